@@ -1,0 +1,100 @@
+# uarch — one binary, plain GNU make.
+#   make                 build ./uarch
+#   make check           build and run the test suite (tests/run.sh; last line "N passed, N failed")
+#   make check SAN=1     the same suite built with -fsanitize=address,undefined (in build-san/)
+#   make cross           build an AArch64 uarch with aarch64-linux-gnu-gcc (in build-aarch64/)
+#   make fuzz            build and run the parser fuzzer (clang -fsanitize=fuzzer), FUZZ_SECONDS=600
+#   make bench           speed benchmarks against peers measured in the same run
+#   make eval            accuracy of the mca models on the measured M1 tests (needs ../shared)
+#   make deps            install the optional tools with apt-get (cross compiler, qemu, llvm-mca 19, ...)
+#   make install         install uarch and the uarch-mca link into $(PREFIX)/bin
+
+CC      ?= cc
+HOSTCC  ?= cc
+CFLAGS  ?= -O2 -g
+PREFIX  ?= /usr/local
+STD      = -std=c11 -Wall -Wextra -Wno-missing-field-initializers
+LDLIBS   = -lm -lpthread -ldl
+
+ifeq ($(SAN),1)
+  B       := build-san
+  CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+  LDFLAGS += -fsanitize=address,undefined
+else ifneq ($(CROSS),)
+  B       := build-aarch64
+  CC      := $(CROSS)gcc
+  LDFLAGS += -static
+else
+  B       ?= build
+endif
+
+CPPFLAGS += -Isrc -I$(B)/gen -D_POSIX_C_SOURCE=200809L
+
+SRCS     := $(wildcard src/*/*.c)
+# Generated C (tables turned from TSV at build time) is listed by the sections below.
+GEN_SRCS :=
+
+# --- CPU models: models/<cpu>/*.tsv -> $(B)/gen/models.c --------------------------------
+-include models/models.mk
+
+OBJS      := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS)) $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
+MAIN_OBJ  := $(B)/obj/main.o
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_OBJS := $(patsubst tests/unit/%.c,$(B)/obj/tests/unit/%.o,$(UNIT_SRCS))
+
+all: uarch
+
+ifeq ($(B),build)
+uarch: $(B)/uarch
+	@ln -sf $(B)/uarch uarch
+else
+uarch: $(B)/uarch
+endif
+
+$(B)/uarch: $(MAIN_OBJ) $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/unit-tests: $(UNIT_OBJS) $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/obj/%.o: src/%.c $(GEN_SRCS) | $(B)/.dirs
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/.dirs
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/obj/tests/unit/%.o: tests/unit/%.c $(GEN_SRCS) | $(B)/.dirs
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
+
+$(B)/.dirs:
+	@mkdir -p $(B)/obj $(B)/gen
+	@touch $@
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# --- tests --------------------------------------------------------------------------------
+check: $(B)/uarch $(B)/unit-tests
+	bash tests/run.sh $(B)
+
+cross:
+	$(MAKE) CROSS=aarch64-linux-gnu- $(if $(filter-out build,$(B)),,B=build-aarch64) build-aarch64/uarch
+
+# --- other targets -------------------------------------------------------------------------
+-include tests/fuzz/fuzz.mk
+-include tools/tools.mk
+
+deps:
+	bash .ci/deps
+
+install: $(B)/uarch
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(B)/uarch $(DESTDIR)$(PREFIX)/bin/uarch
+	ln -sf uarch $(DESTDIR)$(PREFIX)/bin/uarch-mca
+
+clean:
+	rm -rf build build-san build-aarch64 build-fuzz uarch
+
+.PHONY: all uarch check cross deps install clean

@@ -1,0 +1,183 @@
+/* a64.h — the AArch64 assembly front end: parse text into instructions with typed operands,
+ * their semantics (registers read/written, flags, memory, branch kind) and their measured form.
+ *
+ * Data flow (../shared/design.md):  text ─► a64_parse ─► A64Program (A64Inst[] + regions +
+ * layout) ─► each A64Inst carries operands, semantics and its form id (the key of the CPU model
+ * tables, as in ../shared/data/m1-measurements/tables.tsv `page_id`).
+ *
+ * This header is the contract with the layers above (model, mca, decode).  Keep it stable.
+ */
+#ifndef A64_H
+#define A64_H
+
+#include "util/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- registers, as the dependency tracker sees them ----
+ * One id per architectural storage location: the 32/64-bit views (w5/x5) share an id, and so
+ * do b/h/s/d/q/v views of a vector register.  XZR/WZR have no id (reads read nothing, writes are
+ * discarded).  SP is distinct from X31/ZR. */
+enum {
+    A64_X0 = 0,           /* X0..X30 = 0..30 (X29 = FP, X30 = LR) */
+    A64_SP = 31,
+    A64_V0 = 32,          /* V0..V31 = 32..63 */
+    A64_NZCV = 64,
+    A64_FPSR = 65,        /* cumulative FP flags; not tracked as a dependency by mca */
+    A64_NREGS = 66,
+    A64_NOREG = 255,
+};
+const char *a64_reg_name(int reg);     /* "x5", "sp", "v3", "nzcv" */
+
+/* ---- operands ---- */
+typedef enum A64OpKind {
+    A64_OP_NONE,
+    A64_OP_GPR,       /* x0/w0/sp/wsp/xzr/wzr */
+    A64_OP_VREG,      /* b/h/s/d/q scalar, v.<arr> vector, v.<t>[i] element */
+    A64_OP_VLIST,     /* { v0.16b, v1.16b } or { v0.4s-v3.4s }, optionally [index] */
+    A64_OP_IMM,       /* integer immediate, may carry a shift (lsl #12, msl #8) or a relocation */
+    A64_OP_FIMM,      /* floating immediate (#1.5, #0.0) */
+    A64_OP_MEM,       /* [base ...] addressing */
+    A64_OP_LABEL,     /* branch/adr target: symbol, numeric label 1b/1f, or .+N */
+    A64_OP_COND,      /* eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv */
+    A64_OP_SYSREG,    /* cntvct_el0, nzcv, s3_2_c15_c0_0, ... */
+    A64_OP_NAMED,     /* barrier option (ish, sy), prefetch op (pldl1keep), at/dc/ic/tlbi op, pstate field */
+} A64OpKind;
+
+/* modifiers (shift or extend) attached to the preceding register/immediate operand */
+typedef enum A64Shift {
+    A64_SH_NONE, A64_SH_LSL, A64_SH_LSR, A64_SH_ASR, A64_SH_ROR, A64_SH_MSL,
+    A64_SH_UXTB, A64_SH_UXTH, A64_SH_UXTW, A64_SH_UXTX,
+    A64_SH_SXTB, A64_SH_SXTH, A64_SH_SXTW, A64_SH_SXTX,
+} A64Shift;
+
+/* vector register shapes */
+typedef enum A64VShape {
+    A64_V_NONE,
+    A64_V_B, A64_V_H, A64_V_S, A64_V_D, A64_V_Q,            /* scalar views b0 h0 s0 d0 q0 */
+    A64_V_8B, A64_V_16B, A64_V_4H, A64_V_8H, A64_V_2S, A64_V_4S, A64_V_1D, A64_V_2D, A64_V_1Q,
+    A64_V_2H, A64_V_4B,                                      /* dot-product/fp16 shapes */
+    A64_V_ELEM_B, A64_V_ELEM_H, A64_V_ELEM_S, A64_V_ELEM_D,  /* v0.b[i] ... (index in .index) */
+} A64VShape;
+
+typedef enum A64MemMode { A64_AM_OFFSET, A64_AM_PRE, A64_AM_POST } A64MemMode;
+
+typedef struct A64Operand {
+    uint8_t kind;          /* A64OpKind */
+    uint8_t shift;         /* A64Shift modifier */
+    uint8_t shift_amount;  /* #n of the modifier (0 when absent) */
+    bool shift_explicit;   /* the amount was written */
+    int col;               /* 1-based column of the operand in the source line */
+    union {
+        struct { uint8_t num; bool is64; bool is_sp; } gpr;           /* num 31 = sp or zr */
+        struct { uint8_t num; uint8_t shape; int8_t index; } vreg;    /* index -1 = none */
+        struct { uint8_t first, count, shape; int8_t index; } vlist;
+        struct { int64_t value; const char *reloc; const char *sym; } imm;   /* reloc: "lo12" ... */
+        double fimm;
+        struct {
+            uint8_t base;                 /* GPR number, 31 = sp */
+            uint8_t mode;                 /* A64MemMode */
+            bool has_index;               /* register offset */
+            uint8_t index; bool index64;  /* index register (w/x) */
+            uint8_t ext;                  /* A64Shift of the index (lsl/uxtw/sxtw/sxtx) */
+            uint8_t ext_amount; bool ext_explicit;
+            int64_t offset;               /* immediate offset, or post-index immediate */
+            bool post_reg;                /* post-index by register: [x0], x2 */
+            uint8_t post_index;           /* that register */
+            const char *reloc, *sym;      /* [x0, :lo12:sym] */
+        } mem;
+        struct { const char *sym; int64_t dot_offset; bool is_dot; int numeric; char dir; } label;
+        uint8_t cond;
+        struct { const char *name; uint32_t enc; } sysreg;  /* enc: op0:op1:CRn:CRm:op2 packed */
+        const char *named;
+    } u;
+} A64Operand;
+
+#define A64_MAX_OPS 8
+
+/* ---- semantics ---- */
+typedef struct A64RegUse {
+    uint8_t reg;     /* A64_X0 .. A64_NZCV */
+    uint8_t opnd;    /* operand number in assembly order, destination first, 1-based; 0 = implicit */
+    uint8_t bits;    /* width of the access: 32/64 for GPR, 8..128 for vector, 4 for NZCV */
+} A64RegUse;
+
+typedef enum A64MemKind { A64_MEM_NONE, A64_MEM_LOAD, A64_MEM_STORE, A64_MEM_LOADSTORE, A64_MEM_PREFETCH } A64MemKind;
+typedef enum A64Branch {
+    A64_BR_NONE, A64_BR_DIRECT, A64_BR_COND, A64_BR_INDIRECT, A64_BR_CALL, A64_BR_CALL_INDIRECT, A64_BR_RETURN,
+} A64Branch;
+const char *a64_mem_kind_name(int kind);     /* "load", "store", "load-store", "prefetch" */
+const char *a64_branch_name(int kind);       /* "direct", "conditional", "indirect", "call", "indirect-call", "return" */
+
+enum {                   /* A64Inst.sys flags */
+    A64_SYS_BARRIER = 1, /* dmb/dsb/isb/sb, acquire/release ordering */
+    A64_SYS_SYSTEM = 2,  /* msr/mrs/sys/hint with side effects, svc/hvc/brk */
+    A64_SYS_EXCLUSIVE = 4,
+};
+
+typedef struct A64Inst {
+    /* where */
+    int line, col;              /* 1-based position of the mnemonic */
+    const char *text;           /* the instruction's text, trimmed (owned by the program's arena) */
+    uint32_t offset;            /* byte offset in its section, from alignment/size tracking */
+    /* what */
+    uint16_t mnem;              /* mnemonic id (parser-internal numbering) */
+    const char *mnem_name;      /* canonical lowercase mnemonic as written, e.g. "add", "b.ne" */
+    uint8_t nops;
+    A64Operand ops[A64_MAX_OPS];
+    /* semantics */
+    uint8_t nreads, nwrites;
+    A64RegUse reads[12];
+    A64RegUse writes[8];
+    struct {
+        uint8_t kind;           /* A64MemKind */
+        uint16_t size;          /* bytes transferred in total */
+        uint8_t nregs;          /* registers transferred (2 for ldp) */
+        bool pair;
+        bool writeback;         /* pre/post-index updates the base */
+    } mem;
+    uint8_t branch;             /* A64Branch */
+    uint8_t sys;                /* A64_SYS_* */
+    /* measured form */
+    const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
+    bool approx;                /* form is a documented nearest form, not this exact form */
+} A64Inst;
+
+/* ---- code regions (LLVM-MCA-BEGIN/END) and layout ---- */
+typedef struct A64Region {
+    const char *name;           /* "" for anonymous */
+    int begin, end;             /* instruction index range [begin, end) */
+    int line;                   /* line of the BEGIN marker (0 = implicit whole-file region) */
+} A64Region;
+
+typedef struct A64Align {
+    int inst;                   /* applies before instruction index `inst` */
+    uint32_t align;             /* bytes (power of two); 0 for .skip */
+    uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
+} A64Align;
+
+typedef struct A64Program {
+    Arena arena;                /* owns texts, names */
+    const char *file;
+    A64Inst *insts;
+    int ninsts, cap;
+    A64Region *regions;         /* explicit regions; none = the whole file is one anonymous region */
+    int nregions;
+    A64Align *aligns;
+    int naligns;
+} A64Program;
+
+/* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
+ * source line); *prog is then freed.  `file` is used in messages. */
+bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err);
+void a64_program_free(A64Program *prog);
+
+/* Classify one parsed instruction to its measured form (sets inst->form and inst->approx).
+ * Called by a64_parse for every instruction. */
+void a64_classify(A64Inst *inst);
+
+/* Render the operands/semantics for `uarch decode`. */
+void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */
+
+#endif

@@ -1,0 +1,138 @@
+/* json.c — a streaming JSON writer.  Pretty output uses llvm-mca's layout (2-space indent,
+ * "key": value), so our -json can be diffed against llvm-mca's. */
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+void json_init(Json *j, Buf *out, bool pretty)
+{
+    memset(j, 0, sizeof *j);
+    j->out = out;
+    j->pretty = pretty;
+}
+
+static void newline(Json *j)
+{
+    if (!j->pretty)
+        return;
+    buf_putc(j->out, '\n');
+    for (int i = 0; i < j->depth; i++)
+        buf_puts(j->out, "  ");
+}
+
+/* Called before every value or key. */
+static void pre_value(Json *j)
+{
+    if (j->after_key) {
+        j->after_key = false;
+        return;
+    }
+    if (j->depth > 0) {
+        if (j->need_comma[j->depth])
+            buf_putc(j->out, ',');
+        j->need_comma[j->depth] = true;
+        newline(j);
+    }
+}
+
+static void open(Json *j, char c)
+{
+    pre_value(j);
+    buf_putc(j->out, c);
+    if (j->depth + 1 >= (int)ARRAY_LEN(j->need_comma))
+        bug("json nesting too deep");
+    j->depth++;
+    j->need_comma[j->depth] = false;
+}
+
+static void close(Json *j, char c)
+{
+    bool had = j->need_comma[j->depth];
+    j->depth--;
+    if (had)
+        newline(j);
+    buf_putc(j->out, c);
+    if (j->depth == 0 && j->pretty)
+        buf_putc(j->out, '\n');
+}
+
+void json_obj_begin(Json *j) { open(j, '{'); }
+void json_obj_end(Json *j) { close(j, '}'); }
+void json_arr_begin(Json *j) { open(j, '['); }
+void json_arr_end(Json *j) { close(j, ']'); }
+
+static void put_escaped(Buf *b, const char *s, size_t n)
+{
+    buf_putc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': buf_puts(b, "\\\""); break;
+        case '\\': buf_puts(b, "\\\\"); break;
+        case '\n': buf_puts(b, "\\n"); break;
+        case '\t': buf_puts(b, "\\t"); break;
+        case '\r': buf_puts(b, "\\r"); break;
+        default:
+            if (c < 0x20)
+                buf_printf(b, "\\u%04x", c);
+            else
+                buf_putc(b, (char)c);
+        }
+    }
+    buf_putc(b, '"');
+}
+
+void json_key(Json *j, const char *key)
+{
+    pre_value(j);
+    put_escaped(j->out, key, strlen(key));
+    buf_puts(j->out, j->pretty ? ": " : ":");
+    j->after_key = true;
+}
+
+void json_strn(Json *j, const char *s, size_t n) { pre_value(j); put_escaped(j->out, s, n); }
+void json_str(Json *j, const char *s)
+{
+    if (!s) { json_null(j); return; }
+    json_strn(j, s, strlen(s));
+}
+void json_int(Json *j, long long v) { pre_value(j); buf_printf(j->out, "%lld", v); }
+void json_uint(Json *j, unsigned long long v) { pre_value(j); buf_printf(j->out, "%llu", v); }
+void json_bool(Json *j, bool v) { pre_value(j); buf_puts(j->out, v ? "true" : "false"); }
+void json_null(Json *j) { pre_value(j); buf_puts(j->out, "null"); }
+
+void json_num(Json *j, double v)
+{
+    pre_value(j);
+    if (!isfinite(v)) {
+        buf_puts(j->out, "null");
+        return;
+    }
+    if (v == (double)(long long)v && fabs(v) < 1e15) {
+        buf_printf(j->out, "%lld", (long long)v);
+        return;
+    }
+    char tmp[64];
+    for (int prec = 6; prec <= 17; prec++) {   /* shortest that round-trips */
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            break;
+    }
+    buf_puts(j->out, tmp);
+}
+
+void json_numf(Json *j, const char *fmt, double v)
+{
+    pre_value(j);
+    if (!isfinite(v))
+        buf_puts(j->out, "null");
+    else
+        buf_printf(j->out, fmt, v);
+}
+
+void json_kstr(Json *j, const char *k, const char *v) { json_key(j, k); json_str(j, v); }
+void json_kint(Json *j, const char *k, long long v) { json_key(j, k); json_int(j, v); }
+void json_knum(Json *j, const char *k, double v) { json_key(j, k); json_num(j, v); }
+void json_kbool(Json *j, const char *k, bool v) { json_key(j, k); json_bool(j, v); }
+void json_knull(Json *j, const char *k) { json_key(j, k); json_null(j); }

@@ -1,0 +1,223 @@
+/* mem.c — allocation helpers, growable buffers, arenas, whole-file reads, process errors. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *util_progname = "uarch";
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: error: ", util_progname);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void bug(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: internal error: ", util_progname);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
+}
+
+void warn(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: warning: ", util_progname);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        die("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        die("out of memory (%zu x %zu bytes)", n, size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        die("out of memory (%zu bytes)", n);
+    return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+/* ---- Buf ---- */
+void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; }
+void buf_free(Buf *b) { free(b->data); buf_init(b); }
+void buf_reset(Buf *b) { b->len = 0; if (b->data) b->data[0] = 0; }
+
+void buf_reserve(Buf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+}
+
+void buf_put(Buf *b, const void *p, size_t n)
+{
+    buf_reserve(b, n);
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void buf_putc(Buf *b, char c)
+{
+    buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
+
+void buf_puts(Buf *b, const char *s) { buf_put(b, s, strlen(s)); }
+
+void buf_vprintf(Buf *b, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    char small[256];
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        buf_put(b, small, (size_t)n);
+        return;
+    }
+    buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *buf_cstr(Buf *b)
+{
+    if (!b->data)
+        buf_reserve(b, 0), b->data[0] = 0;
+    return b->data;
+}
+
+/* ---- Arena ---- */
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, cap;
+    _Alignas(16) unsigned char mem[];
+};
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    ArenaBlock *b = a->head;
+    if (!b || b->used + n > b->cap) {
+        size_t cap = n > 65536 ? n : 65536;
+        b = xmalloc(sizeof *b + cap);
+        b->next = a->head;
+        b->used = 0;
+        b->cap = cap;
+        a->head = b;
+    }
+    void *p = b->mem + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+void arena_free(Arena *a)
+{
+    ArenaBlock *b = a->head;
+    while (b) {
+        ArenaBlock *next = b->next;
+        free(b);
+        b = next;
+    }
+    a->head = NULL;
+}
+
+bool read_file(const char *path, Buf *out)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return false;
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_put(out, chunk, n);
+    bool ok = !ferror(f);
+    int saved = errno;
+    if (f != stdin)
+        fclose(f);
+    buf_cstr(out);
+    errno = saved;
+    return ok;
+}
+
+/* ---- strings ---- */
+bool str_starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
+bool str_ends(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}
+
+bool str_ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a, y = *b;
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}

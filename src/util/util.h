@@ -1,0 +1,148 @@
+/* util.h — the bottom layer: diagnostics, growable buffers, arenas, TSV and JSON.
+ *
+ * Everything above (a64, model, mca, clock, bench, pmu) may use this header; it uses nothing
+ * but libc.  Conventions (see ../shared/design.md):
+ *   - die()  : a user error (bad option, missing file): message on stderr, exit 1
+ *   - bug()  : an internal error that should never happen: message, abort()
+ *   - Diag   : a located error in an input file, printed as
+ *              file:line:col: error: message
+ *                <source line>
+ *                    ^
+ */
+#ifndef UTIL_H
+#define UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdbool.h>
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* ---- process-level errors ---- */
+extern const char *util_progname;            /* "uarch" by default, for messages */
+NORETURN void die(const char *fmt, ...) PRINTF_LIKE(1, 2);
+NORETURN void bug(const char *fmt, ...) PRINTF_LIKE(1, 2);
+void warn(const char *fmt, ...) PRINTF_LIKE(1, 2);   /* "uarch: warning: ..." on stderr */
+
+/* ---- memory ---- */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Growable byte buffer, always NUL-terminated when len > 0 or after buf_cstr(). */
+typedef struct Buf {
+    char *data;
+    size_t len, cap;
+} Buf;
+void buf_init(Buf *b);
+void buf_free(Buf *b);
+void buf_reset(Buf *b);                       /* len = 0, keeps memory */
+void buf_reserve(Buf *b, size_t extra);
+void buf_put(Buf *b, const void *p, size_t n);
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+const char *buf_cstr(Buf *b);                 /* NUL-terminated view */
+
+/* Bump allocator: many small allocations freed at once. */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+    ArenaBlock *head;
+} Arena;
+void *arena_alloc(Arena *a, size_t n);        /* zeroed, 16-byte aligned */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+void arena_free(Arena *a);
+
+/* Read a whole file ("-" = stdin).  Returns false and sets errno on failure. */
+bool read_file(const char *path, Buf *out);
+
+/* ---- located diagnostics ---- */
+typedef struct Diag {
+    char file[256];
+    int line, col;                            /* 1-based; col 0 = no column */
+    char msg[512];
+    char src_line[512];                       /* the offending source line, without newline */
+} Diag;
+/* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
+void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
+              const char *fmt, ...) PRINTF_LIKE(6, 7);
+/* Print "file:line:col: <severity>: msg\n<src line>\n<caret>\n". severity: "error" or "warning". */
+void diag_print(FILE *f, const Diag *d, const char *severity);
+
+/* ---- TSV (tab-separated, '#' comment lines before the header are skipped) ---- */
+typedef struct Tsv {
+    const char *path;
+    char *text;              /* owned copy of the file */
+    char **cells;            /* current row's cells (pointers into text) */
+    int ncells, cap;
+    int line;                /* 1-based line number of the current row */
+    char *cursor;
+    char **header;           /* header cells */
+    int nheader;
+} Tsv;
+/* Open and read the header.  Returns false with a Diag on failure. */
+bool tsv_open(Tsv *t, const char *path, Diag *err);
+bool tsv_open_text(Tsv *t, const char *path, const char *text, size_t len, Diag *err);
+/* Next data row; returns false at end of file. */
+bool tsv_next(Tsv *t);
+/* Index of a header column, or -1. */
+int tsv_col(const Tsv *t, const char *name);
+const char *tsv_get(const Tsv *t, int col);   /* "" when the row is short */
+void tsv_close(Tsv *t);
+
+/* ---- JSON writer (pretty-printed, 2-space indent, like llvm-mca -json) ---- */
+typedef struct Json {
+    Buf *out;
+    int depth;
+    bool need_comma[64];
+    bool after_key;
+    bool pretty;
+} Json;
+void json_init(Json *j, Buf *out, bool pretty);
+void json_obj_begin(Json *j);
+void json_obj_end(Json *j);
+void json_arr_begin(Json *j);
+void json_arr_end(Json *j);
+void json_key(Json *j, const char *key);
+void json_str(Json *j, const char *s);
+void json_strn(Json *j, const char *s, size_t n);
+void json_int(Json *j, long long v);
+void json_uint(Json *j, unsigned long long v);
+void json_num(Json *j, double v);            /* shortest round-trip-ish (%.17g trimmed) */
+void json_numf(Json *j, const char *fmt, double v);  /* explicit format, e.g. "%.2f" */
+void json_bool(Json *j, bool v);
+void json_null(Json *j);
+/* key + value shortcuts */
+void json_kstr(Json *j, const char *k, const char *v);
+void json_kint(Json *j, const char *k, long long v);
+void json_knum(Json *j, const char *k, double v);
+void json_kbool(Json *j, const char *k, bool v);
+void json_knull(Json *j, const char *k);
+
+/* ---- statistics ---- */
+double stats_median(double *v, size_t n);     /* sorts v in place; NaN when n == 0 */
+double stats_min(const double *v, size_t n);
+double stats_max(const double *v, size_t n);
+double stats_mean(const double *v, size_t n);
+double stats_quantile(double *v, size_t n, double q);   /* sorts v in place, linear interp */
+double stats_mad(double *v, size_t n);        /* median absolute deviation; sorts v */
+
+/* ---- small string helpers ---- */
+bool str_starts(const char *s, const char *prefix);
+bool str_ends(const char *s, const char *suffix);
+bool str_ieq(const char *a, const char *b);   /* ASCII case-insensitive equality */
+
+#endif
