@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void json_init(Json *j, Buf *out, bool pretty)
