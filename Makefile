@@ -2,7 +2,8 @@
 #   make                 build ./uarch
 #   make check           build and run the test suite (tests/run.sh; last line "N passed, N failed")
 #   make check SAN=1     the same suite built with -fsanitize=address,undefined (in build-san/)
-#   make cross           build an AArch64 uarch with aarch64-linux-gnu-gcc (in build-aarch64/)
+#   make cross           build an AArch64 uarch with aarch64-linux-gnu-gcc (in build-aarch64/; dynamic,
+#                        run with qemu-aarch64 -L /usr/aarch64-linux-gnu)
 #   make fuzz            build and run the parser fuzzer (clang -fsanitize=fuzzer), FUZZ_SECONDS=600
 #   make bench           speed benchmarks against peers measured in the same run
 #   make eval            accuracy of the mca models on the measured M1 tests (needs ../shared)
@@ -23,7 +24,8 @@ ifeq ($(SAN),1)
 else ifneq ($(CROSS),)
   B       := build-aarch64
   CC      := $(CROSS)gcc
-  LDFLAGS += -static
+  # dynamic, not -static: `uarch bench` dlopens the kernels it builds.  Run it with
+  # qemu-aarch64 -L /usr/aarch64-linux-gnu build-aarch64/uarch ...
 else
   B       ?= build
 endif
@@ -36,6 +38,9 @@ GEN_SRCS :=
 
 # --- CPU models: models/<cpu>/*.tsv -> $(B)/gen/models.c --------------------------------
 -include models/models.mk
+-include src/a64/isa.mk
+-include src/clock/clock.mk
+-include src/bench/bench.mk
 
 OBJS      := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS)) $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
 MAIN_OBJ  := $(B)/obj/main.o

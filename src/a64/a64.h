@@ -61,6 +61,14 @@ typedef enum A64VShape {
     A64_V_ELEM_B, A64_V_ELEM_H, A64_V_ELEM_S, A64_V_ELEM_D,  /* v0.b[i] ... (index in .index) */
 } A64VShape;
 
+/* condition codes, in encoding order (operand u.cond, A64Inst.cond) */
+enum {
+    A64_COND_EQ, A64_COND_NE, A64_COND_HS, A64_COND_LO, A64_COND_MI, A64_COND_PL, A64_COND_VS,
+    A64_COND_VC, A64_COND_HI, A64_COND_LS, A64_COND_GE, A64_COND_LT, A64_COND_GT, A64_COND_LE,
+    A64_COND_AL, A64_COND_NV, A64_COND_NONE = 255,
+};
+const char *a64_cond_name(int cond);   /* "eq" ... "nv" */
+
 typedef enum A64MemMode { A64_AM_OFFSET, A64_AM_PRE, A64_AM_POST } A64MemMode;
 
 typedef struct A64Operand {
@@ -82,19 +90,24 @@ typedef struct A64Operand {
             uint8_t index; bool index64;  /* index register (w/x) */
             uint8_t ext;                  /* A64Shift of the index (lsl/uxtw/sxtw/sxtx) */
             uint8_t ext_amount; bool ext_explicit;
-            int64_t offset;               /* immediate offset, or post-index immediate */
+            bool has_offset;              /* an immediate offset / post-index immediate was written */
             bool post_reg;                /* post-index by register: [x0], x2 */
             uint8_t post_index;           /* that register */
+            int32_t offset;               /* immediate offset, or post-index immediate */
             const char *reloc, *sym;      /* [x0, :lo12:sym] */
         } mem;
-        struct { const char *sym; int64_t dot_offset; bool is_dot; int numeric; char dir; } label;
+        struct {
+            const char *sym; int64_t dot_offset; bool is_dot; int numeric; char dir;
+            bool regname;   /* spelled like a register out of range (x32): a symbol where a label
+                               fits (adrp x8, x32), else the error "unknown register" */
+        } label;
         uint8_t cond;
         struct { const char *name; uint32_t enc; } sysreg;  /* enc: op0:op1:CRn:CRm:op2 packed */
         const char *named;
     } u;
 } A64Operand;
 
-#define A64_MAX_OPS 8
+#define A64_MAX_OPS 6     /* the most any A64 instruction has is 5 (sys, casp) */
 
 /* ---- semantics ---- */
 typedef struct A64RegUse {
@@ -124,8 +137,9 @@ typedef struct A64Inst {
     /* what */
     uint16_t mnem;              /* mnemonic id (parser-internal numbering) */
     const char *mnem_name;      /* canonical lowercase mnemonic as written, e.g. "add", "b.ne" */
+    uint8_t cond;               /* condition of b.cc / bc.cc (A64_COND_*), A64_COND_NONE otherwise */
     uint8_t nops;
-    A64Operand ops[A64_MAX_OPS];
+    A64Operand *ops;            /* the nops operands (owned by the program's arena) */
     /* semantics */
     uint8_t nreads, nwrites;
     A64RegUse reads[12];
@@ -142,6 +156,8 @@ typedef struct A64Inst {
     /* measured form */
     const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
     bool approx;                /* form is a documented nearest form, not this exact form */
+    const char *note;           /* the table row's note (why this nearest form), or NULL */
+    const char *row;            /* the table row that matched, "base.tsv:123" (NULL for data) */
 } A64Inst;
 
 /* ---- code regions (LLVM-MCA-BEGIN/END) and layout ---- */
@@ -173,8 +189,11 @@ typedef struct A64Program {
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err);
 void a64_program_free(A64Program *prog);
 
-/* Classify one parsed instruction to its measured form (sets inst->form and inst->approx).
- * Called by a64_parse for every instruction. */
+/* Classify one instruction to its measured form (sets inst->form, approx and the semantics).
+ * a64_parse already does this while matching each instruction against the table rows
+ * (src/a64/isa/<name>.tsv); call it again only for an instruction built or changed by hand.
+ * Without a program to own them, templated form ids live in a small static ring (the last 8):
+ * copy inst->form if it must outlive later calls. */
 void a64_classify(A64Inst *inst);
 
 /* Render the operands/semantics for `uarch decode`. */

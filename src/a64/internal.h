@@ -1,0 +1,54 @@
+/* internal.h — declarations shared by the files of the front end (not part of the contract).
+ *   names.c  register/condition/system-register/option names
+ *   imm.c    immediate encodability (logical bitmask, fp8, movz/movn, SIMD modified)
+ *   match.c  table rows -> operand checks, semantics, form id
+ *   parse.c  lines, statements, labels, directives, regions, operand lexing
+ */
+#ifndef A64_INTERNAL_H
+#define A64_INTERNAL_H
+
+#include "a64/a64.h"
+#include "a64/isa.h"
+
+/* names.c */
+int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
+int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc);  /* name or s3_2_c15_c0_0 */
+int a64_shape_bits(int shape);                            /* 8..128; element: element size */
+int a64_shape_elem_bits(int shape);                       /* element size of any shape */
+const char *a64_shape_name(int shape);                    /* "4S", "S", "16B" (uppercase) */
+
+/* imm.c */
+bool a64_bitmask_ok(uint64_t v, int bits);
+bool a64_fp8_ok(double v);
+bool a64_movz_ok(uint64_t v, int bits);                  /* one 16-bit chunk (or zero) */
+bool a64_bytemask_ok(uint64_t v);                         /* every byte 0x00 or 0xff */
+
+/* match.c: what the matcher needs from the parser */
+typedef struct A64MatchEnv {
+    Arena *arena;
+    /* interned forms */
+    const char **intern;
+    int nintern, capintern;
+    struct { uint64_t key; const char *form; } *cache;   /* per row: last template expansion */
+    /* labels for {taken}: returns true when `sym` is defined before this instruction */
+    bool (*label_defined)(void *ctx, const char *sym);
+    void *ctx;
+} A64MatchEnv;
+
+typedef struct A64MatchError {
+    int opnd;          /* -1 unknown mnemonic, 0 operand count (msg is the message), else 1-based */
+    int reason, pat;   /* why the best row failed on that operand, and the pattern it expected */
+    char msg[200];
+} A64MatchError;
+/* the message for a failed match; `op` = the source text of the failing operand */
+void a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap);
+
+/* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
+ * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the
+ * mnemonic is unknown. */
+bool a64_match(A64Inst *inst, A64MatchEnv *env, A64MatchError *err);
+const A64Mnem *a64_mnem_find(const char *name, size_t n);
+const char *a64_intern(A64MatchEnv *env, const char *s, size_t n);   /* into env->arena */
+
+#endif

@@ -1,0 +1,10 @@
+# src/a64/isa.mk — the instruction tables src/a64/isa/*.tsv -> $(B)/gen/isa.c (tools/gen-isa.c).
+# Included by the Makefile.  The generator runs on the build host ($(HOSTCC)), also for CROSS.
+ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
+GEN_SRCS += $(B)/gen/isa.c
+
+$(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
+	$(HOSTCC) -std=c11 -Wall -Wextra -Wno-missing-field-initializers -O1 -Isrc -o $@ tools/gen-isa.c
+
+$(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) | $(B)/.dirs
+	$(B)/gen-isa $@.tmp $(ISA_TSVS) && mv $@.tmp $@

@@ -1,0 +1,680 @@
+/* match.c — from parsed operands to a table row: operand checks, semantics, form id.
+ *
+ * The rows of a mnemonic (src/a64/isa/<name>.tsv via $(B)/gen/isa.c) are tried in order; the first
+ * whose every operand pattern accepts the operand wins (the format is documented at the top
+ * of src/a64/isa/base.tsv).  While checking, the matcher collects the template variables
+ * ({sz}, {T}, {_shift}, ...), then fills reads/writes/mem/branch/sys from the row and expands
+ * the form template (interned in the program's arena).  When nothing matches, the error
+ * names the operand where the row that got furthest failed, and why.
+ */
+#include "a64/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const A64Mnem *a64_mnem_find(const char *name, size_t n)
+{
+    uint32_t mask = (uint32_t)a64_mnem_hash_size - 1, k = a64_hash(name, n) & mask;
+    for (;;) {
+        uint16_t m = a64_mnem_hash[k];
+        if (m == 0xffff) return NULL;
+        if (a64_mnems[m].len == n && !memcmp(a64_mnems[m].name, name, n)) return &a64_mnems[m];
+        k = (k + 1) & mask;
+    }
+}
+
+enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH };
+
+typedef struct Vars {
+    int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
+    int lsb;
+    int shift;               /* A64Shift written on an operand */
+    int ext, mext;           /* rext extend, memreg extend */
+    const char *op;          /* named option / sysreg */
+    int n;                   /* vector list count */
+    int shapes[A64_MAX_OPS]; /* per operand, A64_V_NONE for non-SIMD */
+    int first_simd_shape;
+} Vars;
+
+static int gpr_width(const A64Operand *o) { return o->u.gpr.is64 ? 64 : 32; }
+
+static int tie_width(Vars *v, int w)
+{
+    if (!v->sz_r) { v->sz_r = w; return R_OK; }
+    return v->sz_r == w ? R_OK : R_WIDTH;
+}
+
+static int cur_sz(const Vars *v) { return v->sz_r ? v->sz_r : v->sz_first ? v->sz_first : 64; }
+
+static bool is_ident(const A64Operand *o)
+{
+    return o->kind == A64_OP_LABEL && o->u.label.sym && !o->u.label.is_dot && o->u.label.numeric < 0 &&
+           o->u.label.dot_offset == 0;
+}
+
+static bool ieq_list(const char *list, const char *s)
+{
+    size_t n = strlen(s);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, '|');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n) {
+            size_t i;
+            for (i = 0; i < n; i++)
+                if ((p[i] | 0x20) != (s[i] | 0x20)) break;
+            if (i == n) return true;
+        }
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}
+
+static int elem_index_max(int shape)
+{
+    switch (shape) {
+    case A64_V_4B: case A64_V_2H: return 3;
+    case A64_V_ELEM_B: return 15;
+    case A64_V_ELEM_H: return 7;
+    case A64_V_ELEM_S: return 3;
+    default: return 1;
+    }
+}
+
+static int log2i(int s) { int k = 0; while ((1 << k) < s) k++; return k; }
+
+/* one operand against one pattern */
+static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
+{
+    v->shapes[idx] = A64_V_NONE;
+    if (o->kind == A64_OP_GPR && !v->sz_first) v->sz_first = gpr_width(o);
+    switch (p->kind) {
+    case P_W: case P_X: case P_R: {
+        if (o->kind != A64_OP_GPR || o->u.gpr.is_sp) return R_KIND;
+        int w = gpr_width(o);
+        if (p->kind == P_W && w != 32) return R_KIND;
+        if (p->kind == P_X && w != 64) return R_KIND;
+        if (p->kind == P_R && tie_width(v, w)) return R_WIDTH;
+        if (o->shift != A64_SH_NONE) {
+            if (!(p->set & (1u << o->shift))) return R_SHIFT;
+            if (o->shift_amount >= w) return R_RANGE;
+            v->shift = o->shift;
+        }
+        return R_OK;
+    }
+    case P_WSP: case P_XSP: case P_RSP: case P_SP: {
+        if (o->kind != A64_OP_GPR || o->shift != A64_SH_NONE) return o->kind == A64_OP_GPR ? R_SHIFT : R_KIND;
+        if (o->u.gpr.num == 31 && !o->u.gpr.is_sp) return R_KIND;
+        if (p->kind == P_SP && !o->u.gpr.is_sp) return R_KIND;
+        int w = gpr_width(o);
+        if (p->kind == P_WSP && w != 32) return R_KIND;
+        if (p->kind == P_XSP && w != 64) return R_KIND;
+        if ((p->kind == P_RSP || p->kind == P_SP) && tie_width(v, w)) return R_WIDTH;
+        return R_OK;
+    }
+    case P_REXT: {
+        if (o->kind != A64_OP_GPR || o->u.gpr.is_sp) return R_KIND;
+        int sz = cur_sz(v), w = gpr_width(o), e = o->shift;
+        if (e == A64_SH_NONE || e == A64_SH_LSL) {
+            if (w != sz) return R_KIND;
+            e = sz == 64 ? A64_SH_UXTX : A64_SH_UXTW;
+        } else if (e == A64_SH_UXTX || e == A64_SH_SXTX) {
+            if (w != 64 || sz != 64) return R_KIND;
+        } else if (e >= A64_SH_UXTB) {
+            if (w != 32) return R_KIND;
+        } else return R_SHIFT;
+        if (o->shift_amount > 4) return R_RANGE;
+        v->ext = e;
+        return R_OK;
+    }
+    case P_FSCALAR: case P_VEC: case P_ELEM: {
+        if (o->kind != A64_OP_VREG) return R_KIND;
+        int s = o->u.vreg.shape;
+        bool elem = o->u.vreg.index >= 0;      /* v0.s[1], or a dot-product group v0.4b[1] */
+        if ((p->kind == P_ELEM) != elem) return R_KIND;
+        if (p->kind == P_FSCALAR && !(s >= A64_V_B && s <= A64_V_Q)) return R_KIND;
+        if (p->kind == P_VEC && !(s >= A64_V_8B && s <= A64_V_4B)) return R_KIND;
+        if (!(p->set & (1u << s))) return R_SHAPE;
+        if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
+        if (elem && o->u.vreg.index > elem_index_max(s)) return R_INDEX;
+        if (p->kind == P_ELEM && p->hi >= 0 && (o->u.vreg.index < p->lo || o->u.vreg.index > p->hi)) return R_INDEX;
+        if (p->kind == P_ELEM && p->arg == 16 && o->u.vreg.num > 15) return R_RANGE;
+        v->shapes[idx] = s;
+        if (!v->first_simd_shape) v->first_simd_shape = s;
+        return R_OK;
+    }
+    case P_LIST: case P_ELIST: {
+        if (o->kind != A64_OP_VLIST) return R_KIND;
+        int s = o->u.vlist.shape;
+        bool elem = s >= A64_V_ELEM_B;
+        if ((p->kind == P_ELIST) != elem) return R_KIND;
+        if (p->arg && o->u.vlist.count != p->arg) return R_COUNT;
+        if (!(p->set & (1u << s))) return R_SHAPE;
+        if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
+        if (elem && (o->u.vlist.index < 0 || o->u.vlist.index > elem_index_max(s))) return R_INDEX;
+        if (!elem && o->u.vlist.index >= 0) return R_KIND;
+        v->shapes[idx] = s;
+        v->n = o->u.vlist.count;
+        if (!v->first_simd_shape) v->first_simd_shape = s;
+        return R_OK;
+    }
+    case P_IMM: case P_RANGE: case P_ZERO: case P_SHAMT: case P_LSB: case P_WIDTH: case P_NAIMM:
+    case P_MOVZ: case P_MOVN: case P_MIMM64: {
+        if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
+        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        int64_t x = o->u.imm.value;
+        int sz = cur_sz(v);
+        switch (p->kind) {
+        case P_RANGE: return x >= p->lo && x <= p->hi ? R_OK : R_RANGE;
+        case P_ZERO: return x == 0 ? R_OK : R_RANGE;
+        case P_SHAMT: return x >= 0 && x < sz ? R_OK : R_RANGE;
+        case P_LSB: if (x < 0 || x >= sz) return R_RANGE; v->lsb = (int)x; return R_OK;
+        case P_WIDTH: return x >= 1 && x <= sz - v->lsb ? R_OK : R_RANGE;
+        case P_NAIMM: return x >= -4095 && x <= -1 ? R_OK : R_RANGE;
+        case P_MOVZ: case P_MOVN: {
+            uint64_t u = (uint64_t)x;
+            if (sz == 32) {
+                if (x < -(int64_t)0x80000000LL || x > (int64_t)0xffffffffLL) return R_RANGE;
+                u &= 0xffffffffu;
+            }
+            if (p->kind == P_MOVN) u = sz == 32 ? (~u & 0xffffffffu) : ~u;
+            /* mov #0 / #-1 go to movz */
+            if (p->kind == P_MOVN && a64_movz_ok((uint64_t)x, sz)) return R_RANGE;
+            return a64_movz_ok(u, sz) ? R_OK : R_RANGE;
+        }
+        case P_MIMM64: return a64_bytemask_ok((uint64_t)x) ? R_OK : R_RANGE;
+        default: return R_OK;
+        }
+    }
+    case P_AIMM: case P_AIMMSH: case P_MOV16: case P_MIMM8: case P_MIMMMSL: {
+        if (o->kind != A64_OP_IMM) return R_KIND;
+        int64_t x = o->u.imm.value;
+        bool rel = o->u.imm.reloc || o->u.imm.sym;
+        int sz = cur_sz(v);
+        if (p->kind == P_AIMM) {
+            if (o->shift != A64_SH_NONE && !(o->shift == A64_SH_LSL && o->shift_amount == 0)) return R_SHIFT;
+            if (rel) return R_OK;
+            return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
+        }
+        if (rel) return p->kind == P_MOV16 && o->shift == A64_SH_NONE ? R_OK : R_KIND;
+        if (p->kind == P_AIMMSH) {
+            if (o->shift == A64_SH_LSL && o->shift_amount == 12) return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
+            if (o->shift != A64_SH_NONE) return R_SHIFT;
+            return x > 0 && (x & 0xfff) == 0 && x <= (4095LL << 12) ? R_OK : R_RANGE;
+        }
+        if (p->kind == P_MOV16) {
+            if (o->shift != A64_SH_NONE) {
+                if (o->shift != A64_SH_LSL || o->shift_amount % 16 || o->shift_amount >= sz) return R_SHIFT;
+            }
+            return x >= 0 && x <= 65535 ? R_OK : R_RANGE;
+        }
+        if (x < 0 || x > 255) return R_RANGE;
+        if (p->kind == P_MIMMMSL) {
+            if (o->shift != A64_SH_MSL || (o->shift_amount != 8 && o->shift_amount != 16)) return R_SHIFT;
+            v->shift = A64_SH_MSL;
+            return R_OK;
+        }
+        if (o->shift != A64_SH_NONE) {
+            int eb = v->first_simd_shape ? a64_shape_elem_bits(v->first_simd_shape) : 32;
+            if (o->shift != A64_SH_LSL || o->shift_amount % 8 || o->shift_amount >= eb) return R_SHIFT;
+            v->shift = A64_SH_LSL;
+        }
+        return R_OK;
+    }
+    case P_BIMM: {
+        if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
+        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        int sz = cur_sz(v);
+        if (sz == 32 && (o->u.imm.value < -(int64_t)0x80000000LL || o->u.imm.value > (int64_t)0xffffffffLL)) return R_BITMASK;
+        return a64_bitmask_ok((uint64_t)o->u.imm.value, sz) ? R_OK : R_BITMASK;
+    }
+    case P_FZERO:
+        if (o->kind == A64_OP_FIMM) return o->u.fimm == 0.0 ? R_OK : R_FP;
+        if (o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym && o->shift == A64_SH_NONE)
+            return o->u.imm.value == 0 ? R_OK : R_FP;
+        return R_KIND;
+    case P_FIMM8:
+        if (o->kind == A64_OP_FIMM) return a64_fp8_ok(o->u.fimm) ? R_OK : R_FP;
+        if (o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym && o->shift == A64_SH_NONE)
+            return a64_fp8_ok((double)o->u.imm.value) ? R_OK : R_FP;
+        return R_KIND;
+    case P_LABEL:
+        if (o->kind == A64_OP_LABEL) return R_OK;
+        if (o->kind == A64_OP_IMM && (o->u.imm.reloc || o->u.imm.sym) && o->shift == A64_SH_NONE) return R_OK;
+        return R_KIND;
+    case P_COND: case P_CONDNAL: {
+        int c;
+        if (o->kind == A64_OP_COND) c = o->u.cond;
+        else if (is_ident(o)) {
+            c = a64_cond_lookup(o->u.label.sym, strlen(o->u.label.sym));
+            if (c < 0) return R_KIND;
+        } else return R_KIND;
+        if (p->kind == P_CONDNAL && c >= A64_COND_AL) return R_RANGE;
+        return R_OK;
+    }
+    case P_NAMED: {
+        const char *s = o->kind == A64_OP_NAMED ? o->u.named : is_ident(o) ? o->u.label.sym : NULL;
+        if (!s || !ieq_list(p->str, s)) return R_KIND;
+        v->op = s;
+        return R_OK;
+    }
+    case P_SYSREG: {
+        const char *s = o->kind == A64_OP_SYSREG ? o->u.sysreg.name : is_ident(o) ? o->u.label.sym : NULL;
+        uint32_t enc, want;
+        if (!s || !a64_sysreg_lookup(s, strlen(s), &enc)) return R_KIND;
+        if (p->str) {
+            if (!a64_sysreg_lookup(p->str, strlen(p->str), &want) || want != enc) return R_KIND;
+            v->op = p->str;
+        } else v->op = s;
+        return R_OK;
+    }
+    default:
+        break;
+    }
+    /* memory */
+    if (o->kind != A64_OP_MEM) return R_KIND;
+#define m (&o->u.mem)
+    bool rel = m->reloc || m->sym;
+    int64_t off = m->offset;
+    int S = p->arg;
+    switch (p->kind) {
+    case P_MEM:
+        return m->mode == A64_AM_OFFSET && !m->has_index && !m->has_offset && !rel ? R_OK : R_KIND;
+    case P_MEMOFF:
+        if (m->mode != A64_AM_OFFSET || m->has_index) return R_KIND;
+        if (rel) return R_OK;
+        return off >= 0 && off <= 4095 * S && off % S == 0 ? R_OK : R_RANGE;
+    case P_MEMOFF9:
+        if (m->mode != A64_AM_OFFSET || m->has_index || rel) return R_KIND;
+        return off >= -256 && off <= 255 ? R_OK : R_RANGE;
+    case P_MEMPRE9: case P_MEMPOST9:
+        if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
+        return off >= -256 && off <= 255 ? R_OK : R_RANGE;
+    case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: {
+        int mode = p->kind == P_MEMPAIR ? A64_AM_OFFSET : p->kind == P_MEMPAIRPRE ? A64_AM_PRE : A64_AM_POST;
+        if (m->mode != mode || m->has_index || m->post_reg || rel) return R_KIND;
+        return off >= -64 * S && off <= 63 * S && off % S == 0 ? R_OK : R_RANGE;
+    }
+    case P_MEMREG: case P_MEMSXTX: {
+        if (m->mode != A64_AM_OFFSET || !m->has_index) return R_KIND;
+        int e = m->ext;
+        if (p->set && !(p->set & (1u << e))) return R_KIND;
+        if (e == A64_SH_NONE || e == A64_SH_LSL || e == A64_SH_SXTX) { if (!m->index64) return R_KIND; }
+        else if (e == A64_SH_UXTW || e == A64_SH_SXTW) { if (m->index64) return R_KIND; }
+        else return R_SHIFT;
+        if (e == A64_SH_LSL && !m->ext_explicit) return R_SHIFT;
+        if (m->ext_explicit && m->ext_amount != 0 && m->ext_amount != log2i(S)) return R_RANGE;
+        if (S == 1 && e == A64_SH_LSL && m->ext_amount != 0) return R_RANGE;
+        v->mext = e;
+        return R_OK;
+    }
+    case P_MEMPOSTREG:
+        return m->mode == A64_AM_POST && m->post_reg ? R_OK : R_KIND;
+    case P_MEMPOSTIMM:
+        return m->mode == A64_AM_POST && !m->post_reg ? R_OK : R_KIND;
+    default:
+        return R_KIND;
+    }
+#undef m
+}
+
+/* ---- semantics ---- */
+static void add_use(A64RegUse *u, uint8_t *n, int max, int reg, int opnd, int bits)
+{
+    if (*n >= max) return;
+    u[*n].reg = (uint8_t)reg;
+    u[*n].opnd = (uint8_t)opnd;
+    u[*n].bits = (uint8_t)bits;
+    (*n)++;
+}
+
+static void operand_uses(const A64Operand *o, int opnd, A64RegUse *u, uint8_t *n, int max, bool write)
+{
+    switch (o->kind) {
+    case A64_OP_GPR:
+        if (o->u.gpr.is_sp) add_use(u, n, max, A64_SP, opnd, gpr_width(o));
+        else if (o->u.gpr.num != 31) add_use(u, n, max, o->u.gpr.num, opnd, gpr_width(o));
+        break;
+    case A64_OP_VREG: {
+        int s = o->u.vreg.shape;
+        add_use(u, n, max, A64_V0 + o->u.vreg.num, opnd, a64_shape_bits(s));
+        break;
+    }
+    case A64_OP_VLIST:
+        for (int i = 0; i < o->u.vlist.count; i++)
+            add_use(u, n, max, A64_V0 + (o->u.vlist.first + i) % 32, opnd, a64_shape_bits(o->u.vlist.shape));
+        break;
+    case A64_OP_MEM:
+        if (write) break;
+        add_use(u, n, max, o->u.mem.base == 31 ? A64_SP : o->u.mem.base, opnd, 64);
+        if (o->u.mem.has_index && o->u.mem.index != 31)
+            add_use(u, n, max, o->u.mem.index, opnd, o->u.mem.index64 ? 64 : 32);
+        if (o->u.mem.post_reg && o->u.mem.post_index != 31)
+            add_use(u, n, max, o->u.mem.post_index, opnd, 64);
+        break;
+    default:
+        break;
+    }
+}
+
+static int operand_bytes(const A64Operand *o)
+{
+    switch (o->kind) {
+    case A64_OP_GPR: return gpr_width(o) / 8;
+    case A64_OP_VREG: return a64_shape_bits(o->u.vreg.shape) / 8;
+    case A64_OP_VLIST: return o->u.vlist.count * a64_shape_bits(o->u.vlist.shape) / 8;
+    default: return 0;
+    }
+}
+
+static int operand_nregs(const A64Operand *o)
+{
+    return o->kind == A64_OP_VLIST ? o->u.vlist.count : (o->kind == A64_OP_GPR || o->kind == A64_OP_VREG);
+}
+
+/* ---- forms ---- */
+const char *a64_intern(A64MatchEnv *env, const char *s, size_t n)
+{
+    /* open addressing over env->intern (capacity power of two, half full at most) */
+    if ((env->nintern + 1) * 2 > env->capintern) {
+        int cap = env->capintern ? env->capintern * 2 : 256;
+        const char **t = xcalloc((size_t)cap, sizeof *t);
+        for (int i = 0; i < env->capintern; i++) {
+            const char *x = env->intern[i];
+            if (!x) continue;
+            uint32_t k = a64_hash(x, strlen(x)) & (uint32_t)(cap - 1);
+            while (t[k]) k = (k + 1) & (uint32_t)(cap - 1);
+            t[k] = x;
+        }
+        free(env->intern);
+        env->intern = t;
+        env->capintern = cap;
+    }
+    uint32_t k = a64_hash(s, n) & (uint32_t)(env->capintern - 1);
+    while (env->intern[k]) {
+        const char *x = env->intern[k];
+        if (x[0] == s[0] && !strncmp(x, s, n) && x[n] == 0) return x;
+        k = (k + 1) & (uint32_t)(env->capintern - 1);
+    }
+    const char *x = arena_strndup(env->arena, s, n);
+    env->intern[k] = x;
+    env->nintern++;
+    return x;
+}
+
+static void put(char *b, size_t *n, size_t cap, const char *s)
+{
+    while (*s && *n + 1 < cap) b[(*n)++] = *s++;
+}
+
+static void put_upper(char *b, size_t *n, size_t cap, const char *s)
+{
+    while (*s && *n + 1 < cap) {
+        char c = *s++;
+        b[(*n)++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
+    }
+}
+
+static const char *shift_name(int s)
+{
+    static const char *n[] = {"", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
+                              "sxtb", "sxth", "sxtw", "sxtx"};
+    return s >= 0 && s < (int)ARRAY_LEN(n) ? n[s] : "";
+}
+
+static bool target_backward(const A64Inst *in, A64MatchEnv *env)
+{
+    for (int i = 0; i < in->nops; i++) {
+        const A64Operand *o = &in->ops[i];
+        if (o->kind != A64_OP_LABEL) continue;
+        if (o->u.label.is_dot) return o->u.label.dot_offset <= 0;
+        if (o->u.label.numeric >= 0 && o->u.label.dir) return o->u.label.dir == 'b';
+        if (o->u.label.sym && env && env->label_defined) return env->label_defined(env->ctx, o->u.label.sym);
+        return false;
+    }
+    return false;
+}
+
+/* a key of everything a template can depend on except {op} (rows using {op} are not cached) */
+static uint64_t vars_key(const A64Inst *in, const Vars *v, A64MatchEnv *env, const char *t)
+{
+    uint64_t k = (uint64_t)cur_sz(v) | (uint64_t)v->shift << 8 | (uint64_t)v->ext << 12 |
+                 (uint64_t)v->mext << 16 | (uint64_t)v->n << 20 | (uint64_t)v->first_simd_shape << 24;
+    for (int i = 0; i < in->nops && i < 4; i++) k |= (uint64_t)v->shapes[i] << (30 + 5 * i);
+    if (t) k |= (uint64_t)target_backward(in, env) << 52;
+    return k | (uint64_t)1 << 63;
+}
+
+static const char *expand(const A64Row *r, const A64Inst *in, const Vars *v, A64MatchEnv *env)
+{
+    const char *t = r->form;
+    if (!t) return NULL;
+    if (!(r->tflags & A64_TF_VARS)) return t;
+    uint64_t key = 0;
+    int ri = (int)(r - a64_rows);
+    if (env && !(r->tflags & A64_TF_OP)) {
+        if (!env->cache) env->cache = xcalloc((size_t)a64_nrows, sizeof *env->cache);
+        key = vars_key(in, v, env, (r->tflags & A64_TF_TAKEN) ? t : NULL);
+        if (env->cache[ri].key == key) return env->cache[ri].form;
+    }
+    char b[128];
+    size_t n = 0;
+    for (const char *p = t; *p && n + 1 < sizeof b;) {
+        if (*p != '{') { b[n++] = *p++; continue; }
+        const char *e = strchr(p, '}');
+        size_t l = (size_t)(e - p - 1);
+        const char *var = p + 1;
+        char tmp[16];
+        if (l == 2 && !strncmp(var, "sz", 2)) {
+            put(b, &n, sizeof b, cur_sz(v) == 32 ? "32" : "64");
+        } else if (var[0] == 'T') {
+            int s = v->first_simd_shape;
+            if (l == 2) s = v->shapes[var[1] - '1'];
+            put(b, &n, sizeof b, a64_shape_name(s));
+        } else if (l == 1 && var[0] == 'N') {
+            tmp[0] = (char)('0' + v->n % 10);
+            tmp[1] = 0;
+            put(b, &n, sizeof b, tmp);
+        } else if (l == 6 && !strncmp(var, "_shift", 6)) {
+            if (v->shift) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, shift_name(v->shift)); }
+        } else if (l == 3 && !strncmp(var, "ext", 3)) {
+            put(b, &n, sizeof b, shift_name(v->ext));
+        } else if (l == 4 && !strncmp(var, "_ext", 4)) {
+            if (v->mext) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, shift_name(v->mext)); }
+        } else if (l == 2 && !strncmp(var, "op", 2)) {
+            put_upper(b, &n, sizeof b, v->op ? v->op : "");
+        } else if (l == 5 && !strncmp(var, "taken", 5)) {
+            put(b, &n, sizeof b, target_backward(in, env) ? "taken" : "not_taken");
+        }
+        p = e + 1;
+    }
+    b[n] = 0;
+    if (!env) {
+        /* no program to own the string: keep a small static ring (a64_classify without env) */
+        static char ring[8][128];
+        static int k;
+        char *d = ring[k++ & 7];
+        memcpy(d, b, n + 1);
+        return d;
+    }
+    const char *f = a64_intern(env, b, n);
+    if (key) { env->cache[ri].key = key; env->cache[ri].form = f; }
+    return f;
+}
+
+/* turn generic identifiers into the kind the pattern gave them */
+static void settle(const A64Pat *p, A64Operand *o)
+{
+    if (!is_ident(o)) return;
+    const char *s = o->u.label.sym;
+    if (p->kind == P_COND || p->kind == P_CONDNAL) {
+        o->kind = A64_OP_COND;
+        o->u.cond = (uint8_t)a64_cond_lookup(s, strlen(s));
+    } else if (p->kind == P_NAMED) {
+        o->kind = A64_OP_NAMED;
+        o->u.named = s;
+    } else if (p->kind == P_SYSREG) {
+        uint32_t enc = 0;
+        a64_sysreg_lookup(s, strlen(s), &enc);
+        o->kind = A64_OP_SYSREG;
+        o->u.sysreg.name = s;
+        o->u.sysreg.enc = enc;
+    }
+}
+
+static void fill(A64Inst *in, const A64Row *r, const Vars *v, A64MatchEnv *env)
+{
+    in->nreads = in->nwrites = 0;
+    int mem_op = -1;
+    for (int i = 0; i < in->nops; i++) {
+        settle(&r->ops[i], &in->ops[i]);
+        if (in->ops[i].kind == A64_OP_MEM || (r->mem_kind && r->ops[i].kind == P_LABEL)) mem_op = i;
+    }
+    for (int i = 0; i < in->nops; i++)
+        if (r->rd_ops & (1u << (i + 1)))
+            operand_uses(&in->ops[i], i + 1, in->reads, &in->nreads, (int)ARRAY_LEN(in->reads), false);
+    for (int k = 0; k < r->nrd_imp; k++)
+        add_use(in->reads, &in->nreads, (int)ARRAY_LEN(in->reads), r->rd_imp[k], 0,
+                r->rd_imp[k] == A64_NZCV ? 4 : 64);
+    for (int i = 0; i < in->nops; i++)
+        if (r->wr_ops & (1u << (i + 1)))
+            operand_uses(&in->ops[i], i + 1, in->writes, &in->nwrites, (int)ARRAY_LEN(in->writes), true);
+    for (int k = 0; k < r->nwr_imp; k++)
+        add_use(in->writes, &in->nwrites, (int)ARRAY_LEN(in->writes), r->wr_imp[k], 0,
+                r->wr_imp[k] == A64_NZCV ? 4 : 64);
+    memset(&in->mem, 0, sizeof in->mem);
+    if (mem_op >= 0 && in->ops[mem_op].kind == A64_OP_MEM && in->ops[mem_op].u.mem.mode != A64_AM_OFFSET) {
+        const A64Operand *o = &in->ops[mem_op];
+        add_use(in->writes, &in->nwrites, (int)ARRAY_LEN(in->writes), o->u.mem.base == 31 ? A64_SP : o->u.mem.base, mem_op + 1, 64);
+        in->mem.writeback = true;
+    }
+    if (r->mem_kind) {
+        in->mem.kind = r->mem_kind;
+        int bytes = 0, nregs = 0;
+        for (int i = 0; i < mem_op; i++) {
+            bytes += operand_bytes(&in->ops[i]);
+            nregs += operand_nregs(&in->ops[i]);
+        }
+        in->mem.size = (uint16_t)(r->mem_size ? r->mem_size : bytes);
+        in->mem.nregs = (uint8_t)nregs;
+        in->mem.pair = r->mem_pair;
+    }
+    in->branch = r->branch;
+    in->sys = r->sys;
+    in->approx = r->approx;
+    in->note = r->notes;
+    in->row = r->src;
+    in->form = expand(r, in, v, env);
+}
+
+static const char *what(const A64Pat *p)
+{
+    switch (p->kind) {
+    case P_W: return "a 32-bit register";
+    case P_X: return "a 64-bit register";
+    case P_R: return "a general-purpose register";
+    case P_WSP: case P_XSP: case P_RSP: return "a general-purpose register or sp";
+    case P_SP: return "sp";
+    case P_REXT: return "an extended register";
+    case P_FSCALAR: return "a scalar SIMD&FP register";
+    case P_VEC: return "a vector register";
+    case P_ELEM: return "a vector element";
+    case P_LIST: case P_ELIST: return "a vector list";
+    case P_LABEL: return "a label";
+    case P_COND: case P_CONDNAL: return "a condition";
+    case P_NAMED: return "an option";
+    case P_SYSREG: return "a system register";
+    default: return p->kind >= P_MEM ? "a memory operand" : "an immediate";
+    }
+}
+
+/* the more specific the reason, the better it explains the failure */
+static int prio(int why)
+{
+    switch (why) {
+    case R_KIND: return 0;
+    case R_SHAPE: case R_WIDTH: return 1;
+    case R_SHIFT: return 2;
+    default: return 3;
+    }
+}
+
+bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
+{
+    const char *name = in->mnem_name;
+    const A64Mnem *m;
+    if (in->cond != A64_COND_NONE) {        /* b.eq -> the row "b.cc" */
+        char b[8];
+        const char *dot = strchr(name, '.');
+        size_t n = dot ? (size_t)(dot - name) : 0;
+        if (n == 0 || n > 2) return false;
+        memcpy(b, name, n);
+        memcpy(b + n, ".cc", 4);
+        m = a64_mnem_find(b, n + 3);
+    } else m = a64_mnem_find(name, strlen(name));
+    if (!m) {
+        if (err) { err->opnd = -1; err->reason = 0; snprintf(err->msg, sizeof err->msg, "unknown mnemonic '%s'", name); }
+        return false;
+    }
+    in->mnem = (uint16_t)(m - a64_mnems);
+    int best_i = -1, best_reason = 0, best_row = -1;
+    Vars v;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (r->nops != in->nops) continue;
+        memset(&v, 0, sizeof v);
+        int i, why = R_OK;
+        for (i = 0; i < r->nops; i++)
+            if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
+        if (i == r->nops) {
+            fill(in, r, &v, env);
+            return true;
+        }
+        if (i > best_i || (i == best_i && prio(why) > prio(best_reason))) {
+            best_i = i; best_reason = why; best_row = ri;
+        }
+    }
+    if (!err) return false;
+    if (best_row < 0) {
+        err->opnd = 0;
+        err->reason = 0;
+        snprintf(err->msg, sizeof err->msg, "invalid number of operands for '%s'", name);
+        return false;
+    }
+    err->opnd = best_i + 1;
+    err->reason = best_reason;
+    err->pat = a64_rows[best_row].ops[best_i].kind;
+    snprintf(err->msg, sizeof err->msg, "%s", what(&a64_rows[best_row].ops[best_i]));
+    return false;
+}
+
+void a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap)
+{
+    bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64, mem = e->pat >= P_MEM;
+    switch (e->reason) {
+    case 0: snprintf(buf, cap, "%s", e->msg); break;
+    case R_WIDTH: snprintf(buf, cap, "invalid operand '%s' for '%s': mixed 32-bit and 64-bit registers", op, mnem); break;
+    case R_RANGE:
+        if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
+        else if (mem) snprintf(buf, cap, "invalid offset or index in '%s' for '%s'", op, mnem);
+        else if (e->pat == P_COND || e->pat == P_CONDNAL) snprintf(buf, cap, "condition '%s' not allowed in '%s'", op, mnem);
+        else snprintf(buf, cap, "shift amount out of range in '%s' for '%s'", op, mnem);
+        break;
+    case R_BITMASK: snprintf(buf, cap, "invalid logical immediate '%s' for '%s'", op, mnem); break;
+    case R_FP: snprintf(buf, cap, "floating-point immediate '%s' cannot be encoded in '%s'", op, mnem); break;
+    case R_SHAPE: snprintf(buf, cap, "invalid vector arrangement '%s' for '%s'", op, mnem); break;
+    case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
+    case R_INDEX: snprintf(buf, cap, "vector element index out of range in '%s'", op); break;
+    case R_COUNT: snprintf(buf, cap, "wrong number of registers in vector list '%s' for '%s'", op, mnem); break;
+    default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
+    }
+}
+
+void a64_classify(A64Inst *inst)
+{
+    if (!a64_match(inst, NULL, NULL)) {
+        inst->form = NULL;
+        inst->approx = false;
+    }
+}

@@ -1,0 +1,189 @@
+/* names.c — the names the front end knows: registers, conditions, shifts/extends, vector
+ * shapes, system registers, memory and branch kinds; and a64_format_regs for `uarch decode`.
+ *
+ * System registers: the ones user code reads or writes (timers, FP control, thread pointers,
+ * ID registers, PSTATE fields), with their op0:op1:CRn:CRm:op2 encoding (Arm ARM, system
+ * register index); any other register can be written generically as s<op0>_<op1>_c<n>_c<m>_<op2>.
+ */
+#include "a64/internal.h"
+
+#include <string.h>
+
+const char *a64_reg_name(int reg)
+{
+    static const char *names[A64_NREGS] = {
+        "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13",
+        "x14", "x15", "x16", "x17", "x18", "x19", "x20", "x21", "x22", "x23", "x24", "x25",
+        "x26", "x27", "x28", "x29", "x30", "sp",
+        "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
+        "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25",
+        "v26", "v27", "v28", "v29", "v30", "v31", "nzcv", "fpsr",
+    };
+    if (reg < 0 || reg >= A64_NREGS) return "?";
+    return names[reg];
+}
+
+static const char *const cond_names[16] = {
+    "eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le", "al", "nv",
+};
+
+const char *a64_cond_name(int cond)
+{
+    return cond >= 0 && cond < 16 ? cond_names[cond] : "";
+}
+
+int a64_cond_lookup(const char *s, size_t n)
+{
+    if (n != 2) return -1;
+    char a = s[0] | 0x20, b = s[1] | 0x20;
+    for (int i = 0; i < 16; i++)
+        if (cond_names[i][0] == a && cond_names[i][1] == b) return i;
+    if (a == 'c' && b == 's') return A64_COND_HS;
+    if (a == 'c' && b == 'c') return A64_COND_LO;
+    return -1;
+}
+
+int a64_shift_lookup(const char *s, size_t n)
+{
+    static const char *names[] = {
+        "", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
+        "sxtb", "sxth", "sxtw", "sxtx",
+    };
+    if (n < 3 || n > 4) return A64_SH_NONE;
+    char b[5];
+    for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] | 0x20);
+    b[n] = 0;
+    for (int i = 1; i < (int)ARRAY_LEN(names); i++)
+        if (!strcmp(b, names[i])) return i;
+    return A64_SH_NONE;
+}
+
+int a64_shape_bits(int shape)
+{
+    switch (shape) {
+    case A64_V_B: case A64_V_ELEM_B: return 8;
+    case A64_V_H: case A64_V_ELEM_H: return 16;
+    case A64_V_S: case A64_V_ELEM_S: case A64_V_2H: case A64_V_4B: return 32;
+    case A64_V_D: case A64_V_ELEM_D: case A64_V_8B: case A64_V_4H: case A64_V_2S: case A64_V_1D: return 64;
+    case A64_V_Q: case A64_V_16B: case A64_V_8H: case A64_V_4S: case A64_V_2D: case A64_V_1Q: return 128;
+    default: return 128;
+    }
+}
+
+int a64_shape_elem_bits(int shape)
+{
+    switch (shape) {
+    case A64_V_B: case A64_V_ELEM_B: case A64_V_8B: case A64_V_16B: case A64_V_4B: return 8;
+    case A64_V_H: case A64_V_ELEM_H: case A64_V_4H: case A64_V_8H: case A64_V_2H: return 16;
+    case A64_V_S: case A64_V_ELEM_S: case A64_V_2S: case A64_V_4S: return 32;
+    case A64_V_D: case A64_V_ELEM_D: case A64_V_1D: case A64_V_2D: return 64;
+    default: return 128;
+    }
+}
+
+const char *a64_shape_name(int shape)
+{
+    static const char *names[] = {
+        "", "B", "H", "S", "D", "Q", "8B", "16B", "4H", "8H", "2S", "4S", "1D", "2D", "1Q",
+        "2H", "4B", "B", "H", "S", "D",
+    };
+    return shape >= 0 && shape < (int)ARRAY_LEN(names) ? names[shape] : "";
+}
+
+#define SR(op0, op1, crn, crm, op2) ((uint32_t)((op0) << 14 | (op1) << 11 | (crn) << 7 | (crm) << 3 | (op2)))
+static const struct { const char *name; uint32_t enc; } sysregs[] = {
+    {"cntfrq_el0", SR(3, 3, 14, 0, 0)}, {"cntpct_el0", SR(3, 3, 14, 0, 1)},
+    {"cntvct_el0", SR(3, 3, 14, 0, 2)}, {"cntpctss_el0", SR(3, 3, 14, 0, 5)},
+    {"cntvctss_el0", SR(3, 3, 14, 0, 6)}, {"cntv_ctl_el0", SR(3, 3, 14, 3, 1)},
+    {"cntv_cval_el0", SR(3, 3, 14, 3, 2)}, {"cntv_tval_el0", SR(3, 3, 14, 3, 0)},
+    {"cntp_ctl_el0", SR(3, 3, 14, 2, 1)}, {"cntp_cval_el0", SR(3, 3, 14, 2, 2)},
+    {"cntp_tval_el0", SR(3, 3, 14, 2, 0)}, {"cntkctl_el1", SR(3, 0, 14, 1, 0)},
+    {"dczid_el0", SR(3, 3, 0, 0, 7)}, {"ctr_el0", SR(3, 3, 0, 0, 1)},
+    {"fpcr", SR(3, 3, 4, 4, 0)}, {"fpsr", SR(3, 3, 4, 4, 1)}, {"nzcv", SR(3, 3, 4, 2, 0)},
+    {"daif", SR(3, 3, 4, 2, 1)}, {"dit", SR(3, 3, 4, 2, 5)}, {"ssbs", SR(3, 3, 4, 2, 6)},
+    {"tco", SR(3, 3, 4, 2, 7)}, {"currentel", SR(3, 0, 4, 2, 2)}, {"spsel", SR(3, 0, 4, 2, 0)},
+    {"pan", SR(3, 0, 4, 2, 3)}, {"uao", SR(3, 0, 4, 2, 4)},
+    {"tpidr_el0", SR(3, 3, 13, 0, 2)}, {"tpidrro_el0", SR(3, 3, 13, 0, 3)},
+    {"tpidr2_el0", SR(3, 3, 13, 0, 5)}, {"tpidr_el1", SR(3, 0, 13, 0, 4)},
+    {"midr_el1", SR(3, 0, 0, 0, 0)}, {"mpidr_el1", SR(3, 0, 0, 0, 5)},
+    {"revidr_el1", SR(3, 0, 0, 0, 6)}, {"id_aa64isar0_el1", SR(3, 0, 0, 6, 0)},
+    {"id_aa64isar1_el1", SR(3, 0, 0, 6, 1)}, {"id_aa64pfr0_el1", SR(3, 0, 0, 4, 0)},
+    {"id_aa64pfr1_el1", SR(3, 0, 0, 4, 1)}, {"id_aa64mmfr0_el1", SR(3, 0, 0, 7, 0)},
+    {"id_aa64dfr0_el1", SR(3, 0, 0, 5, 0)}, {"id_aa64zfr0_el1", SR(3, 0, 0, 4, 4)},
+    {"sctlr_el1", SR(3, 0, 1, 0, 0)}, {"vbar_el1", SR(3, 0, 12, 0, 0)},
+    {"elr_el1", SR(3, 0, 4, 0, 1)}, {"spsr_el1", SR(3, 0, 4, 0, 0)},
+    {"sp_el0", SR(3, 0, 4, 1, 0)}, {"esr_el1", SR(3, 0, 5, 2, 0)}, {"far_el1", SR(3, 0, 6, 0, 0)},
+    {"pmcr_el0", SR(3, 3, 9, 12, 0)}, {"pmccntr_el0", SR(3, 3, 9, 13, 0)},
+    {"pmuserenr_el0", SR(3, 3, 9, 14, 0)}, {"pmcntenset_el0", SR(3, 3, 9, 12, 1)},
+    {"pmccfiltr_el0", SR(3, 3, 14, 15, 7)}, {"rndr", SR(3, 3, 2, 4, 0)},
+    {"rndrrs", SR(3, 3, 2, 4, 1)},
+};
+
+static bool parse_dec(const char **p, const char *end, int max, int *out)
+{
+    int v = 0, n = 0;
+    while (*p < end && **p >= '0' && **p <= '9' && n < 3) { v = v * 10 + (**p - '0'); (*p)++; n++; }
+    if (!n || v > max) return false;
+    *out = v;
+    return true;
+}
+
+bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc)
+{
+    char b[32];
+    if (n == 0 || n >= sizeof b) return false;
+    for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
+    b[n] = 0;
+    for (size_t i = 0; i < ARRAY_LEN(sysregs); i++)
+        if (!strcmp(b, sysregs[i].name)) { *enc = sysregs[i].enc; return true; }
+    /* s<op0>_<op1>_c<n>_c<m>_<op2> */
+    const char *p = b, *end = b + n;
+    int op0, op1, crn, crm, op2;
+    if (*p++ != 's' || !parse_dec(&p, end, 3, &op0) || op0 < 2) return false;
+    if (p >= end || *p++ != '_' || !parse_dec(&p, end, 7, &op1)) return false;
+    if (p + 1 >= end || *p++ != '_' || *p++ != 'c' || !parse_dec(&p, end, 15, &crn)) return false;
+    if (p + 1 >= end || *p++ != '_' || *p++ != 'c' || !parse_dec(&p, end, 15, &crm)) return false;
+    if (p >= end || *p++ != '_' || !parse_dec(&p, end, 7, &op2) || p != end) return false;
+    *enc = SR(op0, op1, crn, crm, op2);
+    return true;
+}
+
+const char *a64_mem_kind_name(int kind)
+{
+    switch (kind) {
+    case A64_MEM_LOAD: return "load";
+    case A64_MEM_STORE: return "store";
+    case A64_MEM_LOADSTORE: return "load-store";
+    case A64_MEM_PREFETCH: return "prefetch";
+    default: return "none";
+    }
+}
+
+const char *a64_branch_name(int kind)
+{
+    switch (kind) {
+    case A64_BR_DIRECT: return "direct";
+    case A64_BR_COND: return "conditional";
+    case A64_BR_INDIRECT: return "indirect";
+    case A64_BR_CALL: return "call";
+    case A64_BR_CALL_INDIRECT: return "indirect-call";
+    case A64_BR_RETURN: return "return";
+    default: return "none";
+    }
+}
+
+/* "x0, w1, v2.128, nzcv": GPRs with their view (w for 32-bit), vectors with the bits */
+void a64_format_regs(const A64RegUse *uses, int n, Buf *out)
+{
+    for (int i = 0; i < n; i++) {
+        if (i) buf_puts(out, ", ");
+        int r = uses[i].reg;
+        if (r <= 30 && uses[i].bits == 32) buf_printf(out, "w%d", r);
+        else if (r == A64_SP && uses[i].bits == 32) buf_puts(out, "wsp");
+        else if (r >= A64_V0 && r < A64_V0 + 32) {
+            static const char pre[] = {'b', 'h', 's', 'd', 'q'};
+            int b = uses[i].bits, k = b == 8 ? 0 : b == 16 ? 1 : b == 32 ? 2 : b == 64 ? 3 : 4;
+            buf_printf(out, "%c%d", pre[k], r - A64_V0);
+        } else buf_puts(out, a64_reg_name(r));
+    }
+}

@@ -1,0 +1,1334 @@
+/* parse.c — AArch64 assembly text -> A64Program: lines, statements, labels, directives,
+ * LLVM-MCA regions, layout, and the generic operand lexer (rows are matched in match.c).
+ *
+ * Syntax: what clang -S / gcc -S emit and llvm-mca accepts.
+ *  - comments: `//` anywhere; `#` as the first non-blank character of a line (llvm-mca's
+ *    `# LLVM-MCA-BEGIN name` markers live there; markers in `//` comments work too).
+ *  - `;` separates statements on one line.  Apple's assembler uses `;` for comments, so a
+ *    `;` piece whose first word is neither a known mnemonic, a directive nor a label is taken
+ *    as a comment (`; %bb.0:`, `; kill: ...`); `nop ; nop` is two instructions.
+ *  - labels `name:` and numeric `1:` (referenced as 1b / 1f; an undefined one is an error),
+ *    `.`-relative targets (`b .+8`), relocation operands `:lo12:sym`, `sym@PAGEOFF`.
+ *  - directives: layout ones are tracked (.p2align/.align/.balign, .skip/.space/.zero, data
+ *    in code sections), section switches decide what is code, the rest of the usual compiler
+ *    output directives are accepted and ignored; an unknown directive is an error.
+ *  - `.rept N` ... `.endr` repeats its lines (nested up to 4, at most 2M replayed lines).
+ *  - `.word`/`.inst`/`.long` in a code section: a value that encodes ADR/ADRP (the measured
+ *    ADRP tests write `.word 0x90000020`) becomes that instruction; any other value is data:
+ *    4 bytes of layout, not an instruction (llvm-mca, too, only sees instructions).
+ *  - LLVM-MCA-BEGIN/END: named, nested and overlapping regions (llvm-mca semantics: an
+ *    anonymous END closes the innermost open region); a lone END, a duplicate open name or
+ *    an unterminated BEGIN is an error.
+ * No per-line malloc: texts and names go to the program's arena, tables grow geometrically.
+ */
+#define _DEFAULT_SOURCE 1   /* MADV_HUGEPAGE where available (Linux); everything else is POSIX */
+#include "a64/internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+typedef struct Pending { long num; int line, col; const char *ls; } Pending;
+typedef struct OpenRegion { int idx; } OpenRegion;
+
+typedef struct Parser {
+    const char *file;
+    A64Program *prog;
+    Diag *err;
+    int line;
+    const char *ls, *le;      /* current line [ls, le) */
+    A64MatchEnv env;
+    /* defined symbols: (ptr, len) into the source, open addressing */
+    const char **sym; uint32_t *symlen; int nsym, capsym;
+    /* numeric labels: defined numbers (open addressing on num+1) */
+    long *num; int nnum, capnum;
+    Pending *pend; int npend, cappend;
+    OpenRegion open[64]; int nopen;
+    int capregions, capaligns;
+    bool text;
+    bool text_stack[16]; int ntext_stack;
+    bool prev_text;
+    uint32_t offset;
+    /* .rept N ... .endr: the body is parsed N times (nested up to 4 deep) */
+    struct { const char *body; int line; long left; } rept[4];
+    int nrept;
+    const char *jump; int jump_line;       /* set by .endr: continue parsing there */
+    long rept_budget;                      /* lines that may still be replayed */
+    int skip_rept;                         /* inside a '.rept 0' body (its depth) */
+    A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
+    const char *end;                       /* end of the text */
+} Parser;
+
+static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static bool perr(Parser *P, const char *at, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int col = at ? (int)(at - P->ls) + 1 : 0;
+    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    return false;
+}
+
+/* quote a piece of source for a message, cut at 40 characters */
+static const char *q(const char *s, const char *e, char *buf, size_t cap)
+{
+    size_t n = (size_t)(e - s);
+    if (n > 40) n = 40;
+    if (n >= cap) n = cap - 1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return buf;
+}
+
+static inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static inline bool is_ident0(char c) { return is_alpha(c) || c == '_' || c == '$' || c == '.'; }
+static inline bool is_identc(char c) { return is_ident0(c) || is_digit(c); }
+static inline char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
+
+static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
+static const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
+static const char *ident_end(const char *p, const char *e) { while (p < e && is_identc(*p)) p++; return p; }
+
+static bool ieq(const char *s, size_t n, const char *lit)
+{
+    size_t i;
+    for (i = 0; i < n && lit[i]; i++)
+        if (lower(s[i]) != lit[i]) return false;
+    return i == n && lit[i] == 0;
+}
+
+/* ---- symbol tables ---- */
+static void sym_add(Parser *P, const char *s, size_t n)
+{
+    if ((P->nsym + 1) * 2 > P->capsym) {
+        int cap = P->capsym ? P->capsym * 2 : 1024;
+        const char **ns = xcalloc((size_t)cap, sizeof *ns);
+        uint32_t *nl = xcalloc((size_t)cap, sizeof *nl);
+        for (int i = 0; i < P->capsym; i++) {
+            if (!P->sym[i]) continue;
+            uint32_t k = a64_hash(P->sym[i], P->symlen[i]) & (uint32_t)(cap - 1);
+            while (ns[k]) k = (k + 1) & (uint32_t)(cap - 1);
+            ns[k] = P->sym[i];
+            nl[k] = P->symlen[i];
+        }
+        free(P->sym); free(P->symlen);
+        P->sym = ns; P->symlen = nl; P->capsym = cap;
+    }
+    uint32_t k = a64_hash(s, n) & (uint32_t)(P->capsym - 1);
+    while (P->sym[k]) {
+        if (P->symlen[k] == n && !memcmp(P->sym[k], s, n)) return;
+        k = (k + 1) & (uint32_t)(P->capsym - 1);
+    }
+    P->sym[k] = s;
+    P->symlen[k] = (uint32_t)n;
+    P->nsym++;
+}
+
+static bool sym_has(void *ctx, const char *s)
+{
+    Parser *P = ctx;
+    if (!P->capsym) return false;
+    size_t n = strlen(s);
+    uint32_t k = a64_hash(s, n) & (uint32_t)(P->capsym - 1);
+    while (P->sym[k]) {
+        if (P->symlen[k] == n && !memcmp(P->sym[k], s, n)) return true;
+        k = (k + 1) & (uint32_t)(P->capsym - 1);
+    }
+    return false;
+}
+
+static bool num_has(Parser *P, long v)
+{
+    if (!P->capnum) return false;
+    uint32_t k = (uint32_t)(v * 2654435761u) & (uint32_t)(P->capnum - 1);
+    while (P->num[k]) {
+        if (P->num[k] == v + 1) return true;
+        k = (k + 1) & (uint32_t)(P->capnum - 1);
+    }
+    return false;
+}
+
+static void num_add(Parser *P, long v)
+{
+    if (num_has(P, v)) return;
+    if ((P->nnum + 1) * 2 > P->capnum) {
+        int cap = P->capnum ? P->capnum * 2 : 64;
+        long *nn = xcalloc((size_t)cap, sizeof *nn);
+        for (int i = 0; i < P->capnum; i++) {
+            if (!P->num[i]) continue;
+            uint32_t k = (uint32_t)((P->num[i] - 1) * 2654435761u) & (uint32_t)(cap - 1);
+            while (nn[k]) k = (k + 1) & (uint32_t)(cap - 1);
+            nn[k] = P->num[i];
+        }
+        free(P->num);
+        P->num = nn; P->capnum = cap;
+    }
+    uint32_t k = (uint32_t)(v * 2654435761u) & (uint32_t)(P->capnum - 1);
+    while (P->num[k]) k = (k + 1) & (uint32_t)(P->capnum - 1);
+    P->num[k] = v + 1;
+    P->nnum++;
+}
+
+/* ---- numbers ---- */
+/* integer: [+-] (0x hex | 0b bin | decimal); returns the end or NULL (not a number / overflow
+ * reported through *ovf) */
+static const char *parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
+{
+    bool neg = false;
+    *ovf = false;
+    if (p < e && (*p == '-' || *p == '+')) { neg = *p == '-'; p++; }
+    if (p >= e || !is_digit(*p)) return NULL;
+    uint64_t v = 0;
+    int base = 10;
+    if (*p == '0' && p + 1 < e && (p[1] == 'x' || p[1] == 'X')) { base = 16; p += 2; }
+    else if (*p == '0' && p + 1 < e && (p[1] == 'b' || p[1] == 'B') && p + 2 < e && (p[2] == '0' || p[2] == '1')) { base = 2; p += 2; }
+    const char *d0 = p;
+    for (; p < e; p++) {
+        int d;
+        char c = lower(*p);
+        if (is_digit(c)) d = c - '0';
+        else if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else break;
+        if (d >= base) break;
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) *ovf = true;
+        v = v * (uint64_t)base + (uint64_t)d;
+    }
+    if (p == d0) return NULL;
+    if (neg && v > (uint64_t)1 << 63) *ovf = true;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return p;
+}
+
+/* is [p, e) the start of a floating literal (digits '.' digit, or exponent)? */
+static bool looks_float(const char *p, const char *e)
+{
+    if (p < e && (*p == '-' || *p == '+')) p++;
+    if (p + 1 < e && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) return false;
+    while (p < e && is_digit(*p)) p++;
+    if (p < e && *p == '.') return true;
+    if (p < e && (*p == 'e' || *p == 'E') && p + 1 < e && (is_digit(p[1]) || p[1] == '-' || p[1] == '+')) return true;
+    return false;
+}
+
+static const char *parse_float(const char *p, const char *e, double *out)
+{
+    char buf[64];
+    size_t n = (size_t)(e - p);
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+    char *end;
+    errno = 0;
+    *out = strtod(buf, &end);
+    if (end == buf) return NULL;
+    return p + (end - buf);
+}
+
+/* ---- registers ---- */
+enum { RK_NONE, RK_GPR, RK_VSCALAR, RK_V, RK_BAD };
+typedef struct Reg { int kind; int num; bool is64, is_sp; int shape; } Reg;
+
+/* name = identifier text (no '.' suffix) */
+static Reg reg_lookup(const char *s, size_t n)
+{
+    Reg r = {0};
+    if (n < 2 || n > 4) return r;
+    char b[5];
+    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
+    b[n] = 0;
+    if (!strcmp(b, "sp")) { r.kind = RK_GPR; r.num = 31; r.is64 = true; r.is_sp = true; return r; }
+    if (!strcmp(b, "wsp")) { r.kind = RK_GPR; r.num = 31; r.is_sp = true; return r; }
+    if (!strcmp(b, "xzr")) { r.kind = RK_GPR; r.num = 31; r.is64 = true; return r; }
+    if (!strcmp(b, "wzr")) { r.kind = RK_GPR; r.num = 31; return r; }
+    if (!strcmp(b, "fp")) { r.kind = RK_GPR; r.num = 29; r.is64 = true; return r; }
+    if (!strcmp(b, "lr")) { r.kind = RK_GPR; r.num = 30; r.is64 = true; return r; }
+    if (!strchr("xwvbhsdq", b[0])) return r;
+    int v = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!is_digit(b[i])) return r;
+        v = v * 10 + (b[i] - '0');
+    }
+    if (n > 2 && b[1] == '0') return r;     /* x01: a symbol */
+    int max = (b[0] == 'x' || b[0] == 'w') ? 30 : 31;
+    if (v > max) { r.kind = RK_BAD; return r; }
+    r.num = v;
+    switch (b[0]) {
+    case 'x': r.kind = RK_GPR; r.is64 = true; break;
+    case 'w': r.kind = RK_GPR; break;
+    case 'v': r.kind = RK_V; break;
+    case 'b': r.kind = RK_VSCALAR; r.shape = A64_V_B; break;
+    case 'h': r.kind = RK_VSCALAR; r.shape = A64_V_H; break;
+    case 's': r.kind = RK_VSCALAR; r.shape = A64_V_S; break;
+    case 'd': r.kind = RK_VSCALAR; r.shape = A64_V_D; break;
+    default: r.kind = RK_VSCALAR; r.shape = A64_V_Q; break;
+    }
+    return r;
+}
+
+/* ".4s" -> shape, ".s" -> element shape; 0 = unknown */
+static int arrangement(const char *s, size_t n)
+{
+    static const struct { const char *n; int s; } t[] = {
+        {"8b", A64_V_8B}, {"16b", A64_V_16B}, {"4h", A64_V_4H}, {"8h", A64_V_8H}, {"2s", A64_V_2S},
+        {"4s", A64_V_4S}, {"1d", A64_V_1D}, {"2d", A64_V_2D}, {"1q", A64_V_1Q}, {"2h", A64_V_2H},
+        {"4b", A64_V_4B}, {"b", A64_V_ELEM_B}, {"h", A64_V_ELEM_H}, {"s", A64_V_ELEM_S},
+        {"d", A64_V_ELEM_D},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(t); i++)
+        if (ieq(s, n, t[i].n)) return t[i].s;
+    return 0;
+}
+
+/* parse "[idx]" at p; returns end or NULL with an error */
+static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx)
+{
+    const char *at = p;
+    p = skip_ws(p + 1, e);
+    int64_t v;
+    bool ovf;
+    const char *q2 = parse_int(p, e, &v, &ovf);
+    if (!q2) { perr(P, p, "expected an element index"); return NULL; }
+    if (ovf || v < 0 || v > 15) { perr(P, p, "vector element index out of range"); return NULL; }
+    p = skip_ws(q2, e);
+    if (p >= e || *p != ']') { perr(P, at, "unbalanced '[' in element index"); return NULL; }
+    *idx = (int8_t)v;
+    return p + 1;
+}
+
+/* a vector register "vN.T" (element or arrangement) inside an identifier [s, ie) */
+static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *shape)
+{
+    const char *dot = memchr(s, '.', (size_t)(ie - s));
+    char buf[48];
+    Reg r = reg_lookup(s, (size_t)((dot ? dot : ie) - s));
+    if (r.kind != RK_V) return perr(P, s, "expected a vector register, got '%s'", q(s, ie, buf, sizeof buf));
+    if (!dot) return perr(P, s, "vector register '%s' needs an arrangement", q(s, ie, buf, sizeof buf));
+    int sh = arrangement(dot + 1, (size_t)(ie - dot - 1));
+    if (!sh) return perr(P, dot, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
+    *num = r.num;
+    *shape = sh;
+    return true;
+}
+
+/* ---- operands ---- */
+typedef struct Lex { Parser *P; const char *p, *e; } Lex;
+
+static bool parse_reloc_sym(Lex *L, const char **reloc, const char **sym, int64_t *off)
+{
+    /* at ':': ":name:symbol[+-off]" */
+    Parser *P = L->P;
+    const char *p = L->p + 1, *e = L->e;
+    const char *r0 = p;
+    while (p < e && (is_identc(*p) && *p != '.')) p++;
+    if (p == r0 || p >= e || *p != ':') return perr(P, L->p, "malformed relocation specifier");
+    char rb[32];
+    size_t rn = (size_t)(p - r0);
+    if (rn >= sizeof rb) return perr(P, L->p, "unknown relocation specifier");
+    for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
+    rb[rn] = 0;
+    p++;
+    const char *s0 = p;
+    if (p >= e || !is_ident0(*p)) return perr(P, p, "expected a symbol after the relocation specifier");
+    p = ident_end(p, e);
+    *reloc = arena_strndup(&P->prog->arena, rb, rn);
+    *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
+    *off = 0;
+    if (p < e && (*p == '+' || *p == '-')) {
+        bool ovf;
+        const char *q2 = parse_int(p, e, off, &ovf);
+        if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
+        p = q2;
+    }
+    L->p = p;
+    return true;
+}
+
+/* symbol operand: sym, sym+N, sym@reloc */
+static bool parse_symbol(Lex *L, A64Operand *o)
+{
+    Parser *P = L->P;
+    const char *s0 = L->p, *p = ident_end(L->p, L->e);
+    const char *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
+    if (p < L->e && *p == '@') {
+        const char *r0 = ++p;
+        while (p < L->e && is_identc(*p)) p++;
+        if (p == r0) return perr(P, p, "expected a relocation after '@'");
+        char rb[32];
+        size_t rn = (size_t)(p - r0) < sizeof rb - 1 ? (size_t)(p - r0) : sizeof rb - 1;
+        for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
+        o->kind = A64_OP_IMM;
+        o->u.imm.reloc = arena_strndup(&P->prog->arena, rb, rn);
+        o->u.imm.sym = sym;
+        L->p = p;
+        return true;
+    }
+    o->kind = A64_OP_LABEL;
+    o->u.label.sym = sym;
+    o->u.label.numeric = -1;
+    if (p < L->e && (*p == '+' || *p == '-') && p + 1 < L->e && is_digit(p[1])) {
+        bool ovf;
+        int64_t off;
+        const char *q2 = parse_int(p, L->e, &off, &ovf);
+        if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
+        o->u.label.dot_offset = off;
+        p = q2;
+    }
+    L->p = p;
+    return true;
+}
+
+static bool parse_imm_after_hash(Lex *L, A64Operand *o)
+{
+    Parser *P = L->P;
+    const char *p = skip_ws(L->p, L->e);
+    if (p < L->e && *p == ':') {
+        L->p = p;
+        o->kind = A64_OP_IMM;
+        return parse_reloc_sym(L, &o->u.imm.reloc, &o->u.imm.sym, &o->u.imm.value);
+    }
+    if (looks_float(p, L->e)) {
+        double d;
+        const char *q2 = parse_float(p, L->e, &d);
+        if (!q2) return perr(P, p, "malformed floating-point immediate");
+        o->kind = A64_OP_FIMM;
+        o->u.fimm = d;
+        L->p = q2;
+        return true;
+    }
+    bool ovf;
+    int64_t v;
+    const char *q2 = parse_int(p, L->e, &v, &ovf);
+    if (!q2) {
+        if (p < L->e && is_ident0(*p)) {     /* #sym (an assembler constant) is not supported */
+            char buf[48];
+            return perr(P, p, "unknown immediate '%s'", q(p, ident_end(p, L->e), buf, sizeof buf));
+        }
+        return perr(P, p, "expected an immediate");
+    }
+    if (ovf) return perr(P, p, "immediate out of range");
+    o->kind = A64_OP_IMM;
+    o->u.imm.value = v;
+    L->p = q2;
+    return true;
+}
+
+static bool parse_vlist(Lex *L, A64Operand *o)
+{
+    Parser *P = L->P;
+    const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
+    int nums[4], shape = 0, count = 0;
+    bool range = false;
+    for (;;) {
+        if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
+        const char *ie = ident_end(p, L->e);
+        int num, sh;
+        if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (count && sh != shape) return perr(P, p, "mismatched arrangements in vector list");
+        shape = sh;
+        if (range) {
+            int first = nums[0], n = (num - first + 32) % 32 + 1;
+            if (n > 4) return perr(P, p, "vector list too long");
+            for (int i = 1; i < n; i++) nums[i] = (first + i) % 32;
+            count = n;
+        } else {
+            if (count == 4) return perr(P, p, "vector list too long");
+            if (count && num != (nums[count - 1] + 1) % 32) return perr(P, p, "vector list registers must be consecutive");
+            nums[count++] = num;
+        }
+        p = skip_ws(ie, L->e);
+        if (p < L->e && *p == '}') { p++; break; }
+        if (p < L->e && *p == '-' && !range && count == 1) { range = true; p = skip_ws(p + 1, L->e); continue; }
+        if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
+        return perr(P, open, "unbalanced '{' in vector list");
+    }
+    o->kind = A64_OP_VLIST;
+    o->u.vlist.first = (uint8_t)nums[0];
+    o->u.vlist.count = (uint8_t)count;
+    o->u.vlist.shape = (uint8_t)shape;
+    o->u.vlist.index = -1;
+    if (p < L->e && *p == '[') {
+        if (shape < A64_V_ELEM_B) return perr(P, p, "element index on a vector list with an arrangement");
+        p = parse_index(P, p, L->e, &o->u.vlist.index);
+        if (!p) return false;
+    } else if (shape >= A64_V_ELEM_B) return perr(P, p, "expected an element index after the vector list");
+    L->p = p;
+    return true;
+}
+
+static bool parse_mem(Lex *L, A64Operand *o)
+{
+    Parser *P = L->P;
+    const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
+    char buf[48];
+    o->kind = A64_OP_MEM;
+    o->u.mem.mode = A64_AM_OFFSET;
+    const char *ie = ident_end(p, L->e);
+    Reg b = reg_lookup(p, (size_t)(ie - p));
+    if (ie == p) return perr(P, p, "expected a base register");
+    if (b.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
+    if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp))
+        return perr(P, p, "invalid base register '%s'", q(p, ie, buf, sizeof buf));
+    o->u.mem.base = (uint8_t)b.num;
+    p = skip_ws(ie, L->e);
+    if (p < L->e && *p == ',') {
+        p = skip_ws(p + 1, L->e);
+        if (p < L->e && (*p == '#' || *p == '-' || *p == '+' || is_digit(*p) || *p == ':')) {
+            A64Operand t = {0};
+            Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
+            if (!parse_imm_after_hash(&L2, &t)) return false;
+            if (t.kind == A64_OP_FIMM) return perr(P, p, "expected an integer offset");
+            if (t.u.imm.value < -(1 << 24) || t.u.imm.value > (1 << 24)) return perr(P, p, "offset out of range");
+            o->u.mem.offset = (int32_t)t.u.imm.value;
+            o->u.mem.reloc = t.u.imm.reloc;
+            o->u.mem.sym = t.u.imm.sym;
+            o->u.mem.has_offset = true;
+            p = skip_ws(L2.p, L->e);
+        } else if (p < L->e && is_ident0(*p)) {
+            ie = ident_end(p, L->e);
+            Reg x = reg_lookup(p, (size_t)(ie - p));
+            if (x.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
+            if (x.kind == RK_GPR) {
+                if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
+                o->u.mem.has_index = true;
+                o->u.mem.index = (uint8_t)x.num;
+                o->u.mem.index64 = x.is64;
+                p = skip_ws(ie, L->e);
+                if (p < L->e && *p == ',') {
+                    p = skip_ws(p + 1, L->e);
+                    const char *ke = ident_end(p, L->e);
+                    int sh = a64_shift_lookup(p, (size_t)(ke - p));
+                    if (sh == A64_SH_NONE || sh == A64_SH_LSR || sh == A64_SH_ASR || sh == A64_SH_ROR || sh == A64_SH_MSL)
+                        return perr(P, p, "invalid extend '%s' in memory operand", q(p, ke, buf, sizeof buf));
+                    o->u.mem.ext = (uint8_t)sh;
+                    p = skip_ws(ke, L->e);
+                    if (p < L->e && (*p == '#' || is_digit(*p))) {
+                        if (*p == '#') p = skip_ws(p + 1, L->e);
+                        int64_t v;
+                        bool ovf;
+                        const char *q2 = parse_int(p, L->e, &v, &ovf);
+                        if (!q2) return perr(P, p, "expected a shift amount");
+                        if (ovf || v < 0 || v > 4) return perr(P, p, "shift amount out of range");
+                        o->u.mem.ext_amount = (uint8_t)v;
+                        o->u.mem.ext_explicit = true;
+                        p = skip_ws(q2, L->e);
+                    } else if (sh == A64_SH_LSL) return perr(P, p, "expected a shift amount");
+                }
+            } else if (x.kind == RK_NONE) {
+                A64Operand t = {0};
+                Lex L2 = {P, p, L->e};
+                if (!parse_symbol(&L2, &t)) return false;
+                if (t.kind != A64_OP_IMM) return perr(P, p, "expected an offset or an index register");
+                o->u.mem.reloc = t.u.imm.reloc;
+                o->u.mem.sym = t.u.imm.sym;
+                o->u.mem.has_offset = true;
+                p = skip_ws(L2.p, L->e);
+            } else return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
+        } else return perr(P, p, "expected an offset or an index register");
+    }
+    if (p >= L->e || *p != ']') return perr(P, open, "unbalanced '[' in memory operand");
+    p++;
+    if (p < L->e && *p == '!') {
+        if (!o->u.mem.has_offset || o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
+        o->u.mem.mode = A64_AM_PRE;
+        p++;
+    }
+    L->p = p;
+    return true;
+}
+
+static bool parse_operand(Lex *L, A64Operand *o)
+{
+    Parser *P = L->P;
+    const char *p = L->p, *e = L->e;
+    char buf[48];
+    o->col = (int)(p - P->ls) + 1;
+    switch (*p) {
+    case '{': return parse_vlist(L, o);
+    case '[': return parse_mem(L, o);
+    case '#': L->p = p + 1; return parse_imm_after_hash(L, o);
+    case ':': o->kind = A64_OP_IMM; return parse_reloc_sym(L, &o->u.imm.reloc, &o->u.imm.sym, &o->u.imm.value);
+    case '=': {
+        p = skip_ws(p + 1, e);
+        const char *q2 = p;
+        while (q2 < e && *q2 != ',' && !is_ws(*q2)) q2++;
+        if (q2 == p) return perr(P, p, "expected a literal after '='");
+        o->kind = A64_OP_LABEL;
+        o->u.label.sym = arena_strndup(&P->prog->arena, p, (size_t)(q2 - p));
+        o->u.label.numeric = -1;
+        L->p = q2;
+        return true;
+    }
+    case ']': return perr(P, p, "unbalanced ']'");
+    case '}': return perr(P, p, "unbalanced '}'");
+    default: break;
+    }
+    if (*p == '.' && (p + 1 >= e || !is_identc(p[1]))) {
+        o->kind = A64_OP_LABEL;
+        o->u.label.is_dot = true;
+        o->u.label.numeric = -1;
+        p = skip_ws(p + 1, e);
+        if (p < e && (*p == '+' || *p == '-')) {
+            bool neg = *p == '-', ovf;
+            int64_t v;
+            const char *q2 = parse_int(skip_ws(p + 1, e), e, &v, &ovf);
+            if (!q2 || ovf) return perr(P, p, "malformed '.'-relative offset");
+            o->u.label.dot_offset = neg ? -v : v;
+            p = q2;
+        }
+        L->p = p;
+        return true;
+    }
+    if (is_digit(*p) || *p == '-' || *p == '+') {
+        /* numeric label reference 1b / 1f */
+        const char *d = p;
+        while (d < e && is_digit(*d)) d++;
+        if (d > p && d < e && (*d == 'b' || *d == 'f' || *d == 'B' || *d == 'F') && (d + 1 >= e || !is_identc(d[1]))) {
+            long n = 0;
+            for (const char *c = p; c < d; c++) { n = n * 10 + (*c - '0'); if (n > 1000000000L) return perr(P, p, "numeric label too large"); }
+            o->kind = A64_OP_LABEL;
+            o->u.label.numeric = (int)n;
+            o->u.label.dir = lower(*d);
+            if (o->u.label.dir == 'b' && !num_has(P, n)) return perr(P, p, "undefined numeric label '%ldb'", n);
+            if (o->u.label.dir == 'f') {
+                if (P->npend == P->cappend) {
+                    P->cappend = P->cappend ? P->cappend * 2 : 16;
+                    P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
+                }
+                P->pend[P->npend++] = (Pending){n, P->line, o->col, P->ls};
+            }
+            L->p = d + 1;
+            return true;
+        }
+        return parse_imm_after_hash(L, o);
+    }
+    if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
+    const char *ie = ident_end(p, e);
+    const char *dot = memchr(p, '.', (size_t)(ie - p));
+    Reg r = reg_lookup(p, (size_t)((dot && dot != p ? dot : ie) - p));
+    if (r.kind == RK_BAD) {
+        if (dot && dot != p) return perr(P, p, "unknown register '%s'", q(p, dot, buf, sizeof buf));
+        if (!parse_symbol(L, o)) return false;
+        if (o->kind == A64_OP_LABEL) o->u.label.regname = true;
+        return true;
+    }
+    if (r.kind == RK_GPR || r.kind == RK_VSCALAR) {
+        if (dot && dot != p) return perr(P, dot, "unexpected '%s' after register", q(dot, ie, buf, sizeof buf));
+        if (r.kind == RK_GPR) {
+            o->kind = A64_OP_GPR;
+            o->u.gpr.num = (uint8_t)r.num;
+            o->u.gpr.is64 = r.is64;
+            o->u.gpr.is_sp = r.is_sp;
+        } else {
+            o->kind = A64_OP_VREG;
+            o->u.vreg.num = (uint8_t)r.num;
+            o->u.vreg.shape = (uint8_t)r.shape;
+            o->u.vreg.index = -1;
+        }
+        L->p = ie;
+        return true;
+    }
+    if (r.kind == RK_V) {
+        int num, sh;
+        if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        o->kind = A64_OP_VREG;
+        o->u.vreg.num = (uint8_t)num;
+        o->u.vreg.shape = (uint8_t)sh;
+        o->u.vreg.index = -1;
+        if (sh >= A64_V_ELEM_B) {
+            if (ie >= e || *ie != '[') return perr(P, ie, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
+            ie = parse_index(P, ie, e, &o->u.vreg.index);
+            if (!ie) return false;
+        } else if (ie < e && *ie == '[') {
+            if (sh != A64_V_4B && sh != A64_V_2H) return perr(P, ie, "element index on a vector with an arrangement");
+            ie = parse_index(P, ie, e, &o->u.vreg.index);   /* dot-product group v2.4b[1] */
+            if (!ie) return false;
+        }
+        L->p = ie;
+        return true;
+    }
+    return parse_symbol(L, o);
+}
+
+/* shift/extend after a register or immediate: "lsl #3", "sxtw", "uxtw #2", "lsl 16" */
+static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
+{
+    Parser *P = L->P;
+    const char *kw = L->p;
+    char buf[48];
+    if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected '%s'", q(kw, ke, buf, sizeof buf));
+    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM))
+        return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
+    const char *p = skip_ws(ke, L->e);
+    prev->shift = (uint8_t)sh;
+    if (p < L->e && (*p == '#' || is_digit(*p))) {
+        if (*p == '#') p = skip_ws(p + 1, L->e);
+        int64_t v;
+        bool ovf;
+        const char *q2 = parse_int(p, L->e, &v, &ovf);
+        if (!q2) return perr(P, p, "expected a shift amount");
+        if (ovf || v < 0 || v > 63) return perr(P, p, "shift amount out of range");
+        prev->shift_amount = (uint8_t)v;
+        prev->shift_explicit = true;
+        p = q2;
+    } else if (sh < A64_SH_UXTB) return perr(P, p, "expected a shift amount after '%s'", q(kw, ke, buf, sizeof buf));
+    L->p = p;
+    return true;
+}
+
+static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
+{
+    Lex L = {P, skip_ws(s, e), e};
+    if (L.p >= e) return true;
+    for (;;) {
+        L.p = skip_ws(L.p, e);
+        if (L.p >= e || *L.p == ',') return perr(P, L.p, "expected an operand");
+        bool done = false;
+        if (is_alpha(*L.p) && in->nops > 0) {
+            const char *ke = ident_end(L.p, e);
+            int sh = a64_shift_lookup(L.p, (size_t)(ke - L.p));
+            if (sh != A64_SH_NONE) {
+                if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
+                done = true;
+            }
+        }
+        if (!done) {
+            if (in->nops == A64_MAX_OPS) return perr(P, L.p, "too many operands");
+            A64Operand *o = &in->ops[in->nops];
+            memset(o, 0, sizeof *o);
+            if (!parse_operand(&L, o)) return false;
+            in->nops++;
+        }
+        L.p = skip_ws(L.p, e);
+        if (L.p >= e) break;
+        if (*L.p != ',') {
+            char buf[48];
+            if (*L.p == ']') return perr(P, L.p, "unbalanced ']'");
+            if (*L.p == '}') return perr(P, L.p, "unbalanced '}'");
+            return perr(P, L.p, "unexpected '%s'", q(L.p, e, buf, sizeof buf));
+        }
+        L.p++;
+    }
+    /* post-index: [base], #imm  /  [base], xM */
+    if (in->nops >= 2) {
+        A64Operand *m = &in->ops[in->nops - 2], *t = &in->ops[in->nops - 1];
+        if (m->kind == A64_OP_MEM && m->u.mem.mode == A64_AM_OFFSET && !m->u.mem.has_offset && !m->u.mem.has_index) {
+            if (t->kind == A64_OP_IMM && !t->u.imm.reloc && !t->u.imm.sym && t->shift == A64_SH_NONE &&
+                t->u.imm.value >= -(1 << 24) && t->u.imm.value <= (1 << 24)) {
+                m->u.mem.mode = A64_AM_POST;
+                m->u.mem.offset = (int32_t)t->u.imm.value;
+                m->u.mem.has_offset = true;
+                in->nops--;
+            } else if (t->kind == A64_OP_GPR && t->u.gpr.is64 && !t->u.gpr.is_sp && t->shift == A64_SH_NONE) {
+                m->u.mem.mode = A64_AM_POST;
+                m->u.mem.post_reg = true;
+                m->u.mem.post_index = t->u.gpr.num;
+                in->nops--;
+            }
+        }
+    }
+    return true;
+}
+
+/* ---- program building ---- */
+/* The instruction array is the bulk of the memory (~0.5 KB per instruction): it is sized once
+ * from the number of lines (growing only for lines with several statements) and, when large,
+ * backed by transparent huge pages where the system offers them (page faults dominate otherwise). */
+static void grow_insts(A64Program *g, size_t want)
+{
+    size_t bytes = want * sizeof *g->insts;
+    A64Inst *n = NULL;
+#ifdef MADV_HUGEPAGE
+    if (bytes >= ((size_t)4 << 20)) {
+        size_t huge = (size_t)2 << 20;
+        bytes = (bytes + huge - 1) & ~(huge - 1);
+        void *p = NULL;
+        if (posix_memalign(&p, huge, bytes) == 0) {
+            madvise(p, bytes, MADV_HUGEPAGE);
+            n = p;
+            if (g->ninsts) memcpy(n, g->insts, (size_t)g->ninsts * sizeof *g->insts);
+            free(g->insts);
+        }
+    }
+#endif
+    if (!n) n = xrealloc(g->insts, bytes);
+    g->insts = n;
+    g->cap = (int)(bytes / sizeof *g->insts);
+}
+
+static A64Inst *new_inst(Parser *P)
+{
+    A64Program *g = P->prog;
+    if (g->ninsts == g->cap) grow_insts(g, g->cap ? (size_t)g->cap * 2 : 1024);
+    A64Inst *in = &g->insts[g->ninsts];
+    in->nops = 0;
+    in->ops = P->opbuf;
+    in->nreads = in->nwrites = 0;
+    in->cond = A64_COND_NONE;
+    in->form = NULL;
+    in->approx = false;
+    in->note = in->row = NULL;
+    in->branch = 0;
+    in->sys = 0;
+    memset(&in->mem, 0, sizeof in->mem);
+    return in;
+}
+
+static void add_align(Parser *P, uint32_t align, uint32_t skip)
+{
+    A64Program *g = P->prog;
+    if (g->naligns == P->capaligns) {
+        P->capaligns = P->capaligns ? P->capaligns * 2 : 16;
+        g->aligns = xrealloc(g->aligns, (size_t)P->capaligns * sizeof *g->aligns);
+    }
+    g->aligns[g->naligns++] = (A64Align){g->ninsts, align, skip};
+    if (align) P->offset = (P->offset + align - 1) & ~(align - 1);
+    P->offset += skip;
+}
+
+static const char *intern_name(Parser *P, const char *s, size_t n)
+{
+    char b[40];
+    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
+    b[n] = 0;
+    return a64_intern(&P->env, b, n);
+}
+
+static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
+{
+    A64MatchError me;
+    if (!a64_match(in, &P->env, &me)) {
+        if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
+        const A64Operand *bad = &in->ops[me.opnd - 1];
+        if (bad->kind == A64_OP_LABEL && bad->u.label.regname)
+            return perr(P, P->ls + bad->col - 1, "unknown register '%s'", bad->u.label.sym);
+        /* the operand's text: up to the next ',' outside brackets */
+        const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = o;
+        int depth = 0;
+        while (x < text_end && !(depth == 0 && *x == ',')) {
+            if (*x == '[' || *x == '{') depth++;
+            else if ((*x == ']' || *x == '}') && depth) depth--;
+            x++;
+        }
+        char op[64], msg[400];
+        q(o, rtrim(o, x), op, sizeof op);
+        a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
+        return perr(P, o, "%s", msg);
+    }
+    if (in->nops) {      /* the operands move from the scratch buffer to the arena */
+        A64Operand *o = arena_alloc(&P->prog->arena, in->nops * sizeof *o);
+        memcpy(o, in->ops, in->nops * sizeof *o);
+        in->ops = o;
+    } else in->ops = NULL;
+    in->line = P->line;
+    in->col = (int)(mnem_at - P->ls) + 1;
+    in->text = arena_strndup(&P->prog->arena, text, (size_t)(text_end - text));
+    in->offset = P->offset;
+    P->offset += 4;
+    P->prog->ninsts++;
+    return true;
+}
+
+static bool instruction(Parser *P, const char *s, const char *e)
+{
+    const char *p = s;
+    while (p < e && (is_alpha(*p) || is_digit(*p) || *p == '.' || *p == '_')) p++;
+    char buf[48];
+    if (p < e && !is_ws(*p)) {
+        const char *x = p;
+        while (x < e && !is_ws(*x)) x++;
+        return perr(P, s, "unknown mnemonic '%s'", q(s, x, buf, sizeof buf));
+    }
+    size_t n = (size_t)(p - s);
+    if (n == 0 || n > 30) return perr(P, s, "unknown mnemonic '%s'", q(s, p, buf, sizeof buf));
+    A64Inst *in = new_inst(P);
+    in->mnem_name = intern_name(P, s, n);
+    if (n == 3 && lower(s[0]) == 'b' && a64_cond_lookup(s + 1, 2) >= 0 && !a64_mnem_find(in->mnem_name, 3)) {
+        /* GNU's b<cond> spelling (gcc emits "bgt .L5"): canonical "b.gt" */
+        char b[5] = {'b', '.', lower(s[1]), lower(s[2]), 0};
+        in->mnem_name = intern_name(P, b, 4);
+        in->cond = (uint8_t)a64_cond_lookup(s + 1, 2);
+    }
+    const char *dot = memchr(s, '.', n);
+    if (dot) {
+        int c = a64_cond_lookup(dot + 1, (size_t)(p - dot - 1));
+        size_t pn = (size_t)(dot - s);
+        if (c >= 0 && ((pn == 1 && lower(s[0]) == 'b') || (pn == 2 && lower(s[0]) == 'b' && lower(s[1]) == 'c')))
+            in->cond = (uint8_t)c;
+    }
+    if (!parse_operands(P, p, e, in)) return false;
+    return finish_inst(P, in, s, s, e);
+}
+
+/* ---- directives ---- */
+enum { D_IGNORE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
+       D_DATA1, D_DATA2, D_DATA4, D_DATA8, D_REPT, D_ENDR };
+/* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
+ * not matter for timing (symbols, debug info, strings in data sections, ...) */
+static const struct Directive { const char *name; int action; } directives[] = {
+    {"2byte", D_DATA2},
+    {"4byte", D_DATA4},
+    {"8byte", D_DATA8},
+    {"addrsig", D_IGNORE},
+    {"addrsig_sym", D_IGNORE},
+    {"align", D_P2ALIGN},
+    {"alt_entry", D_IGNORE},
+    {"altmacro", D_IGNORE},
+    {"arch", D_IGNORE},
+    {"arch_extension", D_IGNORE},
+    {"ascii", D_IGNORE},
+    {"asciz", D_IGNORE},
+    {"balign", D_BALIGN},
+    {"balignl", D_BALIGN},
+    {"balignw", D_BALIGN},
+    {"bss", D_DATA},
+    {"build_version", D_IGNORE},
+    {"byte", D_DATA1},
+    {"cfi_sections", D_IGNORE},
+    {"comm", D_IGNORE},
+    {"const", D_DATA},
+    {"cpu", D_IGNORE},
+    {"cstring", D_DATA},
+    {"data", D_DATA},
+    {"data_region", D_IGNORE},
+    {"desc", D_IGNORE},
+    {"double", D_IGNORE},
+    {"dword", D_DATA8},
+    {"end", D_IGNORE},
+    {"end_data_region", D_IGNORE},
+    {"endfunc", D_IGNORE},
+    {"endr", D_ENDR},
+    {"ent", D_IGNORE},
+    {"equ", D_IGNORE},
+    {"file", D_IGNORE},
+    {"float", D_IGNORE},
+    {"frame", D_IGNORE},
+    {"func", D_IGNORE},
+    {"global", D_IGNORE},
+    {"globl", D_IGNORE},
+    {"half", D_DATA2},
+    {"hidden", D_IGNORE},
+    {"hword", D_DATA2},
+    {"ident", D_IGNORE},
+    {"indirect_symbol", D_IGNORE},
+    {"inst", D_DATA4},
+    {"int", D_DATA4},
+    {"internal", D_IGNORE},
+    {"ios_version_min", D_IGNORE},
+    {"lazy_reference", D_IGNORE},
+    {"lcomm", D_IGNORE},
+    {"linker_option", D_IGNORE},
+    {"literal16", D_DATA},
+    {"literal4", D_DATA},
+    {"literal8", D_DATA},
+    {"loc", D_IGNORE},
+    {"local", D_IGNORE},
+    {"loh", D_IGNORE},
+    {"long", D_DATA4},
+    {"lsym", D_IGNORE},
+    {"ltorg", D_IGNORE},
+    {"macosx_version_min", D_IGNORE},
+    {"no_dead_strip", D_IGNORE},
+    {"nops", D_IGNORE},
+    {"note", D_IGNORE},
+    {"p2align", D_P2ALIGN},
+    {"p2alignl", D_P2ALIGN},
+    {"p2alignw", D_P2ALIGN},
+    {"pool", D_IGNORE},
+    {"popsection", D_POPSECTION},
+    {"previous", D_PREVIOUS},
+    {"private_extern", D_IGNORE},
+    {"protected", D_IGNORE},
+    {"pushsection", D_SECTION},
+    {"quad", D_DATA8},
+    {"reference", D_IGNORE},
+    {"reloc", D_IGNORE},
+    {"rept", D_REPT},
+    {"rodata", D_DATA},
+    {"section", D_SECTION},
+    {"set", D_IGNORE},
+    {"short", D_DATA2},
+    {"single", D_IGNORE},
+    {"size", D_IGNORE},
+    {"skip", D_SKIP},
+    {"sleb128", D_IGNORE},
+    {"space", D_SKIP},
+    {"string", D_IGNORE},
+    {"subsections_via_symbols", D_IGNORE},
+    {"symver", D_IGNORE},
+    {"tbss", D_IGNORE},
+    {"text", D_TEXT},
+    {"tlsdesccall", D_IGNORE},
+    {"tlv", D_IGNORE},
+    {"type", D_IGNORE},
+    {"uleb128", D_IGNORE},
+    {"variant_pcs", D_IGNORE},
+    {"weak", D_IGNORE},
+    {"weak_def_can_be_hidden", D_IGNORE},
+    {"weak_definition", D_IGNORE},
+    {"weak_reference", D_IGNORE},
+    {"word", D_DATA4},
+    {"xword", D_DATA8},
+    {"xword_nop", D_IGNORE},
+    {"zero", D_SKIP},
+    {"zerofill", D_IGNORE}
+};
+
+static int directive_cmp(const void *k, const void *d)
+{
+    return strcmp(k, ((const struct Directive *)d)->name);
+}
+
+static bool directive(Parser *P, const char *s, const char *e)
+{
+    const char *ne = ident_end(s + 1, e);
+    char name[40];
+    char buf[48];
+    size_t n = (size_t)(ne - s - 1);
+    if (n >= sizeof name) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    for (size_t i = 0; i < n; i++) name[i] = lower(s[1 + i]);
+    name[n] = 0;
+    const char *a = skip_ws(ne, e);
+    e = rtrim(a, e);
+    if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
+    const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
+    if (!d) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    int dsize = 0;
+    switch (d->action) {
+    case D_IGNORE: return true;
+    case D_TEXT: P->prev_text = P->text; P->text = true; return true;
+    case D_DATA: P->prev_text = P->text; P->text = false; return true;
+    case D_SECTION: {
+        if (name[0] == 'p' && P->ntext_stack < (int)ARRAY_LEN(P->text_stack))
+            P->text_stack[P->ntext_stack++] = P->text;
+        P->prev_text = P->text;
+        const char *x = a;
+        if (x < e && *x == '"') x++;
+        bool code = (size_t)(e - x) >= 5 && !strncmp(x, ".text", 5);
+        if ((size_t)(e - x) >= 13 && !strncmp(x, "__TEXT,__text", 13)) code = true;
+        const char *comma = memchr(a, ',', (size_t)(e - a));
+        if (comma && !code && strncmp(x, "__", 2)) {
+            const char *fl = skip_ws(comma + 1, e);
+            if (fl < e && *fl == '"') for (const char *c = fl + 1; c < e && *c != '"'; c++) if (*c == 'x') code = true;
+        }
+        P->text = code;
+        return true;
+    }
+    case D_POPSECTION:
+        if (P->ntext_stack) P->text = P->text_stack[--P->ntext_stack];
+        return true;
+    case D_PREVIOUS: { bool t = P->text; P->text = P->prev_text; P->prev_text = t; return true; }
+    case D_P2ALIGN: case D_BALIGN: {
+        int64_t v;
+        bool ovf;
+        const char *q2 = parse_int(a, e, &v, &ovf);
+        if (!q2) return perr(P, a, "expected an alignment");
+        bool pow = d->action == D_P2ALIGN;
+        if (ovf || v < 0 || (pow && v > 16) || (!pow && (v > 65536 || (v & (v - 1)))))
+            return perr(P, a, "invalid alignment '%s'", q(a, q2, buf, sizeof buf));
+        if (P->text) add_align(P, pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1), 0);
+        return true;
+    }
+    case D_SKIP: {
+        int64_t v;
+        bool ovf;
+        const char *q2 = parse_int(a, e, &v, &ovf);
+        if (!q2) return perr(P, a, "expected a size");
+        if (ovf || v < 0 || v > (1 << 24)) return perr(P, a, "invalid size '%s'", q(a, q2, buf, sizeof buf));
+        if (P->text) add_align(P, 0, (uint32_t)v);
+        return true;
+    }
+    case D_REPT: {
+        int64_t v;
+        bool ovf;
+        const char *q2 = parse_int(a, e, &v, &ovf);
+        if (!q2 || skip_ws(q2, e) != e) return perr(P, a, "expected a repeat count");
+        if (ovf || v < 0 || v > 1000000) return perr(P, a, "invalid repeat count '%s'", q(a, q2, buf, sizeof buf));
+        if (P->nrept == (int)ARRAY_LEN(P->rept)) return perr(P, s, "'.rept' nested too deeply");
+        P->rept[P->nrept].body = P->le < P->end ? P->le + 1 : P->le;
+        P->rept[P->nrept].line = P->line;
+        P->rept[P->nrept].left = P->skip_rept ? 0 : v;
+        P->nrept++;
+        if (v == 0 && !P->skip_rept) P->skip_rept = P->nrept;     /* a zero count skips the body */
+        return true;
+    }
+    case D_ENDR: {
+        if (!P->nrept) return perr(P, s, "'.endr' without '.rept'");
+        int k = P->nrept - 1;
+        if (P->skip_rept == P->nrept) P->skip_rept = 0;
+        if (--P->rept[k].left > 0) {
+            P->rept_budget -= P->line - P->rept[k].line;
+            if (P->rept_budget < 0) return perr(P, s, "'.rept' expands to too many lines");
+            P->jump = P->rept[k].body;
+            P->jump_line = P->rept[k].line;
+        } else P->nrept--;
+        return true;
+    }
+    case D_DATA1: dsize = 1; break;
+    case D_DATA2: dsize = 2; break;
+    case D_DATA4: dsize = 4; break;
+    default: dsize = 8; break;
+    }
+    {
+        if (!P->text) return true;
+        /* values separated by commas; a number that encodes ADR/ADRP becomes that instruction */
+        const char *x = a;
+        uint32_t data = 0;
+        while (x < e) {
+            const char *c = memchr(x, ',', (size_t)(e - x));
+            const char *ve = c ? c : e;
+            int64_t v;
+            bool ovf;
+            const char *xs = skip_ws(x, ve);
+            const char *q2 = dsize == 4 ? parse_int(xs, ve, &v, &ovf) : NULL;
+            if (q2 && !ovf && skip_ws(q2, ve) == rtrim(xs, ve) && v >= 0 && v <= 0xffffffffLL &&
+                ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
+                if (data) { add_align(P, 0, data); data = 0; }
+                uint32_t w = (uint32_t)v;
+                bool page = w >> 31;
+                int64_t imm = (int64_t)((((w >> 5) & 0x7ffff) << 2) | ((w >> 29) & 3));
+                if (imm & (1 << 20)) imm -= 1 << 21;
+                A64Inst *in = new_inst(P);
+                in->mnem_name = intern_name(P, page ? "adrp" : "adr", page ? 4 : 3);
+                in->nops = 2;
+                memset(in->ops, 0, 2 * sizeof in->ops[0]);
+                in->ops[0].kind = A64_OP_GPR;
+                in->ops[0].u.gpr.num = (uint8_t)(w & 31);
+                in->ops[0].u.gpr.is64 = true;
+                in->ops[0].col = (int)(xs - P->ls) + 1;
+                in->ops[1].kind = A64_OP_LABEL;
+                in->ops[1].u.label.is_dot = true;
+                in->ops[1].u.label.numeric = -1;
+                in->ops[1].u.label.dot_offset = page ? imm * 4096 : imm;
+                in->ops[1].col = in->ops[0].col;
+                if (!finish_inst(P, in, s, s, e)) return false;
+            } else data += (uint32_t)dsize;
+            x = c ? c + 1 : e;
+        }
+        if (data) add_align(P, 0, data);
+        return true;
+    }
+}
+
+/* ---- statements ---- */
+static bool statement(Parser *P, const char *s, const char *e)
+{
+    s = skip_ws(s, e);
+    e = rtrim(s, e);
+    /* labels */
+    while (s < e) {
+        const char *p = s;
+        if (*p == '"') {
+            const char *c = memchr(p + 1, '"', (size_t)(e - p - 1));
+            if (!c || c + 1 >= e || c[1] != ':') break;
+            sym_add(P, p + 1, (size_t)(c - p - 1));
+            s = skip_ws(c + 2, e);
+            continue;
+        }
+        if (!is_identc(*p)) break;
+        const char *ie = ident_end(p, e);
+        if (ie >= e || *ie != ':') break;
+        bool numeric = true;
+        for (const char *c = p; c < ie; c++) if (!is_digit(*c)) numeric = false;
+        if (numeric) {
+            if (ie - p > 9) return perr(P, p, "numeric label too large");
+            long n = 0;
+            for (const char *c = p; c < ie; c++) n = n * 10 + (*c - '0');
+            num_add(P, n);
+            for (int i = 0; i < P->npend;)       /* resolve forward references */
+                if (P->pend[i].num == n) P->pend[i] = P->pend[--P->npend];
+                else i++;
+        } else if (is_digit(*p)) {
+            char buf[48];
+            return perr(P, p, "invalid label '%s'", q(p, ie, buf, sizeof buf));
+        } else sym_add(P, p, (size_t)(ie - p));
+        s = skip_ws(ie + 1, e);
+    }
+    if (s >= e) return true;
+    if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e);
+    if (!is_alpha(*s)) {
+        char buf[48];
+        return perr(P, s, "unexpected '%s'", q(s, e, buf, sizeof buf));
+    }
+    return instruction(P, s, e);
+}
+
+/* does a ';' piece start like a statement (mnemonic, directive, label)? */
+static bool looks_statement(const char *s, const char *e)
+{
+    s = skip_ws(s, e);
+    if (s >= e) return false;
+    if (*s == '.') return s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]));
+    const char *p = s;
+    while (p < e && (is_alpha(*p) || is_digit(*p) || *p == '.' || *p == '_')) p++;
+    size_t n = (size_t)(p - s);
+    if (!n || n > 30 || !is_alpha(*s)) return false;
+    if (p < e && !is_ws(*p)) return false;
+    char b[32];
+    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
+    b[n] = 0;
+    char *dot = strchr(b, '.');
+    if (dot && a64_cond_lookup(dot + 1, strlen(dot + 1)) >= 0) strcpy(dot + 1, "cc");
+    if (n == 3 && b[0] == 'b' && a64_cond_lookup(b + 1, 2) >= 0) return true;
+    return a64_mnem_find(b, strlen(b)) != NULL;
+}
+
+static bool region_marker(Parser *P, const char *c, const char *e)
+{
+    c = skip_ws(c, e);
+    e = rtrim(c, e);
+    A64Program *g = P->prog;
+    if ((size_t)(e - c) >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (c + 14 == e || is_ws(c[14]))) {
+        const char *nm = skip_ws(c + 14, e);
+        size_t n = (size_t)(e - nm);
+        for (int i = 0; i < P->nopen; i++) {
+            A64Region *r = &g->regions[P->open[i].idx];
+            if (strlen(r->name) == n && !memcmp(r->name, nm, n))
+                return n ? perr(P, c, "region '%.*s' is already open", (int)n, nm)
+                         : perr(P, c, "anonymous regions cannot overlap");
+        }
+        if (P->nopen == (int)ARRAY_LEN(P->open)) return perr(P, c, "too many nested regions");
+        if (g->nregions == P->capregions) {
+            P->capregions = P->capregions ? P->capregions * 2 : 8;
+            g->regions = xrealloc(g->regions, (size_t)P->capregions * sizeof *g->regions);
+        }
+        g->regions[g->nregions] = (A64Region){arena_strndup(&g->arena, nm, n), g->ninsts, -1, P->line};
+        P->open[P->nopen++].idx = g->nregions++;
+        return true;
+    }
+    if ((size_t)(e - c) >= 12 && !memcmp(c, "LLVM-MCA-END", 12) && (c + 12 == e || is_ws(c[12]))) {
+        const char *nm = skip_ws(c + 12, e);
+        size_t n = (size_t)(e - nm);
+        if (!P->nopen) return perr(P, c, "LLVM-MCA-END without a matching LLVM-MCA-BEGIN");
+        int k = P->nopen - 1;
+        if (n) {
+            for (k = P->nopen - 1; k >= 0; k--) {
+                A64Region *r = &g->regions[P->open[k].idx];
+                if (strlen(r->name) == n && !memcmp(r->name, nm, n)) break;
+            }
+            if (k < 0) return perr(P, nm, "LLVM-MCA-END for region '%.*s' that is not open", (int)n, nm);
+        }
+        g->regions[P->open[k].idx].end = g->ninsts;
+        for (int i = k; i + 1 < P->nopen; i++) P->open[i] = P->open[i + 1];
+        P->nopen--;
+        return true;
+    }
+    return true;
+}
+
+static bool line(Parser *P, const char *s, const char *e)
+{
+    const char *p = skip_ws(s, e);
+    if (p < e && *p == '#') return region_marker(P, p + 1, e);
+    const char *st = p, *se = e, *comment = NULL;
+    bool quote = false;
+    for (; p < e; p++) {
+        char c = *p;
+        if (quote) {
+            if (c == '\\' && p + 1 < e) p++;
+            else if (c == '"') quote = false;
+            continue;
+        }
+        if (c == '"') { quote = true; continue; }
+        if (c == '/' && p + 1 < e && p[1] == '/') { se = p; comment = p + 2; break; }
+        if (c == ';') {
+            if (!statement(P, st, p)) return false;
+            if (!looks_statement(p + 1, e)) { st = NULL; comment = p + 1; break; }
+            st = p + 1;
+        }
+    }
+    if (quote) return perr(P, st, "unterminated string");
+    if (st && !statement(P, st, se)) return false;
+    if (comment) return region_marker(P, comment, e);
+    return true;
+}
+
+bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
+{
+    memset(prog, 0, sizeof *prog);
+    Parser P;
+    memset(&P, 0, sizeof P);
+    P.file = file ? file : "<input>";
+    P.prog = prog;
+    P.err = err;
+    P.text = P.prev_text = true;
+    P.env.arena = &prog->arena;
+    P.env.label_defined = sym_has;
+    P.env.ctx = &P;
+    prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
+    bool ok = true;
+    const char *p = text, *end = text + len;
+    size_t nl = 1;
+    for (const char *c = p; (c = memchr(c, '\n', (size_t)(end - c))) != NULL; c++) nl++;
+    if (nl > 1024) grow_insts(prog, nl);
+    P.end = end;
+    P.rept_budget = 2000000;
+    while (p < end) {
+        const char *le = memchr(p, '\n', (size_t)(end - p));
+        if (!le) le = end;
+        P.line++;
+        P.ls = p;
+        P.le = le;
+        if (memchr(p, 0, (size_t)(le - p))) { ok = perr(&P, memchr(p, 0, (size_t)(le - p)), "unexpected NUL character"); break; }
+        if (P.skip_rept) {                 /* '.rept 0': only look for the matching .endr/.rept */
+            const char *d = skip_ws(p, le);
+            if ((size_t)(le - d) >= 5 && (!strncmp(d, ".rept", 5) || !strncmp(d, ".endr", 5)) &&
+                (d + 5 == le || !is_identc(d[5])) && !line(&P, p, le)) { ok = false; break; }
+        } else if (!line(&P, p, le)) { ok = false; break; }
+        if (P.jump) {
+            p = P.jump;
+            P.line = P.jump_line;
+            P.jump = NULL;
+            continue;
+        }
+        p = le + 1;
+    }
+    if (ok && P.nrept) {
+        P.line = P.rept[P.nrept - 1].line;
+        const char *ls = text;
+        for (int l = 1; l < P.line; l++) ls = memchr(ls, '\n', (size_t)(end - ls)) + 1;
+        P.ls = ls;
+        ok = perr(&P, skip_ws(ls, end), "'.rept' without '.endr'");
+    }
+    if (ok && P.npend) {
+        Pending *f = &P.pend[0];
+        for (int i = 1; i < P.npend; i++)
+            if (P.pend[i].line < f->line || (P.pend[i].line == f->line && P.pend[i].col < f->col)) f = &P.pend[i];
+        P.line = f->line;
+        P.ls = f->ls;
+        ok = perr(&P, f->ls + f->col - 1, "undefined numeric label '%ldf'", f->num);
+    }
+    if (ok && P.nopen) {
+        A64Region *r = &prog->regions[P.open[0].idx];
+        const char *ls = text;
+        for (int l = 1; l < r->line; l++) ls = memchr(ls, '\n', (size_t)(end - ls)) + 1;
+        P.line = r->line;
+        P.ls = ls;
+        const char *at = ls;
+        while (at + 14 <= end && memcmp(at, "LLVM-MCA-BEGIN", 14)) at++;
+        ok = *r->name ? perr(&P, at, "unterminated region '%s' (no LLVM-MCA-END)", r->name)
+                      : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
+    }
+    free(P.sym); free(P.symlen); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache);
+    if (!ok) {
+        a64_program_free(prog);
+        return false;
+    }
+    return true;
+}
+
+void a64_program_free(A64Program *prog)
+{
+    free(prog->insts);
+    free(prog->regions);
+    free(prog->aligns);
+    arena_free(&prog->arena);
+    memset(prog, 0, sizeof *prog);
+}

@@ -1,0 +1,241 @@
+/* bench.h — THE RUNNER API: turn assembly text into a function, time it, get statistics.
+ *
+ * The measurement side of uarch (see ../shared/design.md, "Measurement side"):
+ *   1. codegen  (codegen.c)  asm text for x86-64 (AT&T or Intel syntax) or AArch64: one or more
+ *                            kernels, each  prologue (callee-saved registers) + init + aligned loop
+ *                            of `iters` iterations around `unroll` copies of the body + epilogue.
+ *                            Every line of user text is mapped back to (file, line, col) so that
+ *                            assembler errors are reported in the user's own coordinates.
+ *   2. build    (loader.c)   the platform C compiler (bench_find_cc) assembles the text into a
+ *      + load                shared object in a temp dir (cc -shared), loaded with dlopen.
+ *   3. run      (runner.c)   a child process pinned to one CPU calls the kernels in turn, reading
+ *                            the counters (perf_event_open via src/pmu/, else the timer converted
+ *                            to core cycles with the measured core clock) around each call; a
+ *                            sample whose CPU changed is dropped and counted; a crash (SIGSEGV,
+ *                            SIGILL, ...) or a hang is reported, uarch survives.
+ *   4. stats    (stats.c)    two lengths differenced (overhead cancels), per-copy median / min /
+ *                            quartiles.
+ *   also: provenance.c (where a result was measured), snippet.c (bench_snippet = `bench run`),
+ *         options.c (`bench run` command line), known.c + known.tsv (selftest known answers).
+ *
+ * Kernel calling convention (what a snippet may rely on):
+ *   void kernel(uint64_t iters, void *scratch);
+ *   x86-64 : r15 = loop counter (reserved: the snippet must not write it), r14 = scratch pointer
+ *            (page-aligned, BENCH_SCRATCH bytes, zeroed), rsp untouched; rax..r13 start at 0.
+ *   AArch64: x28 = loop counter (reserved), x27 = scratch pointer, sp untouched; x0..x26 start at
+ *            0.  The loop branch (dec/jnz, subs/b.ne) writes the flags once per iteration.
+ *   Callee-saved registers (rbx rbp r12-r15 / x19-x30, d8-d15) are saved by the prologue, so the
+ *   snippet may write any other register.
+ *
+ * OWNER: "clock" engineer.  Extend, don't rename.  Experiments (src/bench/exp_*.c) use this API
+ * and register themselves in experiments.h.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include "util/util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BENCH_SCRATCH (1u << 20)     /* bytes of scratch memory handed to every kernel */
+#define BENCH_MAX_COUNTERS 8
+#define BENCH_MAX_FNS 64
+
+typedef enum BenchArch { BENCH_X86_64, BENCH_AARCH64 } BenchArch;
+typedef enum BenchSyntax { BENCH_ATT, BENCH_INTEL } BenchSyntax;
+
+BenchArch bench_host_arch(void);
+const char *bench_arch_name(BenchArch a);     /* "x86_64" | "aarch64" */
+
+/* ---- 1. code generation ---------------------------------------------------------------- */
+
+/* One function in the generated shared object. */
+typedef struct BenchKernel {
+    const char *symbol;        /* exported name, [A-Za-z_][A-Za-z0-9_]* */
+    const char *init;          /* asm run once before the loop (NULL: none) */
+    const char *init_file;     /* name for diagnostics ("<init>" when NULL) */
+    const char *body;          /* asm of one copy; instructions separated by ';' or newlines */
+    const char *body_file;     /* name for diagnostics ("<snippet>" when NULL) */
+    int body_line;             /* line number of the body's first line in body_file (0 -> 1) */
+    int unroll;                /* copies of body per iteration (0 -> 1) */
+    int align;                 /* loop head alignment in bytes, power of two (0 -> 64) */
+    int offset;                /* bytes of nops after the alignment: loop head at align*k+offset */
+    const char *pre_loop;      /* raw text after init, before the alignment (NULL: none) */
+    const char *between;       /* raw text between copies (e.g. padding), NULL: none */
+} BenchKernel;
+
+/* Where a line of the generated file came from (for error remapping). */
+typedef struct BenchLineOrigin {
+    const char *file;          /* NULL: harness line */
+    int line, col;             /* user coordinates (col 1-based, of the instruction) */
+    const char *src;           /* the user's line (not NUL-terminated at end of line) */
+} BenchLineOrigin;
+
+typedef struct BenchProgram {
+    BenchArch arch;
+    BenchSyntax syntax;
+    Buf text;                  /* the generated assembly file */
+    int nlines;                /* lines emitted so far */
+    BenchLineOrigin *origin;   /* origin[i] for generated line i+1 */
+    int origin_cap;
+} BenchProgram;
+
+void bench_prog_init(BenchProgram *p, BenchArch arch, BenchSyntax syntax);
+void bench_prog_free(BenchProgram *p);
+/* Append a kernel.  The user's text is copied line by line (split on ';' and newlines). */
+void bench_prog_kernel(BenchProgram *p, const BenchKernel *k);
+/* Append raw top-level text (data, extra functions), in the harness's syntax (AT&T on x86-64). */
+void bench_prog_raw(BenchProgram *p, const char *text);
+
+/* ---- 2. build and load ------------------------------------------------------------------- */
+
+/* The compiler used for cc -shared: $CC (split on spaces), then cc, gcc, clang, then
+ * <arch>-linux-gnu-gcc; the first that exists and whose `-dumpmachine` targets `arch`.
+ * Returns false with a message in err->msg (no location) when none fits. */
+bool bench_find_cc(BenchArch arch, char *out, size_t outsz, Diag *err);
+
+typedef struct BenchLib BenchLib;
+typedef void (*BenchFn)(uint64_t iters, void *scratch);
+
+/* Build the program into a shared object and dlopen it.  On failure returns NULL and fills err:
+ * an assembler error is located in the user's coordinates (file:line:col + source line); other
+ * failures (no compiler, dlopen) carry only a message.  `keep_dir`: keep the temp dir (debug). */
+BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err);
+BenchFn bench_lib_fn(BenchLib *lib, const char *symbol);   /* NULL when absent */
+const char *bench_lib_dir(const BenchLib *lib);           /* temp dir with bench.s, bench.so */
+void bench_lib_close(BenchLib *lib);
+
+/* Parse compiler diagnostics (gcc/gas "f.s:12: Error: msg", clang "f.s:12:5: error: msg") of
+ * the generated file `genpath` and map the first error to the user's coordinates.  Returns
+ * false when no error line is found.  Exposed for tests. */
+bool bench_map_error(const BenchProgram *p, const char *genpath, const char *cc_stderr, Diag *err);
+
+/* ---- 3. run ----------------------------------------------------------------------------- */
+
+typedef struct BenchRunOpts {
+    int cpu;                   /* CPU to pin to; -1: the CPU the runner starts on */
+    int runs;                  /* samples per function (0 -> 64) */
+    int warmup;                /* unrecorded rounds first (0 -> 2) */
+    uint64_t iters;            /* loop iterations per call (0 -> 1000) */
+    const char *counters;      /* comma list of counter names / rNN raw events; NULL: "cycles" */
+    double timeout_s;          /* child killed after this (0 -> 60) */
+    double core_hz;            /* for timer->cycles; 0: measure (clock_core_hz) when needed */
+    const char *backend;       /* how "cycles" is counted: NULL/"auto" = perf_event if the core
+                                * PMU works, else task-clock (on-CPU ns: preemptions do not
+                                * count), else the timer (wall time); or force one of
+                                * "perf_event", "task-clock", "timer" */
+    bool quiet;                /* don't print the "no hardware counters" note */
+} BenchRunOpts;
+
+typedef struct BenchSamples {
+    int nfns, ncounters, runs;
+    char counter[BENCH_MAX_COUNTERS][48];   /* names; "cycles" is always counter 0 */
+    char backend[32];          /* "perf_event" | "task-clock" | "timer" */
+    double core_hz, timer_hz;  /* used for timer->cycles conversion (0 when unused; timer_hz is
+                                * 1e9 for task-clock) */
+    int cpu;                   /* the CPU pinned to */
+    int dropped;               /* rounds dropped because the CPU changed */
+    /* v[(f * ncounters + c) * runs + r]: counter c around one call of function f in run r.
+     * Only the first `runs - dropped` rows of each function are valid (kept). */
+    double *v;
+    int kept;
+} BenchSamples;
+
+typedef enum BenchStatus {
+    BENCH_OK = 0,
+    BENCH_CRASHED,             /* the child died by a signal (msg names it) */
+    BENCH_TIMEOUT,
+    BENCH_ERROR,               /* setup failed (pinning, counters, fork): msg says why */
+    BENCH_INTERRUPTED          /* the child got SIGINT/SIGTERM/SIGHUP (e.g. Ctrl-C) */
+} BenchStatus;
+
+/* Time fns[0..nfns) (each called with opts->iters) in a pinned child process.  A round calls
+ * every function once; a round during which the CPU changed is dropped.  msg (may be NULL)
+ * receives an error message for non-OK statuses. */
+BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,
+                      char *msg, size_t msgsz);
+void bench_samples_free(BenchSamples *s);
+static inline const double *bench_sample_row(const BenchSamples *s, int fn, int counter)
+{
+    return s->v + ((size_t)fn * (size_t)s->ncounters + (size_t)counter) * (size_t)s->runs;
+}
+
+/* ---- 4. statistics ------------------------------------------------------------------------ */
+
+typedef struct BenchStat {
+    double median, min, max, q25, q75;   /* per copy */
+    int n;
+} BenchStat;
+
+/* Per-copy statistics of the difference of two lengths: for each kept run r,
+ *   x_r = (long[r] - short[r]) / (copies_long - copies_short)
+ * where copies = unroll * iters * count (count: copies of the operation inside one snippet);
+ * median, max, quartiles are those of x_r; min = (min long - min short) / (copies difference). */
+BenchStat bench_diff_stat(const double *short_v, const double *long_v, int n, double copies_short,
+                          double copies_long);
+/* Drop the samples whose CPU before != CPU after or != want (want < 0: any); compacts v (nfns
+ * rows) in place, returns the number dropped.  Exposed for tests. */
+int bench_drop_migrated(double *v, int nrows, int runs, const int *cpu_before,
+                        const int *cpu_after, int want, int *kept);
+
+/* ---- provenance --------------------------------------------------------------------------- */
+
+typedef struct BenchProvenance {
+    char cpu[128];             /* brand string, or "Apple Firestorm (MIDR 0x611f0221)" */
+    char vendor[32];           /* "GenuineIntel", "AuthenticAMD", "Apple", "ARM", ... */
+    char midr[24];             /* "0x..." on AArch64, "" elsewhere */
+    char os[96];               /* uname: sysname release machine */
+    char backend[32];          /* counter backend that will be used */
+    double timer_hz;           /* counter frequency (measured TSC / cntfrq) */
+    double core_hz;            /* measured core clock (0 if not measured) */
+    char hypervisor[32];       /* "" when none detected */
+    char date[32];             /* UTC, ISO 8601 */
+} BenchProvenance;
+
+/* Fill provenance; measure_core: also measure the core clock (~50 ms). */
+void bench_provenance(BenchProvenance *p, bool measure_core);
+/* Write it as a JSON object value (after a json_key). */
+void bench_provenance_json(Json *j, const BenchProvenance *p);
+
+/* ---- one-shot convenience: what `uarch bench run` does ------------------------------------ */
+
+typedef struct BenchSnippetOpts {
+    const char *body, *body_file;      /* snippet text and its name for diagnostics */
+    int body_line;
+    const char *init;                  /* NULL: none */
+    BenchSyntax syntax;
+    int unroll;                        /* copies in the short kernel; the long one has 2x (0 -> 100) */
+    int count;                         /* copies of the operation in one snippet (0 -> 1) */
+    int align;
+    bool keep;                         /* keep the temp dir (bench.s, bench.so); noted on stderr */
+    BenchRunOpts run;
+} BenchSnippetOpts;
+
+typedef struct BenchResult {
+    BenchStat stat[BENCH_MAX_COUNTERS];   /* per copy / count, counter 0 = cycles */
+    BenchSamples samples;
+    BenchProvenance prov;
+} BenchResult;
+
+/* Generate, build, load and run a snippet (two lengths, differenced).  Returns BENCH_OK, or an
+ * error with err filled (located for assembler errors). */
+BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err);
+void bench_result_free(BenchResult *r);
+
+/* ---- `uarch bench run` command line (options.c) -------------------------------------------- */
+
+typedef struct BenchCli {
+    BenchSnippetOpts s;
+    bool json;
+    const char *file;                  /* -f file.s (NULL: the positional snippet) */
+    Buf text;                          /* owned snippet text (from -f) */
+} BenchCli;
+
+/* Parse `run` options (argv[0] = "run").  Returns 0, or 2 with a message in err for a usage
+ * error ("bad value 'x' for -unroll: want an integer in 1..100000"). */
+int bench_parse_run(int argc, char **argv, BenchCli *cli, char *err, size_t errsz);
+void bench_cli_free(BenchCli *cli);
+
+#endif

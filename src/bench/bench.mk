@@ -1,0 +1,7 @@
+# bench.mk — build rules of the bench layer (included by the top Makefile, after clock.mk which
+# defines $(GEN_TABLE)).  known.tsv (known answers for `uarch bench selftest`) -> C.
+
+GEN_SRCS += $(B)/gen/bench_known.c
+
+$(B)/gen/bench_known.c: src/bench/known.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) bench/known.h BenchKnown bench_known "str str hex hex hex str num num num str" $< > $@.tmp && mv $@.tmp $@

@@ -1,0 +1,214 @@
+/* exp_dcache.c — `uarch bench dcache`: load-to-use latency over working-set sizes.
+ *
+ * Latency (default): a random cyclic pointer chase at cache-line granularity (-stride) over a
+ * working set swept geometrically from 4 KiB to 4x the last-level cache (-max): every load's
+ * address comes from the previous load, so cycles per load = load-to-use latency of the level
+ * that holds the set.  A random order defeats the prefetchers (-seq: sequential order, to see
+ * them).  The order is random within windows of 64 KiB (-window), the windows in random order:
+ * a fully random chase over more pages than the L1 DTLB maps pays a DTLB miss on most loads,
+ * which raises the curve from the DTLB reach on (72 x 4 KiB = 288 KiB on Zen 4) and hid the L2
+ * knee.  -hugepages does not cure that in a VM whose host maps guest memory with 4 KiB pages
+ * (the TLB holds the smaller of the two translations); the windows do, on any page size.
+ * Up to 1 MiB of chain a call walks the whole chain; beyond, a call does 65536 loads and the
+ * next call of the same child resumes where it stopped (a cursor in memory, stored once per 32
+ * loads, off the dependency chain): calls stay short, and all of them do the same steady walk
+ * round the whole set (calls from random entry points saw more or fewer lines still cached
+ * from the previous calls, which made the minimum of each length, and their difference,
+ * meaningless: negative beyond the L2).  -hugepages asks for 2 MiB pages (madvise).  Bandwidth (-bw): 512
+ * bytes per copy as independent 16-byte loads (read) or stores (write) walking the buffer, in
+ * bytes per cycle.
+ *
+ * Findings: the knees of the curve (knee.h) named L1D, L2, L3... in order (capacity = the last
+ * size of the level's plateau, cost = its latency); the sysfs sizes are noted for comparison.
+ */
+#include "bench/sweep.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct DcacheOpts {
+    double stride, window;
+    bool seq, huge, bw;
+} DcacheOpts;
+
+static int dcache_opt(void *ctx, int argc, char **argv, int i)
+{
+    DcacheOpts *o = ctx;
+    if (strcmp(argv[i], "-seq") == 0)
+        return o->seq = true, 1;
+    if (strcmp(argv[i], "-hugepages") == 0)
+        return o->huge = true, 1;
+    if (strcmp(argv[i], "-bw") == 0)
+        return o->bw = true, 1;
+    if (strcmp(argv[i], "-window") == 0)
+        return sweep_opt_size(argc, argv, i, "-window", 0, 1 << 30, "window", "0 .. 1 GiB", &o->window);
+    return sweep_opt_size(argc, argv, i, "-stride", 8, 1 << 24, "stride", "8 B .. 16 MiB", &o->stride);
+}
+
+static const char usage[] =
+    "usage: uarch bench dcache [-stride B] [-window B] [-seq] [-hugepages] [-bw] [options]\n"
+    "load-to-use latency over working-set sizes (random cyclic pointer chase), cache capacities\n"
+    "and latencies found as knees of the curve; -bw: read and write bandwidth instead\n"
+    "  -stride B    distance between chased pointers (default 64: one per cache line)\n"
+    "  -window B    the random chase visits the lines of one window of B bytes before moving to\n"
+    "               the next (default 64K: few pages, so TLB misses stay rare); 0: fully random\n"
+    "  -seq         chase in address order (shows the prefetchers)\n"
+    "  -hugepages   madvise(MADV_HUGEPAGE) the buffer (2 MiB pages: fewer DTLB misses)\n"
+    "  -bw          bandwidth: independent 16-byte loads / stores, bytes per cycle";
+
+/* Name the knees by order, L1D, L2, L3, L4: a level is known by its latency, and its knee may
+ * come before the cache's capacity (the DTLB reach with 4 KiB pages, a share of a VM's L3);
+ * the sysfs sizes are printed in the notes for comparison. */
+static void name_knees(Sweep *s, int series, bool latency, double max_x, double llc)
+{
+    SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
+    const KneeResult *r = sweep_knees(s, series);
+    const KneeLevel *last = &r->levels[r->nlevels > 0 ? r->nlevels - 1 : 0];
+    bool dram = latency && r->nlevels > 1 && (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true);
+    sweep_name_knees(s, series, refs, 4, NULL, dram ? "DRAM" : "last level");
+}
+
+int exp_dcache(int argc, char **argv)
+{
+    Sweep s = {.exp = "dcache"};
+    DcacheOpts o = {.stride = 64, .window = 65536};
+    int status;
+    if (!sweep_parse(&s, argc, argv, dcache_opt, &o, usage, &status))
+        return status;
+    bool x86 = sweep_x86(&s);
+    double llc = sweep_sysfs_cache(s.opt.cpu, 0, NULL);
+    double lo = s.opt.min > 0 ? s.opt.min : 4096;
+    double hi = s.opt.max > 0 ? s.opt.max : (llc > 0 ? 4 * llc : 256.0 * 1024 * 1024);
+    if (lo < 2 * o.stride)
+        lo = 2 * o.stride;
+    if (o.bw && lo < 1024)
+        lo = 1024;
+    if (hi < lo)
+        hi = lo;
+    int ppo = s.opt.ppo > 0 ? s.opt.ppo : (o.bw ? 1 : 4);
+    double grid[512];
+    /* bandwidth kernels wrap with a mask: powers of two only */
+    int n = o.bw ? sweep_grid(lo, hi, 1, 1024, grid, 512) : sweep_grid(lo, hi, ppo, o.stride, grid, 512);
+    if (o.bw)
+        for (int i = 0; i < n; i++)
+            grid[i] = pow(2, round(log2(grid[i])));
+
+    s.x_bytes = true;
+    s.xlabel = "working set";
+    s.y_from_zero = true;
+    if (o.bw) {
+        s.title = "read and write bandwidth over working-set size";
+        s.method = "512 bytes per copy as 32 independent 16-byte loads (read) or stores (write) "
+                   "walking the buffer with a power-of-two mask";
+        s.ylabel = "bytes per cycle", s.yunit = "B/cycle";
+    } else {
+        s.title = "load-to-use latency over working-set size";
+        s.method = o.seq ? "sequential cyclic pointer chase (prefetchers help)"
+                         : "random cyclic pointer chase (one dependent load per element)";
+        s.ylabel = "cycles per load", s.yunit = "cycles";
+        s.yscale = SVG_LOG;
+        s.knee.direction = 1;   /* latency only grows with the working set */
+    }
+    int nser = o.bw ? 2 : 1;
+    int ser[2];
+    if (o.bw) {
+        ser[0] = sweep_series(&s, "read");
+        ser[1] = sweep_series(&s, "write");
+    } else {
+        char nm[48];
+        snprintf(nm, sizeof nm, "%s, %.0f B stride%s", o.seq ? "sequential" : "random", o.stride,
+                 o.huge ? ", 2 MiB pages" : ", 4 KiB pages");
+        ser[0] = sweep_series(&s, nm);
+    }
+    sweep_begin(&s, n * nser);
+
+    size_t cap = (size_t)grid[n - 1] + 4096;
+    char *buf = sweep_alloc(cap, o.huge);
+    int unroll = 32;
+    void **cursor = xmalloc(64);   /* where the chase stands between calls (large sets) */
+    for (int i = 0; i < n && !sweep_stop(&s); i++) {
+        double ws = grid[i];
+        for (int k = 0; k < nser && !sweep_stop(&s); k++) {
+            Buf init, body;
+            buf_init(&init), buf_init(&body);
+            double per_iter;
+            uint64_t iters;
+            int kunroll = unroll;
+            if (!o.bw) {
+                size_t nslots = (size_t)(ws / o.stride);
+                void *head = o.seq ? sweep_chain(buf, nslots, (size_t)o.stride, false, 0)
+                                   : sweep_chain_windowed(buf, nslots, (size_t)o.stride, (size_t)o.window,
+                                                          0x5eed + i);
+                /* calls of a millisecond or more: the task-clock timings of a VM scatter by
+                 * tens of microseconds */
+                double accesses = 262144;
+                const char *load = x86 ? "mov (%rcx), %rcx" : "ldr x0, [x0]";
+                if (nslots <= 16384) {   /* each call walks the whole chain (at least once) */
+                    sweep_load_addr(&s, &init, x86 ? "%rcx" : "x0", head);
+                    if (nslots > accesses)
+                        accesses = (double)nslots;
+                    buf_puts(&body, load);
+                } else {   /* calls of 65536 loads each, resuming where the child's
+                            * previous call stopped (the cursor), so that every call does the
+                            * same steady-state walk round the whole chain */
+                    *cursor = head;
+                    sweep_load_addr(&s, &init, x86 ? "%rdx" : "x1", cursor);
+                    buf_puts(&init, x86 ? "mov (%rdx), %rcx\n" : "ldr x0, [x1]\n");
+                    for (int q = 0; q < unroll; q++)
+                        buf_printf(&body, "%s\n", load);
+                    buf_puts(&body, x86 ? "mov %rcx, (%rdx)" : "str x0, [x1]");   /* off the chain */
+                    kunroll = 1;
+                    accesses = 65536;
+                }
+                per_iter = unroll;
+                iters = (uint64_t)ceil(accesses / unroll);
+            } else {
+                bool wr = k == 1;
+                sweep_load_addr(&s, &init, x86 ? "%rbx" : "x1", buf);
+                if (x86) {
+                    buf_printf(&init, "mov $%llu, %%rdx\n", (unsigned long long)ws - 1);
+                    for (int q = 0; q < 32; q++)
+                        buf_printf(&body, wr ? "movdqa %%xmm%d, %d(%%rbx,%%rcx)\n" : "movdqa %d(%%rbx,%%rcx), %%xmm%d\n",
+                                   wr ? q % 8 : q * 16, wr ? q * 16 : q % 8);
+                    buf_puts(&body, "add $512, %rcx\nand %rdx, %rcx\n");
+                } else {
+                    sweep_load_addr(&s, &init, "x4", (void *)(uintptr_t)((uint64_t)ws - 1));
+                    buf_puts(&body, "add x3, x1, x2\n");
+                    for (int q = 0; q < 16; q++)
+                        buf_printf(&body, "%s q%d, q%d, [x3, #%d]\n", wr ? "stp" : "ldp", (2 * q) % 8,
+                                   (2 * q + 1) % 8, q * 32);
+                    buf_puts(&body, "add x2, x2, #512\nand x2, x2, x4\n");
+                }
+                unroll = kunroll = 4;
+                per_iter = unroll;
+                double copies = ws / 512 > 8192 ? ws / 512 : 8192;
+                iters = (uint64_t)ceil(copies / unroll);
+            }
+            BenchKernel kern = {.symbol = "dcache", .init = buf_cstr(&init), .body = buf_cstr(&body),
+                                .unroll = kunroll, .align = 64};
+            SweepRun run = {.iters = iters, .copies_per_iter = per_iter, .timeout_s = 120};
+            /* bandwidth: cycles per 512-byte copy -> bytes per cycle */
+            bool ok = sweep_point(&s, ser[k], &kern, &run, ws, o.bw ? 512 : 0);
+            buf_free(&init), buf_free(&body);
+            if (!ok)
+                break;
+        }
+    }
+    sweep_release(buf, cap);
+    free(cursor);
+    for (int k = 0; k < nser; k++)
+        name_knees(&s, ser[k], !o.bw, hi, llc);
+    double l1 = sweep_sysfs_cache(s.opt.cpu, 1, "Data"), l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
+    if (l1 > 0) {
+        char a[32], b[32], c[32];
+        svg_fmt_bytes(a, sizeof a, l1), svg_fmt_bytes(b, sizeof b, l2), svg_fmt_bytes(c, sizeof c, llc);
+        sweep_note(&s, "sysfs (cpu%d): L1D %s, L2 %s, last level %s", s.opt.cpu, a, b, c);
+    }
+    if (!o.huge && !o.bw)
+        sweep_note(&s, "4 KiB pages: beyond the L1 DTLB reach every load also misses the DTLB; "
+                       "-hugepages separates the two");
+    int rc = sweep_finish(&s);
+    sweep_free(&s);
+    return rc;
+}

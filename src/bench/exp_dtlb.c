@@ -1,0 +1,114 @@
+/* exp_dtlb.c — `uarch bench dtlb`: data TLB reach, one load per page.
+ *
+ * The dcache pointer chase, but with one element per 4 KiB page (in random page order), swept
+ * over the number of pages.  Each element sits on a different cache line of its page (line
+ * index = page number mod 64) so the lines spread over all cache sets.  As long as the pages
+ * fit in the L1 DTLB a load costs the L1D latency; past its reach every load pays an L2 TLB
+ * lookup, and past the L2 TLB a page walk.  The lines themselves leave the L1D once there are
+ * more pages than L1D lines (L1D size / 64): that knee is named "L1D (lines)".
+ */
+#include "bench/sweep.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct DtlbOpts {
+    double page;
+} DtlbOpts;
+
+static int dtlb_opt(void *ctx, int argc, char **argv, int i)
+{
+    DtlbOpts *o = ctx;
+    return sweep_opt_size(argc, argv, i, "-page", 1024, 1 << 22, "page size", "1 KiB .. 4 MiB", &o->page);
+}
+
+static const char usage[] =
+    "usage: uarch bench dtlb [-page SIZE] [options]\n"
+    "pointer chase with one load per page over the number of pages: L1 DTLB and L2 TLB reach\n"
+    "  -page SIZE   the page size to step by (default: the system page size)\n"
+    "  -min/-max    page counts (default 4 .. 16384)";
+
+int exp_dtlb(int argc, char **argv)
+{
+    Sweep s = {.exp = "dtlb"};
+    DtlbOpts o = {0};
+    int status;
+    if (!sweep_parse(&s, argc, argv, dtlb_opt, &o, usage, &status))
+        return status;
+    bool x86 = sweep_x86(&s);
+    if (o.page == 0) {
+        long ps = sysconf(_SC_PAGESIZE);
+        o.page = ps > 0 ? (double)ps : 4096;
+    }
+    double lo = s.opt.min > 0 ? s.opt.min : 4, hi = s.opt.max > 0 ? s.opt.max : 16384;
+    if (hi < lo)
+        hi = lo;
+    double grid[512];
+    int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 4, 1, grid, 512);
+
+    s.title = "load latency over pages touched (one load per page)";
+    s.method = "random cyclic pointer chase, one element per page, on a different line of each page";
+    s.xlabel = "pages", s.ylabel = "cycles per load", s.yunit = "cycles";
+    s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LOG;
+    s.knee.direction = 1;
+    char nm[48];
+    snprintf(nm, sizeof nm, "%.0f KiB pages", o.page / 1024);
+    int ser = sweep_series(&s, nm);
+    sweep_begin(&s, n);
+
+    size_t lines_per_page = (size_t)o.page / 64;
+    size_t cap = (size_t)(grid[n - 1] * o.page);
+    char *buf = sweep_alloc(cap, false);
+    for (int i = 0; i < n && !sweep_stop(&s); i++) {
+        size_t np = (size_t)grid[i];
+        void **slots = xmalloc(sizeof *slots * np);
+        for (size_t p = 0; p < np; p++)
+            slots[p] = buf + p * (size_t)o.page + (p % lines_per_page) * 64;
+        void *head = sweep_chain_addrs(slots, np, true, 0xd71b + i);
+        free(slots);
+        Buf init;
+        buf_init(&init);
+        sweep_load_addr(&s, &init, x86 ? "%rax" : "x0", head);
+        BenchKernel k = {.symbol = "dtlb", .init = buf_cstr(&init),
+                         .body = x86 ? "mov (%rax), %rax" : "ldr x0, [x0]", .unroll = 32};
+        double acc = np > 65536 ? (double)np : 65536;
+        SweepRun run = {.iters = (uint64_t)ceil(acc / 32), .copies_per_iter = 32};
+        bool ok = sweep_point(&s, ser, &k, &run, (double)np, 0);
+        buf_free(&init);
+        if (!ok)
+            break;
+    }
+    sweep_release(buf, cap);
+    double l1d = sweep_sysfs_cache(s.opt.cpu, 1, "Data");
+    /* no portable source for TLB sizes: knees by order, the L1D line count when it matches */
+    SweepRef refs[4] = {{"L1 DTLB", 0}, {"L2 TLB", 0}, {"level 3", 0}, {"level 4", 0}};
+    const KneeResult *r = sweep_knees(&s, ser);
+    int k = 0;
+    for (int i = 0; i + 1 < r->nlevels; i++) {
+        const KneeLevel *L = &r->levels[i];
+        if (L->confidence < 0.5)
+            continue;
+        double at = isfinite(L->x_mid) ? L->x_mid : L->x_last;   /* halfway to the next level */
+        bool lines = l1d > 0 && fabs(log2(at * 64 / l1d)) <= 0.5;
+        const char *name = lines ? "L1D (lines)" : k < 4 ? refs[k++].name : "level";
+        SweepFinding *f = sweep_finding(&s, name, "");
+        f->value = at, f->cycles = L->level, f->confidence = L->confidence;
+        char rb[32] = "";
+        if (!lines)
+            snprintf(rb, sizeof rb, "%.0f KiB", at * o.page / 1024);
+        snprintf(f->note, sizeof f->note, "%.0f pages%s%s; the next level starts at %.0f pages%s",
+                 at, rb[0] ? " = reach " : "", rb, r->levels[i + 1].x_first,
+                 lines ? ": more lines than the L1D holds" : "");
+    }
+    if (r->nlevels > 0) {
+        SweepFinding *f = sweep_finding(&s, "last level", "");
+        f->cycles = r->levels[r->nlevels - 1].level;
+    }
+    if (l1d > 0)
+        sweep_note(&s, "the chased lines exceed the L1D (sysfs %.0f KiB) at %.0f pages", l1d / 1024, l1d / 64);
+    int rc = sweep_finish(&s);
+    sweep_free(&s);
+    return rc;
+}

@@ -1,0 +1,109 @@
+/* exp_fetch.c — `uarch bench fetch`: fetch width by the page-crossing method (seed 004, after
+ * JamesAslan, "如何测量真正的取指带宽", zhuanlan.zhihu.com/p/720136752).
+ *
+ * A loop of 1 + N 4-byte NOPs (plus the loop branch).  "cross-page": the first NOP is the last
+ * 4 bytes of a page and the other N are on the next page, so every iteration fetches from two
+ * pages; if the front end does not fetch across a page in one cycle, an iteration costs one
+ * cycle for the first page plus ceil(N / W) for the second, W the fetch width.  "aligned": the
+ * same loop at the start of a page.  Cycles per iteration over N: the cross-page curve climbs
+ * one cycle every W instructions; the width is read from its slope (least squares over the
+ * upper half of N) and the page-crossing cost from the difference of the two curves.
+ * On cores that feed loops from a decoded-op cache or loop buffer the fetch stage is bypassed
+ * and the slope shows that path's width instead (noted in the findings).
+ */
+#include "bench/sweep.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: uarch bench fetch [options]\n"
+    "cycles per iteration of a loop of 1 + N NOPs placed across a page boundary and aligned:\n"
+    "fetch width in instructions per cycle (seed 004)\n"
+    "  -min/-max    N range (default 1 .. 64)";
+
+/* least-squares slope and R^2 of y over x for the points with x >= from */
+static void fit(const Sweep *s, const SweepSeries *S, double from, double *slope, double *r2)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    for (int i = 0; i < S->n; i++) {
+        double x = S->pts[i].x, y = sweep_y(s, &S->pts[i]);
+        if (x < from || !isfinite(y))
+            continue;
+        n++, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+    }
+    double vx = n * sxx - sx * sx, vy = n * syy - sy * sy, cxy = n * sxy - sx * sy;
+    *slope = vx > 0 ? cxy / vx : NAN;
+    *r2 = vx > 0 && vy > 0 ? cxy * cxy / (vx * vy) : NAN;
+}
+
+int exp_fetch(int argc, char **argv)
+{
+    Sweep s = {.exp = "fetch"};
+    int status;
+    if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
+        return status;
+    bool x86 = sweep_x86(&s);
+    int lo = s.opt.min > 0 ? (int)s.opt.min : 1, hi = s.opt.max > 0 ? (int)s.opt.max : 64;
+    if (hi < lo)
+        hi = lo;
+    s.title = "loop across a page boundary: cycles per iteration";
+    s.method = "loop of 1 + N 4-byte NOPs; cross-page: the first NOP in the last 4 bytes of a page";
+    s.xlabel = "instructions on the second page (N)", s.ylabel = "cycles per iteration";
+    s.yunit = "cycles", s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
+    int ser[2] = {sweep_series(&s, "cross-page"), sweep_series(&s, "aligned")};
+    sweep_begin(&s, 2 * (hi - lo + 1));
+    for (int n = lo; n <= hi && !sweep_stop(&s); n++) {
+        for (int k = 0; k < 2 && !sweep_stop(&s); k++) {
+            Buf body;
+            buf_init(&body);
+            sweep_rept(&body, n + 1, sweep_nop(&s));
+            BenchKernel kern = {.symbol = "fetch", .body = buf_cstr(&body), .body_file = "<fetch>",
+                                .unroll = 1, .align = 4096, .offset = k == 0 ? 4092 : 0};
+            SweepRun run = {.iters = 250000, .copies_per_iter = 1};
+            bool ok = sweep_point(&s, ser[k], &kern, &run, n, 0);
+            buf_free(&body);
+            if (!ok)
+                goto done;
+        }
+    }
+done:;
+    double mid = lo + (hi - lo) / 2.0;
+    for (int k = 0; k < 2; k++) {
+        double slope, r2;
+        fit(&s, &s.series[ser[k]], mid, &slope, &r2);
+        SweepFinding *f = sweep_finding(&s, k == 0 ? "fetch width" : "aligned width", s.series[ser[k]].name);
+        f->bytes = false;
+        if (isfinite(slope) && slope > 0) {
+            f->value = 1 / slope;
+            f->confidence = r2;
+            snprintf(f->note, sizeof f->note, "instructions per cycle from the slope over N >= %.0f "
+                     "(%.3f cycles per instruction, R^2 %.3f as the confidence)", mid, slope, r2);
+        } else if (isfinite(slope)) {
+            snprintf(f->note, sizeof f->note, "not determined: cycles per iteration do not grow with N "
+                     "over N >= %.0f (slope %.3f): the loop is not fetch-bound on this core", mid, slope);
+        } else {
+            snprintf(f->note, sizeof f->note, "not determined: too few points to fit a slope");
+        }
+    }
+    /* page-crossing cost: median over N of cross - aligned */
+    SweepSeries *A = &s.series[ser[0]], *B = &s.series[ser[1]];
+    int m = A->n < B->n ? A->n : B->n;
+    if (m > 0) {
+        double *d = xmalloc(sizeof *d * m);
+        for (int i = 0; i < m; i++)
+            d[i] = sweep_y(&s, &A->pts[i]) - sweep_y(&s, &B->pts[i]);
+        SweepFinding *f = sweep_finding(&s, "page-crossing cost", "");
+        f->cycles = stats_median(d, (size_t)m);
+        snprintf(f->note, sizeof f->note, "median extra cycles per iteration when the loop spans two "
+                 "pages (about 1 when fetch cannot cross a page in one cycle)");
+        free(d);
+    }
+    if (x86)
+        sweep_note(&s, "x86-64 cores that run small loops from a decoded-op cache bypass fetch: the "
+                       "slope then measures the op-cache/dispatch path, not the 16-32 byte fetch");
+    int rc = sweep_finish(&s);
+    sweep_free(&s);
+    return rc;
+}

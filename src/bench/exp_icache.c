@@ -1,0 +1,94 @@
+/* exp_icache.c — `uarch bench icache`: IPC of an instruction footprint sweep (seed 004).
+ *
+ * One loop whose body is N copies of one instruction (default a NOP: 4-byte `nopl 0(%rax)` on
+ * x86-64, `nop` on AArch64), N = footprint / instruction size, swept geometrically from 4 KiB
+ * to -max (default 4x the L2).  While the loop fits in the L1I (or a decoded-op cache) the front
+ * end delivers its full width; past the capacity IPC drops to what the next level can feed.
+ * -inst TEXT measures another instruction (-bytes N gives its size on x86-64, default 4).
+ * Findings: the knees of the IPC curve, named after the sysfs L1I / L2 sizes when they match.
+ */
+#include "bench/sweep.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct IcacheOpts {
+    const char *inst;
+    double bytes;
+} IcacheOpts;
+
+static int icache_opt(void *ctx, int argc, char **argv, int i)
+{
+    IcacheOpts *o = ctx;
+    if (strcmp(argv[i], "-inst") == 0 && i + 1 < argc)
+        return o->inst = argv[i + 1], 2;
+    return sweep_opt_size(argc, argv, i, "-bytes", 1, 15, "instruction size", "1..15", &o->bytes);
+}
+
+static const char usage[] =
+    "usage: uarch bench icache [-inst TEXT [-bytes N]] [options]\n"
+    "IPC of a loop of N copies of one instruction over its code footprint: L1I capacity\n"
+    "  -inst TEXT   the instruction (default: 4-byte NOP on x86-64, nop on AArch64)\n"
+    "  -bytes N     its encoded size in bytes (x86-64 only; default 4)";
+
+int exp_icache(int argc, char **argv)
+{
+    Sweep s = {.exp = "icache"};
+    IcacheOpts o = {0};
+    int status;
+    if (!sweep_parse(&s, argc, argv, icache_opt, &o, usage, &status))
+        return status;
+    bool x86 = sweep_x86(&s);
+    if (!x86 || o.bytes == 0)
+        o.bytes = 4;
+    const char *inst = o.inst ? o.inst : sweep_nop(&s);
+    double l1i = sweep_sysfs_cache(s.opt.cpu, 1, "Instruction");
+    double l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
+    double lo = s.opt.min > 0 ? s.opt.min : 4096;
+    double hi = s.opt.max > 0 ? s.opt.max : (l2 > 0 ? 4 * l2 : 4 * 1048576.0);
+    if (lo < 64)
+        lo = 64;
+    if (hi < lo)
+        hi = lo;
+    double grid[512];
+    int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 4, 64, grid, 512);
+
+    s.title = "instructions per cycle over code footprint";
+    s.method = o.inst ? "a loop of N copies of the given instruction" : "a loop of N 4-byte NOPs";
+    s.xlabel = "code footprint", s.ylabel = "instructions per cycle", s.yunit = "IPC";
+    s.x_bytes = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
+    s.knee.direction = -1;   /* IPC only falls as the footprint grows */
+    char nm[64];
+    snprintf(nm, sizeof nm, "%s", o.inst ? o.inst : "nop (4 bytes)");
+    int ser = sweep_series(&s, nm);
+    sweep_begin(&s, n);
+    for (int i = 0; i < n && !sweep_stop(&s); i++) {
+        long ninst = (long)(grid[i] / o.bytes);
+        Buf body;
+        buf_init(&body);
+        sweep_rept(&body, ninst, inst);
+        BenchKernel k = {.symbol = "icache", .body = buf_cstr(&body), .body_file = "<icache>",
+                         .unroll = 1, .align = 4096};
+        SweepRun run = {.iters = (uint64_t)ceil(2e7 / ninst), .copies_per_iter = (double)ninst,
+                        .timeout_s = 60};
+        /* cycles per instruction -> IPC */
+        bool ok = sweep_point(&s, ser, &k, &run, grid[i], 1);
+        buf_free(&body);
+        if (!ok)
+            break;
+    }
+    SweepRef refs[2] = {{"L1I", l1i}, {"L2", l2}};
+    sweep_name_knees(&s, ser, refs, 2, "sysfs", "beyond");
+    if (l1i > 0) {
+        char a[32], b[32];
+        svg_fmt_bytes(a, sizeof a, l1i), svg_fmt_bytes(b, sizeof b, l2);
+        sweep_note(&s, "sysfs (cpu%d): L1I %s, L2 %s", s.opt.cpu, a, b);
+    }
+    if (x86)
+        sweep_note(&s, "x86-64 cores with a decoded-op cache show its capacity too (in "
+                       "instructions, not bytes); a knee near the L1I may be either");
+    int rc = sweep_finish(&s);
+    sweep_free(&s);
+    return rc;
+}

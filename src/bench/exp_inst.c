@@ -1,0 +1,449 @@
+/* exp_inst.c — `uarch bench inst`: latency, throughput and uops of one instruction form,
+ * measured the way the M1 tables were (../shared/data/m1-measurements/README.md):
+ *   latency    a dependency chain per operand pair: the destination register of each copy is
+ *              the source operand k of the next ("Latency 1->k", operands numbered in assembly
+ *              order with the destination first), one chain, cycles per instruction;
+ *   throughput K independent chains (copy i writes register i mod K), swept over K = 1 .. the
+ *              register pool: cycles per instruction fall from the latency to the reciprocal
+ *              throughput, reported as the level of the last plateau;
+ *   uops       a retired-uop counter around the K-chain block, when the counter backend has one
+ *              (-uops EVENT, default rc1 = ex_ret_ops on AMD); absent otherwise.
+ * Operands that are not registers (immediates, memory such as [x27] / (%r14), the scratch
+ * pointer) are kept as written.  -o FILE appends a row in the columns of tables.tsv.
+ */
+#include "bench/sweep.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { R_NONE, R_GPR, R_VEC };
+
+typedef struct Operand {
+    char text[64];
+    int cls;                  /* R_NONE, R_GPR, R_VEC */
+    char pre[8], post[24];    /* register spelled pre + number + post (a64 x/w/v/q/d..., ".4s") */
+    int x86size;              /* x86 GPR: 64 or 32; vector: 'x','y','z' */
+} Operand;
+
+typedef struct Inst {
+    char mnem[32];
+    Operand op[6];
+    int nop;
+    int dest;                 /* index of the destination register operand, -1: none */
+} Inst;
+
+static const char *const x64[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+                                    "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
+static const char *const x32[16] = {"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
+                                    "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"};
+static const int x86_pool[] = {0, 1, 2, 3, 6, 7, 8, 9, 10, 11};   /* r12 r13 rbp: fixed sources */
+static const int x86_fixed[] = {12, 13, 5};
+
+static void classify(Operand *o, bool x86)
+{
+    const char *t = o->text;
+    o->cls = R_NONE;
+    if (x86) {
+        if (t[0] != '%')
+            return;
+        for (int i = 0; i < 16; i++) {
+            if (strcmp(t + 1, x64[i]) == 0)
+                o->cls = R_GPR, o->x86size = 64;
+            else if (strcmp(t + 1, x32[i]) == 0)
+                o->cls = R_GPR, o->x86size = 32;
+        }
+        if ((t[1] == 'x' || t[1] == 'y' || t[1] == 'z') && strncmp(t + 2, "mm", 2) == 0 && isdigit((unsigned char)t[4]))
+            o->cls = R_VEC, o->x86size = t[1];
+        return;
+    }
+    char c = (char)tolower((unsigned char)t[0]);
+    if (!strchr("xwvqdshb", c) || !isdigit((unsigned char)t[1]))
+        return;
+    const char *p = t + 1;
+    while (isdigit((unsigned char)*p))
+        p++;
+    if (*p && *p != '.')
+        return;
+    o->cls = (c == 'x' || c == 'w') ? R_GPR : R_VEC;
+    snprintf(o->pre, sizeof o->pre, "%c", c);
+    snprintf(o->post, sizeof o->post, "%s", p);
+}
+
+/* "add x0, x1, [x2, #8]" -> mnemonic + operands split at top-level commas */
+static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t whysz)
+{
+    memset(in, 0, sizeof *in);
+    while (isspace((unsigned char)*text))
+        text++;
+    int n = 0;
+    while (text[n] && !isspace((unsigned char)text[n]) && n < 31)
+        in->mnem[n] = text[n], n++;
+    if (n == 0) {
+        snprintf(why, whysz, "empty instruction");
+        return false;
+    }
+    const char *p = text + n;
+    int depth = 0;
+    char cur[64];
+    int len = 0;
+    for (;; p++) {
+        if (*p == '[' || *p == '(' || *p == '{')
+            depth++;
+        if (*p == ']' || *p == ')' || *p == '}')
+            depth--;
+        if (*p == 0 || (*p == ',' && depth == 0)) {
+            while (len > 0 && isspace((unsigned char)cur[len - 1]))
+                len--;
+            cur[len] = 0;
+            char *c = cur;
+            while (isspace((unsigned char)*c))
+                c++;
+            if (*c) {
+                if (in->nop == 6) {
+                    snprintf(why, whysz, "too many operands");
+                    return false;
+                }
+                snprintf(in->op[in->nop].text, sizeof in->op[0].text, "%s", c);
+                classify(&in->op[in->nop], x86);
+                in->nop++;
+            }
+            len = 0;
+            if (*p == 0)
+                break;
+            continue;
+        }
+        if (*p == ';' || *p == '\n' || *p == '#') {
+            snprintf(why, whysz, "one instruction only (found '%c')", *p);
+            return false;
+        }
+        if (len < 63)
+            cur[len++] = *p;
+    }
+    bool store = !x86 && (strncmp(in->mnem, "st", 2) == 0 || strncmp(in->mnem, "cb", 2) == 0 ||
+                          strncmp(in->mnem, "tb", 2) == 0 || strcmp(in->mnem, "cmp") == 0 ||
+                          strcmp(in->mnem, "cmn") == 0 || strcmp(in->mnem, "tst") == 0 ||
+                          strcmp(in->mnem, "fcmp") == 0);
+    in->dest = -1;
+    if (in->nop > 0) {
+        int d = x86 ? in->nop - 1 : 0;
+        if (in->op[d].cls != R_NONE && !store)
+            in->dest = d;
+    }
+    return true;
+}
+
+/* spell register number r in the style of operand o */
+static void reg_name(const Operand *o, bool x86, int r, char *out, size_t n)
+{
+    if (x86) {
+        if (o->cls == R_GPR)
+            snprintf(out, n, "%%%s", o->x86size == 64 ? x64[r] : x32[r]);
+        else
+            snprintf(out, n, "%%%cmm%d", o->x86size, r);
+    } else {
+        snprintf(out, n, "%s%d%s", o->pre, r, o->post);
+    }
+}
+
+static int pool_size(const Sweep *s, int cls)
+{
+    if (sweep_x86(s))
+        return cls == R_GPR ? (int)ARRAY_LEN(x86_pool) : 12;
+    return 16;
+}
+
+static int pool_reg(const Sweep *s, int cls, int i)
+{
+    if (sweep_x86(s))
+        return cls == R_GPR ? x86_pool[i] : i;
+    return i;   /* x0..x15, v0..v15 */
+}
+
+static int fixed_reg(const Sweep *s, int cls, int j)
+{
+    if (sweep_x86(s))
+        return cls == R_GPR ? x86_fixed[j % 3] : 12 + j % 4;
+    return cls == R_GPR ? 19 + j % 8 : 20 + j % 12;
+}
+
+/* `copies` copies: copy i writes pool[i % k] and reads it back through operand `chain` (-1:
+ * no chained source); the other register operands read fixed registers */
+static void gen_body(const Sweep *s, const Inst *in, int k, int chain, int copies, Buf *b)
+{
+    bool x86 = sweep_x86(s);
+    for (int i = 0; i < copies; i++) {
+        buf_printf(b, "%s", in->mnem);
+        int fixed = 0;
+        for (int j = 0; j < in->nop; j++) {
+            const Operand *o = &in->op[j];
+            char r[32];
+            if (o->cls == R_NONE)
+                snprintf(r, sizeof r, "%s", o->text);
+            else if (j == in->dest || j == chain)
+                reg_name(o, x86, pool_reg(s, in->op[in->dest].cls, i % k), r, sizeof r);
+            else
+                reg_name(o, x86, fixed_reg(s, o->cls, fixed++), r, sizeof r);
+            buf_printf(b, "%s%s", j ? ", " : " ", r);
+        }
+        buf_putc(b, '\n');
+    }
+}
+
+typedef struct InstOpts {
+    const char *text, *out, *uops, *core;
+} InstOpts;
+
+static int inst_opt(void *ctx, int argc, char **argv, int i)
+{
+    InstOpts *o = ctx;
+    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+        return o->out = argv[i + 1], 2;
+    if (strcmp(argv[i], "-uops") == 0 && i + 1 < argc)
+        return o->uops = argv[i + 1], 2;
+    if (strcmp(argv[i], "-core") == 0 && i + 1 < argc)
+        return o->core = argv[i + 1], 2;
+    if (argv[i][0] != '-' && !o->text)
+        return o->text = argv[i], 1;
+    return 0;
+}
+
+static const char usage[] =
+    "usage: uarch bench inst [-o table.tsv] [-uops EVENT] [-core NAME] [options] 'INSTRUCTION'\n"
+    "latency per operand pair (dependency chains), throughput (K independent chains, swept\n"
+    "over K) and uops (a retired-uop counter, when there is one) of one instruction form\n"
+    "  INSTRUCTION  AArch64 or x86-64 AT&T syntax, e.g. 'madd x0, x1, x2, x3', 'imul %rbx, %rax';\n"
+    "               memory operands must use the scratch pointer: [x27] / (%r14)\n"
+    "  -o FILE      append a row in the columns of tables.tsv (header written when new)\n"
+    "  -uops EVENT  the retired-uop counter (default on AMD: rc1, ex_ret_ops)\n"
+    "  -core NAME   the value of the core column (default: host)";
+
+/* uops per instruction from a counter, NAN when unavailable (why says so) */
+static double measure_uops(Sweep *s, const BenchProgram *prog, const char *event, int copies,
+                           char *why, size_t whysz)
+{
+    if (strcmp(s->prov.backend, "perf_event") != 0) {
+        snprintf(why, whysz, "no hardware counters (backend '%s')", s->prov.backend);
+        return NAN;
+    }
+    Diag err;
+    BenchLib *lib = bench_build(prog, false, &err);
+    if (!lib) {
+        snprintf(why, whysz, "%.150s", err.msg);
+        return NAN;
+    }
+    BenchFn fn = bench_lib_fn(lib, "inst");
+    double r[2] = {NAN, NAN};
+    for (int pass = 0; pass < 2; pass++) {
+        BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = 11, .warmup = 1, .iters = 1000u << pass,
+                           .counters = event, .quiet = true, .core_hz = s->prov.core_hz};
+        BenchSamples sm;
+        memset(&sm, 0, sizeof sm);
+        char msg[256] = "";
+        if (bench_run(&ro, &fn, 1, &sm, msg, sizeof msg) != BENCH_OK || sm.ncounters < 2 || sm.kept == 0) {
+            snprintf(why, whysz, "counter '%s': %s", event, msg[0] ? msg : "not available");
+            bench_samples_free(&sm);
+            bench_lib_close(lib);
+            return NAN;
+        }
+        double *v = xmalloc(sizeof *v * sm.kept);
+        memcpy(v, bench_sample_row(&sm, 0, 1), sizeof *v * sm.kept);
+        r[pass] = stats_median(v, (size_t)sm.kept);
+        free(v);
+        bench_samples_free(&sm);
+    }
+    bench_lib_close(lib);
+    /* the loop branch (and its flag-setting op) retire too: subtract one uop per iteration */
+    return ((r[1] - r[0]) / 1000.0 - 1) / copies;
+}
+
+int exp_inst(int argc, char **argv)
+{
+    Sweep s = {.exp = "inst"};
+    InstOpts o = {0};
+    int status;
+    if (!sweep_parse(&s, argc, argv, inst_opt, &o, usage, &status))
+        return status;
+    if (!o.text) {
+        fprintf(stderr, "uarch: bench inst: no instruction given\n%s\n", usage);
+        return 2;
+    }
+    bool x86 = sweep_x86(&s);
+    Inst in;
+    char why[200];
+    if (!parse_inst(o.text, x86, &in, why, sizeof why)) {
+        fprintf(stderr, "<arg>:1:1: error: %s\n %s\n ^\n", why, o.text);
+        return 1;
+    }
+    s.title = "one instruction: cycles per instruction over independent chains";
+    s.method = "K chains: copy i writes register i mod K, read back by the next copy of that chain";
+    s.xlabel = "independent dependency chains (K)", s.ylabel = "cycles per instruction";
+    s.yunit = "cycles", s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
+    s.knee.min_len = 2;
+    int dcls = in.dest >= 0 ? in.op[in.dest].cls : R_NONE;
+    int maxk = dcls ? pool_size(&s, dcls) : 1;
+    if (s.opt.max > 0 && s.opt.max < maxk)
+        maxk = (int)s.opt.max;
+    /* the chained source for the K sweep: the first register source of the destination's class */
+    int chain = -1, nlat = 0, lat_op[6];
+    for (int j = 0; j < in.nop && dcls; j++)
+        if (j != in.dest && in.op[j].cls == dcls) {
+            if (chain < 0)
+                chain = j;
+            lat_op[nlat++] = j;
+        }
+    bool implicit = x86 && dcls && in.nop >= 2;   /* x86 two-operand forms read the destination */
+    char sname[96];
+    snprintf(sname, sizeof sname, "%s", o.text);
+    int ser = sweep_series(&s, sname);
+    sweep_begin(&s, maxk + nlat);
+
+    int copies = 48;
+    double lat[6];
+    for (int l = 0; l < nlat; l++)
+        lat[l] = NAN;
+    bool failed = false;
+    /* latency chains */
+    for (int l = 0; l < nlat && !sweep_stop(&s); l++) {
+        Buf body;
+        buf_init(&body);
+        gen_body(&s, &in, 1, lat_op[l], copies, &body);
+        BenchProgram prog;
+        bench_prog_init(&prog, s.arch, BENCH_ATT);
+        BenchKernel k = {.symbol = "inst", .body = buf_cstr(&body), .body_file = "<inst>", .unroll = 1};
+        bench_prog_kernel(&prog, &k);
+        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies};
+        SweepPoint pt = {.x = 1};
+        bool fatal;
+        if (sweep_measure(&s, &prog, &run, &pt, &fatal))
+            lat[l] = sweep_y(&s, &pt);
+        else
+            failed = fatal && !sweep_stop(&s);
+        bench_prog_free(&prog);
+        buf_free(&body);
+        if (failed)
+            break;
+        s.npoints_done++;
+    }
+    /* K sweep */
+    for (int k = 1; k <= maxk && !failed && !sweep_stop(&s); k++) {
+        Buf body;
+        buf_init(&body);
+        gen_body(&s, &in, k, chain, copies - copies % k, &body);
+        BenchProgram prog;
+        bench_prog_init(&prog, s.arch, BENCH_ATT);
+        BenchKernel kk = {.symbol = "inst", .body = buf_cstr(&body), .body_file = "<inst>", .unroll = 1};
+        bench_prog_kernel(&prog, &kk);
+        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies - copies % k};
+        SweepPoint pt = {.x = k};
+        bool fatal;
+        bool ok = sweep_measure(&s, &prog, &run, &pt, &fatal);
+        bench_prog_free(&prog);
+        buf_free(&body);
+        if (!ok) {
+            failed = fatal && !sweep_stop(&s);
+            break;
+        }
+        sweep_add(&s, ser, &pt);
+        sweep_progress(&s, ser, &pt);
+    }
+    if (failed) {
+        sweep_free(&s);
+        return 1;
+    }
+    /* findings */
+    double lmin = NAN, lmax = NAN;
+    char lat_raw[128] = "";   /* at most 6 numbers of a few characters */
+    for (int l = 0; l < nlat; l++) {
+        char nm[48];
+        snprintf(nm, sizeof nm, "latency %d->%d", (x86 ? in.dest : 0) + 1, lat_op[l] + 1);
+        SweepFinding *f = sweep_finding(&s, nm, "");
+        f->cycles = lat[l];
+        snprintf(f->note, sizeof f->note, "one chain through operand %d%s", lat_op[l] + 1,
+                 implicit ? " (x86: the destination is read too)" : "");
+        if (isfinite(lat[l])) {
+            lmin = isfinite(lmin) ? fmin(lmin, lat[l]) : lat[l];
+            lmax = isfinite(lmax) ? fmax(lmax, lat[l]) : lat[l];
+            snprintf(lat_raw + strlen(lat_raw), sizeof lat_raw - strlen(lat_raw), "%s%.3g",
+                     lat_raw[0] ? ";" : "", round(lat[l] * 100) / 100);
+        }
+    }
+    if (nlat == 0) {
+        SweepFinding *f = sweep_finding(&s, "latency", "");
+        snprintf(f->note, sizeof f->note, "not measured: %s", in.dest < 0
+                 ? "no destination register" : "no source register of the destination's class");
+    }
+    if (nlat > 1) {
+        memmove(lat_raw + 1, lat_raw, strlen(lat_raw) + 1);
+        lat_raw[0] = '[';
+        strcat(lat_raw, "]");
+    }
+    double tp = NAN;
+    SweepSeries *S = &s.series[ser];
+    if (S->n > 0) {
+        const KneeResult *r = sweep_knees(&s, ser);
+        tp = r->levels[r->nlevels - 1].level;
+        SweepFinding *f = sweep_finding(&s, "throughput", "");
+        f->cycles = tp;
+        f->value = r->levels[r->nlevels - 1].x_first;
+        f->confidence = r->nlevels > 1 ? r->levels[r->nlevels - 2].confidence : NAN;
+        snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the last "
+                 "plateau, reached from %.0f independent chains", f->value);
+    }
+    /* uops */
+    double uops = NAN;
+    const char *ev = o.uops ? o.uops : strcmp(s.prov.vendor, "AuthenticAMD") == 0 ? "rc1" : NULL;
+    SweepFinding *u = sweep_finding(&s, "uops", "");
+    if (!ev) {
+        snprintf(u->note, sizeof u->note, "not measured: no known retired-uop counter for this CPU (-uops EVENT)");
+    } else {
+        Buf body;
+        buf_init(&body);
+        gen_body(&s, &in, maxk, chain, copies, &body);
+        BenchProgram prog;
+        bench_prog_init(&prog, s.arch, BENCH_ATT);
+        BenchKernel kk = {.symbol = "inst", .body = buf_cstr(&body), .body_file = "<inst>", .unroll = 1};
+        bench_prog_kernel(&prog, &kk);
+        uops = measure_uops(&s, &prog, ev, copies, why, sizeof why);
+        bench_prog_free(&prog);
+        buf_free(&body);
+        if (isfinite(uops)) {
+            u->value = round(uops * 100) / 100;
+            snprintf(u->note, sizeof u->note, "counter %s per instruction", ev);
+        } else {
+            snprintf(u->note, sizeof u->note, "not measured: %.180s", why);
+        }
+    }
+    if (o.out) {
+        FILE *chk = fopen(o.out, "r");
+        bool fresh = chk == NULL;
+        if (chk)
+            fclose(chk);
+        FILE *f = fopen(o.out, "a");
+        if (!f) {
+            fprintf(stderr, "uarch: bench inst: cannot write '%s'\n", o.out);
+            sweep_free(&s);
+            return 1;
+        }
+        if (fresh)
+            fprintf(f, "core\ttable\tmnemonic\tform\tpage_id\tlat_raw\tlat_min\tlat_max\ttp\tuops\tint\tmem\tfp\tunits\trow_kind\n");
+        char mn[32];
+        snprintf(mn, sizeof mn, "%s", in.mnem);
+        for (char *c = mn; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        char a[32] = "", b[32] = "", t[32] = "", up[32] = "";
+        if (isfinite(lmin))
+            snprintf(a, sizeof a, "%.3g", round(lmin * 100) / 100), snprintf(b, sizeof b, "%.3g", round(lmax * 100) / 100);
+        if (isfinite(tp))
+            snprintf(t, sizeof t, "%.3g", round(tp * 100) / 100);
+        if (isfinite(uops))
+            snprintf(up, sizeof up, "%.0f", round(uops));
+        fprintf(f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", o.core ? o.core : "host",
+                dcls == R_VEC ? "simd" : "int", mn, o.text, lat_raw, a, b, t, up);
+        fclose(f);
+    }
+    int rc = sweep_finish(&s);
+    sweep_free(&s);
+    return rc;
+}

@@ -1,0 +1,277 @@
+/* loader.c — from generated assembly to callable functions: find the platform compiler, run
+ * `cc -shared -o bench.so bench.s` in a private temp dir, dlopen the result.
+ *
+ * The compiler is the first of $CC (split on spaces; when set, the only candidate), cc, gcc,
+ * clang, <arch>-linux-gnu-gcc that exists on PATH and whose `-dumpmachine` names the ISA we run
+ * (so an AArch64 uarch under qemu-user picks aarch64-linux-gnu-gcc, not the host's cc).
+ * Assembler errors are mapped back to the user's lines by bench_map_error (codegen.c).
+ */
+#define _GNU_SOURCE
+#define _DARWIN_C_SOURCE        /* MAP_ANON, sysctl & co. on macOS */
+#include "bench/bench.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct BenchLib {
+    void *handle;
+    char dir[256];
+    bool keep;
+};
+
+/* Run argv (in dir when non-NULL) and collect its stdout+stderr (or only stdout when
+ * merge_err is false; stderr then goes to /dev/null).  Returns the exit status, 127 when the
+ * program could not be started, -1 on fork failure. */
+static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        if (merge_err) {
+            dup2(fds[1], 2);
+        } else {
+            int nul = open("/dev/null", O_WRONLY);
+            if (nul >= 0)
+                dup2(nul, 2);
+        }
+        close(fds[0]);
+        close(fds[1]);
+        if (dir && chdir(dir) != 0)
+            _exit(126);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    char tmp[4096];
+    ssize_t r;
+    while ((r = read(fds[0], tmp, sizeof tmp)) > 0 || (r < 0 && errno == EINTR))
+        if (r > 0)
+            buf_put(out, tmp, (size_t)r);
+    close(fds[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    buf_cstr(out);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static bool on_path(const char *prog)
+{
+    if (strchr(prog, '/'))
+        return access(prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    for (const char *s = path; *s;) {
+        const char *c = strchr(s, ':');
+        size_t n = c ? (size_t)(c - s) : strlen(s);
+        char full[1024];
+        snprintf(full, sizeof full, "%.*s/%s", (int)n, n ? s : ".", prog);
+        if (access(full, X_OK) == 0)
+            return true;
+        if (!c)
+            break;
+        s = c + 1;
+    }
+    return false;
+}
+
+/* Split a command string on spaces into argv (at most max-1 words, NULL-terminated). */
+static int split_words(char *s, char **argv, int max)
+{
+    int n = 0;
+    for (char *t = strtok(s, " \t"); t && n < max - 1; t = strtok(NULL, " \t"))
+        argv[n++] = t;
+    argv[n] = NULL;
+    return n;
+}
+
+static bool targets(const char *cc, BenchArch arch)
+{
+    char copy[512], *argv[32];
+    snprintf(copy, sizeof copy, "%s", cc);
+    int n = split_words(copy, argv, 30);
+    if (n == 0)
+        return false;
+    argv[n] = (char *)"-dumpmachine";
+    argv[n + 1] = NULL;
+    Buf out;
+    buf_init(&out);
+    int rc = run_capture(argv, NULL, false, &out);
+    const char *m = buf_cstr(&out);
+    bool ok = rc == 0 && (arch == BENCH_AARCH64 ? (str_starts(m, "aarch64") || str_starts(m, "arm64"))
+                                                 : str_starts(m, "x86_64"));
+    buf_free(&out);
+    return ok;
+}
+
+static bool find_cc(BenchArch arch, char *out, size_t outsz, Diag *err);
+
+/* Cached per process: the answer depends only on the arch, $CC and PATH. */
+bool bench_find_cc(BenchArch arch, char *out, size_t outsz, Diag *err)
+{
+    static char key[2048], found[512];
+    char k[2048];
+    const char *env = getenv("CC"), *path = getenv("PATH");
+    snprintf(k, sizeof k, "%d|%s|%s", (int)arch, env ? env : "", path ? path : "");
+    if (found[0] && strcmp(k, key) == 0) {
+        snprintf(out, outsz, "%s", found);
+        return true;
+    }
+    if (!find_cc(arch, found, sizeof found, err)) {
+        found[0] = 0;
+        return false;
+    }
+    snprintf(key, sizeof key, "%s", k);
+    snprintf(out, outsz, "%s", found);
+    return true;
+}
+
+static bool find_cc(BenchArch arch, char *out, size_t outsz, Diag *err)
+{
+    const char *env = getenv("CC");
+    char cross[64];
+    snprintf(cross, sizeof cross, "%s-linux-gnu-gcc", bench_arch_name(arch));
+    if (env && *env) {
+        char first[512], *argv[32];
+        snprintf(first, sizeof first, "%s", env);
+        if (split_words(first, argv, 32) == 0 || !on_path(argv[0])) {
+            diag_set(err, "", 0, 0, NULL, "compiler '%s' (from $CC) not found", env);
+            return false;
+        }
+        if (!targets(env, arch)) {
+            diag_set(err, "", 0, 0, NULL, "compiler '%s' (from $CC) does not target %s", env,
+                     bench_arch_name(arch));
+            return false;
+        }
+        snprintf(out, outsz, "%s", env);
+        return true;
+    }
+    const char *cands[] = {"cc", "gcc", "clang", cross};
+    for (size_t i = 0; i < ARRAY_LEN(cands); i++)
+        if (on_path(cands[i]) && targets(cands[i], arch)) {
+            snprintf(out, outsz, "%s", cands[i]);
+            return true;
+        }
+    diag_set(err, "", 0, 0, NULL, "no C compiler for %s found (tried cc, gcc, clang, %s; set $CC)",
+             bench_arch_name(arch), cross);
+    return false;
+}
+
+static void rm_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char p[512];
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
+{
+    char cc[512];
+    if (!bench_find_cc(p->arch, cc, sizeof cc, err))
+        return NULL;
+    const char *tmpdir = getenv("TMPDIR");
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s/uarch-bench-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    if (!mkdtemp(dir)) {
+        diag_set(err, "", 0, 0, NULL, "cannot create a temporary directory in '%s': %s",
+                 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
+        return NULL;
+    }
+    char path[512];
+    snprintf(path, sizeof path, "%s/bench.s", dir);
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(p->text.data, 1, p->text.len, f) != p->text.len || fclose(f) != 0) {
+        diag_set(err, "", 0, 0, NULL, "cannot write '%s': %s", path, strerror(errno));
+        rm_dir(dir);
+        return NULL;
+    }
+    char copy[512], *argv[40];
+    snprintf(copy, sizeof copy, "%s", cc);
+    int n = split_words(copy, argv, 32);
+    argv[n++] = (char *)"-shared";
+    argv[n++] = (char *)"-nostdlib";
+    argv[n++] = (char *)"-o";
+    argv[n++] = (char *)"bench.so";
+    argv[n++] = (char *)"bench.s";
+    argv[n] = NULL;
+    Buf out;
+    buf_init(&out);
+    int rc = run_capture(argv, dir, true, &out);
+    if (rc != 0) {
+        if (!bench_map_error(p, "bench.s", buf_cstr(&out), err)) {
+            const char *t = buf_cstr(&out);
+            const char *nl = strchr(t, '\n');
+            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, *t ? ": " : "",
+                     (int)(nl ? nl - t : (long)strlen(t)), t);
+        }
+        buf_free(&out);
+        if (!keep_dir)
+            rm_dir(dir);
+        return NULL;
+    }
+    buf_free(&out);
+    snprintf(path, sizeof path, "%s/bench.so", dir);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *e = dlerror();
+        struct stat st;
+        bool there = stat(path, &st) == 0;
+        diag_set(err, "", 0, 0, NULL, "cannot load '%s': %s (%s)", path, e ? e : "unknown error",
+                 there ? "the file is there" : "the compiler exited 0 but the file is missing");
+        if (!keep_dir)
+            rm_dir(dir);
+        return NULL;
+    }
+    BenchLib *lib = xcalloc(1, sizeof *lib);
+    lib->handle = h;
+    lib->keep = keep_dir;
+    snprintf(lib->dir, sizeof lib->dir, "%s", dir);
+    if (!keep_dir)
+        rm_dir(dir);                         /* the mapping stays valid after unlink */
+    return lib;
+}
+
+BenchFn bench_lib_fn(BenchLib *lib, const char *symbol)
+{
+    void *s = dlsym(lib->handle, symbol);
+    BenchFn fn;
+    memcpy(&fn, &s, sizeof fn);              /* object pointer -> function pointer, POSIX way */
+    return s ? fn : NULL;
+}
+
+const char *bench_lib_dir(const BenchLib *lib) { return lib->dir; }
+
+void bench_lib_close(BenchLib *lib)
+{
+    if (!lib)
+        return;
+    dlclose(lib->handle);
+    free(lib);
+}

@@ -1,0 +1,320 @@
+/* runner.c — time kernels in a pinned child process.
+ *
+ * The parent maps a shared results area, forks, and waits.  The child pins itself to the CPU,
+ * opens the counters (perf_event_open through src/pmu/; when the machine has no core PMU or the
+ * kernel refuses, the software task-clock (ns on the CPU, so time slices given to other
+ * processes do not count), else the timer (wall ticks): value x core_hz / timer_hz, with the
+ * core clock measured in the child on the pinned CPU), allocates the scratch memory, arms alarm(timeout), runs `warmup`
+ * unrecorded rounds and then `runs` rounds, each calling every kernel once with the counters
+ * read around the call and the CPU checked before and after.  A snippet that faults kills only
+ * the child: the parent reports the signal.  Rounds that migrated are dropped
+ * (bench_drop_migrated, stats.c) and counted.
+ */
+#define _GNU_SOURCE
+#define _DARWIN_C_SOURCE        /* MAP_ANON, sysctl & co. on macOS */
+#include "bench/bench.h"
+#include "clock/clock.h"
+#include "pmu/pmu.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct Shared {
+    int status;                          /* 0 ok, 1 setup error (msg) */
+    char msg[256];
+    char note[256];                      /* "no hardware counters ..." (printed by the parent) */
+    char backend[32];
+    int ncounters;
+    char counter[BENCH_MAX_COUNTERS][48];
+    double core_hz, timer_hz;
+    int cpu;
+    /* followed by: double v[nfns*ncounters*runs]; int before[runs]; int after[runs] */
+} Shared;
+
+static size_t shared_size(int nfns, int runs)
+{
+    return sizeof(Shared) + sizeof(double) * (size_t)nfns * BENCH_MAX_COUNTERS * (size_t)runs +
+           2 * sizeof(int) * (size_t)runs;
+}
+
+static int split_counters(const char *list, char names[][48], int max)
+{
+    int n = 0;
+    snprintf(names[n++], 48, "cycles");
+    if (!list)
+        return n;
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", list);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ')
+            t++;
+        if (!*t || strcmp(t, "cycles") == 0)
+            continue;
+        if (n < max)
+            snprintf(names[n++], 48, "%s", t);
+    }
+    return n;
+}
+
+static uint64_t read_task(void *ctx)
+{
+    uint64_t v = 0;
+    pmu_read(*(int *)ctx, &v);
+    return v;
+}
+
+static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
+{
+    int runs = o->runs, nc;
+    double *v = (double *)(sh + 1);
+    int *before = (int *)(v + (size_t)nfns * BENCH_MAX_COUNTERS * (size_t)runs);
+    int *after = before + runs;
+    char names[BENCH_MAX_COUNTERS][48];
+    memset(names, 0, sizeof names);
+    nc = split_counters(o->counters, names, BENCH_MAX_COUNTERS);
+
+    int cpu = o->cpu >= 0 ? o->cpu : clock_current_cpu();
+    sh->cpu = cpu;
+    if (cpu >= 0 && !clock_pin(cpu) && o->cpu >= 0) {
+        snprintf(sh->msg, sizeof sh->msg, "cannot pin to CPU %d: %s", cpu, strerror(errno));
+        sh->status = 1;
+        return;
+    }
+    /* counters: all of them from perf; else cycles from task-clock (on-CPU ns) or the timer
+     * (wall ticks), converted with the core clock.  Extra counters need perf. */
+    const char *want = o->backend && *o->backend ? o->backend : "auto";
+    bool any = strcmp(want, "auto") == 0;
+    if (!any && strcmp(want, "perf_event") != 0 && strcmp(want, "task-clock") != 0 && strcmp(want, "timer") != 0) {
+        snprintf(sh->msg, sizeof sh->msg, "unknown backend '%s' (want auto, perf_event, task-clock or timer)", want);
+        sh->status = 1;
+        return;
+    }
+    int fds[BENCH_MAX_COUNTERS];
+    bool perf = any || strcmp(want, "perf_event") == 0;
+    char why[256] = "";
+    if (!perf)
+        snprintf(why, sizeof why, "backend '%s' asked for", want);
+    for (int c = 0; c < nc; c++) {
+        PmuEvent ev;
+        fds[c] = -1;
+        if (perf && pmu_resolve("/sys", names[c], &ev, why, sizeof why))
+            fds[c] = pmu_open(&ev, why, sizeof why);
+        if (fds[c] < 0) {
+            if (c > 0) {                     /* asked for explicitly: an error */
+                if (!perf)                   /* say why this one is unavailable */
+                    pmu_resolve("/sys", names[c], &ev, why, sizeof why);
+                snprintf(sh->msg, sizeof sh->msg, "%s", why);
+                sh->status = 1;
+                return;
+            }
+            perf = false;
+        }
+    }
+    if (!perf && strcmp(want, "perf_event") == 0) {
+        snprintf(sh->msg, sizeof sh->msg, "%s", why);
+        sh->status = 1;
+        return;
+    }
+    bool task = false;
+    if (!perf) {
+        for (int c = 0; c < nc; c++)
+            pmu_close(fds[c]);
+        char why2[256] = "";
+        PmuEvent tc;
+        if ((any || strcmp(want, "task-clock") == 0) && pmu_task_clock("/sys", &tc, why2, sizeof why2) &&
+            (fds[0] = pmu_open(&tc, why2, sizeof why2)) >= 0) {
+            task = true;
+            snprintf(sh->note, sizeof sh->note, "%s; cycles are task-clock ns (time on the CPU) converted "
+                     "with the measured core clock", why);
+            snprintf(sh->backend, sizeof sh->backend, "task-clock");
+            sh->timer_hz = 1e9;
+        } else {
+            if (strcmp(want, "task-clock") == 0) {
+                snprintf(sh->msg, sizeof sh->msg, "%s", why2);
+                sh->status = 1;
+                return;
+            }
+            snprintf(sh->note, sizeof sh->note, "%s%s%s; cycles are timer ticks converted with the measured "
+                     "core clock", why, why2[0] ? "; " : "", why2);
+            snprintf(sh->backend, sizeof sh->backend, "timer");
+            sh->timer_hz = clock_counter_hz();
+        }
+        if (o->core_hz > 0) {
+            sh->core_hz = o->core_hz;
+        } else if (task) {                   /* the core clock on the same, preemption-free clock */
+            ClockCore cc;
+            sh->core_hz = clock_core_measure_with(-1, read_task, &fds[0], 1e9, 1, &cc) ? cc.hz : 0;
+        } else {
+            sh->core_hz = clock_core_hz();
+        }
+        if (sh->core_hz <= 0) {
+            snprintf(sh->msg, sizeof sh->msg, "cannot measure the core clock");
+            sh->status = 1;
+            return;
+        }
+    } else {
+        snprintf(sh->backend, sizeof sh->backend, "perf_event");
+    }
+    sh->ncounters = nc;
+    memcpy(sh->counter, names, sizeof sh->counter);
+
+    void *scratch = NULL;
+    if (posix_memalign(&scratch, 4096, BENCH_SCRATCH) != 0) {
+        snprintf(sh->msg, sizeof sh->msg, "out of memory for the scratch area");
+        sh->status = 1;
+        return;
+    }
+    memset(scratch, 0, BENCH_SCRATCH);
+    if (o->timeout_s > 0)
+        alarm((unsigned)(o->timeout_s + 0.999));
+    double scale = perf ? 1.0 : sh->core_hz / sh->timer_hz;
+    for (int r = -o->warmup; r < runs; r++) {
+        int cb = clock_current_cpu(), moved = 0;
+        for (int f = 0; f < nfns; f++) {
+            uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
+            int b = clock_current_cpu();
+            if (perf || task)
+                for (int c = 0; c < nc; c++)
+                    pmu_read(fds[c], &c0[c]);
+            else
+                c0[0] = clock_ticks();
+            fns[f](o->iters, scratch);
+            if (perf || task)
+                for (int c = nc - 1; c >= 0; c--)
+                    pmu_read(fds[c], &c1[c]);
+            else
+                c1[0] = clock_ticks();
+            if (clock_current_cpu() != b)
+                moved = 1;
+            if (r >= 0)
+                for (int c = 0; c < nc; c++)
+                    v[((size_t)f * nc + c) * runs + r] = (double)(c1[c] - c0[c]) * (c == 0 ? scale : 1.0);
+        }
+        if (r >= 0) {
+            before[r] = cb;
+            after[r] = moved ? -2 : clock_current_cpu();
+        }
+    }
+    alarm(0);
+    free(scratch);
+    if (perf || task)
+        for (int c = 0; c < nc; c++)
+            pmu_close(fds[c]);
+}
+
+BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,
+                      char *msg, size_t msgsz)
+{
+    char dummy[8];
+    if (!msg)
+        msg = dummy, msgsz = sizeof dummy;
+    msg[0] = 0;
+    memset(out, 0, sizeof *out);
+    if (nfns < 1 || nfns > BENCH_MAX_FNS) {
+        snprintf(msg, msgsz, "bad number of kernels (%d)", nfns);
+        return BENCH_ERROR;
+    }
+    BenchRunOpts o = *opts;
+    if (o.runs <= 0)
+        o.runs = 64;
+    if (o.warmup <= 0)
+        o.warmup = 2;
+    if (o.iters == 0)
+        o.iters = 1000;
+    if (o.timeout_s <= 0)
+        o.timeout_s = 60;
+    size_t sz = shared_size(nfns, o.runs);
+    Shared *sh = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sh == MAP_FAILED) {
+        snprintf(msg, msgsz, "mmap of %zu bytes failed: %s", sz, strerror(errno));
+        return BENCH_ERROR;
+    }
+    memset(sh, 0, sizeof *sh);
+    clock_counter_hz();                      /* measured once here, inherited by every child */
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(msg, msgsz, "fork failed: %s", strerror(errno));
+        munmap(sh, sz);
+        return BENCH_ERROR;
+    }
+    if (pid == 0) {
+        /* the snippet's faults must kill the child by the signal (the parent reports it), not
+         * run a handler installed by the host program or a sanitizer runtime */
+        static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
+        for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+            signal(sigs[i], SIG_DFL);
+        child(&o, fns, nfns, sh);
+        _exit(0);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(msg, msgsz, "waitpid failed: %s", strerror(errno));
+            munmap(sh, sz);
+            return BENCH_ERROR;
+        }
+    BenchStatus rc = BENCH_OK;
+    if (WIFSIGNALED(st)) {
+        int sig = WTERMSIG(st);
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+            snprintf(msg, msgsz, "the measurement was interrupted (%s)",
+                     sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+            rc = BENCH_INTERRUPTED;
+        } else if (sig == SIGALRM) {
+            snprintf(msg, msgsz, "the snippet did not finish within %.0f s (killed)", o.timeout_s);
+            rc = BENCH_TIMEOUT;
+        } else {
+            const char *name = sig == SIGSEGV ? "SIGSEGV" : sig == SIGILL ? "SIGILL" : sig == SIGBUS ? "SIGBUS"
+                             : sig == SIGFPE ? "SIGFPE" : sig == SIGTRAP ? "SIGTRAP" : sig == SIGABRT ? "SIGABRT" : "a signal";
+            snprintf(msg, msgsz, "the snippet crashed with %s (signal %d)", name, sig);
+            rc = BENCH_CRASHED;
+        }
+    } else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        snprintf(msg, msgsz, "the measuring process exited with status %d",
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        rc = BENCH_ERROR;
+    } else if (sh->status != 0) {
+        snprintf(msg, msgsz, "%s", sh->msg);
+        rc = BENCH_ERROR;
+    }
+    if (rc != BENCH_OK) {
+        munmap(sh, sz);
+        return rc;
+    }
+    if (sh->note[0] && !o.quiet) {
+        static bool said;                    /* say it once per process */
+        if (!said)
+            fprintf(stderr, "uarch: note: %s\n", sh->note);
+        said = true;
+    }
+    out->nfns = nfns;
+    out->runs = o.runs;
+    out->ncounters = sh->ncounters;
+    memcpy(out->counter, sh->counter, sizeof out->counter);
+    snprintf(out->backend, sizeof out->backend, "%s", sh->backend);
+    out->core_hz = sh->core_hz;
+    out->timer_hz = sh->timer_hz;
+    out->cpu = sh->cpu;
+    size_t nrows = (size_t)nfns * (size_t)sh->ncounters;
+    out->v = xmalloc(sizeof(double) * nrows * (size_t)o.runs);
+    const double *sv = (const double *)(sh + 1);
+    memcpy(out->v, sv, sizeof(double) * nrows * (size_t)o.runs);
+    const int *before = (const int *)(sv + (size_t)nfns * BENCH_MAX_COUNTERS * (size_t)o.runs);
+    const int *after = before + o.runs;
+    out->dropped = bench_drop_migrated(out->v, (int)nrows, o.runs, before, after, sh->cpu, &out->kept);
+    munmap(sh, sz);
+    return BENCH_OK;
+}
+
+void bench_samples_free(BenchSamples *s)
+{
+    free(s->v);
+    s->v = NULL;
+}

@@ -1,0 +1,1071 @@
+/* sweep.c — the shared sweep machinery of `uarch bench <experiment>` (see sweep.h).
+ *
+ * A point is measured by running one kernel at two iteration counts (I and 2I) in the runner's
+ * pinned child and differencing: call overhead and the prologue cancel, what remains is I loop
+ * iterations, divided by the operations per iteration.  Results accumulate in series; at the end
+ * the knee detector segments each series, the experiment turns knees into named findings, and
+ * sweep_finish() prints them with the provenance as a table or JSON, and writes CSV and SVG.
+ */
+#define _DEFAULT_SOURCE 1
+#include "bench/sweep.h"
+#include "clock/clock.h"
+#include "pmu/pmu.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+bool sweep_stop(const Sweep *s)
+{
+    return interrupted != 0 || s->failed;
+}
+
+/* ---- options ---------------------------------------------------------------------------- */
+
+bool sweep_parse_int(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 0);
+    if (errno || end == s || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool sweep_parse_size(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || !(v >= 0))
+        return false;
+    double mul = 1;
+    switch (*end) {
+    case 'k': case 'K': mul = 1024, end++; break;
+    case 'm': case 'M': mul = 1024.0 * 1024, end++; break;
+    case 'g': case 'G': mul = 1024.0 * 1024 * 1024, end++; break;
+    default: break;
+    }
+    if (mul > 1 && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0 || strcmp(end, "ib") == 0))
+        end += strlen(end);
+    if (*end)
+        return false;
+    *out = v * mul;
+    return true;
+}
+
+int sweep_opt_size(int argc, char **argv, int i, const char *name, double lo, double hi,
+                   const char *what, const char *range, double *out)
+{
+    if (strcmp(argv[i], name) != 0 || i + 1 >= argc)
+        return 0;
+    double v;
+    if (!sweep_parse_size(argv[i + 1], &v) || v < lo || v > hi) {
+        fprintf(stderr, "uarch: bench %s: bad %s '%s' (%s)\n", argv[0], what, argv[i + 1], range);
+        return -1;
+    }
+    *out = v;
+    return 2;
+}
+
+static const char common_usage[] =
+    "common options:\n"
+    "  -cpu N       pin to CPU N (default: the last online CPU)\n"
+    "  -runs N      samples per point\n"
+    "  -min X       start of the sweep (sizes take K/M/G suffixes)\n"
+    "  -max X       end of the sweep\n"
+    "  -ppo N       points per octave of geometric sweeps\n"
+    "  -csv FILE    write the points as CSV\n"
+    "  -svg FILE    write a line plot of the sweep with the knees marked\n"
+    "  -json        print JSON (points, findings, provenance) instead of the table\n"
+    "  -q           no progress line on stderr\n"
+    "  -keep        keep the generated assembly (prints the directory)\n"
+    "  -stat S      min (default): analyse the best case, from the minimum time of each length\n"
+    "               (interference only adds time: robust when other work shares the CPU);\n"
+    "               median: the median of each length\n";
+
+bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
+                 const char *usage, int *status)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    s->opt.cpu = ncpu > 1 ? (int)ncpu - 1 : 0;
+    s->opt.best = true;
+    s->arch = bench_host_arch();
+    s->knee = knee_defaults();
+    buf_init(&s->notes);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0) {
+            printf("%s\n%s", usage, common_usage);
+            *status = 0;
+            return false;
+        } else if (strcmp(a, "-json") == 0 || strcmp(a, "--json") == 0) {
+            s->opt.json = true;
+        } else if (strcmp(a, "-q") == 0) {
+            s->opt.quiet = true;
+        } else if (strcmp(a, "-keep") == 0) {
+            s->opt.keep = true;
+        } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-runs") == 0 || strcmp(a, "-ppo") == 0) && v) {
+            if (!sweep_parse_int(v, &n) || n < 0 || n > 1000000) {
+                fprintf(stderr, "uarch: bench %s: bad value '%s' for %s\n", argv[0], v, a);
+                *status = 2;
+                return false;
+            }
+            if (a[1] == 'c')
+                s->opt.cpu = (int)n;
+            else if (a[1] == 'r')
+                s->opt.runs = (int)n;
+            else
+                s->opt.ppo = (int)n;
+            i++;
+        } else if ((strcmp(a, "-min") == 0 || strcmp(a, "-max") == 0) && v) {
+            double d;
+            if (!sweep_parse_size(v, &d) || d <= 0) {
+                fprintf(stderr, "uarch: bench %s: bad size '%s' for %s\n", argv[0], v, a);
+                *status = 2;
+                return false;
+            }
+            if (a[2] == 'i')
+                s->opt.min = d;
+            else
+                s->opt.max = d;
+            i++;
+        } else if (strcmp(a, "-stat") == 0 && v) {
+            if (strcmp(v, "min") != 0 && strcmp(v, "median") != 0) {
+                fprintf(stderr, "uarch: bench %s: bad statistic '%s' (median or min)\n", argv[0], v);
+                *status = 2;
+                return false;
+            }
+            s->opt.best = strcmp(v, "min") == 0;
+            s->opt.stat_set = true;
+            i++;
+        } else if (strcmp(a, "-csv") == 0 && v) {
+            s->opt.csv = v, i++;
+        } else if (strcmp(a, "-svg") == 0 && v) {
+            s->opt.svg = v, i++;
+        } else {
+            int used = extra ? extra(ctx, argc, argv, i) : 0;
+            if (used < 0) {
+                *status = 2;
+                return false;
+            }
+            if (used == 0) {
+                fprintf(stderr, "uarch: bench %s: unknown option '%s'\n%s\n%s", argv[0], a, usage,
+                        common_usage);
+                *status = 2;
+                return false;
+            }
+            i += used - 1;
+        }
+    }
+    if (s->opt.min > 0 && s->opt.max > 0 && s->opt.min > s->opt.max) {
+        fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
+        *status = 2;
+        return false;
+    }
+    return true;
+}
+
+static uint64_t read_counter(void *ctx)
+{
+    uint64_t v = 0;
+    pmu_read(*(int *)ctx, &v);
+    return v;
+}
+
+void sweep_begin(Sweep *s, int npoints_total)
+{
+    /* The runner's own choice (BenchRunOpts.backend NULL): the core PMU, else the task-clock
+     * (time on the CPU: preemption by other processes does not count), else the timer.  With
+     * the task-clock the core clock that converts its ns to cycles is measured on it too. */
+    bench_provenance(&s->prov, false);
+    if (strcmp(s->prov.backend, "perf_event") != 0) {
+        PmuEvent tc;
+        char why[256];
+        int fd;
+        if (pmu_task_clock("/sys", &tc, why, sizeof why) && (fd = pmu_open(&tc, why, sizeof why)) >= 0) {
+            ClockCore cc;
+            snprintf(s->prov.backend, sizeof s->prov.backend, "task-clock");
+            if (clock_core_measure_with(-1, read_counter, &fd, 1e9, 1, &cc))
+                s->prov.core_hz = cc.hz;
+            pmu_close(fd);
+        }
+    }
+    if (!(s->prov.core_hz > 0))
+        s->prov.core_hz = clock_core_hz();
+    s->npoints_total = npoints_total;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+void sweep_free(Sweep *s)
+{
+    for (int i = 0; i < s->nseries; i++)
+        free(s->series[i].pts);
+    buf_free(&s->notes);
+}
+
+int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int max)
+{
+    int n = 0;
+    if (ppo < 1)
+        ppo = 1;
+    if (quantum <= 0)
+        quantum = 1;
+    double steps = ceil(log2(hi / lo) * ppo - 1e-9);
+    for (int i = 0; i <= (int)steps && n < max; i++) {
+        double v = lo * pow(2, (double)i / ppo);
+        if (v > hi)
+            v = hi;
+        v = round(v / quantum) * quantum;
+        if (v < quantum)
+            v = quantum;
+        if (n == 0 || v > out[n - 1])
+            out[n++] = v;
+    }
+    return n;
+}
+
+static bool read_small(const char *path, char *out, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(out, (int)n, f) != NULL;
+    fclose(f);
+    if (ok)
+        out[strcspn(out, "\n")] = 0;
+    return ok;
+}
+
+double sweep_sysfs_cache(int cpu, int level, const char *type)
+{
+    double best = 0;
+    int best_level = 0;
+    for (int i = 0; i < 16; i++) {
+        char path[128], lv[32], ty[32], sz[32];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, i);
+        if (!read_small(path, lv, sizeof lv))
+            break;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, i);
+        if (!read_small(path, ty, sizeof ty))
+            continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, i);
+        double bytes;
+        if (!read_small(path, sz, sizeof sz) || !sweep_parse_size(sz, &bytes))
+            continue;
+        int l = atoi(lv);
+        if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
+            continue;
+        if (level == 0 ? l > best_level : l == level)
+            best = bytes, best_level = l;
+    }
+    return best;
+}
+
+/* ---- ISA helpers, memory ------------------------------------------------------------------ */
+
+void sweep_load_addr(const Sweep *s, Buf *b, const char *reg, const void *addr)
+{
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    if (sweep_x86(s)) {
+        buf_printf(b, "movabs $0x%llx, %s\n", (unsigned long long)a, reg);
+        return;
+    }
+    buf_printf(b, "movz %s, #0x%llx\n", reg, (unsigned long long)(a & 0xffff));
+    for (int sh = 16; sh < 64; sh += 16)
+        buf_printf(b, "movk %s, #0x%llx, lsl #%d\n", reg, (unsigned long long)((a >> sh) & 0xffff), sh);
+}
+
+const char *sweep_nop(const Sweep *s)
+{
+    return sweep_x86(s) ? ".byte 0x0f, 0x1f, 0x40, 0x00" : "nop";   /* nopl 0(%rax) */
+}
+
+const char *sweep_jmp(const Sweep *s)
+{
+    return sweep_x86(s) ? "jmp" : "b";
+}
+
+void sweep_rept(Buf *b, long n, const char *line)
+{
+    buf_printf(b, ".rept %ld\n%s\n.endr\n", n, line);
+}
+
+#define HUGE_ALIGN ((size_t)2 << 20)
+
+void *sweep_alloc(size_t bytes, bool hugepages)
+{
+    size_t len = (bytes + HUGE_ALIGN - 1) & ~(HUGE_ALIGN - 1);
+    char *raw = mmap(NULL, len + HUGE_ALIGN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+        die("cannot map %zu bytes: %s", len, strerror(errno));
+    uintptr_t start = ((uintptr_t)raw + HUGE_ALIGN - 1) & ~(uintptr_t)(HUGE_ALIGN - 1);
+    size_t head = start - (uintptr_t)raw, tail = HUGE_ALIGN - head;
+    if (head)
+        munmap(raw, head);
+    if (tail)
+        munmap((char *)start + len, tail);
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    madvise((void *)start, len, hugepages ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#else
+    (void)hugepages;
+#endif
+    memset((void *)start, 0, len);
+    return (void *)start;
+}
+
+void sweep_release(void *p, size_t bytes)
+{
+    size_t len = (bytes + HUGE_ALIGN - 1) & ~(HUGE_ALIGN - 1);
+    if (p)
+        munmap(p, len);
+}
+
+uint64_t sweep_rand(uint64_t *st)
+{
+    uint64_t z = (*st += 0x9e3779b97f4a7c15ull);   /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed)
+{
+    if (n == 0)
+        return NULL;
+    size_t *order = xmalloc(sizeof *order * n);
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    if (random)   /* a random permutation; following it slot by slot is one cycle over all */
+        for (size_t i = n - 1; i > 0; i--) {
+            size_t j = (size_t)(sweep_rand(&seed) % (i + 1));
+            size_t t = order[i];
+            order[i] = order[j], order[j] = t;
+        }
+    for (size_t i = 0; i < n; i++)
+        *(void **)slots[order[i]] = slots[order[(i + 1) % n]];
+    void *head = slots[order[0]];
+    free(order);
+    return head;
+}
+
+void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, uint64_t seed)
+{
+    size_t per = stride > 0 && window >= stride ? window / stride : n;   /* slots per window */
+    if (per == 0 || per >= n)
+        return sweep_chain(base, n, stride, true, seed);
+    size_t nw = (n + per - 1) / per;
+    size_t *worder = xmalloc(sizeof *worder * nw);
+    for (size_t i = 0; i < nw; i++)
+        worder[i] = i;
+    for (size_t i = nw - 1; i > 0; i--) {
+        size_t j = (size_t)(sweep_rand(&seed) % (i + 1)), t = worder[i];
+        worder[i] = worder[j], worder[j] = t;
+    }
+    void **slots = xmalloc(sizeof *slots * n);
+    size_t k = 0;
+    for (size_t w = 0; w < nw; w++) {
+        size_t first = worder[w] * per, cnt = first + per <= n ? per : n - first;
+        for (size_t i = 0; i < cnt; i++)   /* the window's slots, then shuffled in place */
+            slots[k + i] = (char *)base + (first + i) * stride;
+        for (size_t i = cnt - 1; i > 0; i--) {
+            size_t j = (size_t)(sweep_rand(&seed) % (i + 1));
+            void *t = slots[k + i];
+            slots[k + i] = slots[k + j], slots[k + j] = t;
+        }
+        k += cnt;
+    }
+    void *head = sweep_chain_addrs(slots, n, false, 0);   /* linked in this order */
+    free(slots), free(worder);
+    return head;
+}
+
+void **sweep_entries(void *head, size_t n)
+{
+    void **t = xmalloc(sizeof *t * SWEEP_NENTRY);
+    void *p = head;
+    size_t gap = n / SWEEP_NENTRY;
+    for (size_t i = 0; i < SWEEP_NENTRY; i++) {
+        t[i] = p;
+        for (size_t j = 0; j < gap; j++)
+            p = *(void **)p;
+    }
+    return t;
+}
+
+void sweep_load_entry(const Sweep *s, Buf *b, void **table, const char *reg, const char *reg2)
+{
+    if (sweep_x86(s)) {
+        buf_puts(b, "rdtsc\nshr $3, %eax\nand $4095, %eax\n");
+        sweep_load_addr(s, b, "%rsi", table);
+        if (reg2)
+            buf_printf(b, "mov %%rax, %%rdx\nadd $2048, %%edx\nand $4095, %%edx\nmov (%%rsi,%%rdx,8), %s\n", reg2);
+        buf_printf(b, "mov (%%rsi,%%rax,8), %s\n", reg);
+    } else {
+        buf_puts(b, "mrs x2, cntvct_el0\nand x2, x2, #4095\n");
+        sweep_load_addr(s, b, "x3", table);
+        if (reg2)
+            buf_printf(b, "add x4, x2, #2048\nand x4, x4, #4095\nldr %s, [x3, x4, lsl #3]\n", reg2);
+        buf_printf(b, "ldr %s, [x3, x2, lsl #3]\n", reg);
+    }
+}
+
+void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t seed)
+{
+    void **slots = xmalloc(sizeof *slots * (n ? n : 1));
+    for (size_t i = 0; i < n; i++)
+        slots[i] = (char *)base + i * stride;
+    void *head = sweep_chain_addrs(slots, n, random, seed);
+    free(slots);
+    return head;
+}
+
+/* ---- measuring -------------------------------------------------------------------------- */
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double quant(const double *sorted, int n, double q)
+{
+    double pos = q * (n - 1);
+    int i = (int)pos;
+    return i + 1 < n ? sorted[i] + (sorted[i + 1] - sorted[i]) * (pos - i) : sorted[i];
+}
+
+bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal)
+{
+    *fatal = false;
+    Diag err;
+    memset(&err, 0, sizeof err);
+    BenchLib *lib = bench_build(prog, s->opt.keep, &err);
+    if (!lib && sweep_stop(s)) {   /* Ctrl-C reached the compiler too */
+        *fatal = true;
+        return false;
+    }
+    if (!lib) {
+        if (err.line > 0)
+            diag_print(stderr, &err, "error");
+        else
+            fprintf(stderr, "uarch: bench %s: %s\n", s->exp, err.msg);
+        *fatal = true;
+        return false;
+    }
+    if (s->opt.keep)
+        fprintf(stderr, "uarch: bench %s: generated code kept in %s\n", s->exp, bench_lib_dir(lib));
+    BenchFn fn = bench_lib_fn(lib, r->symbol);
+    if (!fn)
+        bug("kernel '%s' missing from the built program", r->symbol);
+    BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = r->runs > 0 ? r->runs : s->opt.runs,
+                       .warmup = 1, .iters = r->iters, .core_hz = s->prov.core_hz, .quiet = true,
+                       .timeout_s = r->timeout_s > 0 ? r->timeout_s : 60};
+    if (ro.runs <= 0)
+        ro.runs = 15;
+    /* The samples of the two lengths are taken in alternating rounds (short, long, short,
+     * long, ...), each round a child of its own: a slow spell of the machine (another guest on
+     * the core, a lower clock) then falls on both lengths instead of on one of them only, which
+     * made the differences of a VM's timings come out far too large or negative. */
+    int total = ro.runs, rounds = total >= 9 ? 3 : 1, na = 0, nb = 0, dropped[2] = {0, 0};
+    double *sv = xmalloc(sizeof *sv * total), *lv = xmalloc(sizeof *lv * total);
+    BenchStatus st = BENCH_OK;
+    char msg[256] = "";
+    for (int k = 0; k < 2 * rounds && st == BENCH_OK && !sweep_stop(s); k++) {
+        bool lng = k % 2 == 1;
+        int done = lng ? nb : na, want = (total * (k / 2 + 1)) / rounds - done;
+        if (want <= 0)
+            continue;
+        BenchSamples smp;
+        memset(&smp, 0, sizeof smp);
+        ro.runs = want;
+        ro.iters = lng ? 2 * r->iters : r->iters;
+        st = bench_run(&ro, &fn, 1, &smp, msg, sizeof msg);
+        if (st == BENCH_OK) {
+            const double *row = bench_sample_row(&smp, 0, 0);
+            for (int q = 0; q < smp.kept; q++)
+                (lng ? lv : sv)[lng ? nb++ : na++] = row[q];
+            dropped[lng] += smp.dropped;
+        }
+        bench_samples_free(&smp);
+    }
+    bool ok = st == BENCH_OK && !sweep_stop(s);
+    if (ok) {
+        /* order statistics of each length, then differenced: interference only ever adds time,
+         * so quantiles (and the minimum) of each length are more robust than per-pair
+         * differences of two separate child processes */
+        double per = (double)r->iters * r->copies_per_iter;
+        if (na == 0 || nb == 0) {
+            fprintf(stderr, "uarch: bench %s: no valid sample (%d and %d dropped)\n", s->exp, dropped[0],
+                    dropped[1]);
+            ok = false;
+        } else {
+            qsort(sv, na, sizeof *sv, cmp_dbl);
+            qsort(lv, nb, sizeof *lv, cmp_dbl);
+            pt->n = na < nb ? na : nb;
+            pt->med = (quant(lv, nb, 0.5) - quant(sv, na, 0.5)) / per;
+            pt->min = (lv[0] - sv[0]) / per;
+            pt->best = pt->min;
+            pt->max = (lv[nb - 1] - sv[na - 1]) / per;
+            pt->q25 = (quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per;
+            pt->q75 = (quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per;
+            if (pt->q25 > pt->q75) {
+                double t = pt->q25;
+                pt->q25 = pt->q75, pt->q75 = t;
+            }
+        }
+    } else if (!sweep_stop(s)) {
+        fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
+        *fatal = st == BENCH_CRASHED || st == BENCH_ERROR;
+    } else {
+        *fatal = true;
+    }
+    free(sv), free(lv);
+    bench_lib_close(lib);
+    return ok;
+}
+
+bool sweep_point(Sweep *s, int series, const BenchKernel *k, const SweepRun *r, double x, double invert)
+{
+    BenchProgram prog;
+    bench_prog_init(&prog, s->arch, BENCH_ATT);
+    bench_prog_kernel(&prog, k);
+    SweepRun run = *r;
+    if (!run.symbol)
+        run.symbol = k->symbol;
+    SweepPoint pt = {.x = x};
+    bool fatal;
+    bool ok = sweep_measure(s, &prog, &run, &pt, &fatal);
+    bench_prog_free(&prog);
+    if (!ok) {
+        s->failed = fatal && !sweep_stop(s);
+        return false;
+    }
+    if (invert > 0)
+        sweep_invert(&pt, invert);
+    sweep_add(s, series, &pt);
+    sweep_progress(s, series, &pt);
+    return true;
+}
+
+/* ---- results ---------------------------------------------------------------------------- */
+
+void sweep_invert(SweepPoint *pt, double k)
+{
+    double mn = pt->min, q25 = pt->q25;
+    pt->med = k / pt->med, pt->min = k / pt->max, pt->max = k / mn;
+    pt->q25 = k / pt->q75, pt->q75 = k / q25;
+    pt->best = k / pt->best;
+}
+
+double sweep_y(const Sweep *s, const SweepPoint *pt)
+{
+    return s->opt.best ? pt->best : pt->med;
+}
+
+int sweep_series(Sweep *s, const char *name)
+{
+    if (s->nseries == SWEEP_MAX_SERIES)
+        bug("too many series");
+    SweepSeries *S = &s->series[s->nseries];
+    memset(S, 0, sizeof *S);
+    snprintf(S->name, sizeof S->name, "%s", name ? name : "");
+    return s->nseries++;
+}
+
+void sweep_add(Sweep *s, int series, const SweepPoint *pt)
+{
+    SweepSeries *S = &s->series[series];
+    if (S->n == S->cap) {
+        S->cap = S->cap ? 2 * S->cap : 64;
+        S->pts = xrealloc(S->pts, sizeof *S->pts * S->cap);
+    }
+    S->pts[S->n++] = *pt;
+    S->analysed = false;
+    s->npoints_done++;
+}
+
+void sweep_fmt_x(const Sweep *s, double x, char *out, size_t n)
+{
+    if (s->x_bytes)
+        svg_fmt_bytes(out, n, x);
+    else if (s->x_int || x == floor(x))
+        snprintf(out, n, "%.0f", x);
+    else
+        snprintf(out, n, "%.4g", x);
+}
+
+void sweep_progress(Sweep *s, int series, const SweepPoint *pt)
+{
+    if (s->opt.quiet || !isatty(2))
+        return;
+    char xs[32];
+    sweep_fmt_x(s, pt->x, xs, sizeof xs);
+    fprintf(stderr, "\r\033[K%s %s%s[%d/%d] %s: %.2f %s", s->exp, s->series[series].name,
+            s->series[series].name[0] ? " " : "", s->npoints_done, s->npoints_total, xs, sweep_y(s, pt),
+            s->yunit ? s->yunit : "");
+    fflush(stderr);
+}
+
+const KneeResult *sweep_knees(Sweep *s, int series)
+{
+    SweepSeries *S = &s->series[series];
+    if (!S->analysed) {
+        double *x = xmalloc(sizeof *x * (S->n + 1)), *y = xmalloc(sizeof *y * (S->n + 1));
+        for (int i = 0; i < S->n; i++)
+            x[i] = S->pts[i].x, y[i] = sweep_y(s, &S->pts[i]);
+        knee_find(x, y, S->n, &s->knee, &S->knees);
+        free(x), free(y);
+        S->analysed = true;
+    }
+    return &S->knees;
+}
+
+SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
+{
+    if (s->nfind == SWEEP_MAX_FINDINGS)
+        bug("too many findings");
+    SweepFinding *f = &s->find[s->nfind++];
+    memset(f, 0, sizeof *f);
+    snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->series, sizeof f->series, "%s", series ? series : "");
+    f->value = NAN, f->cycles = NAN, f->confidence = NAN;
+    f->bytes = s->x_bytes;
+    return f;
+}
+
+void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,
+                               const char *last_name, double min_conf)
+{
+    const KneeResult *r = sweep_knees(s, series);
+    const char *sname = s->nseries > 1 ? s->series[series].name : "";
+    int k = 0;
+    for (int i = 0; i < r->nlevels; i++) {
+        const KneeLevel *L = &r->levels[i];
+        bool last = i + 1 == r->nlevels;
+        if (!last && L->confidence < min_conf)
+            continue;
+        char nm[48];
+        if (last) {
+            if (!last_name)
+                break;
+            snprintf(nm, sizeof nm, "%s", last_name);
+        } else if (k < nnames && names[k]) {
+            snprintf(nm, sizeof nm, "%s", names[k]);
+        } else {
+            snprintf(nm, sizeof nm, "level %d", k + 1);
+        }
+        SweepFinding *f = sweep_finding(s, nm, sname);
+        f->cycles = L->level;
+        if (!last) {
+            f->value = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+            f->confidence = L->confidence;
+            char a[32], b[32], c[32];
+            sweep_fmt_x(s, L->x_last, a, sizeof a);
+            sweep_fmt_x(s, L->x_first, b, sizeof b);
+            sweep_fmt_x(s, r->levels[i + 1].x_first, c, sizeof c);
+            snprintf(f->note, sizeof f->note, "plateau %s..%s; the next level starts at %s", b, a, c);
+        } else {
+            char a[32];
+            sweep_fmt_x(s, L->x_first, a, sizeof a);
+            snprintf(f->note, sizeof f->note, "from %s on", a);
+        }
+        k++;
+    }
+}
+
+void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
+                      const char *last_name)
+{
+    const KneeResult *r = sweep_knees(s, series);
+    const char *sname = s->nseries > 1 ? s->series[series].name : "";
+    bool have_ref = false;
+    for (int i = 0; i < nrefs; i++)
+        if (refs[i].x > 0)
+            have_ref = true;
+    bool used[32] = {false};
+    int next = 0, k = 0;
+    for (int i = 0; i + 1 < r->nlevels; i++) {
+        const KneeLevel *L = &r->levels[i];
+        if (L->confidence < 0.5)
+            continue;
+        double cap = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        int ref = -1;
+        if (have_ref) {
+            double best = 1.0;
+            for (int j = 0; j < nrefs && j < 32; j++)
+                if (refs[j].x > 0 && !used[j] && fabs(log2(cap / refs[j].x)) <= best)
+                    best = fabs(log2(cap / refs[j].x)), ref = j;
+        } else if (next < nrefs) {
+            ref = next;
+        }
+        char name[48];
+        if (ref >= 0) {
+            used[ref] = true, next = ref + 1;
+            snprintf(name, sizeof name, "%s", refs[ref].name);
+        } else {
+            snprintf(name, sizeof name, "knee %d", ++k);
+        }
+        SweepFinding *f = sweep_finding(s, name, sname);
+        f->value = cap;
+        f->cycles = L->level;
+        f->confidence = L->confidence;
+        char a[32], a2[32], b[32], c[32] = "";
+        sweep_fmt_x(s, L->x_first, a, sizeof a);
+        sweep_fmt_x(s, L->x_last, a2, sizeof a2);
+        sweep_fmt_x(s, r->levels[i + 1].x_first, b, sizeof b);
+        if (ref >= 0 && refs[ref].x > 0)
+            sweep_fmt_x(s, refs[ref].x, c, sizeof c);
+        snprintf(f->note, sizeof f->note, "plateau %s..%s, halfway to the next level after the value "
+                 "given; the next level from %s%s%s%s%s", a, a2, b,
+                 c[0] ? "; " : "", c[0] && ref_src ? ref_src : "", c[0] ? " says " : "", c);
+        if (!c[0] && have_ref)
+            snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
+                     "; matches no %s figure", ref_src ? ref_src : "reference");
+    }
+    if (!last_name || r->nlevels == 0)
+        return;
+    const KneeLevel *last = &r->levels[r->nlevels - 1];
+    SweepFinding *f = sweep_finding(s, last_name, sname);
+    f->cycles = last->level;
+    char a[32];
+    sweep_fmt_x(s, last->x_first, a, sizeof a);
+    snprintf(f->note, sizeof f->note, "plateau from %s to the end of the sweep", a);
+}
+
+void sweep_note(Sweep *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&s->notes, fmt, ap);
+    va_end(ap);
+    buf_putc(&s->notes, '\n');
+}
+
+/* ---- output ----------------------------------------------------------------------------- */
+
+static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t n)
+{
+    char v[48] = "", c[48] = "", k[48] = "";
+    if (isfinite(f->value)) {
+        if (f->bytes)
+            svg_fmt_bytes(v, sizeof v, f->value);
+        else
+            snprintf(v, sizeof v, f->value == floor(f->value) ? "%.0f" : "%.4g", f->value);
+        if (isfinite(f->cycles))
+            strcat(v, ", ");
+    }
+    if (isfinite(f->cycles))
+        snprintf(c, sizeof c, "%.3g %s", f->cycles, s->yunit ? s->yunit : "");
+    if (isfinite(f->confidence))
+        snprintf(k, sizeof k, " (confidence %.2f)", f->confidence);
+    snprintf(out, n, "%s%s%s%s: %s%s%s", f->name, f->series[0] ? " [" : "", f->series,
+             f->series[0] ? "]" : "", v, c, k);
+}
+
+static void prov_line(const Sweep *s, FILE *f)
+{
+    const BenchProvenance *p = &s->prov;
+    fprintf(f, "# cpu: %s%s%s%s | os: %s | counters: %s | core clock: %.3f GHz | %s\n", p->cpu,
+            p->midr[0] ? " (MIDR " : "", p->midr, p->midr[0] ? ")" : "", p->os, p->backend,
+            p->core_hz / 1e9, p->date);
+    if (p->hypervisor[0])
+        fprintf(f, "# hypervisor: %s\n", p->hypervisor);
+}
+
+static void write_json(Sweep *s, FILE *out)
+{
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_init(&j, &b, true);
+    json_obj_begin(&j);
+    json_kstr(&j, "experiment", s->exp);
+    json_kstr(&j, "title", s->title);
+    json_kstr(&j, "method", s->method);
+    json_kstr(&j, "arch", bench_arch_name(s->arch));
+    json_key(&j, "provenance");
+    bench_provenance_json(&j, &s->prov);
+    json_kbool(&j, "interrupted", s->interrupted);
+    json_key(&j, "x");
+    json_obj_begin(&j);
+    json_kstr(&j, "label", s->xlabel);
+    json_kstr(&j, "unit", s->x_bytes ? "bytes" : "count");
+    json_obj_end(&j);
+    json_key(&j, "y");
+    json_obj_begin(&j);
+    json_kstr(&j, "label", s->ylabel);
+    json_kstr(&j, "unit", s->yunit);
+    json_obj_end(&j);
+    json_key(&j, "findings");
+    json_arr_begin(&j);
+    for (int i = 0; i < s->nfind; i++) {
+        const SweepFinding *f = &s->find[i];
+        json_obj_begin(&j);
+        json_kstr(&j, "name", f->name);
+        if (f->series[0])
+            json_kstr(&j, "series", f->series);
+        const char *vk = f->bytes ? "size_bytes" : "count";
+        if (isfinite(f->value))
+            json_knum(&j, vk, f->value);
+        else
+            json_knull(&j, vk);
+        /* "cycles": the level's cost in cycles (per operation; IPC converted), "level" + "unit":
+         * as measured (cycles, IPC, B/cycle) */
+        bool cyc = !s->yunit || strcmp(s->yunit, "cycles") == 0, ipc = s->yunit && strcmp(s->yunit, "IPC") == 0;
+        if (isfinite(f->cycles) && (cyc || (ipc && f->cycles > 0)))
+            json_knum(&j, "cycles", cyc ? f->cycles : 1 / f->cycles);
+        else
+            json_knull(&j, "cycles");
+        if (isfinite(f->cycles))
+            json_knum(&j, "level", f->cycles);
+        else
+            json_knull(&j, "level");
+        json_kstr(&j, "unit", s->yunit ? s->yunit : "cycles");
+        if (isfinite(f->confidence))
+            json_knum(&j, "confidence", round(f->confidence * 1000) / 1000);
+        else
+            json_knull(&j, "confidence");
+        if (f->note[0])
+            json_kstr(&j, "note", f->note);
+        json_obj_end(&j);
+    }
+    json_arr_end(&j);
+    json_key(&j, "series");
+    json_arr_begin(&j);
+    for (int i = 0; i < s->nseries; i++) {
+        SweepSeries *S = &s->series[i];
+        const KneeResult *r = sweep_knees(s, i);
+        json_obj_begin(&j);
+        json_kstr(&j, "name", S->name);
+        json_knum(&j, "noise", r->noise);
+        json_key(&j, "levels");
+        json_arr_begin(&j);
+        for (int k = 0; k < r->nlevels; k++) {
+            json_obj_begin(&j);
+            json_knum(&j, "x_first", r->levels[k].x_first);
+            json_knum(&j, "x_last", r->levels[k].x_last);
+            json_knum(&j, "level", r->levels[k].level);
+            json_knum(&j, "confidence", round(r->levels[k].confidence * 1000) / 1000);
+            json_obj_end(&j);
+        }
+        json_arr_end(&j);
+        json_key(&j, "points");
+        json_arr_begin(&j);
+        for (int k = 0; k < S->n; k++) {
+            const SweepPoint *p = &S->pts[k];
+            json_obj_begin(&j);
+            json_knum(&j, "x", p->x);
+            json_knum(&j, "median", p->med);
+            json_knum(&j, "best", p->best);
+            json_knum(&j, "min", p->min);
+            json_knum(&j, "max", p->max);
+            json_knum(&j, "q25", p->q25);
+            json_knum(&j, "q75", p->q75);
+            json_kint(&j, "n", p->n);
+            json_obj_end(&j);
+        }
+        json_arr_end(&j);
+        json_obj_end(&j);
+    }
+    json_arr_end(&j);
+    json_key(&j, "notes");
+    json_arr_begin(&j);
+    for (const char *p = buf_cstr(&s->notes); *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        json_strn(&j, p, n);
+        p += n + (nl ? 1 : 0);
+    }
+    json_arr_end(&j);
+    json_obj_end(&j);
+    fwrite(b.data, 1, b.len, out);
+    fputc('\n', out);
+    buf_free(&b);
+}
+
+static void write_table(Sweep *s, FILE *out)
+{
+    fprintf(out, "# uarch bench %s: %s\n# method: %s\n# y: %s; median and best (from the minimum "
+                 "time of each length) over %s samples\n", s->exp, s->title, s->method, s->ylabel,
+            s->opt.runs > 0 ? "the" : "the default");
+    prov_line(s, out);
+    for (int i = 0; i < s->nseries; i++) {
+        SweepSeries *S = &s->series[i];
+        if (s->nseries > 1 || S->name[0])
+            fprintf(out, "\n## %s\n", S->name);
+        else
+            fputc('\n', out);
+        fprintf(out, "%12s  %10s  %10s  %10s  %4s\n", s->x_bytes ? "size" : "x",
+                s->opt.best ? "best" : "median", s->opt.best ? "median" : "best", "spread", "n");
+        for (int k = 0; k < S->n; k++) {
+            const SweepPoint *p = &S->pts[k];
+            char xs[32];
+            sweep_fmt_x(s, p->x, xs, sizeof xs);
+            fprintf(out, "%12s  %10.3f  %10.3f  %10.3f  %4d\n", xs, sweep_y(s, p), s->opt.best ? p->med : p->best,
+                    p->q75 - p->q25, p->n);
+        }
+    }
+    fprintf(out, "\nfindings%s:\n", s->interrupted ? " (interrupted: partial sweep)" : "");
+    if (s->nfind == 0)
+        fprintf(out, "  none\n");
+    for (int i = 0; i < s->nfind; i++) {
+        char line[256];
+        fmt_finding(s, &s->find[i], line, sizeof line);
+        fprintf(out, "  %s\n", line);
+        if (s->find[i].note[0])
+            fprintf(out, "      %s\n", s->find[i].note);
+    }
+    if (s->notes.len) {
+        fprintf(out, "notes:\n");
+        for (const char *p = buf_cstr(&s->notes); *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t n = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(out, "  %.*s\n", (int)n, p);
+            p += n + (nl ? 1 : 0);
+        }
+    }
+}
+
+static bool write_csv(Sweep *s, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "series,x,median,best,min,max,q25,q75,n\n");
+    for (int i = 0; i < s->nseries; i++)
+        for (int k = 0; k < s->series[i].n; k++) {
+            const SweepPoint *p = &s->series[i].pts[k];
+            fprintf(f, "%s,%.17g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%d\n", s->series[i].name, p->x, p->med,
+                    p->best, p->min, p->max, p->q25, p->q75, p->n);
+        }
+    return fclose(f) == 0;
+}
+
+/* y of the finding's series at x = its value (the level when no point is there) */
+static double curve_y(const Sweep *s, const SweepFinding *f)
+{
+    for (int i = 0; i < s->nseries; i++) {
+        const SweepSeries *S = &s->series[i];
+        if (f->series[0] && strcmp(f->series, S->name) != 0)
+            continue;
+        for (int k = 0; k < S->n; k++)
+            if (S->pts[k].x == f->value && isfinite(sweep_y(s, &S->pts[k])))
+                return sweep_y(s, &S->pts[k]);
+    }
+    return f->cycles;
+}
+
+static bool write_svg(Sweep *s, const char *path)
+{
+    SvgPlot p;
+    memset(&p, 0, sizeof p);
+    char title[160], sub[400];
+    snprintf(title, sizeof title, "uarch bench %s: %s%s", s->exp, s->title,
+             s->interrupted ? " (interrupted)" : "");
+    snprintf(sub, sizeof sub, "%s | %s | %s | %.2f GHz | %s", s->prov.cpu, s->prov.os,
+             s->prov.backend, s->prov.core_hz / 1e9, s->prov.date);
+    p.title = title, p.subtitle = sub, p.xlabel = s->xlabel, p.ylabel = s->ylabel;
+    p.x_bytes = s->x_bytes, p.y_from_zero = s->y_from_zero, p.yscale = s->yscale;
+    double *xs[SWEEP_MAX_SERIES], *ys[SWEEP_MAX_SERIES], *lo[SWEEP_MAX_SERIES], *hi[SWEEP_MAX_SERIES];
+    for (int i = 0; i < s->nseries; i++) {
+        SweepSeries *S = &s->series[i];
+        int n = S->n;
+        xs[i] = xmalloc(sizeof(double) * (n + 1)), ys[i] = xmalloc(sizeof(double) * (n + 1));
+        lo[i] = xmalloc(sizeof(double) * (n + 1)), hi[i] = xmalloc(sizeof(double) * (n + 1));
+        for (int k = 0; k < n; k++)
+            xs[i][k] = S->pts[k].x, ys[i][k] = sweep_y(s, &S->pts[k]), lo[i][k] = S->pts[k].q25,
+            hi[i][k] = S->pts[k].q75;
+        p.series[p.nseries++] = (SvgSeries){S->name[0] ? S->name : NULL, xs[i], ys[i], lo[i], hi[i], n};
+        const KneeResult *r = sweep_knees(s, i);
+        for (int k = 0; k < r->nlevels && p.nlevels < SVG_MAX_MARKS; k++)
+            if (r->nlevels > 1)
+                p.levels[p.nlevels++] = (SvgLevel){r->levels[k].x_first, r->levels[k].x_last, r->levels[k].level};
+    }
+    char labels[SVG_MAX_MARKS][96];
+    for (int i = 0; i < s->nfind && p.nknees < SVG_MAX_MARKS; i++) {
+        const SweepFinding *f = &s->find[i];
+        if (!isfinite(f->value) || !isfinite(f->confidence))
+            continue;
+        char v[32];
+        if (f->bytes)
+            svg_fmt_bytes(v, sizeof v, f->value);
+        else
+            snprintf(v, sizeof v, f->value == floor(f->value) ? "%.0f" : "%.4g", f->value);
+        snprintf(labels[p.nknees], sizeof labels[0], "%s%s%s: %s, %.3g %s (%.2f)", f->name,
+                 f->series[0] ? " " : "", f->series, v, f->cycles,
+                 s->yunit && strcmp(s->yunit, "cycles") == 0 ? "c" : (s->yunit ? s->yunit : ""),
+                 f->confidence);
+        /* the marker sits on the curve at the capacity (which, for a gradual step, is past
+         * the end of the plateau and above the level) */
+        p.knees[p.nknees] = (SvgKnee){f->value, curve_y(s, f), labels[p.nknees]};
+        p.nknees++;
+    }
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    for (int i = 0; i < s->nseries; i++)
+        free(xs[i]), free(ys[i]), free(lo[i]), free(hi[i]);
+    FILE *f = fopen(path, "w");
+    bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    buf_free(&b);
+    return ok;
+}
+
+int sweep_finish(Sweep *s)
+{
+    if (!s->opt.quiet && isatty(2))
+        fprintf(stderr, "\r\033[K");
+    if (s->failed) {
+        signal(SIGINT, SIG_DFL);
+        return 1;
+    }
+    if (s->interrupted || sweep_stop(s)) {
+        s->interrupted = true;
+        fprintf(stderr, "uarch: bench %s: interrupted, reporting the %d points measured\n", s->exp,
+                s->npoints_done);
+    }
+    int status = 0;
+    if (s->opt.json)
+        write_json(s, stdout);
+    else
+        write_table(s, stdout);
+    fflush(stdout);
+    if (s->opt.csv && !write_csv(s, s->opt.csv)) {
+        fprintf(stderr, "uarch: bench %s: cannot write '%s': %s\n", s->exp, s->opt.csv, strerror(errno));
+        status = 1;
+    }
+    if (s->opt.svg && !write_svg(s, s->opt.svg)) {
+        fprintf(stderr, "uarch: bench %s: cannot write '%s': %s\n", s->exp, s->opt.svg, strerror(errno));
+        status = 1;
+    }
+    signal(SIGINT, SIG_DFL);
+    return status;
+}

@@ -1,0 +1,218 @@
+/* sweep.h — what every `uarch bench <experiment>` sweep shares.
+ *
+ *   options    -cpu N -runs N -min X -max X -ppo N -csv FILE -json -svg FILE -q -keep -stat
+ *   measuring  sweep_measure(): build a program, run one kernel at two iteration counts in
+ *              pinned children (bench_run; the lengths alternate over three rounds), difference
+ *              their order statistics (overhead cancels), per-copy statistics; sweep_point():
+ *              one kernel measured and added to a series (what every experiment's loop does);
+ *              counters: the runner's best source (PMU, else the task-clock: preemption-free)
+ *   code       sweep_nop(), sweep_jmp(), sweep_rept(): the blocks of the front-end sweeps
+ *   memory     sweep_alloc(): page-aligned buffers (optionally madvise'd for huge pages) that the
+ *              generated code reaches through an absolute address (the runner forks, so the
+ *              child sees the parent's memory); sweep_chain(): cyclic pointer chains
+ *   results    series of points, knee detection per series (util/knee.h), findings in words and
+ *              numbers, provenance; printed as a table, or JSON, plus CSV and SVG files
+ *   progress   one updating line on stderr when it is a terminal; Ctrl-C stops the sweep and
+ *              keeps (and reports) what was measured
+ *
+ * The experiments (exp_*.c) generate assembly for x86-64 (AT&T) and AArch64 with sweep_isa(). */
+#ifndef BENCH_SWEEP_H
+#define BENCH_SWEEP_H
+
+#include "bench/bench.h"
+#include "util/knee.h"
+#include "util/svg.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SWEEP_MAX_SERIES SVG_MAX_SERIES
+#define SWEEP_MAX_FINDINGS 64
+
+typedef struct SweepOpts {
+    int cpu;                  /* -cpu: CPU to pin to (default: the last online CPU) */
+    int runs;                 /* -runs: samples per point (0: the experiment's default) */
+    double min, max;          /* -min/-max: sweep range (0: the experiment's default) */
+    int ppo;                  /* -ppo: points per octave (0: the experiment's default) */
+    const char *csv, *svg;    /* -csv FILE, -svg FILE */
+    bool json;                /* -json: JSON on stdout instead of the table */
+    bool quiet;               /* -q: no progress line */
+    bool keep;                /* -keep: keep the generated assembly (prints the dir) */
+    bool best;                /* -stat min (default): analyse and plot the best-case estimate */
+    bool stat_set;            /* -stat was given (an experiment may pick another default) */
+} SweepOpts;
+
+typedef struct SweepPoint {
+    double x;
+    double med, min, max, q25, q75;   /* y statistics over the kept samples */
+    double best;              /* the best-case estimate (from the minimum time of each length) */
+    int n;
+} SweepPoint;
+
+typedef struct SweepSeries {
+    char name[48];
+    SweepPoint *pts;
+    int n, cap;
+    KneeResult knees;
+    bool analysed;
+} SweepSeries;
+
+typedef struct SweepFinding {
+    char name[48];            /* "L1D", "ROB", "mispredict penalty" */
+    char series[48];          /* the series it comes from ("" when only one) */
+    double value;             /* the capacity / count found; NAN when none (a last level) */
+    bool bytes;               /* value is a size in bytes (size_bytes in JSON) else a count */
+    double cycles;            /* the level's cost (y units); NAN when not applicable */
+    double confidence;        /* 0..1; NAN when not applicable */
+    char note[200];           /* words: comparison, caveat */
+} SweepFinding;
+
+typedef struct Sweep {
+    const char *exp;          /* experiment name */
+    const char *title;        /* plot title / table heading */
+    const char *method;       /* one line: how it is measured */
+    const char *xlabel, *ylabel, *yunit;   /* yunit: "cycles", "IPC" */
+    bool x_bytes;             /* x is a size in bytes */
+    bool x_int;               /* x is an integer count */
+    bool y_from_zero;
+    SvgScale yscale;
+    KneeOpts knee;            /* detector options (defaults from knee_defaults()) */
+    SweepOpts opt;
+    BenchProvenance prov;
+    BenchArch arch;
+    SweepSeries series[SWEEP_MAX_SERIES];
+    int nseries;
+    SweepFinding find[SWEEP_MAX_FINDINGS];
+    int nfind;
+    Buf notes;                /* free text lines printed after the findings */
+    bool interrupted;
+    bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
+    int npoints_total, npoints_done;   /* for progress */
+} Sweep;
+
+/* ---- setup and options ---- */
+/* Parse the common options in argv[1..]; experiment-specific options are handed to `extra`
+ * (returns the number of argv entries it consumed, 0 if unknown).  Prints usage on -h and
+ * returns false with *status set (0 for help, 2 for a usage error). */
+typedef int (*SweepExtraOpt)(void *ctx, int argc, char **argv, int i);
+bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
+                 const char *usage, int *status);
+/* "32K", "4KiB", "1M", "2G", "4096" -> bytes; false when malformed */
+bool sweep_parse_size(const char *s, double *out);
+bool sweep_parse_int(const char *s, long *out);
+/* An experiment option `name` taking a size in lo..hi (for SweepExtraOpt): 0 when argv[i] is
+ * not it, 2 (consumed) with *out set, -1 after "bad <what> '<value>' (<range>)" on stderr. */
+int sweep_opt_size(int argc, char **argv, int i, const char *name, double lo, double hi,
+                   const char *what, const char *range, double *out);
+/* Fill provenance (measures the core clock), install the SIGINT handler. */
+void sweep_begin(Sweep *s, int npoints_total);
+void sweep_free(Sweep *s);
+
+/* Size in bytes of the cache of `level` ("Data", "Instruction" or "Unified"; NULL: any) that
+ * CPU `cpu` reports in sysfs; level 0 = the last level.  0 when unknown (no sysfs, macOS). */
+double sweep_sysfs_cache(int cpu, int level, const char *type);
+
+/* Geometric grid lo..hi with ppo points per octave, rounded to multiples of `quantum`;
+ * returns the count (at most max), de-duplicated. */
+int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int max);
+
+/* ---- ISA helpers ---- */
+static inline bool sweep_x86(const Sweep *s) { return s->arch == BENCH_X86_64; }
+/* Code that loads a 64-bit absolute address into register `reg` ("%rax" / "x0"). */
+void sweep_load_addr(const Sweep *s, Buf *b, const char *reg, const void *addr);
+/* The code blocks of the front-end sweeps (icache, fetch, btb, itlb): a 4-byte NOP, the
+ * unconditional-branch mnemonic, and `line` n times (.rept n / line / .endr). */
+const char *sweep_nop(const Sweep *s);
+const char *sweep_jmp(const Sweep *s);
+void sweep_rept(Buf *b, long n, const char *line);
+
+/* ---- memory ---- */
+void *sweep_alloc(size_t bytes, bool hugepages);  /* zeroed, 2 MiB aligned; dies on failure */
+void sweep_release(void *p, size_t bytes);
+/* Cyclic chain of pointers over `n` slots at base + slot_offset(i): slot k holds the address of
+ * the next slot in a random (or, when !random, sequential) cyclic order.  Returns the head. */
+void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t seed);
+/* A random cyclic chain that keeps to a window at a time: the slots of each `window` bytes
+ * (a whole number of slots) in random order, the windows in random order.  Every load still
+ * depends on the previous one and the order within a window defeats the prefetchers, but the
+ * pages touched change only once per window: with windows smaller than the first-level TLB
+ * reach, a chase over any working set misses the TLB about once per window instead of on most
+ * loads, so the curve shows the caches and not the TLB (window 0 or >= n * stride: plain random). */
+void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, uint64_t seed);
+/* Same as sweep_chain, with explicit slot addresses. */
+void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed);
+uint64_t sweep_rand(uint64_t *state);
+/* 4096 entry points spread evenly round a chain of n elements starting at head (xmalloc'd). */
+#define SWEEP_NENTRY 4096
+void **sweep_entries(void *head, size_t n);
+/* Code that starts a chase at a random entry point: the timer's low bits pick table[i] (and
+ * table[(i + 2048) % 4096] for reg2 when not NULL).  x86-64: uses %rax, %rdx, %rsi (reg and reg2
+ * must be among the others or %rax/%rdx); AArch64: x2, x3 (reg, reg2 must differ). */
+void sweep_load_entry(const Sweep *s, Buf *b, void **table, const char *reg, const char *reg2);
+
+/* ---- measuring ---- */
+/* Size the calls to a millisecond or more (the experiments pick their iteration counts so):
+ * the difference of two lengths is only as good as the scatter of each call's timing, tens of
+ * microseconds with the task-clock of a VM. */
+typedef struct SweepRun {
+    const char *symbol;       /* the kernel to run in the built program */
+    uint64_t iters;           /* short call: iters; long call: 2 * iters */
+    double copies_per_iter;   /* measured operations per loop iteration */
+    int runs;                 /* 0: s->opt.runs */
+    double timeout_s;         /* 0: 60 */
+} SweepRun;
+/* Build, load, run, difference: y statistics per operation (cycles).  On failure prints the
+ * error and returns false; *fatal tells whether the sweep should stop (build errors, crash). */
+bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal);
+
+/* Measure one point of a series: build a program holding the kernel k, measure it with r
+ * (r->symbol NULL: k's symbol), convert cycles per operation to invert / cycles when invert > 0
+ * (IPC, bytes per cycle), add the point at x to the series and step the progress line.
+ * Returns false when the sweep must stop: Ctrl-C or a point that could not be measured (a
+ * timeout: the sweep reports what it has), or a build error or crash (printed; s->failed is set
+ * and sweep_finish() then returns 1 without a report). */
+bool sweep_point(Sweep *s, int series, const BenchKernel *k, const SweepRun *r, double x, double invert);
+
+/* Replace cycles per operation by k / cycles (IPC, bytes per cycle): min and max swap. */
+void sweep_invert(SweepPoint *pt, double k);
+/* The y value analysed and plotted: the best case (-stat min, default) or the median. */
+double sweep_y(const Sweep *s, const SweepPoint *pt);
+
+/* ---- results ---- */
+int sweep_series(Sweep *s, const char *name);     /* add a series, returns its index */
+void sweep_add(Sweep *s, int series, const SweepPoint *pt);
+/* Step the progress line ("dcache  23/61  1 MiB  14.2"); a no-op unless stderr is a tty. */
+void sweep_progress(Sweep *s, int series, const SweepPoint *pt);
+/* Set when Ctrl-C was pressed (the experiment stops measuring and reports what it has) or a
+ * point failed (s->failed: it stops, sweep_finish() reports nothing). */
+bool sweep_stop(const Sweep *s);
+
+/* Run the knee detector over a series (cached). */
+const KneeResult *sweep_knees(Sweep *s, int series);
+SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
+/* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
+ * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
+void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,
+                               const char *last_name, double min_conf);
+/* Name the knees (confidence >= 0.5) of a series: when reference capacities are known (refs
+ * with x > 0, e.g. sysfs cache sizes, public figures), each knee takes the name of the nearest
+ * unused reference within a factor of two (else "knee N") and the note compares them; with no
+ * reference, knees are named by order from refs[].name.  The final plateau is reported as
+ * last_name (NULL: not reported).  ref_src names where the reference figures come from. */
+typedef struct SweepRef {
+    const char *name;
+    double x;                 /* 0: unknown */
+} SweepRef;
+void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
+                      const char *last_name);
+void sweep_note(Sweep *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* Print the table (or JSON) on stdout and write -csv / -svg files.  Returns the exit status
+ * (1 without printing when s->failed). */
+int sweep_finish(Sweep *s);
+
+/* "48 KiB" or "1024" depending on the sweep's x kind */
+void sweep_fmt_x(const Sweep *s, double x, char *out, size_t n);
+
+#endif

@@ -1,0 +1,17 @@
+# clock.mk — build rules of the clock layer (included by the top Makefile).
+# The MIDR tables are data (src/clock/midr-*.tsv), turned into C by tools/gen-table.c (built with
+# $(HOSTCC), so this works for `make cross` too).  A bad row fails the build with file:line.
+
+GEN_TABLE := $(B)/tools/gen-table
+
+$(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -O2 -o $@ $<
+
+GEN_SRCS += $(B)/gen/clock_midr_impls.c $(B)/gen/clock_midr_parts.c
+
+$(B)/gen/clock_midr_impls.c: src/clock/midr-implementers.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) clock/clock.h ClockMidrImpl clock_midr_impls "hex str" $< > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/clock_midr_parts.c: src/clock/midr-parts.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) clock/clock.h ClockMidrPart clock_midr_parts "hex hex str str" $< > $@.tmp && mv $@.tmp $@

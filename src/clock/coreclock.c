@@ -1,0 +1,130 @@
+/* coreclock.c — the core clock, by the known-answer trick.
+ *
+ * A dependent chain of register-register adds runs at exactly one add per core cycle on every
+ * out-of-order core we know (x86-64 and AArch64).  Timing NCHAIN-add blocks with the counter at
+ * two lengths (k and 2k blocks) and differencing cancels the call and timer overhead; the core
+ * clock is adds / seconds, from the fastest timing of each length.  The result is only as good as the timer: if
+ * one timer step is more than 0.1 % of a sample, the result is flagged `coarse`.
+ */
+#include "clock/clock.h"
+#include "util/util.h"
+
+#include <math.h>
+
+#define NCHAIN 1000                 /* adds per loop iteration (inside .rept) */
+
+#if defined(__x86_64__)
+static void chain(uint64_t iters)
+{
+    uint64_t x = 0, one = 1;
+    __asm__ volatile("1:\n\t.rept 1000\n\tadd %2, %0\n\t.endr\n\tdec %1\n\tjnz 1b"
+                     : "+r"(x), "+r"(iters) : "r"(one) : "cc");
+}
+#elif defined(__aarch64__)
+static void chain(uint64_t iters)
+{
+    uint64_t x = 0, one = 1;
+    __asm__ volatile("1:\n\t.rept 1000\n\tadd %0, %0, %2\n\t.endr\n\tsubs %1, %1, #1\n\tb.ne 1b"
+                     : "+r"(x), "+r"(iters) : "r"(one) : "cc");
+}
+#else
+static void chain(uint64_t iters)
+{
+    volatile uint64_t x = 0;     /* no known-answer chain on this ISA: a memory-carried count */
+    for (uint64_t i = 0; i < iters * NCHAIN; i++)
+        x = x + 1;
+}
+#endif
+
+/* The clock the chain is timed with: the counter (default) or a caller's source. */
+typedef struct Src {
+    ClockReadFn read;
+    void *ctx;
+    double hz, gran;
+} Src;
+
+static uint64_t rd(const Src *s) { return s->read ? s->read(s->ctx) : clock_ticks(); }
+
+static bool measure(const Src *src, ClockCore *out);
+
+bool clock_core_measure(int cpu, ClockCore *out)
+{
+    return clock_core_measure_with(cpu, NULL, NULL, 0, 0, out);
+}
+
+bool clock_core_measure_with(int cpu, ClockReadFn read, void *ctx, double hz, uint64_t gran,
+                             ClockCore *out)
+{
+    Src src = {read, ctx, read ? hz : clock_counter_hz(), read ? (double)gran : (double)clock_granularity()};
+    out->cpu = -1;
+    out->coarse = false;
+    if (cpu >= 0) {
+        if (!clock_pin(cpu))
+            return false;
+        out->cpu = cpu;
+    }
+    for (int attempt = 0; attempt < 3; attempt++)   /* a very busy machine can spoil one */
+        if (measure(&src, out))
+            return true;
+    return false;
+}
+
+static bool measure(const Src *src, ClockCore *out)
+{
+    enum { SAMPLES = 31 };
+    double hz = src->hz, gran = src->gran > 0 ? src->gran : 1;
+    /* size a sample to ~1 ms (short enough to fit between preemptions on a busy machine) and
+     * at least 1000 timer steps (0.1 %); the first call is not timed (page faults, a JIT under qemu) */
+    uint64_t k = 3;
+    chain(1);
+    for (int tries = 0; tries < 24; tries++) {
+        double ticks = INFINITY;             /* fastest of 3: one preempted timing must not */
+        for (int r = 0; r < 3; r++) {        /* stop the sizing early */
+            uint64_t t0 = rd(src);
+            chain(k);
+            ticks = fmin(ticks, (double)(rd(src) - t0));
+        }
+        double s = ticks / hz;
+        if (s >= 0.0005 && ticks >= 1000 * gran)
+            break;
+        double f = s > 0 ? 0.001 / s : 8;
+        if (gran > 0 && ticks > 0 && 1200 * gran / ticks > f)
+            f = 1200 * gran / ticks;
+        k = (uint64_t)((double)k * (f < 1.5 ? 1.5 : f > 10 ? 10 : f)) + 1;
+    }
+    /* warm up ~30 ms so the core leaves any low-power state, then per length keep the fastest
+     * of SAMPLES timings (fixed work: interference only ever adds time) */
+    uint64_t w0 = clock_mono_ns();
+    while (clock_mono_ns() - w0 < 30000000u)
+        chain(k / 4 + 1);
+    double v[SAMPLES], t1min = INFINITY, t2min = INFINITY;
+    for (int i = 0; i < SAMPLES; i++) {
+        uint64_t t0 = rd(src);
+        chain(k);
+        uint64_t t1 = rd(src);
+        chain(2 * k);
+        uint64_t t2 = rd(src);
+        double d1 = (double)(t1 - t0), d2 = (double)(t2 - t1);
+        t1min = fmin(t1min, d1);
+        t2min = fmin(t2min, d2);
+        v[i] = d2 > d1 ? (double)k * NCHAIN * hz / (d2 - d1) : 0;
+    }
+    out->hz = t2min > t1min ? (double)k * NCHAIN * hz / (t2min - t1min) : 0;
+    double q25 = stats_quantile(v, SAMPLES, 0.25), q75 = stats_quantile(v, SAMPLES, 0.75);
+    double med = stats_median(v, SAMPLES);
+    out->spread = med > 0 ? (q75 - q25) / med : 0;
+    out->sample_s = out->hz > 0 ? (double)k * NCHAIN / out->hz : 0;
+    out->coarse = out->sample_s > 0 && gran / hz > 1e-3 * out->sample_s;
+    return out->hz > 0;
+}
+
+double clock_core_hz(void)
+{
+    static double hz;
+    if (hz == 0) {
+        ClockCore c;
+        if (clock_core_measure(-1, &c))
+            hz = c.hz;
+    }
+    return hz;
+}

@@ -1,0 +1,154 @@
+/* cpuid.c — x86 CPU identification from cpuid leaves.
+ *
+ * The decoder reads registers through a ClockCpuidFn, so the same code decodes the live CPU
+ * (clock_cpuid_native) and register values captured elsewhere (unit tests).  Leaves used:
+ * 0 (vendor, max leaf), 1 (family/model/stepping, hypervisor bit ECX[31]), 7 (EDX[15] hybrid),
+ * 0x1A (core type of the CPU it runs on, hybrid parts), 0x15 (TSC/crystal
+ * ratio, Intel), 0x16 (base/max/bus MHz, Intel), 0x40000000 (hypervisor vendor, max hv leaf),
+ * 0x40000010 (TSC kHz offered by VMware/KVM-style hypervisors), 0x80000000 (max extended leaf),
+ * 0x80000001 (rdtscp), 0x80000002-4 (brand string), 0x80000007 EDX[8] (invariant TSC).
+ * Reference: Intel SDM vol. 2A "CPUID"; AMD APM vol. 3 appendix E.
+ */
+#include "clock/clock.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+void clock_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+    (void)ctx;
+    __asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(subleaf));
+}
+bool clock_have_cpuid(void) { return true; }
+#else
+void clock_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+    (void)ctx, (void)leaf, (void)subleaf;
+    r[0] = r[1] = r[2] = r[3] = 0;
+}
+bool clock_have_cpuid(void) { return false; }
+#endif
+
+static void put4(char *dst, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        dst[i] = (char)(v >> (8 * i));
+}
+
+/* Parse "<number>GHz" / "<number>MHz" following an '@' (or anywhere as a last resort). */
+double clock_brand_hz(const char *brand)
+{
+    if (!brand)
+        return 0;
+    const char *at = strrchr(brand, '@');
+    const char *p = at ? at + 1 : brand;
+    for (; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            continue;
+        char *end;
+        double v = strtod(p, &end);
+        while (*end == ' ')
+            end++;
+        double mul = 0;
+        if ((end[0] == 'G' || end[0] == 'g') && (end[1] == 'H' || end[1] == 'h'))
+            mul = 1e9;
+        else if ((end[0] == 'M' || end[0] == 'm') && (end[1] == 'H' || end[1] == 'h'))
+            mul = 1e6;
+        if (mul > 0 && v > 0)
+            return v * mul;
+        p = end - 1;
+    }
+    return 0;
+}
+
+void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    uint32_t r[4];
+    memset(o, 0, sizeof *o);
+    fn(ctx, 0, 0, r);
+    o->max_leaf = r[0];
+    put4(o->vendor, r[1]);
+    put4(o->vendor + 4, r[3]);
+    put4(o->vendor + 8, r[2]);
+    o->vendor[12] = 0;
+    if (o->max_leaf >= 1) {
+        fn(ctx, 1, 0, r);
+        unsigned base_fam = (r[0] >> 8) & 0xf, base_model = (r[0] >> 4) & 0xf;
+        o->stepping = r[0] & 0xf;
+        o->family = base_fam == 0xf ? base_fam + ((r[0] >> 20) & 0xff) : base_fam;
+        o->model = (base_fam == 0x6 || base_fam == 0xf) ? base_model | (((r[0] >> 16) & 0xf) << 4)
+                                                        : base_model;
+        o->hypervisor = (r[2] >> 31) & 1;
+    }
+    if (o->max_leaf >= 7) {
+        fn(ctx, 7, 0, r);
+        o->hybrid = (r[3] >> 15) & 1;
+    }
+    if (o->hybrid && o->max_leaf >= 0x1a) {
+        fn(ctx, 0x1a, 0, r);
+        o->core_type = (r[0] >> 24) & 0xff;
+    }
+    if (o->max_leaf >= 0x15) {
+        o->leaf15 = true;
+        fn(ctx, 0x15, 0, r);
+        o->l15_den = r[0], o->l15_num = r[1], o->l15_crystal_hz = r[2];
+        if (r[0] && r[1] && r[2])
+            o->l15_tsc_hz = (double)r[2] * r[1] / r[0];
+    }
+    if (o->max_leaf >= 0x16) {
+        o->leaf16 = true;
+        fn(ctx, 0x16, 0, r);
+        o->l16_base_mhz = r[0] & 0xffff, o->l16_max_mhz = r[1] & 0xffff, o->l16_bus_mhz = r[2] & 0xffff;
+    }
+    if (o->hypervisor) {
+        fn(ctx, 0x40000000, 0, r);
+        o->hv_max_leaf = r[0];
+        put4(o->hv_vendor, r[1]);
+        put4(o->hv_vendor + 4, r[2]);
+        put4(o->hv_vendor + 8, r[3]);
+        o->hv_vendor[12] = 0;
+        for (int i = 0; i < 12; i++)        /* some pad with NULs, "KVMKVMKVM\0\0\0" */
+            if (o->hv_vendor[i] && !isprint((unsigned char)o->hv_vendor[i]))
+                o->hv_vendor[i] = '?';
+        if (o->hv_max_leaf >= 0x40000010 && o->hv_max_leaf < 0x40000100) {
+            fn(ctx, 0x40000010, 0, r);
+            o->hv_tsc_hz = (double)r[0] * 1e3;
+        }
+    }
+    fn(ctx, 0x80000000, 0, r);
+    o->max_ext_leaf = r[0] >= 0x80000000 && r[0] < 0x8000ffff ? r[0] : 0;
+    if (o->max_ext_leaf >= 0x80000001) {
+        fn(ctx, 0x80000001, 0, r);
+        o->rdtscp = (r[3] >> 27) & 1;
+    }
+    if (o->max_ext_leaf >= 0x80000004) {
+        char b[49];
+        for (uint32_t l = 0; l < 3; l++) {
+            fn(ctx, 0x80000002 + l, 0, r);
+            for (int k = 0; k < 4; k++)
+                put4(b + 16 * l + 4 * k, r[k]);
+        }
+        b[48] = 0;
+        const char *s = b;
+        while (*s == ' ')
+            s++;
+        size_t n = strlen(s);
+        while (n && (s[n - 1] == ' ' || !isprint((unsigned char)s[n - 1])))
+            n--;
+        memcpy(o->brand, s, n);
+        o->brand[n] = 0;
+        o->brand_hz = clock_brand_hz(o->brand);
+    }
+    if (o->max_ext_leaf >= 0x80000007) {
+        fn(ctx, 0x80000007, 0, r);
+        o->invariant_tsc_known = true;
+        o->invariant_tsc = (r[3] >> 8) & 1;
+    }
+}
+
+const char *clock_x86_core_type_name(unsigned t)
+{
+    return t == 0x40 ? "performance (Core)" : t == 0x20 ? "efficiency (Atom)" : NULL;
+}

@@ -1,0 +1,321 @@
+/* bench.c — `uarch bench`: the snippet runner and the table of sweep experiments.
+ *
+ *   uarch bench run [options] 'asm'     time a snippet (bench/snippet.c), human or -json output
+ *   uarch bench selftest                known answers (add, multiply, 4 independent adds, L1
+ *                                        pointer chase) for the detected CPU: pass/fail per item
+ *   uarch bench list                    the subcommands and experiments
+ *   uarch bench <experiment> [args]     an experiment of bench/experiments.h
+ */
+#include "bench/bench.h"
+#include "bench/experiments.h"
+#include "bench/known.h"
+#include "clock/clock.h"
+#include "cmd/cmd.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Experiments: weak references, so an experiment not linked yet is simply absent. */
+#define X_DECL(name, summary, fn) int fn(int, char **) __attribute__((weak));
+BENCH_EXPERIMENTS(X_DECL)
+#define X_ROW(name, summary, fn) {name, summary, fn},
+const BenchExperiment bench_experiments[] = {BENCH_EXPERIMENTS(X_ROW){NULL, NULL, NULL}};
+const int bench_nexperiments = (int)ARRAY_LEN(bench_experiments) - 1;
+
+static const char run_usage[] =
+    "usage: uarch bench run [options] 'asm text'   (instructions separated by ';' or newlines)\n"
+    "  -f FILE.s          read the snippet from a file\n"
+    "  -init 'asm'        run once before the loop (e.g. -init 'mov %r14, %rax; mov %rax, (%rax)')\n"
+    "  -unroll N          copies per loop iteration (100); a second kernel with 2N is differenced\n"
+    "  -iters N           loop iterations per call (1000)\n"
+    "  -n RUNS            samples (64, as in the M1 tables)\n"
+    "  -count K           the snippet holds K copies of the measured operation (1)\n"
+    "  -cpu C             pin to CPU C (default: the CPU uarch starts on)\n"
+    "  -counters LIST     extra counters: names from /sys/bus/event_source/devices/<cpu>/events, rNN\n"
+    "  -backend B         how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
+    "                     else the wall timer; both converted with the measured core clock),\n"
+    "                     perf_event, task-clock, timer\n"
+    "  -syntax att|intel  x86-64 syntax of the snippet (att)\n"
+    "  -align N           loop head alignment in bytes (64)\n"
+    "  -timeout S         kill the snippet after S seconds (60)\n"
+    "  -json              machine-readable output\n"
+    "  -keep              keep the generated bench.s and bench.so (the directory is printed)\n"
+    "registers: the loop counter is r15 (x86-64) / x28 (AArch64), do not write it; r14 / x27 point\n"
+    "to 1 MiB of zeroed scratch memory; other GPRs start at 0.\n";
+
+static void print_error(const Diag *d)
+{
+    if (d->line > 0)
+        diag_print(stderr, d, "error");
+    else
+        fprintf(stderr, "uarch: error: %s\n", d->msg);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "-help") == 0) {
+            fputs(run_usage, stdout);
+            return 0;
+        }
+    BenchCli c;
+    char err[512];
+    int rc = bench_parse_run(argc, argv, &c, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "uarch: bench run: %s\n", err);
+        if (rc == 2)
+            fprintf(stderr, "(uarch bench run --help for the options)\n");
+        bench_cli_free(&c);
+        return rc;
+    }
+    if (c.s.syntax == BENCH_INTEL && bench_host_arch() != BENCH_X86_64) {
+        fprintf(stderr, "uarch: bench run: '-syntax intel' is for x86-64; this is %s\n",
+                bench_arch_name(bench_host_arch()));
+        bench_cli_free(&c);
+        return 2;
+    }
+    BenchResult r;
+    Diag d;
+    memset(&d, 0, sizeof d);
+    BenchStatus st = bench_snippet(&c.s, &r, &d);
+    if (st != BENCH_OK) {
+        print_error(&d);
+        bench_cli_free(&c);
+        return 1;
+    }
+    const BenchStat *s = &r.stat[0];
+    if (r.samples.kept == 0) {
+        fprintf(stderr, "uarch: error: all %d runs were dropped (the process changed CPU); nothing measured\n",
+                r.samples.runs);
+        bench_result_free(&r);
+        bench_cli_free(&c);
+        return 1;
+    }
+    if (strcmp(r.samples.backend, "perf_event") != 0 && r.samples.timer_hz > 0) {
+        /* the timer step against what one round measures: the long-minus-short difference */
+        double gran = strcmp(r.samples.backend, "timer") == 0 ? (double)clock_granularity() : 1.0;
+        double step = gran * r.samples.core_hz / r.samples.timer_hz;
+        double diff = s->median * (double)c.s.unroll * (double)c.s.run.iters * c.s.count;
+        if (diff > 0 && step > 0.01 * diff)
+            fprintf(stderr, "uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
+                    "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
+    }
+    if (c.json) {
+        Buf out;
+        buf_init(&out);
+        Json j;
+        json_init(&j, &out, true);
+        json_obj_begin(&j);
+        json_kstr(&j, "snippet", c.s.body);
+        if (c.s.init)
+            json_kstr(&j, "init", c.s.init);
+        json_knum(&j, "cycles", s->median);
+        json_knum(&j, "cycles_min", s->min);
+        json_knum(&j, "cycles_max", s->max);
+        json_knum(&j, "cycles_q25", s->q25);
+        json_knum(&j, "cycles_q75", s->q75);
+        json_kint(&j, "runs", r.samples.kept);
+        json_kint(&j, "dropped", r.samples.dropped);
+        json_kstr(&j, "backend", r.samples.backend);
+        json_kint(&j, "unroll", c.s.unroll);
+        json_kint(&j, "iters", (long long)c.s.run.iters);
+        json_kint(&j, "count", c.s.count);
+        json_kint(&j, "cpu", r.samples.cpu);
+        json_key(&j, "counters");
+        json_obj_begin(&j);
+        for (int k = 0; k < r.samples.ncounters; k++) {
+            json_key(&j, r.samples.counter[k]);
+            json_obj_begin(&j);
+            json_knum(&j, "median", r.stat[k].median);
+            json_knum(&j, "min", r.stat[k].min);
+            json_knum(&j, "max", r.stat[k].max);
+            json_obj_end(&j);
+        }
+        json_obj_end(&j);
+        json_key(&j, "provenance");
+        bench_provenance_json(&j, &r.prov);
+        json_obj_end(&j);
+        buf_putc(&out, '\n');
+        fputs(buf_cstr(&out), stdout);
+        buf_free(&out);
+    } else {
+        printf("%.3f cycles per copy (median of %d runs; min %.3f, quartiles %.3f..%.3f; %d dropped for "
+               "migration)\n", s->median, r.samples.kept, s->min, s->q25, s->q75, r.samples.dropped);
+        for (int k = 1; k < r.samples.ncounters; k++)
+            printf("%.3f %s per copy (min %.3f)\n", r.stat[k].median, r.samples.counter[k], r.stat[k].min);
+        if (strcmp(r.samples.backend, "timer") == 0)
+            printf("backend: timer (%s at %.2f MHz, core clock %.3f GHz), CPU %d, unroll %d x %llu iterations, "
+                   "count %d\n", clock_counter_name(), r.samples.timer_hz / 1e6, r.samples.core_hz / 1e9,
+                   r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
+        else if (strcmp(r.samples.backend, "task-clock") == 0)
+            printf("backend: task-clock (ns on the CPU, core clock %.3f GHz), CPU %d, unroll %d x %llu iterations, "
+                   "count %d\n", r.samples.core_hz / 1e9, r.samples.cpu, c.s.unroll,
+                   (unsigned long long)c.s.run.iters, c.s.count);
+        else
+            printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
+                   r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
+    }
+    bench_result_free(&r);
+    bench_cli_free(&c);
+    return 0;
+}
+
+/* ---- selftest ---- */
+
+typedef struct Item {
+    const char *what, *init, *body;
+    int count;
+    char kind;                    /* 'a' add, 'm' mul, 't' throughput bound, 'l' load */
+} Item;
+
+static int cmd_selftest(int argc, char **argv)
+{
+    if (argc > 1) {
+        bool help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "-help") == 0;
+        fprintf(help ? stdout : stderr, "usage: uarch bench selftest   (known answers for the detected CPU, "
+                "src/bench/known.tsv; exit 1 if one fails)\n");
+        return help ? 0 : 2;
+    }
+    static const Item x86[] = {
+        {"add latency chain", NULL, "add $1, %rax", 1, 'a'},
+        {"imul latency chain", NULL, "imul %rax, %rax", 1, 'm'},
+        {"4 independent adds", NULL, "add $1, %rax; add $1, %rbx; add $1, %rcx; add $1, %rdx", 4, 't'},
+        {"L1 pointer chase", "mov %r14, %rax; mov %rax, (%rax)", "mov (%rax), %rax", 1, 'l'},
+    };
+    static const Item a64[] = {
+        {"add latency chain", NULL, "add x0, x0, #1", 1, 'a'},
+        {"mul latency chain", NULL, "mul x0, x0, x0", 1, 'm'},
+        {"4 independent adds", NULL, "add x0, x0, #1; add x1, x1, #1; add x2, x2, #1; add x3, x3, #1", 4, 't'},
+        {"L1 pointer chase", "mov x0, x27; str x0, [x0]", "ldr x0, [x0]", 1, 'l'},
+    };
+    bool arm = bench_host_arch() == BENCH_AARCH64;
+    const Item *items = arm ? a64 : x86;
+    /* the known answers of this CPU */
+    const BenchKnown *k = NULL;
+    char cpu[160] = "unknown";
+    if (clock_have_cpuid()) {
+        ClockX86 x;
+        clock_x86_decode(clock_cpuid_native, NULL, &x);
+        k = bench_known_find("x86_64", x.vendor, x.family, x.model);
+        snprintf(cpu, sizeof cpu, "%s %s family 0x%x model 0x%x", x.vendor, x.brand, x.family, x.model);
+    } else {
+        uint64_t m[256];
+        int n = clock_read_midrs(m, 256), c = clock_current_cpu();
+        uint64_t midr = n > 0 ? m[c >= 0 && c < n ? c : 0] : 0;
+        ClockMidr d;
+        clock_midr_decode(midr, &d);
+        char impl[8];
+        snprintf(impl, sizeof impl, "%x", d.implementer);
+        k = bench_known_find("aarch64", impl, 0, d.part);
+        snprintf(cpu, sizeof cpu, "%s %s (MIDR 0x%08llx)", d.impl_name, d.part_name, (unsigned long long)midr);
+    }
+    printf("cpu: %s; known answers: %s\n", cpu, k ? k->uarch : "none for this CPU (generic add/mul only)");
+    if (k)
+        printf("source: %s\n", k->source);
+    int fails = 0, skipped = 0;
+    for (int i = 0; i < 4; i++) {
+        const Item *it = &items[i];
+        double want = 0, tol = 0;
+        bool upper = false;
+        switch (it->kind) {
+        case 'a': want = k ? k->add : 1, tol = 0.02; break;
+        case 'm': want = k ? k->mul : 3, tol = 0.05; break;
+        case 't': want = 0.30, upper = true; break;
+        case 'l': want = k ? k->load : 0, tol = 0.10; break;
+        }
+        if (want == 0) {
+            printf("skip  %-20s no known L1 load-to-use latency for this CPU\n", it->what);
+            skipped++;
+            continue;
+        }
+        BenchSnippetOpts o = {.body = it->body, .body_file = "<selftest>", .body_line = 1, .init = it->init,
+                              .unroll = 100, .count = it->count, .run = {.cpu = -1, .runs = 64, .iters = 1000,
+                              .quiet = true}};
+        /* a shared machine can disturb one measurement: up to 3 attempts, the first that
+         * matches wins (the attempt count is printed) */
+        BenchResult r;
+        Diag d;
+        double got = NAN;
+        bool ok = false, ran = false;
+        int attempt;
+        for (attempt = 1; attempt <= 3 && !ok; attempt++) {
+            if (ran)
+                bench_result_free(&r);
+            memset(&d, 0, sizeof d);
+            ran = bench_snippet(&o, &r, &d) == BENCH_OK;
+            if (!ran)
+                break;
+            got = r.stat[0].median;
+            ok = upper ? got <= want : fabs(got - want) <= tol;
+        }
+        attempt--;
+        if (!ran) {
+            printf("FAIL  %-20s %s\n", it->what, d.msg);
+            fails++;
+            continue;
+        }
+        if (upper)
+            printf("%s  %-20s %.3f cycles per add (want <= %.2f)  '%s'\n", ok ? "pass" : "FAIL", it->what, got, want,
+                   it->body);
+        else
+            printf("%s  %-20s %.3f cycles (want %.2f +- %.2f)  '%s'%s%s%s\n", ok ? "pass" : "FAIL", it->what, got,
+                   want, tol, it->body, it->init ? " with -init '" : "", it->init ? it->init : "", it->init ? "'" : "");
+        if (attempt > 1)
+            printf("      (%d attempts)\n", attempt);
+        if (i == 0)
+            printf("      backend %s, core clock %.3f GHz, CPU %d, %d runs, %d dropped\n", r.samples.backend,
+                   r.samples.core_hz / 1e9, r.samples.cpu, r.samples.kept, r.samples.dropped);
+        fails += !ok;
+        bench_result_free(&r);
+    }
+    printf("%d of %d passed%s\n", 4 - fails - skipped, 4 - skipped, skipped ? " (1 skipped)" : "");
+    return fails ? 1 : 0;
+}
+
+static int cmd_list(int argc, char **argv);
+
+typedef struct Sub {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *summary;
+} Sub;
+
+static const Sub subs[] = {
+    {"run", cmd_run, "time an assembly snippet (unroll x iterations, two lengths differenced)"},
+    {"selftest", cmd_selftest, "known answers for this CPU (add, multiply, 4 adds, L1 pointer chase)"},
+    {"list", cmd_list, "list subcommands and experiments"},
+};
+
+static int cmd_list(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (size_t i = 0; i < ARRAY_LEN(subs); i++)
+        printf("  %-12s %s\n", subs[i].name, subs[i].summary);
+    for (int i = 0; i < bench_nexperiments; i++)
+        if (bench_experiments[i].fn)
+            printf("  %-12s %s\n", bench_experiments[i].name, bench_experiments[i].summary);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "-help") == 0) {
+        FILE *f = argc < 2 ? stderr : stdout;
+        fprintf(f, "usage: uarch bench <subcommand|experiment> [options]\n");
+        fflush(f);
+        if (f == stdout)
+            cmd_list(0, NULL);
+        else
+            fprintf(f, "'uarch bench list' for the subcommands and experiments\n");
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < ARRAY_LEN(subs); i++)
+        if (strcmp(argv[1], subs[i].name) == 0)
+            return subs[i].fn(argc - 1, argv + 1);
+    for (int i = 0; i < bench_nexperiments; i++)
+        if (bench_experiments[i].fn && strcmp(argv[1], bench_experiments[i].name) == 0)
+            return bench_experiments[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "uarch: bench: unknown subcommand or experiment '%s' ('uarch bench list')\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,154 @@
+/* decode.c — `uarch decode [-mcpu=CPU] [-json] [file.s|-]`: the user's window into the front
+ * end (what `llvm-mc -show-inst` is for LLVM).  For each instruction: its location, text, the
+ * measured form id (or null; `~` = a documented nearest form), registers read and written
+ * (operand number in assembly order, destination first), memory access and branch kind.
+ * With -mcpu, forms missing from that CPU's model table are flagged.
+ * Bad input: `file:line:col: error: ...` with the line and a caret, exit 1, nothing on stdout.
+ */
+#include "a64/a64.h"
+#include "cmd/cmd.h"
+#include "model/model.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: uarch decode [-mcpu=CPU] [-json] [file.s|-]\n"
+            "  each instruction of the file (stdin by default): line:col, text, measured form id\n"
+            "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
+            "  number, destination first), memory access and branch kind\n"
+            "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
+            "  -json      a JSON array, one object per instruction\n");
+}
+
+static void uses_json(Json *j, const char *key, const A64RegUse *u, int n)
+{
+    json_key(j, key);
+    json_arr_begin(j);
+    for (int i = 0; i < n; i++) {
+        Buf b;
+        buf_init(&b);
+        a64_format_regs(&u[i], 1, &b);
+        json_str(j, buf_cstr(&b));
+        buf_free(&b);
+    }
+    json_arr_end(j);
+}
+
+static void uses_text(Buf *o, const A64RegUse *u, int n)
+{
+    if (!n) { buf_puts(o, "-"); return; }
+    for (int i = 0; i < n; i++) {
+        if (i) buf_putc(o, ',');
+        a64_format_regs(&u[i], 1, o);
+        if (u[i].opnd) buf_printf(o, "(%d)", u[i].opnd);
+    }
+}
+
+int cmd_decode(int argc, char **argv)
+{
+    const char *path = "-", *cpu_name = NULL;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
+        else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
+        else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); return 2; }
+        else path = a;
+    }
+    const ModelCpu *cpu = NULL;
+    if (cpu_name) {
+        if (!strcmp(cpu_name, "help")) { model_list(stdout); return 0; }
+        cpu = model_find(cpu_name);
+        if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); return 2; }
+    }
+    Buf in;
+    buf_init(&in);
+    if (!read_file(path, &in)) {
+        fprintf(stderr, "uarch decode: cannot read '%s': %s\n", path, strerror(errno));
+        buf_free(&in);
+        return 1;
+    }
+    A64Program prog;
+    Diag err;
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    if (!a64_parse(name, in.data ? in.data : "", in.len, &prog, &err)) {
+        diag_print(stderr, &err, "error");
+        buf_free(&in);
+        return 1;
+    }
+    Buf out;
+    buf_init(&out);
+    if (json) {
+        Json j;
+        json_init(&j, &out, true);
+        json_arr_begin(&j);
+        for (int i = 0; i < prog.ninsts; i++) {
+            const A64Inst *x = &prog.insts[i];
+            json_obj_begin(&j);
+            json_kint(&j, "line", x->line);
+            json_kint(&j, "col", x->col);
+            json_kstr(&j, "text", x->text);
+            if (x->form) json_kstr(&j, "form", x->form);
+            else json_knull(&j, "form");
+            json_kbool(&j, "approx", x->approx);
+            if (x->note && x->approx) json_kstr(&j, "note", x->note);
+            if (cpu) json_kbool(&j, "in_model", x->form && model_form(cpu, x->form));
+            uses_json(&j, "reads", x->reads, x->nreads);
+            uses_json(&j, "writes", x->writes, x->nwrites);
+            if (x->mem.kind) {
+                json_key(&j, "mem");
+                json_obj_begin(&j);
+                json_kstr(&j, "kind", a64_mem_kind_name(x->mem.kind));
+                json_kint(&j, "size", x->mem.size);
+                json_kbool(&j, "pair", x->mem.pair);
+                json_kbool(&j, "writeback", x->mem.writeback);
+                json_obj_end(&j);
+            } else json_knull(&j, "mem");
+            if (x->branch) json_kstr(&j, "branch", a64_branch_name(x->branch));
+            else json_knull(&j, "branch");
+            json_kint(&j, "offset", x->offset);
+            json_obj_end(&j);
+        }
+        json_arr_end(&j);
+        if (!out.len || out.data[out.len - 1] != '\n') buf_putc(&out, '\n');
+    } else {
+        for (int i = 0; i < prog.ninsts; i++) {
+            const A64Inst *x = &prog.insts[i];
+            buf_printf(&out, "%d:%d\t%s\t%s%s", x->line, x->col, x->text, x->approx ? "~" : "",
+                       x->form ? x->form : "(none)");
+            if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(&out, " (not in %s)", model_name(cpu));
+            buf_puts(&out, "\treads=");
+            uses_text(&out, x->reads, x->nreads);
+            buf_puts(&out, " writes=");
+            uses_text(&out, x->writes, x->nwrites);
+            if (x->mem.kind) {
+                buf_printf(&out, " mem=%s:%u", a64_mem_kind_name(x->mem.kind), x->mem.size);
+                if (x->mem.pair) buf_puts(&out, ":pair");
+                if (x->mem.writeback) buf_puts(&out, ":writeback");
+            }
+            if (x->branch) buf_printf(&out, " branch=%s", a64_branch_name(x->branch));
+            if (x->sys) {
+                buf_puts(&out, " sys=");
+                const char *sep = "";
+                if (x->sys & A64_SYS_BARRIER) { buf_printf(&out, "%sbarrier", sep); sep = "|"; }
+                if (x->sys & A64_SYS_SYSTEM) { buf_printf(&out, "%ssystem", sep); sep = "|"; }
+                if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(&out, "%sexclusive", sep);
+            }
+            buf_putc(&out, '\n');
+        }
+        for (int i = 0; i < prog.nregions; i++)
+            buf_printf(&out, "region '%s' (line %d): instructions %d..%d\n", prog.regions[i].name,
+                       prog.regions[i].line, prog.regions[i].begin, prog.regions[i].end - 1);
+    }
+    fwrite(out.data ? out.data : "", 1, out.len, stdout);
+    buf_free(&out);
+    a64_program_free(&prog);
+    buf_free(&in);
+    return 0;
+}

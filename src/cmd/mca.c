@@ -1,0 +1,814 @@
+/* mca.c — `uarch mca [options] [file.s|-]`: static analysis with llvm-mca's command line, text
+ * views and JSON (also reached as `uarch-mca`, see src/main.c).
+ *
+ *   options ─► pass 1: a64_parse every chunk of the input (errors: file:line:col, caret, exit 1,
+ *              nothing on stdout; warnings once per nearest form, once for branches)
+ *           ─► pass 2: per chunk, per region: mca_simulate ─► views into a Buf ─► the output
+ *
+ * Options are llvm-mca's spelling: -x and --x, -x=value or -x value, booleans as -x=false.
+ * -all-views / -all-stats set the views not given explicitly after them (llvm-mca's
+ * processViewOptions).  The input is read in chunks cut between regions and one region is
+ * simulated at a time, so memory does not grow with the number of regions.  -o writes a temp
+ * file in the target's directory and renames it when everything succeeded.
+ */
+#include "cmd/cmd.h"
+#include "a64/a64.h"
+#include "mca/mca.h"
+#include "mca/views.h"
+#include "model/model.h"
+#include "util/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum OptId {
+    O_HELP, O_VERSION, O_MTRIPLE, O_MARCH, O_MCPU, O_MATTR, O_ITER, O_OUT, O_JSON,
+    O_TIMELINE, O_TL_ITER, O_TL_CYC, O_BOTTLENECK, O_ALL_STATS, O_ALL_VIEWS, O_DISPATCH_STATS,
+    O_SCHED_STATS, O_RETIRE_STATS, O_REGFILE_STATS, O_INST_INFO, O_RES_PRESSURE, O_SUMMARY,
+    O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
+    O_FUSION, O_NOPTS
+} OptId;
+
+typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
+
+typedef struct Opt {
+    const char *name;
+    OptId id;
+    OptKind kind;
+    const char *meta;
+    const char *help;
+} Opt;
+
+static const Opt opts[] = {
+    {"help", O_HELP, K_BOOL, NULL, "display the available options"},
+    {"version", O_VERSION, K_BOOL, NULL, "display the version of this program"},
+    {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
+    {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
+    {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
+    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "accepted for compatibility and ignored (a warning): the model fixes the features"},
+    {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100)"},
+    {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
+    {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
+    {"timeline", O_TIMELINE, K_BOOL, NULL, "print the timeline view"},
+    {"timeline-max-iterations", O_TL_ITER, K_UINT, "<uint>", "maximum number of iterations to print in timeline view (default 10)"},
+    {"timeline-max-cycles", O_TL_CYC, K_UINT, "<uint>", "maximum number of cycles in the timeline view, or 0 for unlimited (default 80)"},
+    {"bottleneck-analysis", O_BOTTLENECK, K_BOOL, NULL, "enable bottleneck analysis, and name the binding limit (ours)"},
+    {"all-stats", O_ALL_STATS, K_BOOL, NULL, "print all hardware statistics (and the simulated counters)"},
+    {"all-views", O_ALL_VIEWS, K_BOOL, NULL, "print all views including hardware statistics and ours"},
+    {"dispatch-stats", O_DISPATCH_STATS, K_BOOL, NULL, "print dispatch statistics"},
+    {"scheduler-stats", O_SCHED_STATS, K_BOOL, NULL, "print scheduler statistics"},
+    {"retire-stats", O_RETIRE_STATS, K_BOOL, NULL, "print retire control unit statistics"},
+    {"register-file-stats", O_REGFILE_STATS, K_BOOL, NULL, "print register file statistics"},
+    {"instruction-info", O_INST_INFO, K_BOOL, NULL, "print the instruction info view (enabled by default)"},
+    {"resource-pressure", O_RES_PRESSURE, K_BOOL, NULL, "print the resource pressure view (enabled by default)"},
+    {"summary-view", O_SUMMARY, K_BOOL, NULL, "print the summary view (enabled by default)"},
+    {"dispatch", O_DISPATCH, K_UINT, "<uint>", "override the processor dispatch width"},
+    {"noalias", O_NOALIAS, K_BOOL, NULL, "if set, assume that loads and stores do not alias (default true)"},
+    {"skip-unsupported-instructions", O_SKIP, K_STR, "<value>", "none (default: nearest form), lack-sched, parse-failure, any"},
+    {"register-file-size", O_REGFILE_SIZE, K_UINT, "<uint>", "maximum number of physical registers for register mappings"},
+    {"lqueue", O_LQUEUE, K_UINT, "<uint>", "size of the load queue"},
+    {"squeue", O_SQUEUE, K_UINT, "<uint>", "size of the store queue"},
+    {"counters", O_COUNTERS, K_BOOL, NULL, "print the simulated M1 PMU counters (ours; part of -all-stats)"},
+    {"fusion-info", O_FUSION, K_BOOL, NULL, "print the fusions and eliminations that happened (ours)"},
+};
+
+enum { SKIP_NONE, SKIP_LACK_SCHED, SKIP_PARSE, SKIP_ANY };
+
+typedef struct Cli {
+    const char *input;
+    const char *output;
+    const char *triple, *march, *mcpu;
+    bool json;
+    int skip;
+    McaOptions sim;
+    McaViewOptions view;
+    bool set[O_NOPTS];            /* given explicitly */
+    int pos[O_NOPTS];             /* argv index of the last occurrence */
+    bool val[O_NOPTS];            /* boolean values */
+} Cli;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "OVERVIEW: uarch mca, static performance analysis of AArch64 assembly (llvm-mca compatible)\n\n"
+               "USAGE: uarch mca [options] [<input file>|-]   (also: uarch-mca ...)\n\n"
+               "OPTIONS (llvm-mca spelling: -x or --x, -x=value or -x value, -x=false):\n");
+    for (size_t i = 0; i < ARRAY_LEN(opts); i++) {
+        char left[64];
+        bool one = strlen(opts[i].name) == 1;
+        snprintf(left, sizeof left, "%s%s%s%s", one ? "-" : "--", opts[i].name,
+                 opts[i].meta ? (one ? " " : "=") : "", opts[i].meta ? opts[i].meta : "");
+        fprintf(f, "  %-40s - %s\n", left, opts[i].help);
+    }
+    fprintf(f, "\nViews in llvm-mca's order: summary, bottleneck analysis, instruction info, dispatch,\n"
+               "scheduler, retire and register-file stats, resource pressure, timeline.  Ours follow,\n"
+               "so llvm-mca's layout is unchanged: the binding limit (-bottleneck-analysis), fusions and\n"
+               "eliminations (-fusion-info, -all-views) and the simulated PMU counters (-counters,\n"
+               "-all-stats, -all-views; always in -json as \"SimulatedCounters\").\n"
+               "Code regions: # LLVM-MCA-BEGIN [name] ... # LLVM-MCA-END [name] (named, nested, overlapping).\n"
+               "Instructions without a measured form use their documented nearest form (a warning per\n"
+               "form); branches are not followed (a warning).\n");
+}
+
+static unsigned edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40)
+        return 99;
+    unsigned d[41][41];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", util_progname);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static bool parse_uint(const char *s, int *out)
+{
+    if (!*s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*end || errno || v < 0 || v > 1000000000L)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_bool(const char *s, bool *out)
+{
+    if (!strcmp(s, "true") || !strcmp(s, "1") || !strcmp(s, "TRUE") || !strcmp(s, "True")) {
+        *out = true;
+        return true;
+    }
+    if (!strcmp(s, "false") || !strcmp(s, "0") || !strcmp(s, "FALSE") || !strcmp(s, "False")) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+/* returns -1 to continue, else an exit status */
+static int parse_args(int argc, char **argv, Cli *c)
+{
+    bool only_pos = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_pos || a[0] != '-' || !strcmp(a, "-")) {
+            if (c->input)
+                return usage_error("too many input files: '%s' (one file or '-')", a);
+            c->input = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_pos = true;
+            continue;
+        }
+        const char *name = a + (a[1] == '-' ? 2 : 1);
+        const char *eq = strchr(name, '=');
+        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+        const Opt *o = NULL;
+        for (size_t k = 0; k < ARRAY_LEN(opts); k++)
+            if (strlen(opts[k].name) == nlen && !strncmp(opts[k].name, name, nlen))
+                o = &opts[k];
+        if (!o && !strcmp(name, "h"))
+            o = &opts[0];
+        if (!o) {
+            fprintf(stderr, "%s: unknown command line argument '%s'; try '%s --help'\n", util_progname, a,
+                    util_progname);
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)(nlen < 63 ? nlen : 63), name);
+            const Opt *best = NULL;
+            unsigned bd = 3;
+            for (size_t k = 0; k < ARRAY_LEN(opts); k++) {
+                unsigned d = edit_distance(key, opts[k].name);
+                if (d < bd) { bd = d; best = &opts[k]; }
+            }
+            if (best)
+                fprintf(stderr, "%s: did you mean '-%s'?\n", util_progname, best->name);
+            return 2;
+        }
+        const char *val = eq ? eq + 1 : NULL;
+        if (o->kind != K_BOOL && !val) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' requires a value", a);
+            val = argv[++i];
+        }
+        c->set[o->id] = true;
+        c->pos[o->id] = i;
+        if (o->kind == K_BOOL) {
+            bool b = true;
+            if (val && !parse_bool(val, &b))
+                return usage_error("'%s': expected true or false", a);
+            c->val[o->id] = b;
+        }
+        int u = 0;
+        if (o->kind == K_UINT && !parse_uint(val, &u)) {
+            fprintf(stderr, "%s: invalid value '%s' for option '-%s': expected a non-negative integer\n",
+                    util_progname, val, o->name);
+            return 2;
+        }
+        switch (o->id) {
+        case O_HELP: usage(stdout); return 0;
+        case O_VERSION: printf("uarch mca 0.1 (llvm-mca 14 compatible command line, views and json)\n"); return 0;
+        case O_MTRIPLE: c->triple = val; break;
+        case O_MARCH: c->march = val; break;
+        case O_MCPU: c->mcpu = val; break;
+        case O_MATTR:
+            fprintf(stderr, "%s: warning: '-mattr=%s' ignored: the CPU model fixes the features\n", util_progname, val);
+            break;
+        case O_ITER: c->sim.iterations = u; break;
+        case O_OUT: c->output = val; break;
+        case O_JSON: c->json = c->val[o->id]; break;
+        case O_TL_ITER: c->view.timeline_max_iterations = u; break;
+        case O_TL_CYC: c->view.timeline_max_cycles = u; break;
+        case O_DISPATCH: c->sim.dispatch_width = u; break;
+        case O_NOALIAS: c->sim.noalias = c->val[o->id]; break;
+        case O_REGFILE_SIZE: c->sim.register_file_size = u; break;
+        case O_LQUEUE: c->sim.lqueue = u; break;
+        case O_SQUEUE: c->sim.squeue = u; break;
+        case O_SKIP:
+            if (!strcmp(val, "none")) c->skip = SKIP_NONE;
+            else if (!strcmp(val, "lack-sched")) c->skip = SKIP_LACK_SCHED;
+            else if (!strcmp(val, "parse-failure")) c->skip = SKIP_PARSE;
+            else if (!strcmp(val, "any")) c->skip = SKIP_ANY;
+            else return usage_error("invalid value '%s' for -skip-unsupported-instructions: "
+                                    "expected none, lack-sched, parse-failure or any", val);
+            break;
+        default: break;   /* view booleans: resolved after parsing */
+        }
+    }
+    return -1;
+}
+
+/* llvm-mca's processViewOptions: -all-views sets the views, and the later of -all-views and
+ * -all-stats sets the statistics, except those given explicitly after it */
+static void resolve_views(Cli *c)
+{
+    McaViewOptions *v = &c->view;
+    struct { OptId id; bool *field; bool stat; } map[] = {
+        {O_SUMMARY, &v->summary, false}, {O_INST_INFO, &v->instruction_info, false},
+        {O_RES_PRESSURE, &v->resource_pressure, false}, {O_TIMELINE, &v->timeline, false},
+        {O_BOTTLENECK, &v->bottleneck, false}, {O_FUSION, &v->fusion, false},
+        {O_DISPATCH_STATS, &v->dispatch_stats, true}, {O_SCHED_STATS, &v->scheduler_stats, true},
+        {O_RETIRE_STATS, &v->retire_stats, true}, {O_REGFILE_STATS, &v->register_file_stats, true},
+        {O_COUNTERS, &v->counters, true},
+    };
+    OptId stats_default = O_ALL_STATS;
+    if (c->set[O_ALL_VIEWS] && (!c->set[O_ALL_STATS] || c->pos[O_ALL_VIEWS] > c->pos[O_ALL_STATS]))
+        stats_default = O_ALL_VIEWS;
+    for (size_t k = 0; k < ARRAY_LEN(map); k++) {
+        OptId id = map[k].id, d = map[k].stat ? stats_default : O_ALL_VIEWS;
+        if (c->set[id])
+            *map[k].field = c->val[id];
+        if (c->set[d] && (!c->set[id] || c->pos[id] < c->pos[d]))
+            *map[k].field = c->val[d];
+    }
+    c->sim.want_timeline = v->timeline;
+    c->sim.want_bottleneck = v->bottleneck;
+    c->sim.timeline_max_iterations = v->timeline_max_iterations > 0 ? v->timeline_max_iterations : 10;
+    c->sim.timeline_max_cycles = v->timeline_max_cycles;
+}
+
+static bool triple_ok(const char *t)
+{
+    return str_starts(t, "aarch64") || str_starts(t, "arm64");
+}
+
+/* ---- output: stdout, or a temp file renamed over -o at the end ---- */
+typedef struct Out {
+    FILE *f;
+    const char *path;
+    char *tmp;
+} Out;
+
+static bool out_open(Out *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || !strcmp(path, "-")) {
+        o->f = stdout;
+        return true;
+    }
+    o->path = path;
+    size_t n = strlen(path);
+    o->tmp = xmalloc(n + 16);
+    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0) {              /* mkstemp makes 0600: give the file the usual 0666 & ~umask */
+        mode_t mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask) != 0)
+            warn("cannot set the mode of '%s': %s", path, strerror(errno));
+    }
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        return false;
+    }
+    return true;
+}
+
+static void out_write(Out *o, Buf *b)
+{
+    if (b->len)
+        fwrite(b->data, 1, b->len, o->f);
+    buf_reset(b);
+}
+
+static bool out_close(Out *o, bool ok)
+{
+    if (o->f == stdout) {
+        return fflush(stdout) == 0 && ok;
+    }
+    bool good = ok && !ferror(o->f);
+    good = (fclose(o->f) == 0) && good;
+    if (good && rename(o->tmp, o->path) != 0)
+        good = false;
+    if (!good) {
+        if (ok)
+            fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, o->path, strerror(errno));
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    return good;
+}
+
+typedef struct Seen {          /* warn once per key (keys copied) */
+    char **keys;
+    int n, cap;
+} Seen;
+static bool seen_add(Seen *s, const char *k)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->keys[i], k))
+            return false;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->keys = xrealloc(s->keys, (size_t)s->cap * sizeof *s->keys);
+    }
+    s->keys[s->n++] = xstrdup(k);
+    return true;
+}
+
+/* ---- the run: the input in chunks, parsed and analyzed one at a time ----
+ * The input is read in chunks of about CHUNK_LINES lines, cut only where no code region is
+ * open, so every region lies in one chunk.  Pass 1 parses every chunk (errors and warnings,
+ * before any output), pass 2 re-reads and analyzes them one by one: memory does not grow with
+ * the number of regions.  stdin is spooled to a temporary file so it can be read twice. */
+enum { CHUNK_LINES = 4096 };
+
+typedef struct Chunk {
+    long off;                     /* file offset */
+    size_t len;
+    int line0;                    /* lines before the chunk */
+} Chunk;
+
+typedef struct Run {
+    const Cli *c;
+    const ModelCpu *cpu;
+    const char *fname;
+    FILE *in;
+    Buf text;                     /* the current chunk's text */
+    Chunk *chunks;
+    int nchunks, cap;
+    int *skipped;                 /* lines blanked by -skip-unsupported-instructions */
+    int nskipped, skipcap;
+    bool has_markers;             /* the file has LLVM-MCA markers: code outside regions is ignored */
+    A64Program prog;              /* the current chunk */
+    bool have_prog;
+    int chunk_regions;
+    Seen seen;
+    bool warned_branch;
+    bool *drop;                   /* [prog.ninsts] skipped instructions */
+    int drop_cap;
+    A64Inst *tmp;
+    int region_index;
+    Out out;
+    Buf b;
+    Json j;
+    char *units[MODEL_MAX_UNITS];
+    int nunits;
+} Run;
+
+/* +1 for an LLVM-MCA-BEGIN marker, -1 for LLVM-MCA-END, 0 otherwise; comments as the front
+ * end reads them (src/a64/parse.c): `#` first on the line, `//` outside strings, or a `;`
+ * piece that starts with the marker */
+static int marker_at(const char *c, const char *e)
+{
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    size_t n = (size_t)(e - c);
+    if (n >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (n == 14 || isspace((unsigned char)c[14])))
+        return 1;
+    if (n >= 12 && !memcmp(c, "LLVM-MCA-END", 12) && (n == 12 || isspace((unsigned char)c[12])))
+        return -1;
+    return 0;
+}
+
+static int line_marker(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p < e && *p == '#')
+        return marker_at(p + 1, e);
+    bool quote = false;
+    for (; p < e; p++) {
+        if (quote) {
+            if (*p == '\\' && p + 1 < e)
+                p++;
+            else if (*p == '"')
+                quote = false;
+        } else if (*p == '"') {
+            quote = true;
+        } else if (*p == '/' && p + 1 < e && p[1] == '/') {
+            return marker_at(p + 2, e);
+        } else if (*p == ';' && marker_at(p + 1, e)) {
+            return marker_at(p + 1, e);
+        }
+    }
+    return 0;
+}
+
+/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay */
+static void blank_line(Buf *text, int line)
+{
+    int l = 1;
+    size_t i = 0;
+    while (i < text->len && l < line)
+        if (text->data[i++] == '\n')
+            l++;
+    for (; i < text->len && text->data[i] != '\n'; i++)
+        text->data[i] = ' ';
+}
+
+/* read the next chunk (pass 1) into run->text and record it; false at end of input */
+static bool read_next_chunk(Run *run, int *depth, int *line)
+{
+    buf_reset(&run->text);
+    long off = ftell(run->in);
+    int lines = 0;
+    char *l = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&l, &cap, run->in)) > 0) {
+        buf_put(&run->text, l, (size_t)n);
+        int m = line_marker(l, l + n);
+        if (m > 0)
+            (*depth)++;
+        else if (m < 0)
+            *depth = *depth > 0 ? *depth - 1 : 0;
+        lines++;
+        if (*depth == 0 && lines >= CHUNK_LINES)
+            break;
+    }
+    free(l);
+    if (lines == 0 && run->nchunks > 0)
+        return false;
+    if (run->nchunks == run->cap)
+        run->chunks = xrealloc(run->chunks, (size_t)(run->cap = run->cap ? 2 * run->cap : 8) * sizeof *run->chunks);
+    run->chunks[run->nchunks++] = (Chunk){off, run->text.len, *line};
+    *line += lines;
+    return true;
+}
+
+/* does the input have region markers?  (decides, before pass 1, whether code outside regions
+ * is ignored; a file without markers is one region, parsed as one chunk) */
+static bool scan_markers(FILE *in)
+{
+    char *l = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool found = false;
+    while (!found && (n = getline(&l, &cap, in)) > 0)
+        found = line_marker(l, l + n) != 0;
+    free(l);
+    if (ferror(in))
+        die("cannot read the input: %s", strerror(errno));
+    rewind(in);
+    return found;
+}
+
+/* re-read chunk k (pass 2), with the skipped lines blanked again */
+static void reread_chunk(Run *run, int k)
+{
+    const Chunk *ch = &run->chunks[k];
+    buf_reset(&run->text);
+    buf_reserve(&run->text, ch->len + 1);
+    if (fseek(run->in, ch->off, SEEK_SET) != 0 || fread(run->text.data, 1, ch->len, run->in) != ch->len)
+        die("cannot re-read '%s': %s", run->fname, strerror(errno));
+    run->text.len = ch->len;
+    run->text.data[ch->len] = 0;
+    for (int s = 0; s < run->nskipped; s++)
+        if (run->skipped[s] > ch->line0)
+            blank_line(&run->text, run->skipped[s] - ch->line0);
+}
+
+static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
+{
+    const char *p = run->text.data, *end = run->text.data + run->text.len;
+    for (int l = 1; l < in->line - line0 && p < end; p++)
+        if (*p == '\n')
+            l++;
+    Diag d;
+    diag_set(&d, run->fname, in->line, in->col, p < end ? p : NULL, fmt, a, b);
+    diag_print(stderr, &d, "warning");
+}
+
+/* parse chunk k (its text is in run->text); pass 1 (`first`) prints errors and warnings */
+static bool parse_chunk(Run *run, int k, bool first, bool report)
+{
+    const Cli *c = run->c;
+    const Chunk *ch = &run->chunks[k];
+    Diag err;
+    for (;;) {
+        memset(&run->prog, 0, sizeof run->prog);
+        if (a64_parse(run->fname, run->text.len ? run->text.data : "", run->text.len, &run->prog, &err))
+            break;
+        int local = err.line;
+        err.line += ch->line0;
+        if (first && (c->skip == SKIP_PARSE || c->skip == SKIP_ANY) && local > 0) {
+            size_t ml = strlen(err.msg);
+            snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
+            diag_print(stderr, &err, "warning");
+            blank_line(&run->text, local);
+            if (run->nskipped == run->skipcap)
+                run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
+            run->skipped[run->nskipped++] = err.line;
+            continue;
+        }
+        if (report)
+            diag_print(stderr, &err, "error");
+        return false;
+    }
+    run->have_prog = true;
+    A64Program *prog = &run->prog;
+    for (int i = 0; i < prog->ninsts; i++)
+        prog->insts[i].line += ch->line0;
+    if (prog->ninsts + 1 > run->drop_cap) {
+        run->drop_cap = prog->ninsts + 1;
+        run->drop = xrealloc(run->drop, (size_t)run->drop_cap * sizeof *run->drop);
+    }
+    /* only instructions inside the regions analyzed matter (code outside markers is ignored) */
+    McaRegion *regions = NULL;
+    int nr = mca_regions(prog, !run->has_markers, &regions);
+    memset(run->drop, 1, (size_t)(prog->ninsts + 1) * sizeof *run->drop);
+    for (int g = 0; g < nr; g++)
+        memset(run->drop + regions[g].begin, 0, (size_t)(regions[g].end - regions[g].begin) * sizeof *run->drop);
+    for (int i = 0; i < prog->ninsts; i++) {
+        if (run->drop[i])
+            continue;
+        const A64Inst *in = &prog->insts[i];
+        const char *mn = in->mnem_name ? in->mnem_name : "?";
+        if (!in->form) {
+            bool skip = c->skip == SKIP_LACK_SCHED || c->skip == SKIP_ANY;
+            run->drop[i] = skip;
+            if (first && seen_add(&run->seen, mn))
+                warn_at(run, ch->line0, in, skip ? "no measured form for '%s'%s; skipped (-skip-unsupported-instructions)"
+                        : "no measured form for '%s'%s; simulated as a 1-uop, 1-cycle instruction", mn, "");
+        } else if (first && in->approx && seen_add(&run->seen, in->form)) {
+            warn_at(run, ch->line0, in, "no measured form for '%s'; using the nearest form '%s'", mn, in->form);
+        }
+        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->drop[i]) {
+            run->warned_branch = true;
+            warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
+                    "straight-line code, as in llvm-mca%s", mn, "");
+        }
+    }
+    /* regions that will be analyzed (non-empty after dropping) */
+    run->chunk_regions = 0;
+    for (int g = 0; g < nr; g++)
+        for (int i = regions[g].begin; i < regions[g].end; i++)
+            if (!run->drop[i]) {
+                run->chunk_regions++;
+                break;
+            }
+    free(regions);
+    return true;
+}
+
+static void run_free(Run *run)
+{
+    if (run->have_prog)
+        a64_program_free(&run->prog);
+    run->have_prog = false;
+    for (int u = 0; u < run->nunits; u++)
+        free(run->units[u]);
+    for (int i = 0; i < run->seen.n; i++)
+        free(run->seen.keys[i]);
+    free(run->seen.keys);
+    free(run->chunks);
+    free(run->skipped);
+    free(run->drop);
+    free(run->tmp);
+    buf_free(&run->text);
+    buf_free(&run->b);
+    if (run->in && run->in != stdin)
+        fclose(run->in);
+}
+
+static void analyze_chunk(Run *run)
+{
+    const Cli *c = run->c;
+    A64Program *prog = &run->prog;
+    McaRegion *regions = NULL;
+    int nr = mca_regions(prog, !run->has_markers, &regions);
+    for (int g = 0; g < nr; g++) {
+        const McaRegion *rg = &regions[g];
+        const A64Inst *insts = prog->insts + rg->begin;
+        int n = rg->end - rg->begin, kept = 0;
+        for (int i = rg->begin; i < rg->end; i++)
+            kept += !run->drop[i];
+        if (kept == 0)
+            continue;
+        if (kept != n) {
+            run->tmp = xrealloc(run->tmp, (size_t)kept * sizeof *run->tmp);
+            int k = 0;
+            for (int i = rg->begin; i < rg->end; i++)
+                if (!run->drop[i])
+                    run->tmp[k++] = prog->insts[i];
+            insts = run->tmp;
+            n = kept;
+        }
+        McaResult res;
+        memset(&res, 0, sizeof res);
+        mca_simulate(run->cpu, insts, n, &c->sim, &res);
+        const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
+        for (int i = 0; i < n; i++)
+            texts[i] = mca_inst_display(&insts[i], &res.arena);
+        McaRegionData rd = {run->region_index++, rg->name, rg->is_explicit, n, insts, texts, &res};
+        if (c->json) {
+            mca_json_region(&run->j, &c->view, &rd);
+            for (int u = 0; u < run->nunits; u++)
+                free(run->units[u]);
+            run->nunits = res.nunits < MODEL_MAX_UNITS ? res.nunits : MODEL_MAX_UNITS;
+            for (int u = 0; u < run->nunits; u++)
+                run->units[u] = xstrdup(res.unit_names[u]);
+        } else {
+            mca_view_report(&run->b, &c->view, &rd);
+        }
+        out_write(&run->out, &run->b);
+        mca_result_free(&res);
+    }
+    free(regions);
+}
+
+int cmd_mca(int argc, char **argv)
+{
+    if (!strcmp(util_progname, "uarch"))
+        util_progname = "uarch mca";
+    Cli c;
+    memset(&c, 0, sizeof c);
+    mca_view_options_default(&c.view);
+    c.sim.noalias = true;
+    c.sim.iterations = 100;
+    int rc = parse_args(argc, argv, &c);
+    if (rc >= 0)
+        return rc;
+    resolve_views(&c);
+    if (c.sim.iterations == 0)
+        c.sim.iterations = 100;
+
+    if (c.mcpu && !strcmp(c.mcpu, "help")) {
+        model_list(stdout);
+        return 0;
+    }
+    const char *triple = c.triple ? c.triple : "aarch64";
+    if (!triple_ok(triple))
+        return usage_error("unsupported target triple '%s': uarch mca models AArch64 only "
+                           "(-mtriple=aarch64* or arm64*)", triple);
+    if (c.march && !triple_ok(c.march))
+        return usage_error("unsupported architecture '%s': uarch mca models AArch64 only "
+                           "(-march=aarch64 or arm64)", c.march);
+    const ModelCpu *cpu = c.mcpu ? model_find(c.mcpu) : model_default();
+    if (!cpu) {
+        fprintf(stderr, "%s: unknown cpu '%s'; -mcpu=help lists the models:\n", util_progname, c.mcpu);
+        model_list(stderr);
+        return 2;
+    }
+
+    /* the input: a file, or stdin spooled to a temporary file */
+    const char *path = c.input ? c.input : "-";
+    const char *fname = strcmp(path, "-") ? path : "<stdin>";
+    Run run = {.c = &c, .cpu = cpu, .fname = fname};
+    FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    struct stat st;
+    if (src && fstat(fileno(src), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (src != stdin)
+            fclose(src);
+        src = NULL;
+        errno = EISDIR;
+    }
+    if (src && S_ISREG(st.st_mode) && fseek(src, 0, SEEK_SET) == 0) {
+        run.in = src;
+    } else if (src && (run.in = tmpfile())) {     /* stdin, a pipe: spooled, it is read twice */
+        char blk[65536];
+        size_t n;
+        while ((n = fread(blk, 1, sizeof blk, src)) > 0)
+            if (fwrite(blk, 1, n, run.in) != n)
+                break;
+        if (ferror(src) || fflush(run.in) != 0 || fseek(run.in, 0, SEEK_SET) != 0) {
+            fclose(run.in);
+            run.in = NULL;
+        }
+    }
+    if (src && src != stdin && src != run.in)
+        fclose(src);
+    if (!run.in) {
+        fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, fname, strerror(errno));
+        return 1;
+    }
+
+    /* pass 1: every chunk parsed once; errors and warnings before any output.  Chunks are a
+     * memory bound only: a file without markers is one region, and a chunk that fails (e.g. a
+     * numeric label defined in the next chunk) is decided by parsing the whole file at once. */
+    long long nregions = 0;
+    int depth = 0, line = 0;
+    run.has_markers = scan_markers(run.in);
+    bool whole = false;
+    while (!whole && run.has_markers && read_next_chunk(&run, &depth, &line)) {
+        if (run.have_prog) {
+            a64_program_free(&run.prog);
+            run.have_prog = false;
+        }
+        if (!parse_chunk(&run, run.nchunks - 1, true, false))
+            whole = true;
+        else
+            nregions += run.chunk_regions;
+    }
+    if (whole || !run.has_markers) {
+        if (run.have_prog)
+            a64_program_free(&run.prog);
+        run.have_prog = false;
+        if (fseek(run.in, 0, SEEK_END) != 0) {
+            fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));
+            run_free(&run);
+            return 1;
+        }
+        if (!run.chunks)
+            run.chunks = xmalloc(sizeof *run.chunks);
+        run.chunks[0] = (Chunk){0, (size_t)ftell(run.in), 0};
+        run.nchunks = 1;
+        run.has_markers = false;      /* the whole program: its own regions, or all of it */
+        reread_chunk(&run, 0);
+        if (!parse_chunk(&run, 0, true, true)) {
+            run_free(&run);
+            return 1;
+        }
+        nregions = run.chunk_regions;
+    }
+    if (nregions == 0) {
+        fprintf(stderr, "%s: error: no assembly instructions found\n", fname);
+        run_free(&run);
+        return 1;
+    }
+
+    /* pass 2: one chunk at a time (re-read unless it is the only one), one region at a time */
+    if (!out_open(&run.out, c.output)) {
+        run_free(&run);
+        return 1;
+    }
+    json_init(&run.j, &run.b, true);
+    if (c.json)
+        mca_json_begin(&run.j);
+    for (int k = 0; k < run.nchunks; k++) {
+        if (run.nchunks > 1) {
+            if (run.have_prog)
+                a64_program_free(&run.prog);
+            run.have_prog = false;
+            reread_chunk(&run, k);
+            if (!parse_chunk(&run, k, false, false))
+                bug("chunk %d of '%s' parsed once but not twice", k, fname);
+        }
+        analyze_chunk(&run);
+    }
+    if (c.json) {
+        McaJsonParams p = {"aarch64", c.mcpu ? c.mcpu : model_name(cpu), triple, model_name(cpu)};
+        mca_json_end(&run.j, &p, (const char *const *)run.units, run.nunits);
+        out_write(&run.out, &run.b);
+    }
+    bool ok = out_close(&run.out, true);
+    run_free(&run);
+    return ok ? 0 : 1;
+}

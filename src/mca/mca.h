@@ -1,0 +1,172 @@
+/* mca.h — the contract between the simulator (src/mca/sim*.c) and the views (src/mca/view_*.c,
+ * src/mca/json.c, src/cmd/mca.c).
+ *
+ *   A64Program region ─► mca_simulate(model, insts, n, options) ─► McaResult ─► views
+ *
+ * The simulator knows the CPU model (src/model/model.h) and fills everything a view prints:
+ * the static per-instruction info (instruction-info view), per-cycle histograms, per-unit
+ * pressure, per-instruction timeline events, stall counters, buffer usage, register-file usage,
+ * simulated PMU counters, fusion/elimination records and the bottleneck analysis.
+ * Views never look at the model directly.
+ */
+#ifndef MCA_H
+#define MCA_H
+
+#include "a64/a64.h"
+#include "model/model.h"
+
+#include <stdint.h>
+
+typedef struct McaOptions {
+    int iterations;               /* default 100 */
+    int dispatch_width;           /* 0 = model's */
+    bool noalias;                 /* llvm-mca -noalias (callers default it to true, as llvm-mca);
+                                     false: a load waits until every older store has executed */
+    int timeline_max_iterations;  /* events kept for the timeline: first N iterations (default 10) */
+    int timeline_max_cycles;      /* and only cycles < this (default 80) */
+    bool want_timeline;
+    bool want_bottleneck;
+    int register_file_size;       /* 0 = model's */
+    int micro_op_queue_size;      /* accepted for llvm-mca compatibility; M1 maps straight from decode */
+    int lqueue, squeue;           /* 0 = model's */
+} McaOptions;
+
+/* static info of one instruction of the block (instruction-info view) */
+typedef struct McaInstInfo {
+    const char *text;
+    const char *form;             /* form id used (possibly a nearest form) */
+    bool approx;                  /* nearest form */
+    bool unsupported;             /* no form at all: simulated as a 1-uop nop-like instruction */
+    int uops;                     /* retire slots ("#uOps" column) */
+    int issues;                   /* uops that issue to units */
+    int latency;                  /* max latency to any written register */
+    double rthroughput;
+    bool may_load, may_store, has_side_effects;
+    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
+} McaInstInfo;
+
+/* per (iteration, instruction) timeline record; cycles are absolute, -1 = not reached.
+ * ready = cycle the instruction could first issue (operands ready, >= dispatched + 1);
+ * executed = its last execution cycle (llvm-mca's 'E'); eliminated/fused/nop instructions have
+ * ready = issued = executed = dispatched (nothing executes). */
+typedef struct McaTimelineEvent {
+    int32_t dispatched, ready, issued, executed, retired;
+} McaTimelineEvent;
+
+/* why dispatch stalled (counted in cycles), as llvm-mca's -dispatch-stats */
+typedef enum McaStall {
+    MCA_STALL_RAT,       /* register unavailable (physical register file full) */
+    MCA_STALL_RCU,       /* retire control unit (ROB / coalesced retire queue) full */
+    MCA_STALL_SCHEDQ,    /* scheduler queue full */
+    MCA_STALL_LQ,        /* load queue full */
+    MCA_STALL_SQ,        /* store queue full */
+    MCA_STALL_GROUP,     /* dispatch group restriction */
+    MCA_STALL_USH,       /* unknown/serializing instruction */
+    MCA_NSTALLS
+} McaStall;
+
+typedef struct McaBufferUsage {   /* one scheduler / queue */
+    const char *name;
+    int size;
+    int max_used;
+    double avg_used;
+} McaBufferUsage;
+
+typedef struct McaRegFileUsage {
+    const char *name;             /* "Integer", "FP/SIMD", "Flags", "Rename retire queue" */
+    int size;                     /* physical registers (0 = unbounded) */
+    long long mappings;           /* total mappings created */
+    int max_used;
+    double avg_used;
+} McaRegFileUsage;
+
+typedef enum McaEventKind { MCA_FUSED, MCA_ELIMINATED } McaEventKind;
+typedef struct McaFusion {        /* a fusion or elimination that happened, summed over iterations */
+    uint8_t kind;                 /* McaEventKind */
+    int inst;                     /* first instruction index in the block */
+    int inst2;                    /* second (fusion), -1 for elimination */
+    const char *rule;             /* e.g. "cmp+b.cc", "mov reg (rename)", "nop" */
+    long long count;              /* how many times over all iterations */
+} McaFusion;
+
+/* simulated PMU counters, totals over all iterations (M1 event numbers in comments) */
+typedef struct McaCounters {
+    long long cycle;              /* 0x02 */
+    long long retire_uop;         /* 0x01 */
+    long long schedule_uop;       /* 0x52 */
+    long long schedule_int_uop;   /* 0x53 */
+    long long schedule_simd_uop;  /* 0x54 */
+    long long schedule_ldst_uop;  /* 0x55 */
+    long long inst_all;           /* 0x8c */
+} McaCounters;
+
+typedef struct McaBottleneck {
+    /* the binding limit, in words and in numbers, e.g. kind="unit", what="u1-u6 (integer ALU)",
+     * cycles_per_iteration = 1.5; kind="dependency", what="x0 chain through 3 instructions",
+     * cycles_per_iteration = 4 (sum of latencies) */
+    const char *kind;             /* "dispatch", "unit", "dependency", "queue", "retire", "fetch" */
+    char what[256];
+    double cycles_per_iteration;
+    /* llvm-mca's -bottleneck-analysis counters */
+    long long pressure_cycles, resource_pressure_cycles, data_dep_cycles;
+    int critical_len;             /* instructions on the critical dependency sequence */
+    int critical[64];             /* their indices */
+} McaBottleneck;
+
+typedef struct McaResult {
+    const ModelCpu *cpu;
+    int n;                        /* instructions in the block */
+    int iterations;
+    int dispatch_width;
+    long long total_cycles;
+    long long total_uops;         /* retire slots over all iterations */
+    double block_rthroughput;     /* static estimate, as llvm-mca's Block RThroughput */
+    McaInstInfo *info;            /* [n] */
+
+    /* resource pressure: units are the model's; pressure[i * nunits + u] = cycles of unit u used
+     * by instruction i, summed over all iterations (views divide by iterations) */
+    int nunits;
+    const char **unit_names;      /* [nunits] e.g. "u1" ... "u14" (model names) */
+    double *pressure;             /* [n * nunits] */
+
+    /* timeline: events[it * n + i] for it < timeline_iterations */
+    int timeline_iterations;
+    McaTimelineEvent *events;
+    /* average wait times over ALL iterations (llvm-mca's [1] [2] [3] columns) */
+    double *avg_wait_sched;       /* [n] dispatched -> issued */
+    double *avg_wait_ready;       /* [n] ready -> issued */
+    double *avg_wait_retire;      /* [n] executed -> retired */
+
+    /* per-cycle histograms: hist[k] = cycles in which k uops were ... (index up to max_hist) */
+    int max_hist;
+    long long *dispatch_hist, *issue_hist, *retire_hist;   /* [max_hist + 1] */
+    long long stalls[MCA_NSTALLS];
+
+    int nbuffers;
+    McaBufferUsage *buffers;
+    int nregfiles;
+    McaRegFileUsage *regfiles;
+
+    int nfusions;
+    McaFusion *fusions;
+
+    McaCounters counters;
+    McaBottleneck bottleneck;
+
+    /* --- added for the views --- */
+    int rob_size;                 /* retire queue entries, as -retire-stats' "Total ROB Entries" */
+    int rob_max_used;
+    double rob_avg_used;          /* average entries in use per cycle */
+    int max_mappings;             /* -register-file-stats: max physical registers in use at once (all files) */
+    long long mem_dep_cycles;     /* part of bottleneck.data_dep_cycles caused by memory dependencies */
+    long long *unit_pressure_cycles;  /* [nunits] cycles in which unit u held back dispatch (may be NULL) */
+
+    Arena arena;                  /* owns everything above */
+} McaResult;
+
+/* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
+ * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */
+void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out);
+void mca_result_free(McaResult *r);
+
+#endif

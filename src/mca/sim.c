@@ -1,0 +1,1125 @@
+/* sim.c — the cycle simulator: mca_simulate() and its engine sim_run().
+ *
+ * Each cycle, in this order (so a slot freed in cycle t is reused in cycle t+1 at the earliest):
+ *   retire    in order, whole retire groups whose instructions have executed, up to
+ *             retire_width groups (and retire_uops_width slots) per cycle;
+ *   issue     per scheduler, oldest first: a uop whose source operands are ready goes to a
+ *             free capable unit it feeds (one issue per unit per cycle; a non-pipelined unit
+ *             stays busy `occupancy` cycles);
+ *   map       in order, up to `width` retire slots per cycle: fusion (the pair takes one slot),
+ *             elimination (the register is renamed, nothing issues; "limited" eliminations
+ *             only N per map group), retire-group packing, renaming through a table of last
+ *             writers (so flags are just another register), and dispatch of the issue uops to
+ *             the least-occupied capable scheduler.  Map stops at the first instruction that
+ *             does not fit (retire queue, rename queue, register file, scheduler, load/store
+ *             queue), counting the stall; a taken branch ends the map group; an instruction
+ *             with more uops than slots left takes slots of the next cycle's group.
+ * A uop dispatched in cycle t issues in t+1 at the earliest; a result written with latency L by
+ * an instruction whose first uop issued in cycle t (its other uops only take units) is usable
+ * by an issue in cycle t+L, or earlier by a consumer reading that operand late (read advance).
+ * Loads never wait for stores with -noalias (llvm-mca's default); without it a load waits until
+ * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
+ * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
+ * atomic with a memory-chain latency waits for the previous atomic on the same address (same
+ * base register value and offset).
+ *
+ * In-flight instructions live in a ring indexed by dynamic id (iteration * n + index); cycles in
+ * which nothing can happen are skipped to the next event.  Memory is allocated once per
+ * simulation (ring, scheduler queues, counters, wait lists), never per cycle.
+ *
+ * Speed.  Wake-up is event driven: each in-flight instruction counts its producers whose result
+ * time is not known yet (`nwait`) and sits on their wait lists (a fixed pool: SIM_NWAIT nodes
+ * per ring slot); a producer's first issue (its completion, for a load waiting on a store)
+ * wakes them.  A scheduler with no woken entry and no known ready cycle reached is not scanned,
+ * and the idle-cycle skip takes its earliest known ready cycle.  The ready cycle itself is still
+ * computed where the scan first looks at a woken entry, as before, so results do not change.
+ * Steady state: most blocks repeat after a few iterations; when the whole state at an
+ * iteration boundary equals (relative to it) the state of an earlier boundary, the remaining
+ * whole periods are cut out and their statistics added (see "steady state" below), which gives
+ * exactly the results of the full run.  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns
+ * the cut off (full simulation, for verification).
+ */
+#include "mca/sim.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NEVER INT32_MAX
+
+typedef struct Dyn {
+    /* the fields the issue scan and retire read come first (one cache line) */
+    int32_t nwait;               /* producers whose result time is not known yet */
+    int32_t srcready;            /* cycle all sources are ready; -1 unknown yet */
+    int32_t dispatched;
+    int32_t done;                /* cycle the instruction has executed (NEVER until known) */
+    int32_t first_issue, last_issue;
+    int32_t result;              /* base cycle of results (last issue) */
+    int32_t sidx;                /* static index in the block */
+    int64_t group;               /* retire group number */
+    uint8_t nissue;              /* issue uops for this instance (0 when eliminated) */
+    uint8_t nissued;
+    bool elim;                   /* result at `result` with no latency (renamed, fused second) */
+    bool rf_alloc;               /* holds physical registers until it retires */
+    bool mem_wait;               /* its readiness was set by an older store */
+    int32_t wake_issue;          /* consumers to notify at the first issue (wait list, -1 end) */
+    int32_t wake_done;           /* consumers to notify when done is known (loads after a store) */
+    uint32_t sched_mask;         /* schedulers holding its uops */
+    int64_t mem_prod;            /* -noalias=false: the youngest older store (-1 none) */
+    int64_t rmw_prod;            /* the older read-modify-write of the same address (-1 none) */
+    uint8_t prod_dst[SIM_MAX_SRC];
+    int64_t prod[SIM_MAX_SRC];   /* producer dynamic id per source (-1 none) */
+} Dyn;
+
+/* wait-list nodes: consumer ring slot c owns nodes c * SIM_NWAIT .. c * SIM_NWAIT + SIM_NWAIT - 1
+ * (one per source, the atomic chain and the older store), so the pool never allocates */
+#define SIM_NWAIT (SIM_MAX_SRC + 2)
+
+/* a uop waiting in a scheduler: dynamic id, static index, ready cycle (-1 unknown), capable
+ * units (copied, so a scan touches only this array), issue index */
+typedef struct Entry { int64_t id; int32_t i; int32_t rd; uint32_t units; uint8_t k; } Entry;
+
+typedef struct Sched {
+    Entry *e;
+    int n, cap;
+    long long sum_used;
+    int max_used;
+    /* the scan can be skipped (nothing in it can change) while no entry has become pollable
+     * (`dirty`: an instruction's producers all known, its ready cycle not computed yet) and no
+     * known ready cycle (`min_rd`) has come */
+    bool dirty;
+    int32_t min_rd;
+} Sched;
+
+#define SIM_RMW_SLOTS 8
+typedef struct SimRmw { int64_t id, base_prod, off; int base; } SimRmw;
+
+typedef struct Sim {
+    const SimCpu *c;
+    const SimInst *si;
+    int n;
+    int64_t total;               /* n * iterations */
+    Dyn *ring;
+    int64_t mask;                /* ring size - 1 */
+    int64_t next_map, oldest;    /* next to map, oldest not retired */
+    int64_t rat[A64_NREGS];      /* last writer per register (dynamic id, -1 none) */
+    uint8_t rat_dst[A64_NREGS];
+    Sched sched[SIM_MAX_SCHED];
+    int32_t unit_busy[SIM_MAX_UNITS];   /* unit free from this cycle on */
+    /* group accounting */
+    int64_t cur_group, groups_retired;
+    int cur_group_uops, cur_group_issuing;
+    bool group_open;
+    /* occupancy */
+    int lq_used, sq_used, rq_used, rf_used[SIM_NRF];
+    int lq_max, sq_max, rq_max, rf_max[SIM_NRF], rob_max;
+    long long lq_sum, sq_sum, rq_sum, rf_sum[SIM_NRF], rob_sum;
+    long long rf_maps[SIM_NRF];
+    int maps_max;
+    int carry_slots;             /* map slots of the next cycle already taken */
+    int retire_carry;            /* retire slots of the next cycle already taken */
+    int64_t last_store;          /* youngest store mapped (-1 none) */
+    SimRmw rmw[SIM_RMW_SLOTS];   /* recent atomics by address */
+    int rmw_next;
+    long long mem_dep_cycles;
+    double *gate_next;           /* per throughput gate: the cycle from which the next may map */
+    int32_t *wnext;              /* wait-list links, SIM_NWAIT per ring slot */
+} Sim;
+
+/* consumer `id` waits for producer `p` (its list `*head`): node k of the consumer's slot */
+static void wait_on(Sim *s, int64_t id, int k, int32_t *head)
+{
+    int32_t node = (int32_t)((id & s->mask) * SIM_NWAIT + k);
+    s->wnext[node] = *head;
+    *head = node;
+    s->ring[id & s->mask].nwait++;
+}
+
+static void wake(Sim *s, int32_t *head)
+{
+    for (int32_t node = *head; node >= 0; node = s->wnext[node]) {
+        Dyn *c = &s->ring[node / SIM_NWAIT];
+        if (--c->nwait == 0)
+            for (uint32_t m = c->sched_mask; m; m &= m - 1)
+                s->sched[__builtin_ctz(m)].dirty = true;
+    }
+    *head = -1;
+}
+
+/* cycles from the producer's last issue to the consumer's issue: the producer's latency for the
+ * register (0 when it was renamed away), or the producer/consumer rule's, less the consumer's
+ * read advance of the operand */
+static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed)
+{
+    const SimSrc *r = &s->si[cons].src[srci];
+    float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
+    if (r->edge_lat >= 0 && r->exp_prod == ps && r->exp_dst == dsti)
+        lat = r->edge_lat;
+    else
+        lat -= r->advance;
+    return (int32_t)floorf(lat + 0.5f);
+}
+
+static bool issue_present(const SimIssue *is, int64_t it)
+{
+    if (is->frac <= 0 || is->frac >= 1)
+        return true;
+    return (int64_t)((it + 1) * (double)is->frac) > (int64_t)(it * (double)is->frac);
+}
+
+/* the cycle the sources of dynamic instruction id are all ready, or -1 if not known yet */
+static int32_t src_ready(Sim *s, int64_t id)
+{
+    Dyn *d = &s->ring[id & s->mask];
+    if (d->srcready >= 0)
+        return d->srcready;
+    if (d->nwait > 0)
+        return -1;   /* a producer has not issued yet (woken by its first issue) */
+    const SimInst *in = &s->si[d->sidx];
+    int32_t r = d->dispatched;
+    for (int k = 0; k < in->nsrc; k++) {
+        int64_t p = d->prod[k];
+        if (p < 0 || p < s->oldest)
+            continue;
+        Dyn *pd = &s->ring[p & s->mask];
+        if (pd->done == NEVER && pd->nissued == 0)
+            return -1;   /* the result time is known from the producer's first issue on */
+        int32_t t = pd->result + edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+        if (t > r)
+            r = t;
+    }
+    if (d->rmw_prod >= 0 && d->rmw_prod >= s->oldest) {
+        Dyn *pd = &s->ring[d->rmw_prod & s->mask];
+        if (pd->done == NEVER && pd->nissued == 0)
+            return -1;
+        int32_t tm = pd->result + (int32_t)floorf(s->si[pd->sidx].mem_chain + 0.5f);
+        if (tm > r) {
+            r = tm;
+            d->mem_wait = true;
+        }
+    }
+    if (d->mem_prod >= 0 && d->mem_prod >= s->oldest) {
+        Dyn *pd = &s->ring[d->mem_prod & s->mask];
+        if (pd->done == NEVER)
+            return -1;
+        if (pd->done > r) {
+            r = pd->done;
+            d->mem_wait = true;
+        }
+    }
+    d->srcready = r;
+    return r;
+}
+
+static const int arch_regs[SIM_NRF] = {32, 32, 1};
+
+/* ---- steady state ----
+ * At each iteration boundary (the first cycle start at which mapping has reached iteration b)
+ * the whole machine state is written relative to the boundary (ids less b * n, cycles less the
+ * current one, retired producers as one marker) into a snapshot.  When the snapshot of boundary
+ * b2 equals that of an earlier boundary b1, the run from b2 on repeats the run from b1 shifted
+ * by P = b2 - b1 iterations and D cycles (the engine only compares and adds cycles and ids), as
+ * long as the end of the stream is not reached.  The remaining whole periods are then cut out:
+ * the stream is shortened by m * P iterations, every accumulated statistic gets m times its
+ * increment between b1 and b2, and the cycle count m * D.  The tail (drain) is simulated. */
+#define SIM_PMAX 8                       /* longest period looked for, in boundaries */
+typedef struct SimSnap {
+    int64_t *v;                          /* the normalized state */
+    size_t nv, cap;
+    int64_t b;                           /* the iteration of the boundary */
+    int32_t t;                           /* the cycle */
+    double *st;                          /* statistics at that cycle */
+} SimSnap;
+
+static inline void snap_put(SimSnap *sn, int64_t x)
+{
+    if (sn->nv == sn->cap) {
+        sn->cap = sn->cap ? sn->cap * 2 : 1024;
+        sn->v = xrealloc(sn->v, sn->cap * sizeof(int64_t));
+    }
+    sn->v[sn->nv++] = x;
+}
+
+#define SNAP_GONE INT64_MIN              /* no producer, or one that has retired */
+
+static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
+{
+    /* room for everything (snap_put then never grows it) */
+    size_t need = 64 + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->n +
+                  (size_t)(s->next_map - s->oldest) * (16 + 2 * SIM_MAX_SRC);
+    for (int q = 0; q < s->c->nsched; q++) need += 3 + 3 * (size_t)s->sched[q].n;
+    if (sn->cap < need) {
+        sn->cap = need;
+        sn->v = xrealloc(sn->v, sn->cap * sizeof(int64_t));
+    }
+    int64_t base = b * s->n, gb = s->groups_retired;
+#define ID(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE : (x) - base)
+#define TM(x) ((int64_t)(x) - t)
+    sn->nv = 0;
+    snap_put(sn, s->next_map - base);
+    snap_put(sn, s->oldest - base);
+    snap_put(sn, s->cur_group - gb);
+    snap_put(sn, s->group_open);
+    snap_put(sn, s->cur_group_uops);
+    snap_put(sn, s->cur_group_issuing);
+    snap_put(sn, s->lq_used);
+    snap_put(sn, s->sq_used);
+    snap_put(sn, s->rq_used);
+    for (int f = 0; f < SIM_NRF; f++) snap_put(sn, s->rf_used[f]);
+    snap_put(sn, s->carry_slots);
+    snap_put(sn, s->retire_carry);
+    snap_put(sn, ID(s->last_store));
+    for (int r = 0; r < A64_NREGS; r++) {
+        snap_put(sn, ID(s->rat[r]));
+        snap_put(sn, s->rat_dst[r]);
+    }
+    for (int u = 0; u < s->c->nunits; u++)
+        snap_put(sn, s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
+    for (int g = 0; g < s->n; g++)   /* gates are integers here (checked before) */
+        snap_put(sn, s->gate_next[g] > t ? (int64_t)(s->gate_next[g] - t) : 0);
+    for (int64_t x = s->oldest; x < s->next_map; x++) {
+        const Dyn *d = &s->ring[x & s->mask];
+        const SimInst *in = &s->si[d->sidx];
+        snap_put(sn, d->sidx);
+        snap_put(sn, TM(d->dispatched));
+        snap_put(sn, d->srcready < 0 ? SNAP_GONE : TM(d->srcready));
+        snap_put(sn, d->first_issue < 0 ? SNAP_GONE : TM(d->first_issue));
+        snap_put(sn, d->last_issue < 0 ? SNAP_GONE : TM(d->last_issue));
+        snap_put(sn, d->done == NEVER ? SNAP_GONE : TM(d->done));
+        snap_put(sn, d->nissued == 0 && d->done == NEVER ? SNAP_GONE : TM(d->result));
+        snap_put(sn, d->group - gb);
+        for (int k = 0; k < in->nsrc; k++) {
+            snap_put(sn, ID(d->prod[k]));
+            snap_put(sn, d->prod_dst[k]);
+        }
+        snap_put(sn, ID(d->mem_prod));
+        snap_put(sn, ID(d->rmw_prod));
+        snap_put(sn, d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
+        snap_put(sn, d->nwait);
+        snap_put(sn, d->sched_mask);
+    }
+    for (int q = 0; q < s->c->nsched; q++) {
+        const Sched *sc = &s->sched[q];
+        snap_put(sn, sc->n);
+        snap_put(sn, sc->dirty);
+        snap_put(sn, sc->min_rd == NEVER ? SNAP_GONE : TM(sc->min_rd));
+        for (int r = 0; r < sc->n; r++) {
+            const Entry *e = &sc->e[r];
+            snap_put(sn, e->id - base);
+            snap_put(sn, e->rd < 0 ? SNAP_GONE : TM(e->rd));
+            snap_put(sn, (int64_t)e->i << 40 | (int64_t)e->units << 8 | e->k);
+        }
+    }
+#undef ID
+#undef TM
+}
+
+/* a few numbers of the state, relative to the boundary: a full snapshot is taken only when
+ * they repeat */
+#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
+static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
+{
+    int64_t base = b * s->n;
+    int k = 0;
+    v[k++] = s->next_map - base;
+    v[k++] = s->oldest - base;
+    v[k++] = s->cur_group - s->groups_retired;
+    v[k++] = s->group_open;
+    v[k++] = s->cur_group_uops;
+    v[k++] = s->cur_group_issuing;
+    v[k++] = s->lq_used;
+    v[k++] = s->sq_used;
+    v[k++] = s->rq_used;
+    for (int f = 0; f < SIM_NRF; f++) v[k++] = s->rf_used[f];
+    v[k++] = s->carry_slots;
+    v[k++] = s->retire_carry;
+    for (int u = 0; u < s->c->nunits; u++)
+        v[k++] = s->unit_busy[u] > t ? s->unit_busy[u] - t : 0;
+    for (int q = 0; q < s->c->nsched; q++) {
+        v[k++] = s->sched[q].n;
+        v[k++] = s->sched[q].min_rd == NEVER ? -1 : s->sched[q].min_rd - t;
+    }
+    return k;
+}
+
+/* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
+ * mode 1 copies them into v, mode 2 adds m * v to them */
+static size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, int mode, long long m)
+{
+    size_t k = 0;
+    int n = s->n, mh = out->max_hist;
+#define STD(x) do { if (mode == 1) v[k] = (x); else if (mode == 2) (x) += (double)m * v[k]; k++; } while (0)
+#define STI(x) do { if (mode == 1) v[k] = (double)(x); else if (mode == 2) (x) += m * (long long)v[k]; k++; } while (0)
+    for (int h = 0; h <= mh; h++) {
+        STI(out->dispatch_hist[h]);
+        STI(out->issue_hist[h]);
+        STI(out->retire_hist[h]);
+    }
+    for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
+    for (size_t h = 0; h < (size_t)n * (size_t)s->c->nunits; h++) STD(out->pressure[h]);
+    for (int i = 0; i < n; i++) {
+        STD(out->avg_wait_sched[i]);
+        STD(out->avg_wait_ready[i]);
+        STD(out->avg_wait_retire[i]);
+        STI(fuse[i]);
+        STI(elim[i]);
+    }
+    McaCounters *C = &out->counters;
+    STI(C->retire_uop);
+    STI(C->schedule_uop);
+    STI(C->schedule_int_uop);
+    STI(C->schedule_simd_uop);
+    STI(C->schedule_ldst_uop);
+    STI(C->inst_all);
+    STI(out->bottleneck.pressure_cycles);
+    STI(out->bottleneck.resource_pressure_cycles);
+    STI(out->bottleneck.data_dep_cycles);
+    for (int q = 0; q < s->c->nsched; q++) STI(s->sched[q].sum_used);
+    STI(s->lq_sum);
+    STI(s->sq_sum);
+    STI(s->rq_sum);
+    STI(s->rob_sum);
+    for (int f = 0; f < SIM_NRF; f++) {
+        STI(s->rf_sum[f]);
+        STI(s->rf_maps[f]);
+    }
+    STI(s->mem_dep_cycles);
+#undef STD
+#undef STI
+    return k;
+}
+
+/* can the run be cut at all: nothing that depends on the iteration number or on rounding */
+static bool extrap_possible(const Sim *s)
+{
+    const char *e = getenv("UARCH_MCA_NO_EXTRAPOLATION");
+    if (e && *e && strcmp(e, "0") != 0)
+        return false;
+    for (int i = 0; i < s->n; i++) {
+        const SimInst *in = &s->si[i];
+        for (int k = 0; k < in->nissue; k++)
+            if (in->issue[k].frac > 0 && in->issue[k].frac < 1)
+                return false;
+        if (in->mem_chain > 0)
+            return false;
+        if (in->gate > 0 && in->gate != floor(in->gate))
+            return false;
+    }
+    return true;
+}
+
+static bool rf_full(const Sim *s, int f, int need)
+{
+    int cap = s->c->prf[f];
+    return cap > 0 && s->rf_used[f] + need > cap - arch_regs[f];
+}
+
+void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
+{
+    Arena *A = &out->arena;
+    Sim S, *s = &S;
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->si = si;
+    s->n = n;
+    int iters = opt->iterations > 0 ? opt->iterations : 100;
+    s->total = (int64_t)n * iters;
+
+    /* ring: at least the largest possible window */
+    int64_t window = (int64_t)(c->rob_groups > 0 ? c->rob_groups : 1024) * (c->group_max_uops > 0 ? c->group_max_uops : 1) + 2 * c->width + 16;
+    if (window > s->total + 1)
+        window = s->total + 1;
+    int64_t rs = 16;
+    while (rs < window)
+        rs <<= 1;
+    s->mask = rs - 1;
+    s->ring = xcalloc((size_t)rs, sizeof(Dyn));
+    for (int r = 0; r < A64_NREGS; r++)
+        s->rat[r] = -1;
+    s->last_store = -1;
+    for (int m = 0; m < SIM_RMW_SLOTS; m++)
+        s->rmw[m].id = -1;
+    s->gate_next = xcalloc((size_t)(n > 0 ? n : 1), sizeof(double));
+    s->wnext = xcalloc((size_t)rs * SIM_NWAIT, sizeof(int32_t));
+    for (int q = 0; q < c->nsched; q++) {
+        s->sched[q].cap = c->sched_size[q] > 0 ? c->sched_size[q] : (int)rs;
+        s->sched[q].e = xcalloc((size_t)s->sched[q].cap + SIM_MAX_ISSUE, sizeof(Entry));
+        s->sched[q].min_rd = NEVER;
+    }
+
+    int nu = c->nunits;
+    out->nunits = nu;
+    out->unit_names = arena_alloc(A, sizeof(char *) * (nu > 0 ? nu : 1));
+    for (int u = 0; u < nu; u++)
+        out->unit_names[u] = c->unit_name[u];
+    out->pressure = arena_alloc(A, sizeof(double) * (size_t)(n * (nu > 0 ? nu : 1)));
+    int tl_it = opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
+    if (tl_it > iters)
+        tl_it = iters;
+    out->timeline_iterations = tl_it;
+    out->events = arena_alloc(A, sizeof(McaTimelineEvent) * (size_t)(tl_it * n));
+    for (int k = 0; k < tl_it * n; k++)
+        out->events[k] = (McaTimelineEvent){-1, -1, -1, -1, -1};
+    out->avg_wait_sched = arena_alloc(A, sizeof(double) * n);
+    out->avg_wait_ready = arena_alloc(A, sizeof(double) * n);
+    out->avg_wait_retire = arena_alloc(A, sizeof(double) * n);
+    int mh = c->width > 16 ? c->width : 16;
+    out->max_hist = mh;
+    out->dispatch_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
+    out->issue_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
+    out->retire_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
+    long long *fuse_count = xcalloc((size_t)n, sizeof(long long));
+    long long *elim_count = xcalloc((size_t)n, sizeof(long long));
+
+    McaCounters *C = &out->counters;
+    int32_t t = 0;
+    int32_t last_retire = 0;
+    bool stalled_kind[MCA_NSTALLS];
+    McaBottleneck *bn = &out->bottleneck;
+
+    /* steady state (see above) */
+    bool extrap = iters > 2 && n > 0 && extrap_possible(s);
+    SimSnap cand, cur;                   /* the candidate boundary, the current one */
+    memset(&cand, 0, sizeof cand);
+    memset(&cur, 0, sizeof cur);
+    cand.b = -1;
+    int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
+    int nsig = 0;
+    int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
+    size_t nst = extrap ? stats_walk(s, out, fuse_count, elim_count, NULL, 0, 0) : 0;
+    if (extrap) {
+        cand.st = xcalloc(nst > 0 ? nst : 1, sizeof(double));
+        cur.st = xcalloc(nst > 0 ? nst : 1, sizeof(double));
+    }
+    long long cut_cycles = 0;
+
+    while (s->oldest < s->total) {
+        if (extrap && s->next_map >= next_b * n && s->next_map < s->total) {
+            int64_t b = s->next_map / n;
+            next_b = b + 1;
+            if (s->oldest >= (int64_t)tl_it * n) {
+                int64_t *sg = sig[nsig % (SIM_PMAX + 1)];
+                int nsg = snap_sig(s, t, b, sg);
+                if (cand.b >= 0 && b - cand.b > 4 * SIM_PMAX)
+                    cand.b = -1;   /* no repeat: look for another candidate */
+                if (cand.b >= 0 && !memcmp(sg, cand_sig, sizeof(int64_t) * (size_t)nsg)) {
+                    /* same few numbers as the candidate: compare the whole state */
+                    snap_state(s, t, b, &cur);
+                    if (cur.nv == cand.nv && !memcmp(cur.v, cand.v, cur.nv * sizeof(int64_t))) {
+                        int64_t P = b - cand.b;
+                        int64_t m = (iters - b - 1) / P;
+                        if (m > 0) {
+                            /* increments over one period, times m */
+                            stats_walk(s, out, fuse_count, elim_count, cur.st, 1, 0);
+                            for (size_t k = 0; k < nst; k++) cand.st[k] = cur.st[k] - cand.st[k];
+                            stats_walk(s, out, fuse_count, elim_count, cand.st, 2, m);
+                            cut_cycles += m * (long long)(t - cand.t);
+                            s->total -= m * P * n;
+                            extrap = false;
+                        }
+                    }
+                    cand.b = -1;
+                }
+                if (extrap && cand.b < 0) {
+                    for (int j = 1; j <= SIM_PMAX && j <= nsig; j++)
+                        if (!memcmp(sg, sig[(nsig - j) % (SIM_PMAX + 1)], sizeof(int64_t) * (size_t)nsg)) {
+                            /* a candidate: its full state and statistics */
+                            snap_state(s, t, b, &cand);
+                            stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
+                            cand.b = b;
+                            cand.t = t;
+                            memcpy(cand_sig, sg, sizeof(int64_t) * (size_t)nsg);
+                            break;
+                        }
+                }
+                nsig++;
+            }
+        }
+        int nret = 0, niss = 0, ndisp = 0;
+        int32_t gate_wake = -1;
+        /* ---- retire ---- */
+        {
+            /* a group with more slots than the retire width left in this cycle retires now and
+             * takes slots of the next cycle (as map does) */
+            int groups = 0, slots = s->retire_carry;
+            s->retire_carry = (c->retire_uops_width > 0 && slots > c->retire_uops_width) ? slots - c->retire_uops_width : 0;
+            while (s->oldest < s->next_map && groups < (c->retire_width > 0 ? c->retire_width : INT_MAX)) {
+                int64_t g = s->ring[s->oldest & s->mask].group;
+                /* the whole group must have executed */
+                int64_t e = s->oldest;
+                int gslots = 0;
+                bool ok = true;
+                while (e < s->next_map && s->ring[e & s->mask].group == g) {
+                    Dyn *d = &s->ring[e & s->mask];
+                    if (d->done > t) { ok = false; break; }
+                    gslots += si[e % n].uops;
+                    e++;
+                }
+                if (!ok)
+                    break;
+                if (c->retire_uops_width > 0 && slots >= c->retire_uops_width)
+                    break;
+                for (int64_t x = s->oldest; x < e; x++) {
+                    Dyn *d = &s->ring[x & s->mask];
+                    const SimInst *in = &si[x % n];
+                    int i = (int)(x % n);
+                    int it = (int)(x / n);
+                    if (it < tl_it)
+                        out->events[it * n + i].retired = t;
+                    out->avg_wait_retire[i] += t - d->done;
+                    if (in->mem == A64_MEM_LOAD || in->mem == A64_MEM_LOADSTORE) s->lq_used--;
+                    if (in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE) s->sq_used--;
+                    for (int k = 0; k < in->ndst; k++) {
+                        s->rq_used--;
+                        if (d->rf_alloc)
+                            s->rf_used[in->dst[k].rf]--;
+                    }
+                    nret++;
+                }
+                slots += gslots;
+                if (c->retire_uops_width > 0 && slots > c->retire_uops_width)
+                    s->retire_carry = slots - c->retire_uops_width;
+                if (s->group_open && g == s->cur_group) {   /* retiring closes the open group */
+                    s->cur_group++;
+                    s->group_open = false;
+                }
+                s->oldest = e;
+                s->groups_retired++;
+                groups++;
+                last_retire = t;
+            }
+        }
+        /* ---- issue ---- */
+        bool blocked_by_unit = false, waiting_data = false, waiting_mem = false;
+        uint32_t busy = 0;   /* units taken in this cycle */
+        for (int u = 0; u < nu; u++)
+            if (s->unit_busy[u] > t)
+                busy |= 1u << u;
+        for (int q = 0; q < c->nsched; q++) {
+            Sched *sc = &s->sched[q];
+            if (sc->n == 0)
+                continue;
+            if ((c->sched_units[q] & ~busy) == 0) {   /* every unit it feeds is busy */
+                blocked_by_unit = true;
+                continue;
+            }
+            if (!sc->dirty && sc->min_rd > t) {
+                /* every entry waits: for a producer to issue, or for its known ready cycle */
+                waiting_data = true;
+                continue;
+            }
+            sc->dirty = false;
+            int32_t min_rd = NEVER;
+            bool broke = false;
+            int w = 0, r;
+            for (r = 0; r < sc->n; r++) {
+                Entry en = sc->e[r];
+                if (en.rd > t) {   /* known not ready yet */
+                    waiting_data = true;
+                    if (en.rd < min_rd) min_rd = en.rd;
+                    sc->e[w++] = en;
+                    continue;
+                }
+                if (en.rd >= 0 && (en.units & ~busy) == 0) {   /* ready, its units are taken */
+                    blocked_by_unit = true;
+                    if (en.rd < min_rd) min_rd = en.rd;
+                    sc->e[w++] = en;
+                    continue;
+                }
+                Dyn *d = &s->ring[en.id & s->mask];
+                const SimInst *in = &si[en.i];
+                const SimIssue *is = &in->issue[en.k];
+                int32_t rd = en.rd >= 0 ? en.rd : d->dispatched >= t || (d->srcready < 0 && d->nwait > 0) ? -1 : src_ready(s, en.id);
+                if (rd >= 0) {
+                    if (rd < d->dispatched + 1) rd = d->dispatched + 1;
+                    en.rd = rd;
+                }
+                bool issued = false;
+                if (rd >= 0 && rd <= t) {
+                    uint32_t free = is->units & c->sched_units[q] & ~busy;
+                    if (free) {
+                        int u = __builtin_ctz(free);
+                        s->unit_busy[u] = t + (is->occupancy > 0 ? is->occupancy : 1);
+                        busy |= 1u << u;
+                        int i = en.i;
+                        out->pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
+                        if (d->nissued == 0) {
+                            d->first_issue = t;
+                            d->result = t;   /* results count from the first issue; further issues only take units */
+                        }
+                        d->last_issue = t;
+                        d->nissued++;
+                        if (d->nissued == 1) wake(s, &d->wake_issue);
+                        C->schedule_uop++;
+                        if (is->group == SIM_G_INT) C->schedule_int_uop++;
+                        else if (is->group == SIM_G_MEM) C->schedule_ldst_uop++;
+                        else C->schedule_simd_uop++;
+                        niss++;
+                        issued = true;
+                        if (d->nissued == d->nissue) {
+                            int32_t lat = (int32_t)(in->latency + 0.5f);
+                            for (int k = 0; k < in->ndst; k++)
+                                if ((int32_t)(in->dst[k].lat + 0.5f) > lat)
+                                    lat = (int32_t)(in->dst[k].lat + 0.5f);
+                            if (in->mem_chain > 0 && (int32_t)(in->mem_chain + 0.5f) > lat)
+                                lat = (int32_t)(in->mem_chain + 0.5f);   /* the RMW completes in memory */
+                            if (lat < 1) lat = 1;
+                            d->done = d->first_issue + lat > t + 1 ? d->first_issue + lat : t + 1;
+                            wake(s, &d->wake_done);
+                            if (en.id < (int64_t)tl_it * n) {
+                                int it = (int)(en.id / n);
+                                out->events[it * n + i].issued = d->first_issue;
+                                out->events[it * n + i].executed = d->done - 1;
+                                out->events[it * n + i].ready = rd;
+                            }
+                            out->avg_wait_sched[i] += d->first_issue - d->dispatched;
+                            out->avg_wait_ready[i] += d->first_issue - rd;
+                        }
+                    } else {
+                        blocked_by_unit = true;
+                    }
+                } else if (d->dispatched < t) {
+                    waiting_data = true;
+                    waiting_mem |= d->mem_wait;
+                }
+                if (!issued) {
+                    sc->e[w++] = en;
+                    if (en.rd >= 0 && en.rd < min_rd) min_rd = en.rd;
+                }
+                if ((c->sched_units[q] & ~busy) == 0) {   /* no unit left: keep the rest as is */
+                    r++;
+                    broke = true;
+                    break;
+                }
+            }
+            if (broke && r < sc->n)
+                sc->dirty = true;   /* the rest was not looked at */
+            sc->min_rd = min_rd;
+            if (r < sc->n && w < r)
+                memmove(&sc->e[w], &sc->e[r], sizeof(Entry) * (size_t)(sc->n - r));
+            sc->n = w + (sc->n - r);
+        }
+        if (blocked_by_unit) bn->resource_pressure_cycles++;
+        if (waiting_data && niss == 0) bn->data_dep_cycles++;
+        if (waiting_mem && niss == 0) s->mem_dep_cycles++;
+        /* ---- map / dispatch ---- */
+        memset(stalled_kind, 0, sizeof stalled_kind);
+        {
+            /* an instruction with more uops than the slots left in a map group takes the rest of
+             * the group and its remaining uops use slots of the next cycle's group */
+            int slots = s->carry_slots, elim_limited[SIM_ELIM_CLASSES] = {0};
+            s->carry_slots = slots > c->width ? slots - c->width : 0;
+            int disp_q[SIM_MAX_SCHED] = {0};
+            while (s->next_map < s->total) {
+                int64_t id = s->next_map;
+                int i = (int)(id % n);
+                const SimInst *in = &si[i];
+                /* a fused pair maps as one: check room for both */
+                int span = (in->fused_next && id + 1 < s->total && i + 1 < n) ? 2 : 1;
+                int need_slots = 0;
+                for (int x = 0; x < span; x++) need_slots += si[i + x].uops;
+                if (slots >= c->width)
+                    break;
+                /* elimination decision */
+                bool elim = in->elim == SIM_ELIM_ALWAYS;
+                if (in->elim == SIM_ELIM_LIMITED) {
+                    int lim = in->elim_limit > 0 ? in->elim_limit : c->elim_imm_per_group;
+                    elim = lim <= 0 || elim_limited[in->elim_class % SIM_ELIM_CLASSES] < lim;
+                }
+                /* resources */
+                int lq = 0, sq = 0, rq = 0, rf[SIM_NRF] = {0};
+                for (int x = 0; x < span; x++) {
+                    const SimInst *y = &si[i + x];
+                    if (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE) lq++;
+                    if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE) sq++;
+                    rq += y->ndst;
+                    if (!(x == 0 && elim))
+                        for (int k = 0; k < y->ndst; k++) rf[y->dst[k].rf]++;
+                }
+                int stall = -1;
+                /* throughput gate: at most one instance of the form per `gate` cycles */
+                if (in->gate > 0 && in->gate_id >= 0 && (double)t + 1 <= s->gate_next[in->gate_id]) {
+                    stall = MCA_STALL_USH;
+                    int32_t w = (int32_t)s->gate_next[in->gate_id];
+                    if (gate_wake < 0 || w < gate_wake) gate_wake = w;
+                }
+                else if (c->lq > 0 && s->lq_used + lq > c->lq) stall = MCA_STALL_LQ;
+                else if (c->sq > 0 && s->sq_used + sq > c->sq) stall = MCA_STALL_SQ;
+                else if (c->rename_queue > 0 && s->rq_used + rq > c->rename_queue) stall = MCA_STALL_RAT;
+                else if (rf_full(s, SIM_RF_INT, rf[0]) || rf_full(s, SIM_RF_FP, rf[1]) || rf_full(s, SIM_RF_FLAGS, rf[2]))
+                    stall = MCA_STALL_RAT;
+                /* issue uops of this instance (fractional issue counts: some instances skip the last) */
+                uint8_t ku[SIM_MAX_ISSUE];
+                int nis = 0;
+                if (!elim)
+                    for (int k = 0; k < in->nissue; k++)
+                        if (issue_present(&in->issue[k], id / n)) ku[nis++] = (uint8_t)k;
+                /* retire group: would this open a new group beyond capacity? */
+                bool newgroup = !s->group_open || in->starts_group ||
+                                s->cur_group_uops + need_slots > (c->group_max_uops > 0 ? c->group_max_uops : 1) ||
+                                (c->group_max_issuing > 0 && s->cur_group_issuing + nis > c->group_max_issuing);
+                if (stall < 0 && c->rob_groups > 0) {
+                    int64_t inflight = (s->group_open ? s->cur_group + 1 : s->cur_group) - s->groups_retired;
+                    if (newgroup && inflight + 1 > c->rob_groups) stall = MCA_STALL_RCU;
+                }
+                /* ring room */
+                if (stall < 0 && id + span - s->oldest > s->mask) stall = MCA_STALL_RCU;
+                /* schedulers */
+                int pick[SIM_MAX_ISSUE];
+                if (stall < 0) {
+                    for (int k = 0; k < nis && stall < 0; k++) {
+                        int best = -1, extra[SIM_MAX_SCHED];
+                        for (int q = 0; q < c->nsched; q++)
+                            extra[q] = 0;
+                        for (int j = 0; j < k; j++)
+                            extra[pick[j]]++;
+                        for (int q = 0; q < c->nsched; q++) {
+                            if (!(c->sched_units[q] & in->issue[ku[k]].units)) continue;
+                            /* full; an instruction with more issues than entries goes into an empty one */
+                            if (s->sched[q].n + extra[q] >= s->sched[q].cap && s->sched[q].n > 0) continue;
+                            if (c->sched_dispatch[q] > 0 && disp_q[q] > 0 && disp_q[q] + extra[q] >= c->sched_dispatch[q]) continue;
+                            if (best < 0 || s->sched[q].n + extra[q] < s->sched[best].n + extra[best]) best = q;
+                        }
+                        if (best < 0) {
+                            bool any = false, width = false;
+                            for (int q = 0; q < c->nsched; q++)
+                                if (c->sched_units[q] & in->issue[ku[k]].units) {
+                                    any = true;
+                                    if (s->sched[q].n + extra[q] < s->sched[q].cap || s->sched[q].n == 0) width = true;
+                                }
+                            if (!any) bug("sim: issue uop of instruction %d has no scheduler", i);
+                            stall = width ? MCA_STALL_GROUP : MCA_STALL_SCHEDQ;
+                        } else {
+                            pick[k] = best;
+                        }
+                    }
+                }
+                if (stall >= 0) {
+                    stalled_kind[stall] = true;
+                    break;
+                }
+                /* commit: map the instruction(s) */
+                for (int x = 0; x < span; x++) {
+                    int64_t xid = id + x;
+                    const SimInst *y = &si[i + x];
+                    Dyn *d = &s->ring[xid & s->mask];
+                    d->group = 0;
+                    d->first_issue = d->last_issue = -1;
+                    d->nissued = 0;
+                    d->elim = d->rf_alloc = d->mem_wait = false;
+                    d->result = 0;
+                    d->sidx = i + x;
+                    d->mem_prod = -1;
+                    if (!opt->noalias && (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE))
+                        d->mem_prod = s->last_store;
+                    if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE)
+                        s->last_store = xid;
+                    d->rmw_prod = -1;
+                    if (y->mem_chain > 0 && y->mem_base != A64_NOREG) {
+                        /* the recent atomics by address (base register, its value, offset) */
+                        int64_t base_prod = s->rat[y->mem_base];
+                        int slot = -1;
+                        for (int m = 0; m < SIM_RMW_SLOTS; m++)
+                            if (s->rmw[m].id >= 0 && s->rmw[m].base == y->mem_base &&
+                                s->rmw[m].base_prod == base_prod && s->rmw[m].off == y->mem_off)
+                                slot = m;
+                        if (slot >= 0)
+                            d->rmw_prod = s->rmw[slot].id;
+                        else
+                            slot = s->rmw_next++ % SIM_RMW_SLOTS;
+                        s->rmw[slot] = (SimRmw){xid, base_prod, y->mem_off, y->mem_base};
+                    }
+                    d->dispatched = t;
+                    d->srcready = -1;
+                    d->done = NEVER;
+                    d->nwait = 0;
+                    d->wake_issue = d->wake_done = -1;
+                    d->sched_mask = 0;
+                    d->first_issue = d->last_issue = -1;
+                    bool e = x == 0 ? elim : false;
+                    d->elim = e;
+                    d->nissue = (uint8_t)((e || y->fused_prev) ? 0 : (x == 0 ? nis : y->nissue));
+                    for (int k = 0; k < y->nsrc; k++) {
+                        d->prod[k] = s->rat[y->src[k].reg];
+                        d->prod_dst[k] = s->rat_dst[y->src[k].reg];
+                    }
+                    /* wait lists: the producers whose result time is not known yet */
+                    for (int k = 0; k < y->nsrc; k++) {
+                        int64_t p = d->prod[k];
+                        if (p < 0 || p < s->oldest) continue;
+                        Dyn *pd = &s->ring[p & s->mask];
+                        if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, k, &pd->wake_issue);
+                    }
+                    if (d->rmw_prod >= 0 && d->rmw_prod >= s->oldest) {
+                        Dyn *pd = &s->ring[d->rmw_prod & s->mask];
+                        if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, SIM_MAX_SRC, &pd->wake_issue);
+                    }
+                    if (d->mem_prod >= 0 && d->mem_prod >= s->oldest) {
+                        Dyn *pd = &s->ring[d->mem_prod & s->mask];
+                        if (pd->done == NEVER) wait_on(s, xid, SIM_MAX_SRC + 1, &pd->wake_done);
+                    }
+                    /* retire group */
+                    if (x == 0 && newgroup) {
+                        if (s->group_open) s->cur_group++;
+                        s->group_open = true;
+                        s->cur_group_uops = 0;
+                        s->cur_group_issuing = 0;
+                    }
+                    d->group = s->cur_group;
+                    s->cur_group_uops += y->uops;
+                    s->cur_group_issuing += d->nissue;
+                    if (y->ends_group) {
+                        s->cur_group++;
+                        s->group_open = false;
+                    }
+                    /* queues, registers */
+                    if (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE) s->lq_used++;
+                    if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE) s->sq_used++;
+                    if (e) {
+                        /* renaming: the destination aliases the source's producer, or is ready now */
+                        d->result = t;
+                        d->done = t;
+                        for (int k = 0; k < y->ndst; k++) {
+                            int r = y->dst[k].reg;
+                            if (y->nsrc > 0 && d->prod[0] >= s->oldest && d->prod[0] >= 0) {
+                                s->rat[r] = d->prod[0];
+                                s->rat_dst[r] = d->prod_dst[0];
+                            } else {
+                                s->rat[r] = xid;
+                                s->rat_dst[r] = (uint8_t)k;
+                            }
+                            s->rq_used++;
+                        }
+                        elim_count[i + x]++;
+                        if (y->elim == SIM_ELIM_LIMITED) elim_limited[y->elim_class % SIM_ELIM_CLASSES]++;
+                    } else if (x == 1) {
+                        /* second of a fused pair: its results come with the pair's (the first's) */
+                        const SimInst *f0 = &si[i];
+                        for (int k = 0; k < y->ndst; k++) {
+                            int r = y->dst[k].reg, di = -1;
+                            for (int m = 0; m < f0->ndst; m++)
+                                if (f0->dst[m].reg == r) di = m;
+                            if (di < 0 && f0->ndst > 0) di = 0;
+                            s->rat[r] = di >= 0 ? id : xid;
+                            s->rat_dst[r] = (uint8_t)(di >= 0 ? di : k);
+                            s->rq_used++;
+                        }
+                        d->result = t;
+                        d->done = t;
+                        d->elim = true;
+                    } else {
+                        for (int k = 0; k < y->ndst; k++) {
+                            s->rat[y->dst[k].reg] = xid;
+                            s->rat_dst[y->dst[k].reg] = (uint8_t)k;
+                            s->rq_used++;
+                            s->rf_used[y->dst[k].rf]++;
+                            s->rf_maps[y->dst[k].rf]++;
+                        }
+                        d->rf_alloc = true;
+                        if (d->nissue == 0) {
+                            /* nothing issues (nop, unsupported): done at map */
+                            d->result = t;
+                            d->done = t;
+                        }
+                    }
+                    if (x == 1) fuse_count[i]++;
+                    for (int k = 0; k < d->nissue; k++) {
+                        Sched *sc = &s->sched[pick[k]];
+                        uint8_t ki = x == 0 ? ku[k] : (uint8_t)k;
+                        sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & c->sched_units[pick[k]], ki};
+                        d->sched_mask |= 1u << pick[k];
+                        if (d->nwait == 0) sc->dirty = true;
+                        disp_q[pick[k]]++;
+                    }
+                    int it = (int)(xid / n);
+                    if (it < tl_it) {
+                        out->events[it * n + i + x].dispatched = t;
+                        if (d->done != NEVER) {
+                            out->events[it * n + i + x].ready = t;
+                            out->events[it * n + i + x].issued = t;
+                            out->events[it * n + i + x].executed = t;   /* nothing to execute */
+                        }
+                    }
+                    slots += y->uops;
+                    ndisp += y->uops;
+                    C->retire_uop += y->uops;
+                    C->inst_all++;
+                }
+                if (in->gate > 0 && in->gate_id >= 0) {
+                    double g = s->gate_next[in->gate_id];
+                    s->gate_next[in->gate_id] = (g > t ? g : t) + in->gate;
+                }
+                s->next_map += span;
+                if (slots > c->width) {
+                    s->carry_slots = slots - c->width;
+                    break;
+                }
+                if (si[i + span - 1].taken_branch) break;
+            }
+        }
+        for (int k = 0; k < MCA_NSTALLS; k++)
+            if (stalled_kind[k]) out->stalls[k]++;
+        /* ---- accounting for this cycle ---- */
+        out->dispatch_hist[ndisp > mh ? mh : ndisp]++;
+        out->issue_hist[niss > mh ? mh : niss]++;
+        out->retire_hist[nret > mh ? mh : nret]++;
+        for (int q = 0; q < c->nsched; q++) {
+            s->sched[q].sum_used += s->sched[q].n;
+            if (s->sched[q].n > s->sched[q].max_used) s->sched[q].max_used = s->sched[q].n;
+        }
+#define OCC(u, m, sum) do { if ((u) > (m)) (m) = (u); (sum) += (u); } while (0)
+        OCC(s->lq_used, s->lq_max, s->lq_sum);
+        OCC(s->sq_used, s->sq_max, s->sq_sum);
+        OCC(s->rq_used, s->rq_max, s->rq_sum);
+        for (int f = 0; f < SIM_NRF; f++) OCC(s->rf_used[f], s->rf_max[f], s->rf_sum[f]);
+        int rob = (int)((s->group_open ? s->cur_group + 1 : s->cur_group) - s->groups_retired);
+        OCC(rob, s->rob_max, s->rob_sum);
+        {
+            int m = 0;
+            for (int f = 0; f < SIM_NRF; f++) m += s->rf_used[f];
+            if (m > s->maps_max) s->maps_max = m;
+        }
+        bool any_stall = false;
+        for (int k = 0; k < MCA_NSTALLS; k++) any_stall |= stalled_kind[k];
+        if (any_stall || blocked_by_unit) bn->pressure_cycles++;
+
+        /* ---- next cycle; skip cycles in which nothing can happen ---- */
+        int32_t next = t + 1;
+        if (nret == 0 && niss == 0 && ndisp == 0 && s->oldest < s->total) {
+            int32_t ev = NEVER;
+            if (s->oldest < s->next_map) {
+                Dyn *d = &s->ring[s->oldest & s->mask];
+                if (d->done != NEVER && d->done < ev) ev = d->done;
+            }
+            for (int q = 0; q < c->nsched; q++) {
+                if (!s->sched[q].dirty) {   /* no pollable entry: the earliest known ready cycle */
+                    int32_t rd = s->sched[q].min_rd;
+                    if (rd != NEVER) {
+                        if (rd < t + 1) rd = t + 1;
+                        if (rd < ev) ev = rd;
+                    }
+                    continue;
+                }
+                for (int r = 0; r < s->sched[q].n; r++) {
+                    int64_t id = s->sched[q].e[r].id;
+                    int32_t rd = src_ready(s, id);
+                    if (rd >= 0) {
+                        if (rd < t + 1) rd = t + 1;
+                        if (rd < ev) ev = rd;
+                    }
+                }
+            }
+            for (int u = 0; u < nu; u++)
+                if (s->unit_busy[u] > t && s->unit_busy[u] < ev) ev = s->unit_busy[u];
+            if (gate_wake > t && gate_wake < ev) ev = gate_wake;
+            /* any in-flight instruction completing frees a retire condition */
+            for (int64_t x = s->oldest; x < s->next_map && x < s->oldest + 64; x++) {
+                int32_t dn = s->ring[x & s->mask].done;
+                if (dn != NEVER && dn > t && dn < ev) ev = dn;
+            }
+            if (ev != NEVER && ev > next) {
+                long long skip = ev - next;
+                out->dispatch_hist[0] += skip;
+                out->issue_hist[0] += skip;
+                out->retire_hist[0] += skip;
+                for (int k = 0; k < MCA_NSTALLS; k++)
+                    if (stalled_kind[k]) out->stalls[k] += skip;
+                for (int q = 0; q < c->nsched; q++) s->sched[q].sum_used += skip * s->sched[q].n;
+                s->lq_sum += skip * s->lq_used;
+                s->sq_sum += skip * s->sq_used;
+                s->rq_sum += skip * s->rq_used;
+                for (int f = 0; f < SIM_NRF; f++) s->rf_sum[f] += skip * s->rf_used[f];
+                s->rob_sum += skip * rob;
+                if (waiting_data) bn->data_dep_cycles += skip;
+                if (any_stall || blocked_by_unit) bn->pressure_cycles += skip;
+                next = ev;
+            }
+        }
+        if (t > (int64_t)s->total * 4096 + (1 << 20) || t >= NEVER - 1)
+            bug("sim: no progress after %d cycles (instruction %lld of %lld)", t, (long long)s->oldest, (long long)s->total);
+        t = next;
+    }
+
+    free(cand.v);
+    free(cand.st);
+    free(cur.v);
+    free(cur.st);
+    long long cycles = s->total > 0 ? (long long)last_retire + 1 + cut_cycles : 0;
+    out->total_cycles = cycles;
+    out->total_uops = C->retire_uop;
+    C->cycle = cycles;
+    for (int i = 0; i < n; i++) {
+        out->avg_wait_sched[i] /= iters;
+        out->avg_wait_ready[i] /= iters;
+        out->avg_wait_retire[i] /= iters;
+    }
+    double dc = cycles > 0 ? (double)cycles : 1;
+    /* buffers: schedulers, then the queues */
+    out->nbuffers = c->nsched + 3;
+    out->buffers = arena_alloc(A, sizeof(McaBufferUsage) * out->nbuffers);
+    for (int q = 0; q < c->nsched; q++)
+        out->buffers[q] = (McaBufferUsage){c->sched_name[q], c->sched_size[q], s->sched[q].max_used, s->sched[q].sum_used / dc};
+    out->buffers[c->nsched] = (McaBufferUsage){"Retire queue (groups)", c->rob_groups, s->rob_max, s->rob_sum / dc};
+    out->buffers[c->nsched + 1] = (McaBufferUsage){"Load queue", c->lq, s->lq_max, s->lq_sum / dc};
+    out->buffers[c->nsched + 2] = (McaBufferUsage){"Store queue", c->sq, s->sq_max, s->sq_sum / dc};
+    out->rob_size = c->rob_groups;
+    out->rob_max_used = s->rob_max;
+    out->rob_avg_used = s->rob_sum / dc;
+    out->max_mappings = s->maps_max;
+    out->mem_dep_cycles = s->mem_dep_cycles;   /* 0 with -noalias: loads never wait for stores */
+    out->unit_pressure_cycles = NULL;
+    out->nregfiles = SIM_NRF + 1;
+    out->regfiles = arena_alloc(A, sizeof(McaRegFileUsage) * out->nregfiles);
+    static const char *rfname[SIM_NRF] = {"Integer", "FP/SIMD", "Flags"};
+    long long total_maps = 0;
+    for (int f = 0; f < SIM_NRF; f++) {
+        out->regfiles[f] = (McaRegFileUsage){rfname[f], c->prf[f], s->rf_maps[f], s->rf_max[f], s->rf_sum[f] / dc};
+        total_maps += s->rf_maps[f];
+    }
+    out->regfiles[SIM_NRF] = (McaRegFileUsage){"Rename retire queue", c->rename_queue, total_maps, s->rq_max, s->rq_sum / dc};
+    /* fusions and eliminations */
+    int nf = 0;
+    for (int i = 0; i < n; i++) nf += (fuse_count[i] > 0) + (elim_count[i] > 0);
+    out->nfusions = nf;
+    out->fusions = arena_alloc(A, sizeof(McaFusion) * (nf > 0 ? nf : 1));
+    nf = 0;
+    for (int i = 0; i < n; i++) {
+        if (fuse_count[i] > 0)
+            out->fusions[nf++] = (McaFusion){MCA_FUSED, i, i + 1, si[i].fuse_rule, fuse_count[i]};
+        if (elim_count[i] > 0)
+            out->fusions[nf++] = (McaFusion){MCA_ELIMINATED, i, -1, si[i].elim_rule, elim_count[i]};
+    }
+    free(fuse_count);
+    free(elim_count);
+    for (int q = 0; q < c->nsched; q++) free(s->sched[q].e);
+    free(s->ring);
+    free(s->gate_next);
+    free(s->wnext);
+}
+
+void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out)
+{
+    McaOptions o = *opt;
+    if (o.iterations <= 0) o.iterations = 100;
+    memset(out, 0, sizeof *out);
+    out->cpu = cpu;
+    out->n = n;
+    out->iterations = o.iterations;
+    SimCpu sc;
+    sim_prepare_cpu(cpu, &o, &sc);
+    out->dispatch_width = sc.width;
+    out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
+    SimInst *si = xcalloc((size_t)(n > 0 ? n : 1), sizeof(SimInst));
+    sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
+    out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
+    sim_run(&sc, si, n, &o, out);
+    sim_bottleneck(&sc, si, n, out);
+    free(si);
+}
+
+void mca_result_free(McaResult *r)
+{
+    arena_free(&r->arena);
+    memset(r, 0, sizeof *r);
+}

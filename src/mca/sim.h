@@ -1,0 +1,115 @@
+/* sim.h — internal interface of the cycle simulator (src/mca/sim*.c); not seen by the views.
+ *
+ * Two steps:
+ *   sim_prepare.c  ModelCpu + A64Inst[]  ─► SimCpu (machine limits) + SimInst[] (per static
+ *                  instruction: retire slots, issue uops with their capable units and unit
+ *                  occupancy, register reads/writes with per-edge latencies, fusion with the next
+ *                  instruction, elimination at rename, memory kind)
+ *   sim.c          SimCpu + SimInst[]    ─► cycle-by-cycle run for N iterations, filling McaResult
+ *
+ * The engine knows nothing of forms or mnemonics: every CPU or instruction fact arrives through
+ * SimCpu/SimInst, which come from the model data.  Unit tests build these by hand.
+ */
+#ifndef MCA_SIM_H
+#define MCA_SIM_H
+
+#include "mca/mca.h"
+
+#define SIM_MAX_UNITS 32
+#define SIM_MAX_SCHED 32
+#define SIM_MAX_ISSUE 64
+#define SIM_MAX_SRC 12
+#define SIM_MAX_DST 8
+#define SIM_ELIM_CLASSES 8
+
+enum { SIM_G_INT, SIM_G_MEM, SIM_G_FP, SIM_NGROUPS };
+enum { SIM_RF_INT, SIM_RF_FP, SIM_RF_FLAGS, SIM_NRF };
+
+typedef struct SimCpu {
+    const char *name;
+    int width;                  /* decode/map/dispatch uops (retire slots) per cycle */
+    int retire_width;           /* retire groups per cycle */
+    int retire_uops_width;      /* retire slots per cycle (0 = no limit beyond groups) */
+    int rob_groups;             /* coalesced retire queue entries (groups) */
+    int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */
+    int group_max_issuing;      /* issuing uops per retire group */
+    int rename_queue;           /* rename retire queue (register writes in flight), 0 = unbounded */
+    int prf[SIM_NRF];           /* physical registers per file (0 = unbounded) */
+    int lq, sq;                 /* load / store queue entries (0 = unbounded) */
+    int nunits;
+    const char *unit_name[SIM_MAX_UNITS];
+    uint8_t unit_group[SIM_MAX_UNITS];     /* SIM_G_* */
+    uint8_t unit_sched[SIM_MAX_UNITS];     /* scheduler feeding the unit */
+    int nsched;
+    const char *sched_name[SIM_MAX_SCHED];
+    int sched_size[SIM_MAX_SCHED];         /* entries (0 = unbounded) */
+    uint32_t sched_units[SIM_MAX_SCHED];   /* units fed (bit u = unit index u, 0-based) */
+    uint8_t sched_group[SIM_MAX_SCHED];
+    int sched_dispatch[SIM_MAX_SCHED];     /* uops dispatched into it per cycle (0 = no limit) */
+    int elim_imm_per_group;     /* eliminations of kind "limited" per map group (0 = no limit) */
+} SimCpu;
+
+typedef struct SimIssue {
+    uint32_t units;             /* capable units (bit = unit index) */
+    uint8_t group;              /* SIM_G_* */
+    uint8_t occupancy;          /* cycles the unit stays busy (1 = pipelined) */
+    float frac;                 /* fraction of the instances that issue it (0 or 1 = all) */
+} SimIssue;
+
+/* a source register.  `advance`: the operand is read this many cycles after the instruction
+ * issues (its latency to the result is shorter than the main one: madd's addend, tbx's table),
+ * so the instruction may issue that much before the value is ready.  `edge_lat` >= 0 replaces
+ * latency and advance when the value comes from static instruction `exp_prod` (destination
+ * `exp_dst`): a producer/consumer rule of the model (complex latencies) */
+typedef struct SimSrc { uint8_t reg, opnd; int16_t exp_prod; uint8_t exp_dst; float edge_lat; float advance; } SimSrc;
+typedef struct SimDst { uint8_t reg, opnd; uint8_t rf; float lat; } SimDst;
+
+typedef enum SimElim {
+    SIM_ELIM_NONE,
+    SIM_ELIM_ALWAYS,            /* handled by renaming: no issue, result ready at map */
+    SIM_ELIM_LIMITED,           /* as ALWAYS, but at most elim_limit per map group and rule */
+} SimElim;
+
+typedef struct SimInst {
+    int uops;                   /* retire slots (0 for the second of a fused pair) */
+    int nissue;
+    SimIssue issue[SIM_MAX_ISSUE];
+    int nsrc, ndst;
+    SimSrc src[SIM_MAX_SRC];
+    SimDst dst[SIM_MAX_DST];
+    float latency;              /* completion latency when the instruction writes nothing */
+    uint8_t elim;               /* SimElim */
+    const char *elim_rule;
+    uint8_t elim_class;         /* SIM_ELIM_LIMITED: the rule's counter (0..SIM_ELIM_CLASSES-1) */
+    int elim_limit;             /* its eliminations per map group (0 = cpu->elim_imm_per_group) */
+    bool fused_next;            /* fused with the following instruction */
+    bool fused_prev;            /* second of a fused pair: no slot, no issue */
+    const char *fuse_rule;
+    uint8_t mem;                /* A64MemKind */
+    bool starts_group, ends_group;  /* retire-group placement: memory first, cond. branches last */
+    bool taken_branch;          /* ends the map group (one taken branch per cycle) */
+    float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
+                                   same address (same base register value, same offset) may issue
+                                   this many cycles after it */
+    uint8_t mem_base;           /* base register of the access (A64_NOREG none) */
+    int64_t mem_off;            /* immediate offset */
+    int gate_id;                /* throughput gate shared by the instructions of one form, -1 none */
+    float gate;                 /* its cycles per instance: the form's measured reciprocal
+                                   throughput when above what units and width explain
+                                   (barriers, atomics, system registers serialize) */
+} SimInst;
+
+/* sim_prepare.c */
+void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
+void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
+                       SimInst *out, McaInstInfo *info, Arena *arena);
+
+/* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
+ * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */
+void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
+
+/* sim_static.c: Block RThroughput and the bottleneck analysis */
+double sim_block_rthroughput(const SimCpu *sc, const SimInst *si, int n);
+void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out);
+
+#endif

@@ -1,0 +1,378 @@
+/* sim_prepare.c — from the CPU model and the parsed block to the simulator's own description.
+ *
+ *   sim_prepare_cpu    ModelCpu params/units/schedulers/queues ─► SimCpu (0 = no limit where the
+ *                      model does not know a size)
+ *   sim_prepare_insts  per instruction: its form's uops, issues (one SimIssue per issue, with the
+ *                      capable units of the unit use that names them, or all units of the group),
+ *                      occupancy of non-pipelined units, register reads/writes with the latency of
+ *                      each written operand, the producer-specific latency of each read (measured
+ *                      same-form operand pairs, the model's complex-latency rules) for the producer
+ *                      the block's steady state gives it, fusion with the next instruction and
+ *                      elimination (the model's rules), retire-group placement; plus the static
+ *                      instruction-info fields of McaResult.
+ *
+ * Every fact comes from the model (src/model/model.h); nothing here names a mnemonic.
+ */
+#include "mca/sim.h"
+
+#include <math.h>
+#include <string.h>
+
+static int param(double v, int dflt)
+{
+    return v > 0 ? (int)(v + 0.5) : dflt;
+}
+
+void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
+{
+    const ModelParams *p = &cpu->p;
+    memset(sc, 0, sizeof *sc);
+    sc->name = cpu->name;
+    int w = param(p->dispatch_width, param(p->map_width, param(p->decode_width, 4)));
+    if (p->map_width > 0 && param(p->map_width, w) < w) w = param(p->map_width, w);
+    sc->width = opt->dispatch_width > 0 ? opt->dispatch_width : w;
+    sc->retire_width = param(p->retire_groups_per_cycle, 0);
+    sc->retire_uops_width = param(p->retire_uops_per_cycle, 0);
+    sc->rob_groups = param(p->retire_queue_groups, 0);
+    sc->group_max_uops = param(p->retire_group_max_uops, 1);
+    sc->group_max_issuing = param(p->retire_group_max_issuing, 0);
+    sc->rename_queue = opt->register_file_size > 0 ? opt->register_file_size : param(p->rename_queue, 0);
+    sc->prf[SIM_RF_INT] = param(p->prf_int, 0);
+    sc->prf[SIM_RF_FP] = param(p->prf_fp, 0);
+    sc->prf[SIM_RF_FLAGS] = param(p->prf_flags, 0);
+    sc->lq = opt->lqueue > 0 ? opt->lqueue : param(p->inflight_loads, 0);
+    sc->sq = opt->squeue > 0 ? opt->squeue : param(p->inflight_stores, 0);
+    sc->nunits = cpu->nunits < SIM_MAX_UNITS ? cpu->nunits : SIM_MAX_UNITS;
+    for (int u = 0; u < sc->nunits; u++) {
+        sc->unit_name[u] = cpu->units[u].name;
+        sc->unit_group[u] = cpu->units[u].group;
+    }
+    /* schedulers: the model's; units without one get their own unbounded scheduler */
+    int ns = 0;
+    for (int q = 0; q < cpu->nscheds && ns < SIM_MAX_SCHED; q++, ns++) {
+        const ModelSched *m = &cpu->scheds[q];
+        sc->sched_name[ns] = m->name;
+        sc->sched_size[ns] = m->entries > 0 ? m->entries : 0;
+        sc->sched_units[ns] = (m->units >> 1) & ((sc->nunits >= 32) ? 0xffffffffu : ((1u << sc->nunits) - 1));
+        int qi = m->queue;
+        sc->sched_dispatch[ns] = (qi >= 0 && qi < cpu->nqueues && cpu->queues[qi].width > 0) ? cpu->queues[qi].width : 0;
+        for (int u = 0; u < sc->nunits; u++)
+            if (sc->sched_units[ns] >> u & 1) {
+                sc->unit_sched[u] = (uint8_t)ns;
+                sc->sched_group[ns] = sc->unit_group[u];
+            }
+    }
+    for (int u = 0; u < sc->nunits; u++) {
+        bool fed = false;
+        for (int q = 0; q < ns; q++) fed |= (sc->sched_units[q] >> u & 1) != 0;
+        if (!fed && ns < SIM_MAX_SCHED) {
+            sc->sched_name[ns] = sc->unit_name[u];
+            sc->sched_units[ns] = 1u << u;
+            sc->sched_group[ns] = sc->unit_group[u];
+            sc->unit_sched[u] = (uint8_t)ns;
+            ns++;
+        }
+    }
+    sc->nsched = ns;
+    sc->elim_imm_per_group = 0;   /* limits are per rule: SimInst.elim_limit */
+}
+
+static uint32_t sim_mask(const SimCpu *sc, uint32_t model_mask)
+{
+    uint32_t m = model_mask >> 1;
+    if (sc->nunits < 32) m &= (1u << sc->nunits) - 1;
+    return m;
+}
+
+static uint32_t group_mask(const SimCpu *sc, int g)
+{
+    uint32_t m = 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->unit_group[u] == g) m |= 1u << u;
+    return m;
+}
+
+static int mask_group(const SimCpu *sc, uint32_t m)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (m >> u & 1) return sc->unit_group[u];
+    return -1;
+}
+
+/* issues of a form: per group, the unit uses naming units of that group, padded/truncated to the
+ * form's issue count of the group */
+static int form_issues(const ModelCpu *cpu, const SimCpu *sc, const ModelForm *f, SimIssue *out)
+{
+    int n = 0;
+    int want[SIM_NGROUPS] = {f->issues_int, f->issues_mem, f->issues_fp};
+    float exact[SIM_NGROUPS] = {f->issue_int, f->issue_mem, f->issue_fp};
+    uint32_t np_units = 0;
+    if (f->occupancy > 0 && f->nonpipe >= 0 && f->nonpipe < cpu->nnonpipe)
+        np_units = sim_mask(sc, cpu->nonpipe[f->nonpipe].units);
+    for (int g = 0; g < SIM_NGROUPS; g++) {
+        int got = 0;
+        uint32_t last = 0;
+        for (int k = 0; k < f->nunit_uses && got < want[g]; k++) {
+            uint32_t m = sim_mask(sc, f->unit_use[k].mask);
+            if (!m || mask_group(sc, m) != g) continue;
+            last = m;
+            int cnt = f->unit_use[k].count > 0 ? f->unit_use[k].count : 1;
+            for (int c = 0; c < cnt && got < want[g] && n < SIM_MAX_ISSUE; c++, got++)
+                out[n++] = (SimIssue){m, (uint8_t)g, 1};
+        }
+        if (!last) last = group_mask(sc, g);
+        for (; got < want[g] && n < SIM_MAX_ISSUE; got++)
+            out[n++] = (SimIssue){last, (uint8_t)g, 1};
+        /* a fractional count (2.94 issues): the last issue of the group in that fraction of instances */
+        if (got > 0 && exact[g] > 0 && exact[g] < got && exact[g] > got - 1)
+            out[n - 1].frac = exact[g] - (got - 1);
+    }
+    if (f->occupancy > 0) {
+        int occ = (int)(f->occupancy + 0.5);
+        if (occ < 1) occ = 1;
+        if (occ > 255) occ = 255;
+        bool any = false;
+        for (int k = 0; k < n; k++)
+            if (np_units && (out[k].units & np_units)) {
+                out[k].occupancy = (uint8_t)occ;
+                any = true;
+            }
+        if (!any && n > 0) out[0].occupancy = (uint8_t)occ;
+    }
+    return n;
+}
+
+/* latency of a form that has none in the tables (llvm-mca's default for unknown latency is 1) */
+static float dflt_latency(const ModelCpu *cpu)
+{
+    (void)cpu;
+    return 1.0f;
+}
+
+/* latency of the value produced by p's write `w` as read by c's read `r` */
+static float pair_latency(const ModelCpu *cpu, const A64Inst *p, const ModelForm *pf, const A64RegUse *w,
+                          const A64Inst *c, const ModelForm *cf, const A64RegUse *r)
+{
+    int wp = model_opnd_pos(p, w, true);
+    float base = pf ? model_lat(cpu, pf, wp, 0, dflt_latency(cpu)) : dflt_latency(cpu);
+    (void)cf;
+    const ModelLatRule *rule = model_lat_rule_match(cpu, p, w, c, r);
+    if (rule)
+        return rule->lat >= 0 ? rule->lat : base + rule->delta;
+    return -1;   /* no rule: the producer's latency less the consumer's read advance */
+}
+
+/* latency of a written register the tables give none for: a register loaded from memory gets the
+ * model's load-to-use latency (params.tsv load_latency), anything else the generic default */
+static float write_default(const ModelCpu *cpu, const A64Inst *a, int reg, int mem_base)
+{
+    bool loads = a->mem.kind == A64_MEM_LOAD || a->mem.kind == A64_MEM_LOADSTORE;
+    for (int k = 0; k < a->nreads; k++)   /* a merged register (lane insert) keeps the generic default */
+        if (a->reads[k].reg == reg)
+            loads = false;
+    if (loads && reg != mem_base && cpu->p.load_latency > 0)
+        return (float)cpu->p.load_latency;
+    return dflt_latency(cpu);
+}
+
+static bool tracked(int reg)
+{
+    return reg < A64_NREGS && reg != A64_FPSR;
+}
+
+void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
+                       SimInst *out, McaInstInfo *info, Arena *arena)
+{
+    const ModelForm **forms = arena_alloc(arena, sizeof(*forms) * (n > 0 ? n : 1));
+    for (int i = 0; i < n; i++) {
+        const A64Inst *a = &insts[i];
+        SimInst *s = &out[i];
+        McaInstInfo *ii = &info[i];
+        const ModelForm *f = a->form ? model_form(cpu, a->form) : NULL;
+        forms[i] = f;
+        memset(s, 0, sizeof *s);
+        ii->text = a->text;
+        ii->form = f ? f->id : a->form;
+        ii->approx = a->approx;
+        ii->unsupported = f == NULL;
+        s->mem = a->mem.kind == A64_MEM_PREFETCH ? A64_MEM_LOAD : a->mem.kind;
+        /* atomics (memory read-modify-write): the same-address chain latency */
+        if (a->mem.kind == A64_MEM_LOADSTORE)
+            s->mem_chain = f && f->mem_chain_lat > 0 ? f->mem_chain_lat
+                         : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
+        s->mem_base = A64_NOREG;
+        for (int k = 0; k < a->nops; k++)
+            if (a->ops[k].kind == A64_OP_MEM) {
+                s->mem_base = a->ops[k].u.mem.base == 31 ? A64_SP : a->ops[k].u.mem.base;
+                s->mem_off = a->ops[k].u.mem.offset;
+                break;
+            }
+        float dl = dflt_latency(cpu);
+        if (f) {
+            s->uops = f->uops > 0 ? f->uops : 1;
+            s->nissue = form_issues(cpu, sc, f, s->issue);
+            s->latency = f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
+        } else {
+            s->uops = 1;   /* unsupported: one slot, nothing issues */
+            s->latency = dl;
+        }
+        /* registers */
+        for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
+            if (!tracked(a->reads[k].reg)) continue;
+            int rpos = model_opnd_pos(a, &a->reads[k], false);
+            /* read advance: main latency minus this operand's measured latency to the result */
+            float adv = 0;
+            if (f && a->nwrites > 0) {
+                int wpos = model_opnd_pos(a, &a->writes[0], true);
+                float main = model_lat(cpu, f, wpos, 0, dl);
+                float mine = model_lat(cpu, f, wpos, rpos, dl);
+                if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
+            }
+            s->src[s->nsrc++] = (SimSrc){a->reads[k].reg, (uint8_t)rpos, -1, 0, -1, adv};
+        }
+        for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
+            int reg = a->writes[k].reg;
+            if (!tracked(reg)) continue;
+            int pos = model_opnd_pos(a, &a->writes[k], true);
+            float lat = f ? model_lat(cpu, f, pos, 0, -1) : -1;
+            if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
+            if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
+            uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
+            s->dst[s->ndst++] = (SimDst){(uint8_t)reg, (uint8_t)pos, rf, lat};
+        }
+        s->starts_group = s->mem != A64_MEM_NONE;
+        s->ends_group = a->branch == A64_BR_COND;
+        s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
+                          cpu->p.taken_branches_per_cycle > 0;
+        /* info */
+        ii->uops = s->uops;
+        ii->issues = s->nissue;
+        float lmax = 0;
+        for (int k = 0; k < s->ndst; k++) if (s->dst[k].lat > lmax) lmax = s->dst[k].lat;
+        if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
+        ii->latency = (int)ceilf(lmax);
+        ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
+        ii->may_load = a->mem.kind == A64_MEM_LOAD || a->mem.kind == A64_MEM_LOADSTORE || a->mem.kind == A64_MEM_PREFETCH;
+        ii->may_store = a->mem.kind == A64_MEM_STORE || a->mem.kind == A64_MEM_LOADSTORE;
+        ii->has_side_effects = (a->sys & (A64_SYS_BARRIER | A64_SYS_SYSTEM)) != 0;
+        if (f) {
+            char ub[96];
+            model_format_units(f, ub, sizeof ub);
+            ii->units = arena_strndup(arena, ub, strlen(ub));
+        } else {
+            ii->units = "";
+        }
+    }
+    /* throughput gates: a form whose measured reciprocal throughput is above what its uops
+     * (width) and issues (capable units, occupancy) explain is limited by something else
+     * (serialization: barriers, atomics, system registers); its instances map at most one per
+     * tp cycles.  Instructions of one form share the gate. */
+    for (int i = 0; i < n; i++) {
+        SimInst *s = &out[i];
+        const ModelForm *f = forms[i];
+        s->gate_id = -1;
+        if (!f || f->tp <= 0) continue;
+        double bound = (double)s->uops / (sc->width > 0 ? sc->width : 1);
+        for (int k = 0; k < s->nissue; k++) {
+            double load = 0;
+            for (int m = 0; m < s->nissue; m++)
+                if ((s->issue[m].units & ~s->issue[k].units) == 0)
+                    load += s->issue[m].occupancy > 0 ? s->issue[m].occupancy : 1;
+            double b = load / __builtin_popcount(s->issue[k].units);
+            if (b > bound) bound = b;
+        }
+        if (f->tp > bound * 1.01 + 0.002) {
+            s->gate = f->tp;
+            s->gate_id = i;
+            for (int j = 0; j < i; j++)
+                if (forms[j] == f && out[j].gate_id >= 0) { s->gate_id = out[j].gate_id; break; }
+        }
+    }
+    /* fusion and elimination (rules are the model's) */
+    for (int i = 0; i < n; i++) {
+        SimInst *s = &out[i];
+        if (s->fused_prev || s->elim) continue;
+        if (i + 1 < n && !out[i + 1].fused_prev) {
+            const ModelFusion *fu = model_fusion_match(cpu, &insts[i], &insts[i + 1]);
+            if (fu) {
+                SimInst *t = &out[i + 1];
+                s->fused_next = true;
+                s->fuse_rule = fu->name;
+                t->fused_prev = true;
+                t->fuse_rule = fu->name;
+                int uops = fu->uops > 0 ? fu->uops : 1;
+                s->uops = uops;
+                t->uops = 0;
+                /* the pair issues on units able to run both halves */
+                int iss = fu->issues;
+                if (s->nissue > 0 && t->nissue > 0) {
+                    uint32_t both = s->issue[0].units & t->issue[0].units;
+                    s->issue[0].units = both ? both : t->issue[0].units;
+                    s->issue[0].group = (uint8_t)mask_group(sc, s->issue[0].units);
+                } else if (s->nissue == 0 && t->nissue > 0) {
+                    s->issue[0] = t->issue[0];
+                }
+                if (iss < s->nissue) s->nissue = iss;
+                t->nissue = 0;
+                s->ends_group = s->ends_group || t->ends_group;
+                t->starts_group = false;
+                info[i].uops = s->uops;
+                info[i].issues = s->nissue;
+                info[i + 1].uops = 0;
+                info[i + 1].issues = 0;
+                continue;
+            }
+        }
+        bool pair = false;
+        const ModelElim *el = model_elim_match(cpu, &insts[i], i + 1 < n ? &insts[i + 1] : NULL, &pair);
+        if (el) {
+            s->elim = el->limit > 0 ? SIM_ELIM_LIMITED : SIM_ELIM_ALWAYS;
+            s->elim_rule = el->name;
+            if (el->limit > 0) {   /* "limit per window" instructions, enforced per map group */
+                int win = el->window > 0 ? el->window : sc->width;
+                s->elim_limit = (int)((double)el->limit * sc->width / win + 0.5);
+                if (s->elim_limit < 1) s->elim_limit = 1;
+                s->elim_class = (uint8_t)((el - cpu->elims) % SIM_ELIM_CLASSES);
+                /* the form's measured (fractional) issue count is the average over eliminated and
+                 * non-eliminated instances: an instance that is not eliminated issues in full */
+                for (int k = 0; k < s->nissue; k++) s->issue[k].frac = 0;
+            }
+            if (s->elim == SIM_ELIM_ALWAYS) info[i].issues = 0;
+            if (pair && i + 1 < n) {
+                out[i + 1].elim = s->elim;
+                out[i + 1].elim_rule = el->name;
+                out[i + 1].elim_limit = s->elim_limit;
+                out[i + 1].elim_class = s->elim_class;
+                if (s->elim == SIM_ELIM_ALWAYS) info[i + 1].issues = 0;
+            }
+        }
+    }
+    /* producer-specific latencies for the steady state: the last writer before i (wrapping) */
+    for (int i = 0; i < n; i++) {
+        SimInst *s = &out[i];
+        const A64Inst *c = &insts[i];
+        for (int k = 0; k < s->nsrc; k++) {
+            int reg = s->src[k].reg;
+            const A64RegUse *ru = NULL;
+            for (int x = 0; x < c->nreads; x++)
+                if (c->reads[x].reg == reg) { ru = &c->reads[x]; break; }
+            for (int back = 1; back <= n; back++) {
+                int p = ((i - back) % n + n) % n;
+                int dk = -1;
+                for (int d = 0; d < out[p].ndst; d++)
+                    if (out[p].dst[d].reg == reg) dk = d;
+                if (dk < 0) continue;
+                const A64Inst *pa = &insts[p];
+                const A64RegUse *wu = NULL;
+                for (int x = 0; x < pa->nwrites; x++)
+                    if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
+                if (wu && ru) {
+                    s->src[k].exp_prod = (int16_t)p;
+                    s->src[k].exp_dst = (uint8_t)dk;
+                    s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
+                }
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+/* perf.c — the Linux perf_event_open backend and sysfs event discovery (see pmu.h).
+ *
+ * Event encoding follows the kernel's sysfs ABI (Documentation/ABI/testing/sysfs-bus-event_source-
+ * devices-format and -events): events/<name> holds "term=value,..." and format/<term> holds
+ * "config:0-7" / "config1:0-31" / "config:0-7,32-35"; the value's bits are scattered into those
+ * ranges, lowest first.  A term without "=value" means 1.
+ */
+#define _GNU_SOURCE
+#define _DARWIN_C_SOURCE        /* MAP_ANON, sysctl & co. on macOS */
+#include "pmu/pmu.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#endif
+
+static bool read_small(const char *path, char *out, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    size_t r = fread(out, 1, n - 1, f);
+    fclose(f);
+    out[r] = 0;
+    while (r && (out[r - 1] == '\n' || out[r - 1] == ' '))
+        out[--r] = 0;
+    return true;
+}
+
+static bool is_core_name(const char *n)
+{
+    return strcmp(n, "cpu") == 0 || strcmp(n, "cpu_core") == 0 || strcmp(n, "cpu_atom") == 0 ||
+           str_starts(n, "armv8") || str_starts(n, "armv9") || str_starts(n, "apple_");
+}
+
+bool pmu_core(const char *root, char *dev, size_t devsz, char *why, size_t whysz)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%.300s/bus/event_source/devices", root);
+    DIR *d = opendir(path);
+    if (!d) {
+        snprintf(why, whysz, "no %s (no perf_event support)", path);
+        return false;
+    }
+    char best[256] = "";
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char p[1200];
+        bool core = is_core_name(e->d_name);
+        if (!core) {
+            snprintf(p, sizeof p, "%s/%s/cpus", path, e->d_name);
+            char ev[1024];
+            snprintf(ev, sizeof ev, "%s/%s/events", path, e->d_name);
+            DIR *x = opendir(ev);
+            core = access(p, R_OK) == 0 && x != NULL && strstr(e->d_name, "uncore") == NULL &&
+                   (snprintf(p, sizeof p, "%s/cpu-cycles", ev), access(p, R_OK) == 0);
+            if (x)
+                closedir(x);
+        }
+        /* prefer "cpu"/"cpu_core" (performance cores) when several qualify */
+        if (core && (!best[0] || strcmp(e->d_name, "cpu_core") == 0 || strcmp(e->d_name, "cpu") == 0))
+            snprintf(best, sizeof best, "%s", e->d_name);
+    }
+    closedir(d);
+    if (!best[0]) {
+        snprintf(why, whysz, "no hardware counters: no core PMU in %s", path);
+        return false;
+    }
+    snprintf(dev, devsz, "%s", best);
+    return true;
+}
+
+/* Scatter `value` into the bit ranges of a format spec "config1:0-7,32-35". */
+static bool apply_format(const char *spec, uint64_t value, PmuEvent *ev)
+{
+    uint64_t *word;
+    const char *p;
+    if (str_starts(spec, "config1:"))
+        word = &ev->config1, p = spec + 8;
+    else if (str_starts(spec, "config2:"))
+        word = &ev->config2, p = spec + 8;
+    else if (str_starts(spec, "config:"))
+        word = &ev->config, p = spec + 7;
+    else
+        return false;
+    while (*p) {
+        char *e;
+        long lo = strtol(p, &e, 10), hi = lo;
+        if (e == p)
+            return false;
+        if (*e == '-')
+            hi = strtol(e + 1, &e, 10);
+        if (lo < 0 || hi > 63 || hi < lo)
+            return false;
+        for (long b = lo; b <= hi; b++) {
+            if (value & 1)
+                *word |= 1ull << b;
+            value >>= 1;
+        }
+        p = *e == ',' ? e + 1 : e;
+        if (*e && *e != ',')
+            return false;
+    }
+    return true;
+}
+
+bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *ev, char *why,
+                size_t whysz)
+{
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", terms);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ')
+            t++;
+        char *eq = strchr(t, '=');
+        uint64_t v = 1;
+        if (eq) {
+            *eq = 0;
+            v = strtoull(eq + 1, NULL, 0);
+        }
+        char path[768], spec[256];
+        snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/format/%s", root, dev, t);
+        if (!read_small(path, spec, sizeof spec)) {
+            snprintf(why, whysz, "event term '%s' has no format in %s", t, dev);
+            return false;
+        }
+        if (!apply_format(spec, v, ev)) {
+            snprintf(why, whysz, "cannot parse format '%s' of '%s'", spec, t);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool dev_type(const char *root, const char *dev, uint32_t *type)
+{
+    char path[512], buf[64];
+    snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/type", root, dev);
+    if (!read_small(path, buf, sizeof buf))
+        return false;
+    *type = (uint32_t)strtoul(buf, NULL, 10);
+    return true;
+}
+
+bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, size_t whysz)
+{
+    memset(ev, 0, sizeof *ev);
+    snprintf(ev->name, sizeof ev->name, "%s", name);
+    char dev[128], evname[128];
+    const char *slash = strchr(name, '/');
+    if (slash) {                                   /* pmu/event/ */
+        snprintf(dev, sizeof dev, "%.*s", (int)(slash - name), name);
+        snprintf(evname, sizeof evname, "%s", slash + 1);
+        size_t n = strlen(evname);
+        if (n && evname[n - 1] == '/')
+            evname[n - 1] = 0;
+    } else {
+        if (!pmu_core(root, dev, sizeof dev, why, whysz)) {
+            char tmp[256];
+            snprintf(tmp, sizeof tmp, "%s", why);
+            snprintf(why, whysz, "counter '%s' unavailable: %s", name, tmp);
+            return false;
+        }
+        snprintf(evname, sizeof evname, "%s", name);
+    }
+    if (!dev_type(root, dev, &ev->type)) {
+        snprintf(why, whysz, "unknown PMU '%s' in counter '%s'", dev, name);
+        return false;
+    }
+    if (evname[0] == 'r' && evname[1] && strspn(evname + 1, "0123456789abcdefABCDEF") == strlen(evname + 1)) {
+        ev->config = strtoull(evname + 1, NULL, 16);
+        return true;
+    }
+    const char *aliases[4] = {evname, NULL, NULL, NULL};
+    if (strcmp(evname, "cycles") == 0)
+        aliases[1] = "cpu-cycles", aliases[2] = "cpu_cycles";
+    else if (strcmp(evname, "instructions") == 0)
+        aliases[1] = "inst_retired", aliases[2] = "instructions_retired";
+    else if (strcmp(evname, "branch-misses") == 0)
+        aliases[1] = "br_mis_pred";
+    for (int i = 0; i < 4 && aliases[i]; i++) {
+        char path[768], terms[512];
+        snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/events/%s", root, dev, aliases[i]);
+        if (read_small(path, terms, sizeof terms))
+            return pmu_encode(root, dev, terms, ev, why, whysz);
+    }
+    snprintf(why, whysz, "unknown counter '%s' (not in %s/bus/event_source/devices/%s/events)", name,
+             root, dev);
+    return false;
+}
+
+bool pmu_task_clock(const char *root, PmuEvent *ev, char *why, size_t whysz)
+{
+    memset(ev, 0, sizeof *ev);
+    snprintf(ev->name, sizeof ev->name, "task-clock");
+#ifdef __linux__
+    if (!dev_type(root, "software", &ev->type)) {
+        snprintf(why, whysz, "no software PMU in %s/bus/event_source/devices", root);
+        return false;
+    }
+    ev->config = PERF_COUNT_SW_TASK_CLOCK;
+    return true;
+#else
+    snprintf(why, whysz, "no task-clock on this OS");
+    (void)root;
+    return false;
+#endif
+}
+
+bool pmu_list(const char *root, char *out, size_t outsz)
+{
+    char dev[128], why[256];
+    out[0] = 0;
+    if (!pmu_core(root, dev, sizeof dev, why, sizeof why)) {
+        snprintf(out, outsz, "%s\n", why);
+        return false;
+    }
+    char path[512];
+    snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/events", root, dev);
+    DIR *d = opendir(path);
+    if (!d)
+        return true;
+    struct dirent *e;
+    size_t len = 0;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.' && len + strlen(e->d_name) + 2 < outsz)
+            len += (size_t)snprintf(out + len, outsz - len, "%s\n", e->d_name);
+    closedir(d);
+    return true;
+}
+
+int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
+{
+#ifdef __linux__
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.size = sizeof a;
+    a.type = ev->type;
+    a.config = ev->config;
+    a.config1 = ev->config1;
+    a.config2 = ev->config2;
+    a.exclude_kernel = 1;
+    a.exclude_hv = 1;
+    long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    if (fd < 0) {
+        snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev->name, strerror(errno));
+        return -1;
+    }
+    return (int)fd;
+#else
+    snprintf(why, whysz, "perf_event_open('%s'): not available on this OS", ev->name);
+    return -1;
+#endif
+}
+
+bool pmu_read(int fd, uint64_t *value)
+{
+    return read(fd, value, sizeof *value) == (ssize_t)sizeof *value;
+}
+
+void pmu_close(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}

@@ -1,0 +1,3 @@
+# RUN: decode %s
+# EXIT: 1
+  cset w0, al

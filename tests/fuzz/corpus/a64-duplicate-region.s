@@ -1,0 +1,7 @@
+# RUN: decode %s
+# EXIT: 1
+# LLVM-MCA-BEGIN a
+# LLVM-MCA-BEGIN a
+  nop
+# LLVM-MCA-END
+# LLVM-MCA-END

@@ -1,0 +1,3 @@
+# RUN: decode %s
+# EXIT: 1
+  ldr x0, [x1, #32768]

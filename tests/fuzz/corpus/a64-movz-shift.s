@@ -1,0 +1,3 @@
+# RUN: decode %s
+# EXIT: 1
+  movz w0, #1, lsl #32

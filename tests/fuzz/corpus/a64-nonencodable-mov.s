@@ -1,0 +1,3 @@
+# RUN: decode %s
+# EXIT: 1
+  mov x0, #0x123456789

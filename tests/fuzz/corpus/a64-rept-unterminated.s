@@ -1,0 +1,4 @@
+# RUN: decode %s
+# EXIT: 1
+  .rept 3
+  nop

@@ -1,0 +1,3 @@
+# RUN: decode %s
+# EXIT: 1
+  ld1 {v0.4s, v1.4s, [x0]

@@ -1,0 +1,4 @@
+# RUN: decode %s
+# EXIT: 1
+  cbz x0, 1f
+  nop

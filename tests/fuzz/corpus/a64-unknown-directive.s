@@ -1,0 +1,4 @@
+# RUN: decode %s
+# EXIT: 1
+  .p2aling 4
+  nop

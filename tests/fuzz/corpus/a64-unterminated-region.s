@@ -1,0 +1,4 @@
+# RUN: decode %s
+# EXIT: 1
+# LLVM-MCA-BEGIN loop
+  nop

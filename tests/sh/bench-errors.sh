@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# bench-errors.sh — `uarch bench run` error paths on the host (x86-64): assembler errors in the
+# user's coordinates, crashes (SIGSEGV, SIGILL) and hangs reported without killing uarch, missing
+# or wrong compiler ($CC), counters the machine lacks; plus a functional run (-json keys, Intel
+# syntax).  No timing assertions.
+set -u
+U=${UARCH:?}
+unset CC   # the platform default compiler (messages below are checked loosely, locations exactly)
+[ "$(uname -m)" = x86_64 ] || { echo "skip: host is $(uname -m), these snippets are x86-64"; exit 77; }
+command -v cc >/dev/null || command -v gcc >/dev/null || { echo "skip: no C compiler (cc/gcc) for the runner"; exit 77; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+cd "$t"
+fail=0
+expect() {  # name want_rc want_stderr_regex -- args...
+  local name=$1 rc=$2 re=$3; shift 4
+  "$@" > out 2> err; local got=$?
+  if [ $got != "$rc" ]; then echo "FAIL $name: exit $got, want $rc"; cat err; fail=1; return; fi
+  if [ -n "$re" ] && ! grep -Eq -- "$re" err; then echo "FAIL $name: stderr does not match /$re/:"; cat err; fail=1; return; fi
+  if [ "$rc" != 0 ] && [ -s out ]; then echo "FAIL $name: stdout not empty on error"; cat out; fail=1; fi
+}
+
+printf 'add $1, %%rax\n\n  frob %%rax ; add $2, %%rbx\n' > loop.s
+expect bad-asm-file 1 '^loop\.s:3:3: error: .*frob' -- "$U" bench run -f loop.s
+sed -n 2p err | grep -qx '  frob %rax ; add $2, %rbx' || { echo "FAIL bad-asm-file: source line"; cat err; fail=1; }
+sed -n 3p err | grep -qx '  \^' || { echo "FAIL bad-asm-file: caret"; cat err; fail=1; }
+expect bad-asm-snippet 1 '^<snippet>:1:15: error: ' -- "$U" bench run 'add $1, %rax; addq $1, %xmm0'
+expect bad-asm-init 1 '^<init>:1:1: error: .*frob' -- "$U" bench run -init 'frob' nop
+expect crash-segv 1 '^uarch: error: the snippet crashed with SIGSEGV' -- "$U" bench run -n 2 -init 'xor %eax, %eax' 'mov (%rax), %rax'
+expect crash-sigill 1 '^uarch: error: the snippet crashed with SIGILL' -- "$U" bench run -n 2 'ud2'
+expect hang 1 '^uarch: error: the snippet did not finish within 1 s' -- "$U" bench run -n 2 -timeout 1 'jmp .'
+expect no-cc 1 "^uarch: error: compiler '/nonexistent/cc' \(from \\\$CC\) not found$" -- env CC=/nonexistent/cc "$U" bench run nop
+expect wrong-cc 1 "^uarch: error: compiler 'true' \(from \\\$CC\) does not target x86_64$" -- env CC=true "$U" bench run nop
+expect no-cc-on-path 1 "^uarch: error: no C compiler for x86_64 found \(tried cc, gcc, clang, x86_64-linux-gnu-gcc; set \\\$CC\)$" -- env -u CC PATH=/nonexistent "$U" bench run nop
+if ! ls /sys/bus/event_source/devices 2>/dev/null | grep -Eqx 'cpu|cpu_core|cpu_atom'; then
+  expect no-counters 1 "^uarch: error: counter 'instructions' unavailable: no hardware counters" -- "$U" bench run -n 2 -counters instructions nop
+  expect timer-note 0 "^uarch: note: .*no hardware counters" -- "$U" bench run -n 2 -iters 10 nop
+fi
+expect unknown-counter 1 "counter 'frobs'" -- "$U" bench run -n 2 -counters frobs nop
+
+# functional: it ran and printed numbers (values not asserted: timing is not tested here)
+expect run-json 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 'add $1, %rax'
+for k in cycles cycles_min runs dropped backend provenance; do
+  grep -q "\"$k\":" out || { echo "FAIL run-json: no key '$k'"; cat out; fail=1; }
+done
+grep -Eq '"cycles": -?[0-9]' out || { echo "FAIL run-json: cycles is not a number"; cat out; fail=1; }
+expect run-intel 0 '' -- "$U" bench run -syntax intel -n 4 -iters 10 -unroll 10 'add rax, 1; imul rbx, rbx'
+grep -Eq '^-?[0-9.]+ cycles per copy' out || { echo "FAIL run-intel: no figure"; cat out; fail=1; }
+expect count 0 '' -- "$U" bench run -count 2 -n 4 -iters 10 -unroll 10 'add $1, %rax; add $1, %rbx'
+expect clock-json 0 '' -- "$U" clock -json -seconds 0.02
+for k in tsc_hz granularity_ticks core_hz hypervisor findings; do
+  grep -q "\"$k\":" out || { echo "FAIL clock-json: no key '$k'"; cat out; fail=1; }
+done
+exit $fail

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# exp-x86.sh — every `uarch bench` sweep experiment runs on the host with tiny sizes and
+# produces the documented output shapes: the table (points, "findings:", provenance line),
+# -json (findings with name/confidence, series with points, provenance), -csv (header + rows)
+# and -svg (a complete SVG document).  Values are not asserted (noisy shared machine).
+# Usage errors exit 2, a bad instruction for `inst` is a located error (exit 1).
+set -u
+case $(uname -m) in x86_64|amd64|aarch64|arm64) ;; *) echo "skip: host $(uname -m) has no code generator"; exit 77;; esac
+command -v cc >/dev/null || { echo "skip: no C compiler (cc) to build the kernels"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+if [ "$(uname -m)" = aarch64 ] || [ "$(uname -m)" = arm64 ]; then INST='add x0, x1, x2'; else INST='add %rbx, %rax'; fi
+T="-runs 3 -q"
+while IFS='|' read -r name args; do
+  [ -z "$name" ] && continue
+  eval "set -- $args"
+  out=$("$UARCH" bench "$name" $T "$@" -csv "$tmp/$name.csv" -svg "$tmp/$name.svg" 2>"$tmp/err") \
+    || { bad "$name $args: exit $?"; cat "$tmp/err"; continue; }
+  grep -q 'Sanitizer\|runtime error:' "$tmp/err" && { bad "$name: sanitizer report"; cat "$tmp/err"; }
+  echo "$out" | grep -q "^# uarch bench $name: " || bad "$name: no heading"
+  echo "$out" | grep -q '^# cpu: .* | os: .* | counters: .* | core clock: .* GHz | ' || bad "$name: no provenance"
+  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +-?[0-9.]+ +-?[0-9.]+ +-?[0-9.]+ +[0-9]+$' || bad "$name: no point rows"
+  echo "$out" | grep -q '^findings' || bad "$name: no findings section"
+  head -n 1 "$tmp/$name.csv" | grep -q '^series,x,median,best,min,max,q25,q75,n$' || bad "$name: csv header"
+  [ "$(wc -l < "$tmp/$name.csv")" -ge 2 ] || bad "$name: csv has no rows"
+  head -c 5 "$tmp/$name.svg" | grep -q '<?xml' || bad "$name: svg start"
+  tail -n 1 "$tmp/$name.svg" | grep -q '^</svg>$' || bad "$name: svg end"
+  grep -q 'class="series"' "$tmp/$name.svg" || bad "$name: svg has no series"
+  json=$("$UARCH" bench "$name" $T "$@" -json 2>"$tmp/err") || { bad "$name -json: exit $?"; cat "$tmp/err"; continue; }
+  for k in '"experiment": "'"$name"'"' '"provenance": {' '"core_hz": ' '"findings": \[' '"name": ' \
+           '"confidence": ' '"points": \[' '"median": ' '"x": ' '"date": '; do
+    echo "$json" | grep -q "$k" || bad "$name -json: no $k"
+  done
+done <<LIST
+dcache|-min 4K -max 16K -ppo 1
+dcache|-bw -min 4K -max 8K
+dcache|-hugepages -seq -stride 128 -min 8K -max 16K -ppo 1
+dcache|-window 4K -min 8K -max 16K -ppo 1
+dtlb|-min 4 -max 16 -ppo 1
+icache|-min 4K -max 8K -ppo 1
+fetch|-min 1 -max 3
+btb|-spacing 4,64 -min 1 -max 4 -ppo 1
+itlb|-min 2 -max 4 -ppo 1
+rob|-filler nop,load -max 16 -step 8 -buf 1M
+mispredict|-min 2 -max 8
+inst|-max 2 '$INST'
+LIST
+# Ctrl-C keeps what was measured: SIGINT during a sweep still prints the points and findings
+out=$(timeout --preserve-status -s INT 2 "$UARCH" bench dcache -runs 3 -q -min 4K -max 64M -ppo 8 2>"$tmp/err"); rc=$?
+[ $rc = 0 ] || bad "interrupted sweep: exit $rc, want 0"
+echo "$out" | grep -q '^findings (interrupted: partial sweep):' || bad "interrupted sweep: no partial findings"
+grep -q 'interrupted, reporting the [0-9]* points measured' "$tmp/err" || bad "interrupted sweep: no message"
+# usage errors and bad input
+"$UARCH" bench dcache -frobnicate >/dev/null 2>&1; [ $? = 2 ] || bad "unknown option: want exit 2"
+"$UARCH" bench dcache -max 12Q >/dev/null 2>&1; [ $? = 2 ] || bad "bad size: want exit 2"
+out=$("$UARCH" bench dcache -window 2G 2>&1 >/dev/null); rc=$?
+[ $rc = 2 ] || bad "bad window: exit $rc, want 2"
+echo "$out" | grep -q "^uarch: bench dcache: bad window '2G' (0 .. 1 GiB)" || bad "bad window message: $out"
+"$UARCH" bench rob -filler bogus >/dev/null 2>&1; [ $? = 2 ] || bad "bad filler: want exit 2"
+out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
+[ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
+echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"
+"$UARCH" bench dcache -h | grep -q '^usage: uarch bench dcache' || bad "dcache -h"
+exit $fail

@@ -1,0 +1,231 @@
+/* test_a64_parse.c — the front end: operands, semantics, forms, regions, layout, errors. */
+#include "a64/a64.h"
+#include "t.h"
+
+static A64Program prog;
+static Diag err;
+
+static bool parse(const char *s)
+{
+    a64_program_free(&prog);
+    return a64_parse("t.s", s, strlen(s), &prog, &err);
+}
+
+/* the first instruction of `s` */
+static const A64Inst *one(const char *s)
+{
+    if (!parse(s)) {
+        t_fail(__FILE__, __LINE__, "parse of '%s' failed: %s", s, err.msg);
+        return NULL;
+    }
+    if (prog.ninsts < 1) return NULL;
+    return &prog.insts[0];
+}
+
+static const char *form(const char *s)
+{
+    const A64Inst *in = one(s);
+    return in ? in->form : NULL;
+}
+
+TEST(a64_forms_integer)
+{
+    CHECK_STR(form("add x0, x1, x2"), "ADD_reg_64");
+    CHECK_STR(form("add w0, w0, w1, lsr #17"), "ADD_reg_lsr_32");
+    CHECK_STR(form("add x0, x0, w1, uxth"), "ADD_uxth_64");
+    CHECK_STR(form("add x0, sp, x1"), "ADD_uxtx_64");
+    CHECK_STR(form("add w0, w0, #3, lsl #12"), "ADD_shift_imm_32");
+    CHECK_STR(form("subs x0, x0, #3"), "SUBS_imm_64");
+    CHECK_STR(form("cmp w0, #0"), "CMP_imm_32");
+    CHECK_STR(form("tst x0, x1"), "TST_reg_64");
+    CHECK_STR(form("and x0, x1, #0x5555555555555555"), "AND_imm_64");
+    CHECK_STR(form("orr w0, w1, #0xff0"), "ORR_imm_32");
+    CHECK_STR(form("eor x0, x1, x2, ror #3"), "EOR_reg_ror_64");
+    CHECK_STR(form("mov x0, #0x1234"), "MOVZ_64");
+    CHECK_STR(form("mov w0, #0xffffffff"), "MOVN_32");
+    CHECK_STR(form("mov x0, #0xffffffff"), "MOV_bitmask_imm_64");
+    CHECK_STR(form("mov x0, x1"), "ORR_reg_64");
+    CHECK_STR(form("mov x0, sp"), "MOV_from_sp_64");
+    CHECK_STR(form("movz x0, #0x1234, lsl 16"), "MOVZ_64");
+    CHECK_STR(form("lsr w0, w1, #31"), "LSR_imm_32");
+    CHECK_STR(form("sbfiz x0, x1, #2, #30"), "SBFIZ_64");
+    CHECK_STR(form("csetm x0, ne"), "CSETM_64");
+    CHECK_STR(form("umulh x0, x1, x2"), "UMULH");
+    CHECK_STR(form("extr w0, w0, w1, 13"), "EXTR_reg_32");
+}
+
+TEST(a64_forms_memory)
+{
+    CHECK_STR(form("ldr x0, [x6]"), "LDR_64");
+    CHECK_STR(form("ldr w0, [x6, #8]"), "LDR_unsigned_off_32");
+    CHECK_STR(form("ldr x0, [x6, #-8]"), "LDUR_64");
+    CHECK_STR(form("ldr x0, [x6, #8]!"), "LDR_pre_64");
+    CHECK_STR(form("ldr w0, [x6], #8"), "LDR_post_32");
+    CHECK_STR(form("ldr x0, [x6, w7, sxtw]"), "LDR_reg_sxtw_64");
+    CHECK_STR(form("ldrh w0, [x6, x7, lsl #1]"), "LDRH_reg_lsl");
+    CHECK_STR(form("ldr w0, .+4"), "LDR_literal_32");
+    CHECK_STR(form("ldp x0, x1, [x6, #16]"), "LDP_signed_off_64");
+    CHECK_STR(form("stp w0, w1, [x6], #8"), "STP_post_32");
+    CHECK_STR(form("caspal x0, x1, x2, x3, [x6]"), "CASPAL_64");
+    CHECK_STR(form("prfm plil3keep, [x6]"), "PRFM_reg_PLIL3KEEP");
+}
+
+TEST(a64_forms_branch_system)
+{
+    CHECK_STR(form("b .+4"), "B");
+    CHECK_STR(form("x: b.ne x"), "B_cc_taken");
+    CHECK_STR(form("b.lo .+8"), "B_cc_not_taken");
+    CHECK_STR(form("cbz x0, .+4"), "CBZ_not_taken");
+    CHECK_STR(form("dmb oshst"), "DMB_OSHST");
+    CHECK_STR(form("mrs x0, TPIDR_EL0"), "MRS_TPIDR_EL0");
+    CHECK_STR(form("mrs x0, s3_3_c14_c0_2"), "MRS_CNTVCT_EL0");
+    CHECK_STR(form(".word 0x90000020"), "ADRP");
+    const A64Inst *in = one("ret");
+    CHECK(in && in->approx && in->branch == A64_BR_RETURN && in->note);
+    in = one("blr x3");
+    CHECK(in && in->approx && in->branch == A64_BR_CALL_INDIRECT);
+}
+
+TEST(a64_semantics_registers)
+{
+    const A64Inst *in = one("add w5, w6, wzr");
+    CHECK(in != NULL);
+    if (!in) return;
+    CHECK_INT(in->nwrites, 1);
+    CHECK_INT(in->writes[0].reg, 5);
+    CHECK_INT(in->writes[0].bits, 32);
+    CHECK_INT(in->writes[0].opnd, 1);
+    CHECK_INT(in->nreads, 1);                 /* wzr reads nothing */
+    CHECK_INT(in->reads[0].reg, 6);
+    CHECK_INT(in->reads[0].opnd, 2);
+    in = one("add sp, sp, #16");
+    CHECK_INT(in->writes[0].reg, A64_SP);
+    CHECK_INT(in->reads[0].reg, A64_SP);
+    in = one("mov xzr, x1");
+    CHECK_INT(in->nwrites, 0);                /* writes to xzr are discarded */
+    in = one("subs x0, x1, x2");
+    CHECK_INT(in->nwrites, 2);
+    CHECK_INT(in->writes[1].reg, A64_NZCV);
+    in = one("csel w0, w1, w2, eq");
+    CHECK_INT(in->nreads, 3);
+    CHECK_INT(in->reads[2].reg, A64_NZCV);
+    in = one("bl foo");
+    CHECK_INT(in->writes[0].reg, 30);
+    CHECK_INT(in->branch, A64_BR_CALL);
+}
+
+TEST(a64_semantics_memory)
+{
+    const A64Inst *in = one("ldp x0, x1, [sp, #-16]!");
+    CHECK_INT(in->mem.kind, A64_MEM_LOAD);
+    CHECK_INT(in->mem.size, 16);
+    CHECK(in->mem.pair);
+    CHECK(in->mem.writeback);
+    CHECK_INT(in->nwrites, 3);
+    CHECK_INT(in->writes[2].reg, A64_SP);
+    in = one("strh w1, [x2, x3, lsl #1]");
+    CHECK_INT(in->mem.kind, A64_MEM_STORE);
+    CHECK_INT(in->mem.size, 2);
+    CHECK_INT(in->nreads, 3);
+    CHECK_INT(in->ops[1].u.mem.index, 3);
+    CHECK_INT(in->ops[1].u.mem.ext, A64_SH_LSL);
+    in = one("ldrsb x0, [x1], #1");
+    CHECK_INT(in->mem.size, 1);
+    CHECK_INT(in->ops[1].u.mem.mode, A64_AM_POST);
+    CHECK_INT(in->ops[1].u.mem.offset, 1);
+}
+
+TEST(a64_operands)
+{
+    const A64Inst *in = one("movk x0, #0x1234, lsl 16");
+    CHECK_INT(in->ops[1].kind, A64_OP_IMM);
+    CHECK_INT(in->ops[1].u.imm.value, 0x1234);
+    CHECK_INT(in->ops[1].shift, A64_SH_LSL);
+    CHECK_INT(in->ops[1].shift_amount, 16);
+    in = one("adrp x0, :got:sym");
+    CHECK_STR(in->ops[1].u.imm.reloc, "got");
+    CHECK_STR(in->ops[1].u.imm.sym, "sym");
+    in = one("csinc w0, w1, w2, hs");
+    CHECK_INT(in->ops[3].kind, A64_OP_COND);
+    CHECK_INT(in->ops[3].u.cond, A64_COND_HS);
+    in = one("b.cs .-8");
+    CHECK_INT(in->cond, A64_COND_HS);
+    CHECK(in->ops[0].u.label.is_dot);
+    CHECK_INT(in->ops[0].u.label.dot_offset, -8);
+    in = one("mrs x1, cntvct_el0");
+    CHECK_INT(in->ops[1].kind, A64_OP_SYSREG);
+    CHECK_INT(in->ops[1].u.sysreg.enc, (3 << 14) | (3 << 11) | (14 << 7) | (0 << 3) | 2);
+}
+
+TEST(a64_regions_layout)
+{
+    CHECK(parse("nop\n# LLVM-MCA-BEGIN a\nnop\n# LLVM-MCA-BEGIN b\nnop\n# LLVM-MCA-END a\nnop\n"
+                "// LLVM-MCA-END\nnop\n"));
+    CHECK_INT(prog.ninsts, 5);
+    CHECK_INT(prog.nregions, 2);
+    CHECK_STR(prog.regions[0].name, "a");
+    CHECK_INT(prog.regions[0].begin, 1);
+    CHECK_INT(prog.regions[0].end, 3);
+    CHECK_STR(prog.regions[1].name, "b");
+    CHECK_INT(prog.regions[1].begin, 2);
+    CHECK_INT(prog.regions[1].end, 4);
+    CHECK(parse("nop\n.p2align 4\nnop\n.skip 8\nnop ; nop\n"));
+    CHECK_INT(prog.naligns, 2);
+    CHECK_INT(prog.insts[1].offset, 16);
+    CHECK_INT(prog.insts[2].offset, 28);
+    CHECK_INT(prog.insts[3].offset, 32);
+    CHECK_INT(prog.aligns[0].inst, 1);
+    CHECK_INT(prog.aligns[0].align, 16);
+    CHECK_INT(prog.aligns[1].skip, 8);
+    /* Apple-style ';' comments are comments, '// ' anywhere, '#' at line start */
+    CHECK(parse("  add x0, x0, #1 ; kill: def $w0\n# comment\n  nop // c ; d\n"));
+    CHECK_INT(prog.ninsts, 2);
+}
+
+TEST(a64_errors)
+{
+    CHECK(!parse("nop\n  add x0, x1, #5000\n"));
+    CHECK_INT(err.line, 2);
+    CHECK_INT(err.col, 15);
+    CHECK_STR(err.msg, "immediate '#5000' out of range for 'add'");
+    CHECK(!parse("# LLVM-MCA-END\n"));
+    CHECK_INT(err.col, 3);
+    CHECK(!parse("  ldr x0, [x1\n"));
+    CHECK(!parse("  and w0, w1, #0\n"));
+    CHECK(!parse("  add v0.4q, v1.4s, v2.4s\n"));
+    CHECK_STR(err.msg, "invalid vector arrangement '.4q'");
+    CHECK_INT(prog.ninsts, 0);       /* a failed parse leaves an empty program */
+}
+
+TEST(a64_bitmask_immediates)
+{
+    CHECK(parse("and x0, x1, #0x00ff00ff00ff00ff"));
+    CHECK(parse("and w0, w1, #0x80000001"));
+    CHECK(parse("orr x0, x1, #0x0000000300000003"));
+    CHECK(!parse("and x0, x1, #0"));
+    CHECK(!parse("and x0, x1, #-1"));
+    CHECK(!parse("and w0, w1, #0x100000000"));
+    CHECK(!parse("eor x0, x1, #0x12"));
+    a64_program_free(&prog);
+}
+
+/* the shared table format also carries the SIMD rows (src/a64/isa/simd.tsv) */
+TEST(a64_forms_simd)
+{
+    CHECK_STR(form("fadd v0.4s, v1.4s, v2.4s"), "FADD_v_4S");
+    CHECK_STR(form("sdot v0.2s, v1.8b, v2.4b[1]"), "SDOT_by_el_8B");
+    CHECK_STR(form("ld1 {v0.4s, v1.4s}, [x0], x2"), "LD1_multi_post_2_regs_4S");
+    CHECK_STR(form("ldr q0, [x0, #16]"), "LDR_unsigned_off_Q");
+    const A64Inst *in = one("ld4 {v0.4s-v3.4s}, [x0]");
+    CHECK_INT(in->ops[0].u.vlist.count, 4);
+    CHECK_INT(in->mem.size, 64);
+    CHECK_INT(in->nwrites, 4);
+    CHECK_INT(in->writes[3].reg, A64_V0 + 3);
+    CHECK_INT(in->writes[3].bits, 128);
+    in = one("fadd d0, d1, d2");
+    CHECK_INT(in->writes[0].reg, A64_V0);
+    CHECK_INT(in->writes[0].bits, 64);
+    CHECK(!parse("fadd v0.4s, v1.2s, v2.4s"));           /* tied arrangements */
+    CHECK(!parse("ld1 {v0.4s, v2.4s}, [x0]"));            /* non-consecutive list */
+    a64_program_free(&prog);
+}

@@ -1,0 +1,243 @@
+/* test_bench.c — the runner's pure parts: option parsing, code generation and error remapping
+ * (gas and clang message formats), two-length differencing, migration drop. */
+#include "t.h"
+#include "bench/bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int parse(BenchCli *c, char *err, int argc, char **argv)
+{
+    return bench_parse_run(argc, argv, c, err, 256);
+}
+
+TEST(test_bench_options_ok)
+{
+    char err[256] = "";
+    BenchCli c;
+    char *a[] = {"run", "-init", "mov %r14, %rax", "-unroll", "50", "-iters=2000", "-n", "16", "-count",
+                 "4", "-cpu", "1", "-counters", "instructions", "-syntax", "intel", "-json", "add rax, 1"};
+    CHECK_INT(parse(&c, err, 18, a), 0);
+    CHECK_STR(c.s.init, "mov %r14, %rax");
+    CHECK_INT(c.s.unroll, 50);
+    CHECK_INT(c.s.run.iters, 2000);
+    CHECK_INT(c.s.run.runs, 16);
+    CHECK_INT(c.s.count, 4);
+    CHECK_INT(c.s.run.cpu, 1);
+    CHECK_STR(c.s.run.counters, "instructions");
+    CHECK(c.s.syntax == BENCH_INTEL);
+    CHECK(c.json);
+    CHECK_STR(c.s.body, "add rax, 1");
+    CHECK_STR(c.s.body_file, "<snippet>");
+    bench_cli_free(&c);
+    char *d[] = {"run", "nop"};
+    CHECK_INT(parse(&c, err, 2, d), 0);
+    CHECK_INT(c.s.unroll, 100);
+    CHECK_INT(c.s.run.runs, 64);
+    CHECK_INT(c.s.run.iters, 1000);
+    CHECK_INT(c.s.count, 1);
+    CHECK_INT(c.s.run.cpu, -1);
+    CHECK(c.s.syntax == BENCH_ATT);
+    bench_cli_free(&c);
+}
+
+TEST(test_bench_options_errors)
+{
+    char err[256];
+    BenchCli c;
+    char *a1[] = {"run", "-unroll", "0", "nop"};
+    CHECK_INT(parse(&c, err, 4, a1), 2);
+    CHECK_STR(err, "bad value '0' for -unroll: want an integer in 1..100000");
+    char *a2[] = {"run", "-syntax", "masm", "nop"};
+    CHECK_INT(parse(&c, err, 4, a2), 2);
+    CHECK_STR(err, "bad value 'masm' for -syntax: want 'att' or 'intel'");
+    char *a3[] = {"run", "-frobnicate", "nop"};
+    CHECK_INT(parse(&c, err, 3, a3), 2);
+    CHECK_STR(err, "unknown option '-frobnicate'");
+    char *a4[] = {"run", "nop", "-n"};
+    CHECK_INT(parse(&c, err, 3, a4), 2);
+    CHECK_STR(err, "option '-n' needs a value");
+    char *a5[] = {"run"};
+    CHECK_INT(parse(&c, err, 1, a5), 2);
+    CHECK_STR(err, "no snippet: give the assembly text or -f file.s");
+    char *a6[] = {"run", "nop", "nop"};
+    CHECK_INT(parse(&c, err, 3, a6), 2);
+    char *a7[] = {"run", "-iters", "12x", "nop"};
+    CHECK_INT(parse(&c, err, 4, a7), 2);
+    CHECK_STR(err, "bad value '12x' for -iters: want an integer in 1..1000000000");
+    char *a8[] = {"run", "-align", "48", "nop"};
+    CHECK_INT(parse(&c, err, 4, a8), 2);
+    CHECK_STR(err, "bad value '48' for -align: want a power of two");
+    char *a10[] = {"run", "-backend", "pmu", "nop"};
+    CHECK_INT(parse(&c, err, 4, a10), 2);
+    CHECK_STR(err, "bad value 'pmu' for -backend: want auto, perf_event, task-clock or timer");
+    char *a11[] = {"run", "-backend", "task-clock", "nop"};
+    CHECK_INT(parse(&c, err, 4, a11), 0);
+    CHECK_STR(c.s.run.backend, "task-clock");
+    bench_cli_free(&c);
+    char *a9[] = {"run", "-f", "/nonexistent/loop.s"};
+    CHECK_INT(parse(&c, err, 3, a9), 1);
+    CHECK(strstr(err, "cannot read '/nonexistent/loop.s'") != NULL);
+    bench_cli_free(&c);
+}
+
+/* generated line number (1-based) of the first line containing s */
+static int gen_line(const BenchProgram *p, const char *s)
+{
+    const char *t = p->text.data, *hit = strstr(t, s);
+    if (!hit)
+        return -1;
+    int n = 1;
+    for (const char *c = t; c < hit; c++)
+        n += *c == '\n';
+    return n;
+}
+
+TEST(test_bench_codegen_x86_layout)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_X86_64, BENCH_ATT);
+    BenchKernel k = {.symbol = "k1", .init = "mov %r14, %rax", .body = "add $1, %rax; add $1, %rbx # c;d\n  imul %rax, %rax",
+                     .unroll = 3, .align = 32, .offset = 5};
+    bench_prog_kernel(&p, &k);
+    const char *t = buf_cstr(&p.text);
+    CHECK(strstr(t, "\t.globl k1\n") != NULL);
+    CHECK(strstr(t, "\tpush %r15\n") != NULL);
+    CHECK(strstr(t, "\t.p2align 5\n\t.skip 5, 0x90\n.Luarch_loop_k1:\n") != NULL);
+    CHECK(strstr(t, "\tdec %r15\n\tjnz .Luarch_loop_k1\n") != NULL);
+    int copies = 0;
+    for (const char *s = t; (s = strstr(s, "\timul %rax, %rax\n")) != NULL; s++)
+        copies++;
+    CHECK_INT(copies, 3);
+    /* the comment stays out of the split: "# c;d" is not two statements */
+    CHECK(strstr(t, "\tadd $1, %rbx\n") != NULL);
+    int l = gen_line(&p, "\timul %rax, %rax");
+    CHECK(l > 0 && p.origin[l - 1].file && strcmp(p.origin[l - 1].file, "<snippet>") == 0);
+    CHECK_INT(p.origin[l - 1].line, 2);
+    CHECK_INT(p.origin[l - 1].col, 3);
+    l = gen_line(&p, "\tadd $1, %rbx");
+    CHECK_INT(p.origin[l - 1].line, 1);
+    CHECK_INT(p.origin[l - 1].col, 15);
+    bench_prog_free(&p);
+}
+
+TEST(test_bench_codegen_pre_between)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_X86_64, BENCH_ATT);
+    BenchKernel k = {.symbol = "k", .body = "nop", .unroll = 3, .pre_loop = "\tlea 64(%r14), %rdi",
+                     .between = "\t.p2align 4"};
+    bench_prog_kernel(&p, &k);
+    const char *t = buf_cstr(&p.text);
+    CHECK(strstr(t, "\tlea 64(%r14), %rdi\n\t.p2align 6\n.Luarch_loop_k:\n") != NULL);
+    CHECK(strstr(t, "\tnop\n\t.p2align 4\n\tnop\n\t.p2align 4\n\tnop\n\tdec %r15\n") != NULL);
+    bench_prog_free(&p);
+}
+
+TEST(test_bench_codegen_intel_a64)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_X86_64, BENCH_INTEL);
+    BenchKernel k = {.symbol = "k", .body = "add rax, 1"};
+    bench_prog_kernel(&p, &k);
+    CHECK(strstr(buf_cstr(&p.text), "\t.intel_syntax noprefix\n\tadd rax, 1\n\t.att_syntax prefix\n") != NULL);
+    bench_prog_free(&p);
+    bench_prog_init(&p, BENCH_AARCH64, BENCH_ATT);
+    BenchKernel a = {.symbol = "k", .body = "add x0, x0, #1", .offset = 8};
+    bench_prog_kernel(&p, &a);
+    const char *t = buf_cstr(&p.text);
+    CHECK(strstr(t, "\tadd x0, x0, #1\n") != NULL);       /* '#' is not a comment on AArch64 */
+    CHECK(strstr(t, "\tnop\n\tnop\n.Luarch_loop_k:") != NULL);
+    CHECK(strstr(t, "\tsubs x28, x28, #1\n\tb.ne .Luarch_loop_k\n") != NULL);
+    CHECK(strstr(t, "\tstp x27, x28, [sp, #80]\n") != NULL);
+    bench_prog_free(&p);
+}
+
+TEST(test_bench_map_error_gas_clang)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_X86_64, BENCH_ATT);
+    BenchKernel k = {.symbol = "k", .body = "add $1, %rax\n  frob %rax", .body_file = "loop.s", .unroll = 2};
+    bench_prog_kernel(&p, &k);
+    int l = gen_line(&p, "\tfrob %rax");
+    char msg[256];
+    Diag d;
+    snprintf(msg, sizeof msg, "bench.s: Assembler messages:\nbench.s:%d: Error: no such instruction: `frob %%rax'\n", l);
+    CHECK(bench_map_error(&p, "bench.s", msg, &d));
+    CHECK_STR(d.file, "loop.s");
+    CHECK_INT(d.line, 2);
+    CHECK_INT(d.col, 3);
+    CHECK_STR(d.msg, "no such instruction: 'frob %rax'");
+    CHECK_STR(d.src_line, "  frob %rax");
+    /* clang: a column inside the generated line ('\t' + statement) */
+    snprintf(msg, sizeof msg, "/tmp/x/bench.s:%d:7: error: invalid operand for instruction.\n", l);
+    CHECK(bench_map_error(&p, "/tmp/x/bench.s", msg, &d));
+    CHECK_INT(d.line, 2);
+    CHECK_INT(d.col, 8);
+    CHECK_STR(d.msg, "invalid operand for instruction");
+    /* warnings are not errors; no error line: false */
+    snprintf(msg, sizeof msg, "bench.s:%d: Warning: something\n", l);
+    CHECK(!bench_map_error(&p, "bench.s", msg, &d));
+    /* an error on a harness line is reported without a user location */
+    CHECK(bench_map_error(&p, "bench.s", "bench.s:3: Error: junk\n", &d));
+    CHECK_INT(d.line, 0);
+    CHECK(strstr(d.msg, "line 3 of the generated bench.s") != NULL);
+    bench_prog_free(&p);
+}
+
+TEST(test_bench_diff_stat_synthetic)
+{
+    /* short = 100 copies + overhead 50, long = 200 copies + overhead 50, 1 cycle per copy,
+     * one outlier run */
+    double s[5] = {150, 150, 151, 150, 900}, l[5] = {250, 251, 250, 250, 260};
+    BenchStat st = bench_diff_stat(s, l, 5, 100, 200);
+    CHECK_INT(st.n, 5);
+    CHECK_NEAR(st.median, 1.0, 1e-12);
+    CHECK_NEAR(st.min, 1.0, 1e-12);                        /* (250 - 150) / 100 */
+    CHECK_NEAR(st.max, 1.01, 1e-12);
+    /* count: 4 copies per snippet -> per op */
+    double s2[3] = {1000, 1000, 1000}, l2[3] = {2000, 2000, 2000};
+    st = bench_diff_stat(s2, l2, 3, 100.0 * 4, 200.0 * 4);
+    CHECK_NEAR(st.median, 2.5, 1e-12);
+    st = bench_diff_stat(s2, l2, 0, 1, 2);
+    CHECK(isnan(st.median) && st.n == 0);
+}
+
+TEST(test_bench_drop_migrated_synthetic)
+{
+    /* 2 rows (e.g. short and long kernel) x 5 runs; run 1 moved CPU, run 3 ran on the wrong CPU,
+     * run 4 moved during a call (-2) */
+    double v[10] = {10, 11, 12, 13, 14, 20, 21, 22, 23, 24};
+    int before[5] = {2, 2, 2, 1, 2}, after[5] = {2, 3, 2, 1, -2};
+    int kept = -1;
+    CHECK_INT(bench_drop_migrated(v, 2, 5, before, after, 2, &kept), 3);
+    CHECK_INT(kept, 2);
+    CHECK_NEAR(v[0], 10, 0);
+    CHECK_NEAR(v[1], 12, 0);
+    CHECK_NEAR(v[5], 20, 0);
+    CHECK_NEAR(v[6], 22, 0);
+    /* want < 0: any CPU, only moves drop */
+    double w[3] = {1, 2, 3};
+    int b2[3] = {0, 1, 0}, a2[3] = {0, 1, 1};
+    CHECK_INT(bench_drop_migrated(w, 1, 3, b2, a2, -1, &kept), 1);
+    CHECK_INT(kept, 2);
+    CHECK_NEAR(w[1], 2, 0);
+}
+
+TEST(test_bench_find_cc_missing)
+{
+    const char *old = getenv("CC");
+    char save[256] = "";
+    if (old)
+        snprintf(save, sizeof save, "%s", old);
+    setenv("CC", "/nonexistent/cc", 1);
+    char cc[64];
+    Diag d;
+    CHECK(!bench_find_cc(bench_host_arch(), cc, sizeof cc, &d));
+    CHECK_STR(d.msg, "compiler '/nonexistent/cc' (from $CC) not found");
+    if (old)
+        setenv("CC", save, 1);
+    else
+        unsetenv("CC");
+}

@@ -1,0 +1,125 @@
+/* test_pmu.c — sysfs event discovery on a fake /sys tree: core PMU choice, type from the type
+ * file, events/ + format/ encoding, aliases, raw rNN, pmu/event/ syntax, and the no-PMU case. */
+#include "t.h"
+#include "pmu/pmu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void put(const char *root, const char *rel, const char *text)
+{
+    char path[512], dir[512];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *s = dir + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
+        *s = 0;
+        mkdir(dir, 0755);
+        *s = '/';
+    }
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static void rm_tree(const char *root)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    if (system(cmd) != 0)
+        fprintf(stderr, "cannot remove %s\n", root);
+}
+
+TEST(test_pmu_fake_sysfs_x86)
+{
+    char root[] = "/tmp/uarch-pmu-XXXXXX";
+    if (!mkdtemp(root)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    put(root, "bus/event_source/devices/software/type", "1\n");
+    put(root, "bus/event_source/devices/cpu/type", "4\n");
+    put(root, "bus/event_source/devices/cpu/cpus", "0-1\n");
+    put(root, "bus/event_source/devices/cpu/format/event", "config:0-7\n");
+    put(root, "bus/event_source/devices/cpu/format/umask", "config:8-15\n");
+    put(root, "bus/event_source/devices/cpu/format/cmask", "config:24-31\n");
+    put(root, "bus/event_source/devices/cpu/format/ldlat", "config1:0-15\n");
+    put(root, "bus/event_source/devices/cpu/format/split", "config:0-3,32-35\n");
+    put(root, "bus/event_source/devices/cpu/events/cpu-cycles", "event=0x3c\n");
+    put(root, "bus/event_source/devices/cpu/events/instructions", "event=0xc0\n");
+    put(root, "bus/event_source/devices/cpu/events/mem-loads", "event=0xcd,umask=0x1,ldlat=3\n");
+    put(root, "bus/event_source/devices/msr/type", "9\n");
+    put(root, "bus/event_source/devices/msr/format/event", "config:0-63\n");
+    put(root, "bus/event_source/devices/msr/events/tsc", "event=0x00\n");
+
+    char dev[64], why[256];
+    CHECK(pmu_core(root, dev, sizeof dev, why, sizeof why));
+    CHECK_STR(dev, "cpu");
+    PmuEvent ev;
+    CHECK(pmu_resolve(root, "cycles", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 4);
+    CHECK_INT(ev.config, 0x3c);
+    CHECK(pmu_resolve(root, "instructions", &ev, why, sizeof why));
+    CHECK_INT(ev.config, 0xc0);
+    CHECK(pmu_resolve(root, "mem-loads", &ev, why, sizeof why));
+    CHECK_INT(ev.config, 0x1cd);
+    CHECK_INT(ev.config1, 3);
+    CHECK(pmu_resolve(root, "r01c2", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 4);
+    CHECK_INT(ev.config, 0x1c2);
+    CHECK(pmu_resolve(root, "msr/tsc/", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 9);
+    CHECK_INT(ev.config, 0);
+    CHECK(pmu_encode(root, "cpu", "split=0xff", &ev, why, sizeof why));
+    CHECK_INT(ev.config, 0xf0000000full);
+    CHECK(!pmu_resolve(root, "frobs", &ev, why, sizeof why));
+    CHECK(strstr(why, "unknown counter 'frobs'") != NULL);
+    CHECK(!pmu_resolve(root, "nopmu/x/", &ev, why, sizeof why));
+    CHECK_STR(why, "unknown PMU 'nopmu' in counter 'nopmu/x/'");
+    CHECK(!pmu_encode(root, "cpu", "bogus=1", &ev, why, sizeof why));
+    CHECK_STR(why, "event term 'bogus' has no format in cpu");
+    char list[512];
+    CHECK(pmu_list(root, list, sizeof list));
+    CHECK(strstr(list, "instructions\n") != NULL);
+    rm_tree(root);
+}
+
+TEST(test_pmu_fake_sysfs_arm_and_none)
+{
+    char root[] = "/tmp/uarch-pmu-XXXXXX";
+    if (!mkdtemp(root)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    put(root, "bus/event_source/devices/armv8_pmuv3_0/type", "8\n");
+    put(root, "bus/event_source/devices/armv8_pmuv3_0/format/event", "config:0-15\n");
+    put(root, "bus/event_source/devices/armv8_pmuv3_0/events/cpu_cycles", "event=0x0011\n");
+    put(root, "bus/event_source/devices/armv8_pmuv3_0/events/inst_retired", "event=0x0008\n");
+    PmuEvent ev;
+    char why[256];
+    CHECK(pmu_resolve(root, "cycles", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 8);
+    CHECK_INT(ev.config, 0x11);
+    CHECK(pmu_resolve(root, "instructions", &ev, why, sizeof why));
+    CHECK_INT(ev.config, 0x8);
+    rm_tree(root);
+
+    /* this VM's tree: software/tracepoint/... but no core PMU */
+    char root2[] = "/tmp/uarch-pmu-XXXXXX";
+    if (!mkdtemp(root2)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    put(root2, "bus/event_source/devices/software/type", "1\n");
+    put(root2, "bus/event_source/devices/breakpoint/type", "5\n");
+    char dev[64];
+    CHECK(!pmu_core(root2, dev, sizeof dev, why, sizeof why));
+    CHECK(strstr(why, "no hardware counters: no core PMU in") != NULL);
+    CHECK(!pmu_resolve(root2, "instructions", &ev, why, sizeof why));
+    CHECK(strstr(why, "counter 'instructions' unavailable: no hardware counters") != NULL);
+    rm_tree(root2);
+}

@@ -1,0 +1,121 @@
+/* test_svg.c — the SVG plot writer: a well-formed document (balanced tags), axes with byte tick
+ * labels on a log x axis, axis labels, knee markers with escaped labels, legend. */
+#include "t.h"
+#include "util/svg.h"
+
+#include <math.h>
+#include <string.h>
+
+static int count(const char *s, const char *sub)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, sub)); p++)
+        n++;
+    return n;
+}
+
+/* every <tag ...> is closed by </tag> or self-closed: a small stack check */
+static int balanced(const char *s)
+{
+    char stack[64][32];
+    int depth = 0;
+    for (const char *p = s; (p = strchr(p, '<')); p++) {
+        if (p[1] == '?' || p[1] == '!')
+            continue;
+        const char *end = strchr(p, '>');
+        if (!end)
+            return 0;
+        if (p[1] == '/') {
+            int n = (int)strcspn(p + 2, " >");
+            if (depth == 0 || (int)strlen(stack[depth - 1]) != n || strncmp(stack[depth - 1], p + 2, n))
+                return 0;
+            depth--;
+        } else if (end[-1] != '/') {
+            int n = (int)strcspn(p + 1, " >/");
+            if (depth == 64 || n >= 32)
+                return 0;
+            memcpy(stack[depth], p + 1, n);
+            stack[depth++][n] = 0;
+        }
+        p = end;
+    }
+    return depth == 0;
+}
+
+TEST(svg_bytes_plot)
+{
+    double x[40], y[40], lo[40], hi[40];
+    for (int i = 0; i < 40; i++) {
+        x[i] = 4096 * pow(2, i / 3.0);
+        y[i] = x[i] <= 32768 ? 4 : x[i] <= 1 << 20 ? 14 : 50;
+        lo[i] = y[i] * 0.95, hi[i] = y[i] * 1.1;
+    }
+    SvgPlot p = {.title = "dcache: load-to-use latency", .subtitle = "AMD EPYC <test> & co",
+                 .xlabel = "working set", .ylabel = "cycles per load", .x_bytes = true,
+                 .y_from_zero = true, .yscale = SVG_LINEAR};
+    p.series[p.nseries++] = (SvgSeries){.name = "median", .x = x, .y = y, .lo = lo, .hi = hi, .n = 40};
+    p.knees[p.nknees++] = (SvgKnee){32768, 4, "L1D 32 KiB, 4.0 c"};
+    p.knees[p.nknees++] = (SvgKnee){1 << 20, 14, "L2 1 MiB, 14 c"};
+    p.levels[p.nlevels++] = (SvgLevel){4096, 32768, 4};
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    const char *s = buf_cstr(&b);
+    CHECK(strncmp(s, "<?xml", 5) == 0);
+    CHECK(strstr(s, "<svg xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
+    CHECK(strstr(s, "</svg>\n") != NULL);
+    CHECK(balanced(s));
+    /* title escaped, axis labels, log scale noted */
+    CHECK(strstr(s, "AMD EPYC &lt;test&gt; &amp; co") != NULL);
+    CHECK(strstr(s, ">working set (log scale)</text>") != NULL);
+    CHECK(strstr(s, ">cycles per load</text>") != NULL);
+    /* power-of-two byte ticks */
+    CHECK(strstr(s, ">32 KiB</text>") != NULL);
+    CHECK(strstr(s, ">1 MiB</text>") != NULL);
+    CHECK(strstr(s, ">4 KiB</text>") != NULL);
+    /* linear y ticks from 0 */
+    CHECK(strstr(s, ">0</text>") != NULL);
+    CHECK(strstr(s, ">50</text>") != NULL);
+    /* knees, level, series, legend */
+    CHECK_INT(count(s, "class=\"knee\""), 2);
+    CHECK(strstr(s, ">L1D 32 KiB, 4.0 c</text>") != NULL);
+    CHECK_INT(count(s, "class=\"level\""), 1);
+    CHECK_INT(count(s, "class=\"series\""), 1);
+    CHECK_INT(count(s, "<circle") >= 40, 1);
+    CHECK(strstr(s, "class=\"legend\"") != NULL);
+    buf_free(&b);
+}
+
+TEST(svg_linear_and_empty)
+{
+    double x[5] = {0, 100, 200, 300, 400}, y[5] = {10, 10, 10, 20, 20};
+    SvgPlot p = {.title = "rob", .xlabel = "filler instructions", .ylabel = "cycles"};
+    p.series[p.nseries++] = (SvgSeries){.name = "nop", .x = x, .y = y, .n = 5};
+    p.series[p.nseries++] = (SvgSeries){.name = "add", .x = x, .y = y, .n = 5};
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    const char *s = buf_cstr(&b);
+    CHECK(balanced(s));
+    CHECK(strstr(s, "(log scale)") == NULL);   /* x starts at 0: linear */
+    CHECK(strstr(s, ">filler instructions</text>") != NULL);
+    CHECK(strstr(s, ">400</text>") != NULL);
+    CHECK_INT(count(s, "class=\"series\""), 2);
+    buf_free(&b);
+
+    /* no data at all: still a valid document */
+    SvgPlot e = {.title = "empty"};
+    buf_init(&b);
+    svg_plot(&b, &e);
+    CHECK(balanced(buf_cstr(&b)));
+    CHECK(strstr(buf_cstr(&b), "</svg>") != NULL);
+    buf_free(&b);
+
+    char out[32];
+    svg_fmt_bytes(out, sizeof out, 49152);
+    CHECK_STR(out, "48 KiB");
+    svg_fmt_bytes(out, sizeof out, 1536 * 1024);
+    CHECK_STR(out, "1.5 MiB");
+    svg_fmt_bytes(out, sizeof out, 64);
+    CHECK_STR(out, "64 B");
+}

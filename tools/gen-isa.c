@@ -1,0 +1,553 @@
+/* gen-isa.c — build-time generator: the instruction tables src/a64/isa/<name>.tsv -> one C file.
+ *
+ *   gen-isa OUT.c FILE.tsv...
+ *
+ * Each row (format: the header comment of src/a64/isa/base.tsv) is parsed and checked here, so
+ * a bad row fails the build with "FILE:LINE: error: ...": unknown operand pattern, bad form
+ * template variable, operand number out of range, '~' (nearest form) without a note, ...
+ * The output holds a64_rows[] grouped by mnemonic (first appearance order, rows in file order),
+ * a64_mnems[] and an open-addressing hash of the mnemonics (a64_hash from src/a64/isa.h).
+ * Runs on the build host ($(HOSTCC)); uses only the C library.
+ */
+#include "a64/a64.h"
+#include "a64/isa.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *cur_file;
+static int cur_line;
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%d: error: ", cur_file, cur_line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static char *xdup(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (!p) { perror("gen-isa"); exit(1); }
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+/* ---- shapes, shifts ---- */
+static const struct { const char *name; int shape; } shape_names[] = {
+    {"8b", A64_V_8B}, {"16b", A64_V_16B}, {"4h", A64_V_4H}, {"8h", A64_V_8H}, {"2s", A64_V_2S},
+    {"4s", A64_V_4S}, {"1d", A64_V_1D}, {"2d", A64_V_2D}, {"1q", A64_V_1Q}, {"2h", A64_V_2H},
+    {"4b", A64_V_4B},
+};
+#define BIT(x) (1u << (x))
+static uint32_t named_vec_set(const char *s)
+{
+    if (!strcmp(s, "all")) return BIT(A64_V_8B) | BIT(A64_V_16B) | BIT(A64_V_4H) | BIT(A64_V_8H) | BIT(A64_V_2S) | BIT(A64_V_4S) | BIT(A64_V_2D);
+    if (!strcmp(s, "bhs")) return BIT(A64_V_8B) | BIT(A64_V_16B) | BIT(A64_V_4H) | BIT(A64_V_8H) | BIT(A64_V_2S) | BIT(A64_V_4S);
+    if (!strcmp(s, "hs")) return BIT(A64_V_4H) | BIT(A64_V_8H) | BIT(A64_V_2S) | BIT(A64_V_4S);
+    if (!strcmp(s, "sd")) return BIT(A64_V_2S) | BIT(A64_V_4S) | BIT(A64_V_2D);
+    if (!strcmp(s, "hsd")) return BIT(A64_V_4H) | BIT(A64_V_8H) | BIT(A64_V_2S) | BIT(A64_V_4S) | BIT(A64_V_2D);
+    if (!strcmp(s, "b")) return BIT(A64_V_8B) | BIT(A64_V_16B);
+    return 0;
+}
+
+/* "8b|16b" or a named set -> bitmask of vector shapes */
+static uint32_t parse_vec_set(const char *s)
+{
+    uint32_t m = named_vec_set(s);
+    if (m) return m;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
+        size_t i;
+        for (i = 0; i < ARRAY_LEN(shape_names); i++)
+            if (!strcmp(tok, shape_names[i].name)) break;
+        if (i == ARRAY_LEN(shape_names)) fail("unknown vector arrangement '%s'", tok);
+        m |= BIT(shape_names[i].shape);
+    }
+    return m;
+}
+
+/* "b|h|s|d|q" -> scalar shapes (elem = false) or element shapes (elem = true) */
+static uint32_t parse_letter_set(const char *s, bool elem)
+{
+    if (!strcmp(s, "all")) s = elem ? "b|h|s|d" : "b|h|s|d|q";
+    uint32_t m = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
+        static const char letters[] = "bhsdq";
+        if (elem && !strcmp(tok, "4b")) { m |= BIT(A64_V_4B); continue; }   /* dot-product groups */
+        if (elem && !strcmp(tok, "2h")) { m |= BIT(A64_V_2H); continue; }
+        const char *p = strlen(tok) == 1 ? strchr(letters, tok[0]) : NULL;
+        if (!p || (elem && *p == 'q')) fail("unknown %s size '%s'", elem ? "element" : "scalar", tok);
+        int k = (int)(p - letters);
+        m |= BIT(elem ? A64_V_ELEM_B + k : A64_V_B + k);
+    }
+    return m;
+}
+
+static uint32_t parse_shift_set(const char *s)
+{
+    static const struct { const char *n; int v; } sh[] = {
+        {"lsl", A64_SH_LSL}, {"lsr", A64_SH_LSR}, {"asr", A64_SH_ASR}, {"ror", A64_SH_ROR},
+    };
+    uint32_t m = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
+        size_t i;
+        for (i = 0; i < ARRAY_LEN(sh); i++)
+            if (!strcmp(tok, sh[i].n)) break;
+        if (i == ARRAY_LEN(sh)) fail("unknown shift '%s'", tok);
+        m |= BIT(sh[i].v);
+    }
+    return m;
+}
+
+static int parse_scale(const char *s, const char *pat)
+{
+    if (!s) fail("'%s' needs a scale ':S'", pat);
+    int v = atoi(s);
+    if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16) fail("bad scale in '%s'", pat);
+    return v;
+}
+
+/* one operand pattern word -> A64Pat */
+static A64Pat parse_pat(const char *text)
+{
+    A64Pat p = {0};
+    char w[1024];
+    snprintf(w, sizeof w, "%s", text);
+    char *colon = strchr(w, ':');
+    char *arg = NULL;
+    if (colon) { *colon = 0; arg = colon + 1; }
+    static const struct { const char *n; int k; } simple[] = {
+        {"w", P_W}, {"x", P_X}, {"wsp", P_WSP}, {"xsp", P_XSP}, {"r", P_R}, {"rsp", P_RSP},
+        {"sp", P_SP}, {"rext", P_REXT}, {"imm", P_IMM}, {"zero", P_ZERO}, {"fzero", P_FZERO},
+        {"shamt", P_SHAMT}, {"lsb", P_LSB}, {"width", P_WIDTH}, {"aimm", P_AIMM},
+        {"aimmsh", P_AIMMSH}, {"naimm", P_NAIMM}, {"bimm", P_BIMM}, {"movz", P_MOVZ},
+        {"movn", P_MOVN}, {"mov16", P_MOV16}, {"fimm8", P_FIMM8}, {"mimm8", P_MIMM8},
+        {"mimmmsl", P_MIMMMSL}, {"mimm64", P_MIMM64}, {"label", P_LABEL}, {"cond", P_COND},
+        {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysreg", P_SYSREG}, {"mem", P_MEM},
+        {"memoff", P_MEMOFF}, {"memoff9", P_MEMOFF9}, {"mempre9", P_MEMPRE9},
+        {"mempost9", P_MEMPOST9}, {"mempair", P_MEMPAIR}, {"mempairpre", P_MEMPAIRPRE},
+        {"mempairpost", P_MEMPAIRPOST}, {"memreg", P_MEMREG}, {"memsxtx", P_MEMSXTX},
+        {"mempostreg", P_MEMPOSTREG}, {"mempostimm", P_MEMPOSTIMM},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(simple); i++) {
+        if (strcmp(w, simple[i].n)) continue;
+        p.kind = (uint8_t)simple[i].k;
+        switch (p.kind) {
+        case P_W: case P_X: case P_R:
+            if (arg) p.set = parse_shift_set(arg);
+            return p;
+        case P_NAMED:
+            if (!arg || !*arg) fail("'named' needs ':a|b|...'");
+            p.str = xdup(arg, strlen(arg));
+            return p;
+        case P_SYSREG:
+            if (arg) {
+                for (char *c = arg; *c; c++) *c = (char)tolower((unsigned char)*c);
+                p.str = xdup(arg, strlen(arg));
+            }
+            return p;
+        case P_MEMOFF: case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: case P_MEMREG:
+        case P_MEMSXTX: {
+            char *ext = arg ? strchr(arg, ':') : NULL;
+            if (ext) *ext++ = 0;
+            p.arg = (uint8_t)parse_scale(arg, text);
+            if (ext && p.kind != P_MEMREG) fail("only memreg takes a list of index forms");
+            if (ext) {
+                static const struct { const char *n; int v; } ex[] = {
+                    {"none", A64_SH_NONE}, {"lsl", A64_SH_LSL}, {"uxtw", A64_SH_UXTW},
+                    {"sxtw", A64_SH_SXTW}, {"sxtx", A64_SH_SXTX},
+                };
+                for (char *tok = strtok(ext, "|"); tok; tok = strtok(NULL, "|")) {
+                    size_t i;
+                    for (i = 0; i < ARRAY_LEN(ex); i++)
+                        if (!strcmp(tok, ex[i].n)) break;
+                    if (i == ARRAY_LEN(ex)) fail("unknown index form '%s'", tok);
+                    p.set |= BIT(ex[i].v);
+                }
+            }
+            if (p.kind == P_MEMSXTX) { p.kind = P_MEMREG; p.set = BIT(A64_SH_SXTX); }
+            return p;
+        }
+        default:
+            if (arg) fail("operand pattern '%s' takes no ':' argument", text);
+            return p;
+        }
+    }
+    if (colon) *colon = ':';
+    /* uN sN iA..B */
+    if ((w[0] == 'u' || w[0] == 's') && isdigit((unsigned char)w[1])) {
+        char *end;
+        long n = strtol(w + 1, &end, 10);
+        if (*end || n < 1 || n > 32) fail("bad immediate pattern '%s'", text);
+        p.kind = P_RANGE;
+        if (w[0] == 'u') { p.lo = 0; p.hi = ((int64_t)1 << n) - 1; }
+        else { p.lo = -((int64_t)1 << (n - 1)); p.hi = ((int64_t)1 << (n - 1)) - 1; }
+        return p;
+    }
+    if (w[0] == 'i' && (isdigit((unsigned char)w[1]) || w[1] == '-')) {
+        char *end;
+        p.lo = strtoll(w + 1, &end, 10);
+        if (strncmp(end, "..", 2)) fail("bad immediate range '%s'", text);
+        p.hi = strtoll(end + 2, &end, 10);
+        if (*end || p.hi < p.lo) fail("bad immediate range '%s'", text);
+        p.kind = P_RANGE;
+        return p;
+    }
+    char *dot = strchr(w, '.');
+    if (dot) {
+        *dot = 0;
+        const char *set = dot + 1;
+        if (!strcmp(w, "v")) { p.kind = P_VEC; p.set = parse_vec_set(set); return p; }
+        if (!strcmp(w, "f")) { p.kind = P_FSCALAR; p.set = parse_letter_set(set, false); return p; }
+        if (!strcmp(w, "e")) {
+            /* e.SET[A..B] / e.SET[N]: index range; e.SET:lowregs: only v0-v15 */
+            char es[128];
+            snprintf(es, sizeof es, "%s", set);
+            p.kind = P_ELEM;
+            p.lo = 0;
+            p.hi = -1;
+            char *c = strchr(es, ':');
+            if (c) {
+                if (strcmp(c, ":lowregs")) fail("unknown element restriction '%s'", c);
+                p.arg = 16;
+                *c = 0;
+            }
+            char *b = strchr(es, '[');
+            if (b) {
+                char *end;
+                p.lo = strtoll(b + 1, &end, 10);
+                p.hi = p.lo;
+                if (!strncmp(end, "..", 2)) p.hi = strtoll(end + 2, &end, 10);
+                if (strcmp(end, "]") || p.lo < 0 || p.hi < p.lo || p.hi > 15) fail("bad element index range in '%s'", text);
+                *b = 0;
+            }
+            p.set = parse_letter_set(es, true);
+            return p;
+        }
+        if (!strncmp(w, "list", 4) || !strncmp(w, "elist", 5)) {
+            bool el = w[0] == 'e';
+            const char *n = w + (el ? 5 : 4);
+            p.kind = el ? P_ELIST : P_LIST;
+            if (!strcmp(n, "n")) p.arg = 0;
+            else if (n[0] >= '1' && n[0] <= '4' && !n[1]) p.arg = (uint8_t)(n[0] - '0');
+            else fail("bad vector list pattern '%s'", text);
+            p.set = el ? parse_letter_set(set, true) : parse_vec_set(set);
+            return p;
+        }
+        *dot = '.';
+    }
+    if (!colon && strlen(w) == 1 && strchr("bhsdq", w[0])) {
+        p.kind = P_FSCALAR;
+        p.set = parse_letter_set(w, false);
+        return p;
+    }
+    fail("unknown operand pattern '%s'", text);
+    return p;
+}
+
+/* ---- registers named in reads/writes ---- */
+static int imp_reg(const char *s)
+{
+    if (!strcmp(s, "sp")) return A64_SP;
+    if (!strcmp(s, "nzcv")) return A64_NZCV;
+    if (!strcmp(s, "fpsr")) return A64_FPSR;
+    if (!strcmp(s, "lr")) return 30;
+    if (s[0] == 'x' && isdigit((unsigned char)s[1])) {
+        int n = atoi(s + 1);
+        if (n >= 0 && n <= 30) return n;
+    }
+    return -1;
+}
+
+static void parse_uses(const char *cell, int nops, uint16_t *ops, uint8_t *imp, uint8_t *nimp)
+{
+    if (!strcmp(cell, "-")) return;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", cell);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        while (*tok == ' ') tok++;
+        if (isdigit((unsigned char)tok[0])) {
+            int n = atoi(tok);
+            if (n < 1 || n > nops) fail("operand number %d out of range (the row has %d operands)", n, nops);
+            *ops |= (uint16_t)(1u << n);
+        } else {
+            int r = imp_reg(tok);
+            if (r < 0) fail("unknown register '%s' in reads/writes", tok);
+            if (*nimp >= A64_ROW_MAXIMP) fail("too many implicit registers");
+            imp[(*nimp)++] = (uint8_t)r;
+        }
+    }
+}
+
+static void check_template(const char *t)
+{
+    static const char *vars[] = {"sz", "T", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "N",
+                                 "_shift", "ext", "_ext", "op", "taken"};
+    for (const char *p = t; *p; p++) {
+        if (*p != '{') continue;
+        const char *e = strchr(p, '}');
+        if (!e) fail("unterminated '{' in form '%s'", t);
+        size_t n = (size_t)(e - p - 1), i;
+        for (i = 0; i < ARRAY_LEN(vars); i++)
+            if (strlen(vars[i]) == n && !strncmp(vars[i], p + 1, n)) break;
+        if (i == ARRAY_LEN(vars)) fail("unknown variable '{%.*s}' in form '%s'", (int)n, p + 1, t);
+        p = e;
+    }
+}
+
+/* ---- rows ---- */
+typedef struct Row {
+    A64Row r;
+    char *pat_text[A64_MAX_OPS];
+    int order;
+} Row;
+static Row *rows;
+static int nrows, caprows;
+
+static void emit_cstr(FILE *f, const char *s)
+{
+    if (!s) { fputs("NULL", f); return; }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void split_tabs(char *line, char **cells, int *n, int max)
+{
+    *n = 0;
+    char *p = line;
+    while (*n < max) {
+        cells[(*n)++] = p;
+        char *t = strchr(p, '\t');
+        if (!t) break;
+        *t = 0;
+        p = t + 1;
+    }
+}
+
+static void read_table(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "%s: cannot open\n", path); exit(1); }
+    cur_file = path;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char line[4096];
+    bool header = false;
+    cur_line = 0;
+    while (fgets(line, sizeof line, f)) {
+        cur_line++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1) fail("line too long");
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (!len || line[0] == '#') continue;
+        char *c[12];
+        int n;
+        split_tabs(line, c, &n, 12);
+        if (!header) {
+            if (n != 9 || strcmp(c[0], "mnem") || strcmp(c[1], "ops") || strcmp(c[2], "form"))
+                fail("header must be: mnem ops form reads writes mem branch sys notes");
+            header = true;
+            continue;
+        }
+        if (n != 9) fail("expected 9 tab-separated columns, got %d", n);
+        if (nrows == caprows) {
+            caprows = caprows ? caprows * 2 : 512;
+            rows = realloc(rows, (size_t)caprows * sizeof *rows);
+            if (!rows) { perror("gen-isa"); exit(1); }
+        }
+        Row *R = &rows[nrows];
+        memset(R, 0, sizeof *R);
+        R->order = nrows;
+        A64Row *r = &R->r;
+        for (char *p = c[0]; *p; p++)
+            if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '.')) fail("bad mnemonic '%s'", c[0]);
+        if (!c[0][0]) fail("empty mnemonic");
+        r->mnem = xdup(c[0], strlen(c[0]));
+        /* operands */
+        if (strcmp(c[1], "-")) {
+            char *p = c[1];
+            for (;;) {
+                char *sep = strstr(p, ", ");
+                size_t l = sep ? (size_t)(sep - p) : strlen(p);
+                if (r->nops == A64_MAX_OPS) fail("more than %d operands", A64_MAX_OPS);
+                char *w = xdup(p, l);
+                R->pat_text[r->nops] = w;
+                r->ops[r->nops] = parse_pat(w);
+                A64Pat *pt = &r->ops[r->nops];
+                /* ties: same text as an earlier SIMD operand with a choice of shapes */
+                if (pt->kind == P_VEC || pt->kind == P_FSCALAR || pt->kind == P_ELEM || pt->kind == P_LIST || pt->kind == P_ELIST)
+                    for (int k = 0; k < r->nops; k++)
+                        if (!strcmp(R->pat_text[k], w)) { pt->tie = (uint8_t)(k + 1); break; }
+                r->nops++;
+                if (!sep) break;
+                p = sep + 2;
+            }
+        }
+        /* form */
+        if (!strcmp(c[2], "-")) r->form = NULL;
+        else {
+            const char *t = c[2];
+            if (*t == '~') { r->approx = 1; t++; }
+            if (!*t) fail("empty form");
+            check_template(t);
+            r->form = xdup(t, strlen(t));
+            if (strchr(t, '{')) r->tflags |= A64_TF_VARS;
+            if (strstr(t, "{op}")) r->tflags |= A64_TF_OP;
+            if (strstr(t, "{taken}")) r->tflags |= A64_TF_TAKEN;
+        }
+        parse_uses(c[3], r->nops, &r->rd_ops, r->rd_imp, &r->nrd_imp);
+        parse_uses(c[4], r->nops, &r->wr_ops, r->wr_imp, &r->nwr_imp);
+        /* mem */
+        if (strcmp(c[5], "-")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", c[5]);
+            char *k = strtok(buf, ":");
+            if (!strcmp(k, "load")) r->mem_kind = A64_MEM_LOAD;
+            else if (!strcmp(k, "store")) r->mem_kind = A64_MEM_STORE;
+            else if (!strcmp(k, "loadstore")) r->mem_kind = A64_MEM_LOADSTORE;
+            else if (!strcmp(k, "prefetch")) r->mem_kind = A64_MEM_PREFETCH;
+            else fail("unknown memory kind '%s'", k);
+            for (char *t = strtok(NULL, ":"); t; t = strtok(NULL, ":")) {
+                if (!strcmp(t, "pair")) r->mem_pair = 1;
+                else if (isdigit((unsigned char)t[0])) r->mem_size = (uint16_t)atoi(t);
+                else fail("bad memory attribute '%s'", t);
+            }
+            bool has_mem = false;
+            for (int i = 0; i < r->nops; i++)
+                if (r->ops[i].kind >= P_MEM || r->ops[i].kind == P_LABEL) has_mem = true;
+            if (!has_mem && !r->mem_size) fail("memory access without a memory or label operand needs an explicit size");
+        }
+        /* branch */
+        static const struct { const char *n; int v; } br[] = {
+            {"direct", A64_BR_DIRECT}, {"cond", A64_BR_COND}, {"indirect", A64_BR_INDIRECT},
+            {"call", A64_BR_CALL}, {"icall", A64_BR_CALL_INDIRECT}, {"ret", A64_BR_RETURN},
+        };
+        if (strcmp(c[6], "-")) {
+            size_t i;
+            for (i = 0; i < ARRAY_LEN(br); i++)
+                if (!strcmp(c[6], br[i].n)) break;
+            if (i == ARRAY_LEN(br)) fail("unknown branch kind '%s'", c[6]);
+            r->branch = (uint8_t)br[i].v;
+        }
+        if (strcmp(c[7], "-")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", c[7]);
+            for (char *t = strtok(buf, "|"); t; t = strtok(NULL, "|")) {
+                if (!strcmp(t, "barrier")) r->sys |= A64_SYS_BARRIER;
+                else if (!strcmp(t, "system")) r->sys |= A64_SYS_SYSTEM;
+                else if (!strcmp(t, "exclusive")) r->sys |= A64_SYS_EXCLUSIVE;
+                else fail("unknown sys flag '%s'", t);
+            }
+        }
+        r->notes = strcmp(c[8], "-") ? xdup(c[8], strlen(c[8])) : NULL;
+        if (r->approx && !r->notes) fail("a nearest form ('~') needs a note saying why");
+        char src[256];
+        snprintf(src, sizeof src, "%s:%d", base, cur_line);
+        r->src = xdup(src, strlen(src));
+        nrows++;
+    }
+    if (!header) fail("no header line");
+    fclose(f);
+}
+
+static int first_of(const char *mnem)
+{
+    for (int i = 0; i < nrows; i++)
+        if (!strcmp(rows[i].r.mnem, mnem)) return i;
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) { fprintf(stderr, "usage: gen-isa OUT.c FILE.tsv...\n"); return 2; }
+    for (int i = 2; i < argc; i++) read_table(argv[i]);
+    /* stable grouping by mnemonic; first_of needs the original order, so precompute */
+    int *firsts = malloc(sizeof(int) * (size_t)(nrows ? nrows : 1));
+    for (int i = 0; i < nrows; i++) firsts[i] = first_of(rows[i].r.mnem);
+    for (int i = 0; i < nrows; i++) rows[i].order = firsts[i] * 100000 + rows[i].order;
+    /* after folding the group into `order`, sort by order alone */
+    for (int i = 1; i < nrows; i++) {             /* insertion sort: stable, n is small */
+        Row t = rows[i];
+        int j = i - 1;
+        while (j >= 0 && rows[j].order > t.order) { rows[j + 1] = rows[j]; j--; }
+        rows[j + 1] = t;
+    }
+    FILE *o = fopen(argv[1], "w");
+    if (!o) { perror(argv[1]); return 1; }
+    fprintf(o, "/* generated by tools/gen-isa.c from src/a64/isa/<name>.tsv -- do not edit */\n");
+    fprintf(o, "#include \"a64/a64.h\"\n#include \"a64/isa.h\"\n\nconst A64Row a64_rows[] = {\n");
+    for (int i = 0; i < nrows; i++) {
+        A64Row *r = &rows[i].r;
+        fprintf(o, "  {");
+        emit_cstr(o, r->mnem);
+        fputc(',', o);
+        emit_cstr(o, r->form);
+        fprintf(o, ",%d,%d,%d,{", r->approx, r->nops, r->tflags);
+        for (int k = 0; k < r->nops; k++) {
+            A64Pat *p = &r->ops[k];
+            fprintf(o, "{%d,%d,%d,0x%xu,%lldLL,%lldLL,", p->kind, p->arg, p->tie, p->set,
+                    (long long)p->lo, (long long)p->hi);
+            emit_cstr(o, p->str);
+            fprintf(o, "},");
+        }
+        fprintf(o, "},%u,%u,%d,%d,{", r->rd_ops, r->wr_ops, r->nrd_imp, r->nwr_imp);
+        for (int k = 0; k < r->nrd_imp; k++) fprintf(o, "%d,", r->rd_imp[k]);
+        fprintf(o, "},{");
+        for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
+        fprintf(o, "},%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys);
+        emit_cstr(o, r->notes);
+        fputc(',', o);
+        emit_cstr(o, r->src);
+        fprintf(o, "},\n");
+    }
+    if (!nrows) fprintf(o, "  {0}\n");
+    fprintf(o, "};\nconst int a64_nrows = %d;\n\n", nrows);
+    /* mnemonics */
+    int nm = 0;
+    int *mfirst = malloc(sizeof(int) * (size_t)(nrows + 1)), *mcount = malloc(sizeof(int) * (size_t)(nrows + 1));
+    for (int i = 0; i < nrows; i++) {
+        if (i == 0 || strcmp(rows[i].r.mnem, rows[i - 1].r.mnem)) { mfirst[nm] = i; mcount[nm] = 0; nm++; }
+        mcount[nm - 1]++;
+    }
+    fprintf(o, "const A64Mnem a64_mnems[] = {\n");
+    for (int m = 0; m < nm; m++) {
+        fprintf(o, "  {");
+        emit_cstr(o, rows[mfirst[m]].r.mnem);
+        fprintf(o, ",%d,%d,%zu},\n", mfirst[m], mcount[m], strlen(rows[mfirst[m]].r.mnem));
+    }
+    if (!nm) fprintf(o, "  {0}\n");
+    fprintf(o, "};\nconst int a64_nmnems = %d;\n\n", nm);
+    int hs = 64;
+    while (hs < nm * 4) hs *= 2;
+    uint16_t *h = malloc(sizeof(uint16_t) * (size_t)hs);
+    for (int i = 0; i < hs; i++) h[i] = 0xffff;
+    for (int m = 0; m < nm; m++) {
+        const char *s = rows[mfirst[m]].r.mnem;
+        uint32_t k = a64_hash(s, strlen(s)) & (uint32_t)(hs - 1);
+        while (h[k] != 0xffff) k = (k + 1) & (uint32_t)(hs - 1);
+        h[k] = (uint16_t)m;
+    }
+    fprintf(o, "const uint16_t a64_mnem_hash[] = {");
+    for (int i = 0; i < hs; i++) fprintf(o, "%s%u,", i % 16 ? "" : "\n  ", h[i]);
+    fprintf(o, "\n};\nconst int a64_mnem_hash_size = %d;\n", hs);
+    if (fclose(o)) { perror(argv[1]); return 1; }
+    return 0;
+}
