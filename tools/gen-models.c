@@ -21,6 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* make room for one more element of a growable array: arr[n] with cap slots, doubling from first */
+#define GROW(arr, n, cap, first) \
+    do { if ((n) == (cap)) { (cap) = (cap) ? (cap) * 2 : (first); \
+         (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr)); } } while (0)
+
 static const char *class_names[] = {
 #define X(id, s) s,
     MODEL_CLASSES(X)
@@ -613,10 +618,7 @@ static void read_forms(Cpu *c, const char *path)
     open_table(&t, path, cols, ix, false);
     int cap = 0;
     while (tsv_next(&t)) {
-        if (c->nforms == cap) {
-            cap = cap ? cap * 2 : 1024;
-            c->forms = xrealloc(c->forms, (size_t)cap * sizeof *c->forms);
-        }
+        GROW(c->forms, c->nforms, cap, 1024);
         ModelForm *f = &c->forms[c->nforms];
         memset(f, 0, sizeof *f);
         const char *id = cell(&t, ix[0]);
@@ -676,10 +678,7 @@ static void read_fusion(Cpu *c, const char *path)
         return;
     int cap = 0;
     while (tsv_next(&t)) {
-        if (c->nfus == cap) {
-            cap = cap ? cap * 2 : 16;
-            c->fus = xrealloc(c->fus, (size_t)cap * sizeof *c->fus);
-        }
+        GROW(c->fus, c->nfus, cap, 16);
         ModelFusion *r = &c->fus[c->nfus];
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
@@ -725,10 +724,7 @@ static void read_elim(Cpu *c, const char *path)
         return;
     int cap = 0;
     while (tsv_next(&t)) {
-        if (c->nelim == cap) {
-            cap = cap ? cap * 2 : 16;
-            c->elim = xrealloc(c->elim, (size_t)cap * sizeof *c->elim);
-        }
+        GROW(c->elim, c->nelim, cap, 16);
         ModelElim *r = &c->elim[c->nelim];
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
@@ -766,10 +762,7 @@ static void read_latrules(Cpu *c, const char *path)
         return;
     int cap = 0;
     while (tsv_next(&t)) {
-        if (c->nlat == cap) {
-            cap = cap ? cap * 2 : 16;
-            c->lat = xrealloc(c->lat, (size_t)cap * sizeof *c->lat);
-        }
+        GROW(c->lat, c->nlat, cap, 16);
         ModelLatRule *r = &c->lat[c->nlat];
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
@@ -809,10 +802,7 @@ static void read_nonpipe(Cpu *c, const char *path)
         return;
     int cap = 0;
     while (tsv_next(&t)) {
-        if (c->nnp == cap) {
-            cap = cap ? cap * 2 : 8;
-            c->np = xrealloc(c->np, (size_t)cap * sizeof *c->np);
-        }
+        GROW(c->np, c->nnp, cap, 8);
         ModelNonPipe *r = &c->np[c->nnp];
         nonempty(&t, ix[0]);
         r->name = dup(cell(&t, ix[0]));

@@ -58,11 +58,8 @@ int exp_btb(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, btb_opt, &o, usage, &status))
         return status;
     s.knee.min_len = 3;   /* two points per octave */
-    double lo = s.opt.min > 0 ? s.opt.min : 1, hi = s.opt.max > 0 ? s.opt.max : 16384;
-    if (hi < lo)
-        hi = lo;
     double grid[256];
-    int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 2, 1, grid, 256);
+    int n = sweep_option_grid(&s, 1, 16384, 2, grid, 256);
     s.title = "taken-branch chains: cycles per branch over branch count";
     s.method = "B unconditional branches, each to the next, S bytes apart, in a loop";
     s.xlabel = "branches", s.ylabel = "cycles per taken branch", s.yunit = "cycles";

@@ -42,11 +42,8 @@ int exp_dtlb(int argc, char **argv)
         long ps = sysconf(_SC_PAGESIZE);
         o.page = ps > 0 ? (double)ps : 4096;
     }
-    double lo = s.opt.min > 0 ? s.opt.min : 4, hi = s.opt.max > 0 ? s.opt.max : 16384;
-    if (hi < lo)
-        hi = lo;
     double grid[512];
-    int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 4, 1, grid, 512);
+    int n = sweep_option_grid(&s, 4, 16384, 4, grid, 512);
 
     s.title = "load latency over pages touched (one load per page)";
     s.method = "random cyclic pointer chase, one element per page, on a different line of each page";

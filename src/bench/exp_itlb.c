@@ -27,11 +27,8 @@ int exp_itlb(int argc, char **argv)
     bool x86 = sweep_x86(&s);
     long ps = sysconf(_SC_PAGESIZE);
     int page = ps > 0 ? (int)ps : 4096;
-    double lo = s.opt.min > 0 ? s.opt.min : 2, hi = s.opt.max > 0 ? s.opt.max : 4096;
-    if (hi < lo)
-        hi = lo;
     double grid[256];
-    int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 4, 1, grid, 256);
+    int n = sweep_option_grid(&s, 2, 4096, 4, grid, 256);
     s.title = "one taken branch per code page: cycles per branch over pages";
     s.method = "P branches, one per page (each on a different line), each jumping to the next page";
     s.xlabel = "code pages", s.ylabel = "cycles per taken branch", s.yunit = "cycles";

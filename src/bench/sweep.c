@@ -229,6 +229,14 @@ void sweep_free(Sweep *s)
     buf_free(&s->notes);
 }
 
+int sweep_option_grid(const Sweep *s, double lo, double hi, int ppo, double *out, int max)
+{
+    if (s->opt.min > 0) lo = s->opt.min;
+    if (s->opt.max > 0) hi = s->opt.max;
+    if (hi < lo) hi = lo;
+    return sweep_grid(lo, hi, s->opt.ppo > 0 ? s->opt.ppo : ppo, 1, out, max);
+}
+
 int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int max)
 {
     int n = 0;

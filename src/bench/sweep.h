@@ -116,6 +116,9 @@ double sweep_sysfs_cache(int cpu, int level, const char *type);
 /* Geometric grid lo..hi with ppo points per octave, rounded to multiples of `quantum`;
  * returns the count (at most max), de-duplicated. */
 int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int max);
+/* sweep_grid over the experiment's default range lo..hi and points per octave, as overridden by
+ * the user's -min, -max and -ppo (hi is raised to lo when below it); quantum 1. */
+int sweep_option_grid(const Sweep *s, double lo, double hi, int ppo, double *out, int max);
 
 /* ---- ISA helpers ---- */
 static inline bool sweep_x86(const Sweep *s) { return s->arch == BENCH_X86_64; }
