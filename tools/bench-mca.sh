@@ -9,7 +9,8 @@
 #     the same file (>= 2000 regions: more optimisation levels are added until there are);
 #  3. time both on it with their defaults (100 iterations, default views), output to /dev/null;
 #  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N and 4N regions.
-# Environment: LLVM_MCA (default llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000).
+# Environment: LLVM_MCA (default llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000),
+# BENCH_KEEP=path (copy the generated input file there, e.g. for perf).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-build}
@@ -78,6 +79,7 @@ N=$(count_regions "$work/all.s")
 L=$(grep -vc '^#' "$work/all.s" || true)
 echo "input: $N regions, $L instructions (clang --target=aarch64-linux-gnu -S of this repo's C sources)"
 [ "$N" -ge "$MIN_REGIONS" ] || echo "bench: warning: only $N regions (< $MIN_REGIONS)"
+[ -z "${BENCH_KEEP:-}" ] || cp "$work/all.s" "$BENCH_KEEP"   # keep the input for profiling
 
 # -- 3: speed -----------------------------------------------------------------------------------
 now() { date +%s.%N; }

@@ -6,7 +6,8 @@
  * a bad row fails the build with "FILE:LINE: error: ...": unknown operand pattern, bad form
  * template variable, operand number out of range, '~' (nearest form) without a note, ...
  * The output holds a64_rows[] grouped by mnemonic (first appearance order, rows in file order),
- * a64_mnems[] and an open-addressing hash of the mnemonics (a64_hash from src/a64/isa.h).
+ * a64_row_filter[] (the matcher's quick operand-class filter per row), a64_mnems[] and an
+ * open-addressing hash of the mnemonics (a64_mnem_hash_of from src/a64/isa.h).
  * Runs on the build host ($(HOSTCC)); uses only the C library.
  */
 #include "a64/a64.h"
@@ -500,15 +501,8 @@ int main(int argc, char **argv)
         emit_cstr(o, r->mnem);
         fputc(',', o);
         emit_cstr(o, r->form);
-        fprintf(o, ",%d,%d,%d,{", r->approx, r->nops, r->tflags);
-        for (int k = 0; k < r->nops; k++) {
-            A64Pat *p = &r->ops[k];
-            fprintf(o, "{%d,%d,%d,0x%xu,%lldLL,%lldLL,", p->kind, p->arg, p->tie, p->set,
-                    (long long)p->lo, (long long)p->hi);
-            emit_cstr(o, p->str);
-            fprintf(o, "},");
-        }
-        fprintf(o, "},%u,%u,%d,%d,{", r->rd_ops, r->wr_ops, r->nrd_imp, r->nwr_imp);
+        fprintf(o, ",%d,%d,%d,", r->approx, r->nops, r->tflags);
+        fprintf(o, "%u,%u,%d,%d,{", r->rd_ops, r->wr_ops, r->nrd_imp, r->nwr_imp);
         for (int k = 0; k < r->nrd_imp; k++) fprintf(o, "%d,", r->rd_imp[k]);
         fprintf(o, "},{");
         for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
@@ -516,10 +510,28 @@ int main(int argc, char **argv)
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);
-        fprintf(o, "},\n");
+        fprintf(o, ",{");
+        for (int k = 0; k < r->nops; k++) {
+            A64Pat *p = &r->ops[k];
+            fprintf(o, "{%d,%d,%d,0x%xu,%lldLL,%lldLL,", p->kind, p->arg, p->tie, p->set,
+                    (long long)p->lo, (long long)p->hi);
+            emit_cstr(o, p->str);
+            fprintf(o, "},");
+        }
+        fprintf(o, "}},\n");
     }
     if (!nrows) fprintf(o, "  {0}\n");
     fprintf(o, "};\nconst int a64_nrows = %d;\n\n", nrows);
+    fprintf(o, "const uint64_t a64_row_filter[] = {");
+    for (int i = 0; i < nrows; i++) {
+        const A64Row *r = &rows[i].r;
+        uint64_t f = (uint64_t)1 << (A64_FILTER_NOPS + r->nops);
+        for (int k = 0; k < r->nops && k < A64_FILTER_OPS; k++)
+            f |= (uint64_t)a64_pat_classes(r->ops[k].kind) << (FC_N * k);
+        fprintf(o, "%s0x%llxull,", i % 4 ? "" : "\n  ", (unsigned long long)f);
+    }
+    if (!nrows) fprintf(o, "0");
+    fprintf(o, "\n};\n\n");
     /* mnemonics */
     int nm = 0;
     int *mfirst = malloc(sizeof(int) * (size_t)(nrows + 1)), *mcount = malloc(sizeof(int) * (size_t)(nrows + 1));
@@ -531,7 +543,10 @@ int main(int argc, char **argv)
     for (int m = 0; m < nm; m++) {
         fprintf(o, "  {");
         emit_cstr(o, rows[mfirst[m]].r.mnem);
-        fprintf(o, ",%d,%d,%zu},\n", mfirst[m], mcount[m], strlen(rows[mfirst[m]].r.mnem));
+        const char *s = rows[mfirst[m]].r.mnem;
+        size_t n = strlen(s);
+        fprintf(o, ",%d,%d,%zu,0x%llxull},\n", mfirst[m], mcount[m], n,
+                (unsigned long long)a64_load_le(s, n < 8 ? n : 8));
     }
     if (!nm) fprintf(o, "  {0}\n");
     fprintf(o, "};\nconst int a64_nmnems = %d;\n\n", nm);
@@ -541,7 +556,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < hs; i++) h[i] = 0xffff;
     for (int m = 0; m < nm; m++) {
         const char *s = rows[mfirst[m]].r.mnem;
-        uint32_t k = a64_hash(s, strlen(s)) & (uint32_t)(hs - 1);
+        uint32_t k = a64_mnem_hash_of(s, strlen(s)) & (uint32_t)(hs - 1);
         while (h[k] != 0xffff) k = (k + 1) & (uint32_t)(hs - 1);
         h[k] = (uint16_t)m;
     }

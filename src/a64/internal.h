@@ -30,10 +30,13 @@ typedef struct A64MatchEnv {
     /* interned forms */
     const char **intern;
     int nintern, capintern;
-    struct { uint64_t key; const char *form; } *cache;   /* per row: last template expansion */
+    struct { uint64_t key; const char *form; } *cache;   /* per row: the last two template
+                                                            expansions (2 * row, most recent first) */
     /* labels for {taken}: returns true when `sym` is defined before this instruction */
     bool (*label_defined)(void *ctx, const char *sym);
     void *ctx;
+    const A64Mnem *mnem;   /* set by the parser: the rows of the next instruction's mnemonic
+                              (a64_match uses it once, then clears it) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {
@@ -49,6 +52,7 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
  * mnemonic is unknown. */
 bool a64_match(A64Inst *inst, A64MatchEnv *env, A64MatchError *err);
 const A64Mnem *a64_mnem_find(const char *name, size_t n);
+const A64Mnem *a64_mnem_find_head(const char *name, size_t n, uint64_t head);   /* a64_load_le(name, <= 8) */
 const char *a64_intern(A64MatchEnv *env, const char *s, size_t n);   /* into env->arena */
 
 #endif

@@ -49,7 +49,6 @@ typedef struct A64Row {
     uint8_t approx;
     uint8_t nops;
     uint8_t tflags;        /* A64_TF_*: what the form template uses (set by the generator) */
-    A64Pat ops[A64_MAX_OPS];
     uint16_t rd_ops, wr_ops;            /* bit i = operand i (1-based) */
     uint8_t nrd_imp, nwr_imp;
     uint8_t rd_imp[A64_ROW_MAXIMP], wr_imp[A64_ROW_MAXIMP];   /* A64_X0.. register ids */
@@ -60,22 +59,118 @@ typedef struct A64Row {
     uint8_t sys;           /* A64_SYS_* */
     const char *notes;
     const char *src;       /* "base.tsv:123" */
+    A64Pat ops[A64_MAX_OPS];   /* last: a row's used fields then share fewer cache lines */
 } A64Row;
 
 typedef struct A64Mnem {
     const char *name;
     uint16_t first, count; /* rows [first, first+count) */
     uint16_t len;          /* strlen(name) */
+    uint64_t head;         /* a64_load_le of the first (up to) 8 bytes of the name */
 } A64Mnem;
 
 extern const A64Row a64_rows[];
 extern const int a64_nrows;
 extern const A64Mnem a64_mnems[];
 extern const int a64_nmnems;
-extern const uint16_t a64_mnem_hash[];  /* open addressing, 0xffff = empty */
+extern const uint16_t a64_mnem_hash[];  /* open addressing on a64_mnem_hash_of, 0xffff = empty */
 extern const int a64_mnem_hash_size;    /* power of two */
 
-/* FNV-1a over a lowercase name; the generator and the parser use the same function. */
+/* A quick filter in front of the full operand checks (match.c).  Operands fall in classes: their
+ * A64OpKind, with general-purpose registers split by view and memory operands by addressing
+ * form.  Per row, bit FC_N*i + c is set when operand i (of the first A64_FILTER_OPS) may be of
+ * class c, and bit A64_FILTER_NOPS + n when the row has n operands.  An instruction whose
+ * signature (one bit per operand and one for its count) has a bit outside a row's filter
+ * cannot match that row. */
+enum A64FilterClass {
+    FC_NONE, FC_W, FC_X, FC_WSP, FC_SP, FC_VREG, FC_VLIST, FC_IMM, FC_FIMM,
+    FC_MEM, FC_MEMOFF, FC_MEMREG, FC_MEMPRE, FC_MEMPOSTIMM, FC_MEMPOSTREG,
+    FC_LABEL, FC_COND, FC_SYSREG, FC_NAMED, FC_N
+};
+enum { A64_FILTER_OPS = 3, A64_FILTER_NOPS = A64_FILTER_OPS * FC_N };   /* 57 + 7 counts = 64 bits */
+extern const uint64_t a64_row_filter[];   /* parallel to a64_rows */
+
+/* the class of an operand; FC_N when it has none (it then matches no pattern) */
+static inline int a64_filter_class(const A64Operand *o)
+{
+    switch (o->kind) {
+    case A64_OP_NONE: return FC_NONE;
+    case A64_OP_GPR: return o->u.gpr.is_sp ? (o->u.gpr.is64 ? FC_SP : FC_WSP) : (o->u.gpr.is64 ? FC_X : FC_W);
+    case A64_OP_VREG: return FC_VREG;
+    case A64_OP_VLIST: return FC_VLIST;
+    case A64_OP_IMM: return FC_IMM;
+    case A64_OP_FIMM: return FC_FIMM;
+    case A64_OP_MEM:
+        if (o->u.mem.mode == A64_AM_PRE) return FC_MEMPRE;
+        if (o->u.mem.mode == A64_AM_POST) return o->u.mem.post_reg ? FC_MEMPOSTREG : FC_MEMPOSTIMM;
+        return o->u.mem.has_index ? FC_MEMREG : o->u.mem.has_offset ? FC_MEMOFF : FC_MEM;
+    case A64_OP_LABEL: return FC_LABEL;
+    case A64_OP_COND: return FC_COND;
+    case A64_OP_SYSREG: return FC_SYSREG;
+    case A64_OP_NAMED: return FC_NAMED;
+    default: return FC_N;
+    }
+}
+
+/* the classes (bit per A64FilterClass) a pattern kind can ever accept: a superset of what
+ * match.c's checks accept */
+static inline uint32_t a64_pat_classes(int pat)
+{
+#define B(c) (1u << (c))
+    switch (pat) {
+    case P_W: return B(FC_W);
+    case P_X: return B(FC_X);
+    case P_R: case P_REXT: return B(FC_W) | B(FC_X);
+    case P_WSP: return B(FC_W) | B(FC_WSP);
+    case P_XSP: return B(FC_X) | B(FC_SP);
+    case P_RSP: return B(FC_W) | B(FC_X) | B(FC_WSP) | B(FC_SP);
+    case P_SP: return B(FC_WSP) | B(FC_SP);
+    case P_FSCALAR: case P_VEC: case P_ELEM: return B(FC_VREG);
+    case P_LIST: case P_ELIST: return B(FC_VLIST);
+    case P_FZERO: case P_FIMM8: return B(FC_FIMM) | B(FC_IMM);
+    case P_LABEL: return B(FC_LABEL) | B(FC_IMM);
+    case P_COND: case P_CONDNAL: return B(FC_COND) | B(FC_LABEL);
+    case P_NAMED: return B(FC_NAMED) | B(FC_LABEL);
+    case P_SYSREG: return B(FC_SYSREG) | B(FC_LABEL);
+    case P_MEM: return B(FC_MEM);
+    case P_MEMOFF: case P_MEMOFF9: case P_MEMPAIR: return B(FC_MEM) | B(FC_MEMOFF);
+    case P_MEMPRE9: case P_MEMPAIRPRE: return B(FC_MEMPRE);
+    case P_MEMPOST9: case P_MEMPAIRPOST: case P_MEMPOSTIMM: return B(FC_MEMPOSTIMM);
+    case P_MEMREG: case P_MEMSXTX: return B(FC_MEMREG);
+    case P_MEMPOSTREG: return B(FC_MEMPOSTREG);
+    default: return pat >= P_IMM && pat < P_LABEL ? B(FC_IMM) : 0;
+    }
+#undef B
+}
+
+/* up to 8 bytes as a little-endian word, whatever the host's byte order (the generator's
+ * tables must hold on any target) */
+static inline uint64_t a64_load_le(const char *s, size_t n)
+{
+    uint64_t w = 0;
+    for (size_t i = n; i-- > 0;) w = w << 8 | (uint8_t)s[i];
+    return w;
+}
+
+/* the hash of a lowercase mnemonic (a64_mnem_hash); the generator and the parser use the same
+ * function: word-at-a-time, then mixed so that every byte reaches the low bits.  `head` =
+ * a64_load_le of its first (up to) 8 bytes, which the parser builds while lowercasing. */
+static inline uint32_t a64_mnem_hash_head(uint64_t head, const char *s, size_t n)
+{
+    uint64_t h = ((uint64_t)n * 0x9e3779b97f4a7c15ull ^ head) * 0xff51afd7ed558ccdull;
+    for (size_t i = 8; i < n; i += 8)
+        h = (h ^ a64_load_le(s + i, n - i < 8 ? n - i : 8)) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return (uint32_t)(h ^ h >> 29);
+}
+
+static inline uint32_t a64_mnem_hash_of(const char *s, size_t n)
+{
+    return a64_mnem_hash_head(a64_load_le(s, n < 8 ? n : 8), s, n);
+}
+
+/* FNV-1a (the parser's symbol tables and interned strings) */
 static inline uint32_t a64_hash(const char *s, size_t n)
 {
     uint32_t h = 2166136261u;

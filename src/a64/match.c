@@ -13,15 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-const A64Mnem *a64_mnem_find(const char *name, size_t n)
+const A64Mnem *a64_mnem_find_head(const char *name, size_t n, uint64_t head)
 {
-    uint32_t mask = (uint32_t)a64_mnem_hash_size - 1, k = a64_hash(name, n) & mask;
+    uint32_t mask = (uint32_t)a64_mnem_hash_size - 1, k = a64_mnem_hash_head(head, name, n) & mask;
     for (;;) {
         uint16_t m = a64_mnem_hash[k];
         if (m == 0xffff) return NULL;
-        if (a64_mnems[m].len == n && !memcmp(a64_mnems[m].name, name, n)) return &a64_mnems[m];
+        const A64Mnem *x = &a64_mnems[m];
+        if (x->len == n && x->head == head && (n <= 8 || !memcmp(x->name + 8, name + 8, n - 8))) return x;
         k = (k + 1) & mask;
     }
+}
+
+const A64Mnem *a64_mnem_find(const char *name, size_t n)
+{
+    return a64_mnem_find_head(name, n, a64_load_le(name, n < 8 ? n : 8));
 }
 
 enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH };
@@ -197,7 +203,11 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
             if (rel) return R_OK;
             return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
         }
-        if (rel) return p->kind == P_MOV16 && o->shift == A64_SH_NONE ? R_OK : R_KIND;
+        if (rel) {
+            if (p->kind == P_AIMMSH)   /* add x0, x1, :tprel_hi12:sym, lsl #12 (TLS) */
+                return o->shift == A64_SH_LSL && o->shift_amount == 12 ? R_OK : R_KIND;
+            return p->kind == P_MOV16 && o->shift == A64_SH_NONE ? R_OK : R_KIND;
+        }
         if (p->kind == P_AIMMSH) {
             if (o->shift == A64_SH_LSL && o->shift_amount == 12) return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
             if (o->shift != A64_SH_NONE) return R_SHIFT;
@@ -454,9 +464,10 @@ static const char *expand(const A64Row *r, const A64Inst *in, const Vars *v, A64
     uint64_t key = 0;
     int ri = (int)(r - a64_rows);
     if (env && !(r->tflags & A64_TF_OP)) {
-        if (!env->cache) env->cache = xcalloc((size_t)a64_nrows, sizeof *env->cache);
+        if (!env->cache) env->cache = xcalloc((size_t)a64_nrows * 2, sizeof *env->cache);
         key = vars_key(in, v, env, (r->tflags & A64_TF_TAKEN) ? t : NULL);
-        if (env->cache[ri].key == key) return env->cache[ri].form;
+        if (env->cache[2 * ri].key == key) return env->cache[2 * ri].form;
+        if (env->cache[2 * ri + 1].key == key) return env->cache[2 * ri + 1].form;
     }
     char b[128];
     size_t n = 0;
@@ -499,7 +510,11 @@ static const char *expand(const A64Row *r, const A64Inst *in, const Vars *v, A64
         return d;
     }
     const char *f = a64_intern(env, b, n);
-    if (key) { env->cache[ri].key = key; env->cache[ri].form = f; }
+    if (key) {
+        env->cache[2 * ri + 1] = env->cache[2 * ri];
+        env->cache[2 * ri].key = key;
+        env->cache[2 * ri].form = f;
+    }
     return f;
 }
 
@@ -604,7 +619,10 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
 {
     const char *name = in->mnem_name;
     const A64Mnem *m;
-    if (in->cond != A64_COND_NONE) {        /* b.eq -> the row "b.cc" */
+    if (env && env->mnem) {                 /* the parser already looked it up */
+        m = env->mnem;
+        env->mnem = NULL;
+    } else if (in->cond != A64_COND_NONE) { /* b.eq -> the row "b.cc" */
         char b[8];
         const char *dot = strchr(name, '.');
         size_t n = dot ? (size_t)(dot - name) : 0;
@@ -618,8 +636,28 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         return false;
     }
     in->mnem = (uint16_t)(m - a64_mnems);
-    int best_i = -1, best_reason = 0, best_row = -1;
     Vars v;
+    /* the rows that pass the quick filter, in order; the first that passes the checks wins */
+    uint64_t sig = (uint64_t)1 << (A64_FILTER_NOPS + in->nops);
+    for (int i = 0; i < in->nops && i < A64_FILTER_OPS; i++) {
+        int c = a64_filter_class(&in->ops[i]);
+        if (c < FC_N) sig |= (uint64_t)1 << (FC_N * i + c);    /* FC_N: no row takes it anyway */
+    }
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        if (sig & ~a64_row_filter[ri]) continue;
+        const A64Row *r = &a64_rows[ri];
+        memset(&v, 0, sizeof v);
+        int i;
+        for (i = 0; i < r->nops; i++)
+            if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
+        if (i == r->nops) {
+            fill(in, r, &v, env);
+            return true;
+        }
+    }
+    if (!err) return false;
+    /* no row matches: try them all again to find the one that got furthest, and why */
+    int best_i = -1, best_reason = 0, best_row = -1;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
@@ -627,15 +665,11 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         int i, why = R_OK;
         for (i = 0; i < r->nops; i++)
             if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
-        if (i == r->nops) {
-            fill(in, r, &v, env);
-            return true;
-        }
+        if (i == r->nops) continue;         /* cannot happen: the first loop would have taken it */
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason))) {
             best_i = i; best_reason = why; best_row = ri;
         }
     }
-    if (!err) return false;
     if (best_row < 0) {
         err->opnd = 0;
         err->reason = 0;

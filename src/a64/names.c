@@ -50,11 +50,15 @@ int a64_shift_lookup(const char *s, size_t n)
         "sxtb", "sxth", "sxtw", "sxtx",
     };
     if (n < 3 || n > 4) return A64_SH_NONE;
+    switch (s[0] | 0x20) {          /* the first letters of the names: most words stop here */
+    case 'l': case 'a': case 'r': case 'm': case 'u': case 's': break;
+    default: return A64_SH_NONE;
+    }
     char b[5];
     for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] | 0x20);
     b[n] = 0;
     for (int i = 1; i < (int)ARRAY_LEN(names); i++)
-        if (!strcmp(b, names[i])) return i;
+        if (names[i][0] == b[0] && !strcmp(b, names[i])) return i;
     return A64_SH_NONE;
 }
 

@@ -33,6 +33,7 @@
 
 typedef struct Pending { long num; int line, col; const char *ls; } Pending;
 typedef struct OpenRegion { int idx; } OpenRegion;
+typedef struct Sym { const char *s; uint32_t len, hash; } Sym;   /* s NULL = empty slot */
 
 typedef struct Parser {
     const char *file;
@@ -42,7 +43,7 @@ typedef struct Parser {
     const char *ls, *le;      /* current line [ls, le) */
     A64MatchEnv env;
     /* defined symbols: (ptr, len) into the source, open addressing */
-    const char **sym; uint32_t *symlen; int nsym, capsym;
+    Sym *sym; int nsym, capsym;
     /* numeric labels: defined numbers (open addressing on num+1) */
     long *num; int nnum, capnum;
     Pending *pend; int npend, cappend;
@@ -86,16 +87,91 @@ static const char *q(const char *s, const char *e, char *buf, size_t cap)
     return buf;
 }
 
-static inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-static inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-static inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static inline bool is_ident0(char c) { return is_alpha(c) || c == '_' || c == '$' || c == '.'; }
-static inline bool is_identc(char c) { return is_ident0(c) || is_digit(c); }
+/* character classes, one table lookup each (the lexer's inner loops) */
+enum {
+    C_WS = 1,        /* blank: space \t \r \f \v */
+    C_DIGIT = 2,
+    C_ALPHA = 4,     /* ASCII letters */
+    C_IDENT0 = 8,    /* starts an identifier: letter _ $ . */
+    C_IDENTC = 16,   /* continues an identifier: C_IDENT0 or digit */
+    C_STOP = 32,     /* ends the plain part of a line: " / ; \n */
+    C_MNEM = 64,     /* in a mnemonic: letter digit . _ */
+};
+#define CC_DIG(c) ((c) >= '0' && (c) <= '9')
+#define CC_ALP(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define CC_ID0(c) (CC_ALP(c) || (c) == '_' || (c) == '$' || (c) == '.')
+#define CC(c) (((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\f' || (c) == '\v' ? C_WS : 0) | \
+               (CC_DIG(c) ? C_DIGIT : 0) | (CC_ALP(c) ? C_ALPHA : 0) | (CC_ID0(c) ? C_IDENT0 : 0) | \
+               (CC_ID0(c) || CC_DIG(c) ? C_IDENTC : 0) | \
+               ((c) == '"' || (c) == '/' || (c) == ';' || (c) == '\n' ? C_STOP : 0) | \
+               (CC_ALP(c) || CC_DIG(c) || (c) == '.' || (c) == '_' ? C_MNEM : 0))
+#define CC4(c) CC(c), CC((c) + 1), CC((c) + 2), CC((c) + 3)
+#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
+#define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)
+static const uint8_t cclass[256] = {CC64(0), CC64(64)};   /* bytes >= 128: no class */
+#undef CC64
+#undef CC16
+#undef CC4
+#undef CC
+#undef CC_ID0
+#undef CC_ALP
+#undef CC_DIG
+
+static inline bool is_ws(char c) { return cclass[(uint8_t)c] & C_WS; }
+static inline bool is_digit(char c) { return cclass[(uint8_t)c] & C_DIGIT; }
+static inline bool is_alpha(char c) { return cclass[(uint8_t)c] & C_ALPHA; }
+static inline bool is_ident0(char c) { return cclass[(uint8_t)c] & C_IDENT0; }
+static inline bool is_identc(char c) { return cclass[(uint8_t)c] & C_IDENTC; }
 static inline char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 
-static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
-static const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
-static const char *ident_end(const char *p, const char *e) { while (p < e && is_identc(*p)) p++; return p; }
+static inline const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
+static inline const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
+static inline const char *ident_end(const char *p, const char *e) { while (p < e && is_identc(*p)) p++; return p; }
+/* Eight bytes at a time (SWAR): a word with 0x80 in each byte of w that equals the byte c
+ * (exact: no false positives, unlike the shorter has-zero test), and the word at p. */
+#define ONES ((uint64_t)0x0101010101010101u)
+static inline uint64_t bytes_eq(uint64_t w, char c)
+{
+    uint64_t x = w ^ (ONES * (uint8_t)c), low7 = ONES * 0x7f;
+    return ~(((x & low7) + low7) | x) & (ONES << 7);
+}
+static inline uint64_t word_at(const char *p) { uint64_t w; memcpy(&w, p, 8); return w; }
+
+/* the first of " / ; or newline in [p, e), or e */
+static const char *plain_end(const char *p, const char *e)
+{
+    for (; e - p >= 8; p += 8) {
+        uint64_t w = word_at(p);
+        uint64_t m = bytes_eq(w, '\n') | bytes_eq(w, '"') | bytes_eq(w, '/') | bytes_eq(w, ';');
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (m) return p + (__builtin_ctzll(m) >> 3);     /* the lowest byte is the first */
+#else
+        if (m) break;
+#endif
+    }
+    while (p < e && !(cclass[(uint8_t)*p] & C_STOP)) p++;
+    return p;
+}
+
+/* the number of newlines in [p, e) */
+static size_t count_newlines(const char *p, const char *e)
+{
+    size_t n = 0;
+    while (e - p >= 8) {
+        /* per byte lane, the newlines of up to 255 words; then the sum of the lanes */
+        uint64_t acc = 0;
+        for (int k = 0; k < 255 && e - p >= 8; k++, p += 8) acc += bytes_eq(word_at(p), '\n') >> 7;
+        const uint64_t even = 0x00ff00ff00ff00ffu;
+        acc = (acc & even) + ((acc >> 8) & even);                 /* four 16-bit lanes <= 510 */
+        n += (size_t)((acc * (uint64_t)0x0001000100010001u) >> 48);
+    }
+    for (; p < e; p++) n += *p == '\n';
+    return n;
+}
+#undef ONES
+
+/* the first '.' in a (short) identifier [p, e), or NULL */
+static const char *find_dot(const char *p, const char *e) { for (; p < e; p++) if (*p == '.') return p; return NULL; }
 
 static bool ieq(const char *s, size_t n, const char *lit)
 {
@@ -106,29 +182,31 @@ static bool ieq(const char *s, size_t n, const char *lit)
 }
 
 /* ---- symbol tables ---- */
+static bool sym_eq(const Sym *y, const char *s, size_t n, uint32_t h)
+{
+    return y->hash == h && y->len == n && !memcmp(y->s, s, n);
+}
+
 static void sym_add(Parser *P, const char *s, size_t n)
 {
     if ((P->nsym + 1) * 2 > P->capsym) {
         int cap = P->capsym ? P->capsym * 2 : 1024;
-        const char **ns = xcalloc((size_t)cap, sizeof *ns);
-        uint32_t *nl = xcalloc((size_t)cap, sizeof *nl);
+        Sym *ns = xcalloc((size_t)cap, sizeof *ns);
         for (int i = 0; i < P->capsym; i++) {
-            if (!P->sym[i]) continue;
-            uint32_t k = a64_hash(P->sym[i], P->symlen[i]) & (uint32_t)(cap - 1);
-            while (ns[k]) k = (k + 1) & (uint32_t)(cap - 1);
+            if (!P->sym[i].s) continue;
+            uint32_t k = P->sym[i].hash & (uint32_t)(cap - 1);
+            while (ns[k].s) k = (k + 1) & (uint32_t)(cap - 1);
             ns[k] = P->sym[i];
-            nl[k] = P->symlen[i];
         }
-        free(P->sym); free(P->symlen);
-        P->sym = ns; P->symlen = nl; P->capsym = cap;
+        free(P->sym);
+        P->sym = ns; P->capsym = cap;
     }
-    uint32_t k = a64_hash(s, n) & (uint32_t)(P->capsym - 1);
-    while (P->sym[k]) {
-        if (P->symlen[k] == n && !memcmp(P->sym[k], s, n)) return;
+    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
+    while (P->sym[k].s) {
+        if (sym_eq(&P->sym[k], s, n, h)) return;
         k = (k + 1) & (uint32_t)(P->capsym - 1);
     }
-    P->sym[k] = s;
-    P->symlen[k] = (uint32_t)n;
+    P->sym[k] = (Sym){s, (uint32_t)n, h};
     P->nsym++;
 }
 
@@ -137,9 +215,9 @@ static bool sym_has(void *ctx, const char *s)
     Parser *P = ctx;
     if (!P->capsym) return false;
     size_t n = strlen(s);
-    uint32_t k = a64_hash(s, n) & (uint32_t)(P->capsym - 1);
-    while (P->sym[k]) {
-        if (P->symlen[k] == n && !memcmp(P->sym[k], s, n)) return true;
+    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
+    while (P->sym[k].s) {
+        if (sym_eq(&P->sym[k], s, n, h)) return true;
         k = (k + 1) & (uint32_t)(P->capsym - 1);
     }
     return false;
@@ -241,26 +319,28 @@ static Reg reg_lookup(const char *s, size_t n)
 {
     Reg r = {0};
     if (n < 2 || n > 4) return r;
-    char b[5];
-    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
-    b[n] = 0;
-    if (!strcmp(b, "sp")) { r.kind = RK_GPR; r.num = 31; r.is64 = true; r.is_sp = true; return r; }
-    if (!strcmp(b, "wsp")) { r.kind = RK_GPR; r.num = 31; r.is_sp = true; return r; }
-    if (!strcmp(b, "xzr")) { r.kind = RK_GPR; r.num = 31; r.is64 = true; return r; }
-    if (!strcmp(b, "wzr")) { r.kind = RK_GPR; r.num = 31; return r; }
-    if (!strcmp(b, "fp")) { r.kind = RK_GPR; r.num = 29; r.is64 = true; return r; }
-    if (!strcmp(b, "lr")) { r.kind = RK_GPR; r.num = 30; r.is64 = true; return r; }
-    if (!strchr("xwvbhsdq", b[0])) return r;
-    int v = 0;
-    for (size_t i = 1; i < n; i++) {
-        if (!is_digit(b[i])) return r;
-        v = v * 10 + (b[i] - '0');
+    char c0 = lower(s[0]);
+    if (!is_digit(s[1])) {          /* sp wsp xzr wzr fp lr */
+        char c1 = lower(s[1]), c2 = n == 3 ? lower(s[2]) : 0;
+        if (n == 2) {
+            if (c0 == 's' && c1 == 'p') { r.kind = RK_GPR; r.num = 31; r.is64 = true; r.is_sp = true; }
+            else if (c0 == 'f' && c1 == 'p') { r.kind = RK_GPR; r.num = 29; r.is64 = true; }
+            else if (c0 == 'l' && c1 == 'r') { r.kind = RK_GPR; r.num = 30; r.is64 = true; }
+        } else if (n == 3) {
+            if (c0 == 'w' && c1 == 's' && c2 == 'p') { r.kind = RK_GPR; r.num = 31; r.is_sp = true; }
+            else if (c0 == 'x' && c1 == 'z' && c2 == 'r') { r.kind = RK_GPR; r.num = 31; r.is64 = true; }
+            else if (c0 == 'w' && c1 == 'z' && c2 == 'r') { r.kind = RK_GPR; r.num = 31; }
+        }
+        return r;
     }
-    if (n > 2 && b[1] == '0') return r;     /* x01: a symbol */
-    int max = (b[0] == 'x' || b[0] == 'w') ? 30 : 31;
-    if (v > max) { r.kind = RK_BAD; return r; }
-    r.num = v;
-    switch (b[0]) {
+    /* a letter and 1-3 digits, no leading zero (x01 is a symbol) */
+    int v = s[1] - '0';
+    for (size_t i = 2; i < n; i++) {
+        if (!is_digit(s[i])) return r;
+        v = v * 10 + (s[i] - '0');
+    }
+    if (n > 2 && s[1] == '0') return r;
+    switch (c0) {
     case 'x': r.kind = RK_GPR; r.is64 = true; break;
     case 'w': r.kind = RK_GPR; break;
     case 'v': r.kind = RK_V; break;
@@ -268,8 +348,11 @@ static Reg reg_lookup(const char *s, size_t n)
     case 'h': r.kind = RK_VSCALAR; r.shape = A64_V_H; break;
     case 's': r.kind = RK_VSCALAR; r.shape = A64_V_S; break;
     case 'd': r.kind = RK_VSCALAR; r.shape = A64_V_D; break;
-    default: r.kind = RK_VSCALAR; r.shape = A64_V_Q; break;
+    case 'q': r.kind = RK_VSCALAR; r.shape = A64_V_Q; break;
+    default: return r;
     }
+    if (v > (r.kind == RK_GPR ? 30 : 31)) { Reg bad = {0}; bad.kind = RK_BAD; return bad; }
+    r.num = v;
     return r;
 }
 
@@ -306,7 +389,7 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
 /* a vector register "vN.T" (element or arrangement) inside an identifier [s, ie) */
 static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *shape)
 {
-    const char *dot = memchr(s, '.', (size_t)(ie - s));
+    const char *dot = find_dot(s, ie);
     char buf[48];
     Reg r = reg_lookup(s, (size_t)((dot ? dot : ie) - s));
     if (r.kind != RK_V) return perr(P, s, "expected a vector register, got '%s'", q(s, ie, buf, sizeof buf));
@@ -544,7 +627,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
     return true;
 }
 
-static bool parse_operand(Lex *L, A64Operand *o)
+/* `ke`: the end of the identifier at L->p when the caller already has it, else NULL */
+static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
 {
     Parser *P = L->P;
     const char *p = L->p, *e = L->e;
@@ -610,8 +694,8 @@ static bool parse_operand(Lex *L, A64Operand *o)
         return parse_imm_after_hash(L, o);
     }
     if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
-    const char *ie = ident_end(p, e);
-    const char *dot = memchr(p, '.', (size_t)(ie - p));
+    const char *ie = ke ? ke : ident_end(p, e);
+    const char *dot = find_dot(p, ie);
     Reg r = reg_lookup(p, (size_t)((dot && dot != p ? dot : ie) - p));
     if (r.kind == RK_BAD) {
         if (dot && dot != p) return perr(P, p, "unknown register '%s'", q(p, dot, buf, sizeof buf));
@@ -691,8 +775,9 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         L.p = skip_ws(L.p, e);
         if (L.p >= e || *L.p == ',') return perr(P, L.p, "expected an operand");
         bool done = false;
+        const char *ke = NULL;
         if (is_alpha(*L.p) && in->nops > 0) {
-            const char *ke = ident_end(L.p, e);
+            ke = ident_end(L.p, e);
             int sh = a64_shift_lookup(L.p, (size_t)(ke - L.p));
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
@@ -703,7 +788,7 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
             if (in->nops == A64_MAX_OPS) return perr(P, L.p, "too many operands");
             A64Operand *o = &in->ops[in->nops];
             memset(o, 0, sizeof *o);
-            if (!parse_operand(&L, o)) return false;
+            if (!parse_operand(&L, o, ke)) return false;
             in->nops++;
         }
         L.p = skip_ws(L.p, e);
@@ -801,6 +886,18 @@ static const char *intern_name(Parser *P, const char *s, size_t n)
     return a64_intern(&P->env, b, n);
 }
 
+/* "b.<cond>" spelled as written, lowercase (the 16 conditions and cs/cc); NULL otherwise */
+static const char *bcond_name(char c1, char c2)
+{
+    static const char *const names[] = {
+        "b.eq", "b.ne", "b.hs", "b.lo", "b.mi", "b.pl", "b.vs", "b.vc", "b.hi", "b.ls", "b.ge",
+        "b.lt", "b.gt", "b.le", "b.al", "b.nv", "b.cs", "b.cc",
+    };
+    for (size_t i = 0; i < ARRAY_LEN(names); i++)
+        if (names[i][2] == c1 && names[i][3] == c2) return names[i];
+    return NULL;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -822,24 +919,26 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
         return perr(P, o, "%s", msg);
     }
-    if (in->nops) {      /* the operands move from the scratch buffer to the arena */
-        A64Operand *o = arena_alloc(&P->prog->arena, in->nops * sizeof *o);
-        memcpy(o, in->ops, in->nops * sizeof *o);
-        in->ops = o;
-    } else in->ops = NULL;
+    /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
+    size_t opbytes = in->nops * sizeof *in->ops, tn = (size_t)(text_end - text);
+    char *blk = arena_alloc(&P->prog->arena, opbytes + tn + 1);
+    memcpy(blk, in->ops, opbytes);
+    in->ops = in->nops ? (A64Operand *)(void *)blk : NULL;
+    memcpy(blk + opbytes, text, tn);     /* the arena zeroed the terminator */
+    in->text = blk + opbytes;
     in->line = P->line;
     in->col = (int)(mnem_at - P->ls) + 1;
-    in->text = arena_strndup(&P->prog->arena, text, (size_t)(text_end - text));
     in->offset = P->offset;
     P->offset += 4;
     P->prog->ninsts++;
     return true;
 }
 
-static bool instruction(Parser *P, const char *s, const char *e)
+/* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
-    const char *p = s;
-    while (p < e && (is_alpha(*p) || is_digit(*p) || *p == '.' || *p == '_')) p++;
+    const char *p = me ? me : s;
+    while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     char buf[48];
     if (p < e && !is_ws(*p)) {
         const char *x = p;
@@ -849,21 +948,43 @@ static bool instruction(Parser *P, const char *s, const char *e)
     size_t n = (size_t)(p - s);
     if (n == 0 || n > 30) return perr(P, s, "unknown mnemonic '%s'", q(s, p, buf, sizeof buf));
     A64Inst *in = new_inst(P);
-    in->mnem_name = intern_name(P, s, n);
-    if (n == 3 && lower(s[0]) == 'b' && a64_cond_lookup(s + 1, 2) >= 0 && !a64_mnem_find(in->mnem_name, 3)) {
+    char lw[32];
+    uint64_t head = 0;           /* a64_load_le of the first 8 lowercase bytes, built on the way */
+    for (size_t i = 0; i < n; i++) {
+        lw[i] = lower(s[i]);
+        if (i < 8) head |= (uint64_t)(uint8_t)lw[i] << (8 * i);
+    }
+    /* the rows of the mnemonic, looked up once here for a64_match (env.mnem); b.eq and bc.eq
+     * use the rows "b.cc" and "bc.cc" */
+    const A64Mnem *m = a64_mnem_find_head(lw, n, head);
+    if (n == 3 && lw[0] == 'b' && a64_cond_lookup(s + 1, 2) >= 0 && !m) {
         /* GNU's b<cond> spelling (gcc emits "bgt .L5"): canonical "b.gt" */
-        char b[5] = {'b', '.', lower(s[1]), lower(s[2]), 0};
-        in->mnem_name = intern_name(P, b, 4);
+        char b[5] = {'b', '.', lw[1], lw[2], 0};
+        const char *name = bcond_name(lw[1], lw[2]);
+        in->mnem_name = name ? name : intern_name(P, b, 4);
         in->cond = (uint8_t)a64_cond_lookup(s + 1, 2);
+        m = a64_mnem_find("b.cc", 4);
+    } else {
+        const char *dot = memchr(lw, '.', n);
+        if (dot) {
+            int c = a64_cond_lookup(dot + 1, (size_t)(lw + n - dot - 1));
+            size_t pn = (size_t)(dot - lw);
+            if (c >= 0 && ((pn == 1 && lw[0] == 'b') || (pn == 2 && lw[0] == 'b' && lw[1] == 'c'))) {
+                char b[8];
+                memcpy(b, lw, pn);
+                memcpy(b + pn, ".cc", 3);
+                in->cond = (uint8_t)c;
+                m = a64_mnem_find(b, pn + 3);
+            }
+        }
+        /* a known name is the table's own string (or a static b.eq); others are interned */
+        const char *name = NULL;
+        if (m && in->cond == A64_COND_NONE) name = m->name;
+        else if (n == 4 && lw[0] == 'b' && lw[1] == '.') name = bcond_name(lw[2], lw[3]);
+        in->mnem_name = name ? name : intern_name(P, lw, n);
     }
-    const char *dot = memchr(s, '.', n);
-    if (dot) {
-        int c = a64_cond_lookup(dot + 1, (size_t)(p - dot - 1));
-        size_t pn = (size_t)(dot - s);
-        if (c >= 0 && ((pn == 1 && lower(s[0]) == 'b') || (pn == 2 && lower(s[0]) == 'b' && lower(s[1]) == 'c')))
-            in->cond = (uint8_t)c;
-    }
-    if (!parse_operands(P, p, e, in)) return false;
+    P->env.mnem = m;
+    if (!parse_operands(P, p, e, in)) { P->env.mnem = NULL; return false; }
     return finish_inst(P, in, s, s, e);
 }
 
@@ -986,18 +1107,19 @@ static int directive_cmp(const void *k, const void *d)
     return strcmp(k, ((const struct Directive *)d)->name);
 }
 
-static bool directive(Parser *P, const char *s, const char *e)
+/* `ie`: the end of the identifier at s when the caller has it, else NULL */
+static bool directive(Parser *P, const char *s, const char *e, const char *ie)
 {
-    const char *ne = ident_end(s + 1, e);
+    const char *ne = ie ? ie : ident_end(s + 1, e);
     char name[40];
     char buf[48];
     size_t n = (size_t)(ne - s - 1);
     if (n >= sizeof name) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
     for (size_t i = 0; i < n; i++) name[i] = lower(s[1 + i]);
     name[n] = 0;
+    if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
     const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
-    if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
     const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
     if (!d) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
     int dsize = 0;
@@ -1122,7 +1244,9 @@ static bool statement(Parser *P, const char *s, const char *e)
 {
     s = skip_ws(s, e);
     e = rtrim(s, e);
-    /* labels */
+    /* labels; a statement's first word is scanned once: mnemonic characters, then the rest of
+     * the identifier (w_me, w_ie) */
+    const char *w_me = NULL, *w_ie = NULL;
     while (s < e) {
         const char *p = s;
         if (*p == '"') {
@@ -1133,8 +1257,10 @@ static bool statement(Parser *P, const char *s, const char *e)
             continue;
         }
         if (!is_identc(*p)) break;
-        const char *ie = ident_end(p, e);
-        if (ie >= e || *ie != ':') break;
+        const char *me = p;
+        while (me < e && (cclass[(uint8_t)*me] & C_MNEM)) me++;
+        const char *ie = ident_end(me, e);
+        if (ie >= e || *ie != ':') { w_me = me; w_ie = ie; break; }
         bool numeric = true;
         for (const char *c = p; c < ie; c++) if (!is_digit(*c)) numeric = false;
         if (numeric) {
@@ -1152,12 +1278,12 @@ static bool statement(Parser *P, const char *s, const char *e)
         s = skip_ws(ie + 1, e);
     }
     if (s >= e) return true;
-    if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e);
+    if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
     if (!is_alpha(*s)) {
         char buf[48];
         return perr(P, s, "unexpected '%s'", q(s, e, buf, sizeof buf));
     }
-    return instruction(P, s, e);
+    return instruction(P, s, e, w_me);
 }
 
 /* does a ';' piece start like a statement (mnemonic, directive, label)? */
@@ -1167,7 +1293,7 @@ static bool looks_statement(const char *s, const char *e)
     if (s >= e) return false;
     if (*s == '.') return s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]));
     const char *p = s;
-    while (p < e && (is_alpha(*p) || is_digit(*p) || *p == '.' || *p == '_')) p++;
+    while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     size_t n = (size_t)(p - s);
     if (!n || n > 30 || !is_alpha(*s)) return false;
     if (p < e && !is_ws(*p)) return false;
@@ -1223,13 +1349,18 @@ static bool region_marker(Parser *P, const char *c, const char *e)
     return true;
 }
 
-static bool line(Parser *P, const char *s, const char *e)
+/* the line [s, e); `plain` = its first " / ; (or e): the caller found the line end with it */
+static bool line(Parser *P, const char *s, const char *e, const char *plain)
 {
     const char *p = skip_ws(s, e);
     if (p < e && *p == '#') return region_marker(P, p + 1, e);
     const char *st = p, *se = e, *comment = NULL;
     bool quote = false;
-    for (; p < e; p++) {
+    for (p = plain; p < e; p++) {
+        if (!quote) {            /* skip to the next character that matters: " / ; */
+            while (p < e && !(cclass[(uint8_t)*p] & C_STOP)) p++;
+            if (p == e) break;
+        }
         char c = *p;
         if (quote) {
             if (c == '\\' && p + 1 < e) p++;
@@ -1266,22 +1397,28 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     bool ok = true;
     const char *p = text, *end = text + len;
     size_t nl = 1;
-    for (const char *c = p; (c = memchr(c, '\n', (size_t)(end - c))) != NULL; c++) nl++;
+    nl += count_newlines(p, end);
     if (nl > 1024) grow_insts(prog, nl);
     P.end = end;
     P.rept_budget = 2000000;
+    /* the first NUL of the text: every line before it is free of NULs, and lines are parsed in
+     * order (.rept only jumps back to lines already seen) */
+    const char *nul = len ? memchr(text, 0, len) : NULL;
     while (p < end) {
-        const char *le = memchr(p, '\n', (size_t)(end - p));
+        /* one pass over the plain part of the line; only lines with a comment, a string or a
+         * ';' are searched again for their end */
+        const char *plain = plain_end(p, end);
+        const char *le = plain < end && *plain != '\n' ? memchr(plain, '\n', (size_t)(end - plain)) : plain;
         if (!le) le = end;
         P.line++;
         P.ls = p;
         P.le = le;
-        if (memchr(p, 0, (size_t)(le - p))) { ok = perr(&P, memchr(p, 0, (size_t)(le - p)), "unexpected NUL character"); break; }
+        if (nul && nul < le) { ok = perr(&P, nul, "unexpected NUL character"); break; }
         if (P.skip_rept) {                 /* '.rept 0': only look for the matching .endr/.rept */
             const char *d = skip_ws(p, le);
             if ((size_t)(le - d) >= 5 && (!strncmp(d, ".rept", 5) || !strncmp(d, ".endr", 5)) &&
-                (d + 5 == le || !is_identc(d[5])) && !line(&P, p, le)) { ok = false; break; }
-        } else if (!line(&P, p, le)) { ok = false; break; }
+                (d + 5 == le || !is_identc(d[5])) && !line(&P, p, le, plain)) { ok = false; break; }
+        } else if (!line(&P, p, le, plain)) { ok = false; break; }
         if (P.jump) {
             p = P.jump;
             P.line = P.jump_line;
@@ -1316,7 +1453,7 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
         ok = *r->name ? perr(&P, at, "unterminated region '%s' (no LLVM-MCA-END)", r->name)
                       : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
     }
-    free(P.sym); free(P.symlen); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache);
+    free(P.sym); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache);
     if (!ok) {
         a64_program_free(prog);
         return false;

@@ -19,6 +19,8 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -31,7 +33,7 @@ typedef enum OptId {
     O_TIMELINE, O_TL_ITER, O_TL_CYC, O_BOTTLENECK, O_ALL_STATS, O_ALL_VIEWS, O_DISPATCH_STATS,
     O_SCHED_STATS, O_RETIRE_STATS, O_REGFILE_STATS, O_INST_INFO, O_RES_PRESSURE, O_SUMMARY,
     O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
-    O_FUSION, O_NOPTS
+    O_FUSION, O_THREADS, O_NOPTS
 } OptId;
 
 typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
@@ -75,6 +77,7 @@ static const Opt opts[] = {
     {"squeue", O_SQUEUE, K_UINT, "<uint>", "size of the store queue"},
     {"counters", O_COUNTERS, K_BOOL, NULL, "print the simulated M1 PMU counters (ours; part of -all-stats)"},
     {"fusion-info", O_FUSION, K_BOOL, NULL, "print the fusions and eliminations that happened (ours)"},
+    {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU); same output"},
 };
 
 enum { SKIP_NONE, SKIP_LACK_SCHED, SKIP_PARSE, SKIP_ANY };
@@ -85,6 +88,7 @@ typedef struct Cli {
     const char *triple, *march, *mcpu;
     bool json;
     int skip;
+    int threads;                  /* 0: one per online CPU */
     McaOptions sim;
     McaViewOptions view;
     bool set[O_NOPTS];            /* given explicitly */
@@ -245,6 +249,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_REGFILE_SIZE: c->sim.register_file_size = u; break;
         case O_LQUEUE: c->sim.lqueue = u; break;
         case O_SQUEUE: c->sim.squeue = u; break;
+        case O_THREADS: c->threads = u; break;
         case O_SKIP:
             if (!strcmp(val, "none")) c->skip = SKIP_NONE;
             else if (!strcmp(val, "lack-sched")) c->skip = SKIP_LACK_SCHED;
@@ -628,49 +633,131 @@ static void run_free(Run *run)
         fclose(run->in);
 }
 
+/* ---- pass 2: the regions of a chunk, simulated in parallel ----
+ * Every region is a job: simulate, then render its views (or its JSON object) into the job's
+ * own buffer.  Worker threads take jobs in order from a shared counter; the buffers are
+ * written out in region order once the chunk is done, so the output does not depend on the
+ * number of threads.  Memory stays bounded by a chunk's output. */
+typedef struct Job {
+    int g;                        /* region of the chunk */
+    int index;                    /* region number in the whole input */
+    Buf out;
+    int nunits;                   /* -json: the unit names of the model (last job of a chunk) */
+    char *units[MODEL_MAX_UNITS];
+} Job;
+
+typedef struct Pass2 {
+    Run *run;
+    const McaRegion *regions;
+    Job *jobs;
+    int njobs;
+    atomic_int next;
+} Pass2;
+
+static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
+{
+    Run *run = p->run;
+    const Cli *c = run->c;
+    const A64Program *prog = &run->prog;
+    const McaRegion *rg = &p->regions[job->g];
+    const A64Inst *insts = prog->insts + rg->begin;
+    int n = rg->end - rg->begin, kept = 0;
+    for (int i = rg->begin; i < rg->end; i++)
+        kept += !run->drop[i];
+    if (kept != n) {
+        *tmp = xrealloc(*tmp, (size_t)kept * sizeof **tmp);
+        int k = 0;
+        for (int i = rg->begin; i < rg->end; i++)
+            if (!run->drop[i])
+                (*tmp)[k++] = prog->insts[i];
+        insts = *tmp;
+        n = kept;
+    }
+    McaResult res;
+    memset(&res, 0, sizeof res);
+    mca_simulate(run->cpu, insts, n, &c->sim, &res);
+    const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
+    for (int i = 0; i < n; i++)
+        texts[i] = mca_inst_display(&insts[i], &res.arena);
+    McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res};
+    if (c->json) {
+        /* the writer's state at this point of the array: a comma unless it is the first */
+        Json j = run->j;
+        j.out = &job->out;
+        j.need_comma[j.depth] = job->index > 0;
+        mca_json_region(&j, &c->view, &rd);
+        if (job == &p->jobs[p->njobs - 1]) {
+            job->nunits = res.nunits < MODEL_MAX_UNITS ? res.nunits : MODEL_MAX_UNITS;
+            for (int u = 0; u < job->nunits; u++)
+                job->units[u] = xstrdup(res.unit_names[u]);
+        }
+    } else {
+        mca_view_report(&job->out, &c->view, &rd);
+    }
+    mca_result_free(&res);
+}
+
+static void *pass2_worker(void *arg)
+{
+    Pass2 *p = arg;
+    A64Inst *tmp = NULL;
+    for (int k; (k = atomic_fetch_add(&p->next, 1)) < p->njobs;)
+        run_job(p, &p->jobs[k], &tmp);
+    free(tmp);
+    mca_sim_release();
+    return NULL;
+}
+
+static int thread_count(const Cli *c)
+{
+    if (c->threads > 0)
+        return c->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
 static void analyze_chunk(Run *run)
 {
     const Cli *c = run->c;
-    A64Program *prog = &run->prog;
     McaRegion *regions = NULL;
-    int nr = mca_regions(prog, !run->has_markers, &regions);
+    int nr = mca_regions(&run->prog, !run->has_markers, &regions);
+    Pass2 p = {.run = run, .regions = regions};
+    p.jobs = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *p.jobs);
     for (int g = 0; g < nr; g++) {
-        const McaRegion *rg = &regions[g];
-        const A64Inst *insts = prog->insts + rg->begin;
-        int n = rg->end - rg->begin, kept = 0;
-        for (int i = rg->begin; i < rg->end; i++)
-            kept += !run->drop[i];
-        if (kept == 0)
-            continue;
-        if (kept != n) {
-            run->tmp = xrealloc(run->tmp, (size_t)kept * sizeof *run->tmp);
-            int k = 0;
-            for (int i = rg->begin; i < rg->end; i++)
-                if (!run->drop[i])
-                    run->tmp[k++] = prog->insts[i];
-            insts = run->tmp;
-            n = kept;
-        }
-        McaResult res;
-        memset(&res, 0, sizeof res);
-        mca_simulate(run->cpu, insts, n, &c->sim, &res);
-        const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
-        for (int i = 0; i < n; i++)
-            texts[i] = mca_inst_display(&insts[i], &res.arena);
-        McaRegionData rd = {run->region_index++, rg->name, rg->is_explicit, n, insts, texts, &res};
-        if (c->json) {
-            mca_json_region(&run->j, &c->view, &rd);
+        bool any = false;
+        for (int i = regions[g].begin; i < regions[g].end && !any; i++)
+            any = !run->drop[i];
+        if (any)
+            p.jobs[p.njobs++] = (Job){.g = g, .index = run->region_index++};
+    }
+    atomic_init(&p.next, 0);
+    int nt = thread_count(c);
+    if (nt > p.njobs)
+        nt = p.njobs;
+    pthread_t th[64];
+    int started = 0;
+    for (int t = 1; t < nt; t++)
+        if (pthread_create(&th[started], NULL, pass2_worker, &p) == 0)
+            started++;
+    for (int k; (k = atomic_fetch_add(&p.next, 1)) < p.njobs;)
+        run_job(&p, &p.jobs[k], &run->tmp);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    out_write(&run->out, &run->b);   /* what the writer has before the regions (-json) */
+    for (int k = 0; k < p.njobs; k++) {
+        Job *job = &p.jobs[k];
+        if (c->json && job->out.len > 0)
+            run->j.need_comma[run->j.depth] = true;
+        out_write(&run->out, &job->out);
+        buf_free(&job->out);
+        if (job->nunits > 0) {
             for (int u = 0; u < run->nunits; u++)
                 free(run->units[u]);
-            run->nunits = res.nunits < MODEL_MAX_UNITS ? res.nunits : MODEL_MAX_UNITS;
-            for (int u = 0; u < run->nunits; u++)
-                run->units[u] = xstrdup(res.unit_names[u]);
-        } else {
-            mca_view_report(&run->b, &c->view, &rd);
+            run->nunits = job->nunits;
+            memcpy(run->units, job->units, sizeof job->units);
         }
-        out_write(&run->out, &run->b);
-        mca_result_free(&res);
     }
+    free(p.jobs);
     free(regions);
 }
 
@@ -810,5 +897,6 @@ int cmd_mca(int argc, char **argv)
     }
     bool ok = out_close(&run.out, true);
     run_free(&run);
+    mca_sim_release();
     return ok ? 0 : 1;
 }

@@ -22,7 +22,8 @@ typedef struct McaOptions {
     int dispatch_width;           /* 0 = model's */
     bool noalias;                 /* llvm-mca -noalias (callers default it to true, as llvm-mca);
                                      false: a load waits until every older store has executed */
-    int timeline_max_iterations;  /* events kept for the timeline: first N iterations (default 10) */
+    int timeline_max_iterations;  /* events kept for the timeline: first N iterations (default 10),
+                                     when want_timeline */
     int timeline_max_cycles;      /* and only cycles < this (default 80) */
     bool want_timeline;
     bool want_bottleneck;
@@ -168,5 +169,7 @@ typedef struct McaResult {
  * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */
 void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out);
 void mca_result_free(McaResult *r);
+/* free the buffers mca_simulate keeps from one call to the next (in the calling thread) */
+void mca_sim_release(void);
 
 #endif

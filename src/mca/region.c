@@ -31,6 +31,10 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
     return n;
 }
 
+/* the C locale's isspace / tolower (the program never calls setlocale) */
+static inline bool c_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static inline char c_lower(unsigned char c) { return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); }
+
 char *mca_inst_display(const A64Inst *inst, Arena *arena)
 {
     const char *s = inst->text ? inst->text : "";
@@ -41,17 +45,17 @@ char *mca_inst_display(const A64Inst *inst, Arena *arena)
         len = (size_t)(c - s);
     char *d = arena_alloc(arena, len + 2);
     size_t i = 0, k = 0;
-    while (i < len && isspace((unsigned char)s[i]))
+    while (i < len && c_space((unsigned char)s[i]))
         i++;
-    while (i < len && !isspace((unsigned char)s[i]))
-        d[k++] = (char)tolower((unsigned char)s[i++]);
-    while (i < len && isspace((unsigned char)s[i]))
+    while (i < len && !c_space((unsigned char)s[i]))
+        d[k++] = c_lower((unsigned char)s[i++]);
+    while (i < len && c_space((unsigned char)s[i]))
         i++;
     if (i < len) {
         d[k++] = '\t';
         bool space = false;
         for (; i < len; i++) {
-            if (isspace((unsigned char)s[i])) {
+            if (c_space((unsigned char)s[i])) {
                 space = true;
                 continue;
             }

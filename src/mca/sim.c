@@ -36,8 +36,15 @@
  * Steady state: most blocks repeat after a few iterations; when the whole state at an
  * iteration boundary equals (relative to it) the state of an earlier boundary, the remaining
  * whole periods are cut out and their statistics added (see "steady state" below), which gives
- * exactly the results of the full run.  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns
- * the cut off (full simulation, for verification).
+ * exactly the results of the full run.  Fractional issue counts (which depend on the iteration
+ * number) allow a cut only when their pattern repeats with the period; throughput gates count in
+ * integer millionths of a cycle so a shift by whole cycles is exact; recent atomics are part of
+ * the state.  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns the cut off (full
+ * simulation, for verification).  Timeline events are kept only when the timeline is shown
+ * (the cut waits until those iterations have retired).
+ * Scans: a scheduler scan stops once the rest of its entries all wait for a producer (counted
+ * per scheduler), and only non-pipelined units can be busy at the start of a cycle.  The
+ * buffers of a simulation are kept per thread from one region to the next.
  */
 #include "mca/sim.h"
 
@@ -47,10 +54,12 @@
 #include <string.h>
 
 #define NEVER INT32_MAX
+#define SIM_PICKS 8             /* issue uops of a waiting instruction tracked per scheduler */
+#define GATE_ONE 1000000        /* throughput gates count in millionths of a cycle (measured
+                                   reciprocal throughputs have at most 6 decimals) */
 
 typedef struct Dyn {
     /* the fields the issue scan and retire read come first (one cache line) */
-    int32_t nwait;               /* producers whose result time is not known yet */
     int32_t srcready;            /* cycle all sources are ready; -1 unknown yet */
     int32_t dispatched;
     int32_t done;                /* cycle the instruction has executed (NEVER until known) */
@@ -63,6 +72,8 @@ typedef struct Dyn {
     bool elim;                   /* result at `result` with no latency (renamed, fused second) */
     bool rf_alloc;               /* holds physical registers until it retires */
     bool mem_wait;               /* its readiness was set by an older store */
+    bool wcounted;               /* its entries count in their schedulers' `nwaiting` */
+    uint8_t picks[SIM_PICKS];    /* the scheduler of each issue uop (when wcounted) */
     int32_t wake_issue;          /* consumers to notify at the first issue (wait list, -1 end) */
     int32_t wake_done;           /* consumers to notify when done is known (loads after a store) */
     uint32_t sched_mask;         /* schedulers holding its uops */
@@ -78,7 +89,7 @@ typedef struct Dyn {
 
 /* a uop waiting in a scheduler: dynamic id, static index, ready cycle (-1 unknown), capable
  * units (copied, so a scan touches only this array), issue index */
-typedef struct Entry { int64_t id; int32_t i; int32_t rd; uint32_t units; uint8_t k; } Entry;
+typedef struct Entry { int64_t id; int32_t i; int32_t rd; uint32_t units; uint8_t k; bool counted; } Entry;
 
 typedef struct Sched {
     Entry *e;
@@ -90,6 +101,9 @@ typedef struct Sched {
      * known ready cycle (`min_rd`) has come */
     bool dirty;
     int32_t min_rd;
+    /* entries of waiting instructions (a producer not issued) that are `counted`: once the
+     * rest of a scan holds only those, the scan stops */
+    int nwaiting;
 } Sched;
 
 #define SIM_RMW_SLOTS 8
@@ -107,6 +121,7 @@ typedef struct Sim {
     uint8_t rat_dst[A64_NREGS];
     Sched sched[SIM_MAX_SCHED];
     int32_t unit_busy[SIM_MAX_UNITS];   /* unit free from this cycle on */
+    uint32_t long_busy;          /* units that may be busy past the next cycle (occupancy > 1) */
     /* group accounting */
     int64_t cur_group, groups_retired;
     int cur_group_uops, cur_group_issuing;
@@ -123,9 +138,45 @@ typedef struct Sim {
     SimRmw rmw[SIM_RMW_SLOTS];   /* recent atomics by address */
     int rmw_next;
     long long mem_dep_cycles;
-    double *gate_next;           /* per throughput gate: the cycle from which the next may map */
+    int64_t *gate_next;          /* per throughput gate: the cycle from which the next may map,
+                                  * in GATE_ONE units (exact: shifting by whole cycles changes nothing) */
     int32_t *wnext;              /* wait-list links, SIM_NWAIT per ring slot */
+    uint32_t *qmask;             /* per issue uop of the block (from qoff[i]): its schedulers */
+    int *qoff;
+    int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
+    int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
+    int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
+                                  * (apart from the ring, so the issue scan skips waiting entries
+                                  * without touching their Dyn) */
 } Sim;
+
+/* Buffers of one simulation, kept from one region to the next (per thread): allocating and
+ * clearing them per region (fresh pages: page faults and zeroing) cost more than small
+ * regions' simulation.  Nothing is read before the simulation writes it (a ring slot is filled
+ * when an instruction maps), apart from the per-region statistics cleared below. */
+typedef struct SimWork {
+    Dyn *ring;
+    int32_t *wnext, *nwait;
+    int64_t *gate;
+    long long *counts;
+    SimInst *insts;
+    uint32_t *qmask;
+    int *qoff;
+    Entry *entries[SIM_MAX_SCHED];
+    size_t qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+} SimWork;
+
+static _Thread_local SimWork sim_work;
+
+static void *work_grow(void **p, size_t *cap, size_t bytes)
+{
+    if (bytes > *cap) {
+        free(*p);
+        *p = xmalloc(bytes);
+        *cap = bytes;
+    }
+    return *p;
+}
 
 /* consumer `id` waits for producer `p` (its list `*head`): node k of the consumer's slot */
 static void wait_on(Sim *s, int64_t id, int k, int32_t *head)
@@ -133,16 +184,21 @@ static void wait_on(Sim *s, int64_t id, int k, int32_t *head)
     int32_t node = (int32_t)((id & s->mask) * SIM_NWAIT + k);
     s->wnext[node] = *head;
     *head = node;
-    s->ring[id & s->mask].nwait++;
+    s->nwait[id & s->mask]++;
 }
 
 static void wake(Sim *s, int32_t *head)
 {
     for (int32_t node = *head; node >= 0; node = s->wnext[node]) {
-        Dyn *c = &s->ring[node / SIM_NWAIT];
-        if (--c->nwait == 0)
+        int32_t slot = node / SIM_NWAIT;
+        if (--s->nwait[slot] == 0) {
+            Dyn *c = &s->ring[slot];
             for (uint32_t m = c->sched_mask; m; m &= m - 1)
                 s->sched[__builtin_ctz(m)].dirty = true;
+            if (c->wcounted)
+                for (int k = 0; k < c->nissue; k++)
+                    s->sched[c->picks[k]].nwaiting--;
+        }
     }
     *head = -1;
 }
@@ -174,7 +230,7 @@ static int32_t src_ready(Sim *s, int64_t id)
     Dyn *d = &s->ring[id & s->mask];
     if (d->srcready >= 0)
         return d->srcready;
-    if (d->nwait > 0)
+    if (s->nwait[id & s->mask] > 0)
         return -1;   /* a producer has not issued yet (woken by its first issue) */
     const SimInst *in = &s->si[d->sidx];
     int32_t r = d->dispatched;
@@ -232,12 +288,9 @@ typedef struct SimSnap {
     double *st;                          /* statistics at that cycle */
 } SimSnap;
 
+/* snap_state reserves room for the whole state first */
 static inline void snap_put(SimSnap *sn, int64_t x)
 {
-    if (sn->nv == sn->cap) {
-        sn->cap = sn->cap ? sn->cap * 2 : 1024;
-        sn->v = xrealloc(sn->v, sn->cap * sizeof(int64_t));
-    }
     sn->v[sn->nv++] = x;
 }
 
@@ -246,7 +299,7 @@ static inline void snap_put(SimSnap *sn, int64_t x)
 static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
 {
     /* room for everything (snap_put then never grows it) */
-    size_t need = 64 + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->n +
+    size_t need = 64 + 4 * SIM_RMW_SLOTS + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->n +
                   (size_t)(s->next_map - s->oldest) * (16 + 2 * SIM_MAX_SRC);
     for (int q = 0; q < s->c->nsched; q++) need += 3 + 3 * (size_t)s->sched[q].n;
     if (sn->cap < need) {
@@ -276,8 +329,18 @@ static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
     }
     for (int u = 0; u < s->c->nunits; u++)
         snap_put(sn, s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
-    for (int g = 0; g < s->n; g++)   /* gates are integers here (checked before) */
-        snap_put(sn, s->gate_next[g] > t ? (int64_t)(s->gate_next[g] - t) : 0);
+    for (int g = 0; g < s->n; g++)
+        snap_put(sn, s->gate_next[g] > (int64_t)t * GATE_ONE ? s->gate_next[g] - (int64_t)t * GATE_ONE : 0);
+    /* recent atomics: a later one matches a slot by its base register's current producer, so
+     * what counts is whether the slot's producer is still that register's */
+    snap_put(sn, s->rmw_next % SIM_RMW_SLOTS);
+    for (int m = 0; m < SIM_RMW_SLOTS; m++) {
+        const SimRmw *w = &s->rmw[m];
+        snap_put(sn, w->id < 0 ? SNAP_GONE : ID(w->id));
+        snap_put(sn, w->id < 0 ? 0 : w->base);
+        snap_put(sn, w->id < 0 ? 0 : w->off);
+        snap_put(sn, w->id >= 0 && w->base_prod == s->rat[w->base]);
+    }
     for (int64_t x = s->oldest; x < s->next_map; x++) {
         const Dyn *d = &s->ring[x & s->mask];
         const SimInst *in = &s->si[d->sidx];
@@ -296,7 +359,7 @@ static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
         snap_put(sn, ID(d->mem_prod));
         snap_put(sn, ID(d->rmw_prod));
         snap_put(sn, d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
-        snap_put(sn, d->nwait);
+        snap_put(sn, s->nwait[x & s->mask]);
         snap_put(sn, d->sched_mask);
     }
     for (int q = 0; q < s->c->nsched; q++) {
@@ -317,7 +380,7 @@ static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
 
 /* a few numbers of the state, relative to the boundary: a full snapshot is taken only when
  * they repeat */
-#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
+#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 3 * SIM_MAX_SCHED)
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
     int64_t base = b * s->n;
@@ -337,8 +400,16 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
     for (int u = 0; u < s->c->nunits; u++)
         v[k++] = s->unit_busy[u] > t ? s->unit_busy[u] - t : 0;
     for (int q = 0; q < s->c->nsched; q++) {
-        v[k++] = s->sched[q].n;
-        v[k++] = s->sched[q].min_rd == NEVER ? -1 : s->sched[q].min_rd - t;
+        const Sched *sc = &s->sched[q];
+        v[k++] = sc->n;
+        v[k++] = sc->min_rd == NEVER ? -1 : sc->min_rd - t;
+        /* a hash of its entries (ids and ready cycles relative to the boundary) */
+        uint64_t h = 0;
+        for (int r = 0; r < sc->n; r++) {
+            h = (h ^ (uint64_t)(sc->e[r].id - base)) * 0x9E3779B97F4A7C15ull;
+            h = (h ^ (uint64_t)(sc->e[r].rd < 0 ? -1 : sc->e[r].rd - t)) * 0x9E3779B97F4A7C15ull;
+        }
+        v[k++] = (int64_t)h;
     }
     return k;
 }
@@ -390,21 +461,27 @@ static size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *eli
     return k;
 }
 
-/* can the run be cut at all: nothing that depends on the iteration number or on rounding */
-static bool extrap_possible(const Sim *s)
+/* the cut can be turned off (full simulation, to verify it) */
+static bool extrap_enabled(void)
 {
     const char *e = getenv("UARCH_MCA_NO_EXTRAPOLATION");
-    if (e && *e && strcmp(e, "0") != 0)
-        return false;
+    return !(e && *e && strcmp(e, "0") != 0);
+}
+
+/* fractional issue counts depend on the iteration number: a cut of period P starting at
+ * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
+static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
+{
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
-        for (int k = 0; k < in->nissue; k++)
-            if (in->issue[k].frac > 0 && in->issue[k].frac < 1)
-                return false;
-        if (in->mem_chain > 0)
-            return false;
-        if (in->gate > 0 && in->gate != floor(in->gate))
-            return false;
+        for (int k = 0; k < in->nissue; k++) {
+            const SimIssue *is = &in->issue[k];
+            if (is->frac <= 0 || is->frac >= 1)
+                continue;
+            for (int64_t it = b1; it + P < iters; it++)
+                if (issue_present(is, it) != issue_present(is, it + P))
+                    return false;
+        }
     }
     return true;
 }
@@ -434,17 +511,36 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     while (rs < window)
         rs <<= 1;
     s->mask = rs - 1;
-    s->ring = xcalloc((size_t)rs, sizeof(Dyn));
+    SimWork *wk = &sim_work;
+    s->ring = work_grow((void **)&wk->ring, &wk->ring_cap, (size_t)rs * sizeof(Dyn));
     for (int r = 0; r < A64_NREGS; r++)
         s->rat[r] = -1;
     s->last_store = -1;
     for (int m = 0; m < SIM_RMW_SLOTS; m++)
         s->rmw[m].id = -1;
-    s->gate_next = xcalloc((size_t)(n > 0 ? n : 1), sizeof(double));
-    s->wnext = xcalloc((size_t)rs * SIM_NWAIT, sizeof(int32_t));
+    s->gate_next = work_grow((void **)&wk->gate, &wk->gate_cap, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+    memset(s->gate_next, 0, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+    s->wnext = work_grow((void **)&wk->wnext, &wk->wnext_cap, (size_t)rs * SIM_NWAIT * sizeof(int32_t));
+    s->nwait = work_grow((void **)&wk->nwait, &wk->nwait_cap, (size_t)rs * sizeof(int32_t));
+    {
+        size_t nq = 0;
+        for (int i = 0; i < n; i++) nq += (size_t)si[i].nissue;
+        s->qoff = work_grow((void **)&wk->qoff, &wk->qoff_cap, (size_t)(n > 0 ? n : 1) * sizeof(int));
+        s->qmask = work_grow((void **)&wk->qmask, &wk->qmask_cap, (nq > 0 ? nq : 1) * sizeof(uint32_t));
+        nq = 0;
+        for (int i = 0; i < n; i++) {
+            s->qoff[i] = (int)nq;
+            for (int k = 0; k < si[i].nissue; k++) {
+                uint32_t m = 0;
+                for (int q = 0; q < c->nsched; q++)
+                    if (c->sched_units[q] & si[i].issue[k].units) m |= 1u << q;
+                s->qmask[nq++] = m;
+            }
+        }
+    }
     for (int q = 0; q < c->nsched; q++) {
         s->sched[q].cap = c->sched_size[q] > 0 ? c->sched_size[q] : (int)rs;
-        s->sched[q].e = xcalloc((size_t)s->sched[q].cap + SIM_MAX_ISSUE, sizeof(Entry));
+        s->sched[q].e = work_grow((void **)&wk->entries[q], &wk->entries_cap[q], ((size_t)s->sched[q].cap + SIM_MAX_ISSUE) * sizeof(Entry));
         s->sched[q].min_rd = NEVER;
     }
 
@@ -454,7 +550,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = c->unit_name[u];
     out->pressure = arena_alloc(A, sizeof(double) * (size_t)(n * (nu > 0 ? nu : 1)));
-    int tl_it = opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
+    /* timeline events only when the timeline is shown (the steady-state cut waits for them) */
+    int tl_it = !opt->want_timeline ? 0 : opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
     if (tl_it > iters)
         tl_it = iters;
     out->timeline_iterations = tl_it;
@@ -469,17 +566,18 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->dispatch_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     out->issue_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     out->retire_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
-    long long *fuse_count = xcalloc((size_t)n, sizeof(long long));
-    long long *elim_count = xcalloc((size_t)n, sizeof(long long));
+    long long *fuse_count = work_grow((void **)&wk->counts, &wk->counts_cap, 2 * (size_t)(n > 0 ? n : 1) * sizeof(long long));
+    long long *elim_count = fuse_count + (n > 0 ? n : 1);
+    memset(fuse_count, 0, 2 * (size_t)(n > 0 ? n : 1) * sizeof(long long));
 
     McaCounters *C = &out->counters;
     int32_t t = 0;
     int32_t last_retire = 0;
-    bool stalled_kind[MCA_NSTALLS];
+    uint32_t stalled = 0;             /* bit k: a map stall of kind k in this cycle */
     McaBottleneck *bn = &out->bottleneck;
 
     /* steady state (see above) */
-    bool extrap = iters > 2 && n > 0 && extrap_possible(s);
+    bool extrap = iters > 2 && n > 0 && extrap_enabled();
     SimSnap cand, cur;                   /* the candidate boundary, the current one */
     memset(&cand, 0, sizeof cand);
     memset(&cur, 0, sizeof cur);
@@ -509,7 +607,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     if (cur.nv == cand.nv && !memcmp(cur.v, cand.v, cur.nv * sizeof(int64_t))) {
                         int64_t P = b - cand.b;
                         int64_t m = (iters - b - 1) / P;
-                        if (m > 0) {
+                        if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
                             /* increments over one period, times m */
                             stats_walk(s, out, fuse_count, elim_count, cur.st, 1, 0);
                             for (size_t k = 0; k < nst; k++) cand.st[k] = cur.st[k] - cand.st[k];
@@ -592,10 +690,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         }
         /* ---- issue ---- */
         bool blocked_by_unit = false, waiting_data = false, waiting_mem = false;
-        uint32_t busy = 0;   /* units taken in this cycle */
-        for (int u = 0; u < nu; u++)
-            if (s->unit_busy[u] > t)
-                busy |= 1u << u;
+        /* units taken in this cycle: only a non-pipelined one can still be busy from an earlier
+         * cycle (an issue takes a pipelined unit for its own cycle) */
+        for (uint32_t m = s->long_busy; m; m &= m - 1)
+            if (s->unit_busy[__builtin_ctz(m)] <= t)
+                s->long_busy &= ~(1u << __builtin_ctz(m));
+        uint32_t busy = s->long_busy;
         for (int q = 0; q < c->nsched; q++) {
             Sched *sc = &s->sched[q];
             if (sc->n == 0)
@@ -613,24 +713,45 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             int32_t min_rd = NEVER;
             bool broke = false;
             int w = 0, r;
+            int wseen = 0;   /* counted waiting entries passed */
             for (r = 0; r < sc->n; r++) {
-                Entry en = sc->e[r];
-                if (en.rd > t) {   /* known not ready yet */
+                if (sc->n - r == sc->nwaiting - wseen) {
+                    /* the rest all wait for a producer: nothing to do there */
                     waiting_data = true;
-                    if (en.rd < min_rd) min_rd = en.rd;
-                    sc->e[w++] = en;
+                    break;
+                }
+                /* the common cases first, through the pointer: an entry stays in place
+                 * (it is copied only once one before it has issued) */
+                const Entry *ep = &sc->e[r];
+                int32_t erd = ep->rd;
+                if (erd > t) {   /* known not ready yet */
+                    waiting_data = true;
+                    if (erd < min_rd) min_rd = erd;
+                    if (w != r) sc->e[w] = *ep;
+                    w++;
                     continue;
                 }
-                if (en.rd >= 0 && (en.units & ~busy) == 0) {   /* ready, its units are taken */
+                if (erd >= 0 && (ep->units & ~busy) == 0) {   /* ready, its units are taken */
                     blocked_by_unit = true;
-                    if (en.rd < min_rd) min_rd = en.rd;
-                    sc->e[w++] = en;
+                    if (erd < min_rd) min_rd = erd;
+                    if (w != r) sc->e[w] = *ep;
+                    w++;
                     continue;
                 }
+                if (erd < 0 && s->nwait[ep->id & s->mask] > 0) {
+                    /* a producer has not issued: not ready (its source-ready cycle cannot be
+                     * known yet, and it was dispatched in an earlier cycle) */
+                    waiting_data = true;
+                    wseen += ep->counted;
+                    if (w != r) sc->e[w] = *ep;
+                    w++;
+                    continue;
+                }
+                Entry en = *ep;
                 Dyn *d = &s->ring[en.id & s->mask];
                 const SimInst *in = &si[en.i];
                 const SimIssue *is = &in->issue[en.k];
-                int32_t rd = en.rd >= 0 ? en.rd : d->dispatched >= t || (d->srcready < 0 && d->nwait > 0) ? -1 : src_ready(s, en.id);
+                int32_t rd = en.rd >= 0 ? en.rd : d->dispatched >= t ? -1 : src_ready(s, en.id);
                 if (rd >= 0) {
                     if (rd < d->dispatched + 1) rd = d->dispatched + 1;
                     en.rd = rd;
@@ -642,6 +763,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         int u = __builtin_ctz(free);
                         s->unit_busy[u] = t + (is->occupancy > 0 ? is->occupancy : 1);
                         busy |= 1u << u;
+                        if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
                         out->pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
@@ -684,7 +806,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     waiting_mem |= d->mem_wait;
                 }
                 if (!issued) {
-                    sc->e[w++] = en;
+                    sc->e[w++] = en;   /* (rd may have become known) */
                     if (en.rd >= 0 && en.rd < min_rd) min_rd = en.rd;
                 }
                 if ((c->sched_units[q] & ~busy) == 0) {   /* no unit left: keep the rest as is */
@@ -704,13 +826,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         if (waiting_data && niss == 0) bn->data_dep_cycles++;
         if (waiting_mem && niss == 0) s->mem_dep_cycles++;
         /* ---- map / dispatch ---- */
-        memset(stalled_kind, 0, sizeof stalled_kind);
+        stalled = 0;
         {
             /* an instruction with more uops than the slots left in a map group takes the rest of
              * the group and its remaining uops use slots of the next cycle's group */
             int slots = s->carry_slots, elim_limited[SIM_ELIM_CLASSES] = {0};
             s->carry_slots = slots > c->width ? slots - c->width : 0;
-            int disp_q[SIM_MAX_SCHED] = {0};
+            int *disp_q = s->disp_q;   /* uops dispatched into each scheduler in this cycle */
+            uint32_t disp_used = 0;
             while (s->next_map < s->total) {
                 int64_t id = s->next_map;
                 int i = (int)(id % n);
@@ -739,9 +862,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 }
                 int stall = -1;
                 /* throughput gate: at most one instance of the form per `gate` cycles */
-                if (in->gate > 0 && in->gate_id >= 0 && (double)t + 1 <= s->gate_next[in->gate_id]) {
+                if (in->gate > 0 && in->gate_id >= 0 && ((int64_t)t + 1) * GATE_ONE <= s->gate_next[in->gate_id]) {
                     stall = MCA_STALL_USH;
-                    int32_t w = (int32_t)s->gate_next[in->gate_id];
+                    int32_t w = (int32_t)(s->gate_next[in->gate_id] / GATE_ONE);
                     if (gate_wake < 0 || w < gate_wake) gate_wake = w;
                 }
                 else if (c->lq > 0 && s->lq_used + lq > c->lq) stall = MCA_STALL_LQ;
@@ -768,35 +891,35 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 /* schedulers */
                 int pick[SIM_MAX_ISSUE];
                 if (stall < 0) {
+                    /* extra[q]: this instruction's uops already placed in q (reset below) */
+                    const uint32_t *qm = s->qmask + s->qoff[i];
+                    int placed = 0;
                     for (int k = 0; k < nis && stall < 0; k++) {
-                        int best = -1, extra[SIM_MAX_SCHED];
-                        for (int q = 0; q < c->nsched; q++)
-                            extra[q] = 0;
-                        for (int j = 0; j < k; j++)
-                            extra[pick[j]]++;
-                        for (int q = 0; q < c->nsched; q++) {
-                            if (!(c->sched_units[q] & in->issue[ku[k]].units)) continue;
+                        int best = -1, best_occ = 0;
+                        bool room = false;   /* a scheduler with room, over its dispatch limit */
+                        if (!qm[ku[k]]) bug("sim: issue uop of instruction %d has no scheduler", i);
+                        for (uint32_t m = qm[ku[k]]; m; m &= m - 1) {
+                            int q = __builtin_ctz(m);
+                            int occ = s->sched[q].n + s->extra[q];
                             /* full; an instruction with more issues than entries goes into an empty one */
-                            if (s->sched[q].n + extra[q] >= s->sched[q].cap && s->sched[q].n > 0) continue;
-                            if (c->sched_dispatch[q] > 0 && disp_q[q] > 0 && disp_q[q] + extra[q] >= c->sched_dispatch[q]) continue;
-                            if (best < 0 || s->sched[q].n + extra[q] < s->sched[best].n + extra[best]) best = q;
+                            if (occ >= s->sched[q].cap && s->sched[q].n > 0) continue;
+                            room = true;
+                            if (c->sched_dispatch[q] > 0 && disp_q[q] > 0 && disp_q[q] + s->extra[q] >= c->sched_dispatch[q]) continue;
+                            if (best < 0 || occ < best_occ) best = q, best_occ = occ;
                         }
                         if (best < 0) {
-                            bool any = false, width = false;
-                            for (int q = 0; q < c->nsched; q++)
-                                if (c->sched_units[q] & in->issue[ku[k]].units) {
-                                    any = true;
-                                    if (s->sched[q].n + extra[q] < s->sched[q].cap || s->sched[q].n == 0) width = true;
-                                }
-                            if (!any) bug("sim: issue uop of instruction %d has no scheduler", i);
-                            stall = width ? MCA_STALL_GROUP : MCA_STALL_SCHEDQ;
+                            stall = room ? MCA_STALL_GROUP : MCA_STALL_SCHEDQ;
                         } else {
                             pick[k] = best;
+                            s->extra[best]++;
+                            placed++;
                         }
                     }
+                    for (int k = 0; k < placed; k++)
+                        s->extra[pick[k]] = 0;
                 }
                 if (stall >= 0) {
-                    stalled_kind[stall] = true;
+                    stalled |= 1u << stall;
                     break;
                 }
                 /* commit: map the instruction(s) */
@@ -833,7 +956,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     d->dispatched = t;
                     d->srcready = -1;
                     d->done = NEVER;
-                    d->nwait = 0;
+                    s->nwait[xid & s->mask] = 0;
                     d->wake_issue = d->wake_done = -1;
                     d->sched_mask = 0;
                     d->first_issue = d->last_issue = -1;
@@ -924,13 +1047,20 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         }
                     }
                     if (x == 1) fuse_count[i]++;
+                    bool waits = s->nwait[xid & s->mask] > 0;
+                    d->wcounted = waits && d->nissue <= SIM_PICKS;
                     for (int k = 0; k < d->nissue; k++) {
                         Sched *sc = &s->sched[pick[k]];
                         uint8_t ki = x == 0 ? ku[k] : (uint8_t)k;
-                        sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & c->sched_units[pick[k]], ki};
+                        sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & c->sched_units[pick[k]], ki, d->wcounted};
                         d->sched_mask |= 1u << pick[k];
-                        if (d->nwait == 0) sc->dirty = true;
+                        if (!waits) sc->dirty = true;
+                        if (d->wcounted) {
+                            d->picks[k] = (uint8_t)pick[k];
+                            sc->nwaiting++;
+                        }
                         disp_q[pick[k]]++;
+                        disp_used |= 1u << pick[k];
                     }
                     int it = (int)(xid / n);
                     if (it < tl_it) {
@@ -947,8 +1077,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     C->inst_all++;
                 }
                 if (in->gate > 0 && in->gate_id >= 0) {
-                    double g = s->gate_next[in->gate_id];
-                    s->gate_next[in->gate_id] = (g > t ? g : t) + in->gate;
+                    int64_t g = s->gate_next[in->gate_id], tt = (int64_t)t * GATE_ONE;
+                    s->gate_next[in->gate_id] = (g > tt ? g : tt) + llround(in->gate * (double)GATE_ONE);
                 }
                 s->next_map += span;
                 if (slots > c->width) {
@@ -957,9 +1087,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 }
                 if (si[i + span - 1].taken_branch) break;
             }
+            for (uint32_t m = disp_used; m; m &= m - 1)
+                disp_q[__builtin_ctz(m)] = 0;
         }
-        for (int k = 0; k < MCA_NSTALLS; k++)
-            if (stalled_kind[k]) out->stalls[k]++;
+        for (uint32_t m = stalled; m; m &= m - 1)
+            out->stalls[__builtin_ctz(m)]++;
         /* ---- accounting for this cycle ---- */
         out->dispatch_hist[ndisp > mh ? mh : ndisp]++;
         out->issue_hist[niss > mh ? mh : niss]++;
@@ -980,8 +1112,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             for (int f = 0; f < SIM_NRF; f++) m += s->rf_used[f];
             if (m > s->maps_max) s->maps_max = m;
         }
-        bool any_stall = false;
-        for (int k = 0; k < MCA_NSTALLS; k++) any_stall |= stalled_kind[k];
+        bool any_stall = stalled != 0;
         if (any_stall || blocked_by_unit) bn->pressure_cycles++;
 
         /* ---- next cycle; skip cycles in which nothing can happen ---- */
@@ -1023,8 +1154,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 out->dispatch_hist[0] += skip;
                 out->issue_hist[0] += skip;
                 out->retire_hist[0] += skip;
-                for (int k = 0; k < MCA_NSTALLS; k++)
-                    if (stalled_kind[k]) out->stalls[k] += skip;
+                for (uint32_t m = stalled; m; m &= m - 1)
+                    out->stalls[__builtin_ctz(m)] += skip;
                 for (int q = 0; q < c->nsched; q++) s->sched[q].sum_used += skip * s->sched[q].n;
                 s->lq_sum += skip * s->lq_used;
                 s->sq_sum += skip * s->sq_used;
@@ -1090,12 +1221,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         if (elim_count[i] > 0)
             out->fusions[nf++] = (McaFusion){MCA_ELIMINATED, i, -1, si[i].elim_rule, elim_count[i]};
     }
-    free(fuse_count);
-    free(elim_count);
-    for (int q = 0; q < c->nsched; q++) free(s->sched[q].e);
-    free(s->ring);
-    free(s->gate_next);
-    free(s->wnext);
 }
 
 void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out)
@@ -1110,12 +1235,29 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     sim_prepare_cpu(cpu, &o, &sc);
     out->dispatch_width = sc.width;
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
-    SimInst *si = xcalloc((size_t)(n > 0 ? n : 1), sizeof(SimInst));
+    size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
+    SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);
+    memset(si, 0, sib);
     sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     sim_run(&sc, si, n, &o, out);
     sim_bottleneck(&sc, si, n, out);
-    free(si);
+}
+
+void mca_sim_release(void)
+{
+    SimWork *wk = &sim_work;
+    free(wk->ring);
+    free(wk->wnext);
+    free(wk->nwait);
+    free(wk->gate);
+    free(wk->counts);
+    free(wk->insts);
+    free(wk->qmask);
+    free(wk->qoff);
+    for (int q = 0; q < SIM_MAX_SCHED; q++)
+        free(wk->entries[q]);
+    memset(wk, 0, sizeof *wk);
 }
 
 void mca_result_free(McaResult *r)

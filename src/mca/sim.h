@@ -71,12 +71,10 @@ typedef enum SimElim {
 } SimElim;
 
 typedef struct SimInst {
+    /* the fields the simulator reads every cycle first, the long issue list last */
     int uops;                   /* retire slots (0 for the second of a fused pair) */
     int nissue;
-    SimIssue issue[SIM_MAX_ISSUE];
     int nsrc, ndst;
-    SimSrc src[SIM_MAX_SRC];
-    SimDst dst[SIM_MAX_DST];
     float latency;              /* completion latency when the instruction writes nothing */
     uint8_t elim;               /* SimElim */
     const char *elim_rule;
@@ -97,6 +95,9 @@ typedef struct SimInst {
     float gate;                 /* its cycles per instance: the form's measured reciprocal
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */
+    SimDst dst[SIM_MAX_DST];
+    SimSrc src[SIM_MAX_SRC];
+    SimIssue issue[SIM_MAX_ISSUE];
 } SimInst;
 
 /* sim_prepare.c */

@@ -16,6 +16,7 @@
 #include "mca/sim.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 static int param(double v, int dflt)
@@ -23,7 +24,38 @@ static int param(double v, int dflt)
     return v > 0 ? (int)(v + 0.5) : dflt;
 }
 
+static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
+
+/* the same CPU and options every region: the last result is kept (per thread) */
+static _Thread_local struct {
+    const ModelCpu *cpu;
+    int dispatch_width, register_file_size, lqueue, squeue;
+    SimCpu sc;
+} cpu_cache;
+
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
+{
+    bool known = false;
+    for (int c = 0; c < model_ncpus && !known; c++)
+        known = model_cpus[c] == cpu;   /* registry models are static: safe to key by address */
+    if (known && cpu_cache.cpu == cpu && cpu_cache.dispatch_width == opt->dispatch_width &&
+        cpu_cache.register_file_size == opt->register_file_size && cpu_cache.lqueue == opt->lqueue &&
+        cpu_cache.squeue == opt->squeue) {
+        *sc = cpu_cache.sc;
+        return;
+    }
+    prepare_cpu(cpu, opt, sc);
+    if (known) {
+        cpu_cache.cpu = cpu;
+        cpu_cache.dispatch_width = opt->dispatch_width;
+        cpu_cache.register_file_size = opt->register_file_size;
+        cpu_cache.lqueue = opt->lqueue;
+        cpu_cache.squeue = opt->squeue;
+        cpu_cache.sc = *sc;
+    }
+}
+
+static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
 {
     const ModelParams *p = &cpu->p;
     memset(sc, 0, sizeof *sc);
@@ -175,6 +207,17 @@ static float write_default(const ModelCpu *cpu, const A64Inst *a, int reg, int m
     return dflt_latency(cpu);
 }
 
+typedef struct FormSlot {
+    const char *key;              /* A64Inst.form pointer, NULL = free */
+    const ModelForm *f;
+    int first;                    /* first instruction of this id with a model form, -1 */
+} FormSlot;
+
+typedef struct GateSlot {
+    const ModelForm *f;           /* NULL = free */
+    int gated;                    /* first instruction of this form with a throughput gate */
+} GateSlot;
+
 static bool tracked(int reg)
 {
     return reg < A64_NREGS && reg != A64_FPSR;
@@ -184,13 +227,34 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                        SimInst *out, McaInstInfo *info, Arena *arena)
 {
     const ModelForm **forms = arena_alloc(arena, sizeof(*forms) * (n > 0 ? n : 1));
+    /* per distinct form id of the block (the id pointers are stable while the block lives):
+     * its model form and the first instruction of it (issues, units text to copy) */
+    size_t cmask = 1;
+    while (cmask < (size_t)n * 2 + 2) cmask <<= 1;
+    cmask--;
+    FormSlot *fc = arena_alloc(arena, sizeof(*fc) * (cmask + 1));
+    GateSlot *gt = arena_alloc(arena, sizeof(*gt) * (cmask + 1));
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
         SimInst *s = &out[i];
         McaInstInfo *ii = &info[i];
-        const ModelForm *f = a->form ? model_form(cpu, a->form) : NULL;
+        FormSlot *fs = NULL;
+        const ModelForm *f = NULL;
+        if (a->form) {
+            size_t h = ((uintptr_t)a->form >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+            for (h &= cmask;; h = (h + 1) & cmask)
+                if (!fc[h].key || fc[h].key == a->form) break;
+            fs = &fc[h];
+            if (!fs->key) {
+                fs->key = a->form;
+                fs->f = model_form(cpu, a->form);
+                fs->first = -1;
+            }
+            f = fs->f;
+        }
         forms[i] = f;
-        memset(s, 0, sizeof *s);
+        /* the issue list is written up to nissue and never read beyond it */
+        memset(s, 0, offsetof(SimInst, issue));
         ii->text = a->text;
         ii->form = f ? f->id : a->form;
         ii->approx = a->approx;
@@ -210,21 +274,30 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         float dl = dflt_latency(cpu);
         if (f) {
             s->uops = f->uops > 0 ? f->uops : 1;
-            s->nissue = form_issues(cpu, sc, f, s->issue);
+            if (fs->first >= 0) {
+                s->nissue = out[fs->first].nissue;
+                memcpy(s->issue, out[fs->first].issue, sizeof(SimIssue) * (size_t)s->nissue);
+            } else {
+                s->nissue = form_issues(cpu, sc, f, s->issue);
+            }
             s->latency = f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
         } else {
             s->uops = 1;   /* unsupported: one slot, nothing issues */
             s->latency = dl;
         }
         /* registers */
+        int wpos = 0;
+        float main = 0;
+        if (f && a->nwrites > 0) {
+            wpos = model_opnd_pos(a, &a->writes[0], true);
+            main = model_lat(cpu, f, wpos, 0, dl);
+        }
         for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
             if (!tracked(a->reads[k].reg)) continue;
             int rpos = model_opnd_pos(a, &a->reads[k], false);
             /* read advance: main latency minus this operand's measured latency to the result */
             float adv = 0;
             if (f && a->nwrites > 0) {
-                int wpos = model_opnd_pos(a, &a->writes[0], true);
-                float main = model_lat(cpu, f, wpos, 0, dl);
                 float mine = model_lat(cpu, f, wpos, rpos, dl);
                 if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
             }
@@ -256,9 +329,14 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         ii->may_store = a->mem.kind == A64_MEM_STORE || a->mem.kind == A64_MEM_LOADSTORE;
         ii->has_side_effects = (a->sys & (A64_SYS_BARRIER | A64_SYS_SYSTEM)) != 0;
         if (f) {
-            char ub[96];
-            model_format_units(f, ub, sizeof ub);
-            ii->units = arena_strndup(arena, ub, strlen(ub));
+            if (fs->first >= 0) {
+                ii->units = info[fs->first].units;
+            } else {
+                char ub[96];
+                model_format_units(f, ub, sizeof ub);
+                ii->units = arena_strndup(arena, ub, strlen(ub));
+                fs->first = i;
+            }
         } else {
             ii->units = "";
         }
@@ -284,8 +362,12 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         if (f->tp > bound * 1.01 + 0.002) {
             s->gate = f->tp;
             s->gate_id = i;
-            for (int j = 0; j < i; j++)
-                if (forms[j] == f && out[j].gate_id >= 0) { s->gate_id = out[j].gate_id; break; }
+            /* the first earlier instruction of the same model form with a gate shares it */
+            size_t h = ((uintptr_t)f >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+            for (h &= cmask;; h = (h + 1) & cmask)
+                if (!gt[h].f || gt[h].f == f) break;
+            if (gt[h].f) s->gate_id = out[gt[h].gated].gate_id;
+            else gt[h].f = f, gt[h].gated = i;
         }
     }
     /* fusion and elimination (rules are the model's) */
@@ -347,7 +429,16 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             }
         }
     }
-    /* producer-specific latencies for the steady state: the last writer before i (wrapping) */
+    /* producer-specific latencies for the steady state: the last writer before i (wrapping).
+     * cur[reg]: the last writer among 0..i-1 (and its last destination of reg); without one, the
+     * last writer of the whole block (i itself included), as walking back past 0 would find. */
+    int glast[A64_NREGS], gd[A64_NREGS], cur[A64_NREGS], curd[A64_NREGS];
+    for (int r = 0; r < A64_NREGS; r++) glast[r] = cur[r] = -1, gd[r] = curd[r] = 0;
+    for (int p = 0; p < n; p++)
+        for (int d = 0; d < out[p].ndst; d++) {
+            int reg = out[p].dst[d].reg;
+            if (reg < A64_NREGS) glast[reg] = p, gd[reg] = d;
+        }
     for (int i = 0; i < n; i++) {
         SimInst *s = &out[i];
         const A64Inst *c = &insts[i];
@@ -356,23 +447,22 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             const A64RegUse *ru = NULL;
             for (int x = 0; x < c->nreads; x++)
                 if (c->reads[x].reg == reg) { ru = &c->reads[x]; break; }
-            for (int back = 1; back <= n; back++) {
-                int p = ((i - back) % n + n) % n;
-                int dk = -1;
-                for (int d = 0; d < out[p].ndst; d++)
-                    if (out[p].dst[d].reg == reg) dk = d;
-                if (dk < 0) continue;
-                const A64Inst *pa = &insts[p];
-                const A64RegUse *wu = NULL;
-                for (int x = 0; x < pa->nwrites; x++)
-                    if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
-                if (wu && ru) {
-                    s->src[k].exp_prod = (int16_t)p;
-                    s->src[k].exp_dst = (uint8_t)dk;
-                    s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
-                }
-                break;
+            int p = cur[reg], dk = curd[reg];
+            if (p < 0) p = glast[reg], dk = gd[reg];
+            if (p < 0) continue;
+            const A64Inst *pa = &insts[p];
+            const A64RegUse *wu = NULL;
+            for (int x = 0; x < pa->nwrites; x++)
+                if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
+            if (wu && ru) {
+                s->src[k].exp_prod = (int16_t)p;
+                s->src[k].exp_dst = (uint8_t)dk;
+                s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
             }
+        }
+        for (int d = 0; d < s->ndst; d++) {
+            int reg = s->dst[d].reg;
+            if (reg < A64_NREGS) cur[reg] = i, curd[reg] = d;
         }
     }
 }

@@ -16,14 +16,17 @@
  */
 #include "mca/sim.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct Load { uint32_t set; double cycles; } Load;
+typedef struct DepEdge { int rel; double lat; } DepEdge;   /* producer = it * n + rel */
 
-static double unit_bound(const SimCpu *sc, const SimInst *si, int n, uint32_t *best_set, bool uops_only_issued)
+/* the reference algorithm (unit masks of 0, or more distinct masks than unit_bound's tables) */
+static double unit_bound_slow(const SimCpu *sc, const SimInst *si, int n, uint32_t *best_set)
 {
-    (void)uops_only_issued;
     uint32_t sets[256];
     int ns = 0;
     for (int i = 0; i < n; i++)
@@ -33,7 +36,6 @@ static double unit_bound(const SimCpu *sc, const SimInst *si, int n, uint32_t *b
             for (int x = 0; x < ns; x++) seen |= sets[x] == m;
             if (!seen && ns < 256) sets[ns++] = m;
         }
-    /* also unions of pairs: two classes overlapping (u1-3 and u1-6) bind together */
     int base = ns;
     for (int a = 0; a < base; a++)
         for (int b = a + 1; b < base; b++) {
@@ -58,6 +60,84 @@ static double unit_bound(const SimCpu *sc, const SimInst *si, int n, uint32_t *b
     }
     (void)sc;
     return best;
+}
+
+/* a set of unit masks (open addressing; 0 is never a member: an issue always has units) */
+enum { MSET_BITS = 9, MSET = 1 << MSET_BITS };   /* at most 256 members: load <= 1/2 */
+static bool mset_add(uint32_t *tab, uint32_t m)
+{
+    uint32_t h = (m * 0x9E3779B1u) >> (32 - MSET_BITS);
+    for (;; h = (h + 1) & (MSET - 1)) {
+        if (tab[h] == m) return false;
+        if (!tab[h]) { tab[h] = m; return true; }
+    }
+}
+
+static double unit_bound(const SimCpu *sc, const SimInst *si, int n, uint32_t *best_set, bool uops_only_issued)
+{
+    (void)uops_only_issued;
+    /* the distinct issue masks in first-seen order, with their load (eliminated instructions
+     * count as a mask but carry no load); loads are sums of small integers, so adding them per
+     * mask first gives exactly the per-issue sums */
+    uint32_t seen[MSET];
+    memset(seen, 0, sizeof seen);
+    uint32_t dm[MSET / 2];
+    double dl[MSET / 2];
+    int nd = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < si[i].nissue; k++) {
+            uint32_t m = si[i].issue[k].units;
+            int x = -1;
+            if (m && nd < 256) {
+                if (mset_add(seen, m)) { dm[nd] = m; dl[nd] = 0; x = nd++; }
+                else for (x = 0; x < nd && dm[x] != m; x++) {}
+            } else {
+                for (x = 0; x < nd && dm[x] != m; x++) {}
+                if (x == nd) {
+                    if (nd >= MSET / 2) goto slow;
+                    dm[nd] = m; dl[nd] = 0; nd++;
+                }
+            }
+            if (si[i].elim != SIM_ELIM_ALWAYS)
+                dl[x] += si[i].issue[k].occupancy > 0 ? si[i].issue[k].occupancy : 1;
+        }
+    {
+        uint32_t sets[256];
+        int ns = 0;
+        uint32_t seen2[MSET];
+        memset(seen2, 0, sizeof seen2);
+        for (int x = 0; x < nd && ns < 256; x++) {
+            sets[ns++] = dm[x];
+            if (dm[x]) mset_add(seen2, dm[x]);
+        }
+        bool has_zero = false;
+        for (int x = 0; x < ns; x++) has_zero |= sets[x] == 0;
+        if (has_zero) goto slow;
+        /* also unions of pairs: two classes overlapping (u1-3 and u1-6) bind together */
+        int base = ns;
+        for (int a = 0; a < base && ns < 256; a++)
+            for (int b = a + 1; b < base && ns < 256; b++) {
+                uint32_t m = sets[a] | sets[b];
+                if (mset_add(seen2, m)) sets[ns++] = m;
+            }
+        double best = 0;
+        *best_set = 0;
+        for (int x = 0; x < ns; x++) {
+            double load = 0;
+            for (int y = 0; y < nd; y++)
+                if ((dm[y] & ~sets[x]) == 0)
+                    load += dl[y];
+            double v = load / __builtin_popcount(sets[x]);
+            if (v > best + 1e-9) {
+                best = v;
+                *best_set = sets[x];
+            }
+        }
+        (void)sc;
+        return best;
+    }
+slow:
+    return unit_bound_slow(sc, si, n, best_set);
 }
 
 double sim_block_rthroughput(const SimCpu *sc, const SimInst *si, int n)
@@ -107,44 +187,131 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     double unit = unit_bound(sc, si, n, &set, true);
     /* dependency chain: latency-only ASAP schedule over K iterations */
     enum { K = 48 };
-    double *ready = xcalloc((size_t)n * K, sizeof(double));     /* completion of (it, i) */
-    int *from = xcalloc((size_t)n * K, sizeof(int));             /* binding producer (flat), -1 */
-    int last[A64_NREGS];
-    int lastd[A64_NREGS];
-    for (int r = 0; r < A64_NREGS; r++) last[r] = -1, lastd[r] = 0;
-    for (int it = 0; it < K; it++)
-        for (int i = 0; i < n; i++) {
-            int id = it * n + i;
-            double start = 0;
-            int bind = -1;
-            const SimInst *s = &si[i];
-            for (int k = 0; k < s->nsrc; k++) {
-                int p = last[s->src[k].reg];
-                if (p < 0) continue;
-                int ps = p % n;
-                double lat = si[ps].dst[lastd[s->src[k].reg]].lat;
-                if (si[ps].elim == SIM_ELIM_ALWAYS || si[ps].fused_prev) lat = 0;
-                if (s->src[k].edge_lat >= 0 && s->src[k].exp_prod == ps && s->src[k].exp_dst == lastd[s->src[k].reg])
-                    lat = s->src[k].edge_lat;
-                else
-                    lat -= s->src[k].advance;
-                double t = ready[p] + lat;
-                if (t > start + 1e-9) { start = t; bind = p; }
-            }
-            ready[id] = start;
-            from[id] = bind;
-            for (int k = 0; k < s->ndst; k++) {
-                last[s->dst[k].reg] = id;
-                lastd[s->dst[k].reg] = k;
-            }
-        }
-    /* slope over the second half */
+    /* completion of (it, i): only two iterations are kept (this one and the one before); the
+     * binding producer (flat id it * n + i, -1 none) of the second half's instances */
+    double *ready = xmalloc((size_t)n * 2 * sizeof(double));
+    int *from = xmalloc((size_t)n * (K - K / 2) * sizeof(int));
     double mx_hi = 0, mx_mid = 0;
     int end_id = -1;
+    /* each source's producer is the same in every iteration: the last writer before it, or
+     * (wrapping) the last writer of the block in the previous iteration (none in the first) */
+    int last[A64_NREGS], lastd[A64_NREGS], glast[A64_NREGS], gd[A64_NREGS];
+    for (int r = 0; r < A64_NREGS; r++) last[r] = glast[r] = -1, lastd[r] = gd[r] = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < si[i].ndst; k++) {
+            glast[si[i].dst[k].reg] = i;
+            gd[si[i].dst[k].reg] = k;
+        }
+    int *first_edge = xcalloc((size_t)n + 1, sizeof(int));
+    int ne = 0;
+    for (int i = 0; i < n; i++) ne += si[i].nsrc;
+    DepEdge *edges = xcalloc((size_t)(ne > 0 ? ne : 1), sizeof(DepEdge));
+    ne = 0;
     for (int i = 0; i < n; i++) {
-        if (ready[(K - 1) * n + i] >= mx_hi) { mx_hi = ready[(K - 1) * n + i]; end_id = (K - 1) * n + i; }
-        if (ready[(K / 2 - 1) * n + i] > mx_mid) mx_mid = ready[(K / 2 - 1) * n + i];
+        const SimInst *s = &si[i];
+        first_edge[i] = ne;
+        for (int k = 0; k < s->nsrc; k++) {
+            int reg = s->src[k].reg;
+            int ps = last[reg], d = lastd[reg], wrap = 0;
+            if (ps < 0) ps = glast[reg], d = gd[reg], wrap = 1;
+            if (ps < 0) continue;
+            double lat = si[ps].dst[d].lat;
+            if (si[ps].elim == SIM_ELIM_ALWAYS || si[ps].fused_prev) lat = 0;
+            if (s->src[k].edge_lat >= 0 && s->src[k].exp_prod == ps && s->src[k].exp_dst == d)
+                lat = s->src[k].edge_lat;
+            else
+                lat -= s->src[k].advance;
+            edges[ne++] = (DepEdge){ps - wrap * n, lat};
+        }
+        for (int k = 0; k < s->ndst; k++) {
+            last[s->dst[k].reg] = i;
+            lastd[s->dst[k].reg] = k;
+        }
     }
+    first_edge[n] = ne;
+    /* Shortcut, exact: when every latency is a multiple of 2^-10 and all sums stay far below
+     * 2^40, every sum is exact and each "t > start + 1e-9" is exactly "t > start": an
+     * instance's value is max(0, its edges), its binding edge the first one reaching it.
+     * Let d[i] = x(it, i) - x(it - 1, i).  If every d[i] >= 0, an instance with a binding edge
+     * grows as that edge's producer (same d), one without stays 0 (d = 0), and no edge's
+     * producer grows faster than the instance it feeds, then by induction every later
+     * iteration is x(it) + j * d with the same binding edges (edges that lose keep losing; ties
+     * keep the first): those iterations are computed directly. */
+    bool exact = true;
+    double maxlat = 0;
+    for (int e = 0; e < ne && exact; e++) {
+        double l = edges[e].lat, a = fabs(l);
+        if (!(a <= 1048576.0) || l * 1024 != floor(l * 1024)) exact = false;
+        if (a > maxlat) maxlat = a;
+    }
+    if ((double)n * K * (maxlat + 1) >= 1099511627776.0)
+        exact = false;
+    int *brel = xmalloc((size_t)n * sizeof(int));     /* binding edge of (it, i): rel, or INT_MIN */
+    int it0 = K;                  /* iterations after it0: x(it0) + j * delta */
+    double *delta = exact ? xmalloc((size_t)n * sizeof(double)) : NULL;
+    for (int it = 0; it < K; it++) {
+        double *cur = ready + (size_t)(it & 1) * n;          /* ready of (it, 0..n-1) */
+        const double *prev = ready + (size_t)((it + 1) & 1) * n;    /* ready of (it - 1, ...) */
+        int *fr = it >= K / 2 ? from + (size_t)(it - K / 2) * n : NULL;
+        for (int i = 0; i < n; i++) {
+            double start = 0;
+            int bind = -1;
+            for (int e = first_edge[i]; e < first_edge[i + 1]; e++) {
+                int rel = edges[e].rel;
+                double t;
+                if (rel >= 0) t = cur[rel] + edges[e].lat;
+                else if (it > 0) t = prev[n + rel] + edges[e].lat;
+                else continue;
+                if (t > start + 1e-9) { start = t; bind = it * n + rel; }
+            }
+            cur[i] = start;
+            if (fr) fr[i] = bind;
+            brel[i] = bind < 0 ? INT_MIN : bind - it * n;
+        }
+        bool same = false;
+        if (exact && it > 0 && it < K - 1 && (it <= 4 || it % 4 == 0)) {
+            same = true;
+            for (int i = 0; i < n && same; i++) {
+                delta[i] = cur[i] - prev[i];
+                same = delta[i] >= 0;
+            }
+            for (int i = 0; i < n && same; i++) {
+                double di = delta[i];
+                if (brel[i] == INT_MIN)
+                    same = di == 0;
+                else
+                    same = delta[brel[i] >= 0 ? brel[i] : brel[i] + n] == di;
+                for (int e = first_edge[i]; e < first_edge[i + 1] && same; e++) {
+                    int rel = edges[e].rel;
+                    same = delta[rel >= 0 ? rel : rel + n] <= di;
+                }
+            }
+        }
+        /* slope over the second half */
+        if (it == K / 2 - 1)
+            for (int i = 0; i < n; i++)
+                if (cur[i] > mx_mid) mx_mid = cur[i];
+        if (it == K - 1)
+            for (int i = 0; i < n; i++)
+                if (cur[i] >= mx_hi) { mx_hi = cur[i]; end_id = (K - 1) * n + i; }
+        if (same) {
+            /* the rows still needed, directly: x(it + j) = x(it) + j * shift (exact) */
+            it0 = it;
+            if (it < K / 2 - 1)
+                for (int i = 0; i < n; i++) {
+                    double v = cur[i] + (K / 2 - 1 - it) * delta[i];
+                    if (v > mx_mid) mx_mid = v;
+                }
+            for (int i = 0; i < n; i++) {
+                double v = cur[i] + (K - 1 - it) * delta[i];
+                if (v >= mx_hi) { mx_hi = v; end_id = (K - 1) * n + i; }
+            }
+            break;
+        }
+    }
+    free(delta);
+    free(edges);
+    free(first_edge);
     double dep = (mx_hi - mx_mid) / (K / 2);
     /* the chain: walk the binding producers back from the latest completion through the second
      * half; instructions of the recurrence are met again and again, the tail leading to the
@@ -153,10 +320,12 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     if (dep > 0 && end_id >= 0) {
         int *visits = xcalloc((size_t)n, sizeof(int));
         int maxv = 0;
-        for (int id = end_id, steps = 0; id >= (K / 2) * n && steps < K * n; id = from[id], steps++) {
+        for (int id = end_id, steps = 0; id >= (K / 2) * n && steps < K * n; steps++) {
             if (id < 0) break;
             int v = ++visits[id % n];
             if (v > maxv) maxv = v;
+            int it = id / n, i = id % n;   /* the binding producer of instance id */
+            id = it > it0 ? (brel[i] == INT_MIN ? -1 : it * n + brel[i]) : from[id - (K / 2) * n];
         }
         for (int i = 0; i < n && b->critical_len < 64; i++)
             if (visits[i] >= 2 || (maxv < 2 && visits[i] > 0))
@@ -165,6 +334,7 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     }
     free(ready);
     free(from);
+    free(brel);
     /* retire */
     double ret = 0;
     if (sc->retire_uops_width > 0) ret = (double)uops / sc->retire_uops_width;

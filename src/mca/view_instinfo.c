@@ -2,6 +2,8 @@
  * #uOps, latency, reciprocal throughput, may-load, may-store, unmodeled side effects. */
 #include "mca/views.h"
 
+#include <string.h>
+
 void mca_view_instruction_info(Buf *out, const McaRegionData *rd)
 {
     const McaResult *r = rd->res;
@@ -13,20 +15,42 @@ void mca_view_instruction_info(Buf *out, const McaRegionData *rd)
                   "\n[1]    [2]    [3]    [4]    [5]    [6]    Instructions:\n");
     for (int i = 0; i < rd->n; i++) {
         const McaInstInfo *in = &r->info[i];
-        buf_printf(out, " %d    ", in->uops);
-        buf_puts(out, in->uops < 10 ? "  " : in->uops < 100 ? " " : "");
-        buf_printf(out, "%d   ", in->latency);
-        buf_puts(out, in->latency < 10 ? "  " : in->latency < 100 ? " " : "");
+        /* " %d    " + pad, "%d   " + pad, "%.2f " + pad or " -     ", flags, text */
+        buf_reserve(out, 96);
+        char *p = out->data + out->len;
+        *p++ = ' ';
+        p += fmt_llong(p, in->uops);
+        memcpy(p, "    ", 4), p += 4;
+        if (in->uops < 100) *p++ = ' ';
+        if (in->uops < 10) *p++ = ' ';
+        p += fmt_llong(p, in->latency);
+        memcpy(p, "   ", 3), p += 3;
+        if (in->latency < 100) *p++ = ' ';
+        if (in->latency < 10) *p++ = ' ';
         double rt = in->rthroughput;
-        if (rt >= 0) {
-            buf_printf(out, "%.2f ", rt);
-            buf_puts(out, rt < 10.0 ? "  " : rt < 100.0 ? " " : "");
+        int k;
+        if (rt >= 0 && (k = fmt_fixed(p, rt, 2)) >= 0) {
+            p += k;
+            *p++ = ' ';
+            if (rt < 100.0) *p++ = ' ';
+            if (rt < 10.0) *p++ = ' ';
+            out->len = (size_t)(p - out->data);
         } else {
-            buf_puts(out, " -     ");
+            out->len = (size_t)(p - out->data);
+            if (rt >= 0) {
+                buf_printf(out, "%.2f ", rt);
+                buf_puts(out, rt < 10.0 ? "  " : rt < 100.0 ? " " : "");
+            } else {
+                buf_puts(out, " -     ");
+            }
+            buf_reserve(out, 32);
+            p = out->data + out->len;
         }
-        buf_puts(out, in->may_load ? " *     " : "       ");
-        buf_puts(out, in->may_store ? " *     " : "       ");
-        buf_puts(out, in->has_side_effects ? " U     " : "       ");
-        buf_printf(out, "%s\n", rd->text[i]);
+        memcpy(p, in->may_load ? " *     " : "       ", 7), p += 7;
+        memcpy(p, in->may_store ? " *     " : "       ", 7), p += 7;
+        memcpy(p, in->has_side_effects ? " U     " : "       ", 7), p += 7;
+        out->len = (size_t)(p - out->data);
+        buf_puts(out, rd->text[i]);
+        buf_putc(out, '\n');
     }
 }

@@ -5,33 +5,101 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static void column_names(Buf *out, const McaResult *r)
 {
-    int col = mca_column(out);
+    int col = mca_column(out), cur = col;   /* the column is tracked, not rescanned */
     for (int u = 0; u < r->nunits; u++) {
         col += 7;
-        buf_printf(out, "[%d]", u);
-        mca_pad_to(out, col);
+        char cell[32];
+        size_t k = 0;
+        cell[k++] = '[';
+        k += fmt_llong(cell + k, u);
+        cell[k++] = ']';
+        buf_put(out, cell, k);
+        cur += (int)k;
+        int pad = col - cur > 1 ? col - cur : 1;
+        buf_fill(out, ' ', (size_t)pad);
+        cur += pad;
     }
+}
+
+/* the cells of the common case (" - ", or a value below 1e13: K / 100 with K an integer) into
+ * reserved space; returns the end, or NULL for a cell pressure_cell() must write */
+static char *quick_cell(char *d, double p, int col, int *cur)
+{
+    int n;
+    if (!(p >= 0.005)) {
+        memcpy(d, " - ", 3);
+        n = 3;
+    } else if (p < 1e13) {
+        unsigned long long k = (unsigned long long)floor(p * 100 + 0.5);
+        char tmp[24];
+        int nd = (int)fmt_ullong(tmp, k);
+        n = 0;
+        if (nd < 3) {
+            d[n++] = '0';
+            d[n++] = '.';
+            if (nd < 2) d[n++] = '0';
+            memcpy(d + n, tmp, (size_t)nd);
+            n += nd;
+        } else {
+            memcpy(d, tmp, (size_t)(nd - 2));
+            n = nd - 2;
+            d[n++] = '.';
+            d[n++] = tmp[nd - 2];
+            d[n++] = tmp[nd - 1];
+        }
+    } else {
+        return NULL;
+    }
+    *cur += n;
+    int pad = col - *cur > 1 ? col - *cur : 1;
+    memset(d + n, ' ', (size_t)pad);
+    *cur += pad;
+    return d + n + pad;
 }
 
 /* one cell, padded to column `col`; `*cur` is the current column (rows are long: the column
  * is tracked here instead of rescanning the line) */
 static void pressure_cell(Buf *out, double p, int col, int *cur)
 {
-    char cell[32];
-    int n;
-    if (!(p >= 0.005))
-        n = snprintf(cell, sizeof cell, " - ");
-    else
-        n = snprintf(cell, sizeof cell, "%.2f", floor(p * 100 + 0.5) / 100);
-    buf_put(out, cell, (size_t)n);
-    *cur += n;
-    int pad = col - *cur > 1 ? col - *cur : 1;
-    for (int i = 0; i < pad; i++)
-        buf_putc(out, ' ');
-    *cur += pad;
+    buf_reserve(out, 64 + (col > *cur ? (size_t)(col - *cur) : 0));
+    char *e = quick_cell(out->data + out->len, p, col, cur);
+    if (!e) {   /* a huge value: printf's "%.2f" */
+        char cell[400];
+        int n = snprintf(cell, sizeof cell, "%.2f", floor(p * 100 + 0.5) / 100);
+        *cur += n;
+        int pad = col - *cur > 1 ? col - *cur : 1;
+        buf_put(out, cell, (size_t)n);
+        buf_fill(out, ' ', (size_t)pad);
+        *cur += pad;
+        return;
+    }
+    out->len = (size_t)(e - out->data);
+    out->data[out->len] = 0;
+}
+
+/* one row of cells (values already divided by the iterations) */
+static void pressure_row(Buf *out, const double *row, int nunits, double it)
+{
+    int cur = 0;
+    buf_reserve(out, (size_t)nunits * 40 + 8);
+    char *d = out->data + out->len;
+    for (int u = 0; u < nunits; u++) {
+        char *e = quick_cell(d, row[u] / it, (u + 1) * 7, &cur);
+        if (e) {
+            d = e;
+            continue;
+        }
+        out->len = (size_t)(d - out->data);
+        pressure_cell(out, row[u] / it, (u + 1) * 7, &cur);
+        buf_reserve(out, (size_t)(nunits - u) * 40 + 8);
+        d = out->data + out->len;
+    }
+    out->len = (size_t)(d - out->data);
+    out->data[out->len] = 0;
 }
 
 void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
@@ -40,19 +108,37 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
     double it = r->iterations > 0 ? r->iterations : 1;
     buf_puts(out, "\n\nResources:\n");
     for (int u = 0; u < r->nunits; u++) {
-        buf_printf(out, "[%d]", u);
-        mca_pad_to(out, 6);
-        buf_printf(out, "- %s\n", r->unit_names[u]);
+        char cell[32];
+        size_t k = 0;
+        cell[k++] = '[';
+        k += fmt_llong(cell + k, u);
+        cell[k++] = ']';
+        int pad = 6 - (int)k;   /* the line starts here: its column is k */
+        if (pad < 1)
+            pad = 1;
+        buf_put(out, cell, k);
+        buf_fill(out, ' ', (size_t)pad);
+        buf_put(out, "- ", 2);
+        buf_puts(out, r->unit_names[u]);
+        buf_putc(out, '\n');
     }
     buf_puts(out, "\n\nResource pressure per iteration:\n");
     column_names(out, r);
     buf_putc(out, '\n');
     int cur = 0;
-    for (int u = 0; u < r->nunits; u++) {
-        double sum = 0;
+    if (r->nunits <= 64) {
+        double sum[64] = {0};   /* per unit, over the instructions in order (as by columns) */
         for (int i = 0; i < rd->n; i++)
-            sum += r->pressure[(size_t)i * r->nunits + u];
-        pressure_cell(out, sum / it, (u + 1) * 7, &cur);
+            for (int u = 0; u < r->nunits; u++)
+                sum[u] += r->pressure[(size_t)i * r->nunits + u];
+        pressure_row(out, sum, r->nunits, it);
+    } else {
+        for (int u = 0; u < r->nunits; u++) {
+            double sum = 0;
+            for (int i = 0; i < rd->n; i++)
+                sum += r->pressure[(size_t)i * r->nunits + u];
+            pressure_cell(out, sum / it, (u + 1) * 7, &cur);
+        }
     }
     buf_putc(out, '\n');
 
@@ -60,9 +146,8 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
     column_names(out, r);
     buf_puts(out, "Instructions:\n");
     for (int i = 0; i < rd->n; i++) {
-        cur = 0;
-        for (int u = 0; u < r->nunits; u++)
-            pressure_cell(out, r->pressure[(size_t)i * r->nunits + u] / it, (u + 1) * 7, &cur);
-        buf_printf(out, "%s\n", rd->text[i]);
+        pressure_row(out, r->pressure + (size_t)i * r->nunits, r->nunits, it);
+        buf_puts(out, rd->text[i]);
+        buf_putc(out, '\n');
     }
 }

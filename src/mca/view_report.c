@@ -43,15 +43,25 @@ void mca_pad_to(Buf *out, int col)
 
 void mca_putf_round(Buf *out, const char *fmt, double v, double scale)
 {
-    buf_printf(out, fmt, floor(v * scale + 0.5) / scale);
+    double x = floor(v * scale + 0.5) / scale;
+    /* the common formats "%.Nf" without other text: the cheap formatter (same bytes) */
+    if (fmt[0] == '%' && fmt[1] == '.' && fmt[2] >= '0' && fmt[2] <= '9' && fmt[3] == 'f' && !fmt[4]) {
+        buf_put_fixed(out, x, fmt[2] - '0');
+        return;
+    }
+    buf_printf(out, fmt, x);
 }
 
 void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd)
 {
     if (rd->is_explicit) {
-        buf_printf(out, "\n[%d] Code Region", rd->index);
-        if (rd->name && rd->name[0])
-            buf_printf(out, " - %s", rd->name);
+        buf_puts(out, "\n[");
+        buf_put_llong(out, rd->index);
+        buf_puts(out, "] Code Region");
+        if (rd->name && rd->name[0]) {
+            buf_puts(out, " - ");
+            buf_puts(out, rd->name);
+        }
         buf_puts(out, "\n\n");
     }
     if (o->summary)

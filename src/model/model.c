@@ -406,6 +406,108 @@ bool model_mnem_match(const char *list, const A64Inst *inst)
     return false;
 }
 
+/* ---- the rule tables' mnemonic lists, per mnemonic name ----
+ * A list matches an instruction when one of its tokens does; name globs and @shift depend on
+ * the mnemonic name only, so their result is computed once per (model, name) and kept in a
+ * small per-thread cache; the other class tokens (@load @vload @store) look at the instruction
+ * and are evaluated each time (`cls` marks the lists having one).  Only the registry's models
+ * are cached (their tables are static). */
+enum { RL_FUSE1, RL_FUSE2, RL_ELIM, RL_ELIM_NEXT, RL_LATP, RL_LATC, RL_N, RL_SLOTS = 1024 };
+typedef struct NameRules {
+    const ModelCpu *cpu;
+    char name[24];
+    uint32_t glob[RL_N];          /* bit r: a name token (or @shift) of rule r's list matches */
+    uint32_t cls[RL_N];           /* bit r: rule r's list has an instruction-class token */
+} NameRules;
+static _Thread_local NameRules name_rules[RL_SLOTS];
+
+static void list_bits(const char *list, const char *name, const A64Inst *in, int r, uint32_t *glob_bits,
+                      uint32_t *cls_bits)
+{
+    if (!list)
+        return;
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        if (*p != '@') {
+            if (glob(p, k, name))
+                *glob_bits |= 1u << r;
+        } else if (k == 6 && !strncmp(p, "@shift", k)) {
+            if (mnem_is(in, shift_like))
+                *glob_bits |= 1u << r;
+        } else {
+            *cls_bits |= 1u << r;
+        }
+        p += k;
+        if (*p)
+            p++;
+    }
+}
+
+static const NameRules *name_rules_for(const ModelCpu *cpu, const A64Inst *in)
+{
+    if (cpu->nfusions > 32 || cpu->nelims > 32 || cpu->nlatrules > 32)
+        return NULL;
+    bool known = false;
+    for (int c = 0; c < model_ncpus && !known; c++)
+        known = model_cpus[c] == cpu;
+    if (!known)
+        return NULL;
+    const char *name = in->mnem_name ? in->mnem_name : "";
+    size_t len = strlen(name);
+    if (len >= sizeof name_rules[0].name)
+        return NULL;
+    uint32_t h = model_hash(name) ^ (uint32_t)((uintptr_t)cpu >> 4) * 0x9E3779B1u;
+    NameRules *e = &name_rules[(h ^ h >> 16) & (RL_SLOTS - 1)];
+    if (e->cpu == cpu && !strcmp(e->name, name))
+        return e;
+    memset(e, 0, sizeof *e);
+    memcpy(e->name, name, len + 1);
+    /* @shift is decided by the name: an instruction with only this name stands in */
+    A64Inst probe;
+    memset(&probe, 0, sizeof probe);
+    probe.mnem_name = in->mnem_name;
+    for (int r = 0; r < cpu->nfusions; r++) {
+        list_bits(cpu->fusions[r].first, name, &probe, r, &e->glob[RL_FUSE1], &e->cls[RL_FUSE1]);
+        list_bits(cpu->fusions[r].second, name, &probe, r, &e->glob[RL_FUSE2], &e->cls[RL_FUSE2]);
+    }
+    for (int r = 0; r < cpu->nelims; r++) {
+        list_bits(cpu->elims[r].mnems, name, &probe, r, &e->glob[RL_ELIM], &e->cls[RL_ELIM]);
+        list_bits(cpu->elims[r].next, name, &probe, r, &e->glob[RL_ELIM_NEXT], &e->cls[RL_ELIM_NEXT]);
+    }
+    for (int r = 0; r < cpu->nlatrules; r++) {
+        list_bits(cpu->latrules[r].producer, name, &probe, r, &e->glob[RL_LATP], &e->cls[RL_LATP]);
+        list_bits(cpu->latrules[r].consumer, name, &probe, r, &e->glob[RL_LATC], &e->cls[RL_LATC]);
+    }
+    e->cpu = cpu;
+    return e;
+}
+
+/* the class tokens of a list (the name tokens are in NameRules.glob) */
+static bool class_tokens_match(const char *list, const A64Inst *inst)
+{
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        if (*p == '@' && class_match(p, k, inst))
+            return true;
+        p += k;
+        if (*p)
+            p++;
+    }
+    return false;
+}
+
+/* model_mnem_match(list, inst) for list `kind` of rule r, with inst's NameRules `e` (or NULL) */
+static inline bool rule_list_match(const NameRules *e, int kind, int r, const char *list, const A64Inst *inst)
+{
+    if (!e)
+        return model_mnem_match(list, inst);
+    if (!list)
+        return false;
+    if (e->glob[kind] >> r & 1)
+        return true;
+    return (e->cls[kind] >> r & 1) && class_tokens_match(list, inst);
+}
+
 /* ---- operand kinds ---- */
 static bool full_width(int shape)
 {
@@ -534,13 +636,29 @@ static bool reads_flags(const A64Inst *in)
     return false;
 }
 
+/* the cached rules of two instructions, or NULL for both: a's entry is copied into *copy
+ * first (b's lookup may take its cache slot) */
+static const NameRules *name_rules_pair(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b, NameRules *copy,
+                                        const NameRules **eb)
+{
+    const NameRules *ea = name_rules_for(cpu, a);
+    *eb = NULL;
+    if (!ea)
+        return NULL;
+    *copy = *ea;   /* before b's lookup, which may reuse the slot */
+    *eb = name_rules_for(cpu, b);
+    return *eb ? copy : NULL;
+}
+
 const ModelFusion *model_fusion_match(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b)
 {
     if (!cpu || !a || !b)
         return NULL;
+    NameRules ca;
+    const NameRules *eb, *ea = name_rules_pair(cpu, a, b, &ca, &eb);
     for (int i = 0; i < cpu->nfusions; i++) {
         const ModelFusion *r = &cpu->fusions[i];
-        if (!model_mnem_match(r->first, a) || !model_mnem_match(r->second, b))
+        if (!rule_list_match(ea, RL_FUSE1, i, r->first, a) || !rule_list_match(eb, RL_FUSE2, i, r->second, b))
             continue;
         if ((r->conds & MODEL_FUSE_NO_SHIFT_EXTEND) && has_shift_extend(a))
             continue;
@@ -559,12 +677,19 @@ const ModelElim *model_elim_match(const ModelCpu *cpu, const A64Inst *a, const A
         *pair = false;
     if (!cpu || !a)
         return NULL;
+    const NameRules *ea = name_rules_for(cpu, a);
+    NameRules ca;             /* next's entry may take a's cache slot */
+    if (ea) {
+        ca = *ea;
+        ea = &ca;
+    }
     for (int i = 0; i < cpu->nelims; i++) {
         const ModelElim *r = &cpu->elims[i];
-        if (!model_mnem_match(r->mnems, a) || !model_ops_match(r->ops, a))
+        if (!rule_list_match(ea, RL_ELIM, i, r->mnems, a) || !model_ops_match(r->ops, a))
             continue;
         if (r->next) {
-            if (!next || !model_mnem_match(r->next, next) || !model_ops_match(r->next_ops, next) ||
+            const NameRules *en = ea && next ? name_rules_for(cpu, next) : NULL;
+            if (!next || !rule_list_match(en, RL_ELIM_NEXT, i, r->next, next) || !model_ops_match(r->next_ops, next) ||
                 !model_regs_match(r->pattern, a, next))
                 continue;
             if (pair)
@@ -582,9 +707,11 @@ const ModelLatRule *model_lat_rule_match(const ModelCpu *cpu, const A64Inst *p, 
 {
     if (!cpu || !p || !c || !w || !r)
         return NULL;
+    NameRules cp;
+    const NameRules *ec, *ep = name_rules_pair(cpu, p, c, &cp, &ec);
     for (int i = 0; i < cpu->nlatrules; i++) {
         const ModelLatRule *x = &cpu->latrules[i];
-        if (!model_mnem_match(x->producer, p) || !model_mnem_match(x->consumer, c))
+        if (!rule_list_match(ep, RL_LATP, i, x->producer, p) || !rule_list_match(ec, RL_LATC, i, x->consumer, c))
             continue;
         if (x->producer_opnd && model_opnd_pos(p, w, true) != x->producer_opnd)
             continue;

@@ -17,9 +17,13 @@ static void newline(Json *j)
 {
     if (!j->pretty)
         return;
-    buf_putc(j->out, '\n');
-    for (int i = 0; i < j->depth; i++)
-        buf_puts(j->out, "  ");
+    size_t n = 1 + 2 * (size_t)(j->depth > 0 ? j->depth : 0);
+    buf_reserve(j->out, n);
+    char *p = j->out->data + j->out->len;
+    p[0] = '\n';
+    memset(p + 1, ' ', n - 1);
+    j->out->len += n;
+    j->out->data[j->out->len] = 0;
 }
 
 /* Called before every value or key. */
@@ -65,6 +69,20 @@ void json_arr_end(Json *j) { close(j, ']'); }
 
 static void put_escaped(Buf *b, const char *s, size_t n)
 {
+    /* the common case: nothing to escape */
+    size_t i = 0;
+    while (i < n && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+        i++;
+    if (i == n) {
+        buf_reserve(b, n + 2);
+        char *p = b->data + b->len;
+        p[0] = '"';
+        memcpy(p + 1, s, n);
+        p[n + 1] = '"';
+        b->len += n + 2;
+        b->data[b->len] = 0;
+        return;
+    }
     buf_putc(b, '"');
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -98,8 +116,14 @@ void json_str(Json *j, const char *s)
     if (!s) { json_null(j); return; }
     json_strn(j, s, strlen(s));
 }
-void json_int(Json *j, long long v) { pre_value(j); buf_printf(j->out, "%lld", v); }
-void json_uint(Json *j, unsigned long long v) { pre_value(j); buf_printf(j->out, "%llu", v); }
+void json_int(Json *j, long long v) { pre_value(j); buf_put_llong(j->out, v); }
+void json_uint(Json *j, unsigned long long v)
+{
+    pre_value(j);
+    buf_reserve(j->out, 24);
+    j->out->len += fmt_ullong(j->out->data + j->out->len, v);
+    j->out->data[j->out->len] = 0;
+}
 void json_bool(Json *j, bool v) { pre_value(j); buf_puts(j->out, v ? "true" : "false"); }
 void json_null(Json *j) { pre_value(j); buf_puts(j->out, "null"); }
 
@@ -111,7 +135,7 @@ void json_num(Json *j, double v)
         return;
     }
     if (v == (double)(long long)v && fabs(v) < 1e15) {
-        buf_printf(j->out, "%lld", (long long)v);
+        buf_put_llong(j->out, (long long)v);
         return;
     }
     char tmp[64];
@@ -126,10 +150,20 @@ void json_num(Json *j, double v)
 void json_numf(Json *j, const char *fmt, double v)
 {
     pre_value(j);
-    if (!isfinite(v))
+    if (!isfinite(v)) {
         buf_puts(j->out, "null");
-    else
-        buf_printf(j->out, fmt, v);
+        return;
+    }
+    if (!strcmp(fmt, "%.17g")) {
+        buf_reserve(j->out, 48);
+        int n = fmt_g17(j->out->data + j->out->len, v);
+        if (n >= 0) {
+            j->out->len += (size_t)n;
+            j->out->data[j->out->len] = 0;
+            return;
+        }
+    }
+    buf_printf(j->out, fmt, v);
 }
 
 void json_kstr(Json *j, const char *k, const char *v) { json_key(j, k); json_str(j, v); }

@@ -56,6 +56,17 @@ void buf_puts(Buf *b, const char *s);
 void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 const char *buf_cstr(Buf *b);                 /* NUL-terminated view */
+/* cheap number formatting (fmt.c), byte-identical to printf's %lld, %llu and %.<prec>f */
+size_t fmt_llong(char *out, long long v);               /* writes the digits (no NUL); length */
+size_t fmt_ullong(char *out, unsigned long long v);
+int fmt_fixed(char *out, double v, int prec);           /* "%.*f" for prec 0..9 into >= 48 bytes (no
+                                                           NUL); -1 (nothing written) for |v| >= 9.2e18,
+                                                           inf, nan or another prec */
+int fmt_g17(char *out, double v);                       /* "%.17g" into >= 48 bytes (no NUL) for 0 and
+                                                           1e-4 <= |v| < 1e17; -1 otherwise */
+void buf_put_llong(Buf *b, long long v);                /* buf_printf(b, "%lld", v) */
+void buf_put_fixed(Buf *b, double v, int prec);         /* buf_printf(b, "%.*f", prec, v) */
+void buf_fill(Buf *b, char c, size_t n);                /* n times c */
 
 /* Bump allocator: many small allocations freed at once. */
 typedef struct ArenaBlock ArenaBlock;

@@ -48,7 +48,7 @@ static SimInst inst(uint32_t units, int dst, float lat, int src1, int src2)
 
 static long long run(const SimCpu *c, const SimInst *si, int n, int iters, McaResult *r)
 {
-    McaOptions o = {.iterations = iters, .noalias = true, .timeline_max_iterations = 3};
+    McaOptions o = {.iterations = iters, .noalias = true, .timeline_max_iterations = 3, .want_timeline = true};
     memset(r, 0, sizeof *r);
     r->n = n;
     r->iterations = iters;
@@ -224,7 +224,7 @@ TEST(sim_noalias)
     SimInst s[2] = {inst(0xf, A64_X0, 5, A64_X0, -1), inst(0xf, A64_X0 + 2, 4, -1, -1)};
     s[0].mem = A64_MEM_STORE;
     s[1].mem = A64_MEM_LOAD;
-    McaOptions o = {.iterations = 10, .noalias = true, .timeline_max_iterations = 10};
+    McaOptions o = {.iterations = 10, .noalias = true, .timeline_max_iterations = 10, .want_timeline = true};
     McaResult r;
     memset(&r, 0, sizeof r);
     sim_run(&c, s, 2, &o, &r);
