@@ -246,7 +246,9 @@ static int cmd_selftest(int argc, char **argv)
             ran = bench_snippet(&o, &r, &d) == BENCH_OK;
             if (!ran)
                 break;
-            got = r.stat[0].median;
+            /* a latency is the median; a throughput bound the best (min long - min short): load
+             * on the other hardware thread of the core only ever slows it down */
+            got = upper ? r.stat[0].min : r.stat[0].median;
             ok = upper ? got <= want : fabs(got - want) <= tol;
         }
         attempt--;
@@ -256,8 +258,8 @@ static int cmd_selftest(int argc, char **argv)
             continue;
         }
         if (upper)
-            printf("%s  %-20s %.3f cycles per add (want <= %.2f)  '%s'\n", ok ? "pass" : "FAIL", it->what, got, want,
-                   it->body);
+            printf("%s  %-20s %.3f cycles per add, best of the runs (want <= %.2f)  '%s'\n", ok ? "pass" : "FAIL",
+                   it->what, got, want, it->body);
         else
             printf("%s  %-20s %.3f cycles (want %.2f +- %.2f)  '%s'%s%s%s\n", ok ? "pass" : "FAIL", it->what, got,
                    want, tol, it->body, it->init ? " with -init '" : "", it->init ? it->init : "", it->init ? "'" : "");

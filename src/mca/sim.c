@@ -117,6 +117,8 @@ typedef struct Sim {
     Dyn *ring;
     int64_t mask;                /* ring size - 1 */
     int64_t next_map, oldest;    /* next to map, oldest not retired */
+    int map_i;                   /* next_map % n */
+    int64_t map_it;              /* next_map / n */
     int64_t rat[A64_NREGS];      /* last writer per register (dynamic id, -1 none) */
     uint8_t rat_dst[A64_NREGS];
     Sched sched[SIM_MAX_SCHED];
@@ -142,6 +144,7 @@ typedef struct Sim {
                                   * in GATE_ONE units (exact: shifting by whole cycles changes nothing) */
     int32_t *wnext;              /* wait-list links, SIM_NWAIT per ring slot */
     uint32_t *qmask;             /* per issue uop of the block (from qoff[i]): its schedulers */
+    int32_t *done_lat;           /* per static instruction: first issue to completion */
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
@@ -162,8 +165,9 @@ typedef struct SimWork {
     SimInst *insts;
     uint32_t *qmask;
     int *qoff;
+    int32_t *done_lat;
     Entry *entries[SIM_MAX_SCHED];
-    size_t qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+    size_t done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
 static _Thread_local SimWork sim_work;
@@ -380,7 +384,7 @@ static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
 
 /* a few numbers of the state, relative to the boundary: a full snapshot is taken only when
  * they repeat */
-#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 3 * SIM_MAX_SCHED)
+#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
     int64_t base = b * s->n;
@@ -403,15 +407,33 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
         const Sched *sc = &s->sched[q];
         v[k++] = sc->n;
         v[k++] = sc->min_rd == NEVER ? -1 : sc->min_rd - t;
-        /* a hash of its entries (ids and ready cycles relative to the boundary) */
-        uint64_t h = 0;
+    }
+    return k;
+}
+
+static uint64_t sig_hash(const int64_t *v, int k)
+{
+    uint64_t h = (uint64_t)k;
+    for (int i = 0; i < k; i++)
+        h = (h ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
+    return h ^ h >> 29;
+}
+
+/* a hash of the scheduler entries (ids and ready cycles relative to the boundary): computed
+ * only when the few numbers repeat, it spares most full snapshots of states that differ */
+static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
+{
+    int64_t base = b * s->n;
+    uint64_t h = 0;
+    for (int q = 0; q < s->c->nsched; q++) {
+        const Sched *sc = &s->sched[q];
         for (int r = 0; r < sc->n; r++) {
             h = (h ^ (uint64_t)(sc->e[r].id - base)) * 0x9E3779B97F4A7C15ull;
             h = (h ^ (uint64_t)(sc->e[r].rd < 0 ? -1 : sc->e[r].rd - t)) * 0x9E3779B97F4A7C15ull;
         }
-        v[k++] = (int64_t)h;
+        h = (h ^ (uint64_t)q) * 0x9E3779B97F4A7C15ull;
     }
-    return k;
+    return (int64_t)h;
 }
 
 /* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
@@ -522,6 +544,19 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     memset(s->gate_next, 0, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
     s->wnext = work_grow((void **)&wk->wnext, &wk->wnext_cap, (size_t)rs * SIM_NWAIT * sizeof(int32_t));
     s->nwait = work_grow((void **)&wk->nwait, &wk->nwait_cap, (size_t)rs * sizeof(int32_t));
+    /* cycles from an instruction's first issue to its completion: its longest result, at
+     * least 1 (an atomic completes in memory: its memory-chain latency) */
+    s->done_lat = work_grow((void **)&wk->done_lat, &wk->done_lat_cap, (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+    for (int i = 0; i < n; i++) {
+        const SimInst *in = &si[i];
+        int32_t lat = (int32_t)(in->latency + 0.5f);
+        for (int k = 0; k < in->ndst; k++)
+            if ((int32_t)(in->dst[k].lat + 0.5f) > lat)
+                lat = (int32_t)(in->dst[k].lat + 0.5f);
+        if (in->mem_chain > 0 && (int32_t)(in->mem_chain + 0.5f) > lat)
+            lat = (int32_t)(in->mem_chain + 0.5f);
+        s->done_lat[i] = lat < 1 ? 1 : lat;
+    }
     {
         size_t nq = 0;
         for (int i = 0; i < n; i++) nq += (size_t)si[i].nissue;
@@ -583,6 +618,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     memset(&cur, 0, sizeof cur);
     cand.b = -1;
     int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
+    uint64_t sigk[SIM_PMAX + 1], cand_k = 0;   /* hashes of the signatures */
+    int64_t sige[SIM_PMAX + 1], cand_e = 0;    /* entry hashes (when sige_ok) */
+    bool sige_ok[SIM_PMAX + 1];
     int nsig = 0;
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
     size_t nst = extrap ? stats_walk(s, out, fuse_count, elim_count, NULL, 0, 0) : 0;
@@ -597,11 +635,18 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             int64_t b = s->next_map / n;
             next_b = b + 1;
             if (s->oldest >= (int64_t)tl_it * n) {
-                int64_t *sg = sig[nsig % (SIM_PMAX + 1)];
+                int slot = nsig % (SIM_PMAX + 1);
+                int64_t *sg = sig[slot];
                 int nsg = snap_sig(s, t, b, sg);
+                sigk[slot] = sig_hash(sg, nsg);
+                sige_ok[slot] = false;
+                /* does boundary slot j have the same signature? (the entry hash is computed
+                 * on the first match; a boundary without it matches on the few numbers) */
+#define SIG_SAME(kj, sj, ej, okj) ((kj) == sigk[slot] && !memcmp((sj), sg, sizeof(int64_t) * (size_t)nsg) && \
+        (sige_ok[slot] || (sige[slot] = snap_ent_hash(s, t, b), sige_ok[slot] = true)) && (!(okj) || (ej) == sige[slot]))
                 if (cand.b >= 0 && b - cand.b > 4 * SIM_PMAX)
                     cand.b = -1;   /* no repeat: look for another candidate */
-                if (cand.b >= 0 && !memcmp(sg, cand_sig, sizeof(int64_t) * (size_t)nsg)) {
+                if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true)) {
                     /* same few numbers as the candidate: compare the whole state */
                     snap_state(s, t, b, &cur);
                     if (cur.nv == cand.nv && !memcmp(cur.v, cand.v, cur.nv * sizeof(int64_t))) {
@@ -620,17 +665,22 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     cand.b = -1;
                 }
                 if (extrap && cand.b < 0) {
-                    for (int j = 1; j <= SIM_PMAX && j <= nsig; j++)
-                        if (!memcmp(sg, sig[(nsig - j) % (SIM_PMAX + 1)], sizeof(int64_t) * (size_t)nsg)) {
+                    for (int j = 1; j <= SIM_PMAX && j <= nsig; j++) {
+                        int pj = (nsig - j) % (SIM_PMAX + 1);
+                        if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand);
                             stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
                             cand.b = b;
                             cand.t = t;
                             memcpy(cand_sig, sg, sizeof(int64_t) * (size_t)nsg);
+                            cand_k = sigk[slot];
+                            cand_e = sige[slot];   /* computed by the match */
                             break;
                         }
+                    }
                 }
+#undef SIG_SAME
                 nsig++;
             }
         }
@@ -651,7 +701,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 while (e < s->next_map && s->ring[e & s->mask].group == g) {
                     Dyn *d = &s->ring[e & s->mask];
                     if (d->done > t) { ok = false; break; }
-                    gslots += si[e % n].uops;
+                    gslots += si[d->sidx].uops;
                     e++;
                 }
                 if (!ok)
@@ -660,11 +710,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     break;
                 for (int64_t x = s->oldest; x < e; x++) {
                     Dyn *d = &s->ring[x & s->mask];
-                    const SimInst *in = &si[x % n];
-                    int i = (int)(x % n);
-                    int it = (int)(x / n);
-                    if (it < tl_it)
-                        out->events[it * n + i].retired = t;
+                    int i = d->sidx;
+                    const SimInst *in = &si[i];
+                    if (x < (int64_t)tl_it * n)
+                        out->events[x].retired = t;   /* events[it * n + i] = events[x] */
                     out->avg_wait_retire[i] += t - d->done;
                     if (in->mem == A64_MEM_LOAD || in->mem == A64_MEM_LOADSTORE) s->lq_used--;
                     if (in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE) s->sq_used--;
@@ -780,13 +829,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         niss++;
                         issued = true;
                         if (d->nissued == d->nissue) {
-                            int32_t lat = (int32_t)(in->latency + 0.5f);
-                            for (int k = 0; k < in->ndst; k++)
-                                if ((int32_t)(in->dst[k].lat + 0.5f) > lat)
-                                    lat = (int32_t)(in->dst[k].lat + 0.5f);
-                            if (in->mem_chain > 0 && (int32_t)(in->mem_chain + 0.5f) > lat)
-                                lat = (int32_t)(in->mem_chain + 0.5f);   /* the RMW completes in memory */
-                            if (lat < 1) lat = 1;
+                            int32_t lat = s->done_lat[en.i];
                             d->done = d->first_issue + lat > t + 1 ? d->first_issue + lat : t + 1;
                             wake(s, &d->wake_done);
                             if (en.id < (int64_t)tl_it * n) {
@@ -836,7 +879,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             uint32_t disp_used = 0;
             while (s->next_map < s->total) {
                 int64_t id = s->next_map;
-                int i = (int)(id % n);
+                int i = s->map_i;
                 const SimInst *in = &si[i];
                 /* a fused pair maps as one: check room for both */
                 int span = (in->fused_next && id + 1 < s->total && i + 1 < n) ? 2 : 1;
@@ -877,7 +920,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 int nis = 0;
                 if (!elim)
                     for (int k = 0; k < in->nissue; k++)
-                        if (issue_present(&in->issue[k], id / n)) ku[nis++] = (uint8_t)k;
+                        if (issue_present(&in->issue[k], s->map_it)) ku[nis++] = (uint8_t)k;
                 /* retire group: would this open a new group beyond capacity? */
                 bool newgroup = !s->group_open || in->starts_group ||
                                 s->cur_group_uops + need_slots > (c->group_max_uops > 0 ? c->group_max_uops : 1) ||
@@ -1062,13 +1105,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         disp_q[pick[k]]++;
                         disp_used |= 1u << pick[k];
                     }
-                    int it = (int)(xid / n);
-                    if (it < tl_it) {
-                        out->events[it * n + i + x].dispatched = t;
+                    if (xid < (int64_t)tl_it * n) {   /* events[it * n + i + x] = events[xid] */
+                        out->events[xid].dispatched = t;
                         if (d->done != NEVER) {
-                            out->events[it * n + i + x].ready = t;
-                            out->events[it * n + i + x].issued = t;
-                            out->events[it * n + i + x].executed = t;   /* nothing to execute */
+                            out->events[xid].ready = t;
+                            out->events[xid].issued = t;
+                            out->events[xid].executed = t;   /* nothing to execute */
                         }
                     }
                     slots += y->uops;
@@ -1081,6 +1123,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     s->gate_next[in->gate_id] = (g > tt ? g : tt) + llround(in->gate * (double)GATE_ONE);
                 }
                 s->next_map += span;
+                s->map_i += span;
+                if (s->map_i >= n) {
+                    s->map_i -= n;
+                    s->map_it++;
+                }
                 if (slots > c->width) {
                     s->carry_slots = slots - c->width;
                     break;
@@ -1255,6 +1302,7 @@ void mca_sim_release(void)
     free(wk->insts);
     free(wk->qmask);
     free(wk->qoff);
+    free(wk->done_lat);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
     memset(wk, 0, sizeof *wk);
