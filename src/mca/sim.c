@@ -109,6 +109,16 @@ typedef struct Sched {
 #define SIM_RMW_SLOTS 8
 typedef struct SimRmw { int64_t id, base_prod, off; int base; } SimRmw;
 
+/* what mapping static instruction i needs (with its fused partner when span is 2): retire
+ * slots, load/store queue entries, renames, registers per file (without the first
+ * instruction's when it is eliminated) */
+typedef struct MapNeed {
+    uint8_t span, lq, sq;
+    bool frac;                   /* an issue uop with a fractional count */
+    int16_t slots, rq;
+    uint16_t rf[SIM_NRF], rf_elim[SIM_NRF];
+} MapNeed;
+
 typedef struct Sim {
     const SimCpu *c;
     const SimInst *si;
@@ -145,6 +155,7 @@ typedef struct Sim {
     int32_t *wnext;              /* wait-list links, SIM_NWAIT per ring slot */
     uint32_t *qmask;             /* per issue uop of the block (from qoff[i]): its schedulers */
     int32_t *done_lat;           /* per static instruction: first issue to completion */
+    MapNeed *need;               /* per static instruction: what mapping it takes */
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
@@ -166,8 +177,9 @@ typedef struct SimWork {
     uint32_t *qmask;
     int *qoff;
     int32_t *done_lat;
+    MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
-    size_t done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+    size_t need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
 static _Thread_local SimWork sim_work;
@@ -180,6 +192,26 @@ static void *work_grow(void **p, size_t *cap, size_t bytes)
         *cap = bytes;
     }
     return *p;
+}
+
+/* MapNeed of static instruction i */
+static void map_need(const SimInst *si, int i, int span, MapNeed *m)
+{
+    memset(m, 0, sizeof *m);
+    m->span = (uint8_t)span;
+    for (int x = 0; x < span; x++) {
+        const SimInst *y = &si[i + x];
+        m->slots += (int16_t)y->uops;
+        if (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE) m->lq++;
+        if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE) m->sq++;
+        m->rq += (int16_t)y->ndst;
+        for (int k = 0; k < y->ndst; k++) {
+            m->rf[y->dst[k].rf]++;
+            if (x > 0) m->rf_elim[y->dst[k].rf]++;
+        }
+    }
+    for (int k = 0; k < si[i].nissue; k++)
+        if (si[i].issue[k].frac > 0 && si[i].issue[k].frac < 1) m->frac = true;
 }
 
 /* consumer `id` waits for producer `p` (its list `*head`): node k of the consumer's slot */
@@ -557,6 +589,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             lat = (int32_t)(in->mem_chain + 0.5f);
         s->done_lat[i] = lat < 1 ? 1 : lat;
     }
+    s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
+    for (int i = 0; i < n; i++)
+        map_need(si, i, si[i].fused_next && i + 1 < n ? 2 : 1, &s->need[i]);
     {
         size_t nq = 0;
         for (int i = 0; i < n; i++) nq += (size_t)si[i].nissue;
@@ -882,9 +917,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 int i = s->map_i;
                 const SimInst *in = &si[i];
                 /* a fused pair maps as one: check room for both */
-                int span = (in->fused_next && id + 1 < s->total && i + 1 < n) ? 2 : 1;
-                int need_slots = 0;
-                for (int x = 0; x < span; x++) need_slots += si[i + x].uops;
+                const MapNeed *mn = &s->need[i];
+                int span = mn->span;
+                if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= c->width)
                     break;
                 /* elimination decision */
@@ -893,15 +928,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int lim = in->elim_limit > 0 ? in->elim_limit : c->elim_imm_per_group;
                     elim = lim <= 0 || elim_limited[in->elim_class % SIM_ELIM_CLASSES] < lim;
                 }
-                /* resources */
-                int lq = 0, sq = 0, rq = 0, rf[SIM_NRF] = {0};
-                for (int x = 0; x < span; x++) {
-                    const SimInst *y = &si[i + x];
-                    if (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE) lq++;
-                    if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE) sq++;
-                    rq += y->ndst;
-                    if (!(x == 0 && elim))
-                        for (int k = 0; k < y->ndst; k++) rf[y->dst[k].rf]++;
+                /* resources (precomputed per static instruction; recounted at the end of the stream) */
+                int need_slots = mn->slots, lq = mn->lq, sq = mn->sq, rq = mn->rq;
+                const uint16_t *rf = elim ? mn->rf_elim : mn->rf;
+                MapNeed one;
+                if (span != mn->span) {
+                    map_need(si, i, span, &one);
+                    need_slots = one.slots, lq = one.lq, sq = one.sq, rq = one.rq;
+                    rf = elim ? one.rf_elim : one.rf;
                 }
                 int stall = -1;
                 /* throughput gate: at most one instance of the form per `gate` cycles */
@@ -918,9 +952,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 /* issue uops of this instance (fractional issue counts: some instances skip the last) */
                 uint8_t ku[SIM_MAX_ISSUE];
                 int nis = 0;
-                if (!elim)
-                    for (int k = 0; k < in->nissue; k++)
-                        if (issue_present(&in->issue[k], s->map_it)) ku[nis++] = (uint8_t)k;
+                if (!elim) {
+                    if (mn->frac)
+                        for (int k = 0; k < in->nissue; k++) {
+                            if (issue_present(&in->issue[k], s->map_it)) ku[nis++] = (uint8_t)k;
+                        }
+                    else
+                        for (; nis < in->nissue; nis++) ku[nis] = (uint8_t)nis;
+                }
                 /* retire group: would this open a new group beyond capacity? */
                 bool newgroup = !s->group_open || in->starts_group ||
                                 s->cur_group_uops + need_slots > (c->group_max_uops > 0 ? c->group_max_uops : 1) ||
@@ -1303,6 +1342,7 @@ void mca_sim_release(void)
     free(wk->qmask);
     free(wk->qoff);
     free(wk->done_lat);
+    free(wk->need);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
     memset(wk, 0, sizeof *wk);
