@@ -94,7 +94,8 @@ typedef struct Entry { int64_t id; int32_t i; int32_t rd; uint32_t units; uint8_
 typedef struct Sched {
     Entry *e;
     int n, cap;
-    long long sum_used;
+    long long sum_used;          /* entries summed over the cycles before acc_t */
+    int32_t acc_t;
     int max_used;
     /* the scan can be skipped (nothing in it can change) while no entry has become pollable
      * (`dirty`: an instruction's producers all known, its ready cycle not computed yet) and no
@@ -108,6 +109,16 @@ typedef struct Sched {
 
 #define SIM_RMW_SLOTS 8
 typedef struct SimRmw { int64_t id, base_prod, off; int base; } SimRmw;
+
+/* scheduler occupancy is summed lazily: before its entry count changes in cycle t, the cycles
+ * since the last change are added with the count they had (the count at the end of a cycle) */
+static inline void sched_acc(Sched *sc, int32_t t)
+{
+    if (sc->acc_t < t) {
+        sc->sum_used += (long long)sc->n * (t - sc->acc_t);
+        sc->acc_t = t;
+    }
+}
 
 /* what mapping static instruction i needs (with its fused partner when span is 2): retire
  * slots, load/store queue entries, renames, registers per file (without the first
@@ -515,6 +526,13 @@ static size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *eli
     return k;
 }
 
+/* every scheduler's occupancy summed up to cycle t (statistics are read) */
+static void sched_flush(Sim *s, int32_t t)
+{
+    for (int q = 0; q < s->c->nsched; q++)
+        sched_acc(&s->sched[q], t);
+}
+
 /* the cut can be turned off (full simulation, to verify it) */
 static bool extrap_enabled(void)
 {
@@ -539,6 +557,13 @@ static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
     }
     return true;
 }
+
+/* 0, 1, 2, ...: the issue uops of an instruction without fractional counts */
+_Static_assert(SIM_MAX_ISSUE == 64, "issue_ident lists 64 uops");
+static const uint8_t issue_ident[SIM_MAX_ISSUE] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+    31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+    59, 60, 61, 62, 63};
 
 static bool rf_full(const Sim *s, int f, int need)
 {
@@ -689,6 +714,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         int64_t m = (iters - b - 1) / P;
                         if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
                             /* increments over one period, times m */
+                            sched_flush(s, t);
                             stats_walk(s, out, fuse_count, elim_count, cur.st, 1, 0);
                             for (size_t k = 0; k < nst; k++) cand.st[k] = cur.st[k] - cand.st[k];
                             stats_walk(s, out, fuse_count, elim_count, cand.st, 2, m);
@@ -705,6 +731,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand);
+                            sched_flush(s, t);
                             stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
                             cand.b = b;
                             cand.t = t;
@@ -898,7 +925,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             sc->min_rd = min_rd;
             if (r < sc->n && w < r)
                 memmove(&sc->e[w], &sc->e[r], sizeof(Entry) * (size_t)(sc->n - r));
-            sc->n = w + (sc->n - r);
+            if (w < r) {
+                sched_acc(sc, t);
+                sc->n = w + (sc->n - r);
+            }
         }
         if (blocked_by_unit) bn->resource_pressure_cycles++;
         if (waiting_data && niss == 0) bn->data_dep_cycles++;
@@ -950,15 +980,17 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 else if (rf_full(s, SIM_RF_INT, rf[0]) || rf_full(s, SIM_RF_FP, rf[1]) || rf_full(s, SIM_RF_FLAGS, rf[2]))
                     stall = MCA_STALL_RAT;
                 /* issue uops of this instance (fractional issue counts: some instances skip the last) */
-                uint8_t ku[SIM_MAX_ISSUE];
+                uint8_t kbuf[SIM_MAX_ISSUE];
+                const uint8_t *ku = issue_ident;   /* all of them, in order */
                 int nis = 0;
                 if (!elim) {
-                    if (mn->frac)
-                        for (int k = 0; k < in->nissue; k++) {
-                            if (issue_present(&in->issue[k], s->map_it)) ku[nis++] = (uint8_t)k;
-                        }
-                    else
-                        for (; nis < in->nissue; nis++) ku[nis] = (uint8_t)nis;
+                    if (mn->frac) {
+                        for (int k = 0; k < in->nissue; k++)
+                            if (issue_present(&in->issue[k], s->map_it)) kbuf[nis++] = (uint8_t)k;
+                        ku = kbuf;
+                    } else {
+                        nis = in->nissue;
+                    }
                 }
                 /* retire group: would this open a new group beyond capacity? */
                 bool newgroup = !s->group_open || in->starts_group ||
@@ -1134,7 +1166,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     for (int k = 0; k < d->nissue; k++) {
                         Sched *sc = &s->sched[pick[k]];
                         uint8_t ki = x == 0 ? ku[k] : (uint8_t)k;
+                        sched_acc(sc, t);
                         sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & c->sched_units[pick[k]], ki, d->wcounted};
+                        if (sc->n > sc->max_used) sc->max_used = sc->n;
                         d->sched_mask |= 1u << pick[k];
                         if (!waits) sc->dirty = true;
                         if (d->wcounted) {
@@ -1182,10 +1216,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         out->dispatch_hist[ndisp > mh ? mh : ndisp]++;
         out->issue_hist[niss > mh ? mh : niss]++;
         out->retire_hist[nret > mh ? mh : nret]++;
-        for (int q = 0; q < c->nsched; q++) {
-            s->sched[q].sum_used += s->sched[q].n;
-            if (s->sched[q].n > s->sched[q].max_used) s->sched[q].max_used = s->sched[q].n;
-        }
 #define OCC(u, m, sum) do { if ((u) > (m)) (m) = (u); (sum) += (u); } while (0)
         OCC(s->lq_used, s->lq_max, s->lq_sum);
         OCC(s->sq_used, s->sq_max, s->sq_sum);
@@ -1242,7 +1272,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 out->retire_hist[0] += skip;
                 for (uint32_t m = stalled; m; m &= m - 1)
                     out->stalls[__builtin_ctz(m)] += skip;
-                for (int q = 0; q < c->nsched; q++) s->sched[q].sum_used += skip * s->sched[q].n;
                 s->lq_sum += skip * s->lq_used;
                 s->sq_sum += skip * s->sq_used;
                 s->rq_sum += skip * s->rq_used;
@@ -1258,6 +1287,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         t = next;
     }
 
+    sched_flush(s, t);
     free(cand.v);
     free(cand.st);
     free(cur.v);
