@@ -390,24 +390,30 @@ typedef struct Chunk {
     int line0;                    /* lines before the chunk */
 } Chunk;
 
+/* one chunk's text, program and the instructions left out of the analysis */
+typedef struct Slot {
+    Buf text;
+    A64Program prog;
+    bool have_prog;
+    bool *drop;                   /* [prog.ninsts] skipped instructions */
+    int drop_cap;
+} Slot;
+
 typedef struct Run {
     const Cli *c;
     const ModelCpu *cpu;
     const char *fname;
     FILE *in;
-    Buf text;                     /* the current chunk's text */
+    Slot slot[2];                 /* pass 2 parses the next chunk while the last one runs */
+    Slot *cur;                    /* the chunk being read, parsed (slot[0] in pass 1) */
     Chunk *chunks;
     int nchunks, cap;
     int *skipped;                 /* lines blanked by -skip-unsupported-instructions */
     int nskipped, skipcap;
     bool has_markers;             /* the file has LLVM-MCA markers: code outside regions is ignored */
-    A64Program prog;              /* the current chunk */
-    bool have_prog;
     int chunk_regions;
     Seen seen;
     bool warned_branch;
-    bool *drop;                   /* [prog.ninsts] skipped instructions */
-    int drop_cap;
     A64Inst *tmp;
     int region_index;
     Out out;
@@ -468,17 +474,17 @@ static void blank_line(Buf *text, int line)
         text->data[i] = ' ';
 }
 
-/* read the next chunk (pass 1) into run->text and record it; false at end of input */
+/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input */
 static bool read_next_chunk(Run *run, int *depth, int *line)
 {
-    buf_reset(&run->text);
+    buf_reset(&run->cur->text);
     long off = ftell(run->in);
     int lines = 0;
     char *l = NULL;
     size_t cap = 0;
     ssize_t n;
     while ((n = getline(&l, &cap, run->in)) > 0) {
-        buf_put(&run->text, l, (size_t)n);
+        buf_put(&run->cur->text, l, (size_t)n);
         int m = line_marker(l, l + n);
         if (m > 0)
             (*depth)++;
@@ -493,7 +499,7 @@ static bool read_next_chunk(Run *run, int *depth, int *line)
         return false;
     if (run->nchunks == run->cap)
         run->chunks = xrealloc(run->chunks, (size_t)(run->cap = run->cap ? 2 * run->cap : 8) * sizeof *run->chunks);
-    run->chunks[run->nchunks++] = (Chunk){off, run->text.len, *line};
+    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line};
     *line += lines;
     return true;
 }
@@ -519,20 +525,20 @@ static bool scan_markers(FILE *in)
 static void reread_chunk(Run *run, int k)
 {
     const Chunk *ch = &run->chunks[k];
-    buf_reset(&run->text);
-    buf_reserve(&run->text, ch->len + 1);
-    if (fseek(run->in, ch->off, SEEK_SET) != 0 || fread(run->text.data, 1, ch->len, run->in) != ch->len)
+    buf_reset(&run->cur->text);
+    buf_reserve(&run->cur->text, ch->len + 1);
+    if (fseek(run->in, ch->off, SEEK_SET) != 0 || fread(run->cur->text.data, 1, ch->len, run->in) != ch->len)
         die("cannot re-read '%s': %s", run->fname, strerror(errno));
-    run->text.len = ch->len;
-    run->text.data[ch->len] = 0;
+    run->cur->text.len = ch->len;
+    run->cur->text.data[ch->len] = 0;
     for (int s = 0; s < run->nskipped; s++)
         if (run->skipped[s] > ch->line0)
-            blank_line(&run->text, run->skipped[s] - ch->line0);
+            blank_line(&run->cur->text, run->skipped[s] - ch->line0);
 }
 
 static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
 {
-    const char *p = run->text.data, *end = run->text.data + run->text.len;
+    const char *p = run->cur->text.data, *end = run->cur->text.data + run->cur->text.len;
     for (int l = 1; l < in->line - line0 && p < end; p++)
         if (*p == '\n')
             l++;
@@ -541,15 +547,15 @@ static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, con
     diag_print(stderr, &d, "warning");
 }
 
-/* parse chunk k (its text is in run->text); pass 1 (`first`) prints errors and warnings */
+/* parse chunk k (its text is in run->cur->text); pass 1 (`first`) prints errors and warnings */
 static bool parse_chunk(Run *run, int k, bool first, bool report)
 {
     const Cli *c = run->c;
     const Chunk *ch = &run->chunks[k];
     Diag err;
     for (;;) {
-        memset(&run->prog, 0, sizeof run->prog);
-        if (a64_parse(run->fname, run->text.len ? run->text.data : "", run->text.len, &run->prog, &err))
+        memset(&run->cur->prog, 0, sizeof run->cur->prog);
+        if (a64_parse(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &run->cur->prog, &err))
             break;
         int local = err.line;
         err.line += ch->line0;
@@ -557,7 +563,7 @@ static bool parse_chunk(Run *run, int k, bool first, bool report)
             size_t ml = strlen(err.msg);
             snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
             diag_print(stderr, &err, "warning");
-            blank_line(&run->text, local);
+            blank_line(&run->cur->text, local);
             if (run->nskipped == run->skipcap)
                 run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
             run->skipped[run->nskipped++] = err.line;
@@ -567,35 +573,35 @@ static bool parse_chunk(Run *run, int k, bool first, bool report)
             diag_print(stderr, &err, "error");
         return false;
     }
-    run->have_prog = true;
-    A64Program *prog = &run->prog;
+    run->cur->have_prog = true;
+    A64Program *prog = &run->cur->prog;
     for (int i = 0; i < prog->ninsts; i++)
         prog->insts[i].line += ch->line0;
-    if (prog->ninsts + 1 > run->drop_cap) {
-        run->drop_cap = prog->ninsts + 1;
-        run->drop = xrealloc(run->drop, (size_t)run->drop_cap * sizeof *run->drop);
+    if (prog->ninsts + 1 > run->cur->drop_cap) {
+        run->cur->drop_cap = prog->ninsts + 1;
+        run->cur->drop = xrealloc(run->cur->drop, (size_t)run->cur->drop_cap * sizeof *run->cur->drop);
     }
     /* only instructions inside the regions analyzed matter (code outside markers is ignored) */
     McaRegion *regions = NULL;
     int nr = mca_regions(prog, !run->has_markers, &regions);
-    memset(run->drop, 1, (size_t)(prog->ninsts + 1) * sizeof *run->drop);
+    memset(run->cur->drop, 1, (size_t)(prog->ninsts + 1) * sizeof *run->cur->drop);
     for (int g = 0; g < nr; g++)
-        memset(run->drop + regions[g].begin, 0, (size_t)(regions[g].end - regions[g].begin) * sizeof *run->drop);
+        memset(run->cur->drop + regions[g].begin, 0, (size_t)(regions[g].end - regions[g].begin) * sizeof *run->cur->drop);
     for (int i = 0; i < prog->ninsts; i++) {
-        if (run->drop[i])
+        if (run->cur->drop[i])
             continue;
         const A64Inst *in = &prog->insts[i];
         const char *mn = in->mnem_name ? in->mnem_name : "?";
         if (!in->form) {
             bool skip = c->skip == SKIP_LACK_SCHED || c->skip == SKIP_ANY;
-            run->drop[i] = skip;
+            run->cur->drop[i] = skip;
             if (first && seen_add(&run->seen, mn))
                 warn_at(run, ch->line0, in, skip ? "no measured form for '%s'%s; skipped (-skip-unsupported-instructions)"
                         : "no measured form for '%s'%s; simulated as a 1-uop, 1-cycle instruction", mn, "");
         } else if (first && in->approx && seen_add(&run->seen, in->form)) {
             warn_at(run, ch->line0, in, "no measured form for '%s'; using the nearest form '%s'", mn, in->form);
         }
-        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->drop[i]) {
+        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i]) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
                     "straight-line code, as in llvm-mca%s", mn, "");
@@ -605,7 +611,7 @@ static bool parse_chunk(Run *run, int k, bool first, bool report)
     run->chunk_regions = 0;
     for (int g = 0; g < nr; g++)
         for (int i = regions[g].begin; i < regions[g].end; i++)
-            if (!run->drop[i]) {
+            if (!run->cur->drop[i]) {
                 run->chunk_regions++;
                 break;
             }
@@ -613,11 +619,20 @@ static bool parse_chunk(Run *run, int k, bool first, bool report)
     return true;
 }
 
+static void slot_release(Slot *sl)
+{
+    if (sl->have_prog)
+        a64_program_free(&sl->prog);
+    sl->have_prog = false;
+}
+
 static void run_free(Run *run)
 {
-    if (run->have_prog)
-        a64_program_free(&run->prog);
-    run->have_prog = false;
+    for (int k = 0; k < 2; k++) {
+        slot_release(&run->slot[k]);
+        free(run->slot[k].drop);
+        buf_free(&run->slot[k].text);
+    }
     for (int u = 0; u < run->nunits; u++)
         free(run->units[u]);
     for (int i = 0; i < run->seen.n; i++)
@@ -625,50 +640,55 @@ static void run_free(Run *run)
     free(run->seen.keys);
     free(run->chunks);
     free(run->skipped);
-    free(run->drop);
     free(run->tmp);
-    buf_free(&run->text);
     buf_free(&run->b);
     if (run->in && run->in != stdin)
         fclose(run->in);
 }
 
-/* ---- pass 2: the regions of a chunk, simulated in parallel ----
+/* ---- pass 2: regions simulated in parallel, chunks in a pipeline ----
  * Every region is a job: simulate, then render its views (or its JSON object) into the job's
- * own buffer.  Worker threads take jobs in order from a shared counter; the buffers are
- * written out in region order once the chunk is done, so the output does not depend on the
- * number of threads.  Memory stays bounded by a chunk's output. */
+ * own buffer.  The main thread parses chunk k+1 (into the other slot) while worker threads run
+ * the jobs of chunk k from a shared queue; it writes the outputs in region order as they
+ * complete (running queued jobs itself while it waits), so the output does not depend on the
+ * number of threads.  At most two chunks are in flight: memory stays bounded. */
 typedef struct Job {
-    int g;                        /* region of the chunk */
+    const Slot *slot;             /* the chunk's program and dropped instructions */
+    McaRegion rg;
     int index;                    /* region number in the whole input */
+    bool last;                    /* -json: the last job of its chunk keeps the unit names */
+    bool done;                    /* under Pass2.mu */
     Buf out;
-    int nunits;                   /* -json: the unit names of the model (last job of a chunk) */
+    int nunits;
     char *units[MODEL_MAX_UNITS];
 } Job;
 
 typedef struct Pass2 {
     Run *run;
-    const McaRegion *regions;
-    Job *jobs;
-    int njobs;
-    atomic_int next;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;            /* a job queued or done, or the end */
+    Job **queue;                  /* jobs not started, in region order */
+    int qhead, qtail, qcap;
+    bool stop;
+    Json jbase;                   /* -json: the writer's state at a region (read-only here) */
 } Pass2;
 
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 {
     Run *run = p->run;
     const Cli *c = run->c;
-    const A64Program *prog = &run->prog;
-    const McaRegion *rg = &p->regions[job->g];
+    const A64Program *prog = &job->slot->prog;
+    const bool *drop = job->slot->drop;
+    const McaRegion *rg = &job->rg;
     const A64Inst *insts = prog->insts + rg->begin;
     int n = rg->end - rg->begin, kept = 0;
     for (int i = rg->begin; i < rg->end; i++)
-        kept += !run->drop[i];
+        kept += !drop[i];
     if (kept != n) {
         *tmp = xrealloc(*tmp, (size_t)kept * sizeof **tmp);
         int k = 0;
         for (int i = rg->begin; i < rg->end; i++)
-            if (!run->drop[i])
+            if (!drop[i])
                 (*tmp)[k++] = prog->insts[i];
         insts = *tmp;
         n = kept;
@@ -682,11 +702,11 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res};
     if (c->json) {
         /* the writer's state at this point of the array: a comma unless it is the first */
-        Json j = run->j;
+        Json j = p->jbase;
         j.out = &job->out;
         j.need_comma[j.depth] = job->index > 0;
         mca_json_region(&j, &c->view, &rd);
-        if (job == &p->jobs[p->njobs - 1]) {
+        if (job->last) {
             job->nunits = res.nunits < MODEL_MAX_UNITS ? res.nunits : MODEL_MAX_UNITS;
             for (int u = 0; u < job->nunits; u++)
                 job->units[u] = xstrdup(res.unit_names[u]);
@@ -697,12 +717,32 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     mca_result_free(&res);
 }
 
+/* take the next queued job (NULL: none now; with `wait`, sleeps until one comes or the end) */
+static Job *pass2_take(Pass2 *p, bool wait)
+{
+    while (p->qhead == p->qtail && wait && !p->stop)
+        pthread_cond_wait(&p->cv, &p->mu);
+    return p->qhead < p->qtail ? p->queue[p->qhead++] : NULL;
+}
+
+/* run a job outside the lock, then mark it done */
+static void pass2_run(Pass2 *p, Job *job, A64Inst **tmp)
+{
+    pthread_mutex_unlock(&p->mu);
+    run_job(p, job, tmp);
+    pthread_mutex_lock(&p->mu);
+    job->done = true;
+    pthread_cond_broadcast(&p->cv);
+}
+
 static void *pass2_worker(void *arg)
 {
     Pass2 *p = arg;
     A64Inst *tmp = NULL;
-    for (int k; (k = atomic_fetch_add(&p->next, 1)) < p->njobs;)
-        run_job(p, &p->jobs[k], &tmp);
+    pthread_mutex_lock(&p->mu);
+    for (Job *job; (job = pass2_take(p, true));)
+        pass2_run(p, job, &tmp);
+    pthread_mutex_unlock(&p->mu);
     free(tmp);
     mca_sim_release();
     return NULL;
@@ -711,42 +751,67 @@ static void *pass2_worker(void *arg)
 static int thread_count(const Cli *c)
 {
     if (c->threads > 0)
-        return c->threads;
+        return c->threads > 64 ? 64 : c->threads;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-static void analyze_chunk(Run *run)
+/* the jobs of the chunk in run->cur, queued; *jobs gets them in region order */
+static int queue_chunk(Pass2 *p, Job **jobs)
 {
-    const Cli *c = run->c;
+    Run *run = p->run;
+    Slot *sl = run->cur;
     McaRegion *regions = NULL;
-    int nr = mca_regions(&run->prog, !run->has_markers, &regions);
-    Pass2 p = {.run = run, .regions = regions};
-    p.jobs = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *p.jobs);
+    int nr = mca_regions(&sl->prog, !run->has_markers, &regions);
+    Job *js = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *js);
+    int nj = 0;
     for (int g = 0; g < nr; g++) {
         bool any = false;
         for (int i = regions[g].begin; i < regions[g].end && !any; i++)
-            any = !run->drop[i];
+            any = !sl->drop[i];
         if (any)
-            p.jobs[p.njobs++] = (Job){.g = g, .index = run->region_index++};
+            js[nj++] = (Job){.slot = sl, .rg = regions[g], .index = run->region_index++};
     }
-    atomic_init(&p.next, 0);
-    int nt = thread_count(c);
-    if (nt > p.njobs)
-        nt = p.njobs;
-    pthread_t th[64];
-    int started = 0;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&th[started], NULL, pass2_worker, &p) == 0)
-            started++;
-    for (int k; (k = atomic_fetch_add(&p.next, 1)) < p.njobs;)
-        run_job(&p, &p.jobs[k], &run->tmp);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
+    free(regions);   /* region names point into the program, not into this array */
+    if (nj > 0)
+        js[nj - 1].last = true;
+    pthread_mutex_lock(&p->mu);
+    if (p->qtail + nj > p->qcap) {
+        int live = p->qtail - p->qhead;
+        if (live > 0)
+            memmove(p->queue, p->queue + p->qhead, (size_t)live * sizeof *p->queue);
+        p->qhead = 0;
+        p->qtail = live;
+        if (live + nj > p->qcap) {
+            p->qcap = live + nj;
+            p->queue = xrealloc(p->queue, (size_t)p->qcap * sizeof *p->queue);
+        }
+    }
+    for (int k = 0; k < nj; k++)
+        p->queue[p->qtail++] = &js[k];
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    *jobs = js;
+    return nj;
+}
+
+/* write the jobs of a chunk in order, each once it is done (running queued jobs meanwhile) */
+static void write_chunk(Pass2 *p, Job *jobs, int nj)
+{
+    Run *run = p->run;
     out_write(&run->out, &run->b);   /* what the writer has before the regions (-json) */
-    for (int k = 0; k < p.njobs; k++) {
-        Job *job = &p.jobs[k];
-        if (c->json && job->out.len > 0)
+    for (int k = 0; k < nj; k++) {
+        Job *job = &jobs[k];
+        pthread_mutex_lock(&p->mu);
+        while (!job->done) {
+            Job *other = pass2_take(p, false);
+            if (other)
+                pass2_run(p, other, &run->tmp);
+            else
+                pthread_cond_wait(&p->cv, &p->mu);
+        }
+        pthread_mutex_unlock(&p->mu);
+        if (run->c->json && job->out.len > 0)
             run->j.need_comma[run->j.depth] = true;
         out_write(&run->out, &job->out);
         buf_free(&job->out);
@@ -757,8 +822,55 @@ static void analyze_chunk(Run *run)
             memcpy(run->units, job->units, sizeof job->units);
         }
     }
-    free(p.jobs);
-    free(regions);
+}
+
+/* read and parse chunk k of the input into `sl` (pass 2: the chunks parsed once already) */
+static void load_chunk(Run *run, Slot *sl, int k)
+{
+    run->cur = sl;
+    slot_release(sl);
+    reread_chunk(run, k);
+    if (!parse_chunk(run, k, false, false))
+        bug("chunk %d of '%s' parsed once but not twice", k, run->fname);
+}
+
+static void pass2(Run *run)
+{
+    Pass2 p = {.run = run, .jbase = run->j};
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.cv, NULL);
+    int nt = thread_count(run->c);
+    pthread_t th[64];
+    int started = 0;
+    for (int t = 1; t < nt; t++)
+        if (pthread_create(&th[started], NULL, pass2_worker, &p) == 0)
+            started++;
+    Job *jobs[2] = {NULL, NULL};
+    int nj[2] = {0, 0};
+    if (run->nchunks > 1)
+        load_chunk(run, &run->slot[0], 0);
+    run->cur = &run->slot[0];   /* (a single chunk is still there from pass 1) */
+    nj[0] = queue_chunk(&p, &jobs[0]);
+    for (int k = 0; k < run->nchunks; k++) {
+        int a = k % 2, b = 1 - a;
+        if (k + 1 < run->nchunks) {
+            load_chunk(run, &run->slot[b], k + 1);
+            nj[b] = queue_chunk(&p, &jobs[b]);
+        }
+        write_chunk(&p, jobs[a], nj[a]);
+        free(jobs[a]);
+        jobs[a] = NULL;
+        slot_release(&run->slot[a]);
+    }
+    pthread_mutex_lock(&p.mu);
+    p.stop = true;
+    pthread_cond_broadcast(&p.cv);
+    pthread_mutex_unlock(&p.mu);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    free(p.queue);
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.cv);
 }
 
 int cmd_mca(int argc, char **argv)
@@ -799,6 +911,7 @@ int cmd_mca(int argc, char **argv)
     const char *path = c.input ? c.input : "-";
     const char *fname = strcmp(path, "-") ? path : "<stdin>";
     Run run = {.c = &c, .cpu = cpu, .fname = fname};
+    run.cur = &run.slot[0];
     FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     struct stat st;
     if (src && fstat(fileno(src), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -835,9 +948,9 @@ int cmd_mca(int argc, char **argv)
     run.has_markers = scan_markers(run.in);
     bool whole = false;
     while (!whole && run.has_markers && read_next_chunk(&run, &depth, &line)) {
-        if (run.have_prog) {
-            a64_program_free(&run.prog);
-            run.have_prog = false;
+        if (run.cur->have_prog) {
+            a64_program_free(&run.cur->prog);
+            run.cur->have_prog = false;
         }
         if (!parse_chunk(&run, run.nchunks - 1, true, false))
             whole = true;
@@ -845,9 +958,9 @@ int cmd_mca(int argc, char **argv)
             nregions += run.chunk_regions;
     }
     if (whole || !run.has_markers) {
-        if (run.have_prog)
-            a64_program_free(&run.prog);
-        run.have_prog = false;
+        if (run.cur->have_prog)
+            a64_program_free(&run.cur->prog);
+        run.cur->have_prog = false;
         if (fseek(run.in, 0, SEEK_END) != 0) {
             fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));
             run_free(&run);
@@ -871,7 +984,7 @@ int cmd_mca(int argc, char **argv)
         return 1;
     }
 
-    /* pass 2: one chunk at a time (re-read unless it is the only one), one region at a time */
+    /* pass 2: the chunks again (re-read unless there is only one), regions on threads */
     if (!out_open(&run.out, c.output)) {
         run_free(&run);
         return 1;
@@ -879,17 +992,7 @@ int cmd_mca(int argc, char **argv)
     json_init(&run.j, &run.b, true);
     if (c.json)
         mca_json_begin(&run.j);
-    for (int k = 0; k < run.nchunks; k++) {
-        if (run.nchunks > 1) {
-            if (run.have_prog)
-                a64_program_free(&run.prog);
-            run.have_prog = false;
-            reread_chunk(&run, k);
-            if (!parse_chunk(&run, k, false, false))
-                bug("chunk %d of '%s' parsed once but not twice", k, fname);
-        }
-        analyze_chunk(&run);
-    }
+    pass2(&run);
     if (c.json) {
         McaJsonParams p = {"aarch64", c.mcpu ? c.mcpu : model_name(cpu), triple, model_name(cpu)};
         mca_json_end(&run.j, &p, (const char *const *)run.units, run.nunits);
