@@ -30,6 +30,9 @@ their members).  Columns (see models/README.md):
             penalty)"; see fix_positions for the few misnumbered pages): the measured value
             snapped to the nearest value printed in lat (within 0.25), else the measurement
             rounded to 0.1; '<=' for roundtrip tests only.  - when there are no tests.
+            Single-lane loads (LD1..LD4 _single) also get W->W from their throughput test that
+            repeats one instance (each reads the vector it inserts into: the merge chain, 2.0
+            cycles), see load_merge_chains.
   rt_return for forms with a roundtrip bound ('<=' in lat or lat_pairs): the latency attributed
             to the transfer back that closes the roundtrip tests, so that the form's own latency
             is N - rt_return.  The pages close every roundtrip with `fmov x0, d0` (FMOV_D_to_X)
@@ -122,6 +125,30 @@ def load_mem_chains():
                 out[(t['core'], t['page_id'])] = vals[len(vals) // 2]
     return out
 
+LANE_LOAD_RE = re.compile(r'^ld([1-4])\s*\{([^}]*)\}\s*\[\d+\]')
+
+def load_merge_chains():
+    """(core, page_id) -> cycles per instruction of a lane load's merge chain: the throughput
+    test that repeats one single-lane load (`ld1 { v0.d }[1], [x6]` eight times) chains every
+    instance through the vector it inserts into (the lane insert reads it), so its time per
+    instruction is the latency from the write of that register to its merged read"""
+    out = {}
+    with open(os.path.join(DATA, 'tests-dev.jsonl')) as f:
+        for line in f:
+            t = json.loads(line)
+            if t['kind'] != 'throughput' or not re.match(r'^LD[1-4]_single', t['page_id']):
+                continue
+            code = t['code']
+            if not code or len(set(code)) != 1 or ' ; ' in code[0] or not LANE_LOAD_RE.match(code[0]):
+                continue
+            if t.get('count') not in (len(code),):
+                continue
+            vals = sorted(r['value'] for r in t['runs'] if r.get('value') is not None
+                          and r['metric'] == 'cycles_per_code_div_count')
+            if vals:
+                out[(t['core'], t['page_id'])] = (vals[len(vals) // 2], int(LANE_LOAD_RE.match(code[0]).group(1)))
+    return out
+
 def load_tests():
     """(core, page_id) -> list of (w, r, value, roundtrip)"""
     tests = defaultdict(list)
@@ -201,6 +228,7 @@ def cell(x):
 def main():
     tests = load_tests()
     chains = load_mem_chains()
+    merges = load_merge_chains()
     rows = defaultdict(list)
     with open(os.path.join(DATA, 'tables.tsv'), newline='') as f:
         for r in csv.DictReader(f, delimiter='\t'):
@@ -222,6 +250,10 @@ def main():
                 items = [(v, False) for v, b in items]
             ml = main_lat(items)
             pairs = pairs_for(items, t) if t else {}
+            if (core, pid) in merges:   # W->W: the merged read of each register of the list
+                v, nregs = merges[(core, pid)]
+                for w in range(1, nregs + 1):
+                    pairs.setdefault((w, w), (round(v, 1), False))
             rec = dict(form=pid, group=r['mnemonic'], lat=fmt_lat(*ml) if ml else '-',
                        tp=cell(r['tp']), uops=cell(r['uops']), int=cell(r['int']),
                        mem=cell(r['mem']), fp=cell(r['fp']), units=norm_units(r['units']),

@@ -131,13 +131,18 @@ float model_latency(const ModelForm *f, int w, int r, float dflt)
         return dflt;
     /* bound pairs ("<=N") come from roundtrips through other instructions: never a chain of
      * this form, so they are only used when nothing else is known */
-    float exact = -1, bound = -1;
+    float exact = -1, bound = -1, self = -1;
     for (int k = 0; k < f->nlat; k++) {
         if (f->lat_opnd[k] != w)
             continue;
         bool is_bound = f->lat_flags[k] & MODEL_LAT_BOUND;
         if (r > 0 && f->lat_read[k] == r && !is_bound)
             return f->lat_val[k];
+        if (!is_bound && f->lat_read[k] == w) {
+            if (f->lat_val[k] > self)
+                self = f->lat_val[k];
+            continue;
+        }
         if (!is_bound && f->lat_val[k] > exact)
             exact = f->lat_val[k];
         if (is_bound && (bound < 0 || f->lat_val[k] < bound))
@@ -147,7 +152,9 @@ float model_latency(const ModelForm *f, int w, int r, float dflt)
         return exact;
     if (f->lat >= 0)
         return f->lat;
-    return bound >= 0 ? bound : dflt;
+    if (bound >= 0)
+        return bound;
+    return self >= 0 ? self : dflt;
 }
 
 static float own_latency(const ModelCpu *cpu, const ModelForm *f, float v, bool bound)
@@ -164,13 +171,18 @@ float model_lat(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dfl
 {
     if (!f)
         return dflt;
-    float exact = -1, bound = -1;
+    float exact = -1, bound = -1, self = -1;
     for (int k = 0; k < f->nlat; k++) {
         if (f->lat_opnd[k] != w)
             continue;
         bool is_bound = f->lat_flags[k] & MODEL_LAT_BOUND;
         if (r > 0 && f->lat_read[k] == r)
             return own_latency(cpu, f, f->lat_val[k], is_bound);
+        if (!is_bound && f->lat_read[k] == w) {   /* a self-chain: see self_pair() */
+            if (f->lat_val[k] > self)
+                self = f->lat_val[k];
+            continue;
+        }
         if (!is_bound && f->lat_val[k] > exact)
             exact = f->lat_val[k];
         if (is_bound && (bound < 0 || f->lat_val[k] < bound))
@@ -180,7 +192,9 @@ float model_lat(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dfl
         return exact;
     if (f->lat >= 0)
         return own_latency(cpu, f, f->lat, f->lat_main_flags & MODEL_LAT_BOUND);
-    return bound >= 0 ? own_latency(cpu, f, bound, true) : dflt;
+    if (bound >= 0)
+        return own_latency(cpu, f, bound, true);
+    return self >= 0 ? self : dflt;
 }
 
 static void put_mask(char **p, char *end, uint32_t mask)

@@ -305,15 +305,17 @@ uint32_t model_units_of_class(const ModelCpu *cpu, int cls);
 /* Latency of the value written by `f` at position `w`, read at position `r` by an instruction of
  * the same form (r = 0: any reader / other form): the exact (w, r) pair if measured, else the
  * largest exact pair of w, else the main latency, else the smallest bound pair of w ("<=N",
- * roundtrips), else `dflt`.  (A writeback base without pairs gets the main latency: the
- * simulator decides what a writeback costs.) */
+ * roundtrips), else an exact self-chain pair (w, w), else `dflt`.  A self-chain (a writeback
+ * base read again, a lane load reading the vector it inserts into) is a property of that read,
+ * so it is the result's latency only when nothing else is known.  (A writeback base without
+ * pairs gets the main latency: the simulator decides what a writeback costs.) */
 float model_latency(const ModelForm *f, int w, int r, float dflt);
 /* The latency for the simulator: like model_latency(), but a roundtrip bound "<=N" (this form
  * plus the transfer back to the other register file) counts as the form's own estimate
  * N - f->rt_return (or N x cpu->p.roundtrip_share without rt_return), and a (w, r) pair that is
  * only a bound is still used for that read (e.g. LDR_reg_lsl_Q: base 9 - 5 = 4, index 11 - 5 =
- * 6): the (w, r) pair, else the largest exact pair of w, else the main latency, else the
- * smallest bound of w, else `dflt`. */
+ * 6): the (w, r) pair, else the largest exact pair of w (not a self-chain), else the main
+ * latency, else the smallest bound of w, else a self-chain pair, else `dflt`. */
 float model_lat(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dflt);
 /* units string for display, e.g. "2*u1-6" or "u8-10, u11-14?" */
 void model_format_units(const ModelForm *f, char *buf, int size);
