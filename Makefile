@@ -35,6 +35,11 @@ CPPFLAGS += -Isrc -I$(B)/gen -D_POSIX_C_SOURCE=200809L
 SRCS     := $(wildcard src/*/*.c)
 # Generated C (tables turned from TSV at build time) is listed by the sections below.
 GEN_SRCS :=
+# tools/gen-table.c: a TSV data file -> a C array (built with $(HOSTCC), so `make cross` works)
+GEN_TABLE := $(B)/tools/gen-table
+$(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -O2 -o $@ $<
 
 # --- CPU models: models/<cpu>/*.tsv -> $(B)/gen/models.c --------------------------------
 -include models/models.mk

@@ -359,6 +359,16 @@ static int popcount(uint32_t x)
 
 static char *dup(const char *s) { return xstrdup(s); }
 
+/* a mnemonic-list cell, checked, copied; NULL for '-' when dash_empty */
+static char *mnem_cell(const Tsv *t, int col, bool dash_empty)
+{
+    const char *s = list_cell(t, col, MNEMS, dash_empty);
+    if (!*s)
+        return NULL;
+    mnem_list_ok(s, col);
+    return dup(s);
+}
+
 static void emit_str(FILE *o, const char *s)
 {
     if (!s) {
@@ -683,10 +693,8 @@ static void read_fusion(Cpu *c, const char *path)
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
         r->name = dup(cell(&t, ix[0]));
-        r->first = dup(list_cell(&t, ix[1], MNEMS, false));
-        mnem_list_ok(r->first, ix[1]);
-        r->second = dup(list_cell(&t, ix[2], MNEMS, false));
-        mnem_list_ok(r->second, ix[2]);
+        r->first = mnem_cell(&t, ix[1], false);
+        r->second = mnem_cell(&t, ix[2], false);
         r->pattern = dup(pattern_cell(&t, ix[3]));
         const char *p = cell(&t, ix[4]);
         if (!is_dash(p)) {
@@ -729,14 +737,10 @@ static void read_elim(Cpu *c, const char *path)
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
         r->name = dup(cell(&t, ix[0]));
-        r->mnems = dup(list_cell(&t, ix[1], MNEMS, false));
-        mnem_list_ok(r->mnems, ix[1]);
+        r->mnems = mnem_cell(&t, ix[1], false);
         r->ops = dup(ops_cell(&t, ix[2]));
         r->pattern = dup(pattern_cell(&t, ix[3]));
-        const char *next = list_cell(&t, ix[4], MNEMS, true);
-        r->next = *next ? dup(next) : NULL;
-        if (r->next)
-            mnem_list_ok(r->next, ix[4]);
+        r->next = mnem_cell(&t, ix[4], true);
         r->next_ops = r->next ? dup(ops_cell(&t, ix[5])) : NULL;
         if (!r->next && !is_dash(cell(&t, ix[5])))
             row_error(ix[5], "next_ops without next");
@@ -767,14 +771,12 @@ static void read_latrules(Cpu *c, const char *path)
         memset(r, 0, sizeof *r);
         nonempty(&t, ix[0]);
         r->name = dup(cell(&t, ix[0]));
-        r->producer = dup(list_cell(&t, ix[1], MNEMS, false));
-        mnem_list_ok(r->producer, ix[1]);
+        r->producer = mnem_cell(&t, ix[1], false);
         if (!strcmp(cell(&t, ix[2]), "base"))
             r->producer_role = MODEL_ROLE_BASE;
         else
             r->producer_opnd = (uint8_t)num_or_dash(&t, ix[2], 1, 32, 0);
-        r->consumer = dup(list_cell(&t, ix[3], MNEMS, false));
-        mnem_list_ok(r->consumer, ix[3]);
+        r->consumer = mnem_cell(&t, ix[3], false);
         const char *role = cell(&t, ix[4]);
         static const char *roles[] = {"any", "addend", "base", "index", "data"};
         int k = -1;

@@ -13,6 +13,10 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+/* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c) */
+typedef struct A64Sysreg { const char *name; int op0, op1, crn, crm, op2; } A64Sysreg;
+extern const A64Sysreg a64_sysregs[];
+extern const int a64_sysregs_count;
 bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc);  /* name or s3_2_c15_c0_0 */
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */

@@ -8,3 +8,8 @@ $(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
 
 $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) | $(B)/.dirs
 	$(B)/gen-isa $@.tmp $(ISA_TSVS) && mv $@.tmp $@
+
+# the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c (tools/gen-table.c)
+GEN_SRCS += $(B)/gen/a64_sysregs.c
+$(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Sysreg a64_sysregs "str int int int int int" $< > $@.tmp && mv $@.tmp $@

@@ -95,33 +95,6 @@ const char *a64_shape_name(int shape)
 }
 
 #define SR(op0, op1, crn, crm, op2) ((uint32_t)((op0) << 14 | (op1) << 11 | (crn) << 7 | (crm) << 3 | (op2)))
-static const struct { const char *name; uint32_t enc; } sysregs[] = {
-    {"cntfrq_el0", SR(3, 3, 14, 0, 0)}, {"cntpct_el0", SR(3, 3, 14, 0, 1)},
-    {"cntvct_el0", SR(3, 3, 14, 0, 2)}, {"cntpctss_el0", SR(3, 3, 14, 0, 5)},
-    {"cntvctss_el0", SR(3, 3, 14, 0, 6)}, {"cntv_ctl_el0", SR(3, 3, 14, 3, 1)},
-    {"cntv_cval_el0", SR(3, 3, 14, 3, 2)}, {"cntv_tval_el0", SR(3, 3, 14, 3, 0)},
-    {"cntp_ctl_el0", SR(3, 3, 14, 2, 1)}, {"cntp_cval_el0", SR(3, 3, 14, 2, 2)},
-    {"cntp_tval_el0", SR(3, 3, 14, 2, 0)}, {"cntkctl_el1", SR(3, 0, 14, 1, 0)},
-    {"dczid_el0", SR(3, 3, 0, 0, 7)}, {"ctr_el0", SR(3, 3, 0, 0, 1)},
-    {"fpcr", SR(3, 3, 4, 4, 0)}, {"fpsr", SR(3, 3, 4, 4, 1)}, {"nzcv", SR(3, 3, 4, 2, 0)},
-    {"daif", SR(3, 3, 4, 2, 1)}, {"dit", SR(3, 3, 4, 2, 5)}, {"ssbs", SR(3, 3, 4, 2, 6)},
-    {"tco", SR(3, 3, 4, 2, 7)}, {"currentel", SR(3, 0, 4, 2, 2)}, {"spsel", SR(3, 0, 4, 2, 0)},
-    {"pan", SR(3, 0, 4, 2, 3)}, {"uao", SR(3, 0, 4, 2, 4)},
-    {"tpidr_el0", SR(3, 3, 13, 0, 2)}, {"tpidrro_el0", SR(3, 3, 13, 0, 3)},
-    {"tpidr2_el0", SR(3, 3, 13, 0, 5)}, {"tpidr_el1", SR(3, 0, 13, 0, 4)},
-    {"midr_el1", SR(3, 0, 0, 0, 0)}, {"mpidr_el1", SR(3, 0, 0, 0, 5)},
-    {"revidr_el1", SR(3, 0, 0, 0, 6)}, {"id_aa64isar0_el1", SR(3, 0, 0, 6, 0)},
-    {"id_aa64isar1_el1", SR(3, 0, 0, 6, 1)}, {"id_aa64pfr0_el1", SR(3, 0, 0, 4, 0)},
-    {"id_aa64pfr1_el1", SR(3, 0, 0, 4, 1)}, {"id_aa64mmfr0_el1", SR(3, 0, 0, 7, 0)},
-    {"id_aa64dfr0_el1", SR(3, 0, 0, 5, 0)}, {"id_aa64zfr0_el1", SR(3, 0, 0, 4, 4)},
-    {"sctlr_el1", SR(3, 0, 1, 0, 0)}, {"vbar_el1", SR(3, 0, 12, 0, 0)},
-    {"elr_el1", SR(3, 0, 4, 0, 1)}, {"spsr_el1", SR(3, 0, 4, 0, 0)},
-    {"sp_el0", SR(3, 0, 4, 1, 0)}, {"esr_el1", SR(3, 0, 5, 2, 0)}, {"far_el1", SR(3, 0, 6, 0, 0)},
-    {"pmcr_el0", SR(3, 3, 9, 12, 0)}, {"pmccntr_el0", SR(3, 3, 9, 13, 0)},
-    {"pmuserenr_el0", SR(3, 3, 9, 14, 0)}, {"pmcntenset_el0", SR(3, 3, 9, 12, 1)},
-    {"pmccfiltr_el0", SR(3, 3, 14, 15, 7)}, {"rndr", SR(3, 3, 2, 4, 0)},
-    {"rndrrs", SR(3, 3, 2, 4, 1)},
-};
 
 static bool parse_dec(const char **p, const char *end, int max, int *out)
 {
@@ -138,8 +111,12 @@ bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc)
     if (n == 0 || n >= sizeof b) return false;
     for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
     b[n] = 0;
-    for (size_t i = 0; i < ARRAY_LEN(sysregs); i++)
-        if (!strcmp(b, sysregs[i].name)) { *enc = sysregs[i].enc; return true; }
+    for (int i = 0; i < a64_sysregs_count; i++)
+        if (!strcmp(b, a64_sysregs[i].name)) {
+            const A64Sysreg *r = &a64_sysregs[i];
+            *enc = SR(r->op0, r->op1, r->crn, r->crm, r->op2);
+            return true;
+        }
     /* s<op0>_<op1>_c<n>_c<m>_<op2> */
     const char *p = b, *end = b + n;
     int op0, op1, crn, crm, op2;

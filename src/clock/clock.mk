@@ -1,12 +1,6 @@
 # clock.mk — build rules of the clock layer (included by the top Makefile).
-# The MIDR tables are data (src/clock/midr-*.tsv), turned into C by tools/gen-table.c (built with
-# $(HOSTCC), so this works for `make cross` too).  A bad row fails the build with file:line.
-
-GEN_TABLE := $(B)/tools/gen-table
-
-$(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
-	@mkdir -p $(dir $@)
-	$(HOSTCC) -O2 -o $@ $<
+# The MIDR tables are data (src/clock/midr-*.tsv), turned into C by $(GEN_TABLE) (tools/gen-table.c,
+# built with $(HOSTCC), so this works for `make cross` too).  A bad row fails the build with file:line.
 
 GEN_SRCS += $(B)/gen/clock_midr_impls.c $(B)/gen/clock_midr_parts.c
 

@@ -125,38 +125,6 @@ uint32_t model_units_of_class(const ModelCpu *cpu, int cls)
 }
 
 /* ---- latencies ---- */
-float model_latency(const ModelForm *f, int w, int r, float dflt)
-{
-    if (!f)
-        return dflt;
-    /* bound pairs ("<=N") come from roundtrips through other instructions: never a chain of
-     * this form, so they are only used when nothing else is known */
-    float exact = -1, bound = -1, self = -1;
-    for (int k = 0; k < f->nlat; k++) {
-        if (f->lat_opnd[k] != w)
-            continue;
-        bool is_bound = f->lat_flags[k] & MODEL_LAT_BOUND;
-        if (r > 0 && f->lat_read[k] == r && !is_bound)
-            return f->lat_val[k];
-        if (!is_bound && f->lat_read[k] == w) {
-            if (f->lat_val[k] > self)
-                self = f->lat_val[k];
-            continue;
-        }
-        if (!is_bound && f->lat_val[k] > exact)
-            exact = f->lat_val[k];
-        if (is_bound && (bound < 0 || f->lat_val[k] < bound))
-            bound = f->lat_val[k];
-    }
-    if (exact >= 0)
-        return exact;
-    if (f->lat >= 0)
-        return f->lat;
-    if (bound >= 0)
-        return bound;
-    return self >= 0 ? self : dflt;
-}
-
 static float own_latency(const ModelCpu *cpu, const ModelForm *f, float v, bool bound)
 {
     if (!bound)
@@ -167,34 +135,49 @@ static float own_latency(const ModelCpu *cpu, const ModelForm *f, float v, bool 
     return (float)(v * share);
 }
 
-float model_lat(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dflt)
+/* model_latency() (sim false: raw values, a bound (w, r) pair is not that read's latency) and
+ * model_lat() (sim true: bounds converted to the form's own estimate) */
+static float lat_lookup(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dflt, bool sim)
 {
     if (!f)
         return dflt;
+    /* bound pairs ("<=N") come from roundtrips through other instructions: never a chain of
+     * this form, so they are only used when nothing else is known; an exact self-chain pair
+     * (w, w) is a property of that read (writeback base, lane merge): last resort */
     float exact = -1, bound = -1, self = -1;
     for (int k = 0; k < f->nlat; k++) {
         if (f->lat_opnd[k] != w)
             continue;
         bool is_bound = f->lat_flags[k] & MODEL_LAT_BOUND;
-        if (r > 0 && f->lat_read[k] == r)
-            return own_latency(cpu, f, f->lat_val[k], is_bound);
-        if (!is_bound && f->lat_read[k] == w) {   /* a self-chain: see self_pair() */
+        if (r > 0 && f->lat_read[k] == r && (sim || !is_bound))
+            return sim ? own_latency(cpu, f, f->lat_val[k], is_bound) : f->lat_val[k];
+        if (!is_bound && f->lat_read[k] == w) {
             if (f->lat_val[k] > self)
                 self = f->lat_val[k];
-            continue;
-        }
-        if (!is_bound && f->lat_val[k] > exact)
-            exact = f->lat_val[k];
-        if (is_bound && (bound < 0 || f->lat_val[k] < bound))
+        } else if (!is_bound) {
+            if (f->lat_val[k] > exact)
+                exact = f->lat_val[k];
+        } else if (bound < 0 || f->lat_val[k] < bound) {
             bound = f->lat_val[k];
+        }
     }
     if (exact >= 0)
         return exact;
     if (f->lat >= 0)
-        return own_latency(cpu, f, f->lat, f->lat_main_flags & MODEL_LAT_BOUND);
+        return sim ? own_latency(cpu, f, f->lat, f->lat_main_flags & MODEL_LAT_BOUND) : f->lat;
     if (bound >= 0)
-        return own_latency(cpu, f, bound, true);
+        return sim ? own_latency(cpu, f, bound, true) : bound;
     return self >= 0 ? self : dflt;
+}
+
+float model_latency(const ModelForm *f, int w, int r, float dflt)
+{
+    return lat_lookup(NULL, f, w, r, dflt, false);
+}
+
+float model_lat(const ModelCpu *cpu, const ModelForm *f, int w, int r, float dflt)
+{
+    return lat_lookup(cpu, f, w, r, dflt, true);
 }
 
 static void put_mask(char **p, char *end, uint32_t mask)

@@ -13,9 +13,9 @@ fuzz:
 	     | clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1; then \
 	  echo "fuzz: skipped (clang with libFuzzer is not available)"; exit 0; fi; \
 	set -e; \
-	$(MAKE) --no-print-directory B=$(FUZZ_B) $(FUZZ_B)/gen/isa.c; \
+	$(MAKE) --no-print-directory B=$(FUZZ_B) $(FUZZ_B)/gen/isa.c $(FUZZ_B)/gen/a64_sysregs.c; \
 	clang $(FUZZ_CFLAGS) -o $(FUZZ_B)/fuzz_parse tests/fuzz/fuzz_parse.c src/a64/*.c src/util/*.c \
-	  $(FUZZ_B)/gen/isa.c -lm; \
+	  $(FUZZ_B)/gen/isa.c $(FUZZ_B)/gen/a64_sysregs.c -lm; \
 	rm -rf $(FUZZ_B)/corpus; mkdir -p $(FUZZ_B)/corpus; cp tests/fuzz/corpus/* $(FUZZ_B)/corpus/; \
 	echo "fuzz: running $(FUZZ_SECONDS) s on $(FUZZ_B)/corpus"; \
 	$(FUZZ_B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -dict=tests/fuzz/a64.dict \
