@@ -145,6 +145,8 @@ typedef struct Sim {
     Sched sched[SIM_MAX_SCHED];
     int32_t unit_busy[SIM_MAX_UNITS];   /* unit free from this cycle on */
     uint32_t long_busy;          /* units that may be busy past the next cycle (occupancy > 1) */
+    uint32_t nonempty;           /* schedulers holding entries */
+    uint32_t full;               /* schedulers at capacity */
     /* group accounting */
     int64_t cur_group, groups_retired;
     int cur_group_uops, cur_group_issuing;
@@ -170,6 +172,8 @@ typedef struct Sim {
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
+    int32_t *ekey, *elat;        /* per consumer source (i * SIM_MAX_SRC + k): the last producer
+                                  * (static index, destination, renamed) and its edge latency */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -188,9 +192,13 @@ typedef struct SimWork {
     uint32_t *qmask;
     int *qoff;
     int32_t *done_lat;
+    int32_t *ekey;
     MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
-    size_t need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+    int64_t *snap_v[2];          /* steady state: the candidate's and the current snapshot */
+    double *snap_st[2];
+    size_t snap_v_cap[2], snap_st_cap[2];
+    size_t ekey_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
 static _Thread_local SimWork sim_work;
@@ -288,7 +296,14 @@ static int32_t src_ready(Sim *s, int64_t id)
         Dyn *pd = &s->ring[p & s->mask];
         if (pd->done == NEVER && pd->nissued == 0)
             return -1;   /* the result time is known from the producer's first issue on */
-        int32_t t = pd->result + edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+        /* the producer of a source is nearly always the same static instruction: its edge
+         * latency is kept per source */
+        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = d->sidx * SIM_MAX_SRC + k;
+        if (s->ekey[slot] != key) {
+            s->ekey[slot] = key;
+            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+        }
+        int32_t t = pd->result + s->elat[slot];
         if (t > r)
             r = t;
     }
@@ -326,7 +341,7 @@ static const int arch_regs[SIM_NRF] = {32, 32, 1};
  * long as the end of the stream is not reached.  The remaining whole periods are then cut out:
  * the stream is shortened by m * P iterations, every accumulated statistic gets m times its
  * increment between b1 and b2, and the cycle count m * D.  The tail (drain) is simulated. */
-#define SIM_PMAX 8                       /* longest period looked for, in boundaries */
+#define SIM_PMAX 16                       /* longest period looked for, in boundaries */
 typedef struct SimSnap {
     int64_t *v;                          /* the normalized state */
     size_t nv, cap;
@@ -614,6 +629,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             lat = (int32_t)(in->mem_chain + 0.5f);
         s->done_lat[i] = lat < 1 ? 1 : lat;
     }
+    {
+        size_t ne = (size_t)(n > 0 ? n : 1) * SIM_MAX_SRC;
+        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, 2 * ne * sizeof(int32_t));
+        s->elat = s->ekey + ne;
+        memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
+    }
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
         map_need(si, i, si[i].fused_next && i + 1 < n ? 2 : 1, &s->need[i]);
@@ -676,19 +697,44 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     SimSnap cand, cur;                   /* the candidate boundary, the current one */
     memset(&cand, 0, sizeof cand);
     memset(&cur, 0, sizeof cur);
+    cand.v = wk->snap_v[0], cand.cap = wk->snap_v_cap[0];
+    cur.v = wk->snap_v[1], cur.cap = wk->snap_v_cap[1];
     cand.b = -1;
     int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
     uint64_t sigk[SIM_PMAX + 1], cand_k = 0;   /* hashes of the signatures */
     int64_t sige[SIM_PMAX + 1], cand_e = 0;    /* entry hashes (when sige_ok) */
     bool sige_ok[SIM_PMAX + 1];
     int nsig = 0;
+    int64_t cand_p = 0;                  /* the candidate's expected period */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
     size_t nst = extrap ? stats_walk(s, out, fuse_count, elim_count, NULL, 0, 0) : 0;
     if (extrap) {
-        cand.st = xcalloc(nst > 0 ? nst : 1, sizeof(double));
-        cur.st = xcalloc(nst > 0 ? nst : 1, sizeof(double));
+        /* (written by stats_walk before they are read) */
+        cand.st = work_grow((void **)&wk->snap_st[0], &wk->snap_st_cap[0], (nst > 0 ? nst : 1) * sizeof(double));
+        cur.st = work_grow((void **)&wk->snap_st[1], &wk->snap_st_cap[1], (nst > 0 ? nst : 1) * sizeof(double));
     }
     long long cut_cycles = 0;
+
+    /* loop invariants in locals (the compiler must otherwise reload them after every store
+     * through s or out, which might alias them) */
+    Dyn *const ring = s->ring;
+    const int64_t mask = s->mask;
+    int32_t *const nwait = s->nwait;
+    const MapNeed *const need = s->need;
+    const uint32_t *const qmask = s->qmask;
+    const int *const qoff = s->qoff;
+    const int32_t *const done_lat = s->done_lat;
+    double *const pressure = out->pressure;
+    double *const wait_retire = out->avg_wait_retire, *const wait_sched = out->avg_wait_sched,
+           *const wait_ready = out->avg_wait_ready;
+    const int width = c->width, ret_w = c->retire_width > 0 ? c->retire_width : INT_MAX,
+              ret_uw = c->retire_uops_width, gmax = c->group_max_uops > 0 ? c->group_max_uops : 1,
+              gmaxi = c->group_max_issuing, lqcap = c->lq, sqcap = c->sq, rqcap = c->rename_queue,
+              robcap = c->rob_groups, nsched = c->nsched;
+    uint32_t sched_units[SIM_MAX_SCHED];
+    int sched_dispatch[SIM_MAX_SCHED];
+    memcpy(sched_units, c->sched_units, sizeof sched_units);
+    memcpy(sched_dispatch, c->sched_dispatch, sizeof sched_dispatch);
 
     while (s->oldest < s->total) {
         if (extrap && s->next_map >= next_b * n && s->next_map < s->total) {
@@ -704,7 +750,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                  * on the first match; a boundary without it matches on the few numbers) */
 #define SIG_SAME(kj, sj, ej, okj) ((kj) == sigk[slot] && !memcmp((sj), sg, sizeof(int64_t) * (size_t)nsg) && \
         (sige_ok[slot] || (sige[slot] = snap_ent_hash(s, t, b), sige_ok[slot] = true)) && (!(okj) || (ej) == sige[slot]))
-                if (cand.b >= 0 && b - cand.b > 4 * SIM_PMAX)
+                if (cand.b >= 0 && b - cand.b > 4 * cand_p)
                     cand.b = -1;   /* no repeat: look for another candidate */
                 if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true)) {
                     /* same few numbers as the candidate: compare the whole state */
@@ -734,6 +780,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             sched_flush(s, t);
                             stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
                             cand.b = b;
+                            cand_p = j;
                             cand.t = t;
                             memcpy(cand_sig, sg, sizeof(int64_t) * (size_t)nsg);
                             cand_k = sigk[slot];
@@ -753,30 +800,30 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             /* a group with more slots than the retire width left in this cycle retires now and
              * takes slots of the next cycle (as map does) */
             int groups = 0, slots = s->retire_carry;
-            s->retire_carry = (c->retire_uops_width > 0 && slots > c->retire_uops_width) ? slots - c->retire_uops_width : 0;
-            while (s->oldest < s->next_map && groups < (c->retire_width > 0 ? c->retire_width : INT_MAX)) {
-                int64_t g = s->ring[s->oldest & s->mask].group;
+            s->retire_carry = (ret_uw > 0 && slots > ret_uw) ? slots - ret_uw : 0;
+            while (s->oldest < s->next_map && groups < ret_w) {
+                int64_t g = ring[s->oldest & mask].group;
                 /* the whole group must have executed */
                 int64_t e = s->oldest;
                 int gslots = 0;
                 bool ok = true;
-                while (e < s->next_map && s->ring[e & s->mask].group == g) {
-                    Dyn *d = &s->ring[e & s->mask];
+                while (e < s->next_map && ring[e & mask].group == g) {
+                    Dyn *d = &ring[e & mask];
                     if (d->done > t) { ok = false; break; }
                     gslots += si[d->sidx].uops;
                     e++;
                 }
                 if (!ok)
                     break;
-                if (c->retire_uops_width > 0 && slots >= c->retire_uops_width)
+                if (ret_uw > 0 && slots >= ret_uw)
                     break;
                 for (int64_t x = s->oldest; x < e; x++) {
-                    Dyn *d = &s->ring[x & s->mask];
+                    Dyn *d = &ring[x & mask];
                     int i = d->sidx;
                     const SimInst *in = &si[i];
                     if (x < (int64_t)tl_it * n)
                         out->events[x].retired = t;   /* events[it * n + i] = events[x] */
-                    out->avg_wait_retire[i] += t - d->done;
+                    wait_retire[i] += t - d->done;
                     if (in->mem == A64_MEM_LOAD || in->mem == A64_MEM_LOADSTORE) s->lq_used--;
                     if (in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE) s->sq_used--;
                     for (int k = 0; k < in->ndst; k++) {
@@ -787,8 +834,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     nret++;
                 }
                 slots += gslots;
-                if (c->retire_uops_width > 0 && slots > c->retire_uops_width)
-                    s->retire_carry = slots - c->retire_uops_width;
+                if (ret_uw > 0 && slots > ret_uw)
+                    s->retire_carry = slots - ret_uw;
                 if (s->group_open && g == s->cur_group) {   /* retiring closes the open group */
                     s->cur_group++;
                     s->group_open = false;
@@ -807,11 +854,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             if (s->unit_busy[__builtin_ctz(m)] <= t)
                 s->long_busy &= ~(1u << __builtin_ctz(m));
         uint32_t busy = s->long_busy;
-        for (int q = 0; q < c->nsched; q++) {
+        for (uint32_t qm_ = s->nonempty; qm_; qm_ &= qm_ - 1) {
+            int q = __builtin_ctz(qm_);
             Sched *sc = &s->sched[q];
-            if (sc->n == 0)
-                continue;
-            if ((c->sched_units[q] & ~busy) == 0) {   /* every unit it feeds is busy */
+            if ((sched_units[q] & ~busy) == 0) {   /* every unit it feeds is busy */
                 blocked_by_unit = true;
                 continue;
             }
@@ -849,7 +895,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     w++;
                     continue;
                 }
-                if (erd < 0 && s->nwait[ep->id & s->mask] > 0) {
+                if (erd < 0 && nwait[ep->id & mask] > 0) {
                     /* a producer has not issued: not ready (its source-ready cycle cannot be
                      * known yet, and it was dispatched in an earlier cycle) */
                     waiting_data = true;
@@ -859,7 +905,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     continue;
                 }
                 Entry en = *ep;
-                Dyn *d = &s->ring[en.id & s->mask];
+                Dyn *d = &ring[en.id & mask];
                 const SimInst *in = &si[en.i];
                 const SimIssue *is = &in->issue[en.k];
                 int32_t rd = en.rd >= 0 ? en.rd : d->dispatched >= t ? -1 : src_ready(s, en.id);
@@ -869,14 +915,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 }
                 bool issued = false;
                 if (rd >= 0 && rd <= t) {
-                    uint32_t free = is->units & c->sched_units[q] & ~busy;
+                    uint32_t free = is->units & sched_units[q] & ~busy;
                     if (free) {
                         int u = __builtin_ctz(free);
                         s->unit_busy[u] = t + (is->occupancy > 0 ? is->occupancy : 1);
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        out->pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
+                        pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */
@@ -891,7 +937,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         niss++;
                         issued = true;
                         if (d->nissued == d->nissue) {
-                            int32_t lat = s->done_lat[en.i];
+                            int32_t lat = done_lat[en.i];
                             d->done = d->first_issue + lat > t + 1 ? d->first_issue + lat : t + 1;
                             wake(s, &d->wake_done);
                             if (en.id < (int64_t)tl_it * n) {
@@ -900,8 +946,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                                 out->events[it * n + i].executed = d->done - 1;
                                 out->events[it * n + i].ready = rd;
                             }
-                            out->avg_wait_sched[i] += d->first_issue - d->dispatched;
-                            out->avg_wait_ready[i] += d->first_issue - rd;
+                            wait_sched[i] += d->first_issue - d->dispatched;
+                            wait_ready[i] += d->first_issue - rd;
                         }
                     } else {
                         blocked_by_unit = true;
@@ -914,7 +960,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     sc->e[w++] = en;   /* (rd may have become known) */
                     if (en.rd >= 0 && en.rd < min_rd) min_rd = en.rd;
                 }
-                if ((c->sched_units[q] & ~busy) == 0) {   /* no unit left: keep the rest as is */
+                if ((sched_units[q] & ~busy) == 0) {   /* no unit left: keep the rest as is */
                     r++;
                     broke = true;
                     break;
@@ -928,6 +974,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             if (w < r) {
                 sched_acc(sc, t);
                 sc->n = w + (sc->n - r);
+                s->full &= ~(1u << q);
+                if (sc->n == 0) s->nonempty &= ~(1u << q);
             }
         }
         if (blocked_by_unit) bn->resource_pressure_cycles++;
@@ -939,7 +987,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             /* an instruction with more uops than the slots left in a map group takes the rest of
              * the group and its remaining uops use slots of the next cycle's group */
             int slots = s->carry_slots, elim_limited[SIM_ELIM_CLASSES] = {0};
-            s->carry_slots = slots > c->width ? slots - c->width : 0;
+            s->carry_slots = slots > width ? slots - width : 0;
             int *disp_q = s->disp_q;   /* uops dispatched into each scheduler in this cycle */
             uint32_t disp_used = 0;
             while (s->next_map < s->total) {
@@ -947,10 +995,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 int i = s->map_i;
                 const SimInst *in = &si[i];
                 /* a fused pair maps as one: check room for both */
-                const MapNeed *mn = &s->need[i];
+                const MapNeed *mn = &need[i];
                 int span = mn->span;
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
-                if (slots >= c->width)
+                if (slots >= width)
                     break;
                 /* elimination decision */
                 bool elim = in->elim == SIM_ELIM_ALWAYS;
@@ -974,9 +1022,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int32_t w = (int32_t)(s->gate_next[in->gate_id] / GATE_ONE);
                     if (gate_wake < 0 || w < gate_wake) gate_wake = w;
                 }
-                else if (c->lq > 0 && s->lq_used + lq > c->lq) stall = MCA_STALL_LQ;
-                else if (c->sq > 0 && s->sq_used + sq > c->sq) stall = MCA_STALL_SQ;
-                else if (c->rename_queue > 0 && s->rq_used + rq > c->rename_queue) stall = MCA_STALL_RAT;
+                else if (lqcap > 0 && s->lq_used + lq > lqcap) stall = MCA_STALL_LQ;
+                else if (sqcap > 0 && s->sq_used + sq > sqcap) stall = MCA_STALL_SQ;
+                else if (rqcap > 0 && s->rq_used + rq > rqcap) stall = MCA_STALL_RAT;
                 else if (rf_full(s, SIM_RF_INT, rf[0]) || rf_full(s, SIM_RF_FP, rf[1]) || rf_full(s, SIM_RF_FLAGS, rf[2]))
                     stall = MCA_STALL_RAT;
                 /* issue uops of this instance (fractional issue counts: some instances skip the last) */
@@ -994,31 +1042,32 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 }
                 /* retire group: would this open a new group beyond capacity? */
                 bool newgroup = !s->group_open || in->starts_group ||
-                                s->cur_group_uops + need_slots > (c->group_max_uops > 0 ? c->group_max_uops : 1) ||
-                                (c->group_max_issuing > 0 && s->cur_group_issuing + nis > c->group_max_issuing);
-                if (stall < 0 && c->rob_groups > 0) {
+                                s->cur_group_uops + need_slots > gmax ||
+                                (gmaxi > 0 && s->cur_group_issuing + nis > gmaxi);
+                if (stall < 0 && robcap > 0) {
                     int64_t inflight = (s->group_open ? s->cur_group + 1 : s->cur_group) - s->groups_retired;
-                    if (newgroup && inflight + 1 > c->rob_groups) stall = MCA_STALL_RCU;
+                    if (newgroup && inflight + 1 > robcap) stall = MCA_STALL_RCU;
                 }
                 /* ring room */
-                if (stall < 0 && id + span - s->oldest > s->mask) stall = MCA_STALL_RCU;
+                if (stall < 0 && id + span - s->oldest > mask) stall = MCA_STALL_RCU;
                 /* schedulers */
                 int pick[SIM_MAX_ISSUE];
                 if (stall < 0) {
                     /* extra[q]: this instruction's uops already placed in q (reset below) */
-                    const uint32_t *qm = s->qmask + s->qoff[i];
+                    const uint32_t *qm = qmask + qoff[i];
                     int placed = 0;
                     for (int k = 0; k < nis && stall < 0; k++) {
                         int best = -1, best_occ = 0;
                         bool room = false;   /* a scheduler with room, over its dispatch limit */
                         if (!qm[ku[k]]) bug("sim: issue uop of instruction %d has no scheduler", i);
-                        for (uint32_t m = qm[ku[k]]; m; m &= m - 1) {
+                        /* schedulers at capacity are left out at once (an empty one is never full) */
+                        for (uint32_t m = qm[ku[k]] & ~s->full; m; m &= m - 1) {
                             int q = __builtin_ctz(m);
                             int occ = s->sched[q].n + s->extra[q];
                             /* full; an instruction with more issues than entries goes into an empty one */
                             if (occ >= s->sched[q].cap && s->sched[q].n > 0) continue;
                             room = true;
-                            if (c->sched_dispatch[q] > 0 && disp_q[q] > 0 && disp_q[q] + s->extra[q] >= c->sched_dispatch[q]) continue;
+                            if (sched_dispatch[q] > 0 && disp_q[q] > 0 && disp_q[q] + s->extra[q] >= sched_dispatch[q]) continue;
                             if (best < 0 || occ < best_occ) best = q, best_occ = occ;
                         }
                         if (best < 0) {
@@ -1040,7 +1089,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 for (int x = 0; x < span; x++) {
                     int64_t xid = id + x;
                     const SimInst *y = &si[i + x];
-                    Dyn *d = &s->ring[xid & s->mask];
+                    Dyn *d = &ring[xid & mask];
                     d->group = 0;
                     d->first_issue = d->last_issue = -1;
                     d->nissued = 0;
@@ -1070,7 +1119,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     d->dispatched = t;
                     d->srcready = -1;
                     d->done = NEVER;
-                    s->nwait[xid & s->mask] = 0;
+                    nwait[xid & mask] = 0;
                     d->wake_issue = d->wake_done = -1;
                     d->sched_mask = 0;
                     d->first_issue = d->last_issue = -1;
@@ -1085,15 +1134,15 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     for (int k = 0; k < y->nsrc; k++) {
                         int64_t p = d->prod[k];
                         if (p < 0 || p < s->oldest) continue;
-                        Dyn *pd = &s->ring[p & s->mask];
+                        Dyn *pd = &ring[p & mask];
                         if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, k, &pd->wake_issue);
                     }
                     if (d->rmw_prod >= 0 && d->rmw_prod >= s->oldest) {
-                        Dyn *pd = &s->ring[d->rmw_prod & s->mask];
+                        Dyn *pd = &ring[d->rmw_prod & mask];
                         if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, SIM_MAX_SRC, &pd->wake_issue);
                     }
                     if (d->mem_prod >= 0 && d->mem_prod >= s->oldest) {
-                        Dyn *pd = &s->ring[d->mem_prod & s->mask];
+                        Dyn *pd = &ring[d->mem_prod & mask];
                         if (pd->done == NEVER) wait_on(s, xid, SIM_MAX_SRC + 1, &pd->wake_done);
                     }
                     /* retire group */
@@ -1161,13 +1210,15 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         }
                     }
                     if (x == 1) fuse_count[i]++;
-                    bool waits = s->nwait[xid & s->mask] > 0;
+                    bool waits = nwait[xid & mask] > 0;
                     d->wcounted = waits && d->nissue <= SIM_PICKS;
                     for (int k = 0; k < d->nissue; k++) {
                         Sched *sc = &s->sched[pick[k]];
                         uint8_t ki = x == 0 ? ku[k] : (uint8_t)k;
                         sched_acc(sc, t);
-                        sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & c->sched_units[pick[k]], ki, d->wcounted};
+                        sc->e[sc->n++] = (Entry){xid, i + x, -1, y->issue[ki].units & sched_units[pick[k]], ki, d->wcounted};
+                        s->nonempty |= 1u << pick[k];
+                        if (sc->n >= sc->cap) s->full |= 1u << pick[k];
                         if (sc->n > sc->max_used) sc->max_used = sc->n;
                         d->sched_mask |= 1u << pick[k];
                         if (!waits) sc->dirty = true;
@@ -1201,8 +1252,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     s->map_i -= n;
                     s->map_it++;
                 }
-                if (slots > c->width) {
-                    s->carry_slots = slots - c->width;
+                if (slots > width) {
+                    s->carry_slots = slots - width;
                     break;
                 }
                 if (si[i + span - 1].taken_branch) break;
@@ -1236,10 +1287,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         if (nret == 0 && niss == 0 && ndisp == 0 && s->oldest < s->total) {
             int32_t ev = NEVER;
             if (s->oldest < s->next_map) {
-                Dyn *d = &s->ring[s->oldest & s->mask];
+                Dyn *d = &ring[s->oldest & mask];
                 if (d->done != NEVER && d->done < ev) ev = d->done;
             }
-            for (int q = 0; q < c->nsched; q++) {
+            for (int q = 0; q < nsched; q++) {
                 if (!s->sched[q].dirty) {   /* no pollable entry: the earliest known ready cycle */
                     int32_t rd = s->sched[q].min_rd;
                     if (rd != NEVER) {
@@ -1262,7 +1313,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             if (gate_wake > t && gate_wake < ev) ev = gate_wake;
             /* any in-flight instruction completing frees a retire condition */
             for (int64_t x = s->oldest; x < s->next_map && x < s->oldest + 64; x++) {
-                int32_t dn = s->ring[x & s->mask].done;
+                int32_t dn = ring[x & mask].done;
                 if (dn != NEVER && dn > t && dn < ev) ev = dn;
             }
             if (ev != NEVER && ev > next) {
@@ -1288,10 +1339,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     }
 
     sched_flush(s, t);
-    free(cand.v);
-    free(cand.st);
-    free(cur.v);
-    free(cur.st);
+    wk->snap_v[0] = cand.v, wk->snap_v_cap[0] = cand.cap;   /* (snap_state may have grown them) */
+    wk->snap_v[1] = cur.v, wk->snap_v_cap[1] = cur.cap;
     long long cycles = s->total > 0 ? (long long)last_retire + 1 + cut_cycles : 0;
     out->total_cycles = cycles;
     out->total_uops = C->retire_uop;
@@ -1352,8 +1401,7 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->dispatch_width = sc.width;
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
-    SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);
-    memset(si, 0, sib);
+    SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
     sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     sim_run(&sc, si, n, &o, out);
@@ -1372,9 +1420,14 @@ void mca_sim_release(void)
     free(wk->qmask);
     free(wk->qoff);
     free(wk->done_lat);
+    free(wk->ekey);
     free(wk->need);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
+    for (int k = 0; k < 2; k++) {
+        free(wk->snap_v[k]);
+        free(wk->snap_st[k]);
+    }
     memset(wk, 0, sizeof *wk);
 }
 
