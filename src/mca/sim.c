@@ -974,7 +974,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             if (w < r) {
                 sched_acc(sc, t);
                 sc->n = w + (sc->n - r);
-                s->full &= ~(1u << q);
+                if (sc->n < sc->cap) s->full &= ~(1u << q);
                 if (sc->n == 0) s->nonempty &= ~(1u << q);
             }
         }
@@ -990,6 +990,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             s->carry_slots = slots > width ? slots - width : 0;
             int *disp_q = s->disp_q;   /* uops dispatched into each scheduler in this cycle */
             uint32_t disp_used = 0;
+            uint32_t dlim = 0;         /* schedulers at their dispatch limit in this cycle */
             while (s->next_map < s->total) {
                 int64_t id = s->next_map;
                 int i = s->map_i;
@@ -1056,7 +1057,24 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     /* extra[q]: this instruction's uops already placed in q (reset below) */
                     const uint32_t *qm = qmask + qoff[i];
                     int placed = 0;
-                    for (int k = 0; k < nis && stall < 0; k++) {
+                    if (nis == 1) {
+                        /* one uop (the common case): the least occupied scheduler that is not
+                         * full and not at its dispatch limit, the first on a tie */
+                        uint32_t cm = qm[ku[0]];
+                        if (!cm) bug("sim: issue uop of instruction %d has no scheduler", i);
+                        uint32_t avail = cm & ~s->full, ok = avail & ~dlim;
+                        if (!ok) {
+                            stall = avail ? MCA_STALL_GROUP : MCA_STALL_SCHEDQ;
+                        } else {
+                            int best = __builtin_ctz(ok), best_occ = s->sched[best].n;
+                            for (uint32_t m = ok & (ok - 1); m; m &= m - 1) {
+                                int q = __builtin_ctz(m);
+                                if (s->sched[q].n < best_occ) best = q, best_occ = s->sched[q].n;
+                            }
+                            pick[0] = best;
+                        }
+                    }
+                    for (int k = 0; k < nis && stall < 0 && nis > 1; k++) {
                         int best = -1, best_occ = 0;
                         bool room = false;   /* a scheduler with room, over its dispatch limit */
                         if (!qm[ku[k]]) bug("sim: issue uop of instruction %d has no scheduler", i);
@@ -1226,7 +1244,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             d->picks[k] = (uint8_t)pick[k];
                             sc->nwaiting++;
                         }
-                        disp_q[pick[k]]++;
+                        if (++disp_q[pick[k]] >= sched_dispatch[pick[k]] && sched_dispatch[pick[k]] > 0)
+                            dlim |= 1u << pick[k];
                         disp_used |= 1u << pick[k];
                     }
                     if (xid < (int64_t)tl_it * n) {   /* events[it * n + i + x] = events[xid] */
