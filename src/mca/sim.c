@@ -929,7 +929,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         }
                         d->last_issue = t;
                         d->nissued++;
-                        if (d->nissued == 1) wake(s, &d->wake_issue);
+                        if (d->nissued == 1 && d->wake_issue >= 0) wake(s, &d->wake_issue);
                         C->schedule_uop++;
                         if (is->group == SIM_G_INT) C->schedule_int_uop++;
                         else if (is->group == SIM_G_MEM) C->schedule_ldst_uop++;
@@ -939,7 +939,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (d->nissued == d->nissue) {
                             int32_t lat = done_lat[en.i];
                             d->done = d->first_issue + lat > t + 1 ? d->first_issue + lat : t + 1;
-                            wake(s, &d->wake_done);
+                            if (d->wake_done >= 0) wake(s, &d->wake_done);
                             if (en.id < (int64_t)tl_it * n) {
                                 int it = (int)(en.id / n);
                                 out->events[it * n + i].issued = d->first_issue;
@@ -1448,6 +1448,7 @@ void mca_sim_release(void)
         free(wk->snap_st[k]);
     }
     memset(wk, 0, sizeof *wk);
+    sim_prepare_release();
 }
 
 void mca_result_free(McaResult *r)

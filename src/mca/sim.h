@@ -104,6 +104,7 @@ typedef struct SimInst {
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
                        SimInst *out, McaInstInfo *info, Arena *arena);
+void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls it) */
 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */

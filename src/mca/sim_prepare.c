@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int param(double v, int dflt)
@@ -53,6 +54,44 @@ void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
         cpu_cache.squeue = opt->squeue;
         cpu_cache.sc = *sc;
     }
+}
+
+/* the unit text of each form of a registry model, per thread: the instruction info shows it
+ * for every region (formatting it was a measurable part of small regions) */
+static _Thread_local struct {
+    const ModelCpu *cpu;
+    char **text;                  /* [cpu->nforms], NULL until first used */
+} units_cache;
+
+void sim_prepare_release(void)
+{
+    if (units_cache.text)
+        for (int k = 0; k < units_cache.cpu->nforms; k++)
+            free(units_cache.text[k]);
+    free(units_cache.text);
+    memset(&units_cache, 0, sizeof units_cache);
+}
+
+/* the text of f's units, kept per thread for registry models (NULL: format it) */
+static const char *cached_units(const ModelCpu *cpu, const ModelForm *f)
+{
+    bool known = false;
+    for (int c = 0; c < model_ncpus && !known; c++)
+        known = model_cpus[c] == cpu;
+    if (!known || f < cpu->forms || f >= cpu->forms + cpu->nforms)
+        return NULL;
+    if (units_cache.cpu != cpu) {
+        sim_prepare_release();
+        units_cache.cpu = cpu;
+        units_cache.text = xcalloc((size_t)(cpu->nforms > 0 ? cpu->nforms : 1), sizeof *units_cache.text);
+    }
+    char **t = &units_cache.text[f - cpu->forms];
+    if (!*t) {
+        char ub[96];
+        model_format_units(f, ub, sizeof ub);
+        *t = xstrdup(ub);
+    }
+    return *t;
 }
 
 static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
@@ -331,6 +370,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         if (f) {
             if (fs->first >= 0) {
                 ii->units = info[fs->first].units;
+            } else if ((ii->units = cached_units(cpu, f))) {
+                fs->first = i;
             } else {
                 char ub[96];
                 model_format_units(f, ub, sizeof ub);
