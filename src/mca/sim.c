@@ -159,6 +159,8 @@ typedef struct Sim {
     int maps_max;
     int carry_slots;             /* map slots of the next cycle already taken */
     int retire_carry;            /* retire slots of the next cycle already taken */
+    int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
+    int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
     int64_t last_store;          /* youngest store mapped (-1 none) */
     SimRmw rmw[SIM_RMW_SLOTS];   /* recent atomics by address */
     int rmw_next;
@@ -610,6 +612,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     for (int r = 0; r < A64_NREGS; r++)
         s->rat[r] = -1;
     s->last_store = -1;
+    s->rwalk_from = -1;
     for (int m = 0; m < SIM_RMW_SLOTS; m++)
         s->rmw[m].id = -1;
     s->gate_next = work_grow((void **)&wk->gate, &wk->gate_cap, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
@@ -803,18 +806,23 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             s->retire_carry = (ret_uw > 0 && slots > ret_uw) ? slots - ret_uw : 0;
             while (s->oldest < s->next_map && groups < ret_w) {
                 int64_t g = ring[s->oldest & mask].group;
-                /* the whole group must have executed */
-                int64_t e = s->oldest;
+                /* the whole group must have executed (the members found done in an earlier
+                 * cycle stay done: the walk resumes after them) */
+                int64_t e = s->oldest, next_map = s->next_map;
                 int gslots = 0;
+                if (s->rwalk_from == s->oldest)
+                    e = s->rwalk_to, gslots = s->rwalk_slots;
                 bool ok = true;
-                while (e < s->next_map && ring[e & mask].group == g) {
+                while (e < next_map && ring[e & mask].group == g) {
                     Dyn *d = &ring[e & mask];
                     if (d->done > t) { ok = false; break; }
                     gslots += si[d->sidx].uops;
                     e++;
                 }
-                if (!ok)
+                if (!ok) {
+                    s->rwalk_from = s->oldest, s->rwalk_to = e, s->rwalk_slots = gslots;
                     break;
+                }
                 if (ret_uw > 0 && slots >= ret_uw)
                     break;
                 for (int64_t x = s->oldest; x < e; x++) {
