@@ -1338,10 +1338,17 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             for (int u = 0; u < nu; u++)
                 if (s->unit_busy[u] > t && s->unit_busy[u] < ev) ev = s->unit_busy[u];
             if (gate_wake > t && gate_wake < ev) ev = gate_wake;
-            /* any in-flight instruction completing frees a retire condition */
-            for (int64_t x = s->oldest; x < s->next_map && x < s->oldest + 64; x++) {
-                int32_t dn = ring[x & mask].done;
-                if (dn != NEVER && dn > t && dn < ev) ev = dn;
+            /* retire is in order: the next retire is when the oldest group has executed (if
+             * all its members have issued; otherwise an issue comes first) */
+            if (s->oldest < s->next_map) {
+                int64_t g = ring[s->oldest & mask].group;
+                int32_t gd = 0;
+                for (int64_t x = s->oldest; x < s->next_map && ring[x & mask].group == g; x++) {
+                    int32_t dn = ring[x & mask].done;
+                    if (dn == NEVER) { gd = NEVER; break; }
+                    if (dn > gd) gd = dn;
+                }
+                if (gd != NEVER && gd > t && gd < ev) ev = gd;
             }
             if (ev != NEVER && ev > next) {
                 long long skip = ev - next;
