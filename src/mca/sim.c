@@ -197,9 +197,9 @@ typedef struct SimWork {
     int32_t *ekey;
     MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
-    int64_t *snap_v[2];          /* steady state: the candidate's and the current snapshot */
-    double *snap_st[2];
-    size_t snap_v_cap[2], snap_st_cap[2];
+    int64_t *snap_v;             /* steady state: the candidate's snapshot */
+    double *snap_st[2];          /* statistics at the candidate and at the current boundary */
+    size_t snap_v_cap, snap_st_cap[2];
     size_t ekey_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
@@ -352,94 +352,99 @@ typedef struct SimSnap {
     double *st;                          /* statistics at that cycle */
 } SimSnap;
 
-/* snap_state reserves room for the whole state first */
-static inline void snap_put(SimSnap *sn, int64_t x)
-{
-    sn->v[sn->nv++] = x;
-}
+/* snap_state writes the state into sn->v (it reserves room for all of it first), or with
+ * `same` compares it with what sn->v holds, stopping at the first difference */
+#define SNAP_PUT(x) do { \
+        int64_t x_ = (x); \
+        if (!same) sn->v[sn->nv++] = x_; \
+        else if (k_ >= sn->nv || sn->v[k_++] != x_) return false; \
+    } while (0)
 
 #define SNAP_GONE INT64_MIN              /* no producer, or one that has retired */
 
-static void snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn)
+static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool same)
 {
-    /* room for everything (snap_put then never grows it) */
+    size_t k_ = 0;   /* (compare: the next stored value) */
+    /* room for everything (SNAP_PUT then never grows it) */
     size_t need = 64 + 4 * SIM_RMW_SLOTS + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->n +
                   (size_t)(s->next_map - s->oldest) * (16 + 2 * SIM_MAX_SRC);
     for (int q = 0; q < s->c->nsched; q++) need += 3 + 3 * (size_t)s->sched[q].n;
-    if (sn->cap < need) {
+    if (!same && sn->cap < need) {
         sn->cap = need;
         sn->v = xrealloc(sn->v, sn->cap * sizeof(int64_t));
     }
     int64_t base = b * s->n, gb = s->groups_retired;
 #define ID(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE : (x) - base)
 #define TM(x) ((int64_t)(x) - t)
-    sn->nv = 0;
-    snap_put(sn, s->next_map - base);
-    snap_put(sn, s->oldest - base);
-    snap_put(sn, s->cur_group - gb);
-    snap_put(sn, s->group_open);
-    snap_put(sn, s->cur_group_uops);
-    snap_put(sn, s->cur_group_issuing);
-    snap_put(sn, s->lq_used);
-    snap_put(sn, s->sq_used);
-    snap_put(sn, s->rq_used);
-    for (int f = 0; f < SIM_NRF; f++) snap_put(sn, s->rf_used[f]);
-    snap_put(sn, s->carry_slots);
-    snap_put(sn, s->retire_carry);
-    snap_put(sn, ID(s->last_store));
+    if (!same)
+        sn->nv = 0;
+    SNAP_PUT(s->next_map - base);
+    SNAP_PUT(s->oldest - base);
+    SNAP_PUT(s->cur_group - gb);
+    SNAP_PUT(s->group_open);
+    SNAP_PUT(s->cur_group_uops);
+    SNAP_PUT(s->cur_group_issuing);
+    SNAP_PUT(s->lq_used);
+    SNAP_PUT(s->sq_used);
+    SNAP_PUT(s->rq_used);
+    for (int f = 0; f < SIM_NRF; f++) SNAP_PUT(s->rf_used[f]);
+    SNAP_PUT(s->carry_slots);
+    SNAP_PUT(s->retire_carry);
+    SNAP_PUT(ID(s->last_store));
     for (int r = 0; r < A64_NREGS; r++) {
-        snap_put(sn, ID(s->rat[r]));
-        snap_put(sn, s->rat_dst[r]);
+        SNAP_PUT(ID(s->rat[r]));
+        SNAP_PUT(s->rat_dst[r]);
     }
     for (int u = 0; u < s->c->nunits; u++)
-        snap_put(sn, s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
+        SNAP_PUT(s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
     for (int g = 0; g < s->n; g++)
-        snap_put(sn, s->gate_next[g] > (int64_t)t * GATE_ONE ? s->gate_next[g] - (int64_t)t * GATE_ONE : 0);
+        SNAP_PUT(s->gate_next[g] > (int64_t)t * GATE_ONE ? s->gate_next[g] - (int64_t)t * GATE_ONE : 0);
     /* recent atomics: a later one matches a slot by its base register's current producer, so
      * what counts is whether the slot's producer is still that register's */
-    snap_put(sn, s->rmw_next % SIM_RMW_SLOTS);
+    SNAP_PUT(s->rmw_next % SIM_RMW_SLOTS);
     for (int m = 0; m < SIM_RMW_SLOTS; m++) {
         const SimRmw *w = &s->rmw[m];
-        snap_put(sn, w->id < 0 ? SNAP_GONE : ID(w->id));
-        snap_put(sn, w->id < 0 ? 0 : w->base);
-        snap_put(sn, w->id < 0 ? 0 : w->off);
-        snap_put(sn, w->id >= 0 && w->base_prod == s->rat[w->base]);
+        SNAP_PUT(w->id < 0 ? SNAP_GONE : ID(w->id));
+        SNAP_PUT(w->id < 0 ? 0 : w->base);
+        SNAP_PUT(w->id < 0 ? 0 : w->off);
+        SNAP_PUT(w->id >= 0 && w->base_prod == s->rat[w->base]);
     }
     for (int64_t x = s->oldest; x < s->next_map; x++) {
         const Dyn *d = &s->ring[x & s->mask];
         const SimInst *in = &s->si[d->sidx];
-        snap_put(sn, d->sidx);
-        snap_put(sn, TM(d->dispatched));
-        snap_put(sn, d->srcready < 0 ? SNAP_GONE : TM(d->srcready));
-        snap_put(sn, d->first_issue < 0 ? SNAP_GONE : TM(d->first_issue));
-        snap_put(sn, d->last_issue < 0 ? SNAP_GONE : TM(d->last_issue));
-        snap_put(sn, d->done == NEVER ? SNAP_GONE : TM(d->done));
-        snap_put(sn, d->nissued == 0 && d->done == NEVER ? SNAP_GONE : TM(d->result));
-        snap_put(sn, d->group - gb);
+        SNAP_PUT(d->sidx);
+        SNAP_PUT(TM(d->dispatched));
+        SNAP_PUT(d->srcready < 0 ? SNAP_GONE : TM(d->srcready));
+        SNAP_PUT(d->first_issue < 0 ? SNAP_GONE : TM(d->first_issue));
+        SNAP_PUT(d->last_issue < 0 ? SNAP_GONE : TM(d->last_issue));
+        SNAP_PUT(d->done == NEVER ? SNAP_GONE : TM(d->done));
+        SNAP_PUT(d->nissued == 0 && d->done == NEVER ? SNAP_GONE : TM(d->result));
+        SNAP_PUT(d->group - gb);
         for (int k = 0; k < in->nsrc; k++) {
-            snap_put(sn, ID(d->prod[k]));
-            snap_put(sn, d->prod_dst[k]);
+            SNAP_PUT(ID(d->prod[k]));
+            SNAP_PUT(d->prod_dst[k]);
         }
-        snap_put(sn, ID(d->mem_prod));
-        snap_put(sn, ID(d->rmw_prod));
-        snap_put(sn, d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
-        snap_put(sn, s->nwait[x & s->mask]);
-        snap_put(sn, d->sched_mask);
+        SNAP_PUT(ID(d->mem_prod));
+        SNAP_PUT(ID(d->rmw_prod));
+        SNAP_PUT(d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
+        SNAP_PUT(s->nwait[x & s->mask]);
+        SNAP_PUT(d->sched_mask);
     }
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
-        snap_put(sn, sc->n);
-        snap_put(sn, sc->dirty);
-        snap_put(sn, sc->min_rd == NEVER ? SNAP_GONE : TM(sc->min_rd));
+        SNAP_PUT(sc->n);
+        SNAP_PUT(sc->dirty);
+        SNAP_PUT(sc->min_rd == NEVER ? SNAP_GONE : TM(sc->min_rd));
         for (int r = 0; r < sc->n; r++) {
             const Entry *e = &sc->e[r];
-            snap_put(sn, e->id - base);
-            snap_put(sn, e->rd < 0 ? SNAP_GONE : TM(e->rd));
-            snap_put(sn, (int64_t)e->i << 40 | (int64_t)e->units << 8 | e->k);
+            SNAP_PUT(e->id - base);
+            SNAP_PUT(e->rd < 0 ? SNAP_GONE : TM(e->rd));
+            SNAP_PUT((int64_t)e->i << 40 | (int64_t)e->units << 8 | e->k);
         }
     }
 #undef ID
 #undef TM
+    return !same || k_ == sn->nv;
 }
 
 /* a few numbers of the state, relative to the boundary: a full snapshot is taken only when
@@ -697,11 +702,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
 
     /* steady state (see above) */
     bool extrap = iters > 2 && n > 0 && extrap_enabled();
-    SimSnap cand, cur;                   /* the candidate boundary, the current one */
+    SimSnap cand, cur;                   /* the candidate boundary, the current one (its
+                                          * statistics; its state is compared in place) */
     memset(&cand, 0, sizeof cand);
     memset(&cur, 0, sizeof cur);
-    cand.v = wk->snap_v[0], cand.cap = wk->snap_v_cap[0];
-    cur.v = wk->snap_v[1], cur.cap = wk->snap_v_cap[1];
+    cand.v = wk->snap_v, cand.cap = wk->snap_v_cap;
     cand.b = -1;
     int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
     uint64_t sigk[SIM_PMAX + 1], cand_k = 0;   /* hashes of the signatures */
@@ -757,8 +762,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     cand.b = -1;   /* no repeat: look for another candidate */
                 if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true)) {
                     /* same few numbers as the candidate: compare the whole state */
-                    snap_state(s, t, b, &cur);
-                    if (cur.nv == cand.nv && !memcmp(cur.v, cand.v, cur.nv * sizeof(int64_t))) {
+                    if (snap_state(s, t, b, &cand, true)) {
                         int64_t P = b - cand.b;
                         int64_t m = (iters - b - 1) / P;
                         if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
@@ -779,7 +783,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         int pj = (nsig - j) % (SIM_PMAX + 1);
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
-                            snap_state(s, t, b, &cand);
+                            snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
                             stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
                             cand.b = b;
@@ -1373,8 +1377,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     }
 
     sched_flush(s, t);
-    wk->snap_v[0] = cand.v, wk->snap_v_cap[0] = cand.cap;   /* (snap_state may have grown them) */
-    wk->snap_v[1] = cur.v, wk->snap_v_cap[1] = cur.cap;
+    wk->snap_v = cand.v, wk->snap_v_cap = cand.cap;   /* (snap_state may have grown it) */
     long long cycles = s->total > 0 ? (long long)last_retire + 1 + cut_cycles : 0;
     out->total_cycles = cycles;
     out->total_uops = C->retire_uop;
@@ -1458,10 +1461,9 @@ void mca_sim_release(void)
     free(wk->need);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
-    for (int k = 0; k < 2; k++) {
-        free(wk->snap_v[k]);
+    free(wk->snap_v);
+    for (int k = 0; k < 2; k++)
         free(wk->snap_st[k]);
-    }
     memset(wk, 0, sizeof *wk);
     sim_prepare_release();
 }
