@@ -361,6 +361,14 @@ typedef struct SimSnap {
     } while (0)
 
 #define SNAP_GONE INT64_MIN              /* no producer, or one that has retired */
+#define SNAP_GONE32 INT32_MIN            /* the same in a packed half */
+
+/* two numbers in one: each is a cycle or an id relative to the boundary, or a small count or
+ * mask, so it fits 32 bits (the window spans far fewer than 2^31 ids and cycles) */
+static inline int64_t snap_pk(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)(uint32_t)a << 32 | (uint32_t)b);
+}
 
 static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool same)
 {
@@ -375,6 +383,7 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
     }
     int64_t base = b * s->n, gb = s->groups_retired;
 #define ID(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE : (x) - base)
+#define ID32(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE32 : (x) - base)
 #define TM(x) ((int64_t)(x) - t)
     if (!same)
         sn->nv = 0;
@@ -391,10 +400,8 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
     SNAP_PUT(s->carry_slots);
     SNAP_PUT(s->retire_carry);
     SNAP_PUT(ID(s->last_store));
-    for (int r = 0; r < A64_NREGS; r++) {
-        SNAP_PUT(ID(s->rat[r]));
-        SNAP_PUT(s->rat_dst[r]);
-    }
+    for (int r = 0; r < A64_NREGS; r++)
+        SNAP_PUT(snap_pk(ID32(s->rat[r]), s->rat_dst[r]));
     for (int u = 0; u < s->c->nunits; u++)
         SNAP_PUT(s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
     for (int g = 0; g < s->n; g++)
@@ -412,23 +419,17 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
     for (int64_t x = s->oldest; x < s->next_map; x++) {
         const Dyn *d = &s->ring[x & s->mask];
         const SimInst *in = &s->si[d->sidx];
-        SNAP_PUT(d->sidx);
-        SNAP_PUT(TM(d->dispatched));
-        SNAP_PUT(d->srcready < 0 ? SNAP_GONE : TM(d->srcready));
-        SNAP_PUT(d->first_issue < 0 ? SNAP_GONE : TM(d->first_issue));
-        SNAP_PUT(d->last_issue < 0 ? SNAP_GONE : TM(d->last_issue));
-        SNAP_PUT(d->done == NEVER ? SNAP_GONE : TM(d->done));
-        SNAP_PUT(d->nissued == 0 && d->done == NEVER ? SNAP_GONE : TM(d->result));
-        SNAP_PUT(d->group - gb);
-        for (int k = 0; k < in->nsrc; k++) {
-            SNAP_PUT(ID(d->prod[k]));
-            SNAP_PUT(d->prod_dst[k]);
-        }
-        SNAP_PUT(ID(d->mem_prod));
-        SNAP_PUT(ID(d->rmw_prod));
+        SNAP_PUT(snap_pk(d->sidx, s->nwait[x & s->mask]));
+        SNAP_PUT(snap_pk(TM(d->dispatched), d->srcready < 0 ? SNAP_GONE32 : TM(d->srcready)));
+        SNAP_PUT(snap_pk(d->first_issue < 0 ? SNAP_GONE32 : TM(d->first_issue),
+                         d->last_issue < 0 ? SNAP_GONE32 : TM(d->last_issue)));
+        SNAP_PUT(snap_pk(d->done == NEVER ? SNAP_GONE32 : TM(d->done),
+                         d->nissued == 0 && d->done == NEVER ? SNAP_GONE32 : TM(d->result)));
+        SNAP_PUT(snap_pk(d->group - gb, d->sched_mask));
+        for (int k = 0; k < in->nsrc; k++)
+            SNAP_PUT(snap_pk(ID32(d->prod[k]), d->prod_dst[k]));
+        SNAP_PUT(snap_pk(ID32(d->mem_prod), ID32(d->rmw_prod)));
         SNAP_PUT(d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
-        SNAP_PUT(s->nwait[x & s->mask]);
-        SNAP_PUT(d->sched_mask);
     }
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
@@ -437,12 +438,12 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
         SNAP_PUT(sc->min_rd == NEVER ? SNAP_GONE : TM(sc->min_rd));
         for (int r = 0; r < sc->n; r++) {
             const Entry *e = &sc->e[r];
-            SNAP_PUT(e->id - base);
-            SNAP_PUT(e->rd < 0 ? SNAP_GONE : TM(e->rd));
+            SNAP_PUT(snap_pk(e->id - base, e->rd < 0 ? SNAP_GONE32 : TM(e->rd)));
             SNAP_PUT((int64_t)e->i << 40 | (int64_t)e->units << 8 | e->k);
         }
     }
 #undef ID
+#undef ID32
 #undef TM
     return !same || k_ == sn->nv;
 }
