@@ -88,13 +88,20 @@ static void pressure_row(Buf *out, const double *row, int nunits, double it)
     buf_reserve(out, (size_t)nunits * 40 + 8);
     char *d = out->data + out->len;
     for (int u = 0; u < nunits; u++) {
-        char *e = quick_cell(d, row[u] / it, (u + 1) * 7, &cur);
+        double p = row[u] / it;
+        if (!(p >= 0.005) && cur == u * 7) {   /* the most common cell, at its column */
+            memcpy(d, " -     ", 7);
+            d += 7;
+            cur += 7;
+            continue;
+        }
+        char *e = quick_cell(d, p, (u + 1) * 7, &cur);
         if (e) {
             d = e;
             continue;
         }
         out->len = (size_t)(d - out->data);
-        pressure_cell(out, row[u] / it, (u + 1) * 7, &cur);
+        pressure_cell(out, p, (u + 1) * 7, &cur);
         buf_reserve(out, (size_t)(nunits - u) * 40 + 8);
         d = out->data + out->len;
     }
