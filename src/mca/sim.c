@@ -884,27 +884,29 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             bool broke = false;
             int w = 0, r;
             int wseen = 0;   /* counted waiting entries passed */
-            for (r = 0; r < sc->n; r++) {
-                if (sc->n - r == sc->nwaiting - wseen) {
+            const int scn = sc->n;   /* (entries leave after the scan; nwaiting can drop in it) */
+            Entry *const E = sc->e;
+            for (r = 0; r < scn; r++) {
+                if (scn - r == sc->nwaiting - wseen) {
                     /* the rest all wait for a producer: nothing to do there */
                     waiting_data = true;
                     break;
                 }
                 /* the common cases first, through the pointer: an entry stays in place
                  * (it is copied only once one before it has issued) */
-                const Entry *ep = &sc->e[r];
+                const Entry *ep = &E[r];
                 int32_t erd = ep->rd;
                 if (erd > t) {   /* known not ready yet */
                     waiting_data = true;
                     if (erd < min_rd) min_rd = erd;
-                    if (w != r) sc->e[w] = *ep;
+                    if (w != r) E[w] = *ep;
                     w++;
                     continue;
                 }
                 if (erd >= 0 && (ep->units & ~busy) == 0) {   /* ready, its units are taken */
                     blocked_by_unit = true;
                     if (erd < min_rd) min_rd = erd;
-                    if (w != r) sc->e[w] = *ep;
+                    if (w != r) E[w] = *ep;
                     w++;
                     continue;
                 }
@@ -913,7 +915,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                      * known yet, and it was dispatched in an earlier cycle) */
                     waiting_data = true;
                     wseen += ep->counted;
-                    if (w != r) sc->e[w] = *ep;
+                    if (w != r) E[w] = *ep;
                     w++;
                     continue;
                 }
@@ -970,7 +972,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     waiting_mem |= d->mem_wait;
                 }
                 if (!issued) {
-                    sc->e[w++] = en;   /* (rd may have become known) */
+                    E[w++] = en;   /* (rd may have become known) */
                     if (en.rd >= 0 && en.rd < min_rd) min_rd = en.rd;
                 }
                 if ((sched_units[q] & ~busy) == 0) {   /* no unit left: keep the rest as is */
