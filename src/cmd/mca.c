@@ -2,7 +2,8 @@
  * views and JSON (also reached as `uarch-mca`, see src/main.c).
  *
  *   options ─► pass 1: a64_parse every chunk of the input (errors: file:line:col, caret, exit 1,
- *              nothing on stdout; warnings once per nearest form, once for branches)
+ *              nothing on stdout; warnings once per nearest form, once for branches); the
+ *              regions of chunks 0 and 1 are already simulated on the worker threads meanwhile
  *           ─► pass 2: per chunk, per region: mca_simulate ─► views into a Buf ─► the output
  *
  * Options are llvm-mca's spelling: -x and --x, -x=value or -x value, booleans as -x=false.
@@ -381,7 +382,11 @@ static bool seen_add(Seen *s, const char *k)
  * The input is read in chunks of about CHUNK_LINES lines, cut only where no code region is
  * open, so every region lies in one chunk.  Pass 1 parses every chunk (errors and warnings,
  * before any output), pass 2 re-reads and analyzes them one by one: memory does not grow with
- * the number of regions.  stdin is spooled to a temporary file so it can be read twice. */
+ * the number of regions.  Pass 1 keeps chunks 0 and 1 (slot[0], slot[1]) and queues their
+ * regions at once, so the worker threads simulate them while it parses the rest (in
+ * `scratch`); their outputs are only buffered until pass 1 has succeeded, and are discarded
+ * if it fails or falls back to parsing the whole file at once.  stdin is spooled to a
+ * temporary file so it can be read twice. */
 enum { CHUNK_LINES = 4096 };
 
 typedef struct Chunk {
@@ -404,8 +409,10 @@ typedef struct Run {
     const ModelCpu *cpu;
     const char *fname;
     FILE *in;
-    Slot slot[2];                 /* pass 2 parses the next chunk while the last one runs */
-    Slot *cur;                    /* the chunk being read, parsed (slot[0] in pass 1) */
+    Slot slot[2];                 /* chunk k is in slot[k % 2] while its regions run; pass 2
+                                     parses the next chunk while the last one runs */
+    Slot scratch;                 /* pass 1: chunks 2.. (parsed for errors, then dropped) */
+    Slot *cur;                    /* the chunk being read, parsed */
     Chunk *chunks;
     int nchunks, cap;
     int *skipped;                 /* lines blanked by -skip-unsupported-instructions */
@@ -626,13 +633,20 @@ static void slot_release(Slot *sl)
     sl->have_prog = false;
 }
 
+static void slot_free(Slot *sl)
+{
+    slot_release(sl);
+    free(sl->drop);
+    sl->drop = NULL;
+    sl->drop_cap = 0;
+    buf_free(&sl->text);
+}
+
 static void run_free(Run *run)
 {
-    for (int k = 0; k < 2; k++) {
-        slot_release(&run->slot[k]);
-        free(run->slot[k].drop);
-        buf_free(&run->slot[k].text);
-    }
+    slot_free(&run->slot[0]);
+    slot_free(&run->slot[1]);
+    slot_free(&run->scratch);
     for (int u = 0; u < run->nunits; u++)
         free(run->units[u]);
     for (int i = 0; i < run->seen.n; i++)
@@ -651,7 +665,8 @@ static void run_free(Run *run)
  * own buffer.  The main thread parses chunk k+1 (into the other slot) while worker threads run
  * the jobs of chunk k from a shared queue; it writes the outputs in region order as they
  * complete (running queued jobs itself while it waits), so the output does not depend on the
- * number of threads.  At most two chunks are in flight: memory stays bounded. */
+ * number of threads.  At most two chunks are in flight: memory stays bounded.  The workers
+ * start before pass 1, which queues chunks 0 and 1 as it parses them (see cmd_mca). */
 typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
@@ -669,8 +684,14 @@ typedef struct Pass2 {
     pthread_cond_t cv;            /* a job queued or done, or the end */
     Job **queue;                  /* jobs not started, in region order */
     int qhead, qtail, qcap;
+    int busy;                     /* jobs taken from the queue and not done yet */
     bool stop;
     Json jbase;                   /* -json: the writer's state at a region (read-only here) */
+    pthread_t th[64];
+    int started;                  /* worker threads */
+    Job *jobs[2];                 /* chunk k's jobs (in region order) are jobs[k % 2] ... */
+    int nj[2];
+    int nqueued;                  /* ... for the chunks k < nqueued not written yet */
 } Pass2;
 
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
@@ -722,7 +743,10 @@ static Job *pass2_take(Pass2 *p, bool wait)
 {
     while (p->qhead == p->qtail && wait && !p->stop)
         pthread_cond_wait(&p->cv, &p->mu);
-    return p->qhead < p->qtail ? p->queue[p->qhead++] : NULL;
+    if (p->qhead == p->qtail)
+        return NULL;
+    p->busy++;
+    return p->queue[p->qhead++];
 }
 
 /* run a job outside the lock, then mark it done */
@@ -732,6 +756,7 @@ static void pass2_run(Pass2 *p, Job *job, A64Inst **tmp)
     run_job(p, job, tmp);
     pthread_mutex_lock(&p->mu);
     job->done = true;
+    p->busy--;
     pthread_cond_broadcast(&p->cv);
 }
 
@@ -756,11 +781,25 @@ static int thread_count(const Cli *c)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/* the jobs of the chunk in run->cur, queued; *jobs gets them in region order */
-static int queue_chunk(Pass2 *p, Job **jobs)
+/* the queue and the worker threads, idle until jobs come (run->j is the writer at the first
+ * region: -json's beginning is written into run->b already) */
+static void pass2_start(Pass2 *p, Run *run)
+{
+    memset(p, 0, sizeof *p);
+    p->run = run;
+    p->jbase = run->j;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    int nt = thread_count(run->c);
+    for (int t = 1; t < nt; t++)
+        if (pthread_create(&p->th[p->started], NULL, pass2_worker, p) == 0)
+            p->started++;
+}
+
+/* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % 2] */
+static void queue_chunk(Pass2 *p, Slot *sl, int k)
 {
     Run *run = p->run;
-    Slot *sl = run->cur;
     McaRegion *regions = NULL;
     int nr = mca_regions(&sl->prog, !run->has_markers, &regions);
     Job *js = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *js);
@@ -787,12 +826,56 @@ static int queue_chunk(Pass2 *p, Job **jobs)
             p->queue = xrealloc(p->queue, (size_t)p->qcap * sizeof *p->queue);
         }
     }
-    for (int k = 0; k < nj; k++)
-        p->queue[p->qtail++] = &js[k];
+    for (int i = 0; i < nj; i++)
+        p->queue[p->qtail++] = &js[i];
     pthread_cond_broadcast(&p->cv);
     pthread_mutex_unlock(&p->mu);
-    *jobs = js;
-    return nj;
+    p->jobs[k % 2] = js;
+    p->nj[k % 2] = nj;
+    p->nqueued = k + 1;
+}
+
+static void free_jobs(Job *jobs, int nj)
+{
+    for (int i = 0; i < nj; i++) {
+        buf_free(&jobs[i].out);
+        for (int u = 0; u < jobs[i].nunits; u++)
+            free(jobs[i].units[u]);
+    }
+    free(jobs);
+}
+
+/* forget the queued chunks (pass 1 failed, or parses the whole file instead): the jobs not
+ * started are dropped, the running ones waited for, all outputs freed */
+static void pass2_discard(Pass2 *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->qhead = p->qtail = 0;
+    while (p->busy > 0)
+        pthread_cond_wait(&p->cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    for (int a = 0; a < 2; a++) {
+        free_jobs(p->jobs[a], p->nj[a]);
+        p->jobs[a] = NULL;
+        p->nj[a] = 0;
+    }
+    p->nqueued = 0;
+    p->run->region_index = 0;
+}
+
+/* discard what is left, stop and join the workers */
+static void pass2_end(Pass2 *p)
+{
+    pass2_discard(p);
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int t = 0; t < p->started; t++)
+        pthread_join(p->th[t], NULL);
+    free(p->queue);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
 }
 
 /* write the jobs of a chunk in order, each once it is done (running queued jobs meanwhile) */
@@ -820,6 +903,7 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
                 free(run->units[u]);
             run->nunits = job->nunits;
             memcpy(run->units, job->units, sizeof job->units);
+            job->nunits = 0;
         }
     }
 }
@@ -834,43 +918,24 @@ static void load_chunk(Run *run, Slot *sl, int k)
         bug("chunk %d of '%s' parsed once but not twice", k, run->fname);
 }
 
-static void pass2(Run *run)
+/* after pass 1: chunks 0 and 1 are queued already (a whole-file chunk 0 is in slot[0]) */
+static void pass2(Pass2 *p)
 {
-    Pass2 p = {.run = run, .jbase = run->j};
-    pthread_mutex_init(&p.mu, NULL);
-    pthread_cond_init(&p.cv, NULL);
-    int nt = thread_count(run->c);
-    pthread_t th[64];
-    int started = 0;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&th[started], NULL, pass2_worker, &p) == 0)
-            started++;
-    Job *jobs[2] = {NULL, NULL};
-    int nj[2] = {0, 0};
-    if (run->nchunks > 1)
-        load_chunk(run, &run->slot[0], 0);
-    run->cur = &run->slot[0];   /* (a single chunk is still there from pass 1) */
-    nj[0] = queue_chunk(&p, &jobs[0]);
+    Run *run = p->run;
+    if (p->nqueued == 0)
+        queue_chunk(p, &run->slot[0], 0);
     for (int k = 0; k < run->nchunks; k++) {
         int a = k % 2, b = 1 - a;
-        if (k + 1 < run->nchunks) {
+        if (k + 1 < run->nchunks && k + 1 == p->nqueued) {
             load_chunk(run, &run->slot[b], k + 1);
-            nj[b] = queue_chunk(&p, &jobs[b]);
+            queue_chunk(p, &run->slot[b], k + 1);
         }
-        write_chunk(&p, jobs[a], nj[a]);
-        free(jobs[a]);
-        jobs[a] = NULL;
+        write_chunk(p, p->jobs[a], p->nj[a]);
+        free_jobs(p->jobs[a], p->nj[a]);
+        p->jobs[a] = NULL;
+        p->nj[a] = 0;
         slot_release(&run->slot[a]);
     }
-    pthread_mutex_lock(&p.mu);
-    p.stop = true;
-    pthread_cond_broadcast(&p.cv);
-    pthread_mutex_unlock(&p.mu);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    free(p.queue);
-    pthread_mutex_destroy(&p.mu);
-    pthread_cond_destroy(&p.cv);
 }
 
 int cmd_mca(int argc, char **argv)
@@ -940,6 +1005,14 @@ int cmd_mca(int argc, char **argv)
         return 1;
     }
 
+    /* the worker threads start now: pass 1 queues chunks 0 and 1 as soon as they parse, and
+     * their jobs are simulated while it parses the rest (their outputs wait in memory) */
+    json_init(&run.j, &run.b, true);
+    if (c.json)
+        mca_json_begin(&run.j);
+    Pass2 p2;
+    pass2_start(&p2, &run);
+
     /* pass 1: every chunk parsed once; errors and warnings before any output.  Chunks are a
      * memory bound only: a file without markers is one region, and a chunk that fails (e.g. a
      * numeric label defined in the next chunk) is decided by parsing the whole file at once. */
@@ -948,21 +1021,27 @@ int cmd_mca(int argc, char **argv)
     run.has_markers = scan_markers(run.in);
     bool whole = false;
     while (!whole && run.has_markers && read_next_chunk(&run, &depth, &line)) {
-        if (run.cur->have_prog) {
-            a64_program_free(&run.cur->prog);
-            run.cur->have_prog = false;
-        }
-        if (!parse_chunk(&run, run.nchunks - 1, true, false))
+        int k = run.nchunks - 1;
+        slot_release(run.cur);
+        if (!parse_chunk(&run, k, true, false)) {
             whole = true;
-        else
+        } else {
             nregions += run.chunk_regions;
+            if (k < 2) {          /* kept for pass 2, its regions simulated from now on */
+                queue_chunk(&p2, run.cur, k);
+                run.cur = k == 0 ? &run.slot[1] : &run.scratch;
+            }
+        }
     }
+    slot_free(&run.scratch);
     if (whole || !run.has_markers) {
-        if (run.cur->have_prog)
-            a64_program_free(&run.cur->prog);
-        run.cur->have_prog = false;
+        pass2_discard(&p2);           /* the chunks' regions are not necessarily the file's */
+        slot_release(&run.slot[0]);
+        slot_release(&run.slot[1]);
+        run.cur = &run.slot[0];
         if (fseek(run.in, 0, SEEK_END) != 0) {
             fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));
+            pass2_end(&p2);
             run_free(&run);
             return 1;
         }
@@ -973,6 +1052,7 @@ int cmd_mca(int argc, char **argv)
         run.has_markers = false;      /* the whole program: its own regions, or all of it */
         reread_chunk(&run, 0);
         if (!parse_chunk(&run, 0, true, true)) {
+            pass2_end(&p2);
             run_free(&run);
             return 1;
         }
@@ -980,19 +1060,19 @@ int cmd_mca(int argc, char **argv)
     }
     if (nregions == 0) {
         fprintf(stderr, "%s: error: no assembly instructions found\n", fname);
+        pass2_end(&p2);
         run_free(&run);
         return 1;
     }
 
     /* pass 2: the chunks again (re-read unless there is only one), regions on threads */
     if (!out_open(&run.out, c.output)) {
+        pass2_end(&p2);
         run_free(&run);
         return 1;
     }
-    json_init(&run.j, &run.b, true);
-    if (c.json)
-        mca_json_begin(&run.j);
-    pass2(&run);
+    pass2(&p2);
+    pass2_end(&p2);
     if (c.json) {
         McaJsonParams p = {"aarch64", c.mcpu ? c.mcpu : model_name(cpu), triple, model_name(cpu)};
         mca_json_end(&run.j, &p, (const char *const *)run.units, run.nunits);
