@@ -92,10 +92,14 @@ done:;
     int m = A->n < B->n ? A->n : B->n;
     if (m > 0) {
         double *d = xmalloc(sizeof *d * m);
-        for (int i = 0; i < m; i++)
-            d[i] = sweep_y(&s, &A->pts[i]) - sweep_y(&s, &B->pts[i]);
+        int nd = 0;   /* points where both values are available */
+        for (int i = 0; i < m; i++) {
+            double v = sweep_y(&s, &A->pts[i]) - sweep_y(&s, &B->pts[i]);
+            if (isfinite(v))
+                d[nd++] = v;
+        }
         SweepFinding *f = sweep_finding(&s, "page-crossing cost", "");
-        f->cycles = stats_median(d, (size_t)m);
+        f->cycles = nd > 0 ? stats_median(d, (size_t)nd) : NAN;
         snprintf(f->note, sizeof f->note, "median extra cycles per iteration when the loop spans two "
                  "pages (about 1 when fetch cannot cross a page in one cycle)");
         free(d);

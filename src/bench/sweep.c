@@ -468,6 +468,11 @@ static double quant(const double *sorted, int n, double q)
     return i + 1 < n ? sorted[i] + (sorted[i + 1] - sorted[i]) * (pos - i) : sorted[i];
 }
 
+static double positive_or_nan(double v)
+{
+    return v > 0 ? v : NAN;
+}
+
 bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal)
 {
     *fatal = false;
@@ -536,10 +541,14 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
             qsort(sv, na, sizeof *sv, cmp_dbl);
             qsort(lv, nb, sizeof *lv, cmp_dbl);
             pt->n = na < nb ? na : nb;
-            pt->med = (quant(lv, nb, 0.5) - quant(sv, na, 0.5)) / per;
-            pt->min = (lv[0] - sv[0]) / per;
+            /* the time of I iterations can only be positive: a difference of two medians,
+             * minima or maxima that is not is noise that swamped the signal (e.g. an unusually
+             * slow fastest short call), not an estimate: unavailable (NAN: "-" in the table,
+             * null in JSON, an empty field in CSV), and the knee detector skips it */
+            pt->med = positive_or_nan((quant(lv, nb, 0.5) - quant(sv, na, 0.5)) / per);
+            pt->min = positive_or_nan((lv[0] - sv[0]) / per);
             pt->best = pt->min;
-            pt->max = (lv[nb - 1] - sv[na - 1]) / per;
+            pt->max = positive_or_nan((lv[nb - 1] - sv[na - 1]) / per);
             pt->q25 = (quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per;
             pt->q75 = (quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per;
             if (pt->q25 > pt->q75) {
@@ -917,10 +926,20 @@ static void write_json(Sweep *s, FILE *out)
     buf_free(&b);
 }
 
+/* A statistic of a point: fmt, or "-" when it is unavailable (NAN). */
+static void fmt_val(char *out, size_t n, double v, const char *fmt)
+{
+    if (isfinite(v))
+        snprintf(out, n, fmt, v);
+    else
+        snprintf(out, n, "-");
+}
+
 static void write_table(Sweep *s, FILE *out)
 {
-    fprintf(out, "# uarch bench %s: %s\n# method: %s\n# y: %s; median and best (from the minimum "
-                 "time of each length) over %s samples\n", s->exp, s->title, s->method, s->ylabel,
+    fprintf(out, "# uarch bench %s: %s\n# method: %s\n# y: %s; median and best (%s) over %s "
+                 "samples\n", s->exp, s->title, s->method, s->ylabel,
+            s->best_desc ? s->best_desc : "from the minimum time of each length",
             s->opt.runs > 0 ? "the" : "the default");
     prov_line(s, out);
     for (int i = 0; i < s->nseries; i++) {
@@ -933,10 +952,12 @@ static void write_table(Sweep *s, FILE *out)
                 s->opt.best ? "best" : "median", s->opt.best ? "median" : "best", "spread", "n");
         for (int k = 0; k < S->n; k++) {
             const SweepPoint *p = &S->pts[k];
-            char xs[32];
+            char xs[32], ys[3][32];
             sweep_fmt_x(s, p->x, xs, sizeof xs);
-            fprintf(out, "%12s  %10.3f  %10.3f  %10.3f  %4d\n", xs, sweep_y(s, p), s->opt.best ? p->med : p->best,
-                    p->q75 - p->q25, p->n);
+            fmt_val(ys[0], sizeof ys[0], sweep_y(s, p), "%.3f");
+            fmt_val(ys[1], sizeof ys[1], s->opt.best ? p->med : p->best, "%.3f");
+            fmt_val(ys[2], sizeof ys[2], p->q75 - p->q25, "%.3f");
+            fprintf(out, "%12s  %10s  %10s  %10s  %4d\n", xs, ys[0], ys[1], ys[2], p->n);
         }
     }
     fprintf(out, "\nfindings%s:\n", s->interrupted ? " (interrupted: partial sweep)" : "");
@@ -969,8 +990,14 @@ static bool write_csv(Sweep *s, const char *path)
     for (int i = 0; i < s->nseries; i++)
         for (int k = 0; k < s->series[i].n; k++) {
             const SweepPoint *p = &s->series[i].pts[k];
-            fprintf(f, "%s,%.17g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%d\n", s->series[i].name, p->x, p->med,
-                    p->best, p->min, p->max, p->q25, p->q75, p->n);
+            const double v[] = {p->med, p->best, p->min, p->max, p->q25, p->q75};
+            fprintf(f, "%s,%.17g", s->series[i].name, p->x);
+            for (size_t j = 0; j < ARRAY_LEN(v); j++) {
+                char c[32];
+                fmt_val(c, sizeof c, v[j], "%.6g");
+                fprintf(f, ",%s", isfinite(v[j]) ? c : "");   /* unavailable: an empty field */
+            }
+            fprintf(f, ",%d\n", p->n);
         }
     return fclose(f) == 0;
 }

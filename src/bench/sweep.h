@@ -73,6 +73,8 @@ typedef struct Sweep {
     const char *title;        /* plot title / table heading */
     const char *method;       /* one line: how it is measured */
     const char *xlabel, *ylabel, *yunit;   /* yunit: "cycles", "IPC" */
+    const char *best_desc;    /* what "best" is, for the table heading (NULL: "from the minimum
+                               * time of each length") */
     bool x_bytes;             /* x is a size in bytes */
     bool x_int;               /* x is an integer count */
     bool y_from_zero;

@@ -32,7 +32,7 @@ icache|-min 4K -max 4K
 fetch|-min 1 -max 2
 btb|-spacing 4,64 -min 1 -max 2 -ppo 1
 itlb|-min 2 -max 2
-rob|-filler nop,add,fadd,load,store,branch -max 4 -step 4 -buf 64K
+rob|-filler nop,add,fadd,load,store,branch,cmp,mov -max 4 -step 4 -buf 64K
 mispredict|-min 2 -max 4
 inst|-max 2 'madd x0, x1, x2, x3'
 inst|-max 2 'fadd v0.4s, v1.4s, v2.4s'

@@ -20,7 +20,11 @@ while IFS='|' read -r name args; do
   grep -q 'Sanitizer\|runtime error:' "$tmp/err" && { bad "$name: sanitizer report"; cat "$tmp/err"; }
   echo "$out" | grep -q "^# uarch bench $name: " || bad "$name: no heading"
   echo "$out" | grep -q '^# cpu: .* | os: .* | counters: .* | core clock: .* GHz | ' || bad "$name: no provenance"
-  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +-?[0-9.]+ +-?[0-9.]+ +-?[0-9.]+ +[0-9]+$' || bad "$name: no point rows"
+  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +([0-9.]+|-) +([0-9.]+|-) +-?[0-9.]+ +[0-9]+$' || bad "$name: no point rows"
+  # a statistic that is not a time (negative, NaN) is shown as unavailable: "-", an empty CSV field
+  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +.*(-[0-9]|nan|inf)' && bad "$name: a negative or NaN value in the table"
+  awk -F, 'NR > 1 { for (i = 3; i <= 6; i++) if ($i ~ /^-|nan|inf/) bad = 1 } END { exit bad }' "$tmp/$name.csv" \
+    || bad "$name: a negative or NaN median/best/min/max in the csv"
   echo "$out" | grep -q '^findings' || bad "$name: no findings section"
   head -n 1 "$tmp/$name.csv" | grep -q '^series,x,median,best,min,max,q25,q75,n$' || bad "$name: csv header"
   [ "$(wc -l < "$tmp/$name.csv")" -ge 2 ] || bad "$name: csv has no rows"
@@ -42,7 +46,7 @@ icache|-min 4K -max 8K -ppo 1
 fetch|-min 1 -max 3
 btb|-spacing 4,64 -min 1 -max 4 -ppo 1
 itlb|-min 2 -max 4 -ppo 1
-rob|-filler nop,load -max 16 -step 8 -buf 1M
+rob|-filler nop,load,cmp,mov -max 16 -step 8 -buf 1M
 mispredict|-min 2 -max 8
 inst|-max 2 '$INST'
 LIST
