@@ -17,8 +17,9 @@
 set -u
 B=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-UARCH="$ROOT/$B/uarch"
-export UARCH BUILD="$ROOT/$B" ROOT
+case "$B" in /*) ;; *) B="$ROOT/$B" ;; esac   # the build dir, relative to the repo or absolute
+UARCH="$B/uarch"
+export UARCH BUILD="$B" ROOT
 pass=0; fail=0; skip=0
 FILTER=${FILTER:-}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -29,8 +30,8 @@ skipped() { skip=$((skip+1)); echo "SKIP $1: $2"; }
 
 # 1. unit tests
 if [ -z "$FILTER" ] || [[ unit =~ $FILTER ]]; then
-  if [ -x "$ROOT/$B/unit-tests" ]; then
-    out=$("$ROOT/$B/unit-tests" 2>&1); rc=$?
+  if [ -x "$B/unit-tests" ]; then
+    out=$("$B/unit-tests" 2>&1); rc=$?
     printf '%s\n' "$out" | grep -v '^ok ' | grep -v 'passed, .* failed$' || true
     line=$(printf '%s\n' "$out" | tail -n 1)
     if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
