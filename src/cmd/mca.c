@@ -3,7 +3,7 @@
  *
  *   options ─► pass 1: a64_parse every chunk of the input (errors: file:line:col, caret, exit 1,
  *              nothing on stdout; warnings once per nearest form, once for branches); the
- *              regions of chunks 0 and 1 are already simulated on the worker threads meanwhile
+ *              regions of the first chunks are already simulated on the worker threads meanwhile
  *           ─► pass 2: per chunk, per region: mca_simulate ─► views into a Buf ─► the output
  *
  * Options are llvm-mca's spelling: -x and --x, -x=value or -x value, booleans as -x=false.
@@ -314,6 +314,17 @@ static bool out_open(Out *o, const char *path)
         return true;
     }
     o->path = path;
+    /* a device, a pipe or a symbolic link (e.g. -o /dev/null) is written in place: replacing
+     * it with a renamed file would destroy it.  A regular file (or a new one) is written to a
+     * temporary file renamed over it at the end, so it is never half-written. */
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (!(o->f = fopen(path, "w"))) {
+            fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(errno));
+            return false;
+        }
+        return true;
+    }
     size_t n = strlen(path);
     o->tmp = xmalloc(n + 16);
     snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
@@ -350,12 +361,13 @@ static bool out_close(Out *o, bool ok)
     }
     bool good = ok && !ferror(o->f);
     good = (fclose(o->f) == 0) && good;
-    if (good && rename(o->tmp, o->path) != 0)
+    if (good && o->tmp && rename(o->tmp, o->path) != 0)
         good = false;
     if (!good) {
         if (ok)
             fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, o->path, strerror(errno));
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
     }
     free(o->tmp);
     return good;
@@ -382,12 +394,15 @@ static bool seen_add(Seen *s, const char *k)
  * The input is read in chunks of about CHUNK_LINES lines, cut only where no code region is
  * open, so every region lies in one chunk.  Pass 1 parses every chunk (errors and warnings,
  * before any output), pass 2 re-reads and analyzes them one by one: memory does not grow with
- * the number of regions.  Pass 1 keeps chunks 0 and 1 (slot[0], slot[1]) and queues their
+ * the number of regions.  Pass 1 keeps chunks 0 .. NSLOT-1 (in slot[]) and queues their
  * regions at once, so the worker threads simulate them while it parses the rest (in
  * `scratch`); their outputs are only buffered until pass 1 has succeeded, and are discarded
  * if it fails or falls back to parsing the whole file at once.  stdin is spooled to a
  * temporary file so it can be read twice. */
 enum { CHUNK_LINES = 4096 };
+/* chunks kept from pass 1 (their regions run while it parses the rest): enough to keep a
+ * worker busy through pass 1, which parses about four times faster than a thread simulates */
+enum { NSLOT = 4 };
 
 typedef struct Chunk {
     long off;                     /* file offset */
@@ -409,7 +424,7 @@ typedef struct Run {
     const ModelCpu *cpu;
     const char *fname;
     FILE *in;
-    Slot slot[2];                 /* chunk k is in slot[k % 2] while its regions run; pass 2
+    Slot slot[NSLOT];             /* chunk k is in slot[k % NSLOT] while its regions run; pass 2
                                      parses the next chunk while the last one runs */
     Slot scratch;                 /* pass 1: chunks 2.. (parsed for errors, then dropped) */
     Slot *cur;                    /* the chunk being read, parsed */
@@ -644,8 +659,8 @@ static void slot_free(Slot *sl)
 
 static void run_free(Run *run)
 {
-    slot_free(&run->slot[0]);
-    slot_free(&run->slot[1]);
+    for (int k = 0; k < NSLOT; k++)
+        slot_free(&run->slot[k]);
     slot_free(&run->scratch);
     for (int u = 0; u < run->nunits; u++)
         free(run->units[u]);
@@ -666,7 +681,7 @@ static void run_free(Run *run)
  * the jobs of chunk k from a shared queue; it writes the outputs in region order as they
  * complete (running queued jobs itself while it waits), so the output does not depend on the
  * number of threads.  At most two chunks are in flight: memory stays bounded.  The workers
- * start before pass 1, which queues chunks 0 and 1 as it parses them (see cmd_mca). */
+ * start before pass 1, which queues the first NSLOT chunks as it parses them (see cmd_mca). */
 typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
@@ -689,8 +704,8 @@ typedef struct Pass2 {
     Json jbase;                   /* -json: the writer's state at a region (read-only here) */
     pthread_t th[64];
     int started;                  /* worker threads */
-    Job *jobs[2];                 /* chunk k's jobs (in region order) are jobs[k % 2] ... */
-    int nj[2];
+    Job *jobs[NSLOT];             /* chunk k's jobs (in region order) are jobs[k % NSLOT] ... */
+    int nj[NSLOT];
     int nqueued;                  /* ... for the chunks k < nqueued not written yet */
 } Pass2;
 
@@ -796,7 +811,7 @@ static void pass2_start(Pass2 *p, Run *run)
             p->started++;
 }
 
-/* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % 2] */
+/* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % NSLOT] */
 static void queue_chunk(Pass2 *p, Slot *sl, int k)
 {
     Run *run = p->run;
@@ -830,8 +845,8 @@ static void queue_chunk(Pass2 *p, Slot *sl, int k)
         p->queue[p->qtail++] = &js[i];
     pthread_cond_broadcast(&p->cv);
     pthread_mutex_unlock(&p->mu);
-    p->jobs[k % 2] = js;
-    p->nj[k % 2] = nj;
+    p->jobs[k % NSLOT] = js;
+    p->nj[k % NSLOT] = nj;
     p->nqueued = k + 1;
 }
 
@@ -854,7 +869,7 @@ static void pass2_discard(Pass2 *p)
     while (p->busy > 0)
         pthread_cond_wait(&p->cv, &p->mu);
     pthread_mutex_unlock(&p->mu);
-    for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < NSLOT; a++) {
         free_jobs(p->jobs[a], p->nj[a]);
         p->jobs[a] = NULL;
         p->nj[a] = 0;
@@ -918,14 +933,15 @@ static void load_chunk(Run *run, Slot *sl, int k)
         bug("chunk %d of '%s' parsed once but not twice", k, run->fname);
 }
 
-/* after pass 1: chunks 0 and 1 are queued already (a whole-file chunk 0 is in slot[0]) */
+/* after pass 1: chunks 0 .. NSLOT-1 are queued already (a whole-file chunk 0 is in slot[0]);
+ * then the next chunk is parsed while the last one runs */
 static void pass2(Pass2 *p)
 {
     Run *run = p->run;
     if (p->nqueued == 0)
         queue_chunk(p, &run->slot[0], 0);
     for (int k = 0; k < run->nchunks; k++) {
-        int a = k % 2, b = 1 - a;
+        int a = k % NSLOT, b = (k + 1) % NSLOT;
         if (k + 1 < run->nchunks && k + 1 == p->nqueued) {
             load_chunk(run, &run->slot[b], k + 1);
             queue_chunk(p, &run->slot[b], k + 1);
@@ -1005,8 +1021,8 @@ int cmd_mca(int argc, char **argv)
         return 1;
     }
 
-    /* the worker threads start now: pass 1 queues chunks 0 and 1 as soon as they parse, and
-     * their jobs are simulated while it parses the rest (their outputs wait in memory) */
+    /* the worker threads start now: pass 1 queues the first NSLOT chunks as soon as they
+     * parse, and their jobs are simulated while it parses the rest (outputs wait in memory) */
     json_init(&run.j, &run.b, true);
     if (c.json)
         mca_json_begin(&run.j);
@@ -1027,17 +1043,17 @@ int cmd_mca(int argc, char **argv)
             whole = true;
         } else {
             nregions += run.chunk_regions;
-            if (k < 2) {          /* kept for pass 2, its regions simulated from now on */
+            if (k < NSLOT) {      /* kept for pass 2, its regions simulated from now on */
                 queue_chunk(&p2, run.cur, k);
-                run.cur = k == 0 ? &run.slot[1] : &run.scratch;
+                run.cur = k + 1 < NSLOT ? &run.slot[k + 1] : &run.scratch;
             }
         }
     }
     slot_free(&run.scratch);
     if (whole || !run.has_markers) {
         pass2_discard(&p2);           /* the chunks' regions are not necessarily the file's */
-        slot_release(&run.slot[0]);
-        slot_release(&run.slot[1]);
+        for (int k = 0; k < NSLOT; k++)
+            slot_release(&run.slot[k]);
         run.cur = &run.slot[0];
         if (fseek(run.in, 0, SEEK_END) != 0) {
             fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # mca-output.sh — -o writes atomically: the file appears complete (same bytes as stdout), an
 # input error leaves an existing file untouched and nothing on stdout, an unwritable path is an
-# error (exit 1), and no temporary file is left behind.
+# error (exit 1), and no temporary file is left behind.  A device or a symbolic link is written
+# in place, never replaced (-o /dev/null once turned /dev/null into a regular file as root).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -24,6 +25,23 @@ grep -q "^bad.s:2:" err.txt || { echo "no located error"; cat err.txt; exit 1; }
 
 "$UARCH" mca -o nosuchdir/out.txt good.s > stdout.txt 2> err.txt; rc=$?
 [ $rc = 1 ] && grep -q "cannot write 'nosuchdir/out.txt'" err.txt || { echo "unwritable -o: exit $rc"; cat err.txt; exit 1; }
+
+# a symbolic link: its target gets the output, the link stays; a FIFO is written through
+echo old > target.txt
+ln -s target.txt link.txt
+"$UARCH" mca -timeline -o link.txt good.s 2>/dev/null || { echo "-o link.txt failed"; exit 1; }
+[ -L link.txt ] && cmp -s want.txt target.txt || { echo "-o through a symbolic link"; ls -l; exit 1; }
+mkfifo fifo
+cat fifo > fromfifo.txt &
+"$UARCH" mca -timeline -o fifo good.s 2>/dev/null || { echo "-o fifo failed"; exit 1; }
+wait
+[ -p fifo ] && cmp -s want.txt fromfifo.txt || { echo "-o through a FIFO"; ls -l; exit 1; }
+# a character device (checked on a private one when possible, else on /dev/null itself)
+dev=/dev/null
+[ "$(id -u)" = 0 ] && mknod -m 666 null c 1 3 2>/dev/null && dev=$PWD/null
+"$UARCH" mca -o "$dev" good.s 2>/dev/null || { echo "-o $dev failed"; exit 1; }
+[ -c "$dev" ] || { echo "-o $dev replaced the device"; exit 1; }
+rm -f null
 
 leftover=$(ls | grep -c 'tmp' || true)
 [ "$leftover" = 0 ] || { echo "temporary files left: $(ls)"; exit 1; }
