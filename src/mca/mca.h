@@ -26,7 +26,7 @@ typedef struct McaOptions {
                                      when want_timeline */
     int timeline_max_cycles;      /* and only cycles < this (default 80) */
     bool want_timeline;
-    bool want_bottleneck;
+    bool want_bottleneck;         /* the binding-limit analysis (McaResult.bottleneck kind..) */
     int register_file_size;       /* 0 = model's */
     int micro_op_queue_size;      /* accepted for llvm-mca compatibility; M1 maps straight from decode */
     int lqueue, squeue;           /* 0 = model's */

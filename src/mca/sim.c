@@ -1445,7 +1445,8 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     sim_run(&sc, si, n, &o, out);
-    sim_bottleneck(&sc, si, n, out);
+    if (o.want_bottleneck)   /* (only -bottleneck-analysis shows it) */
+        sim_bottleneck(&sc, si, n, out);
 }
 
 void mca_sim_release(void)
