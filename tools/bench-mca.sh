@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/bench-mca.sh [BUILD_DIR] — `make bench`: regions per second of `uarch mca` against
-# llvm-mca 14 on the same file, in the same run, and peak memory for N and 4N regions.
+# llvm-mca 14 on the same file, in the same run, and peak memory for N, 4N and 16N regions.
 #
 #  1. compile this repo's C sources (src/*/*.c, tools/*.c, tests/unit/*.c) with
 #     clang --target=aarch64-linux-gnu -O2 -S (real compiler output);
@@ -11,7 +11,7 @@
 #     are added until there are);
 #  3. time both on it with their defaults (100 iterations, default views), output to /dev/null,
 #     each BENCH_RUNS times (default 3), and compare the best (least disturbed) runs;
-#  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N and 4N regions.
+#  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N, 4N and 16N regions.
 # Environment: LLVM_MCA (default llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000),
 # BENCH_RUNS (3), BENCH_INLINE_ASM=1 (keep inline assembly), BENCH_KEEP=path (copy the
 # generated input file there, e.g. for perf).
@@ -113,8 +113,9 @@ awk -v n="$N" -v ver="$ver" -v cpus="$(nproc)" -v runs="$RUNS" '
     printf "llvm-mca:  %8.2f s  %10.1f regions/s   (%s; runs:%s)\n", l, n / l, ver, all["l"]
     printf "speed-up:  %.1fx, %.1fx on one thread (best of %d runs each; goal >= 50x)\n", l / u, l / u1, runs }' "$work/times"
 
-# -- 4: memory for N and 4N regions ---------------------------------------------------------------
+# -- 4: memory for N, 4N and 16N regions --------------------------------------------------------
 for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$work/all.s"; done > "$work/all4.s"
+for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$work/all4.s"; done > "$work/all16.s"
 if [ -x /usr/bin/time ]; then
   rss() { /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true; tail -n 1 "$work/rss"; }
 else
@@ -139,4 +140,5 @@ C
 fi
 m1=$(rss "$UARCH" mca $MCA_ARGS "$work/all.s")
 m4=$(rss "$UARCH" mca $MCA_ARGS "$work/all4.s")
-echo "peak RSS uarch mca: $m1 KiB for $N regions, $m4 KiB for $((4 * N)) regions"
+m16=$(rss "$UARCH" mca $MCA_ARGS "$work/all16.s")
+echo "peak RSS uarch mca: $m1 KiB for $N regions, $m4 KiB for $((4 * N)), $m16 KiB for $((16 * N))"
