@@ -504,7 +504,8 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
 
 /* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
  * mode 1 copies them into v, mode 2 adds m * v to them */
-static size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, int mode, long long m)
+static inline __attribute__((always_inline))
+size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, const int mode, long long m)
 {
     size_t k = 0;
     int n = s->n, mh = out->max_hist;
@@ -547,6 +548,22 @@ static size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *eli
 #undef STD
 #undef STI
     return k;
+}
+
+/* the three modes as separate functions (the mode tests disappear from the loops) */
+static size_t stats_count(Sim *s, McaResult *out, long long *fuse, long long *elim)
+{
+    return stats_walk(s, out, fuse, elim, NULL, 0, 0);
+}
+
+static void stats_copy(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v)
+{
+    stats_walk(s, out, fuse, elim, v, 1, 0);
+}
+
+static void stats_add(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, long long m)
+{
+    stats_walk(s, out, fuse, elim, v, 2, m);
 }
 
 /* every scheduler's occupancy summed up to cycle t (statistics are read) */
@@ -716,9 +733,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     int nsig = 0;
     int64_t cand_p = 0;                  /* the candidate's expected period */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
-    size_t nst = extrap ? stats_walk(s, out, fuse_count, elim_count, NULL, 0, 0) : 0;
+    size_t nst = extrap ? stats_count(s, out, fuse_count, elim_count) : 0;
     if (extrap) {
-        /* (written by stats_walk before they are read) */
+        /* (written by stats_copy before they are read) */
         cand.st = work_grow((void **)&wk->snap_st[0], &wk->snap_st_cap[0], (nst > 0 ? nst : 1) * sizeof(double));
         cur.st = work_grow((void **)&wk->snap_st[1], &wk->snap_st_cap[1], (nst > 0 ? nst : 1) * sizeof(double));
     }
@@ -769,9 +786,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
                             /* increments over one period, times m */
                             sched_flush(s, t);
-                            stats_walk(s, out, fuse_count, elim_count, cur.st, 1, 0);
+                            stats_copy(s, out, fuse_count, elim_count, cur.st);
                             for (size_t k = 0; k < nst; k++) cand.st[k] = cur.st[k] - cand.st[k];
-                            stats_walk(s, out, fuse_count, elim_count, cand.st, 2, m);
+                            stats_add(s, out, fuse_count, elim_count, cand.st, m);
                             cut_cycles += m * (long long)(t - cand.t);
                             s->total -= m * P * n;
                             extrap = false;
@@ -786,7 +803,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
-                            stats_walk(s, out, fuse_count, elim_count, cand.st, 1, 0);
+                            stats_copy(s, out, fuse_count, elim_count, cand.st);
                             cand.b = b;
                             cand_p = j;
                             cand.t = t;
