@@ -785,6 +785,7 @@ static void *pass2_worker(void *arg)
     pthread_mutex_unlock(&p->mu);
     free(tmp);
     mca_sim_release();
+    mca_views_release();
     return NULL;
 }
 
@@ -1097,5 +1098,6 @@ int cmd_mca(int argc, char **argv)
     bool ok = out_close(&run.out, true);
     run_free(&run);
     mca_sim_release();
+    mca_views_release();
     return ok ? 0 : 1;
 }

@@ -109,11 +109,33 @@ static void pressure_row(Buf *out, const double *row, int nunits, double it)
     out->data[out->len] = 0;
 }
 
-void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
+/* the list of resources and the column names (at the start of a line) are the same for every
+ * region of a model: they are kept per thread, keyed by the unit name array's contents */
+static _Thread_local struct {
+    int nunits;
+    const char *names[64];
+    Buf list, cols;
+} head_cache;
+
+void mca_views_release(void)
 {
-    const McaResult *r = rd->res;
-    double it = r->iterations > 0 ? r->iterations : 1;
-    buf_puts(out, "\n\nResources:\n");
+    buf_free(&head_cache.list);
+    buf_free(&head_cache.cols);
+    head_cache.nunits = 0;
+}
+
+static bool head_cached(const McaResult *r)
+{
+    if (r->nunits > 64 || r->nunits != head_cache.nunits || head_cache.list.len == 0)
+        return false;
+    for (int u = 0; u < r->nunits; u++)
+        if (r->unit_names[u] != head_cache.names[u])
+            return false;
+    return true;
+}
+
+static void resources_list(Buf *out, const McaResult *r)
+{
     for (int u = 0; u < r->nunits; u++) {
         char cell[32];
         size_t k = 0;
@@ -129,8 +151,31 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
         buf_puts(out, r->unit_names[u]);
         buf_putc(out, '\n');
     }
+}
+
+void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
+{
+    const McaResult *r = rd->res;
+    double it = r->iterations > 0 ? r->iterations : 1;
+    if (!head_cached(r) && r->nunits <= 64) {
+        buf_reset(&head_cache.list);
+        buf_reset(&head_cache.cols);
+        resources_list(&head_cache.list, r);
+        column_names(&head_cache.cols, r);
+        head_cache.nunits = r->nunits;
+        memcpy(head_cache.names, r->unit_names, sizeof(char *) * (size_t)r->nunits);
+    }
+    bool cached = head_cached(r);
+    buf_puts(out, "\n\nResources:\n");
+    if (cached)
+        buf_put(out, head_cache.list.data, head_cache.list.len);
+    else
+        resources_list(out, r);
     buf_puts(out, "\n\nResource pressure per iteration:\n");
-    column_names(out, r);
+    if (cached)
+        buf_put(out, head_cache.cols.data, head_cache.cols.len);
+    else
+        column_names(out, r);
     buf_putc(out, '\n');
     int cur = 0;
     if (r->nunits <= 64) {
@@ -150,7 +195,10 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
     buf_putc(out, '\n');
 
     buf_puts(out, "\nResource pressure by instruction:\n");
-    column_names(out, r);
+    if (cached)
+        buf_put(out, head_cache.cols.data, head_cache.cols.len);
+    else
+        column_names(out, r);
     buf_puts(out, "Instructions:\n");
     for (int i = 0; i < rd->n; i++) {
         pressure_row(out, r->pressure + (size_t)i * r->nunits, r->nunits, it);

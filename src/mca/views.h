@@ -61,6 +61,7 @@ void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd)
 void mca_view_summary(Buf *out, const McaRegionData *rd);
 void mca_view_instruction_info(Buf *out, const McaRegionData *rd);
 void mca_view_resource_pressure(Buf *out, const McaRegionData *rd);
+void mca_views_release(void);   /* the thread's cached view text (call before it ends) */
 void mca_view_timeline(Buf *out, const McaViewOptions *o, const McaRegionData *rd);
 void mca_view_dispatch_stats(Buf *out, const McaRegionData *rd);
 void mca_view_scheduler_stats(Buf *out, const McaRegionData *rd);
