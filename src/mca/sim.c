@@ -753,6 +753,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     double *const pressure = out->pressure;
     double *const wait_retire = out->avg_wait_retire, *const wait_sched = out->avg_wait_sched,
            *const wait_ready = out->avg_wait_ready;
+    const bool noalias = opt->noalias;
     const int width = c->width, ret_w = c->retire_width > 0 ? c->retire_width : INT_MAX,
               ret_uw = c->retire_uops_width, gmax = c->group_max_uops > 0 ? c->group_max_uops : 1,
               gmaxi = c->group_max_issuing, lqcap = c->lq, sqcap = c->sq, rqcap = c->rename_queue,
@@ -1140,14 +1141,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int64_t xid = id + x;
                     const SimInst *y = &si[i + x];
                     Dyn *d = &ring[xid & mask];
-                    d->group = 0;
-                    d->first_issue = d->last_issue = -1;
                     d->nissued = 0;
-                    d->elim = d->rf_alloc = d->mem_wait = false;
+                    d->rf_alloc = d->mem_wait = false;
                     d->result = 0;
                     d->sidx = i + x;
                     d->mem_prod = -1;
-                    if (!opt->noalias && (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE))
+                    if (!noalias && (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE))
                         d->mem_prod = s->last_store;
                     if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE)
                         s->last_store = xid;
@@ -1172,17 +1171,16 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     nwait[xid & mask] = 0;
                     d->wake_issue = d->wake_done = -1;
                     d->sched_mask = 0;
-                    d->first_issue = d->last_issue = -1;
+                    d->first_issue = d->last_issue = -1;   /* (d->group is set below) */
                     bool e = x == 0 ? elim : false;
                     d->elim = e;
                     d->nissue = (uint8_t)((e || y->fused_prev) ? 0 : (x == 0 ? nis : y->nissue));
+                    /* producers, and the wait lists of those whose result time is not known yet */
                     for (int k = 0; k < y->nsrc; k++) {
-                        d->prod[k] = s->rat[y->src[k].reg];
-                        d->prod_dst[k] = s->rat_dst[y->src[k].reg];
-                    }
-                    /* wait lists: the producers whose result time is not known yet */
-                    for (int k = 0; k < y->nsrc; k++) {
-                        int64_t p = d->prod[k];
+                        int reg = y->src[k].reg;
+                        int64_t p = s->rat[reg];
+                        d->prod[k] = p;
+                        d->prod_dst[k] = s->rat_dst[reg];
                         if (p < 0 || p < s->oldest) continue;
                         Dyn *pd = &ring[p & mask];
                         if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, k, &pd->wake_issue);
