@@ -635,6 +635,14 @@ static bool reads_flags(const A64Inst *in)
 
 /* the cached rules of two instructions, or NULL for both: a's entry is copied into *copy
  * first (b's lookup may take its cache slot) */
+/* false when no rule's list of this kind can name the instruction (its name matches none of
+ * their name tokens and none has class tokens); true when it may, or is not known */
+static bool rules_may_name(const ModelCpu *cpu, const A64Inst *in, int kind)
+{
+    const NameRules *e = name_rules_for(cpu, in);
+    return !e || (e->glob[kind] | e->cls[kind]) != 0;
+}
+
 static const NameRules *name_rules_pair(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b, NameRules *copy,
                                         const NameRules **eb)
 {
@@ -650,6 +658,8 @@ static const NameRules *name_rules_pair(const ModelCpu *cpu, const A64Inst *a, c
 const ModelFusion *model_fusion_match(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b)
 {
     if (!cpu || !a || !b)
+        return NULL;
+    if (!rules_may_name(cpu, a, RL_FUSE1))
         return NULL;
     NameRules ca;
     const NameRules *eb, *ea = name_rules_pair(cpu, a, b, &ca, &eb);
@@ -675,6 +685,8 @@ const ModelElim *model_elim_match(const ModelCpu *cpu, const A64Inst *a, const A
     if (!cpu || !a)
         return NULL;
     const NameRules *ea = name_rules_for(cpu, a);
+    if (ea && !(ea->glob[RL_ELIM] | ea->cls[RL_ELIM]))
+        return NULL;          /* no rule's list names it */
     NameRules ca;             /* next's entry may take a's cache slot */
     if (ea) {
         ca = *ea;
@@ -703,6 +715,8 @@ const ModelLatRule *model_lat_rule_match(const ModelCpu *cpu, const A64Inst *p, 
                                          const A64Inst *c, const A64RegUse *r)
 {
     if (!cpu || !p || !c || !w || !r)
+        return NULL;
+    if (!rules_may_name(cpu, p, RL_LATP) || !rules_may_name(cpu, c, RL_LATC))
         return NULL;
     NameRules cp;
     const NameRules *ec, *ep = name_rules_pair(cpu, p, c, &cp, &ec);
