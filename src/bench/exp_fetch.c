@@ -75,7 +75,11 @@ done:;
         fit(&s, &s.series[ser[k]], mid, &slope, &r2);
         SweepFinding *f = sweep_finding(&s, k == 0 ? "fetch width" : "aligned width", s.series[ser[k]].name);
         f->bytes = false;
-        if (isfinite(slope) && slope > 0) {
+        if (isfinite(slope) && slope > 0 && r2 < 0.5) {
+            /* most of the variation is not the line's: a width from it would be noise */
+            snprintf(f->note, sizeof f->note, "not determined: cycles per iteration over N >= %.0f do "
+                     "not follow a line (R^2 %.3f, slope %.3f cycles per instruction)", mid, r2, slope);
+        } else if (isfinite(slope) && slope > 0) {
             f->value = 1 / slope;
             f->confidence = r2;
             snprintf(f->note, sizeof f->note, "instructions per cycle from the slope over N >= %.0f "
