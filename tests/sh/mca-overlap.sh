@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# mca-overlap.sh — the regions of the first two chunks are simulated while pass 1 still parses
-# the rest: whatever pass 1 then finds, the result is as if pass 2 ran alone.  A numeric label
-# used in chunk 2 and defined in chunk 3 (the whole-file fallback after chunks 0 and 1 were
-# queued) gives the same output on any number of threads; an error in a late chunk prints the
-# same diagnostics, nothing on stdout and no -o file; the same through a pipe.
+# mca-overlap.sh — the regions of the first chunks (four) are simulated while pass 1 still
+# parses the rest: whatever pass 1 then finds, the result is as if pass 2 ran alone.  A numeric
+# label used in chunk 2 and defined in chunk 3 (the whole-file fallback after chunks 0 and 1
+# were queued), or used in chunk 5 and defined in chunk 6 (after all four were queued), gives
+# the same output on any number of threads; an error in a late chunk prints the same
+# diagnostics, nothing on stdout and no -o file; the same through a pipe.
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -23,6 +24,15 @@ if command -v python3 >/dev/null; then
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["CodeRegions"]) == 4000' "$t/j" \
     || { echo "label.s json: not 4000 regions"; exit 1; }
 fi
+
+# the same after the four kept chunks were queued and pass 1 went on in its scratch slot
+{ region 0 5500; printf '\tb\t1f\n'; region 5500 6500; printf '1:\n\tnop\n'; region 6500 6600; } > "$t/label6.s"
+for n in 1 3; do
+  "$UARCH" mca -iterations=2 -threads=$n "$t/label6.s" > "$t/out$n" 2> "$t/err$n" \
+    || { echo "label6.s -threads=$n failed"; cat "$t/err$n"; exit 1; }
+done
+cmp -s "$t/out1" "$t/out3" && cmp -s "$t/err1" "$t/err3" || { echo "label6.s: output depends on -threads"; exit 1; }
+[ "$(grep -c 'Code Region' "$t/out1")" = 6600 ] || { echo "label6.s: want 6600 regions"; exit 1; }
 
 # the same label never defined: the whole-file parse reports it, after the first chunks ran
 { region 0 2500; printf '\tb\t1f\n'; region 2500 3500; } > "$t/undef.s"
