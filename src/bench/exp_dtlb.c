@@ -88,7 +88,10 @@ int exp_dtlb(int argc, char **argv)
         if (L->confidence < 0.5)
             continue;
         double at = isfinite(L->x_mid) ? L->x_mid : L->x_last;   /* halfway to the next level */
-        bool lines = l1d > 0 && fabs(log2(at * 64 / l1d)) <= 0.5;
+        /* the L1D line count near the knee, or inside the step (between the last point of this
+         * level and the first of the next) */
+        double nl = l1d / 64, next = r->levels[i + 1].x_first;
+        bool lines = l1d > 0 && (fabs(log2(at / nl)) <= 0.5 || (nl >= L->x_last && nl <= next));
         const char *name = lines ? "L1D (lines)" : k < 4 ? refs[k++].name : "level";
         SweepFinding *f = sweep_finding(&s, name, "");
         f->value = at, f->cycles = L->level, f->confidence = L->confidence;
