@@ -10,10 +10,11 @@
 #     cannot parse, so both tools get the same file (>= 2000 regions: more optimisation levels
 #     are added until there are);
 #  3. time both on it with their defaults (100 iterations, default views), output to /dev/null,
-#     each BENCH_RUNS times (default 3), and compare the best (least disturbed) runs;
+#     each BENCH_RUNS times (default 5), interleaved; the best (least disturbed) runs are
+#     compared, and the medians too;
 #  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N, 4N and 16N regions.
 # Environment: LLVM_MCA (default llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000),
-# BENCH_RUNS (3), BENCH_INLINE_ASM=1 (keep inline assembly), BENCH_KEEP=path (copy the
+# BENCH_RUNS (5), BENCH_INLINE_ASM=1 (keep inline assembly), BENCH_KEEP=path (copy the
 # generated input file there, e.g. for perf).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +22,7 @@ B=${1:-build}
 UARCH="$ROOT/$B/uarch"
 CLANG=${CLANG:-clang}
 MIN_REGIONS=${MIN_REGIONS:-2000}
-RUNS=${BENCH_RUNS:-3}
+RUNS=${BENCH_RUNS:-5}
 INLINE_ASM=${BENCH_INLINE_ASM:-0}
 LLVM_MCA=${LLVM_MCA:-$(command -v llvm-mca-14 || echo /usr/lib/llvm-14/bin/llvm-mca)}
 MCA_ARGS="-mtriple=aarch64 -mcpu=apple-m1"
@@ -105,13 +106,19 @@ for r in $(seq "$RUNS"); do
 done
 ver=$("$LLVM_MCA" --version | sed -n 's/.*LLVM version \([0-9.]*\).*/LLVM \1/p' | head -n 1)
 awk -v n="$N" -v ver="$ver" -v cpus="$(nproc)" -v runs="$RUNS" '
-  { if (!($1 in best) || $2 < best[$1]) best[$1] = $2; all[$1] = all[$1] sprintf(" %.2f", $2) }
+  function median(k,   m, i, j, t, v) {
+    m = split(vals[k], v, " ")
+    for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+    return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
+  { if (!($1 in best) || $2 < best[$1]) best[$1] = $2; all[$1] = all[$1] sprintf(" %.2f", $2)
+    vals[$1] = vals[$1] (vals[$1] == "" ? "" : " ") $2 }
   END {
     u = best["u"]; l = best["l"]; u1 = best["u1"]
     printf "uarch mca: %8.2f s  %10.1f regions/s   (%d threads, the default; runs:%s)\n", u, n / u, cpus, all["u"]
     printf "uarch mca: %8.2f s  %10.1f regions/s   (-threads=1; runs:%s)\n", u1, n / u1, all["u1"]
     printf "llvm-mca:  %8.2f s  %10.1f regions/s   (%s; runs:%s)\n", l, n / l, ver, all["l"]
-    printf "speed-up:  %.1fx, %.1fx on one thread (best of %d runs each; goal >= 50x)\n", l / u, l / u1, runs }' "$work/times"
+    printf "speed-up:  %.1fx, %.1fx on one thread (best of %d runs each; goal >= 50x)\n", l / u, l / u1, runs
+    printf "           %.1fx, %.1fx on one thread (median runs)\n", median("l") / median("u"), median("l") / median("u1") }' "$work/times"
 
 # -- 4: memory for N, 4N and 16N regions --------------------------------------------------------
 for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$work/all.s"; done > "$work/all4.s"
