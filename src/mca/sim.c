@@ -44,7 +44,11 @@
  * (the cut waits until those iterations have retired).
  * Scans: a scheduler scan stops once the rest of its entries all wait for a producer (counted
  * per scheduler), and only non-pipelined units can be busy at the start of a cycle.  The
- * buffers of a simulation are kept per thread from one region to the next.
+ * buffers of a simulation are kept per thread from one region to the next.  Bit masks of the
+ * non-empty and the full schedulers spare loops over all of them (issue, and the scheduler pick
+ * of a one-uop instruction); each consumer source keeps its last producer's edge latency; the
+ * idle skip waits for the oldest retire group's completion; the steady-state confirmation
+ * compares the live state with the candidate's snapshot in place.
  */
 #include "mca/sim.h"
 
