@@ -262,7 +262,7 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
                         double **base, int *nbase, int *capbase, int series)
 {
     double per = (double)ROB_ITERS * ROB_COPIES;
-    int *order = xmalloc(sizeof *order * (size_t)npts);
+    size_t *order = xmalloc(sizeof *order * (size_t)(npts > 0 ? npts : 1));
     bool ok = true;
     if (*nbase == 0 && npts > 0) {   /* the first calls of a sweep are erratic: not recorded */
         BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = 8, .warmup = 1, .iters = ROB_ITERS,
@@ -274,12 +274,7 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
     }
     for (int pass = 0; pass < passes && ok; pass++) {
         int want = runs * (pass + 1) / passes - runs * pass / passes;
-        for (int i = 0; i < npts; i++)
-            order[i] = i;
-        for (int i = npts - 1; i > 0; i--) {
-            int j = (int)(sweep_rand(seed) % (uint64_t)(i + 1)), t = order[i];
-            order[i] = order[j], order[j] = t;
-        }
+        sweep_permutation(order, (size_t)npts, seed);
         for (int oi = 0; oi < npts && ok && want > 0; oi++) {
             RobPt *p = &pts[order[oi]];
             if (sweep_stop(s)) {

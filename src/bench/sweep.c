@@ -362,19 +362,26 @@ uint64_t sweep_rand(uint64_t *st)
     return z ^ (z >> 31);
 }
 
+void sweep_permutation(size_t *order, size_t n, uint64_t *state)
+{
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    for (size_t i = n > 0 ? n - 1 : 0; i > 0; i--) {
+        size_t j = (size_t)(sweep_rand(state) % (i + 1)), t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+}
+
 void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed)
 {
     if (n == 0)
         return NULL;
     size_t *order = xmalloc(sizeof *order * n);
-    for (size_t i = 0; i < n; i++)
-        order[i] = i;
     if (random)   /* a random permutation; following it slot by slot is one cycle over all */
-        for (size_t i = n - 1; i > 0; i--) {
-            size_t j = (size_t)(sweep_rand(&seed) % (i + 1));
-            size_t t = order[i];
-            order[i] = order[j], order[j] = t;
-        }
+        sweep_permutation(order, n, &seed);
+    else
+        for (size_t i = 0; i < n; i++)
+            order[i] = i;
     for (size_t i = 0; i < n; i++)
         *(void **)slots[order[i]] = slots[order[(i + 1) % n]];
     void *head = slots[order[0]];
@@ -388,28 +395,19 @@ void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, u
     if (per == 0 || per >= n)
         return sweep_chain(base, n, stride, true, seed);
     size_t nw = (n + per - 1) / per;
-    size_t *worder = xmalloc(sizeof *worder * nw);
-    for (size_t i = 0; i < nw; i++)
-        worder[i] = i;
-    for (size_t i = nw - 1; i > 0; i--) {
-        size_t j = (size_t)(sweep_rand(&seed) % (i + 1)), t = worder[i];
-        worder[i] = worder[j], worder[j] = t;
-    }
+    size_t *worder = xmalloc(sizeof *worder * nw), *in = xmalloc(sizeof *in * per);
+    sweep_permutation(worder, nw, &seed);
     void **slots = xmalloc(sizeof *slots * n);
     size_t k = 0;
     for (size_t w = 0; w < nw; w++) {
         size_t first = worder[w] * per, cnt = first + per <= n ? per : n - first;
-        for (size_t i = 0; i < cnt; i++)   /* the window's slots, then shuffled in place */
-            slots[k + i] = (char *)base + (first + i) * stride;
-        for (size_t i = cnt - 1; i > 0; i--) {
-            size_t j = (size_t)(sweep_rand(&seed) % (i + 1));
-            void *t = slots[k + i];
-            slots[k + i] = slots[k + j], slots[k + j] = t;
-        }
+        sweep_permutation(in, cnt, &seed);   /* the window's slots in a random order */
+        for (size_t i = 0; i < cnt; i++)
+            slots[k + i] = (char *)base + (first + in[i]) * stride;
         k += cnt;
     }
     void *head = sweep_chain_addrs(slots, n, false, 0);   /* linked in this order */
-    free(slots), free(worder);
+    free(slots), free(worder), free(in);
     return head;
 }
 

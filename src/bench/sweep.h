@@ -148,6 +148,8 @@ void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, u
 /* Same as sweep_chain, with explicit slot addresses. */
 void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed);
 uint64_t sweep_rand(uint64_t *state);
+/* order[0..n-1] = a random permutation of 0..n-1 (Fisher-Yates with sweep_rand) */
+void sweep_permutation(size_t *order, size_t n, uint64_t *state);
 /* 4096 entry points spread evenly round a chain of n elements starting at head (xmalloc'd). */
 #define SWEEP_NENTRY 4096
 void **sweep_entries(void *head, size_t n);

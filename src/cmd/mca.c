@@ -1058,9 +1058,7 @@ int cmd_mca(int argc, char **argv)
         run.cur = &run.slot[0];
         if (fseek(run.in, 0, SEEK_END) != 0) {
             fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));
-            pass2_end(&p2);
-            run_free(&run);
-            return 1;
+            goto fail;
         }
         if (!run.chunks)
             run.chunks = xmalloc(sizeof *run.chunks);
@@ -1069,24 +1067,18 @@ int cmd_mca(int argc, char **argv)
         run.has_markers = false;      /* the whole program: its own regions, or all of it */
         reread_chunk(&run, 0);
         if (!parse_chunk(&run, 0, true, true)) {
-            pass2_end(&p2);
-            run_free(&run);
-            return 1;
+            goto fail;
         }
         nregions = run.chunk_regions;
     }
     if (nregions == 0) {
         fprintf(stderr, "%s: error: no assembly instructions found\n", fname);
-        pass2_end(&p2);
-        run_free(&run);
-        return 1;
+        goto fail;
     }
 
     /* pass 2: the chunks again (re-read unless there is only one), regions on threads */
     if (!out_open(&run.out, c.output)) {
-        pass2_end(&p2);
-        run_free(&run);
-        return 1;
+        goto fail;
     }
     pass2(&p2);
     pass2_end(&p2);
@@ -1100,4 +1092,8 @@ int cmd_mca(int argc, char **argv)
     mca_sim_release();
     mca_views_release();
     return ok ? 0 : 1;
+fail:   /* an error before any output (pass 1, or -o): nothing was written */
+    pass2_end(&p2);
+    run_free(&run);
+    return 1;
 }

@@ -374,6 +374,27 @@ static inline int64_t snap_pk(int64_t a, int64_t b)
     return (int64_t)((uint64_t)(uint32_t)a << 32 | (uint32_t)b);
 }
 
+/* the counts that open both the snapshot and the signature: positions relative to the
+ * boundary's first id `base`, the open retire group, queue and register occupancy, carries */
+#define SNAP_HEAD (11 + SIM_NRF)
+static int snap_head(const Sim *s, int64_t base, int64_t *v)
+{
+    int k = 0;
+    v[k++] = s->next_map - base;
+    v[k++] = s->oldest - base;
+    v[k++] = s->cur_group - s->groups_retired;
+    v[k++] = s->group_open;
+    v[k++] = s->cur_group_uops;
+    v[k++] = s->cur_group_issuing;
+    v[k++] = s->lq_used;
+    v[k++] = s->sq_used;
+    v[k++] = s->rq_used;
+    for (int f = 0; f < SIM_NRF; f++) v[k++] = s->rf_used[f];
+    v[k++] = s->carry_slots;
+    v[k++] = s->retire_carry;
+    return k;
+}
+
 static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool same)
 {
     size_t k_ = 0;   /* (compare: the next stored value) */
@@ -391,18 +412,9 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
 #define TM(x) ((int64_t)(x) - t)
     if (!same)
         sn->nv = 0;
-    SNAP_PUT(s->next_map - base);
-    SNAP_PUT(s->oldest - base);
-    SNAP_PUT(s->cur_group - gb);
-    SNAP_PUT(s->group_open);
-    SNAP_PUT(s->cur_group_uops);
-    SNAP_PUT(s->cur_group_issuing);
-    SNAP_PUT(s->lq_used);
-    SNAP_PUT(s->sq_used);
-    SNAP_PUT(s->rq_used);
-    for (int f = 0; f < SIM_NRF; f++) SNAP_PUT(s->rf_used[f]);
-    SNAP_PUT(s->carry_slots);
-    SNAP_PUT(s->retire_carry);
+    int64_t head[SNAP_HEAD];
+    for (int h = 0, nh = snap_head(s, base, head); h < nh; h++)
+        SNAP_PUT(head[h]);
     SNAP_PUT(ID(s->last_store));
     for (int r = 0; r < A64_NREGS; r++)
         SNAP_PUT(snap_pk(ID32(s->rat[r]), s->rat_dst[r]));
@@ -457,20 +469,7 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
 #define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
-    int64_t base = b * s->n;
-    int k = 0;
-    v[k++] = s->next_map - base;
-    v[k++] = s->oldest - base;
-    v[k++] = s->cur_group - s->groups_retired;
-    v[k++] = s->group_open;
-    v[k++] = s->cur_group_uops;
-    v[k++] = s->cur_group_issuing;
-    v[k++] = s->lq_used;
-    v[k++] = s->sq_used;
-    v[k++] = s->rq_used;
-    for (int f = 0; f < SIM_NRF; f++) v[k++] = s->rf_used[f];
-    v[k++] = s->carry_slots;
-    v[k++] = s->retire_carry;
+    int k = snap_head(s, b * s->n, v);
     for (int u = 0; u < s->c->nunits; u++)
         v[k++] = s->unit_busy[u] > t ? s->unit_busy[u] - t : 0;
     for (int q = 0; q < s->c->nsched; q++) {

@@ -36,9 +36,7 @@ static _Thread_local struct {
 
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
 {
-    bool known = false;
-    for (int c = 0; c < model_ncpus && !known; c++)
-        known = model_cpus[c] == cpu;   /* registry models are static: safe to key by address */
+    bool known = model_in_registry(cpu);
     if (known && cpu_cache.cpu == cpu && cpu_cache.dispatch_width == opt->dispatch_width &&
         cpu_cache.register_file_size == opt->register_file_size && cpu_cache.lqueue == opt->lqueue &&
         cpu_cache.squeue == opt->squeue) {
@@ -75,10 +73,7 @@ void sim_prepare_release(void)
 /* the text of f's units, kept per thread for registry models (NULL: format it) */
 static const char *cached_units(const ModelCpu *cpu, const ModelForm *f)
 {
-    bool known = false;
-    for (int c = 0; c < model_ncpus && !known; c++)
-        known = model_cpus[c] == cpu;
-    if (!known || f < cpu->forms || f >= cpu->forms + cpu->nforms)
+    if (!model_in_registry(cpu) || f < cpu->forms || f >= cpu->forms + cpu->nforms)
         return NULL;
     if (units_cache.cpu != cpu) {
         sim_prepare_release();

@@ -440,14 +440,17 @@ static void list_bits(const char *list, const char *name, const A64Inst *in, int
     }
 }
 
+bool model_in_registry(const ModelCpu *cpu)
+{
+    for (int c = 0; c < model_ncpus; c++)
+        if (model_cpus[c] == cpu)
+            return true;
+    return false;
+}
+
 static const NameRules *name_rules_for(const ModelCpu *cpu, const A64Inst *in)
 {
-    if (cpu->nfusions > 32 || cpu->nelims > 32 || cpu->nlatrules > 32)
-        return NULL;
-    bool known = false;
-    for (int c = 0; c < model_ncpus && !known; c++)
-        known = model_cpus[c] == cpu;
-    if (!known)
+    if (cpu->nfusions > 32 || cpu->nelims > 32 || cpu->nlatrules > 32 || !model_in_registry(cpu))
         return NULL;
     const char *name = in->mnem_name ? in->mnem_name : "";
     size_t len = strlen(name);

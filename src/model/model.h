@@ -291,6 +291,8 @@ static inline uint32_t model_hash(const char *s)
 /* the registry (generated): model_cpus[0 .. model_ncpus-1] */
 extern const ModelCpu *const model_cpus[];
 extern const int model_ncpus;
+/* one of the registry's models (static data: safe to key caches by its address) */
+bool model_in_registry(const ModelCpu *cpu);
 
 const ModelCpu *model_find(const char *name);       /* "firestorm", "icestorm", aliases; NULL if none */
 const char *model_name(const ModelCpu *cpu);
