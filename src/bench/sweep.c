@@ -547,8 +547,8 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
             pt->min = positive_or_nan((lv[0] - sv[0]) / per);
             pt->best = pt->min;
             pt->max = positive_or_nan((lv[nb - 1] - sv[na - 1]) / per);
-            pt->q25 = (quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per;
-            pt->q75 = (quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per;
+            pt->q25 = positive_or_nan((quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per);
+            pt->q75 = positive_or_nan((quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per);
             if (pt->q25 > pt->q75) {
                 double t = pt->q25;
                 pt->q25 = pt->q75, pt->q75 = t;

@@ -5,6 +5,7 @@
 #include "t.h"
 #include "mca/mca.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static double cpi(const char *cpu, const char *text, McaCounters *per100)
