@@ -397,12 +397,17 @@ static bool seen_add(Seen *s, const char *k)
  * the number of regions.  Pass 1 keeps chunks 0 .. NSLOT-1 (in slot[]) and queues their
  * regions at once, so the worker threads simulate them while it parses the rest (in
  * `scratch`); their outputs are only buffered until pass 1 has succeeded, and are discarded
- * if it fails or falls back to parsing the whole file at once.  stdin is spooled to a
- * temporary file so it can be read twice. */
+ * if it fails or falls back to parsing the whole file at once.  The chunks after those are
+ * kept parsed too while they fit in KEEP_BYTES (`kept`), so pass 2 re-reads and re-parses only
+ * what lies beyond: memory stays bounded, and a file of a few MiB is parsed once.  stdin is
+ * spooled to a temporary file so it can be read twice. */
 enum { CHUNK_LINES = 4096 };
 /* chunks kept from pass 1 (their regions run while it parses the rest): enough to keep a
  * worker busy through pass 1, which parses about four times faster than a thread simulates */
 enum { NSLOT = 4 };
+/* the memory for chunks kept parsed after those (texts and programs, estimated);
+ * UARCH_MCA_KEEP_BYTES=N in the environment sets another (0: re-parse them all, for tests) */
+#define KEEP_BYTES ((size_t)32 << 20)
 
 typedef struct Chunk {
     long off;                     /* file offset */
@@ -426,7 +431,10 @@ typedef struct Run {
     FILE *in;
     Slot slot[NSLOT];             /* chunk k is in slot[k % NSLOT] while its regions run; pass 2
                                      parses the next chunk while the last one runs */
-    Slot scratch;                 /* pass 1: chunks 2.. (parsed for errors, then dropped) */
+    Slot scratch;                 /* pass 1: chunks NSLOT.. that are not kept */
+    Slot **kept;                  /* [nchunks] pass 1: chunk k >= NSLOT kept parsed, or NULL */
+    int kept_cap;
+    size_t kept_bytes, keep_max;
     Slot *cur;                    /* the chunk being read, parsed */
     Chunk *chunks;
     int nchunks, cap;
@@ -657,11 +665,49 @@ static void slot_free(Slot *sl)
     buf_free(&sl->text);
 }
 
+/* the memory a parsed chunk holds (its text, instructions and their strings, estimated) */
+static size_t slot_bytes(const Slot *sl)
+{
+    return sl->text.cap + (size_t)sl->prog.cap * sizeof(A64Inst) * 3 / 2 + (size_t)sl->drop_cap;
+}
+
+/* pass 1: keep the chunk in run->cur (k >= NSLOT) parsed for pass 2 if it fits in the budget */
+static void keep_chunk(Run *run, int k)
+{
+    size_t b = slot_bytes(run->cur);
+    if (run->kept_bytes + b > run->keep_max)
+        return;
+    if (k >= run->kept_cap) {
+        int cap = run->kept_cap ? run->kept_cap : 16;
+        while (cap <= k) cap *= 2;
+        run->kept = xrealloc(run->kept, (size_t)cap * sizeof *run->kept);
+        memset(run->kept + run->kept_cap, 0, (size_t)(cap - run->kept_cap) * sizeof *run->kept);
+        run->kept_cap = cap;
+    }
+    run->kept[k] = xmalloc(sizeof **run->kept);
+    *run->kept[k] = *run->cur;                      /* the chunk moves; the slot starts afresh */
+    memset(run->cur, 0, sizeof *run->cur);
+    run->kept_bytes += b;
+}
+
+static void kept_free(Run *run)
+{
+    for (int k = 0; k < run->kept_cap; k++)
+        if (run->kept[k]) {
+            slot_free(run->kept[k]);
+            free(run->kept[k]);
+            run->kept[k] = NULL;
+        }
+    run->kept_bytes = 0;
+}
+
 static void run_free(Run *run)
 {
     for (int k = 0; k < NSLOT; k++)
         slot_free(&run->slot[k]);
     slot_free(&run->scratch);
+    kept_free(run);
+    free(run->kept);
     for (int u = 0; u < run->nunits; u++)
         free(run->units[u]);
     for (int i = 0; i < run->seen.n; i++)
@@ -924,10 +970,18 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
     }
 }
 
-/* read and parse chunk k of the input into `sl` (pass 2: the chunks parsed once already) */
+/* chunk k of the input into `sl`, parsed (pass 2: the chunks parsed once already): kept from
+ * pass 1, or read and parsed again */
 static void load_chunk(Run *run, Slot *sl, int k)
 {
     run->cur = sl;
+    if (k < run->kept_cap && run->kept[k]) {
+        slot_free(sl);
+        *sl = *run->kept[k];
+        free(run->kept[k]);
+        run->kept[k] = NULL;
+        return;
+    }
     slot_release(sl);
     reread_chunk(run, k);
     if (!parse_chunk(run, k, false, false))
@@ -992,7 +1046,10 @@ int cmd_mca(int argc, char **argv)
     /* the input: a file, or stdin spooled to a temporary file */
     const char *path = c.input ? c.input : "-";
     const char *fname = strcmp(path, "-") ? path : "<stdin>";
-    Run run = {.c = &c, .cpu = cpu, .fname = fname};
+    Run run = {.c = &c, .cpu = cpu, .fname = fname, .keep_max = KEEP_BYTES};
+    const char *kb = getenv("UARCH_MCA_KEEP_BYTES");
+    if (kb && *kb)
+        run.keep_max = (size_t)strtoull(kb, NULL, 10);
     run.cur = &run.slot[0];
     FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     struct stat st;
@@ -1047,12 +1104,15 @@ int cmd_mca(int argc, char **argv)
             if (k < NSLOT) {      /* kept for pass 2, its regions simulated from now on */
                 queue_chunk(&p2, run.cur, k);
                 run.cur = k + 1 < NSLOT ? &run.slot[k + 1] : &run.scratch;
+            } else {
+                keep_chunk(&run, k);
             }
         }
     }
     slot_free(&run.scratch);
     if (whole || !run.has_markers) {
         pass2_discard(&p2);           /* the chunks' regions are not necessarily the file's */
+        kept_free(&run);
         for (int k = 0; k < NSLOT; k++)
             slot_release(&run.slot[k]);
         run.cur = &run.slot[0];

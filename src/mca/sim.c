@@ -347,7 +347,7 @@ static const int arch_regs[SIM_NRF] = {32, 32, 1};
  * long as the end of the stream is not reached.  The remaining whole periods are then cut out:
  * the stream is shortened by m * P iterations, every accumulated statistic gets m times its
  * increment between b1 and b2, and the cycle count m * D.  The tail (drain) is simulated. */
-#define SIM_PMAX 16                       /* longest period looked for, in boundaries */
+#define SIM_PMAX 32                       /* longest period looked for, in boundaries */
 typedef struct SimSnap {
     int64_t *v;                          /* the normalized state */
     size_t nv, cap;
@@ -494,6 +494,13 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
 {
     int64_t base = b * s->n;
     uint64_t h = 0;
+    /* the register table and the last store: ids of the last writers (retired ones as one
+     * marker), which tell apart states whose counts are the same */
+#define HID(x) ((x) < 0 || (x) < s->oldest ? -1 : (x) - base)
+    h = (h ^ (uint64_t)HID(s->last_store)) * 0x9E3779B97F4A7C15ull;
+    for (int r = 0; r < A64_NREGS; r++)
+        h = (h ^ (uint64_t)HID(s->rat[r])) * 0x9E3779B97F4A7C15ull;
+#undef HID
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
         for (int r = 0; r < sc->n; r++) {
@@ -607,12 +614,6 @@ static const uint8_t issue_ident[SIM_MAX_ISSUE] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
     31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
     59, 60, 61, 62, 63};
-
-static bool rf_full(const Sim *s, int f, int need)
-{
-    int cap = s->c->prf[f];
-    return cap > 0 && s->rf_used[f] + need > cap - arch_regs[f];
-}
 
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
 {
@@ -735,6 +736,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     bool sige_ok[SIM_PMAX + 1];
     int nsig = 0;
     int64_t cand_p = 0;                  /* the candidate's expected period */
+    int jmin = 1;                        /* the shortest period to look for: after a candidate of
+                                          * period p failed, p + 1 (the few numbers that chose it
+                                          * may repeat with a shorter period than the state) */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
     size_t nst = extrap ? stats_count(s, out, fuse_count, elim_count) : 0;
     if (extrap) {
@@ -761,6 +765,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
               ret_uw = c->retire_uops_width, gmax = c->group_max_uops > 0 ? c->group_max_uops : 1,
               gmaxi = c->group_max_issuing, lqcap = c->lq, sqcap = c->sq, rqcap = c->rename_queue,
               robcap = c->rob_groups, nsched = c->nsched;
+    int rflim[SIM_NRF];                 /* registers a file can hold beyond the architectural ones */
+    for (int f = 0; f < SIM_NRF; f++)
+        rflim[f] = c->prf[f] > 0 ? c->prf[f] - arch_regs[f] : INT_MAX;
     uint32_t sched_units[SIM_MAX_SCHED];
     int sched_dispatch[SIM_MAX_SCHED];
     memcpy(sched_units, c->sched_units, sizeof sched_units);
@@ -781,7 +788,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
 #define SIG_SAME(kj, sj, ej, okj) ((kj) == sigk[slot] && !memcmp((sj), sg, sizeof(int64_t) * (size_t)nsg) && \
         (sige_ok[slot] || (sige[slot] = snap_ent_hash(s, t, b), sige_ok[slot] = true)) && (!(okj) || (ej) == sige[slot]))
                 if (cand.b >= 0 && b - cand.b > 4 * cand_p)
-                    cand.b = -1;   /* no repeat: look for another candidate */
+                    cand.b = -1, jmin = (int)cand_p + 1;   /* no repeat: look for another candidate */
                 if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true)) {
                     /* same few numbers as the candidate: compare the whole state */
                     if (snap_state(s, t, b, &cand, true)) {
@@ -798,10 +805,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             extrap = false;
                         }
                     }
-                    cand.b = -1;
+                    cand.b = -1, jmin = (int)cand_p + 1;   /* (a longer period next) */
                 }
                 if (extrap && cand.b < 0) {
-                    for (int j = 1; j <= SIM_PMAX && j <= nsig; j++) {
+                    int j0 = jmin;
+                    jmin = 1;   /* (from the shortest period again if none is found) */
+                    for (int j = j0; j <= SIM_PMAX && j <= nsig; j++) {
                         int pj = (nsig - j) % (SIM_PMAX + 1);
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
@@ -1062,7 +1071,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 else if (lqcap > 0 && s->lq_used + lq > lqcap) stall = MCA_STALL_LQ;
                 else if (sqcap > 0 && s->sq_used + sq > sqcap) stall = MCA_STALL_SQ;
                 else if (rqcap > 0 && s->rq_used + rq > rqcap) stall = MCA_STALL_RAT;
-                else if (rf_full(s, SIM_RF_INT, rf[0]) || rf_full(s, SIM_RF_FP, rf[1]) || rf_full(s, SIM_RF_FLAGS, rf[2]))
+                else if (s->rf_used[SIM_RF_INT] + rf[0] > rflim[SIM_RF_INT] || s->rf_used[SIM_RF_FP] + rf[1] > rflim[SIM_RF_FP] ||
+                         s->rf_used[SIM_RF_FLAGS] + rf[2] > rflim[SIM_RF_FLAGS])
                     stall = MCA_STALL_RAT;
                 /* issue uops of this instance (fractional issue counts: some instances skip the last) */
                 uint8_t kbuf[SIM_MAX_ISSUE];

@@ -2,7 +2,8 @@
 # mca-chunks.sh — a long file is read in chunks (cut between regions) so memory does not grow
 # with the number of regions: regions keep their order and numbering across chunks, errors and
 # warnings far in the file carry their real line numbers, nothing is printed before an error
-# in the last chunk, and stdin gives the same output as the file.
+# in the last chunk, stdin gives the same output as the file, and chunks kept parsed from
+# pass 1 give the same output as chunks parsed again.
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -26,6 +27,25 @@ head -n 1 "$t/err" | grep -q "bad.s:12001:14: error: unknown register 'x99'" || 
   || { echo "skip: failed"; exit 1; }
 grep -q "bad.s:12001:14: warning: unknown register 'x99'; line skipped" "$t/err" || { echo "skip warning"; cat "$t/err"; exit 1; }
 [ "$(grep -c 'Code Region' "$t/out")" = 3000 ] || { echo "skip: regions"; exit 1; }
+
+# chunks after the first four are kept parsed from pass 1 within a memory budget, else read and
+# parsed again: the output is the same either way (24,000 lines: six chunks)
+awk 'BEGIN { for (i = 0; i < 6000; i++) {
+  printf "# LLVM-MCA-BEGIN k%d\n\tadd\tx%d, x%d, #%d\n\tldr\tx2, [x0, #%d]\n# LLVM-MCA-END\n", i, i % 8, i % 8, i % 100, 8 * (i % 50) } }' > "$t/six.s"
+printf '\tadd\tx0, x0, x99\n' >> "$t/six.s"
+for kb in "" 0 1100000; do
+  UARCH_MCA_KEEP_BYTES=$kb "$UARCH" mca -skip-unsupported-instructions=parse-failure -iterations=3 -json "$t/six.s" \
+    > "$t/six$kb.json" 2>/dev/null || { echo "six.s (keep '$kb') failed"; exit 1; }
+done
+grep -q '"Name": "k5999"' "$t/six.json" || { echo "six.s: no last region"; exit 1; }
+cmp -s "$t/six.json" "$t/six0.json" && cmp -s "$t/six.json" "$t/six1100000.json" \
+  || { echo "six.s: output depends on the chunks kept parsed"; exit 1; }
+
+# a forward numeric label across chunks after some were kept: the whole-file fallback drops them
+{ head -n 24000 "$t/six.s"; printf '\tb\t1f\n'; head -n 8000 "$t/many.s"; printf '1:\n\tnop\n'; } > "$t/label6.s"
+"$UARCH" mca -iterations=2 -instruction-info=false -resource-pressure=false "$t/label6.s" > "$t/out" 2> "$t/err" \
+  || { echo "label6.s failed"; cat "$t/err"; exit 1; }
+[ "$(grep -c 'Code Region' "$t/out")" = 8000 ] || { echo "label6.s: regions"; exit 1; }
 
 # without markers the whole file is one region, however long
 awk 'BEGIN { for (i = 0; i < 5000; i++) printf "\tadd\tx%d, x%d, #1\n", i % 8, i % 8 }' > "$t/flat.s"
