@@ -495,7 +495,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
     if (!fn)
         bug("kernel '%s' missing from the built program", r->symbol);
     BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = r->runs > 0 ? r->runs : s->opt.runs,
-                       .warmup = 1, .iters = r->iters, .core_hz = s->prov.core_hz, .quiet = true,
+                       .warmup = 3, .iters = r->iters, .core_hz = s->prov.core_hz, .quiet = true,
                        .timeout_s = r->timeout_s > 0 ? r->timeout_s : 60};
     if (ro.runs <= 0)
         ro.runs = 15;
