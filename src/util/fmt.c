@@ -36,15 +36,24 @@ int fmt_fixed(char *out, double v, int prec)
 {
     if (prec < 0 || prec > 9 || !isfinite(v) || fabs(v) >= 9.2e18)
         return -1;
-    bool neg = signbit(v);
-    double a = fabs(v);
-    int ex = 0;
-    double fr = frexp(a, &ex);                  /* a = fr * 2^ex, fr in [0.5, 1) */
-    unsigned long long m = (unsigned long long)ldexp(fr, 53);   /* exact: 53 bits */
-    int e = ex - 53;                            /* a = m * 2^e */
+    /* v = m * 2^e exactly, from its bits (a subnormal has no implicit bit) */
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    bool neg = bits >> 63;
+    int bexp = (int)(bits >> 52 & 0x7ff);
+    unsigned long long m = bits & ((1ull << 52) - 1);
+    int e;
+    if (bexp) {
+        m |= 1ull << 52;
+        e = bexp - 1075;
+    } else {
+        e = -1074;
+    }
     unsigned __int128 q = (unsigned __int128)m * pow10_tab[prec];
-    if (e >= 0) {
-        q <<= e;                                /* a < 2^63: fits */
+    if (m == 0) {
+        q = 0;
+    } else if (e >= 0) {
+        q <<= e;                                /* v < 2^63: fits */
     } else if (-e >= 127) {
         q = 0;                                  /* below half a unit of the last place */
     } else {
@@ -55,12 +64,20 @@ int fmt_fixed(char *out, double v, int prec)
         if (rem > half || (rem == half && (q & 1)))
             q++;
     }
-    /* digits of q, at least prec + 1 */
+    /* digits of q, at least prec + 1 (in 64 bits when it fits: no 128-bit division) */
     char tmp[48];
     int nd = 0;
-    while (q > 0 || nd < prec + 1) {
-        tmp[nd++] = (char)('0' + (int)(q % 10));
-        q /= 10;
+    if (q >> 64 == 0) {
+        unsigned long long q64 = (unsigned long long)q;
+        while (q64 > 0 || nd < prec + 1) {
+            tmp[nd++] = (char)('0' + (int)(q64 % 10));
+            q64 /= 10;
+        }
+    } else {
+        while (q > 0 || nd < prec + 1) {
+            tmp[nd++] = (char)('0' + (int)(q % 10));
+            q /= 10;
+        }
     }
     int len = 0;
     if (neg)
