@@ -811,7 +811,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int j0 = jmin;
                     jmin = 1;   /* (from the shortest period again if none is found) */
                     for (int j = j0; j <= SIM_PMAX && j <= nsig; j++) {
-                        int pj = (nsig - j) % (SIM_PMAX + 1);
+                        int pj = slot - j < 0 ? slot - j + SIM_PMAX + 1 : slot - j;   /* (nsig - j) % (SIM_PMAX + 1) */
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
