@@ -48,7 +48,9 @@
  * non-empty and the full schedulers spare loops over all of them (issue, and the scheduler pick
  * of a one-uop instruction); each consumer source keeps its last producer's edge latency; the
  * idle skip waits for the oldest retire group's completion; the steady-state confirmation
- * compares the live state with the candidate's snapshot in place.
+ * compares the live state with the candidate's snapshot in place; after a candidate period
+ * fails, the search goes on from the next longer period (the few numbers that pick a
+ * candidate often repeat every iteration while the whole state repeats every few).
  */
 #include "mca/sim.h"
 
