@@ -121,8 +121,11 @@ awk -v n="$N" -v ver="$ver" -v cpus="$(nproc)" -v runs="$RUNS" '
     printf "           %.1fx, %.1fx on one thread (median runs)\n", median("l") / median("u"), median("l") / median("u1") }' "$work/times"
 
 # -- 4: memory for N, 4N and 16N regions --------------------------------------------------------
-for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$work/all.s"; done > "$work/all4.s"
-for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$work/all4.s"; done > "$work/all16.s"
+times4() {   # in.s out.s: four copies, region names made unique
+  for k in 1 2 3 4; do sed "s/^# LLVM-MCA-BEGIN \(.*\)/# LLVM-MCA-BEGIN \1_$k/" "$1"; done > "$2"
+}
+times4 "$work/all.s" "$work/all4.s"
+times4 "$work/all4.s" "$work/all16.s"
 if [ -x /usr/bin/time ]; then
   rss() { /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true; tail -n 1 "$work/rss"; }
 else

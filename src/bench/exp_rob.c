@@ -178,11 +178,11 @@ typedef struct RobPt {
 #define ROB_ITERS 4096        /* a call: 4096 x 4 pairs, over two milliseconds */
 #define ROB_COPIES 4
 #define ROB_FINE_MAX 16       /* points of the second, finer sweep across the step */
+static const char *const rob_sym[2] = {"rob", "base"};   /* the point, the baseline */
 
 static void rob_kernels(const Sweep *s, BenchProgram *prog, void **entry, int kind, int n)
 {
     bool x86 = sweep_x86(s);
-    static const char *const sym[2] = {"rob", "base"};
     for (int v = 0; v < 2; v++) {
         int nf = v == 0 ? n : 0;
         Buf init, body;
@@ -196,7 +196,7 @@ static void rob_kernels(const Sweep *s, BenchProgram *prog, void **entry, int ki
         buf_puts(&body, x86 ? "mov (%rcx), %rcx\n" : "ldr x1, [x1]\n");
         for (int i = 0; i < nf; i++)
             filler(&body, x86, kind, i + nf);
-        BenchKernel kern = {.symbol = sym[v], .init = buf_cstr(&init), .body = buf_cstr(&body),
+        BenchKernel kern = {.symbol = rob_sym[v], .init = buf_cstr(&init), .body = buf_cstr(&body),
                             .body_file = "<rob>", .unroll = ROB_COPIES, .align = 64};
         bench_prog_kernel(prog, &kern);
         buf_free(&init), buf_free(&body);
@@ -206,31 +206,20 @@ static void rob_kernels(const Sweep *s, BenchProgram *prog, void **entry, int ki
 /* Build the programs of pts[0..npts); false (printed, s->failed set) on a build error. */
 static bool rob_build(Sweep *s, RobPt *pts, int npts, void **entry, int kind, int runs)
 {
-    static const char *const sym[2] = {"rob", "base"};
     for (int i = 0; i < npts && !sweep_stop(s); i++) {
         RobPt *p = &pts[i];
         BenchProgram prog;
         bench_prog_init(&prog, s->arch, BENCH_ATT);
         rob_kernels(s, &prog, entry, kind, p->n);
-        Diag err;
-        memset(&err, 0, sizeof err);
-        p->lib = bench_build(&prog, s->opt.keep, &err);
+        p->lib = sweep_build(s, &prog);
         bench_prog_free(&prog);
         if (!p->lib) {
-            if (sweep_stop(s))   /* Ctrl-C reached the compiler too */
-                return false;
-            if (err.line > 0)
-                diag_print(stderr, &err, "error");
-            else
-                fprintf(stderr, "uarch: bench rob: %s\n", err.msg);
-            s->failed = true;
+            s->failed = !sweep_stop(s);
             return false;
         }
-        if (s->opt.keep)
-            fprintf(stderr, "uarch: bench rob: generated code kept in %s\n", bench_lib_dir(p->lib));
         for (int v = 0; v < 2; v++)
-            if (!(p->fn[v] = bench_lib_fn(p->lib, sym[v])))
-                bug("kernel '%s' missing from the built program", sym[v]);
+            if (!(p->fn[v] = bench_lib_fn(p->lib, rob_sym[v])))
+                bug("kernel '%s' missing from the built program", rob_sym[v]);
         p->ratio = xmalloc(sizeof *p->ratio * (size_t)runs);
         p->nr = 0;
     }
@@ -255,6 +244,26 @@ static void rob_free(RobPt *pts, int npts)
     free(pts);
 }
 
+/* The point of p: its rounds' ratios scaled by the sweep's baseline b (cycles per pair). */
+static bool rob_point(const RobPt *p, double b, SweepPoint *pt)
+{
+    if (p->nr == 0)
+        return false;
+    double *r = xmalloc(sizeof *r * (size_t)p->nr);
+    memcpy(r, p->ratio, sizeof *r * (size_t)p->nr);
+    memset(pt, 0, sizeof *pt);
+    pt->x = p->n;
+    pt->n = p->nr;
+    pt->med = stats_median(r, (size_t)p->nr) * b;   /* sorts r */
+    pt->min = r[0] * b;
+    pt->max = r[p->nr - 1] * b;
+    pt->q25 = stats_quantile(r, (size_t)p->nr, 0.25) * b;
+    pt->q75 = stats_quantile(r, (size_t)p->nr, 0.75) * b;
+    pt->best = pt->min;   /* the least disturbed round (see the top of the file) */
+    free(r);
+    return true;
+}
+
 /* Measure pts[0..npts) over `passes` passes of `runs` rounds in all, each pass in a random
  * order; the baseline of every round (cycles per pair) is appended to *base.  False when the
  * sweep must stop (Ctrl-C, a timeout: what was measured stays; a crash: s->failed). */
@@ -264,9 +273,9 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
     double per = (double)ROB_ITERS * ROB_COPIES;
     size_t *order = xmalloc(sizeof *order * (size_t)(npts > 0 ? npts : 1));
     bool ok = true;
+    BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = 8, .warmup = 1, .iters = ROB_ITERS,
+                       .core_hz = s->prov.core_hz, .quiet = true, .timeout_s = 60};
     if (*nbase == 0 && npts > 0) {   /* the first calls of a sweep are erratic: not recorded */
-        BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = 8, .warmup = 1, .iters = ROB_ITERS,
-                           .core_hz = s->prov.core_hz, .quiet = true, .timeout_s = 60};
         BenchSamples smp;
         memset(&smp, 0, sizeof smp);
         bench_run(&ro, pts[0].fn, 2, &smp, NULL, 0);
@@ -281,8 +290,7 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
                 ok = false;
                 break;
             }
-            BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = want, .warmup = 1, .iters = ROB_ITERS,
-                               .core_hz = s->prov.core_hz, .quiet = true, .timeout_s = 60};
+            ro.runs = want;
             BenchSamples smp;
             memset(&smp, 0, sizeof smp);
             char msg[256] = "";
@@ -319,38 +327,13 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
             }
             bench_samples_free(&smp);
             s->npoints_done++;
-            if (p->nr > 0 && *nbase > 0) {   /* progress: the point so far */
-                double *tmp = xmalloc(sizeof *tmp * (size_t)p->nr);
-                memcpy(tmp, p->ratio, sizeof *tmp * (size_t)p->nr);
-                SweepPoint pt = {.x = p->n, .med = stats_median(tmp, (size_t)p->nr) * (*base)[*nbase - 1]};
-                pt.best = tmp[0] * (*base)[*nbase - 1];   /* sorted by stats_median */
-                free(tmp);
+            SweepPoint pt;   /* progress: the point so far, at the latest baseline */
+            if (*nbase > 0 && rob_point(p, (*base)[*nbase - 1], &pt))
                 sweep_progress(s, series, &pt);
-            }
         }
     }
     free(order);
     return ok;
-}
-
-/* The point of p: its rounds' ratios scaled by the sweep's baseline b (cycles per pair). */
-static bool rob_point(const RobPt *p, double b, SweepPoint *pt)
-{
-    if (p->nr == 0)
-        return false;
-    double *r = xmalloc(sizeof *r * (size_t)p->nr);
-    memcpy(r, p->ratio, sizeof *r * (size_t)p->nr);
-    memset(pt, 0, sizeof *pt);
-    pt->x = p->n;
-    pt->n = p->nr;
-    pt->med = stats_median(r, (size_t)p->nr) * b;   /* sorts r */
-    pt->min = r[0] * b;
-    pt->max = r[p->nr - 1] * b;
-    pt->q25 = stats_quantile(r, (size_t)p->nr, 0.25) * b;
-    pt->q75 = stats_quantile(r, (size_t)p->nr, 0.75) * b;
-    pt->best = pt->min;   /* the least disturbed round (see the top of the file) */
-    free(r);
-    return true;
 }
 
 /* The step from overlapped to serialized misses.  y is in units of b, the baseline (a pair of

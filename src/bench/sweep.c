@@ -471,26 +471,33 @@ static double positive_or_nan(double v)
     return v > 0 ? v : NAN;
 }
 
-bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal)
+BenchLib *sweep_build(Sweep *s, const BenchProgram *prog)
 {
-    *fatal = false;
     Diag err;
     memset(&err, 0, sizeof err);
     BenchLib *lib = bench_build(prog, s->opt.keep, &err);
-    if (!lib && sweep_stop(s)) {   /* Ctrl-C reached the compiler too */
-        *fatal = true;
-        return false;
-    }
     if (!lib) {
+        if (sweep_stop(s))   /* Ctrl-C reached the compiler too */
+            return NULL;
         if (err.line > 0)
             diag_print(stderr, &err, "error");
         else
             fprintf(stderr, "uarch: bench %s: %s\n", s->exp, err.msg);
-        *fatal = true;
-        return false;
+        return NULL;
     }
     if (s->opt.keep)
         fprintf(stderr, "uarch: bench %s: generated code kept in %s\n", s->exp, bench_lib_dir(lib));
+    return lib;
+}
+
+bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal)
+{
+    *fatal = false;
+    BenchLib *lib = sweep_build(s, prog);
+    if (!lib) {
+        *fatal = true;
+        return false;
+    }
     BenchFn fn = bench_lib_fn(lib, r->symbol);
     if (!fn)
         bug("kernel '%s' missing from the built program", r->symbol);
@@ -991,9 +998,10 @@ static bool write_csv(Sweep *s, const char *path)
             const double v[] = {p->med, p->best, p->min, p->max, p->q25, p->q75};
             fprintf(f, "%s,%.17g", s->series[i].name, p->x);
             for (size_t j = 0; j < ARRAY_LEN(v); j++) {
-                char c[32];
-                fmt_val(c, sizeof c, v[j], "%.6g");
-                fprintf(f, ",%s", isfinite(v[j]) ? c : "");   /* unavailable: an empty field */
+                if (isfinite(v[j]))
+                    fprintf(f, ",%.6g", v[j]);
+                else
+                    fputc(',', f);   /* unavailable: an empty field */
             }
             fprintf(f, ",%d\n", p->n);
         }

@@ -169,6 +169,9 @@ typedef struct SweepRun {
     int runs;                 /* 0: s->opt.runs */
     double timeout_s;         /* 0: 60 */
 } SweepRun;
+/* Build a program for the sweep (-keep: its directory printed); NULL on an error, printed
+ * unless Ctrl-C stopped the build. */
+BenchLib *sweep_build(Sweep *s, const BenchProgram *prog);
 /* Build, load, run, difference: y statistics per operation (cycles).  On failure prints the
  * error and returns false; *fatal tells whether the sweep should stop (build errors, crash). */
 bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal);

@@ -665,6 +665,14 @@ static void slot_free(Slot *sl)
     buf_free(&sl->text);
 }
 
+/* dst takes src's chunk (what dst held is freed); src is left empty */
+static void slot_move(Slot *dst, Slot *src)
+{
+    slot_free(dst);
+    *dst = *src;
+    memset(src, 0, sizeof *src);
+}
+
 /* the memory a parsed chunk holds (its text, instructions and their strings, estimated) */
 static size_t slot_bytes(const Slot *sl)
 {
@@ -684,9 +692,8 @@ static void keep_chunk(Run *run, int k)
         memset(run->kept + run->kept_cap, 0, (size_t)(cap - run->kept_cap) * sizeof *run->kept);
         run->kept_cap = cap;
     }
-    run->kept[k] = xmalloc(sizeof **run->kept);
-    *run->kept[k] = *run->cur;                      /* the chunk moves; the slot starts afresh */
-    memset(run->cur, 0, sizeof *run->cur);
+    run->kept[k] = xcalloc(1, sizeof **run->kept);
+    slot_move(run->kept[k], run->cur);              /* the slot starts afresh */
     run->kept_bytes += b;
 }
 
@@ -726,8 +733,9 @@ static void run_free(Run *run)
  * own buffer.  The main thread parses chunk k+1 (into the other slot) while worker threads run
  * the jobs of chunk k from a shared queue; it writes the outputs in region order as they
  * complete (running queued jobs itself while it waits), so the output does not depend on the
- * number of threads.  At most two chunks are in flight: memory stays bounded.  The workers
- * start before pass 1, which queues the first NSLOT chunks as it parses them (see cmd_mca). */
+ * number of threads.  At most NSLOT chunks are in flight, and the chunks kept parsed from
+ * pass 1 hold at most KEEP_BYTES: memory stays bounded.  The workers start before pass 1,
+ * which queues the first NSLOT chunks as it parses them (see cmd_mca). */
 typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
@@ -976,8 +984,7 @@ static void load_chunk(Run *run, Slot *sl, int k)
 {
     run->cur = sl;
     if (k < run->kept_cap && run->kept[k]) {
-        slot_free(sl);
-        *sl = *run->kept[k];
+        slot_move(sl, run->kept[k]);
         free(run->kept[k]);
         run->kept[k] = NULL;
         return;

@@ -369,6 +369,13 @@ typedef struct SimSnap {
 #define SNAP_GONE INT64_MIN              /* no producer, or one that has retired */
 #define SNAP_GONE32 INT32_MIN            /* the same in a packed half */
 
+/* a dynamic id relative to the boundary's first id `base`, or `gone` for none (-1) or an
+ * instruction that has retired */
+static inline int64_t snap_id(const Sim *s, int64_t x, int64_t base, int64_t gone)
+{
+    return x < 0 || x < s->oldest ? gone : x - base;
+}
+
 /* two numbers in one: each is a cycle or an id relative to the boundary, or a small count or
  * mask, so it fits 32 bits (the window spans far fewer than 2^31 ids and cycles) */
 static inline int64_t snap_pk(int64_t a, int64_t b)
@@ -409,8 +416,8 @@ static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool sam
         sn->v = xrealloc(sn->v, sn->cap * sizeof(int64_t));
     }
     int64_t base = b * s->n, gb = s->groups_retired;
-#define ID(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE : (x) - base)
-#define ID32(x) ((x) < 0 || (x) < s->oldest ? SNAP_GONE32 : (x) - base)
+#define ID(x) snap_id(s, (x), base, SNAP_GONE)
+#define ID32(x) snap_id(s, (x), base, SNAP_GONE32)
 #define TM(x) ((int64_t)(x) - t)
     if (!same)
         sn->nv = 0;
@@ -498,11 +505,9 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
     uint64_t h = 0;
     /* the register table and the last store: ids of the last writers (retired ones as one
      * marker), which tell apart states whose counts are the same */
-#define HID(x) ((x) < 0 || (x) < s->oldest ? -1 : (x) - base)
-    h = (h ^ (uint64_t)HID(s->last_store)) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (uint64_t)snap_id(s, s->last_store, base, SNAP_GONE)) * 0x9E3779B97F4A7C15ull;
     for (int r = 0; r < A64_NREGS; r++)
-        h = (h ^ (uint64_t)HID(s->rat[r])) * 0x9E3779B97F4A7C15ull;
-#undef HID
+        h = (h ^ (uint64_t)snap_id(s, s->rat[r], base, SNAP_GONE)) * 0x9E3779B97F4A7C15ull;
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
         for (int r = 0; r < sc->n; r++) {

@@ -636,36 +636,44 @@ static bool reads_flags(const A64Inst *in)
     return false;
 }
 
-/* the cached rules of two instructions, or NULL for both: a's entry is copied into *copy
- * first (b's lookup may take its cache slot) */
-/* false when no rule's list of this kind can name the instruction (its name matches none of
- * their name tokens and none has class tokens); true when it may, or is not known */
-static bool rules_may_name(const ModelCpu *cpu, const A64Inst *in, int kind)
+/* false when no rule's list of this kind can name the instruction of entry e (its name
+ * matches none of their name tokens and none has class tokens); true when one may, or when
+ * there is no entry (not known) */
+static bool may_name(const NameRules *e, int kind)
 {
-    const NameRules *e = name_rules_for(cpu, in);
     return !e || (e->glob[kind] | e->cls[kind]) != 0;
 }
 
-static const NameRules *name_rules_pair(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b, NameRules *copy,
-                                        const NameRules **eb)
+/* the cached rules of two instructions, each looked up once: false when no rule list of kind
+ * ka can name a or none of kind kb can name b (then no rule matches the pair); else *ea, *eb
+ * are the entries, or NULL for both when either is not cached.  a's entry is copied into
+ * *copy first (b's lookup may take its cache slot). */
+static bool name_rules_pair(const ModelCpu *cpu, const A64Inst *a, int ka, const A64Inst *b, int kb,
+                            NameRules *copy, const NameRules **ea, const NameRules **eb)
 {
-    const NameRules *ea = name_rules_for(cpu, a);
-    *eb = NULL;
-    if (!ea)
-        return NULL;
-    *copy = *ea;   /* before b's lookup, which may reuse the slot */
-    *eb = name_rules_for(cpu, b);
-    return *eb ? copy : NULL;
+    *ea = *eb = NULL;
+    const NameRules *x = name_rules_for(cpu, a);
+    if (!may_name(x, ka))
+        return false;
+    if (!x)
+        return true;
+    *copy = *x;
+    const NameRules *y = name_rules_for(cpu, b);
+    if (!may_name(y, kb))
+        return false;
+    if (y)
+        *ea = copy, *eb = y;
+    return true;
 }
 
 const ModelFusion *model_fusion_match(const ModelCpu *cpu, const A64Inst *a, const A64Inst *b)
 {
     if (!cpu || !a || !b)
         return NULL;
-    if (!rules_may_name(cpu, a, RL_FUSE1))
-        return NULL;
     NameRules ca;
-    const NameRules *eb, *ea = name_rules_pair(cpu, a, b, &ca, &eb);
+    const NameRules *ea, *eb;
+    if (!name_rules_pair(cpu, a, RL_FUSE1, b, RL_FUSE2, &ca, &ea, &eb))
+        return NULL;
     for (int i = 0; i < cpu->nfusions; i++) {
         const ModelFusion *r = &cpu->fusions[i];
         if (!rule_list_match(ea, RL_FUSE1, i, r->first, a) || !rule_list_match(eb, RL_FUSE2, i, r->second, b))
@@ -688,8 +696,8 @@ const ModelElim *model_elim_match(const ModelCpu *cpu, const A64Inst *a, const A
     if (!cpu || !a)
         return NULL;
     const NameRules *ea = name_rules_for(cpu, a);
-    if (ea && !(ea->glob[RL_ELIM] | ea->cls[RL_ELIM]))
-        return NULL;          /* no rule's list names it */
+    if (!may_name(ea, RL_ELIM))
+        return NULL;
     NameRules ca;             /* next's entry may take a's cache slot */
     if (ea) {
         ca = *ea;
@@ -719,10 +727,10 @@ const ModelLatRule *model_lat_rule_match(const ModelCpu *cpu, const A64Inst *p, 
 {
     if (!cpu || !p || !c || !w || !r)
         return NULL;
-    if (!rules_may_name(cpu, p, RL_LATP) || !rules_may_name(cpu, c, RL_LATC))
-        return NULL;
     NameRules cp;
-    const NameRules *ec, *ep = name_rules_pair(cpu, p, c, &cp, &ec);
+    const NameRules *ep, *ec;
+    if (!name_rules_pair(cpu, p, RL_LATP, c, RL_LATC, &cp, &ep, &ec))
+        return NULL;
     for (int i = 0; i < cpu->nlatrules; i++) {
         const ModelLatRule *x = &cpu->latrules[i];
         if (!rule_list_match(ep, RL_LATP, i, x->producer, p) || !rule_list_match(ec, RL_LATC, i, x->consumer, c))
