@@ -164,6 +164,8 @@ typedef struct McaResult {
 
     Arena arena;                  /* owns everything above */
 } McaResult;
+/* (an array the simulation fills must also be listed in res_arrays() of src/mca/sim_cache.c,
+ * which copies results between blocks) */
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
  * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */

@@ -6,6 +6,8 @@
  *                  occupancy, register reads/writes with per-edge latencies, fusion with the next
  *                  instruction, elimination at rename, memory kind)
  *   sim.c          SimCpu + SimInst[]    ─► cycle-by-cycle run for N iterations, filling McaResult
+ *   sim_cache.c    the results of a block equal (up to register names) to one simulated earlier
+ *                  in the run are copied instead of simulated again
  *
  * The engine knows nothing of forms or mnemonics: every CPU or instruction fact arrives through
  * SimCpu/SimInst, which come from the model data.  Unit tests build these by hand.
@@ -109,6 +111,13 @@ void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
+
+/* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
+ * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a
+ * miss, put keeps those sim_run gave for that block (same thread, right after sim_run) */
+bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out);
+void sim_cache_put(const McaResult *res);
+void sim_cache_release(void);   /* the thread's key buffer (mca_sim_release calls it) */
 
 /* sim_static.c: Block RThroughput and the bottleneck analysis */
 double sim_block_rthroughput(const SimCpu *sc, const SimInst *si, int n);

@@ -1,0 +1,223 @@
+/* sim_cache.c — results of blocks simulated earlier in the run, reused when a block comes again.
+ *
+ * Compiler output repeats itself: the same address computation, the same prologue, the same loop
+ * with other registers.  In a file of 7,775 compiler-generated regions (`make bench`), blocks
+ * equal up to register names hold about 13 % of the simulated instructions.
+ *
+ * Why a hit is exact.  sim_run reads nothing but the SimCpu, a few options and the SimInst
+ * array.  It never looks at a register number other than to index its tables by it or to compare
+ * two of them for equality, so renaming registers changes nothing it computes.  The key is
+ * therefore the SimCpu and those options, then the SimInst array with registers numbered in
+ * order of first appearance (its scalar fields, then the used destinations, sources and issue
+ * uops), all as bytes: equal keys give identical dynamic results, which a hit
+ * copies (the static per-instruction info and the bottleneck analysis are computed for every
+ * region, as before).  A difference in padding bytes can only cost a hit, never give a wrong
+ * one.  UARCH_MCA_NO_CACHE=1 in the environment turns the cache off (tests compare both).
+ *
+ * Bounded: SIM_CACHE_SLOTS direct-mapped slots (a new block replaces the slot's entry) and at
+ * most SIM_CACHE_BYTES of keys and results in all, so memory does not grow with the regions.
+ * Duplicates are mostly close to each other in a file (the same source function), which a
+ * recent-entries cache catches.  Shared by the worker threads under a mutex held only for a
+ * lookup and a copy.
+ *
+ * McaResult arrays: the ones sim_run fills are listed in res_arrays(); a new array field of
+ * McaResult filled by sim_run must be added there.
+ */
+#include "mca/sim.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM_CACHE_SLOTS 2048
+#define SIM_CACHE_BYTES (16u << 20)
+
+typedef struct CacheEntry {
+    uint64_t hash;
+    size_t keylen;
+    uint8_t *key;                /* keylen bytes, then the result's arrays (one allocation) */
+    size_t bytes;
+    McaResult res;               /* arrays point into the allocation */
+} CacheEntry;
+
+static CacheEntry cache[SIM_CACHE_SLOTS];
+static size_t cache_bytes;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* the key of the thread's last lookup (a miss is followed by a put of the same block) */
+typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash; bool pending; } KeyBuf;
+static _Thread_local KeyBuf keybuf;
+
+static void key_put(KeyBuf *k, const void *v, size_t n)
+{
+    if (k->n + n > k->cap) {
+        k->cap = (k->n + n) * 2 + 256;
+        k->p = xrealloc(k->p, k->cap);
+    }
+    memcpy(k->p + k->n, v, n);
+    k->n += n;
+}
+
+static bool enabled;
+static pthread_once_t enabled_once = PTHREAD_ONCE_INIT;
+static void read_env(void)
+{
+    const char *e = getenv("UARCH_MCA_NO_CACHE");
+    enabled = !(e && *e && strcmp(e, "0") != 0);
+}
+
+static bool cache_enabled(void)
+{
+    pthread_once(&enabled_once, read_env);
+    return enabled;
+}
+
+/* the key of a block in keybuf; its hash */
+static uint64_t make_key(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n)
+{
+    KeyBuf *k = &keybuf;
+    k->n = 0;
+    /* the machine (from the model and the options) and the options sim_run reads */
+    int32_t ov[] = {o->iterations, o->noalias, o->want_timeline,
+                    o->want_timeline ? o->timeline_max_iterations : 0, n};
+    key_put(k, sc, sizeof *sc);
+    key_put(k, ov, sizeof ov);
+    int16_t canon[256];
+    memset(canon, 0xff, sizeof canon);   /* -1: not seen yet */
+    int next = 0;
+#define CANON(r) (canon[(uint8_t)(r)] >= 0 ? canon[(uint8_t)(r)] : (canon[(uint8_t)(r)] = (int16_t)next++))
+    for (int i = 0; i < n; i++) {
+        SimInst c;   /* the scalar fields, then the used entries, registers renumbered */
+        memcpy(&c, &si[i], offsetof(SimInst, dst));
+        if (c.mem_base != A64_NOREG)
+            c.mem_base = (uint8_t)CANON(c.mem_base);
+        key_put(k, &c, offsetof(SimInst, dst));
+        for (int d = 0; d < si[i].ndst; d++) {
+            SimDst x = si[i].dst[d];
+            x.reg = (uint8_t)CANON(x.reg);
+            key_put(k, &x, sizeof x);
+        }
+        for (int s = 0; s < si[i].nsrc; s++) {
+            SimSrc x = si[i].src[s];
+            x.reg = (uint8_t)CANON(x.reg);
+            key_put(k, &x, sizeof x);
+        }
+        key_put(k, si[i].issue, sizeof(SimIssue) * (size_t)si[i].nissue);
+    }
+#undef CANON
+    /* 8 bytes at a time (the tail zero-padded) */
+    uint64_t h = k->n;
+    size_t j = 0;
+    for (; j + 8 <= k->n; j += 8) {
+        uint64_t w;
+        memcpy(&w, k->p + j, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 32;
+    }
+    if (j < k->n) {
+        uint64_t w = 0;
+        memcpy(&w, k->p + j, k->n - j);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    }
+    return h ^ h >> 29;
+}
+
+/* the arrays of a result sim_run fills: where each is and its size in bytes */
+typedef struct ResArray { void **p; size_t bytes; } ResArray;
+static int res_arrays(McaResult *r, ResArray *a)
+{
+    size_t n = (size_t)r->n, h = (size_t)r->max_hist + 1;
+    int k = 0;
+    a[k++] = (ResArray){(void **)&r->unit_names, sizeof(char *) * (size_t)r->nunits};
+    a[k++] = (ResArray){(void **)&r->pressure, sizeof(double) * n * (size_t)r->nunits};
+    a[k++] = (ResArray){(void **)&r->events, sizeof(McaTimelineEvent) * n * (size_t)r->timeline_iterations};
+    a[k++] = (ResArray){(void **)&r->avg_wait_sched, sizeof(double) * n};
+    a[k++] = (ResArray){(void **)&r->avg_wait_ready, sizeof(double) * n};
+    a[k++] = (ResArray){(void **)&r->avg_wait_retire, sizeof(double) * n};
+    a[k++] = (ResArray){(void **)&r->dispatch_hist, sizeof(long long) * h};
+    a[k++] = (ResArray){(void **)&r->issue_hist, sizeof(long long) * h};
+    a[k++] = (ResArray){(void **)&r->retire_hist, sizeof(long long) * h};
+    a[k++] = (ResArray){(void **)&r->buffers, sizeof(McaBufferUsage) * (size_t)r->nbuffers};
+    a[k++] = (ResArray){(void **)&r->regfiles, sizeof(McaRegFileUsage) * (size_t)r->nregfiles};
+    a[k++] = (ResArray){(void **)&r->fusions, sizeof(McaFusion) * (size_t)r->nfusions};
+    return k;
+}
+#define RES_ARRAYS 12
+
+bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out)
+{
+    keybuf.pending = false;
+    if (n <= 0 || !cache_enabled())
+        return false;
+    uint64_t h = make_key(sc, o, si, n);
+    bool hit = false;
+    pthread_mutex_lock(&cache_lock);
+    CacheEntry *e = &cache[h % SIM_CACHE_SLOTS];
+    if (e->key && e->hash == h && e->keylen == keybuf.n && !memcmp(e->key, keybuf.p, keybuf.n)) {
+        /* the dynamic results; what mca_simulate set before (the static info) stays */
+        McaResult keep = *out;
+        *out = e->res;
+        out->cpu = keep.cpu, out->n = keep.n, out->iterations = keep.iterations;
+        out->dispatch_width = keep.dispatch_width, out->block_rthroughput = keep.block_rthroughput;
+        out->info = keep.info, out->arena = keep.arena;
+        ResArray a[RES_ARRAYS];
+        int na = res_arrays(out, a);
+        for (int k = 0; k < na; k++) {
+            void *p = arena_alloc(&out->arena, a[k].bytes > 0 ? a[k].bytes : 1);
+            if (a[k].bytes > 0)
+                memcpy(p, *a[k].p, a[k].bytes);
+            *a[k].p = p;
+        }
+        hit = true;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    keybuf.hash = h;
+    keybuf.pending = !hit;
+    return hit;
+}
+
+void sim_cache_put(const McaResult *res)
+{
+    if (!keybuf.pending || res->unit_pressure_cycles)
+        return;
+    keybuf.pending = false;
+    uint64_t h = keybuf.hash;
+    /* one allocation: the key, then the arrays (each 16-byte aligned) */
+    McaResult r = *res;
+    memset(&r.arena, 0, sizeof r.arena);
+    r.info = NULL;
+    ResArray a[RES_ARRAYS];
+    int na = res_arrays(&r, a);
+    size_t bytes = (keybuf.n + 15) & ~(size_t)15;
+    for (int k = 0; k < na; k++)
+        bytes += (a[k].bytes + 15) & ~(size_t)15;
+    uint8_t *blob = xmalloc(bytes > 0 ? bytes : 1);
+    memcpy(blob, keybuf.p, keybuf.n);
+    size_t off = (keybuf.n + 15) & ~(size_t)15;
+    for (int k = 0; k < na; k++) {
+        if (a[k].bytes > 0)
+            memcpy(blob + off, *a[k].p, a[k].bytes);
+        *a[k].p = blob + off;
+        off += (a[k].bytes + 15) & ~(size_t)15;
+    }
+    pthread_mutex_lock(&cache_lock);
+    CacheEntry *e = &cache[h % SIM_CACHE_SLOTS];
+    if (e->key) {   /* the slot's older block leaves */
+        cache_bytes -= e->bytes;
+        free(e->key);
+        memset(e, 0, sizeof *e);
+    }
+    if (cache_bytes + bytes <= SIM_CACHE_BYTES) {
+        *e = (CacheEntry){h, keybuf.n, blob, bytes, r};
+        cache_bytes += bytes;
+        blob = NULL;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    free(blob);
+}
+
+void sim_cache_release(void)
+{
+    free(keybuf.p);
+    memset(&keybuf, 0, sizeof keybuf);
+}
