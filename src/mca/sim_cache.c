@@ -7,18 +7,18 @@
  * Why a hit is exact.  sim_run reads nothing but the SimCpu, a few options and the SimInst
  * array.  It never looks at a register number other than to index its tables by it or to compare
  * two of them for equality, so renaming registers changes nothing it computes.  The key is
- * therefore the SimCpu and those options, then the SimInst array with registers numbered in
- * order of first appearance (its scalar fields, then the used destinations, sources and issue
- * uops), all as bytes: equal keys give identical dynamic results, which a hit
+ * therefore the SimInst array with registers numbered in order of first appearance (its scalar
+ * fields, then the used destinations, sources and issue uops, as bytes), for the machine (SimCpu
+ * and those options) of the whole cache: equal keys give identical dynamic results, which a hit
  * copies (the static per-instruction info and the bottleneck analysis are computed for every
  * region, as before).  A difference in padding bytes can only cost a hit, never give a wrong
  * one.  UARCH_MCA_NO_CACHE=1 in the environment turns the cache off (tests compare both).
  *
- * Bounded: SIM_CACHE_SLOTS direct-mapped slots (a new block replaces the slot's entry) and at
- * most SIM_CACHE_BYTES of keys and results in all, so memory does not grow with the regions.
- * Duplicates are mostly close to each other in a file (the same source function), which a
- * recent-entries cache catches.  Shared by the worker threads under a mutex held only for a
- * lookup and a copy.
+ * Bounded: SIM_CACHE_SETS sets of SIM_CACHE_WAYS entries (a new block replaces the least
+ * recently used entry of its set) and at most SIM_CACHE_BYTES of keys and results in all, so
+ * memory does not grow with the regions.  Duplicates are mostly close to each other in a file
+ * (the same source function), which a cache of recent entries catches.  Shared by the worker
+ * threads under a mutex held only for a lookup and a copy.
  *
  * McaResult arrays: the ones sim_run fills are listed in res_arrays(); a new array field of
  * McaResult filled by sim_run must be added there.
@@ -29,23 +29,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIM_CACHE_SLOTS 2048
-#define SIM_CACHE_BYTES (16u << 20)
+#define SIM_CACHE_SETS 1024
+#define SIM_CACHE_WAYS 4
+#define SIM_CACHE_BYTES (24u << 20)
 
 typedef struct CacheEntry {
     uint64_t hash;
+    uint64_t used;               /* when last looked up or put (a count of lookups) */
     size_t keylen;
     uint8_t *key;                /* keylen bytes, then the result's arrays (one allocation) */
     size_t bytes;
     McaResult res;               /* arrays point into the allocation */
 } CacheEntry;
 
-static CacheEntry cache[SIM_CACHE_SLOTS];
+static CacheEntry cache[SIM_CACHE_SETS][SIM_CACHE_WAYS];
 static size_t cache_bytes;
+static uint64_t cache_clock;
+/* the machine the entries were simulated on: the SimCpu and the options sim_run reads.  A
+ * lookup for another machine (a run normally has one) empties the cache and starts a new
+ * generation; a put from an older generation is dropped. */
+typedef struct Machine { SimCpu sc; int32_t iterations, noalias, timeline_iterations; } Machine;
+static Machine cache_machine;
+static uint64_t cache_gen;   /* 0: no machine yet */
+
+static void cache_flush(void)
+{
+    for (int q = 0; q < SIM_CACHE_SETS; q++)
+        for (int w = 0; w < SIM_CACHE_WAYS; w++) {
+            free(cache[q][w].key);
+            memset(&cache[q][w], 0, sizeof cache[q][w]);
+        }
+    cache_bytes = 0;
+}
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* the key of the thread's last lookup (a miss is followed by a put of the same block) */
-typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash; bool pending; } KeyBuf;
+typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash, gen; bool pending; } KeyBuf;
 static _Thread_local KeyBuf keybuf;
 
 static void key_put(KeyBuf *k, const void *v, size_t n)
@@ -73,15 +92,11 @@ static bool cache_enabled(void)
 }
 
 /* the key of a block in keybuf; its hash */
-static uint64_t make_key(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n)
+static uint64_t make_key(const SimInst *si, int n)
 {
     KeyBuf *k = &keybuf;
     k->n = 0;
-    /* the machine (from the model and the options) and the options sim_run reads */
-    int32_t ov[] = {o->iterations, o->noalias, o->want_timeline,
-                    o->want_timeline ? o->timeline_max_iterations : 0, n};
-    key_put(k, sc, sizeof *sc);
-    key_put(k, ov, sizeof ov);
+    key_put(k, &n, sizeof n);
     int16_t canon[256];
     memset(canon, 0xff, sizeof canon);   /* -1: not seen yet */
     int next = 0;
@@ -149,11 +164,30 @@ bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int
     keybuf.pending = false;
     if (n <= 0 || !cache_enabled())
         return false;
-    uint64_t h = make_key(sc, o, si, n);
+    uint64_t h = make_key(si, n);
     bool hit = false;
+    Machine m;
+    memset(&m, 0, sizeof m);
+    m.sc = *sc;
+    m.iterations = o->iterations;
+    m.noalias = o->noalias;
+    m.timeline_iterations = o->want_timeline ? o->timeline_max_iterations : -1;
     pthread_mutex_lock(&cache_lock);
-    CacheEntry *e = &cache[h % SIM_CACHE_SLOTS];
-    if (e->key && e->hash == h && e->keylen == keybuf.n && !memcmp(e->key, keybuf.p, keybuf.n)) {
+    if (cache_gen == 0 || memcmp(&m, &cache_machine, sizeof m)) {
+        cache_flush();
+        cache_machine = m;
+        cache_gen++;
+    }
+    keybuf.gen = cache_gen;
+    cache_clock++;
+    CacheEntry *e = NULL;
+    for (int w = 0; w < SIM_CACHE_WAYS && !e; w++) {
+        CacheEntry *c = &cache[h % SIM_CACHE_SETS][w];
+        if (c->key && c->hash == h && c->keylen == keybuf.n && !memcmp(c->key, keybuf.p, keybuf.n))
+            e = c;
+    }
+    if (e) {
+        e->used = cache_clock;
         /* the dynamic results; what mca_simulate set before (the static info) stays */
         McaResult keep = *out;
         *out = e->res;
@@ -201,14 +235,24 @@ void sim_cache_put(const McaResult *res)
         off += (a[k].bytes + 15) & ~(size_t)15;
     }
     pthread_mutex_lock(&cache_lock);
-    CacheEntry *e = &cache[h % SIM_CACHE_SLOTS];
-    if (e->key) {   /* the slot's older block leaves */
+    if (keybuf.gen != cache_gen) {   /* simulated on another machine than the cache's now */
+        pthread_mutex_unlock(&cache_lock);
+        free(blob);
+        return;
+    }
+    CacheEntry *e = &cache[h % SIM_CACHE_SETS][0];   /* an empty way, else the least recently used */
+    for (int w = 1; w < SIM_CACHE_WAYS && e->key; w++) {
+        CacheEntry *c = &cache[h % SIM_CACHE_SETS][w];
+        if (!c->key || c->used < e->used)
+            e = c;
+    }
+    if (e->key) {   /* that block leaves */
         cache_bytes -= e->bytes;
         free(e->key);
         memset(e, 0, sizeof *e);
     }
     if (cache_bytes + bytes <= SIM_CACHE_BYTES) {
-        *e = (CacheEntry){h, keybuf.n, blob, bytes, r};
+        *e = (CacheEntry){h, cache_clock, keybuf.n, blob, bytes, r};
         cache_bytes += bytes;
         blob = NULL;
     }
