@@ -838,7 +838,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (extrap && cand.b < 0) {
                     int j0 = jmin;
                     jmin = 1;   /* (from the shortest period again if none is found) */
-                    for (int j = j0; j <= SIM_PMAX && j <= nsig; j++) {
+                    /* (a period j confirmed at b + j cuts only if a whole period remains
+                     * after that: b + 2j + 1 <= iters) */
+                    for (int j = j0; j <= SIM_PMAX && j <= nsig && b + 2 * j + 1 <= iters; j++) {
                         int pj = slot - j < 0 ? slot - j + SIM_PMAX + 1 : slot - j;   /* (nsig - j) % (SIM_PMAX + 1) */
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
