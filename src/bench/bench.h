@@ -119,6 +119,7 @@ typedef struct BenchRunOpts {
     int runs;                  /* samples per function (0 -> 64) */
     int warmup;                /* unrecorded rounds first (0 -> 2) */
     uint64_t iters;            /* loop iterations per call (0 -> 1000) */
+    const uint64_t *fn_iters;  /* or per function (NULL: `iters` for all) */
     const char *counters;      /* comma list of counter names / rNN raw events; NULL: "cycles" */
     double timeout_s;          /* child killed after this (0 -> 60) */
     double core_hz;            /* for timer->cycles; 0: measure (clock_core_hz) when needed */

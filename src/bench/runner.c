@@ -184,7 +184,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
                     pmu_read(fds[c], &c0[c]);
             else
                 c0[0] = clock_ticks();
-            fns[f](o->iters, scratch);
+            fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
             if (perf || task)
                 for (int c = nc - 1; c >= 0; c--)
                     pmu_read(fds[c], &c1[c]);

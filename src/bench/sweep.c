@@ -506,29 +506,33 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
                        .timeout_s = r->timeout_s > 0 ? r->timeout_s : 60};
     if (ro.runs <= 0)
         ro.runs = 15;
-    /* The samples of the two lengths are taken in alternating rounds (short, long, short,
-     * long, ...), each round a child of its own: a slow spell of the machine (another guest on
-     * the core, a lower clock) then falls on both lengths instead of on one of them only, which
-     * made the differences of a VM's timings come out far too large or negative. */
-    int total = ro.runs, rounds = total >= 9 ? 3 : 1, na = 0, nb = 0, dropped[2] = {0, 0};
+    /* The two lengths are called in turn in every sample (short, long, short, long, ...) by
+     * the same child, in a few children: a slow spell of the machine (another guest on the
+     * core, a lower clock) then falls on both lengths instead of on one of them only, which
+     * made the differences of a VM's timings come out far too large or negative; and both
+     * lengths see the same state of the front end (on x86-64 a loop may run from the op cache
+     * in one process and from the decoders in another: lengths measured in different children
+     * mixed the two, e.g. 3 or 12 "IPC" from loops that run at 4 or 6) */
+    int total = ro.runs, rounds = total >= 9 ? 3 : 1, na = 0, nb = 0, dropped = 0;
     double *sv = xmalloc(sizeof *sv * total), *lv = xmalloc(sizeof *lv * total);
     BenchStatus st = BENCH_OK;
     char msg[256] = "";
-    for (int k = 0; k < 2 * rounds && st == BENCH_OK && !sweep_stop(s); k++) {
-        bool lng = k % 2 == 1;
-        int done = lng ? nb : na, want = (total * (k / 2 + 1)) / rounds - done;
+    BenchFn fns[2] = {fn, fn};
+    const uint64_t lens[2] = {r->iters, 2 * r->iters};
+    ro.fn_iters = lens;
+    for (int k = 0; k < rounds && st == BENCH_OK && !sweep_stop(s); k++) {
+        int want = (total * (k + 1)) / rounds - na;
         if (want <= 0)
             continue;
         BenchSamples smp;
         memset(&smp, 0, sizeof smp);
         ro.runs = want;
-        ro.iters = lng ? 2 * r->iters : r->iters;
-        st = bench_run(&ro, &fn, 1, &smp, msg, sizeof msg);
+        st = bench_run(&ro, fns, 2, &smp, msg, sizeof msg);
         if (st == BENCH_OK) {
-            const double *row = bench_sample_row(&smp, 0, 0);
+            const double *rs = bench_sample_row(&smp, 0, 0), *rl = bench_sample_row(&smp, 1, 0);
             for (int q = 0; q < smp.kept; q++)
-                (lng ? lv : sv)[lng ? nb++ : na++] = row[q];
-            dropped[lng] += smp.dropped;
+                sv[na++] = rs[q], lv[nb++] = rl[q];
+            dropped += smp.dropped;
         }
         bench_samples_free(&smp);
     }
@@ -539,8 +543,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
          * differences of two separate child processes */
         double per = (double)r->iters * r->copies_per_iter;
         if (na == 0 || nb == 0) {
-            fprintf(stderr, "uarch: bench %s: no valid sample (%d and %d dropped)\n", s->exp, dropped[0],
-                    dropped[1]);
+            fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
             ok = false;
         } else {
             qsort(sv, na, sizeof *sv, cmp_dbl);
