@@ -104,17 +104,23 @@ static uint64_t make_key(const SimInst *si, int n)
     for (int i = 0; i < n; i++) {
         SimInst c;   /* the scalar fields, then the used entries, registers renumbered */
         memcpy(&c, &si[i], offsetof(SimInst, dst));
-        if (c.mem_base != A64_NOREG)
-            c.mem_base = (uint8_t)CANON(c.mem_base);
+        if (c.mem_chain > 0) {   /* (the address counts only for chains of atomics) */
+            if (c.mem_base != A64_NOREG)
+                c.mem_base = (uint8_t)CANON(c.mem_base);
+        } else {
+            c.mem_base = 0, c.mem_off = 0;
+        }
         key_put(k, &c, offsetof(SimInst, dst));
         for (int d = 0; d < si[i].ndst; d++) {
             SimDst x = si[i].dst[d];
             x.reg = (uint8_t)CANON(x.reg);
+            x.opnd = 0;   /* (the operand's position is for the views only) */
             key_put(k, &x, sizeof x);
         }
         for (int s = 0; s < si[i].nsrc; s++) {
             SimSrc x = si[i].src[s];
             x.reg = (uint8_t)CANON(x.reg);
+            x.opnd = 0;
             key_put(k, &x, sizeof x);
         }
         key_put(k, si[i].issue, sizeof(SimIssue) * (size_t)si[i].nissue);
