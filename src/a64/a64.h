@@ -132,7 +132,8 @@ enum {                   /* A64Inst.sys flags */
 typedef struct A64Inst {
     /* where */
     int line, col;              /* 1-based position of the mnemonic */
-    const char *text;           /* the instruction's text, trimmed (owned by the program's arena) */
+    const char *text;           /* the instruction's text, trimmed (owned by the program's arena;
+                                   identical instructions may share it, and their ops: read-only) */
     uint32_t offset;            /* byte offset in its section, from alignment/size tracking */
     /* what */
     uint16_t mnem;              /* mnemonic id (parser-internal numbering) */

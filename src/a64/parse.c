@@ -20,6 +20,8 @@
  *    anonymous END closes the innermost open region); a lone END, a duplicate open name or
  *    an unterminated BEGIN is an error.
  * No per-line malloc: texts and names go to the program's arena, tables grow geometrically.
+ * An instruction met again (same text, same column) is copied from its first parse when
+ * nothing else decides it (see "the instruction memo").
  */
 #define _DEFAULT_SOURCE 1   /* MADV_HUGEPAGE where available (Linux); everything else is POSIX */
 #include "a64/internal.h"
@@ -30,10 +32,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>      /* x86-64: the line scans go sixteen bytes at a time */
+#define HAVE_SSE2 1
+#endif
 
 typedef struct Pending { long num; int line, col; const char *ls; } Pending;
 typedef struct OpenRegion { int idx; } OpenRegion;
 typedef struct Sym { const char *s; uint32_t len, hash; } Sym;   /* s NULL = empty slot */
+/* a parsed instruction, by the hash of its text (see memo_find); inst 0 = empty slot */
+typedef struct Memo { uint32_t hash; int inst; } Memo;   /* inst: its index + 1 */
 
 typedef struct Parser {
     const char *file;
@@ -60,6 +68,11 @@ typedef struct Parser {
     long rept_budget;                      /* lines that may still be replayed */
     int skip_rept;                         /* inside a '.rept 0' body (its depth) */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
+    /* instructions already parsed, by their text: compiler output repeats many of them
+     * ("mov x0, x19", "ret"), and one that depends on nothing but its text parses the same */
+    Memo *memo; int nmemo, capmemo;
+    int memo_init;                         /* the first capacity: the lines, rounded up */
+    bool memo_off;                         /* the instruction being parsed depends on context */
     const char *end;                       /* end of the text */
 } Parser;
 
@@ -140,6 +153,16 @@ static inline uint64_t word_at(const char *p) { uint64_t w; memcpy(&w, p, 8); re
 /* the first of " / ; or newline in [p, e), or e */
 static const char *plain_end(const char *p, const char *e)
 {
+#ifdef HAVE_SSE2
+    const __m128i nl = _mm_set1_epi8('\n'), qu = _mm_set1_epi8('"'), sl = _mm_set1_epi8('/'), sc = _mm_set1_epi8(';');
+    for (; e - p >= 16; p += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, nl), _mm_cmpeq_epi8(w, qu)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(w, sl), _mm_cmpeq_epi8(w, sc)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);   /* bit i: byte i is one of them */
+        if (bits) return p + __builtin_ctz(bits);
+    }
+#endif
     for (; e - p >= 8; p += 8) {
         uint64_t w = word_at(p);
         uint64_t m = bytes_eq(w, '\n') | bytes_eq(w, '"') | bytes_eq(w, '/') | bytes_eq(w, ';');
@@ -157,6 +180,18 @@ static const char *plain_end(const char *p, const char *e)
 static size_t count_newlines(const char *p, const char *e)
 {
     size_t n = 0;
+#ifdef HAVE_SSE2
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (e - p >= 16) {
+        /* per byte lane, the newlines of up to 255 blocks (a match is -1: subtracted); then the
+         * sum of the lanes, two halves of eight */
+        __m128i acc = zero;
+        for (int k = 0; k < 255 && e - p >= 16; k++, p += 16)
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), nl));
+        __m128i sum = _mm_sad_epu8(acc, zero);
+        n += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+    }
+#endif
     while (e - p >= 8) {
         /* per byte lane, the newlines of up to 255 words; then the sum of the lanes */
         uint64_t acc = 0;
@@ -213,6 +248,7 @@ static void sym_add(Parser *P, const char *s, size_t n)
 static bool sym_has(void *ctx, const char *s)
 {
     Parser *P = ctx;
+    P->memo_off = true;        /* the answer depends on where the instruction is */
     if (!P->capsym) return false;
     size_t n = strlen(s);
     uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
@@ -677,6 +713,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (d > p && d < e && (*d == 'b' || *d == 'f' || *d == 'B' || *d == 'F') && (d + 1 >= e || !is_identc(d[1]))) {
             long n = 0;
             for (const char *c = p; c < d; c++) { n = n * 10 + (*c - '0'); if (n > 1000000000L) return perr(P, p, "numeric label too large"); }
+            P->memo_off = true;    /* 1b must be defined before, 1f is resolved later */
             o->kind = A64_OP_LABEL;
             o->u.label.numeric = (int)n;
             o->u.label.dir = lower(*d);
@@ -934,9 +971,89 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     return true;
 }
 
+/* ---- the instruction memo ----
+ * An instruction is a function of its text, except through numeric labels (1b must be defined
+ * before it, 1f is resolved later) and {taken} forms (is the target defined before it?): the
+ * parser sets memo_off when it meets either.  Every other instruction is remembered by its text
+ * [s, e) and the column it starts at (the operands' columns are counted from the line start);
+ * the same text at the same column again is a copy of the first one, which shares its operands
+ * and text (read-only, in the program's arena).  Only instructions that parsed and matched are
+ * remembered, so errors are reported exactly as before. */
+
+/* the hash of [s, s + n), a word at a time; `end` = the end of the input (the last, partial
+ * word is loaded whole when it lies inside it) */
+static uint32_t memo_hash(const char *s, size_t n, const char *end)
+{
+    const uint64_t mul = 0x9e3779b97f4a7c15u;
+    uint64_t h = (uint64_t)n * mul;
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) h = (h ^ word_at(s + i)) * mul;
+    size_t r = n - i;
+    if (r) {
+        uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (end - (s + i) >= 8) w = word_at(s + i) & (~(uint64_t)0 >> (8 * (8 - r)));   /* the first r bytes */
+        else
+#endif
+            for (size_t k = 0; k < r; k++) w |= (uint64_t)(uint8_t)s[i + k] << (8 * k);
+        h = (h ^ w) * mul;
+    }
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+/* the instruction remembered for [s, s + n) at column `at + 1`, or -1 (the instruction holds
+ * its text and column: a copy of [s, s + n) with a terminating NUL, and the text has none) */
+static int memo_find(const Parser *P, const char *s, size_t n, uint32_t h, int at)
+{
+    if (!P->capmemo) return -1;
+    uint32_t mask = (uint32_t)P->capmemo - 1;
+    for (uint32_t k = h & mask; P->memo[k].inst; k = (k + 1) & mask) {
+        if (P->memo[k].hash != h) continue;
+        const A64Inst *x = &P->prog->insts[P->memo[k].inst - 1];
+        if (x->col == at + 1 && !strncmp(x->text, s, n) && x->text[n] == 0) return P->memo[k].inst - 1;
+    }
+    return -1;
+}
+
+static void memo_add(Parser *P, uint32_t h, int inst)
+{
+    if ((P->nmemo + 1) * 2 > P->capmemo) {
+        int cap = P->capmemo ? P->capmemo * 2 : P->memo_init;
+        Memo *nm = xcalloc((size_t)cap, sizeof *nm);
+        for (int i = 0; i < P->capmemo; i++) {
+            if (!P->memo[i].inst) continue;
+            uint32_t k = P->memo[i].hash & (uint32_t)(cap - 1);
+            while (nm[k].inst) k = (k + 1) & (uint32_t)(cap - 1);
+            nm[k] = P->memo[i];
+        }
+        free(P->memo);
+        P->memo = nm; P->capmemo = cap;
+    }
+    uint32_t k = h & (uint32_t)(P->capmemo - 1);
+    while (P->memo[k].inst) k = (k + 1) & (uint32_t)(P->capmemo - 1);
+    P->memo[k] = (Memo){h, inst + 1};
+    P->nmemo++;
+}
+
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
+    size_t tn = (size_t)(e - s);
+    uint32_t th = memo_hash(s, tn, P->end);
+    int at = (int)(s - P->ls);
+    int same = memo_find(P, s, tn, th, at);
+    if (same >= 0) {             /* everything but where it is: as parsed the first time */
+        A64Program *g = P->prog;
+        if (g->ninsts == g->cap) grow_insts(g, (size_t)g->cap * 2);
+        A64Inst *in = &g->insts[g->ninsts];
+        *in = g->insts[same];
+        in->line = P->line;
+        in->offset = P->offset;
+        P->offset += 4;
+        g->ninsts++;
+        return true;
+    }
+    P->memo_off = false;
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     char buf[48];
@@ -948,12 +1065,14 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     size_t n = (size_t)(p - s);
     if (n == 0 || n > 30) return perr(P, s, "unknown mnemonic '%s'", q(s, p, buf, sizeof buf));
     A64Inst *in = new_inst(P);
-    char lw[32];
-    uint64_t head = 0;           /* a64_load_le of the first 8 lowercase bytes, built on the way */
-    for (size_t i = 0; i < n; i++) {
-        lw[i] = lower(s[i]);
-        if (i < 8) head |= (uint64_t)(uint8_t)lw[i] << (8 * i);
-    }
+    char lw[32] = {0};
+    for (size_t i = 0; i < n; i++) lw[i] = lower(s[i]);
+    uint64_t head;               /* a64_load_le of the first (up to) 8 lowercase bytes */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&head, lw, 8);        /* zeros after the name */
+#else
+    head = a64_load_le(lw, n < 8 ? n : 8);
+#endif
     /* the rows of the mnemonic, looked up once here for a64_match (env.mnem); b.eq and bc.eq
      * use the rows "b.cc" and "bc.cc" */
     const A64Mnem *m = a64_mnem_find_head(lw, n, head);
@@ -985,7 +1104,9 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     P->env.mnem = m;
     if (!parse_operands(P, p, e, in)) { P->env.mnem = NULL; return false; }
-    return finish_inst(P, in, s, s, e);
+    if (!finish_inst(P, in, s, s, e)) return false;
+    if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);
+    return true;
 }
 
 /* ---- directives ---- */
@@ -1354,6 +1475,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
 {
     const char *p = skip_ws(s, e);
     if (p < e && *p == '#') return region_marker(P, p + 1, e);
+    if (plain == e) return statement(P, p, e);      /* no string, comment or ';': most lines */
     const char *st = p, *se = e, *comment = NULL;
     bool quote = false;
     for (p = plain; p < e; p++) {
@@ -1399,6 +1521,10 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     size_t nl = 1;
     nl += count_newlines(p, end);
     if (nl > 1024) grow_insts(prog, nl);
+    /* the memo: about an instruction per line, half full when half of them are distinct (it
+     * grows beyond that) */
+    P.memo_init = 1024;
+    while ((size_t)P.memo_init < nl && P.memo_init < (1 << 30)) P.memo_init *= 2;
     P.end = end;
     P.rept_budget = 2000000;
     /* the first NUL of the text: every line before it is free of NULs, and lines are parsed in
@@ -1453,7 +1579,7 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
         ok = *r->name ? perr(&P, at, "unterminated region '%s' (no LLVM-MCA-END)", r->name)
                       : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
     }
-    free(P.sym); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache);
+    free(P.sym); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     if (!ok) {
         a64_program_free(prog);
         return false;

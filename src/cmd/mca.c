@@ -28,6 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>      /* x86-64: the input lines are scanned sixteen bytes at a time */
+#define HAVE_SSE2 1
+#endif
 
 typedef enum OptId {
     O_HELP, O_VERSION, O_MTRIPLE, O_MARCH, O_MCPU, O_MATTR, O_ITER, O_OUT, O_JSON,
@@ -492,6 +496,45 @@ static int line_marker(const char *p, const char *e)
     return 0;
 }
 
+/* the first newline or " / ; in [p, e), or e (sixteen bytes at a time with SSE2) */
+static const char *line_stop(const char *p, const char *e)
+{
+#ifdef HAVE_SSE2
+    const __m128i nl = _mm_set1_epi8('\n'), qu = _mm_set1_epi8('"'), sl = _mm_set1_epi8('/'), sc = _mm_set1_epi8(';');
+    for (; e - p >= 16; p += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, nl), _mm_cmpeq_epi8(w, qu)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(w, sl), _mm_cmpeq_epi8(w, sc)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);   /* bit i: byte i is one of them */
+        if (bits)
+            return p + __builtin_ctz(bits);
+    }
+#endif
+    while (p < e && *p != '\n' && *p != '"' && *p != '/' && *p != ';')
+        p++;
+    return p;
+}
+
+/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
+ * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
+ * " / ; before their newline: one pass finds their end, and they have no marker. */
+static const char *scan_line(const char *p, const char *e, int *marker)
+{
+    const char *c = p;
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    const char *q = c < e && *c == '#' ? c : line_stop(c, e);
+    if (q < e && *q == '\n') {
+        *marker = 0;
+        return q + 1;
+    }
+    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
+    if (!nl)
+        return NULL;
+    *marker = line_marker(p, nl + 1);
+    return nl + 1;
+}
+
 /* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay */
 static void blank_line(Buf *text, int line)
 {
@@ -504,27 +547,52 @@ static void blank_line(Buf *text, int line)
         text->data[i] = ' ';
 }
 
-/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input */
+/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input.
+ * The input is read in blocks straight into the chunk's text, split into lines there, and cut
+ * after the line that ends the chunk: the file position goes back to that point (the input
+ * is a regular or a temporary file) and the bytes read beyond it are dropped. */
 static bool read_next_chunk(Run *run, int *depth, int *line)
 {
-    buf_reset(&run->cur->text);
+    enum { BLOCK = 16384 };
+    Buf *t = &run->cur->text;
+    buf_reset(t);
+    buf_reserve(t, BLOCK);
     long off = ftell(run->in);
     int lines = 0;
-    char *l = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while ((n = getline(&l, &cap, run->in)) > 0) {
-        buf_put(&run->cur->text, l, (size_t)n);
-        int m = line_marker(l, l + n);
+    size_t ls = 0;                /* the start of the next line in t */
+    bool cut = false, eof = false;
+    while (!cut) {
+        const char *l = t->data + ls, *end = t->data + t->len;
+        int m;
+        const char *le = scan_line(l, end, &m);
+        if (!le) {
+            if (!eof) {           /* no whole line left: read on */
+                buf_reserve(t, BLOCK);
+                size_t n = fread(t->data + t->len, 1, BLOCK, run->in);
+                t->len += n;
+                t->data[t->len] = 0;
+                eof = n == 0;
+                continue;
+            }
+            if (l == end)
+                break;
+            le = end;             /* the last line, without its newline */
+            m = line_marker(l, le);
+        }
         if (m > 0)
             (*depth)++;
         else if (m < 0)
             *depth = *depth > 0 ? *depth - 1 : 0;
         lines++;
-        if (*depth == 0 && lines >= CHUNK_LINES)
-            break;
+        ls = (size_t)(le - t->data);
+        cut = *depth == 0 && lines >= CHUNK_LINES;
     }
-    free(l);
+    if (ls < t->len) {            /* read beyond the cut */
+        t->len = ls;
+        t->data[ls] = 0;
+        if (fseek(run->in, off + (long)ls, SEEK_SET) != 0)
+            die("cannot read '%s': %s", run->fname, strerror(errno));
+    }
     if (lines == 0 && run->nchunks > 0)
         return false;
     if (run->nchunks == run->cap)
@@ -542,8 +610,10 @@ static bool scan_markers(FILE *in)
     size_t cap = 0;
     ssize_t n;
     bool found = false;
-    while (!found && (n = getline(&l, &cap, in)) > 0)
-        found = line_marker(l, l + n) != 0;
+    while (!found && (n = getline(&l, &cap, in)) > 0) {
+        int m;
+        found = (scan_line(l, l + n, &m) ? m : line_marker(l, l + n)) != 0;
+    }
     free(l);
     if (ferror(in))
         die("cannot read the input: %s", strerror(errno));
