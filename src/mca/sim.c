@@ -136,14 +136,6 @@ typedef struct MapNeed {
     uint16_t rf[SIM_NRF], rf_elim[SIM_NRF];
 } MapNeed;
 
-/* what retiring static instruction i frees: load/store queue entries, renames, registers per file
- * (these only when the instance holds them, rf_alloc) */
-typedef struct RetNeed {
-    uint8_t lq, sq;
-    int16_t rq;
-    int16_t rf[SIM_NRF];
-} RetNeed;
-
 typedef struct Sim {
     const SimCpu *c;
     const SimInst *si;
@@ -185,7 +177,6 @@ typedef struct Sim {
     uint32_t *qmask;             /* per issue uop of the block (from qoff[i]): its schedulers */
     int32_t *done_lat;           /* per static instruction: first issue to completion */
     MapNeed *need;               /* per static instruction: what mapping it takes */
-    RetNeed *ret;                /* per static instruction: what retiring it frees */
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
@@ -211,12 +202,11 @@ typedef struct SimWork {
     int32_t *done_lat;
     int32_t *ekey;
     MapNeed *need;
-    RetNeed *ret;
     Entry *entries[SIM_MAX_SCHED];
     int64_t *snap_v;             /* steady state: the candidate's snapshot */
     double *snap_st[2];          /* statistics at the candidate and at the current boundary */
     size_t snap_v_cap, snap_st_cap[2];
-    size_t ekey_cap, need_cap, ret_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+    size_t ekey_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
 static _Thread_local SimWork sim_work;
@@ -685,16 +675,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
         map_need(si, i, si[i].fused_next && i + 1 < n ? 2 : 1, &s->need[i]);
-    s->ret = work_grow((void **)&wk->ret, &wk->ret_cap, (size_t)(n > 0 ? n : 1) * sizeof(RetNeed));
-    for (int i = 0; i < n; i++) {
-        RetNeed *rn = &s->ret[i];
-        memset(rn, 0, sizeof *rn);
-        rn->lq = si[i].mem == A64_MEM_LOAD || si[i].mem == A64_MEM_LOADSTORE;
-        rn->sq = si[i].mem == A64_MEM_STORE || si[i].mem == A64_MEM_LOADSTORE;
-        rn->rq = (int16_t)si[i].ndst;
-        for (int k = 0; k < si[i].ndst; k++)
-            rn->rf[si[i].dst[k].rf]++;
-    }
     {
         size_t nq = 0;
         for (int i = 0; i < n; i++) nq += (size_t)si[i].nissue;
@@ -781,7 +761,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     const int64_t mask = s->mask;
     int32_t *const nwait = s->nwait;
     const MapNeed *const need = s->need;
-    const RetNeed *const ret_need = s->ret;
     const uint32_t *const qmask = s->qmask;
     const int *const qoff = s->qoff;
     const int32_t *const done_lat = s->done_lat;
@@ -893,15 +872,17 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 for (int64_t x = s->oldest; x < e; x++) {
                     Dyn *d = &ring[x & mask];
                     int i = d->sidx;
-                    const RetNeed *rn = &ret_need[i];
+                    const SimInst *in = &si[i];
                     if (x < (int64_t)tl_it * n)
                         out->events[x].retired = t;   /* events[it * n + i] = events[x] */
                     wait_retire[i] += t - d->done;
-                    s->lq_used -= rn->lq;
-                    s->sq_used -= rn->sq;
-                    s->rq_used -= rn->rq;
-                    if (d->rf_alloc)
-                        for (int f = 0; f < SIM_NRF; f++) s->rf_used[f] -= rn->rf[f];
+                    if (in->mem == A64_MEM_LOAD || in->mem == A64_MEM_LOADSTORE) s->lq_used--;
+                    if (in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE) s->sq_used--;
+                    for (int k = 0; k < in->ndst; k++) {
+                        s->rq_used--;
+                        if (d->rf_alloc)
+                            s->rf_used[in->dst[k].rf]--;
+                    }
                     nret++;
                 }
                 slots += gslots;
@@ -1522,7 +1503,6 @@ void mca_sim_release(void)
     free(wk->done_lat);
     free(wk->ekey);
     free(wk->need);
-    free(wk->ret);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
     free(wk->snap_v);
