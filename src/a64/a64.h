@@ -189,6 +189,9 @@ typedef struct A64Program {
  * source line); *prog is then freed.  `file` is used in messages. */
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err);
 void a64_program_free(A64Program *prog);
+/* where a line's plain text stops: the first newline, '"', '/' or ';' in [p, e), or e (the
+ * parser's scan, sixteen bytes at a time with SSE2; `uarch mca` looks for markers with it) */
+const char *a64_plain_end(const char *p, const char *e);
 
 /* Classify one instruction to its measured form (sets inst->form, approx and the semantics).
  * a64_parse already does this while matching each instruction against the table rows

@@ -150,8 +150,8 @@ static inline uint64_t bytes_eq(uint64_t w, char c)
 }
 static inline uint64_t word_at(const char *p) { uint64_t w; memcpy(&w, p, 8); return w; }
 
-/* the first of " / ; or newline in [p, e), or e */
-static const char *plain_end(const char *p, const char *e)
+/* the first of " / ; or newline in [p, e), or e (a64.h) */
+const char *a64_plain_end(const char *p, const char *e)
 {
 #ifdef HAVE_SSE2
     const __m128i nl = _mm_set1_epi8('\n'), qu = _mm_set1_epi8('"'), sl = _mm_set1_epi8('/'), sc = _mm_set1_epi8(';');
@@ -1533,7 +1533,7 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     while (p < end) {
         /* one pass over the plain part of the line; only lines with a comment, a string or a
          * ';' are searched again for their end */
-        const char *plain = plain_end(p, end);
+        const char *plain = a64_plain_end(p, end);
         const char *le = plain < end && *plain != '\n' ? memchr(plain, '\n', (size_t)(end - plain)) : plain;
         if (!le) le = end;
         P.line++;

@@ -28,10 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>      /* x86-64: the input lines are scanned sixteen bytes at a time */
-#define HAVE_SSE2 1
-#endif
 
 typedef enum OptId {
     O_HELP, O_VERSION, O_MTRIPLE, O_MARCH, O_MCPU, O_MATTR, O_ITER, O_OUT, O_JSON,
@@ -496,25 +492,6 @@ static int line_marker(const char *p, const char *e)
     return 0;
 }
 
-/* the first newline or " / ; in [p, e), or e (sixteen bytes at a time with SSE2) */
-static const char *line_stop(const char *p, const char *e)
-{
-#ifdef HAVE_SSE2
-    const __m128i nl = _mm_set1_epi8('\n'), qu = _mm_set1_epi8('"'), sl = _mm_set1_epi8('/'), sc = _mm_set1_epi8(';');
-    for (; e - p >= 16; p += 16) {
-        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, nl), _mm_cmpeq_epi8(w, qu)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(w, sl), _mm_cmpeq_epi8(w, sc)));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);   /* bit i: byte i is one of them */
-        if (bits)
-            return p + __builtin_ctz(bits);
-    }
-#endif
-    while (p < e && *p != '\n' && *p != '"' && *p != '/' && *p != ';')
-        p++;
-    return p;
-}
-
 /* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
  * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
  * " / ; before their newline: one pass finds their end, and they have no marker. */
@@ -523,7 +500,7 @@ static const char *scan_line(const char *p, const char *e, int *marker)
     const char *c = p;
     while (c < e && (*c == ' ' || *c == '\t'))
         c++;
-    const char *q = c < e && *c == '#' ? c : line_stop(c, e);
+    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
     if (q < e && *q == '\n') {
         *marker = 0;
         return q + 1;
