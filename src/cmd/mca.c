@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 typedef enum OptId {
     O_HELP, O_VERSION, O_MTRIPLE, O_MARCH, O_MCPU, O_MATTR, O_ITER, O_OUT, O_JSON,
@@ -345,6 +348,15 @@ static bool out_open(Out *o, const char *path)
         return false;
     }
     return true;
+}
+
+/* a file or a pipe takes the report in large writes (stdio's default buffer would make one
+ * system call per 4 KiB of it); a terminal keeps its line buffering */
+static void out_buffer(Out *o)
+{
+    static char buf[1 << 20];   /* (static: stdout may use it until exit) */
+    if (!isatty(fileno(o->f)))
+        setvbuf(o->f, buf, _IOFBF, sizeof buf);
 }
 
 static void out_write(Out *o, Buf *b)
@@ -777,27 +789,32 @@ static void run_free(Run *run)
 
 /* ---- pass 2: regions simulated in parallel, chunks in a pipeline ----
  * Every region is a job: simulate, then render its views (or its JSON object) into the job's
- * own buffer.  The main thread parses chunk k+1 (into the other slot) while worker threads run
- * the jobs of chunk k from a shared queue; it writes the outputs in region order as they
- * complete (running queued jobs itself while it waits), so the output does not depend on the
- * number of threads.  At most NSLOT chunks are in flight, and the chunks kept parsed from
- * pass 1 hold at most KEEP_BYTES: memory stays bounded.  The workers start before pass 1,
- * which queues the first NSLOT chunks as it parses them (see cmd_mca). */
+ * own buffer.  While the main thread writes chunk k, the jobs of chunks k .. k+NSLOT-1 wait in
+ * a shared queue (the main thread loads or parses them again as slots free up); it writes the
+ * outputs in region order as they complete (running queued jobs itself while it waits), so
+ * the output does not depend on the number of threads.  At most NSLOT chunks are in flight,
+ * and the chunks kept parsed from pass 1 hold at most KEEP_BYTES: memory stays bounded.  The
+ * workers start before pass 1, which queues the first NSLOT chunks as it parses them (see
+ * cmd_mca).  Output buffers go back to the thread that allocated them, and the writer and the
+ * workers wait on separate conditions, so no thread is woken for nothing. */
 typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
     int index;                    /* region number in the whole input */
     bool last;                    /* -json: the last job of its chunk keeps the unit names */
     bool done;                    /* under Pass2.mu */
+    int thread;                   /* the thread that runs it (0 main, 1.. the workers) */
     Buf out;
     int nunits;
     char *units[MODEL_MAX_UNITS];
 } Job;
 
-typedef struct Pass2 {
+typedef struct Pass2 Pass2;
+struct Pass2 {
     Run *run;
     pthread_mutex_t mu;
-    pthread_cond_t cv;            /* a job queued or done, or the end */
+    pthread_cond_t cv;            /* a job queued, or the end (the workers wait for it) */
+    pthread_cond_t cv_done;       /* a job done (the writer waits for it) */
     Job **queue;                  /* jobs not started, in region order */
     int qhead, qtail, qcap;
     int busy;                     /* jobs taken from the queue and not done yet */
@@ -808,7 +825,12 @@ typedef struct Pass2 {
     Job *jobs[NSLOT];             /* chunk k's jobs (in region order) are jobs[k % NSLOT] ... */
     int nj[NSLOT];
     int nqueued;                  /* ... for the chunks k < nqueued not written yet */
-} Pass2;
+    /* output buffers written already, for the next jobs: a job's output is allocated by the
+     * thread that runs it and written by the main thread; freeing it there would lock the
+     * worker's malloc arena against the worker at every region */
+    struct Spare { Buf *b; int n, cap; } spare[65];   /* per thread: 0 main, 1.. the workers */
+    struct Worker { struct Pass2 *p; int idx; } w[64];
+};
 
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 {
@@ -855,14 +877,19 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 }
 
 /* take the next queued job (NULL: none now; with `wait`, sleeps until one comes or the end) */
-static Job *pass2_take(Pass2 *p, bool wait)
+static Job *pass2_take(Pass2 *p, bool wait, int thread)
 {
     while (p->qhead == p->qtail && wait && !p->stop)
         pthread_cond_wait(&p->cv, &p->mu);
     if (p->qhead == p->qtail)
         return NULL;
     p->busy++;
-    return p->queue[p->qhead++];
+    Job *job = p->queue[p->qhead++];
+    struct Spare *sp = &p->spare[thread];
+    if (sp->n > 0)
+        job->out = sp->b[--sp->n];
+    job->thread = thread;
+    return job;
 }
 
 /* run a job outside the lock, then mark it done */
@@ -873,15 +900,16 @@ static void pass2_run(Pass2 *p, Job *job, A64Inst **tmp)
     pthread_mutex_lock(&p->mu);
     job->done = true;
     p->busy--;
-    pthread_cond_broadcast(&p->cv);
+    pthread_cond_broadcast(&p->cv_done);
 }
 
 static void *pass2_worker(void *arg)
 {
-    Pass2 *p = arg;
+    struct Worker *w = arg;
+    Pass2 *p = w->p;
     A64Inst *tmp = NULL;
     pthread_mutex_lock(&p->mu);
-    for (Job *job; (job = pass2_take(p, true));)
+    for (Job *job; (job = pass2_take(p, true, w->idx));)
         pass2_run(p, job, &tmp);
     pthread_mutex_unlock(&p->mu);
     free(tmp);
@@ -907,10 +935,13 @@ static void pass2_start(Pass2 *p, Run *run)
     p->jbase = run->j;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
+    pthread_cond_init(&p->cv_done, NULL);
     int nt = thread_count(run->c);
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&p->th[p->started], NULL, pass2_worker, p) == 0)
+    for (int t = 1; t < nt; t++) {
+        p->w[p->started] = (struct Worker){p, p->started + 1};
+        if (pthread_create(&p->th[p->started], NULL, pass2_worker, &p->w[p->started]) == 0)
             p->started++;
+    }
 }
 
 /* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % NSLOT] */
@@ -969,7 +1000,7 @@ static void pass2_discard(Pass2 *p)
     pthread_mutex_lock(&p->mu);
     p->qhead = p->qtail = 0;
     while (p->busy > 0)
-        pthread_cond_wait(&p->cv, &p->mu);
+        pthread_cond_wait(&p->cv_done, &p->mu);
     pthread_mutex_unlock(&p->mu);
     for (int a = 0; a < NSLOT; a++) {
         free_jobs(p->jobs[a], p->nj[a]);
@@ -991,8 +1022,14 @@ static void pass2_end(Pass2 *p)
     for (int t = 0; t < p->started; t++)
         pthread_join(p->th[t], NULL);
     free(p->queue);
+    for (int t = 0; t <= p->started; t++) {
+        for (int k = 0; k < p->spare[t].n; k++)
+            buf_free(&p->spare[t].b[k]);
+        free(p->spare[t].b);
+    }
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->cv);
+    pthread_cond_destroy(&p->cv_done);
 }
 
 /* write the jobs of a chunk in order, each once it is done (running queued jobs meanwhile) */
@@ -1004,17 +1041,25 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
         Job *job = &jobs[k];
         pthread_mutex_lock(&p->mu);
         while (!job->done) {
-            Job *other = pass2_take(p, false);
+            Job *other = pass2_take(p, false, 0);
             if (other)
                 pass2_run(p, other, &run->tmp);
             else
-                pthread_cond_wait(&p->cv, &p->mu);
+                pthread_cond_wait(&p->cv_done, &p->mu);
         }
         pthread_mutex_unlock(&p->mu);
         if (run->c->json && job->out.len > 0)
             run->j.need_comma[run->j.depth] = true;
         out_write(&run->out, &job->out);
-        buf_free(&job->out);
+        pthread_mutex_lock(&p->mu);
+        struct Spare *sp = &p->spare[job->thread];   /* (back to the thread that allocated it) */
+        if (sp->n == sp->cap) {
+            sp->cap = sp->cap * 2 + 16;
+            sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+        }
+        sp->b[sp->n++] = job->out;
+        pthread_mutex_unlock(&p->mu);
+        buf_init(&job->out);
         if (job->nunits > 0) {
             for (int u = 0; u < run->nunits; u++)
                 free(run->units[u]);
@@ -1043,17 +1088,19 @@ static void load_chunk(Run *run, Slot *sl, int k)
 }
 
 /* after pass 1: chunks 0 .. NSLOT-1 are queued already (a whole-file chunk 0 is in slot[0]);
- * then the next chunk is parsed while the last one runs */
+ * then, while chunk k is written, chunks up to k + NSLOT - 1 are queued (loaded, or parsed
+ * again), so a worker never runs out of jobs while the writer waits for one */
 static void pass2(Pass2 *p)
 {
     Run *run = p->run;
     if (p->nqueued == 0)
         queue_chunk(p, &run->slot[0], 0);
     for (int k = 0; k < run->nchunks; k++) {
-        int a = k % NSLOT, b = (k + 1) % NSLOT;
-        if (k + 1 < run->nchunks && k + 1 == p->nqueued) {
-            load_chunk(run, &run->slot[b], k + 1);
-            queue_chunk(p, &run->slot[b], k + 1);
+        int a = k % NSLOT;
+        while (p->nqueued < run->nchunks && p->nqueued < k + NSLOT) {
+            int b = p->nqueued % NSLOT;   /* (free: chunk nqueued - NSLOT has been written) */
+            load_chunk(run, &run->slot[b], p->nqueued);
+            queue_chunk(p, &run->slot[b], p->nqueued);
         }
         write_chunk(p, p->jobs[a], p->nj[a]);
         free_jobs(p->jobs[a], p->nj[a]);
@@ -1063,8 +1110,22 @@ static void pass2(Pass2 *p)
     }
 }
 
+/* glibc's malloc gives blocks above its mmap threshold fresh pages from the kernel on every
+ * allocation and returns free memory at the top of a heap at once: the per-chunk and
+ * per-region buffers, allocated and freed thousands of times, then cost a page fault per page
+ * each time.  Memory stays bounded by the live allocations (the chunks in flight). */
+static void malloc_tune(void)
+{
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_TOP_PAD, 4 << 20);
+#endif
+}
+
 int cmd_mca(int argc, char **argv)
 {
+    malloc_tune();
     if (!strcmp(util_progname, "uarch"))
         util_progname = "uarch mca";
     Cli c;
@@ -1194,6 +1255,7 @@ int cmd_mca(int argc, char **argv)
     if (!out_open(&run.out, c.output)) {
         goto fail;
     }
+    out_buffer(&run.out);
     pass2(&p2);
     pass2_end(&p2);
     if (c.json) {

@@ -63,6 +63,16 @@ static void cache_flush(void)
 }
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* the lock is held for a lookup or a copy (microseconds): try it for a while before sleeping
+ * in the kernel, which costs more than the wait */
+static void cache_lock_take(void)
+{
+    for (int i = 0; i < 1000; i++)
+        if (pthread_mutex_trylock(&cache_lock) == 0)
+            return;
+    pthread_mutex_lock(&cache_lock);
+}
+
 /* the key of the thread's last lookup (a miss is followed by a put of the same block) */
 typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash, gen; bool pending; } KeyBuf;
 static _Thread_local KeyBuf keybuf;
@@ -178,7 +188,7 @@ bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int
     m.iterations = o->iterations;
     m.noalias = o->noalias;
     m.timeline_iterations = o->want_timeline ? o->timeline_max_iterations : -1;
-    pthread_mutex_lock(&cache_lock);
+    cache_lock_take();
     if (cache_gen == 0 || memcmp(&m, &cache_machine, sizeof m)) {
         cache_flush();
         cache_machine = m;
@@ -240,7 +250,7 @@ void sim_cache_put(const McaResult *res)
         *a[k].p = blob + off;
         off += (a[k].bytes + 15) & ~(size_t)15;
     }
-    pthread_mutex_lock(&cache_lock);
+    cache_lock_take();
     if (keybuf.gen != cache_gen) {   /* simulated on another machine than the cache's now */
         pthread_mutex_unlock(&cache_lock);
         free(blob);
@@ -252,9 +262,10 @@ void sim_cache_put(const McaResult *res)
         if (!c->key || c->used < e->used)
             e = c;
     }
-    if (e->key) {   /* that block leaves */
+    uint8_t *gone = e->key;   /* that block leaves (freed after the lock: another thread's
+                                 malloc arena may have to be locked for it) */
+    if (gone) {
         cache_bytes -= e->bytes;
-        free(e->key);
         memset(e, 0, sizeof *e);
     }
     if (cache_bytes + bytes <= SIM_CACHE_BYTES) {
@@ -264,6 +275,7 @@ void sim_cache_put(const McaResult *res)
     }
     pthread_mutex_unlock(&cache_lock);
     free(blob);
+    free(gone);
 }
 
 void sim_cache_release(void)
