@@ -7,13 +7,23 @@
  * discovery once no level holds it).  Spacing S that is a multiple of the set-index stride maps
  * the branches to fewer sets, so the capacity seen shrinks with S until only the ways of one set
  * remain: the smallest capacity over large S is the associativity.
- * Findings per spacing: knees named L1 BTB, L2 BTB, ... in order; cycles per taken branch.
+ * The code footprint grows with the spacing, so some steps are the instruction cache or TLB,
+ * not the BTB.  Findings: per spacing, its steps (step 1, 2, ...: count, cycles per taken
+ * branch, footprint); then over the spacings, the steps at the same branch count (BTB level 1,
+ * 2, ...) and those at the same footprint (an instruction cache or TLB).
+ * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
+ * core shared with another hardware thread (a VM's vCPU whose sibling runs other work) the
+ * front end alternates between the threads for stretches longer than a point's samples, and
+ * a taken branch then costs two cycles instead of one.
  */
-#include "bench/sweep.h"
+#include "bench/btb.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* the largest chain built (bytes of code: the padding between branches is in the file) */
+#define MAX_FOOTPRINT (16 * 1048576.0)
 
 typedef struct BtbOpts {
     double spacing[SWEEP_MAX_SERIES];
@@ -48,18 +58,100 @@ static const char usage[] =
     "usage: uarch bench btb [-spacing LIST] [options]\n"
     "chains of B taken unconditional branches S bytes apart, over B: BTB capacity per level\n"
     "  -spacing LIST  comma list of spacings in bytes, powers of two 4 .. 64K (default 4,16,64,1K)\n"
-    "  -min/-max      branch counts (default 1 .. 16384; footprints above 64 MiB are skipped)";
+    "  -min/-max      branch counts (default 1 .. 65536, three points per octave; footprints\n"
+    "                 above 16 MiB are skipped)\n"
+    "  -passes N      sweeps over all the points, each point keeps its fastest (default 3)\n"
+    "  -runs N        samples per point and pass (default 9)";
+
+
+/* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
+ * a limit on the number of branches: a BTB level.  Steps at the same footprint over counts that
+ * differ are an instruction cache or TLB (the code no longer fits), whatever the branches.
+ * Footprint groups are formed first; the steps they take are not used for BTB levels.
+ * Each group gives one finding: the count (or footprint) as the geometric mean of its steps,
+ * the cycles per branch before it (the smallest over its steps: the other spacings add the
+ * cost of fetching code that does not fit a cache), the smallest confidence. */
+static int knee_cmp(const void *a, const void *b)
+{
+    double x = ((const BtbStep *)a)->count, y = ((const BtbStep *)b)->count;
+    return (x > y) - (x < y);
+}
+
+void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
+{
+    qsort(kn, (size_t)nk, sizeof *kn, knee_cmp);   /* (levels numbered from the fewest branches) */
+    bool done[2][SWEEP_MAX_FINDINGS] = {{false}};
+    int nbtb = 0;
+    /* footprints first: a step already explained by the code's size is not a BTB level */
+    for (int by = 1; by >= 0; by--)   /* 1: by footprint, 0: by count */
+        for (int a = 0; a < nk; a++) {
+            if (done[by][a] || (by == 0 && done[1][a]))
+                continue;
+            int mem[SWEEP_MAX_FINDINGS], nm = 0;
+            mem[nm++] = a;
+            for (int b = a + 1; b < nk; b++) {
+                if (done[by][b] || (by == 0 && done[1][b]) || kn[b].series == kn[a].series)
+                    continue;
+                /* near a member (within half an octave) and far from all (an octave) in the
+                 * other measure; one step per spacing */
+                bool near = false, far = true, taken = false;
+                for (int m = 0; m < nm; m++) {
+                    const BtbStep *M = &kn[mem[m]];
+                    double dc = fabs(log2(kn[b].count / M->count)), db = fabs(log2(kn[b].bytes / M->bytes));
+                    near |= (by == 0 ? dc : db) <= 0.5;
+                    far &= (by == 0 ? db : dc) >= 1;
+                    taken |= M->series == kn[b].series;
+                }
+                bool same = near && far;
+                if (same && !taken)
+                    mem[nm++] = b;
+            }
+            if (nm < 2)
+                continue;
+            double lg = 0, cyc = INFINITY, conf = 1;
+            char sp[96] = "";
+            for (int m = 0; m < nm; m++) {
+                const BtbStep *K = &kn[mem[m]];
+                done[by][mem[m]] = true;
+                lg += log2(by == 0 ? K->count : K->bytes);
+                cyc = fmin(cyc, K->cycles);
+                conf = fmin(conf, K->conf);
+                char b[32];
+                svg_fmt_bytes(b, sizeof b, spacing[K->series]);
+                snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", m ? ", " : "", b);
+            }
+            char name[48];
+            if (by == 0)
+                snprintf(name, sizeof name, "BTB level %d", ++nbtb);
+            else
+                snprintf(name, sizeof name, "instruction cache or TLB");
+            SweepFinding *f = sweep_finding(s, name, "");
+            f->value = exp2(lg / nm);
+            f->bytes = by == 1;
+            f->cycles = cyc;
+            f->confidence = conf;
+            snprintf(f->note, sizeof f->note, by == 0 ?
+                     "a step at the same branch count for spacings %s (footprints far apart): "
+                     "the branches a BTB level holds; the cycles per taken branch up to it (1: "
+                     "no bubble)" :
+                     "a step at the same code footprint for spacings %s (branch counts far "
+                     "apart): the code outgrows a cache or TLB, not a BTB", sp);
+        }
+    if (nbtb == 0)
+        sweep_note(s, "no step at the same branch count for two spacings: no BTB level told apart "
+                      "from the caches (-spacing with spacings 4x apart or more)");
+}
 
 int exp_btb(int argc, char **argv)
 {
-    Sweep s = {.exp = "btb"};
+    Sweep s = {.exp = "btb", .passes_dflt = 3};
     BtbOpts o = {.spacing = {4, 16, 64, 1024}, .nspacing = 4};
     int status;
     if (!sweep_parse(&s, argc, argv, btb_opt, &o, usage, &status))
         return status;
     s.knee.min_len = 3;   /* two points per octave */
     double grid[256];
-    int n = sweep_option_grid(&s, 1, 16384, 2, grid, 256);
+    int n = sweep_option_grid(&s, 1, 65536, 3, grid, 256);
     s.title = "taken-branch chains: cycles per branch over branch count";
     s.method = "B unconditional branches, each to the next, S bytes apart, in a loop";
     s.xlabel = "branches", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
@@ -73,48 +165,54 @@ int exp_btb(int argc, char **argv)
         snprintf(nm, sizeof nm, "%s spacing", b);
         ser[k] = sweep_series(&s, nm);
         for (int i = 0; i < n; i++)
-            if (grid[i] * o.spacing[k] <= 64 * 1048576.0)
+            if (grid[i] * o.spacing[k] <= MAX_FOOTPRINT)
                 total++;
     }
-    sweep_begin(&s, total);
-    for (int k = 0; k < o.nspacing && !sweep_stop(&s); k++) {
-        int sp = (int)o.spacing[k];
-        for (int i = 0; i < n && !sweep_stop(&s); i++) {
-            long nb = (long)grid[i];
-            if (nb * (double)sp > 64 * 1048576.0)
-                break;
-            Buf line, body;
-            buf_init(&line), buf_init(&body);
-            buf_printf(&line, "%s 2f\n.balign %d\n2:", sweep_jmp(&s), sp);
-            sweep_rept(&body, nb, buf_cstr(&line));
-            BenchKernel kern = {.symbol = "btb", .body = buf_cstr(&body), .body_file = "<btb>",
-                                .unroll = 1, .align = sp > 64 ? sp : 64};
-            /* per iteration: nb chain branches + the loop branch, all taken */
-            double per = (double)(nb + 1);
-            SweepRun run = {.iters = (uint64_t)ceil(2e6 / per), .copies_per_iter = per};
-            bool ok = sweep_point(&s, ser[k], &kern, &run, (double)nb, 0);
-            buf_free(&line), buf_free(&body);
-            if (!ok)
-                goto done;
+    int passes = sweep_passes(&s);
+    sweep_begin(&s, total * passes);
+    for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
+        for (int k = 0; k < o.nspacing && !sweep_stop(&s); k++) {
+            int sp = (int)o.spacing[k];
+            for (int i = 0; i < n && !sweep_stop(&s); i++) {
+                long nb = (long)grid[i];
+                if (nb * (double)sp > MAX_FOOTPRINT)
+                    break;
+                Buf line, body;
+                buf_init(&line), buf_init(&body);
+                buf_printf(&line, "%s 2f\n.balign %d\n2:", sweep_jmp(&s), sp);
+                sweep_rept(&body, nb, buf_cstr(&line));
+                BenchKernel kern = {.symbol = "btb", .body = buf_cstr(&body), .body_file = "<btb>",
+                                    .unroll = 1, .align = sp > 64 ? sp : 64};
+                /* per iteration: nb chain branches + the loop branch, all taken */
+                double per = (double)(nb + 1);
+                SweepRun run = {.iters = (uint64_t)ceil(2e6 / per), .copies_per_iter = per,
+                                .runs = s.opt.runs > 0 ? s.opt.runs : 9};
+                bool ok = sweep_point(&s, ser[k], &kern, &run, (double)nb, 0);
+                buf_free(&line), buf_free(&body);
+                if (!ok)
+                    goto done;
+            }
         }
     }
 done:;
-    static const SweepRef refs[] = {{"L1 BTB", 0}, {"L2 BTB", 0}, {"level 3", 0}, {"level 4", 0}};
-    double smallest = INFINITY, at = 0;
+    /* per spacing: its steps in order, with the footprint of each */
+    static const SweepRef refs[] = {{"step 1", 0}, {"step 2", 0}, {"step 3", 0}, {"step 4", 0}};
+    BtbStep kn[SWEEP_MAX_FINDINGS];
+    int nk = 0;
     for (int k = 0; k < o.nspacing; k++) {
         int before = s.nfind;
         sweep_name_knees(&s, ser[k], refs, 4, NULL, "beyond");
-        if (s.nfind > before && isfinite(s.find[before].value) && s.find[before].value < smallest)
-            smallest = s.find[before].value, at = o.spacing[k];
+        for (int f = before; f < s.nfind; f++) {
+            SweepFinding *F = &s.find[f];
+            if (!isfinite(F->value))
+                continue;
+            char b[32];
+            svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
+            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);
+            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, F->confidence};
+        }
     }
-    if (isfinite(smallest) && o.nspacing > 1) {
-        SweepFinding *f = sweep_finding(&s, "first-level capacity at the widest spacing", "");
-        f->value = smallest;
-        char b[32];
-        svg_fmt_bytes(b, sizeof b, at);
-        snprintf(f->note, sizeof f->note, "smallest first knee over the spacings (at %s): an upper bound "
-                 "on the associativity once the spacing exceeds the set-index range", b);
-    }
+    btb_classify(&s, kn, nk, o.spacing);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

@@ -9,7 +9,8 @@
  * one cycle every W instructions; the width is read from its slope (least squares over the
  * upper half of N) and the page-crossing cost from the difference of the two curves.
  * On cores that feed loops from a decoded-op cache or loop buffer the fetch stage is bypassed
- * and the slope shows that path's width instead (noted in the findings).
+ * and the slope shows that path's width instead (noted in the findings).  The sweep runs in
+ * passes (3 by default), each point keeping its fastest: see exp_btb.c.
  */
 #include "bench/sweep.h"
 
@@ -21,7 +22,8 @@ static const char usage[] =
     "usage: uarch bench fetch [options]\n"
     "cycles per iteration of a loop of 1 + N NOPs placed across a page boundary and aligned:\n"
     "fetch width in instructions per cycle (seed 004)\n"
-    "  -min/-max    N range (default 1 .. 64)";
+    "  -min/-max    N range (default 1 .. 64)\n"
+    "  -passes N    sweeps over all N, each point keeps its fastest (default 3)";
 
 /* least-squares slope and R^2 of y over x for the points with x >= from */
 static void fit(const Sweep *s, const SweepSeries *S, double from, double *slope, double *r2)
@@ -40,7 +42,7 @@ static void fit(const Sweep *s, const SweepSeries *S, double from, double *slope
 
 int exp_fetch(int argc, char **argv)
 {
-    Sweep s = {.exp = "fetch"};
+    Sweep s = {.exp = "fetch", .passes_dflt = 3};
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;
@@ -53,19 +55,22 @@ int exp_fetch(int argc, char **argv)
     s.xlabel = "instructions on the second page (N)", s.ylabel = "cycles per iteration";
     s.yunit = "cycles", s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     int ser[2] = {sweep_series(&s, "cross-page"), sweep_series(&s, "aligned")};
-    sweep_begin(&s, 2 * (hi - lo + 1));
-    for (int n = lo; n <= hi && !sweep_stop(&s); n++) {
-        for (int k = 0; k < 2 && !sweep_stop(&s); k++) {
-            Buf body;
-            buf_init(&body);
-            sweep_rept(&body, n + 1, sweep_nop(&s));
-            BenchKernel kern = {.symbol = "fetch", .body = buf_cstr(&body), .body_file = "<fetch>",
-                                .unroll = 1, .align = 4096, .offset = k == 0 ? 4092 : 0};
-            SweepRun run = {.iters = 250000, .copies_per_iter = 1};
-            bool ok = sweep_point(&s, ser[k], &kern, &run, n, 0);
-            buf_free(&body);
-            if (!ok)
-                goto done;
+    int passes = sweep_passes(&s);
+    sweep_begin(&s, 2 * (hi - lo + 1) * passes);
+    for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
+        for (int n = lo; n <= hi && !sweep_stop(&s); n++) {
+            for (int k = 0; k < 2 && !sweep_stop(&s); k++) {
+                Buf body;
+                buf_init(&body);
+                sweep_rept(&body, n + 1, sweep_nop(&s));
+                BenchKernel kern = {.symbol = "fetch", .body = buf_cstr(&body), .body_file = "<fetch>",
+                                    .unroll = 1, .align = 4096, .offset = k == 0 ? 4092 : 0};
+                SweepRun run = {.iters = 250000, .copies_per_iter = 1};
+                bool ok = sweep_point(&s, ser[k], &kern, &run, n, 0);
+                buf_free(&body);
+                if (!ok)
+                    goto done;
+            }
         }
     }
 done:;

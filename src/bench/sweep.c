@@ -93,6 +93,8 @@ static const char common_usage[] =
     "  -min X       start of the sweep (sizes take K/M/G suffixes)\n"
     "  -max X       end of the sweep\n"
     "  -ppo N       points per octave of geometric sweeps\n"
+    "  -passes N    sweeps over all the points; each point keeps its least disturbed pass\n"
+    "               (btb, fetch: default 3; the others measure in one pass)\n"
     "  -csv FILE    write the points as CSV\n"
     "  -svg FILE    write a line plot of the sweep with the knees marked\n"
     "  -json        print JSON (points, findings, provenance) instead of the table\n"
@@ -125,7 +127,8 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             s->opt.quiet = true;
         } else if (strcmp(a, "-keep") == 0) {
             s->opt.keep = true;
-        } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-runs") == 0 || strcmp(a, "-ppo") == 0) && v) {
+        } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-runs") == 0 || strcmp(a, "-ppo") == 0 ||
+                    strcmp(a, "-passes") == 0) && v) {
             if (!sweep_parse_int(v, &n) || n < 0 || n > 1000000) {
                 fprintf(stderr, "uarch: bench %s: bad value '%s' for %s\n", argv[0], v, a);
                 *status = 2;
@@ -135,6 +138,12 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 s->opt.cpu = (int)n;
             else if (a[1] == 'r')
                 s->opt.runs = (int)n;
+            else if (a[2] == 'a' && s->passes_dflt == 0) {
+                fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
+                *status = 2;
+                return false;
+            } else if (a[2] == 'a')
+                s->opt.passes = n < 1 ? 1 : n > 100 ? 100 : (int)n;
             else
                 s->opt.ppo = (int)n;
             i++;
@@ -623,9 +632,26 @@ int sweep_series(Sweep *s, const char *name)
     return s->nseries++;
 }
 
+int sweep_passes(const Sweep *s)
+{
+    int p = s->opt.passes > 0 ? s->opt.passes : s->passes_dflt;
+    return p > 0 ? p : 1;
+}
+
 void sweep_add(Sweep *s, int series, const SweepPoint *pt)
 {
     SweepSeries *S = &s->series[series];
+    if (s->pass > 0) {   /* the same x in an earlier pass: keep the less disturbed */
+        for (int i = 0; i < S->n; i++) {
+            if (S->pts[i].x != pt->x)
+                continue;
+            if (!isfinite(sweep_y(s, &S->pts[i])) || sweep_y(s, pt) < sweep_y(s, &S->pts[i]))
+                S->pts[i] = *pt;
+            S->analysed = false;
+            s->npoints_done++;
+            return;
+        }
+    }
     if (S->n == S->cap) {
         S->cap = S->cap ? 2 * S->cap : 64;
         S->pts = xrealloc(S->pts, sizeof *S->pts * S->cap);
@@ -999,7 +1025,16 @@ static bool write_csv(Sweep *s, const char *path)
         for (int k = 0; k < s->series[i].n; k++) {
             const SweepPoint *p = &s->series[i].pts[k];
             const double v[] = {p->med, p->best, p->min, p->max, p->q25, p->q75};
-            fprintf(f, "%s,%.17g", s->series[i].name, p->x);
+            const char *nm = s->series[i].name;
+            if (strpbrk(nm, ",\"\n")) {   /* RFC 4180: quoted, quotes doubled */
+                fputc('"', f);
+                for (const char *c = nm; *c; c++)
+                    fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
+                fputc('"', f);
+            } else {
+                fputs(nm, f);
+            }
+            fprintf(f, ",%.17g", p->x);
             for (size_t j = 0; j < ARRAY_LEN(v); j++) {
                 if (isfinite(v[j]))
                     fprintf(f, ",%.6g", v[j]);

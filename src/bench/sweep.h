@@ -35,6 +35,8 @@ typedef struct SweepOpts {
     int runs;                 /* -runs: samples per point (0: the experiment's default) */
     double min, max;          /* -min/-max: sweep range (0: the experiment's default) */
     int ppo;                  /* -ppo: points per octave (0: the experiment's default) */
+    int passes;               /* -passes: sweeps over all the points (0: the experiment's
+                               * default); each point keeps its least disturbed pass */
     const char *csv, *svg;    /* -csv FILE, -svg FILE */
     bool json;                /* -json: JSON on stdout instead of the table */
     bool quiet;               /* -q: no progress line */
@@ -91,6 +93,12 @@ typedef struct Sweep {
     bool interrupted;
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
+    int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
+                               * (-passes N is refused by the others) */
+    int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
+                               * the point with the lower y (interference only adds time, and a
+                               * disturbed phase of the machine can outlast all the samples of a
+                               * point: passes spread them over the whole sweep) */
 } Sweep;
 
 /* ---- setup and options ---- */
@@ -192,6 +200,8 @@ double sweep_y(const Sweep *s, const SweepPoint *pt);
 /* ---- results ---- */
 int sweep_series(Sweep *s, const char *name);     /* add a series, returns its index */
 void sweep_add(Sweep *s, int series, const SweepPoint *pt);
+/* the number of passes: -passes, else the experiment's default (passes_dflt) */
+int sweep_passes(const Sweep *s);
 /* Step the progress line ("dcache  23/61  1 MiB  14.2"); a no-op unless stderr is a tty. */
 void sweep_progress(Sweep *s, int series, const SweepPoint *pt);
 /* Set when Ctrl-C was pressed (the experiment stops measuring and reports what it has) or a

@@ -23,11 +23,17 @@ while IFS='|' read -r name args; do
   echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +([0-9.]+|-) +([0-9.]+|-) +-?[0-9.]+ +[0-9]+$' || bad "$name: no point rows"
   # a statistic that is not a time (negative, NaN) is shown as unavailable: "-", an empty CSV field
   echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +.*(-[0-9]|nan|inf)' && bad "$name: a negative or NaN value in the table"
-  awk -F, 'NR > 1 { for (i = 3; i <= 6; i++) if ($i ~ /^-|nan|inf/) bad = 1 } END { exit bad }' "$tmp/$name.csv" \
+  # (series names with commas are quoted: the first field is read up to its closing quote)
+  sed 's/^"\([^"]\|""\)*",/S,/' "$tmp/$name.csv" > "$tmp/$name.fields"
+  awk -F, 'NR > 1 { for (i = 3; i <= 6; i++) if ($i ~ /^-|nan|inf/) bad = 1 } END { exit bad }' "$tmp/$name.fields" \
     || bad "$name: a negative or NaN median/best/min/max in the csv"
   echo "$out" | grep -q '^findings' || bad "$name: no findings section"
   head -n 1 "$tmp/$name.csv" | grep -q '^series,x,median,best,min,max,q25,q75,n$' || bad "$name: csv header"
   [ "$(wc -l < "$tmp/$name.csv")" -ge 2 ] || bad "$name: csv has no rows"
+  # one row per point: passes over the same points keep one of each
+  sed -E '1d; s/^"(([^"]|"")*)",([^,]*),.*/\1|\3/; t; s/^([^,]*),([^,]*),.*/\1|\2/' "$tmp/$name.csv" | sort | uniq -d | grep -q . \
+    && bad "$name: a point twice in the csv"
+  grep -q '^random, ' "$tmp/$name.csv" && bad "$name: a series name with commas not quoted in the csv"
   head -c 5 "$tmp/$name.svg" | grep -q '<?xml' || bad "$name: svg start"
   tail -n 1 "$tmp/$name.svg" | grep -q '^</svg>$' || bad "$name: svg end"
   grep -q 'class="series"' "$tmp/$name.svg" || bad "$name: svg has no series"
@@ -44,7 +50,7 @@ dcache|-window 4K -min 8K -max 16K -ppo 1
 dtlb|-min 4 -max 16 -ppo 1
 icache|-min 4K -max 8K -ppo 1
 fetch|-min 1 -max 3
-btb|-spacing 4,64 -min 1 -max 4 -ppo 1
+btb|-spacing 4,64 -min 1 -max 4 -ppo 1 -passes 2
 itlb|-min 2 -max 4 -ppo 1
 rob|-filler nop,load,cmp,mov -max 16 -step 8 -buf 1M
 mispredict|-min 2 -max 8
@@ -62,6 +68,9 @@ out=$("$UARCH" bench dcache -window 2G 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "bad window: exit $rc, want 2"
 echo "$out" | grep -q "^uarch: bench dcache: bad window '2G' (0 .. 1 GiB)" || bad "bad window message: $out"
 "$UARCH" bench rob -filler bogus >/dev/null 2>&1; [ $? = 2 ] || bad "bad filler: want exit 2"
+out=$("$UARCH" bench dcache -passes 2 2>&1 >/dev/null); rc=$?
+[ $rc = 2 ] || bad "-passes on a one-pass experiment: exit $rc, want 2"
+echo "$out" | grep -q '^uarch: bench dcache: -passes: this experiment measures in one pass' || bad "-passes message: $out"
 out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
 echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"

@@ -2,6 +2,7 @@
  * (gas and clang message formats), two-length differencing, migration drop. */
 #include "t.h"
 #include "bench/bench.h"
+#include "bench/btb.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -240,4 +241,42 @@ TEST(test_bench_find_cc_missing)
         setenv("CC", save, 1);
     else
         unsetenv("CC");
+}
+
+/* btb: steps at one branch count over spacings are a BTB level; steps at one code footprint
+ * are a cache (the steps of a Zen 4 run: L1I near 32-50 KiB, a BTB near 8-10K branches) */
+TEST(test_bench_btb_classify)
+{
+    const double spacing[4] = {4, 16, 64, 1024};
+    BtbStep st[] = {
+        {0, 13, 13 * 4.0, 0.94, 0.95},          /* 4 B: a density effect, alone */
+        {1, 2048, 2048 * 16.0, 0.94, 0.88},     /* 16 B: 32 KiB */
+        {1, 10321, 10321 * 16.0, 1.91, 0.97},   /* 16 B: the BTB */
+        {2, 645, 645 * 64.0, 0.94, 0.99},       /* 64 B: 40 KiB */
+        {3, 51, 51 * 1024.0, 0.94, 0.64},       /* 1 KiB: 51 KiB */
+        {3, 8192, 8192 * 1024.0, 14.1, 0.75},   /* 1 KiB: the BTB (8 MiB of code) */
+    };
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, st, (int)(sizeof st / sizeof st[0]), spacing);
+    CHECK_INT(s.nfind, 2);
+    CHECK_STR(s.find[0].name, "instruction cache or TLB");
+    CHECK(s.find[0].bytes);
+    CHECK(s.find[0].value > 32 * 1024 && s.find[0].value < 51 * 1024);
+    CHECK_NEAR(s.find[0].confidence, 0.64, 1e-12);
+    CHECK(strstr(s.find[0].note, "1 KiB") && strstr(s.find[0].note, "64 B") && strstr(s.find[0].note, "16 B"));
+    CHECK_STR(s.find[1].name, "BTB level 1");
+    CHECK(!s.find[1].bytes);
+    CHECK_NEAR(s.find[1].value, sqrt(10321.0 * 8192), 1e-6);
+    CHECK_NEAR(s.find[1].cycles, 1.91, 1e-12);   /* the cheapest spacing's cost */
+    CHECK_INT((int)s.notes.len, 0);
+    sweep_free(&s);
+
+    /* one spacing: nothing lines up, no BTB level (said in a note) */
+    BtbStep one[] = {{0, 1024, 1024 * 64.0, 1, 0.9}, {0, 8192, 8192 * 64.0, 2, 0.9}};
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, one, 2, spacing);
+    CHECK_INT(s.nfind, 0);
+    CHECK(strstr(buf_cstr(&s.notes), "no step at the same branch count") != NULL);
+    sweep_free(&s);
 }
