@@ -5,13 +5,14 @@
 #include "bench/sweep.h"
 
 /* a step of one spacing's curve: the spacing's index, the branch count at the step, the code
- * footprint there (count x spacing), the cycles per taken branch before it, its confidence */
-typedef struct BtbStep { int series; double count, bytes, cycles, conf; } BtbStep;
+ * footprint there (count x spacing), the cycles per taken branch before and after it (NAN:
+ * not known), its confidence */
+typedef struct BtbStep { int series; double count, bytes, cycles, after, conf; } BtbStep;
 
 /* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
  * a limit on the number of branches: a BTB level ("BTB level 1", ...).  Steps at the same
  * footprint over counts that differ are an instruction cache or TLB ("instruction cache or
- * TLB").  Adds one finding per group of two or more steps to s (sorts `st` by count); a note
+ * TLB"); the step heights decide a step that matches both (see exp_btb.c).  Adds one finding per group of two or more steps to s (sorts `st` by count); a note
  * when no BTB level is found.  spacing[i]: bytes between the branches of series i. */
 void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing);
 

@@ -64,57 +64,79 @@ static const char usage[] =
     "  -runs N        samples per point and pass (default 9)";
 
 
-/* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
- * a limit on the number of branches: a BTB level.  Steps at the same footprint over counts that
- * differ are an instruction cache or TLB (the code no longer fits), whatever the branches.
- * Footprint groups are formed first; the steps they take are not used for BTB levels.
- * Each group gives one finding: the count (or footprint) as the geometric mean of its steps,
- * the cycles per branch before it (the smallest over its steps: the other spacings add the
- * cost of fetching code that does not fit a cache), the smallest confidence. */
-static int knee_cmp(const void *a, const void *b)
+/* Which limit a step is (see btb.h).  A step's partners are steps of other spacings at nearly
+ * the same count (within half an octave; their footprints an octave or more apart) or at
+ * nearly the same footprint (counts an octave or more apart).  The distance to a partner adds
+ * the octaves between the positions and between the step heights (the ratio of the levels
+ * after and before): a BTB miss costs the same at every spacing, a cache miss does not, and
+ * that tells a step apart when its footprint happens to match another spacing's cache step.
+ * A step is a BTB step when its nearest partner is by count, a code-size step when it is by
+ * footprint (none: neither); steps of one kind are then grouped by single linkage (within
+ * half an octave, one per spacing).  A group of two or more gives one finding: the count (or
+ * footprint) as the geometric mean of its steps, the cycles per branch before it (the median
+ * over its steps: a spacing whose code does not fit a cache adds its misses, a dense one may
+ * run a mixture of rates), the smallest confidence. */
+static int step_cmp(const void *a, const void *b)
 {
     double x = ((const BtbStep *)a)->count, y = ((const BtbStep *)b)->count;
     return (x > y) - (x < y);
 }
 
+/* distance from step a to step b as a partner by count (by = 0) or footprint (1); INFINITY
+ * when they are not partners */
+static double step_dist(const BtbStep *a, const BtbStep *b, int by)
+{
+    if (a->series == b->series)
+        return INFINITY;
+    double dc = fabs(log2(b->count / a->count)), db = fabs(log2(b->bytes / a->bytes));
+    double near = by == 0 ? dc : db, far = by == 0 ? db : dc;
+    if (near > 0.5 || far < 1)
+        return INFINITY;
+    double ha = a->after / a->cycles, hb = b->after / b->cycles;
+    double dh = ha > 0 && hb > 0 && isfinite(ha) && isfinite(hb) ? fabs(log2(hb / ha)) : 0;
+    return near + dh;
+}
+
 void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
 {
-    qsort(kn, (size_t)nk, sizeof *kn, knee_cmp);   /* (levels numbered from the fewest branches) */
-    bool done[2][SWEEP_MAX_FINDINGS] = {{false}};
+    qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
+    int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size */
+    for (int a = 0; a < nk; a++) {
+        double d[2] = {INFINITY, INFINITY};
+        for (int by = 0; by < 2; by++)
+            for (int b = 0; b < nk; b++)
+                d[by] = fmin(d[by], step_dist(&kn[a], &kn[b], by));
+        kind[a] = isinf(d[0]) && isinf(d[1]) ? -1 : d[0] <= d[1] ? 0 : 1;
+    }
+    bool done[SWEEP_MAX_FINDINGS] = {false};
     int nbtb = 0;
-    /* footprints first: a step already explained by the code's size is not a BTB level */
-    for (int by = 1; by >= 0; by--)   /* 1: by footprint, 0: by count */
+    for (int by = 1; by >= 0; by--)   /* the code-size steps first, then the BTB levels */
         for (int a = 0; a < nk; a++) {
-            if (done[by][a] || (by == 0 && done[1][a]))
+            if (done[a] || kind[a] != by)
                 continue;
             int mem[SWEEP_MAX_FINDINGS], nm = 0;
             mem[nm++] = a;
             for (int b = a + 1; b < nk; b++) {
-                if (done[by][b] || (by == 0 && done[1][b]) || kn[b].series == kn[a].series)
+                if (done[b] || kind[b] != by)
                     continue;
-                /* near a member (within half an octave) and far from all (an octave) in the
-                 * other measure; one step per spacing */
-                bool near = false, far = true, taken = false;
+                bool near = false, taken = false;   /* (one step per spacing) */
                 for (int m = 0; m < nm; m++) {
                     const BtbStep *M = &kn[mem[m]];
-                    double dc = fabs(log2(kn[b].count / M->count)), db = fabs(log2(kn[b].bytes / M->bytes));
-                    near |= (by == 0 ? dc : db) <= 0.5;
-                    far &= (by == 0 ? db : dc) >= 1;
+                    near |= (by == 0 ? fabs(log2(kn[b].count / M->count)) : fabs(log2(kn[b].bytes / M->bytes))) <= 0.5;
                     taken |= M->series == kn[b].series;
                 }
-                bool same = near && far;
-                if (same && !taken)
+                if (near && !taken)
                     mem[nm++] = b;
             }
             if (nm < 2)
                 continue;
-            double lg = 0, cyc = INFINITY, conf = 1;
+            double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1;
             char sp[96] = "";
             for (int m = 0; m < nm; m++) {
                 const BtbStep *K = &kn[mem[m]];
-                done[by][mem[m]] = true;
+                done[mem[m]] = true;
                 lg += log2(by == 0 ? K->count : K->bytes);
-                cyc = fmin(cyc, K->cycles);
+                cyc[m] = K->cycles;
                 conf = fmin(conf, K->conf);
                 char b[32];
                 svg_fmt_bytes(b, sizeof b, spacing[K->series]);
@@ -128,7 +150,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
             SweepFinding *f = sweep_finding(s, name, "");
             f->value = exp2(lg / nm);
             f->bytes = by == 1;
-            f->cycles = cyc;
+            f->cycles = stats_median(cyc, (size_t)nm);
             f->confidence = conf;
             snprintf(f->note, sizeof f->note, by == 0 ?
                      "a step at the same branch count for spacings %s (footprints far apart): "
@@ -149,7 +171,7 @@ int exp_btb(int argc, char **argv)
     int status;
     if (!sweep_parse(&s, argc, argv, btb_opt, &o, usage, &status))
         return status;
-    s.knee.min_len = 3;   /* two points per octave */
+    s.knee.min_len = 2;   /* two thirds of an octave (a level of the L2 BTB spans less than an octave on Zen 4) */
     double grid[256];
     int n = sweep_option_grid(&s, 1, 65536, 3, grid, 256);
     s.title = "taken-branch chains: cycles per branch over branch count";
@@ -209,7 +231,9 @@ done:;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
             snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);
-            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, F->confidence};
+            /* the level after the step: the next finding of this spacing (a step or "beyond") */
+            double after = f + 1 < s.nfind && !strcmp(s.find[f + 1].series, F->series) ? s.find[f + 1].cycles : NAN;
+            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence};
         }
     }
     btb_classify(&s, kn, nk, o.spacing);

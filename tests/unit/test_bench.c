@@ -249,12 +249,15 @@ TEST(test_bench_btb_classify)
 {
     const double spacing[4] = {4, 16, 64, 1024};
     BtbStep st[] = {
-        {0, 13, 13 * 4.0, 0.94, 0.95},          /* 4 B: a density effect, alone */
-        {1, 2048, 2048 * 16.0, 0.94, 0.88},     /* 16 B: 32 KiB */
-        {1, 10321, 10321 * 16.0, 1.91, 0.97},   /* 16 B: the BTB */
-        {2, 645, 645 * 64.0, 0.94, 0.99},       /* 64 B: 40 KiB */
-        {3, 51, 51 * 1024.0, 0.94, 0.64},       /* 1 KiB: 51 KiB */
-        {3, 8192, 8192 * 1024.0, 14.1, 0.75},   /* 1 KiB: the BTB (8 MiB of code) */
+        {0, 10, 10 * 4.0, 1.0, 1.75, 0.82},           /* 4 B: a density effect, alone */
+        {0, 10321, 10321 * 4.0, 1.75, 12.2, 0.67},    /* 4 B: the BTB, its footprint (40 KiB)
+                                                       * that of the 64 B spacing's L1I step */
+        {1, 2048, 2048 * 16.0, 1.0, 1.46, 0.85},      /* 16 B: 32 KiB */
+        {1, 8192, 8192 * 16.0, 1.46, 12.1, 0.76},     /* 16 B: the BTB */
+        {2, 645, 645 * 64.0, 1.0, 2.11, 0.91},        /* 64 B: 40 KiB */
+        {2, 8192, 8192 * 64.0, 2.11, 14.1, 0.76},     /* 64 B: the BTB */
+        {3, 51, 51 * 1024.0, 1.0, 4.12, 0.79},        /* 1 KiB: 51 KiB */
+        {3, 1290, 1290 * 1024.0, 4.12, 15.9, 0.73},   /* 1 KiB: 1.3 MiB, alone */
     };
     Sweep s;
     memset(&s, 0, sizeof s);
@@ -263,17 +266,19 @@ TEST(test_bench_btb_classify)
     CHECK_STR(s.find[0].name, "instruction cache or TLB");
     CHECK(s.find[0].bytes);
     CHECK(s.find[0].value > 32 * 1024 && s.find[0].value < 51 * 1024);
-    CHECK_NEAR(s.find[0].confidence, 0.64, 1e-12);
+    CHECK_NEAR(s.find[0].confidence, 0.79, 1e-12);
     CHECK(strstr(s.find[0].note, "1 KiB") && strstr(s.find[0].note, "64 B") && strstr(s.find[0].note, "16 B"));
+    CHECK(!strstr(s.find[0].note, " 4 B"));   /* (the 4 B step at 40 KiB is the BTB's) */
     CHECK_STR(s.find[1].name, "BTB level 1");
     CHECK(!s.find[1].bytes);
-    CHECK_NEAR(s.find[1].value, sqrt(10321.0 * 8192), 1e-6);
-    CHECK_NEAR(s.find[1].cycles, 1.91, 1e-12);   /* the cheapest spacing's cost */
+    CHECK_NEAR(s.find[1].value, cbrt(10321.0 * 8192 * 8192), 1e-6);
+    CHECK_NEAR(s.find[1].cycles, 1.75, 1e-12);   /* the median of 1.46, 1.75, 2.11 */
+    CHECK(strstr(s.find[1].note, "spacings 16 B, 64 B, 4 B") != NULL);   /* (by count) */
     CHECK_INT((int)s.notes.len, 0);
     sweep_free(&s);
 
     /* one spacing: nothing lines up, no BTB level (said in a note) */
-    BtbStep one[] = {{0, 1024, 1024 * 64.0, 1, 0.9}, {0, 8192, 8192 * 64.0, 2, 0.9}};
+    BtbStep one[] = {{0, 1024, 1024 * 64.0, 1, 2, 0.9}, {0, 8192, 8192 * 64.0, 2, 12, 0.9}};
     memset(&s, 0, sizeof s);
     btb_classify(&s, one, 2, spacing);
     CHECK_INT(s.nfind, 0);
