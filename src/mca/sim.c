@@ -142,7 +142,8 @@ typedef struct Sim {
     int n;
     int64_t total;               /* n * iterations */
     Dyn *ring;
-    int64_t mask;                /* ring size - 1 */
+    int64_t mask;                /* ring size - 1 (grows by doubling up to ring_max - 1) */
+    int64_t ring_max;            /* the largest possible window, rounded up to a power of two */
     int64_t next_map, oldest;    /* next to map, oldest not retired */
     int map_i;                   /* next_map % n */
     int64_t map_it;              /* next_map / n */
@@ -194,6 +195,9 @@ typedef struct Sim {
 typedef struct SimWork {
     Dyn *ring;
     int32_t *wnext, *nwait;
+    Dyn *grow_tmp;               /* ring growth: the in-flight instructions, in id order */
+    int32_t *grow_wn;
+    size_t grow_tmp_cap, grow_wn_cap;
     int64_t *gate;
     long long *counts;
     SimInst *insts;
@@ -615,6 +619,36 @@ static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
     return true;
 }
 
+/* double the ring (the buffers hold ring_max slots; the ring uses the first mask + 1): the
+ * in-flight instructions move to the slots of their ids under the new mask, with their
+ * wait-list nodes, and every link to a node (wait-list heads, next links) is translated */
+static void ring_grow(Sim *s, SimWork *wk)
+{
+    int64_t om = s->mask, nm = 2 * om + 1, w = s->next_map - s->oldest;
+    Dyn *tmp = work_grow((void **)&wk->grow_tmp, &wk->grow_tmp_cap, (size_t)(w > 0 ? w : 1) * sizeof(Dyn));
+    int32_t *wn = work_grow((void **)&wk->grow_wn, &wk->grow_wn_cap, (size_t)(w > 0 ? w : 1) * (SIM_NWAIT + 1) * sizeof(int32_t));
+    for (int64_t x = 0; x < w; x++) {
+        int64_t o = (s->oldest + x) & om;
+        tmp[x] = s->ring[o];
+        wn[x * (SIM_NWAIT + 1)] = s->nwait[o];
+        memcpy(&wn[x * (SIM_NWAIT + 1) + 1], &s->wnext[o * SIM_NWAIT], SIM_NWAIT * sizeof(int32_t));
+    }
+    /* a node of old slot o belongs to the in-flight id oldest + ((o - oldest) & om) */
+#define MOVE_NODE(v) ((v) < 0 ? (v) : (int32_t)(((s->oldest + (((v) / SIM_NWAIT - s->oldest) & om)) & nm) * SIM_NWAIT + (v) % SIM_NWAIT))
+    for (int64_t x = 0; x < w; x++) {
+        int64_t id = s->oldest + x, o = id & nm;
+        Dyn *d = &s->ring[o];
+        *d = tmp[x];
+        d->wake_issue = MOVE_NODE(d->wake_issue);
+        d->wake_done = MOVE_NODE(d->wake_done);
+        s->nwait[o] = wn[x * (SIM_NWAIT + 1)];
+        for (int k = 0; k < SIM_NWAIT; k++)
+            s->wnext[o * SIM_NWAIT + k] = MOVE_NODE(wn[x * (SIM_NWAIT + 1) + 1 + k]);
+    }
+#undef MOVE_NODE
+    s->mask = nm;
+}
+
 /* 0, 1, 2, ...: the issue uops of an instruction without fractional counts */
 _Static_assert(SIM_MAX_ISSUE == 64, "issue_ident lists 64 uops");
 static const uint8_t issue_ident[SIM_MAX_ISSUE] = {
@@ -640,7 +674,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     int64_t rs = 16;
     while (rs < window)
         rs <<= 1;
-    s->mask = rs - 1;
+    s->ring_max = rs;
+    /* the ring starts small and doubles when the window needs it (ring_grow): a ring of the
+     * largest window (thousands of slots) would give every instruction a slot untouched for
+     * thousands of instructions, out of the data cache */
+    int64_t rs0 = 256;
+    while (rs0 < 4 * (int64_t)n && rs0 < rs)
+        rs0 <<= 1;
+    s->mask = (rs0 < rs ? rs0 : rs) - 1;
     SimWork *wk = &sim_work;
     s->ring = work_grow((void **)&wk->ring, &wk->ring_cap, (size_t)rs * sizeof(Dyn));
     for (int r = 0; r < A64_NREGS; r++)
@@ -758,7 +799,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     /* loop invariants in locals (the compiler must otherwise reload them after every store
      * through s or out, which might alias them) */
     Dyn *const ring = s->ring;
-    const int64_t mask = s->mask;
+    int64_t mask = s->mask;      /* (ring_grow doubles it) */
     int32_t *const nwait = s->nwait;
     const MapNeed *const need = s->need;
     const uint32_t *const qmask = s->qmask;
@@ -1104,7 +1145,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int64_t inflight = (s->group_open ? s->cur_group + 1 : s->cur_group) - s->groups_retired;
                     if (newgroup && inflight + 1 > robcap) stall = MCA_STALL_RCU;
                 }
-                /* ring room */
+                /* ring room: the ring grows up to the largest window */
+                while (id + span - s->oldest > mask && mask + 1 < s->ring_max) {
+                    ring_grow(s, wk);
+                    mask = s->mask;
+                }
                 if (stall < 0 && id + span - s->oldest > mask) stall = MCA_STALL_RCU;
                 /* schedulers */
                 int pick[SIM_MAX_ISSUE];
@@ -1495,6 +1540,8 @@ void mca_sim_release(void)
     free(wk->ring);
     free(wk->wnext);
     free(wk->nwait);
+    free(wk->grow_tmp);
+    free(wk->grow_wn);
     free(wk->gate);
     free(wk->counts);
     free(wk->insts);
