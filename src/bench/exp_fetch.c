@@ -80,6 +80,7 @@ done:;
         fit(&s, &s.series[ser[k]], mid, &slope, &r2);
         SweepFinding *f = sweep_finding(&s, k == 0 ? "fetch width" : "aligned width", s.series[ser[k]].name);
         f->bytes = false;
+        f->off_axis = true;   /* instructions per cycle, not an N */
         if (isfinite(slope) && slope > 0 && r2 < 0.5) {
             /* most of the variation is not the line's: a width from it would be noise */
             snprintf(f->note, sizeof f->note, "not determined: cycles per iteration over N >= %.0f do "

@@ -1089,20 +1089,30 @@ static bool write_svg(Sweep *s, const char *path)
     char labels[SVG_MAX_MARKS][96];
     for (int i = 0; i < s->nfind && p.nknees < SVG_MAX_MARKS; i++) {
         const SweepFinding *f = &s->find[i];
-        if (!isfinite(f->value) || !isfinite(f->confidence))
+        /* a capacity found with a confidence is marked at its x; a width or a cost alone (no
+         * position on the x axis) is written as a line of text; nothing found, nothing drawn */
+        bool marked = !f->off_axis && isfinite(f->value) && isfinite(f->confidence);
+        if (!marked && !(f->off_axis && isfinite(f->value)) && !isfinite(f->cycles))
             continue;
-        char v[32];
-        if (f->bytes)
-            svg_fmt_bytes(v, sizeof v, f->value);
-        else
-            snprintf(v, sizeof v, f->value == floor(f->value) ? "%.0f" : "%.4g", f->value);
-        snprintf(labels[p.nknees], sizeof labels[0], "%s%s%s: %s, %.3g %s (%.2f)", f->name,
-                 f->series[0] ? " " : "", f->series, v, f->cycles,
-                 s->yunit && strcmp(s->yunit, "cycles") == 0 ? "c" : (s->yunit ? s->yunit : ""),
-                 f->confidence);
+        char *L = labels[p.nknees];
+        size_t n = sizeof labels[0], k = 0;
+        k += (size_t)snprintf(L + k, n - k, "%s%s%s:", f->name, f->series[0] ? " " : "", f->series);
+        if (isfinite(f->value) && k < n) {
+            char v[32];
+            if (f->bytes)
+                svg_fmt_bytes(v, sizeof v, f->value);
+            else
+                snprintf(v, sizeof v, f->value == floor(f->value) ? "%.0f" : "%.4g", f->value);
+            k += (size_t)snprintf(L + k, n - k, " %s%s", v, isfinite(f->cycles) ? "," : "");
+        }
+        if (isfinite(f->cycles) && k < n)
+            k += (size_t)snprintf(L + k, n - k, " %.3g %s", f->cycles,
+                                  s->yunit && strcmp(s->yunit, "cycles") == 0 ? "c" : (s->yunit ? s->yunit : ""));
+        if (isfinite(f->confidence) && k < n)
+            snprintf(L + k, n - k, " (%.2f)", f->confidence);
         /* the marker sits on the curve at the capacity (which, for a gradual step, is past
          * the end of the plateau and above the level) */
-        p.knees[p.nknees] = (SvgKnee){f->value, curve_y(s, f), labels[p.nknees]};
+        p.knees[p.nknees] = (SvgKnee){marked ? f->value : NAN, marked ? curve_y(s, f) : NAN, L};
         p.nknees++;
     }
     Buf b;

@@ -67,6 +67,7 @@ typedef struct SweepFinding {
     bool bytes;               /* value is a size in bytes (size_bytes in JSON) else a count */
     double cycles;            /* the level's cost (y units); NAN when not applicable */
     double confidence;        /* 0..1; NAN when not applicable */
+    bool off_axis;            /* value is not a position on the x axis (a width, a rate) */
     char note[200];           /* words: comparison, caveat */
 } SweepFinding;
 

@@ -355,6 +355,48 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
     free(pstep);
     if (np > KNEE_MAX_LEVELS)
         np = KNEE_MAX_LEVELS;
+    /* a curve that leaves its last plateau for good — a ramp to the end of the sweep (the next
+     * level lies beyond the sweep, or is reached gradually) — has a knee where it leaves: the
+     * ramp is a last level of its own when it jumps off the plateau's own line (the plateau's
+     * fit extrapolated; z = distance in standard errors of the prediction): the points after
+     * the plateau stay on the line (|z| < 2, they join the plateau) up to one that is off it
+     * (z >= 4) with the next two, and the rest stays off.  A gradual slope continues the line
+     * of its flattest piece, and a smooth curve that bends away leaves it through 2 < z < 4:
+     * neither is a knee. */
+    int t0 = pl[np - 1].b + 1;
+    if (np < KNEE_MAX_LEVELS && m - t0 >= 3) {
+        Seg L = pl[np - 1];
+        double med, sd;
+        robust(&c, L, c.sigma, &med, &sd);
+        double n = L.b - L.a + 1, xm = (L.a + L.b) / 2.0, sxx = 0;
+        for (int i = L.a; i <= L.b; i++)
+            sxx += (i - xm) * (i - xm);
+        double b = seg_slope(&c, L), a = med - b * xm;   /* (through the median: robust) */
+#define KNEE_Z(j) ((v[j] - (a + b * (j))) / (sd * sqrt(1 + 1 / n + (sxx > 0 ? ((j) - xm) * ((j) - xm) / sxx : 0))))
+        int j0 = t0;
+        while (j0 < m && fabs(KNEE_Z(j0)) < 2)
+            j0++;
+        int nt = m - j0;
+        if (nt >= 3 && nt >= o.min_len) {
+            double dir = KNEE_Z(j0) > 0 ? 1 : -1, zmin = INFINITY;
+            for (int j = j0; j < j0 + 3; j++)
+                if (dir * KNEE_Z(j) < zmin)
+                    zmin = dir * KNEE_Z(j);
+            double *t = xmalloc(sizeof *t * nt);
+            for (int j = 0; j < nt; j++)
+                t[j] = v[j0 + j];
+            double tmed = median_of(t, nt);
+            free(t);
+            bool away = (tmed - med) * dir > 4 * sd && (!o.direction || dir * o.direction > 0);
+            if (zmin >= 4 && away) {
+                conf = xrealloc(conf, sizeof *conf * (np + 2));
+                conf[np - 1] = 1 - exp(-(zmin / 3) * (zmin / 3));
+                pl[np - 1].b = j0 - 1;
+                pl[np++] = (Seg){j0, m - 1};
+            }
+        }
+#undef KNEE_Z
+    }
     /* points before the first plateau and after the last belong to them (edge outliers) */
     pl[0].a = 0;
     pl[np - 1].b = m - 1;

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#define ROWS 12   /* rows of labels below the top of the plot (findings, then knees) */
+
 static const char *palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                 "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 
@@ -167,6 +169,23 @@ void svg_plot(Buf *b, const SvgPlot *p)
         Y.lo = (p->y_from_zero && ymin >= 0) ? 0 : ymin - span * 0.05;
         Y.hi = ymax + span * 0.25;
     }
+    /* more labels than the headroom holds (a row of 16 px each): the data keep below them, in
+     * at least the lower 55 % of the plot */
+    {
+        int rows = p->nknees < ROWS ? p->nknees : ROWS;
+        double f = (20.0 + 16.0 * rows) / (Y.p0 - Y.p1);
+        if (f > 0.45)
+            f = 0.45;
+        if (Y.log) {
+            double lhi = (log(ymax) - f * log(Y.lo)) / (1 - f);
+            if (lhi > log(Y.hi))
+                Y.hi = exp(lhi);
+        } else {
+            double hi = (ymax - f * Y.lo) / (1 - f);
+            if (hi > Y.hi)
+                Y.hi = hi;
+        }
+    }
 
     buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -266,9 +285,22 @@ void svg_plot(Buf *b, const SvgPlot *p)
     buf_puts(b, "</g>\n");
 
     /* knees: dashed vertical line, a ring on the curve, a label in a free row near the top */
-    double row_end[8];
-    for (int r = 0; r < 8; r++)
+    double row_end[ROWS];
+    for (int r = 0; r < ROWS; r++)
         row_end[r] = -1e9;
+    /* findings without a position first: one row each at the left (the knee labels keep out) */
+    int nrow = 0;
+    for (int i = 0; i < p->nknees && nrow < ROWS / 2; i++) {
+        const SvgKnee *K = &p->knees[i];
+        if (isfinite(K->x) || !K->label)
+            continue;
+        double w = 6.3 * (double)strlen(K->label) + 8, ly = Y.p1 + 16 + nrow * 16;
+        buf_printf(b, "<g class=\"finding\">\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                      "height=\"15\" fill=\"white\" fill-opacity=\"0.85\"/>\n", X.p0 + 4, ly - 11.5, w);
+        text(b, X.p0 + 8, ly, "start", 11, NULL, K->label);
+        buf_puts(b, "</g>\n");
+        row_end[nrow++] = X.p0 + 4 + w;
+    }
     for (int i = 0; i < p->nknees; i++) {
         const SvgKnee *K = &p->knees[i];
         if (!isfinite(K->x) || (X.log && K->x <= 0))
@@ -278,9 +310,11 @@ void svg_plot(Buf *b, const SvgPlot *p)
         int r = 0;
         bool right = px + w < X.p1;   /* label to the right of the line when it fits */
         double x0 = right ? px + 4 : px - 4 - w;
-        while (r < 7 && row_end[r] > x0)
+        while (r < ROWS && row_end[r] > x0)
             r++;
-        row_end[r] = x0 + w;
+        bool labelled = r < ROWS && K->label;   /* no free row: the marker without its label */
+        if (labelled)
+            row_end[r] = x0 + w;
         double ly = Y.p1 + 16 + r * 16;
         buf_printf(b, "<g class=\"knee\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                       "stroke=\"#444\" stroke-dasharray=\"5,4\"/>\n",
@@ -288,7 +322,7 @@ void svg_plot(Buf *b, const SvgPlot *p)
         if (isfinite(K->y) && (!Y.log || K->y > 0))
             buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"black\" "
                           "stroke-width=\"1.5\"/>\n", px, ax_map(&Y, K->y));
-        if (K->label) {
+        if (labelled) {
             buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"15\" fill=\"white\" "
                           "fill-opacity=\"0.85\"/>\n", x0, ly - 11.5, w);
             text(b, right ? x0 + 4 : x0 + w - 4, ly, right ? "start" : "end", 11, NULL, K->label);

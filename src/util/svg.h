@@ -2,7 +2,8 @@
  *
  * One plot: title (+ subtitle), x and y axes with ticks and labels, one or more series (polyline
  * + point markers, optional min..max whiskers), plateau levels (horizontal dashed segments) and
- * knee markers (vertical dashed line + label), and a legend.  The x axis is logarithmic when the
+ * knee markers (vertical dashed line + label), findings without a position as text lines,
+ * and a legend.  The x axis is logarithmic when the
  * data span at least two decades (SVG_AUTO), with power-of-two ticks labelled 4 KiB, 1 MiB, ...
  * for byte sizes; the y axis is logarithmic when asked or when its data span more than 30x.
  */
@@ -26,7 +27,9 @@ typedef struct SvgSeries {
 } SvgSeries;
 
 typedef struct SvgKnee {
-    double x, y;                /* where the knee is (last x of the lower plateau) */
+    double x, y;                /* where the knee is (last x of the lower plateau); a non-finite
+                                 * x: a finding that is not a position on the x axis (a width, a
+                                 * penalty), written as a line of text at the top left */
     const char *label;          /* e.g. "L1D 32 KiB, 4.0 c (conf 0.98)" */
 } SvgKnee;
 

@@ -279,3 +279,45 @@ TEST(knee_direction)
     CHECK_NEAR(r.levels[0].x_last, 32768, 0);
     CHECK_NEAR(r.levels[r.nlevels - 1].level, 14, 0.1);
 }
+
+TEST(knee_plateau_then_ramp)
+{
+    /* the dtlb chase on a Zen 4 (measured): 4 c to 64 pages, 11 c to 512 (L1D lines), 22 c to
+     * 2048, then page walks: a ramp to the end of the sweep, no last plateau.  The step off the
+     * 22-cycle plateau is a knee (the L2 TLB reach) */
+    static const double ramp[] = {24.2, 30.0, 44.8, 53.5, 66.0, 67.9, 79.0, 79.7, 92.1, 108.5, 116.1, 120.4};
+    double x[64], y[64];
+    int n = 0;
+    for (int i = 0; n < 64; i++) {
+        double xi = round(4 * pow(2, i / 4.0));
+        if (xi > 16384) break;
+        x[n] = xi;
+        y[n] = xi <= 64 ? 4 : xi <= 512 ? 11 : xi <= 2048 ? 22 : 0;
+        n++;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (y[i] == 0)
+            y[i] = ramp[k < 11 ? k++ : 11];
+    for (int trial = 0; trial < 10; trial++) {
+        double yn[64];
+        for (int i = 0; i < n; i++)
+            yn[i] = y[i] * (1 + 0.005 * gauss());
+        KneeResult r;
+        knee_find(x, yn, n, NULL, &r);
+        CHECK_INT(knee_count(&r, 0.5), 3);
+        CHECK_INT(r.nlevels, 4);
+        CHECK_NEAR(r.levels[1].x_last, 512, 0);
+        CHECK_NEAR(r.levels[2].level, 22, 0.5);
+        CHECK(r.levels[2].x_last >= 2048 && r.levels[2].x_mid <= 2900);
+        CHECK(r.levels[3].level > 50);
+    }
+    /* a ramp bending smoothly out of the plateau (each point a little further off than the
+     * last: +0.3 %, +1.2 %, +2.7 %, ...) is not a knee: only the two real steps */
+    for (int i = 0, j = 0; i < n; i++)
+        if (x[i] > 2048)
+            j++, y[i] = 22 * exp(0.003 * j * j);
+    KneeResult r;
+    knee_find(x, y, n, NULL, &r);
+    CHECK_INT(knee_count(&r, 0.5), 2);
+}

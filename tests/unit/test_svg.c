@@ -56,6 +56,7 @@ TEST(svg_bytes_plot)
     p.series[p.nseries++] = (SvgSeries){.name = "median", .x = x, .y = y, .lo = lo, .hi = hi, .n = 40};
     p.knees[p.nknees++] = (SvgKnee){32768, 4, "L1D 32 KiB, 4.0 c"};
     p.knees[p.nknees++] = (SvgKnee){1 << 20, 14, "L2 1 MiB, 14 c"};
+    p.knees[p.nknees++] = (SvgKnee){NAN, NAN, "DRAM: 50 c"};   /* no position: a text line */
     p.levels[p.nlevels++] = (SvgLevel){4096, 32768, 4};
     Buf b;
     buf_init(&b);
@@ -79,6 +80,8 @@ TEST(svg_bytes_plot)
     /* knees, level, series, legend */
     CHECK_INT(count(s, "class=\"knee\""), 2);
     CHECK(strstr(s, ">L1D 32 KiB, 4.0 c</text>") != NULL);
+    CHECK_INT(count(s, "class=\"finding\""), 1);
+    CHECK(strstr(s, ">DRAM: 50 c</text>") != NULL);
     CHECK_INT(count(s, "class=\"level\""), 1);
     CHECK_INT(count(s, "class=\"series\""), 1);
     CHECK_INT(count(s, "<circle") >= 40, 1);
