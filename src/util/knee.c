@@ -364,6 +364,7 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
      * of its flattest piece, and a smooth curve that bends away leaves it through 2 < z < 4:
      * neither is a knee. */
     int t0 = pl[np - 1].b + 1;
+    bool ramp = false;   /* the last level is such a ramp */
     if (np < KNEE_MAX_LEVELS && m - t0 >= 3) {
         Seg L = pl[np - 1];
         double med, sd;
@@ -393,6 +394,7 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
                 conf[np - 1] = 1 - exp(-(zmin / 3) * (zmin / 3));
                 pl[np - 1].b = j0 - 1;
                 pl[np++] = (Seg){j0, m - 1};
+                ramp = true;
             }
         }
 #undef KNEE_Z
@@ -422,7 +424,9 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
         double a = L->level, b = out->levels[i + 1].level;
         double mid = log_y && a > 0 && b > 0 ? sqrt(a * b) : (a + b) / 2;
         L->x_mid = L->x_last;
-        for (int j = pl[i].b + 1; j < pl[i + 1].a; j++) {
+        /* (a ramp is crossed within: its median is no plateau's level) */
+        int jend = ramp && i + 2 == np ? pl[i + 1].b + 1 : pl[i + 1].a;
+        for (int j = pl[i].b + 1; j < jend; j++) {
             double yj = y[idx[j]];
             /* within an octave of the plateau's end: a structure that starts to miss before it
              * is full (set conflicts, replacement) does so from about half its capacity on;
