@@ -6,8 +6,9 @@
  * pages; if the front end does not fetch across a page in one cycle, an iteration costs one
  * cycle for the first page plus ceil(N / W) for the second, W the fetch width.  "aligned": the
  * same loop at the start of a page.  Cycles per iteration over N: the cross-page curve climbs
- * one cycle every W instructions; the width is read from its slope (least squares over the
- * upper half of N) and the page-crossing cost from the difference of the two curves.
+ * one cycle every W instructions; the width is read from its slope (over the upper half of N,
+ * a least-squares line through the points near a Theil-Sen line: disturbed points set aside)
+ * and the page-crossing cost from the difference of the two curves.
  * On cores that feed loops from a decoded-op cache or loop buffer the fetch stage is bypassed
  * and the slope shows that path's width instead (noted in the findings).  The sweep runs in
  * passes (3 by default), each point keeping its fastest: see exp_btb.c.
@@ -25,19 +26,54 @@ static const char usage[] =
     "  -min/-max    N range (default 1 .. 64)\n"
     "  -passes N    sweeps over all N, each point keeps its fastest (default 3)";
 
-/* least-squares slope and R^2 of y over x for the points with x >= from */
-static void fit(const Sweep *s, const SweepSeries *S, double from, double *slope, double *r2)
+/* slope and R^2 of y over x for the points with x >= from, robust to disturbed points: a
+ * Theil-Sen line (median of the pairwise slopes) picks the points within 3 robust spreads of it
+ * (at least 2 % of the median y: a staircase of whole cycles is not disturbed), the least-squares
+ * line through those gives the slope, and the confidence is its R^2 times the share of points
+ * kept (*out: the points set aside) */
+static void fit(const Sweep *s, const SweepSeries *S, double from, double *slope, double *r2, int *out)
 {
-    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    *slope = *r2 = NAN, *out = 0;
+    double *X = xmalloc(sizeof *X * (S->n + 1)), *Y = xmalloc(sizeof *Y * (S->n + 1));
+    int n = 0;
     for (int i = 0; i < S->n; i++) {
         double x = S->pts[i].x, y = sweep_y(s, &S->pts[i]);
-        if (x < from || !isfinite(y))
-            continue;
-        n++, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+        if (x >= from && isfinite(y))
+            X[n] = x, Y[n++] = y;
     }
-    double vx = n * sxx - sx * sx, vy = n * syy - sy * sy, cxy = n * sxy - sx * sy;
-    *slope = vx > 0 ? cxy / vx : NAN;
-    *r2 = vx > 0 && vy > 0 ? cxy * cxy / (vx * vy) : NAN;
+    if (n >= 3) {
+        double *t = xmalloc(sizeof *t * ((size_t)n * (n - 1) / 2 + n));
+        size_t k = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (X[j] != X[i])
+                    t[k++] = (Y[j] - Y[i]) / (X[j] - X[i]);
+        double b = k > 0 ? stats_median(t, k) : NAN;
+        for (int i = 0; i < n; i++)
+            t[i] = Y[i] - b * X[i];
+        double a = stats_median(t, (size_t)n);
+        for (int i = 0; i < n; i++)
+            t[i] = fabs(Y[i] - (a + b * X[i]));
+        double spread = 1.4826 * stats_median(t, (size_t)n);
+        for (int i = 0; i < n; i++)
+            t[i] = Y[i];
+        double band = fmax(3 * spread, 0.02 * fabs(stats_median(t, (size_t)n)));
+        double m = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+        for (int i = 0; i < n; i++) {
+            if (!(fabs(Y[i] - (a + b * X[i])) <= band)) {
+                (*out)++;
+                continue;
+            }
+            m++, sx += X[i], sy += Y[i], sxx += X[i] * X[i], sxy += X[i] * Y[i], syy += Y[i] * Y[i];
+        }
+        double vx = m * sxx - sx * sx, vy = m * syy - sy * sy, cxy = m * sxy - sx * sy;
+        if (m >= 3 && vx > 0) {
+            *slope = cxy / vx;
+            *r2 = vy > 0 ? cxy * cxy / (vx * vy) * (m / n) : NAN;
+        }
+        free(t);
+    }
+    free(X), free(Y);
 }
 
 int exp_fetch(int argc, char **argv)
@@ -77,19 +113,24 @@ done:;
     double mid = lo + (hi - lo) / 2.0;
     for (int k = 0; k < 2; k++) {
         double slope, r2;
-        fit(&s, &s.series[ser[k]], mid, &slope, &r2);
+        int nout;
+        fit(&s, &s.series[ser[k]], mid, &slope, &r2, &nout);
+        char aside[48] = "";
+        if (nout > 0)
+            snprintf(aside, sizeof aside, "; %d disturbed point%s set aside", nout, nout > 1 ? "s" : "");
         SweepFinding *f = sweep_finding(&s, k == 0 ? "fetch width" : "aligned width", s.series[ser[k]].name);
         f->bytes = false;
         f->off_axis = true;   /* instructions per cycle, not an N */
         if (isfinite(slope) && slope > 0 && r2 < 0.5) {
             /* most of the variation is not the line's: a width from it would be noise */
             snprintf(f->note, sizeof f->note, "not determined: cycles per iteration over N >= %.0f do "
-                     "not follow a line (R^2 %.3f, slope %.3f cycles per instruction)", mid, r2, slope);
+                     "not follow a line (R^2 %.3f, slope %.3f cycles per instruction%s)", mid, r2, slope, aside);
         } else if (isfinite(slope) && slope > 0) {
             f->value = 1 / slope;
             f->confidence = r2;
             snprintf(f->note, sizeof f->note, "instructions per cycle from the slope over N >= %.0f "
-                     "(%.3f cycles per instruction, R^2 %.3f as the confidence)", mid, slope, r2);
+                     "(%.3f cycles per instruction, R^2 %.3f x the share of points kept as the confidence%s)",
+                     mid, slope, r2, aside);
         } else if (isfinite(slope)) {
             snprintf(f->note, sizeof f->note, "not determined: cycles per iteration do not grow with N "
                      "over N >= %.0f (slope %.3f): the loop is not fetch-bound on this core", mid, slope);
