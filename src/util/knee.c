@@ -158,6 +158,20 @@ static double pair_confidence(const Ctx *c, Seg A, Seg B, double *p_step_out)
     return p_step * p_shape * p_gap;
 }
 
+/* pair_confidence, 0 for a step against `direction` (when not 0) */
+static double pair_confidence_dir(const Ctx *c, Seg A, Seg B, int direction, double *p_step_out)
+{
+    double conf = pair_confidence(c, A, B, p_step_out);
+    if (direction) {
+        double ma, mb, sa, sb;
+        robust(c, A, 0, &ma, &sa);
+        robust(c, B, 0, &mb, &sb);
+        if ((mb - ma) * direction < 0)
+            conf = 0;
+    }
+    return conf;
+}
+
 static int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -302,14 +316,7 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
     for (;;) {
         int worst = -1;
         for (int i = 0; i + 1 < np; i++) {
-            conf[i] = pair_confidence(&c, pl[i], pl[i + 1], &pstep[i]);
-            if (o.direction) {
-                double ma, mb, sa, sb;
-                robust(&c, pl[i], 0, &ma, &sa);
-                robust(&c, pl[i + 1], 0, &mb, &sb);
-                if ((mb - ma) * o.direction < 0)
-                    conf[i] = 0;
-            }
+            conf[i] = pair_confidence_dir(&c, pl[i], pl[i + 1], o.direction, &pstep[i]);
             if (worst < 0 || conf[i] < conf[worst])
                 worst = i;
         }
@@ -363,6 +370,23 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
      * (z >= 4) with the next two, and the rest stays off.  A gradual slope continues the line
      * of its flattest piece, and a smooth curve that bends away leaves it through 2 < z < 4:
      * neither is a knee. */
+    /* a transitional point next to a plateau and within its scatter (4 robust spreads, at
+     * least the noise) is a point of the plateau that a noisier stretch cut off: it joins it
+     * (going out from the plateau, up to the first point outside) */
+    for (int i = 0; i < np; i++) {
+        double med, sd;
+        robust(&c, pl[i], c.sigma, &med, &sd);
+        int lim = i + 1 < np ? pl[i + 1].a - 1 : -1;   /* (the last one: see the ramp below) */
+        while (pl[i].b < lim && fabs(v[pl[i].b + 1] - med) <= 4 * sd)
+            pl[i].b++;
+        int low = i > 0 ? pl[i - 1].b + 1 : 0;
+        while (i > 0 && pl[i].a > low && fabs(v[pl[i].a - 1] - med) <= 4 * sd)
+            pl[i].a--;
+    }
+    for (int i = 0; i + 1 < np; i++) {   /* (the confidences of the plateaus as they are now) */
+        double ps;
+        conf[i] = pair_confidence_dir(&c, pl[i], pl[i + 1], o.direction, &ps);
+    }
     int t0 = pl[np - 1].b + 1;
     bool ramp = false;   /* the last level is such a ramp */
     if (np < KNEE_MAX_LEVELS && m - t0 >= 3) {

@@ -30,7 +30,10 @@
  *      (P(step) < 0.5), scatter alike and stay flat together they are one level (merged);
  *      otherwise the less flat one (rise + scatter) is a piece of a ramp or a noisy stretch
  *      between levels and is dropped (its points become transitional).
-   7. a curve that leaves its last plateau for good (a ramp to the end of the sweep) gets the
+   7. a transitional point next to a plateau and within 4 robust spreads of it joins it (a
+ *      stretch scattered by disturbances at a plateau's end is still the plateau), and the
+ *      confidences are taken again on the plateaus so extended,
+ *   8. a curve that leaves its last plateau for good (a ramp to the end of the sweep) gets the
  *      ramp as a last level when it jumps off the plateau's extrapolated line: the points after
  *      the plateau stay within 2 standard errors of the prediction (they join the plateau) up
  *      to one beyond 4 with the next two; a smooth bend (passing 2..4) or a slope is no knee.

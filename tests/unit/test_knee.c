@@ -321,3 +321,29 @@ TEST(knee_plateau_then_ramp)
     knee_find(x, y, n, NULL, &r);
     CHECK_INT(knee_count(&r, 0.5), 2);
 }
+
+TEST(knee_noisy_plateau_end)
+{
+    /* a dcache sweep measured on a busy Zen 4 VM (best of the samples, 4 points per octave
+     * from 4 KiB): L1D to 26.9 KiB, L2 at 14 c whose last points scatter up to +8 % (215-609
+     * KiB) before the gradual step to the L3 (724 KiB: 19.7 c, 861 KiB: 23.7, 1 MiB: 39.7).
+     * The scattered points belong to the L2 plateau, whose capacity is where the curve passes
+     * halfway to the L3 (861 KiB), not where the scatter begins (181 KiB) */
+    static const double y[] = {
+        3.983, 3.983, 3.983, 3.983, 4.050, 3.983, 3.983, 3.983, 4.028, 3.983, 3.983, 3.984,
+        14.815, 14.025, 13.672, 14.027, 14.154, 13.806, 14.032, 13.996, 13.792, 14.282, 13.945,
+        15.062, 14.022, 15.082, 14.727, 14.239, 14.468, 15.150, 19.683, 23.680, 39.726, 42.124,
+        44.507, 45.753, 42.481, 43.845, 451.589, 400.072, 437.540, 438.027, 453.531, 442.632,
+        443.738, 460.956, 465.100, 456.795, 448.139, 446.232, 451.337, 445.727, 448.818};
+    int n = (int)(sizeof y / sizeof y[0]);
+    double x[64];
+    grid(x, n);
+    KneeResult r;
+    knee_find(x, y, n, NULL, &r);
+    CHECK_INT(knee_count(&r, 0.5), 3);
+    CHECK_NEAR(r.levels[0].x_last, x[11], 0);             /* 26.9 KiB; the L1D step to 32 KiB */
+    CHECK_NEAR(r.levels[1].level, 14, 0.3);
+    CHECK(r.levels[1].x_mid >= 600 * 1024 && r.levels[1].x_mid <= 1100 * 1024);
+    CHECK_NEAR(r.levels[2].level, 44, 2);
+    CHECK_NEAR(r.levels[3].level, 448, 10);
+}
