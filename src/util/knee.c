@@ -379,6 +379,13 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
         int lim = i + 1 < np ? pl[i + 1].a - 1 : -1;   /* (the last one: see the ramp below) */
         while (pl[i].b < lim && fabs(v[pl[i].b + 1] - med) <= 4 * sd)
             pl[i].b++;
+        /* back at the plateau's level after a few points off it, before the next level: those
+         * points were disturbed, the plateau goes on (the last such point ends it) */
+        for (int j = lim; j > pl[i].b + 1; j--)
+            if (fabs(v[j] - med) <= 4 * sd && fabs(v[j - 1] - med) <= 4 * sd) {
+                pl[i].b = j;
+                break;
+            }
         int low = i > 0 ? pl[i - 1].b + 1 : 0;
         while (i > 0 && pl[i].a > low && fabs(v[pl[i].a - 1] - med) <= 4 * sd)
             pl[i].a--;

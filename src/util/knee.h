@@ -31,8 +31,9 @@
  *      otherwise the less flat one (rise + scatter) is a piece of a ramp or a noisy stretch
  *      between levels and is dropped (its points become transitional).
    7. a transitional point next to a plateau and within 4 robust spreads of it joins it (a
- *      stretch scattered by disturbances at a plateau's end is still the plateau), and the
- *      confidences are taken again on the plateaus so extended,
+ *      stretch scattered by disturbances at a plateau's end is still the plateau), and so do
+ *      the points up to two such points in a row before the next plateau (the curve came back
+ *      to the level after a disturbed dip); the confidences are then taken again,
  *   8. a curve that leaves its last plateau for good (a ramp to the end of the sweep) gets the
  *      ramp as a last level when it jumps off the plateau's extrapolated line: the points after
  *      the plateau stay within 2 standard errors of the prediction (they join the plateau) up

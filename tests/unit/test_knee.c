@@ -347,3 +347,25 @@ TEST(knee_noisy_plateau_end)
     CHECK_NEAR(r.levels[2].level, 44, 2);
     CHECK_NEAR(r.levels[3].level, 448, 10);
 }
+
+TEST(knee_disturbed_dip)
+{
+    /* an icache sweep measured on a busy Zen 4 VM (IPC, 4 points per octave from 4 KiB): the
+     * L1I plateau at 6 IPC is disturbed at 13.4-19 KiB (2.9-3.9 IPC) and back at 6 from 22.6
+     * to 32 KiB before the real step (38 KiB: 1.96).  The plateau goes on to 32 KiB */
+    static const double y[] = {
+        6.767, 6.200, 7.728, 6.404, 6.194, 6.210, 5.900, 2.903, 3.863, 3.102, 6.168, 6.085, 5.763,
+        1.955, 1.892, 1.728, 1.989, 1.961, 2.025, 2.066, 1.972, 1.901, 1.808, 2.034, 2.070, 2.041,
+        2.026, 2.063, 2.031, 2.064, 2.023, 1.923, 1.877, 1.785, 1.690, 1.647, 1.467, 1.458, 1.586,
+        0.908, 1.528};
+    int n = (int)(sizeof y / sizeof y[0]);
+    double x[64];
+    grid(x, n);
+    KneeOpts o = knee_defaults();
+    o.direction = -1;
+    KneeResult r;
+    knee_find(x, y, n, &o, &r);
+    CHECK(knee_count(&r, 0.5) >= 1);
+    CHECK_NEAR(r.levels[0].x_last, 32768, 0);
+    CHECK_NEAR(r.levels[0].level, 6.2, 0.2);
+}
