@@ -134,15 +134,16 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 *status = 2;
                 return false;
             }
-            if (a[1] == 'c')
-                s->opt.cpu = (int)n;
-            else if (a[1] == 'r')
-                s->opt.runs = (int)n;
-            else if (a[2] == 'a' && s->passes_dflt == 0) {
+            if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0) {
                 fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
                 *status = 2;
                 return false;
-            } else if (a[2] == 'a')
+            }
+            if (strcmp(a, "-cpu") == 0)
+                s->opt.cpu = (int)n;
+            else if (strcmp(a, "-runs") == 0)
+                s->opt.runs = (int)n;
+            else if (strcmp(a, "-passes") == 0)
                 s->opt.passes = n < 1 ? 1 : n > 100 ? 100 : (int)n;
             else
                 s->opt.ppo = (int)n;

@@ -797,6 +797,8 @@ static void run_free(Run *run)
  * workers start before pass 1, which queues the first NSLOT chunks as it parses them (see
  * cmd_mca).  Output buffers go back to the thread that allocated them, and the writer and the
  * workers wait on separate conditions, so no thread is woken for nothing. */
+#define PASS2_MAX_THREADS 64   /* threads running jobs, the main thread included */
+
 typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
@@ -820,7 +822,7 @@ struct Pass2 {
     int busy;                     /* jobs taken from the queue and not done yet */
     bool stop;
     Json jbase;                   /* -json: the writer's state at a region (read-only here) */
-    pthread_t th[64];
+    pthread_t th[PASS2_MAX_THREADS - 1];   /* the workers (the main thread runs jobs too) */
     int started;                  /* worker threads */
     Job *jobs[NSLOT];             /* chunk k's jobs (in region order) are jobs[k % NSLOT] ... */
     int nj[NSLOT];
@@ -828,8 +830,8 @@ struct Pass2 {
     /* output buffers written already, for the next jobs: a job's output is allocated by the
      * thread that runs it and written by the main thread; freeing it there would lock the
      * worker's malloc arena against the worker at every region */
-    struct Spare { Buf *b; int n, cap; } spare[65];   /* per thread: 0 main, 1.. the workers */
-    struct Worker { struct Pass2 *p; int idx; } w[64];
+    struct Spare { Buf *b; int n, cap; } spare[PASS2_MAX_THREADS];   /* per thread: 0 main, 1.. the workers */
+    struct Worker { struct Pass2 *p; int idx; } w[PASS2_MAX_THREADS - 1];
 };
 
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
@@ -921,9 +923,9 @@ static void *pass2_worker(void *arg)
 static int thread_count(const Cli *c)
 {
     if (c->threads > 0)
-        return c->threads > 64 ? 64 : c->threads;
+        return c->threads > PASS2_MAX_THREADS ? PASS2_MAX_THREADS : c->threads;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+    return n < 1 ? 1 : n > PASS2_MAX_THREADS ? PASS2_MAX_THREADS : (int)n;
 }
 
 /* the queue and the worker threads, idle until jobs come (run->j is the writer at the first

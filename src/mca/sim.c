@@ -1146,11 +1146,13 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     if (newgroup && inflight + 1 > robcap) stall = MCA_STALL_RCU;
                 }
                 /* ring room: the ring grows up to the largest window */
-                while (id + span - s->oldest > mask && mask + 1 < s->ring_max) {
-                    ring_grow(s, wk);
-                    mask = s->mask;
+                if (id + span - s->oldest > mask) {
+                    while (id + span - s->oldest > mask && mask + 1 < s->ring_max) {
+                        ring_grow(s, wk);
+                        mask = s->mask;
+                    }
+                    if (stall < 0 && id + span - s->oldest > mask) stall = MCA_STALL_RCU;
                 }
-                if (stall < 0 && id + span - s->oldest > mask) stall = MCA_STALL_RCU;
                 /* schedulers */
                 int pick[SIM_MAX_ISSUE];
                 if (stall < 0) {

@@ -362,14 +362,6 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
     free(pstep);
     if (np > KNEE_MAX_LEVELS)
         np = KNEE_MAX_LEVELS;
-    /* a curve that leaves its last plateau for good — a ramp to the end of the sweep (the next
-     * level lies beyond the sweep, or is reached gradually) — has a knee where it leaves: the
-     * ramp is a last level of its own when it jumps off the plateau's own line (the plateau's
-     * fit extrapolated; z = distance in standard errors of the prediction): the points after
-     * the plateau stay on the line (|z| < 2, they join the plateau) up to one that is off it
-     * (z >= 4) with the next two, and the rest stays off.  A gradual slope continues the line
-     * of its flattest piece, and a smooth curve that bends away leaves it through 2 < z < 4:
-     * neither is a knee. */
     /* a transitional point next to a plateau and within its scatter (4 robust spreads, at
      * least the noise) is a point of the plateau that a noisier stretch cut off: it joins it
      * (going out from the plateau, up to the first point outside) */
@@ -394,6 +386,14 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
         double ps;
         conf[i] = pair_confidence_dir(&c, pl[i], pl[i + 1], o.direction, &ps);
     }
+    /* a curve that leaves its last plateau for good — a ramp to the end of the sweep (the next
+     * level lies beyond the sweep, or is reached gradually) — has a knee where it leaves: the
+     * ramp is a last level of its own when it jumps off the plateau's own line (the plateau's
+     * fit extrapolated; z = distance in standard errors of the prediction): the points after
+     * the plateau stay on the line (|z| < 2, they join the plateau) up to one that is off it
+     * (z >= 4) with the next two, and the rest stays off.  A gradual slope continues the line
+     * of its flattest piece, and a smooth curve that bends away leaves it through 2 < z < 4:
+     * neither is a knee. */
     int t0 = pl[np - 1].b + 1;
     bool ramp = false;   /* the last level is such a ramp */
     if (np < KNEE_MAX_LEVELS && m - t0 >= 3) {
@@ -414,14 +414,9 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
             for (int j = j0; j < j0 + 3; j++)
                 if (dir * KNEE_Z(j) < zmin)
                     zmin = dir * KNEE_Z(j);
-            double *t = xmalloc(sizeof *t * nt);
-            for (int j = 0; j < nt; j++)
-                t[j] = v[j0 + j];
-            double tmed = median_of(t, nt);
-            free(t);
+            double tmed = median_of(v + j0, nt);
             bool away = (tmed - med) * dir > 4 * sd && (!o.direction || dir * o.direction > 0);
-            if (zmin >= 4 && away) {
-                conf = xrealloc(conf, sizeof *conf * (np + 2));
+            if (zmin >= 4 && away) {   /* (conf holds the np + 1 of the start: np only fell) */
                 conf[np - 1] = 1 - exp(-(zmin / 3) * (zmin / 3));
                 pl[np - 1].b = j0 - 1;
                 pl[np++] = (Seg){j0, m - 1};
