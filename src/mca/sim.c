@@ -408,7 +408,8 @@ static int snap_head(const Sim *s, int64_t base, int64_t *v)
     return k;
 }
 
-static bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, bool same)
+static inline __attribute__((always_inline))
+bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same)
 {
     size_t k_ = 0;   /* (compare: the next stored value) */
     /* room for everything (SNAP_PUT then never grows it) */
