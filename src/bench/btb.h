@@ -6,14 +6,21 @@
 
 /* a step of one spacing's curve: the spacing's index, the branch count at the step, the code
  * footprint there (count x spacing), the cycles per taken branch before and after it (NAN:
- * not known), its confidence */
-typedef struct BtbStep { int series; double count, bytes, cycles, after, conf; } BtbStep;
+ * not known), its confidence; the last branch count of the plateau before it and the first of
+ * the level after (0: not known, the count stands for both) */
+typedef struct BtbStep { int series; double count, bytes, cycles, after, conf, lo, hi; } BtbStep;
+
+/* The code caches a step can be (bytes, e.g. L1I, L2, L3 from sysfs; ncaches 0: none known). */
+typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCaches;
 
 /* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
  * a limit on the number of branches: a BTB level ("BTB level 1", ...).  Steps at the same
  * footprint over counts that differ are an instruction cache or TLB ("instruction cache or
- * TLB"); the step heights decide a step that matches both (see exp_btb.c).  Adds one finding per group of two or more steps to s (sorts `st` by count); a note
- * when no BTB level is found.  spacing[i]: bytes between the branches of series i. */
-void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing);
+ * TLB"); the step heights decide a step that matches both (see exp_btb.c).  When the sizes of
+ * the code caches are known (`caches`), a step whose footprint passes one of them is that
+ * cache, and a step that passes none is a BTB level even when no other spacing shows it.
+ * Adds one finding per group (sorts `st` by count); a note when no BTB level is found.
+ * spacing[i]: bytes between the branches of series i. */
+void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches);
 
 #endif

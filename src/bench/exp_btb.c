@@ -10,7 +10,10 @@
  * The code footprint grows with the spacing, so some steps are the instruction cache or TLB,
  * not the BTB.  Findings: per spacing, its steps (step 1, 2, ...: count, cycles per taken
  * branch, footprint); then over the spacings, the steps at the same branch count (BTB level 1,
- * 2, ...) and those at the same footprint (an instruction cache or TLB).
+ * 2, ...) and those at the same footprint (an instruction cache or TLB).  With the cache sizes
+ * of sysfs, a step whose footprint passes one is that cache, and one that passes none is a BTB
+ * level even if a single spacing shows it: on Zen 4 the 32 KiB L1I ends at 8,192 branches of
+ * 4 bytes, where the BTBs end too, so only the 16 B spacing shows the BTB apart.
  * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
  * core shared with another hardware thread (a VM's vCPU whose sibling runs other work) the
  * front end alternates between the threads for stretches longer than a point's samples, and
@@ -97,16 +100,40 @@ static double step_dist(const BtbStep *a, const BtbStep *b, int by)
     return near + dh;
 }
 
-void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
+/* the known code cache whose size the step's footprint passes (between the plateau's last
+ * point and the next level's first, half an octave of slack for the grid), or -1 */
+static int step_cache(const BtbStep *a, const double *spacing, const BtbCaches *c)
+{
+    double lo = (a->lo > 0 ? a->lo : a->count) * spacing[a->series],
+           hi = (a->hi > 0 ? a->hi : a->count) * spacing[a->series];
+    const double slack = 1.4142135623730951;
+    for (int i = 0; c && i < c->n; i++)
+        if (c->size[i] > 0 && c->size[i] >= lo / slack && c->size[i] <= hi * slack)
+            return i;
+    return -1;
+}
+
+void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches)
 {
     qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
     int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size */
+    int cache[SWEEP_MAX_FINDINGS];                 /* the known cache a step passes, or -1 */
+    bool lone[SWEEP_MAX_FINDINGS];                 /* a BTB level even if no spacing lines up */
+    bool known = caches && caches->n > 0;
+    for (int a = 0; a < nk; a++) {
+        cache[a] = step_cache(&kn[a], spacing, caches);
+        /* with the caches known, a step that passes none of them is a BTB level seen by one
+         * spacing only (the others reach it where their code no longer fits), if it costs
+         * about a bubble per branch or more (after / before >= 1.8): a smaller step alone is
+         * more often the density of branches in a fetch block */
+        lone[a] = known && cache[a] < 0 && kn[a].after >= 1.8 * kn[a].cycles;
+    }
     for (int a = 0; a < nk; a++) {
         double d[2] = {INFINITY, INFINITY};
         for (int by = 0; by < 2; by++)
             for (int b = 0; b < nk; b++)
                 d[by] = fmin(d[by], step_dist(&kn[a], &kn[b], by));
-        kind[a] = isinf(d[0]) && isinf(d[1]) ? -1 : d[0] <= d[1] ? 0 : 1;
+        kind[a] = isinf(d[0]) && isinf(d[1]) ? (lone[a] ? 0 : -1) : d[0] <= d[1] ? 0 : 1;
     }
     bool done[SWEEP_MAX_FINDINGS] = {false};
     int nbtb = 0;
@@ -128,7 +155,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
                 if (near && !taken)
                     mem[nm++] = b;
             }
-            if (nm < 2)
+            if (nm < 2 && !(by == 0 && lone[a]))
                 continue;
             double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1;
             char sp[96] = "";
@@ -152,16 +179,32 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing)
             f->bytes = by == 1;
             f->cycles = stats_median(cyc, (size_t)nm);
             f->confidence = conf;
-            snprintf(f->note, sizeof f->note, by == 0 ?
-                     "a step at the same branch count for spacings %s (footprints far apart): "
-                     "the branches a BTB level holds; the cycles per taken branch up to it (1: "
-                     "no bubble)" :
-                     "a step at the same code footprint for spacings %s (branch counts far "
-                     "apart): the code outgrows a cache or TLB, not a BTB", sp);
+            if (by == 0 && nm == 1) {
+                char fp[32];
+                svg_fmt_bytes(fp, sizeof fp, kn[a].bytes);
+                snprintf(f->note, sizeof f->note, "a step for spacing %s only, at %s of code, which "
+                         "passes none of the code caches (sysfs): the branches a BTB level holds; "
+                         "the cycles per taken branch up to it (1: no bubble)", sp, fp);
+            } else {
+                snprintf(f->note, sizeof f->note, by == 0 ?
+                         "a step at the same branch count for spacings %s (footprints far apart): "
+                         "the branches a BTB level holds; the cycles per taken branch up to it (1: "
+                         "no bubble)" :
+                         "a step at the same code footprint for spacings %s (branch counts far "
+                         "apart): the code outgrows a cache or TLB, not a BTB", sp);
+            }
+            if (by == 1 && cache[a] >= 0) {
+                char cs[32];
+                svg_fmt_bytes(cs, sizeof cs, caches->size[cache[a]]);
+                snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
+                         "; the %s is %s (sysfs)", caches->name[cache[a]], cs);
+            }
         }
     if (nbtb == 0)
-        sweep_note(s, "no step at the same branch count for two spacings: no BTB level told apart "
-                      "from the caches (-spacing with spacings 4x apart or more)");
+        sweep_note(s, known ? "every step is a code cache's or lines up with another spacing's "
+                              "footprint: no BTB level told apart from the caches" :
+                   "no step at the same branch count for two spacings: no BTB level told apart "
+                   "from the caches (-spacing with spacings 4x apart or more)");
 }
 
 int exp_btb(int argc, char **argv)
@@ -224,19 +267,37 @@ done:;
     for (int k = 0; k < o.nspacing; k++) {
         int before = s.nfind;
         sweep_name_knees(&s, ser[k], refs, 4, NULL, "beyond");
+        /* the levels the steps come from (sweep_name_knees takes those of confidence >= 0.5,
+         * in order) */
+        const KneeResult *r = sweep_knees(&s, ser[k]);
+        int li = 0;
         for (int f = before; f < s.nfind; f++) {
             SweepFinding *F = &s.find[f];
             if (!isfinite(F->value))
                 continue;
+            while (li + 1 < r->nlevels && r->levels[li].confidence < 0.5)
+                li++;
+            double lo = li + 1 < r->nlevels ? r->levels[li].x_last : 0,
+                   hi = li + 1 < r->nlevels ? r->levels[li + 1].x_first : 0;
+            li++;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
             snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);
             /* the level after the step: the next finding of this spacing (a step or "beyond") */
             double after = f + 1 < s.nfind && !strcmp(s.find[f + 1].series, F->series) ? s.find[f + 1].cycles : NAN;
-            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence};
+            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence, lo, hi};
         }
     }
-    btb_classify(&s, kn, nk, o.spacing);
+    /* the code caches (none known: the steps are told apart by lining them up over spacings) */
+    BtbCaches caches = {.n = 0};
+    static const struct { int level; const char *type, *name; } cl[] = {
+        {1, "Instruction", "L1I"}, {2, "Unified", "L2"}, {3, "Unified", "L3"}};
+    for (int i = 0; i < 3; i++) {
+        double b = sweep_sysfs_cache(s.opt.cpu, cl[i].level, cl[i].type);
+        if (b > 0)
+            caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
+    }
+    btb_classify(&s, kn, nk, o.spacing, &caches);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

@@ -261,7 +261,7 @@ TEST(test_bench_btb_classify)
     };
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, st, (int)(sizeof st / sizeof st[0]), spacing);
+    btb_classify(&s, st, (int)(sizeof st / sizeof st[0]), spacing, NULL);
     CHECK_INT(s.nfind, 2);
     CHECK_STR(s.find[0].name, "instruction cache or TLB");
     CHECK(s.find[0].bytes);
@@ -280,8 +280,61 @@ TEST(test_bench_btb_classify)
     /* one spacing: nothing lines up, no BTB level (said in a note) */
     BtbStep one[] = {{0, 1024, 1024 * 64.0, 1, 2, 0.9}, {0, 8192, 8192 * 64.0, 2, 12, 0.9}};
     memset(&s, 0, sizeof s);
-    btb_classify(&s, one, 2, spacing);
+    btb_classify(&s, one, 2, spacing, NULL);
     CHECK_INT(s.nfind, 0);
     CHECK(strstr(buf_cstr(&s.notes), "no step at the same branch count") != NULL);
+    sweep_free(&s);
+
+    /* the cache sizes known (sysfs of the Zen 4 guest: L1I 32 KiB, L2 1 MiB, L3 32 MiB), the
+     * steps of another run there (count, plateau end, next level): every step but the 16 B
+     * spacing's at 8,192 passes a cache, and that one is a BTB level though no other spacing
+     * shows it (the 4 B spacing's L1I ends at the same count) */
+    BtbCaches zen4 = {{32768, 1048576, 33554432}, {"L1I", "L2", "L3"}, 3};
+    BtbStep run[] = {
+        {0, 10321, 10321 * 4.0, 1.37, 11.9, 0.70, 5161, 16384},    /* 4 B: 20-64 KiB: L1I */
+        {1, 2048, 2048 * 16.0, 0.982, 1.4, 0.71, 2048, 2580},      /* 16 B: 32-40 KiB: L1I */
+        {1, 4096, 4096 * 16.0, 1.4, 1.99, 0.63, 4096, 5161},       /* 16 B: 64-81 KiB: L1I */
+        {1, 8192, 8192 * 16.0, 1.99, 11.8, 0.98, 8192, 16384},     /* 16 B: 128-256 KiB: none */
+        {2, 645, 645 * 64.0, 0.982, 12.3, 0.97, 512, 1024},        /* 64 B: 32-64 KiB: L1I */
+        {2, 20643, 20643 * 64.0, 12.3, 13.6, 0.69, 16384, 26008},  /* 64 B: 1-1.6 MiB: L2 */
+        {3, 51, 51 * 1024.0, 0.982, 4.35, 0.75, 40, 64},           /* 1 KiB: 40-64 KiB: L1I */
+        {3, 813, 813 * 1024.0, 4.35, 15.1, 0.51, 512, 1024},       /* 1 KiB: 0.5-1 MiB: L2 */
+    };
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
+    int nbtb = 0, at = -1;
+    for (int i = 0; i < s.nfind; i++)
+        if (strstr(s.find[i].name, "BTB"))
+            nbtb++, at = i;
+    CHECK_INT(nbtb, 1);
+    CHECK(at >= 0 && !strcmp(s.find[at].name, "BTB level 1"));
+    CHECK(at >= 0 && s.find[at].value == 8192 && !s.find[at].bytes);
+    CHECK(at >= 0 && fabs(s.find[at].cycles - 1.99) < 1e-12);
+    CHECK(at >= 0 && strstr(s.find[at].note, "spacing 16 B only") != NULL);
+    CHECK(s.nfind >= 2 && !strcmp(s.find[0].name, "instruction cache or TLB"));
+    CHECK(strstr(s.find[0].note, "the L1I is 32 KiB") != NULL);
+    CHECK_INT((int)s.notes.len, 0);
+    sweep_free(&s);
+
+    /* caches known: a step that passes none of them and lines up with another spacing's by
+     * count is one BTB level of two spacings; a small lone step (1 -> 1.5 cycles) is none */
+    BtbStep two[] = {{1, 8192, 8192 * 16.0, 2, 12, 0.9, 8192, 10321},
+                     {2, 8192, 8192 * 64.0, 2, 14, 0.8, 8192, 10321},
+                     {2, 16, 16 * 64.0, 1, 1.5, 0.9, 16, 20}};
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, two, 3, spacing, &zen4);
+    CHECK_INT(s.nfind, 1);
+    CHECK_STR(s.find[0].name, "BTB level 1");
+    CHECK(s.find[0].value == 8192);
+    CHECK(strstr(s.find[0].note, "spacings 16 B, 64 B") != NULL);
+    CHECK_NEAR(s.find[0].confidence, 0.8, 1e-12);
+    sweep_free(&s);
+
+    /* caches known, no step passes none: a note says so */
+    BtbStep l1i[] = {{1, 2048, 2048 * 16.0, 1, 1.4, 0.9, 2048, 2580}};
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, l1i, 1, spacing, &zen4);
+    CHECK_INT(s.nfind, 0);
+    CHECK(strstr(buf_cstr(&s.notes), "every step is a code cache's") != NULL);
     sweep_free(&s);
 }
