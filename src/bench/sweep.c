@@ -94,7 +94,7 @@ static const char common_usage[] =
     "  -max X       end of the sweep\n"
     "  -ppo N       points per octave of geometric sweeps\n"
     "  -passes N    sweeps over all the points; each point keeps its least disturbed pass\n"
-    "               (btb, fetch: default 3; the others measure in one pass)\n"
+    "               (btb, fetch, itlb: default 3; the others measure in one pass)\n"
     "  -csv FILE    write the points as CSV\n"
     "  -svg FILE    write a line plot of the sweep with the knees marked\n"
     "  -json        print JSON (points, findings, provenance) instead of the table\n"
