@@ -82,12 +82,13 @@ int exp_dtlb(int argc, char **argv)
     /* no portable source for TLB sizes: knees by order, the L1D line count when it matches */
     SweepRef refs[4] = {{"L1 DTLB", 0}, {"L2 TLB", 0}, {"level 3", 0}, {"level 4", 0}};
     const KneeResult *r = sweep_knees(&s, ser);
-    int k = 0;
-    for (int i = 0; i + 1 < r->nlevels; i++) {
+    int idx[32], k = 0;
+    double ats[32];
+    int ns = sweep_steps(r, idx, ats, 32);
+    for (int j = 0; j < ns; j++) {
+        int i = idx[j];
         const KneeLevel *L = &r->levels[i];
-        if (L->confidence < 0.5)
-            continue;
-        double at = isfinite(L->x_mid) ? L->x_mid : L->x_last;   /* halfway to the next level */
+        double at = ats[j];   /* halfway to the next level */
         /* the L1D line count near the knee, or inside the step (between the last point of this
          * level and the first of the next) */
         double nl = l1d / 64, next = r->levels[i + 1].x_first;

@@ -70,30 +70,26 @@ done:;
      * last-level ITLB every branch pays a page walk, which ends the sweep's steps; a step
      * before those two (on Zen 4 a small one at 16 pages, 1.0 -> 1.14 cycles) is another
      * front-end effect, named "step". */
-    int ntlb = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int k = 0;
-        for (int i = 0; i + 1 < r->nlevels; i++) {
-            const KneeLevel *L = &r->levels[i];
-            if (L->confidence < 0.5)
-                continue;
-            double at = isfinite(L->x_mid) ? L->x_mid : L->x_last;   /* halfway to the next level */
-            bool lines = l1i > 0 && fabs(log2(at * 64 / l1i)) <= 0.5;
-            if (pass == 0) {
-                ntlb += !lines;
-                continue;
-            }
-            const char *name = "L1I (lines)";
-            if (!lines) {
-                int j = k++ - (ntlb > 2 ? ntlb - 2 : 0);   /* 0, 1: the two TLB levels */
-                name = j < 0 ? "step" : j == 0 ? "L1 ITLB" : "L2 ITLB";
-            }
-            SweepFinding *f = sweep_finding(&s, name, "");
-            f->value = at, f->cycles = L->level, f->confidence = L->confidence;
-            snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level "
-                     "starts at %.0f pages%s", at, at * page / 1024, r->levels[i + 1].x_first,
-                     lines ? "; also the L1I line count: the two cannot be told apart here" : "");
+    int idx[32], ntlb = 0;
+    double at[32];
+    bool lines[32];
+    int ns = sweep_steps(r, idx, at, 32);
+    for (int j = 0; j < ns; j++) {
+        lines[j] = l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
+        ntlb += !lines[j];
+    }
+    for (int j = 0, k = 0; j < ns; j++) {
+        const KneeLevel *L = &r->levels[idx[j]];
+        const char *name = "L1I (lines)";
+        if (!lines[j]) {
+            int t = k++ - (ntlb > 2 ? ntlb - 2 : 0);   /* 0, 1: the two TLB levels */
+            name = t < 0 ? "step" : t == 0 ? "L1 ITLB" : "L2 ITLB";
         }
+        SweepFinding *f = sweep_finding(&s, name, "");
+        f->value = at[j], f->cycles = L->level, f->confidence = L->confidence;
+        snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level starts "
+                 "at %.0f pages%s", at[j], at[j] * page / 1024, r->levels[idx[j] + 1].x_first,
+                 lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
     }
     if (r->nlevels > 0) {
         SweepFinding *f = sweep_finding(&s, "last level", "");

@@ -751,6 +751,19 @@ void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, i
     }
 }
 
+int sweep_steps(const KneeResult *r, int *idx, double *at, int max)
+{
+    int n = 0;
+    for (int i = 0; i + 1 < r->nlevels && n < max; i++) {
+        const KneeLevel *L = &r->levels[i];
+        if (L->confidence < 0.5)
+            continue;
+        idx[n] = i;
+        at[n++] = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+    }
+    return n;
+}
+
 void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
                       const char *last_name)
 {
@@ -761,12 +774,13 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
         if (refs[i].x > 0)
             have_ref = true;
     bool used[32] = {false};
-    int next = 0, k = 0;
-    for (int i = 0; i + 1 < r->nlevels; i++) {
+    int next = 0, k = 0, idx[SWEEP_MAX_FINDINGS];
+    double caps[SWEEP_MAX_FINDINGS];
+    int ns = sweep_steps(r, idx, caps, SWEEP_MAX_FINDINGS);
+    for (int j = 0; j < ns; j++) {
+        int i = idx[j];
         const KneeLevel *L = &r->levels[i];
-        if (L->confidence < 0.5)
-            continue;
-        double cap = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        double cap = caps[j];
         int ref = -1;
         if (have_ref) {
             double best = 1.0;

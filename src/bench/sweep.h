@@ -211,6 +211,10 @@ bool sweep_stop(const Sweep *s);
 
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
+/* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
+ * their indices in idx[] and their capacity in at[] (x_mid: halfway to the next level, or
+ * x_last for a sharp step).  Returns how many (at most max). */
+int sweep_steps(const KneeResult *r, int *idx, double *at, int max);
 SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
