@@ -182,9 +182,9 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             if (by == 0 && nm == 1) {
                 char fp[32];
                 svg_fmt_bytes(fp, sizeof fp, kn[a].bytes);
-                snprintf(f->note, sizeof f->note, "a step for spacing %s only, at %s of code, which "
-                         "passes none of the code caches (sysfs): the branches a BTB level holds; "
-                         "the cycles per taken branch up to it (1: no bubble)", sp, fp);
+                snprintf(f->note, sizeof f->note, "a step for spacing %.12s only, at %.12s of code, "
+                         "which passes no code cache (sysfs): the branches a BTB level holds; the "
+                         "cycles per taken branch up to it", sp, fp);
             } else {
                 snprintf(f->note, sizeof f->note, by == 0 ?
                          "a step at the same branch count for spacings %s (footprints far apart): "
