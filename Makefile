@@ -126,11 +126,12 @@ $(B)/pgo/train.s: tests/data/m1-dev.tsv | $(B)/.dirs
 	  printf "# LLVM-MCA-BEGIN %s_%s_%s\n%s\n# LLVM-MCA-END\n", $$1, $$2, $$3, $$19 }' $< > $@.tmp
 	mv $@.tmp $@
 
+# (the runs' warnings go to train.log, shown if a run fails)
 $(PGO_STAMP): $(B)/pgo/uarch $(B)/pgo/train.s $(wildcard examples/*.s)
 	find $(B)/obj -name '*.gcda' -delete
-	$(B)/pgo/uarch mca $(B)/pgo/train.s > /dev/null 2>&1
-	$(B)/pgo/uarch mca -mcpu=icestorm $(B)/pgo/train.s > /dev/null 2>&1
-	for f in $(wildcard examples/*.s); do $(B)/pgo/uarch mca -all-views $$f > /dev/null 2>&1 || exit 1; done
+	for a in "-mcpu=firestorm $(B)/pgo/train.s" "-mcpu=icestorm $(B)/pgo/train.s" \
+	    $(foreach f,$(wildcard examples/*.s),"-all-views $(f)"); do \
+	  $(B)/pgo/uarch mca $$a > /dev/null 2> $(B)/pgo/train.log || { cat $(B)/pgo/train.log; exit 1; }; done
 	touch $@
 endif
 
