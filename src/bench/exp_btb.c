@@ -267,19 +267,16 @@ done:;
     for (int k = 0; k < o.nspacing; k++) {
         int before = s.nfind;
         sweep_name_knees(&s, ser[k], refs, 4, NULL, "beyond");
-        /* the levels the steps come from (sweep_name_knees takes those of confidence >= 0.5,
-         * in order) */
+        /* the levels the steps come from: sweep_name_knees made one finding per step of
+         * sweep_steps, in order, then "beyond" */
         const KneeResult *r = sweep_knees(&s, ser[k]);
-        int li = 0;
-        for (int f = before; f < s.nfind; f++) {
+        int idx[SWEEP_MAX_FINDINGS];
+        double at[SWEEP_MAX_FINDINGS];
+        int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
+        for (int j = 0; j < ns && before + j < s.nfind; j++) {
+            int f = before + j;
             SweepFinding *F = &s.find[f];
-            if (!isfinite(F->value))
-                continue;
-            while (li + 1 < r->nlevels && r->levels[li].confidence < 0.5)
-                li++;
-            double lo = li + 1 < r->nlevels ? r->levels[li].x_last : 0,
-                   hi = li + 1 < r->nlevels ? r->levels[li + 1].x_first : 0;
-            li++;
+            double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
             snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);

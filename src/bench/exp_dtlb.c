@@ -82,9 +82,9 @@ int exp_dtlb(int argc, char **argv)
     /* no portable source for TLB sizes: knees by order, the L1D line count when it matches */
     SweepRef refs[4] = {{"L1 DTLB", 0}, {"L2 TLB", 0}, {"level 3", 0}, {"level 4", 0}};
     const KneeResult *r = sweep_knees(&s, ser);
-    int idx[32], k = 0;
-    double ats[32];
-    int ns = sweep_steps(r, idx, ats, 32);
+    int idx[SWEEP_MAX_FINDINGS], k = 0;
+    double ats[SWEEP_MAX_FINDINGS];
+    int ns = sweep_steps(r, idx, ats, SWEEP_MAX_FINDINGS);
     for (int j = 0; j < ns; j++) {
         int i = idx[j];
         const KneeLevel *L = &r->levels[i];

@@ -70,10 +70,10 @@ done:;
      * last-level ITLB every branch pays a page walk, which ends the sweep's steps; a step
      * before those two (on Zen 4 a small one at 16 pages, 1.0 -> 1.14 cycles) is another
      * front-end effect, named "step". */
-    int idx[32], ntlb = 0;
-    double at[32];
-    bool lines[32];
-    int ns = sweep_steps(r, idx, at, 32);
+    int idx[SWEEP_MAX_FINDINGS], ntlb = 0;
+    double at[SWEEP_MAX_FINDINGS];
+    bool lines[SWEEP_MAX_FINDINGS];
+    int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
     for (int j = 0; j < ns; j++) {
         lines[j] = l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
         ntlb += !lines[j];

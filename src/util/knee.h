@@ -30,7 +30,7 @@
  *      (P(step) < 0.5), scatter alike and stay flat together they are one level (merged);
  *      otherwise the less flat one (rise + scatter) is a piece of a ramp or a noisy stretch
  *      between levels and is dropped (its points become transitional).
-   7. a transitional point next to a plateau and within 4 robust spreads of it joins it (a
+ *   7. a transitional point next to a plateau and within 4 robust spreads of it joins it (a
  *      stretch scattered by disturbances at a plateau's end is still the plateau), and so do
  *      the points up to two such points in a row before the next plateau (the curve came back
  *      to the level after a disturbed dip); the confidences are then taken again,
