@@ -1,18 +1,32 @@
 /* exp_itlb.c — `uarch bench itlb`: instruction TLB capacity (seed 004).
  *
- * A loop through P pages of code, one unconditional branch per page jumping to the next page's
- * branch.  Each branch sits on a different line of its page (line = page number mod 64), so
- * the lines spread over the cache sets.  While the P pages fit in the first-level ITLB a branch
- * costs the taken-branch rate; past it every branch pays a second-level ITLB lookup, and past
- * that a page walk.  P lines also fill the L1I at P = L1I size / 64 (named "L1I (lines)").
- * The sweep runs in passes (3 by default) and each point keeps its least disturbed one, as in
- * btb: a single pass on a busy VM resolved the L1 ITLB's step in some runs only.
+ * A call into P pages of code, one unconditional branch per page jumping to the next page's
+ * branch, the last one to a return.  Each branch sits on a different line of its page (line =
+ * page number mod the lines per page), so the lines spread over the cache sets.  While the P
+ * pages fit in the first-level ITLB a branch costs the taken-branch rate; past it every branch
+ * pays a second-level ITLB lookup, and past that a page walk.
+ *
+ * The P virtual pages are all mappings of one physical page (a memfd, else a POSIX shared
+ * memory object) whose every line holds the branch to the next page's next line: the ITLB needs
+ * P entries while the physically tagged L1I holds the page's lines once.  Built from distinct
+ * pages, P lines also fill the L1I at P = L1I size / 64, which on Zen 4 (32 KiB L1I: 512
+ * lines, L2 ITLB: 512 entries) hid the L2 ITLB's step behind the L1I's (304-362 pages found in
+ * session 8).  Where no shared mapping can be made executable, distinct copies are used and
+ * the L1I's step is named as such.  The sweep runs in passes (3 by default) and each point
+ * keeps its least disturbed one, as in btb.
  */
+#define _GNU_SOURCE   /* memfd_create */
+#include "bench/itlb.h"
 #include "bench/sweep.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -20,6 +34,147 @@ static const char usage[] =
     "one taken branch per code page over the number of pages: ITLB capacity\n"
     "  -min/-max    page counts (default 2 .. 4096)\n"
     "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)";
+
+void itlb_name_steps(const double *before, const double *after, const bool *lines, int n, const char **names)
+{
+    int last = -1, first = -1;
+    double rise[SWEEP_MAX_FINDINGS];
+    for (int j = 0; j < n && j < SWEEP_MAX_FINDINGS; j++) {
+        rise[j] = before[j] > 0 && after[j] > 0 ? after[j] / before[j] : 0;
+        if (!lines[j] && (last < 0 || rise[j] > rise[last]))
+            last = j;
+    }
+    for (int j = 0; j < last; j++)
+        if (!lines[j] && (first < 0 || rise[j] > rise[first]))
+            first = j;
+    for (int j = 0; j < n; j++)
+        names[j] = lines[j] ? "L1I (lines)" : j == last ? (first >= 0 ? "L2 ITLB" : "L1 ITLB")
+                 : j == first ? "L1 ITLB" : j < last ? "step" : "page-walk step";
+}
+
+/* The chain: `maxp` + 1 pages of address space at `base`; pages 0 .. P-1 hold the branches,
+ * page P the returns.  fd >= 0: every page is a mapping of the fd's page 0 (branches) or 1
+ * (returns); fd < 0: private copies of img. */
+typedef struct Chain {
+    unsigned char *base, *img;
+    size_t page, maxp;
+    int fd;
+} Chain;
+
+static void put32le(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* img: page 0 with, at the start of every line, a branch to the next page's next line (the last
+ * line's to the next page's first line), page 1 with a return at the start of every line; the
+ * rest traps (int3 / brk #0) */
+static void chain_image(unsigned char *img, size_t page, bool x86)
+{
+    size_t lines = page / 64;
+    for (size_t i = 0; i < 2 * page; i += 4)
+        put32le(img + i, x86 ? 0xccccccccu : 0xd4200000u);
+    for (size_t j = 0; j < lines; j++) {
+        long delta = j + 1 < lines ? (long)page + 64 : 64;
+        unsigned char *b = img + j * 64, *r = img + page + j * 64;
+        if (x86) {
+            b[0] = 0xe9;                       /* jmp rel32 */
+            put32le(b + 1, (uint32_t)(int32_t)(delta - 5));
+            r[0] = 0xc3;                       /* ret */
+        } else {
+            put32le(b, 0x14000000u | ((uint32_t)(delta / 4) & 0x3ffffffu));   /* b */
+            put32le(r, 0xd65f03c0u);           /* ret */
+        }
+    }
+}
+
+static int chain_fd(size_t bytes)
+{
+    int fd = -1;
+#if defined(__linux__) && defined(MFD_CLOEXEC)
+    fd = memfd_create("uarch-itlb", MFD_CLOEXEC);
+#endif
+    if (fd < 0) {
+        char name[64];
+        snprintf(name, sizeof name, "/uarch-itlb-%ld", (long)getpid());
+        fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+        if (fd >= 0)
+            shm_unlink(name);
+    }
+    if (fd >= 0 && ftruncate(fd, (off_t)bytes) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
+/* Reserve the address space, write the two pages; false with `why` set when no address space.
+ * *shared tells whether the pages are aliases of one physical page (else copies, `why` says
+ * why not). */
+static bool chain_open(Chain *c, size_t page, size_t maxp, bool x86, bool *shared, char *why, size_t n)
+{
+    memset(c, 0, sizeof *c);
+    c->page = page, c->maxp = maxp, c->fd = -1;
+    c->img = xmalloc(2 * page);
+    chain_image(c->img, page, x86);
+    void *b = mmap(NULL, (maxp + 1) * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (b == MAP_FAILED) {
+        snprintf(why, n, "cannot reserve %zu pages of address space: %s", maxp + 1, strerror(errno));
+        free(c->img);
+        return false;
+    }
+    c->base = b;
+    *shared = false;
+    int fd = chain_fd(2 * page);
+    if (fd < 0) {
+        snprintf(why, n, "no memfd or shared memory object (%s)", strerror(errno));
+        return true;
+    }
+    if (pwrite(fd, c->img, 2 * page, 0) != (ssize_t)(2 * page)) {
+        snprintf(why, n, "cannot write the shared page (%s)", strerror(errno));
+        close(fd);
+        return true;
+    }
+    if (mmap(c->base, page, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+        snprintf(why, n, "the shared page cannot be mapped executable (%s)", strerror(errno));
+        close(fd);
+        return true;
+    }
+    c->fd = fd;
+    *shared = true;
+    return true;
+}
+
+/* Map pages 0 .. P-1 as branches and page P as returns; false (errno set) on failure. */
+static bool chain_map(Chain *c, size_t P)
+{
+    for (size_t i = 0; i <= P; i++) {
+        unsigned char *at = c->base + i * c->page;
+        off_t off = i < P ? 0 : (off_t)c->page;
+        if (c->fd >= 0) {
+            if (mmap(at, c->page, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, c->fd, off) == MAP_FAILED)
+                return false;
+        } else {
+            if (mmap(at, c->page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+                return false;
+            memcpy(at, c->img + off, c->page);
+            if (mprotect(at, c->page, PROT_READ | PROT_EXEC) != 0)
+                return false;
+        }
+        __builtin___clear_cache((char *)at, (char *)at + c->page);
+    }
+    return true;
+}
+
+static void chain_close(Chain *c)
+{
+    if (c->base)
+        munmap(c->base, (c->maxp + 1) * c->page);
+    if (c->fd >= 0)
+        close(c->fd);
+    free(c->img);
+}
 
 int exp_itlb(int argc, char **argv)
 {
@@ -29,74 +184,82 @@ int exp_itlb(int argc, char **argv)
         return status;
     bool x86 = sweep_x86(&s);
     long ps = sysconf(_SC_PAGESIZE);
-    int page = ps > 0 ? (int)ps : 4096;
+    size_t page = ps > 0 ? (size_t)ps : 4096;
     double grid[256];
     int n = sweep_option_grid(&s, 2, 4096, 4, grid, 256);
+    Chain chain;
+    bool shared;
+    char why[160];
+    if (!chain_open(&chain, page, (size_t)grid[n - 1], x86, &shared, why, sizeof why)) {
+        fprintf(stderr, "uarch: error: bench itlb: %s\n", why);
+        sweep_free(&s);
+        return 1;
+    }
     s.title = "one taken branch per code page: cycles per branch over pages";
-    s.method = "P branches, one per page (each on a different line), each jumping to the next page";
+    s.method = shared ? "P branches, one per page (each on a different line), each jumping to the next page; "
+                        "the P pages map one physical page"
+                      : "P branches, one per page (each on a different line), each jumping to the next page; "
+                        "distinct physical pages";
     s.xlabel = "code pages", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
     s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     s.knee.direction = 1;
     char nm[48];
-    snprintf(nm, sizeof nm, "%d KiB pages", page / 1024);
+    snprintf(nm, sizeof nm, "%zu KiB pages", page / 1024);
     int ser = sweep_series(&s, nm);
     int passes = sweep_passes(&s);
     sweep_begin(&s, n * passes);
-    const char *jmp = sweep_jmp(&s);
+    Buf init;
+    buf_init(&init);
+    sweep_load_addr(&s, &init, x86 ? "%r13" : "x26", chain.base);
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
         for (int i = 0; i < n && !sweep_stop(&s); i++) {
-            long np = (long)grid[i];
-            Buf body;
-            buf_init(&body);
-            buf_printf(&body, "%s .Lit0\n", jmp);
-            for (long p = 0; p < np; p++)
-                buf_printf(&body, ".balign %d\n.skip %ld%s\n.Lit%ld:\n%s .Lit%ld\n", page,
-                           (p % (page / 64)) * 64, x86 ? ", 0xcc" : "", p, jmp, p + 1);
-            buf_printf(&body, ".Lit%ld:\n", np);
-            BenchKernel kern = {.symbol = "itlb", .body = buf_cstr(&body), .body_file = "<itlb>",
-                                .unroll = 1, .align = page};
-            double per = (double)(np + 2);   /* the page branches, the entry jump, the loop branch */
+            size_t np = (size_t)grid[i];
+            if (!chain_map(&chain, np)) {
+                fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s\n", np + 1, strerror(errno));
+                s.failed = true;
+                goto done;
+            }
+            BenchKernel kern = {.symbol = "itlb", .init = buf_cstr(&init), .body = x86 ? "call *%r13" : "blr x26",
+                                .body_file = "<itlb>", .unroll = 1};
+            double per = (double)np + 3;   /* the page branches, the call, the return, the loop branch */
             SweepRun run = {.iters = (uint64_t)ceil(1e6 / per), .copies_per_iter = per};
-            bool ok = sweep_point(&s, ser, &kern, &run, (double)np, 0);
-            buf_free(&body);
-            if (!ok)
+            if (!sweep_point(&s, ser, &kern, &run, (double)np, 0))
                 goto done;
         }
     }
 done:;
+    buf_free(&init);
+    chain_close(&chain);
     double l1i = sweep_sysfs_cache(s.opt.cpu, 1, "Instruction");
     const KneeResult *r = sweep_knees(&s, ser);
-    /* The TLB levels are the last two steps that are not the L1I's line count: past the
-     * last-level ITLB every branch pays a page walk, which ends the sweep's steps; a step
-     * before those two (on Zen 4 a small one at 16 pages, 1.0 -> 1.14 cycles) is another
-     * front-end effect, named "step". */
-    int idx[SWEEP_MAX_FINDINGS], ntlb = 0;
-    double at[SWEEP_MAX_FINDINGS];
-    bool lines[SWEEP_MAX_FINDINGS];
+    int idx[SWEEP_MAX_FINDINGS];
+    double at[SWEEP_MAX_FINDINGS], before[SWEEP_MAX_FINDINGS] = {0}, after[SWEEP_MAX_FINDINGS] = {0};
+    bool lines[SWEEP_MAX_FINDINGS] = {0};
+    const char *names[SWEEP_MAX_FINDINGS];
     int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
     for (int j = 0; j < ns; j++) {
-        lines[j] = l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
-        ntlb += !lines[j];
+        before[j] = r->levels[idx[j]].level, after[j] = r->levels[idx[j] + 1].level;
+        lines[j] = !shared && l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
     }
-    for (int j = 0, k = 0; j < ns; j++) {
+    itlb_name_steps(before, after, lines, ns, names);
+    for (int j = 0; j < ns; j++) {
         const KneeLevel *L = &r->levels[idx[j]];
-        const char *name = "L1I (lines)";
-        if (!lines[j]) {
-            int t = k++ - (ntlb > 2 ? ntlb - 2 : 0);   /* 0, 1: the two TLB levels */
-            name = t < 0 ? "step" : t == 0 ? "L1 ITLB" : "L2 ITLB";
-        }
-        SweepFinding *f = sweep_finding(&s, name, "");
+        SweepFinding *f = sweep_finding(&s, names[j], "");
         f->value = at[j], f->cycles = L->level, f->confidence = L->confidence;
         snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level starts "
-                 "at %.0f pages%s", at[j], at[j] * page / 1024, r->levels[idx[j] + 1].x_first,
-                 lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
+                 "at %.0f pages, %.3g cycles%s", at[j], at[j] * (double)page / 1024, r->levels[idx[j] + 1].x_first,
+                 after[j], lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
     }
     if (r->nlevels > 0) {
         SweepFinding *f = sweep_finding(&s, "last level", "");
         f->cycles = r->levels[r->nlevels - 1].level;
     }
-    if (l1i > 0)
-        sweep_note(&s, "the branch lines alone fill the L1I (sysfs %.0f KiB) at %.0f pages", l1i / 1024, l1i / 64);
+    if (shared)
+        sweep_note(&s, "the code pages are mappings of one physical page: the L1I holds its %zu lines once, "
+                       "only the TLBs see %s pages", page / 64, "distinct");
+    else if (l1i > 0)
+        sweep_note(&s, "distinct physical pages (%s): the branch lines alone fill the L1I (sysfs %.0f KiB) "
+                       "at %.0f pages", why, l1i / 1024, l1i / 64);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

@@ -31,7 +31,7 @@ dtlb|-min 4 -max 8 -ppo 1
 icache|-min 4K -max 4K
 fetch|-min 1 -max 2
 btb|-spacing 4,64 -min 1 -max 2 -ppo 1
-itlb|-min 2 -max 2
+itlb|-min 2 -max 70 -ppo 1
 rob|-filler nop,add,fadd,load,store,branch,cmp,mov -max 4 -step 4 -buf 64K
 mispredict|-min 2 -max 4
 inst|-max 2 'madd x0, x1, x2, x3'

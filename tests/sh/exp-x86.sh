@@ -51,7 +51,7 @@ dtlb|-min 4 -max 16 -ppo 1
 icache|-min 4K -max 8K -ppo 1
 fetch|-min 1 -max 3
 btb|-spacing 4,64 -min 1 -max 4 -ppo 1 -passes 2
-itlb|-min 2 -max 4 -ppo 1
+itlb|-min 2 -max 70 -ppo 1
 rob|-filler nop,load,cmp,mov -max 16 -step 8 -buf 1M
 mispredict|-min 2 -max 8
 inst|-max 2 '$INST'

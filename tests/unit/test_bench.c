@@ -3,6 +3,8 @@
 #include "t.h"
 #include "bench/bench.h"
 #include "bench/btb.h"
+#include "bench/fetch.h"
+#include "bench/itlb.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -337,4 +339,86 @@ TEST(test_bench_btb_classify)
     CHECK_INT(s.nfind, 0);
     CHECK(strstr(buf_cstr(&s.notes), "every step is a code cache's") != NULL);
     sweep_free(&s);
+}
+
+/* fetch: the staircase of the cross-page curve (Zen 4, 2026-11-23 00:11 UTC, best of 3 passes: one
+ * cycle more every 64 bytes, at N = 15, 30, 46, 62; the jnz grows from 2 to 6 bytes at N = 30)
+ * gives 16 instructions per cycle; a dip before a point does not make a rise; where the aligned
+ * curve is as high, the rises are not fetch's; fewer than 3 rises: not determined */
+TEST(test_bench_fetch_staircase)
+{
+    static const double cross[64] = {
+        1.998, 1.999, 1.998, 1.998, 1.999, 1.999, 1.998, 1.998, 1.997, 1.999,
+        1.998, 1.998, 1.999, 1.998, 2.997, 2.998, 2.997, 2.998, 2.998, 2.998,
+        2.998, 2.997, 2.998, 2.998, 2.998, 2.997, 2.998, 2.998, 2.998, 3.997,
+        3.997, 3.996, 3.997, 3.997, 3.996, 3.996, 3.997, 3.997, 3.997, 3.997,
+        3.996, 3.997, 3.996, 3.996, 3.996, 4.996, 4.996, 4.996, 4.994, 4.996,
+        4.997, 4.996, 4.997, 4.995, 4.995, 4.996, 4.996, 5.163, 5.163, 5.329,
+        5.330, 5.996, 5.995, 5.995};
+    static const double aligned[64] = {
+        0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 1.166,
+        1.166, 1.332, 1.332, 1.999, 1.998, 1.999, 1.998, 1.998, 1.998, 1.998,
+        1.998, 2.165, 2.165, 2.332, 2.332, 2.498, 2.498, 2.665, 2.665, 2.998,
+        2.998, 2.998, 2.998, 3.164, 3.164, 3.331, 3.331, 3.498, 3.497, 3.664,
+        3.664, 3.831, 3.831, 3.997, 3.997, 4.164, 4.164, 4.330, 4.330, 4.497,
+        4.497, 4.663, 4.663, 4.830, 4.830, 4.996, 4.996, 5.163, 5.163, 5.330,
+        5.330, 5.496, 5.496, 5.663};
+    double x[64], y[64], w, conf, at[8];
+    int nr;
+    for (int i = 0; i < 64; i++)
+        x[i] = i + 1, y[i] = cross[i];
+    fetch_staircase(x, y, aligned, 64, &w, &conf, at, &nr);
+    CHECK_INT(nr, 4);
+    CHECK_NEAR(at[0], 15, 0);
+    CHECK_NEAR(at[1], 30, 0);
+    CHECK_NEAR(at[2], 46, 0);
+    CHECK_NEAR(at[3], 62, 0);
+    CHECK_NEAR(w, 16, 0);
+    CHECK_NEAR(conf, 1, 0);
+    /* a low estimate at N = 12 (a dip) does not make a rise at 13 */
+    y[11] = 1.4;
+    fetch_staircase(x, y, aligned, 64, &w, &conf, at, &nr);
+    CHECK_INT(nr, 4);
+    CHECK_NEAR(w, 16, 0);
+    /* one disturbed point (N = 20) is not a rise */
+    y[11] = cross[11], y[19] = 4.0;
+    fetch_staircase(x, y, aligned, 64, &w, &conf, at, &nr);
+    CHECK_INT(nr, 4);
+    /* the aligned curve as high as the crossing one: no rise is fetch's */
+    fetch_staircase(x, y, y, 64, &w, &conf, at, &nr);
+    CHECK_INT(nr, 0);
+    CHECK(isnan(w));
+    /* two rises only */
+    fetch_staircase(x, y, aligned, 40, &w, &conf, at, &nr);
+    CHECK_INT(nr, 2);
+    CHECK(isnan(w));
+}
+
+/* itlb: the last-level ITLB is the largest relative rise, the first level the largest before it
+ * (the steps of a Zen 4 run with aliased pages at 00:06 on 2026-11-23: a small step at 16
+ * pages, the L1 ITLB at 64, the L2 ITLB at 362, a page-walk step at 2048) */
+TEST(test_bench_itlb_names)
+{
+    const char *nm[4];
+    const double b[] = {1.09, 1.25, 1.96, 11.2}, a[] = {1.3, 1.96, 11.2, 36.1};
+    const bool none[4] = {false, false, false, false};
+    itlb_name_steps(b, a, none, 4, nm);
+    CHECK_STR(nm[0], "step");
+    CHECK_STR(nm[1], "L1 ITLB");
+    CHECK_STR(nm[2], "L2 ITLB");
+    CHECK_STR(nm[3], "page-walk step");
+    /* one level (seed 004's Icestorm: 128 pages, 1 -> 8 cycles) */
+    const double b1[] = {1.0}, a1[] = {8.0};
+    itlb_name_steps(b1, a1, none, 1, nm);
+    CHECK_STR(nm[0], "L1 ITLB");
+    /* distinct pages: the step at the L1I's line count keeps its name and is not a TLB level,
+     * even when it is the largest (Zen 4, session 8: 64 pages, then 304 = L1I lines) */
+    const double b2[] = {1.0, 1.95, 11.0}, a2[] = {1.95, 11.0, 60.0};
+    const bool ln[3] = {false, true, false};
+    itlb_name_steps(b2, a2, ln, 3, nm);
+    CHECK_STR(nm[0], "L1 ITLB");
+    CHECK_STR(nm[1], "L1I (lines)");
+    CHECK_STR(nm[2], "L2 ITLB");
+    /* no step */
+    itlb_name_steps(b2, a2, ln, 0, nm);
 }
