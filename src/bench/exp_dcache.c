@@ -59,14 +59,26 @@ static const char usage[] =
 
 /* Name the knees by order, L1D, L2, L3, L4: a level is known by its latency, and its knee may
  * come before the cache's capacity (the DTLB reach with 4 KiB pages, a share of a VM's L3);
- * the sysfs sizes are printed in the notes for comparison. */
+ * the sysfs sizes are printed in the notes for comparison.  When sysfs tells how many data
+ * cache levels there are (k) and the curve has more steps, the k steps of the largest relative
+ * change are the levels (from one cache level to the next the latency grows 2-10x; a step
+ * inside a level, as when the L2's set conflicts begin, by 10-20 %) and the others are "step". */
 static void name_knees(Sweep *s, int series, bool latency, double max_x, double llc)
 {
     SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
     const KneeResult *r = sweep_knees(s, series);
     const KneeLevel *last = &r->levels[r->nlevels > 0 ? r->nlevels - 1 : 0];
     bool dram = latency && r->nlevels > 1 && (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true);
-    sweep_name_knees(s, series, refs, 4, NULL, dram ? "DRAM" : "last level");
+    int levels = 0;
+    for (int l = 1; l <= 4; l++)
+        if (sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL) > 0)
+            levels = l;
+    int idx[SWEEP_MAX_FINDINGS];
+    double at[SWEEP_MAX_FINDINGS];
+    bool named[SWEEP_MAX_FINDINGS];
+    int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
+    sweep_major_steps(r, idx, ns, levels, named);
+    sweep_name_knees_of(s, series, refs, 4, NULL, dram ? "DRAM" : "last level", named);
 }
 
 int exp_dcache(int argc, char **argv)

@@ -12,8 +12,14 @@
  * pages, P lines also fill the L1I at P = L1I size / 64, which on Zen 4 (32 KiB L1I: 512
  * lines, L2 ITLB: 512 entries) hid the L2 ITLB's step behind the L1I's (304-362 pages found in
  * session 8).  Where no shared mapping can be made executable, distinct copies are used and
- * the L1I's step is named as such.  The sweep runs in passes (3 by default) and each point
- * keeps its least disturbed one, as in btb.
+ * the L1I's step is named as such.
+ * The chain is swept at two placements, from the start of a last-level page table's span (2 MiB
+ * with 4 KiB pages) and from half-way into it: on Zen 4 the L2 ITLB holds 512 pages from the
+ * half-way start and about 300-360 from the boundary (a scan of start offsets in steps of 32
+ * pages: full capacity from 224 to 320 pages past a boundary), so its sets do not fill alike
+ * from every start.  No placement makes a TLB hold more than it has, so the larger capacity is
+ * the TLB's; both are reported.  The sweep runs in passes (3 by default) and each point keeps
+ * its least disturbed one, as in btb.
  */
 #define _GNU_SOURCE   /* memfd_create */
 #include "bench/itlb.h"
@@ -52,12 +58,13 @@ void itlb_name_steps(const double *before, const double *after, const bool *line
                  : j == first ? "L1 ITLB" : j < last ? "step" : "page-walk step";
 }
 
-/* The chain: `maxp` + 1 pages of address space at `base`; pages 0 .. P-1 hold the branches,
- * page P the returns.  fd >= 0: every page is a mapping of the fd's page 0 (branches) or 1
- * (returns); fd < 0: private copies of img. */
+/* The chain: address space for `maxp` + 1 pages from `base` (the start of a last-level page
+ * table's span, `region` bytes: 2 MiB with 4 KiB pages) or from `base` + region / 2; pages
+ * 0 .. P-1 hold the branches, page P the returns.  fd >= 0: every page is a mapping of the fd's
+ * page 0 (branches) or 1 (returns); fd < 0: private copies of img. */
 typedef struct Chain {
-    unsigned char *base, *img;
-    size_t page, maxp;
+    unsigned char *res, *base, *img;
+    size_t page, maxp, region, reserved;
     int fd;
 } Chain;
 
@@ -118,13 +125,16 @@ static bool chain_open(Chain *c, size_t page, size_t maxp, bool x86, bool *share
     c->page = page, c->maxp = maxp, c->fd = -1;
     c->img = xmalloc(2 * page);
     chain_image(c->img, page, x86);
-    void *b = mmap(NULL, (maxp + 1) * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    c->region = page / 8 * page;   /* the span of a last-level page table: page / 8 entries */
+    c->reserved = (maxp + 1) * page + c->region + c->region / 2;
+    void *b = mmap(NULL, c->reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (b == MAP_FAILED) {
         snprintf(why, n, "cannot reserve %zu pages of address space: %s", maxp + 1, strerror(errno));
         free(c->img);
         return false;
     }
-    c->base = b;
+    c->res = b;
+    c->base = (unsigned char *)(((uintptr_t)b + c->region - 1) & ~(uintptr_t)(c->region - 1));
     *shared = false;
     int fd = chain_fd(2 * page);
     if (fd < 0) {
@@ -146,11 +156,17 @@ static bool chain_open(Chain *c, size_t page, size_t maxp, bool x86, bool *share
     return true;
 }
 
+/* The first page of the chain: at the start of a page table's span, or half-way into it. */
+static unsigned char *chain_start(const Chain *c, int half)
+{
+    return c->base + (half ? c->region / 2 : 0);
+}
+
 /* Map pages 0 .. P-1 as branches and page P as returns; false (errno set) on failure. */
-static bool chain_map(Chain *c, size_t P)
+static bool chain_map(Chain *c, int half, size_t P)
 {
     for (size_t i = 0; i <= P; i++) {
-        unsigned char *at = c->base + i * c->page;
+        unsigned char *at = chain_start(c, half) + i * c->page;
         off_t off = i < P ? 0 : (off_t)c->page;
         if (c->fd >= 0) {
             if (mmap(at, c->page, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, c->fd, off) == MAP_FAILED)
@@ -169,8 +185,8 @@ static bool chain_map(Chain *c, size_t P)
 
 static void chain_close(Chain *c)
 {
-    if (c->base)
-        munmap(c->base, (c->maxp + 1) * c->page);
+    if (c->res)
+        munmap(c->res, c->reserved);
     if (c->fd >= 0)
         close(c->fd);
     free(c->img);
@@ -203,57 +219,76 @@ int exp_itlb(int argc, char **argv)
     s.xlabel = "code pages", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
     s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     s.knee.direction = 1;
-    char nm[48];
-    snprintf(nm, sizeof nm, "%zu KiB pages", page / 1024);
-    int ser = sweep_series(&s, nm);
+    /* two placements: the pages from the start of a page table's span, and from half-way into
+     * it; how a TLB's sets fill can depend on it (on Zen 4 the L2 ITLB holds 512 pages from the
+     * half-way start, about 330 from the boundary), and no placement makes a TLB hold more than
+     * it has: the larger capacity is the TLB's */
+    char nm[2][48], rg[16];
+    svg_fmt_bytes(rg, sizeof rg, (double)chain.region);
+    snprintf(nm[0], sizeof nm[0], "%d KiB pages from a %.8s boundary", (int)(page / 1024), rg);
+    snprintf(nm[1], sizeof nm[1], "%d KiB pages from half-way", (int)(page / 1024));
+    int ser[2] = {sweep_series(&s, nm[0]), sweep_series(&s, nm[1])};
     int passes = sweep_passes(&s);
-    sweep_begin(&s, n * passes);
-    Buf init;
-    buf_init(&init);
-    sweep_load_addr(&s, &init, x86 ? "%r13" : "x26", chain.base);
+    sweep_begin(&s, 2 * n * passes);
+    Buf init[2];
+    for (int h = 0; h < 2; h++) {
+        buf_init(&init[h]);
+        sweep_load_addr(&s, &init[h], x86 ? "%r13" : "x26", chain_start(&chain, h));
+    }
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
         for (int i = 0; i < n && !sweep_stop(&s); i++) {
-            size_t np = (size_t)grid[i];
-            if (!chain_map(&chain, np)) {
-                fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s\n", np + 1, strerror(errno));
-                s.failed = true;
-                goto done;
+            for (int h = 0; h < 2 && !sweep_stop(&s); h++) {
+                size_t np = (size_t)grid[i];
+                if (!chain_map(&chain, h, np)) {
+                    fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s\n", np + 1, strerror(errno));
+                    s.failed = true;
+                    goto done;
+                }
+                BenchKernel kern = {.symbol = "itlb", .init = buf_cstr(&init[h]), .body = x86 ? "call *%r13" : "blr x26",
+                                    .body_file = "<itlb>", .unroll = 1};
+                double per = (double)np + 3;   /* the page branches, the call, the return, the loop branch */
+                SweepRun run = {.iters = (uint64_t)ceil(1e6 / per), .copies_per_iter = per};
+                if (!sweep_point(&s, ser[h], &kern, &run, (double)np, 0))
+                    goto done;
             }
-            BenchKernel kern = {.symbol = "itlb", .init = buf_cstr(&init), .body = x86 ? "call *%r13" : "blr x26",
-                                .body_file = "<itlb>", .unroll = 1};
-            double per = (double)np + 3;   /* the page branches, the call, the return, the loop branch */
-            SweepRun run = {.iters = (uint64_t)ceil(1e6 / per), .copies_per_iter = per};
-            if (!sweep_point(&s, ser, &kern, &run, (double)np, 0))
-                goto done;
         }
     }
 done:;
-    buf_free(&init);
+    for (int h = 0; h < 2; h++)
+        buf_free(&init[h]);
     chain_close(&chain);
     double l1i = sweep_sysfs_cache(s.opt.cpu, 1, "Instruction");
-    const KneeResult *r = sweep_knees(&s, ser);
-    int idx[SWEEP_MAX_FINDINGS];
-    double at[SWEEP_MAX_FINDINGS], before[SWEEP_MAX_FINDINGS] = {0}, after[SWEEP_MAX_FINDINGS] = {0};
-    bool lines[SWEEP_MAX_FINDINGS] = {0};
-    const char *names[SWEEP_MAX_FINDINGS];
-    int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
-    for (int j = 0; j < ns; j++) {
-        before[j] = r->levels[idx[j]].level, after[j] = r->levels[idx[j] + 1].level;
-        lines[j] = !shared && l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
+    double last_tlb[2] = {NAN, NAN};
+    for (int h = 0; h < 2; h++) {
+        const KneeResult *r = sweep_knees(&s, ser[h]);
+        int idx[SWEEP_MAX_FINDINGS];
+        double at[SWEEP_MAX_FINDINGS], before[SWEEP_MAX_FINDINGS] = {0}, after[SWEEP_MAX_FINDINGS] = {0};
+        bool lines[SWEEP_MAX_FINDINGS] = {0};
+        const char *names[SWEEP_MAX_FINDINGS];
+        int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
+        for (int j = 0; j < ns; j++) {
+            before[j] = r->levels[idx[j]].level, after[j] = r->levels[idx[j] + 1].level;
+            lines[j] = !shared && l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
+        }
+        itlb_name_steps(before, after, lines, ns, names);
+        for (int j = 0; j < ns; j++) {
+            const KneeLevel *L = &r->levels[idx[j]];
+            SweepFinding *f = sweep_finding(&s, names[j], s.series[ser[h]].name);
+            f->value = at[j], f->cycles = L->level, f->confidence = L->confidence;
+            snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level starts "
+                     "at %.0f pages, %.3g cycles%s", at[j], at[j] * (double)page / 1024, r->levels[idx[j] + 1].x_first,
+                     after[j], lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
+            if (strstr(names[j], "ITLB") && !(at[j] <= last_tlb[h]))
+                last_tlb[h] = at[j];
+        }
+        if (r->nlevels > 0) {
+            SweepFinding *f = sweep_finding(&s, "last level", s.series[ser[h]].name);
+            f->cycles = r->levels[r->nlevels - 1].level;
+        }
     }
-    itlb_name_steps(before, after, lines, ns, names);
-    for (int j = 0; j < ns; j++) {
-        const KneeLevel *L = &r->levels[idx[j]];
-        SweepFinding *f = sweep_finding(&s, names[j], "");
-        f->value = at[j], f->cycles = L->level, f->confidence = L->confidence;
-        snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level starts "
-                 "at %.0f pages, %.3g cycles%s", at[j], at[j] * (double)page / 1024, r->levels[idx[j] + 1].x_first,
-                 after[j], lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
-    }
-    if (r->nlevels > 0) {
-        SweepFinding *f = sweep_finding(&s, "last level", "");
-        f->cycles = r->levels[r->nlevels - 1].level;
-    }
+    if (isfinite(last_tlb[0]) && isfinite(last_tlb[1]) && fabs(log2(last_tlb[0] / last_tlb[1])) > 0.2)
+        sweep_note(&s, "the last-level ITLB holds %.0f pages from a %s boundary and %.0f from half-way: the "
+                       "placement decides how its sets fill; its capacity is the larger", last_tlb[0], rg, last_tlb[1]);
     if (shared)
         sweep_note(&s, "the code pages are mappings of one physical page: the L1I holds its %zu lines once, "
                        "only the TLBs see %s pages", page / 64, "distinct");

@@ -764,8 +764,31 @@ int sweep_steps(const KneeResult *r, int *idx, double *at, int max)
     return n;
 }
 
+void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named)
+{
+    double change[SWEEP_MAX_FINDINGS];
+    for (int j = 0; j < ns && j < SWEEP_MAX_FINDINGS; j++) {
+        double a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level;
+        change[j] = a > 0 && b > 0 ? fmax(a / b, b / a) : 0;
+        named[j] = k <= 0 || ns <= k;
+    }
+    for (int n = 0; n < k && ns > k; n++) {
+        int best = -1;
+        for (int j = 0; j < ns && j < SWEEP_MAX_FINDINGS; j++)
+            if (!named[j] && (best < 0 || change[j] > change[best]))
+                best = j;
+        named[best] = true;
+    }
+}
+
 void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
                       const char *last_name)
+{
+    sweep_name_knees_of(s, series, refs, nrefs, ref_src, last_name, NULL);
+}
+
+void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
+                         const char *last_name, const bool *named)
 {
     const KneeResult *r = sweep_knees(s, series);
     const char *sname = s->nseries > 1 ? s->series[series].name : "";
@@ -782,7 +805,9 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
         const KneeLevel *L = &r->levels[i];
         double cap = caps[j];
         int ref = -1;
-        if (have_ref) {
+        if (named && !named[j]) {
+            /* a step that is not a level: no reference, no number in the order */
+        } else if (have_ref) {
             double best = 1.0;
             for (int j = 0; j < nrefs && j < 32; j++)
                 if (refs[j].x > 0 && !used[j] && fabs(log2(cap / refs[j].x)) <= best)
@@ -794,6 +819,8 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
         if (ref >= 0) {
             used[ref] = true, next = ref + 1;
             snprintf(name, sizeof name, "%s", refs[ref].name);
+        } else if (named && !named[j]) {
+            snprintf(name, sizeof name, "step");
         } else {
             snprintf(name, sizeof name, "knee %d", ++k);
         }

@@ -231,6 +231,14 @@ typedef struct SweepRef {
 } SweepRef;
 void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
                       const char *last_name);
+/* named[j] for the ns steps of sweep_steps() (indices idx): with more than k steps (k > 0: the
+ * number of levels known, e.g. from sysfs), the k steps of the largest relative change of the
+ * level (after / before, or its inverse) are true, the others false; else all true. */
+void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named);
+/* The same, with named[j] false for the j-th step of sweep_steps() that is not a level: it is
+ * "step", takes no reference and no place in the order (named NULL: every step is a level). */
+void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
+                         const char *last_name, const bool *named);
 void sweep_note(Sweep *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* Print the table (or JSON) on stdout and write -csv / -svg files.  Returns the exit status

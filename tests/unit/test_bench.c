@@ -422,3 +422,32 @@ TEST(test_bench_itlb_names)
     /* no step */
     itlb_name_steps(b2, a2, ln, 0, nm);
 }
+
+/* dcache: with sysfs naming 3 data cache levels, the 3 steps of the largest relative change are
+ * the levels (Zen 4 guest, 2026-11-23 00:17: 4 -> 14 c at 32 KiB, a 14 -> 16 c step at 304 KiB
+ * inside the L2, 16 -> 45.8 c at 861 KiB, 45.8 -> 435 c at 4 MiB); with as many steps as
+ * levels, or none known, every step is a level */
+TEST(test_bench_major_steps)
+{
+    KneeResult r;
+    memset(&r, 0, sizeof r);
+    const double lv[] = {4, 14, 16, 45.8, 435};
+    r.nlevels = 5;
+    for (int i = 0; i < 5; i++)
+        r.levels[i].level = lv[i];
+    int idx[4] = {0, 1, 2, 3};
+    bool named[4];
+    sweep_major_steps(&r, idx, 4, 3, named);
+    CHECK(named[0] && !named[1] && named[2] && named[3]);
+    sweep_major_steps(&r, idx, 4, 4, named);
+    CHECK(named[0] && named[1] && named[2] && named[3]);
+    sweep_major_steps(&r, idx, 4, 0, named);
+    CHECK(named[0] && named[1] && named[2] && named[3]);
+    /* bandwidth falls: the inverse ratio counts (64 -> 60 B/c is not a level) */
+    const double bw[] = {64, 60, 32, 16};
+    r.nlevels = 4;
+    for (int i = 0; i < 4; i++)
+        r.levels[i].level = bw[i];
+    sweep_major_steps(&r, idx, 3, 2, named);
+    CHECK(!named[0] && named[1] && named[2]);
+}
