@@ -157,6 +157,15 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             }
             if (nm < 2 && !(by == 0 && lone[a]))
                 continue;
+            /* with the caches known, a BTB level needs a member that passes none of them and
+             * costs about a bubble per branch more (lone): steps that line up by count where
+             * each is a cache's or a small rise are a coincidence (Zen 4: the 1 KiB spacing
+             * leaving the L2 at 1,625 branches beside a 7 % rise of the 64 B spacing there) */
+            bool real = !known || by == 1;
+            for (int m = 0; m < nm; m++)
+                real |= lone[mem[m]];
+            if (!real)
+                continue;
             double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1;
             char sp[96] = "";
             for (int m = 0; m < nm; m++) {
