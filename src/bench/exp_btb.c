@@ -186,6 +186,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             SweepFinding *f = sweep_finding(s, name, "");
             f->value = exp2(lg / nm);
             f->bytes = by == 1;
+            f->off_axis = by == 1;   /* a footprint, not a branch count on the x axis */
             f->cycles = stats_median(cyc, (size_t)nm);
             f->confidence = conf;
             if (by == 0 && nm == 1) {
