@@ -6,14 +6,15 @@
  * pages; if the front end does not fetch across a page in one cycle, an iteration costs one
  * cycle for the first page plus ceil(N / W) for the second, W the fetch width.  "aligned": the
  * same loop at the start of a page.  Cycles per iteration over N: the cross-page curve climbs
- * one cycle every W instructions; the width is read from its slope (over the upper half of N,
- * a least-squares line through the points near a Theil-Sen line: disturbed points set aside)
- * and the page-crossing cost from the difference of the two curves at the smallest N (the
- * loop then fits in one fetch block).
+ * one cycle every W instructions; the width is the median distance between its one-cycle rises
+ * where it lies above the aligned curve (fetch_staircase), and the page-crossing cost the
+ * difference of the two curves at the smallest N (the loop then fits in one fetch block).  The
+ * aligned curves give rates from their slopes (over the upper half of N, a least-squares line
+ * through the points near a Theil-Sen line: disturbed points set aside).
  * Two more series tell what the slopes measure where the loop does not come from the fetch
  * stage (a decoded-op cache, a loop buffer): "cross-line", the loop's first NOP in the last 4
  * bytes of a 64-byte line in the middle of a page (is the extra cycle the page's or the
- * line's?), and "aligned, <op>", the aligned loop of a one-op instruction that needs no
+ * line's?), and "aligned ops (<op>)", the aligned loop of a one-op instruction that needs no
  * execution unit (x86-64: a zeroing xor; AArch64: a move of zero) instead of NOPs: a core that
  * pairs or drops NOPs before its narrowest stage goes faster on NOPs than on ops, and the op
  * rate is then that stage's width (on Zen 4: 12 NOPs but 6 ops per cycle, its dispatch width).
@@ -25,6 +26,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
     "usage: uarch bench fetch [options]\n"
@@ -148,7 +150,9 @@ int exp_fetch(int argc, char **argv)
     snprintf(opname, sizeof opname, "aligned ops (%s)", op);
     int ser[NSER] = {sweep_series(&s, "cross-page"), sweep_series(&s, "aligned"),
                      sweep_series(&s, "cross-line"), sweep_series(&s, opname)};
-    const int offset[NSER] = {4092, 0, 2044, 0};
+    long ps = sysconf(_SC_PAGESIZE);
+    int page = ps >= 4096 ? (int)ps : 4096;
+    const int offset[NSER] = {page - 4, 0, page / 2 - 4, 0};
     int passes = sweep_passes(&s);
     sweep_begin(&s, NSER * (hi - lo + 1) * passes);
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
@@ -158,7 +162,7 @@ int exp_fetch(int argc, char **argv)
                 buf_init(&body);
                 sweep_rept(&body, n + 1, k == OPS ? op : sweep_nop(&s));
                 BenchKernel kern = {.symbol = "fetch", .body = buf_cstr(&body), .body_file = "<fetch>",
-                                    .unroll = 1, .align = 4096, .offset = offset[k]};
+                                    .unroll = 1, .align = page, .offset = offset[k]};
                 SweepRun run = {.iters = 250000, .copies_per_iter = 1};
                 bool ok = sweep_point(&s, ser[k], &kern, &run, n, 0);
                 buf_free(&body);
