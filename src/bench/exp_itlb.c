@@ -18,9 +18,9 @@
  * half-way start and about 300-360 from the boundary (a scan of the start in steps of 32
  * pages, at 362-800 pages: 512 pages at 2.1-2.7 c from starts 224-288 pages past a boundary,
  * misses from 362 pages at starts 0-128 and 448-511, partly in between), so its sets do
- * not fill alike from every start.  No placement makes a TLB hold more than it has, so the larger capacity is
- * the TLB's; both are reported.  The sweep runs in passes (3 by default) and each point keeps
- * its least disturbed one, as in btb.
+ * not fill alike from every start.  No placement makes a TLB hold more than it has, so the
+ * larger capacity is the TLB's; both are reported.  The sweep runs in passes (3 by default)
+ * and each point keeps its least disturbed one, as in btb.
  */
 #define _GNU_SOURCE   /* memfd_create */
 #include "bench/itlb.h"
