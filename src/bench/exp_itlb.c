@@ -241,7 +241,10 @@ int exp_itlb(int argc, char **argv)
             for (int h = 0; h < 2 && !sweep_stop(&s); h++) {
                 size_t np = (size_t)grid[i];
                 if (!chain_map(&chain, h, np)) {
-                    fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s\n", np + 1, strerror(errno));
+                    int e = errno;
+                    fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s%s\n", np + 1,
+                            strerror(e), e == ENOMEM && chain.fd >= 0 ? " (each page is a mapping of its own: "
+                            "the kernel's limit on mappings, vm.max_map_count, bounds -max)" : "");
                     s.failed = true;
                     goto done;
                 }
