@@ -118,6 +118,28 @@ static void log_ticks_125(const Axis *a, double *t, int *n, int max)
         }
 }
 
+/* How much of the data a box (x0, y0, w, h in pixels) covers: the series' points and 8 samples
+ * along each segment between them that fall inside it. */
+static long legend_cover(const SvgPlot *p, const Axis *X, const Axis *Y, double x0, double y0, double w, double h)
+{
+    long n = 0;
+    for (int s = 0; s < p->nseries; s++) {
+        const SvgSeries *S = &p->series[s];
+        double px = NAN, py = NAN;
+        for (int i = 0; i < S->n; i++) {
+            if (!isfinite(S->x[i]) || !isfinite(S->y[i]) || (Y->log && S->y[i] <= 0) || (X->log && S->x[i] <= 0))
+                continue;
+            double qx = ax_map(X, S->x[i]), qy = ax_map(Y, S->y[i]);
+            for (int k = isfinite(px) ? 1 : 8; k <= 8; k++) {
+                double t = k / 8.0, ux = isfinite(px) ? px + (qx - px) * t : qx, uy = isfinite(py) ? py + (qy - py) * t : qy;
+                n += ux >= x0 - 3 && ux <= x0 + w + 3 && uy >= y0 - 3 && uy <= y0 + h + 3;
+            }
+            px = qx, py = qy;
+        }
+    }
+    return n;
+}
+
 void svg_plot(Buf *b, const SvgPlot *p)
 {
     int W = p->width > 0 ? p->width : 900, H = p->height > 0 ? p->height : 540;
@@ -301,6 +323,7 @@ void svg_plot(Buf *b, const SvgPlot *p)
         buf_puts(b, "</g>\n");
         row_end[nrow++] = X.p0 + 4 + w;
     }
+    int rows_used = nrow;
     for (int i = 0; i < p->nknees; i++) {
         const SvgKnee *K = &p->knees[i];
         if (!isfinite(K->x) || (X.log && K->x <= 0))
@@ -313,8 +336,11 @@ void svg_plot(Buf *b, const SvgPlot *p)
         while (r < ROWS && row_end[r] > x0)
             r++;
         bool labelled = r < ROWS && K->label;   /* no free row: the marker without its label */
-        if (labelled)
+        if (labelled) {
             row_end[r] = x0 + w;
+            if (r + 1 > rows_used)
+                rows_used = r + 1;
+        }
         double ly = Y.p1 + 16 + r * 16;
         buf_printf(b, "<g class=\"knee\">\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                       "stroke=\"#444\" stroke-dasharray=\"5,4\"/>\n",
@@ -330,16 +356,31 @@ void svg_plot(Buf *b, const SvgPlot *p)
         buf_puts(b, "</g>\n");
     }
 
-    /* legend (bottom right inside the plot) */
+    /* legend: inside the plot where it covers the fewest data (bottom right when free) */
     if (p->nseries > 1 || (p->nseries == 1 && p->series[0].name)) {
         double lw = 0;
         for (int s = 0; s < p->nseries; s++)
             if (p->series[s].name)
                 lw = fmax(lw, 6.5 * strlen(p->series[s].name));
-        double lx = X.p1 - lw - 44, ly = Y.p0 - 12 - 18 * p->nseries;
+        double bw = lw + 44, bh = 18.0 * p->nseries + 8;
+        double below = Y.p1 + 16 + rows_used * 16;   /* under the label rows */
+        double cx[2] = {X.p1 - bw - 6, X.p0 + 10};
+        double cy[3] = {Y.p0 - bh - 8, below, (Y.p0 + below - bh) / 2};
+        double bx = cx[0], by = cy[0];
+        long best = -1;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 2; i++) {
+                double x0 = cx[i], y0 = cy[j];
+                if (y0 < below - 1 || y0 + bh > Y.p0)
+                    continue;
+                long n = legend_cover(p, &X, &Y, x0, y0, bw, bh);
+                if (best < 0 || n < best)
+                    best = n, bx = x0, by = y0;
+            }
+        double lx = bx + 6, ly = by + 4;
         buf_printf(b, "<g class=\"legend\">\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                      "height=\"%d\" fill=\"white\" stroke=\"#bbb\"/>\n",
-                   lx - 6, ly - 4, lw + 44, 18 * p->nseries + 8);
+                      "height=\"%.0f\" fill=\"white\" stroke=\"#bbb\"/>\n",
+                   bx, by, bw, bh);
         for (int s = 0; s < p->nseries; s++) {
             double yy = ly + 18 * s + 9;
             buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "

@@ -4,6 +4,7 @@
 #include "util/svg.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static int count(const char *s, const char *sub)
@@ -121,4 +122,44 @@ TEST(svg_linear_and_empty)
     CHECK_STR(out, "1.5 MiB");
     svg_fmt_bytes(out, sizeof out, 64);
     CHECK_STR(out, "64 B");
+}
+
+/* the legend goes where it covers the fewest data: bottom right while it is free; with the
+ * curves low on the right (a rise at the left), elsewhere, and never over the label rows */
+static double legend_x(const char *s)
+{
+    const char *g = strstr(s, "<g class=\"legend\">");
+    double x = NAN;
+    if (g && sscanf(strstr(g, "<rect x=\"") + 9, "%lf", &x) != 1)
+        x = NAN;
+    return x;
+}
+
+TEST(svg_legend_placement)
+{
+    double x[20], low_right[20], high_right[20];
+    for (int i = 0; i < 20; i++) {
+        x[i] = i;
+        high_right[i] = i < 10 ? 1 : 10;   /* the right half high: bottom right free */
+        low_right[i] = i < 10 ? 10 : 1;    /* the right half low: bottom right covered */
+    }
+    SvgPlot p = {.title = "t", .xlabel = "x", .ylabel = "y", .y_from_zero = true};
+    p.series[p.nseries++] = (SvgSeries){.name = "a", .x = x, .y = high_right, .n = 20};
+    p.series[p.nseries++] = (SvgSeries){.name = "b", .x = x, .y = high_right, .n = 20};
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    CHECK(legend_x(buf_cstr(&b)) > 450);   /* right */
+    buf_free(&b);
+    p.series[0].y = p.series[1].y = low_right;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    const char *s = buf_cstr(&b);
+    const char *g = strstr(s, "<g class=\"legend\">");
+    double lx = legend_x(s), ly = NAN;
+    CHECK(g && sscanf(strstr(g, " y=\"") + 4, "%lf", &ly) == 1);
+    /* not in the bottom right corner (x > 450 and y low in the plot) */
+    CHECK(!(lx > 450 && ly > 300));
+    CHECK(balanced(s));
+    buf_free(&b);
 }
