@@ -12,7 +12,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct DtlbOpts {
     double page;
@@ -38,10 +37,8 @@ int exp_dtlb(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, dtlb_opt, &o, usage, &status))
         return status;
     bool x86 = sweep_x86(&s);
-    if (o.page == 0) {
-        long ps = sysconf(_SC_PAGESIZE);
-        o.page = ps > 0 ? (double)ps : 4096;
-    }
+    if (o.page == 0)
+        o.page = (double)sweep_page_size();
     double grid[512];
     int n = sweep_option_grid(&s, 4, 16384, 4, grid, 512);
 

@@ -26,7 +26,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char usage[] =
     "usage: uarch bench fetch [options]\n"
@@ -150,8 +149,7 @@ int exp_fetch(int argc, char **argv)
     snprintf(opname, sizeof opname, "aligned ops (%s)", op);
     int ser[NSER] = {sweep_series(&s, "cross-page"), sweep_series(&s, "aligned"),
                      sweep_series(&s, "cross-line"), sweep_series(&s, opname)};
-    long ps = sysconf(_SC_PAGESIZE);
-    int page = ps >= 4096 ? (int)ps : 4096;
+    int page = (int)sweep_page_size();
     const int offset[NSER] = {page - 4, 0, page / 2 - 4, 0};
     int passes = sweep_passes(&s);
     sweep_begin(&s, NSER * (hi - lo + 1) * passes);

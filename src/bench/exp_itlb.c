@@ -200,8 +200,7 @@ int exp_itlb(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;
     bool x86 = sweep_x86(&s);
-    long ps = sysconf(_SC_PAGESIZE);
-    size_t page = ps > 0 ? (size_t)ps : 4096;
+    size_t page = sweep_page_size();
     double grid[256];
     int n = sweep_option_grid(&s, 2, 4096, 4, grid, 256);
     Chain chain;

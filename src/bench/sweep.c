@@ -280,6 +280,12 @@ static bool read_small(const char *path, char *out, size_t n)
     return ok;
 }
 
+size_t sweep_page_size(void)
+{
+    long ps = sysconf(_SC_PAGESIZE);
+    return ps >= 4096 ? (size_t)ps : 4096;
+}
+
 double sweep_sysfs_cache(int cpu, int level, const char *type)
 {
     double best = 0;

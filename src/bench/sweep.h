@@ -123,6 +123,8 @@ void sweep_free(Sweep *s);
 /* Size in bytes of the cache of `level` ("Data", "Instruction" or "Unified"; NULL: any) that
  * CPU `cpu` reports in sysfs; level 0 = the last level.  0 when unknown (no sysfs, macOS). */
 double sweep_sysfs_cache(int cpu, int level, const char *type);
+/* The page size (sysconf; 4096 when it says nothing usable). */
+size_t sweep_page_size(void);
 
 /* Geometric grid lo..hi with ppo points per octave, rounded to multiples of `quantum`;
  * returns the count (at most max), de-duplicated. */
