@@ -1,6 +1,7 @@
 /* main.c — the command table.  `uarch <command> [options]`, git/perf style: one cmd_<name>()
  * per command (src/cmd/), `uarch help [command]` and `uarch <command> --help` print usage.
- * When argv[0] ends in "mca" (the `uarch-mca` link made by `make install`), uarch behaves
+ * When the program name holds "mca" (the `uarch-mca` link made by `make install`, or a link
+ * named as Debian names llvm-mca: `llvm-mca-19`), uarch behaves
  * exactly as `uarch mca`, so it can stand in for llvm-mca. */
 #include "cmd/cmd.h"
 #include "util/util.h"
@@ -45,7 +46,9 @@ static bool is_help(const char *s)
 int main(int argc, char **argv)
 {
     const char *argv0 = argc > 0 ? argv[0] : "uarch";
-    if (str_ends(argv0, "mca") && !str_ends(argv0, "uarch")) {
+    const char *base = strrchr(argv0, '/');
+    base = base ? base + 1 : argv0;
+    if (strstr(base, "mca")) {     /* uarch-mca, llvm-mca, llvm-mca-19: as `uarch mca` */
         util_progname = "uarch-mca";
         argv[0] = (char *)"mca";
         return cmd_mca(argc, argv);

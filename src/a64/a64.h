@@ -188,6 +188,12 @@ typedef struct A64Program {
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err);
+/* the same with options: the comment and separator rules of a target (src/asm/asm.h) */
+typedef struct A64ParseOptions {
+    int dialect;                /* AsmDialect: ASM_ELF (default), ASM_DARWIN, ASM_COFF */
+} A64ParseOptions;
+bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
+                    A64Program *prog, Diag *err);
 void a64_program_free(A64Program *prog);
 /* where a line's plain text stops: the first newline, '"', '/' or ';' in [p, e), or e (the
  * parser's scan, sixteen bytes at a time with SSE2; `uarch mca` looks for markers with it) */

@@ -2,17 +2,19 @@
  * LLVM-MCA regions, layout, and the generic operand lexer (rows are matched in match.c).
  *
  * Syntax: what clang -S / gcc -S emit and llvm-mca accepts.
- *  - comments: `//` anywhere; `#` as the first non-blank character of a line (llvm-mca's
- *    `# LLVM-MCA-BEGIN name` markers live there; markers in `//` comments work too).
- *  - `;` separates statements on one line.  Apple's assembler uses `;` for comments, so a
- *    `;` piece whose first word is neither a known mnemonic, a directive nor a label is taken
- *    as a comment (`; %bb.0:`, `; kill: ...`); `nop ; nop` is two instructions.
+ *  - comments: `//` anywhere, block comments; `#` as the first non-blank character of a line
+ *    (llvm-mca's `# LLVM-MCA-BEGIN name` markers live there; markers in `//` comments work too).
+ *  - `;`: on Darwin (-mtriple=arm64-apple-*) it starts a comment, as for llvm.  Elsewhere it
+ *    separates statements, and a `;` piece whose first word is neither a known mnemonic, a
+ *    directive nor a label is taken as a comment (`; %bb.0:` in Apple output read as Linux).
+ *  - the assembler language (src/asm): .set/.equ/`=`, .req, .macro, .irp/.irpc/.rept, .if*,
+ *    constant expressions in immediates, shift amounts, offsets and element indexes.
+ *  - Apple's vector syntax: the arrangement on the mnemonic (fmla.4s v0, v1, v2).
  *  - labels `name:` and numeric `1:` (referenced as 1b / 1f; an undefined one is an error),
  *    `.`-relative targets (`b .+8`), relocation operands `:lo12:sym`, `sym@PAGEOFF`.
  *  - directives: layout ones are tracked (.p2align/.align/.balign, .skip/.space/.zero, data
  *    in code sections), section switches decide what is code, the rest of the usual compiler
  *    output directives are accepted and ignored; an unknown directive is an error.
- *  - `.rept N` ... `.endr` repeats its lines (nested up to 4, at most 2M replayed lines).
  *  - `.word`/`.inst`/`.long` in a code section: a value that encodes ADR/ADRP (the measured
  *    ADRP tests write `.word 0x90000020`) becomes that instruction; any other value is data:
  *    4 bytes of layout, not an instruction (llvm-mca, too, only sees instructions).
@@ -25,6 +27,7 @@
  */
 #define _DEFAULT_SOURCE 1   /* MADV_HUGEPAGE where available (Linux); everything else is POSIX */
 #include "a64/internal.h"
+#include "asm/asm.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -61,19 +64,20 @@ typedef struct Parser {
     bool text_stack[16]; int ntext_stack;
     bool prev_text;
     uint32_t offset;
-    /* .rept N ... .endr: the body is parsed N times (nested up to 4 deep) */
-    struct { const char *body; int line; long left; } rept[4];
-    int nrept;
-    const char *jump; int jump_line;       /* set by .endr: continue parsing there */
-    long rept_budget;                      /* lines that may still be replayed */
-    int skip_rept;                         /* inside a '.rept 0' body (its depth) */
+    const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
+    Buf cline;                             /* a line with its block comments blanked */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
     /* instructions already parsed, by their text: compiler output repeats many of them
      * ("mov x0, x19", "ret"), and one that depends on nothing but its text parses the same */
     Memo *memo; int nmemo, capmemo;
     int memo_init;                         /* the first capacity: the lines, rounded up */
     bool memo_off;                         /* the instruction being parsed depends on context */
-    const char *end;                       /* end of the text */
+    const char *end;                       /* end of the text the current line lies in */
+    /* Apple's syntax: the arrangement on the mnemonic (fmla.4s v0, v1, v2); 0 = none */
+    int apple;
+    bool bare;                             /* the last vector register had no arrangement */
+    unsigned bare_ops;                     /* operands written without an arrangement (bits) */
+    AsmState A;                            /* the assembler language (src/asm) */
 } Parser;
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -86,8 +90,10 @@ static bool perr(Parser *P, const char *at, const char *fmt, ...)
     va_end(ap);
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    asm_notes(&P->A, P->file, P->err);
     return false;
 }
+
 
 /* quote a piece of source for a message, cut at 40 characters */
 static const char *q(const char *s, const char *e, char *buf, size_t cap)
@@ -140,6 +146,14 @@ static inline char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 :
 static inline const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
 static inline const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
 static inline const char *ident_end(const char *p, const char *e) { while (p < e && is_identc(*p)) p++; return p; }
+
+/* an error of the assembler-language layer, at its position in the current line (else at the
+ * line's first word) */
+static bool aerr(Parser *P, const AsmErr *e)
+{
+    const char *at = e->at && e->at >= P->ls && e->at <= P->le ? e->at : skip_ws(P->ls, P->le);
+    return perr(P, at, "%s", e->msg);
+}
 /* Eight bytes at a time (SWAR): a word with 0x80 in each byte of w that equals the byte c
  * (exact: no false positives, unlike the shorter has-zero test), and the word at p. */
 #define ONES ((uint64_t)0x0101010101010101u)
@@ -346,6 +360,27 @@ static const char *parse_float(const char *p, const char *e, double *out)
     return p + (end - buf);
 }
 
+/* An integer at p: a plain number (the fast path), else a constant expression (src/asm:
+ * `#(64 - 15)`, `#N * 4` with `.set N, ...`).  Returns its end, or NULL after an error
+ * ("expected <what>"). */
+static const char *parse_value(Parser *P, const char *p, const char *e, int64_t *v, const char *what)
+{
+    bool ovf;
+    const char *q2 = parse_int(p, e, v, &ovf);
+    if (q2 && !ovf) {
+        const char *x = q2;
+        while (x < e && is_ws(*x)) x++;
+        if (x >= e || *x == ',' || *x == ']' || *x == '!' || *x == '}') return q2;
+    }
+    if (!q2 && !(p < e && (asm_expr_char(*p) || *p == '-' || *p == '+'))) { perr(P, p, "expected %s", what); return NULL; }
+    if (q2 && ovf) { perr(P, p, "immediate out of range"); return NULL; }
+    P->memo_off = true;           /* the value may depend on symbols defined so far */
+    AsmErr ae;
+    const char *end;
+    if (!asm_expr(&P->A, p, e, &end, v, &ae)) { aerr(P, &ae); return NULL; }
+    return end;
+}
+
 /* ---- registers ---- */
 enum { RK_NONE, RK_GPR, RK_VSCALAR, RK_V, RK_BAD };
 typedef struct Reg { int kind; int num; bool is64, is_sp; int shape; } Reg;
@@ -392,6 +427,22 @@ static Reg reg_lookup(const char *s, size_t n)
     return r;
 }
 
+/* a register name, or a `.req` alias of one */
+static Reg reg_alias(Parser *P, const char *s, size_t n)
+{
+    P->memo_off = true;           /* aliases come and go (.req/.unreq) */
+    const char *a = asm_alias_find(&P->A, s, n);
+    Reg r = {0};
+    return a ? reg_lookup(a, strlen(a)) : r;
+}
+
+static inline Reg reg_at(Parser *P, const char *s, size_t n)
+{
+    Reg r = reg_lookup(s, n);
+    if (r.kind == RK_NONE && P->A.nalias) return reg_alias(P, s, n);
+    return r;
+}
+
 /* ".4s" -> shape, ".s" -> element shape; 0 = unknown */
 static int arrangement(const char *s, size_t n)
 {
@@ -406,16 +457,42 @@ static int arrangement(const char *s, size_t n)
     return 0;
 }
 
+/* the element shape of an arrangement (4S -> S) */
+static int elem_of(int shape)
+{
+    switch (a64_shape_elem_bits(shape)) {
+    case 8: return A64_V_ELEM_B;
+    case 16: return A64_V_ELEM_H;
+    case 32: return A64_V_ELEM_S;
+    default: return A64_V_ELEM_D;
+    }
+}
+
+/* Apple's syntax leaves the arrangement of the other operands to the instruction: a widening
+ * or narrowing one reads (or writes) half or double elements.  Alternative k of arrangement x:
+ * 1 = half elements in 64 bits, 2 = half elements in 128 bits, 3 = double elements in 128
+ * bits (umull.2d v0, v1, v2 reads v1.2s; xtn.8b v0, v1 reads v1.8h); 0 = none */
+static int shape_alt(int x, int k)
+{
+    int eb = a64_shape_elem_bits(x), e2 = k == 3 ? eb * 2 : eb / 2, total = k == 1 ? 64 : 128;
+    static const struct { int e, t, s; } t[] = {
+        {8, 64, A64_V_8B}, {8, 128, A64_V_16B}, {16, 64, A64_V_4H}, {16, 128, A64_V_8H},
+        {32, 64, A64_V_2S}, {32, 128, A64_V_4S}, {64, 64, A64_V_1D}, {64, 128, A64_V_2D},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(t); i++)
+        if (t[i].e == e2 && t[i].t == total) return t[i].s;
+    return 0;
+}
+
 /* parse "[idx]" at p; returns end or NULL with an error */
 static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx)
 {
     const char *at = p;
     p = skip_ws(p + 1, e);
     int64_t v;
-    bool ovf;
-    const char *q2 = parse_int(p, e, &v, &ovf);
-    if (!q2) { perr(P, p, "expected an element index"); return NULL; }
-    if (ovf || v < 0 || v > 15) { perr(P, p, "vector element index out of range"); return NULL; }
+    const char *q2 = parse_value(P, p, e, &v, "an element index");
+    if (!q2) return NULL;
+    if (v < 0 || v > 15) { perr(P, p, "vector element index out of range"); return NULL; }
     p = skip_ws(q2, e);
     if (p >= e || *p != ']') { perr(P, at, "unbalanced '[' in element index"); return NULL; }
     *idx = (int8_t)v;
@@ -427,8 +504,14 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
 {
     const char *dot = find_dot(s, ie);
     char buf[48];
-    Reg r = reg_lookup(s, (size_t)((dot ? dot : ie) - s));
+    Reg r = reg_at(P, s, (size_t)((dot ? dot : ie) - s));
     if (r.kind != RK_V) return perr(P, s, "expected a vector register, got '%s'", q(s, ie, buf, sizeof buf));
+    if (!dot && P->apple) {        /* Apple's syntax: the mnemonic's arrangement */
+        *num = r.num;
+        *shape = P->apple;
+        P->bare = true;
+        return true;
+    }
     if (!dot) return perr(P, s, "vector register '%s' needs an arrangement", q(s, ie, buf, sizeof buf));
     int sh = arrangement(dot + 1, (size_t)(ie - dot - 1));
     if (!sh) return perr(P, dot, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
@@ -455,10 +538,17 @@ static bool parse_reloc_sym(Lex *L, const char **reloc, const char **sym, int64_
     rb[rn] = 0;
     p++;
     const char *s0 = p;
-    if (p >= e || !is_ident0(*p)) return perr(P, p, "expected a symbol after the relocation specifier");
-    p = ident_end(p, e);
     *reloc = arena_strndup(&P->prog->arena, rb, rn);
-    *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
+    if (p < e && *p == '"') {     /* a quoted name (COFF: "??_C@_06...@") */
+        const char *c = memchr(p + 1, '"', (size_t)(e - p - 1));
+        if (!c) return perr(P, p, "unterminated string");
+        *sym = arena_strndup(&P->prog->arena, p + 1, (size_t)(c - p - 1));
+        p = c + 1;
+    } else {
+        if (p >= e || !is_ident0(*p)) return perr(P, p, "expected a symbol after the relocation specifier");
+        p = ident_end(p, e);
+        *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
+    }
     *off = 0;
     if (p < e && (*p == '+' || *p == '-')) {
         bool ovf;
@@ -486,6 +576,12 @@ static bool parse_symbol(Lex *L, A64Operand *o)
         o->kind = A64_OP_IMM;
         o->u.imm.reloc = arena_strndup(&P->prog->arena, rb, rn);
         o->u.imm.sym = sym;
+        if (p < L->e && (*p == '+' || *p == '-') && p + 1 < L->e && is_digit(p[1])) {   /* _opts@PAGE+16 */
+            bool ovf;
+            const char *q2 = parse_int(p, L->e, &o->u.imm.value, &ovf);
+            if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
+            p = q2;
+        }
         L->p = p;
         return true;
     }
@@ -522,17 +618,9 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
         L->p = q2;
         return true;
     }
-    bool ovf;
     int64_t v;
-    const char *q2 = parse_int(p, L->e, &v, &ovf);
-    if (!q2) {
-        if (p < L->e && is_ident0(*p)) {     /* #sym (an assembler constant) is not supported */
-            char buf[48];
-            return perr(P, p, "unknown immediate '%s'", q(p, ident_end(p, L->e), buf, sizeof buf));
-        }
-        return perr(P, p, "expected an immediate");
-    }
-    if (ovf) return perr(P, p, "immediate out of range");
+    const char *q2 = parse_value(P, p, L->e, &v, "an immediate");
+    if (!q2) return false;
     o->kind = A64_OP_IMM;
     o->u.imm.value = v;
     L->p = q2;
@@ -549,7 +637,9 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
         const char *ie = ident_end(p, L->e);
         int num, sh;
+        P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
         if (count && sh != shape) return perr(P, p, "mismatched arrangements in vector list");
         shape = sh;
         if (range) {
@@ -573,6 +663,8 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     o->u.vlist.count = (uint8_t)count;
     o->u.vlist.shape = (uint8_t)shape;
     o->u.vlist.index = -1;
+    if (p < L->e && *p == '[' && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B)
+        o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
     if (p < L->e && *p == '[') {
         if (shape < A64_V_ELEM_B) return perr(P, p, "element index on a vector list with an arrangement");
         p = parse_index(P, p, L->e, &o->u.vlist.index);
@@ -590,7 +682,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
     o->kind = A64_OP_MEM;
     o->u.mem.mode = A64_AM_OFFSET;
     const char *ie = ident_end(p, L->e);
-    Reg b = reg_lookup(p, (size_t)(ie - p));
+    Reg b = reg_at(P, p, (size_t)(ie - p));
     if (ie == p) return perr(P, p, "expected a base register");
     if (b.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
     if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp))
@@ -599,7 +691,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
     p = skip_ws(ie, L->e);
     if (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
-        if (p < L->e && (*p == '#' || *p == '-' || *p == '+' || is_digit(*p) || *p == ':')) {
+        const AsmSym *y = NULL;   /* [x0, OFF] with .set OFF: an offset (checked after the registers) */
+        if (p < L->e && is_ident0(*p) && P->A.nsyms && reg_lookup(p, (size_t)(ident_end(p, L->e) - p)).kind == RK_NONE)
+            y = asm_sym_find(&P->A, p, (size_t)(ident_end(p, L->e) - p));
+        if (p < L->e && (*p == '#' || *p == '-' || *p == '+' || is_digit(*p) || *p == ':' || *p == '(' || *p == '~' || y)) {
             A64Operand t = {0};
             Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
             if (!parse_imm_after_hash(&L2, &t)) return false;
@@ -612,7 +707,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
             p = skip_ws(L2.p, L->e);
         } else if (p < L->e && is_ident0(*p)) {
             ie = ident_end(p, L->e);
-            Reg x = reg_lookup(p, (size_t)(ie - p));
+            Reg x = reg_at(P, p, (size_t)(ie - p));
             if (x.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
             if (x.kind == RK_GPR) {
                 if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
@@ -631,10 +726,9 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     if (p < L->e && (*p == '#' || is_digit(*p))) {
                         if (*p == '#') p = skip_ws(p + 1, L->e);
                         int64_t v;
-                        bool ovf;
-                        const char *q2 = parse_int(p, L->e, &v, &ovf);
-                        if (!q2) return perr(P, p, "expected a shift amount");
-                        if (ovf || v < 0 || v > 4) return perr(P, p, "shift amount out of range");
+                        const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
+                        if (!q2) return false;
+                        if (v < 0 || v > 4) return perr(P, p, "shift amount out of range");
                         o->u.mem.ext_amount = (uint8_t)v;
                         o->u.mem.ext_explicit = true;
                         p = skip_ws(q2, L->e);
@@ -688,6 +782,16 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     }
     case ']': return perr(P, p, "unbalanced ']'");
     case '}': return perr(P, p, "unbalanced '}'");
+    case '(': case '~': return parse_imm_after_hash(L, o);
+    case '"': {                   /* a quoted symbol name (COFF: "??_C@_06...@") */
+        const char *c = memchr(p + 1, '"', (size_t)(e - p - 1));
+        if (!c) return perr(P, p, "unterminated string");
+        o->kind = A64_OP_LABEL;
+        o->u.label.sym = arena_strndup(&P->prog->arena, p + 1, (size_t)(c - p - 1));
+        o->u.label.numeric = -1;
+        L->p = c + 1;
+        return true;
+    }
     default: break;
     }
     if (*p == '.' && (p + 1 >= e || !is_identc(p[1]))) {
@@ -723,7 +827,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
                     P->cappend = P->cappend ? P->cappend * 2 : 16;
                     P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
                 }
-                P->pend[P->npend++] = (Pending){n, P->line, o->col, P->ls};
+                const char *pls = P->ls;
+                if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
+                    pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
+                P->pend[P->npend++] = (Pending){n, P->line, o->col, pls};
             }
             L->p = d + 1;
             return true;
@@ -733,7 +840,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
-    Reg r = reg_lookup(p, (size_t)((dot && dot != p ? dot : ie) - p));
+    Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
     if (r.kind == RK_BAD) {
         if (dot && dot != p) return perr(P, p, "unknown register '%s'", q(p, dot, buf, sizeof buf));
         if (!parse_symbol(L, o)) return false;
@@ -758,7 +865,20 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     }
     if (r.kind == RK_V) {
         int num, sh;
-        if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        P->bare = false;
+        if (!dot && !P->apple && ie < e && *ie == '[' && o > P->opbuf && o[-1].kind == A64_OP_VREG &&
+            o[-1].u.vreg.shape >= A64_V_B && o[-1].u.vreg.shape <= A64_V_D) {
+            /* Apple: mov d1, v1[1] -- the element of the scalar beside it */
+            static const uint8_t el[] = {0, A64_V_ELEM_B, A64_V_ELEM_H, A64_V_ELEM_S, A64_V_ELEM_D};
+            P->apple = el[o[-1].u.vreg.shape];
+            bool okp = vreg_parts(P, p, ie, &num, &sh);
+            P->apple = 0;
+            if (!okp) return false;
+        } else if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (P->bare) {             /* Apple: v1[2] is an element of the mnemonic's arrangement */
+            P->bare_ops |= 1u << (o - P->opbuf);
+            if (ie < e && *ie == '[' && sh < A64_V_ELEM_B) sh = elem_of(sh);
+        }
         o->kind = A64_OP_VREG;
         o->u.vreg.num = (uint8_t)num;
         o->u.vreg.shape = (uint8_t)sh;
@@ -775,6 +895,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         L->p = ie;
         return true;
     }
+    if (P->A.nsyms) {              /* a .set/.equ constant written without '#' */
+        const AsmSym *y = asm_sym_find(&P->A, p, (size_t)(ie - p));
+        if (y && y->known) return parse_imm_after_hash(L, o);
+    }
     return parse_symbol(L, o);
 }
 
@@ -789,13 +913,12 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
     const char *p = skip_ws(ke, L->e);
     prev->shift = (uint8_t)sh;
-    if (p < L->e && (*p == '#' || is_digit(*p))) {
+    if (p < L->e && (*p == '#' || is_digit(*p) || *p == '(')) {
         if (*p == '#') p = skip_ws(p + 1, L->e);
         int64_t v;
-        bool ovf;
-        const char *q2 = parse_int(p, L->e, &v, &ovf);
-        if (!q2) return perr(P, p, "expected a shift amount");
-        if (ovf || v < 0 || v > 63) return perr(P, p, "shift amount out of range");
+        const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
+        if (!q2) return false;
+        if (v < 0 || v > 63) return perr(P, p, "shift amount out of range");
         prev->shift_amount = (uint8_t)v;
         prev->shift_explicit = true;
         p = q2;
@@ -1035,6 +1158,51 @@ static void memo_add(Parser *P, uint32_t h, int inst)
     P->nmemo++;
 }
 
+/* Apple's syntax: the operands written without an arrangement took the mnemonic's; when no
+ * row matches so, the other operands try the half and double element arrangements (the first
+ * keeps the mnemonic's).  Leaves the first that matches (else the mnemonic's, for the error). */
+static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
+{
+    int idx[A64_MAX_OPS], nb = 0;
+    for (int i = 1; i < in->nops; i++) {
+        A64Operand *o = &in->ops[i];
+        if (!(P->bare_ops >> i & 1)) continue;
+        int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
+        if (sh >= A64_V_ELEM_B || (o->kind == A64_OP_VREG && o->u.vreg.index >= 0)) continue;
+        idx[nb++] = i;
+    }
+    if (!nb) return true;
+    A64MatchError me;
+    A64Inst t = *in;
+    P->env.mnem = m;
+    if (a64_match(&t, &P->env, &me)) { P->env.mnem = m; return true; }
+    int combos = 1;
+    for (int i = 0; i < nb; i++) combos *= 4;
+    for (int c = 1; c < combos; c++) {
+        A64Operand ops[A64_MAX_OPS];
+        memcpy(ops, in->ops, (size_t)in->nops * sizeof *ops);
+        bool valid = true;
+        for (int i = 0, x = c; i < nb; i++, x /= 4) {
+            A64Operand *o = &ops[idx[i]];
+            int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
+            int alt = x % 4 ? shape_alt(sh, x % 4) : sh;
+            if (!alt) { valid = false; break; }
+            if (o->kind == A64_OP_VREG) o->u.vreg.shape = (uint8_t)alt;
+            else o->u.vlist.shape = (uint8_t)alt;
+        }
+        if (!valid) continue;
+        t = *in;
+        t.ops = ops;
+        P->env.mnem = m;
+        if (a64_match(&t, &P->env, &me)) {
+            memcpy(in->ops, ops, (size_t)in->nops * sizeof *ops);
+            break;
+        }
+    }
+    P->env.mnem = m;
+    return true;
+}
+
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
@@ -1094,6 +1262,16 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 memcpy(b + pn, ".cc", 3);
                 in->cond = (uint8_t)c;
                 m = a64_mnem_find(b, pn + 3);
+            } else if (c < 0) {
+                /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic */
+                int sh = arrangement(dot + 1, (size_t)(lw + n - dot - 1));
+                const A64Mnem *bm = sh ? a64_mnem_find(lw, pn) : NULL;
+                if (bm) {
+                    m = bm;
+                    n = pn;
+                    lw[n] = 0;
+                    P->apple = sh;
+                }
             }
         }
         /* a known name is the table's own string (or a static b.eq); others are interned */
@@ -1103,7 +1281,12 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     P->env.mnem = m;
-    if (!parse_operands(P, p, e, in)) { P->env.mnem = NULL; return false; }
+    P->bare_ops = 0;
+    bool ok = parse_operands(P, p, e, in);
+    if (!ok) P->env.mnem = NULL;
+    if (ok && P->apple) ok = apple_shapes(P, in, m);
+    P->apple = 0;
+    if (!ok) return false;
     if (!finish_inst(P, in, s, s, e)) return false;
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);
     return true;
@@ -1111,7 +1294,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 
 /* ---- directives ---- */
 enum { D_IGNORE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
-       D_DATA1, D_DATA2, D_DATA4, D_DATA8, D_REPT, D_ENDR };
+       D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
 static const struct Directive { const char *name; int action; } directives[] = {
@@ -1138,17 +1321,29 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"const", D_DATA},
     {"cpu", D_IGNORE},
     {"cstring", D_DATA},
+    {"cv_def_range", D_IGNORE},
+    {"cv_file", D_IGNORE},
+    {"cv_filechecksumoffset", D_IGNORE},
+    {"cv_filechecksums", D_IGNORE},
+    {"cv_fpo_data", D_IGNORE},
+    {"cv_func_id", D_IGNORE},
+    {"cv_inline_linetable", D_IGNORE},
+    {"cv_linetable", D_IGNORE},
+    {"cv_loc", D_IGNORE},
+    {"cv_string", D_IGNORE},
+    {"cv_stringtable", D_IGNORE},
     {"data", D_DATA},
     {"data_region", D_IGNORE},
+    {"dc", D_IGNORE},
+    {"def", D_IGNORE},
     {"desc", D_IGNORE},
     {"double", D_IGNORE},
     {"dword", D_DATA8},
     {"end", D_IGNORE},
     {"end_data_region", D_IGNORE},
+    {"endef", D_IGNORE},
     {"endfunc", D_IGNORE},
-    {"endr", D_ENDR},
     {"ent", D_IGNORE},
-    {"equ", D_IGNORE},
     {"file", D_IGNORE},
     {"float", D_IGNORE},
     {"frame", D_IGNORE},
@@ -1166,6 +1361,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"ios_version_min", D_IGNORE},
     {"lazy_reference", D_IGNORE},
     {"lcomm", D_IGNORE},
+    {"lglobl", D_IGNORE},
     {"linker_option", D_IGNORE},
     {"literal16", D_DATA},
     {"literal4", D_DATA},
@@ -1192,10 +1388,12 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"quad", D_DATA8},
     {"reference", D_IGNORE},
     {"reloc", D_IGNORE},
-    {"rept", D_REPT},
     {"rodata", D_DATA},
+    {"rva", D_IGNORE},
+    {"scl", D_IGNORE},
+    {"secidx", D_IGNORE},
+    {"secrel32", D_IGNORE},
     {"section", D_SECTION},
-    {"set", D_IGNORE},
     {"short", D_DATA2},
     {"single", D_IGNORE},
     {"size", D_IGNORE},
@@ -1204,15 +1402,18 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"space", D_SKIP},
     {"string", D_IGNORE},
     {"subsections_via_symbols", D_IGNORE},
+    {"symidx", D_IGNORE},
     {"symver", D_IGNORE},
     {"tbss", D_IGNORE},
     {"text", D_TEXT},
     {"tlsdesccall", D_IGNORE},
     {"tlv", D_IGNORE},
+    {"tlvp", D_IGNORE},
     {"type", D_IGNORE},
     {"uleb128", D_IGNORE},
     {"variant_pcs", D_IGNORE},
     {"weak", D_IGNORE},
+    {"weak_anti_dep", D_IGNORE},
     {"weak_def_can_be_hidden", D_IGNORE},
     {"weak_definition", D_IGNORE},
     {"weak_reference", D_IGNORE},
@@ -1242,7 +1443,14 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
     const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
-    if (!d) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    if (!d) {                     /* the assembler language's: .set .macro .if .irp .rept ... */
+        AsmErr ae;
+        P->A.line_start = P->ls;
+        AsmResult r = asm_directive(&P->A, name, s, a, e, P->line, &ae);
+        if (r == ASM_DONE) return true;
+        if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
+        return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    }
     int dsize = 0;
     switch (d->action) {
     case D_IGNORE: return true;
@@ -1286,32 +1494,6 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (!q2) return perr(P, a, "expected a size");
         if (ovf || v < 0 || v > (1 << 24)) return perr(P, a, "invalid size '%s'", q(a, q2, buf, sizeof buf));
         if (P->text) add_align(P, 0, (uint32_t)v);
-        return true;
-    }
-    case D_REPT: {
-        int64_t v;
-        bool ovf;
-        const char *q2 = parse_int(a, e, &v, &ovf);
-        if (!q2 || skip_ws(q2, e) != e) return perr(P, a, "expected a repeat count");
-        if (ovf || v < 0 || v > 1000000) return perr(P, a, "invalid repeat count '%s'", q(a, q2, buf, sizeof buf));
-        if (P->nrept == (int)ARRAY_LEN(P->rept)) return perr(P, s, "'.rept' nested too deeply");
-        P->rept[P->nrept].body = P->le < P->end ? P->le + 1 : P->le;
-        P->rept[P->nrept].line = P->line;
-        P->rept[P->nrept].left = P->skip_rept ? 0 : v;
-        P->nrept++;
-        if (v == 0 && !P->skip_rept) P->skip_rept = P->nrept;     /* a zero count skips the body */
-        return true;
-    }
-    case D_ENDR: {
-        if (!P->nrept) return perr(P, s, "'.endr' without '.rept'");
-        int k = P->nrept - 1;
-        if (P->skip_rept == P->nrept) P->skip_rept = 0;
-        if (--P->rept[k].left > 0) {
-            P->rept_budget -= P->line - P->rept[k].line;
-            if (P->rept_budget < 0) return perr(P, s, "'.rept' expands to too many lines");
-            P->jump = P->rept[k].body;
-            P->jump_line = P->rept[k].line;
-        } else P->nrept--;
         return true;
     }
     case D_DATA1: dsize = 1; break;
@@ -1399,6 +1581,25 @@ static bool statement(Parser *P, const char *s, const char *e)
         s = skip_ws(ie + 1, e);
     }
     if (s >= e) return true;
+    if (P->A.nmacros) {           /* a macro call */
+        bool handled;
+        AsmErr ae;
+        const char *we = w_ie ? w_ie : ident_end(s, e);
+        if (!asm_macro_call(&P->A, s, we, e, P->line, P->ls, &handled, &ae)) return aerr(P, &ae);
+        if (handled) return true;
+    }
+    if (w_ie && w_ie < e && (is_ws(*w_ie) || *w_ie == '=')) {
+        /* `name = expr` and `name .req reg` */
+        const char *x = skip_ws(w_ie, e);
+        AsmErr ae;
+        if (x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) {
+            P->memo_off = true;
+            return asm_assign(&P->A, s, (size_t)(w_ie - s), x + 1, e, &ae) || aerr(P, &ae);
+        }
+        if (e - x >= 4 && x[0] == '.' && lower(x[1]) == 'r' && lower(x[2]) == 'e' && lower(x[3]) == 'q' &&
+            (e - x == 4 || is_ws(x[4])))
+            return asm_req(&P->A, s, (size_t)(w_ie - s), x + 4, e, &ae) || aerr(P, &ae);
+    }
     if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
     if (!is_alpha(*s)) {
         char buf[48];
@@ -1470,6 +1671,40 @@ static bool region_marker(Parser *P, const char *c, const char *e)
     return true;
 }
 
+static bool line(Parser *P, const char *s, const char *e, const char *plain);
+
+/* the line again from s, with its block comments blanked (in a copy, P->cline: columns stay),
+ * from the state at s (inside a comment or not); the copy is parsed instead */
+static bool line_blanked(Parser *P, const char *s, const char *e)
+{
+    Buf *b = &P->cline;
+    buf_reset(b);
+    buf_put(b, P->ls, (size_t)(e - P->ls));
+    buf_cstr(b);
+    char *ce = b->data + b->len;
+    bool quote = false;
+    for (char *x = b->data + (s - P->ls); x < ce; x++) {
+        if (P->A.in_comment) {
+            if (x + 1 < ce && x[0] == '*' && x[1] == '/') { x[0] = x[1] = ' '; x++; P->A.in_comment = false; }
+            else if (*x != '\t') *x = ' ';
+            continue;
+        }
+        if (quote) {
+            if (*x == '\\' && x + 1 < ce) x++;
+            else if (*x == '"') quote = false;
+            continue;
+        }
+        if (*x == '"') quote = true;
+        else if (x[0] == '/' && x + 1 < ce && x[1] == '/') break;        /* a line comment: the rest */
+        else if (*x == ';' && P->A.dialect == ASM_DARWIN) break;
+        else if (x[0] == '/' && x + 1 < ce && x[1] == '*') { x[0] = x[1] = ' '; x++; P->A.in_comment = true; }
+    }
+    const char *ns = b->data + (s - P->ls);
+    P->ls = b->data;
+    P->le = P->end = ce;
+    return line(P, ns, ce, a64_plain_end(ns, ce));
+}
+
 /* the line [s, e); `plain` = its first " / ; (or e): the caller found the line end with it */
 static bool line(Parser *P, const char *s, const char *e, const char *plain)
 {
@@ -1491,6 +1726,10 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
         }
         if (c == '"') { quote = true; continue; }
         if (c == '/' && p + 1 < e && p[1] == '/') { se = p; comment = p + 2; break; }
+        if (c == '/' && p + 1 < e && p[1] == '*') {
+            return line_blanked(P, st, e);
+        }
+        if (c == ';' && P->A.dialect == ASM_DARWIN) { se = p; comment = p + 1; break; }   /* Apple: a comment */
         if (c == ';') {
             if (!statement(P, st, p)) return false;
             if (!looks_statement(p + 1, e)) { st = NULL; comment = p + 1; break; }
@@ -1503,7 +1742,26 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
     return true;
 }
 
+/* .ifdef: a label defined so far */
+static bool label_known(void *ctx, const char *s, size_t n)
+{
+    Parser *P = ctx;
+    if (!P->capsym) return false;
+    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
+    while (P->sym[k].s) {
+        if (sym_eq(&P->sym[k], s, n, h)) return true;
+        k = (k + 1) & (uint32_t)(P->capsym - 1);
+    }
+    return false;
+}
+
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
+{
+    return a64_parse_opts(file, text, len, NULL, prog, err);
+}
+
+bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
+                    A64Program *prog, Diag *err)
 {
     memset(prog, 0, sizeof *prog);
     Parser P;
@@ -1515,6 +1773,7 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
+    asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
     const char *p = text, *end = text + len;
@@ -1525,40 +1784,83 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
      * grows beyond that) */
     P.memo_init = 1024;
     while ((size_t)P.memo_init < nl && P.memo_init < (1 << 30)) P.memo_init *= 2;
-    P.end = end;
-    P.rept_budget = 2000000;
-    /* the first NUL of the text: every line before it is free of NULs, and lines are parsed in
-     * order (.rept only jumps back to lines already seen) */
+    P.input = text;
+    P.input_end = end;
+    int line_no = 0;              /* lines of the file read so far */
+    /* the first NUL of the text: every line before it is free of NULs, and expansions only
+     * replay lines already read */
     const char *nul = len ? memchr(text, 0, len) : NULL;
-    while (p < end) {
+    AsmErr ae;
+    for (;;) {
+        const char *ls, *le, *plain, *tend;
+        if (P.A.nframes) {        /* the lines of an expansion (macro, .rept, .irp) first */
+            int fl;
+            bool fok;
+            if (asm_frame_line(&P.A, &ls, &le, &fl, &fok, &ae)) {
+                P.line = fl;
+                tend = le;
+                plain = a64_plain_end(ls, le);
+                goto have_line;
+            }
+            if (!fok) { P.ls = P.le = NULL; ok = aerr(&P, &ae); break; }
+        }
+        if (p >= end) break;
         /* one pass over the plain part of the line; only lines with a comment, a string or a
          * ';' are searched again for their end */
-        const char *plain = a64_plain_end(p, end);
-        const char *le = plain < end && *plain != '\n' ? memchr(plain, '\n', (size_t)(end - plain)) : plain;
+        plain = a64_plain_end(p, end);
+        le = plain < end && *plain != '\n' ? memchr(plain, '\n', (size_t)(end - plain)) : plain;
         if (!le) le = end;
-        P.line++;
-        P.ls = p;
-        P.le = le;
-        if (nul && nul < le) { ok = perr(&P, nul, "unexpected NUL character"); break; }
-        if (P.skip_rept) {                 /* '.rept 0': only look for the matching .endr/.rept */
-            const char *d = skip_ws(p, le);
-            if ((size_t)(le - d) >= 5 && (!strncmp(d, ".rept", 5) || !strncmp(d, ".endr", 5)) &&
-                (d + 5 == le || !is_identc(d[5])) && !line(&P, p, le, plain)) { ok = false; break; }
-        } else if (!line(&P, p, le, plain)) { ok = false; break; }
-        if (P.jump) {
-            p = P.jump;
-            P.line = P.jump_line;
-            P.jump = NULL;
-            continue;
-        }
+        ls = p;
+        tend = end;
+        P.line = ++line_no;
         p = le + 1;
-    }
-    if (ok && P.nrept) {
-        P.line = P.rept[P.nrept - 1].line;
-        const char *ls = text;
-        for (int l = 1; l < P.line; l++) ls = memchr(ls, '\n', (size_t)(end - ls)) + 1;
+        if (nul && nul < le) { P.ls = ls; P.le = le; ok = perr(&P, nul, "unexpected NUL character"); break; }
+    have_line:
         P.ls = ls;
-        ok = perr(&P, skip_ws(ls, end), "'.rept' without '.endr'");
+        P.le = le;
+        P.end = tend;
+        if (P.A.busy) {           /* a body being collected, or a false conditional */
+            bool aok;
+            const char *cs = ls, *ce = le;
+            if (P.A.in_comment || (plain < le && memchr(plain, '*', (size_t)(le - plain)))) {
+                /* block comments hide what they hold from the layer too */
+                Buf *b = &P.cline;
+                buf_reset(b);
+                buf_put(b, ls, (size_t)(le - ls));
+                buf_cstr(b);
+                for (char *x = b->data; x < b->data + b->len; x++) {
+                    if (P.A.in_comment) {
+                        if (x[0] == '*' && x[1] == '/') { x[0] = x[1] = ' '; x++; P.A.in_comment = false; }
+                        else if (*x != '\t') *x = ' ';
+                    } else if (x[0] == '/' && x[1] == '*') { x[0] = x[1] = ' '; x++; P.A.in_comment = true; }
+                    else if (x[0] == '/' && x[1] == '/') break;
+                }
+                cs = b->data;
+                ce = b->data + b->len;
+            }
+            if (asm_consume(&P.A, cs, ce, P.line, &aok, &ae)) {
+                if (!aok) { ok = aerr(&P, &ae); break; }
+                continue;
+            }
+        }
+        if (P.A.in_comment) { if (!line_blanked(&P, ls, le)) { ok = false; break; } continue; }
+        if (!line(&P, ls, le, plain)) { ok = false; break; }
+    }
+    if (ok) {
+        int ol = 0;
+        if (!asm_finish(&P.A, &ol, &ae)) {
+            P.line = ol;
+            const char *l0 = text;
+            for (int l = 1; l < ol && l0 < end; l++) {
+                const char *n = memchr(l0, '\n', (size_t)(end - l0));
+                l0 = n ? n + 1 : end;
+            }
+            P.ls = l0;
+            P.le = memchr(l0, '\n', (size_t)(end - l0));
+            if (!P.le) P.le = end;
+            ae.at = NULL;
+            ok = aerr(&P, &ae);
+        }
     }
     if (ok && P.npend) {
         Pending *f = &P.pend[0];
@@ -1580,6 +1882,8 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
                       : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
     }
     free(P.sym); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
+    asm_free(&P.A);
+    buf_free(&P.cline);
     if (!ok) {
         a64_program_free(prog);
         return false;

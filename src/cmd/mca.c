@@ -14,6 +14,7 @@
  */
 #include "cmd/cmd.h"
 #include "a64/a64.h"
+#include "asm/asm.h"
 #include "mca/mca.h"
 #include "mca/views.h"
 #include "model/model.h"
@@ -644,7 +645,10 @@ static bool parse_chunk(Run *run, int k, bool first, bool report)
     Diag err;
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
-        if (a64_parse(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &run->cur->prog, &err))
+        bool tok;
+        A64ParseOptions po = {asm_dialect_of(c->triple, &tok)};   /* the triple's comment rules */
+        if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
+                           &run->cur->prog, &err))
             break;
         int local = err.line;
         err.line += ch->line0;
@@ -1153,12 +1157,18 @@ int cmd_mca(int argc, char **argv)
     if (c.march && !triple_ok(c.march))
         return usage_error("unsupported architecture '%s': uarch mca models AArch64 only "
                            "(-march=aarch64 or arm64)", c.march);
-    const ModelCpu *cpu = c.mcpu ? model_find(c.mcpu) : model_default();
+    int how = MODEL_CPU_EXACT;
+    const ModelCpu *cpu = c.mcpu ? model_for_mcpu(c.mcpu, &how) : model_default();
     if (!cpu) {
-        fprintf(stderr, "%s: unknown cpu '%s'; -mcpu=help lists the models:\n", util_progname, c.mcpu);
+        fprintf(stderr, "%s: error: unknown cpu '%s'; the models are:\n", util_progname, c.mcpu);
         model_list(stderr);
-        return 2;
+        return 1;
     }
+    if (how == MODEL_CPU_DEFAULT)
+        fprintf(stderr, "%s: note: -mcpu=%s: using the default model '%s'\n", util_progname, c.mcpu, model_name(cpu));
+    else if (how == MODEL_CPU_STANDIN)
+        fprintf(stderr, "%s: warning: -mcpu=%s: no model of that core; the Apple M1 model '%s' stands in\n",
+                util_progname, c.mcpu, model_name(cpu));
 
     /* the input: a file, or stdin spooled to a temporary file */
     const char *path = c.input ? c.input : "-";

@@ -72,6 +72,35 @@ const char *model_name(const ModelCpu *cpu) { return cpu ? cpu->name : NULL; }
 
 const ModelCpu *model_default(void) { return model_cpus[0]; }
 
+const ModelCpu *model_for_mcpu(const char *name, int *how)
+{
+    *how = MODEL_CPU_EXACT;
+    const ModelCpu *c = model_find(name);
+    if (c)
+        return c;
+    if (!name || !*name || str_ieq(name, "generic") || str_ieq(name, "native")) {
+        *how = MODEL_CPU_DEFAULT;
+        return model_default();
+    }
+    /* the Apple cores after the M1 (llvm's names): apple-m2 and later, apple-a15 and later */
+    int v = 0;
+    const char *d = NULL;
+    if (!strncmp(name, "apple-m", 7))
+        d = name + 7;
+    else if (!strncmp(name, "apple-a", 7))
+        d = name + 7;
+    if (d && *d >= '1' && *d <= '9') {
+        for (; *d >= '0' && *d <= '9'; d++)
+            v = v * 10 + (*d - '0');
+        bool later = name[6] == 'm' ? v >= 2 && v <= 9 : v >= 15 && v <= 30;
+        if (later && !*d) {
+            *how = MODEL_CPU_STANDIN;
+            return model_default();
+        }
+    }
+    return NULL;
+}
+
 void model_list(FILE *f)
 {
     fprintf(f, "Available CPUs for this target:\n\n");

@@ -86,10 +86,14 @@ typedef struct Diag {
     int line, col;                            /* 1-based; col 0 = no column */
     char msg[512];
     char src_line[512];                       /* the offending source line, without newline */
+    char notes[1536];                         /* notes printed after it (diag_note), or "" */
 } Diag;
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(6, 7);
+/* Append a note ("file:line:col: note: msg", the source line and a caret) to d's notes. */
+void diag_note(Diag *d, const char *file, int line, int col, const char *line_start,
+               const char *fmt, ...) PRINTF_LIKE(6, 7);
 /* Print "file:line:col: <severity>: msg\n<src line>\n<caret>\n". severity: "error" or "warning". */
 void diag_print(FILE *f, const Diag *d, const char *severity);
 

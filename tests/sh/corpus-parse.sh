@@ -8,9 +8,13 @@ set -u
 : "${ROOT:?}" "${UARCH:?}"
 if "$UARCH" decode --help 2>&1 | grep -q 'not built yet'; then echo "skip: uarch decode is not built yet"; exit 77; fi
 have=0
-command -v clang >/dev/null 2>&1 && echo 'int f(void){return 0;}' | clang --target=aarch64-linux-gnu -x c -S -o /dev/null - 2>/dev/null && have=1
-command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && have=1
-[ $have = 1 ] || { echo "skip: no AArch64 C compiler (clang --target=aarch64-linux-gnu or aarch64-linux-gnu-gcc)"; exit 77; }
+# the sources include libc headers: a compiler counts when it finds AArch64 ones (clang alone on a
+# fresh machine compiles for AArch64 but has no AArch64 libc headers)
+probe='#include <stdio.h>
+int f(void){return 0;}'
+command -v clang >/dev/null 2>&1 && printf '%s\n' "$probe" | clang --target=aarch64-linux-gnu -x c -S -o /dev/null - 2>/dev/null && have=1
+command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && printf '%s\n' "$probe" | aarch64-linux-gnu-gcc -x c -S -o /dev/null - 2>/dev/null && have=1
+[ $have = 1 ] || { echo "skip: no AArch64 C compiler with AArch64 libc headers (clang --target=aarch64-linux-gnu finds none; bash .ci/deps installs gcc-aarch64-linux-gnu and its libc)"; exit 77; }
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 export CORPUS_SRCS="$ROOT/src/util/stats.c $ROOT/src/util/tsv.c $ROOT/src/util/knee.c"
 out=$(bash "$ROOT/tools/corpus.sh" "$UARCH" "$dir" 2>&1); rc=$?

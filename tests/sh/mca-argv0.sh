@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mca-argv0.sh — `uarch-mca` (a link to uarch whose name ends in "mca") behaves as `uarch mca`,
+# mca-argv0.sh — `uarch-mca` (a link to uarch whose name holds "mca": llvm-mca-19 too) behaves as `uarch mca`,
 # so it can stand in for llvm-mca (e.g. in Compiler Explorer); and `make install` installs the
 # binary and that link.
 set -u
@@ -9,7 +9,8 @@ printf 'add x0, x0, x1\nmul x2, x0, x3\n' > "$t/a.s"
 
 ln -s "$UARCH" "$t/uarch-mca"
 ln -s "$UARCH" "$t/llvm-mca"
-for name in uarch-mca llvm-mca; do
+ln -s "$UARCH" "$t/llvm-mca-19"    # as Debian names it: any name holding "mca"
+for name in uarch-mca llvm-mca llvm-mca-19; do
   for args in "-mcpu=help" "-mtriple=aarch64 -mcpu=apple-m1 -timeline $t/a.s" "-json $t/a.s"; do
     "$UARCH" mca $args > "$t/want" 2>&1; w=$?
     "$t/$name" $args > "$t/got" 2>&1; g=$?

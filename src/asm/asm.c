@@ -1,0 +1,829 @@
+/* asm.c — the assembler language's state: symbols, register aliases, conditionals, bodies
+ * collected for .macro/.irp/.irpc/.rept, and the frames that replay them (asm.h).
+ *
+ * A body is collected line by line until its matching end (.endm / .endr, counting nested
+ * definitions); an expansion is a frame: the body's text with the parameters substituted, read
+ * line by line like the file.  Line numbers inside a frame are those of the body as written
+ * (substitution never adds a line), and the frame remembers the line that called it, for the
+ * "in expansion of macro" notes of an error. */
+#include "asm/asm.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { C_NONE, C_MACRO, C_REPT, C_IRP, C_IRPC };
+enum { F_MACRO, F_REPT, F_IRP, F_IRPC };
+/* a conditional: its branch is being assembled, no branch taken yet, a branch was taken, or
+ * the whole .if lies in a skipped region */
+enum { K_ACTIVE, K_WAITING, K_DONE, K_NESTED };
+
+typedef struct AsmParam { char *name, *def; bool req, vararg; } AsmParam;
+struct AsmMacro {
+    char *name;                   /* lowercase */
+    AsmParam *params; int nparams;
+    char *body; size_t len;
+    int line;                     /* the line of the body's first line */
+};
+
+struct AsmFrame {
+    int kind;
+    char *name;                   /* macro name, or the directive */
+    char *tmpl; size_t tlen;      /* the body (.rept .irp .irpc); a macro's text is expanded once */
+    Buf text;                     /* the current iteration */
+    size_t pos;                   /* next line in text */
+    int line0, off;               /* the body's first line; lines given in this iteration */
+    long iter, count;
+    char *param;                  /* .irp/.irpc parameter name */
+    char **values; int nvalues;   /* .irp values */
+    char *chars;                  /* .irpc characters */
+    int call_line, call_col;
+    char *call_src;
+    int ncond0;                   /* open conditionals when the frame started */
+};
+
+static bool aerr(AsmErr *err, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static bool aerr(AsmErr *err, const char *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    err->at = at;
+    return false;
+}
+
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static bool id0(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$'; }
+static bool idc(char c) { return id0(c) || (c >= '0' && c <= '9'); }
+static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
+static const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
+static const char *ident_end(const char *p, const char *e) { while (p < e && idc(*p)) p++; return p; }
+static char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
+static char *dupn(const char *s, size_t n) { char *d = xmalloc(n + 1); memcpy(d, s, n); d[n] = 0; return d; }
+static char *dup_lower(const char *s, size_t n) { char *d = dupn(s, n); for (size_t i = 0; i < n; i++) d[i] = lower(d[i]); return d; }
+static bool name_eq(const char *a, const char *s, size_t n) { return strlen(a) == n && !memcmp(a, s, n); }
+
+AsmDialect asm_dialect_of(const char *triple, bool *ok)
+{
+    *ok = true;
+    if (!triple || !*triple) return ASM_ELF;
+    const char *dash = strchr(triple, '-');
+    size_t an = dash ? (size_t)(dash - triple) : strlen(triple);
+    static const char *const archs[] = {"aarch64", "arm64", "aarch64_be", "arm64e", "aarch64_32", "arm64_32"};
+    bool arch = false;
+    for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++) arch |= name_eq(archs[i], triple, an);
+    if (!arch) *ok = false;
+    if (strstr(triple, "apple") || strstr(triple, "darwin") || strstr(triple, "macos") || strstr(triple, "ios"))
+        return ASM_DARWIN;
+    if (strstr(triple, "windows") || strstr(triple, "win32") || strstr(triple, "mingw") || strstr(triple, "coff"))
+        return ASM_COFF;
+    return ASM_ELF;
+}
+
+void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *ctx)
+{
+    memset(A, 0, sizeof *A);
+    A->dialect = dialect;
+    A->skip_from = -1;
+    A->lines_left = ASM_MAX_LINES;
+    A->bytes_left = ASM_MAX_BYTES;
+    A->label_defined = label_defined;
+    A->ctx = ctx;
+}
+
+static void macro_free(AsmMacro *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->nparams; i++) { free(m->params[i].name); free(m->params[i].def); }
+    free(m->params); free(m->body); free(m->name); free(m);
+}
+
+static void frame_free(AsmFrame *f)
+{
+    free(f->name); free(f->tmpl); buf_free(&f->text); free(f->param);
+    for (int i = 0; i < f->nvalues; i++) free(f->values[i]);
+    free(f->values); free(f->chars); free(f->call_src); free(f);
+}
+
+void asm_free(AsmState *A)
+{
+    for (int i = 0; i < A->capsyms; i++) free(A->syms[i].name);
+    free(A->syms);
+    for (int i = 0; i < A->nalias; i++) { free(A->alias[i].name); free(A->alias[i].reg); }
+    free(A->alias);
+    for (int i = 0; i < A->nmacros; i++) macro_free(A->macros[i]);
+    free(A->macros);
+    macro_free(A->pending_macro);
+    free(A->pending_args);
+    free(A->collect_src);
+    for (int i = 0; i < A->nframes; i++) frame_free(A->frames[i]);
+    buf_free(&A->body);
+    memset(A, 0, sizeof *A);
+}
+
+/* ---- symbols ---- */
+static uint32_t hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+
+const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
+{
+    if (!A->nsyms) return NULL;
+    uint32_t mask = (uint32_t)A->capsyms - 1;
+    for (uint32_t k = hash(s, n) & mask; A->syms[k].name; k = (k + 1) & mask)
+        if (name_eq(A->syms[k].name, s, n)) return &A->syms[k];
+    return NULL;
+}
+
+static void sym_set(AsmState *A, const char *s, size_t n, int64_t v, bool known)
+{
+    AsmSym *y = (AsmSym *)asm_sym_find(A, s, n);
+    if (!y) {
+        if ((A->nsyms + 1) * 2 > A->capsyms) {
+            int cap = A->capsyms ? A->capsyms * 2 : 64;
+            AsmSym *ns = xcalloc((size_t)cap, sizeof *ns);
+            for (int i = 0; i < A->capsyms; i++) {
+                if (!A->syms[i].name) continue;
+                uint32_t k = hash(A->syms[i].name, strlen(A->syms[i].name)) & (uint32_t)(cap - 1);
+                while (ns[k].name) k = (k + 1) & (uint32_t)(cap - 1);
+                ns[k] = A->syms[i];
+            }
+            free(A->syms);
+            A->syms = ns; A->capsyms = cap;
+        }
+        uint32_t k = hash(s, n) & (uint32_t)(A->capsyms - 1);
+        while (A->syms[k].name) k = (k + 1) & (uint32_t)(A->capsyms - 1);
+        y = &A->syms[k];
+        y->name = dupn(s, n);
+        A->nsyms++;
+    }
+    y->value = v;
+    y->known = known;
+}
+
+const char *asm_alias_find(const AsmState *A, const char *s, size_t n)
+{
+    for (int i = 0; i < A->nalias; i++)
+        if (strlen(A->alias[i].name) == n) {
+            size_t k = 0;
+            while (k < n && lower(s[k]) == A->alias[i].name[k]) k++;
+            if (k == n) return A->alias[i].reg;
+        }
+    return NULL;
+}
+
+/* name = expr: a constant when the expression is one, else a symbol without a value (clang
+ * writes `.set L_x, Ltmp1-Lfunc` on Darwin: fine, as long as no immediate uses it) */
+bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const char *e, AsmErr *err)
+{
+    if (!n || (*name >= '0' && *name <= '9')) return aerr(err, name, "expected a symbol name");
+    int64_t v = 0;
+    const char *end;
+    AsmErr ig;
+    x = skip_ws(x, e);
+    e = rtrim(x, e);
+    if (x >= e) return aerr(err, x, "expected an expression after '%.*s'", (int)n, name);
+    bool known = asm_expr(A, x, e, &end, &v, &ig) && end == e;
+    sym_set(A, name, n, v, known);
+    return true;
+}
+
+/* ---- conditionals ---- */
+static void update_busy(AsmState *A) { A->busy = A->collect != C_NONE || A->skip_from >= 0; }
+
+static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *err)
+{
+    if (A->ncond == ASM_MAX_COND) return aerr(err, at, "conditionals nested too deeply");
+    A->cond[A->ncond].state = (uint8_t)state;
+    A->cond[A->ncond].seen_else = false;
+    A->cond[A->ncond].line = line;
+    if (state != K_ACTIVE && A->skip_from < 0) A->skip_from = A->ncond;
+    A->ncond++;
+    update_busy(A);
+    return true;
+}
+
+/* the condition of an .if-family directive `name` on [a, e) */
+static bool cond_eval(AsmState *A, const char *name, const char *a, const char *e, bool *val, AsmErr *err)
+{
+    const char *suf = name + 2;   /* after "if" (or "elseif" passed as "if") */
+    int64_t v = 0;
+    const char *end;
+    if (!*suf || !strcmp(suf, "eq") || !strcmp(suf, "ne") || !strcmp(suf, "gt") || !strcmp(suf, "ge") ||
+        !strcmp(suf, "lt") || !strcmp(suf, "le")) {
+        if (a >= e) return aerr(err, a, "expected an expression after '.%s'", name);
+        if (!asm_expr(A, a, e, &end, &v, err)) return false;
+        if (end != e) return aerr(err, end, "unexpected '%.*s' after the expression", (int)(e - end), end);
+        *val = !*suf ? v != 0 : !strcmp(suf, "eq") ? v == 0 : !strcmp(suf, "ne") ? v != 0 : !strcmp(suf, "gt") ? v > 0 :
+               !strcmp(suf, "ge") ? v >= 0 : !strcmp(suf, "lt") ? v < 0 : v <= 0;
+        return true;
+    }
+    if (!strcmp(suf, "def") || !strcmp(suf, "ndef") || !strcmp(suf, "notdef")) {
+        const char *ie = ident_end(a, e);
+        if (ie == a || skip_ws(ie, e) != e) return aerr(err, a, "expected a symbol name after '.%s'", name);
+        bool d = asm_sym_find(A, a, (size_t)(ie - a)) || (A->label_defined && A->label_defined(A->ctx, a, (size_t)(ie - a)));
+        *val = suf[0] == 'd' ? d : !d;
+        return true;
+    }
+    if (!strcmp(suf, "b") || !strcmp(suf, "nb")) {
+        *val = (a >= e) == (suf[0] == 'b');
+        return true;
+    }
+    if (!strcmp(suf, "c") || !strcmp(suf, "nc") || !strcmp(suf, "eqs") || !strcmp(suf, "nes")) {
+        /* two strings separated by a comma (quoted or not); .ifc compares them as written */
+        const char *c = a;
+        bool q = false;
+        for (; c < e; c++) {
+            if (*c == '"') q = !q;
+            else if (*c == ',' && !q) break;
+        }
+        if (c >= e) return aerr(err, a, "expected two strings separated by ',' after '.%s'", name);
+        const char *s1 = a, *e1 = rtrim(a, c), *s2 = skip_ws(c + 1, e), *e2 = e;
+        if (e1 - s1 >= 2 && *s1 == '"' && e1[-1] == '"') { s1++; e1--; }
+        if (e2 - s2 >= 2 && *s2 == '"' && e2[-1] == '"') { s2++; e2--; }
+        bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
+        *val = (suf[0] == 'c' || suf[0] == 'e') ? same : !same;
+        return true;
+    }
+    return aerr(err, a, "unknown conditional '.%s'", name);
+}
+
+static bool is_if(const char *name)
+{
+    static const char *const ifs[] = {"if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef",
+                                      "ifnotdef", "ifb", "ifnb", "ifc", "ifnc", "ifeqs", "ifnes"};
+    for (size_t i = 0; i < sizeof ifs / sizeof ifs[0]; i++)
+        if (!strcmp(name, ifs[i])) return true;
+    return false;
+}
+
+/* .else / .elseif / .endif, while assembling or skipping */
+static bool cond_branch(AsmState *A, const char *name, const char *a, const char *e, const char *at, AsmErr *err)
+{
+    if (!A->ncond) return aerr(err, at, "'.%s' without '.if'", name);
+    int k = A->ncond - 1;
+    if (!strcmp(name, "endif")) {
+        A->ncond--;
+        if (A->skip_from >= A->ncond) A->skip_from = -1;
+        update_busy(A);
+        return true;
+    }
+    if (A->cond[k].seen_else) return aerr(err, at, "'.%s' after '.else'", name);
+    if (A->cond[k].state == K_NESTED) { A->cond[k].seen_else = !strcmp(name, "else"); return true; }
+    bool take = false;
+    if (A->cond[k].state == K_WAITING) {
+        if (!strcmp(name, "else")) take = true;
+        else if (!cond_eval(A, "if", a, e, &take, err)) return false;
+    }
+    if (!strcmp(name, "else")) A->cond[k].seen_else = true;
+    if (take) {
+        A->cond[k].state = K_ACTIVE;
+        A->skip_from = -1;
+    } else {
+        if (A->cond[k].state == K_ACTIVE) A->cond[k].state = K_DONE;
+        if (A->skip_from < 0) A->skip_from = k;
+    }
+    update_busy(A);
+    return true;
+}
+
+/* ---- macros and bodies ---- */
+static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
+{
+    for (int i = 0; i < A->nmacros; i++) {
+        const char *m = A->macros[i]->name;
+        size_t k = 0;
+        while (k < n && m[k] && m[k] == lower(s[k])) k++;
+        if (k == n && !m[k]) return A->macros[i];
+    }
+    return NULL;
+}
+
+/* .macro name [param[:req|:vararg][=default]] [,] ... */
+static bool macro_begin(AsmState *A, const char *a, const char *e, int line, AsmErr *err)
+{
+    const char *ne = ident_end(a, e);
+    if (ne == a) return aerr(err, a, "expected a macro name after '.macro'");
+    AsmMacro *m = xcalloc(1, sizeof *m);
+    m->name = dup_lower(a, (size_t)(ne - a));
+    m->line = line + 1;
+    const char *p = skip_ws(ne, e);
+    if (p < e && *p == ',') p = skip_ws(p + 1, e);
+    while (p < e) {
+        const char *pe = ident_end(p, e);
+        if (pe == p || !id0(*p)) { macro_free(m); return aerr(err, p, "expected a parameter name"); }
+        AsmParam pr = {dupn(p, (size_t)(pe - p)), NULL, false, false};
+        for (int i = 0; i < m->nparams; i++)
+            if (!strcmp(m->params[i].name, pr.name)) {
+                free(pr.name); macro_free(m);
+                return aerr(err, p, "parameter '%.*s' appears twice", (int)(pe - p), p);
+            }
+        p = skip_ws(pe, e);
+        if (p < e && *p == ':') {
+            const char *q = skip_ws(p + 1, e), *qe = ident_end(q, e);
+            if (qe - q == 3 && !strncmp(q, "req", 3)) pr.req = true;
+            else if (qe - q == 6 && !strncmp(q, "vararg", 6)) pr.vararg = true;
+            else { free(pr.name); macro_free(m); return aerr(err, q, "unknown parameter qualifier '%.*s'", (int)(qe - q), q); }
+            p = skip_ws(qe, e);
+        }
+        if (p < e && *p == '=') {
+            const char *d = skip_ws(p + 1, e), *de = d;
+            while (de < e && *de != ',' && !is_ws(*de)) de++;
+            pr.def = dupn(d, (size_t)(de - d));
+            p = skip_ws(de, e);
+        }
+        m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
+        m->params[m->nparams++] = pr;
+        if (pr.vararg && skip_ws(p, e) < e && *skip_ws(p, e) != ',') {
+            macro_free(m);
+            return aerr(err, p, "a vararg parameter must be the last");
+        }
+        if (p < e && *p == ',') p = skip_ws(p + 1, e);
+    }
+    for (int i = 0; i + 1 < m->nparams; i++)
+        if (m->params[i].vararg) { macro_free(m); return aerr(err, a, "a vararg parameter must be the last"); }
+    if (macro_find(A, m->name, strlen(m->name))) {
+        char nm[64];
+        snprintf(nm, sizeof nm, "%s", m->name);
+        macro_free(m);
+        return aerr(err, a, "macro '%s' is already defined", nm);
+    }
+    A->pending_macro = m;
+    A->collect = C_MACRO;
+    A->collect_depth = 1;
+    A->collect_line = line;
+    buf_reset(&A->body);
+    update_busy(A);
+    return true;
+}
+
+/* the first word of a line (a directive name, lowercase, without the dot) in buf; false when
+ * the line does not start with a directive */
+static bool first_directive(const char *ls, const char *le, char *buf, size_t cap, const char **args)
+{
+    const char *p = skip_ws(ls, le);
+    /* labels before it: `name:` */
+    for (;;) {
+        const char *ie = ident_end(p, le);
+        if (ie > p && ie < le && *ie == ':' && *p != '.') { p = skip_ws(ie + 1, le); continue; }
+        break;
+    }
+    if (p >= le || *p != '.') return false;
+    const char *ie = ident_end(p + 1, le);
+    size_t n = (size_t)(ie - p - 1);
+    if (!n || n >= cap) return false;
+    for (size_t i = 0; i < n; i++) buf[i] = lower(p[1 + i]);
+    buf[n] = 0;
+    *args = skip_ws(ie, le);
+    return true;
+}
+
+static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const char *at, AsmErr *err);
+static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err);
+
+/* a body collected to its end: define the macro, or push the repetition */
+static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
+{
+    int kind = A->collect;
+    A->collect = C_NONE;
+    update_busy(A);
+    if (kind == C_MACRO) {
+        AsmMacro *m = A->pending_macro;
+        A->pending_macro = NULL;
+        m->body = dupn(A->body.data ? A->body.data : "", A->body.len);
+        m->len = A->body.len;
+        if (A->nmacros == A->capmacros)
+            A->macros = xrealloc(A->macros, (size_t)(A->capmacros = A->capmacros ? A->capmacros * 2 : 16) * sizeof *A->macros);
+        A->macros[A->nmacros++] = m;
+        return true;
+    }
+    AsmFrame *f = xcalloc(1, sizeof *f);
+    f->kind = kind == C_REPT ? F_REPT : kind == C_IRP ? F_IRP : F_IRPC;
+    f->name = dupn(kind == C_REPT ? ".rept" : kind == C_IRP ? ".irp" : ".irpc", kind == C_IRPC ? 5 : kind == C_IRP ? 4 : 5);
+    f->tmpl = dupn(A->body.data ? A->body.data : "", A->body.len);
+    f->tlen = A->body.len;
+    f->line0 = A->collect_line + 1;
+    char *args = A->pending_args;
+    A->pending_args = NULL;
+    if (kind == C_REPT) {
+        f->count = A->pending_count;
+    } else {
+        /* "param, v1, v2 ..." (irp) or "param, chars" (irpc) */
+        char *p = args, *pe = p;
+        while (*pe && idc(*pe)) pe++;
+        f->param = dupn(p, (size_t)(pe - p));
+        p = pe;
+        while (*p && (is_ws(*p) || *p == ',')) p++;
+        if (kind == C_IRPC) {
+            char *ce = p + strlen(p);
+            while (ce > p && is_ws(ce[-1])) ce--;
+            f->chars = dupn(p, (size_t)(ce - p));
+            f->count = (long)(ce - p);
+        } else {
+            while (*p) {
+                char *v = p;
+                int depth = 0;
+                while (*p && !(depth == 0 && *p == ',')) {
+                    if (*p == '(' || *p == '[' || *p == '{') depth++;
+                    else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
+                    p++;
+                }
+                char *ve = p;
+                while (ve > v && is_ws(ve[-1])) ve--;
+                while (v < ve && is_ws(*v)) v++;
+                f->values = xrealloc(f->values, (size_t)(f->nvalues + 1) * sizeof *f->values);
+                f->values[f->nvalues++] = dupn(v, (size_t)(ve - v));
+                if (*p == ',') p++;
+                while (*p && is_ws(*p)) p++;
+            }
+            f->count = f->nvalues ? f->nvalues : 1;   /* no values: once, the parameter empty */
+        }
+    }
+    free(args);
+    if (f->count <= 0) { frame_free(f); return true; }
+    if (A->collect_src) ls = A->collect_src;
+    return push_frame(A, f, A->collect_line, ls, A->collect_src ? A->collect_src + A->collect_col - 1 : NULL, err);
+}
+
+bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok, AsmErr *err)
+{
+    char name[24];
+    const char *args;
+    *ok = true;
+    if (A->collect != C_NONE) {
+        if (first_directive(ls, le, name, sizeof name, &args)) {
+            if (A->collect == C_MACRO) {
+                if (!strcmp(name, "macro")) A->collect_depth++;
+                else if (!strcmp(name, "endm") || !strcmp(name, "endmacro")) A->collect_depth--;
+            } else {
+                if (!strcmp(name, "rept") || !strcmp(name, "irp") || !strcmp(name, "irpc")) A->collect_depth++;
+                else if (!strcmp(name, "endr")) A->collect_depth--;
+            }
+            if (A->collect_depth == 0) { *ok = collect_end(A, ls, err); return true; }
+        }
+        if (A->body.len + (size_t)(le - ls) > ASM_MAX_BYTES) { *ok = aerr(err, ls, "macro or repeated body too large"); return true; }
+        buf_put(&A->body, ls, (size_t)(le - ls));
+        buf_putc(&A->body, '\n');
+        return true;
+    }
+    /* skipping a false conditional: only the conditionals matter */
+    if (!first_directive(ls, le, name, sizeof name, &args)) return true;
+    const char *at = skip_ws(ls, le);
+    const char *e = rtrim(args, le);
+    if (is_if(name)) *ok = cond_push(A, K_NESTED, line, at, err);
+    else if (!strcmp(name, "else") || !strcmp(name, "elseif") || !strcmp(name, "endif"))
+        *ok = cond_branch(A, name, args, e, at, err);
+    return true;
+}
+
+/* ---- directives ---- */
+AsmResult asm_directive(AsmState *A, const char *name, const char *at, const char *a, const char *e, int line, AsmErr *err)
+{
+    e = rtrim(a, e);
+    switch (name[0]) {
+    case 'e':
+        if (!strcmp(name, "equ") || !strcmp(name, "equiv") || !strcmp(name, "eqv")) goto set;
+        if (!strcmp(name, "else") || !strcmp(name, "elseif") || !strcmp(name, "endif"))
+            return cond_branch(A, name, a, e, at, err) ? ASM_DONE : ASM_ERROR;
+        if (!strcmp(name, "endm") || !strcmp(name, "endmacro"))
+            return aerr(err, at, "'.%s' without '.macro'", name), ASM_ERROR;
+        if (!strcmp(name, "endr")) return aerr(err, at, "'.endr' without '.rept'"), ASM_ERROR;
+        if (!strcmp(name, "exitm")) {
+            int k = A->nframes - 1;
+            while (k >= 0 && A->frames[k]->kind != F_MACRO) k--;
+            if (k < 0) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
+            A->ncond = A->frames[k]->ncond0;
+            if (A->skip_from >= A->ncond) A->skip_from = -1;
+            while (A->nframes > k) frame_free(A->frames[--A->nframes]);
+            update_busy(A);
+            return ASM_DONE;
+        }
+        if (!strcmp(name, "err")) return aerr(err, at, ".err encountered"), ASM_ERROR;
+        if (!strcmp(name, "error")) {
+            if (a < e && *a == '"' && e - a >= 2 && e[-1] == '"') return aerr(err, at, "%.*s", (int)(e - a - 2), a + 1), ASM_ERROR;
+            return aerr(err, at, ".error directive invoked in source file"), ASM_ERROR;
+        }
+        return ASM_NOT_MINE;
+    case 'i':
+        if (is_if(name)) {
+            bool v;
+            if (!cond_eval(A, name, a, e, &v, err)) return ASM_ERROR;
+            return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
+        }
+        if (!strcmp(name, "irp") || !strcmp(name, "irpc")) {
+            const char *pe = ident_end(a, e);
+            if (pe == a || !id0(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
+            A->collect = name[3] == 'c' ? C_IRPC : C_IRP;
+            A->pending_args = dupn(a, (size_t)(e - a));
+            goto body;
+        }
+        return ASM_NOT_MINE;
+    case 'm':
+        if (!strcmp(name, "macro")) return macro_begin(A, a, e, line, err) ? ASM_DONE : ASM_ERROR;
+        return ASM_NOT_MINE;
+    case 'p':
+        if (!strcmp(name, "purgem")) {
+            const char *ne = ident_end(a, e);
+            for (int i = 0; i < A->nmacros; i++)
+                if (name_eq(A->macros[i]->name, a, (size_t)(ne - a))) {
+                    macro_free(A->macros[i]);
+                    A->macros[i] = A->macros[--A->nmacros];
+                    return ASM_DONE;
+                }
+            return aerr(err, a, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
+        }
+        return ASM_NOT_MINE;
+    case 'r':
+        if (!strcmp(name, "rept")) {
+            int64_t v;
+            const char *end;
+            if (a >= e) return aerr(err, a, "expected a repeat count"), ASM_ERROR;
+            if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
+            if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
+            if (v < 0 || v > 1000000) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
+            A->collect = C_REPT;
+            A->pending_count = (long)v;
+            goto body;
+        }
+        return ASM_NOT_MINE;
+    case 's':
+        if (!strcmp(name, "set")) goto set;
+        return ASM_NOT_MINE;
+    case 'u':
+        if (!strcmp(name, "unreq")) {
+            const char *ne = ident_end(a, e);
+            for (int i = 0; i < A->nalias; i++)
+                if (strlen(A->alias[i].name) == (size_t)(ne - a) && !strncasecmp(A->alias[i].name, a, (size_t)(ne - a))) {
+                    free(A->alias[i].name); free(A->alias[i].reg);
+                    A->alias[i] = A->alias[--A->nalias];
+                    return ASM_DONE;
+                }
+            return aerr(err, a, "unknown register alias '%.*s'", (int)(ne - a), a), ASM_ERROR;
+        }
+        return ASM_NOT_MINE;
+    default:
+        return ASM_NOT_MINE;
+    }
+set: {
+        const char *ne = a;       /* a name as the object formats allow it: @feat.00 (COFF), "quoted" */
+        while (ne < e && (idc(*ne) || *ne == '@')) ne++;
+        if (ne == a || (*a >= '0' && *a <= '9')) return aerr(err, a, "expected a symbol name after '.%s'", name), ASM_ERROR;
+        const char *c = skip_ws(ne, e);
+        if (c >= e || *c != ',') return aerr(err, c, "expected ',' after the symbol name"), ASM_ERROR;
+        if (!strcmp(name, "equiv") && asm_sym_find(A, a, (size_t)(ne - a)))
+            return aerr(err, a, "redefinition of '%.*s'", (int)(ne - a), a), ASM_ERROR;
+        return asm_assign(A, a, (size_t)(ne - a), c + 1, e, err) ? ASM_DONE : ASM_ERROR;
+    }
+body:
+    A->collect_depth = 1;
+    A->collect_line = line;
+    free(A->collect_src);
+    A->collect_src = NULL;
+    if (A->line_start && A->line_start <= at) {
+        const char *le = at;
+        while (*le && *le != '\n') le++;
+        A->collect_src = dupn(A->line_start, (size_t)(le - A->line_start));
+        A->collect_col = (int)(at - A->line_start) + 1;
+    }
+    buf_reset(&A->body);
+    update_busy(A);
+    return ASM_DONE;
+}
+
+bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, AsmErr *err)
+{
+    r = skip_ws(r, e);
+    e = rtrim(r, e);
+    const char *re = ident_end(r, e);
+    if (re == r || re != e) return aerr(err, r, "expected a register after '.req'");
+    char *reg = dup_lower(r, (size_t)(re - r));
+    const char *target = asm_alias_find(A, r, (size_t)(re - r));   /* an alias of an alias */
+    if (target) { free(reg); reg = dupn(target, strlen(target)); }
+    for (int i = 0; i < A->nalias; i++)
+        if (strlen(A->alias[i].name) == n && !strncasecmp(A->alias[i].name, name, n)) {
+            free(A->alias[i].reg);
+            A->alias[i].reg = reg;
+            return true;
+        }
+    if (A->nalias == A->capalias)
+        A->alias = xrealloc(A->alias, (size_t)(A->capalias = A->capalias ? A->capalias * 2 : 16) * sizeof *A->alias);
+    A->alias[A->nalias++] = (AsmAlias){dup_lower(name, n), reg};
+    return true;
+}
+
+/* ---- frames ---- */
+static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const char *at, AsmErr *err)
+{
+    if (A->nframes == ASM_MAX_DEPTH) {
+        char nm[64];
+        snprintf(nm, sizeof nm, "%s", f->name);
+        frame_free(f);
+        return aerr(err, at ? at : ls, "expansions nested more than %d deep (a recursive macro '%s'?)", ASM_MAX_DEPTH, nm);
+    }
+    f->call_line = line;
+    const char *le = ls;
+    while (*le && *le != '\n') le++;
+    f->call_src = dupn(ls, (size_t)(le - ls));
+    f->call_col = (int)((at ? at : skip_ws(ls, le)) - ls) + 1;
+    f->ncond0 = A->ncond;
+    A->frames[A->nframes++] = f;
+    return frame_iteration(A, f, err);
+}
+
+/* append [s, e) to the frame's text with `\param` replaced by `val` (.irp/.irpc) */
+static void subst_one(Buf *o, const char *s, const char *e, const char *param, const char *val, size_t vn)
+{
+    size_t pn = strlen(param);
+    while (s < e) {
+        const char *b = memchr(s, '\\', (size_t)(e - s));
+        if (!b) { buf_put(o, s, (size_t)(e - s)); return; }
+        buf_put(o, s, (size_t)(b - s));
+        const char *ie = ident_end(b + 1, e);
+        if ((size_t)(ie - b - 1) == pn && !memcmp(b + 1, param, pn)) { buf_put(o, val, vn); s = ie; }
+        else if (b + 2 < e && b[1] == '(' && b[2] == ')') s = b + 3;
+        else { buf_putc(o, '\\'); s = b + 1; }
+    }
+}
+
+/* the next iteration's text of a repetition (a macro's text is made when it is called) */
+static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
+{
+    f->pos = 0;
+    f->off = 0;
+    if (f->kind == F_MACRO) return true;
+    buf_reset(&f->text);
+    if (f->kind == F_REPT) buf_put(&f->text, f->tmpl, f->tlen);
+    else if (f->kind == F_IRP) {
+        const char *v = f->nvalues ? f->values[f->iter] : "";
+        subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, v, strlen(v));
+    } else subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, f->chars + f->iter, 1);
+    A->bytes_left -= (long)f->text.len;
+    if (A->bytes_left < 0) return aerr(err, NULL, "expansions too large (more than %d bytes of text)", ASM_MAX_BYTES);
+    return true;
+}
+
+bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bool *ok, AsmErr *err)
+{
+    *ok = true;
+    while (A->nframes) {
+        AsmFrame *f = A->frames[A->nframes - 1];
+        if (f->pos >= f->text.len) {
+            if (++f->iter < f->count) {
+                if (!(*ok = frame_iteration(A, f, err))) return false;
+                continue;
+            }
+            A->nframes--;
+            frame_free(f);
+            continue;
+        }
+        const char *s = f->text.data + f->pos, *nl = memchr(s, '\n', f->text.len - f->pos);
+        const char *e = nl ? nl : f->text.data + f->text.len;
+        f->pos = (size_t)(e - f->text.data) + 1;
+        *ls = s;
+        *le = e;
+        *line = f->line0 + f->off++;
+        if (--A->lines_left < 0) {
+            *ok = aerr(err, s, "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
+            return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* split the call's arguments: commas at depth 0 outside strings; with one parameter more
+ * than commas allow, blanks separate them too (`step x0 x1`) */
+typedef struct Arg { const char *s, *e; } Arg;
+static int split_args(const char *p, const char *e, Arg *out, int max, bool blanks)
+{
+    int n = 0;
+    p = skip_ws(p, e);
+    while (p < e && n < max) {
+        const char *s = p;
+        int depth = 0;
+        bool q = false;
+        while (p < e) {
+            char c = *p;
+            if (q) { if (c == '\\' && p + 1 < e) p++; else if (c == '"') q = false; p++; continue; }
+            if (c == '"') q = true;
+            else if (c == '(' || c == '[' || c == '{') depth++;
+            else if ((c == ')' || c == ']' || c == '}') && depth) depth--;
+            else if (depth == 0 && c == ',') break;
+            else if (depth == 0 && blanks && is_ws(c)) {
+                /* a blank ends the argument unless an operator follows or precedes it */
+                const char *x = skip_ws(p, e), *b = rtrim(s, p);
+                if (x < e && (*x == ',' || strchr("+-*/|&^<>=", *x) || (b > s && strchr("+-*/|&^<>=", b[-1])))) { p = x; continue; }
+                break;
+            }
+            p++;
+        }
+        out[n].s = s;
+        out[n].e = rtrim(s, p);
+        n++;
+        p = skip_ws(p, e);
+        if (p < e && *p == ',') p = skip_ws(p + 1, e);
+    }
+    return n;
+}
+
+bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
+                    bool *handled, AsmErr *err)
+{
+    *handled = false;
+    AsmMacro *m = macro_find(A, s, (size_t)(we - s));
+    if (!m) return true;
+    *handled = true;
+    enum { MAXA = 64 };
+    Arg args[MAXA], val[MAXA];
+    bool set[MAXA] = {0};
+    if (m->nparams > MAXA) return aerr(err, s, "macro '%s' has too many parameters", m->name);
+    int nc = split_args(we, e, args, MAXA, false);
+    if (nc < m->nparams && nc == 1) nc = split_args(we, e, args, MAXA, true);
+    int pos = 0;
+    for (int i = 0; i < nc; i++) {
+        /* a named argument: param=value */
+        const char *ie = ident_end(args[i].s, args[i].e), *x = skip_ws(ie, args[i].e);
+        int k = -1;
+        if (ie > args[i].s && x < args[i].e && *x == '=' && (x + 1 >= args[i].e || x[1] != '='))
+            for (int j = 0; j < m->nparams; j++)
+                if (name_eq(m->params[j].name, args[i].s, (size_t)(ie - args[i].s))) k = j;
+        if (k >= 0) {
+            val[k] = (Arg){skip_ws(x + 1, args[i].e), args[i].e};
+            set[k] = true;
+            continue;
+        }
+        if (pos < m->nparams && m->params[pos].vararg) {   /* the rest, as written */
+            val[pos] = (Arg){args[i].s, rtrim(s, e)};
+            set[pos] = true;
+            pos++;
+            break;
+        }
+        if (pos >= m->nparams) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
+        val[pos] = args[i];
+        set[pos++] = true;
+    }
+    for (int j = 0; j < m->nparams; j++) {
+        if (set[j]) continue;
+        if (m->params[j].req) return aerr(err, s, "missing value for the required parameter '%s' of macro '%s'", m->params[j].name, m->name);
+        const char *d = m->params[j].def ? m->params[j].def : "";
+        val[j] = (Arg){d, d + strlen(d)};
+    }
+    AsmFrame *f = xcalloc(1, sizeof *f);
+    f->kind = F_MACRO;
+    f->name = dupn(m->name, strlen(m->name));
+    f->count = 1;
+    f->line0 = m->line;
+    long counter = A->counter++;
+    /* the body with \param, \@ and \() substituted */
+    const char *b = m->body, *be = m->body + m->len;
+    Buf *o = &f->text;
+    buf_reserve(o, m->len + 1);
+    while (b < be) {
+        const char *bs = memchr(b, '\\', (size_t)(be - b));
+        if (!bs) { buf_put(o, b, (size_t)(be - b)); break; }
+        buf_put(o, b, (size_t)(bs - b));
+        if (bs + 1 < be && bs[1] == '@') { buf_put_llong(o, counter); b = bs + 2; continue; }
+        if (bs + 2 < be && bs[1] == '(' && bs[2] == ')') { b = bs + 3; continue; }
+        const char *ie = ident_end(bs + 1, be);
+        int k = -1;
+        for (int j = 0; j < m->nparams && ie > bs + 1; j++)
+            if (name_eq(m->params[j].name, bs + 1, (size_t)(ie - bs - 1))) k = j;
+        if (k >= 0) { buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s)); b = ie; }
+        else { buf_putc(o, '\\'); b = bs + 1; }
+        if (o->len > (size_t)ASM_MAX_BYTES) { frame_free(f); return aerr(err, s, "expansion of macro '%s' too large", m->name); }
+    }
+    A->bytes_left -= (long)o->len;
+    if (A->bytes_left < 0) { frame_free(f); return aerr(err, s, "expansions too large (more than %d bytes of text)", ASM_MAX_BYTES); }
+    return push_frame(A, f, line, ls, s, err);
+}
+
+void asm_notes(const AsmState *A, const char *file, Diag *d)
+{
+    for (int k = A->nframes - 1; k >= 0; k--) {
+        const AsmFrame *f = A->frames[k];
+        if (k == A->nframes - 4 && k > 0) {     /* the three innermost and the outermost */
+            diag_note(d, file, f->call_line, 0, NULL, "... %d more expansions", k);
+            k = 1;
+            continue;
+        }
+        if (f->kind == F_MACRO) diag_note(d, file, f->call_line, f->call_col, f->call_src, "in expansion of macro '%s'", f->name);
+        else diag_note(d, file, f->call_line, f->call_col, f->call_src, "in expansion of '%s'", f->name);
+    }
+}
+
+bool asm_finish(AsmState *A, int *line, AsmErr *err)
+{
+    if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "'.macro' without '.endm'"); }
+    if (A->collect != C_NONE) {
+        *line = A->collect_line;
+        return aerr(err, NULL, "'%s' without '.endr'", A->collect == C_REPT ? ".rept" : A->collect == C_IRP ? ".irp" : ".irpc");
+    }
+    if (A->ncond) { *line = A->cond[A->ncond - 1].line; return aerr(err, NULL, "'.if' without '.endif'"); }
+    return true;
+}

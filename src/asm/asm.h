@@ -1,0 +1,123 @@
+/* asm.h — the assembler language, target-neutral: what the GNU assembler (and llvm-mc) read
+ * around the instructions.  It sits between the line lexer and the AArch64 instruction parser
+ * (src/a64/parse.c, which owns the lines and statements and calls in here):
+ *
+ *   lines ─► asm: block comments, conditionals (.if* .elseif .else .endif), bodies of .macro /
+ *            .irp / .irpc / .rept collected and replayed (expanded) as frames of lines,
+ *            symbols (.set .equ .equiv .eqv `name = expr`), register aliases (.req .unreq),
+ *            constant expressions (GNU as operators and precedence)
+ *        ─► statements the instruction parser sees
+ *
+ * Expansion is bounded: frames nest at most ASM_MAX_DEPTH deep (a recursive macro is an error,
+ * not a hang) and replay at most ASM_MAX_LINES lines and ASM_MAX_BYTES bytes in total.
+ * No global state: everything lives in one AsmState per parse. */
+#ifndef ASM_H
+#define ASM_H
+
+#include "util/util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    ASM_MAX_DEPTH = 64,              /* nested expansions (macros, .rept, .irp, .irpc) */
+    ASM_MAX_LINES = 2000000,         /* lines replayed by expansions, in total */
+    ASM_MAX_BYTES = 64 << 20,        /* bytes of expanded text, in total */
+    ASM_MAX_COND = 256,              /* nested .if */
+};
+
+/* the comment and separator rules of a target triple, as llvm's AArch64 MCAsmInfo has them */
+typedef enum AsmDialect {
+    ASM_ELF,      /* aarch64-*-linux (default): `//` comments, `;` separates statements */
+    ASM_DARWIN,   /* arm64-apple-*: `;` starts a comment, `%%` separates statements */
+    ASM_COFF,     /* aarch64-*-windows: as ELF for comments and separators */
+} AsmDialect;
+/* the dialect of a triple ("arm64-apple-macos", "aarch64-pc-windows-msvc", "aarch64"); an
+ * empty or NULL triple is ASM_ELF.  *ok = false when the architecture is not AArch64. */
+AsmDialect asm_dialect_of(const char *triple, bool *ok);
+
+/* an error of the layer: where (a pointer into the line being read) and what */
+typedef struct AsmErr { const char *at; char msg[300]; } AsmErr;
+
+typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
+typedef struct AsmAlias { char *name; char *reg; } AsmAlias;
+typedef struct AsmMacro AsmMacro;
+typedef struct AsmFrame AsmFrame;
+
+/* labels and other symbols the instruction parser defines (for .ifdef) */
+typedef bool (*AsmLabelFn)(void *ctx, const char *name, size_t n);
+
+typedef struct AsmState {
+    AsmDialect dialect;
+    /* symbols and aliases: small open-addressed tables (names are case-sensitive) */
+    AsmSym *syms; int nsyms, capsyms;
+    AsmAlias *alias; int nalias, capalias;
+    AsmMacro **macros; int nmacros, capmacros;
+    /* conditionals: one entry per open .if */
+    struct { uint8_t state; bool seen_else; int line; } cond[ASM_MAX_COND];
+    int ncond;
+    int skip_from;                /* conditionals 0 .. skip_from-1 are active; -1 = none skipped */
+    /* a body being collected (.macro, .irp, .irpc, .rept): its lines, until the matching end */
+    int collect;                  /* 0 = none, else the kind (see asm.c) */
+    int collect_depth, collect_line;
+    Buf body;
+    AsmMacro *pending_macro;
+    char *pending_args;           /* .irp/.irpc: the parameter and values; .rept: the count */
+    long pending_count;
+    /* expansions: a stack of frames replaying lines */
+    AsmFrame *frames[ASM_MAX_DEPTH];
+    int nframes;
+    long lines_left, bytes_left;
+    long counter;                 /* \@: the number of macro expansions so far */
+    bool busy;                    /* collecting or skipping: every line goes to asm_consume */
+    bool in_comment;              /* inside a multi-line block comment */
+    const char *line_start;       /* the line of the directive asm_directive is given (set by the caller) */
+    char *collect_src;            /* the line that opened the body being collected */
+    int collect_col;
+    AsmLabelFn label_defined;
+    void *ctx;
+} AsmState;
+
+void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *ctx);
+void asm_free(AsmState *A);
+
+/* ---- directives ---- */
+typedef enum { ASM_NOT_MINE, ASM_DONE, ASM_ERROR } AsmResult;
+/* A directive `name` (lowercase, without the dot) written at `at` with its arguments [args, e),
+ * on source line `line`: ASM_NOT_MINE when the instruction parser must handle it. */
+AsmResult asm_directive(AsmState *A, const char *name, const char *at, const char *args, const char *e, int line,
+                        AsmErr *err);
+/* `name = expr` (the assignment statement); [name, ne) the name, [x, e) the expression */
+bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const char *e, AsmErr *err);
+/* `name .req reg`: [name, name + n) becomes an alias of the register at [r, e) */
+bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, AsmErr *err);
+/* While A->busy (a body being collected, or a false conditional): the line [ls, le) is the
+ * layer's (returns true); when a collected body ends, its expansion is pushed as a frame. */
+bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok, AsmErr *err);
+/* Is [s, e) (a statement's first word and the rest) a macro call?  Then it is expanded (a frame
+ * is pushed) and *handled = true. */
+bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
+                    bool *handled, AsmErr *err);
+
+/* ---- frames: the lines of expansions ---- */
+/* The next line of the innermost expansion: [*ls, *le) and its source line number; false
+ * when no expansion is open (read the file).  A frame ends by itself when its lines are done. */
+bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bool *ok, AsmErr *err);
+/* the chain of expansions the current line came through, innermost first, as diagnostic
+ * notes ("in expansion of macro 'step'") appended to d */
+void asm_notes(const AsmState *A, const char *file, Diag *d);
+/* at the end of the input: what is left open, as an error (false) with the line it opened on */
+bool asm_finish(AsmState *A, int *line, AsmErr *err);
+
+/* ---- symbols, aliases, expressions ---- */
+const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n);
+/* the register a `.req` alias names ("x0"), or NULL */
+const char *asm_alias_find(const AsmState *A, const char *s, size_t n);
+/* Evaluate the constant expression at [p, e); it ends at the first ',', ']', '}' or '!' outside
+ * parentheses, or at e.  *end = where it ended.  Symbols are .set/.equ constants. */
+bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end, int64_t *v, AsmErr *err);
+/* does the operand text at p start an expression the plain number parser cannot take? */
+bool asm_expr_char(char c);
+
+#endif

@@ -1,0 +1,5 @@
+  .macro forever
+    nop
+    forever
+  .endm
+  forever
