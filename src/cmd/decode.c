@@ -16,12 +16,14 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: uarch decode [-mcpu=CPU] [-json] [file.s|-]\n"
+            "usage: uarch decode [-mcpu=CPU] [-json] [-show-encoding] [file.s|-]\n"
             "  each instruction of the file (stdin by default): line:col, text, measured form id\n"
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
             "  number, destination first), memory access and branch kind\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
-            "  -json      a JSON array, one object per instruction\n");
+            "  -json      a JSON array, one object per instruction\n"
+            "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
+            "             fields of a symbol's fixup zero); 'none' with the reason when uarch has none\n");
 }
 
 static void uses_json(Json *j, const char *key, const A64RegUse *u, int n)
@@ -51,11 +53,12 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
 int cmd_decode(int argc, char **argv)
 {
     const char *path = "-", *cpu_name = NULL;
-    bool json = false;
+    bool json = false, show_enc = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "-show-encoding") || !strcmp(a, "--show-encoding")) show_enc = true;
         else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
         else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); return 2; }
@@ -113,6 +116,18 @@ int cmd_decode(int argc, char **argv)
             if (x->branch) json_kstr(&j, "branch", a64_branch_name(x->branch));
             else json_knull(&j, "branch");
             json_kint(&j, "offset", x->offset);
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why)) {
+                    char hex[16];
+                    snprintf(hex, sizeof hex, "0x%08x", w);
+                    json_kstr(&j, "encoding", hex);
+                } else {
+                    json_knull(&j, "encoding");
+                    json_kstr(&j, "encoding_error", why);
+                }
+            }
             json_obj_end(&j);
         }
         json_arr_end(&j);
@@ -139,6 +154,14 @@ int cmd_decode(int argc, char **argv)
                 if (x->sys & A64_SYS_BARRIER) { buf_printf(&out, "%sbarrier", sep); sep = "|"; }
                 if (x->sys & A64_SYS_SYSTEM) { buf_printf(&out, "%ssystem", sep); sep = "|"; }
                 if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(&out, "%sexclusive", sep);
+            }
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why))
+                    buf_printf(&out, " encoding=[0x%02x,0x%02x,0x%02x,0x%02x]", w & 0xff, w >> 8 & 0xff, w >> 16 & 0xff, w >> 24);
+                else
+                    buf_printf(&out, " encoding=none (%s)", why);
             }
             buf_putc(&out, '\n');
         }
