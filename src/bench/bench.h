@@ -179,13 +179,18 @@ static inline const double *bench_sample_row(const BenchSamples *s, int fn, int 
 
 typedef struct BenchStat {
     double median, min, max, q25, q75;   /* per copy */
+    double best;                         /* the best-case estimate (within min..max) */
     int n;
 } BenchStat;
 
-/* Per-copy statistics of the difference of two lengths: for each kept run r,
- *   x_r = (long[r] - short[r]) / (copies_long - copies_short)
- * where copies = unroll * iters * count (count: copies of the operation inside one snippet);
- * median, max, quartiles are those of x_r; min = (min long - min short) / (copies difference). */
+/* Per-copy statistics of the difference of two lengths, paired by round: for each kept round r,
+ *   x_r = (long[r] - short[r]) / per
+ * median, min, max and quartiles are those of x_r (so always ordered); best is the median of x_r
+ * over the quiet rounds (both calls at or below their length's median; none: the round with the
+ * smallest sum).  per <= 0 or n <= 0: all NAN. */
+BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per);
+/* The same with per = copies_long - copies_short, where copies = unroll * iters * count (count:
+ * copies of the operation inside one snippet). */
 BenchStat bench_diff_stat(const double *short_v, const double *long_v, int n, double copies_short,
                           double copies_long);
 /* Drop the samples whose CPU before != CPU after or != want (want < 0: any); compacts v (nfns

@@ -91,9 +91,9 @@ static void common_usage(const Sweep *s, FILE *f)
           "  -json        print JSON (points, findings, provenance) instead of the table\n"
           "  -q           no progress line on stderr\n"
           "  -keep        keep the generated assembly (prints the directory)\n"
-          "  -stat S      min (default): analyse the best case, from the minimum time of each length\n"
+          "  -stat S      min (default): analyse the best case, the median difference of the quiet rounds\n"
           "               (interference only adds time: robust when other work shares the CPU);\n"
-          "               median: the median of each length\n", f);
+          "               median: the median difference of all rounds\n", f);
 }
 
 bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
@@ -462,19 +462,6 @@ void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t see
 
 /* ---- measuring -------------------------------------------------------------------------- */
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double quant(const double *sorted, int n, double q)
-{
-    double pos = q * (n - 1);
-    int i = (int)pos;
-    return i + 1 < n ? sorted[i] + (sorted[i + 1] - sorted[i]) * (pos - i) : sorted[i];
-}
-
 static double positive_or_nan(double v)
 {
     return v > 0 ? v : NAN;
@@ -547,31 +534,24 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
     }
     bool ok = st == BENCH_OK && !sweep_stop(s);
     if (ok) {
-        /* order statistics of each length, then differenced: interference only ever adds time,
-         * so quantiles (and the minimum) of each length are more robust than per-pair
-         * differences of two separate child processes */
+        /* the rounds paired (both lengths ran back to back in one child): every figure from
+         * the one distribution of per-round differences (bench_paired_stat) */
         double per = (double)r->iters * r->copies_per_iter;
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
             ok = false;
         } else {
-            qsort(sv, na, sizeof *sv, cmp_dbl);
-            qsort(lv, nb, sizeof *lv, cmp_dbl);
-            pt->n = na < nb ? na : nb;
-            /* the time of I iterations can only be positive: a difference of two medians,
-             * minima or maxima that is not is noise that swamped the signal (e.g. an unusually
-             * slow fastest short call), not an estimate: unavailable (NAN: "-" in the table,
+            BenchStat b = bench_paired_stat(sv, lv, na, per);
+            pt->n = b.n;
+            /* the time of I iterations can only be positive: a difference that is not is noise
+             * that swamped the signal, not an estimate: unavailable (NAN: "-" in the table,
              * null in JSON, an empty field in CSV), and the knee detector skips it */
-            pt->med = positive_or_nan((quant(lv, nb, 0.5) - quant(sv, na, 0.5)) / per);
-            pt->min = positive_or_nan((lv[0] - sv[0]) / per);
-            pt->best = pt->min;
-            pt->max = positive_or_nan((lv[nb - 1] - sv[na - 1]) / per);
-            pt->q25 = positive_or_nan((quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per);
-            pt->q75 = positive_or_nan((quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per);
-            if (pt->q25 > pt->q75) {
-                double t = pt->q25;
-                pt->q25 = pt->q75, pt->q75 = t;
-            }
+            pt->med = positive_or_nan(b.median);
+            pt->min = positive_or_nan(b.min);
+            pt->best = positive_or_nan(b.best);
+            pt->max = positive_or_nan(b.max);
+            pt->q25 = positive_or_nan(b.q25);
+            pt->q75 = positive_or_nan(b.q75);
         }
     } else if (!sweep_stop(s)) {
         fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
@@ -1014,7 +994,7 @@ static void write_table(Sweep *s, FILE *out)
 {
     fprintf(out, "# uarch bench %s: %s\n# method: %s\n# y: %s; median and best (%s) over %s "
                  "samples\n", s->exp, s->title, s->method, s->ylabel,
-            s->best_desc ? s->best_desc : "from the minimum time of each length",
+            s->best_desc ? s->best_desc : "the median difference of the quiet rounds",
             s->opt.runs > 0 ? "the" : "the default");
     prov_line(s, out);
     for (int i = 0; i < s->nseries; i++) {

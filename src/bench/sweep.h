@@ -3,7 +3,7 @@
  *   options    -cpu N -runs N -min X -max X -ppo N -csv FILE -json -svg FILE -q -keep -stat
  *   measuring  sweep_measure(): build a program, run one kernel at two iteration counts in
  *              pinned children (bench_run; the lengths alternate over three rounds), difference
- *              their order statistics (overhead cancels), per-copy statistics; sweep_point():
+ *              each round's two calls (overhead cancels; bench_paired_stat), per-copy statistics; sweep_point():
  *              one kernel measured and added to a series (what every experiment's loop does);
  *              counters: the runner's best source (PMU, else the task-clock: preemption-free)
  *   code       sweep_nop(), sweep_jmp(), sweep_rept(): the blocks of the front-end sweeps
@@ -51,7 +51,7 @@ typedef struct SweepOpts {
 typedef struct SweepPoint {
     double x;
     double med, min, max, q25, q75;   /* y statistics over the kept samples */
-    double best;              /* the best-case estimate (from the minimum time of each length) */
+    double best;              /* the best-case estimate: median difference of the quiet rounds */
     int n;
 } SweepPoint;
 
