@@ -208,6 +208,7 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
         case P_NAIMM: OUT("#%lld", (long long)rr(-4095, -1)); break;
         case P_AIMM:
             if (rnd() % 6 == 0) OUT(":lo12:sym");
+            else if (rnd() % 6 == 0) OUT(":tprel_hi12:sym");
             else OUT("#%lld", (long long)rr(0, 4095));
             break;
         case P_AIMMSH: {

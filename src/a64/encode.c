@@ -161,6 +161,8 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
             int64_t v = rel ? 0 : o->u.imm.value;
             if (p->kind == P_AIMMSH && o->shift == A64_SH_NONE) v >>= 12;
             put(out, v, 12);
+            if (p->kind == P_AIMM)   /* :tprel_hi12:sym alone sets the shift, as llvm does */
+                put(out, rel && o->u.imm.reloc && strstr(o->u.imm.reloc, "hi12") != NULL, 1);
             break;
         }
         case P_BIMM: {
