@@ -289,7 +289,8 @@ done:;
             double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
-            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);
+            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
+                     F->note[0] ? "; " : "", b);
             /* the level after the step: the next finding of this spacing (a step or "beyond") */
             double after = f + 1 < s.nfind && !strcmp(s.find[f + 1].series, F->series) ? s.find[f + 1].cycles : NAN;
             kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence, lo, hi};

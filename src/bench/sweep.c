@@ -670,6 +670,28 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt)
     fflush(stderr);
 }
 
+int sweep_plateau_start(const double *y, int n, double tol, double *level)
+{
+    double lo = INFINITY;
+    for (int i = 0; i < n; i++)
+        if (isfinite(y[i]) && y[i] < lo)
+            lo = y[i];
+    *level = NAN;
+    if (!isfinite(lo))
+        return -1;
+    int start = 0;
+    while (!(y[start] <= lo * (1 + tol)))
+        start++;
+    double *t = xmalloc(sizeof *t * (size_t)n);
+    int k = 0;
+    for (int i = start; i < n; i++)
+        if (isfinite(y[i]))
+            t[k++] = y[i];
+    *level = stats_median(t, (size_t)k);
+    free(t);
+    return start;
+}
+
 const KneeResult *sweep_knees(Sweep *s, int series)
 {
     SweepSeries *S = &s->series[series];
@@ -693,8 +715,46 @@ SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->series, sizeof f->series, "%s", series ? series : "");
     f->value = NAN, f->cycles = NAN, f->confidence = NAN;
+    f->from = f->to = f->next = NAN;
     f->bytes = s->x_bytes;
     return f;
+}
+
+void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i)
+{
+    const KneeLevel *L = &r->levels[i];
+    f->cycles = L->level;
+    f->from = L->x_first, f->to = L->x_last;
+    if (i + 1 < r->nlevels) {
+        f->next = r->levels[i + 1].x_first;
+        f->value = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        f->confidence = L->confidence;
+    }
+}
+
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n)
+{
+    char a[32], b[32], c[32], v[32];
+    out[0] = 0;
+    if (isfinite(f->from) && isfinite(f->to)) {
+        sweep_fmt_x(s, f->from, a, sizeof a);
+        sweep_fmt_x(s, f->to, b, sizeof b);
+        if (!isfinite(f->next)) {
+            snprintf(out, n, "plateau from %s to the end of the sweep", a);
+        } else {
+            sweep_fmt_x(s, f->next, c, sizeof c);
+            if (!(f->value > f->next)) {
+                snprintf(out, n, "plateau %s..%s; the next level from %s", a, b, c);
+            } else {   /* the next level is a climb: the value lies on it */
+                sweep_fmt_x(s, f->value, v, sizeof v);
+                snprintf(out, n, "plateau %s..%s; the curve climbs from %s and passes halfway at %s", a, b, c, v);
+            }
+        }
+    }
+    if (f->note[0]) {
+        size_t k = strlen(out);
+        snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
+    }
 }
 
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,
@@ -719,20 +779,7 @@ void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, i
             snprintf(nm, sizeof nm, "level %d", k + 1);
         }
         SweepFinding *f = sweep_finding(s, nm, sname);
-        f->cycles = L->level;
-        if (!last) {
-            f->value = isfinite(L->x_mid) ? L->x_mid : L->x_last;
-            f->confidence = L->confidence;
-            char a[32], b[32], c[32];
-            sweep_fmt_x(s, L->x_last, a, sizeof a);
-            sweep_fmt_x(s, L->x_first, b, sizeof b);
-            sweep_fmt_x(s, r->levels[i + 1].x_first, c, sizeof c);
-            snprintf(f->note, sizeof f->note, "plateau %s..%s; the next level starts at %s", b, a, c);
-        } else {
-            char a[32];
-            sweep_fmt_x(s, L->x_first, a, sizeof a);
-            snprintf(f->note, sizeof f->note, "from %s on", a);
-        }
+        sweep_finding_level(f, r, i);
         k++;
     }
 }
@@ -788,7 +835,6 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
     int ns = sweep_steps(r, idx, caps, SWEEP_MAX_FINDINGS);
     for (int j = 0; j < ns; j++) {
         int i = idx[j];
-        const KneeLevel *L = &r->levels[i];
         double cap = caps[j];
         int ref = -1;
         if (named && !named[j]) {
@@ -811,30 +857,21 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
             snprintf(name, sizeof name, "knee %d", ++k);
         }
         SweepFinding *f = sweep_finding(s, name, sname);
+        sweep_finding_level(f, r, i);
         f->value = cap;
-        f->cycles = L->level;
-        f->confidence = L->confidence;
-        char a[32], a2[32], b[32], c[32] = "";
-        sweep_fmt_x(s, L->x_first, a, sizeof a);
-        sweep_fmt_x(s, L->x_last, a2, sizeof a2);
-        sweep_fmt_x(s, r->levels[i + 1].x_first, b, sizeof b);
+        char c[32] = "";
         if (ref >= 0 && refs[ref].x > 0)
             sweep_fmt_x(s, refs[ref].x, c, sizeof c);
-        snprintf(f->note, sizeof f->note, "plateau %s..%s, halfway to the next level after the value "
-                 "given; the next level from %s%s%s%s%s", a, a2, b,
-                 c[0] ? "; " : "", c[0] && ref_src ? ref_src : "", c[0] ? " says " : "", c);
+        if (c[0])
+            snprintf(f->note, sizeof f->note, "%s says %s", ref_src ? ref_src : "the reference", c);
         if (!c[0] && have_ref)
             snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
-                     "; matches no %s figure", ref_src ? ref_src : "reference");
+                     "%smatches no %s figure", f->note[0] ? "; " : "", ref_src ? ref_src : "reference");
     }
     if (!last_name || r->nlevels == 0)
         return;
-    const KneeLevel *last = &r->levels[r->nlevels - 1];
     SweepFinding *f = sweep_finding(s, last_name, sname);
-    f->cycles = last->level;
-    char a[32];
-    sweep_fmt_x(s, last->x_first, a, sizeof a);
-    snprintf(f->note, sizeof f->note, "plateau from %s to the end of the sweep", a);
+    sweep_finding_level(f, r, r->nlevels - 1);
 }
 
 void sweep_note(Sweep *s, const char *fmt, ...)
@@ -930,8 +967,19 @@ static void write_json(Sweep *s, FILE *out)
             json_knum(&j, "confidence", round(f->confidence * 1000) / 1000);
         else
             json_knull(&j, "confidence");
-        if (f->note[0])
-            json_kstr(&j, "note", f->note);
+        if (isfinite(f->from) && isfinite(f->to)) {
+            json_key(&j, "plateau");
+            json_arr_begin(&j);
+            json_num(&j, f->from);
+            json_num(&j, f->to);
+            json_arr_end(&j);
+        }
+        if (isfinite(f->next))
+            json_knum(&j, "next_level_from", f->next);
+        char text[512];
+        sweep_finding_text(s, f, text, sizeof text);
+        if (text[0])
+            json_kstr(&j, "note", text);
         json_obj_end(&j);
     }
     json_arr_end(&j);
@@ -1029,8 +1077,10 @@ static void write_table(Sweep *s, FILE *out)
         char line[256];
         fmt_finding(s, &s->find[i], line, sizeof line);
         fprintf(out, "  %s\n", line);
-        if (s->find[i].note[0])
-            fprintf(out, "      %s\n", s->find[i].note);
+        char text[512];
+        sweep_finding_text(s, &s->find[i], text, sizeof text);
+        if (text[0])
+            fprintf(out, "      %s\n", text);
     }
     if (s->notes.len) {
         fprintf(out, "notes:\n");

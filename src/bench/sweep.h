@@ -68,7 +68,10 @@ typedef struct SweepFinding {
     double cycles;            /* the level's cost (y units); NAN when not applicable */
     double confidence;        /* 0..1; NAN when not applicable */
     bool off_axis;            /* value is not a position on the x axis (a width, a rate) */
-    char note[200];           /* words: comparison, caveat */
+    double from, to;          /* the level's plateau on the x axis (NAN: not a level) */
+    double next;              /* where the next level starts (NAN: none) */
+    char note[200];           /* words: comparison, caveat (no figure of the level: those are
+                               * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
 
 typedef struct Sweep {
@@ -211,6 +214,9 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt);
  * point failed (s->failed: it stops, sweep_finish() reports nothing). */
 bool sweep_stop(const Sweep *s);
 
+/* Where a falling curve reaches its floor: the first index whose y is within tol (0.1: 10 %)
+ * of the lowest y, with *level the median of y from there on (NANs skipped); -1 when no y. */
+int sweep_plateau_start(const double *y, int n, double tol, double *level);
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
@@ -218,6 +224,13 @@ const KneeResult *sweep_knees(Sweep *s, int series);
  * x_last for a sharp step).  Returns how many (at most max). */
 int sweep_steps(const KneeResult *r, int *idx, double *at, int max);
 SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
+/* Fill f from level i of knee result r: cycles, confidence, the plateau and where the next
+ * level starts; the value (capacity) is x_mid, else x_last; NAN for the last level. */
+void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
+/* The words of a finding, made from its numbers only (the one place they are written):
+ * "plateau A..B; the next level from C" (or, when the value lies past C: the curve leaves the
+ * plateau at C, a climb, and passes halfway at the value), then the note. */
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,

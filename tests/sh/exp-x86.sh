@@ -12,6 +12,8 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 if [ "$(uname -m)" = aarch64 ] || [ "$(uname -m)" = arm64 ]; then INST='add x0, x1, x2'; else INST='add %rbx, %rax'; fi
 T="-runs 3 -q"
+PY=$(command -v python3 || true)
+[ -n "$PY" ] || echo "note: no python3: the output properties (ordered statistics, findings) are not checked"
 while IFS='|' read -r name args; do
   [ -z "$name" ] && continue
   eval "set -- $args"
@@ -38,6 +40,11 @@ while IFS='|' read -r name args; do
   tail -n 1 "$tmp/$name.svg" | grep -q '^</svg>$' || bad "$name: svg end"
   grep -q 'class="series"' "$tmp/$name.svg" || bad "$name: svg has no series"
   json=$("$UARCH" bench "$name" $T "$@" -json 2>"$tmp/err") || { bad "$name -json: exit $?"; cat "$tmp/err"; continue; }
+  # ordered statistics on every row, every finding's words consistent with its numbers
+  if [ -n "$PY" ]; then
+    echo "$json" > "$tmp/$name.json"
+    "$PY" "$ROOT/tests/sh/exp-props.py" "$tmp/$name.json" || bad "$name $args: properties (above)"
+  fi
   for k in '"experiment": "'"$name"'"' '"provenance": {' '"core_hz": ' '"findings": \[' '"name": ' \
            '"confidence": ' '"points": \[' '"median": ' '"x": ' '"date": '; do
     echo "$json" | grep -q "$k" || bad "$name -json: no $k"

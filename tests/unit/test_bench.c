@@ -511,3 +511,57 @@ TEST(test_bench_major_steps)
     sweep_major_steps(&r, idx, 3, 2, named);
     CHECK(!named[0] && named[1] && named[2]);
 }
+
+/* A finding's words are made from its numbers by one function: the cases of issue 19 ("2896
+ * pages ... the next level starts at 2435"; "8192 ... plateau 4096..5161") come out consistent. */
+TEST(test_bench_finding_text)
+{
+    static Sweep s;
+    memset(&s, 0, sizeof s);
+    s.x_int = true;
+    SweepFinding f;
+    memset(&f, 0, sizeof f);
+    f.value = 96, f.from = 4, f.to = 64, f.next = 128;
+    char t[512];
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau 4..64; the next level from 128");
+    /* the next level is a climb that starts before the halfway point */
+    f.value = 2896, f.from = 609, f.to = 2048, f.next = 2435;
+    snprintf(f.note, sizeof f.note, "reach 11584 KiB");
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau 609..2048; the curve climbs from 2435 and passes halfway at 2896; reach 11584 KiB");
+    /* a last level; a finding with words only */
+    f.value = NAN, f.next = NAN, f.from = 8192;
+    f.to = 65536;
+    f.note[0] = 0;
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau from 8192 to the end of the sweep");
+    f.from = f.to = NAN;
+    snprintf(f.note, sizeof f.note, "not measured");
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "not measured");
+    /* from a knee level: value, plateau and next level from the same numbers */
+    KneeResult r;
+    memset(&r, 0, sizeof r);
+    r.nlevels = 2;
+    r.levels[0] = (KneeLevel){0, 5, 1, 32, 1.0, 0.9, 48};
+    r.levels[1] = (KneeLevel){6, 9, 64, 512, 3.0, 0, NAN};
+    SweepFinding g;
+    memset(&g, 0, sizeof g);
+    sweep_finding_level(&g, &r, 0);
+    CHECK(g.value == 48 && g.from == 1 && g.to == 32 && g.next == 64 && g.cycles == 1.0 && g.confidence == 0.9);
+}
+
+TEST(test_bench_plateau_start)
+{
+    /* cycles per instruction over K chains: imul (latency 3, one per cycle), add (4 ALUs) */
+    double imul[] = {3.0, 1.5, 1.0, 1.0, 1.003, 1.0, 1.0};
+    double add[] = {1.0, 0.5, 0.334, 0.256, 0.25, 0.251, NAN, 0.25};
+    double level;
+    CHECK_INT(sweep_plateau_start(imul, 7, 0.1, &level), 2);     /* K = 3 */
+    CHECK_NEAR(level, 1.0, 1e-12);
+    CHECK_INT(sweep_plateau_start(add, 8, 0.1, &level), 3);      /* K = 4 */
+    CHECK_NEAR(level, 0.2505, 1e-12);                        /* median from K = 4 on */
+    double none[] = {NAN, NAN};
+    CHECK_INT(sweep_plateau_start(none, 2, 0.1, &level), -1);
+}
