@@ -70,7 +70,7 @@ typedef struct SweepFinding {
     bool off_axis;            /* value is not a position on the x axis (a width, a rate) */
     double from, to;          /* the level's plateau on the x axis (NAN: not a level) */
     double next;              /* where the next level starts (NAN: none) */
-    char note[200];           /* words: comparison, caveat (no figure of the level: those are
+    char note[320];           /* words: comparison, caveat (no figure of the level: those are
                                * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
 
