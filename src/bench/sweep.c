@@ -7,6 +7,7 @@
  * sweep_finish() prints them with the provenance as a table or JSON, and writes CSV and SVG.
  */
 #define _DEFAULT_SOURCE 1
+#include "bench/experiments.h"
 #include "bench/sweep.h"
 #include "clock/clock.h"
 #include "pmu/pmu.h"
@@ -93,6 +94,8 @@ static const char common_usage[] =
     "  -min X       start of the sweep (sizes take K/M/G suffixes)\n"
     "  -max X       end of the sweep\n"
     "  -ppo N       points per octave of geometric sweeps\n"
+    "  -repeat N    run the whole sweep N times (1..16); each finding is reported with its value\n"
+    "               in every run and how many runs agree within one sweep step\n"
     "  -passes N    sweeps over all the points; each point keeps its least disturbed pass\n"
     "               (btb, fetch, itlb: default 3; the others measure in one pass)\n"
     "  -csv FILE    write the points as CSV\n"
@@ -103,6 +106,142 @@ static const char common_usage[] =
     "  -stat S      min (default): analyse the best case, the median difference of the quiet rounds\n"
     "               (interference only adds time: robust when other work shares the CPU);\n"
     "               median: the median difference of all rounds\n";
+
+/* -repeat N: the experiment is run N times from sweep_parse (argv without -repeat); every run's
+ * sweep_finish keeps its findings here, and only the last run prints, each finding with the
+ * values of all runs. */
+typedef struct RepeatRun {
+    SweepFinding *find;
+    int nfind;
+} RepeatRun;
+static struct {
+    int n, cur;               /* n > 1 while repeating; the run under way */
+    RepeatRun run[SWEEP_MAX_REPEAT];
+} repeat;
+
+static int repeat_runs(const char *exp, int argc, char **argv)
+{
+    BenchExpFn fn = NULL;
+    for (int i = 0; i < bench_nexperiments; i++)
+        if (bench_experiments[i].fn && strcmp(bench_experiments[i].name, exp) == 0)
+            fn = bench_experiments[i].fn;
+    if (!fn)
+        bug("-repeat: no experiment '%s'", exp);
+    char **av = xmalloc(sizeof *av * (size_t)(argc + 1));
+    int ac = 0, n = 1;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && strcmp(argv[i], "-repeat") == 0 && i + 1 < argc) {
+            n = atoi(argv[++i]);
+            continue;
+        }
+        av[ac++] = argv[i];
+    }
+    av[ac] = NULL;
+    repeat.n = n;
+    int status = 0;
+    for (repeat.cur = 0; repeat.cur < n; repeat.cur++) {
+        status = fn(ac, av);
+        if (status != 0 || interrupted)
+            break;
+    }
+    for (int r = 0; r < SWEEP_MAX_REPEAT; r++)
+        free(repeat.run[r].find), repeat.run[r].find = NULL, repeat.run[r].nfind = 0;
+    repeat.n = 0;
+    free(av);
+    return status;
+}
+
+void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx)
+{
+    double found[SWEEP_MAX_REPEAT];
+    int k = 0;
+    f->rep_runs = nruns;
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++) {
+        f->rep_val[r] = vals[r];
+        if (isfinite(vals[r]))
+            found[k++] = vals[r];
+    }
+    f->rep_found = k;
+    f->rep_agree = 0;
+    if (k == 0)
+        return;
+    double med = stats_median(found, (size_t)k);
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++) {
+        double v = vals[r];
+        if (!isfinite(v))
+            continue;
+        double lo = fmin(v, med), hi = fmax(v, med);
+        bool near;
+        if (nx > 0) {
+            int between = 0;
+            for (int i = 0; i < nx; i++)
+                between += xs[i] > lo * (1 + 1e-9) && xs[i] < hi * (1 - 1e-9);
+            near = between == 0;
+        } else {
+            near = hi <= lo * 1.05 + 1e-12;
+        }
+        f->rep_agree += near;
+    }
+}
+
+/* the value a -repeat run compares: the capacity, else the level's cost */
+static double repeat_value(const SweepFinding *f)
+{
+    return isfinite(f->value) ? f->value : f->cycles;
+}
+
+/* -repeat: keep this run's findings; on the last run, give each finding its values over the runs
+ * (matched by name, series and order among equals).  True when this run prints nothing. */
+static bool repeat_collect(Sweep *s)
+{
+    if (repeat.n < 2)
+        return false;
+    RepeatRun *R = &repeat.run[repeat.cur];
+    free(R->find);
+    R->find = xmalloc(sizeof *R->find * (size_t)(s->nfind + 1));
+    memcpy(R->find, s->find, sizeof *R->find * (size_t)s->nfind);
+    R->nfind = s->nfind;
+    bool last = repeat.cur + 1 >= repeat.n || s->interrupted;
+    if (!last) {
+        if (!s->opt.quiet)
+            fprintf(stderr, "uarch: bench %s: run %d of %d done\n", s->exp, repeat.cur + 1, repeat.n);
+        return true;
+    }
+    const SweepSeries *S = s->nseries > 0 ? &s->series[0] : NULL;
+    for (int i = 0; i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        int nth = 0;
+        for (int j = 0; j < i; j++)
+            nth += !strcmp(s->find[j].name, f->name) && !strcmp(s->find[j].series, f->series);
+        double vals[SWEEP_MAX_REPEAT];
+        for (int r = 0; r <= repeat.cur; r++) {
+            vals[r] = NAN;
+            int seen = 0;
+            for (int j = 0; j < repeat.run[r].nfind; j++) {
+                const SweepFinding *g = &repeat.run[r].find[j];
+                if (strcmp(g->name, f->name) || strcmp(g->series, f->series))
+                    continue;
+                if (seen++ == nth) {
+                    vals[r] = repeat_value(g);
+                    break;
+                }
+            }
+        }
+        /* the grid: the x of the finding's series (else the first), for values on the x axis */
+        const SweepSeries *G = S;
+        for (int k = 0; k < s->nseries; k++)
+            if (!strcmp(s->series[k].name, f->series))
+                G = &s->series[k];
+        bool on_axis = isfinite(f->value) && !f->off_axis && G && G->n > 1;
+        double *xs = xmalloc(sizeof *xs * (size_t)(G && G->n ? G->n : 1));
+        int nx = 0;
+        for (int k = 0; on_axis && k < G->n; k++)
+            xs[nx++] = G->pts[k].x;
+        sweep_repeat_stats(f, vals, repeat.cur + 1, xs, nx);
+        free(xs);
+    }
+    return false;
+}
 
 bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
                  const char *usage, int *status)
@@ -169,6 +308,15 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             s->opt.best = strcmp(v, "min") == 0;
             s->opt.stat_set = true;
             i++;
+        } else if (strcmp(a, "-repeat") == 0 && v) {
+            if (!sweep_parse_int(v, &n) || n < 1 || n > SWEEP_MAX_REPEAT) {
+                fprintf(stderr, "uarch: bench %s: bad value '%s' for -repeat (1..%d)\n", argv[0], v,
+                        SWEEP_MAX_REPEAT);
+                *status = 2;
+                return false;
+            }
+            s->opt.repeat = (int)n;
+            i++;
         } else if (strcmp(a, "-csv") == 0 && v) {
             s->opt.csv = v, i++;
         } else if (strcmp(a, "-svg") == 0 && v) {
@@ -191,6 +339,10 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
     if (s->opt.min > 0 && s->opt.max > 0 && s->opt.min > s->opt.max) {
         fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
         *status = 2;
+        return false;
+    }
+    if (s->opt.repeat > 1 && repeat.n == 0) {
+        *status = repeat_runs(s->exp, argc, argv);
         return false;
     }
     return true;
@@ -755,6 +907,29 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
         size_t k = strlen(out);
         snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
     }
+    if (f->rep_runs > 1 && (f->rep_found > 0 || isfinite(f->value) || isfinite(f->cycles))) {
+        size_t k = strlen(out);
+        snprintf(out + k, n - k, "%sover %d runs:", k ? "; " : "", f->rep_runs);
+        for (int r = 0; r < f->rep_runs; r++) {
+            char v[32];
+            double x = f->rep_val[r];
+            if (!isfinite(x))
+                snprintf(v, sizeof v, "none");
+            else if (!isfinite(f->value))
+                snprintf(v, sizeof v, "%.3g", x);
+            else if (f->bytes)
+                svg_fmt_bytes(v, sizeof v, x);
+            else if (f->off_axis)
+                snprintf(v, sizeof v, "%.4g", x);
+            else
+                sweep_fmt_x(s, x, v, sizeof v);
+            k = strlen(out);
+            snprintf(out + k, n - k, "%s %s", r ? "," : "", v);
+        }
+        k = strlen(out);
+        snprintf(out + k, n - k, " (%d of %d within %s of their median)", f->rep_agree, f->rep_runs,
+                 isfinite(f->value) && !f->off_axis ? "one sweep step" : "5 %");
+    }
 }
 
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,
@@ -976,7 +1151,23 @@ static void write_json(Sweep *s, FILE *out)
         }
         if (isfinite(f->next))
             json_knum(&j, "next_level_from", f->next);
-        char text[512];
+        if (f->rep_runs > 1) {
+            json_key(&j, "repeat");
+            json_obj_begin(&j);
+            json_kint(&j, "runs", f->rep_runs);
+            json_kint(&j, "found", f->rep_found);
+            json_kint(&j, "agree", f->rep_agree);
+            json_key(&j, "values");
+            json_arr_begin(&j);
+            for (int r = 0; r < f->rep_runs; r++)
+                if (isfinite(f->rep_val[r]))
+                    json_num(&j, f->rep_val[r]);
+                else
+                    json_null(&j);
+            json_arr_end(&j);
+            json_obj_end(&j);
+        }
+        char text[768];
         sweep_finding_text(s, f, text, sizeof text);
         if (text[0])
             json_kstr(&j, "note", text);
@@ -1077,7 +1268,7 @@ static void write_table(Sweep *s, FILE *out)
         char line[256];
         fmt_finding(s, &s->find[i], line, sizeof line);
         fprintf(out, "  %s\n", line);
-        char text[512];
+        char text[768];
         sweep_finding_text(s, &s->find[i], text, sizeof text);
         if (text[0])
             fprintf(out, "      %s\n", text);
@@ -1218,6 +1409,10 @@ int sweep_finish(Sweep *s)
         s->interrupted = true;
         fprintf(stderr, "uarch: bench %s: interrupted, reporting the %d points measured\n", s->exp,
                 s->npoints_done);
+    }
+    if (repeat_collect(s)) {
+        signal(SIGINT, SIG_DFL);
+        return 0;
     }
     int status = 0;
     if (s->opt.json)

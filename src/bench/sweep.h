@@ -43,7 +43,10 @@ typedef struct SweepOpts {
     bool keep;                /* -keep: keep the generated assembly (prints the dir) */
     bool best;                /* -stat min (default): analyse and plot the best-case estimate */
     bool stat_set;            /* -stat was given (an experiment may pick another default) */
+    int repeat;               /* -repeat N: the whole sweep N times, findings with their spread */
 } SweepOpts;
+
+#define SWEEP_MAX_REPEAT 16
 
 typedef struct SweepPoint {
     double x;
@@ -70,6 +73,9 @@ typedef struct SweepFinding {
     bool off_axis;            /* value is not a position on the x axis (a width, a rate) */
     double from, to;          /* the level's plateau on the x axis (NAN: not a level) */
     double next;              /* where the next level starts (NAN: none) */
+    int rep_runs, rep_found;  /* -repeat: runs made, runs that found this finding */
+    int rep_agree;            /* ... whose value is within one sweep step of the median */
+    double rep_val[SWEEP_MAX_REPEAT];   /* the value (NAN: not found) of each run */
     char note[320];           /* words: comparison, caveat (no figure of the level: those are
                                * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
@@ -231,6 +237,11 @@ void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
  * "plateau A..B; the next level from C" (or, when the value lies past C: the curve leaves the
  * plateau at C, a climb, and passes halfway at the value), then the note. */
 void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
+/* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
+ * NAN where a run did not find it, the last one f's own): a run agrees when no point of the
+ * sweep's grid (xs[0..nx), sorted; nx 0: within 5 %) lies strictly between its value and the
+ * median of the values found.  Exposed for tests. */
+void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,

@@ -82,4 +82,14 @@ out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
 echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"
 "$UARCH" bench dcache -h | grep -q '^usage: uarch bench dcache' || bad "dcache -h"
+# -repeat N: the sweep N times, each finding with its value in every run
+out=$("$UARCH" bench dcache -repeat 0 2>&1 >/dev/null); rc=$?
+[ $rc = 2 ] || bad "-repeat 0: exit $rc, want 2"
+echo "$out" | grep -q "^uarch: bench dcache: bad value '0' for -repeat (1..16)" || bad "-repeat 0 message: $out"
+out=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 2>"$tmp/err") || bad "dtlb -repeat 2: exit $?"
+echo "$out" | grep -Eq '; over 2 runs: [^;]+ \([0-2] of 2 within (one sweep step|5 %) of their median\)$' \
+  || { bad "dtlb -repeat 2: no per-run values"; echo "$out"; }
+[ "$(echo "$out" | grep -c '^findings')" = 1 ] || bad "dtlb -repeat 2: the report printed more than once"
+json=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 -json 2>"$tmp/err") || bad "dtlb -repeat 2 -json: exit $?"
+echo "$json" | grep -q '"repeat": {' || bad "dtlb -repeat 2 -json: no repeat object"
 exit $fail

@@ -565,3 +565,27 @@ TEST(test_bench_plateau_start)
     double none[] = {NAN, NAN};
     CHECK_INT(sweep_plateau_start(none, 2, 0.1, &level), -1);
 }
+
+TEST(test_bench_repeat_stats)
+{
+    /* dcache grid at 4 points per octave: 32, 38.1, 45.3, 53.8 KiB */
+    const double xs[] = {32768, 38968, 46341, 55109, 65536};
+    SweepFinding f;
+    memset(&f, 0, sizeof f);
+    f.value = 32768;
+    const double v1[] = {32768, 38968, 32768};      /* one step apart: all agree */
+    sweep_repeat_stats(&f, v1, 3, xs, 5);
+    CHECK(f.rep_runs == 3 && f.rep_found == 3 && f.rep_agree == 3);
+    const double v2[] = {32768, 46341, 32768};      /* two steps: that run does not */
+    sweep_repeat_stats(&f, v2, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 2);
+    const double v3[] = {NAN, 32768, 32768};        /* not found in one run */
+    sweep_repeat_stats(&f, v3, 3, xs, 5);
+    CHECK(f.rep_found == 2 && f.rep_agree == 2 && isnan(f.rep_val[0]));
+    const double v4[] = {17.4, 18.0, 17.3};         /* off the axis: within 5 % */
+    sweep_repeat_stats(&f, v4, 3, NULL, 0);
+    CHECK_INT(f.rep_agree, 3);
+    const double v5[] = {17.4, 21.0, 17.3};
+    sweep_repeat_stats(&f, v5, 3, NULL, 0);
+    CHECK_INT(f.rep_agree, 2);
+}
