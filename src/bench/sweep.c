@@ -822,6 +822,24 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt)
     fflush(stderr);
 }
 
+double sweep_held_capacity(const double *x, const double *y, int n, int from, double a, double b)
+{
+    if (from < 0 || from >= n || !(fabs(b - a) > 0))
+        return NAN;
+    double best = x[from];
+    for (int i = from + 1; i < n; i++) {
+        if (!isfinite(y[i]))
+            continue;
+        double m = (y[i] - a) / (b - a);
+        m = m < 0 ? 0 : m > 1 ? 1 : m;
+        if (x[i] * (1 - m) > best)
+            best = x[i] * (1 - m);
+        if (m >= 0.9)
+            break;
+    }
+    return best;
+}
+
 int sweep_plateau_start(const double *y, int n, double tol, double *level)
 {
     double lo = INFINITY;
@@ -899,7 +917,8 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
                 snprintf(out, n, "plateau %s..%s; the next level from %s", a, b, c);
             } else {   /* the next level is a climb: the value lies on it */
                 sweep_fmt_x(s, f->value, v, sizeof v);
-                snprintf(out, n, "plateau %s..%s; the curve climbs from %s and passes halfway at %s", a, b, c, v);
+                snprintf(out, n, "plateau %s..%s; the curve climbs from %s, and the capacity %s lies on the climb",
+                         a, b, c, v);
             }
         }
     }

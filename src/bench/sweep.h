@@ -223,6 +223,13 @@ bool sweep_stop(const Sweep *s);
 /* Where a falling curve reaches its floor: the first index whose y is within tol (0.1: 10 %)
  * of the lowest y, with *level the median of y from there on (NANs skipped); -1 when no y. */
 int sweep_plateau_start(const double *y, int n, double tol, double *level);
+/* The capacity of a level from the climb after its plateau: the most of the working set it
+ * holds, x[i] * (1 - m_i), where m_i = (y[i] - a) / (b - a) is the share of accesses that pay the
+ * next level's cost (a: the level's cost, b: the next one's; clamped to 0..1), over the points
+ * from `from` (the plateau's last) up to where m first reaches 0.9.  A cache that starts missing
+ * before it is full (set conflicts of 4 KiB pages, random replacement) keeps holding about its
+ * capacity while the curve climbs, which this finds where a halfway crossing does not. */
+double sweep_held_capacity(const double *x, const double *y, int n, int from, double a, double b);
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
@@ -235,7 +242,7 @@ SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
 void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
 /* The words of a finding, made from its numbers only (the one place they are written):
  * "plateau A..B; the next level from C" (or, when the value lies past C: the curve leaves the
- * plateau at C, a climb, and passes halfway at the value), then the note. */
+ * plateau at C, a climb, and the capacity lies on it), then the note. */
 void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
 /* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
  * NAN where a run did not find it, the last one f's own): a run agrees when no point of the

@@ -31,7 +31,7 @@ def check(path):
         if pl and val is not None and nxt is not None:
             if val < pl[1] - eps:
                 errs.append("%s: value %s before the end of its plateau %s" % (name, val, pl))
-            if val > nxt + eps and "passes halfway at" not in note:
+            if val > nxt + eps and "lies on the climb" not in note:
                 errs.append("%s: value %s past the next level (%s) but the note says nothing: %s" % (name, val, nxt, note))
             if val <= nxt and "the next level from" not in note:
                 errs.append("%s: the note does not name the next level: %s" % (name, note))

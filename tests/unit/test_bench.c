@@ -298,7 +298,7 @@ TEST(test_bench_btb_classify)
     CHECK_NEAR(s.find[0].confidence, 0.79, 1e-12);
     CHECK(strstr(s.find[0].note, "1 KiB") && strstr(s.find[0].note, "64 B") && strstr(s.find[0].note, "16 B"));
     CHECK(!strstr(s.find[0].note, " 4 B"));   /* (the 4 B step at 40 KiB is the BTB's) */
-    CHECK_STR(s.find[1].name, "BTB level 1");
+    CHECK_STR(s.find[1].name, "one-bubble BTB");   /* 1.75 cycles per branch */
     CHECK(!s.find[1].bytes);
     CHECK_NEAR(s.find[1].value, cbrt(10321.0 * 8192 * 8192), 1e-6);
     CHECK_NEAR(s.find[1].cycles, 1.75, 1e-12);   /* the median of 1.46, 1.75, 2.11 */
@@ -336,7 +336,7 @@ TEST(test_bench_btb_classify)
         if (strstr(s.find[i].name, "BTB"))
             nbtb++, at = i;
     CHECK_INT(nbtb, 1);
-    CHECK(at >= 0 && !strcmp(s.find[at].name, "BTB level 1"));
+    CHECK(at >= 0 && !strcmp(s.find[at].name, "one-bubble BTB"));
     CHECK(at >= 0 && s.find[at].value == 8192 && !s.find[at].bytes);
     CHECK(at >= 0 && fabs(s.find[at].cycles - 1.99) < 1e-12);
     CHECK(at >= 0 && strstr(s.find[at].note, "spacing 16 B only") != NULL);
@@ -353,7 +353,7 @@ TEST(test_bench_btb_classify)
     memset(&s, 0, sizeof s);
     btb_classify(&s, two, 3, spacing, &zen4);
     CHECK_INT(s.nfind, 1);
-    CHECK_STR(s.find[0].name, "BTB level 1");
+    CHECK_STR(s.find[0].name, "one-bubble BTB");
     CHECK(s.find[0].value == 8192);
     CHECK(strstr(s.find[0].note, "spacings 16 B, 64 B") != NULL);
     CHECK_NEAR(s.find[0].confidence, 0.8, 1e-12);
@@ -392,12 +392,20 @@ TEST(test_bench_btb_coincidence)
     btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
     int nbtb = 0;
     for (int i = 0; i < s.nfind; i++) {
-        if (strncmp(s.find[i].name, "BTB level", 9) != 0)
+        if (!strstr(s.find[i].name, "-bubble BTB"))
             continue;
         nbtb++;
         CHECK(s.find[i].value > 6000 && s.find[i].value < 11000);
     }
     CHECK_INT(nbtb, 1);
+    /* the zero-bubble level: the 16 B spacing goes one branch per cycle to 2,048 branches, where
+     * its code reaches the L1I's 32 KiB: at least 2,048 (the 64 B and 1 KiB spacings' plateaus
+     * end sooner) */
+    btb_zero_bubble(&s, run, (int)(sizeof run / sizeof run[0]), spacing, 4, &zen4);
+    const SweepFinding *z = &s.find[s.nfind - 1];
+    CHECK_STR(z->name, "zero-bubble BTB");
+    CHECK(z->value == 2048 && z->cycles == 1.0);
+    CHECK(strstr(z->note, "at least this many") && strstr(z->note, "16 B spacing") && strstr(z->note, "L1I"));
     sweep_free(&s);
 }
 
@@ -529,7 +537,7 @@ TEST(test_bench_finding_text)
     f.value = 2896, f.from = 609, f.to = 2048, f.next = 2435;
     snprintf(f.note, sizeof f.note, "reach 11584 KiB");
     sweep_finding_text(&s, &f, t, sizeof t);
-    CHECK_STR(t, "plateau 609..2048; the curve climbs from 2435 and passes halfway at 2896; reach 11584 KiB");
+    CHECK_STR(t, "plateau 609..2048; the curve climbs from 2435, and the capacity 2896 lies on the climb; reach 11584 KiB");
     /* a last level; a finding with words only */
     f.value = NAN, f.next = NAN, f.from = 8192;
     f.to = 65536;
@@ -588,4 +596,28 @@ TEST(test_bench_repeat_stats)
     const double v5[] = {17.4, 21.0, 17.3};
     sweep_repeat_stats(&f, v5, 3, NULL, 0);
     CHECK_INT(f.rep_agree, 2);
+}
+
+TEST(test_bench_held_capacity)
+{
+    /* a 1 MiB cache with random replacement: past it, a share C/W of the accesses hit */
+    double x[64], y[64], C = 1048576, a = 14, b = 45;
+    int n = 0;
+    for (double w = 32768; w <= 64 * C; w *= 1.189207115002721)
+        x[n] = w, y[n] = a + (b - a) * (w > C ? 1 - C / w : 0), n++;
+    int from = 0;
+    while (x[from + 1] <= 0.5 * C)
+        from++;
+    double c = sweep_held_capacity(x, y, n, from, a, b);
+    CHECK(c <= C * 1.000001 && c >= C * 0.99);
+    /* a sharp step (LRU, no conflicts): the plateau's last point */
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] <= C * 1.0001 ? a : b;
+    int last = 0;
+    while (x[last + 1] <= C * 1.0001)
+        last++;
+    CHECK_NEAR(sweep_held_capacity(x, y, n, last, a, b), x[last], 1e-6);
+    /* noise on the next level's plateau (m below 1 far out) is not read as capacity */
+    y[n - 1] = b - 3;
+    CHECK_NEAR(sweep_held_capacity(x, y, n, last, a, b), x[last], 1e-6);
 }
