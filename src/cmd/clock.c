@@ -15,18 +15,28 @@
 #include "bench/known.h"
 #include "clock/clock.h"
 #include "cmd/cmd.h"
+#include "util/opt.h"
 #include "util/util.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: uarch clock [-json] [-cpu N|all] [-seconds S]\n"
-    "  -cpu N|all   measure the core clock on CPU N, or on every CPU (default: the current CPU,\n"
-    "               or the first CPU of each core type on heterogeneous AArch64 systems)\n"
-    "  -seconds S   length of the counter-frequency measurement (0.2)\n"
-    "  -json        machine-readable output (tsc_hz / cntfrq_hz, granularity_ticks, core_hz, ...)\n";
+static const OptRange seconds_range = {OPT_REAL, 0.01, 60}, cpu_range = {OPT_INT, 0, 4095};
+
+static void usage(FILE *f)
+{
+    char cpus[80], secs[80];
+    opt_range_text(cpu_range, cpus, sizeof cpus);
+    opt_range_text(seconds_range, secs, sizeof secs);
+    fprintf(f, "usage: uarch clock [-json] [-cpu N|all] [-seconds S]\n"
+               "  -cpu N|all   measure the core clock on CPU N (%s, online), or on every\n"
+               "               CPU (default: the current CPU, or the first CPU of each core type on\n"
+               "               heterogeneous AArch64 systems)\n"
+               "  -seconds S   length of the counter-frequency measurement (0.2; %s)\n"
+               "  -json        machine-readable output (tsc_hz / cntfrq_hz, granularity_ticks, core_hz, ...)\n",
+            cpus, secs);
+}
 
 static const char *fmt_hz(char *b, size_t n, double hz)
 {
@@ -64,41 +74,34 @@ int cmd_clock(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
-            fputs(usage, stdout);
+            usage(stdout);
             return 0;
         } else if (strcmp(a, "-json") == 0 || strcmp(a, "--json") == 0) {
             json = true;
         } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
-            char *e;
-            if (strcmp(a, "-cpu") == 0) {
-                if (strcmp(v, "all") == 0) {
-                    all = true;
-                    continue;
-                }
-                long x = strtol(v, &e, 10);
-                if (!*v || *e || x < 0 || x > 1 << 20) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -cpu: want a CPU number or 'all'\n", v);
+            char err[256];
+            if (strcmp(a, "-cpu") == 0 && strcmp(v, "all") == 0) {
+                all = true;
+            } else if (strcmp(a, "-cpu") == 0) {
+                if (!opt_parse_int(a, v, cpu_range, &cpu, err, sizeof err)) {
+                    fprintf(stderr, "uarch: clock: %s; or 'all'\n", err);
                     return 2;
                 }
-                if (x >= clock_ncpus()) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -cpu: CPU %ld is not online\n", v, x);
+                if (cpu >= clock_ncpus()) {
+                    fprintf(stderr, "uarch: clock: option '-cpu': CPU %d is not online\n", cpu);
                     return 2;
                 }
-                cpu = (int)x;
-            } else {
-                double x = strtod(v, &e);
-                if (!*v || *e || !(x >= 0.01 && x <= 60)) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -seconds: want 0.01..60\n", v);
-                    return 2;
-                }
-                seconds = x;
+            } else if (!opt_parse(a, v, seconds_range, &seconds, err, sizeof err)) {
+                fprintf(stderr, "uarch: clock: %s\n", err);
+                return 2;
             }
         } else if (strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) {
             fprintf(stderr, "uarch: clock: option '%s' needs a value\n", a);
             return 2;
         } else {
-            fprintf(stderr, "uarch: clock: unknown option '%s'\n%s", a, usage);
+            fprintf(stderr, "uarch: clock: unknown option '%s'\n", a);
+            usage(stderr);
             return 2;
         }
     }

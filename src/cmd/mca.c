@@ -10,6 +10,7 @@
 #include "mca/run.h"
 #include "mca/views.h"
 #include "model/model.h"
+#include "util/opt.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -32,6 +33,7 @@ typedef struct Opt {
     OptKind kind;
     const char *meta;
     const char *help;
+    OptRange r;                   /* K_UINT: the accepted values (util/opt.h) */
 } Opt;
 
 static const Opt opts[] = {
@@ -41,12 +43,12 @@ static const Opt opts[] = {
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
     {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "accepted for compatibility and ignored (a warning): the model fixes the features"},
-    {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100)"},
+    {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
     {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
     {"timeline", O_TIMELINE, K_BOOL, NULL, "print the timeline view"},
-    {"timeline-max-iterations", O_TL_ITER, K_UINT, "<uint>", "maximum number of iterations to print in timeline view (default 10)"},
-    {"timeline-max-cycles", O_TL_CYC, K_UINT, "<uint>", "maximum number of cycles in the timeline view, or 0 for unlimited (default 80)"},
+    {"timeline-max-iterations", O_TL_ITER, K_UINT, "<uint>", "maximum number of iterations to print in timeline view (default 10)", {OPT_INT, 0, 10000}},
+    {"timeline-max-cycles", O_TL_CYC, K_UINT, "<uint>", "maximum number of cycles in the timeline view, or 0 for unlimited (default 80)", {OPT_INT, 0, 1000000}},
     {"bottleneck-analysis", O_BOTTLENECK, K_BOOL, NULL, "enable bottleneck analysis, and name the binding limit (ours)"},
     {"all-stats", O_ALL_STATS, K_BOOL, NULL, "print all hardware statistics (and the simulated counters)"},
     {"all-views", O_ALL_VIEWS, K_BOOL, NULL, "print all views including hardware statistics and ours"},
@@ -57,15 +59,15 @@ static const Opt opts[] = {
     {"instruction-info", O_INST_INFO, K_BOOL, NULL, "print the instruction info view (enabled by default)"},
     {"resource-pressure", O_RES_PRESSURE, K_BOOL, NULL, "print the resource pressure view (enabled by default)"},
     {"summary-view", O_SUMMARY, K_BOOL, NULL, "print the summary view (enabled by default)"},
-    {"dispatch", O_DISPATCH, K_UINT, "<uint>", "override the processor dispatch width"},
+    {"dispatch", O_DISPATCH, K_UINT, "<uint>", "override the processor dispatch width (0: the model's)", {OPT_INT, 0, 1024}},
     {"noalias", O_NOALIAS, K_BOOL, NULL, "if set, assume that loads and stores do not alias (default true)"},
     {"skip-unsupported-instructions", O_SKIP, K_STR, "<value>", "none (default: nearest form), lack-sched, parse-failure, any"},
-    {"register-file-size", O_REGFILE_SIZE, K_UINT, "<uint>", "maximum number of physical registers for register mappings"},
-    {"lqueue", O_LQUEUE, K_UINT, "<uint>", "size of the load queue"},
-    {"squeue", O_SQUEUE, K_UINT, "<uint>", "size of the store queue"},
+    {"register-file-size", O_REGFILE_SIZE, K_UINT, "<uint>", "maximum number of physical registers for register mappings (0: the model's)", {OPT_INT, 0, 65536}},
+    {"lqueue", O_LQUEUE, K_UINT, "<uint>", "size of the load queue (0: the model's)", {OPT_INT, 0, 65536}},
+    {"squeue", O_SQUEUE, K_UINT, "<uint>", "size of the store queue (0: the model's)", {OPT_INT, 0, 65536}},
     {"counters", O_COUNTERS, K_BOOL, NULL, "print the simulated M1 PMU counters (ours; part of -all-stats)"},
     {"fusion-info", O_FUSION, K_BOOL, NULL, "print the fusions and eliminations that happened (ours)"},
-    {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU); same output"},
+    {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU, at most 64); same output", {OPT_INT, 0, 64}},
 };
 
 
@@ -93,7 +95,10 @@ static void usage(FILE *f)
         bool one = strlen(opts[i].name) == 1;
         snprintf(left, sizeof left, "%s%s%s%s", one ? "-" : "--", opts[i].name,
                  opts[i].meta ? (one ? " " : "=") : "", opts[i].meta ? opts[i].meta : "");
-        fprintf(f, "  %-40s - %s\n", left, opts[i].help);
+        char range[80] = "";
+        if (opts[i].kind == K_UINT)
+            opt_range_text(opts[i].r, range, sizeof range);
+        fprintf(f, "  %-40s - %s%s%s%s\n", left, opts[i].help, range[0] ? " [" : "", range, range[0] ? "]" : "");
     }
     fprintf(f, "\nViews in llvm-mca's order: summary, bottleneck analysis, instruction info, dispatch,\n"
                "scheduler, retire and register-file stats, resource pressure, timeline.  Ours follow,\n"
@@ -129,19 +134,6 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
     return 2;
-}
-
-static bool parse_uint(const char *s, int *out)
-{
-    if (!*s)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || errno || v < 0 || v > 1000000000L)
-        return false;
-    *out = (int)v;
-    return true;
 }
 
 static bool parse_bool(const char *s, bool *out)
@@ -212,9 +204,10 @@ static int parse_args(int argc, char **argv, Cli *c)
             c->val[o->id] = b;
         }
         int u = 0;
-        if (o->kind == K_UINT && !parse_uint(val, &u)) {
-            fprintf(stderr, "%s: invalid value '%s' for option '-%s': expected a non-negative integer\n",
-                    util_progname, val, o->name);
+        char oname[64], err[256];
+        snprintf(oname, sizeof oname, "-%s", o->name);
+        if (o->kind == K_UINT && !opt_parse_int(oname, val, o->r, &u, err, sizeof err)) {
+            fprintf(stderr, "%s: %s\n", util_progname, err);
             return 2;
         }
         switch (o->id) {

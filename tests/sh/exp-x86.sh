@@ -73,7 +73,7 @@ grep -q 'interrupted, reporting the [0-9]* points measured' "$tmp/err" || bad "i
 "$UARCH" bench dcache -max 12Q >/dev/null 2>&1; [ $? = 2 ] || bad "bad size: want exit 2"
 out=$("$UARCH" bench dcache -window 2G 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "bad window: exit $rc, want 2"
-echo "$out" | grep -q "^uarch: bench dcache: bad window '2G' (0 .. 1 GiB)" || bad "bad window message: $out"
+echo "$out" | grep -q "^uarch: bench dcache: option '-window': 2G is out of range (0 B .. 1 GiB)" || bad "bad window message: $out"
 "$UARCH" bench rob -filler bogus >/dev/null 2>&1; [ $? = 2 ] || bad "bad filler: want exit 2"
 out=$("$UARCH" bench dcache -passes 2 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "-passes on a one-pass experiment: exit $rc, want 2"
@@ -85,7 +85,7 @@ echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction
 # -repeat N: the sweep N times, each finding with its value in every run
 out=$("$UARCH" bench dcache -repeat 0 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "-repeat 0: exit $rc, want 2"
-echo "$out" | grep -q "^uarch: bench dcache: bad value '0' for -repeat (1..16)" || bad "-repeat 0 message: $out"
+echo "$out" | grep -q "^uarch: bench dcache: option '-repeat': 0 is out of range (1 .. 16)" || bad "-repeat 0 message: $out"
 out=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 2>"$tmp/err") || bad "dtlb -repeat 2: exit $?"
 echo "$out" | grep -Eq '; over 2 runs: [^;]+ \([0-2] of 2 within (one sweep step|5 %) of their median\)$' \
   || { bad "dtlb -repeat 2: no per-run values"; echo "$out"; }

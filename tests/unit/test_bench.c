@@ -52,7 +52,7 @@ TEST(test_bench_options_errors)
     BenchCli c;
     char *a1[] = {"run", "-unroll", "0", "nop"};
     CHECK_INT(parse(&c, err, 4, a1), 2);
-    CHECK_STR(err, "bad value '0' for -unroll: want an integer in 1..100000");
+    CHECK_STR(err, "option '-unroll': 0 is out of range (1 .. 100000)");
     char *a2[] = {"run", "-syntax", "masm", "nop"};
     CHECK_INT(parse(&c, err, 4, a2), 2);
     CHECK_STR(err, "bad value 'masm' for -syntax: want 'att' or 'intel'");
@@ -69,10 +69,10 @@ TEST(test_bench_options_errors)
     CHECK_INT(parse(&c, err, 3, a6), 2);
     char *a7[] = {"run", "-iters", "12x", "nop"};
     CHECK_INT(parse(&c, err, 4, a7), 2);
-    CHECK_STR(err, "bad value '12x' for -iters: want an integer in 1..1000000000");
+    CHECK_STR(err, "option '-iters': '12x' is not an integer (1 .. 1000000000)");
     char *a8[] = {"run", "-align", "48", "nop"};
     CHECK_INT(parse(&c, err, 4, a8), 2);
-    CHECK_STR(err, "bad value '48' for -align: want a power of two");
+    CHECK_STR(err, "option '-align': 48 is not a power of two");
     char *a10[] = {"run", "-backend", "pmu", "nop"};
     CHECK_INT(parse(&c, err, 4, a10), 2);
     CHECK_STR(err, "bad value 'pmu' for -backend: want auto, perf_event, task-clock or timer");
