@@ -191,6 +191,33 @@ static void rm_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The line of the compiler's output that says why it failed: the first error line ("Error:",
+ * "error:", "Fatal error", "out of memory"), else the first line with text that is not a
+ * heading such as "bench.s: Assembler messages:" (gas prints the reason after an empty line). */
+static const char *reason_line(const char *t, size_t *len)
+{
+    const char *first = NULL;
+    size_t first_n = 0;
+    for (const char *s = t; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
+        bool blank = strspn(line, " \t\r") == strlen(line);
+        if (!blank && (strstr(line, "rror") || strstr(line, "out of memory") || strstr(line, "fatal"))) {
+            *len = n;
+            return s;
+        }
+        if (!blank && !first && !str_ends(line, "Assembler messages:"))
+            first = s, first_n = n;
+        if (!nl)
+            break;
+        s = nl + 1;
+    }
+    *len = first_n;
+    return first ? first : t;
+}
+
 BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
 {
     char cc[512];
@@ -226,10 +253,10 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     int rc = run_capture(argv, dir, true, &out);
     if (rc != 0) {
         if (!bench_map_error(p, "bench.s", buf_cstr(&out), err)) {
-            const char *t = buf_cstr(&out);
-            const char *nl = strchr(t, '\n');
-            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, *t ? ": " : "",
-                     (int)(nl ? nl - t : (long)strlen(t)), t);
+            size_t n;
+            const char *t = reason_line(buf_cstr(&out), &n);
+            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, n ? ": " : "",
+                     (int)n, t);
         }
         buf_free(&out);
         if (!keep_dir)
