@@ -211,6 +211,7 @@ typedef struct BenchProvenance {
     double timer_hz;           /* counter frequency (measured TSC / cntfrq) */
     double core_hz;            /* measured core clock (0 if not measured) */
     char hypervisor[32];       /* "" when none detected */
+    char emulated[160];        /* why the timings are emulated (clock_emulated), "" when not */
     char date[32];             /* UTC, ISO 8601 */
 } BenchProvenance;
 

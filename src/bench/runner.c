@@ -246,13 +246,17 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     memset(sh, 0, sizeof *sh);
     clock_counter_hz();                      /* measured once here, inherited by every child */
     fflush(NULL);
+    cleanup_block(true);                     /* no signal between the fork and cleanup_child */
     pid_t pid = fork();
     if (pid < 0) {
+        cleanup_block(false);
         snprintf(msg, msgsz, "fork failed: %s", strerror(errno));
         munmap(sh, sz);
         return BENCH_ERROR;
     }
     if (pid == 0) {
+        cleanup_child_signals();             /* SIGINT, SIGTERM, SIGHUP end the child */
+        cleanup_block(false);
         /* the snippet's faults must kill the child by the signal (the parent reports it), not
          * run a handler installed by the host program or a sanitizer runtime */
         static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
@@ -261,13 +265,17 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
         child(&o, fns, nfns, sh);
         _exit(0);
     }
+    cleanup_child(pid);                      /* a signal to uarch is passed on to it */
+    cleanup_block(false);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) {
+            cleanup_child(0);
             snprintf(msg, msgsz, "waitpid failed: %s", strerror(errno));
             munmap(sh, sz);
             return BENCH_ERROR;
         }
+    cleanup_child(0);
     BenchStatus rc = BENCH_OK;
     if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
