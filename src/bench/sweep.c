@@ -129,7 +129,7 @@ static int repeat_runs(const char *exp, int argc, char **argv)
     int status = 0;
     for (repeat.cur = 0; repeat.cur < n; repeat.cur++) {
         status = fn(ac, av);
-        if (status != 0 || interrupted)
+        if (status != 0 || cleanup_pending())
             break;
     }
     for (int r = 0; r < SWEEP_MAX_REPEAT; r++)
