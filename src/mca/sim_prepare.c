@@ -335,6 +335,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 float mine = model_lat(cpu, f, wpos, rpos, dl);
                 if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
             }
+            if (adv > 0) s->late_read = true;
             s->src[s->nsrc++] = (SimSrc){a->reads[k].reg, (uint8_t)rpos, -1, 0, -1, adv};
         }
         for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
