@@ -49,6 +49,7 @@ typedef struct SimCpu {
     uint8_t sched_group[SIM_MAX_SCHED];
     int sched_dispatch[SIM_MAX_SCHED];     /* uops dispatched into it per cycle (0 = no limit) */
     int elim_imm_per_group;     /* eliminations of kind "limited" per map group (0 = no limit) */
+    int divider;                /* McaDivider (McaOptions.divider) */
 } SimCpu;
 
 typedef struct SimIssue {
