@@ -20,13 +20,15 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: uarch decode [-mcpu=CPU] [-json] [file.s|-]...\n"
+            "usage: uarch decode [-mcpu=CPU] [-json] [-show-encoding] [file.s|-]...\n"
             "  each instruction of the files, in order (stdin by default; with several files each\n"
             "  line, or JSON object, names its file): line:col, text, measured form id\n"
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
             "  number, destination first), memory access and branch kind\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
-            "  -json      a JSON array, one object per instruction\n");
+            "  -json      a JSON array, one object per instruction\n"
+            "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
+            "             fields of a symbol's fixup zero); 'none' with the reason when uarch has none\n");
 }
 
 static void uses_json(Json *j, const char *key, const A64RegUse *u, int n)
@@ -55,7 +57,7 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
 
 /* one file's instructions into `out` (`file_key`: several files, each line names its file);
  * false after printing its error */
-static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool file_key, Json *j, Buf *out)
+static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j, Buf *out)
 {
     Buf in;
     buf_init(&in);
@@ -102,6 +104,18 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool f
             if (x->branch) json_kstr(j, "branch", a64_branch_name(x->branch));
             else json_knull(j, "branch");
             json_kint(j, "offset", x->offset);
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why)) {
+                    char hex[16];
+                    snprintf(hex, sizeof hex, "0x%08x", w);
+                    json_kstr(j, "encoding", hex);
+                } else {
+                    json_knull(j, "encoding");
+                    json_kstr(j, "encoding_error", why);
+                }
+            }
             json_obj_end(j);
         }
     } else {
@@ -128,6 +142,14 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool f
                 if (x->sys & A64_SYS_SYSTEM) { buf_printf(out, "%ssystem", sep); sep = "|"; }
                 if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(out, "%sexclusive", sep);
             }
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why))
+                    buf_printf(out, " encoding=[0x%02x,0x%02x,0x%02x,0x%02x]", w & 0xff, w >> 8 & 0xff, w >> 16 & 0xff, w >> 24);
+                else
+                    buf_printf(out, " encoding=none (%s)", why);
+            }
             buf_putc(out, '\n');
         }
         for (int i = 0; i < prog.nregions; i++) {
@@ -146,11 +168,12 @@ int cmd_decode(int argc, char **argv)
     const char *cpu_name = NULL;
     const char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
     int npaths = 0;
-    bool json = false;
+    bool json = false, show_enc = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); free(paths); return 0; }
         else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "-show-encoding") || !strcmp(a, "--show-encoding")) show_enc = true;
         else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
         else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
@@ -173,7 +196,7 @@ int cmd_decode(int argc, char **argv)
         json_arr_begin(&j);
     bool ok = true;
     for (int k = 0; k < npaths && ok; k++)
-        ok = decode_file(paths[k], cpu, json, npaths > 1, &j, &out);
+        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out);
     free(paths);
     if (!ok) {
         buf_free(&out);

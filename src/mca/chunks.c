@@ -315,6 +315,12 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         } else if (first && in->approx && seen_add(&run->seen, in->form)) {
             warn_at(run, ch->line0, in, "no measured form for '%s'; using the nearest form '%s'", mn, in->form);
         }
+        if (first && c->view.show_encoding && !run->cur->drop[i] && c->view.instruction_info) {
+            uint32_t w;
+            const char *why;
+            if (!a64_encode(in, &w, &why) && seen_add(&run->seen, in->row ? in->row : mn))
+                warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
+        }
         if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i]) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
