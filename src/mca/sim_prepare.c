@@ -257,6 +257,28 @@ static float write_default(const ModelCpu *cpu, const A64Inst *a, int reg, int m
     return dflt_latency(cpu);
 }
 
+static bool tracked(int reg)
+{
+    return reg < A64_NREGS && reg != A64_FPSR;
+}
+
+/* latency of the value form f writes at position w: its main latency, or the largest of its
+ * per-operand latencies when reading some operand takes longer (INS (general): the general
+ * register reaches the vector 7 cycles after it is ready, the merged vector 2 cycles; LDR
+ * (register, Q): the index 6, the base 4).  The faster operands are then read late (advance). */
+static float write_lat(const ModelCpu *cpu, const ModelForm *f, const A64Inst *a, int w, float dflt)
+{
+    float v = model_lat(cpu, f, w, 0, dflt);
+    if (v < 0)
+        return v;
+    for (int k = 0; k < a->nreads; k++) {
+        if (!tracked(a->reads[k].reg)) continue;
+        float m = model_lat(cpu, f, w, model_opnd_pos(a, &a->reads[k], false), dflt);
+        if (m > v) v = m;
+    }
+    return v;
+}
+
 typedef struct FormSlot {
     const char *key;              /* A64Inst.form pointer, NULL = free */
     const ModelForm *f;
@@ -267,11 +289,6 @@ typedef struct GateSlot {
     const ModelForm *f;           /* NULL = free */
     int gated;                    /* first instruction of this form with a throughput gate */
 } GateSlot;
-
-static bool tracked(int reg)
-{
-    return reg < A64_NREGS && reg != A64_FPSR;
-}
 
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
                        SimInst *out, McaInstInfo *info, Arena *arena)
@@ -341,7 +358,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         float main = 0;
         if (f && a->nwrites > 0) {
             wpos = model_opnd_pos(a, &a->writes[0], true);
-            main = model_lat(cpu, f, wpos, 0, dl);
+            main = write_lat(cpu, f, a, wpos, dl);
         }
         for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
             if (!tracked(a->reads[k].reg)) continue;
@@ -359,7 +376,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             int reg = a->writes[k].reg;
             if (!tracked(reg)) continue;
             int pos = model_opnd_pos(a, &a->writes[k], true);
-            float lat = f ? model_lat(cpu, f, pos, 0, -1) : -1;
+            float lat = f ? write_lat(cpu, f, a, pos, -1) : -1;
             if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
             if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
             uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
