@@ -1383,7 +1383,7 @@ static bool write_svg(Sweep *s, const char *path)
             continue;
         char *L = labels[p.nknees];
         size_t n = sizeof labels[0], k = 0;
-        k += (size_t)snprintf(L + k, n - k, "%s%s%s:", f->name, f->series[0] ? " " : "", f->series);
+        k += (size_t)snprintf(L + k, n - k, f->series[0] ? "%s [%s]:" : "%s:", f->name, f->series);
         if (isfinite(f->value) && k < n) {
             char v[32];
             if (f->bytes)
