@@ -39,7 +39,7 @@ void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     bool known = model_in_registry(cpu);
     if (known && cpu_cache.cpu == cpu && cpu_cache.dispatch_width == opt->dispatch_width &&
         cpu_cache.register_file_size == opt->register_file_size && cpu_cache.lqueue == opt->lqueue &&
-        cpu_cache.squeue == opt->squeue) {
+        cpu_cache.squeue == opt->squeue && cpu_cache.sc.divider == opt->divider) {
         *sc = cpu_cache.sc;
         return;
     }
@@ -94,6 +94,7 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     const ModelParams *p = &cpu->p;
     memset(sc, 0, sizeof *sc);
     sc->name = cpu->name;
+    sc->divider = opt->divider;
     int w = param(p->dispatch_width, param(p->map_width, param(p->decode_width, 4)));
     if (p->map_width > 0 && param(p->map_width, w) < w) w = param(p->map_width, w);
     sc->width = opt->dispatch_width > 0 ? opt->dispatch_width : w;
@@ -197,15 +198,30 @@ static int form_issues(const ModelCpu *cpu, const SimCpu *sc, const ModelForm *f
         int occ = (int)(f->occupancy + 0.5);
         if (occ < 1) occ = 1;
         if (occ > 255) occ = 255;
-        bool any = false;
+        /* occupancy is the resource's busy time per instance: with several issues on it
+         * (Icestorm UDIV: 2 on u2, tp 7) the first takes what the others (1 each) leave */
+        int first = -1, more = 0;
         for (int k = 0; k < n; k++)
             if (np_units && (out[k].units & np_units)) {
-                out[k].occupancy = (uint8_t)occ;
-                any = true;
+                if (first < 0) first = k;
+                else more++;
             }
-        if (!any && n > 0) out[0].occupancy = (uint8_t)occ;
+        if (first < 0 && n > 0) first = 0;
+        if (first >= 0) out[first].occupancy = (uint8_t)(occ - more > 1 ? occ - more : 1);
     }
     return n;
+}
+
+/* the form of an integer division for the operand case asked for (-divider): the fast form
+ * `UDIV_fast_64` becomes `UDIV_slow_64`, if the model has it */
+static const ModelForm *divider_form(const ModelCpu *cpu, const char *id, int divider, const ModelForm *dflt)
+{
+    if (strncmp(id, "UDIV_fast_", 10) != 0 && strncmp(id, "SDIV_fast_", 10) != 0)
+        return dflt;
+    char name[64];
+    snprintf(name, sizeof name, "%.4s_%s_%s", id, divider == MCA_DIV_SLOW ? "slow" : "medium", id + 10);
+    const ModelForm *f = model_form(cpu, name);
+    return f ? f : dflt;
 }
 
 /* latency of a form that has none in the tables (llvm-mca's default for unknown latency is 1) */
@@ -241,6 +257,28 @@ static float write_default(const ModelCpu *cpu, const A64Inst *a, int reg, int m
     return dflt_latency(cpu);
 }
 
+static bool tracked(int reg)
+{
+    return reg < A64_NREGS && reg != A64_FPSR;
+}
+
+/* latency of the value form f writes at position w: its main latency, or the largest of its
+ * per-operand latencies when reading some operand takes longer (INS (general): the general
+ * register reaches the vector 7 cycles after it is ready, the merged vector 2 cycles; LDR
+ * (register, Q): the index 6, the base 4).  The faster operands are then read late (advance). */
+static float write_lat(const ModelCpu *cpu, const ModelForm *f, const A64Inst *a, int w, float dflt)
+{
+    float v = model_lat(cpu, f, w, 0, dflt);
+    if (v < 0)
+        return v;
+    for (int k = 0; k < a->nreads; k++) {
+        if (!tracked(a->reads[k].reg)) continue;
+        float m = model_lat(cpu, f, w, model_opnd_pos(a, &a->reads[k], false), dflt);
+        if (m > v) v = m;
+    }
+    return v;
+}
+
 typedef struct FormSlot {
     const char *key;              /* A64Inst.form pointer, NULL = free */
     const ModelForm *f;
@@ -252,13 +290,8 @@ typedef struct GateSlot {
     int gated;                    /* first instruction of this form with a throughput gate */
 } GateSlot;
 
-static bool tracked(int reg)
-{
-    return reg < A64_NREGS && reg != A64_FPSR;
-}
-
 /* the slot of form id `key` in the table fc (cmask + 1 slots), made on first use */
-static FormSlot *form_slot(const ModelCpu *cpu, FormSlot *fc, size_t cmask, const char *key)
+static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormSlot *fc, size_t cmask, const char *key)
 {
     size_t h = ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 17;
     for (h &= cmask;; h = (h + 1) & cmask)
@@ -267,6 +300,7 @@ static FormSlot *form_slot(const ModelCpu *cpu, FormSlot *fc, size_t cmask, cons
     if (!fs->key) {
         fs->key = key;
         fs->f = model_form(cpu, key);
+        if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, key, sc->divider, fs->f);
         fs->first = -1;
     }
     return fs;
@@ -298,7 +332,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     size_t nd = 0, ns = 0, ni = 0;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
-        const ModelForm *f = forms[i] = a->form ? form_slot(cpu, fc, cmask, a->form)->f : NULL;
+        const ModelForm *f = forms[i] = a->form ? form_slot(cpu, sc, fc, cmask, a->form)->f : NULL;
         nd += a->nwrites < SIM_MAX_DST ? a->nwrites : SIM_MAX_DST;
         ns += a->nreads < SIM_MAX_SRC ? a->nreads : SIM_MAX_SRC;
         int w = f ? f->issues_int + f->issues_mem + f->issues_fp : 0;
@@ -312,7 +346,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         const A64Inst *a = &insts[i];
         SimInst *s = &out[i];
         McaInstInfo *ii = &info[i];
-        FormSlot *fs = a->form ? form_slot(cpu, fc, cmask, a->form) : NULL;
+        FormSlot *fs = a->form ? form_slot(cpu, sc, fc, cmask, a->form) : NULL;
         const ModelForm *f = forms[i];
         /* the lists are written up to their counts and never read beyond them */
         memset(s, 0, offsetof(SimInst, dst));
@@ -354,7 +388,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         float main = 0;
         if (f && a->nwrites > 0) {
             wpos = model_opnd_pos(a, &a->writes[0], true);
-            main = model_lat(cpu, f, wpos, 0, dl);
+            main = write_lat(cpu, f, a, wpos, dl);
         }
         for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
             if (!tracked(a->reads[k].reg)) continue;
@@ -365,6 +399,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 float mine = model_lat(cpu, f, wpos, rpos, dl);
                 if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
             }
+            if (adv > 0) s->late_read = true;
             s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1,
                                          .edge_lat = -1, .advance = adv};
         }
@@ -372,7 +407,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             int reg = a->writes[k].reg;
             if (!tracked(reg)) continue;
             int pos = model_opnd_pos(a, &a->writes[k], true);
-            float lat = f ? model_lat(cpu, f, pos, 0, -1) : -1;
+            float lat = f ? write_lat(cpu, f, a, pos, -1) : -1;
             if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
             if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
             uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
