@@ -17,6 +17,8 @@
  * A uop dispatched in cycle t issues in t+1 at the earliest; a result written with latency L by
  * an instruction whose first uop issued in cycle t (its other uops only take units) is usable
  * by an issue in cycle t+L, or earlier by a consumer reading that operand late (read advance).
+ * A fractional latency (a measured average, e.g. 4.2) takes its whole cycles plus one more on
+ * that tenth of the producer's iterations, spread evenly (edge_extra).
  * Loads never wait for stores with -noalias (llvm-mca's default); without it a load waits until
  * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
  * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
@@ -182,7 +184,10 @@ typedef struct Sim {
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
     int32_t *ekey, *elat;        /* per consumer source (soff[i] + k): the last producer
-                                  * (static index, destination, renamed) and its edge latency */
+                                  * (static index, destination, renamed) and its edge latency
+                                  * (whole cycles) */
+    uint8_t *etenths;            /* ... and the tenths of a cycle beyond (edge_extra) */
+    uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
     int32_t *soff;               /* per static instruction: its first source in ekey/elat */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
@@ -275,7 +280,7 @@ static void wake(Sim *s, int32_t *head)
 /* cycles from the producer's last issue to the consumer's issue: the producer's latency for the
  * register (0 when it was renamed away), or the producer/consumer rule's, less the consumer's
  * read advance of the operand */
-static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed)
+static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed, uint8_t *tenths)
 {
     const SimSrc *r = &s->si[cons].src[srci];
     float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
@@ -283,7 +288,19 @@ static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, 
         lat = r->edge_lat;
     else
         lat -= r->advance;
-    return (int32_t)floorf(lat + 0.5f);
+    /* a fractional latency is a measured average (LDRB post-index chain 4.2 cycles): whole
+     * cycles, and the tenths beyond them taken by edge_extra() */
+    int32_t q = (int32_t)floorf(lat * 10 + 0.5f), whole = q >= 0 ? q / 10 : -((-q + 9) / 10);
+    *tenths = (uint8_t)(q - whole * 10);
+    return whole;
+}
+
+/* the extra cycle of an edge with `q` tenths beyond its whole cycles, for the producer's
+ * iteration `it`: one on q of every 10 iterations, spread evenly (the pattern repeats every
+ * 10 / gcd(q, 10) iterations; frac_periodic) */
+static inline int32_t edge_extra(int64_t it, int q)
+{
+    return (int32_t)((it + 1) * q / 10 - it * q / 10);
 }
 
 /* the base cycle of the results of an instruction with late-read sources that first issues in
@@ -341,9 +358,12 @@ static int32_t src_ready(Sim *s, int64_t id)
         int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = s->soff[d->sidx] + k;
         if (s->ekey[slot] != key) {
             s->ekey[slot] = key;
-            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &s->etenths[slot]);
+            s->tenths_used |= (uint16_t)(1u << s->etenths[slot]);
         }
         int32_t t = pd->result + s->elat[slot];
+        if (s->etenths[slot])
+            t += edge_extra(p / s->n, s->etenths[slot]);
         if (t > r)
             r = t;
     }
@@ -634,6 +654,9 @@ static bool extrap_enabled(void)
  * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
+    for (int q = 1; q < 10; q++)   /* fractional edge latencies (edge_extra) */
+        if ((s->tenths_used >> q & 1) && P % (q % 5 == 0 ? 2 : q % 2 == 0 ? 5 : 10) != 0)
+            return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
         for (int k = 0; k < in->nissue; k++) {
@@ -739,10 +762,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     {
         size_t ne = 1;
         for (int i = 0; i < n; i++) ne += (size_t)si[i].nsrc;
-        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, (2 * ne + (size_t)n) * sizeof(int32_t));
+        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, (2 * ne + (size_t)n) * sizeof(int32_t) + ne);
         s->elat = s->ekey + ne;
         s->soff = s->elat + ne;
+        s->etenths = (uint8_t *)(s->soff + n);
         memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
+        s->tenths_used = 0;
         ne = 0;
         for (int i = 0; i < n; i++) {
             s->soff[i] = (int32_t)ne;

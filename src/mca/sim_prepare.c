@@ -237,7 +237,23 @@ static float pair_latency(const ModelCpu *cpu, const A64Inst *p, const ModelForm
 {
     int wp = model_opnd_pos(p, w, true);
     float base = pf ? model_lat(cpu, pf, wp, 0, dflt_latency(cpu)) : dflt_latency(cpu);
-    (void)cf;
+    /* a chain of a form into itself that the form's tests measured (a pair "W->R=v", R read by
+     * the same form): that measurement, before any rule (FP stores' writeback base 1.1 cycles) */
+    if (pf && pf == cf) {
+        /* (every read of the register: sha1m q0, s0, v1.4s reads v0 at 1 and 2) */
+        float v = -1;
+        for (int x = 0; x < c->nreads; x++) {
+            if (c->reads[x].reg != r->reg) continue;
+            int rp = model_opnd_pos(c, &c->reads[x], false), k = 0;
+            while (k < pf->nlat && !(pf->lat_opnd[k] == wp && pf->lat_read[k] == rp &&
+                                     !(pf->lat_flags[k] & MODEL_LAT_BOUND)))
+                k++;
+            if (k == pf->nlat) { v = -1; break; }   /* a read not measured: the rules decide */
+            if (pf->lat_val[k] > v) v = pf->lat_val[k];
+        }
+        if (v >= 0)
+            return v;
+    }
     const ModelLatRule *rule = model_lat_rule_match(cpu, p, w, c, r);
     if (rule)
         return rule->lat >= 0 ? rule->lat : base + rule->delta;
