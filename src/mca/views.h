@@ -40,6 +40,9 @@ typedef struct McaViewOptions {
     bool dispatch_stats, scheduler_stats, retire_stats, register_file_stats;
     bool counters, fusion;        /* ours: simulated PMU counters, fusions and eliminations */
     bool show_encoding;           /* -show-encoding: the instruction info view shows the words */
+    bool show_barriers;           /* -show-barriers: its LoadBarrier / StoreBarrier columns */
+    bool instruction_tables;      /* -instruction-tables: only instruction info and resource pressure */
+    bool print_imm_hex;           /* -print-imm-hex: immediates in hexadecimal in instruction text */
     int timeline_max_iterations;  /* default 10 */
     int timeline_max_cycles;      /* default 80; 0 = unlimited */
 } McaViewOptions;
