@@ -29,9 +29,11 @@ typedef struct McaRegion {
  * xmalloc'ed. */
 int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out);
 
-/* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" (as the MC printer does),
- * with the operands as written (comments stripped, whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, Arena *arena);
+/* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
+ * it (a64_print; `hex`: -print-imm-hex), else the operands as written (comments stripped,
+ * whitespace runs collapsed). */
+char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena);
+void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */
 typedef struct McaViewOptions {
