@@ -37,7 +37,13 @@ typedef struct McaOptions {
     bool instruction_tables;      /* llvm-mca -instruction-tables: no simulation; info and the
                                      static resource pressure of one instance of each instruction */
     int lqueue, squeue;           /* 0 = model's */
+    int divider;                  /* McaDivider: the operand values assumed for integer division */
 } McaOptions;
+
+/* integer division takes a time that depends on the operands (the measured pages
+ * SDIV/UDIV_fast, _medium, _slow); the model takes the fast case unless told otherwise.
+ * A case without a measured form for a width (medium, 32-bit) keeps the fast form. */
+typedef enum McaDivider { MCA_DIV_FAST, MCA_DIV_MEDIUM, MCA_DIV_SLOW } McaDivider;
 
 /* static info of one instruction of the block (instruction-info view) */
 typedef struct McaInstInfo {
