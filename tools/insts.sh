@@ -25,8 +25,8 @@ insts_collect() {
             awk -v n="$line" 'NR == n { print ""; next } { print }' "$dir/work.s" > "$dir/w2" && mv "$dir/w2" "$dir/work.s"
             insts_noparse=$((insts_noparse + 1))
         done
-        # text (fields 2..NF-2, tabs kept) and the encoding at the end of the last field
-        awk -F'\t' '{ t = $2; for (i = 3; i <= NF - 2; i++) t = t "\t" $i
+        # text (fields 3..NF-2, tabs kept; field 2 is the address) and the encoding at the end of the last field
+        awk -F'\t' '{ t = $3; for (i = 4; i <= NF - 2; i++) t = t "\t" $i
                       e = $NF; sub(/.* encoding=/, "", e); print t "\001" e }' "$dir/dec" >> "$dir/all"
     done
     return 0
