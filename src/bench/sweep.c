@@ -177,6 +177,21 @@ void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const do
     }
 }
 
+void sweep_repeat_within(SweepFinding *f, const double *vals, int nruns, double step)
+{
+    double found[SWEEP_MAX_REPEAT];
+    int k = 0;
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++)
+        if (isfinite(vals[r]))
+            found[k++] = vals[r];
+    f->rep_agree = 0;
+    if (k == 0)
+        return;
+    double med = stats_median(found, (size_t)k);
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++)
+        f->rep_agree += isfinite(vals[r]) && fabs(vals[r] - med) <= step * (1 + 1e-9);
+}
+
 /* the value a -repeat run compares: the capacity, else the level's cost */
 static double repeat_value(const SweepFinding *f)
 {
@@ -231,6 +246,8 @@ static bool repeat_collect(Sweep *s)
         for (int k = 0; on_axis && k < G->n; k++)
             xs[nx++] = G->pts[k].x;
         sweep_repeat_stats(f, vals, repeat.cur + 1, xs, nx);
+        if (on_axis && s->rep_step > 0)   /* the experiment's own step */
+            sweep_repeat_within(f, vals, repeat.cur + 1, s->rep_step);
         free(xs);
     }
     return false;

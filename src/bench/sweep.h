@@ -108,6 +108,9 @@ typedef struct Sweep {
     bool interrupted;
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
+    double rep_step;          /* > 0: -repeat runs agree within this distance on the x axis
+                               * (a sweep whose points are not its grid: rob's finer points
+                               * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
@@ -268,6 +271,9 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
  * sweep's grid (xs[0..nx), sorted; nx 0: within 5 %) lies strictly between its value and the
  * median of the values found.  Exposed for tests. */
 void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx);
+/* The same agreement with a fixed step: a run agrees when its value is within `step` of the
+ * median (sets rep_agree only; after sweep_repeat_stats). */
+void sweep_repeat_within(SweepFinding *f, const double *vals, int nruns, double step);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,

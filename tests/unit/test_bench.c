@@ -600,6 +600,13 @@ TEST(test_bench_repeat_stats)
     const double v5[] = {17.4, 21.0, 17.3};
     sweep_repeat_stats(&f, v5, 3, NULL, 0);
     CHECK_INT(f.rep_agree, 2);
+    /* a fixed step (rob: its coarse step of N): within it of the median */
+    double rv[3] = {64, 62, 91};
+    sweep_repeat_stats(&f, rv, 3, NULL, 0);
+    sweep_repeat_within(&f, rv, 3, 20);
+    CHECK_INT(f.rep_agree, 2);
+    sweep_repeat_within(&f, rv, 3, 30);
+    CHECK_INT(f.rep_agree, 3);
 }
 
 TEST(test_bench_colored_capacity)
