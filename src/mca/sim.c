@@ -17,6 +17,8 @@
  * A uop dispatched in cycle t issues in t+1 at the earliest; a result written with latency L by
  * an instruction whose first uop issued in cycle t (its other uops only take units) is usable
  * by an issue in cycle t+L, or earlier by a consumer reading that operand late (read advance).
+ * A fractional latency (a measured average, e.g. 4.2) takes its whole cycles plus one more on
+ * that tenth of the producer's iterations, spread evenly (edge_extra).
  * Loads never wait for stores with -noalias (llvm-mca's default); without it a load waits until
  * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
  * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
@@ -182,7 +184,10 @@ typedef struct Sim {
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
     int32_t *ekey, *elat;        /* per consumer source (i * SIM_MAX_SRC + k): the last producer
-                                  * (static index, destination, renamed) and its edge latency */
+                                  * (static index, destination, renamed) and its edge latency
+                                  * (whole cycles) */
+    uint8_t *etenths;            /* ... and the tenths of a cycle beyond (edge_extra) */
+    uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -273,7 +278,7 @@ static void wake(Sim *s, int32_t *head)
 /* cycles from the producer's last issue to the consumer's issue: the producer's latency for the
  * register (0 when it was renamed away), or the producer/consumer rule's, less the consumer's
  * read advance of the operand */
-static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed)
+static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed, uint8_t *tenths)
 {
     const SimSrc *r = &s->si[cons].src[srci];
     float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
@@ -281,7 +286,45 @@ static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, 
         lat = r->edge_lat;
     else
         lat -= r->advance;
-    return (int32_t)floorf(lat + 0.5f);
+    /* a fractional latency is a measured average (LDRB post-index chain 4.2 cycles): whole
+     * cycles, and the tenths beyond them taken by edge_extra() */
+    int32_t q = (int32_t)floorf(lat * 10 + 0.5f), whole = q >= 0 ? q / 10 : -((-q + 9) / 10);
+    *tenths = (uint8_t)(q - whole * 10);
+    return whole;
+}
+
+/* the extra cycle of an edge with `q` tenths beyond its whole cycles, for the producer's
+ * iteration `it`: one on q of every 10 iterations, spread evenly (the pattern repeats every
+ * 10 / gcd(q, 10) iterations; frac_periodic) */
+static inline int32_t edge_extra(int64_t it, int q)
+{
+    return (int32_t)((it + 1) * q / 10 - it * q / 10);
+}
+
+/* the base cycle of the results of an instruction with late-read sources that first issues in
+ * cycle t with its sources ready (less their read advances) in cycle rd < t.  A consumer cannot
+ * issue before the producers it waits for, yet its early uops do not need a late operand: the
+ * part of the delay caused by the producer of a late-read operand issuing after rd (at most the
+ * operand's advance) is credited back, so the result counts from when the late operand was
+ * ready.  E.g. TBX with a three-register table: the third table register is read 4 cycles after
+ * the first, so a chain through it takes 2 cycles, not the 6 of the first operand. */
+static int32_t late_result(const Sim *s, const Dyn *d, const SimInst *in, int32_t rd, int32_t t)
+{
+    int32_t credit = 0;
+    for (int k = 0; k < in->nsrc; k++) {
+        float adv = in->src[k].advance;
+        int64_t p = d->prod[k];
+        if (adv <= 0 || p < 0 || p < s->oldest)
+            continue;
+        const Dyn *pd = &s->ring[p & s->mask];
+        if (pd->nissued == 0)
+            continue;
+        int32_t until = pd->first_issue + 1 < t ? pd->first_issue + 1 : t;
+        int32_t c = until - rd, cap = (int32_t)floorf(adv + 0.5f);
+        if (c > cap) c = cap;
+        if (c > credit) credit = c;
+    }
+    return t - credit;
 }
 
 static bool issue_present(const SimIssue *is, int64_t it)
@@ -313,9 +356,12 @@ static int32_t src_ready(Sim *s, int64_t id)
         int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = d->sidx * SIM_MAX_SRC + k;
         if (s->ekey[slot] != key) {
             s->ekey[slot] = key;
-            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &s->etenths[slot]);
+            s->tenths_used |= (uint16_t)(1u << s->etenths[slot]);
         }
         int32_t t = pd->result + s->elat[slot];
+        if (s->etenths[slot])
+            t += edge_extra(p / s->n, s->etenths[slot]);
         if (t > r)
             r = t;
     }
@@ -606,6 +652,9 @@ static bool extrap_enabled(void)
  * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
+    for (int q = 1; q < 10; q++)   /* fractional edge latencies (edge_extra) */
+        if ((s->tenths_used >> q & 1) && P % (q % 5 == 0 ? 2 : q % 2 == 0 ? 5 : 10) != 0)
+            return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
         for (int k = 0; k < in->nissue; k++) {
@@ -710,9 +759,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     }
     {
         size_t ne = (size_t)(n > 0 ? n : 1) * SIM_MAX_SRC;
-        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, 2 * ne * sizeof(int32_t));
+        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, 2 * ne * sizeof(int32_t) + ne);
         s->elat = s->ekey + ne;
+        s->etenths = (uint8_t *)(s->elat + ne);
         memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
+        s->tenths_used = 0;
     }
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
@@ -1022,6 +1073,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */
+                            if (in->late_read && rd < t) d->result = late_result(s, d, in, rd, t);
                         }
                         d->last_issue = t;
                         d->nissued++;
