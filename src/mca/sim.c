@@ -183,11 +183,12 @@ typedef struct Sim {
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
-    int32_t *ekey, *elat;        /* per consumer source (i * SIM_MAX_SRC + k): the last producer
+    int32_t *ekey, *elat;        /* per consumer source (soff[i] + k): the last producer
                                   * (static index, destination, renamed) and its edge latency
                                   * (whole cycles) */
     uint8_t *etenths;            /* ... and the tenths of a cycle beyond (edge_extra) */
     uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
+    int32_t *soff;               /* per static instruction: its first source in ekey/elat */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -206,6 +207,7 @@ typedef struct SimWork {
     int64_t *gate;
     long long *counts;
     SimInst *insts;
+    SimLists lists;              /* the lists the insts point into */
     uint32_t *qmask;
     int *qoff;
     int32_t *done_lat;
@@ -353,7 +355,7 @@ static int32_t src_ready(Sim *s, int64_t id)
             return -1;   /* the result time is known from the producer's first issue on */
         /* the producer of a source is nearly always the same static instruction: its edge
          * latency is kept per source */
-        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = d->sidx * SIM_MAX_SRC + k;
+        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = s->soff[d->sidx] + k;
         if (s->ekey[slot] != key) {
             s->ekey[slot] = key;
             s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &s->etenths[slot]);
@@ -758,12 +760,19 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         s->done_lat[i] = lat < 1 ? 1 : lat;
     }
     {
-        size_t ne = (size_t)(n > 0 ? n : 1) * SIM_MAX_SRC;
-        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, 2 * ne * sizeof(int32_t) + ne);
+        size_t ne = 1;
+        for (int i = 0; i < n; i++) ne += (size_t)si[i].nsrc;
+        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, (2 * ne + (size_t)n) * sizeof(int32_t) + ne);
         s->elat = s->ekey + ne;
-        s->etenths = (uint8_t *)(s->elat + ne);
+        s->soff = s->elat + ne;
+        s->etenths = (uint8_t *)(s->soff + n);
         memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
         s->tenths_used = 0;
+        ne = 0;
+        for (int i = 0; i < n; i++) {
+            s->soff[i] = (int32_t)ne;
+            ne += (size_t)si[i].nsrc;
+        }
     }
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
@@ -1582,7 +1591,7 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
-    sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
+    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info, &out->arena);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);
@@ -1603,6 +1612,9 @@ void mca_sim_release(void)
     free(wk->gate);
     free(wk->counts);
     free(wk->insts);
+    free(wk->lists.dst);
+    free(wk->lists.src);
+    free(wk->lists.issue);
     free(wk->qmask);
     free(wk->qoff);
     free(wk->done_lat);
