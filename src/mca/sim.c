@@ -371,7 +371,10 @@ static int32_t src_ready(Sim *s, int64_t id)
         Dyn *pd = &s->ring[d->rmw_prod & s->mask];
         if (pd->done == NEVER && pd->nissued == 0)
             return -1;
-        int32_t tm = pd->result + (int32_t)floorf(s->si[pd->sidx].mem_chain + 0.5f);
+        /* (a measured average as for registers: CAS 10.6 cycles) */
+        int32_t q = (int32_t)floorf(s->si[pd->sidx].mem_chain * 10 + 0.5f);
+        int32_t tm = pd->result + q / 10 + edge_extra(d->rmw_prod / s->n, q % 10);
+        s->tenths_used |= (uint16_t)(1u << q % 10);
         if (tm > r) {
             r = tm;
             d->mem_wait = true;
