@@ -22,9 +22,12 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: uarch decode [-mcpu=CPU] [-json] [-show-encoding] [file.s|-]...\n"
             "  each instruction of the files, in order (stdin by default; with several files each\n"
-            "  line, or JSON object, names its file): line:col, text, measured form id\n"
+            "  line, or JSON object, names its file): line:col, address, text, measured form id\n"
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
-            "  number, destination first), memory access and branch kind\n"
+            "  number, destination first), memory access, branch kind, the branch target's address\n"
+            "  when the label is in the file and a '// uarch: taken N/M' hint.  Addresses are byte\n"
+            "  offsets in the code section: 4 bytes per instruction from a 16 KiB page boundary,\n"
+            "  moved by .p2align/.balign/.align, .skip/.space/.zero, .org and data directives\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
             "  -json      a JSON array, one object per instruction\n"
             "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
@@ -109,6 +112,11 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
             if (x->branch) json_kstr(j, "branch", a64_branch_name(x->branch));
             else json_knull(j, "branch");
             json_kint(j, "offset", x->offset);
+            if (x->branch) json_kint(j, "target", x->target);
+            if (x->hint_den) {
+                json_kint(j, "hint_taken", x->hint_num);
+                json_kint(j, "hint_of", x->hint_den);
+            }
             if (show_enc) {
                 uint32_t w;
                 const char *why;
@@ -129,7 +137,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
         for (int i = 0; i < prog.ninsts; i++) {
             const A64Inst *x = &prog.insts[i];
             if (file_key) buf_printf(out, "%s:", name);
-            buf_printf(out, "%d:%d\t%s\t%s%s", x->line, x->col, x->text, x->approx ? "~" : "",
+            buf_printf(out, "%d:%d\t0x%05x\t%s\t%s%s", x->line, x->col, x->offset, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");
             if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(out, " (not in %s)", model_name(cpu));
             buf_puts(out, "\treads=");
@@ -142,6 +150,8 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                 if (x->mem.writeback) buf_puts(out, ":writeback");
             }
             if (x->branch) buf_printf(out, " branch=%s", a64_branch_name(x->branch));
+            if (x->branch && x->target >= 0) buf_printf(out, " target=0x%05llx", (long long)x->target);
+            if (x->hint_den) buf_printf(out, " hint=taken:%u/%u", x->hint_num, x->hint_den);
             if (x->sys) {
                 buf_puts(out, " sys=");
                 const char *sep = "";
