@@ -31,7 +31,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     McaPath path;
     memset(&path, 0, sizeof path);
     McaOptions so = c->sim;
-    if (!so.no_frontend && mca_path(insts, n, &path) && path.followed) {
+    if (!so.no_frontend && !so.instruction_tables && mca_path(insts, n, &path) && path.followed) {
         insts = path.insts;
         n = path.n;
         so.iterations = ((so.iterations > 0 ? so.iterations : 100) + path.period - 1) / path.period;
@@ -41,7 +41,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     mca_simulate(run->cpu, insts, n, &so, &res);
     const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
     for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], &res.arena);
+        texts[i] = mca_inst_display(&insts[i], c->view.print_imm_hex, &res.arena);
     McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res};
     if (c->json) {
         /* the writer's state at this point of the array: a comma unless it is the first */
