@@ -35,8 +35,8 @@ for f in "$@"; do
         awk -v n="$line" 'NR == n { print ""; next } { print }' "$dir/work.s" > "$dir/w2" && mv "$dir/w2" "$dir/work.s"
         noparse=$((noparse + 1))
     done
-    # text (fields 2..NF-2, tabs kept) and the encoding at the end of the last field
-    awk -F'\t' '{ t = $2; for (i = 3; i <= NF - 2; i++) t = t "\t" $i
+    # text (fields 3..NF-2, tabs kept; field 2 is the address) and the encoding at the end of the last field
+    awk -F'\t' '{ t = $3; for (i = 4; i <= NF - 2; i++) t = t "\t" $i
                   e = $NF; sub(/.* encoding=/, "", e); print t "\001" e }' "$dir/dec" >> "$dir/all"
 done
 total=$(wc -l < "$dir/all")
