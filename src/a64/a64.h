@@ -155,6 +155,7 @@ typedef struct A64Inst {
     uint8_t branch;             /* A64Branch */
     uint8_t hint_num, hint_den; /* `// uarch: taken N/M` on its line: taken N of every M times
                                    (taken 1/1, not-taken 0/1); 0/0 = no hint */
+    bool taken;                 /* set by mca's path (src/mca/path.c): this instance is taken */
     int64_t target;             /* byte offset (as `offset`) of the label a branch goes to, -1
                                    when not defined in this text (or not a label) */
     uint8_t sys;                /* A64_SYS_* */
@@ -214,6 +215,12 @@ void a64_classify(A64Inst *inst);
  * a symbol's fixup are zero).  False when uarch has no encoding for this instruction form (never
  * a guessed word); `why` (may be NULL) then says which. */
 bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
+
+/* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
+ * lowercase, canonical conditions, decimal immediates; `hex`: llvm's -print-imm-hex), appended
+ * to out.  False (out unchanged) where the operands cannot be rebuilt (relocations, symbols in
+ * immediates, Apple syntax): then show the text as written. */
+bool a64_print(const A64Inst *inst, bool hex, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

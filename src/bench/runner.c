@@ -30,7 +30,7 @@ typedef struct Shared {
     char note[256];                      /* "no hardware counters ..." (printed by the parent) */
     char backend[32];
     int ncounters;
-    char counter[BENCH_MAX_COUNTERS][48];
+    char counter[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME];
     double core_hz, timer_hz;
     int cpu;
     int started;                         /* the first kernel call began */
@@ -46,26 +46,6 @@ static size_t shared_size(int nfns, int runs)
            2 * sizeof(int) * (size_t)runs;
 }
 
-static int split_counters(const char *list, char names[][48], int max)
-{
-    int n = 0;
-    snprintf(names[n++], 48, "cycles");
-    if (!list)
-        return n;
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", list);
-    char *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        while (*t == ' ')
-            t++;
-        if (!*t || strcmp(t, "cycles") == 0)
-            continue;
-        if (n < max)
-            snprintf(names[n++], 48, "%s", t);
-    }
-    return n;
-}
-
 static uint64_t read_task(void *ctx)
 {
     uint64_t v = 0;
@@ -79,9 +59,13 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     double *v = (double *)(sh + 1);
     int *before = (int *)(v + (size_t)nfns * BENCH_MAX_COUNTERS * (size_t)runs);
     int *after = before + runs;
-    char names[BENCH_MAX_COUNTERS][48];
+    char names[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME], specs[BENCH_MAX_COUNTERS][BENCH_COUNTER_SPEC];
     memset(names, 0, sizeof names);
-    nc = split_counters(o->counters, names, BENCH_MAX_COUNTERS);
+    nc = bench_counters_split(o->counters, specs, names, BENCH_MAX_COUNTERS, sh->msg, sizeof sh->msg);
+    if (nc < 0) {
+        sh->status = 1;
+        return;
+    }
 
     int cpu = o->cpu >= 0 ? o->cpu : clock_current_cpu();
     sh->cpu = cpu;
@@ -104,31 +88,36 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     char why[256] = "";
     if (!perf)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
+    /* the counters beyond cycles are perf events whatever counts the cycles (software events,
+     * msr/tsc/ and the like work without a hardware PMU); one that cannot be opened is an error */
     for (int c = 0; c < nc; c++) {
         PmuEvent ev;
+        char w[256] = "";
         fds[c] = -1;
-        if (perf && pmu_resolve("/sys", names[c], &ev, why, sizeof why))
-            fds[c] = pmu_open(&ev, why, sizeof why);
-        if (fds[c] < 0) {
-            if (c > 0) {                     /* asked for explicitly: an error */
-                if (!perf)                   /* say why this one is unavailable */
-                    pmu_resolve("/sys", names[c], &ev, why, sizeof why);
-                snprintf(sh->msg, sizeof sh->msg, "%s", why);
-                sh->status = 1;
-                return;
-            }
-            perf = false;
+        if ((perf || c > 0) && pmu_resolve("/sys", specs[c], &ev, c ? w : why, c ? sizeof w : sizeof why))
+            fds[c] = pmu_open(&ev, c ? w : why, c ? sizeof w : sizeof why);
+        if (fds[c] < 0 && c > 0) {
+            if (strstr(w, names[c]))
+                snprintf(sh->msg, sizeof sh->msg, "%s", w);
+            else
+                snprintf(sh->msg, sizeof sh->msg, "counter '%s' unavailable: %s", names[c], w);
+            sh->status = 1;
+            for (int k = 0; k < c; k++)
+                pmu_close(fds[k]);
+            return;
         }
+        if (fds[c] < 0)
+            perf = false;
     }
     if (!perf && strcmp(want, "perf_event") == 0) {
         snprintf(sh->msg, sizeof sh->msg, "%s", why);
         sh->status = 1;
+        for (int c = 1; c < nc; c++)
+            pmu_close(fds[c]);
         return;
     }
     bool task = false;
     if (!perf) {
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
         char why2[256] = "";
         PmuEvent tc;
         if ((any || strcmp(want, "task-clock") == 0) && pmu_task_clock("/sys", &tc, why2, sizeof why2) &&
@@ -185,14 +174,16 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
             int b = clock_current_cpu();
             if (perf || task)
-                for (int c = 0; c < nc; c++)
-                    pmu_read(fds[c], &c0[c]);
+                pmu_read(fds[0], &c0[0]);
             else
                 c0[0] = clock_ticks();
+            for (int c = 1; c < nc; c++)
+                pmu_read(fds[c], &c0[c]);
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
+            for (int c = nc - 1; c >= 1; c--)
+                pmu_read(fds[c], &c1[c]);
             if (perf || task)
-                for (int c = nc - 1; c >= 0; c--)
-                    pmu_read(fds[c], &c1[c]);
+                pmu_read(fds[0], &c1[0]);
             else
                 c1[0] = clock_ticks();
             if (clock_current_cpu() != b)
@@ -210,8 +201,9 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     sh->finished = 1;
     free(scratch);
     if (perf || task)
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
+        pmu_close(fds[0]);
+    for (int c = 1; c < nc; c++)
+        pmu_close(fds[c]);
 }
 
 BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,

@@ -58,9 +58,14 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
     }
 }
 
-/* one file's instructions into `out` (`file_key`: several files, each line names its file);
- * false after printing its error */
-static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j, Buf *out)
+/* the output is written in pieces of this size once the input has parsed (one file) */
+#define DECODE_STREAM_BYTES (1 << 20)
+
+/* one file's instructions into `out` (`file_key`: several files, each line names its file),
+ * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
+ * not held whole; false after printing its error (nothing written) */
+static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j,
+                        Buf *out, Out *stream)
 {
     Buf in;
     buf_init(&in);
@@ -125,6 +130,8 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                 }
             }
             json_obj_end(j);
+            if (stream && out->len >= DECODE_STREAM_BYTES)
+                out_buf(stream, out);
         }
     } else {
         for (int i = 0; i < prog.ninsts; i++) {
@@ -161,6 +168,8 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                     buf_printf(out, " encoding=none (%s)", why);
             }
             buf_putc(out, '\n');
+            if (stream && out->len >= DECODE_STREAM_BYTES)
+                out_buf(stream, out);
         }
         for (int i = 0; i < prog.nregions; i++) {
             if (file_key) buf_printf(out, "%s: ", name);
@@ -197,7 +206,14 @@ int cmd_decode(int argc, char **argv)
         cpu = model_find(cpu_name);
         if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
     }
-    /* every file is decoded, in order; the first error stops before anything is written */
+    /* every file is decoded, in order; the first error stops before anything is written: the
+     * output of several files is held until the last has parsed, that of one file is written
+     * as it comes (memory: the input and its program, not the output) */
+    Out o;
+    if (!out_open(&o, NULL)) {
+        free(paths);
+        return 1;
+    }
     Buf out;
     buf_init(&out);
     Json j;
@@ -206,20 +222,16 @@ int cmd_decode(int argc, char **argv)
         json_arr_begin(&j);
     bool ok = true;
     for (int k = 0; k < npaths && ok; k++)
-        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out);
+        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL);
     free(paths);
     if (!ok) {
+        out_abandon(&o);
         buf_free(&out);
         return 1;
     }
     if (json) {
         json_arr_end(&j);
         if (!out.len || out.data[out.len - 1] != '\n') buf_putc(&out, '\n');
-    }
-    Out o;
-    if (!out_open(&o, NULL)) {
-        buf_free(&out);
-        return 1;
     }
     out_buf(&o, &out);
     buf_free(&out);

@@ -28,9 +28,17 @@ typedef struct McaOptions {
     bool want_timeline;
     bool want_bottleneck;         /* the binding-limit analysis (McaResult.bottleneck kind..) */
     int register_file_size;       /* 0 = model's */
-    int micro_op_queue_size;      /* accepted for llvm-mca compatibility; M1 maps straight from decode */
+    int micro_op_queue_size;      /* llvm-mca -micro-op-queue-size: 0 = none (M1 maps straight from
+                                     decode); N: a queue of N uops between decode and map, filled
+                                     in order by up to decoder_throughput instructions a cycle */
+    int decoder_throughput;       /* llvm-mca -decoder-throughput: 0 = unlimited (only with a queue) */
+    int call_latency;             /* llvm-mca -call-latency: a call (bl, blr) completes this many
+                                     cycles after it issues; 0 = the model's branch latency */
+    bool instruction_tables;      /* llvm-mca -instruction-tables: no simulation; info and the
+                                     static resource pressure of one instance of each instruction */
     int lqueue, squeue;           /* 0 = model's */
     int divider;                  /* McaDivider: the operand values assumed for integer division */
+    bool no_frontend;             /* -frontend=none: no fetch stage (llvm-mca's behaviour) */
 } McaOptions;
 
 /* integer division takes a time that depends on the operands (the measured pages
@@ -52,12 +60,17 @@ typedef struct McaInstInfo {
     const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
 } McaInstInfo;
 
+/* the MayLoad / MayStore / HasSideEffects flags of an instruction as llvm-mca 19 sets them
+ * (inst_flags.c) */
+void mca_inst_flags(const A64Inst *a, bool *may_load, bool *may_store, bool *side);
+
 /* per (iteration, instruction) timeline record; cycles are absolute, -1 = not reached.
  * ready = cycle the instruction could first issue (operands ready, >= dispatched + 1);
  * executed = its last execution cycle (llvm-mca's 'E'); eliminated/fused/nop instructions have
  * ready = issued = executed = dispatched (nothing executes). */
 typedef struct McaTimelineEvent {
     int32_t dispatched, ready, issued, executed, retired;
+    int32_t fetched;              /* cycle its fetch group was fetched (-1 without the front end) */
 } McaTimelineEvent;
 
 /* why dispatch stalled (counted in cycles), as llvm-mca's -dispatch-stats */
@@ -105,7 +118,20 @@ typedef struct McaCounters {
     long long schedule_simd_uop;  /* 0x54 */
     long long schedule_ldst_uop;  /* 0x55 */
     long long inst_all;           /* 0x8c */
+    long long l1i_miss;           /* 0xd3 L1I cache misses (lines refilled), front end */
+    long long fetch_restart;      /* 0xde fetch restarts (taken branches the BTB missed) */
+    long long br_taken;           /* 0x90 taken branches */
 } McaCounters;
+
+/* why map waited for the front end (McaResult.fe_starved, in cycles) */
+typedef enum McaFeWhy {
+    MCA_FE_WIDTH,        /* fetch width (instructions / bytes per cycle) */
+    MCA_FE_PAGE,         /* a fetch stops at a page boundary */
+    MCA_FE_TAKEN,        /* taken branches per cycle */
+    MCA_FE_BTB,          /* taken branch missing in the BTB (found at decode) */
+    MCA_FE_L1I,          /* L1I miss: the line refilled from L2 */
+    MCA_FE_NWHY
+} McaFeWhy;
 
 typedef struct McaBottleneck {
     /* the binding limit, in words and in numbers, e.g. kind="unit", what="u1-u6 (integer ALU)",
@@ -148,6 +174,8 @@ typedef struct McaResult {
     int max_hist;
     long long *dispatch_hist, *issue_hist, *retire_hist;   /* [max_hist + 1] */
     long long stalls[MCA_NSTALLS];
+    long long fe_starved[MCA_FE_NWHY];   /* cycles map had nothing fetched, by the cause */
+    bool frontend;                /* simulated with the front end */
 
     int nbuffers;
     McaBufferUsage *buffers;
