@@ -96,35 +96,42 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         return;
     }
     int fds[BENCH_MAX_COUNTERS];
+    /* counters beyond cycles: any event of the perf backend of src/pmu/ (software events,
+     * msr/tsc/, pmu/term=v,.../, raw), whatever counts the cycles */
+    PmuSet *extra[BENCH_MAX_COUNTERS] = {NULL};
     bool perf = any || strcmp(want, "perf_event") == 0;
     char why[256] = "";
     if (!perf)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
-    for (int c = 0; c < nc; c++) {
-        PmuEvent ev;
-        fds[c] = -1;
-        if (perf && pmu_resolve("/sys", names[c], &ev, why, sizeof why))
-            fds[c] = pmu_open(&ev, why, sizeof why);
-        if (fds[c] < 0) {
-            if (c > 0) {                     /* asked for explicitly: an error */
-                if (!perf)                   /* say why this one is unavailable */
-                    pmu_resolve("/sys", names[c], &ev, why, sizeof why);
-                snprintf(sh->msg, sizeof sh->msg, "%s", why);
-                sh->status = 1;
-                return;
-            }
-            perf = false;
+    for (int c = 1; c < nc; c++) {
+        PmuEventInfo info;
+        if (!pmu_backend_perf.resolve(names[c], &info, why, sizeof why) ||
+            !(extra[c] = pmu_backend_perf.open(&info, 1, 0, why, sizeof why))) {
+            for (int k = 1; k < c; k++)
+                pmu_backend_perf.close(extra[k]);
+            snprintf(sh->msg, sizeof sh->msg, "%s", why);
+            sh->status = 1;
+            return;
         }
     }
+    if (!perf)
+        snprintf(why, sizeof why, "backend '%s' asked for", want);
+    PmuEvent ev0;
+    fds[0] = -1;
+    if (perf && pmu_resolve("/sys", names[0], &ev0, why, sizeof why))
+        fds[0] = pmu_open(&ev0, why, sizeof why);
+    if (fds[0] < 0)
+        perf = false;
     if (!perf && strcmp(want, "perf_event") == 0) {
         snprintf(sh->msg, sizeof sh->msg, "%s", why);
         sh->status = 1;
+        for (int c = 1; c < nc; c++)
+            pmu_backend_perf.close(extra[c]);
         return;
     }
     bool task = false;
     if (!perf) {
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
+        pmu_close(fds[0]);
         char why2[256] = "";
         PmuEvent tc;
         if ((any || strcmp(want, "task-clock") == 0) && pmu_task_clock("/sys", &tc, why2, sizeof why2) &&
@@ -179,15 +186,18 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         for (int f = 0; f < nfns; f++) {
             uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
             int b = clock_current_cpu();
+            PmuValue pv;
             if (perf || task)
-                for (int c = 0; c < nc; c++)
-                    pmu_read(fds[c], &c0[c]);
+                pmu_read(fds[0], &c0[0]);
             else
                 c0[0] = clock_ticks();
+            for (int c = 1; c < nc; c++)
+                c0[c] = pmu_backend_perf.read(extra[c], &pv) ? pv.raw : 0;
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
+            for (int c = nc - 1; c >= 1; c--)
+                c1[c] = pmu_backend_perf.read(extra[c], &pv) ? pv.raw : 0;
             if (perf || task)
-                for (int c = nc - 1; c >= 0; c--)
-                    pmu_read(fds[c], &c1[c]);
+                pmu_read(fds[0], &c1[0]);
             else
                 c1[0] = clock_ticks();
             if (clock_current_cpu() != b)
@@ -204,8 +214,9 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     alarm(0);
     free(scratch);
     if (perf || task)
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
+        pmu_close(fds[0]);
+    for (int c = 1; c < nc; c++)
+        pmu_backend_perf.close(extra[c]);
 }
 
 BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,

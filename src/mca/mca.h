@@ -101,6 +101,13 @@ typedef struct McaCounters {
     long long inst_all;           /* 0x8c */
 } McaCounters;
 
+/* The simulated PMU counters, in display order (view_counters.c; used by json.c and by the sim
+ * backend of `uarch pmu`): k in [0, mca_counter_count()), each with its M1 event id. */
+int mca_counter_count(void);
+const char *mca_counter_name(int k);              /* "cycle", "retire_uop", ... */
+int mca_counter_event(int k);                     /* the M1 event id, e.g. 0x02 */
+long long mca_counter_value(const McaCounters *c, int k);
+
 typedef struct McaBottleneck {
     /* the binding limit, in words and in numbers, e.g. kind="unit", what="u1-u6 (integer ALU)",
      * cycles_per_iteration = 1.5; kind="dependency", what="x0 chain through 3 instructions",
