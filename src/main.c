@@ -43,7 +43,17 @@ static bool is_help(const char *s)
     return strcmp(s, "--help") == 0 || strcmp(s, "-help") == 0 || strcmp(s, "-h") == 0;
 }
 
+static int run(int argc, char **argv);
+
+/* every command's stdout is checked at the end (out_stdout_check: a full disk or a closed
+ * stdout is an error, exit 1); fds 0-2 are open before anything else is */
 int main(int argc, char **argv)
+{
+    out_std_fds();
+    return out_stdout_check(run(argc, argv));
+}
+
+static int run(int argc, char **argv)
 {
     const char *argv0 = argc > 0 ? argv[0] : "uarch";
     if (str_ends(argv0, "mca") && !str_ends(argv0, "uarch")) {

@@ -56,6 +56,7 @@ typedef struct BenchKernel {
     const char *symbol;        /* exported name, [A-Za-z_][A-Za-z0-9_]* */
     const char *init;          /* asm run once before the loop (NULL: none) */
     const char *init_file;     /* name for diagnostics ("<init>" when NULL) */
+    const char *late_init;     /* asm run after init, right before the loop ("<late_init>") */
     const char *body;          /* asm of one copy; instructions separated by ';' or newlines */
     const char *body_file;     /* name for diagnostics ("<snippet>" when NULL) */
     int body_line;             /* line number of the body's first line in body_file (0 -> 1) */
@@ -64,6 +65,7 @@ typedef struct BenchKernel {
     int offset;                /* bytes of nops after the alignment: loop head at align*k+offset */
     const char *pre_loop;      /* raw text after init, before the alignment (NULL: none) */
     const char *between;       /* raw text between copies (e.g. padding), NULL: none */
+    bool noloop;               /* no loop: the copies run once per call (iters ignored) */
 } BenchKernel;
 
 /* Where a line of the generated file came from (for error remapping). */
@@ -88,6 +90,16 @@ void bench_prog_free(BenchProgram *p);
 void bench_prog_kernel(BenchProgram *p, const BenchKernel *k);
 /* Append raw top-level text (data, extra functions), in the harness's syntax (AT&T on x86-64). */
 void bench_prog_raw(BenchProgram *p, const char *text);
+
+/* The statements of user text (split on ';' and newlines, comments dropped, trimmed), each
+ * with its origin; fn returns false to stop. */
+typedef bool (*BenchStmtFn)(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o);
+void bench_split_stmts(BenchArch arch, const char *text, const char *file, int first_line,
+                       BenchStmtFn fn, void *ctx);
+/* A statement that writes the register the harness owns, the loop counter (r15 / x28; a write
+ * would make the loop run on and on): false with a located error (reserved.c). */
+bool bench_check_reserved(BenchArch arch, BenchSyntax syntax, const char *text, const char *file,
+                          int first_line, Diag *err);
 
 /* ---- 2. build and load ------------------------------------------------------------------- */
 
@@ -117,7 +129,7 @@ bool bench_map_error(const BenchProgram *p, const char *genpath, const char *cc_
 typedef struct BenchRunOpts {
     int cpu;                   /* CPU to pin to; -1: the CPU the runner starts on */
     int runs;                  /* samples per function (0 -> 64) */
-    int warmup;                /* unrecorded rounds first (0 -> 2) */
+    int warmup;                /* unrecorded rounds first (0 -> 2; negative: none) */
     uint64_t iters;            /* loop iterations per call (0 -> 1000) */
     const uint64_t *fn_iters;  /* or per function (NULL: `iters` for all) */
     const char *counters;      /* comma list of counter names / rNN raw events; NULL: "cycles" */
@@ -167,13 +179,18 @@ static inline const double *bench_sample_row(const BenchSamples *s, int fn, int 
 
 typedef struct BenchStat {
     double median, min, max, q25, q75;   /* per copy */
+    double best;                         /* the best-case estimate (within min..max) */
     int n;
 } BenchStat;
 
-/* Per-copy statistics of the difference of two lengths: for each kept run r,
- *   x_r = (long[r] - short[r]) / (copies_long - copies_short)
- * where copies = unroll * iters * count (count: copies of the operation inside one snippet);
- * median, max, quartiles are those of x_r; min = (min long - min short) / (copies difference). */
+/* Per-copy statistics of the difference of two lengths, paired by round: for each kept round r,
+ *   x_r = (long[r] - short[r]) / per
+ * median, min, max and quartiles are those of x_r (so always ordered); best is the median of x_r
+ * over the quiet rounds (both calls at or below their length's median; none: the round with the
+ * smallest sum).  per <= 0 or n <= 0: all NAN. */
+BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per);
+/* The same with per = copies_long - copies_short, where copies = unroll * iters * count (count:
+ * copies of the operation inside one snippet). */
 BenchStat bench_diff_stat(const double *short_v, const double *long_v, int n, double copies_short,
                           double copies_long);
 /* Drop the samples whose CPU before != CPU after or != want (want < 0: any); compacts v (nfns
@@ -206,16 +223,22 @@ typedef struct BenchSnippetOpts {
     const char *body, *body_file;      /* snippet text and its name for diagnostics */
     int body_line;
     const char *init;                  /* NULL: none */
+    const char *late_init;             /* after init, right before the loop; NULL: none */
     BenchSyntax syntax;
     int unroll;                        /* copies in the short kernel; the long one has 2x (0 -> 100) */
     int count;                         /* copies of the operation in one snippet (0 -> 1) */
     int align;
+    int offset;                        /* NOP bytes after the alignment */
+    bool noloop;                       /* no loop around the copies (nanoBench -loop_count 0) */
+    bool basic;                        /* difference unroll copies against none, not 2x against 1x
+                                        * (nanoBench -basic_mode) */
     bool keep;                         /* keep the temp dir (bench.s, bench.so); noted on stderr */
     BenchRunOpts run;
 } BenchSnippetOpts;
 
 typedef struct BenchResult {
     BenchStat stat[BENCH_MAX_COUNTERS];   /* per copy / count, counter 0 = cycles */
+    double mean[BENCH_MAX_COUNTERS];      /* per copy: the mean of the kept runs' differences */
     BenchSamples samples;
     BenchProvenance prov;
 } BenchResult;
@@ -230,6 +253,7 @@ void bench_result_free(BenchResult *r);
 typedef struct BenchCli {
     BenchSnippetOpts s;
     bool json;
+    const char *stat;                  /* the figure reported: "median", "min", "max", "mean" */
     const char *file;                  /* -f file.s (NULL: the positional snippet) */
     Buf text;                          /* owned snippet text (from -f) */
 } BenchCli;
@@ -237,6 +261,8 @@ typedef struct BenchCli {
 /* Parse `run` options (argv[0] = "run").  Returns 0, or 2 with a message in err for a usage
  * error ("bad value 'x' for -unroll: want an integer in 1..100000"). */
 int bench_parse_run(int argc, char **argv, BenchCli *cli, char *err, size_t errsz);
+/* The usage of `bench run`: every option with its range (from the table the parser uses). */
+void bench_run_usage(FILE *f);
 void bench_cli_free(BenchCli *cli);
 
 #endif

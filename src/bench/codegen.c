@@ -105,14 +105,14 @@ static const char *comment_start(BenchArch arch, const char *s, const char *end)
     return NULL;
 }
 
-/* Copy user text, one statement per generated line, with origins. */
-static void user_text(BenchProgram *p, const char *text, const char *file, int first_line)
+void bench_split_stmts(BenchArch arch, const char *text, const char *file, int first_line,
+                       BenchStmtFn fn, void *ctx)
 {
     int lineno = first_line > 0 ? first_line : 1;
     for (const char *s = text; *s; lineno++) {
         const char *nl = strchr(s, '\n');
         const char *end = nl ? nl : s + strlen(s);
-        const char *cm = comment_start(p->arch, s, end);
+        const char *cm = comment_start(arch, s, end);
         const char *stop = cm ? cm : end;
         const char *piece = s;
         while (piece <= stop) {
@@ -126,12 +126,8 @@ static void user_text(BenchProgram *p, const char *text, const char *file, int f
                 b--;
             if (b > a) {
                 BenchLineOrigin o = {file, lineno, (int)(a - s) + 1, s};
-                Buf l;
-                buf_init(&l);
-                buf_putc(&l, '\t');
-                buf_put(&l, a, (size_t)(b - a));
-                line(p, l.data, l.len, &o);
-                buf_free(&l);
+                if (!fn(ctx, a, (size_t)(b - a), &o))
+                    return;
             }
             if (!semi)
                 break;
@@ -141,6 +137,24 @@ static void user_text(BenchProgram *p, const char *text, const char *file, int f
             break;
         s = nl + 1;
     }
+}
+
+/* Copy user text, one statement per generated line, with origins. */
+static bool user_stmt(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o)
+{
+    BenchProgram *p = ctx;
+    Buf l;
+    buf_init(&l);
+    buf_putc(&l, '\t');
+    buf_put(&l, stmt, n);
+    line(p, l.data, l.len, o);
+    buf_free(&l);
+    return true;
+}
+
+static void user_text(BenchProgram *p, const char *text, const char *file, int first_line)
+{
+    bench_split_stmts(p->arch, text, file, first_line, user_stmt, p);
 }
 
 static void user_block(BenchProgram *p, const char *text, const char *file, int first_line)
@@ -231,6 +245,7 @@ void bench_prog_kernel(BenchProgram *p, const BenchKernel *k)
     else
         prologue_a64(p);
     user_block(p, k->init, k->init_file ? k->init_file : "<init>", 1);
+    user_block(p, k->late_init, "<late_init>", 1);
     bench_prog_raw(p, k->pre_loop);
     emitf(p, "\t.p2align %d", log2i(align));
     if (k->offset > 0) {
@@ -248,12 +263,16 @@ void bench_prog_kernel(BenchProgram *p, const BenchKernel *k)
         user_block(p, k->body, bfile, k->body_line);
     }
     if (x86) {
-        emitf(p, "\tdec %%r15");
-        emitf(p, "\tjnz " LOCAL "uarch_loop_%s", sym);
+        if (!k->noloop) {
+            emitf(p, "\tdec %%r15");
+            emitf(p, "\tjnz " LOCAL "uarch_loop_%s", sym);
+        }
         epilogue_x86(p);
     } else {
-        emitf(p, "\tsubs x28, x28, #1");
-        emitf(p, "\tb.ne " LOCAL "uarch_loop_%s", sym);
+        if (!k->noloop) {
+            emitf(p, "\tsubs x28, x28, #1");
+            emitf(p, "\tb.ne " LOCAL "uarch_loop_%s", sym);
+        }
         epilogue_a64(p);
     }
     if (ELF)

@@ -36,22 +36,37 @@ typedef struct BtbOpts {
 static int btb_opt(void *ctx, int argc, char **argv, int i)
 {
     BtbOpts *o = ctx;
-    if (strcmp(argv[i], "-spacing") == 0 && i + 1 < argc) {
-        char list[256];
-        snprintf(list, sizeof list, "%s", argv[i + 1]);
+    if (strcmp(argv[i], "-spacing") == 0) {
+        if (i + 1 >= argc || !argv[i + 1][0]) {
+            fprintf(stderr, "uarch: bench btb: option '-spacing' needs a comma list of spacings "
+                    "(powers of two, 4 B .. 64 KiB)\n");
+            return -1;
+        }
+        char *list = xstrdup(argv[i + 1]);
         o->nspacing = 0;
-        for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
+        for (char *t = list, *c; t; t = c ? c + 1 : NULL) {
+            if ((c = strchr(t, ',')) != NULL)
+                *c = 0;
             double v;
-            if (!sweep_parse_size(t, &v) || v < 4 || v > 65536 || (v != pow(2, round(log2(v))))) {
-                fprintf(stderr, "uarch: bench btb: bad spacing '%s' (a power of two, 4 .. 64K)\n", t);
+            char err[256];
+            if (!opt_parse("-spacing", t, (OptRange){OPT_SIZE, 4, 65536}, &v, err, sizeof err)) {
+                fprintf(stderr, "uarch: bench btb: %s\n", err);
+                free(list);
+                return -1;
+            }
+            if (v != pow(2, round(log2(v)))) {
+                fprintf(stderr, "uarch: bench btb: option '-spacing': %s is not a power of two\n", t);
+                free(list);
                 return -1;
             }
             if (o->nspacing == SWEEP_MAX_SERIES) {
                 fprintf(stderr, "uarch: bench btb: at most %d spacings\n", SWEEP_MAX_SERIES);
+                free(list);
                 return -1;
             }
             o->spacing[o->nspacing++] = v;
         }
+        free(list);
         return 2;
     }
     return 0;
@@ -219,7 +234,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
 
 int exp_btb(int argc, char **argv)
 {
-    Sweep s = {.exp = "btb", .passes_dflt = 3};
+    Sweep s = {.exp = "btb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 262144}};
     BtbOpts o = {.spacing = {4, 16, 64, 1024}, .nspacing = 4};
     int status;
     if (!sweep_parse(&s, argc, argv, btb_opt, &o, usage, &status))

@@ -42,17 +42,18 @@ static int dcache_opt(void *ctx, int argc, char **argv, int i)
     if (strcmp(argv[i], "-bw") == 0)
         return o->bw = true, 1;
     if (strcmp(argv[i], "-window") == 0)
-        return sweep_opt_size(argc, argv, i, "-window", 0, 1 << 30, "window", "0 .. 1 GiB", &o->window);
-    return sweep_opt_size(argc, argv, i, "-stride", 8, 1 << 24, "stride", "8 B .. 16 MiB", &o->stride);
+        return sweep_opt_num(argc, argv, i, "-window", (OptRange){OPT_SIZE, 0, 1 << 30}, &o->window);
+    return sweep_opt_num(argc, argv, i, "-stride", (OptRange){OPT_SIZE, 8, 1 << 24}, &o->stride);
 }
 
 static const char usage[] =
     "usage: uarch bench dcache [-stride B] [-window B] [-seq] [-hugepages] [-bw] [options]\n"
     "load-to-use latency over working-set sizes (random cyclic pointer chase), cache capacities\n"
     "and latencies found as knees of the curve; -bw: read and write bandwidth instead\n"
-    "  -stride B    distance between chased pointers (default 64: one per cache line)\n"
+    "  -stride B    distance between chased pointers (default 64: one per cache line; 8 B .. 16 MiB)\n"
     "  -window B    the random chase visits the lines of one window of B bytes before moving to\n"
-    "               the next (default 64K: few pages, so TLB misses stay rare); 0: fully random\n"
+    "               the next (default 64K: few pages, so TLB misses stay rare; 0 .. 1 GiB); 0: fully\n"
+    "               random\n"
     "  -seq         chase in address order (shows the prefetchers)\n"
     "  -hugepages   madvise(MADV_HUGEPAGE) the buffer (2 MiB pages: fewer DTLB misses)\n"
     "  -bw          bandwidth: independent 16-byte loads / stores, bytes per cycle";
@@ -83,7 +84,7 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
 
 int exp_dcache(int argc, char **argv)
 {
-    Sweep s = {.exp = "dcache"};
+    Sweep s = {.exp = "dcache", .xrange = {OPT_SIZE, 128, 1 << 30}};
     DcacheOpts o = {.stride = 64, .window = 65536};
     int status;
     if (!sweep_parse(&s, argc, argv, dcache_opt, &o, usage, &status))

@@ -20,18 +20,19 @@ typedef struct DtlbOpts {
 static int dtlb_opt(void *ctx, int argc, char **argv, int i)
 {
     DtlbOpts *o = ctx;
-    return sweep_opt_size(argc, argv, i, "-page", 1024, 1 << 22, "page size", "1 KiB .. 4 MiB", &o->page);
+    return sweep_opt_num(argc, argv, i, "-page", (OptRange){OPT_SIZE, 1024, 1 << 22}, &o->page);
 }
 
 static const char usage[] =
     "usage: uarch bench dtlb [-page SIZE] [options]\n"
     "pointer chase with one load per page over the number of pages: L1 DTLB and L2 TLB reach\n"
-    "  -page SIZE   the page size to step by (default: the system page size)\n"
+    "  -page SIZE   the page size to step by (default: the system page size; 1 KiB .. 4 MiB);\n"
+    "               -max pages of this size at most 4 GiB\n"
     "  -min/-max    page counts (default 4 .. 16384)";
 
 int exp_dtlb(int argc, char **argv)
 {
-    Sweep s = {.exp = "dtlb"};
+    Sweep s = {.exp = "dtlb", .xrange = {OPT_COUNT, 1, 65536}};
     DtlbOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, dtlb_opt, &o, usage, &status))
@@ -41,6 +42,12 @@ int exp_dtlb(int argc, char **argv)
         o.page = (double)sweep_page_size();
     double grid[512];
     int n = sweep_option_grid(&s, 4, 16384, 4, grid, 512);
+    if (grid[n - 1] * o.page > 4294967296.0) {   /* the buffer it would map and touch */
+        fprintf(stderr, "uarch: bench dtlb: %.0f pages of %.0f KiB is more than 4 GiB (lower -max or -page)\n",
+                grid[n - 1], o.page / 1024);
+        sweep_free(&s);
+        return 2;
+    }
 
     s.title = "load latency over pages touched (one load per page)";
     s.method = "random cyclic pointer chase, one element per page, on a different line of each page";

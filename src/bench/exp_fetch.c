@@ -129,7 +129,7 @@ static void staircase(const Sweep *s, const SweepSeries *A, const SweepSeries *B
 
 int exp_fetch(int argc, char **argv)
 {
-    Sweep s = {.exp = "fetch", .passes_dflt = 3};
+    Sweep s = {.exp = "fetch", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 1024}};
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;

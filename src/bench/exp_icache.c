@@ -30,18 +30,18 @@ static int icache_opt(void *ctx, int argc, char **argv, int i)
     IcacheOpts *o = ctx;
     if (strcmp(argv[i], "-inst") == 0 && i + 1 < argc)
         return o->inst = argv[i + 1], 2;
-    return sweep_opt_size(argc, argv, i, "-bytes", 1, 15, "instruction size", "1..15", &o->bytes);
+    return sweep_opt_num(argc, argv, i, "-bytes", (OptRange){OPT_INT, 1, 15}, &o->bytes);
 }
 
 static const char usage[] =
     "usage: uarch bench icache [-inst TEXT [-bytes N]] [options]\n"
     "IPC of a loop of N copies of one instruction over its code footprint: L1I capacity\n"
     "  -inst TEXT   the instruction (default: an 8-byte NOP on x86-64, nop on AArch64)\n"
-    "  -bytes N     its encoded size in bytes (x86-64 only; default 4 with -inst)";
+    "  -bytes N     its encoded size in bytes (x86-64 only; default 4 with -inst; 1 .. 15)";
 
 int exp_icache(int argc, char **argv)
 {
-    Sweep s = {.exp = "icache"};
+    Sweep s = {.exp = "icache", .xrange = {OPT_SIZE, 64, 64 << 20}};
     IcacheOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, icache_opt, &o, usage, &status))

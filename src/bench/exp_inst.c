@@ -260,7 +260,7 @@ static double measure_uops(Sweep *s, const BenchProgram *prog, const char *event
 
 int exp_inst(int argc, char **argv)
 {
-    Sweep s = {.exp = "inst"};
+    Sweep s = {.exp = "inst", .xrange = {OPT_COUNT, 1, 64}};
     InstOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, inst_opt, &o, usage, &status))

@@ -195,7 +195,7 @@ static void chain_close(Chain *c)
 
 int exp_itlb(int argc, char **argv)
 {
-    Sweep s = {.exp = "itlb", .passes_dflt = 3};
+    Sweep s = {.exp = "itlb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 32768}};
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;

@@ -24,7 +24,7 @@ static const char usage[] =
 
 int exp_mispredict(int argc, char **argv)
 {
-    Sweep s = {.exp = "mispredict"};
+    Sweep s = {.exp = "mispredict", .xrange = {OPT_COUNT, 2, PATBUF}};
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;

@@ -93,21 +93,11 @@ static int rob_opt(void *ctx, int argc, char **argv, int i)
         }
         return 2;
     }
-    if (strcmp(argv[i], "-step") == 0 && i + 1 < argc) {
-        if (!sweep_parse_int(argv[i + 1], &o->step) || o->step < 1 || o->step > 100000) {
-            fprintf(stderr, "uarch: bench rob: bad step '%s'\n", argv[i + 1]);
-            return -1;
-        }
-        return 2;
-    }
-    if (strcmp(argv[i], "-buf") == 0 && i + 1 < argc) {
-        if (!sweep_parse_size(argv[i + 1], &o->buf) || o->buf < 65536) {
-            fprintf(stderr, "uarch: bench rob: bad buffer size '%s' (at least 64K)\n", argv[i + 1]);
-            return -1;
-        }
-        return 2;
-    }
-    return 0;
+    double v = 0;
+    int used = sweep_opt_num(argc, argv, i, "-step", (OptRange){OPT_INT, 1, 4096}, &v);
+    if (used)
+        return o->step = (long)v, used;
+    return sweep_opt_num(argc, argv, i, "-buf", (OptRange){OPT_SIZE, 65536, 4.0 * (1 << 30)}, &o->buf);
 }
 
 static const char usage[] =
@@ -115,9 +105,10 @@ static const char usage[] =
     "two cache-missing loads N fillers apart (Henry Wong's method): the knee of the time per\n"
     "pair over N is the size of the structure the filler fills\n"
     "  -filler LIST  comma list of nop, add, fadd, load, store, branch, cmp, mov (default: all)\n"
-    "  -buf SIZE     the chased buffer (default: 4x the last-level cache, at least 64 MiB)\n"
-    "  -max N        largest N (default 800 on x86-64, 1200 on AArch64)\n"
-    "  -step N       step of N (default: about 60 points)\n"
+    "  -buf SIZE     the chased buffer (default: 4x the last-level cache, at least 64 MiB;\n"
+    "                64 KiB .. 4 GiB)\n"
+    "  -min/-max N   smallest and largest N (default 0 and 800 on x86-64, 1200 on AArch64)\n"
+    "  -step N       step of N (default: about 60 points; 1 .. 4096)\n"
     "  -runs N       rounds per point (default 21), spread over 3 passes in random order\n"
     "  -stat S       min (default): the second fastest round of each point; median";
 
@@ -444,7 +435,7 @@ static int cmp_n(const void *a, const void *b)
 
 int exp_rob(int argc, char **argv)
 {
-    Sweep s = {.exp = "rob"};
+    Sweep s = {.exp = "rob", .xrange = {OPT_COUNT, 0, 4096}};
     RobOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, rob_opt, &o, usage, &status))

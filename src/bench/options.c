@@ -1,23 +1,103 @@
 /* options.c — the command line of `uarch bench run`, parsed into a BenchCli (testable without
  * running anything).  Options take one value each, "-opt value" or "--opt value" or
- * "-opt=value"; the snippet is the one positional argument, or -f file.s. */
+ * "-opt=value"; the snippet is the one positional argument, or -f file.s, or -asm.
+ *
+ * One table holds every option with its range (util/opt.h) and its help line, so --help states
+ * exactly the ranges the parser enforces.  nanoBench's spellings are accepted where the meaning
+ * is the same (-asm, -asm_init, -asm_late_init, -unroll_count, -loop_count, -n_measurements,
+ * -warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode, -no_mem). */
 #include "bench/bench.h"
+#include "util/opt.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool int_arg(const char *opt, const char *v, long lo, long hi, long *out, char *err, size_t n)
+typedef enum RunOpt {
+    R_F, R_ASM, R_INIT, R_LATE, R_UNROLL, R_ITERS, R_LOOPS, R_N, R_WARMUP, R_COUNT, R_CPU,
+    R_COUNTERS, R_BACKEND, R_SYNTAX, R_ALIGN, R_OFFSET, R_TIMEOUT, R_AVG, R_MEDIAN, R_MIN, R_MAX,
+    R_BASIC, R_NOMEM, R_JSON, R_KEEP
+} RunOpt;
+
+typedef struct RunOptDef {
+    RunOpt id;
+    const char *name, *alias;  /* alias: nanoBench's spelling (NULL: none) */
+    const char *meta;          /* NULL: a flag */
+    OptRange r;                /* numeric options (r.hi > 0) */
+    const char *help;
+} RunOptDef;
+
+static const RunOptDef defs[] = {
+    {R_F, "-f", NULL, "FILE.s", {0}, "read the snippet from a file"},
+    {R_ASM, "-asm", NULL, "'asm'", {0}, "the snippet (instead of the positional argument)"},
+    {R_INIT, "-init", "-asm_init", "'asm'", {0}, "run once before the loop (e.g. -init 'mov %r14, %rax; mov %rax, (%rax)')"},
+    {R_LATE, "-late_init", "-asm_late_init", "'asm'", {0}, "run after -init, immediately before the loop"},
+    {R_UNROLL, "-unroll", "-unroll_count", "N", {OPT_INT, 1, 100000},
+     "copies per loop iteration (100); a second kernel with 2N is differenced"},
+    {R_ITERS, "-iters", NULL, "N", {OPT_INT, 1, 1e9}, "loop iterations per call (1000)"},
+    {R_LOOPS, "-loop_count", NULL, "N", {OPT_INT, 0, 1e9}, "nanoBench's -iters; 0: no loop (the copies run once per call)"},
+    {R_N, "-n", "-n_measurements", "RUNS", {OPT_INT, 1, 100000}, "samples (64, as in the M1 tables)"},
+    {R_WARMUP, "-warmup", "-warm_up_count", "N", {OPT_INT, 0, 100000}, "unrecorded rounds before the samples (2)"},
+    {R_COUNT, "-count", NULL, "K", {OPT_INT, 1, 100000}, "the snippet holds K copies of the measured operation (1)"},
+    {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
+    {R_COUNTERS, "-counters", NULL, "LIST", {0},
+     "extra counters: names from /sys/bus/event_source/devices/<cpu>/events, rNN"},
+    {R_BACKEND, "-backend", NULL, "B", {0},
+     "how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
+     "else the wall timer; both converted with the measured core clock),\n"
+     "perf_event, task-clock, timer"},
+    {R_SYNTAX, "-syntax", NULL, "att|intel", {0}, "x86-64 syntax of the snippet (att)"},
+    {R_ALIGN, "-align", NULL, "N", {OPT_INT, 1, 1 << 20}, "loop head alignment in bytes, a power of two (64)"},
+    {R_OFFSET, "-offset", "-alignment_offset", "N", {OPT_INT, 0, 4095},
+     "bytes of NOPs after the alignment: the loop head at align*k + N (0)"},
+    {R_TIMEOUT, "-timeout", NULL, "S", {OPT_INT, 1, 86400}, "kill the snippet after S seconds (60)"},
+    {R_MEDIAN, "-median", NULL, NULL, {0}, "report the median of the runs (default)"},
+    {R_MIN, "-min", NULL, NULL, {0}, "report the minimum"},
+    {R_MAX, "-max", NULL, NULL, {0}, "report the maximum"},
+    {R_AVG, "-avg", NULL, NULL, {0}, "report the mean"},
+    {R_BASIC, "-basic_mode", NULL, NULL, {0}, "difference N copies against none (not 2N against N)"},
+    {R_NOMEM, "-no_mem", NULL, NULL, {0},
+     "accepted: the counters are read outside the timed code, which makes no memory\n"
+     "accesses but the snippet's"},
+    {R_JSON, "-json", NULL, NULL, {0}, "machine-readable output"},
+    {R_KEEP, "-keep", NULL, NULL, {0}, "keep the generated bench.s and bench.so (the directory is printed)"},
+};
+
+void bench_run_usage(FILE *f)
 {
-    char *e;
-    errno = 0;
-    long x = strtol(v, &e, 10);
-    if (!*v || *e || errno || x < lo || x > hi) {
-        snprintf(err, n, "bad value '%s' for %s: want an integer in %ld..%ld", v, opt, lo, hi);
-        return false;
+    fputs("usage: uarch bench run [options] 'asm text'   (instructions separated by ';' or newlines)\n", f);
+    for (size_t k = 0; k < ARRAY_LEN(defs); k++) {
+        const RunOptDef *d = &defs[k];
+        char left[64], range[96] = "";
+        snprintf(left, sizeof left, "%s%s%s", d->name, d->meta ? " " : "", d->meta ? d->meta : "");
+        if (d->r.hi > 0) {
+            char t[80];
+            opt_range_text(d->r, t, sizeof t);
+            snprintf(range, sizeof range, " [%s]", t);
+        }
+        fprintf(f, "  %-20s ", left);
+        for (const char *h = d->help; *h;) {   /* continuation lines indented under the text */
+            const char *nl = strchr(h, '\n');
+            int n = nl ? (int)(nl - h) : (int)strlen(h);
+            fprintf(f, "%.*s%s%s\n", n, h, nl ? "" : range, "");
+            if (!nl)
+                break;
+            h = nl + 1;
+            fprintf(f, "  %-20s ", "");
+        }
+        if (d->alias)
+            fprintf(f, "  %-20s (nanoBench: %s)\n", "", d->alias);
     }
-    *out = x;
-    return true;
+    fputs("registers: the loop counter is r15 (x86-64) / x28 (AArch64): a snippet that writes it is\n"
+          "refused; r14 / x27 point to 1 MiB of zeroed scratch memory; other GPRs start at 0.\n", f);
+}
+
+static const RunOptDef *find(const char *opt)
+{
+    for (size_t k = 0; k < ARRAY_LEN(defs); k++)
+        if (strcmp(opt, defs[k].name) == 0 || (defs[k].alias && strcmp(opt, defs[k].alias) == 0))
+            return &defs[k];
+    return NULL;
 }
 
 int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
@@ -30,7 +110,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.run.runs = 64;
     c->s.run.iters = 1000;
     c->s.syntax = BENCH_ATT;
-    const char *snippet = NULL;
+    c->stat = "median";
+    const char *snippet = NULL, *init = NULL, *late = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) {
@@ -42,45 +123,55 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             continue;
         }
         const char *name = a + (a[1] == '-' ? 2 : 1);
-        char opt[32];
+        char opt[40];
         const char *eq = strchr(name, '=');
         snprintf(opt, sizeof opt, "-%.*s", (int)(eq ? eq - name : (long)strlen(name)), name);
-        if (strcmp(opt, "-json") == 0) {
-            c->json = true;
-            continue;
-        }
-        if (strcmp(opt, "-keep") == 0) {
-            c->s.keep = true;
-            continue;
-        }
-        static const char *const valued[] = {"-init", "-unroll", "-iters", "-n", "-count", "-cpu",
-                                             "-counters", "-syntax", "-f", "-align", "-timeout", "-backend"};
-        bool known = false;
-        for (size_t k = 0; k < ARRAY_LEN(valued); k++)
-            known |= strcmp(opt, valued[k]) == 0;
-        if (!known) {
+        const RunOptDef *d = find(opt);
+        if (!d) {
             snprintf(err, n, "unknown option '%s'", a);
             return 2;
+        }
+        if (!d->meta) {
+            switch (d->id) {
+            case R_JSON: c->json = true; break;
+            case R_KEEP: c->s.keep = true; break;
+            case R_BASIC: c->s.basic = true; break;
+            case R_NOMEM: break;
+            case R_AVG: c->stat = "mean"; break;
+            case R_MIN: c->stat = "min"; break;
+            case R_MAX: c->stat = "max"; break;
+            default: c->stat = "median"; break;
+            }
+            continue;
         }
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) {
             snprintf(err, n, "option '%s' needs a value", opt);
             return 2;
         }
-        long x;
-        if (strcmp(opt, "-init") == 0) {
-            c->s.init = v;
-        } else if (strcmp(opt, "-backend") == 0) {
+        long long x = 0;
+        if (d->r.hi > 0 && !opt_parse_ll(opt, v, d->r, &x, err, n))
+            return 2;
+        switch (d->id) {
+        case R_F: c->file = v; break;
+        case R_ASM:
+            if (snippet) {
+                snprintf(err, n, "more than one snippet ('%s' and '%s'); separate instructions with ';'", snippet, v);
+                return 2;
+            }
+            snippet = v;
+            break;
+        case R_INIT: init = v; break;
+        case R_LATE: late = v; break;
+        case R_COUNTERS: c->s.run.counters = v; break;
+        case R_BACKEND:
             if (strcmp(v, "auto") && strcmp(v, "perf_event") && strcmp(v, "task-clock") && strcmp(v, "timer")) {
                 snprintf(err, n, "bad value '%s' for -backend: want auto, perf_event, task-clock or timer", v);
                 return 2;
             }
             c->s.run.backend = v;
-        } else if (strcmp(opt, "-counters") == 0) {
-            c->s.run.counters = v;
-        } else if (strcmp(opt, "-f") == 0) {
-            c->file = v;
-        } else if (strcmp(opt, "-syntax") == 0) {
+            break;
+        case R_SYNTAX:
             if (strcmp(v, "att") == 0)
                 c->s.syntax = BENCH_ATT;
             else if (strcmp(v, "intel") == 0)
@@ -89,39 +180,37 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
                 snprintf(err, n, "bad value '%s' for -syntax: want 'att' or 'intel'", v);
                 return 2;
             }
-        } else if (strcmp(opt, "-unroll") == 0) {
-            if (!int_arg(opt, v, 1, 100000, &x, err, n))
-                return 2;
-            c->s.unroll = (int)x;
-        } else if (strcmp(opt, "-iters") == 0) {
-            if (!int_arg(opt, v, 1, 1000000000L, &x, err, n))
-                return 2;
-            c->s.run.iters = (uint64_t)x;
-        } else if (strcmp(opt, "-n") == 0) {
-            if (!int_arg(opt, v, 1, 100000, &x, err, n))
-                return 2;
-            c->s.run.runs = (int)x;
-        } else if (strcmp(opt, "-count") == 0) {
-            if (!int_arg(opt, v, 1, 100000, &x, err, n))
-                return 2;
-            c->s.count = (int)x;
-        } else if (strcmp(opt, "-cpu") == 0) {
-            if (!int_arg(opt, v, 0, 4095, &x, err, n))
-                return 2;
-            c->s.run.cpu = (int)x;
-        } else if (strcmp(opt, "-align") == 0) {
-            if (!int_arg(opt, v, 1, 1 << 20, &x, err, n))
-                return 2;
+            break;
+        case R_UNROLL: c->s.unroll = (int)x; break;
+        case R_ITERS: c->s.run.iters = (uint64_t)x; c->s.noloop = false; break;
+        case R_LOOPS:
+            c->s.noloop = x == 0;
+            c->s.run.iters = x > 0 ? (uint64_t)x : 1;
+            break;
+        case R_N: c->s.run.runs = (int)x; break;
+        case R_WARMUP: c->s.run.warmup = x > 0 ? (int)x : -1; break;
+        case R_COUNT: c->s.count = (int)x; break;
+        case R_CPU: c->s.run.cpu = (int)x; break;
+        case R_ALIGN:
             if (x & (x - 1)) {
-                snprintf(err, n, "bad value '%s' for -align: want a power of two", v);
+                snprintf(err, n, "option '-align': %s is not a power of two", v);
                 return 2;
             }
             c->s.align = (int)x;
-        } else if (strcmp(opt, "-timeout") == 0) {
-            if (!int_arg(opt, v, 1, 86400, &x, err, n))
-                return 2;
-            c->s.run.timeout_s = (double)x;
+            break;
+        case R_OFFSET: c->s.offset = (int)x; break;
+        case R_TIMEOUT: c->s.run.timeout_s = (double)x; break;
+        default: break;
         }
+    }
+    if (c->s.offset && bench_host_arch() == BENCH_AARCH64 && c->s.offset % 4) {
+        snprintf(err, n, "option '-offset': %d is not a multiple of 4 (AArch64 instructions)", c->s.offset);
+        return 2;
+    }
+    if (c->s.offset >= (c->s.align > 0 ? c->s.align : 64)) {
+        snprintf(err, n, "option '-offset': %d is not below the alignment (%d)", c->s.offset,
+                 c->s.align > 0 ? c->s.align : 64);
+        return 2;
     }
     if (c->file && snippet) {
         snprintf(err, n, "both -f '%s' and a snippet given", c->file);
@@ -141,6 +230,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         snprintf(err, n, "no snippet: give the assembly text or -f file.s");
         return 2;
     }
+    c->s.init = init;
+    c->s.late_init = late;
     c->s.body_line = 1;
     return 0;
 }

@@ -234,8 +234,10 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     BenchRunOpts o = *opts;
     if (o.runs <= 0)
         o.runs = 64;
-    if (o.warmup <= 0)
+    if (o.warmup == 0)
         o.warmup = 2;
+    else if (o.warmup < 0)
+        o.warmup = 0;
     if (o.iters == 0)
         o.iters = 1000;
     if (o.timeout_s <= 0)

@@ -1,6 +1,7 @@
 /* snippet.c — bench_snippet: what `uarch bench run` does.  Two kernels, `unroll` and
- * 2 x `unroll` copies of the snippet, built into one shared object and timed round by round in
- * the same child; per copy = (long - short) / (unroll * iters * count). */
+ * 2 x `unroll` copies of the snippet (basic mode: none and `unroll`), built into one shared
+ * object and timed round by round in the same child; per copy = (long - short) / (copies of
+ * long - copies of short), copies = unroll * iters * count (iters 1 without a loop). */
 #include "bench/bench.h"
 
 #include <string.h>
@@ -10,14 +11,23 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
     memset(r, 0, sizeof *r);
     int unroll = o->unroll > 0 ? o->unroll : 100;
     int count = o->count > 0 ? o->count : 1;
+    BenchArch arch = bench_host_arch();
+    if (!bench_check_reserved(arch, o->syntax, o->init, "<init>", 1, err) ||
+        !bench_check_reserved(arch, o->syntax, o->late_init, "<late_init>", 1, err) ||
+        !bench_check_reserved(arch, o->syntax, o->body, o->body_file ? o->body_file : "<snippet>",
+                              o->body_line, err))
+        return BENCH_ERROR;
     BenchProgram p;
-    bench_prog_init(&p, bench_host_arch(), o->syntax);
-    BenchKernel k = {.symbol = "uarch_short", .init = o->init, .body = o->body,
-                     .body_file = o->body_file, .body_line = o->body_line, .unroll = unroll,
-                     .align = o->align};
+    bench_prog_init(&p, arch, o->syntax);
+    /* basic mode: the short kernel holds no copy (a NULL body emits nothing) */
+    BenchKernel k = {.symbol = "uarch_short", .init = o->init, .late_init = o->late_init,
+                     .body = o->basic ? NULL : o->body, .body_file = o->body_file,
+                     .body_line = o->body_line, .unroll = o->basic ? 1 : unroll, .align = o->align,
+                     .offset = o->offset, .noloop = o->noloop};
     bench_prog_kernel(&p, &k);
     k.symbol = "uarch_long";
-    k.unroll = 2 * unroll;
+    k.body = o->body;
+    k.unroll = o->basic ? unroll : 2 * unroll;
     bench_prog_kernel(&p, &k);
     BenchLib *lib = bench_build(&p, o->keep, err);
     bench_prog_free(&p);
@@ -41,10 +51,16 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
         diag_set(err, "", 0, 0, NULL, "%s", msg);
         return st;
     }
-    double cs = (double)unroll * (double)ro.iters * count, cl = 2.0 * cs;
-    for (int c = 0; c < r->samples.ncounters; c++)
-        r->stat[c] = bench_diff_stat(bench_sample_row(&r->samples, 0, c), bench_sample_row(&r->samples, 1, c),
-                                     r->samples.kept, cs, cl);
+    double one = (double)unroll * (double)(o->noloop ? 1 : ro.iters) * count;
+    double cs = o->basic ? 0 : one, cl = o->basic ? one : 2 * one;
+    for (int c = 0; c < r->samples.ncounters; c++) {
+        const double *sv = bench_sample_row(&r->samples, 0, c), *lv = bench_sample_row(&r->samples, 1, c);
+        r->stat[c] = bench_diff_stat(sv, lv, r->samples.kept, cs, cl);
+        double sum = 0;   /* the mean of the differences: the difference of the means */
+        for (int q = 0; q < r->samples.kept; q++)
+            sum += lv[q] - sv[q];
+        r->mean[c] = r->samples.kept > 0 ? sum / r->samples.kept / (cl - cs) : 0;
+    }
     bench_provenance(&r->prov, false);
     r->prov.core_hz = r->samples.core_hz;
     snprintf(r->prov.backend, sizeof r->prov.backend, "%s", r->samples.backend);

@@ -39,70 +39,62 @@ bool sweep_stop(const Sweep *s)
 
 /* ---- options ---------------------------------------------------------------------------- */
 
-bool sweep_parse_int(const char *s, long *out)
+int sweep_opt_num(int argc, char **argv, int i, const char *name, OptRange r, double *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 0);
-    if (errno || end == s || *end)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool sweep_parse_size(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || !(v >= 0))
-        return false;
-    double mul = 1;
-    switch (*end) {
-    case 'k': case 'K': mul = 1024, end++; break;
-    case 'm': case 'M': mul = 1024.0 * 1024, end++; break;
-    case 'g': case 'G': mul = 1024.0 * 1024 * 1024, end++; break;
-    default: break;
-    }
-    if (mul > 1 && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0 || strcmp(end, "ib") == 0))
-        end += strlen(end);
-    if (*end)
-        return false;
-    *out = v * mul;
-    return true;
-}
-
-int sweep_opt_size(int argc, char **argv, int i, const char *name, double lo, double hi,
-                   const char *what, const char *range, double *out)
-{
-    if (strcmp(argv[i], name) != 0 || i + 1 >= argc)
+    if (strcmp(argv[i], name) != 0)
         return 0;
-    double v;
-    if (!sweep_parse_size(argv[i + 1], &v) || v < lo || v > hi) {
-        fprintf(stderr, "uarch: bench %s: bad %s '%s' (%s)\n", argv[0], what, argv[i + 1], range);
+    if (i + 1 >= argc) {
+        fprintf(stderr, "uarch: bench %s: option '%s' needs a value\n", argv[0], name);
         return -1;
     }
-    *out = v;
+    char err[256];
+    if (!opt_parse(name, argv[i + 1], r, out, err, sizeof err)) {
+        fprintf(stderr, "uarch: bench %s: %s\n", argv[0], err);
+        return -1;
+    }
     return 2;
 }
 
-static const char common_usage[] =
-    "common options:\n"
-    "  -cpu N       pin to CPU N (default: the last online CPU)\n"
-    "  -runs N      samples per point\n"
-    "  -min X       start of the sweep (sizes take K/M/G suffixes)\n"
-    "  -max X       end of the sweep\n"
-    "  -ppo N       points per octave of geometric sweeps\n"
-    "  -passes N    sweeps over all the points; each point keeps its least disturbed pass\n"
-    "               (btb, fetch, itlb: default 3; the others measure in one pass)\n"
-    "  -csv FILE    write the points as CSV\n"
-    "  -svg FILE    write a line plot of the sweep with the knees marked\n"
-    "  -json        print JSON (points, findings, provenance) instead of the table\n"
-    "  -q           no progress line on stderr\n"
-    "  -keep        keep the generated assembly (prints the directory)\n"
-    "  -stat S      min (default): analyse the best case, from the minimum time of each length\n"
-    "               (interference only adds time: robust when other work shares the CPU);\n"
-    "               median: the median of each length\n";
+/* The common numeric options and their ranges (-min and -max: the experiment's s->xrange). */
+static const struct {
+    const char *name, *meta, *help;
+    OptRange r;
+} common_num[] = {
+    {"-cpu", "N", "pin to CPU N (default: the last online CPU)", {OPT_INT, 0, 4095}},
+    {"-runs", "N", "samples per point", {OPT_INT, 1, 10000}},
+    {"-min", "X", "start of the sweep", {OPT_INT, 0, 0}},
+    {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
+    {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
+    {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
+                     "               (btb, fetch, itlb: default 3; the others measure in one pass)",
+     {OPT_INT, 1, 100}},
+};
+
+static void common_usage(const Sweep *s, FILE *f)
+{
+    fprintf(f, "common options:\n");
+    for (size_t k = 0; k < ARRAY_LEN(common_num); k++) {
+        OptRange r = common_num[k].r;
+        if (common_num[k].name[1] == 'm')   /* -min, -max */
+            r = s->xrange;
+        char range[80];
+        opt_range_text(r, range, sizeof range);
+        const char *nl = strchr(common_num[k].help, '\n');
+        char left[32];
+        snprintf(left, sizeof left, "%s %s", common_num[k].name, common_num[k].meta);
+        fprintf(f, "  %-12s %.*s (%s%s)%s\n", left,
+                (int)(nl ? nl - common_num[k].help : (long)strlen(common_num[k].help)), common_num[k].help,
+                range, r.type == OPT_SIZE || r.type == OPT_COUNT ? "; K, M, G suffixes" : "", nl ? nl : "");
+    }
+    fputs("  -csv FILE    write the points as CSV\n"
+          "  -svg FILE    write a line plot of the sweep with the knees marked\n"
+          "  -json        print JSON (points, findings, provenance) instead of the table\n"
+          "  -q           no progress line on stderr\n"
+          "  -keep        keep the generated assembly (prints the directory)\n"
+          "  -stat S      min (default): analyse the best case, the median difference of the quiet rounds\n"
+          "               (interference only adds time: robust when other work shares the CPU);\n"
+          "               median: the median difference of all rounds\n", f);
+}
 
 bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
                  const char *usage, int *status)
@@ -113,12 +105,19 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
     s->arch = bench_host_arch();
     s->knee = knee_defaults();
     buf_init(&s->notes);
+    if (!(s->xrange.hi > 0))
+        bug("bench %s: no range declared for -min/-max", s->exp);
+    *status = 2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
+        int num = -1;
+        for (size_t k = 0; k < ARRAY_LEN(common_num); k++)
+            if (strcmp(a, common_num[k].name) == 0)
+                num = (int)k;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0) {
-            printf("%s\n%s", usage, common_usage);
+            printf("%s\n", usage);
+            common_usage(s, stdout);
             *status = 0;
             return false;
         } else if (strcmp(a, "-json") == 0 || strcmp(a, "--json") == 0) {
@@ -127,70 +126,62 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             s->opt.quiet = true;
         } else if (strcmp(a, "-keep") == 0) {
             s->opt.keep = true;
-        } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-runs") == 0 || strcmp(a, "-ppo") == 0 ||
-                    strcmp(a, "-passes") == 0) && v) {
-            if (!sweep_parse_int(v, &n) || n < 0 || n > 1000000) {
-                fprintf(stderr, "uarch: bench %s: bad value '%s' for %s\n", argv[0], v, a);
-                *status = 2;
+        } else if (num >= 0 || strcmp(a, "-stat") == 0 || strcmp(a, "-csv") == 0 || strcmp(a, "-svg") == 0) {
+            if (!v) {
+                fprintf(stderr, "uarch: bench %s: option '%s' needs a value\n", argv[0], a);
+                return false;
+            }
+            i++;
+            if (strcmp(a, "-stat") == 0) {
+                if (strcmp(v, "min") != 0 && strcmp(v, "median") != 0) {
+                    fprintf(stderr, "uarch: bench %s: bad statistic '%s' (median or min)\n", argv[0], v);
+                    return false;
+                }
+                s->opt.best = strcmp(v, "min") == 0;
+                s->opt.stat_set = true;
+                continue;
+            }
+            if (strcmp(a, "-csv") == 0 || strcmp(a, "-svg") == 0) {
+                *(a[1] == 'c' ? &s->opt.csv : &s->opt.svg) = v;
+                continue;
+            }
+            OptRange r = a[1] == 'm' ? s->xrange : common_num[num].r;
+            double d;
+            char err[256];
+            if (!opt_parse(a, v, r, &d, err, sizeof err)) {
+                fprintf(stderr, "uarch: bench %s: %s\n", argv[0], err);
                 return false;
             }
             if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0) {
                 fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
-                *status = 2;
                 return false;
             }
             if (strcmp(a, "-cpu") == 0)
-                s->opt.cpu = (int)n;
+                s->opt.cpu = (int)d;
             else if (strcmp(a, "-runs") == 0)
-                s->opt.runs = (int)n;
+                s->opt.runs = (int)d;
             else if (strcmp(a, "-passes") == 0)
-                s->opt.passes = n < 1 ? 1 : n > 100 ? 100 : (int)n;
-            else
-                s->opt.ppo = (int)n;
-            i++;
-        } else if ((strcmp(a, "-min") == 0 || strcmp(a, "-max") == 0) && v) {
-            double d;
-            if (!sweep_parse_size(v, &d) || d <= 0) {
-                fprintf(stderr, "uarch: bench %s: bad size '%s' for %s\n", argv[0], v, a);
-                *status = 2;
-                return false;
-            }
-            if (a[2] == 'i')
-                s->opt.min = d;
+                s->opt.passes = (int)d;
+            else if (strcmp(a, "-ppo") == 0)
+                s->opt.ppo = (int)d;
+            else if (strcmp(a, "-min") == 0)
+                s->opt.min = d, s->opt.min_set = true;
             else
                 s->opt.max = d;
-            i++;
-        } else if (strcmp(a, "-stat") == 0 && v) {
-            if (strcmp(v, "min") != 0 && strcmp(v, "median") != 0) {
-                fprintf(stderr, "uarch: bench %s: bad statistic '%s' (median or min)\n", argv[0], v);
-                *status = 2;
-                return false;
-            }
-            s->opt.best = strcmp(v, "min") == 0;
-            s->opt.stat_set = true;
-            i++;
-        } else if (strcmp(a, "-csv") == 0 && v) {
-            s->opt.csv = v, i++;
-        } else if (strcmp(a, "-svg") == 0 && v) {
-            s->opt.svg = v, i++;
         } else {
             int used = extra ? extra(ctx, argc, argv, i) : 0;
-            if (used < 0) {
-                *status = 2;
+            if (used < 0)
                 return false;
-            }
             if (used == 0) {
-                fprintf(stderr, "uarch: bench %s: unknown option '%s'\n%s\n%s", argv[0], a, usage,
-                        common_usage);
-                *status = 2;
+                fprintf(stderr, "uarch: bench %s: unknown option '%s'\n%s\n", argv[0], a, usage);
+                common_usage(s, stderr);
                 return false;
             }
             i += used - 1;
         }
     }
-    if (s->opt.min > 0 && s->opt.max > 0 && s->opt.min > s->opt.max) {
+    if (s->opt.min_set && s->opt.max > 0 && s->opt.min > s->opt.max) {
         fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
-        *status = 2;
         return false;
     }
     return true;
@@ -300,7 +291,9 @@ double sweep_sysfs_cache(int cpu, int level, const char *type)
             continue;
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, i);
         double bytes;
-        if (!read_small(path, sz, sizeof sz) || !sweep_parse_size(sz, &bytes))
+        char err[256];
+        if (!read_small(path, sz, sizeof sz) ||
+            !opt_parse("size", sz, (OptRange){OPT_SIZE, 1, 1e15}, &bytes, err, sizeof err))
             continue;
         int l = atoi(lv);
         if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
@@ -469,19 +462,6 @@ void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t see
 
 /* ---- measuring -------------------------------------------------------------------------- */
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double quant(const double *sorted, int n, double q)
-{
-    double pos = q * (n - 1);
-    int i = (int)pos;
-    return i + 1 < n ? sorted[i] + (sorted[i + 1] - sorted[i]) * (pos - i) : sorted[i];
-}
-
 static double positive_or_nan(double v)
 {
     return v > 0 ? v : NAN;
@@ -554,31 +534,24 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
     }
     bool ok = st == BENCH_OK && !sweep_stop(s);
     if (ok) {
-        /* order statistics of each length, then differenced: interference only ever adds time,
-         * so quantiles (and the minimum) of each length are more robust than per-pair
-         * differences of two separate child processes */
+        /* the rounds paired (both lengths ran back to back in one child): every figure from
+         * the one distribution of per-round differences (bench_paired_stat) */
         double per = (double)r->iters * r->copies_per_iter;
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
             ok = false;
         } else {
-            qsort(sv, na, sizeof *sv, cmp_dbl);
-            qsort(lv, nb, sizeof *lv, cmp_dbl);
-            pt->n = na < nb ? na : nb;
-            /* the time of I iterations can only be positive: a difference of two medians,
-             * minima or maxima that is not is noise that swamped the signal (e.g. an unusually
-             * slow fastest short call), not an estimate: unavailable (NAN: "-" in the table,
+            BenchStat b = bench_paired_stat(sv, lv, na, per);
+            pt->n = b.n;
+            /* the time of I iterations can only be positive: a difference that is not is noise
+             * that swamped the signal, not an estimate: unavailable (NAN: "-" in the table,
              * null in JSON, an empty field in CSV), and the knee detector skips it */
-            pt->med = positive_or_nan((quant(lv, nb, 0.5) - quant(sv, na, 0.5)) / per);
-            pt->min = positive_or_nan((lv[0] - sv[0]) / per);
-            pt->best = pt->min;
-            pt->max = positive_or_nan((lv[nb - 1] - sv[na - 1]) / per);
-            pt->q25 = positive_or_nan((quant(lv, nb, 0.25) - quant(sv, na, 0.25)) / per);
-            pt->q75 = positive_or_nan((quant(lv, nb, 0.75) - quant(sv, na, 0.75)) / per);
-            if (pt->q25 > pt->q75) {
-                double t = pt->q25;
-                pt->q25 = pt->q75, pt->q75 = t;
-            }
+            pt->med = positive_or_nan(b.median);
+            pt->min = positive_or_nan(b.min);
+            pt->best = positive_or_nan(b.best);
+            pt->max = positive_or_nan(b.max);
+            pt->q25 = positive_or_nan(b.q25);
+            pt->q75 = positive_or_nan(b.q75);
         }
     } else if (!sweep_stop(s)) {
         fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
@@ -1021,7 +994,7 @@ static void write_table(Sweep *s, FILE *out)
 {
     fprintf(out, "# uarch bench %s: %s\n# method: %s\n# y: %s; median and best (%s) over %s "
                  "samples\n", s->exp, s->title, s->method, s->ylabel,
-            s->best_desc ? s->best_desc : "from the minimum time of each length",
+            s->best_desc ? s->best_desc : "the median difference of the quiet rounds",
             s->opt.runs > 0 ? "the" : "the default");
     prov_line(s, out);
     for (int i = 0; i < s->nseries; i++) {

@@ -3,7 +3,7 @@
  *   options    -cpu N -runs N -min X -max X -ppo N -csv FILE -json -svg FILE -q -keep -stat
  *   measuring  sweep_measure(): build a program, run one kernel at two iteration counts in
  *              pinned children (bench_run; the lengths alternate over three rounds), difference
- *              their order statistics (overhead cancels), per-copy statistics; sweep_point():
+ *              each round's two calls (overhead cancels; bench_paired_stat), per-copy statistics; sweep_point():
  *              one kernel measured and added to a series (what every experiment's loop does);
  *              counters: the runner's best source (PMU, else the task-clock: preemption-free)
  *   code       sweep_nop(), sweep_jmp(), sweep_rept(): the blocks of the front-end sweeps
@@ -21,6 +21,7 @@
 
 #include "bench/bench.h"
 #include "util/knee.h"
+#include "util/opt.h"
 #include "util/svg.h"
 
 #include <signal.h>
@@ -33,7 +34,9 @@
 typedef struct SweepOpts {
     int cpu;                  /* -cpu: CPU to pin to (default: the last online CPU) */
     int runs;                 /* -runs: samples per point (0: the experiment's default) */
-    double min, max;          /* -min/-max: sweep range (0: the experiment's default) */
+    double min, max;          /* -min/-max: sweep range (0: the experiment's default), within
+                               * Sweep.xrange */
+    bool min_set;             /* -min was given (rob's range starts at 0) */
     int ppo;                  /* -ppo: points per octave (0: the experiment's default) */
     int passes;               /* -passes: sweeps over all the points (0: the experiment's
                                * default); each point keeps its least disturbed pass */
@@ -48,7 +51,7 @@ typedef struct SweepOpts {
 typedef struct SweepPoint {
     double x;
     double med, min, max, q25, q75;   /* y statistics over the kept samples */
-    double best;              /* the best-case estimate (from the minimum time of each length) */
+    double best;              /* the best-case estimate: median difference of the quiet rounds */
     int n;
 } SweepPoint;
 
@@ -80,6 +83,8 @@ typedef struct Sweep {
                                * time of each length") */
     bool x_bytes;             /* x is a size in bytes */
     bool x_int;               /* x is an integer count */
+    OptRange xrange;          /* what -min and -max accept (declared by the experiment, stated
+                               * in its --help): sizes bound what the sweep allocates and runs */
     bool y_from_zero;
     SvgScale yscale;
     KneeOpts knee;            /* detector options (defaults from knee_defaults()) */
@@ -109,13 +114,9 @@ typedef struct Sweep {
 typedef int (*SweepExtraOpt)(void *ctx, int argc, char **argv, int i);
 bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
                  const char *usage, int *status);
-/* "32K", "4KiB", "1M", "2G", "4096" -> bytes; false when malformed */
-bool sweep_parse_size(const char *s, double *out);
-bool sweep_parse_int(const char *s, long *out);
-/* An experiment option `name` taking a size in lo..hi (for SweepExtraOpt): 0 when argv[i] is
- * not it, 2 (consumed) with *out set, -1 after "bad <what> '<value>' (<range>)" on stderr. */
-int sweep_opt_size(int argc, char **argv, int i, const char *name, double lo, double hi,
-                   const char *what, const char *range, double *out);
+/* An experiment option `name` taking a number in range r (util/opt.h; for SweepExtraOpt): 0
+ * when argv[i] is not it, 2 (consumed) with *out set, -1 after the error on stderr. */
+int sweep_opt_num(int argc, char **argv, int i, const char *name, OptRange r, double *out);
 /* Fill provenance (measures the core clock), install the SIGINT handler. */
 void sweep_begin(Sweep *s, int npoints_total);
 void sweep_free(Sweep *s);

@@ -2,7 +2,8 @@
  *
  *   timer.c      the cycle/time counter: rdtsc (lfence-fenced) on x86-64, cntvct_el0 (isb) on
  *                AArch64, clock_gettime elsewhere; its frequency (cntfrq_el0, or measured against
- *                CLOCK_MONOTONIC_RAW), granularity (smallest non-zero step) and read overhead.
+ *                CLOCK_MONOTONIC_RAW), granularity (the step of plain reads), the overhead of
+ *                each read flavour, cross-CPU synchronisation.
  *   cpuid.c      x86 cpuid leaves decoded into ClockX86 (from a register source, so captured
  *                values can be decoded in tests), brand-string frequency parsing.
  *   midr.c       MIDR_EL1 decoding through the tables generated from midr-*.tsv; reading the
@@ -25,8 +26,47 @@ uint64_t clock_mono_ns(void);                /* CLOCK_MONOTONIC_RAW (else MONOTO
 double clock_counter_nominal_hz(void);       /* cntfrq_el0; 1e9 for clock_gettime; 0 on x86 */
 double clock_measure_counter_hz(double seconds);   /* counter vs CLOCK_MONOTONIC_RAW */
 double clock_counter_hz(void);               /* nominal, else measured once (cached) */
-uint64_t clock_granularity(void);            /* smallest non-zero step between reads, ticks */
-double clock_overhead_ticks(void);           /* median cost of one read, in ticks */
+uint64_t clock_ticks_plain(void);            /* unfenced read (rdtsc, mrs without isb) */
+uint64_t clock_granularity(void);            /* the step of plain reads, ticks (cached) */
+double clock_overhead_ticks(void);           /* median cost of one fenced read, in ticks */
+
+/* The step a counter shows in an array of consecutive reads: the commonest non-zero difference,
+ * or the gcd of the common ones (>= 2 % of the differences), when the values keep to one phase
+ * modulo it within a tick (a VM's TSC read with a tick of jitter); else the gcd of the common
+ * differences.  exact: two reads fell within one step (a repeat, or a difference under half a
+ * step) or two different common differences pin it down; otherwise every difference was the
+ * same, and the step divides it. */
+typedef struct ClockStep {
+    uint64_t ticks;                          /* 0: no step seen */
+    bool exact;
+    size_t repeats, steps, backwards;        /* differences == 0, > 0, < 0 */
+} ClockStep;
+ClockStep clock_step_estimate(const uint64_t *reads, size_t n);
+typedef uint64_t (*ClockReadFn0)(void);
+ClockStep clock_granularity_of(ClockReadFn0 read);  /* 16384 back-to-back reads */
+double clock_overhead_of(ClockReadFn0 read);        /* one read, in ticks of the fenced counter */
+/* The ways to read the counter: plain, fenced (clock_ticks), rdtscp, clock_gettime */
+typedef struct ClockFlavour {
+    const char *name, *what;
+    ClockReadFn0 read;
+} ClockFlavour;
+extern const ClockFlavour clock_flavours[];
+extern const int clock_flavour_count;
+
+/* Cross-CPU synchronisation: two threads pinned to cpu_a and cpu_b pass a counter stamp back
+ * and forth `rounds` times.  B's counter minus A's lies within [offset_lo, offset_hi] ticks (the
+ * smallest one-way differences bound it); synchronised when 0 is inside.  False when a thread
+ * could not be pinned or the other never answered. */
+typedef struct ClockSync {
+    int cpu_a, cpu_b;
+    int64_t min_ab, min_ba;                  /* smallest reader-minus-writer, each way */
+    double offset_lo, offset_hi;
+    bool synchronised;
+    size_t back_a, back_b;                   /* backward steps in 65536 fenced reads on each CPU */
+    int rounds;                              /* round trips made (at most half a second's) */
+} ClockSync;
+bool clock_sync_measure(int cpu_a, int cpu_b, int rounds, ClockSync *out);
+void clock_sync_bounds(int64_t min_ab, int64_t min_ba, ClockSync *out);   /* exposed for tests */
 
 /* ---- cpuid.c ---- */
 /* A cpuid register source: fills r[0..3] = eax, ebx, ecx, edx for (leaf, subleaf). */

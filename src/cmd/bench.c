@@ -23,27 +23,6 @@ BENCH_EXPERIMENTS(X_DECL)
 const BenchExperiment bench_experiments[] = {BENCH_EXPERIMENTS(X_ROW){NULL, NULL, NULL}};
 const int bench_nexperiments = (int)ARRAY_LEN(bench_experiments) - 1;
 
-static const char run_usage[] =
-    "usage: uarch bench run [options] 'asm text'   (instructions separated by ';' or newlines)\n"
-    "  -f FILE.s          read the snippet from a file\n"
-    "  -init 'asm'        run once before the loop (e.g. -init 'mov %r14, %rax; mov %rax, (%rax)')\n"
-    "  -unroll N          copies per loop iteration (100); a second kernel with 2N is differenced\n"
-    "  -iters N           loop iterations per call (1000)\n"
-    "  -n RUNS            samples (64, as in the M1 tables)\n"
-    "  -count K           the snippet holds K copies of the measured operation (1)\n"
-    "  -cpu C             pin to CPU C (default: the CPU uarch starts on)\n"
-    "  -counters LIST     extra counters: names from /sys/bus/event_source/devices/<cpu>/events, rNN\n"
-    "  -backend B         how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
-    "                     else the wall timer; both converted with the measured core clock),\n"
-    "                     perf_event, task-clock, timer\n"
-    "  -syntax att|intel  x86-64 syntax of the snippet (att)\n"
-    "  -align N           loop head alignment in bytes (64)\n"
-    "  -timeout S         kill the snippet after S seconds (60)\n"
-    "  -json              machine-readable output\n"
-    "  -keep              keep the generated bench.s and bench.so (the directory is printed)\n"
-    "registers: the loop counter is r15 (x86-64) / x28 (AArch64), do not write it; r14 / x27 point\n"
-    "to 1 MiB of zeroed scratch memory; other GPRs start at 0.\n";
-
 static void print_error(const Diag *d)
 {
     if (d->line > 0)
@@ -56,7 +35,7 @@ static int cmd_run(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "-help") == 0) {
-            fputs(run_usage, stdout);
+            bench_run_usage(stdout);
             return 0;
         }
     BenchCli c;
@@ -85,6 +64,9 @@ static int cmd_run(int argc, char **argv)
         return 1;
     }
     const BenchStat *s = &r.stat[0];
+    /* the figure asked for (-median, -min, -max, -avg) */
+    double fig = strcmp(c.stat, "min") == 0 ? s->min : strcmp(c.stat, "max") == 0 ? s->max
+               : strcmp(c.stat, "mean") == 0 ? r.mean[0] : s->median;
     if (r.samples.kept == 0) {
         fprintf(stderr, "uarch: error: all %d runs were dropped (the process changed CPU); nothing measured\n",
                 r.samples.runs);
@@ -96,7 +78,7 @@ static int cmd_run(int argc, char **argv)
         /* the timer step against what one round measures: the long-minus-short difference */
         double gran = strcmp(r.samples.backend, "timer") == 0 ? (double)clock_granularity() : 1.0;
         double step = gran * r.samples.core_hz / r.samples.timer_hz;
-        double diff = s->median * (double)c.s.unroll * (double)c.s.run.iters * c.s.count;
+        double diff = fig * (double)c.s.unroll * (double)c.s.run.iters * c.s.count;
         if (diff > 0 && step > 0.01 * diff)
             fprintf(stderr, "uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
                     "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
@@ -110,7 +92,10 @@ static int cmd_run(int argc, char **argv)
         json_kstr(&j, "snippet", c.s.body);
         if (c.s.init)
             json_kstr(&j, "init", c.s.init);
-        json_knum(&j, "cycles", s->median);
+        json_knum(&j, "cycles", fig);
+        json_kstr(&j, "statistic", c.stat);
+        json_knum(&j, "cycles_median", s->median);
+        json_knum(&j, "cycles_mean", r.mean[0]);
         json_knum(&j, "cycles_min", s->min);
         json_knum(&j, "cycles_max", s->max);
         json_knum(&j, "cycles_q25", s->q25);
@@ -140,8 +125,12 @@ static int cmd_run(int argc, char **argv)
         fputs(buf_cstr(&out), stdout);
         buf_free(&out);
     } else {
-        printf("%.3f cycles per copy (median of %d runs; min %.3f, quartiles %.3f..%.3f; %d dropped for "
-               "migration)\n", s->median, r.samples.kept, s->min, s->q25, s->q75, r.samples.dropped);
+        if (strcmp(c.stat, "median") == 0)
+            printf("%.3f cycles per copy (median of %d runs; min %.3f, quartiles %.3f..%.3f; %d dropped for "
+                   "migration)\n", s->median, r.samples.kept, s->min, s->q25, s->q75, r.samples.dropped);
+        else
+            printf("%.3f cycles per copy (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
+                   "migration)\n", fig, c.stat, r.samples.kept, s->median, s->min, s->max, r.samples.dropped);
         for (int k = 1; k < r.samples.ncounters; k++)
             printf("%.3f %s per copy (min %.3f)\n", r.stat[k].median, r.samples.counter[k], r.stat[k].min);
         if (strcmp(r.samples.backend, "timer") == 0)

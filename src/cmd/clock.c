@@ -4,7 +4,9 @@
  *
  * x86-64: vendor/brand, family/model, hypervisor (bit + leaf 0x40000000 vendor), invariant TSC,
  * leaves 0x15/0x16, brand-string frequency, the TSC frequency measured against
- * CLOCK_MONOTONIC_RAW and compared with the kernel's figure, granularity and read overhead.
+ * CLOCK_MONOTONIC_RAW and compared with the kernel's figure, granularity (the step of plain reads)
+ * and the overhead of each way to read the counter, monotonicity, cross-CPU synchronisation
+ * (stamps passed between CPU 0 and each other CPU), the core clock per counter tick.
  * AArch64: cntfrq_el0, its measured rate, cntvct_el0 granularity and overhead, MIDR of every CPU
  * grouped by core type.  Both: the core clock from a dependent add chain (per CPU with -cpu, or
  * per core type on heterogeneous systems: MIDR part on AArch64, cpuid 0x1A on hybrid x86),
@@ -13,18 +15,28 @@
 #include "bench/known.h"
 #include "clock/clock.h"
 #include "cmd/cmd.h"
+#include "util/opt.h"
 #include "util/util.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: uarch clock [-json] [-cpu N|all] [-seconds S]\n"
-    "  -cpu N|all   measure the core clock on CPU N, or on every CPU (default: the current CPU,\n"
-    "               or the first CPU of each core type on heterogeneous AArch64 systems)\n"
-    "  -seconds S   length of the counter-frequency measurement (0.2)\n"
-    "  -json        machine-readable output (tsc_hz / cntfrq_hz, granularity_ticks, core_hz, ...)\n";
+static const OptRange seconds_range = {OPT_REAL, 0.01, 60}, cpu_range = {OPT_INT, 0, 4095};
+
+static void usage(FILE *f)
+{
+    char cpus[80], secs[80];
+    opt_range_text(cpu_range, cpus, sizeof cpus);
+    opt_range_text(seconds_range, secs, sizeof secs);
+    fprintf(f, "usage: uarch clock [-json] [-cpu N|all] [-seconds S]\n"
+               "  -cpu N|all   measure the core clock on CPU N (%s, online), or on every\n"
+               "               CPU (default: the current CPU, or the first CPU of each core type on\n"
+               "               heterogeneous AArch64 systems)\n"
+               "  -seconds S   length of the counter-frequency measurement (0.2; %s)\n"
+               "  -json        machine-readable output (tsc_hz / cntfrq_hz, granularity_ticks, core_hz, ...)\n",
+            cpus, secs);
+}
 
 static const char *fmt_hz(char *b, size_t n, double hz)
 {
@@ -62,41 +74,34 @@ int cmd_clock(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
-            fputs(usage, stdout);
+            usage(stdout);
             return 0;
         } else if (strcmp(a, "-json") == 0 || strcmp(a, "--json") == 0) {
             json = true;
         } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
-            char *e;
-            if (strcmp(a, "-cpu") == 0) {
-                if (strcmp(v, "all") == 0) {
-                    all = true;
-                    continue;
-                }
-                long x = strtol(v, &e, 10);
-                if (!*v || *e || x < 0 || x > 1 << 20) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -cpu: want a CPU number or 'all'\n", v);
+            char err[256];
+            if (strcmp(a, "-cpu") == 0 && strcmp(v, "all") == 0) {
+                all = true;
+            } else if (strcmp(a, "-cpu") == 0) {
+                if (!opt_parse_int(a, v, cpu_range, &cpu, err, sizeof err)) {
+                    fprintf(stderr, "uarch: clock: %s; or 'all'\n", err);
                     return 2;
                 }
-                if (x >= clock_ncpus()) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -cpu: CPU %ld is not online\n", v, x);
+                if (cpu >= clock_ncpus()) {
+                    fprintf(stderr, "uarch: clock: option '-cpu': CPU %d is not online\n", cpu);
                     return 2;
                 }
-                cpu = (int)x;
-            } else {
-                double x = strtod(v, &e);
-                if (!*v || *e || !(x >= 0.01 && x <= 60)) {
-                    fprintf(stderr, "uarch: clock: bad value '%s' for -seconds: want 0.01..60\n", v);
-                    return 2;
-                }
-                seconds = x;
+            } else if (!opt_parse(a, v, seconds_range, &seconds, err, sizeof err)) {
+                fprintf(stderr, "uarch: clock: %s\n", err);
+                return 2;
             }
         } else if (strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) {
             fprintf(stderr, "uarch: clock: option '%s' needs a value\n", a);
             return 2;
         } else {
-            fprintf(stderr, "uarch: clock: unknown option '%s'\n%s", a, usage);
+            fprintf(stderr, "uarch: clock: unknown option '%s'\n", a);
+            usage(stderr);
             return 2;
         }
     }
@@ -114,8 +119,13 @@ int cmd_clock(int argc, char **argv)
     }
     double nominal = clock_counter_nominal_hz();
     double measured = clock_measure_counter_hz(seconds);
-    uint64_t gran = clock_granularity();
+    ClockStep gstep = clock_granularity_of(clock_ticks_plain);   /* plain reads: the step */
+    ClockStep gfenced = clock_granularity_of(clock_ticks);       /* what fenced reads show */
+    uint64_t gran = gstep.ticks;
     double overhead = clock_overhead_ticks();
+    double *over = xcalloc((size_t)clock_flavour_count, sizeof *over);
+    for (int f = 0; f < clock_flavour_count; f++)
+        over[f] = clock_overhead_of(clock_flavours[f].read);
     double counter_hz = nominal > 0 ? nominal : measured;
     char ksrc[256];
     double kernel_hz = x86 ? clock_kernel_tsc_hz(ksrc, sizeof ksrc) : 0;
@@ -173,6 +183,16 @@ int cmd_clock(int argc, char **argv)
         }
     }
     double core_hz = runs[0].ok ? runs[0].c.hz : 0;
+
+    /* monotonicity and synchronisation: the first CPU against each other one (up to 16) */
+    int nsync = 0;
+    ClockSync *sync = xcalloc(16, sizeof *sync);
+    bool *sync_ok = xcalloc(16, sizeof *sync_ok);
+    for (int b = 1; b < ncpu && nsync < 16; b++, nsync++)
+        sync_ok[nsync] = clock_sync_measure(0, b, 200000, &sync[nsync]);
+    size_t backwards = gstep.backwards + gfenced.backwards;
+    for (int i = 0; i < nsync; i++)
+        backwards += sync[i].back_a + sync[i].back_b;
 
     if (json) {
         Buf out;
@@ -234,9 +254,40 @@ int cmd_clock(int argc, char **argv)
                 json_knull(&j, "hypervisor");
         }
         json_kint(&j, "granularity_ticks", (long long)gran);
+        json_kbool(&j, "granularity_exact", gstep.exact);
+        json_kint(&j, "granularity_fenced_ticks", (long long)gfenced.ticks);
         json_knum(&j, "overhead_ticks", overhead);
         json_knum(&j, "overhead_ns", overhead / counter_hz * 1e9);
+        json_key(&j, "read_overhead");
+        json_arr_begin(&j);
+        for (int f = 0; f < clock_flavour_count; f++) {
+            json_obj_begin(&j);
+            json_kstr(&j, "read", clock_flavours[f].name);
+            json_knum(&j, "ticks", over[f]);
+            json_knum(&j, "ns", over[f] / counter_hz * 1e9);
+            json_obj_end(&j);
+        }
+        json_arr_end(&j);
         json_knum(&j, "core_hz", core_hz);
+        json_knum(&j, "core_cycles_per_tick", core_hz > 0 ? core_hz / counter_hz : 0);
+        json_kbool(&j, "monotonic", backwards == 0);
+        json_kint(&j, "backward_steps", (long long)backwards);
+        json_key(&j, "sync");
+        json_arr_begin(&j);
+        for (int i = 0; i < nsync; i++) {
+            json_obj_begin(&j);
+            json_kint(&j, "cpu_a", sync[i].cpu_a);
+            json_kint(&j, "cpu_b", sync[i].cpu_b);
+            json_kbool(&j, "measured", sync_ok[i]);
+            if (sync_ok[i]) {
+                json_knum(&j, "offset_lo_ticks", sync[i].offset_lo);
+                json_knum(&j, "offset_hi_ticks", sync[i].offset_hi);
+                json_kint(&j, "round_trips", sync[i].rounds);
+                json_kbool(&j, "synchronised", sync[i].synchronised);
+            }
+            json_obj_end(&j);
+        }
+        json_arr_end(&j);
         json_key(&j, "core_clock");
         json_arr_begin(&j);
         for (int r = 0; r < nruns; r++) {
@@ -265,6 +316,7 @@ int cmd_clock(int argc, char **argv)
         buf_free(&out);
         free(runs);
         free(types);
+        free(over), free(sync), free(sync_ok);
         return 0;
     }
 
@@ -342,10 +394,36 @@ int cmd_clock(int argc, char **argv)
         }
     }
     double step_hz = gran ? counter_hz / (double)gran : 0;
-    printf("  granularity:          %llu tick%s => %s, %s\n", (unsigned long long)gran, gran == 1 ? "" : "s",
-           fmt_hz(tmp, sizeof tmp, step_hz), fmt_period(tmp2, sizeof tmp2, step_hz));
-    printf("  read overhead:        %.1f ticks = %.1f ns (%s)\n", overhead, overhead / counter_hz * 1e9,
+    printf("  granularity:          %llu tick%s => %s, %s (%s)\n", (unsigned long long)gran, gran == 1 ? "" : "s",
+           fmt_hz(tmp, sizeof tmp, step_hz), fmt_period(tmp2, sizeof tmp2, step_hz),
+           gstep.exact ? "the smallest step of plain back-to-back reads"
+                       : "at most: every plain read differed from the last by as much; the step divides it");
+    if (gfenced.ticks != gran)
+        printf("  fenced reads:         differ by %llu ticks at least (a fenced read costs more than one step)\n",
+               (unsigned long long)gfenced.ticks);
+    printf("  read overhead:        %.1f ticks = %.1f ns (%s, fenced)\n", overhead, overhead / counter_hz * 1e9,
            clock_counter_name());
+    for (int f = 0; f < clock_flavour_count; f++)
+        printf("    %-22s %6.1f ticks = %6.1f ns  %s\n", clock_flavours[f].name, over[f], over[f] / counter_hz * 1e9,
+               clock_flavours[f].what);
+    if (backwards == 0)
+        printf("  monotonic:            yes, no backward step (plain and fenced reads on this CPU%s)\n",
+               nsync ? ", 65536 fenced reads on each CPU paired below" : "");
+    else
+        printf("  monotonic:            NO: %zu backward steps between consecutive reads\n", backwards);
+    if (ncpu < 2)
+        printf("  cross-CPU sync:       one CPU online: nothing to compare\n");
+    for (int i = 0; i < nsync; i++) {
+        if (!sync_ok[i]) {
+            printf("  cross-CPU sync:       cpu%d vs cpu%d not measured (cannot pin, or one thread never ran)\n",
+                   sync[i].cpu_a, sync[i].cpu_b);
+            continue;
+        }
+        printf("  cross-CPU sync:       cpu%d's counter minus cpu%d's within %+.0f..%+.0f ticks (%d round trips): %s\n",
+               sync[i].cpu_b, sync[i].cpu_a, sync[i].offset_lo, sync[i].offset_hi, sync[i].rounds,
+               sync[i].synchronised ? "synchronised to within the message latency"
+                                    : "NOT synchronised: a stamp arrived before it was sent");
+    }
     for (int r = 0; r < nruns; r++) {
         char where[64] = "";
         if (runs[r].cpu >= 0)
@@ -360,8 +438,12 @@ int cmd_clock(int argc, char **argv)
         if (runs[r].c.coarse)
             printf("warning: the timer step (%llu ticks) is more than 0.1 %% of a sample: core clock imprecise\n",
                    (unsigned long long)gran);
+        else
+            printf("core clock / %s:%*s %.4f core cycles per tick\n", clock_counter_name(),
+                   (int)(9 - strlen(clock_counter_name())), "", runs[r].c.hz / counter_hz);
     }
     free(runs);
     free(types);
+    free(over), free(sync), free(sync_ok);
     return 0;
 }

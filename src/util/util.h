@@ -80,6 +80,50 @@ void arena_free(Arena *a);
 /* Read a whole file ("-" = stdin).  Returns false and sets errno on failure. */
 bool read_file(const char *path, Buf *out);
 
+/* ---- checked output (out.c): every command's report goes through an Out ----
+ * out_open(o, NULL or "-") is stdout; a path is written in place when it is a device, pipe or
+ * link, else to a temporary file beside it, renamed over it by out_close.  Writes are buffered
+ * and checked; the first failure is kept, and out_close prints
+ *     <progname>: error: cannot write '<stdout>': No space left on device
+ * (or the -o name) and returns false: the command exits 1.  out_abandon drops the output (an
+ * error elsewhere): the temporary file is removed, the target untouched. */
+typedef struct Out {
+    int fd;
+    const char *name;             /* for messages: the path, or "<stdout>" */
+    char *tmp;                    /* the temporary file renamed over `name`, or NULL */
+    int cleanup;                  /* its cleanup_add slot */
+    char *buf;
+    size_t len;
+    bool tty;                     /* a terminal: each out_put goes out at once */
+    int err;                      /* the first write error (errno), 0 while none */
+} Out;
+bool out_open(Out *o, const char *path);      /* false: the error is printed */
+void out_put(Out *o, const void *p, size_t n);
+void out_puts(Out *o, const char *s);
+void out_buf(Out *o, Buf *b);                 /* writes b and empties it */
+bool out_close(Out *o);
+void out_abandon(Out *o);
+/* for output printed with stdio: flush stdout and check it; on failure print the error and
+ * return 1 (or `status` if it is already an error), else `status`.  main() calls it last. */
+int out_stdout_check(int status);
+/* make sure fds 0, 1, 2 are open (on /dev/null, unusable in their direction, when closed), so
+ * no file the program opens becomes one of them; main() calls it first */
+void out_std_fds(void);
+
+/* ---- temporary files removed on SIGINT, SIGTERM, SIGHUP (cleanup.c) ----
+ * cleanup_add(path) registers a file or a directory and returns its slot, or -1 when it
+ * cannot (at most 32 at once, paths under 4096 bytes; then it is not removed on a signal).
+ * The first call installs the handlers: they unlink every registered path, then rmdir the
+ * registered directories (register the files in one too: a file left keeps it), using only
+ * async-signal-safe calls, and re-raise the signal, so the exit status says which (128+n).
+ * cleanup_remove(slot) forgets it (after removing or renaming the file yourself).  To leave no
+ * window between creating a file and registering it, wrap both in cleanup_block(true) ...
+ * cleanup_block(false) (blocks the three signals in the calling thread).
+ * Used by out.c for -o temporaries, and by bench for its /tmp/uarch-bench-* files. */
+int cleanup_add(const char *path);
+void cleanup_remove(int slot);
+void cleanup_block(bool block);
+
 /* ---- located diagnostics ---- */
 typedef struct Diag {
     char file[256];

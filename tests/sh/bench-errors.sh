@@ -25,6 +25,19 @@ sed -n 2p err | grep -qx '  frob %rax ; add $2, %rbx' || { echo "FAIL bad-asm-fi
 sed -n 3p err | grep -qx '  \^' || { echo "FAIL bad-asm-file: caret"; cat err; fail=1; }
 expect bad-asm-snippet 1 '^<snippet>:1:15: error: ' -- "$U" bench run 'add $1, %rax; addq $1, %xmm0'
 expect bad-asm-init 1 '^<init>:1:1: error: .*frob' -- "$U" bench run -init 'frob' nop
+# the loop counter (r15) written: refused before anything is built, located (it would loop on)
+expect counter-att 1 "^<snippet>:1:23: error: the snippet writes r15, the harness's loop counter" -- "$U" bench run 'add $1, %rax; mov $0, %r15'
+sed -n 3p err | grep -qx '                      \^' || { echo "FAIL counter-att: caret"; cat err; fail=1; }
+expect counter-intel 1 "^<init>:1:5: error: the snippet writes r15" -- "$U" bench run -syntax intel -asm_init 'xor r15d, r15d' nop
+expect counter-pop 1 "^<snippet>:1:5: error: the snippet writes r15" -- "$U" bench run 'pop %r15'
+expect counter-xchg 1 "^<snippet>:1:6: error: the snippet writes r15" -- "$U" bench run 'xchg %r15, %rax'
+expect counter-reads 0 '' -- "$U" bench run -n 2 -iters 10 -unroll 2 'cmp %r15, %rax; mov %r15, %rbx; test %r15, %r15'
+# nanoBench's spellings
+expect nanobench 0 '' -- "$U" bench run -asm 'add %rbx, %rax' -asm_init 'mov $1, %rbx' -asm_late_init 'mov $2, %rcx' \
+  -unroll_count 10 -loop_count 10 -n_measurements 4 -warm_up_count 0 -alignment_offset 3 -min -basic_mode -no_mem
+grep -Eq '^-?[0-9.]+ cycles per copy \(min of 4 runs' out || { echo "FAIL nanobench: no figure"; cat out; fail=1; }
+expect nanobench-noloop 0 '' -- "$U" bench run -json -loop_count 0 -unroll_count 10 -n_measurements 4 -avg 'add $1, %rax'
+grep -q '"statistic": "mean"' out || { echo "FAIL nanobench-noloop: statistic"; cat out; fail=1; }
 expect crash-segv 1 '^uarch: error: the snippet crashed with SIGSEGV' -- "$U" bench run -n 2 -init 'xor %eax, %eax' 'mov (%rax), %rax'
 expect crash-sigill 1 '^uarch: error: the snippet crashed with SIGILL' -- "$U" bench run -n 2 'ud2'
 expect hang 1 '^uarch: error: the snippet did not finish within 1 s' -- "$U" bench run -n 2 -timeout 1 'jmp .'

@@ -66,7 +66,7 @@ grep -q 'interrupted, reporting the [0-9]* points measured' "$tmp/err" || bad "i
 "$UARCH" bench dcache -max 12Q >/dev/null 2>&1; [ $? = 2 ] || bad "bad size: want exit 2"
 out=$("$UARCH" bench dcache -window 2G 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "bad window: exit $rc, want 2"
-echo "$out" | grep -q "^uarch: bench dcache: bad window '2G' (0 .. 1 GiB)" || bad "bad window message: $out"
+echo "$out" | grep -q "^uarch: bench dcache: option '-window': 2G is out of range (0 B .. 1 GiB)" || bad "bad window message: $out"
 "$UARCH" bench rob -filler bogus >/dev/null 2>&1; [ $? = 2 ] || bad "bad filler: want exit 2"
 out=$("$UARCH" bench dcache -passes 2 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "-passes on a one-pass experiment: exit $rc, want 2"

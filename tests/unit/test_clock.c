@@ -204,3 +204,93 @@ TEST(test_clock_live_timer_sane)
     CHECK(clock_counter_hz() > 0);
     CHECK(clock_granularity() > 0);
 }
+
+/* Synthetic reads: a counter that moves in steps of `step` from phase `phase`, read every `cost`
+ * ticks plus 0..jit-1 of scatter; every `every`-th read (0: none) comes one tick late. */
+static void synth_reads(uint64_t *r, size_t n, uint64_t step, uint64_t phase, uint64_t cost, uint64_t jit,
+                        size_t every, uint64_t seed)
+{
+    uint64_t t = 1000003;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        t += cost + (jit ? (seed >> 33) % jit : 0);
+        uint64_t v = t < phase ? 0 : (t - phase) / step * step + phase;
+        r[i] = v + (every && i % every == every - 1 ? 1 : 0);
+    }
+}
+
+TEST(test_clock_step_estimator)
+{
+    enum { N = 4096 };
+    static uint64_t r[N];
+    ClockStep st;
+    /* this machine's TSC (Zen 4 KVM guest): steps of 26 at phase 13, plain reads ~10 ticks
+     * apart, fenced ones ~60: the fenced reads differ by 52 or 78, never 26 */
+    synth_reads(r, N, 26, 13, 10, 3, 0, 1);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 26);
+    CHECK(st.exact && st.repeats > 0 && st.backwards == 0);
+    synth_reads(r, N, 26, 13, 55, 12, 0, 2);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.repeats, 0);
+    CHECK_INT(st.ticks, 26);
+    CHECK(st.exact);                               /* 52 and 78: two multiples pin it */
+    /* as measured with plain rdtsc there: reads 26 apart, one tick late every 20th read
+     * (differences 26 26 ... 1 25 26): the step is 26, not gcd 1 */
+    synth_reads(r, N, 26, 13, 26, 0, 20, 3);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 26);
+    CHECK(st.exact);
+    /* a fine counter (1 tick) read every 24..26 ticks: 1 */
+    synth_reads(r, N, 1, 0, 24, 3, 0, 4);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 1);
+    CHECK(st.exact);
+    /* a 24 MHz counter in ns (steps of 41/42 ns) read every 20 ns: 41 or 42, never less */
+    synth_reads(r, N, 41, 0, 20, 2, 0, 5);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 41);
+    /* an interrupt (one difference of 100003) does not count */
+    synth_reads(r, N, 26, 13, 10, 3, 0, 6);
+    for (size_t i = N / 2; i < N; i++)
+        r[i] += 100003 * 26;
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 26);
+    /* every difference the same and no repeat: the step divides it, not exact */
+    synth_reads(r, N, 1, 0, 52, 0, 0, 7);
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 52);
+    CHECK(!st.exact);
+    /* a counter that goes back once; a counter that never moves */
+    synth_reads(r, N, 26, 13, 10, 3, 0, 8);
+    r[100] = r[99] - 26;
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.backwards, 1);
+    for (size_t i = 0; i < N; i++)
+        r[i] = 77;
+    st = clock_step_estimate(r, N);
+    CHECK_INT(st.ticks, 0);
+    CHECK_INT(st.repeats, N - 1);
+    st = clock_step_estimate(r, 1);
+    CHECK_INT(st.ticks, 0);
+}
+
+TEST(test_clock_sync_bounds)
+{
+    ClockSync s;
+    /* 200 ticks each way: synchronised within -200..+200 */
+    clock_sync_bounds(200, 200, &s);
+    CHECK(s.synchronised && s.offset_lo == -200 && s.offset_hi == 200);
+    /* B's stamp arrives at A "before" it was sent (A runs 500 behind): not synchronised */
+    clock_sync_bounds(700, -300, &s);
+    CHECK(!s.synchronised);
+    CHECK(s.offset_lo == 300 && s.offset_hi == 700);
+}
+
+TEST(test_clock_live_sync)
+{
+    /* functional only: two threads on CPU 0 (or 0 and 1) pass stamps; no figure asserted */
+    ClockSync s;
+    if (clock_sync_measure(0, clock_ncpus() > 1 ? 1 : 0, 1000, &s))
+        CHECK(s.rounds > 0 && s.offset_lo <= s.offset_hi + 1e-9);
+}

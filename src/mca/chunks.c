@@ -1,0 +1,344 @@
+/* chunks.c — the input of `uarch mca` in chunks: read, cut between regions, parsed (pass 1
+ * prints errors and warnings), kept parsed within a memory budget or re-read (see run_int.h). */
+#include "mca/run_int.h"
+#include "a64/a64.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool seen_add(Seen *s, const char *k)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->keys[i], k))
+            return false;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->keys = xrealloc(s->keys, (size_t)s->cap * sizeof *s->keys);
+    }
+    s->keys[s->n++] = xstrdup(k);
+    return true;
+}
+
+/* +1 for an LLVM-MCA-BEGIN marker, -1 for LLVM-MCA-END, 0 otherwise; comments as the front
+ * end reads them (src/a64/parse.c): `#` first on the line, `//` outside strings, or a `;`
+ * piece that starts with the marker */
+static int marker_at(const char *c, const char *e)
+{
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    size_t n = (size_t)(e - c);
+    if (n >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (n == 14 || isspace((unsigned char)c[14])))
+        return 1;
+    if (n >= 12 && !memcmp(c, "LLVM-MCA-END", 12) && (n == 12 || isspace((unsigned char)c[12])))
+        return -1;
+    return 0;
+}
+
+static int line_marker(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p < e && *p == '#')
+        return marker_at(p + 1, e);
+    bool quote = false;
+    for (; p < e; p++) {
+        if (quote) {
+            if (*p == '\\' && p + 1 < e)
+                p++;
+            else if (*p == '"')
+                quote = false;
+        } else if (*p == '"') {
+            quote = true;
+        } else if (*p == '/' && p + 1 < e && p[1] == '/') {
+            return marker_at(p + 2, e);
+        } else if (*p == ';' && marker_at(p + 1, e)) {
+            return marker_at(p + 1, e);
+        }
+    }
+    return 0;
+}
+
+/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
+ * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
+ * " / ; before their newline: one pass finds their end, and they have no marker. */
+static const char *scan_line(const char *p, const char *e, int *marker)
+{
+    const char *c = p;
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
+    if (q < e && *q == '\n') {
+        *marker = 0;
+        return q + 1;
+    }
+    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
+    if (!nl)
+        return NULL;
+    *marker = line_marker(p, nl + 1);
+    return nl + 1;
+}
+
+/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay */
+static void blank_line(Buf *text, int line)
+{
+    int l = 1;
+    size_t i = 0;
+    while (i < text->len && l < line)
+        if (text->data[i++] == '\n')
+            l++;
+    for (; i < text->len && text->data[i] != '\n'; i++)
+        text->data[i] = ' ';
+}
+
+/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input.
+ * The input is read in blocks straight into the chunk's text, split into lines there, and cut
+ * after the line that ends the chunk: the file position goes back to that point (the input
+ * is a regular or a temporary file) and the bytes read beyond it are dropped. */
+bool mca_read_next_chunk(Run *run, int *depth, int *line)
+{
+    enum { BLOCK = 16384 };
+    Buf *t = &run->cur->text;
+    buf_reset(t);
+    buf_reserve(t, BLOCK);
+    long off = ftell(run->in);
+    int lines = 0;
+    size_t ls = 0;                /* the start of the next line in t */
+    bool cut = false, eof = false;
+    while (!cut) {
+        const char *l = t->data + ls, *end = t->data + t->len;
+        int m;
+        const char *le = scan_line(l, end, &m);
+        if (!le) {
+            if (!eof) {           /* no whole line left: read on */
+                buf_reserve(t, BLOCK);
+                size_t n = fread(t->data + t->len, 1, BLOCK, run->in);
+                t->len += n;
+                t->data[t->len] = 0;
+                eof = n == 0;
+                continue;
+            }
+            if (l == end)
+                break;
+            le = end;             /* the last line, without its newline */
+            m = line_marker(l, le);
+        }
+        if (m > 0)
+            (*depth)++;
+        else if (m < 0)
+            *depth = *depth > 0 ? *depth - 1 : 0;
+        lines++;
+        ls = (size_t)(le - t->data);
+        cut = *depth == 0 && lines >= CHUNK_LINES;
+    }
+    if (ls < t->len) {            /* read beyond the cut */
+        t->len = ls;
+        t->data[ls] = 0;
+        if (fseek(run->in, off + (long)ls, SEEK_SET) != 0)
+            die("cannot read '%s': %s", run->fname, strerror(errno));
+    }
+    if (lines == 0 && run->nchunks > 0)
+        return false;
+    if (run->nchunks == run->cap)
+        run->chunks = xrealloc(run->chunks, (size_t)(run->cap = run->cap ? 2 * run->cap : 8) * sizeof *run->chunks);
+    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line};
+    *line += lines;
+    return true;
+}
+
+/* does the input have region markers?  (decides, before pass 1, whether code outside regions
+ * is ignored; a file without markers is one region, parsed as one chunk) */
+bool mca_scan_markers(FILE *in)
+{
+    char *l = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool found = false;
+    while (!found && (n = getline(&l, &cap, in)) > 0) {
+        int m;
+        found = (scan_line(l, l + n, &m) ? m : line_marker(l, l + n)) != 0;
+    }
+    free(l);
+    if (ferror(in))
+        die("cannot read the input: %s", strerror(errno));
+    rewind(in);
+    return found;
+}
+
+/* re-read chunk k (pass 2), with the skipped lines blanked again */
+void mca_reread_chunk(Run *run, int k)
+{
+    const Chunk *ch = &run->chunks[k];
+    buf_reset(&run->cur->text);
+    buf_reserve(&run->cur->text, ch->len + 1);
+    if (fseek(run->in, ch->off, SEEK_SET) != 0 || fread(run->cur->text.data, 1, ch->len, run->in) != ch->len)
+        die("cannot re-read '%s': %s", run->fname, strerror(errno));
+    run->cur->text.len = ch->len;
+    run->cur->text.data[ch->len] = 0;
+    for (int s = 0; s < run->nskipped; s++)
+        if (run->skipped[s] > ch->line0)
+            blank_line(&run->cur->text, run->skipped[s] - ch->line0);
+}
+
+static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
+{
+    const char *p = run->cur->text.data, *end = run->cur->text.data + run->cur->text.len;
+    for (int l = 1; l < in->line - line0 && p < end; p++)
+        if (*p == '\n')
+            l++;
+    Diag d;
+    diag_set(&d, run->fname, in->line, in->col, p < end ? p : NULL, fmt, a, b);
+    diag_print(stderr, &d, "warning");
+}
+
+/* parse chunk k (its text is in run->cur->text); pass 1 (`first`) prints errors and warnings */
+bool mca_parse_chunk(Run *run, int k, bool first, bool report)
+{
+    const McaRunOptions *c = run->c;
+    const Chunk *ch = &run->chunks[k];
+    Diag err;
+    for (;;) {
+        memset(&run->cur->prog, 0, sizeof run->cur->prog);
+        if (a64_parse(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &run->cur->prog, &err))
+            break;
+        int local = err.line;
+        err.line += ch->line0;
+        if (first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY) && local > 0) {
+            size_t ml = strlen(err.msg);
+            snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
+            diag_print(stderr, &err, "warning");
+            blank_line(&run->cur->text, local);
+            if (run->nskipped == run->skipcap)
+                run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
+            run->skipped[run->nskipped++] = err.line;
+            continue;
+        }
+        if (report)
+            diag_print(stderr, &err, "error");
+        return false;
+    }
+    run->cur->have_prog = true;
+    A64Program *prog = &run->cur->prog;
+    for (int i = 0; i < prog->ninsts; i++)
+        prog->insts[i].line += ch->line0;
+    if (prog->ninsts + 1 > run->cur->drop_cap) {
+        run->cur->drop_cap = prog->ninsts + 1;
+        run->cur->drop = xrealloc(run->cur->drop, (size_t)run->cur->drop_cap * sizeof *run->cur->drop);
+    }
+    /* only instructions inside the regions analyzed matter (code outside markers is ignored) */
+    McaRegion *regions = NULL;
+    int nr = mca_regions(prog, !run->has_markers, &regions);
+    memset(run->cur->drop, 1, (size_t)(prog->ninsts + 1) * sizeof *run->cur->drop);
+    for (int g = 0; g < nr; g++)
+        memset(run->cur->drop + regions[g].begin, 0, (size_t)(regions[g].end - regions[g].begin) * sizeof *run->cur->drop);
+    for (int i = 0; i < prog->ninsts; i++) {
+        if (run->cur->drop[i])
+            continue;
+        const A64Inst *in = &prog->insts[i];
+        const char *mn = in->mnem_name ? in->mnem_name : "?";
+        if (!in->form) {
+            bool skip = c->skip == MCA_SKIP_LACK_SCHED || c->skip == MCA_SKIP_ANY;
+            run->cur->drop[i] = skip;
+            if (first && seen_add(&run->seen, mn))
+                warn_at(run, ch->line0, in, skip ? "no measured form for '%s'%s; skipped (-skip-unsupported-instructions)"
+                        : "no measured form for '%s'%s; simulated as a 1-uop, 1-cycle instruction", mn, "");
+        } else if (first && in->approx && seen_add(&run->seen, in->form)) {
+            warn_at(run, ch->line0, in, "no measured form for '%s'; using the nearest form '%s'", mn, in->form);
+        }
+        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i]) {
+            run->warned_branch = true;
+            warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
+                    "straight-line code, as in llvm-mca%s", mn, "");
+        }
+    }
+    /* regions that will be analyzed (non-empty after dropping) */
+    run->chunk_regions = 0;
+    for (int g = 0; g < nr; g++)
+        for (int i = regions[g].begin; i < regions[g].end; i++)
+            if (!run->cur->drop[i]) {
+                run->chunk_regions++;
+                break;
+            }
+    free(regions);
+    return true;
+}
+
+void mca_slot_release(Slot *sl)
+{
+    if (sl->have_prog)
+        a64_program_free(&sl->prog);
+    sl->have_prog = false;
+}
+
+void mca_slot_free(Slot *sl)
+{
+    mca_slot_release(sl);
+    free(sl->drop);
+    sl->drop = NULL;
+    sl->drop_cap = 0;
+    buf_free(&sl->text);
+}
+
+/* dst takes src's chunk (what dst held is freed); src is left empty */
+void mca_slot_move(Slot *dst, Slot *src)
+{
+    mca_slot_free(dst);
+    *dst = *src;
+    memset(src, 0, sizeof *src);
+}
+
+/* the memory a parsed chunk holds (its text, instructions and their strings, estimated) */
+static size_t slot_bytes(const Slot *sl)
+{
+    return sl->text.cap + (size_t)sl->prog.cap * sizeof(A64Inst) * 3 / 2 + (size_t)sl->drop_cap;
+}
+
+/* pass 1: keep the chunk in run->cur (k >= NSLOT) parsed for pass 2 if it fits in the budget */
+void mca_keep_chunk(Run *run, int k)
+{
+    size_t b = slot_bytes(run->cur);
+    if (run->kept_bytes + b > run->keep_max)
+        return;
+    if (k >= run->kept_cap) {
+        int cap = run->kept_cap ? run->kept_cap : 16;
+        while (cap <= k) cap *= 2;
+        run->kept = xrealloc(run->kept, (size_t)cap * sizeof *run->kept);
+        memset(run->kept + run->kept_cap, 0, (size_t)(cap - run->kept_cap) * sizeof *run->kept);
+        run->kept_cap = cap;
+    }
+    run->kept[k] = xcalloc(1, sizeof **run->kept);
+    mca_slot_move(run->kept[k], run->cur);              /* the slot starts afresh */
+    run->kept_bytes += b;
+}
+
+void mca_kept_free(Run *run)
+{
+    for (int k = 0; k < run->kept_cap; k++)
+        if (run->kept[k]) {
+            mca_slot_free(run->kept[k]);
+            free(run->kept[k]);
+            run->kept[k] = NULL;
+        }
+    run->kept_bytes = 0;
+}
+
+void mca_run_free(Run *run)
+{
+    for (int k = 0; k < NSLOT; k++)
+        mca_slot_free(&run->slot[k]);
+    mca_slot_free(&run->scratch);
+    mca_kept_free(run);
+    free(run->kept);
+    for (int u = 0; u < run->nunits; u++)
+        free(run->units[u]);
+    for (int i = 0; i < run->seen.n; i++)
+        free(run->seen.keys[i]);
+    free(run->seen.keys);
+    free(run->chunks);
+    free(run->skipped);
+    free(run->tmp);
+    buf_free(&run->b);
+    if (run->in && run->in != stdin)
+        fclose(run->in);
+}

@@ -1,0 +1,285 @@
+/* pool.c — pass 2 of `uarch mca`: regions simulated on worker threads, chunks in a pipeline,
+ * outputs written in region order (see run_int.h). */
+#include "mca/run_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
+{
+    Run *run = p->run;
+    const McaRunOptions *c = run->c;
+    const A64Program *prog = &job->slot->prog;
+    const bool *drop = job->slot->drop;
+    const McaRegion *rg = &job->rg;
+    const A64Inst *insts = prog->insts + rg->begin;
+    int n = rg->end - rg->begin, kept = 0;
+    for (int i = rg->begin; i < rg->end; i++)
+        kept += !drop[i];
+    if (kept != n) {
+        *tmp = xrealloc(*tmp, (size_t)kept * sizeof **tmp);
+        int k = 0;
+        for (int i = rg->begin; i < rg->end; i++)
+            if (!drop[i])
+                (*tmp)[k++] = prog->insts[i];
+        insts = *tmp;
+        n = kept;
+    }
+    McaResult res;
+    memset(&res, 0, sizeof res);
+    mca_simulate(run->cpu, insts, n, &c->sim, &res);
+    const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
+    for (int i = 0; i < n; i++)
+        texts[i] = mca_inst_display(&insts[i], &res.arena);
+    McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res};
+    if (c->json) {
+        /* the writer's state at this point of the array: a comma unless it is the first */
+        Json j = p->jbase;
+        j.out = &job->out;
+        j.need_comma[j.depth] = job->index > 0;
+        mca_json_region(&j, &c->view, &rd);
+        if (job->last) {
+            job->nunits = res.nunits < MODEL_MAX_UNITS ? res.nunits : MODEL_MAX_UNITS;
+            for (int u = 0; u < job->nunits; u++)
+                job->units[u] = xstrdup(res.unit_names[u]);
+        }
+    } else {
+        mca_view_report(&job->out, &c->view, &rd);
+    }
+    mca_result_free(&res);
+}
+
+/* take the next queued job (NULL: none now; with `wait`, sleeps until one comes or the end) */
+static Job *pass2_take(Pass2 *p, bool wait, int thread)
+{
+    while (p->qhead == p->qtail && wait && !p->stop)
+        pthread_cond_wait(&p->cv, &p->mu);
+    if (p->qhead == p->qtail)
+        return NULL;
+    p->busy++;
+    Job *job = p->queue[p->qhead++];
+    struct Spare *sp = &p->spare[thread];
+    if (sp->n > 0)
+        job->out = sp->b[--sp->n];
+    job->thread = thread;
+    return job;
+}
+
+/* run a job outside the lock, then mark it done */
+static void pass2_run(Pass2 *p, Job *job, A64Inst **tmp)
+{
+    pthread_mutex_unlock(&p->mu);
+    run_job(p, job, tmp);
+    pthread_mutex_lock(&p->mu);
+    job->done = true;
+    p->busy--;
+    pthread_cond_broadcast(&p->cv_done);
+}
+
+static void *pass2_worker(void *arg)
+{
+    struct Worker *w = arg;
+    Pass2 *p = w->p;
+    A64Inst *tmp = NULL;
+    pthread_mutex_lock(&p->mu);
+    for (Job *job; (job = pass2_take(p, true, w->idx));)
+        pass2_run(p, job, &tmp);
+    pthread_mutex_unlock(&p->mu);
+    free(tmp);
+    mca_sim_release();
+    mca_views_release();
+    return NULL;
+}
+
+static int thread_count(const McaRunOptions *c)
+{
+    if (c->threads > 0)
+        return c->threads > PASS2_MAX_THREADS ? PASS2_MAX_THREADS : c->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > PASS2_MAX_THREADS ? PASS2_MAX_THREADS : (int)n;
+}
+
+/* the queue and the worker threads, idle until jobs come (run->j is the writer at the first
+ * region: -json's beginning is written into run->b already) */
+void mca_pool_start(Pass2 *p, Run *run)
+{
+    memset(p, 0, sizeof *p);
+    p->run = run;
+    p->jbase = run->j;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    pthread_cond_init(&p->cv_done, NULL);
+    int nt = thread_count(run->c);
+    for (int t = 1; t < nt; t++) {
+        p->w[p->started] = (struct Worker){p, p->started + 1};
+        if (pthread_create(&p->th[p->started], NULL, pass2_worker, &p->w[p->started]) == 0)
+            p->started++;
+    }
+}
+
+/* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % NSLOT] */
+void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k)
+{
+    Run *run = p->run;
+    McaRegion *regions = NULL;
+    int nr = mca_regions(&sl->prog, !run->has_markers, &regions);
+    Job *js = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *js);
+    int nj = 0;
+    for (int g = 0; g < nr; g++) {
+        bool any = false;
+        for (int i = regions[g].begin; i < regions[g].end && !any; i++)
+            any = !sl->drop[i];
+        if (any)
+            js[nj++] = (Job){.slot = sl, .rg = regions[g], .index = run->region_index++};
+    }
+    free(regions);   /* region names point into the program, not into this array */
+    if (nj > 0)
+        js[nj - 1].last = true;
+    pthread_mutex_lock(&p->mu);
+    if (p->qtail + nj > p->qcap) {
+        int live = p->qtail - p->qhead;
+        if (live > 0)
+            memmove(p->queue, p->queue + p->qhead, (size_t)live * sizeof *p->queue);
+        p->qhead = 0;
+        p->qtail = live;
+        if (live + nj > p->qcap) {
+            p->qcap = live + nj;
+            p->queue = xrealloc(p->queue, (size_t)p->qcap * sizeof *p->queue);
+        }
+    }
+    for (int i = 0; i < nj; i++)
+        p->queue[p->qtail++] = &js[i];
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    p->jobs[k % NSLOT] = js;
+    p->nj[k % NSLOT] = nj;
+    p->nqueued = k + 1;
+}
+
+static void free_jobs(Job *jobs, int nj)
+{
+    for (int i = 0; i < nj; i++) {
+        buf_free(&jobs[i].out);
+        for (int u = 0; u < jobs[i].nunits; u++)
+            free(jobs[i].units[u]);
+    }
+    free(jobs);
+}
+
+/* forget the queued chunks (pass 1 failed, or parses the whole file instead): the jobs not
+ * started are dropped, the running ones waited for, all outputs freed */
+void mca_pool_discard(Pass2 *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->qhead = p->qtail = 0;
+    while (p->busy > 0)
+        pthread_cond_wait(&p->cv_done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    for (int a = 0; a < NSLOT; a++) {
+        free_jobs(p->jobs[a], p->nj[a]);
+        p->jobs[a] = NULL;
+        p->nj[a] = 0;
+    }
+    p->nqueued = 0;
+    p->run->region_index = 0;
+}
+
+/* discard what is left, stop and join the workers */
+void mca_pool_end(Pass2 *p)
+{
+    mca_pool_discard(p);
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int t = 0; t < p->started; t++)
+        pthread_join(p->th[t], NULL);
+    free(p->queue);
+    for (int t = 0; t <= p->started; t++) {
+        for (int k = 0; k < p->spare[t].n; k++)
+            buf_free(&p->spare[t].b[k]);
+        free(p->spare[t].b);
+    }
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    pthread_cond_destroy(&p->cv_done);
+}
+
+/* write the jobs of a chunk in order, each once it is done (running queued jobs meanwhile) */
+static void write_chunk(Pass2 *p, Job *jobs, int nj)
+{
+    Run *run = p->run;
+    out_buf(&run->out, &run->b);   /* what the writer has before the regions (-json) */
+    for (int k = 0; k < nj; k++) {
+        Job *job = &jobs[k];
+        pthread_mutex_lock(&p->mu);
+        while (!job->done) {
+            Job *other = pass2_take(p, false, 0);
+            if (other)
+                pass2_run(p, other, &run->tmp);
+            else
+                pthread_cond_wait(&p->cv_done, &p->mu);
+        }
+        pthread_mutex_unlock(&p->mu);
+        if (run->c->json && job->out.len > 0)
+            run->j.need_comma[run->j.depth] = true;
+        out_buf(&run->out, &job->out);
+        pthread_mutex_lock(&p->mu);
+        struct Spare *sp = &p->spare[job->thread];   /* (back to the thread that allocated it) */
+        if (sp->n == sp->cap) {
+            sp->cap = sp->cap * 2 + 16;
+            sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+        }
+        sp->b[sp->n++] = job->out;
+        pthread_mutex_unlock(&p->mu);
+        buf_init(&job->out);
+        if (job->nunits > 0) {
+            for (int u = 0; u < run->nunits; u++)
+                free(run->units[u]);
+            run->nunits = job->nunits;
+            memcpy(run->units, job->units, sizeof job->units);
+            job->nunits = 0;
+        }
+    }
+}
+
+/* chunk k of the input into `sl`, parsed (pass 2: the chunks parsed once already): kept from
+ * pass 1, or read and parsed again */
+static void load_chunk(Run *run, Slot *sl, int k)
+{
+    run->cur = sl;
+    if (k < run->kept_cap && run->kept[k]) {
+        mca_slot_move(sl, run->kept[k]);
+        free(run->kept[k]);
+        run->kept[k] = NULL;
+        return;
+    }
+    mca_slot_release(sl);
+    mca_reread_chunk(run, k);
+    if (!mca_parse_chunk(run, k, false, false))
+        bug("chunk %d of '%s' parsed once but not twice", k, run->fname);
+}
+
+/* after pass 1: chunks 0 .. NSLOT-1 are queued already (a whole-file chunk 0 is in slot[0]);
+ * then, while chunk k is written, chunks up to k + NSLOT - 1 are queued (loaded, or parsed
+ * again), so a worker never runs out of jobs while the writer waits for one */
+void mca_pool_run(Pass2 *p)
+{
+    Run *run = p->run;
+    if (p->nqueued == 0)
+        mca_pool_queue_chunk(p, &run->slot[0], 0);
+    for (int k = 0; k < run->nchunks; k++) {
+        int a = k % NSLOT;
+        while (p->nqueued < run->nchunks && p->nqueued < k + NSLOT) {
+            int b = p->nqueued % NSLOT;   /* (free: chunk nqueued - NSLOT has been written) */
+            load_chunk(run, &run->slot[b], p->nqueued);
+            mca_pool_queue_chunk(p, &run->slot[b], p->nqueued);
+        }
+        write_chunk(p, p->jobs[a], p->nj[a]);
+        free_jobs(p->jobs[a], p->nj[a]);
+        p->jobs[a] = NULL;
+        p->nj[a] = 0;
+        mca_slot_release(&run->slot[a]);
+    }
+}

@@ -1,0 +1,143 @@
+/* run.c — mca_run: the input opened (stdin spooled), pass 1 over its chunks, then pass 2 on
+ * the thread pool into the checked output (see run.h and run_int.h). */
+#include "mca/run_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+/* glibc's malloc gives blocks above its mmap threshold fresh pages from the kernel on every
+ * allocation and returns free memory at the top of a heap at once: the per-chunk and
+ * per-region buffers, allocated and freed thousands of times, then cost a page fault per page
+ * each time.  Memory stays bounded by the live allocations (the chunks in flight). */
+static void malloc_tune(void)
+{
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_TOP_PAD, 4 << 20);
+#endif
+}
+
+int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
+{
+    malloc_tune();
+    /* the input: a file, or stdin spooled to a temporary file */
+    const char *path = c->input ? c->input : "-";
+    const char *fname = strcmp(path, "-") ? path : "<stdin>";
+    Run run = {.c = c, .cpu = cpu, .fname = fname, .keep_max = KEEP_BYTES};
+    const char *kb = getenv("UARCH_MCA_KEEP_BYTES");
+    if (kb && *kb)
+        run.keep_max = (size_t)strtoull(kb, NULL, 10);
+    run.cur = &run.slot[0];
+    FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    struct stat st;
+    if (src && fstat(fileno(src), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (src != stdin)
+            fclose(src);
+        src = NULL;
+        errno = EISDIR;
+    }
+    if (src && S_ISREG(st.st_mode) && fseek(src, 0, SEEK_SET) == 0) {
+        run.in = src;
+    } else if (src && (run.in = tmpfile())) {     /* stdin, a pipe: spooled, it is read twice */
+        char blk[65536];
+        size_t n;
+        while ((n = fread(blk, 1, sizeof blk, src)) > 0)
+            if (fwrite(blk, 1, n, run.in) != n)
+                break;
+        if (ferror(src) || fflush(run.in) != 0 || fseek(run.in, 0, SEEK_SET) != 0) {
+            fclose(run.in);
+            run.in = NULL;
+        }
+    }
+    if (src && src != stdin && src != run.in)
+        fclose(src);
+    if (!run.in) {
+        fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, fname, strerror(errno));
+        return 1;
+    }
+
+    /* the worker threads start now: pass 1 queues the first NSLOT chunks as soon as they
+     * parse, and their jobs are simulated while it parses the rest (outputs wait in memory) */
+    json_init(&run.j, &run.b, true);
+    if (c->json)
+        mca_json_begin(&run.j);
+    Pass2 p2;
+    mca_pool_start(&p2, &run);
+
+    /* pass 1: every chunk parsed once; errors and warnings before any output.  Chunks are a
+     * memory bound only: a file without markers is one region, and a chunk that fails (e.g. a
+     * numeric label defined in the next chunk) is decided by parsing the whole file at once. */
+    long long nregions = 0;
+    int depth = 0, line = 0;
+    run.has_markers = mca_scan_markers(run.in);
+    bool whole = false;
+    while (!whole && run.has_markers && mca_read_next_chunk(&run, &depth, &line)) {
+        int k = run.nchunks - 1;
+        mca_slot_release(run.cur);
+        if (!mca_parse_chunk(&run, k, true, false)) {
+            whole = true;
+        } else {
+            nregions += run.chunk_regions;
+            if (k < NSLOT) {      /* kept for pass 2, its regions simulated from now on */
+                mca_pool_queue_chunk(&p2, run.cur, k);
+                run.cur = k + 1 < NSLOT ? &run.slot[k + 1] : &run.scratch;
+            } else {
+                mca_keep_chunk(&run, k);
+            }
+        }
+    }
+    mca_slot_free(&run.scratch);
+    if (whole || !run.has_markers) {
+        mca_pool_discard(&p2);           /* the chunks' regions are not necessarily the file's */
+        mca_kept_free(&run);
+        for (int k = 0; k < NSLOT; k++)
+            mca_slot_release(&run.slot[k]);
+        run.cur = &run.slot[0];
+        if (fseek(run.in, 0, SEEK_END) != 0) {
+            fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, path, strerror(errno));
+            goto fail;
+        }
+        if (!run.chunks)
+            run.chunks = xmalloc(sizeof *run.chunks);
+        run.chunks[0] = (Chunk){0, (size_t)ftell(run.in), 0};
+        run.nchunks = 1;
+        run.has_markers = false;      /* the whole program: its own regions, or all of it */
+        mca_reread_chunk(&run, 0);
+        if (!mca_parse_chunk(&run, 0, true, true)) {
+            goto fail;
+        }
+        nregions = run.chunk_regions;
+    }
+    if (nregions == 0) {
+        fprintf(stderr, "%s: error: no assembly instructions found\n", fname);
+        goto fail;
+    }
+
+    /* pass 2: the chunks again (re-read unless there is only one), regions on threads */
+    if (!out_open(&run.out, c->output)) {
+        goto fail;
+    }
+    mca_pool_run(&p2);
+    mca_pool_end(&p2);
+    if (c->json) {
+        McaJsonParams p = {"aarch64", c->mcpu ? c->mcpu : model_name(cpu), c->triple ? c->triple : "aarch64", model_name(cpu)};
+        mca_json_end(&run.j, &p, (const char *const *)run.units, run.nunits);
+        out_buf(&run.out, &run.b);
+    }
+    bool ok = out_close(&run.out);
+    mca_run_free(&run);
+    mca_sim_release();
+    mca_views_release();
+    return ok ? 0 : 1;
+fail:   /* an error before any output (pass 1, or -o): nothing was written */
+    mca_pool_end(&p2);
+    mca_run_free(&run);
+    return 1;
+}

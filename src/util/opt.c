@@ -1,0 +1,144 @@
+/* opt.c — numeric option values parsed in one place, checked against the option's range
+ * (see opt.h). */
+#include "util/opt.h"
+#include "util/svg.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_name[] = {"an integer", "a number", "a count", "a size"};
+
+void opt_value_text(OptType t, double v, char *out, size_t n)
+{
+    if (t == OPT_SIZE)
+        svg_fmt_bytes(out, n, v);
+    else if (t == OPT_REAL || v != floor(v))
+        snprintf(out, n, "%g", v);
+    else
+        snprintf(out, n, "%.0f", v);
+}
+
+void opt_range_text(OptRange r, char *out, size_t n)
+{
+    char a[32], b[32];
+    opt_value_text(r.type, r.lo, a, sizeof a);
+    opt_value_text(r.type, r.hi, b, sizeof b);
+    snprintf(out, n, "%s .. %s", a, b);
+}
+
+/* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN
+ * (never echo escape sequences to a terminal). */
+static void quote(const char *v, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)v; *p && k + 8 < n; p++) {
+        if (p - (const unsigned char *)v == 40) {
+            k += (size_t)snprintf(out + k, n - k, "...");
+            break;
+        }
+        if (*p < 0x20 || *p >= 0x7f)
+            k += (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
+        else
+            out[k++] = (char)*p;
+    }
+    out[k] = 0;
+}
+
+/* The multiplier of a K/M/G/T suffix (and an optional B, iB) at *end, advancing it; 0 when the
+ * rest is not one. */
+static double suffix(const char **end, bool size)
+{
+    const char *e = *end;
+    double mul = 1;
+    switch (*e) {
+    case 'k': case 'K': mul = 1024.0; break;
+    case 'm': case 'M': mul = 1048576.0; break;
+    case 'g': case 'G': mul = 1073741824.0; break;
+    case 't': case 'T': mul = 1099511627776.0; break;
+    default: break;
+    }
+    if (mul > 1)
+        e++;
+    if (size) {
+        if (mul > 1 && (e[0] == 'i' || e[0] == 'I') && e[1] == 'B')
+            e += 2;
+        else if (*e == 'B' || (mul > 1 && *e == 'b'))
+            e++;
+    }
+    *end = e;
+    return *e ? 0 : mul;
+}
+
+bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz)
+{
+    char range[80], q[200];
+    opt_range_text(r, range, sizeof range);
+    const char *v = value ? value : "";
+    while (isspace((unsigned char)*v))
+        v++;
+    char *end = NULL;
+    errno = 0;
+    double x = NAN;
+    /* strtod also reads "nan", "inf" and hex floats: only decimal text is a number here */
+    bool digits = false;
+    for (const char *p = v; *p && (isdigit((unsigned char)*p) || strchr("+-.eE", *p)); p++)
+        digits |= isdigit((unsigned char)*p) != 0;
+    if (digits && !(v[0] == '0' && (v[1] == 'x' || v[1] == 'X')))
+        x = strtod(v, &end);
+    double mul = 1;
+    const char *rest = end;
+    /* overflow (1e999: HUGE_VAL with ERANGE) is reported as out of range below */
+    bool ok = digits && end && end != v && (isfinite(x) || errno == ERANGE);
+    if (ok && (r.type == OPT_COUNT || r.type == OPT_SIZE))
+        ok = (mul = suffix(&rest, r.type == OPT_SIZE)) > 0;
+    else if (ok)
+        ok = *rest == 0;
+    if (!ok) {
+        quote(value ? value : "", q, sizeof q);
+        snprintf(err, errsz, "option '%s': '%s' is not %s (%s%s)", name, q, kind_name[r.type], range,
+                 r.type == OPT_COUNT || r.type == OPT_SIZE ? "; K, M, G suffixes" : "");
+        return false;
+    }
+    x *= mul;
+    if (!(x >= r.lo && x <= r.hi)) {
+        quote(value, q, sizeof q);
+        snprintf(err, errsz, "option '%s': %s is out of range (%s)", name, q, range);
+        return false;
+    }
+    if (r.type != OPT_REAL && x != floor(x)) {
+        quote(value, q, sizeof q);
+        snprintf(err, errsz, "option '%s': %s is not a whole number%s (%s)", name, q,
+                 r.type == OPT_SIZE ? " of bytes" : "", range);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz)
+{
+    double x;
+    if (r.type == OPT_REAL)
+        r.type = OPT_INT;
+    if (!opt_parse(name, value, r, &x, err, errsz))
+        return false;
+    *out = (long long)x;
+    return true;
+}
+
+bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz)
+{
+    long long x;
+    if (r.hi > 2147483647.0)
+        r.hi = 2147483647.0;
+    if (r.lo < -2147483648.0)
+        r.lo = -2147483648.0;
+    if (!opt_parse_ll(name, value, r, &x, err, errsz))
+        return false;
+    *out = (int)x;
+    return true;
+}

@@ -1,0 +1,37 @@
+/* opt.h — numeric option values: one parser for every command, a range per option.
+ *
+ * A value is an integer, a real, a count or a size:
+ *   OPT_INT    "100", "-3", "1e6" (an integral value in exponent form)
+ *   OPT_REAL   "0.2", "1e-3"
+ *   OPT_COUNT  an integer that may take a binary multiple: "64", "4K" (4096), "1M"
+ *   OPT_SIZE   bytes, with the same multiples and an optional B / iB: "32K", "4KiB", "1.5M", "64B"
+ * Empty text, nan, inf, overflow, trailing junk, a fraction where a whole number is wanted and a
+ * value outside [lo, hi] are errors that name the option and its range:
+ *   option '-max': 1e300 is out of range (64 B .. 1 GiB)
+ *   option '-unroll': 'x' is not an integer (1 .. 100000)
+ * The same range text is what the --help of each command states (opt_range_text). */
+#ifndef UTIL_OPT_H
+#define UTIL_OPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum OptType { OPT_INT, OPT_REAL, OPT_COUNT, OPT_SIZE } OptType;
+
+typedef struct OptRange {
+    OptType type;
+    double lo, hi;            /* inclusive; integers and sizes up to 2^53 are exact */
+} OptRange;
+
+/* Parse `value` of option `name` ("-max") within r.  True with *out set; false with the message
+ * (without a program prefix) in err. */
+bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz);
+/* The same for integer types, into a long long. */
+bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz);
+bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz);
+/* "1 .. 100000", "64 B .. 1 GiB", "0.01 .. 60" */
+void opt_range_text(OptRange r, char *out, size_t n);
+/* A size or count as written in a range: "1 GiB", "64 B", "4096" */
+void opt_value_text(OptType t, double v, char *out, size_t n);
+
+#endif

@@ -1,0 +1,193 @@
+/* out.c — the one checked output path of every command.
+ *
+ * A command's report goes to stdout or to an -o file through an Out: its own buffer, written
+ * with write(2), so every failure is seen with its errno (a full disk, a closed stdout, a pipe
+ * closed early), and the final flush and close are checked.  An -o regular file is written to a
+ * temporary file beside it (registered with cleanup_add, so a signal removes it) and renamed
+ * over the target only when everything succeeded: it is never half-written.  A failure prints
+ *     uarch: error: cannot write '<stdout>': No space left on device
+ * once, and the command exits 1.  Commands printing with stdio call out_stdout_check() last
+ * (src/main.c does it for all of them).
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { OUT_BUF = 1 << 20 };
+
+static void out_failed(Out *o, int err)
+{
+    if (!o->err)
+        o->err = err ? err : EIO;
+}
+
+static void out_flush(Out *o)
+{
+    size_t off = 0;
+    while (off < o->len && !o->err) {
+        ssize_t w = write(o->fd, o->buf + off, o->len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            out_failed(o, w < 0 ? errno : ENOSPC);
+        else
+            off += (size_t)w;
+    }
+    o->len = 0;
+}
+
+bool out_open(Out *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+    if (!path || !strcmp(path, "-")) {
+        o->fd = STDOUT_FILENO;
+        o->name = "<stdout>";
+        fflush(stdout);            /* what stdio holds goes first */
+    } else {
+        o->name = path;
+        /* a device, a pipe or a symbolic link (e.g. -o /dev/null) is written in place: replacing
+         * it with a renamed file would destroy it.  A regular file (or a new one) is written to a
+         * temporary file renamed over it at the end. */
+        struct stat st;
+        if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            o->fd = open(path, O_WRONLY | O_TRUNC | O_CREAT | O_CLOEXEC, 0666);
+        } else {
+            size_t n = strlen(path);
+            o->tmp = xmalloc(n + 16);
+            snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+            cleanup_block(true);   /* registered before a signal could leave it */
+            o->fd = mkstemp(o->tmp);
+            if (o->fd >= 0)
+                o->cleanup = cleanup_add(o->tmp);
+            cleanup_block(false);
+            if (o->fd >= 0) {      /* mkstemp makes 0600: give the file the usual 0666 & ~umask */
+                mode_t mask = umask(0);
+                umask(mask);
+                if (fchmod(o->fd, 0666 & ~mask) != 0)
+                    warn("cannot set the mode of '%s': %s", path, strerror(errno));
+            }
+        }
+        if (o->fd < 0) {
+            fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(errno));
+            free(o->tmp);
+            o->tmp = NULL;
+            return false;
+        }
+    }
+    o->tty = isatty(o->fd);
+    o->buf = xmalloc(OUT_BUF);
+    return true;
+}
+
+void out_put(Out *o, const void *p, size_t n)
+{
+    if (o->err)
+        return;
+    if (o->len + n > OUT_BUF)
+        out_flush(o);
+    if (n >= OUT_BUF) {            /* large: straight from the caller's memory */
+        const char *s = p;
+        while (n > 0 && !o->err) {
+            ssize_t w = write(o->fd, s, n);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                out_failed(o, w < 0 ? errno : ENOSPC);
+            else {
+                s += w;
+                n -= (size_t)w;
+            }
+        }
+    } else {
+        memcpy(o->buf + o->len, p, n);
+        o->len += n;
+    }
+    if (o->tty)                    /* a terminal sees each piece as it comes */
+        out_flush(o);
+}
+
+void out_puts(Out *o, const char *s)
+{
+    out_put(o, s, strlen(s));
+}
+
+void out_buf(Out *o, Buf *b)
+{
+    if (b->len)
+        out_put(o, b->data, b->len);
+    buf_reset(b);
+}
+
+static void out_release(Out *o)
+{
+    if (o->tmp) {
+        unlink(o->tmp);
+        cleanup_remove(o->cleanup);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
+    free(o->buf);
+    o->buf = NULL;
+}
+
+bool out_close(Out *o)
+{
+    out_flush(o);
+    if (o->fd != STDOUT_FILENO) {
+        if (close(o->fd) != 0)
+            out_failed(o, errno);
+        if (!o->err && o->tmp && rename(o->tmp, o->name) != 0)
+            out_failed(o, errno);
+        if (!o->err && o->tmp) {   /* renamed: nothing to remove any more */
+            cleanup_remove(o->cleanup);
+            free(o->tmp);
+            o->tmp = NULL;
+        }
+    }
+    o->fd = -1;
+    out_release(o);
+    if (o->err) {
+        fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, o->name, strerror(o->err));
+        return false;
+    }
+    return true;
+}
+
+void out_abandon(Out *o)
+{
+    if (o->fd >= 0 && o->fd != STDOUT_FILENO)
+        close(o->fd);
+    o->fd = -1;
+    out_release(o);
+}
+
+int out_stdout_check(int status)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "%s: error: cannot write '<stdout>': %s\n", util_progname, strerror(errno ? errno : EIO));
+    return status ? status : 1;
+}
+
+/* fds 0, 1 and 2 open: a file the program opens must never become stdin, stdout or stderr
+ * (`uarch mca f.s >&-` would write its report into it).  A closed one is opened on /dev/null in
+ * the direction that makes its use fail (stdout read-only: every write is EBADF, reported). */
+void out_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (n >= 0 && n != fd) {   /* (the lowest free fd: this one, unless another was taken) */
+            dup2(n, fd);
+            close(n);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/* test_opt.c — util/opt.c: every numeric option goes through it, so its edges are tested here:
+ * nan, inf, overflow, trailing junk, fractions, suffixes, and the range in every message. */
+#include "t.h"
+#include "util/opt.h"
+
+static const OptRange sizes = {OPT_SIZE, 64, 1073741824.0};
+static const OptRange ints = {OPT_INT, 1, 100000};
+
+static bool parses(const char *v, OptRange r, double want)
+{
+    char err[256];
+    double x = -1;
+    return opt_parse("-x", v, r, &x, err, sizeof err) && x == want;
+}
+
+static const char *error_of(const char *v, OptRange r)
+{
+    static char err[256];
+    double x;
+    err[0] = 0;
+    if (opt_parse("-max", v, r, &x, err, sizeof err))
+        return "(accepted)";
+    return err;
+}
+
+TEST(opt_sizes_and_suffixes)
+{
+    CHECK(parses("32K", sizes, 32768));
+    CHECK(parses("4KiB", sizes, 4096));
+    CHECK(parses("1.5M", sizes, 1572864));
+    CHECK(parses("64B", sizes, 64));
+    CHECK(parses("1G", sizes, 1073741824.0));
+    CHECK(parses("4096", sizes, 4096));
+    CHECK(parses("1e3", (OptRange){OPT_COUNT, 1, 1e6}, 1000));
+    CHECK(parses("1M", (OptRange){OPT_COUNT, 1, 1e7}, 1048576));
+    CHECK(parses("100", ints, 100));
+    CHECK(parses("1e4", ints, 10000));
+    CHECK(parses("0.25", (OptRange){OPT_REAL, 0.01, 60}, 0.25));
+}
+
+TEST(opt_errors_name_the_range)
+{
+    CHECK_STR(error_of("1e300", sizes), "option '-max': 1e300 is out of range (64 B .. 1 GiB)");
+    CHECK_STR(error_of("2G", sizes), "option '-max': 2G is out of range (64 B .. 1 GiB)");
+    CHECK_STR(error_of("1e999", sizes), "option '-max': 1e999 is out of range (64 B .. 1 GiB)");
+    CHECK_STR(error_of("inf", sizes), "option '-max': 'inf' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("nan", sizes), "option '-max': 'nan' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("", sizes), "option '-max': '' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("12Q", sizes), "option '-max': '12Q' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("0x40", sizes), "option '-max': '0x40' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("100.5", sizes), "option '-max': 100.5 is not a whole number of bytes (64 B .. 1 GiB)");
+    CHECK_STR(error_of("0", ints), "option '-max': 0 is out of range (1 .. 100000)");
+    CHECK_STR(error_of("12x", ints), "option '-max': '12x' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of("1.5", ints), "option '-max': 1.5 is not a whole number (1 .. 100000)");
+    CHECK_STR(error_of("4K", ints), "option '-max': '4K' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of("99999999999999999999999", ints), "option '-max': 99999999999999999999999 is out of range (1 .. 100000)");
+    CHECK_STR(error_of("\033[31m", ints), "option '-max': '\\x1b[31m' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of("-1", (OptRange){OPT_REAL, 0.01, 60}), "option '-max': -1 is out of range (0.01 .. 60)");
+}
+
+TEST(opt_int_clamps_to_int)
+{
+    char err[256];
+    int x = 0;
+    CHECK(!opt_parse_int("-n", "3000000000", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err));
+    CHECK_STR(err, "option '-n': 3000000000 is out of range (0 .. 2147483647)");
+    CHECK(opt_parse_int("-n", "2147483647", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err) && x == 2147483647);
+}
