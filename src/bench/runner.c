@@ -109,7 +109,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             !(extra[c] = pmu_backend_perf.open(&info, 1, 0, why, sizeof why))) {
             for (int k = 1; k < c; k++)
                 pmu_backend_perf.close(extra[k]);
-            snprintf(sh->msg, sizeof sh->msg, "%s", why);
+            snprintf(sh->msg, sizeof sh->msg, "counter '%s' unavailable: %s", names[c], why);
             sh->status = 1;
             return;
         }

@@ -1,6 +1,7 @@
 /* pmu.c — `uarch pmu list|stat|scan`: options only; the work is in src/pmu/ (pmu.h). */
 #include "cmd/cmd.h"
 #include "pmu/pmu.h"
+#include "util/opt.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -43,22 +44,17 @@ static void usage(FILE *f)
             "-events=LO-HI limits a scan to hardware ids LO..HI (e.g. 0x00-0xff).\n");
 }
 
-static bool write_out(Buf *b)
-{
-    if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
-        return false;
-    return fflush(stdout) == 0;
-}
-
+/* the report, built whole, goes out through the checked output (util/out.c) */
 static int finish(Buf *b)
 {
-    if (!write_out(b)) {
-        fprintf(stderr, "uarch pmu: error writing the output: %s\n", strerror(errno));
+    Out o;
+    if (!out_open(&o, NULL)) {
         buf_free(b);
         return 1;
     }
+    out_buf(&o, b);
     buf_free(b);
-    return 0;
+    return out_close(&o) ? 0 : 1;
 }
 
 /* "-name=value" or "-name value" */
@@ -231,12 +227,14 @@ int cmd_pmu(int argc, char **argv)
         fprintf(stderr, "uarch pmu: unknown -mcpu '%s' (want firestorm or icestorm)\n", mcpu);
         return 2;
     }
-    unsigned long long seed = 0;
-    if (permute && !parse_ulong(permute, ~0ull, &seed)) {
-        fprintf(stderr, "uarch pmu: bad value '%s' for -sim-permute: want an unsigned integer\n", permute);
+    long long seed = 0;
+    char oerr[200];
+    if (permute && !opt_parse_ll("-sim-permute", permute, (OptRange){OPT_INT, 0, 9007199254740992.0}, &seed, oerr,
+                                 sizeof oerr)) {
+        fprintf(stderr, "uarch pmu: %s\n", oerr);
         return 2;
     }
-    pmu_sim_setup(cpu, permute != NULL, seed);
+    pmu_sim_setup(cpu, permute != NULL, (uint64_t)seed);
     Buf out;
     buf_init(&out);
     Json j;
@@ -324,7 +322,7 @@ int cmd_pmu(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.backend = b;
     s.permuted = permute != NULL;
-    s.seed = seed;
+    s.seed = (uint64_t)seed;
     if (probe_file) {
         Diag err;
         if (!pmu_probe_file(probe_file, &s, &err)) {

@@ -52,7 +52,12 @@ int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, in
         }
         char w[300];
         if (!b->resolve(name, &ev[n], w, sizeof w)) {
-            snprintf(why, whysz, "%s", w);
+            char q[180];
+            snprintf(q, sizeof q, "'%s'", name);
+            if (strstr(w, q))
+                snprintf(why, whysz, "%s", w);
+            else
+                snprintf(why, whysz, "event %s unavailable: %s", q, w);
             return -1;
         }
         n++;

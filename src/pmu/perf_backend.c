@@ -220,7 +220,7 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
     for (size_t i = 0; i < ARRAY_LEN(hw_events); i++)
         if (strcmp(name, hw_events[i].name) == 0) {
             if (!hw_present(w, sizeof w)) {
-                snprintf(why, whysz, "no hardware event '%s' on this machine: %s", name, w);
+                snprintf(why, whysz, "%s", w);
                 return false;
             }
             ev->perf.type = PERF_TYPE_HARDWARE;
