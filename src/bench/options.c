@@ -41,7 +41,7 @@ static const RunOptDef defs[] = {
     {R_COUNT, "-count", NULL, "K", {OPT_INT, 1, 100000}, "the snippet holds K copies of the measured operation (1)"},
     {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
-     "extra counters: names from /sys/bus/event_source/devices/<cpu>/events, rNN"},
+     "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN"},
     {R_BACKEND, "-backend", NULL, "B", {0},
      "how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
      "else the wall timer; both converted with the measured core clock),\n"

@@ -96,23 +96,14 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         return;
     }
     int fds[BENCH_MAX_COUNTERS];
-    /* counters beyond cycles: any event of the perf backend of src/pmu/ (software events,
-     * msr/tsc/, pmu/term=v,.../, raw), whatever counts the cycles */
-    PmuSet *extra[BENCH_MAX_COUNTERS] = {NULL};
+    /* counters beyond cycles: any event of the pmu layer's backends (pmu_multi_open: perf's
+     * software events, msr/tsc/, pmu/term=v,.../, raw; apple:0xNN), whatever counts the cycles */
+    PmuMulti *extra = NULL;
     bool perf = any || strcmp(want, "perf_event") == 0;
     char why[256] = "";
-    if (!perf)
-        snprintf(why, sizeof why, "backend '%s' asked for", want);
-    for (int c = 1; c < nc; c++) {
-        PmuEventInfo info;
-        if (!pmu_backend_perf.resolve(names[c], &info, why, sizeof why) ||
-            !(extra[c] = pmu_backend_perf.open(&info, 1, 0, why, sizeof why))) {
-            for (int k = 1; k < c; k++)
-                pmu_backend_perf.close(extra[k]);
-            snprintf(sh->msg, sizeof sh->msg, "counter '%s' unavailable: %s", names[c], why);
-            sh->status = 1;
-            return;
-        }
+    if (nc > 1 && !(extra = pmu_multi_open((const char (*)[48])names + 1, nc - 1, sh->msg, sizeof sh->msg))) {
+        sh->status = 1;
+        return;
     }
     if (!perf)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
@@ -125,8 +116,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     if (!perf && strcmp(want, "perf_event") == 0) {
         snprintf(sh->msg, sizeof sh->msg, "%s", why);
         sh->status = 1;
-        for (int c = 1; c < nc; c++)
-            pmu_backend_perf.close(extra[c]);
+        pmu_multi_close(extra);
         return;
     }
     bool task = false;
@@ -186,16 +176,15 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         for (int f = 0; f < nfns; f++) {
             uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
             int b = clock_current_cpu();
-            PmuValue pv;
             if (perf || task)
                 pmu_read(fds[0], &c0[0]);
             else
                 c0[0] = clock_ticks();
-            for (int c = 1; c < nc; c++)
-                c0[c] = pmu_backend_perf.read(extra[c], &pv) ? pv.raw : 0;
+            if (extra)
+                pmu_multi_read(extra, &c0[1]);
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
-            for (int c = nc - 1; c >= 1; c--)
-                c1[c] = pmu_backend_perf.read(extra[c], &pv) ? pv.raw : 0;
+            if (extra)
+                pmu_multi_read(extra, &c1[1]);
             if (perf || task)
                 pmu_read(fds[0], &c1[0]);
             else
@@ -215,8 +204,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     free(scratch);
     if (perf || task)
         pmu_close(fds[0]);
-    for (int c = 1; c < nc; c++)
-        pmu_backend_perf.close(extra[c]);
+    pmu_multi_close(extra);
 }
 
 BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,

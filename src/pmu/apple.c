@@ -189,7 +189,7 @@ static PmuSet *apple_open(const PmuEventInfo *ev, int n, int pid, char *why, siz
     return s;
 #else
     (void)ev, (void)n, (void)pid;
-    snprintf(why, whysz, "not AArch64");
+    snprintf(why, whysz, "not AArch64 (the Apple PMU is an Apple silicon register set)");
     return NULL;
 #endif
 }

@@ -119,11 +119,12 @@ static bool perf_available(char *why, size_t whysz)
         return false;
     }
     close((int)fd);
-    char w[256];
+    char w[256], st[200];
+    pmu_pfm_status(st, sizeof st);
     if (hw_present(w, sizeof w))
-        snprintf(why, whysz, "hardware and software events");
+        snprintf(why, whysz, "hardware and software events; %s", st);
     else
-        snprintf(why, whysz, "software events only; no hardware events: %s", w);
+        snprintf(why, whysz, "software events only; no hardware events: %s; %s", w, st);
     return true;
 #else
     snprintf(why, whysz, "perf_event_open is Linux only");
@@ -230,9 +231,18 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
             fill_encoding(ev);
             return true;
         }
+    char pw[200];
+    if (pmu_pfm_resolve(name, &ev->perf, ev->desc, sizeof ev->desc, pw, sizeof pw)) {
+        snprintf(ev->perf.name, sizeof ev->perf.name, "%s", name);
+        fill_encoding(ev);
+        return true;
+    }
     char dev[128];
     if (!pmu_core(SYSFS, dev, sizeof dev, w, sizeof w)) {
-        snprintf(why, whysz, "unknown event '%s' (not a software event; no hardware events here: %s)", name, w);
+        char st[200];
+        pmu_pfm_status(st, sizeof st);
+        snprintf(why, whysz, "unknown event '%s' (not a software event; no hardware events here: %s; %s)", name, w,
+                 st);
         return false;
     }
     if (!pmu_resolve(SYSFS, name, &ev->perf, w, sizeof w)) {
@@ -295,6 +305,12 @@ static int perf_list(PmuEventInfo **out, char *why, size_t whysz)
                 PUSH(nm);
             }
         }
+    }
+    if (hw_present(w, sizeof w)) {       /* libpfm4's core events: only where they can count */
+        static char pn[4096][64];
+        int np = pmu_pfm_names(pn, 4096);
+        for (int i = 0; i < np; i++)
+            PUSH(pn[i]);
     }
 #undef PUSH
     (void)why, (void)whysz;

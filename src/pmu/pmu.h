@@ -119,6 +119,23 @@ const PmuBackend *pmu_backend_default(void);
 int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, int max, char *why,
                      size_t whysz);
 
+/* Counters named across backends, opened together on the calling thread (multi.c; `uarch bench
+ * -counters`): "EVENT" or "perf:EVENT" (perf backend), "apple:EVENT" (Apple M1 PMU, one set).
+ * NULL with "counter 'x' unavailable: why". */
+#define PMU_MULTI_MAX 16
+typedef struct PmuMulti PmuMulti;
+PmuMulti *pmu_multi_open(const char (*names)[48], int n, char *why, size_t whysz);
+bool pmu_multi_read(PmuMulti *m, uint64_t *vals);   /* raw counts, in the order of names */
+void pmu_multi_close(PmuMulti *m);
+
+/* libpfm4 names for the perf backend (pfm.c; real only when the build found libpfm4):
+ * status: "libpfm4 4.13: 1 core PMU known here" / "libpfm4 not built in ..." (false: no
+ * core PMU through it); resolve: a libpfm4 event string -> perf config; names: the events of
+ * the core PMUs it knows on this machine ("pmu::EVENT"), at most max. */
+bool pmu_pfm_status(char *out, size_t n);
+bool pmu_pfm_resolve(const char *name, PmuEvent *pe, char *desc, size_t descsz, char *why, size_t whysz);
+int pmu_pfm_names(char (*names)[64], int max);
+
 /* The Apple M1 event table (generated from src/pmu/m1-events.tsv) */
 typedef struct PmuM1Event { uint32_t id; const char *name_applecpu, *name_seed; } PmuM1Event;
 extern const PmuM1Event pmu_m1_events[];

@@ -64,4 +64,16 @@ fi
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
   "$U" pmu stat -e msr/tsc/ -- true | grep -Eq '^ +[0-9]+  msr/tsc/' || { echo "FAIL msr/tsc/ not counted"; fail=1; }
 fi
+# bench -counters takes the same events (whatever counts the cycles), and names the bad ones
+if [ "$(uname -m)" = x86_64 ]; then
+  o=$("$U" bench run -n 4 -counters page-faults,cs 'add $1, %rax' 2>/dev/null) || { echo "FAIL bench -counters page-faults,cs"; fail=1; }
+  echo "$o" | grep -Eq '^[-0-9.]+ page-faults per copy' || { echo "FAIL bench -counters: no page-faults row"; echo "$o"; fail=1; }
+  expect bench-counter 1 "^uarch: error: counter 'frobs' unavailable: unknown event 'frobs'" -- "$U" bench run -n 2 -counters frobs nop
+  expect bench-sim 1 "counter 'sim:0x8c' unavailable: the sim backend counts simulated snippets" -- "$U" bench run -n 2 -counters sim:0x8c nop
+fi
+# with libpfm4 built in, its names resolve (its generic perf:: events work on any Linux)
+if "$U" pmu list -backend=perf | head -n 2 | grep -q 'libpfm4 names'; then
+  v=$("$U" pmu stat -e perf::PERF_COUNT_SW_PAGE_FAULTS -- ./touch 1000 | sed -n 's/^ *\([0-9]*\)  perf::PERF_COUNT_SW_PAGE_FAULTS.*/\1/p')
+  { [ -n "$v" ] && [ "$v" -ge 1000 ] && [ "$v" -le 1600 ]; } || { echo "FAIL libpfm4 name perf::PERF_COUNT_SW_PAGE_FAULTS counted '$v'"; fail=1; }
+fi
 exit $fail
