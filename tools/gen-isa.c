@@ -1,13 +1,15 @@
 /* gen-isa.c — build-time generator: the instruction tables src/a64/isa/<name>.tsv -> one C file.
  *
- *   gen-isa OUT.c FILE.tsv...
+ *   gen-isa OUT.c [-e ENCDIR] FILE.tsv...
  *
  * Each row (format: the header comment of src/a64/isa/base.tsv) is parsed and checked here, so
  * a bad row fails the build with "FILE:LINE: error: ...": unknown operand pattern, bad form
  * template variable, operand number out of range, '~' (nearest form) without a note, ...
  * The output holds a64_rows[] grouped by mnemonic (first appearance order, rows in file order),
  * a64_row_filter[] (the matcher's quick operand-class filter per row), a64_mnems[] and an
- * open-addressing hash of the mnemonics (a64_mnem_hash_of from src/a64/isa.h).
+ * open-addressing hash of the mnemonics (a64_mnem_hash_of from src/a64/isa.h), and, from
+ * ENCDIR/variants.tsv and ENCDIR/layouts.tsv (src/a64/enc/, learned by tools/enc-learn.c), the
+ * encodings: per row its variants (matched to the row by its mnem and ops columns), the layouts.
  * Runs on the build host ($(HOSTCC)); uses only the C library.
  */
 #include "a64/a64.h"
@@ -476,10 +478,193 @@ static int first_of(const char *mnem)
     return -1;
 }
 
+/* ---- encodings (src/a64/enc/) ---- */
+typedef struct EncVar { char *mnem, *ops; uint8_t key[A64_ENC_KEY]; uint32_t base; int layout; } EncVar;
+static EncVar *evars;
+static int nevars;
+typedef struct EncLay { uint32_t tsel; int nsub; int64_t lo[A64_ENC_MAXV], hi[A64_ENC_MAXV]; int nbits[A64_ENC_MAXV]; uint32_t *masks[A64_ENC_MAXV]; } EncLay;
+static EncLay *elays;
+static int nelays;
+
+static FILE *open_table(const char *dir, const char *name, const char *header, char *path, size_t cap)
+{
+    snprintf(path, cap, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "%s: cannot open\n", path); exit(1); }
+    cur_file = path;
+    cur_line = 0;
+    (void)header;
+    return f;
+}
+
+static void read_enc(const char *dir)
+{
+    static char pl[1024], pv[1024];
+    char line[16384];
+    FILE *f = open_table(dir, "layouts.tsv", "id", pl, sizeof pl);
+    bool header = false;
+    while (fgets(line, sizeof line, f)) {
+        cur_line++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1) fail("line too long");
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (!len || line[0] == '#') continue;
+        char *c[4];
+        int n;
+        split_tabs(line, c, &n, 4);
+        if (!header) {
+            if (n != 3 || strcmp(c[0], "id") || strcmp(c[1], "tsel") || strcmp(c[2], "values")) fail("header must be: id tsel values");
+            header = true;
+            continue;
+        }
+        if (n != 3) fail("expected 3 tab-separated columns, got %d", n);
+        if (atoi(c[0]) != nelays) fail("layout ids must count from 0 in order");
+        elays = realloc(elays, sizeof *elays * (size_t)(nelays + 1));
+        EncLay *L = &elays[nelays++];
+        memset(L, 0, sizeof *L);
+        L->tsel = (uint32_t)strtoul(c[1], NULL, 16);
+        for (char *tok = strtok(c[2], " "); tok; tok = strtok(NULL, " ")) {
+            if (L->nsub == A64_ENC_MAXV) fail("more than %d values", A64_ENC_MAXV);
+            char *e;
+            L->lo[L->nsub] = strtoll(tok, &e, 10);
+            if (strncmp(e, "..", 2)) fail("bad value range '%s'", tok);
+            L->hi[L->nsub] = strtoll(e + 2, &e, 10);
+            if (*e != '=' || L->hi[L->nsub] < L->lo[L->nsub]) fail("bad value '%s'", tok);
+            uint32_t *m = calloc(64, sizeof *m);
+            int nb = 0;
+            for (char *q = e + 1; *q;) {
+                if (nb == 64) fail("too many bits in '%s'", tok);
+                if (*q == '-') { m[nb++] = 0; q++; }
+                else if (!strncmp(q, "0x", 2)) m[nb++] = (uint32_t)strtoul(q, &q, 16);
+                else {
+                    long b = strtol(q, &q, 10);
+                    if (b < 0 || b > 31) fail("bit %ld out of range", b);
+                    m[nb++] = 1u << b;
+                }
+                if (*q == ',') q++;
+                else if (*q) fail("bad bit list in '%s'", tok);
+            }
+            L->nbits[L->nsub] = nb;
+            L->masks[L->nsub] = m;
+            L->nsub++;
+        }
+    }
+    if (!header) fail("no header line");
+    fclose(f);
+    f = open_table(dir, "variants.tsv", "mnem", pv, sizeof pv);
+    header = false;
+    while (fgets(line, sizeof line, f)) {
+        cur_line++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1) fail("line too long");
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (!len || line[0] == '#') continue;
+        char *c[6];
+        int n;
+        split_tabs(line, c, &n, 6);
+        if (!header) {
+            if (n != 5 || strcmp(c[0], "mnem") || strcmp(c[1], "ops") || strcmp(c[2], "key") || strcmp(c[3], "base") || strcmp(c[4], "layout"))
+                fail("header must be: mnem ops key base layout");
+            header = true;
+            continue;
+        }
+        if (n != 5) fail("expected 5 tab-separated columns, got %d", n);
+        if (strlen(c[2]) != 2 * A64_ENC_KEY) fail("key must be %d hex digits", 2 * A64_ENC_KEY);
+        evars = realloc(evars, sizeof *evars * (size_t)(nevars + 1));
+        EncVar *v = &evars[nevars++];
+        v->mnem = xdup(c[0], strlen(c[0]));
+        v->ops = xdup(c[1], strlen(c[1]));
+        for (int b = 0; b < A64_ENC_KEY; b++) {
+            char h[3] = {c[2][2 * b], c[2][2 * b + 1], 0};
+            v->key[b] = (uint8_t)strtoul(h, NULL, 16);
+        }
+        v->base = (uint32_t)strtoul(c[3], NULL, 16);
+        v->layout = atoi(c[4]);
+        if (v->layout < 0 || v->layout >= nelays) fail("layout %d not in layouts.tsv", v->layout);
+    }
+    if (!header) fail("no header line");
+    fclose(f);
+}
+
+/* the ops column of a row, as written */
+static void row_ops(const Row *R, char *buf, size_t cap)
+{
+    if (!R->r.nops) { snprintf(buf, cap, "-"); return; }
+    buf[0] = 0;
+    for (int k = 0; k < R->r.nops; k++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, cap - l, "%s%s", k ? ", " : "", R->pat_text[k]);
+    }
+}
+
+static void emit_enc(FILE *o)
+{
+    int nmasks = 0, nsubs = 0;
+    fprintf(o, "\nconst A64EncLayout a64_enc_layouts[] = {\n");
+    for (int i = 0; i < nelays; i++) {
+        fprintf(o, "  {0x%xu,%d,%d},\n", elays[i].tsel, nsubs, elays[i].nsub);
+        nsubs += elays[i].nsub;
+    }
+    if (!nelays) fprintf(o, "  {0}\n");
+    fprintf(o, "};\nconst A64EncSub a64_enc_subs[] = {\n");
+    for (int i = 0; i < nelays; i++)
+        for (int j = 0; j < elays[i].nsub; j++) {
+            fprintf(o, "  {%lldLL,%lldLL,%d,%d},\n", (long long)elays[i].lo[j], (long long)elays[i].hi[j], nmasks, elays[i].nbits[j]);
+            nmasks += elays[i].nbits[j];
+        }
+    if (!nsubs) fprintf(o, "  {0}\n");
+    if (nmasks > 65535) { fprintf(stderr, "gen-isa: too many encoding masks\n"); exit(1); }
+    fprintf(o, "};\nconst uint32_t a64_enc_masks[] = {");
+    int k = 0;
+    for (int i = 0; i < nelays; i++)
+        for (int j = 0; j < elays[i].nsub; j++)
+            for (int b = 0; b < elays[i].nbits[j]; b++, k++)
+                fprintf(o, "%s0x%xu,", k % 8 ? "" : "\n  ", elays[i].masks[j][b]);
+    if (!nmasks) fprintf(o, "0");
+    fprintf(o, "\n};\n");
+    /* variants grouped by row */
+    int *used = calloc((size_t)nevars + 1, sizeof *used);
+    fprintf(o, "const A64EncVariant a64_enc_variants[] = {\n");
+    int nout = 0;
+    uint16_t (*re)[2] = calloc((size_t)nrows + 1, sizeof *re);
+    char ops[4096];
+    for (int i = 0; i < nrows; i++) {
+        row_ops(&rows[i], ops, sizeof ops);
+        re[i][0] = (uint16_t)nout;
+        for (int v = 0; v < nevars; v++) {
+            if (strcmp(evars[v].mnem, rows[i].r.mnem) || strcmp(evars[v].ops, ops)) continue;
+            used[v] = 1;
+            fprintf(o, "  {{");
+            for (int b = 0; b < A64_ENC_KEY; b++) fprintf(o, "%d,", evars[v].key[b]);
+            fprintf(o, "},0x%08xu,%d},\n", evars[v].base, evars[v].layout);
+            nout++;
+            re[i][1]++;
+        }
+        if (nout > 65535) { fprintf(stderr, "gen-isa: too many encoding variants\n"); exit(1); }
+    }
+    if (!nout) fprintf(o, "  {{0},0,0}\n");
+    fprintf(o, "};\nconst uint16_t a64_row_enc[][2] = {");
+    for (int i = 0; i < nrows; i++) fprintf(o, "%s{%d,%d},", i % 8 ? "" : "\n  ", re[i][0], re[i][1]);
+    if (!nrows) fprintf(o, "{0,0}");
+    fprintf(o, "\n};\n");
+    for (int v = 0; v < nevars; v++)
+        if (!used[v]) fprintf(stderr, "gen-isa: warning: encoding of '%s %s' matches no row (tools/enc-learn.c again)\n", evars[v].mnem, evars[v].ops);
+    free(used);
+    free(re);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) { fprintf(stderr, "usage: gen-isa OUT.c FILE.tsv...\n"); return 2; }
-    for (int i = 2; i < argc; i++) read_table(argv[i]);
+    if (argc < 3) { fprintf(stderr, "usage: gen-isa OUT.c [-e ENCDIR] FILE.tsv...\n"); return 2; }
+    int first = 2;
+    const char *encdir = NULL;
+    if (!strcmp(argv[2], "-e")) {
+        if (argc < 5) { fprintf(stderr, "usage: gen-isa OUT.c [-e ENCDIR] FILE.tsv...\n"); return 2; }
+        encdir = argv[3];
+        first = 4;
+    }
+    for (int i = first; i < argc; i++) read_table(argv[i]);
+    if (encdir) read_enc(encdir);
     /* stable grouping by mnemonic; first_of needs the original order, so precompute */
     int *firsts = malloc(sizeof(int) * (size_t)(nrows ? nrows : 1));
     for (int i = 0; i < nrows; i++) firsts[i] = first_of(rows[i].r.mnem);
@@ -563,6 +748,7 @@ int main(int argc, char **argv)
     fprintf(o, "const uint16_t a64_mnem_hash[] = {");
     for (int i = 0; i < hs; i++) fprintf(o, "%s%u,", i % 16 ? "" : "\n  ", h[i]);
     fprintf(o, "\n};\nconst int a64_mnem_hash_size = %d;\n", hs);
+    emit_enc(o);
     if (fclose(o)) { perror(argv[1]); return 1; }
     return 0;
 }

@@ -200,6 +200,11 @@ const char *a64_plain_end(const char *p, const char *e);
  * copy inst->form if it must outlive later calls. */
 void a64_classify(A64Inst *inst);
 
+/* The 32-bit A64 word of a parsed instruction (as llvm-mc -show-encoding prints it: the fields of
+ * a symbol's fixup are zero).  False when uarch has no encoding for this instruction form (never
+ * a guessed word); `why` (may be NULL) then says which. */
+bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
+
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */
 

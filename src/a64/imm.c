@@ -59,3 +59,48 @@ bool a64_bytemask_ok(uint64_t v)
     }
     return true;
 }
+
+/* the N:immr:imms fields of a logical immediate: element e, x = the element rotated right by
+ * immr from a run of `ones` ones at the bottom */
+int a64_bitmask_encode(uint64_t v, int bits)
+{
+    if (!a64_bitmask_ok(v, bits)) return -1;
+    if (bits == 32) {
+        v &= 0xffffffffu;
+        v |= v << 32;
+    }
+    for (int e = 2; e <= 64; e *= 2) {
+        uint64_t mask = e == 64 ? ~(uint64_t)0 : (((uint64_t)1 << e) - 1);
+        uint64_t x = v & mask;
+        bool rep = true;
+        for (int s = e; s < 64; s += e)
+            if (((v >> s) & mask) != x) { rep = false; break; }
+        if (!rep) continue;
+        for (int r = 0; r < e; r++) {
+            uint64_t y = r ? (((x >> r) | (x << (e - r))) & mask) : x;
+            if (y && y != mask && (y & (y + 1)) == 0) {
+                int ones = 0;
+                while (y >> ones & 1) ones++;
+                int immr = (e - r) % e;
+                int imms = (int)((~(unsigned)(2 * e - 1)) & 0x3f) | (ones - 1);
+                return (e == 64) << 12 | immr << 6 | imms;
+            }
+        }
+        return -1;
+    }
+    return -1;
+}
+
+/* VFPExpandImm inverted: sign a, exponent bcd (n < 4: 2^(n+1), else 2^(n-7)), fraction efgh */
+int a64_fp8_encode(double v)
+{
+    for (int code = 0; code < 256; code++) {
+        int n = code >> 4 & 7, f = code & 15;
+        int e = n < 4 ? n + 1 : n - 7;
+        double x = (16.0 + f) / 16.0;
+        x = e >= 0 ? x * (double)(1 << e) : x / (double)(1 << -e);
+        if (code & 0x80) x = -x;
+        if (x == v) return code;
+    }
+    return -1;
+}

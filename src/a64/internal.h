@@ -3,6 +3,7 @@
  *   imm.c    immediate encodability (logical bitmask, fp8, movz/movn, SIMD modified)
  *   match.c  table rows -> operand checks, semantics, form id
  *   parse.c  lines, statements, labels, directives, regions, operand lexing
+ *   encode.c the instruction word (learned layouts, src/a64/enc/)
  */
 #ifndef A64_INTERNAL_H
 #define A64_INTERNAL_H
@@ -27,6 +28,8 @@ bool a64_bitmask_ok(uint64_t v, int bits);
 bool a64_fp8_ok(double v);
 bool a64_movz_ok(uint64_t v, int bits);                  /* one 16-bit chunk (or zero) */
 bool a64_bytemask_ok(uint64_t v);                         /* every byte 0x00 or 0xff */
+int a64_bitmask_encode(uint64_t v, int bits);             /* N:immr:imms (13 bits), -1 if none */
+int a64_fp8_encode(double v);                             /* abcdefgh, -1 if none */
 
 /* match.c: what the matcher needs from the parser */
 typedef struct A64MatchEnv {
@@ -58,5 +61,18 @@ bool a64_match(A64Inst *inst, A64MatchEnv *env, A64MatchError *err);
 const A64Mnem *a64_mnem_find(const char *name, size_t n);
 const A64Mnem *a64_mnem_find_head(const char *name, size_t n, uint64_t head);   /* a64_load_le(name, <= 8) */
 const char *a64_intern(A64MatchEnv *env, const char *s, size_t n);   /* into env->arena */
+
+/* encode.c: an instruction's variant key and operand values (isa.h, "encodings").  `tsel`
+ * chooses, per immediate operand (3 bits each), how its value is presented: A64_ENC_T_*.
+ * Returns false when an operand has no value the encodings know (then there is no word). */
+enum { A64_ENC_T_V, A64_ENC_T_NEG, A64_ENC_T_M1, A64_ENC_T_SUM, A64_ENC_T_VNEG, A64_ENC_NT };
+typedef struct A64EncVals {
+    uint8_t key[A64_ENC_KEY];
+    int n;
+    int64_t v[A64_ENC_MAXV];
+    uint8_t bits[A64_ENC_MAXV];   /* how many low bits of v the layout sees */
+} A64EncVals;
+bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVals *out);
+int a64_row_index(const char *src);   /* the row whose src is `src` (A64Inst.row), -1 if none */
 
 #endif

@@ -76,6 +76,35 @@ extern const int a64_nmnems;
 extern const uint16_t a64_mnem_hash[];  /* open addressing on a64_mnem_hash_of, 0xffff = empty */
 extern const int a64_mnem_hash_size;    /* power of two */
 
+/* ---- encodings (src/a64/enc/{variants,layouts}.tsv, learned by tools/enc-learn.c; encode.c) ----
+ * An instruction's word is an affine function over GF(2) of the bits of its operand values:
+ * word = base XOR (the mask of every set bit of every value).  The values of an instruction
+ * (a64_enc_values in internal.h: register numbers, immediates, indexes, extends ...) and its
+ * variant key (the discrete choices: register widths, arrangements, named options) are read
+ * from the parsed operands; a row's variants give the base word and the layout (which word
+ * bits each value bit sets, and the range of each value that the layout was learned on). */
+enum { A64_ENC_MAXV = 16, A64_ENC_KEY = 8 };
+typedef struct A64EncSub {
+    int64_t lo, hi;        /* values outside [lo, hi] have no encoding in this layout */
+    uint16_t mask;         /* index of the first of nbits masks in a64_enc_masks */
+    uint8_t nbits;
+} A64EncSub;
+typedef struct A64EncLayout {
+    uint32_t tsel;         /* transform of each immediate operand, 3 bits per operand */
+    uint16_t sub;          /* index of the first A64EncSub */
+    uint8_t nsub;
+} A64EncLayout;
+typedef struct A64EncVariant {
+    uint8_t key[A64_ENC_KEY];
+    uint32_t base;
+    uint16_t layout;
+} A64EncVariant;
+extern const A64EncSub a64_enc_subs[];
+extern const A64EncLayout a64_enc_layouts[];
+extern const uint32_t a64_enc_masks[];
+extern const A64EncVariant a64_enc_variants[];
+extern const uint16_t a64_row_enc[][2];   /* per row: first variant, count (0 = no encoding) */
+
 /* A quick filter in front of the full operand checks (match.c).  Operands fall in classes: their
  * A64OpKind, with general-purpose registers split by view and memory operands by addressing
  * form.  Per row, bit FC_N*i + c is set when operand i (of the first A64_FILTER_OPS) may be of

@@ -6,8 +6,18 @@ GEN_SRCS += $(B)/gen/isa.c
 $(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
 	$(HOSTCC) -std=c11 -Wall -Wextra -Wno-missing-field-initializers -O1 -Isrc -o $@ tools/gen-isa.c
 
-$(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) | $(B)/.dirs
-	$(B)/gen-isa $@.tmp $(ISA_TSVS) && mv $@.tmp $@
+ENC_TSVS := src/a64/enc/variants.tsv src/a64/enc/layouts.tsv
+$(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) | $(B)/.dirs
+	$(B)/gen-isa $@.tmp -e src/a64/enc $(ISA_TSVS) && mv $@.tmp $@
+
+# the encodings src/a64/enc/*.tsv, learned from llvm-mc (dev-time; tools/enc-learn.c):
+#   make enc-learn [LLVM_MC=llvm-mc-19]
+LLVM_MC ?= llvm-mc-19
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+enc-learn: $(B)/enc-learn
+	$(B)/enc-learn $(LLVM_MC) src/a64/enc
+.PHONY: enc-learn
 
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c (tools/gen-table.c)
 GEN_SRCS += $(B)/gen/a64_sysregs.c

@@ -1,4 +1,4 @@
-/* decode.c — `uarch decode [-mcpu=CPU] [-json] [file.s|-]`: the user's window into the front
+/* decode.c — `uarch decode [-mcpu=CPU] [-json] [file.s|-]...`: the user's window into the front
  * end (what `llvm-mc -show-inst` is for LLVM).  For each instruction: its location, text, the
  * measured form id (or null; `~` = a documented nearest form), registers read and written
  * (operand number in assembly order, destination first), memory access and branch kind.
@@ -11,17 +11,24 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* the largest input decoded (read whole): 256 MiB */
+#define DECODE_MAX_BYTES (256 << 20)
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: uarch decode [-mcpu=CPU] [-json] [file.s|-]\n"
-            "  each instruction of the file (stdin by default): line:col, text, measured form id\n"
+            "usage: uarch decode [-mcpu=CPU] [-json] [-show-encoding] [file.s|-]...\n"
+            "  each instruction of the files, in order (stdin by default; with several files each\n"
+            "  line, or JSON object, names its file): line:col, text, measured form id\n"
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
             "  number, destination first), memory access and branch kind\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
-            "  -json      a JSON array, one object per instruction\n");
+            "  -json      a JSON array, one object per instruction\n"
+            "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
+            "             fields of a symbol's fixup zero); 'none' with the reason when uarch has none\n");
 }
 
 static void uses_json(Json *j, const char *key, const A64RegUse *u, int n)
@@ -48,107 +55,163 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
     }
 }
 
-int cmd_decode(int argc, char **argv)
+/* one file's instructions into `out` (`file_key`: several files, each line names its file);
+ * false after printing its error */
+static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j, Buf *out)
 {
-    const char *path = "-", *cpu_name = NULL;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
-        else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
-        else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); return 2; }
-        else path = a;
-    }
-    const ModelCpu *cpu = NULL;
-    if (cpu_name) {
-        if (!strcmp(cpu_name, "help")) { model_list(stdout); return 0; }
-        cpu = model_find(cpu_name);
-        if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); return 2; }
-    }
     Buf in;
     buf_init(&in);
-    if (!read_file(path, &in)) {
-        fprintf(stderr, "uarch decode: cannot read '%s': %s\n", path, strerror(errno));
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    if (!read_text_file(path, &in, DECODE_MAX_BYTES)) {
+        if (errno == EFBIG)
+            fprintf(stderr, "uarch decode: '%s' is longer than %d MiB (the bound)\n", name, DECODE_MAX_BYTES >> 20);
+        else
+            fprintf(stderr, "uarch decode: cannot read '%s': %s\n", name, strerror(errno));
         buf_free(&in);
-        return 1;
+        return false;
     }
     A64Program prog;
     Diag err;
-    const char *name = strcmp(path, "-") ? path : "<stdin>";
     if (!a64_parse(name, in.data ? in.data : "", in.len, &prog, &err)) {
         diag_print(stderr, &err, "error");
         buf_free(&in);
-        return 1;
+        return false;
     }
-    Buf out;
-    buf_init(&out);
     if (json) {
-        Json j;
-        json_init(&j, &out, true);
-        json_arr_begin(&j);
         for (int i = 0; i < prog.ninsts; i++) {
             const A64Inst *x = &prog.insts[i];
-            json_obj_begin(&j);
-            json_kint(&j, "line", x->line);
-            json_kint(&j, "col", x->col);
-            json_kstr(&j, "text", x->text);
-            if (x->form) json_kstr(&j, "form", x->form);
-            else json_knull(&j, "form");
-            json_kbool(&j, "approx", x->approx);
-            if (x->note && x->approx) json_kstr(&j, "note", x->note);
-            if (cpu) json_kbool(&j, "in_model", x->form && model_form(cpu, x->form));
-            uses_json(&j, "reads", x->reads, x->nreads);
-            uses_json(&j, "writes", x->writes, x->nwrites);
+            json_obj_begin(j);
+            if (file_key) json_kstr(j, "file", name);
+            json_kint(j, "line", x->line);
+            json_kint(j, "col", x->col);
+            json_kstr(j, "text", x->text);
+            if (x->form) json_kstr(j, "form", x->form);
+            else json_knull(j, "form");
+            json_kbool(j, "approx", x->approx);
+            if (x->note && x->approx) json_kstr(j, "note", x->note);
+            if (cpu) json_kbool(j, "in_model", x->form && model_form(cpu, x->form));
+            uses_json(j, "reads", x->reads, x->nreads);
+            uses_json(j, "writes", x->writes, x->nwrites);
             if (x->mem.kind) {
-                json_key(&j, "mem");
-                json_obj_begin(&j);
-                json_kstr(&j, "kind", a64_mem_kind_name(x->mem.kind));
-                json_kint(&j, "size", x->mem.size);
-                json_kbool(&j, "pair", x->mem.pair);
-                json_kbool(&j, "writeback", x->mem.writeback);
-                json_obj_end(&j);
-            } else json_knull(&j, "mem");
-            if (x->branch) json_kstr(&j, "branch", a64_branch_name(x->branch));
-            else json_knull(&j, "branch");
-            json_kint(&j, "offset", x->offset);
-            json_obj_end(&j);
+                json_key(j, "mem");
+                json_obj_begin(j);
+                json_kstr(j, "kind", a64_mem_kind_name(x->mem.kind));
+                json_kint(j, "size", x->mem.size);
+                json_kbool(j, "pair", x->mem.pair);
+                json_kbool(j, "writeback", x->mem.writeback);
+                json_obj_end(j);
+            } else json_knull(j, "mem");
+            if (x->branch) json_kstr(j, "branch", a64_branch_name(x->branch));
+            else json_knull(j, "branch");
+            json_kint(j, "offset", x->offset);
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why)) {
+                    char hex[16];
+                    snprintf(hex, sizeof hex, "0x%08x", w);
+                    json_kstr(j, "encoding", hex);
+                } else {
+                    json_knull(j, "encoding");
+                    json_kstr(j, "encoding_error", why);
+                }
+            }
+            json_obj_end(j);
         }
-        json_arr_end(&j);
-        if (!out.len || out.data[out.len - 1] != '\n') buf_putc(&out, '\n');
     } else {
         for (int i = 0; i < prog.ninsts; i++) {
             const A64Inst *x = &prog.insts[i];
-            buf_printf(&out, "%d:%d\t%s\t%s%s", x->line, x->col, x->text, x->approx ? "~" : "",
+            if (file_key) buf_printf(out, "%s:", name);
+            buf_printf(out, "%d:%d\t%s\t%s%s", x->line, x->col, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");
-            if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(&out, " (not in %s)", model_name(cpu));
-            buf_puts(&out, "\treads=");
-            uses_text(&out, x->reads, x->nreads);
-            buf_puts(&out, " writes=");
-            uses_text(&out, x->writes, x->nwrites);
+            if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(out, " (not in %s)", model_name(cpu));
+            buf_puts(out, "\treads=");
+            uses_text(out, x->reads, x->nreads);
+            buf_puts(out, " writes=");
+            uses_text(out, x->writes, x->nwrites);
             if (x->mem.kind) {
-                buf_printf(&out, " mem=%s:%u", a64_mem_kind_name(x->mem.kind), x->mem.size);
-                if (x->mem.pair) buf_puts(&out, ":pair");
-                if (x->mem.writeback) buf_puts(&out, ":writeback");
+                buf_printf(out, " mem=%s:%u", a64_mem_kind_name(x->mem.kind), x->mem.size);
+                if (x->mem.pair) buf_puts(out, ":pair");
+                if (x->mem.writeback) buf_puts(out, ":writeback");
             }
-            if (x->branch) buf_printf(&out, " branch=%s", a64_branch_name(x->branch));
+            if (x->branch) buf_printf(out, " branch=%s", a64_branch_name(x->branch));
             if (x->sys) {
-                buf_puts(&out, " sys=");
+                buf_puts(out, " sys=");
                 const char *sep = "";
-                if (x->sys & A64_SYS_BARRIER) { buf_printf(&out, "%sbarrier", sep); sep = "|"; }
-                if (x->sys & A64_SYS_SYSTEM) { buf_printf(&out, "%ssystem", sep); sep = "|"; }
-                if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(&out, "%sexclusive", sep);
+                if (x->sys & A64_SYS_BARRIER) { buf_printf(out, "%sbarrier", sep); sep = "|"; }
+                if (x->sys & A64_SYS_SYSTEM) { buf_printf(out, "%ssystem", sep); sep = "|"; }
+                if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(out, "%sexclusive", sep);
             }
-            buf_putc(&out, '\n');
+            if (show_enc) {
+                uint32_t w;
+                const char *why;
+                if (a64_encode(x, &w, &why))
+                    buf_printf(out, " encoding=[0x%02x,0x%02x,0x%02x,0x%02x]", w & 0xff, w >> 8 & 0xff, w >> 16 & 0xff, w >> 24);
+                else
+                    buf_printf(out, " encoding=none (%s)", why);
+            }
+            buf_putc(out, '\n');
         }
-        for (int i = 0; i < prog.nregions; i++)
-            buf_printf(&out, "region '%s' (line %d): instructions %d..%d\n", prog.regions[i].name,
+        for (int i = 0; i < prog.nregions; i++) {
+            if (file_key) buf_printf(out, "%s: ", name);
+            buf_printf(out, "region '%s' (line %d): instructions %d..%d\n", prog.regions[i].name,
                        prog.regions[i].line, prog.regions[i].begin, prog.regions[i].end - 1);
+        }
     }
-    fwrite(out.data ? out.data : "", 1, out.len, stdout);
-    buf_free(&out);
     a64_program_free(&prog);
     buf_free(&in);
-    return 0;
+    return true;
+}
+
+int cmd_decode(int argc, char **argv)
+{
+    const char *cpu_name = NULL;
+    const char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
+    int npaths = 0;
+    bool json = false, show_enc = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); free(paths); return 0; }
+        else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "-show-encoding") || !strcmp(a, "--show-encoding")) show_enc = true;
+        else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
+        else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
+        else paths[npaths++] = a;
+    }
+    if (npaths == 0)
+        paths[npaths++] = "-";
+    const ModelCpu *cpu = NULL;
+    if (cpu_name) {
+        if (!strcmp(cpu_name, "help")) { model_list(stdout); free(paths); return 0; }
+        cpu = model_find(cpu_name);
+        if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
+    }
+    /* every file is decoded, in order; the first error stops before anything is written */
+    Buf out;
+    buf_init(&out);
+    Json j;
+    json_init(&j, &out, true);
+    if (json)
+        json_arr_begin(&j);
+    bool ok = true;
+    for (int k = 0; k < npaths && ok; k++)
+        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out);
+    free(paths);
+    if (!ok) {
+        buf_free(&out);
+        return 1;
+    }
+    if (json) {
+        json_arr_end(&j);
+        if (!out.len || out.data[out.len - 1] != '\n') buf_putc(&out, '\n');
+    }
+    Out o;
+    if (!out_open(&o, NULL)) {
+        buf_free(&out);
+        return 1;
+    }
+    out_buf(&o, &out);
+    buf_free(&out);
+    return out_close(&o) ? 0 : 1;
 }

@@ -22,7 +22,7 @@ typedef enum OptId {
     O_TIMELINE, O_TL_ITER, O_TL_CYC, O_BOTTLENECK, O_ALL_STATS, O_ALL_VIEWS, O_DISPATCH_STATS,
     O_SCHED_STATS, O_RETIRE_STATS, O_REGFILE_STATS, O_INST_INFO, O_RES_PRESSURE, O_SUMMARY,
     O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
-    O_FUSION, O_THREADS, O_NOPTS
+    O_FUSION, O_THREADS, O_SHOW_ENC, O_NOPTS
 } OptId;
 
 typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
@@ -67,6 +67,7 @@ static const Opt opts[] = {
     {"squeue", O_SQUEUE, K_UINT, "<uint>", "size of the store queue (0: the model's)", {OPT_INT, 0, 65536}},
     {"counters", O_COUNTERS, K_BOOL, NULL, "print the simulated M1 PMU counters (ours; part of -all-stats)"},
     {"fusion-info", O_FUSION, K_BOOL, NULL, "print the fusions and eliminations that happened (ours)"},
+    {"show-encoding", O_SHOW_ENC, K_BOOL, NULL, "print the encoding of each instruction in the instruction info view"},
     {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU, at most 64); same output", {OPT_INT, 0, 64}},
 };
 
@@ -230,6 +231,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_LQUEUE: c->sim.lqueue = u; break;
         case O_SQUEUE: c->sim.squeue = u; break;
         case O_THREADS: c->threads = u; break;
+        case O_SHOW_ENC: c->view.show_encoding = c->val[o->id]; break;
         case O_SKIP:
             if (!strcmp(val, "none")) c->skip = MCA_SKIP_NONE;
             else if (!strcmp(val, "lack-sched")) c->skip = MCA_SKIP_LACK_SCHED;

@@ -92,10 +92,34 @@ static void blank_line(Buf *text, int line)
         text->data[i] = ' ';
 }
 
-/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input.
- * The input is read in blocks straight into the chunk's text, split into lines there, and cut
- * after the line that ends the chunk: the file position goes back to that point (the input
- * is a regular or a temporary file) and the bytes read beyond it are dropped. */
+/* a located error of the input at `line` (1-based), nothing else on it: pass 1 stops */
+static void input_error(Run *run, int line, const char *what, long long bound)
+{
+    Diag d;
+    diag_set(&d, run->fname, line, 0, NULL, what, bound);
+    diag_print(stderr, &d, "error");
+    run->failed = true;
+}
+
+/* keep only the bytes of t from `from` up to its first NUL (included), and stop the input
+ * there: the parser reports the NUL, nothing after it is read */
+static bool cut_at_nul(Run *run, Buf *t, size_t from, long t_off)
+{
+    const char *z = memchr(t->data + from, 0, t->len - from);
+    if (!z)
+        return false;
+    t->len = (size_t)(z - t->data) + 1;
+    t->data[t->len] = 0;
+    run->in_len = t_off + (long)t->len;
+    return true;
+}
+
+/* read the next chunk (pass 1) into run->cur->text and record it; false at end of input, or
+ * with run->failed after a located error (a line longer than MCA_LINE_MAX, a region longer
+ * than MCA_REGION_MAX_LINES).  The input is read in blocks straight into the chunk's text,
+ * split into lines there, and cut after the line that ends the chunk: the file position goes
+ * back to that point (the input is a regular or a temporary file) and the bytes read beyond
+ * it are dropped.  Nothing after a NUL byte is read (see cut_at_nul). */
 bool mca_read_next_chunk(Run *run, int *depth, int *line)
 {
     enum { BLOCK = 16384 };
@@ -111,12 +135,19 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
         int m;
         const char *le = scan_line(l, end, &m);
         if (!le) {
+            if (!eof && t->len - ls > MCA_LINE_MAX) {
+                input_error(run, *line + lines + 1, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
+                return false;
+            }
             if (!eof) {           /* no whole line left: read on */
                 buf_reserve(t, BLOCK);
-                size_t n = fread(t->data + t->len, 1, BLOCK, run->in);
+                long left = run->in_len - (off + (long)t->len);
+                size_t want = left < BLOCK ? (size_t)(left > 0 ? left : 0) : BLOCK;
+                size_t n = want ? fread(t->data + t->len, 1, want, run->in) : 0;
+                size_t from = t->len;
                 t->len += n;
                 t->data[t->len] = 0;
-                eof = n == 0;
+                eof = n == 0 || cut_at_nul(run, t, from, off);
                 continue;
             }
             if (l == end)
@@ -131,6 +162,11 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
         lines++;
         ls = (size_t)(le - t->data);
         cut = *depth == 0 && lines >= CHUNK_LINES;
+        if (!cut && lines >= MCA_REGION_MAX_LINES) {
+            input_error(run, *line + lines, "a code region longer than %lld lines (the bound): "
+                        "mark shorter regions with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_LINES);
+            return false;
+        }
     }
     if (ls < t->len) {            /* read beyond the cut */
         t->len = ls;
@@ -147,22 +183,55 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
     return true;
 }
 
-/* does the input have region markers?  (decides, before pass 1, whether code outside regions
- * is ignored; a file without markers is one region, parsed as one chunk) */
-bool mca_scan_markers(FILE *in)
+/* before pass 1: does the input have region markers?  (decides whether code outside regions
+ * is ignored; a file without markers is one region).  Read in blocks up to the first marker;
+ * the first NUL byte ends the input (run->in_len: the parser reports it, nothing after it is
+ * read), a line longer than MCA_LINE_MAX is an error (run->failed). */
+bool mca_scan_input(Run *run)
 {
-    char *l = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    bool found = false;
-    while (!found && (n = getline(&l, &cap, in)) > 0) {
+    enum { BLOCK = 65536 };
+    Buf t;
+    buf_init(&t);
+    buf_reserve(&t, BLOCK);
+    long off = 0;                 /* file offset of t.data[0] */
+    int line = 1;
+    bool found = false, eof = false;
+    size_t ls = 0;
+    while (!found && !run->failed) {
         int m;
-        found = (scan_line(l, l + n, &m) ? m : line_marker(l, l + n)) != 0;
+        const char *le = scan_line(t.data + ls, t.data + t.len, &m);
+        if (!le) {
+            if (eof) {
+                if (ls < t.len)
+                    found = line_marker(t.data + ls, t.data + t.len) != 0;
+                break;
+            }
+            if (t.len - ls > MCA_LINE_MAX) {
+                input_error(run, line, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
+                break;
+            }
+            if (ls > 0) {         /* drop the lines done */
+                memmove(t.data, t.data + ls, t.len - ls);
+                t.len -= ls;
+                off += (long)ls;
+                ls = 0;
+            }
+            buf_reserve(&t, BLOCK);
+            size_t n = fread(t.data + t.len, 1, BLOCK, run->in);
+            size_t from = t.len;
+            t.len += n;
+            t.data[t.len] = 0;
+            eof = n == 0 || cut_at_nul(run, &t, from, off);
+            continue;
+        }
+        found = m != 0;
+        ls = (size_t)(le - t.data);
+        line++;
     }
-    free(l);
-    if (ferror(in))
-        die("cannot read the input: %s", strerror(errno));
-    rewind(in);
+    buf_free(&t);
+    if (ferror(run->in))
+        die("cannot read '%s': %s", run->fname, strerror(errno));
+    rewind(run->in);
     return found;
 }
 
@@ -246,12 +315,27 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         } else if (first && in->approx && seen_add(&run->seen, in->form)) {
             warn_at(run, ch->line0, in, "no measured form for '%s'; using the nearest form '%s'", mn, in->form);
         }
+        if (first && c->view.show_encoding && !run->cur->drop[i] && c->view.instruction_info) {
+            uint32_t w;
+            const char *why;
+            if (!a64_encode(in, &w, &why) && seen_add(&run->seen, in->row ? in->row : mn))
+                warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
+        }
         if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i]) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
                     "straight-line code, as in llvm-mca%s", mn, "");
         }
     }
+    for (int g = 0; g < nr; g++)
+        if (regions[g].end - regions[g].begin > MCA_REGION_MAX_INSTS) {
+            const A64Inst *in = &prog->insts[regions[g].begin + MCA_REGION_MAX_INSTS];
+            free(regions);
+            if (report || first)
+                input_error(run, in->line, "more than %lld instructions in one region (the bound): mark "
+                            "shorter regions with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_INSTS);
+            return false;
+        }
     /* regions that will be analyzed (non-empty after dropping) */
     run->chunk_regions = 0;
     for (int g = 0; g < nr; g++)

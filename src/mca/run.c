@@ -3,6 +3,7 @@
 #include "mca/run_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +25,88 @@ static void malloc_tune(void)
 #endif
 }
 
+/* the input into run->in: a regular file as it is; anything else (stdin, a pipe, a device)
+ * spooled to a temporary file, as it is read twice: up to its first NUL byte (the parser
+ * reports it; /dev/zero is one NUL), at most MCA_SPOOL_MAX bytes (an error past it) */
+static bool open_input(Run *run, const char *path)
+{
+    FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    struct stat st;
+    if (src && fstat(fileno(src), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (src != stdin)
+            fclose(src);
+        src = NULL;
+        errno = EISDIR;
+    }
+    bool too_big = false;
+    if (src && S_ISREG(st.st_mode) && fseek(src, 0, SEEK_SET) == 0) {
+        run->in = src;
+    } else if (src && (run->in = tmpfile())) {
+        char blk[65536];
+        size_t n;
+        long long total = 0;
+        while (!too_big && (n = fread(blk, 1, sizeof blk, src)) > 0) {
+            const char *z = memchr(blk, 0, n);
+            if (z)
+                n = (size_t)(z - blk) + 1;
+            too_big = (total += (long long)n) > MCA_SPOOL_MAX;
+            if (fwrite(blk, 1, n, run->in) != n || z)
+                break;
+        }
+        if (too_big || ferror(src) || fflush(run->in) != 0 || fseek(run->in, 0, SEEK_SET) != 0) {
+            fclose(run->in);
+            run->in = NULL;
+        }
+    }
+    if (src && src != stdin && src != run->in)
+        fclose(src);
+    if (too_big) {
+        fprintf(stderr, "%s: error: '%s' is longer than %lld MiB (the bound for a stream, which "
+                "is kept in a temporary file): give it as a regular file\n", util_progname,
+                run->fname, MCA_SPOOL_MAX >> 20);
+        return false;
+    }
+    if (!run->in) {
+        fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, run->fname, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* a file without markers is one region, parsed whole: its instructions are counted first, a
+ * chunk at a time, so one over MCA_REGION_MAX_INSTS is an error before the memory for them
+ * is taken (a chunk that does not parse alone is left to the whole parse) */
+static bool count_insts(Run *run)
+{
+    struct stat st;
+    if (fstat(fileno(run->in), &st) != 0 || st.st_size < (off_t)(MCA_REGION_MAX_INSTS * 8))
+        return true;          /* (an instruction takes at least 8 bytes: "ret\n" is not 2) */
+    long long n = 0;
+    int depth = 0, line = 0;
+    bool ok = true;
+    while (ok && mca_read_next_chunk(run, &depth, &line)) {
+        A64Program prog;
+        Diag err;
+        const Chunk *ch = &run->chunks[run->nchunks - 1];
+        const Buf *t = &run->cur->text;
+        if (!a64_parse(run->fname, t->len ? t->data : "", t->len, &prog, &err))
+            continue;
+        if (n + prog.ninsts > MCA_REGION_MAX_INSTS) {
+            Diag d;
+            diag_set(&d, run->fname, prog.insts[MCA_REGION_MAX_INSTS - n].line + ch->line0, 0, NULL,
+                     "more than %lld instructions in one region (the bound): mark shorter regions "
+                     "with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_INSTS);
+            diag_print(stderr, &d, "error");
+            ok = false;
+        }
+        n += prog.ninsts;
+        a64_program_free(&prog);
+    }
+    run->nchunks = 0;
+    rewind(run->in);
+    return ok && !run->failed;
+}
+
 int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
 {
     malloc_tune();
@@ -35,31 +118,12 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     if (kb && *kb)
         run.keep_max = (size_t)strtoull(kb, NULL, 10);
     run.cur = &run.slot[0];
-    FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    struct stat st;
-    if (src && fstat(fileno(src), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (src != stdin)
-            fclose(src);
-        src = NULL;
-        errno = EISDIR;
-    }
-    if (src && S_ISREG(st.st_mode) && fseek(src, 0, SEEK_SET) == 0) {
-        run.in = src;
-    } else if (src && (run.in = tmpfile())) {     /* stdin, a pipe: spooled, it is read twice */
-        char blk[65536];
-        size_t n;
-        while ((n = fread(blk, 1, sizeof blk, src)) > 0)
-            if (fwrite(blk, 1, n, run.in) != n)
-                break;
-        if (ferror(src) || fflush(run.in) != 0 || fseek(run.in, 0, SEEK_SET) != 0) {
-            fclose(run.in);
-            run.in = NULL;
-        }
-    }
-    if (src && src != stdin && src != run.in)
-        fclose(src);
-    if (!run.in) {
-        fprintf(stderr, "%s: error: cannot read '%s': %s\n", util_progname, fname, strerror(errno));
+    if (!open_input(&run, path))
+        return 1;
+    run.in_len = LONG_MAX;
+    run.has_markers = mca_scan_input(&run);
+    if (run.failed || (!run.has_markers && !count_insts(&run))) {
+        mca_run_free(&run);
         return 1;
     }
 
@@ -76,12 +140,13 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
      * numeric label defined in the next chunk) is decided by parsing the whole file at once. */
     long long nregions = 0;
     int depth = 0, line = 0;
-    run.has_markers = mca_scan_markers(run.in);
     bool whole = false;
     while (!whole && run.has_markers && mca_read_next_chunk(&run, &depth, &line)) {
         int k = run.nchunks - 1;
         mca_slot_release(run.cur);
         if (!mca_parse_chunk(&run, k, true, false)) {
+            if (run.failed)
+                goto fail;
             whole = true;
         } else {
             nregions += run.chunk_regions;
@@ -94,6 +159,8 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
         }
     }
     mca_slot_free(&run.scratch);
+    if (run.failed)
+        goto fail;
     if (whole || !run.has_markers) {
         mca_pool_discard(&p2);           /* the chunks' regions are not necessarily the file's */
         mca_kept_free(&run);
@@ -106,7 +173,8 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
         }
         if (!run.chunks)
             run.chunks = xmalloc(sizeof *run.chunks);
-        run.chunks[0] = (Chunk){0, (size_t)ftell(run.in), 0};
+        long len = ftell(run.in);
+        run.chunks[0] = (Chunk){0, (size_t)(len < run.in_len ? len : run.in_len), 0};
         run.nchunks = 1;
         run.has_markers = false;      /* the whole program: its own regions, or all of it */
         mca_reread_chunk(&run, 0);

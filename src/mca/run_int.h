@@ -26,6 +26,13 @@ typedef struct Seen {          /* warn once per key (keys copied) */
  * what lies beyond: memory stays bounded, and a file of a few MiB is parsed once.  stdin is
  * spooled to a temporary file so it can be read twice. */
 enum { CHUNK_LINES = 4096 };
+/* bounds on the input, each an error naming it: a line's length, a region's lines, and the
+ * instructions of a region (in a file without markers: the whole file) */
+#define MCA_LINE_MAX (1LL << 20)
+#define MCA_REGION_MAX_LINES 400000LL
+#define MCA_REGION_MAX_INSTS 100000LL
+/* stdin (or a pipe) is spooled to a temporary file, at most this many bytes */
+#define MCA_SPOOL_MAX (1LL << 28)
 /* chunks kept from pass 1 (their regions run while it parses the rest): enough to keep a
  * worker busy through pass 1, which parses about four times faster than a thread simulates */
 enum { NSLOT = 4 };
@@ -64,6 +71,8 @@ typedef struct Run {
     int nchunks, cap;
     int *skipped;                 /* lines blanked by -skip-unsupported-instructions */
     int nskipped, skipcap;
+    long in_len;                  /* the bytes of the input read: all, or up to its first NUL */
+    bool failed;                  /* pass 1 printed a located error */
     bool has_markers;             /* the file has LLVM-MCA markers: code outside regions is ignored */
     int chunk_regions;
     Seen seen;
@@ -79,7 +88,7 @@ typedef struct Run {
 
 
 /* chunks.c: reading and parsing the input in chunks */
-bool mca_scan_markers(FILE *in);
+bool mca_scan_input(Run *run);
 bool mca_read_next_chunk(Run *run, int *depth, int *line);
 void mca_reread_chunk(Run *run, int k);
 bool mca_parse_chunk(Run *run, int k, bool first, bool report);

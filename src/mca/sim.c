@@ -1119,9 +1119,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int32_t w = (int32_t)(s->gate_next[in->gate_id] / GATE_ONE);
                     if (gate_wake < 0 || w < gate_wake) gate_wake = w;
                 }
-                else if (lqcap > 0 && s->lq_used + lq > lqcap) stall = MCA_STALL_LQ;
-                else if (sqcap > 0 && s->sq_used + sq > sqcap) stall = MCA_STALL_SQ;
-                else if (rqcap > 0 && s->rq_used + rq > rqcap) stall = MCA_STALL_RAT;
+                /* (an instance needing more entries than a queue has, e.g. with
+                 * -register-file-size=1, takes it whole once it is empty, as llvm-mca's
+                 * RegisterFile clamps the registers needed to the file's size) */
+                else if (lqcap > 0 && s->lq_used + (lq < lqcap ? lq : lqcap) > lqcap) stall = MCA_STALL_LQ;
+                else if (sqcap > 0 && s->sq_used + (sq < sqcap ? sq : sqcap) > sqcap) stall = MCA_STALL_SQ;
+                else if (rqcap > 0 && s->rq_used + (rq < rqcap ? rq : rqcap) > rqcap) stall = MCA_STALL_RAT;
                 else if (s->rf_used[SIM_RF_INT] + rf[0] > rflim[SIM_RF_INT] || s->rf_used[SIM_RF_FP] + rf[1] > rflim[SIM_RF_FP] ||
                          s->rf_used[SIM_RF_FLAGS] + rf[2] > rflim[SIM_RF_FLAGS])
                     stall = MCA_STALL_RAT;

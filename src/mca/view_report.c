@@ -69,7 +69,7 @@ void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd)
     if (o->bottleneck)
         mca_view_bottleneck(out, rd);
     if (o->instruction_info)
-        mca_view_instruction_info(out, rd);
+        mca_view_instruction_info(out, o, rd);
     if (o->dispatch_stats)
         mca_view_dispatch_stats(out, rd);
     if (o->scheduler_stats)

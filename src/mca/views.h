@@ -39,6 +39,7 @@ typedef struct McaViewOptions {
     bool timeline, bottleneck;
     bool dispatch_stats, scheduler_stats, retire_stats, register_file_stats;
     bool counters, fusion;        /* ours: simulated PMU counters, fusions and eliminations */
+    bool show_encoding;           /* -show-encoding: the instruction info view shows the words */
     int timeline_max_iterations;  /* default 10 */
     int timeline_max_cycles;      /* default 80; 0 = unlimited */
 } McaViewOptions;
@@ -59,7 +60,7 @@ typedef struct McaRegionData {
 /* ---- text views (view_*.c), each appends to `out` exactly what llvm-mca prints ---- */
 void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd);   /* all, in order */
 void mca_view_summary(Buf *out, const McaRegionData *rd);
-void mca_view_instruction_info(Buf *out, const McaRegionData *rd);
+void mca_view_instruction_info(Buf *out, const McaViewOptions *o, const McaRegionData *rd);
 void mca_view_resource_pressure(Buf *out, const McaRegionData *rd);
 void mca_views_release(void);   /* the thread's cached view text (call before it ends) */
 void mca_view_timeline(Buf *out, const McaViewOptions *o, const McaRegionData *rd);

@@ -24,19 +24,40 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     }
 }
 
+/* control characters (escape sequences among them) are never sent to the terminal as they
+ * are: printed as \xNN (a tab stays a tab) */
+static bool is_ctrl(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
+
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (is_ctrl((unsigned char)*s))
+            fprintf(f, "\\x%02x", (unsigned char)*s);
+        else
+            fputc(*s, f);
+    }
+}
+
 void diag_print(FILE *f, const Diag *d, const char *severity)
 {
+    put_escaped(f, d->file);
     if (d->col > 0)
-        fprintf(f, "%s:%d:%d: %s: %s\n", d->file, d->line, d->col, severity, d->msg);
+        fprintf(f, ":%d:%d: %s: ", d->line, d->col, severity);
     else
-        fprintf(f, "%s:%d: %s: %s\n", d->file, d->line, severity, d->msg);
+        fprintf(f, ":%d: %s: ", d->line, severity);
+    put_escaped(f, d->msg);
+    fputc('\n', f);
     if (d->src_line[0] || d->col > 0) {
-        fprintf(f, "%s\n", d->src_line);
+        put_escaped(f, d->src_line);
+        fputc('\n', f);
         if (d->col > 0) {
-            /* keep tabs so the caret lines up under tab-indented source */
+            /* keep tabs so the caret lines up under tab-indented source; an escaped
+             * character is four columns wide */
             int n = (int)strlen(d->src_line);
-            for (int i = 0; i < d->col - 1; i++)
-                fputc(i < n && d->src_line[i] == '\t' ? '\t' : ' ', f);
+            for (int i = 0; i < d->col - 1; i++) {
+                unsigned char c = i < n ? (unsigned char)d->src_line[i] : ' ';
+                fputs(c == '\t' ? "\t" : is_ctrl(c) ? "    " : " ", f);
+            }
             fputs("^\n", f);
         }
     }

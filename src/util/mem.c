@@ -201,6 +201,41 @@ bool read_file(const char *path, Buf *out)
     return ok;
 }
 
+/* as read_file, for a text: nothing after its first NUL byte is read (the NUL is kept, for the
+ * parser to report it: /dev/zero is one byte), and more than `max` bytes is EFBIG */
+bool read_text_file(const char *path, Buf *out, size_t max)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return false;
+    char chunk[65536];
+    size_t n;
+    bool ok = true;
+    int saved = 0;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        const char *z = memchr(chunk, 0, n);
+        if (z)
+            n = (size_t)(z - chunk) + 1;
+        if (out->len + n > max) {
+            ok = false;
+            saved = EFBIG;
+            break;
+        }
+        buf_put(out, chunk, n);
+        if (z)
+            break;
+    }
+    if (ok && ferror(f)) {
+        ok = false;
+        saved = errno;
+    }
+    if (f != stdin)
+        fclose(f);
+    buf_cstr(out);
+    errno = saved;
+    return ok;
+}
+
 /* ---- strings ---- */
 bool str_starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 

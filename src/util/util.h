@@ -79,6 +79,9 @@ void arena_free(Arena *a);
 
 /* Read a whole file ("-" = stdin).  Returns false and sets errno on failure. */
 bool read_file(const char *path, Buf *out);
+/* The same for a text: it ends at its first NUL byte (kept, for the parser to report), and more
+ * than `max` bytes is an error (errno EFBIG). */
+bool read_text_file(const char *path, Buf *out, size_t max);
 
 /* ---- checked output (out.c): every command's report goes through an Out ----
  * out_open(o, NULL or "-") is stdout; a path is written in place when it is a device, pipe or

@@ -7,7 +7,8 @@ gen=$BUILD/gen-isa
 [ -x "$gen" ] || { echo "skip: $gen not built"; exit 77; }
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 hdr=$'mnem\tops\tform\treads\twrites\tmem\tbranch\tsys\tnotes'
-"$gen" "$dir/ok.c" "$ROOT"/src/a64/isa/*.tsv || { echo "FAIL: the checked-in tables do not generate"; exit 1; }
+"$gen" "$dir/ok.c" -e "$ROOT/src/a64/enc" "$ROOT"/src/a64/isa/*.tsv 2> "$dir/ok.err" || { echo "FAIL: the checked-in tables do not generate"; cat "$dir/ok.err"; exit 1; }
+[ -s "$dir/ok.err" ] && { echo "FAIL: the checked-in tables generate with warnings:"; head "$dir/ok.err"; exit 1; }
 fail=0
 check() {   # row, expected message
   printf '# a bad table\n%s\n%s\n' "$hdr" "$1" > "$dir/bad.tsv"
@@ -23,4 +24,22 @@ check $'ldr\tr, memoff\tLDR\t-\t-\t-\t-\t-\t-' "'memoff' needs a scale"
 check $'ldr\tr, mem\tLDR\t-\t-\tfetch\t-\t-\t-' "unknown memory kind 'fetch'"
 check $'add\tr, r\tADD\t-\t-\t-\tfar\t-\t-' "unknown branch kind 'far'"
 check $'add\tr, r\tADD' "expected 9 tab-separated columns"
+# the encoding tables (src/a64/enc/, learned by tools/enc-learn.c)
+printf 'mnem\tops\tform\treads\twrites\tmem\tbranch\tsys\tnotes\nnop\t-\tNOP\t-\t-\t-\t-\t-\t-\n' > "$dir/nop.tsv"
+mkdir -p "$dir/enc"
+enc_check() {   # layouts.tsv body, variants.tsv body, file, expected message
+  printf 'id\ttsel\tvalues\n%s' "$1" > "$dir/enc/layouts.tsv"
+  printf 'mnem\tops\tkey\tbase\tlayout\n%s' "$2" > "$dir/enc/variants.tsv"
+  out=$("$gen" "$dir/out.c" -e "$dir/enc" "$dir/nop.tsv" 2>&1) && { echo "FAIL: accepted: $1 / $2"; fail=1; return; }
+  case $out in *"$3: error: $4"*) ;; *) echo "FAIL: '$1 / $2': got '$out', want '$4'"; fail=1;; esac
+}
+enc_check $'0\t0\t0..31=0,1,2,3,40\n' '' layouts.tsv:2 "bit 40 out of range"
+enc_check $'0\t0\t0..31\n' '' layouts.tsv:2 "bad value '0..31'"
+enc_check $'1\t0\t\n' '' layouts.tsv:2 "layout ids must count from 0"
+enc_check $'0\t0\t\n' $'nop\t-\t0000000000000000\td503201f\t1\n' variants.tsv:2 "layout 1 not in layouts.tsv"
+enc_check $'0\t0\t\n' $'nop\t-\t00\td503201f\t0\n' variants.tsv:2 "key must be 16 hex digits"
+printf 'id\ttsel\tvalues\n0\t0\t\n' > "$dir/enc/layouts.tsv"
+printf 'mnem\tops\tkey\tbase\tlayout\nnop\tx\t0000000000000000\td503201f\t0\n' > "$dir/enc/variants.tsv"
+out=$("$gen" "$dir/out.c" -e "$dir/enc" "$dir/nop.tsv" 2>&1) || { echo "FAIL: a stale encoding row is an error: $out"; fail=1; }
+case $out in *"warning: encoding of 'nop x' matches no row"*) ;; *) echo "FAIL: no warning for a stale encoding row: '$out'"; fail=1;; esac
 exit $fail

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tools/enc-check.sh — uarch's A64 encoder against llvm-mc's, instruction by instruction.
+#
+#   tools/enc-check.sh [-v] UARCH FILE.s...
+#
+# Every instruction of the files, as uarch parses it (`uarch decode -show-encoding`), is assembled
+# again by `llvm-mc-19 -triple=aarch64 -mattr=+all -show-encoding` (LLVM_MC=... to choose; the bits
+# of a symbol's fixup read as zero, as llvm-mca prints them) and the two words compared.  Distinct
+# instruction texts are compared once.  Prints:
+#   instructions: N (distinct: D)  equal: E  different: X  no uarch encoding: U  llvm-mc rejects: R
+# (lines uarch does not parse are blanked, counted and left out: tools/corpus.sh reports them)
+# and the first 20 differences / instructions without an encoding (all of them with -v).
+# Exit: 0 when X = U = 0, 1 otherwise, 2 on a tool error, 77 when llvm-mc is absent.
+set -u
+verbose=0
+[ "${1:-}" = "-v" ] && { verbose=1; shift; }
+uarch=${1:?usage: enc-check.sh [-v] UARCH FILE.s...}
+case $uarch in /*) ;; */*) uarch=$PWD/$uarch ;; esac
+shift
+llvm_mc=${LLVM_MC:-llvm-mc-19}
+command -v "$llvm_mc" >/dev/null 2>&1 || { echo "skip: $llvm_mc is not installed"; exit 77; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+: > "$dir/all"
+noparse=0
+for f in "$@"; do
+    cp "$f" "$dir/work.s"
+    # a line uarch does not parse is blanked and counted (tools/corpus.sh reports those)
+    while ! (cd "$dir" && "$uarch" decode -show-encoding work.s > dec 2> err); do
+        line=$(sed -n 's/^work\.s:\([0-9][0-9]*\):[0-9]*: error: .*/\1/p' "$dir/err" | head -n 1)
+        [ -n "$line" ] || { echo "enc-check: uarch decode failed on $f:"; head -5 "$dir/err"; exit 2; }
+        [ $verbose = 1 ] && echo "not parsed: $f:$line: $(sed -n 's/^work\.s:[0-9]*:[0-9]*: error: //p' "$dir/err" | head -n 1)"
+        awk -v n="$line" 'NR == n { print ""; next } { print }' "$dir/work.s" > "$dir/w2" && mv "$dir/w2" "$dir/work.s"
+        noparse=$((noparse + 1))
+    done
+    # text (fields 2..NF-2, tabs kept) and the encoding at the end of the last field
+    awk -F'\t' '{ t = $2; for (i = 3; i <= NF - 2; i++) t = t "\t" $i
+                  e = $NF; sub(/.* encoding=/, "", e); print t "\001" e }' "$dir/dec" >> "$dir/all"
+done
+total=$(wc -l < "$dir/all")
+sort -u "$dir/all" > "$dir/uniq"
+awk -F'\001' '{ printf "L%d:\n%s\n", NR, $1 }' "$dir/uniq" > "$dir/in.s"
+"$llvm_mc" -triple=aarch64 -mattr=+all -show-encoding "$dir/in.s" > "$dir/llvm" 2>/dev/null
+# llvm's words by label: "L12:" then the instruction line with "encoding: [...]"
+awk '
+    /^L[0-9]+:/ { cur = substr($1, 2, length($1) - 2); next }
+    /encoding: \[/ && cur != "" {
+        e = $0; sub(/.*encoding: \[/, "", e); sub(/\].*/, "", e)
+        n = split(e, b, ",")
+        out = "["
+        for (i = 1; i <= n; i++) {
+            x = b[i]; sub(/'"'"'A'"'"'$/, "", x)
+            if (x == "A") v = 0
+            else if (substr(x, 1, 2) == "0b") { v = 0; for (k = 3; k <= 10; k++) v = v * 2 + (substr(x, k, 1) == "1") }
+            else v = x
+            out = out (i > 1 ? "," : "") (x == "A" || substr(x, 1, 2) == "0b" ? sprintf("0x%02x", v) : x)
+        }
+        print cur "\t" out "]"
+        cur = ""
+    }' "$dir/llvm" > "$dir/llvm.words"
+awk -F'\t' -v verbose=$verbose -v total="$total" -v noparse=$noparse '
+    FNR == NR { w[$1] = $2; next }
+    {
+        split($0, p, "\001"); t = p[1]; e = p[2]; n++
+        if (!(FNR in w)) { rej++; next }
+        if (e ~ /^none/) { un++; if (verbose || un <= 20) lu[un] = t " | uarch: " e " | llvm-mc: " w[FNR]; next }
+        if (e == w[FNR]) { eq++; next }
+        dif++
+        if (verbose || dif <= 20) ld[dif] = t " | uarch: " e " | llvm-mc: " w[FNR]
+    }
+    END {
+        printf "instructions: %d (distinct: %d)  equal: %d  different: %d  no uarch encoding: %d  llvm-mc rejects: %d", total, n, eq, dif, un, rej
+        printf noparse ? "  (lines uarch does not parse, left out: %d)\n" : "\n", noparse
+        for (i = 1; i in ld; i++) print "different: " ld[i]
+        for (i = 1; i in lu; i++) print "no encoding: " lu[i]
+        exit (dif || un) ? 1 : 0
+    }' "$dir/llvm.words" "$dir/uniq"
