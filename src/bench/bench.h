@@ -186,8 +186,8 @@ typedef struct BenchStat {
 /* Per-copy statistics of the difference of two lengths, paired by round: for each kept round r,
  *   x_r = (long[r] - short[r]) / per
  * median, min, max and quartiles are those of x_r (so always ordered); best is the median of x_r
- * over the quiet rounds (both calls at or below their length's median; none: the round with the
- * smallest sum).  per <= 0 or n <= 0: all NAN. */
+ * over the quiet rounds: the quarter of them (at least 3) with the smallest short + long time.
+ * per <= 0 or n <= 0: all NAN. */
 BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per);
 /* The same with per = copies_long - copies_short, where copies = unroll * iters * count (count:
  * copies of the operation inside one snippet). */

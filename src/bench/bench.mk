@@ -1,7 +1,11 @@
 # bench.mk — build rules of the bench layer (included by the top Makefile, after clock.mk which
-# defines $(GEN_TABLE)).  known.tsv (known answers for `uarch bench selftest`) -> C.
+# defines $(GEN_TABLE)).  known.tsv (known answers for `uarch bench selftest`) and frontend.tsv
+# (published front-end figures for naming icache and btb levels) -> C.
 
-GEN_SRCS += $(B)/gen/bench_known.c
+GEN_SRCS += $(B)/gen/bench_known.c $(B)/gen/bench_frontend.c
 
 $(B)/gen/bench_known.c: src/bench/known.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) bench/known.h BenchKnown bench_known "str str hex hex hex str num num num str" $< > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/bench_frontend.c: src/bench/frontend.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int str" $< > $@.tmp && mv $@.tmp $@

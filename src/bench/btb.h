@@ -14,7 +14,7 @@ typedef struct BtbStep { int series; double count, bytes, cycles, after, conf, l
 typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCaches;
 
 /* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
- * a limit on the number of branches: a BTB level ("BTB level 1", ...).  Steps at the same
+ * a limit on the number of branches: a BTB level ("one-bubble BTB", ...).  Steps at the same
  * footprint over counts that differ are an instruction cache or TLB ("instruction cache or
  * TLB"); the step heights decide a step that matches both (see exp_btb.c).  When the sizes of
  * the code caches are known (`caches`), a step whose footprint passes one of them is that
@@ -22,5 +22,12 @@ typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCach
  * Adds one finding per group (sorts `st` by count); a note when no BTB level is found.
  * spacing[i]: bytes between the branches of series i. */
 void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches);
+/* Levels are named for the cost of the taken branches they hold: "zero-bubble BTB" (one per
+ * cycle), "one-bubble BTB" (two cycles), "N-bubble BTB".  When no zero-bubble level is a step of
+ * its own, this adds one from the spacing whose one-branch-per-cycle plateau reaches the most
+ * branches: its count, and whether the plateau ended at a code cache (then the level holds at
+ * least that many) or not.  Call after btb_classify (st sorted). */
+void btb_zero_bubble(Sweep *s, const BtbStep *st, int n, const double *spacing, int nspacing,
+                     const BtbCaches *caches);
 
 #endif

@@ -20,6 +20,7 @@
  * a taken branch then costs two cycles instead of one.
  */
 #include "bench/btb.h"
+#include "bench/known.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -194,15 +195,29 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", m ? ", " : "", b);
             }
             char name[48];
-            if (by == 0)
-                snprintf(name, sizeof name, "BTB level %d", ++nbtb);
-            else
+            double cycles = stats_median(cyc, (size_t)nm);
+            if (by == 0) {
+                /* named for the cost of a taken branch it holds: a level whose branches go at
+                 * one per cycle has no bubble, at two per cycle one bubble */
+                long bub = lround(cycles) - 1;
+                if (bub < 0)
+                    bub = 0;
+                if (bub <= 1)
+                    snprintf(name, sizeof name, "%s-bubble BTB", bub == 0 ? "zero" : "one");
+                else
+                    snprintf(name, sizeof name, "%ld-bubble BTB", bub);
+                for (int i = 0; i < s->nfind; i++)
+                    if (!strcmp(s->find[i].name, name))
+                        snprintf(name + strlen(name), sizeof name - strlen(name), " (%d)", nbtb + 1);
+                nbtb++;
+            } else {
                 snprintf(name, sizeof name, "instruction cache or TLB");
+            }
             SweepFinding *f = sweep_finding(s, name, "");
             f->value = exp2(lg / nm);
             f->bytes = by == 1;
             f->off_axis = by == 1;   /* a footprint, not a branch count on the x axis */
-            f->cycles = stats_median(cyc, (size_t)nm);
+            f->cycles = cycles;
             f->confidence = conf;
             if (by == 0 && nm == 1) {
                 char fp[32];
@@ -230,6 +245,72 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                               "footprint: no BTB level told apart from the caches" :
                    "no step at the same branch count for two spacings: no BTB level told apart "
                    "from the caches (-spacing with spacings 4x apart or more)");
+}
+
+void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing, int nspacing,
+                     const BtbCaches *caches)
+{
+    for (int i = 0; i < s->nfind; i++)
+        if (!strcmp(s->find[i].name, "zero-bubble BTB"))
+            return;   /* a level of its own */
+    /* per spacing, its first step when the branches before it went at one per cycle */
+    int best = -1;
+    for (int k = 0; k < nspacing; k++) {
+        int first = -1;
+        for (int a = 0; a < nk; a++)
+            if (kn[a].series == k && (first < 0 || kn[a].count < kn[first].count))
+                first = a;
+        if (first < 0 || !(kn[first].cycles <= 1.15))
+            continue;
+        double n = kn[first].lo > 0 ? kn[first].lo : kn[first].count;
+        double bn = kn[best >= 0 ? best : first].lo > 0 ? kn[best >= 0 ? best : first].lo : kn[best >= 0 ? best : first].count;
+        if (best < 0 || n > bn)
+            best = first;
+    }
+    if (best < 0)
+        return;
+    const BtbStep *b = &kn[best];
+    double n = b->lo > 0 ? b->lo : b->count;
+    int c = step_cache(b, spacing, caches);
+    SweepFinding *f = sweep_finding(s, "zero-bubble BTB", "");
+    f->bytes = false;
+    f->value = n;
+    f->cycles = b->cycles;
+    char sp[32], fp[32];
+    svg_fmt_bytes(sp, sizeof sp, spacing[b->series]);
+    svg_fmt_bytes(fp, sizeof fp, n * spacing[b->series]);
+    if (c >= 0) {
+        char cs[32];
+        svg_fmt_bytes(cs, sizeof cs, caches->size[c]);
+        snprintf(f->note, sizeof f->note, "at least this many: the %s spacing takes one branch per cycle "
+                 "up to here, and its step is where its code (%s) outgrows the %s (%s, sysfs), not a "
+                 "BTB limit", sp, fp, caches->name[c], cs);
+    } else {
+        snprintf(f->note, sizeof f->note, "the %s spacing takes one branch per cycle up to here (code %s, "
+                 "within the code caches): the branches the zero-bubble level holds", sp, fp);
+    }
+}
+
+/* The published sizes beside what was measured (frontend.tsv). */
+static void btb_published(Sweep *s, const BenchFrontend *fe)
+{
+    if (!fe || fe->btb_fast <= 0)
+        return;
+    for (int i = 0; i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        bool zero = strstr(f->name, "zero-bubble BTB") != NULL, one = strstr(f->name, "one-bubble BTB") != NULL;
+        if (!zero && !one)
+            continue;
+        size_t k = strlen(f->note);
+        if (zero)
+            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): zero-bubble BTB %d entries%s", fe->uarch,
+                     fe->source, fe->btb_fast,
+                     f->value > fe->btb_fast * 1.1 ? ": more branches than that went without a bubble here" : "");
+        else
+            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): one-bubble BTB %d entries, %d with the "
+                     "zero-bubble level's %d", fe->uarch, fe->source, fe->btb_slow,
+                     fe->btb_slow + fe->btb_fast, fe->btb_fast);
+    }
 }
 
 int exp_btb(int argc, char **argv)
@@ -304,7 +385,8 @@ done:;
             double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
-            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "; code footprint %s", b);
+            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
+                     F->note[0] ? "; " : "", b);
             /* the level after the step: the next finding of this spacing (a step or "beyond") */
             double after = f + 1 < s.nfind && !strcmp(s.find[f + 1].series, F->series) ? s.find[f + 1].cycles : NAN;
             kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence, lo, hi};
@@ -320,6 +402,8 @@ done:;
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
     btb_classify(&s, kn, nk, o.spacing, &caches);
+    btb_zero_bubble(&s, kn, nk, o.spacing, o.nspacing, &caches);
+    btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

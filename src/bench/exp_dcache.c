@@ -69,7 +69,11 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
     SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
     const KneeResult *r = sweep_knees(s, series);
     const KneeLevel *last = &r->levels[r->nlevels > 0 ? r->nlevels - 1 : 0];
-    bool dram = latency && r->nlevels > 1 && (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true);
+    /* DRAM: past the last cache in sysfs, or slower than any cache answers (60 ns; this Zen 4
+     * guest's memory: 130 ns, its L3: 12 ns) */
+    double ns = s->prov.core_hz > 0 ? last->level / s->prov.core_hz * 1e9 : 0;
+    bool dram = latency && r->nlevels > 1 &&
+                (ns >= 60 || (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true));
     int levels = 0;
     for (int l = 1; l <= 4; l++)
         if (sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL) > 0)
@@ -77,9 +81,66 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
     int idx[SWEEP_MAX_FINDINGS];
     double at[SWEEP_MAX_FINDINGS];
     bool named[SWEEP_MAX_FINDINGS];
-    int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
-    sweep_major_steps(r, idx, ns, levels, named);
+    int nst = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
+    sweep_major_steps(r, idx, nst, levels, named);
+    int first = s->nfind;
     sweep_name_knees_of(s, series, refs, 4, NULL, dram ? "DRAM" : "last level", named);
+    if (!latency)
+        return;
+    /* latency: each level's capacity is what it holds while the curve climbs to the next level
+     * (sweep_held_capacity), not where the climb passes halfway: with 4 KiB pages the L2's sets
+     * fill unevenly and it starts missing at half its size, but keeps holding about its size */
+    const SweepSeries *S = &s->series[series];
+    double *x = xmalloc(sizeof *x * (size_t)(S->n + 1)), *y = xmalloc(sizeof *y * (size_t)(S->n + 1));
+    for (int i = 0; i < S->n; i++)
+        x[i] = S->pts[i].x, y[i] = sweep_y(s, &S->pts[i]);
+    for (int j = 0; j < nst && first + j < s->nfind; j++) {
+        SweepFinding *f = &s->find[first + j];
+        if (!named[j])
+            continue;
+        const KneeLevel *L = &r->levels[idx[j]];
+        /* the next level's cost: the next one named (a minor step between does not count) */
+        int nx = j + 1;
+        while (nx < nst && !named[nx])
+            nx++;
+        double b = nx < nst ? r->levels[idx[nx]].level : r->levels[r->nlevels - 1].level;
+        double c = sweep_held_capacity(x, y, S->n, L->last, L->level, b);
+        if (isfinite(c))
+            f->value = c;
+        size_t k = strlen(f->note);
+        snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the most of the working set it holds "
+                 "on the climb, W x (1 - share of loads at the next level's cost)", k ? "; " : "");
+    }
+    free(x), free(y);
+    /* side by side with sysfs: each level's size there, and the levels the curve does not show */
+    for (int l = 1; l <= levels; l++) {
+        double sz = sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL);
+        char nm[8], a[32], b[32];
+        snprintf(nm, sizeof nm, l == 1 ? "L1D" : "L%d", l);
+        svg_fmt_bytes(a, sizeof a, sz);
+        SweepFinding *f = NULL;
+        for (int i = first; i < s->nfind && !f; i++)
+            if (!strcmp(s->find[i].name, nm))
+                f = &s->find[i];
+        if (f) {
+            size_t k = strlen(f->note);
+            double ratio = f->value / sz;
+            svg_fmt_bytes(b, sizeof b, f->value);
+            if (fabs(log2(ratio)) <= 0.25)
+                snprintf(f->note + k, sizeof f->note - k, "%ssysfs says %s", k ? "; " : "", a);
+            else
+                snprintf(f->note + k, sizeof f->note - k, "%sDISAGREES with sysfs: %s measured, %s in sysfs "
+                         "(%.2f x)%s", k ? "; " : "", b, a, ratio,
+                         ratio < 1 && l == levels ? ": the share of a shared last level this machine gets" : "");
+            continue;
+        }
+        f = sweep_finding(s, nm, s->nseries > 1 ? s->series[series].name : "");
+        const char *why = !(max_x >= sz * 1.5) ? "the sweep ends before it (-max)"
+                        : "no plateau for it: the curve climbs from the level before straight to the next "
+                          "(a VM's share of a shared cache can be a small part of it, and changes with "
+                          "the other guests' load)";
+        snprintf(f->note, sizeof f->note, "not resolved: sysfs says %s; %s", a, why);
+    }
 }
 
 int exp_dcache(int argc, char **argv)

@@ -99,17 +99,16 @@ int exp_dtlb(int argc, char **argv)
         bool lines = l1d > 0 && (fabs(log2(at / nl)) <= 0.5 || (nl >= L->x_last && nl <= next));
         const char *name = lines ? "L1D (lines)" : k < 4 ? refs[k++].name : "level";
         SweepFinding *f = sweep_finding(&s, name, "");
-        f->value = at, f->cycles = L->level, f->confidence = L->confidence;
-        char rb[32] = "";
-        if (!lines)
-            snprintf(rb, sizeof rb, "%.0f KiB", at * o.page / 1024);
-        snprintf(f->note, sizeof f->note, "%.0f pages%s%s; the next level starts at %.0f pages%s",
-                 at, rb[0] ? " = reach " : "", rb, r->levels[i + 1].x_first,
-                 lines ? ": more lines than the L1D holds" : "");
+        sweep_finding_level(f, r, i);
+        f->value = at;
+        if (lines)
+            snprintf(f->note, sizeof f->note, "more lines than the L1D holds");
+        else
+            snprintf(f->note, sizeof f->note, "reach %.0f KiB", f->value * o.page / 1024);
     }
     if (r->nlevels > 0) {
         SweepFinding *f = sweep_finding(&s, "last level", "");
-        f->cycles = r->levels[r->nlevels - 1].level;
+        sweep_finding_level(f, r, r->nlevels - 1);
     }
     if (l1d > 0)
         sweep_note(&s, "the chased lines exceed the L1D (sysfs %.0f KiB) at %.0f pages", l1d / 1024, l1d / 64);

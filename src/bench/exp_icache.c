@@ -14,6 +14,7 @@
  * -inst TEXT measures another instruction (-bytes N gives its size on x86-64, default 4).
  * Findings: the knees of the IPC curve, named after the sysfs L1I / L2 sizes when they match.
  */
+#include "bench/known.h"
 #include "bench/sweep.h"
 
 #include <math.h>
@@ -38,6 +39,35 @@ static const char usage[] =
     "IPC of a loop of N copies of one instruction over its code footprint: L1I capacity\n"
     "  -inst TEXT   the instruction (default: an 8-byte NOP on x86-64, nop on AArch64)\n"
     "  -bytes N     its encoded size in bytes (x86-64 only; default 4 with -inst; 1 .. 15)";
+
+/* x86-64: a plateau faster than the decoders (IPC above their width) is fed by the op cache.
+ * The step that ends it is the L1I's when it lies where sysfs puts the L1I (within a quarter
+ * of an octave: the op cache keeps no code the L1I does not hold), else the op cache's own;
+ * either way the plateau is named for what feeds it. */
+static void icache_op_cache(Sweep *s, int first, double l1i, const BenchFrontend *fe)
+{
+    int nfind = s->nfind;
+    for (int i = first; i < nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        if (!fe || fe->decode <= 0 || !isfinite(f->cycles) || f->cycles <= 1.1 * fe->decode)
+            continue;
+        char why[120];
+        snprintf(why, sizeof why, "%.2f IPC, above the %d instructions per cycle the decoders deliver (%s, %s)",
+                 f->cycles, fe->decode, fe->uarch, fe->source);
+        bool l1i_step = isfinite(f->value) && l1i > 0 && fabs(log2(f->value / l1i)) <= 0.25;
+        if (isfinite(f->value) && !l1i_step) {
+            snprintf(f->name, sizeof f->name, "op cache");
+            snprintf(f->note, sizeof f->note, "%s: the op cache feeds the plateau", why);
+            continue;
+        }
+        SweepFinding *g = sweep_finding(s, "op cache plateau", f->series);
+        g->cycles = f->cycles, g->from = f->from, g->to = f->to, g->next = f->next;
+        g->value = NAN;
+        snprintf(g->note, sizeof g->note, "%s: the op cache feeds it%s", why,
+                 l1i_step ? "; it ends with the L1I (the op cache holds only code the L1I holds)"
+                          : "; it runs to the end of the sweep");
+    }
+}
 
 int exp_icache(int argc, char **argv)
 {
@@ -88,7 +118,10 @@ int exp_icache(int argc, char **argv)
             break;
     }
     SweepRef refs[2] = {{"L1I", l1i}, {"L2", l2}};
+    int first = s.nfind;
     sweep_name_knees(&s, ser, refs, 2, "sysfs", "beyond");
+    if (x86)
+        icache_op_cache(&s, first, l1i, bench_frontend_here());
     if (l1i > 0) {
         char a[32], b[32];
         svg_fmt_bytes(a, sizeof a, l1i), svg_fmt_bytes(b, sizeof b, l2);

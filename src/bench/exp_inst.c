@@ -382,14 +382,23 @@ int exp_inst(int argc, char **argv)
     double tp = NAN;
     SweepSeries *S = &s.series[ser];
     if (S->n > 0) {
-        const KneeResult *r = sweep_knees(&s, ser);
-        tp = r->levels[r->nlevels - 1].level;
-        SweepFinding *f = sweep_finding(&s, "throughput", "");
-        f->cycles = tp;
-        f->value = r->levels[r->nlevels - 1].x_first;
-        f->confidence = r->nlevels > 1 ? r->levels[r->nlevels - 2].confidence : NAN;
-        snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the last "
-                 "plateau, reached from %.0f independent chains", f->value);
+        /* the throughput is approached as 1/K (K chains in flight) until the units are busy:
+         * a curve, not a step, so the plateau is where it comes within 10 % of its floor */
+        double *y = xmalloc(sizeof *y * (size_t)S->n);
+        for (int i = 0; i < S->n; i++)
+            y[i] = sweep_y(&s, &S->pts[i]);
+        double level;
+        int start = sweep_plateau_start(y, S->n, 0.1, &level);
+        free(y);
+        if (start >= 0) {
+            tp = level;
+            SweepFinding *f = sweep_finding(&s, "throughput", "");
+            f->cycles = tp;
+            f->value = S->pts[start].x;
+            f->from = S->pts[start].x, f->to = S->pts[S->n - 1].x;
+            snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the "
+                     "plateau, reached from %.0f independent chains", f->value);
+        }
     }
     /* uops */
     double uops = NAN;

@@ -275,18 +275,18 @@ done:;
         }
         itlb_name_steps(before, after, lines, ns, names);
         for (int j = 0; j < ns; j++) {
-            const KneeLevel *L = &r->levels[idx[j]];
             SweepFinding *f = sweep_finding(&s, names[j], s.series[ser[h]].name);
-            f->value = at[j], f->cycles = L->level, f->confidence = L->confidence;
-            snprintf(f->note, sizeof f->note, "%.0f pages (%.0f KiB of code reach); the next level starts "
-                     "at %.0f pages, %.3g cycles%s", at[j], at[j] * (double)page / 1024, r->levels[idx[j] + 1].x_first,
-                     after[j], lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
+            sweep_finding_level(f, r, idx[j]);
+            f->value = at[j];
+            snprintf(f->note, sizeof f->note, "%.0f KiB of code reach; %.3g cycles after the step%s",
+                     f->value * (double)page / 1024, after[j],
+                     lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
             if (strstr(names[j], "ITLB") && !(at[j] <= last_tlb[h]))
                 last_tlb[h] = at[j];
         }
         if (r->nlevels > 0) {
             SweepFinding *f = sweep_finding(&s, "last level", s.series[ser[h]].name);
-            f->cycles = r->levels[r->nlevels - 1].level;
+            sweep_finding_level(f, r, r->nlevels - 1);
         }
     }
     if (isfinite(last_tlb[0]) && isfinite(last_tlb[1]) && fabs(log2(last_tlb[0] / last_tlb[1])) > 0.2)

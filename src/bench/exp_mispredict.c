@@ -96,11 +96,10 @@ int exp_mispredict(int argc, char **argv)
                 knee = i;
         SweepFinding *f = sweep_finding(&s, "longest learned pattern", "");
         if (knee >= 0) {
-            f->value = r->levels[knee].x_last, f->cycles = r->levels[knee].level;
-            f->confidence = r->levels[knee].confidence;
-            snprintf(f->note, sizeof f->note, "periods up to %.0f cost %.2f cycles per branch (%.2f "
-                     "at the shortest); from %.0f on the pattern is not learned", r->levels[knee].x_last,
-                     r->levels[knee].level, low->level, r->levels[knee + 1].x_first);
+            sweep_finding_level(f, r, knee);
+            f->value = r->levels[knee].x_last;
+            snprintf(f->note, sizeof f->note, "%.2f cycles per branch at the shortest period; past the "
+                     "plateau the pattern is not learned", low->level);
         } else {
             snprintf(f->note, sizeof f->note, "no knee: every period tried was %s",
                      s.series[ser].n > 0 && r->nlevels == 1 ? "predicted alike" : "ambiguous");

@@ -1,6 +1,7 @@
 /* known.h — known answers (latencies in core cycles) per microarchitecture, for
- * `uarch bench selftest`.  The data are src/bench/known.tsv (sources in its header), turned into
- * bench_known[] at build time by tools/gen-table.c (see bench.mk). */
+ * `uarch bench selftest`, and published front-end figures, for naming what icache and btb find.
+ * The data are src/bench/known.tsv and frontend.tsv (sources in their headers), turned into
+ * bench_known[] and bench_frontend[] at build time by tools/gen-table.c (see bench.mk). */
 #ifndef BENCH_KNOWN_H
 #define BENCH_KNOWN_H
 
@@ -20,5 +21,20 @@ extern const int bench_known_count;
 /* The row for the CPU we run on (cpuid / MIDR of the current CPU), or NULL. */
 const BenchKnown *bench_known_find(const char *isa, const char *vendor, uint32_t family,
                                    uint32_t model);
+/* The row of the CPU this runs on (cpuid, else the MIDR of the current CPU), or NULL. */
+const BenchKnown *bench_known_here(void);
+
+/* Published front-end figures (src/bench/frontend.tsv, sources in its header); 0: unknown. */
+typedef struct BenchFrontend {
+    const char *uarch;
+    int decode;                          /* instructions decoded per cycle */
+    int opcache;                         /* op cache capacity, ops */
+    int btb_fast, btb_slow;              /* entries: zero-bubble BTB, one-bubble BTB */
+    const char *source;
+} BenchFrontend;
+extern const BenchFrontend bench_frontend[];
+extern const int bench_frontend_count;
+/* The figures of the CPU this runs on, or NULL. */
+const BenchFrontend *bench_frontend_here(void);
 
 #endif

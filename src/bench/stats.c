@@ -5,7 +5,7 @@
  * counter reads, the prologue and the init code gone.  Every figure of a point comes from that
  * one distribution of per-round differences, so min <= q25 <= median <= q75 <= max always (the
  * quantiles of each length differenced separately did not: "min 495.6, quartiles 349.3..510.5").
- * The best-case estimate is the median over the quiet rounds, a subset of the same differences.
+ * The best-case estimate is the median over the quietest rounds, a subset of the same differences.
  */
 #include "bench/bench.h"
 
@@ -40,20 +40,24 @@ BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, 
     double *d = xmalloc(sizeof *d * m), *t = xmalloc(sizeof *t * m);
     for (size_t i = 0; i < m; i++)
         d[i] = (long_v[i] - short_v[i]) / per;
-    /* the quiet rounds: both calls no slower than their length's median (a burst of the host
-     * adds time to one call of a round, which moves that round's difference either way) */
-    memcpy(t, short_v, sizeof *t * m);
-    double ms = stats_median(t, m);
-    memcpy(t, long_v, sizeof *t * m);
-    double ml = stats_median(t, m);
-    size_t k = 0, quietest = 0;
-    for (size_t i = 0; i < m; i++) {
-        if (short_v[i] <= ms && long_v[i] <= ml)
-            t[k++] = d[i];
-        if (short_v[i] + long_v[i] < short_v[quietest] + long_v[quietest])
-            quietest = i;
-    }
-    s.best = k ? stats_median(t, k) : d[quietest];
+    /* the quiet rounds: the quarter (at least 3) with the smallest time of both calls together
+     * (a burst of the host, or the other hardware thread, adds time to the calls it hits, which
+     * moves a round's difference either way) */
+    size_t k = m / 4 < 3 ? 3 : m / 4;
+    if (k > m)
+        k = m;
+    size_t *ord = xmalloc(sizeof *ord * m);
+    for (size_t i = 0; i < m; i++)
+        ord[i] = i;
+    for (size_t i = 1; i < m; i++)   /* insertion sort by s + l, stable */
+        for (size_t j = i; j > 0 && short_v[ord[j]] + long_v[ord[j]] < short_v[ord[j - 1]] + long_v[ord[j - 1]]; j--) {
+            size_t t2 = ord[j];
+            ord[j] = ord[j - 1], ord[j - 1] = t2;
+        }
+    for (size_t i = 0; i < k; i++)
+        t[i] = d[ord[i]];
+    s.best = stats_median(t, k);
+    free(ord);
     s.n = n;
     s.median = stats_median(d, m);          /* sorts d */
     s.min = d[0];

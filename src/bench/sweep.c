@@ -7,6 +7,7 @@
  * sweep_finish() prints them with the provenance as a table or JSON, and writes CSV and SVG.
  */
 #define _DEFAULT_SOURCE 1
+#include "bench/experiments.h"
 #include "bench/sweep.h"
 #include "clock/clock.h"
 #include "pmu/pmu.h"
@@ -68,6 +69,9 @@ static const struct {
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
                      "               (btb, fetch, itlb: default 3; the others measure in one pass)",
      {OPT_INT, 1, 100}},
+    {"-repeat", "N", "run the whole sweep N times\n"
+                     "               (each finding then with its value in every run, and how many agree)",
+     {OPT_INT, 1, SWEEP_MAX_REPEAT}},
 };
 
 static void common_usage(const Sweep *s, FILE *f)
@@ -94,6 +98,142 @@ static void common_usage(const Sweep *s, FILE *f)
           "  -stat S      min (default): analyse the best case, the median difference of the quiet rounds\n"
           "               (interference only adds time: robust when other work shares the CPU);\n"
           "               median: the median difference of all rounds\n", f);
+}
+
+/* -repeat N: the experiment is run N times from sweep_parse (argv without -repeat); every run's
+ * sweep_finish keeps its findings here, and only the last run prints, each finding with the
+ * values of all runs. */
+typedef struct RepeatRun {
+    SweepFinding *find;
+    int nfind;
+} RepeatRun;
+static struct {
+    int n, cur;               /* n > 1 while repeating; the run under way */
+    RepeatRun run[SWEEP_MAX_REPEAT];
+} repeat;
+
+static int repeat_runs(const char *exp, int argc, char **argv)
+{
+    BenchExpFn fn = NULL;
+    for (int i = 0; i < bench_nexperiments; i++)
+        if (bench_experiments[i].fn && strcmp(bench_experiments[i].name, exp) == 0)
+            fn = bench_experiments[i].fn;
+    if (!fn)
+        bug("-repeat: no experiment '%s'", exp);
+    char **av = xmalloc(sizeof *av * (size_t)(argc + 1));
+    int ac = 0, n = 1;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && strcmp(argv[i], "-repeat") == 0 && i + 1 < argc) {
+            n = atoi(argv[++i]);
+            continue;
+        }
+        av[ac++] = argv[i];
+    }
+    av[ac] = NULL;
+    repeat.n = n;
+    int status = 0;
+    for (repeat.cur = 0; repeat.cur < n; repeat.cur++) {
+        status = fn(ac, av);
+        if (status != 0 || interrupted)
+            break;
+    }
+    for (int r = 0; r < SWEEP_MAX_REPEAT; r++)
+        free(repeat.run[r].find), repeat.run[r].find = NULL, repeat.run[r].nfind = 0;
+    repeat.n = 0;
+    free(av);
+    return status;
+}
+
+void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx)
+{
+    double found[SWEEP_MAX_REPEAT];
+    int k = 0;
+    f->rep_runs = nruns;
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++) {
+        f->rep_val[r] = vals[r];
+        if (isfinite(vals[r]))
+            found[k++] = vals[r];
+    }
+    f->rep_found = k;
+    f->rep_agree = 0;
+    if (k == 0)
+        return;
+    double med = stats_median(found, (size_t)k);
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++) {
+        double v = vals[r];
+        if (!isfinite(v))
+            continue;
+        double lo = fmin(v, med), hi = fmax(v, med);
+        bool near;
+        if (nx > 0) {
+            int between = 0;
+            for (int i = 0; i < nx; i++)
+                between += xs[i] > lo * (1 + 1e-9) && xs[i] < hi * (1 - 1e-9);
+            near = between == 0;
+        } else {
+            near = hi <= lo * 1.05 + 1e-12;
+        }
+        f->rep_agree += near;
+    }
+}
+
+/* the value a -repeat run compares: the capacity, else the level's cost */
+static double repeat_value(const SweepFinding *f)
+{
+    return isfinite(f->value) ? f->value : f->cycles;
+}
+
+/* -repeat: keep this run's findings; on the last run, give each finding its values over the runs
+ * (matched by name, series and order among equals).  True when this run prints nothing. */
+static bool repeat_collect(Sweep *s)
+{
+    if (repeat.n < 2)
+        return false;
+    RepeatRun *R = &repeat.run[repeat.cur];
+    free(R->find);
+    R->find = xmalloc(sizeof *R->find * (size_t)(s->nfind + 1));
+    memcpy(R->find, s->find, sizeof *R->find * (size_t)s->nfind);
+    R->nfind = s->nfind;
+    bool last = repeat.cur + 1 >= repeat.n || s->interrupted;
+    if (!last) {
+        if (!s->opt.quiet)
+            fprintf(stderr, "uarch: bench %s: run %d of %d done\n", s->exp, repeat.cur + 1, repeat.n);
+        return true;
+    }
+    const SweepSeries *S = s->nseries > 0 ? &s->series[0] : NULL;
+    for (int i = 0; i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        int nth = 0;
+        for (int j = 0; j < i; j++)
+            nth += !strcmp(s->find[j].name, f->name) && !strcmp(s->find[j].series, f->series);
+        double vals[SWEEP_MAX_REPEAT];
+        for (int r = 0; r <= repeat.cur; r++) {
+            vals[r] = NAN;
+            int seen = 0;
+            for (int j = 0; j < repeat.run[r].nfind; j++) {
+                const SweepFinding *g = &repeat.run[r].find[j];
+                if (strcmp(g->name, f->name) || strcmp(g->series, f->series))
+                    continue;
+                if (seen++ == nth) {
+                    vals[r] = repeat_value(g);
+                    break;
+                }
+            }
+        }
+        /* the grid: the x of the finding's series (else the first), for values on the x axis */
+        const SweepSeries *G = S;
+        for (int k = 0; k < s->nseries; k++)
+            if (!strcmp(s->series[k].name, f->series))
+                G = &s->series[k];
+        bool on_axis = isfinite(f->value) && !f->off_axis && G && G->n > 1;
+        double *xs = xmalloc(sizeof *xs * (size_t)(G && G->n ? G->n : 1));
+        int nx = 0;
+        for (int k = 0; on_axis && k < G->n; k++)
+            xs[nx++] = G->pts[k].x;
+        sweep_repeat_stats(f, vals, repeat.cur + 1, xs, nx);
+        free(xs);
+    }
+    return false;
 }
 
 bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx,
@@ -164,6 +304,8 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 s->opt.passes = (int)d;
             else if (strcmp(a, "-ppo") == 0)
                 s->opt.ppo = (int)d;
+            else if (strcmp(a, "-repeat") == 0)
+                s->opt.repeat = (int)d;
             else if (strcmp(a, "-min") == 0)
                 s->opt.min = d, s->opt.min_set = true;
             else
@@ -182,6 +324,10 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
     }
     if (s->opt.min_set && s->opt.max > 0 && s->opt.min > s->opt.max) {
         fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
+        return false;
+    }
+    if (s->opt.repeat > 1 && repeat.n == 0) {
+        *status = repeat_runs(s->exp, argc, argv);
         return false;
     }
     return true;
@@ -663,6 +809,46 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt)
     fflush(stderr);
 }
 
+double sweep_held_capacity(const double *x, const double *y, int n, int from, double a, double b)
+{
+    if (from < 0 || from >= n || !(fabs(b - a) > 0))
+        return NAN;
+    double best = x[from];
+    for (int i = from + 1; i < n; i++) {
+        if (!isfinite(y[i]))
+            continue;
+        double m = (y[i] - a) / (b - a);
+        m = m < 0 ? 0 : m > 1 ? 1 : m;
+        if (x[i] * (1 - m) > best)
+            best = x[i] * (1 - m);
+        if (m >= 0.9)
+            break;
+    }
+    return best;
+}
+
+int sweep_plateau_start(const double *y, int n, double tol, double *level)
+{
+    double lo = INFINITY;
+    for (int i = 0; i < n; i++)
+        if (isfinite(y[i]) && y[i] < lo)
+            lo = y[i];
+    *level = NAN;
+    if (!isfinite(lo))
+        return -1;
+    int start = 0;
+    while (!(y[start] <= lo * (1 + tol)))
+        start++;
+    double *t = xmalloc(sizeof *t * (size_t)n);
+    int k = 0;
+    for (int i = start; i < n; i++)
+        if (isfinite(y[i]))
+            t[k++] = y[i];
+    *level = stats_median(t, (size_t)k);
+    free(t);
+    return start;
+}
+
 const KneeResult *sweep_knees(Sweep *s, int series)
 {
     SweepSeries *S = &s->series[series];
@@ -686,8 +872,70 @@ SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->series, sizeof f->series, "%s", series ? series : "");
     f->value = NAN, f->cycles = NAN, f->confidence = NAN;
+    f->from = f->to = f->next = NAN;
     f->bytes = s->x_bytes;
     return f;
+}
+
+void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i)
+{
+    const KneeLevel *L = &r->levels[i];
+    f->cycles = L->level;
+    f->from = L->x_first, f->to = L->x_last;
+    if (i + 1 < r->nlevels) {
+        f->next = r->levels[i + 1].x_first;
+        f->value = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        f->confidence = L->confidence;
+    }
+}
+
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n)
+{
+    char a[32], b[32], c[32], v[32];
+    out[0] = 0;
+    if (isfinite(f->from) && isfinite(f->to)) {
+        sweep_fmt_x(s, f->from, a, sizeof a);
+        sweep_fmt_x(s, f->to, b, sizeof b);
+        if (!isfinite(f->next)) {
+            snprintf(out, n, "plateau from %s to the end of the sweep", a);
+        } else {
+            sweep_fmt_x(s, f->next, c, sizeof c);
+            if (!(f->value > f->next)) {
+                snprintf(out, n, "plateau %s..%s; the next level from %s", a, b, c);
+            } else {   /* the next level is a climb: the value lies on it */
+                sweep_fmt_x(s, f->value, v, sizeof v);
+                snprintf(out, n, "plateau %s..%s; the curve climbs from %s, and the capacity %s lies on the climb",
+                         a, b, c, v);
+            }
+        }
+    }
+    if (f->note[0]) {
+        size_t k = strlen(out);
+        snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
+    }
+    if (f->rep_runs > 1 && (f->rep_found > 0 || isfinite(f->value) || isfinite(f->cycles))) {
+        size_t k = strlen(out);
+        snprintf(out + k, n - k, "%sover %d runs:", k ? "; " : "", f->rep_runs);
+        for (int r = 0; r < f->rep_runs; r++) {
+            char v[32];
+            double x = f->rep_val[r];
+            if (!isfinite(x))
+                snprintf(v, sizeof v, "none");
+            else if (!isfinite(f->value))
+                snprintf(v, sizeof v, "%.3g", x);
+            else if (f->bytes)
+                svg_fmt_bytes(v, sizeof v, x);
+            else if (f->off_axis)
+                snprintf(v, sizeof v, "%.4g", x);
+            else
+                sweep_fmt_x(s, x, v, sizeof v);
+            k = strlen(out);
+            snprintf(out + k, n - k, "%s %s", r ? "," : "", v);
+        }
+        k = strlen(out);
+        snprintf(out + k, n - k, " (%d of %d within %s of their median)", f->rep_agree, f->rep_runs,
+                 isfinite(f->value) && !f->off_axis ? "one sweep step" : "5 %");
+    }
 }
 
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,
@@ -712,20 +960,7 @@ void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, i
             snprintf(nm, sizeof nm, "level %d", k + 1);
         }
         SweepFinding *f = sweep_finding(s, nm, sname);
-        f->cycles = L->level;
-        if (!last) {
-            f->value = isfinite(L->x_mid) ? L->x_mid : L->x_last;
-            f->confidence = L->confidence;
-            char a[32], b[32], c[32];
-            sweep_fmt_x(s, L->x_last, a, sizeof a);
-            sweep_fmt_x(s, L->x_first, b, sizeof b);
-            sweep_fmt_x(s, r->levels[i + 1].x_first, c, sizeof c);
-            snprintf(f->note, sizeof f->note, "plateau %s..%s; the next level starts at %s", b, a, c);
-        } else {
-            char a[32];
-            sweep_fmt_x(s, L->x_first, a, sizeof a);
-            snprintf(f->note, sizeof f->note, "from %s on", a);
-        }
+        sweep_finding_level(f, r, i);
         k++;
     }
 }
@@ -781,7 +1016,6 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
     int ns = sweep_steps(r, idx, caps, SWEEP_MAX_FINDINGS);
     for (int j = 0; j < ns; j++) {
         int i = idx[j];
-        const KneeLevel *L = &r->levels[i];
         double cap = caps[j];
         int ref = -1;
         if (named && !named[j]) {
@@ -804,30 +1038,21 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
             snprintf(name, sizeof name, "knee %d", ++k);
         }
         SweepFinding *f = sweep_finding(s, name, sname);
+        sweep_finding_level(f, r, i);
         f->value = cap;
-        f->cycles = L->level;
-        f->confidence = L->confidence;
-        char a[32], a2[32], b[32], c[32] = "";
-        sweep_fmt_x(s, L->x_first, a, sizeof a);
-        sweep_fmt_x(s, L->x_last, a2, sizeof a2);
-        sweep_fmt_x(s, r->levels[i + 1].x_first, b, sizeof b);
+        char c[32] = "";
         if (ref >= 0 && refs[ref].x > 0)
             sweep_fmt_x(s, refs[ref].x, c, sizeof c);
-        snprintf(f->note, sizeof f->note, "plateau %s..%s, halfway to the next level after the value "
-                 "given; the next level from %s%s%s%s%s", a, a2, b,
-                 c[0] ? "; " : "", c[0] && ref_src ? ref_src : "", c[0] ? " says " : "", c);
+        if (c[0])
+            snprintf(f->note, sizeof f->note, "%s says %s", ref_src ? ref_src : "the reference", c);
         if (!c[0] && have_ref)
             snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
-                     "; matches no %s figure", ref_src ? ref_src : "reference");
+                     "%smatches no %s figure", f->note[0] ? "; " : "", ref_src ? ref_src : "reference");
     }
     if (!last_name || r->nlevels == 0)
         return;
-    const KneeLevel *last = &r->levels[r->nlevels - 1];
     SweepFinding *f = sweep_finding(s, last_name, sname);
-    f->cycles = last->level;
-    char a[32];
-    sweep_fmt_x(s, last->x_first, a, sizeof a);
-    snprintf(f->note, sizeof f->note, "plateau from %s to the end of the sweep", a);
+    sweep_finding_level(f, r, r->nlevels - 1);
 }
 
 void sweep_note(Sweep *s, const char *fmt, ...)
@@ -923,8 +1148,35 @@ static void write_json(Sweep *s, FILE *out)
             json_knum(&j, "confidence", round(f->confidence * 1000) / 1000);
         else
             json_knull(&j, "confidence");
-        if (f->note[0])
-            json_kstr(&j, "note", f->note);
+        if (isfinite(f->from) && isfinite(f->to)) {
+            json_key(&j, "plateau");
+            json_arr_begin(&j);
+            json_num(&j, f->from);
+            json_num(&j, f->to);
+            json_arr_end(&j);
+        }
+        if (isfinite(f->next))
+            json_knum(&j, "next_level_from", f->next);
+        if (f->rep_runs > 1) {
+            json_key(&j, "repeat");
+            json_obj_begin(&j);
+            json_kint(&j, "runs", f->rep_runs);
+            json_kint(&j, "found", f->rep_found);
+            json_kint(&j, "agree", f->rep_agree);
+            json_key(&j, "values");
+            json_arr_begin(&j);
+            for (int r = 0; r < f->rep_runs; r++)
+                if (isfinite(f->rep_val[r]))
+                    json_num(&j, f->rep_val[r]);
+                else
+                    json_null(&j);
+            json_arr_end(&j);
+            json_obj_end(&j);
+        }
+        char text[768];
+        sweep_finding_text(s, f, text, sizeof text);
+        if (text[0])
+            json_kstr(&j, "note", text);
         json_obj_end(&j);
     }
     json_arr_end(&j);
@@ -1022,8 +1274,10 @@ static void write_table(Sweep *s, FILE *out)
         char line[256];
         fmt_finding(s, &s->find[i], line, sizeof line);
         fprintf(out, "  %s\n", line);
-        if (s->find[i].note[0])
-            fprintf(out, "      %s\n", s->find[i].note);
+        char text[768];
+        sweep_finding_text(s, &s->find[i], text, sizeof text);
+        if (text[0])
+            fprintf(out, "      %s\n", text);
     }
     if (s->notes.len) {
         fprintf(out, "notes:\n");
@@ -1161,6 +1415,10 @@ int sweep_finish(Sweep *s)
         s->interrupted = true;
         fprintf(stderr, "uarch: bench %s: interrupted, reporting the %d points measured\n", s->exp,
                 s->npoints_done);
+    }
+    if (repeat_collect(s)) {
+        signal(SIGINT, SIG_DFL);
+        return 0;
     }
     int status = 0;
     if (s->opt.json)

@@ -46,7 +46,10 @@ typedef struct SweepOpts {
     bool keep;                /* -keep: keep the generated assembly (prints the dir) */
     bool best;                /* -stat min (default): analyse and plot the best-case estimate */
     bool stat_set;            /* -stat was given (an experiment may pick another default) */
+    int repeat;               /* -repeat N: the whole sweep N times, findings with their spread */
 } SweepOpts;
+
+#define SWEEP_MAX_REPEAT 16
 
 typedef struct SweepPoint {
     double x;
@@ -71,7 +74,13 @@ typedef struct SweepFinding {
     double cycles;            /* the level's cost (y units); NAN when not applicable */
     double confidence;        /* 0..1; NAN when not applicable */
     bool off_axis;            /* value is not a position on the x axis (a width, a rate) */
-    char note[200];           /* words: comparison, caveat */
+    double from, to;          /* the level's plateau on the x axis (NAN: not a level) */
+    double next;              /* where the next level starts (NAN: none) */
+    int rep_runs, rep_found;  /* -repeat: runs made, runs that found this finding */
+    int rep_agree;            /* ... whose value is within one sweep step of the median */
+    double rep_val[SWEEP_MAX_REPEAT];   /* the value (NAN: not found) of each run */
+    char note[320];           /* words: comparison, caveat (no figure of the level: those are
+                               * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
 
 typedef struct Sweep {
@@ -212,6 +221,16 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt);
  * point failed (s->failed: it stops, sweep_finish() reports nothing). */
 bool sweep_stop(const Sweep *s);
 
+/* Where a falling curve reaches its floor: the first index whose y is within tol (0.1: 10 %)
+ * of the lowest y, with *level the median of y from there on (NANs skipped); -1 when no y. */
+int sweep_plateau_start(const double *y, int n, double tol, double *level);
+/* The capacity of a level from the climb after its plateau: the most of the working set it
+ * holds, x[i] * (1 - m_i), where m_i = (y[i] - a) / (b - a) is the share of accesses that pay the
+ * next level's cost (a: the level's cost, b: the next one's; clamped to 0..1), over the points
+ * from `from` (the plateau's last) up to where m first reaches 0.9.  A cache that starts missing
+ * before it is full (set conflicts of 4 KiB pages, random replacement) keeps holding about its
+ * capacity while the curve climbs, which this finds where a halfway crossing does not. */
+double sweep_held_capacity(const double *x, const double *y, int n, int from, double a, double b);
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
@@ -219,6 +238,18 @@ const KneeResult *sweep_knees(Sweep *s, int series);
  * x_last for a sharp step).  Returns how many (at most max). */
 int sweep_steps(const KneeResult *r, int *idx, double *at, int max);
 SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
+/* Fill f from level i of knee result r: cycles, confidence, the plateau and where the next
+ * level starts; the value (capacity) is x_mid, else x_last; NAN for the last level. */
+void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
+/* The words of a finding, made from its numbers only (the one place they are written):
+ * "plateau A..B; the next level from C" (or, when the value lies past C: the curve leaves the
+ * plateau at C, a climb, and the capacity lies on it), then the note. */
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
+/* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
+ * NAN where a run did not find it, the last one f's own): a run agrees when no point of the
+ * sweep's grid (xs[0..nx), sorted; nx 0: within 5 %) lies strictly between its value and the
+ * median of the values found.  Exposed for tests. */
+void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,

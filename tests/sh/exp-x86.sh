@@ -12,6 +12,8 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 if [ "$(uname -m)" = aarch64 ] || [ "$(uname -m)" = arm64 ]; then INST='add x0, x1, x2'; else INST='add %rbx, %rax'; fi
 T="-runs 3 -q"
+PY=$(command -v python3 || true)
+[ -n "$PY" ] || echo "note: no python3: the output properties (ordered statistics, findings) are not checked"
 while IFS='|' read -r name args; do
   [ -z "$name" ] && continue
   eval "set -- $args"
@@ -38,6 +40,11 @@ while IFS='|' read -r name args; do
   tail -n 1 "$tmp/$name.svg" | grep -q '^</svg>$' || bad "$name: svg end"
   grep -q 'class="series"' "$tmp/$name.svg" || bad "$name: svg has no series"
   json=$("$UARCH" bench "$name" $T "$@" -json 2>"$tmp/err") || { bad "$name -json: exit $?"; cat "$tmp/err"; continue; }
+  # ordered statistics on every row, every finding's words consistent with its numbers
+  if [ -n "$PY" ]; then
+    echo "$json" > "$tmp/$name.json"
+    "$PY" "$ROOT/tests/sh/exp-props.py" "$tmp/$name.json" || bad "$name $args: properties (above)"
+  fi
   for k in '"experiment": "'"$name"'"' '"provenance": {' '"core_hz": ' '"findings": \[' '"name": ' \
            '"confidence": ' '"points": \[' '"median": ' '"x": ' '"date": '; do
     echo "$json" | grep -q "$k" || bad "$name -json: no $k"
@@ -75,4 +82,14 @@ out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
 echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"
 "$UARCH" bench dcache -h | grep -q '^usage: uarch bench dcache' || bad "dcache -h"
+# -repeat N: the sweep N times, each finding with its value in every run
+out=$("$UARCH" bench dcache -repeat 0 2>&1 >/dev/null); rc=$?
+[ $rc = 2 ] || bad "-repeat 0: exit $rc, want 2"
+echo "$out" | grep -q "^uarch: bench dcache: option '-repeat': 0 is out of range (1 .. 16)" || bad "-repeat 0 message: $out"
+out=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 2>"$tmp/err") || bad "dtlb -repeat 2: exit $?"
+echo "$out" | grep -Eq '; over 2 runs: [^;]+ \([0-2] of 2 within (one sweep step|5 %) of their median\)$' \
+  || { bad "dtlb -repeat 2: no per-run values"; echo "$out"; }
+[ "$(echo "$out" | grep -c '^findings')" = 1 ] || bad "dtlb -repeat 2: the report printed more than once"
+json=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 -json 2>"$tmp/err") || bad "dtlb -repeat 2 -json: exit $?"
+echo "$json" | grep -q '"repeat": {' || bad "dtlb -repeat 2 -json: no repeat object"
 exit $fail

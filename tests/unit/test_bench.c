@@ -298,7 +298,7 @@ TEST(test_bench_btb_classify)
     CHECK_NEAR(s.find[0].confidence, 0.79, 1e-12);
     CHECK(strstr(s.find[0].note, "1 KiB") && strstr(s.find[0].note, "64 B") && strstr(s.find[0].note, "16 B"));
     CHECK(!strstr(s.find[0].note, " 4 B"));   /* (the 4 B step at 40 KiB is the BTB's) */
-    CHECK_STR(s.find[1].name, "BTB level 1");
+    CHECK_STR(s.find[1].name, "one-bubble BTB");   /* 1.75 cycles per branch */
     CHECK(!s.find[1].bytes);
     CHECK_NEAR(s.find[1].value, cbrt(10321.0 * 8192 * 8192), 1e-6);
     CHECK_NEAR(s.find[1].cycles, 1.75, 1e-12);   /* the median of 1.46, 1.75, 2.11 */
@@ -336,7 +336,7 @@ TEST(test_bench_btb_classify)
         if (strstr(s.find[i].name, "BTB"))
             nbtb++, at = i;
     CHECK_INT(nbtb, 1);
-    CHECK(at >= 0 && !strcmp(s.find[at].name, "BTB level 1"));
+    CHECK(at >= 0 && !strcmp(s.find[at].name, "one-bubble BTB"));
     CHECK(at >= 0 && s.find[at].value == 8192 && !s.find[at].bytes);
     CHECK(at >= 0 && fabs(s.find[at].cycles - 1.99) < 1e-12);
     CHECK(at >= 0 && strstr(s.find[at].note, "spacing 16 B only") != NULL);
@@ -353,7 +353,7 @@ TEST(test_bench_btb_classify)
     memset(&s, 0, sizeof s);
     btb_classify(&s, two, 3, spacing, &zen4);
     CHECK_INT(s.nfind, 1);
-    CHECK_STR(s.find[0].name, "BTB level 1");
+    CHECK_STR(s.find[0].name, "one-bubble BTB");
     CHECK(s.find[0].value == 8192);
     CHECK(strstr(s.find[0].note, "spacings 16 B, 64 B") != NULL);
     CHECK_NEAR(s.find[0].confidence, 0.8, 1e-12);
@@ -392,12 +392,20 @@ TEST(test_bench_btb_coincidence)
     btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
     int nbtb = 0;
     for (int i = 0; i < s.nfind; i++) {
-        if (strncmp(s.find[i].name, "BTB level", 9) != 0)
+        if (!strstr(s.find[i].name, "-bubble BTB"))
             continue;
         nbtb++;
         CHECK(s.find[i].value > 6000 && s.find[i].value < 11000);
     }
     CHECK_INT(nbtb, 1);
+    /* the zero-bubble level: the 16 B spacing goes one branch per cycle to 2,048 branches, where
+     * its code reaches the L1I's 32 KiB: at least 2,048 (the 64 B and 1 KiB spacings' plateaus
+     * end sooner) */
+    btb_zero_bubble(&s, run, (int)(sizeof run / sizeof run[0]), spacing, 4, &zen4);
+    const SweepFinding *z = &s.find[s.nfind - 1];
+    CHECK_STR(z->name, "zero-bubble BTB");
+    CHECK(z->value == 2048 && z->cycles == 1.0);
+    CHECK(strstr(z->note, "at least this many") && strstr(z->note, "16 B spacing") && strstr(z->note, "L1I"));
     sweep_free(&s);
 }
 
@@ -510,4 +518,106 @@ TEST(test_bench_major_steps)
         r.levels[i].level = bw[i];
     sweep_major_steps(&r, idx, 3, 2, named);
     CHECK(!named[0] && named[1] && named[2]);
+}
+
+/* A finding's words are made from its numbers by one function: the cases of issue 19 ("2896
+ * pages ... the next level starts at 2435"; "8192 ... plateau 4096..5161") come out consistent. */
+TEST(test_bench_finding_text)
+{
+    static Sweep s;
+    memset(&s, 0, sizeof s);
+    s.x_int = true;
+    SweepFinding f;
+    memset(&f, 0, sizeof f);
+    f.value = 96, f.from = 4, f.to = 64, f.next = 128;
+    char t[512];
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau 4..64; the next level from 128");
+    /* the next level is a climb that starts before the halfway point */
+    f.value = 2896, f.from = 609, f.to = 2048, f.next = 2435;
+    snprintf(f.note, sizeof f.note, "reach 11584 KiB");
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau 609..2048; the curve climbs from 2435, and the capacity 2896 lies on the climb; reach 11584 KiB");
+    /* a last level; a finding with words only */
+    f.value = NAN, f.next = NAN, f.from = 8192;
+    f.to = 65536;
+    f.note[0] = 0;
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "plateau from 8192 to the end of the sweep");
+    f.from = f.to = NAN;
+    snprintf(f.note, sizeof f.note, "not measured");
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "not measured");
+    /* from a knee level: value, plateau and next level from the same numbers */
+    KneeResult r;
+    memset(&r, 0, sizeof r);
+    r.nlevels = 2;
+    r.levels[0] = (KneeLevel){0, 5, 1, 32, 1.0, 0.9, 48};
+    r.levels[1] = (KneeLevel){6, 9, 64, 512, 3.0, 0, NAN};
+    SweepFinding g;
+    memset(&g, 0, sizeof g);
+    sweep_finding_level(&g, &r, 0);
+    CHECK(g.value == 48 && g.from == 1 && g.to == 32 && g.next == 64 && g.cycles == 1.0 && g.confidence == 0.9);
+}
+
+TEST(test_bench_plateau_start)
+{
+    /* cycles per instruction over K chains: imul (latency 3, one per cycle), add (4 ALUs) */
+    double imul[] = {3.0, 1.5, 1.0, 1.0, 1.003, 1.0, 1.0};
+    double add[] = {1.0, 0.5, 0.334, 0.256, 0.25, 0.251, NAN, 0.25};
+    double level;
+    CHECK_INT(sweep_plateau_start(imul, 7, 0.1, &level), 2);     /* K = 3 */
+    CHECK_NEAR(level, 1.0, 1e-12);
+    CHECK_INT(sweep_plateau_start(add, 8, 0.1, &level), 3);      /* K = 4 */
+    CHECK_NEAR(level, 0.2505, 1e-12);                        /* median from K = 4 on */
+    double none[] = {NAN, NAN};
+    CHECK_INT(sweep_plateau_start(none, 2, 0.1, &level), -1);
+}
+
+TEST(test_bench_repeat_stats)
+{
+    /* dcache grid at 4 points per octave: 32, 38.1, 45.3, 53.8 KiB */
+    const double xs[] = {32768, 38968, 46341, 55109, 65536};
+    SweepFinding f;
+    memset(&f, 0, sizeof f);
+    f.value = 32768;
+    const double v1[] = {32768, 38968, 32768};      /* one step apart: all agree */
+    sweep_repeat_stats(&f, v1, 3, xs, 5);
+    CHECK(f.rep_runs == 3 && f.rep_found == 3 && f.rep_agree == 3);
+    const double v2[] = {32768, 46341, 32768};      /* two steps: that run does not */
+    sweep_repeat_stats(&f, v2, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 2);
+    const double v3[] = {NAN, 32768, 32768};        /* not found in one run */
+    sweep_repeat_stats(&f, v3, 3, xs, 5);
+    CHECK(f.rep_found == 2 && f.rep_agree == 2 && isnan(f.rep_val[0]));
+    const double v4[] = {17.4, 18.0, 17.3};         /* off the axis: within 5 % */
+    sweep_repeat_stats(&f, v4, 3, NULL, 0);
+    CHECK_INT(f.rep_agree, 3);
+    const double v5[] = {17.4, 21.0, 17.3};
+    sweep_repeat_stats(&f, v5, 3, NULL, 0);
+    CHECK_INT(f.rep_agree, 2);
+}
+
+TEST(test_bench_held_capacity)
+{
+    /* a 1 MiB cache with random replacement: past it, a share C/W of the accesses hit */
+    double x[64], y[64], C = 1048576, a = 14, b = 45;
+    int n = 0;
+    for (double w = 32768; w <= 64 * C; w *= 1.189207115002721)
+        x[n] = w, y[n] = a + (b - a) * (w > C ? 1 - C / w : 0), n++;
+    int from = 0;
+    while (x[from + 1] <= 0.5 * C)
+        from++;
+    double c = sweep_held_capacity(x, y, n, from, a, b);
+    CHECK(c <= C * 1.000001 && c >= C * 0.99);
+    /* a sharp step (LRU, no conflicts): the plateau's last point */
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] <= C * 1.0001 ? a : b;
+    int last = 0;
+    while (x[last + 1] <= C * 1.0001)
+        last++;
+    CHECK_NEAR(sweep_held_capacity(x, y, n, last, a, b), x[last], 1e-6);
+    /* noise on the next level's plateau (m below 1 far out) is not read as capacity */
+    y[n - 1] = b - 3;
+    CHECK_NEAR(sweep_held_capacity(x, y, n, last, a, b), x[last], 1e-6);
 }
