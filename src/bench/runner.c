@@ -246,11 +246,7 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
         return BENCH_ERROR;
     }
     if (pid == 0) {
-        /* the snippet's faults must kill the child by the signal (the parent reports it), not
-         * run a handler installed by the host program or a sanitizer runtime */
-        static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
-        for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
-            signal(sigs[i], SIG_DFL);
+        bench_child_default_signals();
         child(&o, fns, nfns, sh);
         _exit(0);
     }
@@ -318,4 +314,11 @@ void bench_samples_free(BenchSamples *s)
 {
     free(s->v);
     s->v = NULL;
+}
+
+void bench_child_default_signals(void)
+{
+    static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        signal(sigs[i], SIG_DFL);
 }

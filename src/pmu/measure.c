@@ -101,6 +101,7 @@ static bool measure_asm(const PmuBackend *b, const PmuKernel *k, const long *len
         return false;
     }
     if (pid == 0) {
+        bench_child_default_signals();   /* a crash of the kernel is reported below */
         if (cpu >= 0)
             clock_pin(cpu);
         char why[300];
