@@ -4,7 +4,7 @@
 #   make check SAN=1     the same suite built with -fsanitize=address,undefined (in build-san/)
 #   make cross           build an AArch64 uarch with aarch64-linux-gnu-gcc (in build-aarch64/; dynamic,
 #                        run with qemu-aarch64 -L /usr/aarch64-linux-gnu)
-#   make fuzz            build and run the parser fuzzer (clang -fsanitize=fuzzer), FUZZ_SECONDS=600
+#   make fuzz            build and run the fuzzers (clang -fsanitize=fuzzer; tests/fuzz/fuzz.mk), FUZZ_SECONDS=600
 #   make bench           speed benchmarks against peers measured in the same run
 #   make eval            accuracy of the mca models on the measured M1 tests (needs ../shared)
 #   make deps            install the optional tools with apt-get (cross compiler, qemu, llvm-mca 19, ...)

@@ -1,6 +1,7 @@
 /* enc-learn.c — dev tool: learn the A64 encodings of the instruction table from llvm-mc.
  *
  *   enc-learn LLVM-MC OUTDIR [MNEM...]
+ *   enc-learn -check LLVM-MC [MNEM...]
  *
  * For every row of src/a64/isa/<name>.tsv (or only the rows of the mnemonics given), writes sample
  * instructions over the row's operand patterns (every width, arrangement and named option, random
@@ -12,6 +13,8 @@
  * sample; rows no presentation explains get no layout (uarch then says it cannot encode them).
  * Output: OUTDIR/variants.tsv and OUTDIR/layouts.tsv (format: their headers), which gen-isa turns
  * into C.  The samples come from a fixed seed: the output is the same on every run.
+ * -check: fresh samples (another seed) of every row, encoded by uarch (a64_encode) and by llvm-mc,
+ * compared; prints the counts (and the first differences) and exits 1 on a difference.
  */
 #include "a64/internal.h"
 
@@ -546,9 +549,38 @@ static bool parse_one(const char *text, A64Inst *out)
     return ok;
 }
 
+static int check_mode(void)
+{
+    int n = 0, eq = 0, dif = 0, none = 0, shown = 0;
+    for (int i = 0; i < nsamples; i++) {
+        if (!samples[i].ok) continue;
+        A64Inst in;
+        if (!parse_one(samples[i].text, &in)) continue;
+        n++;
+        uint32_t w;
+        const char *why;
+        if (!a64_encode(&in, &w, &why)) {
+            none++;
+            if (shown++ < 40) printf("no encoding: %s (%s) | llvm-mc: %08x\n", samples[i].text, why, samples[i].word);
+        } else if (w != samples[i].word) {
+            dif++;
+            if (shown++ < 40) printf("different: %s | uarch: %08x | llvm-mc: %08x\n", samples[i].text, w, samples[i].word);
+        } else eq++;
+    }
+    printf("samples assembled by llvm-mc and parsed by uarch: %d  equal: %d  different: %d  no uarch encoding: %d\n", n, eq, dif, none);
+    return dif ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) { fprintf(stderr, "usage: enc-learn LLVM-MC OUTDIR [MNEM...]\n"); return 2; }
+    bool check = argc > 1 && !strcmp(argv[1], "-check");
+    if (check) {
+        if (argc < 3) { fprintf(stderr, "usage: enc-learn -check LLVM-MC [MNEM...]\n"); return 2; }
+        argv[1] = argv[2];   /* then the layout of the learning call: LLVM-MC, (no OUTDIR), MNEM... */
+        argv[2] = "-";
+        rng = 0x2545f4914f6cdd1dull;
+    }
+    if (argc < 3) { fprintf(stderr, "usage: enc-learn LLVM-MC OUTDIR [MNEM...] | enc-learn -check LLVM-MC [MNEM...]\n"); return 2; }
     /* samples */
     for (int ri = 0; ri < a64_nrows; ri++) {
         const A64Row *r = &a64_rows[ri];
@@ -580,6 +612,7 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "enc-learn: %d samples\n", nsamples);
     assemble(argv[1]);
+    if (check) return check_mode();
     /* parse; group by matched row and key */
     A64Inst *insts = calloc((size_t)nsamples, sizeof *insts);
     int *grow = malloc(sizeof(int) * (size_t)nsamples);

@@ -14,6 +14,8 @@ with -iterations=100 and -iterations=300 (-json).  Then:
   error = |predicted - measured| / max(|measured|, FLOOR)   (FLOOR = 0.1 cycle: a handful of
       chain tests of eliminated moves measure ~0 cycles)
   an unsupported test (rejected by the tool) counts as 100 % error.
+Division tests of the medium and slow pages (SDIV_slow_64...) run with -divider=medium|slow (their
+operand values take that case; the model has each case's latency).
 uops tests: SimulatedCounters / iterations must equal retires (+ the nops the page subtracted),
 issues, int_issues, mem_issues, fp_issues within 0.05.  llvm-mca has no such counters.
 
@@ -91,6 +93,11 @@ def build_file(tests):
 
 
 ERR = re.compile(r"^[^:\s]+:(\d+):(\d+): error: (.*)$")
+
+
+def divider_case(t):
+    m = re.match(r"[SU]DIV_(medium|slow)", t["page_id"])
+    return m.group(1) if m else "fast"
 
 
 def run_tool(argv_fn, tests, iters_list, label):
@@ -208,8 +215,18 @@ def main():
     dump = open(a.dump, "w") if a.dump else None
     for core in cores:
         ts = [t for t in tests if t["core"] == core]
-        ures, urej = run_tool(lambda p, it: [a.uarch, "mca", "-mcpu=" + core, "-iterations=%d" % it, "-json", p],
-                              ts, (100, 300), "uarch")
+        # division tests whose operands take the medium or slow case (page SDIV_slow_64...) run
+        # with -divider=<case>: the operand values are the test's, the latency the model's
+        ures, urej = {}, {}
+        for case in ("fast", "medium", "slow"):
+            sub = [t for t in ts if divider_case(t) == case]
+            if not sub:
+                continue
+            r, rj = run_tool(lambda p, it: [a.uarch, "mca", "-mcpu=" + core, "-divider=" + case,
+                                            "-iterations=%d" % it, "-json", p], sub, (100, 300), "uarch")
+            for it, regs in r.items():
+                ures.setdefault(it, {}).update(regs)
+            urej.update(rj)
         rows, um, un, uworst = score(ts, ures, urej, True)
         mape, within = summary(rows)
         print("== %s: %d cycle tests, %d uops tests" % (core, len(rows), un))

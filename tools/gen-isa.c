@@ -648,7 +648,7 @@ static void emit_enc(FILE *o)
     if (!nrows) fprintf(o, "{0,0}");
     fprintf(o, "\n};\n");
     for (int v = 0; v < nevars; v++)
-        if (!used[v]) fprintf(stderr, "gen-isa: warning: encoding of '%s %s' matches no row (tools/enc-learn.c again)\n", evars[v].mnem, evars[v].ops);
+        if (!used[v]) fprintf(stderr, "gen-isa: warning: encoding of '%s %s' matches no row: run make enc-learn\n", evars[v].mnem, evars[v].ops);
     free(used);
     free(re);
 }

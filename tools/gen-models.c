@@ -5,7 +5,7 @@
  * Reads the registry (one CPU per row), models/classes.tsv (form globs -> unit classes, shared),
  * then each CPU's folder next to it: forms.tsv,
  * params.tsv, units.tsv (required), queues.tsv, schedulers.tsv, fusion.tsv, elim.tsv,
- * latency.tsv, nonpipelined.tsv (optional: absent = none).  Writes one C file defining a
+ * latency.tsv, serialize.tsv, nonpipelined.tsv (optional: absent = none).  Writes one C file defining a
  * ModelCpu per CPU (src/model/model.h), the form hash index (model_hash, open addressing) and
  * the registry model_cpus[].  Every cell is validated: a row that cannot be parsed stops the
  * build with "file:line:col: error: message", the row, and a caret under the bad cell.
@@ -795,6 +795,41 @@ static void read_latrules(Cpu *c, const char *path)
     tsv_close(&t);
 }
 
+/* serialize.tsv: forms that serialize (system-register reads and writes): their instances map
+ * at most one per `tp` cycles, the measured reciprocal throughput, which replaces the table's
+ * (the simulator's throughput gate does the rest).  Every glob must match some form. */
+static void read_serialize(Cpu *c, const char *path)
+{
+    static const char *cols[] = {"name", "forms", "tp", NULL};
+    int ix[3];
+    Tsv t;
+    if (!open_table(&t, path, cols, ix, true))
+        return;
+    char *done = xcalloc((size_t)(c->nforms > 0 ? c->nforms : 1), 1);
+    while (tsv_next(&t)) {
+        nonempty(&t, ix[0]);
+        double tp = num_or_dash(&t, ix[2], 0.001, 10000, -1);
+        if (tp < 0)
+            row_error(ix[2], "a serializing form needs its measured throughput");
+        char *globs = xstrdup(list_cell(&t, ix[1], "_*,ABCDEFGHIJKLMNOPQRSTUVWXYZ", false));
+        for (char *g = strtok(globs, ","); g; g = strtok(NULL, ",")) {
+            int hits = 0;
+            for (int i = 0; i < c->nforms; i++) {
+                if (fnmatch(g, c->forms[i].id, 0) != 0)
+                    continue;
+                hits++;
+                if (!done[i])     /* first rule wins */
+                    c->forms[i].tp = (float)tp, done[i] = 1;
+            }
+            if (!hits)
+                row_error(ix[1], "'%s' matches no form of forms.tsv", g);
+        }
+        free(globs);
+    }
+    free(done);
+    tsv_close(&t);
+}
+
 static void read_nonpipe(Cpu *c, const char *path)
 {
     static const char *cols[] = {"name", "units", "forms", NULL};
@@ -1187,6 +1222,7 @@ int main(int argc, char **argv)
         read_fusion(c, path_join(dir, c->name, "fusion.tsv"));
         read_elim(c, path_join(dir, c->name, "elim.tsv"));
         read_latrules(c, path_join(dir, c->name, "latency.tsv"));
+        read_serialize(c, path_join(dir, c->name, "serialize.tsv"));
         read_nonpipe(c, path_join(dir, c->name, "nonpipelined.tsv"));
     }
     {

@@ -281,7 +281,13 @@ bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
 {
     const char *dummy;
     if (!why) why = &dummy;
-    int ri = a64_row_index(in->row);
+    int ri = -1;
+    if (in->mnem < a64_nmnems) {   /* the rows of its mnemonic (A64Inst.mnem), then all */
+        const A64Mnem *m = &a64_mnems[in->mnem];
+        for (int k = m->first; k < m->first + m->count && ri < 0; k++)
+            if (a64_rows[k].src == in->row) ri = k;
+    }
+    if (ri < 0) ri = a64_row_index(in->row);
     if (ri < 0) { *why = "not a known instruction"; return false; }
     const A64Row *r = &a64_rows[ri];
     int first = a64_row_enc[ri][0], count = a64_row_enc[ri][1];

@@ -10,14 +10,18 @@ ENC_TSVS := src/a64/enc/variants.tsv src/a64/enc/layouts.tsv
 $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) | $(B)/.dirs
 	$(B)/gen-isa $@.tmp -e src/a64/enc $(ISA_TSVS) && mv $@.tmp $@
 
-# the encodings src/a64/enc/*.tsv, learned from llvm-mc (dev-time; tools/enc-learn.c):
-#   make enc-learn [LLVM_MC=llvm-mc-19]
+# the encodings src/a64/enc/{variants,layouts}.tsv, learned from llvm-mc (dev-time;
+# tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
+# fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
 $(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc
-.PHONY: enc-learn
+# fresh random instances of every row (another seed), uarch's words against llvm-mc's
+enc-verify: $(B)/enc-learn
+	$(B)/enc-learn -check $(LLVM_MC)
+.PHONY: enc-learn enc-verify
 
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c (tools/gen-table.c)
 GEN_SRCS += $(B)/gen/a64_sysregs.c

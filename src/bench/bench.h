@@ -162,7 +162,9 @@ typedef struct BenchSamples {
 
 typedef enum BenchStatus {
     BENCH_OK = 0,
-    BENCH_CRASHED,             /* the child died by a signal (msg names it) */
+    BENCH_CRASHED,             /* the child died by a signal, or the snippet ended the process
+                                * (exit, exit_group: no sentinel after the timed rounds); msg says
+                                * which */
     BENCH_TIMEOUT,
     BENCH_ERROR,               /* setup failed (pinning, counters, fork): msg says why */
     BENCH_INTERRUPTED          /* the child got SIGINT/SIGTERM/SIGHUP (e.g. Ctrl-C) */
@@ -213,6 +215,7 @@ typedef struct BenchProvenance {
     double timer_hz;           /* counter frequency (measured TSC / cntfrq) */
     double core_hz;            /* measured core clock (0 if not measured) */
     char hypervisor[32];       /* "" when none detected */
+    char emulated[160];        /* why the timings are emulated (clock_emulated), "" when not */
     char date[32];             /* UTC, ISO 8601 */
 } BenchProvenance;
 

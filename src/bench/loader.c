@@ -26,6 +26,32 @@ struct BenchLib {
     bool keep;
 };
 
+/* The temp dir and its two files, registered for removal on SIGINT/SIGTERM/SIGHUP (util
+ * cleanup) while they exist; -keep leaves them. */
+typedef struct TmpDir {
+    int slot[3];
+} TmpDir;
+
+static void tmp_register(TmpDir *t, const char *dir, bool keep)
+{
+    static const char *const files[] = {"bench.s", "bench.so"};
+    t->slot[0] = t->slot[1] = t->slot[2] = -1;
+    if (keep)
+        return;
+    t->slot[0] = cleanup_add(dir);
+    for (int i = 0; i < 2; i++) {
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+        t->slot[i + 1] = cleanup_add(p);
+    }
+}
+
+static void tmp_forget(TmpDir *t)
+{
+    for (int i = 0; i < 3; i++)
+        cleanup_remove(t->slot[i]);
+}
+
 /* Run argv (in dir when non-NULL) and collect its stdout+stderr (or only stdout when
  * merge_err is false; stderr then goes to /dev/null).  Returns the exit status, 127 when the
  * program could not be started, -1 on fork failure. */
@@ -34,13 +60,17 @@ static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf 
     int fds[2];
     if (pipe(fds) != 0)
         return -1;
+    cleanup_block(true);
     pid_t pid = fork();
     if (pid < 0) {
+        cleanup_block(false);
         close(fds[0]);
         close(fds[1]);
         return -1;
     }
     if (pid == 0) {
+        cleanup_child_signals();
+        cleanup_block(false);
         dup2(fds[1], 1);
         if (merge_err) {
             dup2(fds[1], 2);
@@ -56,6 +86,8 @@ static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf 
         execvp(argv[0], argv);
         _exit(127);
     }
+    cleanup_child(pid);          /* SIGINT/SIGTERM to uarch reach the compiler too */
+    cleanup_block(false);
     close(fds[1]);
     char tmp[4096];
     ssize_t r;
@@ -65,8 +97,11 @@ static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf 
     close(fds[0]);
     int st;
     while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
+        if (errno != EINTR) {
+            cleanup_child(0);
             return -1;
+        }
+    cleanup_child(0);
     buf_cstr(out);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
@@ -191,6 +226,33 @@ static void rm_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The line of the compiler's output that says why it failed: the first error line ("Error:",
+ * "error:", "Fatal error", "out of memory"), else the first line with text that is not a
+ * heading such as "bench.s: Assembler messages:" (gas prints the reason after an empty line). */
+static const char *reason_line(const char *t, size_t *len)
+{
+    const char *first = NULL;
+    size_t first_n = 0;
+    for (const char *s = t; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
+        bool blank = strspn(line, " \t\r") == strlen(line);
+        if (!blank && (strstr(line, "rror") || strstr(line, "out of memory") || strstr(line, "fatal"))) {
+            *len = n;
+            return s;
+        }
+        if (!blank && !first && !str_ends(line, "Assembler messages:"))
+            first = s, first_n = n;
+        if (!nl)
+            break;
+        s = nl + 1;
+    }
+    *len = first_n;
+    return first ? first : t;
+}
+
 BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
 {
     char cc[512];
@@ -199,7 +261,13 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     const char *tmpdir = getenv("TMPDIR");
     char dir[256];
     snprintf(dir, sizeof dir, "%s/uarch-bench-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-    if (!mkdtemp(dir)) {
+    TmpDir reg;
+    cleanup_block(true);         /* registered before a signal could leave it */
+    char *made = mkdtemp(dir);
+    if (made)
+        tmp_register(&reg, dir, keep_dir);
+    cleanup_block(false);
+    if (!made) {
         diag_set(err, "", 0, 0, NULL, "cannot create a temporary directory in '%s': %s",
                  tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
         return NULL;
@@ -209,7 +277,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     FILE *f = fopen(path, "w");
     if (!f || fwrite(p->text.data, 1, p->text.len, f) != p->text.len || fclose(f) != 0) {
         diag_set(err, "", 0, 0, NULL, "cannot write '%s': %s", path, strerror(errno));
-        rm_dir(dir);
+        rm_dir(dir), tmp_forget(&reg);
         return NULL;
     }
     char copy[512], *argv[40];
@@ -226,14 +294,14 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     int rc = run_capture(argv, dir, true, &out);
     if (rc != 0) {
         if (!bench_map_error(p, "bench.s", buf_cstr(&out), err)) {
-            const char *t = buf_cstr(&out);
-            const char *nl = strchr(t, '\n');
-            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, *t ? ": " : "",
-                     (int)(nl ? nl - t : (long)strlen(t)), t);
+            size_t n;
+            const char *t = reason_line(buf_cstr(&out), &n);
+            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, n ? ": " : "",
+                     (int)n, t);
         }
         buf_free(&out);
         if (!keep_dir)
-            rm_dir(dir);
+            rm_dir(dir), tmp_forget(&reg);
         return NULL;
     }
     buf_free(&out);
@@ -246,7 +314,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
         diag_set(err, "", 0, 0, NULL, "cannot load '%s': %s (%s)", path, e ? e : "unknown error",
                  there ? "the file is there" : "the compiler exited 0 but the file is missing");
         if (!keep_dir)
-            rm_dir(dir);
+            rm_dir(dir), tmp_forget(&reg);
         return NULL;
     }
     BenchLib *lib = xcalloc(1, sizeof *lib);
@@ -255,6 +323,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     snprintf(lib->dir, sizeof lib->dir, "%s", dir);
     if (!keep_dir)
         rm_dir(dir);                         /* the mapping stays valid after unlink */
+    tmp_forget(&reg);
     return lib;
 }
 

@@ -36,6 +36,7 @@ void bench_provenance(BenchProvenance *p, bool measure_core)
         }
     }
     clock_os(p->os, sizeof p->os);
+    clock_emulated(p->emulated, sizeof p->emulated);
     char dev[64], why[256];
     snprintf(p->backend, sizeof p->backend, "%s", pmu_core("/sys", dev, sizeof dev, why, sizeof why) ? "perf_event" : "timer");
     p->timer_hz = clock_counter_hz();
@@ -62,6 +63,9 @@ void bench_provenance_json(Json *j, const BenchProvenance *p)
         json_kstr(j, "hypervisor", p->hypervisor);
     else
         json_knull(j, "hypervisor");
+    json_kbool(j, "emulated", p->emulated[0] != 0);
+    if (p->emulated[0])
+        json_kstr(j, "emulation", p->emulated);
     json_kstr(j, "date", p->date);
     json_obj_end(j);
 }

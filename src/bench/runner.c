@@ -33,6 +33,10 @@ typedef struct Shared {
     char counter[BENCH_MAX_COUNTERS][48];
     double core_hz, timer_hz;
     int cpu;
+    int started;                         /* the first kernel call began */
+    int finished;                        /* the sentinel: every call returned (set after the
+                                          * timed rounds; a snippet that ends the process never
+                                          * gets there) */
     /* followed by: double v[nfns*ncounters*runs]; int before[runs]; int after[runs] */
 } Shared;
 
@@ -171,6 +175,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     if (o->timeout_s > 0)
         alarm((unsigned)(o->timeout_s + 0.999));
     double scale = perf ? 1.0 : sh->core_hz / sh->timer_hz;
+    sh->started = 1;
     for (int r = -o->warmup; r < runs; r++) {
         int cb = clock_current_cpu(), moved = 0;
         for (int f = 0; f < nfns; f++) {
@@ -201,6 +206,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         }
     }
     alarm(0);
+    sh->finished = 1;
     free(scratch);
     if (perf || task)
         pmu_close(fds[0]);
@@ -239,24 +245,32 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     memset(sh, 0, sizeof *sh);
     clock_counter_hz();                      /* measured once here, inherited by every child */
     fflush(NULL);
+    cleanup_block(true);                     /* no signal between the fork and cleanup_child */
     pid_t pid = fork();
     if (pid < 0) {
+        cleanup_block(false);
         snprintf(msg, msgsz, "fork failed: %s", strerror(errno));
         munmap(sh, sz);
         return BENCH_ERROR;
     }
     if (pid == 0) {
+        cleanup_child_signals();             /* SIGINT, SIGTERM, SIGHUP end the child */
+        cleanup_block(false);
         bench_child_default_signals();
         child(&o, fns, nfns, sh);
         _exit(0);
     }
+    cleanup_child(pid);                      /* a signal to uarch is passed on to it */
+    cleanup_block(false);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) {
+            cleanup_child(0);
             snprintf(msg, msgsz, "waitpid failed: %s", strerror(errno));
             munmap(sh, sz);
             return BENCH_ERROR;
         }
+    cleanup_child(0);
     BenchStatus rc = BENCH_OK;
     if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
@@ -273,12 +287,20 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
             snprintf(msg, msgsz, "the snippet crashed with %s (signal %d)", name, sig);
             rc = BENCH_CRASHED;
         }
+    } else if (sh->started && !sh->finished) {
+        /* exited (exit, exit_group) from inside a kernel: the timings are of nothing */
+        snprintf(msg, msgsz, "the snippet ended the process (exit status %d) instead of returning; "
+                 "nothing was measured", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        rc = BENCH_CRASHED;
     } else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         snprintf(msg, msgsz, "the measuring process exited with status %d",
                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
         rc = BENCH_ERROR;
     } else if (sh->status != 0) {
         snprintf(msg, msgsz, "%s", sh->msg);
+        rc = BENCH_ERROR;
+    } else if (!sh->finished) {
+        snprintf(msg, msgsz, "the measuring process ended before measuring (no sentinel)");
         rc = BENCH_ERROR;
     }
     if (rc != BENCH_OK) {

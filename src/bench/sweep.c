@@ -25,17 +25,12 @@
 #define MAP_ANONYMOUS MAP_ANON
 #endif
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
+/* SIGINT, SIGTERM, SIGHUP: `uarch bench` catches them (util cleanup, deferred: the measuring
+ * child or the compiler gets the signal too), the sweep stops and reports what it measured,
+ * marked interrupted, and the process then ends by the signal (cmd/bench.c). */
 bool sweep_stop(const Sweep *s)
 {
-    return interrupted != 0 || s->failed;
+    return cleanup_pending() != 0 || s->failed;
 }
 
 /* ---- options ---------------------------------------------------------------------------- */
@@ -134,7 +129,7 @@ static int repeat_runs(const char *exp, int argc, char **argv)
     int status = 0;
     for (repeat.cur = 0; repeat.cur < n; repeat.cur++) {
         status = fn(ac, av);
-        if (status != 0 || interrupted)
+        if (status != 0 || cleanup_pending())
             break;
     }
     for (int r = 0; r < SWEEP_MAX_REPEAT; r++)
@@ -361,12 +356,7 @@ void sweep_begin(Sweep *s, int npoints_total)
     if (!(s->prov.core_hz > 0))
         s->prov.core_hz = clock_core_hz();
     s->npoints_total = npoints_total;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    cleanup_defer();
 }
 
 void sweep_free(Sweep *s)
@@ -1082,7 +1072,7 @@ static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t
     if (isfinite(f->confidence))
         snprintf(k, sizeof k, " (confidence %.2f)", f->confidence);
     snprintf(out, n, "%s%s%s%s: %s%s%s", f->name, f->series[0] ? " [" : "", f->series,
-             f->series[0] ? "]" : "", v, c, k);
+             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k);
 }
 
 static void prov_line(const Sweep *s, FILE *f)
@@ -1093,6 +1083,9 @@ static void prov_line(const Sweep *s, FILE *f)
             p->core_hz / 1e9, p->date);
     if (p->hypervisor[0])
         fprintf(f, "# hypervisor: %s\n", p->hypervisor);
+    if (p->emulated[0])
+        fprintf(f, "# EMULATED: %s: the timings are the emulator's, the findings describe no core\n",
+                p->emulated);
 }
 
 static void write_json(Sweep *s, FILE *out)
@@ -1109,6 +1102,7 @@ static void write_json(Sweep *s, FILE *out)
     json_key(&j, "provenance");
     bench_provenance_json(&j, &s->prov);
     json_kbool(&j, "interrupted", s->interrupted);
+    json_kbool(&j, "emulated", s->prov.emulated[0] != 0);
     json_key(&j, "x");
     json_obj_begin(&j);
     json_kstr(&j, "label", s->xlabel);
@@ -1187,6 +1181,7 @@ static void write_json(Sweep *s, FILE *out)
         const KneeResult *r = sweep_knees(s, i);
         json_obj_begin(&j);
         json_kstr(&j, "name", S->name);
+        json_kbool(&j, "measured", S->n > 0);
         json_knum(&j, "noise", r->noise);
         json_key(&j, "levels");
         json_arr_begin(&j);
@@ -1255,6 +1250,10 @@ static void write_table(Sweep *s, FILE *out)
             fprintf(out, "\n## %s\n", S->name);
         else
             fputc('\n', out);
+        if (S->n == 0 && s->interrupted) {
+            fprintf(out, "  not measured (interrupted)\n");
+            continue;
+        }
         fprintf(out, "%12s  %10s  %10s  %10s  %4s\n", s->x_bytes ? "size" : "x",
                 s->opt.best ? "best" : "median", s->opt.best ? "median" : "best", "spread", "n");
         for (int k = 0; k < S->n; k++) {
@@ -1267,8 +1266,19 @@ static void write_table(Sweep *s, FILE *out)
             fprintf(out, "%12s  %10s  %10s  %10s  %4d\n", xs, ys[0], ys[1], ys[2], p->n);
         }
     }
-    fprintf(out, "\nfindings%s:\n", s->interrupted ? " (interrupted: partial sweep)" : "");
-    if (s->nfind == 0)
+    fprintf(out, "\nfindings%s%s:\n", s->interrupted ? " (interrupted: partial sweep)" : "",
+            s->prov.emulated[0] ? " (emulated timings: no core's)" : "");
+    int unmeasured = 0;
+    for (int i = 0; i < s->nseries; i++)
+        if (s->series[i].n == 0 && s->interrupted) {
+            bool named = false;   /* a finding of the series says it already */
+            for (int k = 0; k < s->nfind; k++)
+                named |= strcmp(s->find[k].series, s->series[i].name) == 0;
+            if (!named)
+                fprintf(out, "  %s%snot measured (interrupted)\n", s->series[i].name,
+                        s->series[i].name[0] ? ": " : ""), unmeasured++;
+        }
+    if (s->nfind == 0 && unmeasured == 0)
         fprintf(out, "  none\n");
     for (int i = 0; i < s->nfind; i++) {
         char line[256];
@@ -1295,7 +1305,9 @@ static bool write_csv(Sweep *s, const char *path)
     FILE *f = fopen(path, "w");
     if (!f)
         return false;
-    fprintf(f, "series,x,median,best,min,max,q25,q75,n\n");
+    /* every row carries the sweep's flags: a row read alone still says it is from an interrupted
+     * sweep or from emulated timings */
+    fprintf(f, "series,x,median,best,min,max,q25,q75,n,interrupted,emulated\n");
     for (int i = 0; i < s->nseries; i++)
         for (int k = 0; k < s->series[i].n; k++) {
             const SweepPoint *p = &s->series[i].pts[k];
@@ -1316,7 +1328,7 @@ static bool write_csv(Sweep *s, const char *path)
                 else
                     fputc(',', f);   /* unavailable: an empty field */
             }
-            fprintf(f, ",%d\n", p->n);
+            fprintf(f, ",%d,%d,%d\n", p->n, s->interrupted, s->prov.emulated[0] != 0);
         }
     return fclose(f) == 0;
 }
@@ -1340,8 +1352,8 @@ static bool write_svg(Sweep *s, const char *path)
     SvgPlot p;
     memset(&p, 0, sizeof p);
     char title[160], sub[400];
-    snprintf(title, sizeof title, "uarch bench %s: %s%s", s->exp, s->title,
-             s->interrupted ? " (interrupted)" : "");
+    snprintf(title, sizeof title, "uarch bench %s: %s%s%s", s->exp, s->title,
+             s->interrupted ? " (interrupted)" : "", s->prov.emulated[0] ? " (EMULATED timings)" : "");
     snprintf(sub, sizeof sub, "%s | %s | %s | %.2f GHz | %s", s->prov.cpu, s->prov.os,
              s->prov.backend, s->prov.core_hz / 1e9, s->prov.date);
     p.title = title, p.subtitle = sub, p.xlabel = s->xlabel, p.ylabel = s->ylabel;
@@ -1403,18 +1415,49 @@ static bool write_svg(Sweep *s, const char *path)
     return ok;
 }
 
+/* An interrupted sweep: a finding of a series with no point is "not measured" (it has no value,
+ * and its note must not claim what a full sweep would have shown, such as "no step up"); one
+ * without a value from a partial series says how far its series went. */
+static void unmeasured(Sweep *s)
+{
+    for (int i = 0; i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        const SweepSeries *S = NULL;
+        int total = 0;
+        for (int k = 0; k < s->nseries; k++) {
+            total += s->series[k].n;
+            if (f->series[0] && strcmp(f->series, s->series[k].name) == 0)
+                S = &s->series[k];
+        }
+        int n = S ? S->n : total;
+        if (n == 0) {
+            f->value = f->cycles = f->confidence = NAN;
+            snprintf(f->note, sizeof f->note, "not measured: the sweep was interrupted before %s",
+                     S ? "this series" : "its first point");
+        } else if (!isfinite(f->value) && S) {
+            char a[32], b[32], note[sizeof f->note];
+            sweep_fmt_x(s, S->pts[0].x, a, sizeof a);
+            sweep_fmt_x(s, S->pts[S->n - 1].x, b, sizeof b);
+            snprintf(note, sizeof note, "interrupted: measured %s..%s only; %s", a, b, f->note);
+            snprintf(f->note, sizeof f->note, "%s", note);
+        }
+    }
+}
+
 int sweep_finish(Sweep *s)
 {
     if (!s->opt.quiet && isatty(2))
         fprintf(stderr, "\r\033[K");
     if (s->failed) {
-        signal(SIGINT, SIG_DFL);
         return 1;
     }
     if (s->interrupted || sweep_stop(s)) {
+        int sig = cleanup_pending();
         s->interrupted = true;
-        fprintf(stderr, "uarch: bench %s: interrupted, reporting the %d points measured\n", s->exp,
+        fprintf(stderr, "uarch: bench %s: interrupted%s%s, reporting the %d points measured\n", s->exp,
+                sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
+        unmeasured(s);
     }
     if (repeat_collect(s)) {
         signal(SIGINT, SIG_DFL);
@@ -1434,6 +1477,5 @@ int sweep_finish(Sweep *s)
         fprintf(stderr, "uarch: bench %s: cannot write '%s': %s\n", s->exp, s->opt.svg, strerror(errno));
         status = 1;
     }
-    signal(SIGINT, SIG_DFL);
     return status;
 }

@@ -147,6 +147,9 @@ int clock_current_cpu(void);                 /* -1 when unknown */
 /* Frequency the kernel reports for the counter/CPU: fills src with where it was read from
  * ("dmesg: tsc: Detected ...", "/sys/.../tsc_freq_khz", "/proc/cpuinfo cpu MHz"). 0: none. */
 double clock_kernel_tsc_hz(char *src, size_t srcsz);
+/* Is this process emulated (qemu-user on AArch64 Linux: /proc/cpuinfo is the host's)?  why gets
+ * the evidence.  Timings taken under emulation are the emulator's, not a core's. */
+bool clock_emulated(char *why, size_t n);
 /* Emulation / virtualization findings as one-line sentences (into buf, '\n'-separated). */
 void clock_findings(char *buf, size_t bufsz);
 /* "Linux 6.1.0 x86_64" */

@@ -159,6 +159,33 @@ static void add(char *buf, size_t n, const char *s)
         snprintf(buf + len, n - len, "%s\n", s);
 }
 
+bool clock_emulated(char *why, size_t n)
+{
+    if (n)
+        why[0] = 0;
+#if defined(__aarch64__) && defined(__linux__)
+    /* qemu-user passes the host's /proc/cpuinfo through: an x86 one, or none of the AArch64
+     * fields a kernel on AArch64 always prints */
+    Buf b;
+    buf_init(&b);
+    bool emu = false;
+    if (read_file("/proc/cpuinfo", &b)) {
+        const char *t = buf_cstr(&b);
+        if (strstr(t, "vendor_id") || strstr(t, "GenuineIntel") || strstr(t, "AuthenticAMD")) {
+            snprintf(why, n, "user-mode emulation (e.g. qemu-aarch64): /proc/cpuinfo describes an x86 host");
+            emu = true;
+        } else if (!strstr(t, "CPU implementer")) {
+            snprintf(why, n, "probably emulated: no AArch64 MIDR in /proc/cpuinfo");
+            emu = true;
+        }
+    }
+    buf_free(&b);
+    return emu;
+#else
+    return false;
+#endif
+}
+
 void clock_findings(char *buf, size_t n)
 {
     char line[256];
@@ -182,17 +209,11 @@ void clock_findings(char *buf, size_t n)
         add(buf, n, "this process is translated by Rosetta 2 (sysctl.proc_translated = 1)");
 #endif
 #if defined(__aarch64__) && defined(__linux__)
-    Buf b;
-    buf_init(&b);
-    if (read_file("/proc/cpuinfo", &b)) {
-        const char *t = buf_cstr(&b);
-        if (strstr(t, "vendor_id") || strstr(t, "GenuineIntel") || strstr(t, "AuthenticAMD"))
-            add(buf, n, "user-mode emulation (e.g. qemu-aarch64): /proc/cpuinfo describes an x86 "
-                        "host; timings do not reflect any AArch64 core");
-        else if (!strstr(t, "CPU implementer"))
-            add(buf, n, "no AArch64 MIDR in /proc/cpuinfo: probably emulated");
+    char why[160];
+    if (clock_emulated(why, sizeof why)) {
+        snprintf(line, sizeof line, "%s; timings do not reflect any AArch64 core", why);
+        add(buf, n, line);
     }
-    buf_free(&b);
     if (access("/sys/hypervisor/type", R_OK) == 0 || access("/proc/device-tree/hypervisor", R_OK) == 0)
         add(buf, n, "running under a hypervisor (/sys/hypervisor or device-tree node present)");
 #endif

@@ -161,7 +161,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
             *depth = *depth > 0 ? *depth - 1 : 0;
         lines++;
         ls = (size_t)(le - t->data);
-        cut = *depth == 0 && lines >= CHUNK_LINES;
+        cut = *depth == 0 && lines >= run->chunk_lines;
         if (!cut && lines >= MCA_REGION_MAX_LINES) {
             input_error(run, *line + lines, "a code region longer than %lld lines (the bound): "
                         "mark shorter regions with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_LINES);

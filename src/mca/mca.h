@@ -30,7 +30,13 @@ typedef struct McaOptions {
     int register_file_size;       /* 0 = model's */
     int micro_op_queue_size;      /* accepted for llvm-mca compatibility; M1 maps straight from decode */
     int lqueue, squeue;           /* 0 = model's */
+    int divider;                  /* McaDivider: the operand values assumed for integer division */
 } McaOptions;
+
+/* integer division takes a time that depends on the operands (the measured pages
+ * SDIV/UDIV_fast, _medium, _slow); the model takes the fast case unless told otherwise.
+ * A case without a measured form for a width (medium, 32-bit) keeps the fast form. */
+typedef enum McaDivider { MCA_DIV_FAST, MCA_DIV_MEDIUM, MCA_DIV_SLOW } McaDivider;
 
 /* static info of one instruction of the block (instruction-info view) */
 typedef struct McaInstInfo {

@@ -117,6 +117,10 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     const char *kb = getenv("UARCH_MCA_KEEP_BYTES");
     if (kb && *kb)
         run.keep_max = (size_t)strtoull(kb, NULL, 10);
+    run.chunk_lines = CHUNK_LINES;
+    const char *cl = getenv("UARCH_MCA_CHUNK_LINES");   /* (small chunks for tests and fuzzing) */
+    if (cl && atoi(cl) > 0)
+        run.chunk_lines = atoi(cl);
     run.cur = &run.slot[0];
     if (!open_input(&run, path))
         return 1;

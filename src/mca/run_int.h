@@ -66,6 +66,7 @@ typedef struct Run {
     Slot **kept;                  /* [nchunks] pass 1: chunk k >= NSLOT kept parsed, or NULL */
     int kept_cap;
     size_t kept_bytes, keep_max;
+    int chunk_lines;              /* CHUNK_LINES, or UARCH_MCA_CHUNK_LINES (tests, fuzzing) */
     Slot *cur;                    /* the chunk being read, parsed */
     Chunk *chunks;
     int nchunks, cap;

@@ -284,6 +284,32 @@ static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, 
     return (int32_t)floorf(lat + 0.5f);
 }
 
+/* the base cycle of the results of an instruction with late-read sources that first issues in
+ * cycle t with its sources ready (less their read advances) in cycle rd < t.  A consumer cannot
+ * issue before the producers it waits for, yet its early uops do not need a late operand: the
+ * part of the delay caused by the producer of a late-read operand issuing after rd (at most the
+ * operand's advance) is credited back, so the result counts from when the late operand was
+ * ready.  E.g. TBX with a three-register table: the third table register is read 4 cycles after
+ * the first, so a chain through it takes 2 cycles, not the 6 of the first operand. */
+static int32_t late_result(const Sim *s, const Dyn *d, const SimInst *in, int32_t rd, int32_t t)
+{
+    int32_t credit = 0;
+    for (int k = 0; k < in->nsrc; k++) {
+        float adv = in->src[k].advance;
+        int64_t p = d->prod[k];
+        if (adv <= 0 || p < 0 || p < s->oldest)
+            continue;
+        const Dyn *pd = &s->ring[p & s->mask];
+        if (pd->nissued == 0)
+            continue;
+        int32_t until = pd->first_issue + 1 < t ? pd->first_issue + 1 : t;
+        int32_t c = until - rd, cap = (int32_t)floorf(adv + 0.5f);
+        if (c > cap) c = cap;
+        if (c > credit) credit = c;
+    }
+    return t - credit;
+}
+
 static bool issue_present(const SimIssue *is, int64_t it)
 {
     if (is->frac <= 0 || is->frac >= 1)
@@ -1022,6 +1048,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */
+                            if (in->late_read && rd < t) d->result = late_result(s, d, in, rd, t);
                         }
                         d->last_issue = t;
                         d->nissued++;

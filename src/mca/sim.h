@@ -49,6 +49,7 @@ typedef struct SimCpu {
     uint8_t sched_group[SIM_MAX_SCHED];
     int sched_dispatch[SIM_MAX_SCHED];     /* uops dispatched into it per cycle (0 = no limit) */
     int elim_imm_per_group;     /* eliminations of kind "limited" per map group (0 = no limit) */
+    int divider;                /* McaDivider (McaOptions.divider) */
 } SimCpu;
 
 typedef struct SimIssue {
@@ -88,6 +89,8 @@ typedef struct SimInst {
     uint8_t mem;                /* A64MemKind */
     bool starts_group, ends_group;  /* retire-group placement: memory first, cond. branches last */
     bool taken_branch;          /* ends the map group (one taken branch per cycle) */
+    bool late_read;             /* a source has a read advance (a table register of TBX read by a
+                                   later uop): see late_result() in sim.c */
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
                                    same address (same base register value, same offset) may issue
                                    this many cycles after it */

@@ -39,7 +39,7 @@ void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     bool known = model_in_registry(cpu);
     if (known && cpu_cache.cpu == cpu && cpu_cache.dispatch_width == opt->dispatch_width &&
         cpu_cache.register_file_size == opt->register_file_size && cpu_cache.lqueue == opt->lqueue &&
-        cpu_cache.squeue == opt->squeue) {
+        cpu_cache.squeue == opt->squeue && cpu_cache.sc.divider == opt->divider) {
         *sc = cpu_cache.sc;
         return;
     }
@@ -94,6 +94,7 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     const ModelParams *p = &cpu->p;
     memset(sc, 0, sizeof *sc);
     sc->name = cpu->name;
+    sc->divider = opt->divider;
     int w = param(p->dispatch_width, param(p->map_width, param(p->decode_width, 4)));
     if (p->map_width > 0 && param(p->map_width, w) < w) w = param(p->map_width, w);
     sc->width = opt->dispatch_width > 0 ? opt->dispatch_width : w;
@@ -197,15 +198,30 @@ static int form_issues(const ModelCpu *cpu, const SimCpu *sc, const ModelForm *f
         int occ = (int)(f->occupancy + 0.5);
         if (occ < 1) occ = 1;
         if (occ > 255) occ = 255;
-        bool any = false;
+        /* occupancy is the resource's busy time per instance: with several issues on it
+         * (Icestorm UDIV: 2 on u2, tp 7) the first takes what the others (1 each) leave */
+        int first = -1, more = 0;
         for (int k = 0; k < n; k++)
             if (np_units && (out[k].units & np_units)) {
-                out[k].occupancy = (uint8_t)occ;
-                any = true;
+                if (first < 0) first = k;
+                else more++;
             }
-        if (!any && n > 0) out[0].occupancy = (uint8_t)occ;
+        if (first < 0 && n > 0) first = 0;
+        if (first >= 0) out[first].occupancy = (uint8_t)(occ - more > 1 ? occ - more : 1);
     }
     return n;
+}
+
+/* the form of an integer division for the operand case asked for (-divider): the fast form
+ * `UDIV_fast_64` becomes `UDIV_slow_64`, if the model has it */
+static const ModelForm *divider_form(const ModelCpu *cpu, const char *id, int divider, const ModelForm *dflt)
+{
+    if (strncmp(id, "UDIV_fast_", 10) != 0 && strncmp(id, "SDIV_fast_", 10) != 0)
+        return dflt;
+    char name[64];
+    snprintf(name, sizeof name, "%.4s_%s_%s", id, divider == MCA_DIV_SLOW ? "slow" : "medium", id + 10);
+    const ModelForm *f = model_form(cpu, name);
+    return f ? f : dflt;
 }
 
 /* latency of a form that has none in the tables (llvm-mca's default for unknown latency is 1) */
@@ -241,6 +257,28 @@ static float write_default(const ModelCpu *cpu, const A64Inst *a, int reg, int m
     return dflt_latency(cpu);
 }
 
+static bool tracked(int reg)
+{
+    return reg < A64_NREGS && reg != A64_FPSR;
+}
+
+/* latency of the value form f writes at position w: its main latency, or the largest of its
+ * per-operand latencies when reading some operand takes longer (INS (general): the general
+ * register reaches the vector 7 cycles after it is ready, the merged vector 2 cycles; LDR
+ * (register, Q): the index 6, the base 4).  The faster operands are then read late (advance). */
+static float write_lat(const ModelCpu *cpu, const ModelForm *f, const A64Inst *a, int w, float dflt)
+{
+    float v = model_lat(cpu, f, w, 0, dflt);
+    if (v < 0)
+        return v;
+    for (int k = 0; k < a->nreads; k++) {
+        if (!tracked(a->reads[k].reg)) continue;
+        float m = model_lat(cpu, f, w, model_opnd_pos(a, &a->reads[k], false), dflt);
+        if (m > v) v = m;
+    }
+    return v;
+}
+
 typedef struct FormSlot {
     const char *key;              /* A64Inst.form pointer, NULL = free */
     const ModelForm *f;
@@ -251,11 +289,6 @@ typedef struct GateSlot {
     const ModelForm *f;           /* NULL = free */
     int gated;                    /* first instruction of this form with a throughput gate */
 } GateSlot;
-
-static bool tracked(int reg)
-{
-    return reg < A64_NREGS && reg != A64_FPSR;
-}
 
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
                        SimInst *out, McaInstInfo *info, Arena *arena)
@@ -282,6 +315,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             if (!fs->key) {
                 fs->key = a->form;
                 fs->f = model_form(cpu, a->form);
+                if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, a->form, sc->divider, fs->f);
                 fs->first = -1;
             }
             f = fs->f;
@@ -324,7 +358,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         float main = 0;
         if (f && a->nwrites > 0) {
             wpos = model_opnd_pos(a, &a->writes[0], true);
-            main = model_lat(cpu, f, wpos, 0, dl);
+            main = write_lat(cpu, f, a, wpos, dl);
         }
         for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
             if (!tracked(a->reads[k].reg)) continue;
@@ -335,13 +369,14 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 float mine = model_lat(cpu, f, wpos, rpos, dl);
                 if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
             }
+            if (adv > 0) s->late_read = true;
             s->src[s->nsrc++] = (SimSrc){a->reads[k].reg, (uint8_t)rpos, -1, 0, -1, adv};
         }
         for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
             int reg = a->writes[k].reg;
             if (!tracked(reg)) continue;
             int pos = model_opnd_pos(a, &a->writes[k], true);
-            float lat = f ? model_lat(cpu, f, pos, 0, -1) : -1;
+            float lat = f ? write_lat(cpu, f, a, pos, -1) : -1;
             if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
             if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
             uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;

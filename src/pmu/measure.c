@@ -101,6 +101,7 @@ static bool measure_asm(const PmuBackend *b, const PmuKernel *k, const long *len
         return false;
     }
     if (pid == 0) {
+        cleanup_child_signals();         /* SIGINT, SIGTERM, SIGHUP end the child */
         bench_child_default_signals();   /* a crash of the kernel is reported below */
         if (cpu >= 0)
             clock_pin(cpu);

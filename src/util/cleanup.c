@@ -1,7 +1,10 @@
 /* cleanup.c — temporary files removed when SIGINT, SIGTERM or SIGHUP ends the process.
  * See util.h for the API.  The handler only calls unlink() on a fixed array of paths (both
- * async-signal-safe; rmdir() for a registered directory, after the files), restores the default action and raises the signal again, so the process
- * ends as killed by it (the shell's status 130, 143 or 129). */
+ * async-signal-safe; rmdir() for a registered directory, after the files), restores the default
+ * action and raises the signal again, so the process ends as killed by it (the shell's status
+ * 130, 143 or 129).  Deferred (cleanup_defer, for `uarch bench`): the handler only records the
+ * signal and passes it on to the registered child (kill is async-signal-safe); the program
+ * stops, reports what it measured and calls cleanup_raise(), which does the rest. */
 #include "util.h"
 
 #include <signal.h>
@@ -14,8 +17,9 @@ static char paths[CLEANUP_MAX][CLEANUP_PATH];
 static volatile sig_atomic_t used[CLEANUP_MAX];
 static bool installed;
 static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t deferred, pending, child;
 
-static void on_signal(int sig)
+static void remove_all(void)
 {
     for (int i = 0; i < CLEANUP_MAX; i++)   /* files first, then the (now empty) directories */
         if (used[i])
@@ -23,7 +27,80 @@ static void on_signal(int sig)
     for (int i = 0; i < CLEANUP_MAX; i++)
         if (used[i])
             rmdir(paths[i]);
+}
+
+static void on_signal(int sig)
+{
+    if (deferred) {   /* the program reports what it has, then calls cleanup_raise() */
+        if (!pending)
+            pending = sig;
+        if (child > 0)
+            kill((pid_t)child, sig);
+        return;
+    }
+    remove_all();
     signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install(void)
+{
+    if (installed)
+        return;
+    installed = true;
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        for (size_t k = 0; k < ARRAY_LEN(sigs); k++)
+            sigaddset(&sa.sa_mask, sigs[k]);   /* one handler at a time */
+        /* a signal ignored by whoever started us (nohup) stays ignored */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+void cleanup_defer(void)
+{
+    deferred = 1;
+    install();
+}
+
+int cleanup_pending(void)
+{
+    return pending;
+}
+
+void cleanup_child(long pid)
+{
+    child = (sig_atomic_t)pid;
+    if (pid > 0 && pending)   /* the signal came before the child was known */
+        kill((pid_t)pid, pending);
+}
+
+void cleanup_child_signals(void)
+{
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == on_signal)
+            signal(sigs[i], SIG_DFL);
+    }
+}
+
+void cleanup_raise(void)
+{
+    int sig = pending;
+    if (!sig)
+        return;
+    cleanup_block(true);
+    remove_all();
+    for (int i = 0; i < CLEANUP_MAX; i++)
+        used[i] = 0;
+    signal(sig, SIG_DFL);
+    cleanup_block(false);
     raise(sig);
 }
 
@@ -38,21 +115,7 @@ void cleanup_block(bool block)
 
 int cleanup_add(const char *path)
 {
-    if (!installed) {
-        installed = true;
-        for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
-            struct sigaction sa, old;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_signal;
-            sigemptyset(&sa.sa_mask);
-            for (size_t k = 0; k < ARRAY_LEN(sigs); k++)
-                sigaddset(&sa.sa_mask, sigs[k]);   /* one handler at a time */
-            /* a signal ignored by whoever started us (nohup) stays ignored */
-            if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-                continue;
-            sigaction(sigs[i], &sa, NULL);
-        }
-    }
+    install();
     if (strlen(path) >= CLEANUP_PATH)
         return -1;
     for (int i = 0; i < CLEANUP_MAX; i++)

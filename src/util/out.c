@@ -169,10 +169,12 @@ void out_abandon(Out *o)
 
 int out_stdout_check(int status)
 {
+    int before = errno;   /* a write that failed earlier (a full buffer flushed by printf) set it */
     errno = 0;
     if (fflush(stdout) == 0 && !ferror(stdout))
         return status;
-    fprintf(stderr, "%s: error: cannot write '<stdout>': %s\n", util_progname, strerror(errno ? errno : EIO));
+    int e = errno ? errno : before ? before : EIO;
+    fprintf(stderr, "%s: error: cannot write '<stdout>': %s\n", util_progname, strerror(e));
     return status ? status : 1;
 }
 

@@ -1,24 +1,67 @@
-# tests/fuzz/fuzz.mk — `make fuzz`: libFuzzer on the assembly parser (tests/fuzz/fuzz_parse.c).
-#   make fuzz                  run FUZZ_SECONDS (default 600) on a copy of tests/fuzz/corpus
-#   make fuzz FUZZ_SECONDS=60  what CI runs
-# Builds in build-fuzz/ with clang -fsanitize=fuzzer,address,undefined.  Without clang/libFuzzer
-# it prints "fuzz: skipped (...)" and succeeds.
+# tests/fuzz/fuzz.mk — `make fuzz`: libFuzzer targets (clang -fsanitize=fuzzer,address,undefined)
+#   fuzz_parse    the assembly front end (a64_parse), corpus tests/fuzz/corpus
+#   fuzz_mca      the whole `uarch mca` pipeline on small inputs (chunks, regions, simulation on
+#                 both cores, every view, JSON, the thread pool, the checked output), corpus
+#                 tests/fuzz/corpus-mca and, with two option bytes put before them, examples/*.s
+#                 and the inputs of tests/golden/mca-*.test (byte 0 and 1 choose the options:
+#                 see fuzz_mca.c)
+#   fuzz_options  `uarch mca`'s command line and the numeric option parser, corpus
+#                 tests/fuzz/corpus-options (one argument per line)
+#   make fuzz                   each target for FUZZ_SECONDS (default 600), one after the other
+#   make fuzz FUZZ_SECONDS=60   what CI runs: the 60 s are split between the targets (20 s each)
+#   make fuzz FUZZ_TARGETS=fuzz_mca FUZZ_SECONDS=1800 FUZZ_RSS_MB=2048   one target, longer
+# FUZZ_SPLIT=1 splits FUZZ_SECONDS between the targets (the default when FUZZ_SECONDS < 300).
+# Every run has -rss_limit_mb=FUZZ_RSS_MB (default 2048): memory that grows is a failure.
+# Builds in build-fuzz/ on a copy of each corpus.  Without clang/libFuzzer it prints
+# "fuzz: skipped (...)" and succeeds.
 FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= fuzz_parse fuzz_mca fuzz_options
+FUZZ_RSS_MB ?= 2048
+FUZZ_SPLIT ?= $(if $(shell test $(FUZZ_SECONDS) -lt 300 && echo y),1,0)
 FUZZ_B := build-fuzz
-FUZZ_CFLAGS := -std=c11 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+FUZZ_CFLAGS := -std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                -fno-omit-frame-pointer -Isrc -I$(FUZZ_B)/gen -D_POSIX_C_SOURCE=200809L
+# (the rules below are used by the sub-make with B=$(FUZZ_B): everything but main.c, compiled
+# once for all targets; fuzz_options includes cmd/mca.c itself)
+FUZZ_LIB = $(patsubst src/%.c,$(FUZZ_B)/fobj/%.o,$(filter-out src/cmd/mca.c,$(SRCS))) \
+           $(patsubst $(FUZZ_B)/gen/%.c,$(FUZZ_B)/fobj/gen/%.o,$(GEN_SRCS))
+FUZZ_RUN_SECONDS = $(if $(filter 1,$(FUZZ_SPLIT)),$$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) > 0 ? $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) : 1 )),$(FUZZ_SECONDS))
+
+$(FUZZ_B)/fobj/gen/%.o: $(FUZZ_B)/gen/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_B)/fobj/%.o: src/%.c $(GEN_SRCS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB) -lm -lpthread -ldl
+.PRECIOUS: $(FUZZ_B)/fobj/%.o $(FUZZ_B)/fobj/gen/%.o
+fuzz-bins: $(addprefix $(FUZZ_B)/,$(FUZZ_TARGETS))
 
 fuzz:
 	@if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
 	     | clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1; then \
 	  echo "fuzz: skipped (clang with libFuzzer is not available)"; exit 0; fi; \
 	set -e; \
-	$(MAKE) --no-print-directory B=$(FUZZ_B) $(FUZZ_B)/gen/isa.c $(FUZZ_B)/gen/a64_sysregs.c; \
-	clang $(FUZZ_CFLAGS) -o $(FUZZ_B)/fuzz_parse tests/fuzz/fuzz_parse.c src/a64/*.c src/util/*.c \
-	  $(FUZZ_B)/gen/isa.c $(FUZZ_B)/gen/a64_sysregs.c -lm; \
-	rm -rf $(FUZZ_B)/corpus; mkdir -p $(FUZZ_B)/corpus; cp tests/fuzz/corpus/* $(FUZZ_B)/corpus/; \
-	echo "fuzz: running $(FUZZ_SECONDS) s on $(FUZZ_B)/corpus"; \
-	$(FUZZ_B)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -dict=tests/fuzz/a64.dict \
-	  -print_final_stats=1 -artifact_prefix=$(FUZZ_B)/ $(FUZZ_B)/corpus
+	$(MAKE) --no-print-directory -j2 B=$(FUZZ_B) PGO=0 fuzz-bins; \
+	for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    fuzz_parse)   corpus=corpus ;; \
+	    fuzz_mca)     corpus=corpus-mca ;; \
+	    fuzz_options) corpus=corpus-options ;; \
+	    *) echo "fuzz: unknown target '$$t'"; exit 1 ;; \
+	  esac; \
+	  rm -rf $(FUZZ_B)/$$t-corpus; mkdir -p $(FUZZ_B)/$$t-corpus; cp tests/fuzz/$$corpus/* $(FUZZ_B)/$$t-corpus/; \
+	  if [ $$t = fuzz_mca ]; then i=0; for f in examples/*.s tests/golden/mca-*.test; do \
+	    i=$$((i + 1)); [ $$(wc -c < $$f) -lt 1800 ] || continue; \
+	    { printf "\\$$(printf %o $$((i * 37 % 256)))\\$$(printf %o $$((i * 91 % 256)))"; \
+	      awk '/^#--- /{exit} {print}' $$f; } > $(FUZZ_B)/$$t-corpus/seed-$$(basename $$f); done; fi; \
+	  secs=$(FUZZ_RUN_SECONDS); \
+	  echo "fuzz: running $$t for $$secs s on $(FUZZ_B)/$$t-corpus (rss limit $(FUZZ_RSS_MB) MB)"; \
+	  $(FUZZ_B)/$$t -max_total_time=$$secs -max_len=2048 -dict=tests/fuzz/a64.dict -close_fd_mask=3 \
+	    -rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 -artifact_prefix=$(FUZZ_B)/$$t- $(FUZZ_B)/$$t-corpus \
+	    > $(FUZZ_B)/$$t.log 2>&1 || { grep -v '^"' $(FUZZ_B)/$$t.log | tail -n 60; exit 1; }; \
+	  grep -E '^#[0-9]+.*(pulse|DONE)|^stat::|^Done' $(FUZZ_B)/$$t.log | tail -n 8; \
+	done
 
-.PHONY: fuzz
+.PHONY: fuzz fuzz-bins

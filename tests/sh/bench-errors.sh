@@ -38,6 +38,14 @@ expect nanobench 0 '' -- "$U" bench run -asm 'add %rbx, %rax' -asm_init 'mov $1,
 grep -Eq '^-?[0-9.]+ cycles per copy \(min of 4 runs' out || { echo "FAIL nanobench: no figure"; cat out; fail=1; }
 expect nanobench-noloop 0 '' -- "$U" bench run -json -loop_count 0 -unroll_count 10 -n_measurements 4 -avg 'add $1, %rax'
 grep -q '"statistic": "mean"' out || { echo "FAIL nanobench-noloop: statistic"; cat out; fail=1; }
+# a snippet that ends the process is not a measurement: no sentinel after the timed rounds
+expect exit-group 1 '^uarch: error: the snippet ended the process \(exit status 0\) instead of returning' -- "$U" bench run 'mov $231, %eax; xor %edi, %edi; syscall'
+expect exit-3 1 '^uarch: error: the snippet ended the process \(exit status 3\)' -- "$U" bench run 'mov $60, %eax; mov $3, %edi; syscall'
+# the assembler's reason is kept (gas prints it after an empty line); the address-space bound is
+# put on the compiler alone (a wrapper as $CC), so uarch itself runs unbounded (an ASan build too)
+cc0=$(command -v cc || command -v gcc)
+printf '#!/bin/sh\nulimit -v 400000\nexec %s "$@"\n' "$cc0" > boundcc; chmod +x boundcc
+expect as-oom 1 "^uarch: error: '.*boundcc -shared' failed \(exit 1\): .*out of memory" -- env CC="$t/boundcc" "$U" bench run -unroll 1 -init ".rept 100000000; nop; .endr" nop
 expect crash-segv 1 '^uarch: error: the snippet crashed with SIGSEGV' -- "$U" bench run -n 2 -init 'xor %eax, %eax' 'mov (%rax), %rax'
 expect crash-sigill 1 '^uarch: error: the snippet crashed with SIGILL' -- "$U" bench run -n 2 'ud2'
 expect hang 1 '^uarch: error: the snippet did not finish within 1 s' -- "$U" bench run -n 2 -timeout 1 'jmp .'

@@ -17,9 +17,11 @@ while IFS='|' read -r name args; do
     || { bad "$name $args: exit $?"; cat "$tmp/err"; continue; }
   echo "$out" | grep -q '^findings' || bad "$name: no findings section"
   echo "$out" | grep -q '^# cpu: ' || bad "$name: no provenance"
+  echo "$out" | grep -q '^# EMULATED: ' || bad "$name: not said to be emulated"
   tail -n 1 "$tmp/$name.svg" | grep -q '^</svg>$' || bad "$name: svg incomplete"
   json=$(run_a64 bench "$name" $T "$@" -json 2>"$tmp/err") || { bad "$name -json: exit $?"; cat "$tmp/err"; continue; }
   echo "$json" | grep -q '"arch": "aarch64"' || bad "$name -json: not the AArch64 code generator"
+  echo "$json" | grep -q '^  "emulated": true' || bad "$name -json: no emulated flag"
   for k in '"findings": \[' '"points": \[' '"provenance": {'; do
     echo "$json" | grep -q "$k" || bad "$name -json: no $k"
   done

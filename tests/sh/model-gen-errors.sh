@@ -72,6 +72,11 @@ expect "$L:$n:[0-9]+" "unknown class '@loads'"
 N=m/firestorm/nonpipelined.tsv
 fresh; n=$(lineof "$tmp/$N" '^int-div'); setline "$tmp/$N" "$n" 'int-div\tu5\tUDIVX_*'
 expect "$N:$n:[0-9]+" "'UDIVX_\*' matches no form"
+S=m/firestorm/serialize.tsv
+fresh; n=$(lineof "$tmp/$S" '^mrs fpsr'); setline "$tmp/$S" "$n" 'mrs fpsr\tMRS_FPSRX\t10'
+expect "$S:$n:[0-9]+" "'MRS_FPSRX' matches no form"
+fresh; n=$(lineof "$tmp/$S" '^mrs fpsr'); setline "$tmp/$S" "$n" 'mrs fpsr\tMRS_FPSR\t-'
+expect "$S:$n:[0-9]+" "a serializing form needs its measured throughput"
 fresh; sed -i '1,/^form/s/^form\tgroup\tlat\t/form\tgroup\tlatency\t/' "$tmp/$F"; n=$(lineof "$tmp/$F" '^form	')
 expect "$F:$n" "missing column 'lat'"
 fresh; printf 'pentium\t-\tnot here\n' >> "$tmp/m/registry.tsv"
