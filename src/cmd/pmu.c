@@ -107,9 +107,7 @@ static void list_backend(Buf *o, Json *j, const PmuBackend *b, bool forced)
         for (int i = 0; i < n; i++) {
             json_obj_begin(j);
             json_kstr(j, "name", ev[i].name);
-            char code[32];
-            pmu_event_code(&ev[i], code, sizeof code);
-            json_kstr(j, "event", code);
+            pmu_event_json(j, "event", &ev[i]);
             json_kstr(j, "encoding", ev[i].encoding);
             json_kstr(j, "description", ev[i].desc);
             json_kint(j, "slots", ev[i].slots);
@@ -120,7 +118,7 @@ static void list_backend(Buf *o, Json *j, const PmuBackend *b, bool forced)
         json_arr_end(j);
         json_obj_end(j);
     } else {
-        buf_printf(o, "\n%s: %s\n", b->name, ok ? why : "unavailable");
+        buf_printf(o, "%s%s: %s\n", o->len ? "\n" : "", b->name, ok ? why : "unavailable");
         if (!ok)
             buf_printf(o, "  why: %s\n", why);
         if (n > 0) {

@@ -151,3 +151,15 @@ void pmu_event_code(const PmuEventInfo *e, char *out, size_t n)
     else
         snprintf(out, n, "%llu", (unsigned long long)e->code);
 }
+
+void pmu_event_json(Json *j, const char *key, const PmuEventInfo *e)
+{
+    char code[32];
+    pmu_event_code(e, code, sizeof code);
+    if (e->hw) {
+        json_kstr(j, key, code);
+    } else {
+        json_key(j, key);
+        json_uint(j, (unsigned long long)e->code);
+    }
+}

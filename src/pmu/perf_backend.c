@@ -8,6 +8,7 @@
  * only on its cores: its CPU list travels with the event, and stat.c pins to it. */
 #define _GNU_SOURCE
 #include "pmu/pmu.h"
+#include "clock/clock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -87,12 +88,20 @@ static long open_attr(const PmuEvent *e, int pid, bool child)
 }
 #endif
 
-/* why no hardware events: no core PMU in sysfs, or the generic cycles event refused */
+/* why no hardware events: no core PMU in sysfs (under a hypervisor: it gives the guest none),
+ * or the generic cycles event refused */
 static bool hw_present(char *why, size_t whysz)
 {
     char dev[128];
-    if (!pmu_core(SYSFS, dev, sizeof dev, why, whysz))
+    if (!pmu_core(SYSFS, dev, sizeof dev, why, whysz)) {
+        ClockX86 x;
+        clock_x86_decode(clock_cpuid_native, NULL, &x);
+        size_t l = strlen(why);
+        if (clock_have_cpuid() && x.hypervisor && l < whysz)
+            snprintf(why + l, whysz - l, " (a virtual machine: its hypervisor '%s' offers the guest no PMU)",
+                     x.hv_vendor[0] ? x.hv_vendor : "unnamed");
         return false;
+    }
 #ifdef __linux__
     PmuEvent e = {.type = PERF_TYPE_HARDWARE, .config = PERF_COUNT_HW_CPU_CYCLES};
     long fd = open_attr(&e, 0, false);
@@ -119,12 +128,12 @@ static bool perf_available(char *why, size_t whysz)
         return false;
     }
     close((int)fd);
-    char w[256], st[200];
+    char w[320], st[200];
     pmu_pfm_status(st, sizeof st);
     if (hw_present(w, sizeof w))
         snprintf(why, whysz, "hardware and software events; %s", st);
     else
-        snprintf(why, whysz, "software events only; no hardware events: %s; %s", w, st);
+        snprintf(why, whysz, "software events only; %s; %s", w, st);
     return true;
 #else
     snprintf(why, whysz, "perf_event_open is Linux only");
@@ -241,7 +250,7 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
     if (!pmu_core(SYSFS, dev, sizeof dev, w, sizeof w)) {
         char st[200];
         pmu_pfm_status(st, sizeof st);
-        snprintf(why, whysz, "unknown event '%s' (not a software event; no hardware events here: %s; %s)", name, w,
+        snprintf(why, whysz, "unknown event '%s' (not a software event, and %s; %s)", name, w,
                  st);
         return false;
     }

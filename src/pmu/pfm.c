@@ -33,7 +33,7 @@ bool pmu_pfm_status(char *out, size_t n)
         if (pfm_get_pmu_info((pfm_pmu_t)p, &pi) == PFM_SUCCESS && pi.is_present && pi.type == PFM_PMU_TYPE_CORE)
             present++;
     }
-    snprintf(out, n, "libpfm4 names: %d core PMU%s known to it here", present, present == 1 ? "" : "s");
+    snprintf(out, n, "libpfm4 built in (it knows %d core PMU%s of this CPU by name)", present, present == 1 ? "" : "s");
     return present > 0;
 }
 

@@ -108,6 +108,9 @@ typedef struct PmuBackend {
 
 /* an event's id as output: "0x8c" for hardware ids, the config number ("2") for others */
 void pmu_event_code(const PmuEventInfo *e, char *out, size_t n);
+/* the same as a JSON member: "0x8c" (a string) for hardware ids, the config number (a number) for
+ * others */
+void pmu_event_json(Json *j, const char *key, const PmuEventInfo *e);
 
 extern const PmuBackend pmu_backend_perf, pmu_backend_apple, pmu_backend_sim;
 extern const PmuBackend *const pmu_backends[];

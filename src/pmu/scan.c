@@ -274,10 +274,8 @@ static void findings_json(Json *j, const char *key, const PmuFinding *f, int n)
     json_key(j, key);
     json_arr_begin(j);
     for (int i = 0; i < n; i++) {
-        char code[32];
-        pmu_event_code(&f[i].ev, code, sizeof code);
         json_obj_begin(j);
-        json_kstr(j, "event", code);
+        pmu_event_json(j, "event", &f[i].ev);
         json_kstr(j, "name", f[i].ev.name);
         json_knum(j, "slope", round(f[i].slope * 1e6) / 1e6);
         json_knum(j, "score", round(f[i].score * 1e4) / 1e4);

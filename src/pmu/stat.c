@@ -278,11 +278,9 @@ void pmu_stat_json(Json *j, const PmuStatResult *r, bool asm_mode)
     json_arr_begin(j);
     for (int i = 0; i < r->nevents; i++) {
         const PmuStatEvent *e = &r->ev[i];
-        char code[32];
-        pmu_event_code(&e->ev, code, sizeof code);
         json_obj_begin(j);
         json_kstr(j, "name", e->ev.name);
-        json_kstr(j, "event", code);
+        pmu_event_json(j, "event", &e->ev);
         json_kstr(j, "encoding", e->ev.encoding);
         if (asm_mode) {
             json_knum(j, "per_iteration", e->per_iter);
