@@ -49,7 +49,7 @@ their members).  Columns (see models/README.md):
             a list or unknown (no single published value to contradict); - none
 Unknown stays unknown: nothing is invented.
 """
-import csv, json, os, re, sys
+import csv, json, os, re, statistics, sys
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -122,7 +122,7 @@ def load_mem_chains():
             vals = sorted(r['value'] for r in t['runs'] if r.get('value') is not None
                           and r['metric'] == 'cycles_per_code')
             if vals:
-                out[(t['core'], t['page_id'])] = vals[len(vals) // 2]
+                out[(t['core'], t['page_id'])] = statistics.median(vals)
     return out
 
 LANE_LOAD_RE = re.compile(r'^ld([1-4])\s*\{([^}]*)\}\s*\[\d+\]')

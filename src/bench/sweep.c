@@ -1383,7 +1383,7 @@ static bool write_svg(Sweep *s, const char *path)
             continue;
         char *L = labels[p.nknees];
         size_t n = sizeof labels[0], k = 0;
-        k += (size_t)snprintf(L + k, n - k, "%s%s%s:", f->name, f->series[0] ? " " : "", f->series);
+        k += (size_t)snprintf(L + k, n - k, f->series[0] ? "%s [%s]:" : "%s:", f->name, f->series);
         if (isfinite(f->value) && k < n) {
             char v[32];
             if (f->bytes)
@@ -1399,7 +1399,11 @@ static bool write_svg(Sweep *s, const char *path)
             snprintf(L + k, n - k, " (%.2f)", f->confidence);
         /* the marker sits on the curve at the capacity (which, for a gradual step, is past
          * the end of the plateau and above the level) */
-        p.knees[p.nknees] = (SvgKnee){marked ? f->value : NAN, marked ? curve_y(s, f) : NAN, L};
+        int series = 0;   /* its tag in its series' colour */
+        for (int k2 = 0; k2 < s->nseries && f->series[0] && !series; k2++)
+            if (strcmp(f->series, s->series[k2].name) == 0)
+                series = k2 + 1;
+        p.knees[p.nknees] = (SvgKnee){marked ? f->value : NAN, marked ? curve_y(s, f) : NAN, L, series};
         p.nknees++;
     }
     Buf b;

@@ -378,7 +378,7 @@ static size_t slot_bytes(const Slot *sl)
     return sl->text.cap + (size_t)sl->prog.cap * sizeof(A64Inst) * 3 / 2 + (size_t)sl->drop_cap;
 }
 
-/* pass 1: keep the chunk in run->cur (k >= NSLOT) parsed for pass 2 if it fits in the budget */
+/* pass 1: keep the chunk in run->cur (not queued) parsed for pass 2 if it fits in the budget */
 void mca_keep_chunk(Run *run, int k)
 {
     size_t b = slot_bytes(run->cur);

@@ -157,6 +157,20 @@ void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k)
     p->nqueued = k + 1;
 }
 
+/* may chunk p->nqueued be queued while chunk k (the oldest not written) is?  Chunk k always;
+ * others while at most NSLOT chunks and MCA_INFLIGHT_BYTES of text beyond chunk k are in flight */
+bool mca_pool_room(const Pass2 *p, int k)
+{
+    const Run *run = p->run;
+    int q = p->nqueued;
+    if (q >= run->nchunks || q >= k + NSLOT)
+        return false;
+    size_t bytes = 0;
+    for (int j = k + 1; j <= q; j++)
+        bytes += run->chunks[j].len;
+    return q == k || bytes <= MCA_INFLIGHT_BYTES;
+}
+
 static void free_jobs(Job *jobs, int nj)
 {
     for (int i = 0; i < nj; i++) {
@@ -225,14 +239,18 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
         if (run->c->json && job->out.len > 0)
             run->j.need_comma[run->j.depth] = true;
         out_buf(&run->out, &job->out);
-        pthread_mutex_lock(&p->mu);
-        struct Spare *sp = &p->spare[job->thread];   /* (back to the thread that allocated it) */
-        if (sp->n == sp->cap) {
-            sp->cap = sp->cap * 2 + 16;
-            sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+        if (job->out.cap > MCA_SPARE_BYTES) {   /* (a long region's: not kept) */
+            buf_free(&job->out);
+        } else {
+            pthread_mutex_lock(&p->mu);
+            struct Spare *sp = &p->spare[job->thread];   /* (back to the thread that allocated it) */
+            if (sp->n == sp->cap) {
+                sp->cap = sp->cap * 2 + 16;
+                sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+            }
+            sp->b[sp->n++] = job->out;
+            pthread_mutex_unlock(&p->mu);
         }
-        sp->b[sp->n++] = job->out;
-        pthread_mutex_unlock(&p->mu);
         buf_init(&job->out);
         if (job->nunits > 0) {
             for (int u = 0; u < run->nunits; u++)
@@ -261,9 +279,10 @@ static void load_chunk(Run *run, Slot *sl, int k)
         bug("chunk %d of '%s' parsed once but not twice", k, run->fname);
 }
 
-/* after pass 1: chunks 0 .. NSLOT-1 are queued already (a whole-file chunk 0 is in slot[0]);
+/* after pass 1: chunks 0 .. nqueued-1 are queued already (a whole-file chunk 0 is in slot[0]);
  * then, while chunk k is written, chunks up to k + NSLOT - 1 are queued (loaded, or parsed
- * again), so a worker never runs out of jobs while the writer waits for one */
+ * again) as long as their text stays under MCA_INFLIGHT_BYTES, so a worker seldom runs out of
+ * jobs while the writer waits for one, and memory stays bounded */
 void mca_pool_run(Pass2 *p)
 {
     Run *run = p->run;
@@ -271,7 +290,7 @@ void mca_pool_run(Pass2 *p)
         mca_pool_queue_chunk(p, &run->slot[0], 0);
     for (int k = 0; k < run->nchunks; k++) {
         int a = k % NSLOT;
-        while (p->nqueued < run->nchunks && p->nqueued < k + NSLOT) {
+        while (mca_pool_room(p, k)) {
             int b = p->nqueued % NSLOT;   /* (free: chunk nqueued - NSLOT has been written) */
             load_chunk(run, &run->slot[b], p->nqueued);
             mca_pool_queue_chunk(p, &run->slot[b], p->nqueued);

@@ -19,7 +19,7 @@
 static void malloc_tune(void)
 {
 #ifdef __GLIBC__
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
     mallopt(M_TOP_PAD, 4 << 20);
 #endif
@@ -154,11 +154,13 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
             whole = true;
         } else {
             nregions += run.chunk_regions;
-            if (k < NSLOT) {      /* kept for pass 2, its regions simulated from now on */
+            if (k == p2.nqueued && mca_pool_room(&p2, 0)) {   /* its regions simulated from now on */
                 mca_pool_queue_chunk(&p2, run.cur, k);
                 run.cur = k + 1 < NSLOT ? &run.slot[k + 1] : &run.scratch;
             } else {
                 mca_keep_chunk(&run, k);
+                mca_slot_release(run.cur);
+                run.cur = &run.scratch;
             }
         }
     }

@@ -36,6 +36,12 @@ enum { CHUNK_LINES = 4096 };
 /* chunks kept from pass 1 (their regions run while it parses the rest): enough to keep a
  * worker busy through pass 1, which parses about four times faster than a thread simulates */
 enum { NSLOT = 4 };
+/* the text of the chunks in flight (queued, their regions simulated, outputs waiting) beyond
+ * the one being written: the queue is bounded by bytes as well as by NSLOT (a chunk of long
+ * regions holds as much as many of short ones) */
+#define MCA_INFLIGHT_BYTES ((size_t)1 << 20)
+/* an output buffer is kept for the next jobs only up to this size */
+#define MCA_SPARE_BYTES ((size_t)1 << 20)
 /* the memory for chunks kept parsed after those (texts and programs, estimated);
  * UARCH_MCA_KEEP_BYTES=N in the environment sets another (0: re-parse them all, for tests) */
 #define KEEP_BYTES ((size_t)32 << 20)
@@ -151,6 +157,7 @@ struct Pass2 {
 /* pool.c: the worker threads, their queue and the ordered writer */
 void mca_pool_start(Pass2 *p, Run *run);
 void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k);
+bool mca_pool_room(const Pass2 *p, int k);
 void mca_pool_discard(Pass2 *p);
 void mca_pool_run(Pass2 *p);
 void mca_pool_end(Pass2 *p);

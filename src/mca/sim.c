@@ -17,6 +17,8 @@
  * A uop dispatched in cycle t issues in t+1 at the earliest; a result written with latency L by
  * an instruction whose first uop issued in cycle t (its other uops only take units) is usable
  * by an issue in cycle t+L, or earlier by a consumer reading that operand late (read advance).
+ * A fractional latency (a measured average, e.g. 4.2) takes its whole cycles plus one more on
+ * that tenth of the producer's iterations, spread evenly (edge_extra).
  * Loads never wait for stores with -noalias (llvm-mca's default); without it a load waits until
  * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
  * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
@@ -181,8 +183,12 @@ typedef struct Sim {
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
-    int32_t *ekey, *elat;        /* per consumer source (i * SIM_MAX_SRC + k): the last producer
-                                  * (static index, destination, renamed) and its edge latency */
+    int32_t *ekey, *elat;        /* per consumer source (soff[i] + k): the last producer
+                                  * (static index, destination, renamed) and its edge latency
+                                  * (whole cycles) */
+    uint8_t *etenths;            /* ... and the tenths of a cycle beyond (edge_extra) */
+    uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
+    int32_t *soff;               /* per static instruction: its first source in ekey/elat */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -201,6 +207,7 @@ typedef struct SimWork {
     int64_t *gate;
     long long *counts;
     SimInst *insts;
+    SimLists lists;              /* the lists the insts point into */
     uint32_t *qmask;
     int *qoff;
     int32_t *done_lat;
@@ -273,7 +280,7 @@ static void wake(Sim *s, int32_t *head)
 /* cycles from the producer's last issue to the consumer's issue: the producer's latency for the
  * register (0 when it was renamed away), or the producer/consumer rule's, less the consumer's
  * read advance of the operand */
-static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed)
+static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed, uint8_t *tenths)
 {
     const SimSrc *r = &s->si[cons].src[srci];
     float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
@@ -281,7 +288,19 @@ static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, 
         lat = r->edge_lat;
     else
         lat -= r->advance;
-    return (int32_t)floorf(lat + 0.5f);
+    /* a fractional latency is a measured average (LDRB post-index chain 4.2 cycles): whole
+     * cycles, and the tenths beyond them taken by edge_extra() */
+    int32_t q = (int32_t)floorf(lat * 10 + 0.5f), whole = q >= 0 ? q / 10 : -((-q + 9) / 10);
+    *tenths = (uint8_t)(q - whole * 10);
+    return whole;
+}
+
+/* the extra cycle of an edge with `q` tenths beyond its whole cycles, for the producer's
+ * iteration `it`: one on q of every 10 iterations, spread evenly (the pattern repeats every
+ * 10 / gcd(q, 10) iterations; frac_periodic) */
+static inline int32_t edge_extra(int64_t it, int q)
+{
+    return (int32_t)((it + 1) * q / 10 - it * q / 10);
 }
 
 /* the base cycle of the results of an instruction with late-read sources that first issues in
@@ -336,12 +355,15 @@ static int32_t src_ready(Sim *s, int64_t id)
             return -1;   /* the result time is known from the producer's first issue on */
         /* the producer of a source is nearly always the same static instruction: its edge
          * latency is kept per source */
-        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = d->sidx * SIM_MAX_SRC + k;
+        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = s->soff[d->sidx] + k;
         if (s->ekey[slot] != key) {
             s->ekey[slot] = key;
-            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim);
+            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &s->etenths[slot]);
+            s->tenths_used |= (uint16_t)(1u << s->etenths[slot]);
         }
         int32_t t = pd->result + s->elat[slot];
+        if (s->etenths[slot])
+            t += edge_extra(p / s->n, s->etenths[slot]);
         if (t > r)
             r = t;
     }
@@ -349,7 +371,10 @@ static int32_t src_ready(Sim *s, int64_t id)
         Dyn *pd = &s->ring[d->rmw_prod & s->mask];
         if (pd->done == NEVER && pd->nissued == 0)
             return -1;
-        int32_t tm = pd->result + (int32_t)floorf(s->si[pd->sidx].mem_chain + 0.5f);
+        /* (a measured average as for registers: CAS 10.6 cycles) */
+        int32_t q = (int32_t)floorf(s->si[pd->sidx].mem_chain * 10 + 0.5f);
+        int32_t tm = pd->result + q / 10 + edge_extra(d->rmw_prod / s->n, q % 10);
+        s->tenths_used |= (uint16_t)(1u << q % 10);
         if (tm > r) {
             r = tm;
             d->mem_wait = true;
@@ -632,6 +657,9 @@ static bool extrap_enabled(void)
  * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
+    for (int q = 1; q < 10; q++)   /* fractional edge latencies (edge_extra) */
+        if ((s->tenths_used >> q & 1) && P % (q % 5 == 0 ? 2 : q % 2 == 0 ? 5 : 10) != 0)
+            return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
         for (int k = 0; k < in->nissue; k++) {
@@ -735,10 +763,19 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         s->done_lat[i] = lat < 1 ? 1 : lat;
     }
     {
-        size_t ne = (size_t)(n > 0 ? n : 1) * SIM_MAX_SRC;
-        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, 2 * ne * sizeof(int32_t));
+        size_t ne = 1;
+        for (int i = 0; i < n; i++) ne += (size_t)si[i].nsrc;
+        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, (2 * ne + (size_t)n) * sizeof(int32_t) + ne);
         s->elat = s->ekey + ne;
+        s->soff = s->elat + ne;
+        s->etenths = (uint8_t *)(s->soff + n);
         memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
+        s->tenths_used = 0;
+        ne = 0;
+        for (int i = 0; i < n; i++) {
+            s->soff[i] = (int32_t)ne;
+            ne += (size_t)si[i].nsrc;
+        }
     }
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
@@ -1557,7 +1594,7 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
-    sim_prepare_insts(cpu, &sc, insts, n, si, out->info, &out->arena);
+    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info, &out->arena);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);
@@ -1578,6 +1615,9 @@ void mca_sim_release(void)
     free(wk->gate);
     free(wk->counts);
     free(wk->insts);
+    free(wk->lists.dst);
+    free(wk->lists.src);
+    free(wk->lists.issue);
     free(wk->qmask);
     free(wk->qoff);
     free(wk->done_lat);

@@ -64,7 +64,11 @@ typedef struct SimIssue {
  * so the instruction may issue that much before the value is ready.  `edge_lat` >= 0 replaces
  * latency and advance when the value comes from static instruction `exp_prod` (destination
  * `exp_dst`): a producer/consumer rule of the model (complex latencies) */
-typedef struct SimSrc { uint8_t reg, opnd; int16_t exp_prod; uint8_t exp_dst; float edge_lat; float advance; } SimSrc;
+typedef struct SimSrc {
+    uint8_t reg, opnd, exp_dst, pad;   /* (pad: 0, so a block's key has no stray bytes) */
+    int32_t exp_prod;
+    float edge_lat, advance;
+} SimSrc;
 typedef struct SimDst { uint8_t reg, opnd; uint8_t rf; float lat; } SimDst;
 
 typedef enum SimElim {
@@ -100,15 +104,27 @@ typedef struct SimInst {
     float gate;                 /* its cycles per instance: the form's measured reciprocal
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */
-    SimDst dst[SIM_MAX_DST];
-    SimSrc src[SIM_MAX_SRC];
-    SimIssue issue[SIM_MAX_ISSUE];
+    /* the lists (at most SIM_MAX_DST, SIM_MAX_SRC, SIM_MAX_ISSUE), out of line so that a
+     * region is held compactly: sim_prepare_insts puts a block's lists in one SimLists */
+    SimDst *dst;
+    SimSrc *src;
+    SimIssue *issue;
 } SimInst;
+
+/* the pools a block's SimInst lists point into (grown as needed, kept from one block to the
+ * next by the caller; an instruction takes at least one issue slot: fusion may give it one) */
+typedef struct SimLists {
+    SimDst *dst;
+    SimSrc *src;
+    SimIssue *issue;
+    size_t ndst, nsrc, nissue;
+    size_t cap_dst, cap_src, cap_issue;
+} SimLists;
 
 /* sim_prepare.c */
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, McaInstInfo *info, Arena *arena);
+                       SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena);
 void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls it) */
 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,

@@ -16,7 +16,8 @@
  *
  * Bounded: SIM_CACHE_SETS sets of SIM_CACHE_WAYS entries (a new block replaces the least
  * recently used entry of its set) and at most SIM_CACHE_BYTES of keys and results in all, so
- * memory does not grow with the regions.  Duplicates are mostly close to each other in a file
+ * memory does not grow with the regions; a block of more than SIM_CACHE_MAX_INSTS instructions
+ * is not cached (nor keyed).  Duplicates are mostly close to each other in a file
  * (the same source function), which a cache of recent entries catches.  Shared by the worker
  * threads under a mutex held only for a lookup and a copy.
  *
@@ -32,6 +33,8 @@
 #define SIM_CACHE_SETS 1024
 #define SIM_CACHE_WAYS 4
 #define SIM_CACHE_BYTES (24u << 20)
+/* a longer block is not cached: its key and copy would double its memory, for a rare hit */
+#define SIM_CACHE_MAX_INSTS 4096
 
 typedef struct CacheEntry {
     uint64_t hash;
@@ -178,7 +181,7 @@ static int res_arrays(McaResult *r, ResArray *a)
 bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out)
 {
     keybuf.pending = false;
-    if (n <= 0 || !cache_enabled())
+    if (n <= 0 || n > SIM_CACHE_MAX_INSTS || !cache_enabled())
         return false;
     uint64_t h = make_key(si, n);
     bool hit = false;

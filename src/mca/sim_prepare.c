@@ -237,7 +237,23 @@ static float pair_latency(const ModelCpu *cpu, const A64Inst *p, const ModelForm
 {
     int wp = model_opnd_pos(p, w, true);
     float base = pf ? model_lat(cpu, pf, wp, 0, dflt_latency(cpu)) : dflt_latency(cpu);
-    (void)cf;
+    /* a chain of a form into itself that the form's tests measured (a pair "W->R=v", R read by
+     * the same form): that measurement, before any rule (FP stores' writeback base 1.1 cycles) */
+    if (pf && pf == cf) {
+        /* (every read of the register: sha1m q0, s0, v1.4s reads v0 at 1 and 2) */
+        float v = -1;
+        for (int x = 0; x < c->nreads; x++) {
+            if (c->reads[x].reg != r->reg) continue;
+            int rp = model_opnd_pos(c, &c->reads[x], false), k = 0;
+            while (k < pf->nlat && !(pf->lat_opnd[k] == wp && pf->lat_read[k] == rp &&
+                                     !(pf->lat_flags[k] & MODEL_LAT_BOUND)))
+                k++;
+            if (k == pf->nlat) { v = -1; break; }   /* a read not measured: the rules decide */
+            if (pf->lat_val[k] > v) v = pf->lat_val[k];
+        }
+        if (v >= 0)
+            return v;
+    }
     const ModelLatRule *rule = model_lat_rule_match(cpu, p, w, c, r);
     if (rule)
         return rule->lat >= 0 ? rule->lat : base + rule->delta;
@@ -290,8 +306,34 @@ typedef struct GateSlot {
     int gated;                    /* first instruction of this form with a throughput gate */
 } GateSlot;
 
+/* the slot of form id `key` in the table fc (cmask + 1 slots), made on first use */
+static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormSlot *fc, size_t cmask, const char *key)
+{
+    size_t h = ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+    for (h &= cmask;; h = (h + 1) & cmask)
+        if (!fc[h].key || fc[h].key == key) break;
+    FormSlot *fs = &fc[h];
+    if (!fs->key) {
+        fs->key = key;
+        fs->f = model_form(cpu, key);
+        if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, key, sc->divider, fs->f);
+        fs->first = -1;
+    }
+    return fs;
+}
+
+/* room for at least n entries in a pool whose content is not kept */
+static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
+{
+    if (n <= *cap)
+        return p;
+    free(p);
+    *cap = n + n / 4;
+    return xmalloc(*cap * size);
+}
+
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, McaInstInfo *info, Arena *arena)
+                       SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena)
 {
     const ModelForm **forms = arena_alloc(arena, sizeof(*forms) * (n > 0 ? n : 1));
     /* per distinct form id of the block (the id pointers are stable while the block lives):
@@ -299,30 +341,34 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     size_t cmask = 1;
     while (cmask < (size_t)n * 2 + 2) cmask <<= 1;
     cmask--;
-    FormSlot *fc = arena_alloc(arena, sizeof(*fc) * (cmask + 1));
-    GateSlot *gt = arena_alloc(arena, sizeof(*gt) * (cmask + 1));
+    FormSlot *fc = xcalloc(cmask + 1, sizeof *fc);
+    GateSlot *gt = xcalloc(cmask + 1, sizeof *gt);
+    /* the lists of the block, in the pools: at most this many entries (so they never move
+     * while they are filled) */
+    size_t nd = 0, ns = 0, ni = 0;
+    for (int i = 0; i < n; i++) {
+        const A64Inst *a = &insts[i];
+        const ModelForm *f = forms[i] = a->form ? form_slot(cpu, sc, fc, cmask, a->form)->f : NULL;
+        nd += a->nwrites < SIM_MAX_DST ? a->nwrites : SIM_MAX_DST;
+        ns += a->nreads < SIM_MAX_SRC ? a->nreads : SIM_MAX_SRC;
+        int w = f ? f->issues_int + f->issues_mem + f->issues_fp : 0;
+        ni += (size_t)(w < 1 ? 1 : w < SIM_MAX_ISSUE ? w : SIM_MAX_ISSUE);
+    }
+    lists->dst = pool_room(lists->dst, &lists->cap_dst, nd + 1, sizeof *lists->dst);
+    lists->src = pool_room(lists->src, &lists->cap_src, ns + 1, sizeof *lists->src);
+    lists->issue = pool_room(lists->issue, &lists->cap_issue, ni + 1, sizeof *lists->issue);
+    lists->ndst = lists->nsrc = lists->nissue = 0;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
         SimInst *s = &out[i];
         McaInstInfo *ii = &info[i];
-        FormSlot *fs = NULL;
-        const ModelForm *f = NULL;
-        if (a->form) {
-            size_t h = ((uintptr_t)a->form >> 3) * 0x9E3779B97F4A7C15ull >> 17;
-            for (h &= cmask;; h = (h + 1) & cmask)
-                if (!fc[h].key || fc[h].key == a->form) break;
-            fs = &fc[h];
-            if (!fs->key) {
-                fs->key = a->form;
-                fs->f = model_form(cpu, a->form);
-                if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, a->form, sc->divider, fs->f);
-                fs->first = -1;
-            }
-            f = fs->f;
-        }
-        forms[i] = f;
-        /* the issue list is written up to nissue and never read beyond it */
-        memset(s, 0, offsetof(SimInst, issue));
+        FormSlot *fs = a->form ? form_slot(cpu, sc, fc, cmask, a->form) : NULL;
+        const ModelForm *f = forms[i];
+        /* the lists are written up to their counts and never read beyond them */
+        memset(s, 0, offsetof(SimInst, dst));
+        s->dst = lists->dst + lists->ndst;
+        s->src = lists->src + lists->nsrc;
+        s->issue = lists->issue + lists->nissue;
         ii->text = a->text;
         ii->form = f ? f->id : a->form;
         ii->approx = a->approx;
@@ -370,7 +416,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
             }
             if (adv > 0) s->late_read = true;
-            s->src[s->nsrc++] = (SimSrc){a->reads[k].reg, (uint8_t)rpos, -1, 0, -1, adv};
+            s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1,
+                                         .edge_lat = -1, .advance = adv};
         }
         for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
             int reg = a->writes[k].reg;
@@ -382,6 +429,9 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
             s->dst[s->ndst++] = (SimDst){(uint8_t)reg, (uint8_t)pos, rf, lat};
         }
+        lists->ndst += (size_t)s->ndst;
+        lists->nsrc += (size_t)s->nsrc;
+        lists->nissue += (size_t)(s->nissue > 0 ? s->nissue : 1);
         s->starts_group = s->mem != A64_MEM_NONE;
         s->ends_group = a->branch == A64_BR_COND;
         s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
@@ -526,7 +576,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             for (int x = 0; x < pa->nwrites; x++)
                 if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
             if (wu && ru) {
-                s->src[k].exp_prod = (int16_t)p;
+                s->src[k].exp_prod = p;
                 s->src[k].exp_dst = (uint8_t)dk;
                 s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
             }
@@ -536,4 +586,6 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             if (reg < A64_NREGS) cur[reg] = i, curd[reg] = d;
         }
     }
+    free(fc);
+    free(gt);
 }

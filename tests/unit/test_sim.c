@@ -34,14 +34,25 @@ static SimCpu machine(int width)
 /* one-issue instruction on `units` writing `dst` (latency lat) and reading srcs */
 static SimInst inst(uint32_t units, int dst, float lat, int src1, int src2)
 {
+    /* the lists of every instruction made here (SimInst points to its lists) */
+    static SimIssue issues[4096];
+    static SimDst dsts[4096];
+    static SimSrc srcs[8192];
+    static int ni, nd, ns;
+    if (ni + 1 > 4096 || nd + 1 > 4096 || ns + 2 > 8192)
+        ni = nd = ns = 0;   /* (the tests use a few hundred at a time) */
     SimInst s;
     memset(&s, 0, sizeof s);
+    s.issue = &issues[ni++];
+    s.dst = &dsts[nd++];
+    s.src = &srcs[ns];
+    ns += 2;
     s.uops = 1;
     s.nissue = 1;
     s.issue[0] = (SimIssue){units, (units & 0xf) ? SIM_G_INT : SIM_G_FP, 1};
     if (dst >= 0) s.dst[s.ndst++] = (SimDst){(uint8_t)dst, 1, dst >= A64_V0 ? SIM_RF_FP : SIM_RF_INT, lat};
-    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){(uint8_t)src1, 2, -1, 0, -1};
-    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){(uint8_t)src2, 3, -1, 0, -1};
+    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src1, .opnd = 2, .exp_prod = -1, .edge_lat = -1};
+    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src2, .opnd = 3, .exp_prod = -1, .edge_lat = -1};
     s.latency = lat;
     return s;
 }

@@ -163,3 +163,112 @@ TEST(svg_legend_placement)
     CHECK(balanced(s));
     buf_free(&b);
 }
+
+static bool boxes_overlap(SvgBox a, SvgBox b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+static bool box_inside(SvgBox a, SvgBox area)
+{
+    return a.x >= area.x && a.y >= area.y && a.x + a.w <= area.x + area.w && a.y + a.h <= area.y + area.h;
+}
+
+/* 17 knees, most of them crowded at a few x on one curve (the btb case): every knee has a tag,
+ * inside the plot, no two tags overlap, the legend overlaps none, each tag is near its ring
+ * (one tag's width plus a few rows); the tags are numbered in x order; the key has a line per
+ * label, under the plot, none overlapping, and the document is tall enough for it */
+TEST(svg_knee_tags_never_stack)
+{
+    double x[4][30], y[4][30];
+    SvgPlot p = {.title = "t", .subtitle = "s", .xlabel = "branches", .ylabel = "cycles"};
+    char names[4][16], labels[17][64];
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < 30; i++)
+            x[s][i] = pow(2, i * 0.5), y[s][i] = x[s][i] < 1000 ? 1 + s : 10 + 5 * s;
+        snprintf(names[s], sizeof names[s], "series %d", s);
+        p.series[p.nseries++] = (SvgSeries){.name = names[s], .x = x[s], .y = y[s], .n = 30};
+    }
+    for (int k = 0; k < 17; k++) {
+        double kx = k < 12 ? 1000 * (1 + 0.01 * k) : 16 * (k - 11);   /* 12 knees at ~1000 */
+        snprintf(labels[k], sizeof labels[k], "step %d [series %d]: %.0f, 1 c (0.9)", k, k % 4, kx);
+        p.knees[p.nknees++] = (SvgKnee){kx, kx < 1000 ? 1 + k % 4 : 10 + 5 * (k % 4), labels[k], k % 4 + 1};
+    }
+    SvgLayout L;
+    svg_layout(&p, &L);
+    CHECK(L.legend.w > 0);
+    for (int i = 0; i < 17; i++) {
+        CHECK(L.tag[i].w > 0);
+        CHECK(box_inside(L.tag[i], L.area));
+        CHECK(!boxes_overlap(L.tag[i], L.legend));
+        double d = hypot(L.tag[i].x + L.tag[i].w / 2 - L.mx[i], L.tag[i].y + L.tag[i].h / 2 - L.my[i]);
+        CHECK(d < 260);
+        for (int j = 0; j < i; j++) {
+            CHECK(!boxes_overlap(L.tag[i], L.tag[j]));
+            CHECK(!boxes_overlap(L.key[i], L.key[j]));
+        }
+        CHECK(L.key[i].w > 0);
+        CHECK(L.key[i].y > L.area.y + L.area.h + 40);   /* under the x axis and its label */
+        CHECK(L.key[i].y + L.key[i].h <= L.height);
+        CHECK(L.key[i].x + L.key[i].w <= L.width);
+    }
+    /* numbered in x order: the knees at 16..80 first, then the crowd at ~1000 */
+    CHECK_INT(L.num[12], 1);
+    CHECK_INT(L.num[16], 5);
+    CHECK_INT(L.num[0], 6);
+    CHECK_INT(L.num[11], 17);
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    const char *s = buf_cstr(&b);
+    CHECK(balanced(s));
+    CHECK_INT(count(s, "class=\"knee\""), 17);
+    CHECK_INT(count(s, "class=\"key\""), 17);
+    CHECK(strstr(s, ">step 16 [series 0]: 80, 1 c (0.9)</text>") != NULL);
+    buf_free(&b);
+}
+
+/* the y axis is scaled to the data: an isolated spike is left off the range and marked with its
+ * value at the edge; a real step (a plateau of several points, or a rise at the end) is not */
+TEST(svg_y_range_leaves_out_a_spike)
+{
+    double x[30], flat[30], step[30];
+    for (int i = 0; i < 30; i++) {
+        x[i] = 4096 * pow(2, i / 3.0);
+        flat[i] = 4 + 0.05 * (i % 3);
+        step[i] = i < 20 ? 4 : 200;
+    }
+    flat[14] = 1000;
+    SvgPlot p = {.title = "t", .xlabel = "x", .ylabel = "y", .x_bytes = true, .y_from_zero = true,
+                 .yscale = SVG_LINEAR};
+    p.series[p.nseries++] = (SvgSeries){.x = x, .y = flat, .n = 30};
+    SvgLayout L;
+    svg_layout(&p, &L);
+    CHECK_INT(L.nout, 1);
+    CHECK(L.yhi < 10 && L.ylo == 0);
+    Buf b;
+    buf_init(&b);
+    svg_plot(&b, &p);
+    CHECK_INT(count(buf_cstr(&b), "class=\"off-axis\""), 1);
+    CHECK(strstr(buf_cstr(&b), "\xe2\x86\x91" "1000</text>") != NULL);
+    CHECK(balanced(buf_cstr(&b)));
+    buf_free(&b);
+
+    p.series[0].y = step;   /* a plateau of 10 points at 200: on the axis */
+    svg_layout(&p, &L);
+    CHECK_INT(L.nout, 0);
+    CHECK(L.yhi >= 200);
+    step[28] = 4, step[29] = 4;
+    for (int i = 0; i < 28; i++)
+        step[i] = 4;
+    step[29] = 500;         /* a rise at the last point: no neighbour on its right, kept */
+    svg_layout(&p, &L);
+    CHECK_INT(L.nout, 0);
+    CHECK(L.yhi >= 500);
+
+    /* auto scale: without the spike the data span 4..5, a linear axis */
+    p.series[0].y = flat, p.yscale = SVG_AUTO, p.y_from_zero = false;
+    svg_layout(&p, &L);
+    CHECK(!L.ylog);
+    CHECK(L.yhi < 5 && L.ylo > 3.5);
+}

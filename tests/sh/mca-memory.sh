@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# mca-memory.sh — memory of `uarch mca` bounded for any input (issue 15, defect 5): a file
+# of long regions takes the same peak RSS whether it holds 8 or 32 of them, on 1 and 2
+# threads (the queue of chunks in flight is bounded by bytes, large buffers go back to the
+# system, the chunks kept parsed from pass 1 by their budget, which 8 such regions fill); a region costs at most 1500 bytes per instruction (once 2400, its SimInst lists
+# inline), the report included.  Peak RSS of the child is read with python3's getrusage;
+# skipped without python3 and in sanitizer builds (ASan's shadow memory is not ours).
+set -u
+[ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
+command -v python3 >/dev/null || { echo "skipped: no python3 (peak RSS of a child)"; exit 0; }
+if grep -q __asan_init "$UARCH" 2>/dev/null; then echo "skipped: sanitizer build"; exit 0; fi
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+cd "$t"
+fails=0
+# peak RSS in KiB of UARCH ARGS... (stdout discarded; exit status must be 0)
+rss() {
+  python3 -c '
+import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+if r.returncode != 0: sys.exit("exit %d" % r.returncode)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$UARCH" "$@"
+}
+# a region of 20000 instructions (ten kinds)
+awk 'BEGIN { split("add x0, x1, x2|ldr x3, [x4, #8]|fmadd d0, d1, d2, d0|subs x5, x5, #1|str q1, [x6], #16|mul x7, x8, x9|add v0.4s, v1.4s, v2.4s|ldp x10, x11, [sp, #32]|eor w12, w13, w14, lsl #3|cmp x1, #4", a, "|")
+     print "# LLVM-MCA-BEGIN r"; for (i = 0; i < 20000; i++) print "\t" a[i % 10 + 1]; print "# LLVM-MCA-END" }' > r.s
+for i in 1 2 3 4 5 6 7 8; do cat r.s; done > r8.s
+for i in 1 2 3 4; do cat r8.s; done > r32.s
+for th in 1 2; do
+  a=$(rss mca --threads=$th -iterations=10 r8.s) || { echo "r8.s: $a"; fails=1; continue; }
+  b=$(rss mca --threads=$th -iterations=10 r32.s) || { echo "r32.s: $b"; fails=1; continue; }
+  # flat: 4 times the regions, at most 10 % + 4 MiB more
+  [ "$b" -le $((a + a / 10 + 4096)) ] || { echo "threads=$th: peak RSS $a KiB for 8 regions, $b KiB for 32"; fails=1; }
+done
+# bytes per instruction of one region (no markers: the whole file), the report included
+awk '{ print } NR == 1000 { exit }' r.s | grep -v LLVM > small.s
+grep -v LLVM r.s > one.s
+s=$(rss mca --threads=1 -iterations=10 small.s) && o=$(rss mca --threads=1 -iterations=10 one.s) \
+  || { echo "one region: $s $o"; exit 1; }
+per=$(( (o - s) * 1024 / 19000 ))
+[ "$per" -le 1500 ] || { echo "one region of 20000 instructions: $per bytes per instruction (peak RSS $s -> $o KiB)"; fails=1; }
+exit $fails
