@@ -14,31 +14,11 @@
 # instructions llvm-mc rejects, with -v).
 # Exit: 0 when X = U = 0, 1 otherwise, 2 on a tool error, 77 when llvm-mc is absent.
 set -u
-verbose=0
-[ "${1:-}" = "-v" ] && { verbose=1; shift; }
-uarch=${1:?usage: enc-check.sh [-v] UARCH FILE.s...}
-case $uarch in /*) ;; */*) uarch=$PWD/$uarch ;; esac
-shift
-llvm_mc=${LLVM_MC:-llvm-mc-19}
-command -v "$llvm_mc" >/dev/null 2>&1 || { echo "skip: $llvm_mc is not installed"; exit 77; }
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-: > "$dir/all"
-noparse=0
-for f in "$@"; do
-    cp "$f" "$dir/work.s"
-    # a line uarch does not parse is blanked and counted (tools/corpus.sh reports those)
-    while ! (cd "$dir" && "$uarch" decode -show-encoding work.s > dec 2> err); do
-        line=$(sed -n 's/^work\.s:\([0-9][0-9]*\):[0-9]*: error: .*/\1/p' "$dir/err" | head -n 1)
-        [ -n "$line" ] || { echo "enc-check: uarch decode failed on $f:"; head -5 "$dir/err"; exit 2; }
-        [ $verbose = 1 ] && echo "not parsed: $f:$line: $(sed -n 's/^work\.s:[0-9]*:[0-9]*: error: //p' "$dir/err" | head -n 1)"
-        awk -v n="$line" 'NR == n { print ""; next } { print }' "$dir/work.s" > "$dir/w2" && mv "$dir/w2" "$dir/work.s"
-        noparse=$((noparse + 1))
-    done
-    # text (fields 2..NF-2, tabs kept) and the encoding at the end of the last field
-    awk -F'\t' '{ t = $2; for (i = 3; i <= NF - 2; i++) t = t "\t" $i
-                  e = $NF; sub(/.* encoding=/, "", e); print t "\001" e }' "$dir/dec" >> "$dir/all"
-done
+# (a line uarch does not parse is blanked and counted: tools/corpus.sh reports those)
+. "$(dirname "$0")/insts.sh"
+insts_main enc-check.sh "$@" || exit $?
+set -- "${insts_files[@]}"
+noparse=$insts_noparse
 total=$(wc -l < "$dir/all")
 sort -u "$dir/all" > "$dir/uniq"
 # numeric labels defined first, so that `b.ne 1b` out of its file still assembles (a fixup either way)

@@ -153,6 +153,10 @@ typedef struct A64Inst {
         bool writeback;         /* pre/post-index updates the base */
     } mem;
     uint8_t branch;             /* A64Branch */
+    uint8_t hint_num, hint_den; /* `// uarch: taken N/M` on its line: taken N of every M times
+                                   (taken 1/1, not-taken 0/1); 0/0 = no hint */
+    int64_t target;             /* byte offset (as `offset`) of the label a branch goes to, -1
+                                   when not defined in this text (or not a label) */
     uint8_t sys;                /* A64_SYS_* */
     /* measured form */
     const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
@@ -168,7 +172,7 @@ typedef struct A64Region {
     int line;                   /* line of the BEGIN marker (0 = implicit whole-file region) */
 } A64Region;
 
-typedef struct A64Align {
+typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
     int inst;                   /* applies before instruction index `inst` */
     uint32_t align;             /* bytes (power of two); 0 for .skip */
     uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
@@ -204,6 +208,12 @@ void a64_classify(A64Inst *inst);
  * a symbol's fixup are zero).  False when uarch has no encoding for this instruction form (never
  * a guessed word); `why` (may be NULL) then says which. */
 bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
+
+/* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
+ * lowercase, canonical conditions, decimal immediates; `hex`: llvm's -print-imm-hex), appended
+ * to out.  False (out unchanged) where the operands cannot be rebuilt (relocations, symbols in
+ * immediates, Apple syntax): then show the text as written. */
+bool a64_print(const A64Inst *inst, bool hex, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

@@ -37,9 +37,10 @@
 #define HAVE_SSE2 1
 #endif
 
-typedef struct Pending { long num; int line, col; const char *ls; } Pending;
+typedef struct Pending { long num; int line, col; const char *ls; int inst; } Pending;
 typedef struct OpenRegion { int idx; } OpenRegion;
-typedef struct Sym { const char *s; uint32_t len, hash; } Sym;   /* s NULL = empty slot */
+typedef struct Sym { const char *s; uint32_t len, hash; int64_t off; } Sym;   /* s NULL = empty slot;
+                                                                      off: where (-1 not code) */
 /* a parsed instruction, by the hash of its text (see memo_find); inst 0 = empty slot */
 typedef struct Memo { uint32_t hash; int inst; } Memo;   /* inst: its index + 1 */
 
@@ -54,6 +55,8 @@ typedef struct Parser {
     Sym *sym; int nsym, capsym;
     /* numeric labels: defined numbers (open addressing on num+1) */
     long *num; int nnum, capnum;
+    int64_t *numoff;          /* where each numeric label was last defined (same slots as num) */
+    int64_t num_target;       /* the instruction being parsed: where its 1b goes (-1 none) */
     Pending *pend; int npend, cappend;
     OpenRegion open[64]; int nopen;
     int capregions, capaligns;
@@ -241,7 +244,7 @@ static void sym_add(Parser *P, const char *s, size_t n)
         if (sym_eq(&P->sym[k], s, n, h)) return;
         k = (k + 1) & (uint32_t)(P->capsym - 1);
     }
-    P->sym[k] = (Sym){s, (uint32_t)n, h};
+    P->sym[k] = (Sym){s, (uint32_t)n, h, P->text ? (int64_t)P->offset : -1};
     P->nsym++;
 }
 
@@ -259,35 +262,54 @@ static bool sym_has(void *ctx, const char *s)
     return false;
 }
 
-static bool num_has(Parser *P, long v)
+/* where symbol [s, s + n) is defined: its offset, -1 outside code or undefined */
+static int64_t sym_off(const Parser *P, const char *s, size_t n)
 {
-    if (!P->capnum) return false;
+    if (!P->capsym) return -1;
+    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
+    while (P->sym[k].s) {
+        if (sym_eq(&P->sym[k], s, n, h)) return P->sym[k].off;
+        k = (k + 1) & (uint32_t)(P->capsym - 1);
+    }
+    return -1;
+}
+
+/* the slot of numeric label v, -1 when not defined */
+static int num_slot(const Parser *P, long v)
+{
+    if (!P->capnum) return -1;
     uint32_t k = (uint32_t)(v * 2654435761u) & (uint32_t)(P->capnum - 1);
     while (P->num[k]) {
-        if (P->num[k] == v + 1) return true;
+        if (P->num[k] == v + 1) return (int)k;
         k = (k + 1) & (uint32_t)(P->capnum - 1);
     }
-    return false;
+    return -1;
 }
 
 static void num_add(Parser *P, long v)
 {
-    if (num_has(P, v)) return;
+    int64_t off = P->text ? (int64_t)P->offset : -1;
+    int slot = num_slot(P, v);
+    if (slot >= 0) { P->numoff[slot] = off; return; }
     if ((P->nnum + 1) * 2 > P->capnum) {
         int cap = P->capnum ? P->capnum * 2 : 64;
         long *nn = xcalloc((size_t)cap, sizeof *nn);
+        int64_t *no = xcalloc((size_t)cap, sizeof *no);
         for (int i = 0; i < P->capnum; i++) {
             if (!P->num[i]) continue;
             uint32_t k = (uint32_t)((P->num[i] - 1) * 2654435761u) & (uint32_t)(cap - 1);
             while (nn[k]) k = (k + 1) & (uint32_t)(cap - 1);
             nn[k] = P->num[i];
+            no[k] = P->numoff[i];
         }
         free(P->num);
-        P->num = nn; P->capnum = cap;
+        free(P->numoff);
+        P->num = nn; P->numoff = no; P->capnum = cap;
     }
     uint32_t k = (uint32_t)(v * 2654435761u) & (uint32_t)(P->capnum - 1);
     while (P->num[k]) k = (k + 1) & (uint32_t)(P->capnum - 1);
     P->num[k] = v + 1;
+    P->numoff[k] = off;
     P->nnum++;
 }
 
@@ -717,13 +739,17 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             o->kind = A64_OP_LABEL;
             o->u.label.numeric = (int)n;
             o->u.label.dir = lower(*d);
-            if (o->u.label.dir == 'b' && !num_has(P, n)) return perr(P, p, "undefined numeric label '%ldb'", n);
+            if (o->u.label.dir == 'b') {
+                int slot = num_slot(P, n);
+                if (slot < 0) return perr(P, p, "undefined numeric label '%ldb'", n);
+                P->num_target = P->numoff[slot];
+            }
             if (o->u.label.dir == 'f') {
                 if (P->npend == P->cappend) {
                     P->cappend = P->cappend ? P->cappend * 2 : 16;
                     P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
                 }
-                P->pend[P->npend++] = (Pending){n, P->line, o->col, P->ls};
+                P->pend[P->npend++] = (Pending){n, P->line, o->col, P->ls, P->prog->ninsts};
             }
             L->p = d + 1;
             return true;
@@ -899,6 +925,8 @@ static A64Inst *new_inst(Parser *P)
     in->note = in->row = NULL;
     in->branch = 0;
     in->sys = 0;
+    in->hint_num = in->hint_den = 0;
+    in->target = -1;
     memset(&in->mem, 0, sizeof in->mem);
     return in;
 }
@@ -965,6 +993,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     in->text = blk + opbytes;
     in->line = P->line;
     in->col = (int)(mnem_at - P->ls) + 1;
+    if (P->num_target >= 0) in->target = P->num_target;   /* 1b */
+    P->num_target = -1;
     in->offset = P->offset;
     P->offset += 4;
     P->prog->ninsts++;
@@ -1049,11 +1079,14 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         *in = g->insts[same];
         in->line = P->line;
         in->offset = P->offset;
+        in->hint_num = in->hint_den = 0;
+        in->target = -1;             /* (a label's: resolve_targets) */
         P->offset += 4;
         g->ninsts++;
         return true;
     }
     P->memo_off = false;
+    P->num_target = -1;
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     char buf[48];
@@ -1111,7 +1144,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 
 /* ---- directives ---- */
 enum { D_IGNORE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
-       D_DATA1, D_DATA2, D_DATA4, D_DATA8, D_REPT, D_ENDR };
+       D_ORG, D_DATA1, D_DATA2, D_DATA4, D_DATA8, D_REPT, D_ENDR };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
 static const struct Directive { const char *name; int action; } directives[] = {
@@ -1180,6 +1213,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"no_dead_strip", D_IGNORE},
     {"nops", D_IGNORE},
     {"note", D_IGNORE},
+    {"org", D_ORG},
     {"p2align", D_P2ALIGN},
     {"p2alignl", D_P2ALIGN},
     {"p2alignw", D_P2ALIGN},
@@ -1288,6 +1322,17 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (P->text) add_align(P, 0, (uint32_t)v);
         return true;
     }
+    case D_ORG: {              /* .org N: the section goes on at offset N (never backwards) */
+        int64_t v;
+        bool ovf;
+        const char *q2 = parse_int(a, e, &v, &ovf);
+        if (!q2) return perr(P, a, "expected an offset");
+        if (ovf || v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, q2, buf, sizeof buf));
+        if (P->text && v < (int64_t)P->offset)
+            return perr(P, a, "'.org' moves backwards (from offset %u to %lld)", P->offset, (long long)v);
+        if (P->text) add_align(P, 0, (uint32_t)(v - (int64_t)P->offset));
+        return true;
+    }
     case D_REPT: {
         int64_t v;
         bool ovf;
@@ -1390,8 +1435,11 @@ static bool statement(Parser *P, const char *s, const char *e)
             for (const char *c = p; c < ie; c++) n = n * 10 + (*c - '0');
             num_add(P, n);
             for (int i = 0; i < P->npend;)       /* resolve forward references */
-                if (P->pend[i].num == n) P->pend[i] = P->pend[--P->npend];
-                else i++;
+                if (P->pend[i].num == n) {
+                    if (P->pend[i].inst < P->prog->ninsts)
+                        P->prog->insts[P->pend[i].inst].target = P->text ? (int64_t)P->offset : -1;
+                    P->pend[i] = P->pend[--P->npend];
+                } else i++;
         } else if (is_digit(*p)) {
             char buf[48];
             return perr(P, p, "invalid label '%s'", q(p, ie, buf, sizeof buf));
@@ -1427,11 +1475,48 @@ static bool looks_statement(const char *s, const char *e)
     return a64_mnem_find(b, strlen(b)) != NULL;
 }
 
+/* `// uarch: taken`, `not-taken`, `taken N/M` or `taken P%` after a branch on its line */
+static bool branch_hint(Parser *P, const char *c, const char *e)
+{
+    A64Program *g = P->prog;
+    const char *w = skip_ws(c + 6, e);
+    A64Inst *in = g->ninsts > 0 ? &g->insts[g->ninsts - 1] : NULL;
+    if (!in || in->line != P->line) return perr(P, c, "'uarch:' hint without an instruction on its line");
+    if (!in->branch) return perr(P, c, "'uarch:' hint on '%s', which is not a branch", in->mnem_name);
+    long num = 1, den = 1;
+    if ((size_t)(e - w) >= 9 && !memcmp(w, "not-taken", 9) && skip_ws(w + 9, e) == e) num = 0;
+    else if ((size_t)(e - w) >= 5 && !memcmp(w, "taken", 5) && (w + 5 == e || is_ws(w[5]))) {
+        const char *r = skip_ws(w + 5, e);
+        if (r < e) {
+            int64_t a, b = 100;
+            bool ovf;
+            const char *q2 = parse_int(r, e, &a, &ovf), *q3 = NULL;
+            if (q2 && !ovf && q2 < e && *q2 == '%') q3 = q2 + 1;
+            else if (q2 && !ovf && q2 < e && *q2 == '/') {
+                q3 = parse_int(q2 + 1, e, &b, &ovf);
+                if (ovf) q3 = NULL;
+            }
+            if (!q3 || skip_ws(q3, e) != e || a < 0 || b < 1 || b > 100 || a > b)
+                return perr(P, r, "expected a taken ratio N/M (M at most 100) or P%% (0 to 100)");
+            num = (long)a, den = (long)b;
+            for (long x = num, y = den; ; ) {       /* reduced: the shortest pattern */
+                if (!y) { num /= x ? x : 1; den /= x ? x : 1; break; }
+                long t = x % y; x = y; y = t;
+            }
+            if (num == 0) den = 1;
+        }
+    } else return perr(P, w, "unknown hint (expected 'taken', 'not-taken', 'taken N/M' or 'taken P%%')");
+    in->hint_num = (uint8_t)num;
+    in->hint_den = (uint8_t)den;
+    return true;
+}
+
 static bool region_marker(Parser *P, const char *c, const char *e)
 {
     c = skip_ws(c, e);
     e = rtrim(c, e);
     A64Program *g = P->prog;
+    if ((size_t)(e - c) >= 6 && !memcmp(c, "uarch:", 6)) return branch_hint(P, c, e);
     if ((size_t)(e - c) >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (c + 14 == e || is_ws(c[14]))) {
         const char *nm = skip_ws(c + 14, e);
         size_t n = (size_t)(e - nm);
@@ -1503,6 +1588,26 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
     return true;
 }
 
+/* the targets of branches to named labels and to `.+N` (a 1b/1f one is set where it is read) */
+static void resolve_targets(Parser *P)
+{
+    A64Program *g = P->prog;
+    for (int i = 0; i < g->ninsts; i++) {
+        A64Inst *in = &g->insts[i];
+        if (!in->branch || in->target >= 0) continue;
+        for (int k = 0; k < in->nops; k++) {
+            const A64Operand *o = &in->ops[k];
+            if (o->kind != A64_OP_LABEL) continue;
+            if (o->u.label.is_dot) in->target = (int64_t)in->offset + o->u.label.dot_offset;
+            else if (o->u.label.sym && o->u.label.numeric < 0) {
+                int64_t t = sym_off(P, o->u.label.sym, strlen(o->u.label.sym));
+                in->target = t >= 0 ? t + o->u.label.dot_offset : -1;
+            }
+            break;
+        }
+    }
+}
+
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
 {
     memset(prog, 0, sizeof *prog);
@@ -1512,6 +1617,7 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     P.prog = prog;
     P.err = err;
     P.text = P.prev_text = true;
+    P.num_target = -1;
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
@@ -1579,7 +1685,8 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
         ok = *r->name ? perr(&P, at, "unterminated region '%s' (no LLVM-MCA-END)", r->name)
                       : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
     }
-    free(P.sym); free(P.num); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
+    if (ok) resolve_targets(&P);
+    free(P.sym); free(P.num); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     if (!ok) {
         a64_program_free(prog);
         return false;

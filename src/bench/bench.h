@@ -41,6 +41,8 @@
 
 #define BENCH_SCRATCH (1u << 20)     /* bytes of scratch memory handed to every kernel */
 #define BENCH_MAX_COUNTERS 8
+#define BENCH_COUNTER_NAME 64      /* a counter's name as shown */
+#define BENCH_COUNTER_SPEC 192     /* a counter as opened ("cpu/event=0xd1,umask=0x1,cmask=0x1/") */
 #define BENCH_MAX_FNS 64
 
 typedef enum BenchArch { BENCH_X86_64, BENCH_AARCH64 } BenchArch;
@@ -148,7 +150,7 @@ typedef struct BenchRunOpts {
 
 typedef struct BenchSamples {
     int nfns, ncounters, runs;
-    char counter[BENCH_MAX_COUNTERS][48];   /* names; "cycles" is always counter 0 */
+    char counter[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME];   /* names; "cycles" is always counter 0 */
     char backend[32];          /* "perf_event" | "task-clock" | "timer" */
     double core_hz, timer_hz;  /* used for timer->cycles conversion (0 when unused; timer_hz is
                                 * 1e9 for task-clock) */
@@ -263,7 +265,34 @@ typedef struct BenchCli {
     const char *stat;                  /* the figure reported: "median", "min", "max", "mean" */
     const char *file;                  /* -f file.s (NULL: the positional snippet) */
     Buf text;                          /* owned snippet text (from -f) */
+    const char *config;                /* -config FILE: nanoBench's counter file */
+    Buf counters;                      /* owned: -counters and the events of -config */
 } BenchCli;
+
+/* nanoBench's counter configuration files (nbconfig.c): "EVTSEL.UMASK[.CMSK=N][.AnyT][.EDG][.INV]
+ * NAME" lines, '#' comments.  Each event is turned into the perf spelling of the core PMU `pmu`
+ * ("cpu/event=0xd1,umask=0x1,cmask=0x1,edge=1,name=NAME/"), appended to specs (comma-separated,
+ * when specs is not NULL) and to ev.  Returns the number of events (at most max), or -1 with a
+ * located error. */
+typedef struct BenchConfigEvent {
+    char name[64];
+    char spec[192];
+    char src[256];                     /* the source line (for a located error later) */
+    int line;
+} BenchConfigEvent;
+int bench_config_parse(const char *file, const char *text, const char *pmu, Buf *specs,
+                       BenchConfigEvent *ev, int max, Diag *err);
+
+/* Split a -counters list (counters.c): at the commas outside a PMU's "pmu/terms/", a name=
+ * term taken out as the counter's name; spec[0] = name[0] = "cycles", then the others (at most
+ * max in all).  Returns the count, or -1 with why. */
+int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], char (*name)[BENCH_COUNTER_NAME],
+                         int max, char *why, size_t whysz);
+
+/* Read the -config file (when given): its events, as events of the core PMU, join -counters
+ * (cli->s.run.counters).  false with a located error: a bad line, or (no core PMU) the first
+ * event, unavailable, with why. */
+bool bench_cli_config(BenchCli *cli, Diag *err);
 
 /* Parse `run` options (argv[0] = "run").  Returns 0, or 2 with a message in err for a usage
  * error ("bad value 'x' for -unroll: want an integer in 1..100000"). */

@@ -26,8 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the largest chain built (bytes of code: the padding between branches is in the file) */
-#define MAX_FOOTPRINT (16 * 1048576.0)
+/* the largest chain built (bytes of code: the padding between branches is in the file; building
+ * takes about 2 s per MiB, and past the L2 every spacing's curve is its code's misses) */
+#define MAX_FOOTPRINT (4 * 1048576.0)
 
 typedef struct BtbOpts {
     double spacing[SWEEP_MAX_SERIES];
@@ -78,7 +79,7 @@ static const char usage[] =
     "chains of B taken unconditional branches S bytes apart, over B: BTB capacity per level\n"
     "  -spacing LIST  comma list of spacings in bytes, powers of two 4 .. 64K (default 4,16,64,1K)\n"
     "  -min/-max      branch counts (default 1 .. 65536, three points per octave; footprints\n"
-    "                 above 16 MiB are skipped)\n"
+    "                 above 4 MiB are skipped)\n"
     "  -passes N      sweeps over all the points, each point keeps its fastest (default 3)\n"
     "  -runs N        samples per point and pass (default 9)";
 
@@ -93,8 +94,9 @@ static const char usage[] =
  * footprint (none: neither); steps of one kind are then grouped by single linkage (within
  * half an octave, one per spacing).  A group of two or more gives one finding: the count (or
  * footprint) as the geometric mean of its steps, the cycles per branch before it (the median
- * over its steps: a spacing whose code does not fit a cache adds its misses, a dense one may
- * run a mixture of rates), the smallest confidence. */
+ * over its steps, a BTB level's over those whose code fits the caches but the last: a spacing
+ * whose code does not fit adds its misses; a dense one may run a mixture of rates), the
+ * smallest confidence. */
 static int step_cmp(const void *a, const void *b)
 {
     double x = ((const BtbStep *)a)->count, y = ((const BtbStep *)b)->count;
@@ -195,7 +197,22 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", m ? ", " : "", b);
             }
             char name[48];
-            double cycles = stats_median(cyc, (size_t)nm);
+            /* a BTB level's cost: the median over the spacings whose code at the step fits the
+             * caches but the last (sysfs): past them each branch adds its code's misses too
+             * (Zen 4's one-bubble level costs 2 cycles per branch at 16 B spacing and 15 at
+             * 1 KiB, whose 8 MiB of code comes from the L3: the median of the two made it an
+             * "8-bubble BTB") */
+            double lim = 0, top = 0;
+            for (int i = 0; known && by == 0 && i < caches->n; i++)
+                top = fmax(top, caches->size[i]);
+            for (int i = 0; known && by == 0 && i < caches->n; i++)
+                if (caches->size[i] < top)
+                    lim = fmax(lim, caches->size[i]);
+            int nc = 0;
+            for (int m = 0; m < nm; m++)
+                if (!(lim > 0) || kn[mem[m]].bytes <= lim)
+                    cyc[nc++] = kn[mem[m]].cycles;
+            double cycles = stats_median(cyc, (size_t)(nc > 0 ? nc : nm));
             if (by == 0) {
                 /* named for the cost of a taken branch it holds: a level whose branches go at
                  * one per cycle has no bubble, at two per cycle one bubble */
@@ -282,9 +299,11 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
     if (c >= 0) {
         char cs[32];
         svg_fmt_bytes(cs, sizeof cs, caches->size[c]);
+        char hi[32];
+        svg_fmt_bytes(hi, sizeof hi, (b->hi > 0 ? b->hi : n) * spacing[b->series]);
         snprintf(f->note, sizeof f->note, "at least this many: the %s spacing takes one branch per cycle "
-                 "up to here, and its step is where its code (%s) outgrows the %s (%s, sysfs), not a "
-                 "BTB limit", sp, fp, caches->name[c], cs);
+                 "up to here, and its step (its code from %s to %s) passes the %s (%s, sysfs): a "
+                 "code cache's limit as much as a BTB's", sp, fp, hi, caches->name[c], cs);
     } else {
         snprintf(f->note, sizeof f->note, "the %s spacing takes one branch per cycle up to here (code %s, "
                  "within the code caches): the branches the zero-bubble level holds", sp, fp);

@@ -9,23 +9,33 @@
  * which raises the curve from the DTLB reach on (72 x 4 KiB = 288 KiB on Zen 4) and hid the L2
  * knee.  -hugepages does not cure that in a VM whose host maps guest memory with 4 KiB pages
  * (the TLB holds the smaller of the two translations); the windows do, on any page size.
- * Up to 1 MiB of chain a call walks the whole chain; beyond, a call does 65536 loads and the
- * next call of the same child resumes where it stopped (a cursor in memory, stored once per 32
- * loads, off the dependency chain): calls stay short, and all of them do the same steady walk
- * round the whole set (calls from random entry points saw more or fewer lines still cached
- * from the previous calls, which made the minimum of each length, and their difference,
- * meaningless: negative beyond the L2).  -hugepages asks for 2 MiB pages (madvise).  Bandwidth (-bw): 512
- * bytes per copy as independent 16-byte loads (read) or stores (write) walking the buffer, in
- * bytes per cycle.
+ * A call does 16384 loads (the long one twice that) and the next call of the same child resumes
+ * where it stopped (a cursor in memory, stored once per 32 loads, off the dependency chain):
+ * all calls do the same steady walk round the whole set (calls from random entry points saw
+ * more or fewer lines still cached from the previous calls, which made the minimum of each
+ * length, and their difference, meaningless: negative beyond the L2), and a round is short
+ * enough (0.05..6 ms) that most rounds of a busy machine are not cut by a preemption, after
+ * which the other task's footprint has pushed the set out of the L2.  -hugepages asks for 2 MiB
+ * pages (madvise).  Bandwidth (-bw): 512 bytes per copy as independent 16-byte loads (read) or
+ * stores (write) walking the buffer, in bytes per cycle.
  *
- * Findings: the knees of the curve (knee.h) named L1D, L2, L3... in order (capacity = the last
- * size of the level's plateau, cost = its latency); the sysfs sizes are noted for comparison.
+ * Findings: the knees of the curve (knee.h) named L1D, L2, L3... in order (cost = the
+ * plateau's latency).  A level past the L1 with 4 KiB pages: its sets are picked by physical
+ * address bits above the page offset and the pages fall in them at random, so it starts missing
+ * at about half its size; its capacity is the fit of the climb to that (sweep_colored_capacity,
+ * with the sysfs associativity), else the most of the set it holds on the climb.  Each level
+ * sits beside its sysfs size; one that disagrees, or makes no plateau, is said to.
  */
 #include "bench/sweep.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* the latency chase: loads per short call, rounds per point (the quiet quarter of them makes
+ * "best": with short calls most rounds of a busy machine are undisturbed, but not all) */
+#define DCACHE_CALL_LOADS 16384
+#define DCACHE_ROUNDS 45
 
 typedef struct DcacheOpts {
     double stride, window;
@@ -64,7 +74,7 @@ static const char usage[] =
  * cache levels there are (k) and the curve has more steps, the k steps of the largest relative
  * change are the levels (from one cache level to the next the latency grows 2-10x; a step
  * inside a level, as when the L2's set conflicts begin, by 10-20 %) and the others are "step". */
-static void name_knees(Sweep *s, int series, bool latency, double max_x, double llc)
+static void name_knees(Sweep *s, int series, bool latency, bool huge, double max_x, double llc)
 {
     SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
     const KneeResult *r = sweep_knees(s, series);
@@ -104,12 +114,41 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
         while (nx < nst && !named[nx])
             nx++;
         double b = nx < nst ? r->levels[idx[nx]].level : r->levels[r->nlevels - 1].level;
-        double c = sweep_held_capacity(x, y, S->n, L->last, L->level, b);
-        if (isfinite(c))
-            f->value = c;
+        /* a level past the L1 with small pages: its sets are chosen by physical address bits
+         * above the page offset, and the pages land in them at random (a VM's host places
+         * even the guest's huge pages in 4 KiB frames, but -hugepages is taken at its word) */
+        int lv = 0, ways = 0;
+        double sz = 0;
+        if (sscanf(f->name, "L%d", &lv) == 1 && lv >= 2 && !huge) {
+            ways = sweep_sysfs_ways(s->opt.cpu, lv, NULL);
+            sz = sweep_sysfs_cache(s->opt.cpu, lv, NULL);
+        }
+        double c = NAN, bc = b, ymax = NAN;
         size_t k = strlen(f->note);
-        snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the most of the working set it holds "
-                 "on the climb, W x (1 - share of loads at the next level's cost)", k ? "; " : "");
+        /* the next level named is the last one (DRAM) while sysfs has a cache after this one:
+         * that cache (a VM's share of a shared L3) made no plateau, and its cost is fitted with
+         * the climb, over the points below the middle (geometric) of this level and the last */
+        bool unresolved = dram && nx >= nst && lv < levels;
+        if (unresolved)
+            bc = NAN, ymax = sqrt(L->level * b);
+        if (ways > 1 && sz / ways > (double)sweep_page_size())
+            c = sweep_colored_capacity(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways);
+        if (isfinite(c)) {
+            f->value = c;
+            snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: fitted to the climb as a %d-way cache "
+                     "(sysfs) whose pages land in its sets at random, P(Poisson(%d W/C) >= %d) of the loads "
+                     "missing", k ? "; " : "", ways, ways, ways);
+            k = strlen(f->note);
+            if (unresolved)
+                snprintf(f->note + k, sizeof f->note - k, " (to %.1f cycles, a level without a plateau: "
+                         "fitted too)", bc);
+        } else {
+            c = sweep_held_capacity(x, y, S->n, L->last, L->level, b);
+            if (isfinite(c))
+                f->value = c;
+            snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the most of the working set it holds "
+                     "on the climb, W x (1 - share of loads at the next level's cost)", k ? "; " : "");
+        }
     }
     free(x), free(y);
     /* side by side with sysfs: each level's size there, and the levels the curve does not show */
@@ -214,27 +253,22 @@ int exp_dcache(int argc, char **argv)
                 void *head = o.seq ? sweep_chain(buf, nslots, (size_t)o.stride, false, 0)
                                    : sweep_chain_windowed(buf, nslots, (size_t)o.stride, (size_t)o.window,
                                                           0x5eed + i);
-                /* calls of a millisecond or more: the task-clock timings of a VM scatter by
-                 * tens of microseconds */
-                double accesses = 262144;
+                /* calls of 16384 loads (a short call; the long one: twice that), each resuming
+                 * where the child's previous call stopped (the cursor, stored once per 32 loads,
+                 * off the dependency chain), so that every call does the same steady walk round
+                 * the whole chain, whatever its size.  Short calls: a round (both calls, 0.05..6
+                 * ms) is then seldom cut by a preemption, after which the L2 (and L3) must be
+                 * refilled from what the other task left (calls of 262144 loads, 4-16 ms a
+                 * round, met one in most rounds on a busy 2-CPU guest, which hid the L2) */
                 const char *load = x86 ? "mov (%rcx), %rcx" : "ldr x0, [x0]";
-                if (nslots <= 16384) {   /* each call walks the whole chain (at least once) */
-                    sweep_load_addr(&s, &init, x86 ? "%rcx" : "x0", head);
-                    if (nslots > accesses)
-                        accesses = (double)nslots;
-                    buf_puts(&body, load);
-                } else {   /* calls of 65536 loads each, resuming where the child's
-                            * previous call stopped (the cursor), so that every call does the
-                            * same steady-state walk round the whole chain */
-                    *cursor = head;
-                    sweep_load_addr(&s, &init, x86 ? "%rdx" : "x1", cursor);
-                    buf_puts(&init, x86 ? "mov (%rdx), %rcx\n" : "ldr x0, [x1]\n");
-                    for (int q = 0; q < unroll; q++)
-                        buf_printf(&body, "%s\n", load);
-                    buf_puts(&body, x86 ? "mov %rcx, (%rdx)" : "str x0, [x1]");   /* off the chain */
-                    kunroll = 1;
-                    accesses = 65536;
-                }
+                *cursor = head;
+                sweep_load_addr(&s, &init, x86 ? "%rdx" : "x1", cursor);
+                buf_puts(&init, x86 ? "mov (%rdx), %rcx\n" : "ldr x0, [x1]\n");
+                for (int q = 0; q < unroll; q++)
+                    buf_printf(&body, "%s\n", load);
+                buf_puts(&body, x86 ? "mov %rcx, (%rdx)" : "str x0, [x1]");   /* off the chain */
+                kunroll = 1;
+                double accesses = DCACHE_CALL_LOADS;
                 per_iter = unroll;
                 iters = (uint64_t)ceil(accesses / unroll);
             } else {
@@ -261,7 +295,8 @@ int exp_dcache(int argc, char **argv)
             }
             BenchKernel kern = {.symbol = "dcache", .init = buf_cstr(&init), .body = buf_cstr(&body),
                                 .unroll = kunroll, .align = 64};
-            SweepRun run = {.iters = iters, .copies_per_iter = per_iter, .timeout_s = 120};
+            SweepRun run = {.iters = iters, .copies_per_iter = per_iter, .timeout_s = 120,
+                            .runs = o.bw || s.opt.runs > 0 ? 0 : DCACHE_ROUNDS};
             /* bandwidth: cycles per 512-byte copy -> bytes per cycle */
             bool ok = sweep_point(&s, ser[k], &kern, &run, ws, o.bw ? 512 : 0);
             buf_free(&init), buf_free(&body);
@@ -272,7 +307,7 @@ int exp_dcache(int argc, char **argv)
     sweep_release(buf, cap);
     free(cursor);
     for (int k = 0; k < nser; k++)
-        name_knees(&s, ser[k], !o.bw, hi, llc);
+        name_knees(&s, ser[k], !o.bw, o.huge, hi, llc);
     double l1 = sweep_sysfs_cache(s.opt.cpu, 1, "Data"), l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
     if (l1 > 0) {
         char a[32], b[32], c[32];

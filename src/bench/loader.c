@@ -83,10 +83,17 @@ static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf 
         close(fds[1]);
         if (dir && chdir(dir) != 0)
             _exit(126);
+        /* its own process group, so that a signal passed on reaches the assembler and linker
+         * the driver runs too (the driver alone died and left the assembler writing its
+         * object into TMPDIR), and its temporaries in our directory, removed with it */
+        setpgid(0, 0);
+        if (dir)
+            setenv("TMPDIR", dir, 1);
         execvp(argv[0], argv);
         _exit(127);
     }
-    cleanup_child(pid);          /* SIGINT/SIGTERM to uarch reach the compiler too */
+    setpgid(pid, pid);           /* (as the child does: whichever runs first) */
+    cleanup_child(-(long)pid);   /* SIGINT/SIGTERM to uarch reach the compiler's group too */
     cleanup_block(false);
     close(fds[1]);
     char tmp[4096];

@@ -5,7 +5,7 @@
  * One table holds every option with its range (util/opt.h) and its help line, so --help states
  * exactly the ranges the parser enforces.  nanoBench's spellings are accepted where the meaning
  * is the same (-asm, -asm_init, -asm_late_init, -unroll_count, -loop_count, -n_measurements,
- * -warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode, -no_mem). */
+ * -warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode, -no_mem, -config). */
 #include "bench/bench.h"
 #include "util/opt.h"
 
@@ -15,7 +15,7 @@
 
 typedef enum RunOpt {
     R_F, R_ASM, R_INIT, R_LATE, R_UNROLL, R_ITERS, R_LOOPS, R_N, R_WARMUP, R_COUNT, R_CPU,
-    R_COUNTERS, R_BACKEND, R_SYNTAX, R_ALIGN, R_OFFSET, R_TIMEOUT, R_AVG, R_MEDIAN, R_MIN, R_MAX,
+    R_COUNTERS, R_CONFIG, R_BACKEND, R_SYNTAX, R_ALIGN, R_OFFSET, R_TIMEOUT, R_AVG, R_MEDIAN, R_MIN, R_MAX,
     R_BASIC, R_NOMEM, R_JSON, R_KEEP
 } RunOpt;
 
@@ -42,6 +42,9 @@ static const RunOptDef defs[] = {
     {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
      "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN"},
+    {R_CONFIG, "-config", NULL, "FILE", {0},
+     "nanoBench's counter file: 'EVTSEL.UMASK[.CMSK=N][.AnyT][.EDG][.INV] NAME'\n"
+     "lines ('#' comments), counted as events of the core PMU with -counters'"},
     {R_BACKEND, "-backend", NULL, "B", {0},
      "how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
      "else the wall timer; both converted with the measured core clock),\n"
@@ -104,6 +107,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
 {
     memset(c, 0, sizeof *c);
     buf_init(&c->text);
+    buf_init(&c->counters);
     c->s.unroll = 100;
     c->s.count = 1;
     c->s.run.cpu = -1;
@@ -164,6 +168,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         case R_INIT: init = v; break;
         case R_LATE: late = v; break;
         case R_COUNTERS: c->s.run.counters = v; break;
+        case R_CONFIG: c->config = v; break;
         case R_BACKEND:
             if (strcmp(v, "auto") && strcmp(v, "perf_event") && strcmp(v, "task-clock") && strcmp(v, "timer")) {
                 snprintf(err, n, "bad value '%s' for -backend: want auto, perf_event, task-clock or timer", v);
@@ -239,4 +244,5 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
 void bench_cli_free(BenchCli *c)
 {
     buf_free(&c->text);
+    buf_free(&c->counters);
 }

@@ -30,7 +30,7 @@ typedef struct Shared {
     char note[256];                      /* "no hardware counters ..." (printed by the parent) */
     char backend[32];
     int ncounters;
-    char counter[BENCH_MAX_COUNTERS][48];
+    char counter[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME];
     double core_hz, timer_hz;
     int cpu;
     int started;                         /* the first kernel call began */
@@ -46,26 +46,6 @@ static size_t shared_size(int nfns, int runs)
            2 * sizeof(int) * (size_t)runs;
 }
 
-static int split_counters(const char *list, char names[][48], int max)
-{
-    int n = 0;
-    snprintf(names[n++], 48, "cycles");
-    if (!list)
-        return n;
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", list);
-    char *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        while (*t == ' ')
-            t++;
-        if (!*t || strcmp(t, "cycles") == 0)
-            continue;
-        if (n < max)
-            snprintf(names[n++], 48, "%s", t);
-    }
-    return n;
-}
-
 static uint64_t read_task(void *ctx)
 {
     uint64_t v = 0;
@@ -79,9 +59,13 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     double *v = (double *)(sh + 1);
     int *before = (int *)(v + (size_t)nfns * BENCH_MAX_COUNTERS * (size_t)runs);
     int *after = before + runs;
-    char names[BENCH_MAX_COUNTERS][48];
+    char names[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME], specs[BENCH_MAX_COUNTERS][BENCH_COUNTER_SPEC];
     memset(names, 0, sizeof names);
-    nc = split_counters(o->counters, names, BENCH_MAX_COUNTERS);
+    nc = bench_counters_split(o->counters, specs, names, BENCH_MAX_COUNTERS, sh->msg, sizeof sh->msg);
+    if (nc < 0) {
+        sh->status = 1;
+        return;
+    }
 
     int cpu = o->cpu >= 0 ? o->cpu : clock_current_cpu();
     sh->cpu = cpu;
@@ -105,7 +89,10 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     PmuMulti *extra = NULL;
     bool perf = any || strcmp(want, "perf_event") == 0;
     char why[256] = "";
-    if (nc > 1 && !(extra = pmu_multi_open((const char (*)[48])names + 1, nc - 1, sh->msg, sizeof sh->msg))) {
+    const char *extra_specs[BENCH_MAX_COUNTERS];
+    for (int c = 1; c < nc; c++)
+        extra_specs[c - 1] = specs[c];
+    if (nc > 1 && !(extra = pmu_multi_open(extra_specs, nc - 1, sh->msg, sizeof sh->msg))) {
         sh->status = 1;
         return;
     }
@@ -113,7 +100,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
     PmuEvent ev0;
     fds[0] = -1;
-    if (perf && pmu_resolve("/sys", names[0], &ev0, why, sizeof why))
+    if (perf && pmu_resolve("/sys", specs[0], &ev0, why, sizeof why))
         fds[0] = pmu_open(&ev0, why, sizeof why);
     if (fds[0] < 0)
         perf = false;

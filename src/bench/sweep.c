@@ -139,6 +139,20 @@ static int repeat_runs(const char *exp, int argc, char **argv)
     return status;
 }
 
+/* The place of v on the sorted grid xs[0..nx) (nx >= 2) in steps: i where v = xs[i], in between
+ * by log-linear interpolation (linear when a point is not positive), past the ends by the end
+ * step. */
+static double grid_place(const double *xs, int nx, double v)
+{
+    int i = 0;
+    while (i + 2 < nx && v > xs[i + 1])
+        i++;
+    double a = xs[i], b = xs[i + 1];
+    if (a > 0 && b > a && v > 0)
+        return i + log(v / a) / log(b / a);
+    return b > a ? i + (v - a) / (b - a) : i;
+}
+
 void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx)
 {
     double found[SWEEP_MAX_REPEAT];
@@ -160,16 +174,28 @@ void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const do
             continue;
         double lo = fmin(v, med), hi = fmax(v, med);
         bool near;
-        if (nx > 0) {
-            int between = 0;
-            for (int i = 0; i < nx; i++)
-                between += xs[i] > lo * (1 + 1e-9) && xs[i] < hi * (1 - 1e-9);
-            near = between == 0;
+        if (nx > 1) {   /* their places on the grid (fractional, log-linear) one step apart at most */
+            near = fabs(grid_place(xs, nx, hi) - grid_place(xs, nx, lo)) <= 1 + 1e-9;
         } else {
             near = hi <= lo * 1.05 + 1e-12;
         }
         f->rep_agree += near;
     }
+}
+
+void sweep_repeat_within(SweepFinding *f, const double *vals, int nruns, double step)
+{
+    double found[SWEEP_MAX_REPEAT];
+    int k = 0;
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++)
+        if (isfinite(vals[r]))
+            found[k++] = vals[r];
+    f->rep_agree = 0;
+    if (k == 0)
+        return;
+    double med = stats_median(found, (size_t)k);
+    for (int r = 0; r < nruns && r < SWEEP_MAX_REPEAT; r++)
+        f->rep_agree += isfinite(vals[r]) && fabs(vals[r] - med) <= step * (1 + 1e-9);
 }
 
 /* the value a -repeat run compares: the capacity, else the level's cost */
@@ -226,6 +252,8 @@ static bool repeat_collect(Sweep *s)
         for (int k = 0; on_axis && k < G->n; k++)
             xs[nx++] = G->pts[k].x;
         sweep_repeat_stats(f, vals, repeat.cur + 1, xs, nx);
+        if (on_axis && s->rep_step > 0)   /* the experiment's own step */
+            sweep_repeat_within(f, vals, repeat.cur + 1, s->rep_step);
         free(xs);
     }
     return false;
@@ -413,7 +441,9 @@ size_t sweep_page_size(void)
     return ps >= 4096 ? (size_t)ps : 4096;
 }
 
-double sweep_sysfs_cache(int cpu, int level, const char *type)
+/* One field of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): the size in
+ * bytes (ways false) or the associativity; 0 when unknown. */
+static double sysfs_cache_field(int cpu, int level, const char *type, bool ways)
 {
     double best = 0;
     int best_level = 0;
@@ -425,19 +455,30 @@ double sweep_sysfs_cache(int cpu, int level, const char *type)
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, i);
         if (!read_small(path, ty, sizeof ty))
             continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/size", cpu, i);
-        double bytes;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i,
+                 ways ? "ways_of_associativity" : "size");
+        double v;
         char err[256];
         if (!read_small(path, sz, sizeof sz) ||
-            !opt_parse("size", sz, (OptRange){OPT_SIZE, 1, 1e15}, &bytes, err, sizeof err))
+            !opt_parse("size", sz, (OptRange){ways ? OPT_INT : OPT_SIZE, 1, 1e15}, &v, err, sizeof err))
             continue;
         int l = atoi(lv);
         if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
             continue;
         if (level == 0 ? l > best_level : l == level)
-            best = bytes, best_level = l;
+            best = v, best_level = l;
     }
     return best;
+}
+
+double sweep_sysfs_cache(int cpu, int level, const char *type)
+{
+    return sysfs_cache_field(cpu, level, type, false);
+}
+
+int sweep_sysfs_ways(int cpu, int level, const char *type)
+{
+    return (int)sysfs_cache_field(cpu, level, type, true);
 }
 
 /* ---- ISA helpers, memory ------------------------------------------------------------------ */
@@ -815,6 +856,73 @@ double sweep_held_capacity(const double *x, const double *y, int n, int from, do
             break;
     }
     return best;
+}
+
+double sweep_poisson_tail(double lambda, int k)
+{
+    if (k <= 0)
+        return 1;
+    double term = exp(-lambda), below = 0;
+    for (int i = 0; i < k; i++) {
+        below += term;
+        term *= lambda / (i + 1);
+    }
+    return below >= 1 ? 0 : 1 - below;
+}
+
+/* the squared error of the model a + (b - a) P(Poisson(ways x / c) >= ways) over points
+ * i0..i1, in units of a */
+static double colored_error(const double *x, const double *y, int i0, int i1, double a, double b, double c,
+                            int ways)
+{
+    double e = 0;
+    for (int i = i0; i <= i1; i++) {
+        if (!isfinite(y[i]))
+            continue;
+        double d = (y[i] - a - (b - a) * sweep_poisson_tail(ways * x[i] / c, ways)) / a;
+        e += d * d;
+    }
+    return e;
+}
+
+double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
+                              double *b, double ymax, int ways)
+{
+    if (ways < 1 || first < 0 || from < first || from >= n || !(a > 0))
+        return NAN;
+    bool fit_b = !isfinite(*b);
+    if (!fit_b && !(*b > a))
+        return NAN;
+    /* the points fitted: the plateau and the climb, up to where 90 % of the loads miss (b
+     * known), else up to the last point below ymax (the next level's climb begins there) */
+    int end = from, inside = 0;
+    for (int i = from + 1; i < n; i++) {
+        if (!isfinite(y[i]))
+            continue;
+        if (fit_b && !(y[i] < ymax))
+            break;
+        double m = fit_b ? 0.5 : (y[i] - a) / (*b - a);
+        end = i;
+        if (fit_b ? y[i] > 1.1 * a : m > 0.1 && m < 0.9)
+            inside++;
+        if (!fit_b && m >= 0.9)
+            break;
+    }
+    if (end == from || inside < (fit_b ? 2 : 1))   /* a sharp step, or no climb: nothing to fit */
+        return NAN;
+    double bestc = NAN, bestb = *b, beste = INFINITY;
+    double blo = fit_b ? 1.2 * a : *b, bhi = fit_b ? ymax : *b;
+    for (double bb = blo; bb <= bhi * 1.000001; bb *= 1.01) {
+        for (double c = x[from]; c <= 16 * x[from]; c *= 1.005) {
+            double e = colored_error(x, y, first, end, a, bb, c, ways);
+            if (e < beste)
+                beste = e, bestc = c, bestb = bb;
+        }
+        if (!fit_b)
+            break;
+    }
+    *b = bestb;
+    return bestc;
 }
 
 int sweep_plateau_start(const double *y, int n, double tol, double *level)

@@ -108,6 +108,9 @@ typedef struct Sweep {
     bool interrupted;
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
+    double rep_step;          /* > 0: -repeat runs agree within this distance on the x axis
+                               * (a sweep whose points are not its grid: rob's finer points
+                               * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
@@ -133,6 +136,8 @@ void sweep_free(Sweep *s);
 /* Size in bytes of the cache of `level` ("Data", "Instruction" or "Unified"; NULL: any) that
  * CPU `cpu` reports in sysfs; level 0 = the last level.  0 when unknown (no sysfs, macOS). */
 double sweep_sysfs_cache(int cpu, int level, const char *type);
+/* The associativity of that cache (sysfs ways_of_associativity); 0 when unknown. */
+int sweep_sysfs_ways(int cpu, int level, const char *type);
 /* The page size (sysconf; 4096 when it says nothing usable). */
 size_t sweep_page_size(void);
 
@@ -231,6 +236,22 @@ int sweep_plateau_start(const double *y, int n, double tol, double *level);
  * before it is full (set conflicts of 4 KiB pages, random replacement) keeps holding about its
  * capacity while the curve climbs, which this finds where a halfway crossing does not. */
 double sweep_held_capacity(const double *x, const double *y, int n, int from, double a, double b);
+/* P(X >= k) for X ~ Poisson(lambda). */
+double sweep_poisson_tail(double lambda, int k);
+/* The capacity C of a physically indexed, `ways`-way level whose working set lies in pages placed
+ * at random in physical memory (4 KiB pages: the kernel's, or the host's under a VM), fitted to
+ * the plateau and climb of the curve: the pages fall into the C / (ways x page) page colours at
+ * random, Poisson(ways W / C) other pages share a line's sets, and a set given more lines than
+ * it has ways misses on every pass of a cyclic chase (LRU), so a share P(Poisson(ways W / C) >=
+ * ways) of the loads pays the next level's cost b instead of a.  That share is half at W = C
+ * for 8 ways, and a tenth already at W = C / 2: the climb starts at half the capacity, where
+ * sweep_held_capacity reads about 0.56 C.  The points from `first` (the plateau's first) up to
+ * where 90 % miss are fitted by least squares, C from x[from] (the plateau's last) up to 16x it
+ * in steps of 0.5 %.  *b NAN: the next level's cost is not known (its plateau was not resolved)
+ * and is fitted too, between 1.2 a and ymax, over the points up to the last below ymax (set *b).
+ * NAN when the curve has no point inside the climb (a sharp step). */
+double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
+                              double *b, double ymax, int ways);
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
@@ -246,10 +267,13 @@ void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
  * plateau at C, a climb, and the capacity lies on it), then the note. */
 void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
 /* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
- * NAN where a run did not find it, the last one f's own): a run agrees when no point of the
- * sweep's grid (xs[0..nx), sorted; nx 0: within 5 %) lies strictly between its value and the
- * median of the values found.  Exposed for tests. */
+ * NAN where a run did not find it, the last one f's own): a run agrees when its value lies
+ * within one step of the sweep's grid (xs[0..nx), sorted; places on it interpolated between
+ * the points; nx < 2: within 5 %) of the median of the values found.  Exposed for tests. */
 void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx);
+/* The same agreement with a fixed step: a run agrees when its value is within `step` of the
+ * median (sets rep_agree only; after sweep_repeat_stats). */
+void sweep_repeat_within(SweepFinding *f, const double *vals, int nruns, double step);
 /* Turn the knees of a series into findings: names[i] for the capacity at the i-th knee (NULL
  * or past the end: "level <i+1>"), last_name for the final plateau (NULL: not reported). */
 void sweep_findings_from_knees(Sweep *s, int series, const char *const *names, int nnames,

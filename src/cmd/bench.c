@@ -57,6 +57,11 @@ static int cmd_run(int argc, char **argv)
     BenchResult r;
     Diag d;
     memset(&d, 0, sizeof d);
+    if (!bench_cli_config(&c, &d)) {
+        print_error(&d);
+        bench_cli_free(&c);
+        return 1;
+    }
     BenchStatus st = bench_snippet(&c.s, &r, &d);
     if (st != BENCH_OK) {
         print_error(&d);

@@ -22,9 +22,12 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: uarch decode [-mcpu=CPU] [-json] [-show-encoding] [file.s|-]...\n"
             "  each instruction of the files, in order (stdin by default; with several files each\n"
-            "  line, or JSON object, names its file): line:col, text, measured form id\n"
+            "  line, or JSON object, names its file): line:col, address, text, measured form id\n"
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
-            "  number, destination first), memory access and branch kind\n"
+            "  number, destination first), memory access, branch kind, the branch target's address\n"
+            "  when the label is in the file and a '// uarch: taken N/M' hint.  Addresses are byte\n"
+            "  offsets in the code section: 4 bytes per instruction from a 16 KiB page boundary,\n"
+            "  moved by .p2align/.balign/.align, .skip/.space/.zero, .org and data directives\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
             "  -json      a JSON array, one object per instruction\n"
             "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
@@ -55,9 +58,14 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
     }
 }
 
-/* one file's instructions into `out` (`file_key`: several files, each line names its file);
- * false after printing its error */
-static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j, Buf *out)
+/* the output is written in pieces of this size once the input has parsed (one file) */
+#define DECODE_STREAM_BYTES (1 << 20)
+
+/* one file's instructions into `out` (`file_key`: several files, each line names its file),
+ * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
+ * not held whole; false after printing its error (nothing written) */
+static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j,
+                        Buf *out, Out *stream)
 {
     Buf in;
     buf_init(&in);
@@ -104,6 +112,11 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
             if (x->branch) json_kstr(j, "branch", a64_branch_name(x->branch));
             else json_knull(j, "branch");
             json_kint(j, "offset", x->offset);
+            if (x->branch) json_kint(j, "target", x->target);
+            if (x->hint_den) {
+                json_kint(j, "hint_taken", x->hint_num);
+                json_kint(j, "hint_of", x->hint_den);
+            }
             if (show_enc) {
                 uint32_t w;
                 const char *why;
@@ -117,12 +130,14 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                 }
             }
             json_obj_end(j);
+            if (stream && out->len >= DECODE_STREAM_BYTES)
+                out_buf(stream, out);
         }
     } else {
         for (int i = 0; i < prog.ninsts; i++) {
             const A64Inst *x = &prog.insts[i];
             if (file_key) buf_printf(out, "%s:", name);
-            buf_printf(out, "%d:%d\t%s\t%s%s", x->line, x->col, x->text, x->approx ? "~" : "",
+            buf_printf(out, "%d:%d\t0x%05x\t%s\t%s%s", x->line, x->col, x->offset, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");
             if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(out, " (not in %s)", model_name(cpu));
             buf_puts(out, "\treads=");
@@ -135,6 +150,8 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                 if (x->mem.writeback) buf_puts(out, ":writeback");
             }
             if (x->branch) buf_printf(out, " branch=%s", a64_branch_name(x->branch));
+            if (x->branch && x->target >= 0) buf_printf(out, " target=0x%05llx", (long long)x->target);
+            if (x->hint_den) buf_printf(out, " hint=taken:%u/%u", x->hint_num, x->hint_den);
             if (x->sys) {
                 buf_puts(out, " sys=");
                 const char *sep = "";
@@ -151,6 +168,8 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
                     buf_printf(out, " encoding=none (%s)", why);
             }
             buf_putc(out, '\n');
+            if (stream && out->len >= DECODE_STREAM_BYTES)
+                out_buf(stream, out);
         }
         for (int i = 0; i < prog.nregions; i++) {
             if (file_key) buf_printf(out, "%s: ", name);
@@ -187,7 +206,14 @@ int cmd_decode(int argc, char **argv)
         cpu = model_find(cpu_name);
         if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
     }
-    /* every file is decoded, in order; the first error stops before anything is written */
+    /* every file is decoded, in order; the first error stops before anything is written: the
+     * output of several files is held until the last has parsed, that of one file is written
+     * as it comes (memory: the input and its program, not the output) */
+    Out o;
+    if (!out_open(&o, NULL)) {
+        free(paths);
+        return 1;
+    }
     Buf out;
     buf_init(&out);
     Json j;
@@ -196,20 +222,16 @@ int cmd_decode(int argc, char **argv)
         json_arr_begin(&j);
     bool ok = true;
     for (int k = 0; k < npaths && ok; k++)
-        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out);
+        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL);
     free(paths);
     if (!ok) {
+        out_abandon(&o);
         buf_free(&out);
         return 1;
     }
     if (json) {
         json_arr_end(&j);
         if (!out.len || out.data[out.len - 1] != '\n') buf_putc(&out, '\n');
-    }
-    Out o;
-    if (!out_open(&o, NULL)) {
-        buf_free(&out);
-        return 1;
     }
     out_buf(&o, &out);
     buf_free(&out);

@@ -3,7 +3,9 @@
  *
  * Options are llvm-mca's spelling: -x and --x, -x=value or -x value, booleans as -x=false.
  * -all-views / -all-stats set the views not given explicitly after them (llvm-mca's
- * processViewOptions).
+ * processViewOptions).  `@file` arguments are response files (util/respfile.c).  llvm-mca's
+ * options that mean nothing for uarch (O_INERT) are accepted with one note saying why.  Every
+ * error exits 1, as llvm-mca.
  */
 #include "cmd/cmd.h"
 #include "mca/mca.h"
@@ -22,10 +24,14 @@ typedef enum OptId {
     O_TIMELINE, O_TL_ITER, O_TL_CYC, O_BOTTLENECK, O_ALL_STATS, O_ALL_VIEWS, O_DISPATCH_STATS,
     O_SCHED_STATS, O_RETIRE_STATS, O_REGFILE_STATS, O_INST_INFO, O_RES_PRESSURE, O_SUMMARY,
     O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
-    O_FUSION, O_THREADS, O_SHOW_ENC, O_DIVIDER, O_NOPTS
+    O_FUSION, O_THREADS, O_SHOW_ENC, O_SHOW_BARRIERS, O_INST_TABLES, O_IMM_HEX, O_CALL_LAT,
+    O_DEC_TP, O_UOPQ, O_HELP_HIDDEN, O_HELP_LIST, O_HELP_LIST_HIDDEN, O_INERT,
+    O_DIVIDER, O_NOPTS
 } OptId;
 
 typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
+
+/* O_INERT options: llvm-mca's, accepted with one note on stderr saying why they change nothing */
 
 typedef struct Opt {
     const char *name;
@@ -34,10 +40,14 @@ typedef struct Opt {
     const char *meta;
     const char *help;
     OptRange r;                   /* K_UINT: the accepted values (util/opt.h) */
+    const char *why;              /* O_INERT: why it changes nothing here */
 } Opt;
 
 static const Opt opts[] = {
     {"help", O_HELP, K_BOOL, NULL, "display the available options"},
+    {"help-hidden", O_HELP_HIDDEN, K_BOOL, NULL, "display all available options (the same list: none is hidden)"},
+    {"help-list", O_HELP_LIST, K_BOOL, NULL, "display the list of available options (the same list)"},
+    {"help-list-hidden", O_HELP_LIST_HIDDEN, K_BOOL, NULL, "display the list of all available options (the same list)"},
     {"version", O_VERSION, K_BOOL, NULL, "display the version of this program"},
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
@@ -68,6 +78,17 @@ static const Opt opts[] = {
     {"counters", O_COUNTERS, K_BOOL, NULL, "print the simulated M1 PMU counters (ours; part of -all-stats)"},
     {"fusion-info", O_FUSION, K_BOOL, NULL, "print the fusions and eliminations that happened (ours)"},
     {"show-encoding", O_SHOW_ENC, K_BOOL, NULL, "print the encoding of each instruction in the instruction info view"},
+    {"show-barriers", O_SHOW_BARRIERS, K_BOOL, NULL, "print memory barrier information in the instruction info view"},
+    {"instruction-tables", O_INST_TABLES, K_BOOL, NULL, "print instruction tables: the instruction info and the static resource pressure, no simulation"},
+    {"print-imm-hex", O_IMM_HEX, K_BOOL, NULL, "prefer hex format when printing immediate values"},
+    {"call-latency", O_CALL_LAT, K_UINT, "<uint>", "number of cycles to assume for a call instruction (bl, blr; default: the model's branch latency)", {OPT_INT, 0, 1000000}},
+    {"decoder-throughput", O_DEC_TP, K_UINT, "<uint>", "maximum throughput from the decoders (instructions per cycle) into the micro-op queue (0: unlimited)", {OPT_INT, 0, 1024}},
+    {"micro-op-queue-size", O_UOPQ, K_UINT, "<uint>", "number of entries in the micro-op queue between decode and dispatch (0: none)", {OPT_INT, 0, 65536}},
+    {"disable-cb", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch has no target custom behaviour"},
+    {"disable-im", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch has no instrumentation manager (AArch64 has no instruments)"},
+    {"output-asm-variant", O_INERT, K_UINT, "<int>", "accepted; changes nothing here", {OPT_INT, -1, 1000}, "instructions are printed in the generic syntax"},
+    {"print-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
+    {"print-all-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"divider", O_DIVIDER, K_STR, "<case>", "operand case of integer division: fast (default), medium, slow (ours; see below)"},
     {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU, at most 64); same output", {OPT_INT, 0, 64}},
 };
@@ -139,7 +160,7 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, "%s: ", util_progname);
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
-    return 2;
+    return 1;
 }
 
 static bool parse_bool(const char *s, bool *out)
@@ -193,7 +214,7 @@ static int parse_args(int argc, char **argv, Cli *c)
             }
             if (best)
                 fprintf(stderr, "%s: did you mean '-%s'?\n", util_progname, best->name);
-            return 2;
+            return 1;
         }
         const char *val = eq ? eq + 1 : NULL;
         if (o->kind != K_BOOL && !val) {
@@ -214,11 +235,20 @@ static int parse_args(int argc, char **argv, Cli *c)
         snprintf(oname, sizeof oname, "-%s", o->name);
         if (o->kind == K_UINT && !opt_parse_int(oname, val, o->r, &u, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", util_progname, err);
-            return 2;
+            return 1;
         }
         switch (o->id) {
-        case O_HELP: usage(stdout); return 0;
-        case O_VERSION: printf("uarch mca 0.1 (llvm-mca 14 compatible command line, views and json)\n"); return 0;
+        case O_HELP: case O_HELP_HIDDEN: case O_HELP_LIST: case O_HELP_LIST_HIDDEN: usage(stdout); return 0;
+        case O_VERSION: printf("uarch mca 0.1 (llvm-mca 19 compatible command line, views and json)\n"); return 0;
+        case O_INERT:
+            fprintf(stderr, "%s: note: '%s' changes nothing here: %s\n", util_progname, a, o->why);
+            break;
+        case O_IMM_HEX: c->view.print_imm_hex = c->val[o->id]; break;
+        case O_SHOW_BARRIERS: c->view.show_barriers = c->val[o->id]; break;
+        case O_INST_TABLES: c->view.instruction_tables = c->val[o->id]; break;
+        case O_CALL_LAT: c->sim.call_latency = u > 0 ? u : 1; break;   /* (nothing completes in 0 cycles) */
+        case O_DEC_TP: c->sim.decoder_throughput = u; break;
+        case O_UOPQ: c->sim.micro_op_queue_size = u; break;
         case O_MTRIPLE: c->triple = val; break;
         case O_MARCH: c->march = val; break;
         case O_MCPU: c->mcpu = val; break;
@@ -280,6 +310,16 @@ static void resolve_views(Cli *c)
         if (c->set[d] && (!c->set[id] || c->pos[id] < c->pos[d]))
             *map[k].field = c->val[d];
     }
+    if (v->instruction_tables) {   /* llvm-mca: the instruction info (as asked) and the resource pressure */
+        bool info = v->instruction_info;
+        McaViewOptions t = *v;
+        t.summary = t.timeline = t.bottleneck = t.fusion = t.counters = false;
+        t.dispatch_stats = t.scheduler_stats = t.retire_stats = t.register_file_stats = false;
+        t.instruction_info = info;
+        t.resource_pressure = true;
+        *v = t;
+        c->sim.instruction_tables = true;
+    }
     c->sim.want_timeline = v->timeline;
     c->sim.want_bottleneck = v->bottleneck;
     c->sim.timeline_max_iterations = v->timeline_max_iterations > 0 ? v->timeline_max_iterations : 10;
@@ -300,12 +340,23 @@ int cmd_mca(int argc, char **argv)
     mca_view_options_default(&c.view);
     c.sim.noalias = true;
     c.sim.iterations = 100;
+    char err[512];
+    if (!opt_expand_response_files(&argc, &argv, err, sizeof err)) {
+        fprintf(stderr, "%s: error: %s\n", util_progname, err);
+        opt_response_free();
+        return 1;
+    }
     int rc = parse_args(argc, argv, &c);
-    if (rc >= 0)
+    if (rc >= 0) {
+        opt_response_free();
         return rc;
+    }
     resolve_views(&c);
     if (c.sim.iterations == 0)
         c.sim.iterations = 100;
+    if (c.set[O_DEC_TP] && c.sim.micro_op_queue_size == 0)
+        fprintf(stderr, "%s: note: '-decoder-throughput' changes nothing without -micro-op-queue-size "
+                        "(as in llvm-mca: the limit is the queue's)\n", util_progname);
 
     if (c.mcpu && !strcmp(c.mcpu, "help")) {
         model_list(stdout);
@@ -328,5 +379,7 @@ int cmd_mca(int argc, char **argv)
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,
                         .json = c.json, .skip = (McaSkip)c.skip, .threads = c.threads, .sim = c.sim,
                         .view = c.view};
-    return mca_run(cpu, &ro);
+    rc = mca_run(cpu, &ro);
+    opt_response_free();
+    return rc;
 }

@@ -151,7 +151,8 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
         json_arr_end(j);
         json_obj_end(j);
     }
-    counters(j, rd);
+    if (!o->instruction_tables)   /* (nothing simulated) */
+        counters(j, rd);
     if (o->summary) {
         long long insts = (long long)n * r->iterations;
         double cycles = r->total_cycles > 0 ? (double)r->total_cycles : 1;

@@ -28,7 +28,14 @@ typedef struct McaOptions {
     bool want_timeline;
     bool want_bottleneck;         /* the binding-limit analysis (McaResult.bottleneck kind..) */
     int register_file_size;       /* 0 = model's */
-    int micro_op_queue_size;      /* accepted for llvm-mca compatibility; M1 maps straight from decode */
+    int micro_op_queue_size;      /* llvm-mca -micro-op-queue-size: 0 = none (M1 maps straight from
+                                     decode); N: a queue of N uops between decode and map, filled
+                                     in order by up to decoder_throughput instructions a cycle */
+    int decoder_throughput;       /* llvm-mca -decoder-throughput: 0 = unlimited (only with a queue) */
+    int call_latency;             /* llvm-mca -call-latency: a call (bl, blr) completes this many
+                                     cycles after it issues; 0 = the model's branch latency */
+    bool instruction_tables;      /* llvm-mca -instruction-tables: no simulation; info and the
+                                     static resource pressure of one instance of each instruction */
     int lqueue, squeue;           /* 0 = model's */
     int divider;                  /* McaDivider: the operand values assumed for integer division */
 } McaOptions;
@@ -51,6 +58,10 @@ typedef struct McaInstInfo {
     bool may_load, may_store, has_side_effects;
     const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
 } McaInstInfo;
+
+/* the MayLoad / MayStore / HasSideEffects flags of an instruction as llvm-mca 19 sets them
+ * (inst_flags.c) */
+void mca_inst_flags(const A64Inst *a, bool *may_load, bool *may_store, bool *side);
 
 /* per (iteration, instruction) timeline record; cycles are absolute, -1 = not reached.
  * ready = cycle the instruction could first issue (operands ready, >= dispatched + 1);

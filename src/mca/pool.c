@@ -31,7 +31,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     mca_simulate(run->cpu, insts, n, &c->sim, &res);
     const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
     for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], &res.arena);
+        texts[i] = mca_inst_display(&insts[i], c->view.print_imm_hex, &res.arena);
     McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res};
     if (c->json) {
         /* the writer's state at this point of the array: a comma unless it is the first */

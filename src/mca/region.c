@@ -6,7 +6,9 @@
  * do not take an index; a file without markers is one implicit anonymous region, printed
  * without a "[0] Code Region" header.
  *
- * Display text is what llvm-mca's instruction printer shows: "mnemonic<TAB>operands". */
+ * Display text is what llvm-mca's instruction printer shows: "mnemonic<TAB>operands", rebuilt
+ * from the operands (a64_print), or where they cannot be, the text as written with its
+ * whitespace collapsed. */
 #include "mca/views.h"
 
 #include <ctype.h>
@@ -35,8 +37,18 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
 static inline bool c_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 static inline char c_lower(unsigned char c) { return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); }
 
-char *mca_inst_display(const A64Inst *inst, Arena *arena)
+static _Thread_local Buf pb;   /* the printer's text (freed by mca_views_release) */
+
+void mca_display_release(void)
 {
+    buf_free(&pb);
+}
+
+char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena)
+{
+    buf_reset(&pb);
+    if (a64_print(inst, hex, &pb))
+        return arena_strndup(arena, pb.data, pb.len);
     const char *s = inst->text ? inst->text : "";
     size_t len = strlen(s);
     /* drop a trailing // comment (outside brackets/quotes is enough for assembler output) */

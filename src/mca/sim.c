@@ -167,6 +167,8 @@ typedef struct Sim {
     long long rf_maps[SIM_NRF];
     int maps_max;
     int carry_slots;             /* map slots of the next cycle already taken */
+    int64_t decoded;             /* with a micro-op queue: [next_map, decoded) are in it */
+    int q_uops, q_ipc;           /* its uops; instructions that entered it in this cycle */
     int retire_carry;            /* retire slots of the next cycle already taken */
     int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
     int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
@@ -253,6 +255,23 @@ static void map_need(const SimInst *si, int i, int span, MapNeed *m)
 }
 
 /* consumer `id` waits for producer `p` (its list `*head`): node k of the consumer's slot */
+/* llvm-mca's MicroOpQueueStage (zero latency): each cycle, instructions enter the queue in
+ * order, up to decode_ipc of them, while their uops (at least 1, at most the queue's size) fit;
+ * then map takes them from it in the same cycle (room it frees is for the next cycle). */
+static void decode_more(Sim *s)
+{
+    const SimCpu *c = s->c;
+    while (s->decoded < s->total && (c->decode_ipc <= 0 || s->q_ipc < c->decode_ipc)) {
+        int u = s->si[s->decoded % s->n].uops;
+        u = u < 1 ? 1 : u > c->uopq_size ? c->uopq_size : u;
+        if (s->q_uops + u > c->uopq_size)
+            break;
+        s->q_uops += u;
+        s->q_ipc++;
+        s->decoded++;
+    }
+}
+
 static void wait_on(Sim *s, int64_t id, int k, int32_t *head)
 {
     int32_t node = (int32_t)((id & s->mask) * SIM_NWAIT + k);
@@ -835,7 +854,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     McaBottleneck *bn = &out->bottleneck;
 
     /* steady state (see above) */
-    bool extrap = iters > 2 && n > 0 && extrap_enabled();
+    /* (a micro-op queue is not part of the steady-state snapshot: then the whole run) */
+    bool extrap = iters > 2 && n > 0 && extrap_enabled() && c->uopq_size <= 0;
     SimSnap cand, cur;                   /* the candidate boundary, the current one (its
                                           * statistics; its state is compared in place) */
     memset(&cand, 0, sizeof cand);
@@ -1151,6 +1171,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             int *disp_q = s->disp_q;   /* uops dispatched into each scheduler in this cycle */
             uint32_t disp_used = 0;
             uint32_t dlim = 0;         /* schedulers at their dispatch limit in this cycle */
+            const bool uopq = c->uopq_size > 0;
+            if (uopq) {   /* decode into the queue first; map takes from it (llvm: at cycle end) */
+                s->q_ipc = 0;
+                decode_more(s);
+            }
             while (s->next_map < s->total) {
                 int64_t id = s->next_map;
                 int i = s->map_i;
@@ -1160,6 +1185,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 int span = mn->span;
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
+                    break;
+                if (uopq && id + span > s->decoded)   /* not through the micro-op queue yet */
                     break;
                 /* elimination decision */
                 bool elim = in->elim == SIM_ELIM_ALWAYS;
@@ -1432,6 +1459,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     int64_t g = s->gate_next[in->gate_id], tt = (int64_t)t * GATE_ONE;
                     s->gate_next[in->gate_id] = (g > tt ? g : tt) + llround(in->gate * (double)GATE_ONE);
                 }
+                if (uopq)
+                    for (int x = 0; x < span; x++) {
+                        int u = si[i + x].uops;
+                        s->q_uops -= u < 1 ? 1 : u > c->uopq_size ? c->uopq_size : u;
+                    }
                 s->next_map += span;
                 s->map_i += span;
                 if (s->map_i >= n) {
@@ -1470,7 +1502,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
 
         /* ---- next cycle; skip cycles in which nothing can happen ---- */
         int32_t next = t + 1;
-        if (nret == 0 && niss == 0 && ndisp == 0 && s->oldest < s->total) {
+        if (nret == 0 && niss == 0 && ndisp == 0 && s->oldest < s->total &&
+            (c->uopq_size <= 0 || s->decoded >= s->total)) {   /* (decode goes on in idle cycles) */
             int32_t ev = NEVER;
             if (s->oldest < s->next_map) {
                 Dyn *d = &ring[s->oldest & mask];
@@ -1590,11 +1623,23 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->iterations = o.iterations;
     SimCpu sc;
     sim_prepare_cpu(cpu, &o, &sc);
+    sc.uopq_size = o.micro_op_queue_size;
+    sc.decode_ipc = o.decoder_throughput;
     out->dispatch_width = sc.width;
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
     sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info, &out->arena);
+    if (o.instruction_tables) {
+        sim_tables(&sc, si, n, out);
+        return;
+    }
+    /* -call-latency: a call completes that many cycles after it issues (llvm-mca's MaxLatency
+     * of a call; its register writes keep their latencies) */
+    if (o.call_latency > 0)
+        for (int i = 0; i < n; i++)
+            if (insts[i].branch == A64_BR_CALL || insts[i].branch == A64_BR_CALL_INDIRECT)
+                si[i].latency = (float)o.call_latency;
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);

@@ -49,6 +49,8 @@ typedef struct SimCpu {
     uint8_t sched_group[SIM_MAX_SCHED];
     int sched_dispatch[SIM_MAX_SCHED];     /* uops dispatched into it per cycle (0 = no limit) */
     int elim_imm_per_group;     /* eliminations of kind "limited" per map group (0 = no limit) */
+    int uopq_size;              /* llvm-mca's micro-op queue between decode and map, in uops (0 = none) */
+    int decode_ipc;             /* instructions entering it per cycle (0 = no limit) */
     int divider;                /* McaDivider (McaOptions.divider) */
 } SimCpu;
 
@@ -141,5 +143,7 @@ void sim_cache_release(void);   /* the thread's key buffer (mca_sim_release call
 /* sim_static.c: Block RThroughput and the bottleneck analysis */
 double sim_block_rthroughput(const SimCpu *sc, const SimInst *si, int n);
 void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out);
+/* -instruction-tables: the static pressure of one instance of each instruction (no run) */
+void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out);
 
 #endif

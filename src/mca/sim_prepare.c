@@ -444,9 +444,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
         ii->latency = (int)ceilf(lmax);
         ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
-        ii->may_load = a->mem.kind == A64_MEM_LOAD || a->mem.kind == A64_MEM_LOADSTORE || a->mem.kind == A64_MEM_PREFETCH;
-        ii->may_store = a->mem.kind == A64_MEM_STORE || a->mem.kind == A64_MEM_LOADSTORE;
-        ii->has_side_effects = (a->sys & (A64_SYS_BARRIER | A64_SYS_SYSTEM)) != 0;
+        mca_inst_flags(a, &ii->may_load, &ii->may_store, &ii->has_side_effects);
         if (f) {
             if (fs->first >= 0) {
                 ii->units = info[fs->first].units;

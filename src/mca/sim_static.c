@@ -376,3 +376,33 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
         }
     }
 }
+
+/* llvm-mca -instruction-tables: one instance of each instruction, its uops' unit cycles spread
+ * evenly over the units each can use (llvm: a resource's cycles divided among its units); an
+ * instruction eliminated at rename takes no unit */
+void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
+{
+    Arena *A = &out->arena;
+    int nu = sc->nunits;
+    out->iterations = 1;
+    out->nunits = nu;
+    out->unit_names = arena_alloc(A, sizeof(char *) * (size_t)(nu > 0 ? nu : 1));
+    for (int u = 0; u < nu; u++)
+        out->unit_names[u] = sc->unit_name[u];
+    size_t np = (size_t)(n > 0 ? n : 1) * (size_t)(nu > 0 ? nu : 1);
+    out->pressure = arena_alloc(A, sizeof(double) * np);
+    memset(out->pressure, 0, sizeof(double) * np);
+    for (int i = 0; i < n; i++) {
+        if (si[i].elim == SIM_ELIM_ALWAYS)
+            continue;
+        for (int k = 0; k < si[i].nissue; k++) {
+            const SimIssue *is = &si[i].issue[k];
+            int cnt = __builtin_popcount(is->units);
+            if (cnt == 0)
+                continue;
+            double w = (is->occupancy > 0 ? is->occupancy : 1) * (is->frac > 0 && is->frac < 1 ? is->frac : 1.0) / cnt;
+            for (uint32_t m = is->units; m; m &= m - 1)
+                out->pressure[(size_t)i * (size_t)nu + (size_t)__builtin_ctz(m)] += w;
+        }
+    }
+}

@@ -122,6 +122,7 @@ void mca_views_release(void)
     buf_free(&head_cache.list);
     buf_free(&head_cache.cols);
     head_cache.nunits = 0;
+    mca_display_release();
 }
 
 static bool head_cached(const McaResult *r)

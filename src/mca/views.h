@@ -29,9 +29,11 @@ typedef struct McaRegion {
  * xmalloc'ed. */
 int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out);
 
-/* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" (as the MC printer does),
- * with the operands as written (comments stripped, whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, Arena *arena);
+/* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
+ * it (a64_print; `hex`: -print-imm-hex), else the operands as written (comments stripped,
+ * whitespace runs collapsed). */
+char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena);
+void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */
 typedef struct McaViewOptions {
@@ -40,6 +42,9 @@ typedef struct McaViewOptions {
     bool dispatch_stats, scheduler_stats, retire_stats, register_file_stats;
     bool counters, fusion;        /* ours: simulated PMU counters, fusions and eliminations */
     bool show_encoding;           /* -show-encoding: the instruction info view shows the words */
+    bool show_barriers;           /* -show-barriers: its LoadBarrier / StoreBarrier columns */
+    bool instruction_tables;      /* -instruction-tables: only instruction info and resource pressure */
+    bool print_imm_hex;           /* -print-imm-hex: immediates in hexadecimal in instruction text */
     int timeline_max_iterations;  /* default 10 */
     int timeline_max_cycles;      /* default 80; 0 = unlimited */
 } McaViewOptions;

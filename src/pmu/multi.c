@@ -29,7 +29,7 @@ void pmu_multi_close(PmuMulti *m)
     free(m);
 }
 
-PmuMulti *pmu_multi_open(const char (*names)[48], int n, char *why, size_t whysz)
+PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whysz)
 {
     if (n > PMU_MULTI_MAX) {
         snprintf(why, whysz, "more than %d counters", PMU_MULTI_MAX);

@@ -79,8 +79,9 @@ bool pmu_core(const char *root, char *dev, size_t devsz, char *why, size_t whysz
     return true;
 }
 
-/* Scatter `value` into the bit ranges of a format spec "config1:0-7,32-35". */
-static bool apply_format(const char *spec, uint64_t value, PmuEvent *ev)
+/* Scatter `value` into the bit ranges of a format spec "config1:0-7,32-35": 0, or 1 when the
+ * spec cannot be read, 2 when the value has bits beyond the field's. */
+static int apply_format(const char *spec, uint64_t value, PmuEvent *ev)
 {
     uint64_t *word;
     const char *p;
@@ -91,16 +92,16 @@ static bool apply_format(const char *spec, uint64_t value, PmuEvent *ev)
     else if (str_starts(spec, "config:"))
         word = &ev->config, p = spec + 7;
     else
-        return false;
+        return 1;
     while (*p) {
         char *e;
         long lo = strtol(p, &e, 10), hi = lo;
         if (e == p)
-            return false;
+            return 1;
         if (*e == '-')
             hi = strtol(e + 1, &e, 10);
         if (lo < 0 || hi > 63 || hi < lo)
-            return false;
+            return 1;
         for (long b = lo; b <= hi; b++) {
             if (value & 1)
                 *word |= 1ull << b;
@@ -108,9 +109,9 @@ static bool apply_format(const char *spec, uint64_t value, PmuEvent *ev)
         }
         p = *e == ',' ? e + 1 : e;
         if (*e && *e != ',')
-            return false;
+            return 1;
     }
-    return true;
+    return value ? 2 : 0;
 }
 
 bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *ev, char *why,
@@ -126,7 +127,13 @@ bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *
         uint64_t v = 1;
         if (eq) {
             *eq = 0;
-            v = strtoull(eq + 1, NULL, 0);
+            char *end;
+            errno = 0;
+            v = strtoull(eq + 1, &end, 0);
+            if (end == eq + 1 || *end || errno || eq[1] == '-') {
+                snprintf(why, whysz, "bad value '%s' for the term '%s' of %s (want a number)", eq + 1, t, dev);
+                return false;
+            }
         }
         char path[768], spec[256];
         snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/format/%s", root, dev, t);
@@ -134,7 +141,13 @@ bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *
             snprintf(why, whysz, "event term '%s' has no format in %s", t, dev);
             return false;
         }
-        if (!apply_format(spec, v, ev)) {
+        int r = apply_format(spec, v, ev);
+        if (r == 2) {
+            snprintf(why, whysz, "value 0x%llx does not fit the term '%s' of %s (%s)", (unsigned long long)v, t,
+                     dev, spec);
+            return false;
+        }
+        if (r) {
             snprintf(why, whysz, "cannot parse format '%s' of '%s'", spec, t);
             return false;
         }
@@ -174,9 +187,15 @@ bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, si
         snprintf(evname, sizeof evname, "%s", name);
     }
     if (!dev_type(root, dev, &ev->type)) {
-        snprintf(why, whysz, "unknown PMU '%s' in counter '%s'", dev, name);
+        char core[128], w[200] = "";
+        if (!pmu_core(root, core, sizeof core, w, sizeof w))   /* say there are none at all */
+            snprintf(why, whysz, "unknown PMU '%s' in counter '%s' (%s)", dev, name, w);
+        else
+            snprintf(why, whysz, "unknown PMU '%s' in counter '%s' (the core PMU is '%s')", dev, name, core);
         return false;
     }
+    if (slash && strchr(evname, '='))             /* pmu/term=value,.../ */
+        return pmu_encode(root, dev, evname, ev, why, whysz);
     if (evname[0] == 'r' && evname[1] && strspn(evname + 1, "0123456789abcdefABCDEF") == strlen(evname + 1)) {
         ev->config = strtoull(evname + 1, NULL, 16);
         return true;

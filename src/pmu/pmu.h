@@ -127,7 +127,7 @@ int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, in
  * NULL with "counter 'x' unavailable: why". */
 #define PMU_MULTI_MAX 16
 typedef struct PmuMulti PmuMulti;
-PmuMulti *pmu_multi_open(const char (*names)[48], int n, char *why, size_t whysz);
+PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whysz);
 bool pmu_multi_read(PmuMulti *m, uint64_t *vals);   /* raw counts, in the order of names */
 void pmu_multi_close(PmuMulti *m);
 

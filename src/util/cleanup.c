@@ -34,10 +34,12 @@ static void on_signal(int sig)
     if (deferred) {   /* the program reports what it has, then calls cleanup_raise() */
         if (!pending)
             pending = sig;
-        if (child > 0)
+        if (child != 0)
             kill((pid_t)child, sig);
         return;
     }
+    if (child < 0)   /* a process group of its own (the compiler's) misses a terminal's signal */
+        kill((pid_t)child, sig);
     remove_all();
     signal(sig, SIG_DFL);
     raise(sig);
@@ -77,7 +79,7 @@ int cleanup_pending(void)
 void cleanup_child(long pid)
 {
     child = (sig_atomic_t)pid;
-    if (pid > 0 && pending)   /* the signal came before the child was known */
+    if (pid != 0 && pending)   /* the signal came before the child was known */
         kill((pid_t)pid, pending);
 }
 

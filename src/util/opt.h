@@ -34,4 +34,10 @@ void opt_range_text(OptRange r, char *out, size_t n);
 /* A size or count as written in a range: "1 GiB", "64 B", "4096" */
 void opt_value_text(OptType t, double v, char *out, size_t n);
 
+/* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
+ * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept
+ * until opt_response_free().  False with the message in err on a recursive expansion. */
+bool opt_expand_response_files(int *argc, char ***argv, char *err, size_t errsz);
+void opt_response_free(void);
+
 #endif

@@ -128,7 +128,8 @@ void cleanup_remove(int slot);
 void cleanup_block(bool block);
 /* Deferred mode (a program that reports what it has before it ends, as `uarch bench` sweeps):
  * from cleanup_defer() on, the three signals only set cleanup_pending() (the first signal's
- * number) and are passed on to the child registered with cleanup_child(pid) (0: none), e.g. the
+ * number) and are passed on to the child registered with cleanup_child(pid) (0: none; -pgid:
+ * a process group, the compiler with the assembler and linker it runs), e.g. the
  * measuring process or the compiler, so it ends at once; the program stops its work, writes its
  * report and calls cleanup_raise(): the registered paths are removed and, if a signal came, the
  * process ends by it (status 128+n); without one it returns.  A forked child that must die by

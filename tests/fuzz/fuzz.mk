@@ -64,4 +64,12 @@ fuzz:
 	  grep -E '^#[0-9]+.*(pulse|DONE)|^stat::|^Done' $(FUZZ_B)/$$t.log | tail -n 8; \
 	done
 
+# `make check` replays the corpora in the tree (tests/sh/fuzz-replay.sh) through each target
+# built without libFuzzer (tests/fuzz/replay.c) on this build's objects: under ASan and UBSan
+# with SAN=1.  An input that once crashed, kept in a corpus, stays a test.
+FUZZ_REPLAY_OBJS = $(filter-out $(B)/obj/cmd/mca.o,$(OBJS))
+$(B)/fuzz-replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS) $(LDLIBS)
+check: $(B)/fuzz-replay-parse $(B)/fuzz-replay-mca $(B)/fuzz-replay-options
+
 .PHONY: fuzz fuzz-bins

@@ -3,6 +3,7 @@
 # corpus (tools/enc-check.sh): the code and init lines of the measured M1 tests
 # (tests/data/m1-dev.tsv), one example per SIMD&FP form (tests/data/simd-forms.tsv), examples/,
 # and, where an AArch64 compiler is installed, -O2 output of a few of this project's C files.
+# Then the instruction text of the same instructions against LLVM's printer (tools/print-check.sh).
 # Skips (77) when llvm-mc-19 is absent.
 set -u
 : "${ROOT:?}" "${UARCH:?}"
@@ -35,4 +36,10 @@ out=$(bash "$ROOT/tools/enc-check.sh" "$UARCH" "${files[@]}"); rc=$?
 printf '%s\n' "$out"
 [ $rc = 0 ] || { echo "FAIL: encodings differ from llvm-mc-19's, or are missing"; exit 1; }
 echo "$out" | grep -q '^instructions: [1-9][0-9]* (distinct: [1-9][0-9]*)  equal: [1-9]' || { echo "FAIL: nothing compared"; exit 1; }
+# the same instructions as text: uarch mca's instruction text equals LLVM's printer (tools/print-check.sh;
+# preferred aliases uarch does not choose and llvm's temporary label names are counted apart)
+out=$(bash "$ROOT/tools/print-check.sh" "$UARCH" "${files[@]}"); rc=$?
+printf '%s\n' "$out"
+[ $rc = 0 ] || { echo "FAIL: instruction text differs from llvm-mc-19's"; exit 1; }
+echo "$out" | grep -q '^instructions: [1-9][0-9]* distinct  equal: [1-9]' || { echo "FAIL: no text compared"; exit 1; }
 exit 0

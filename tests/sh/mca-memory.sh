@@ -3,7 +3,8 @@
 # of long regions takes the same peak RSS whether it holds 8 or 32 of them, on 1 and 2
 # threads (the queue of chunks in flight is bounded by bytes, large buffers go back to the
 # system, the chunks kept parsed from pass 1 by their budget, which 8 such regions fill); a region costs at most 1500 bytes per instruction (once 2400, its SimInst lists
-# inline), the report included.  Peak RSS of the child is read with python3's getrusage;
+# inline), the report included.  `uarch decode` of one file writes its output as it comes: its
+# peak RSS stays below the size of that output (once the output was held whole).  Peak RSS of the child is read with python3's getrusage;
 # skipped without python3 and in sanitizer builds (ASan's shadow memory is not ours).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
@@ -38,4 +39,9 @@ s=$(rss mca --threads=1 -iterations=10 small.s) && o=$(rss mca --threads=1 -iter
   || { echo "one region: $s $o"; exit 1; }
 per=$(( (o - s) * 1024 / 19000 ))
 [ "$per" -le 1500 ] || { echo "one region of 20000 instructions: $per bytes per instruction (peak RSS $s -> $o KiB)"; fails=1; }
+# decode: 200000 instructions, about 55 MB of JSON
+for i in $(seq 10); do grep -v LLVM r.s; done > d.s
+d=$(rss decode -json d.s) || { echo "decode: $d"; exit 1; }
+size=$("$UARCH" decode -json d.s | wc -c)
+[ $((d * 1024)) -lt "$size" ] || { echo "decode -json: peak RSS $d KiB for an output of $size bytes"; fails=1; }
 exit $fails

@@ -396,6 +396,10 @@ TEST(test_bench_btb_coincidence)
             continue;
         nbtb++;
         CHECK(s.find[i].value > 6000 && s.find[i].value < 11000);
+        /* named for the cost of its spacings whose code fits the L1I and L2 (4 B: 1.43, 16 B:
+         * 2.02, 64 B: 1.94), not with the 1 KiB spacing's 15.3 (8 MiB of code from the L3) */
+        CHECK_STR(s.find[i].name, "one-bubble BTB");
+        CHECK_NEAR(s.find[i].cycles, 1.94, 1e-12);
     }
     CHECK_INT(nbtb, 1);
     /* the zero-bubble level: the 16 B spacing goes one branch per cycle to 2,048 branches, where
@@ -587,6 +591,14 @@ TEST(test_bench_repeat_stats)
     const double v2[] = {32768, 46341, 32768};      /* two steps: that run does not */
     sweep_repeat_stats(&f, v2, 3, xs, 5);
     CHECK_INT(f.rep_agree, 2);
+    /* off the grid: 1 % apart across a grid point agree (the place on the grid, not the
+     * points between: dcache's L2 at 971 KiB, 1.03 and 1.15 MiB, grid ... 1 MiB, 1.19 MiB) */
+    const double v6[] = {38500, 39500, 38968};
+    sweep_repeat_stats(&f, v6, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 3);
+    const double v7[] = {36000, 38968, 48000};      /* 0.55 and 1.27 steps from the median */
+    sweep_repeat_stats(&f, v7, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 2);
     const double v3[] = {NAN, 32768, 32768};        /* not found in one run */
     sweep_repeat_stats(&f, v3, 3, xs, 5);
     CHECK(f.rep_found == 2 && f.rep_agree == 2 && isnan(f.rep_val[0]));
@@ -596,6 +608,49 @@ TEST(test_bench_repeat_stats)
     const double v5[] = {17.4, 21.0, 17.3};
     sweep_repeat_stats(&f, v5, 3, NULL, 0);
     CHECK_INT(f.rep_agree, 2);
+    /* a fixed step (rob: its coarse step of N): within it of the median */
+    double rv[3] = {64, 62, 91};
+    sweep_repeat_stats(&f, rv, 3, NULL, 0);
+    sweep_repeat_within(&f, rv, 3, 20);
+    CHECK_INT(f.rep_agree, 2);
+    sweep_repeat_within(&f, rv, 3, 30);
+    CHECK_INT(f.rep_agree, 3);
+}
+
+TEST(test_bench_colored_capacity)
+{
+    /* P(Poisson >= k): exact small cases */
+    CHECK_NEAR(sweep_poisson_tail(2, 0), 1, 1e-12);
+    CHECK_NEAR(sweep_poisson_tail(2, 1), 1 - exp(-2), 1e-12);
+    CHECK_NEAR(sweep_poisson_tail(1, 2), 1 - 2 * exp(-1), 1e-12);
+    CHECK_NEAR(sweep_poisson_tail(8, 8), 0.5470392, 1e-6);
+    /* a 1 MiB 8-way cache whose pages land at random (the model), on a grid of 4 points per
+     * octave: the fit finds C within 1 %, with the next level's cost given or fitted */
+    double x[64], y[64], C = 1048576, a = 14, b = 34;
+    int n = 0;
+    for (double w = 4096 * 8; w <= 8 * C; w *= 1.189207115002721)
+        x[n] = w, y[n] = a + (b - a) * sweep_poisson_tail(8 * w / C, 8), n++;
+    int from = 0;
+    while (x[from + 1] <= 0.35 * C)
+        from++;
+    double bb = b;
+    double c = sweep_colored_capacity(x, y, n, 0, from, a, &bb, NAN, 8);
+    CHECK(fabs(c / C - 1) < 0.01);
+    bb = NAN;
+    c = sweep_colored_capacity(x, y, n, 0, from, a, &bb, 60, 8);
+    CHECK(fabs(c / C - 1) < 0.01);
+    CHECK(fabs(bb / b - 1) < 0.02);
+    /* the same curve read as the most it holds on the climb: about half (what the 4 KiB-page
+     * sweeps used to report) */
+    double h = sweep_held_capacity(x, y, n, from, a, b);
+    CHECK(h > 0.45 * C && h < 0.65 * C);
+    /* a sharp step (no point inside the climb): nothing to fit */
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] <= C ? a : b;
+    bb = b;
+    CHECK(isnan(sweep_colored_capacity(x, y, n, 0, from, a, &bb, NAN, 8)));
+    /* no associativity known: nothing to fit */
+    CHECK(isnan(sweep_colored_capacity(x, y, n, 0, from, a, &bb, NAN, 0)));
 }
 
 TEST(test_bench_held_capacity)

@@ -47,6 +47,8 @@ TEST(test_pmu_fake_sysfs_x86)
     put(root, "bus/event_source/devices/cpu/format/event", "config:0-7\n");
     put(root, "bus/event_source/devices/cpu/format/umask", "config:8-15\n");
     put(root, "bus/event_source/devices/cpu/format/cmask", "config:24-31\n");
+    put(root, "bus/event_source/devices/cpu/format/edge", "config:18\n");
+    put(root, "bus/event_source/devices/cpu/format/inv", "config:23\n");
     put(root, "bus/event_source/devices/cpu/format/ldlat", "config1:0-15\n");
     put(root, "bus/event_source/devices/cpu/format/split", "config:0-3,32-35\n");
     put(root, "bus/event_source/devices/cpu/events/cpu-cycles", "event=0x3c\n");
@@ -79,7 +81,16 @@ TEST(test_pmu_fake_sysfs_x86)
     CHECK(!pmu_resolve(root, "frobs", &ev, why, sizeof why));
     CHECK(strstr(why, "unknown counter 'frobs'") != NULL);
     CHECK(!pmu_resolve(root, "nopmu/x/", &ev, why, sizeof why));
-    CHECK_STR(why, "unknown PMU 'nopmu' in counter 'nopmu/x/'");
+    CHECK_STR(why, "unknown PMU 'nopmu' in counter 'nopmu/x/' (the core PMU is 'cpu')");
+    /* pmu/term=value,.../ (perf stat's spelling; what -config files turn into), flags = 1 */
+    CHECK(pmu_resolve(root, "cpu/event=0xd1,umask=0x1,cmask=0x2,edge,inv=1/", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 4);
+    CHECK_INT(ev.config, 0x028401d1ull);
+    CHECK(!pmu_resolve(root, "cpu/event=0x1d1/", &ev, why, sizeof why));
+    CHECK_STR(why, "value 0x1d1 does not fit the term 'event' of cpu (config:0-7)");
+    CHECK(!pmu_resolve(root, "cpu/event=zz/", &ev, why, sizeof why));
+    CHECK_STR(why, "bad value 'zz' for the term 'event' of cpu (want a number)");
+    CHECK(!pmu_resolve(root, "cpu/event=-1/", &ev, why, sizeof why));
     CHECK(!pmu_encode(root, "cpu", "bogus=1", &ev, why, sizeof why));
     CHECK_STR(why, "event term 'bogus' has no format in cpu");
     char list[512];
@@ -121,5 +132,8 @@ TEST(test_pmu_fake_sysfs_arm_and_none)
     CHECK(strstr(why, "no hardware counters: no core PMU in") != NULL);
     CHECK(!pmu_resolve(root2, "instructions", &ev, why, sizeof why));
     CHECK(strstr(why, "counter 'instructions' unavailable: no hardware counters") != NULL);
+    CHECK(!pmu_resolve(root2, "cpu/event=0x3c,umask=0x0/", &ev, why, sizeof why));
+    CHECK(strstr(why, "unknown PMU 'cpu' in counter 'cpu/event=0x3c,umask=0x0/' (no hardware counters: no core "
+                      "PMU in") != NULL);
     rm_tree(root2);
 }

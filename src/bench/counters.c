@@ -1,0 +1,91 @@
+/* counters.c — the -counters list of `uarch bench run`: split at the commas that separate
+ * counters, not at those inside a PMU's terms ("page-faults,cpu/event=0x3c,umask=0x0/"), and
+ * perf stat's name= term taken as the counter's name (nanoBench's -config files name their
+ * events this way).  Cycles are always counter 0. */
+#include "bench/bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* take "name=X" out of the terms of "pmu/terms/" (spec edited in place); X into name */
+static bool take_name(char *spec, char *name, size_t namesz, char *why, size_t whysz)
+{
+    char *slash = strchr(spec, '/');
+    if (!slash)
+        return true;
+    for (char *t = slash + 1; *t && *t != '/';) {
+        char *end = t + strcspn(t, ",/");
+        if (strncmp(t, "name=", 5) == 0) {
+            size_t n = (size_t)(end - t - 5);
+            if (n == 0 || n >= namesz) {
+                snprintf(why, whysz, "counter '%s': %s", spec, n ? "name= longer than 63 characters" : "empty name=");
+                return false;
+            }
+            memcpy(name, t + 5, n);
+            name[n] = 0;
+            /* drop the term and the comma before it (or after it, when it is the first) */
+            char *from = t > slash + 1 ? t - 1 : t, *to = t > slash + 1 || *end != ',' ? end : end + 1;
+            memmove(from, to, strlen(to) + 1);
+            t = from;
+            if (*t == ',')
+                t++;
+            continue;
+        }
+        t = *end == ',' ? end + 1 : end;
+    }
+    return true;
+}
+
+int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], char (*name)[BENCH_COUNTER_NAME],
+                         int max, char *why, size_t whysz)
+{
+    int n = 0;
+    snprintf(spec[n], BENCH_COUNTER_SPEC, "cycles");
+    snprintf(name[n++], BENCH_COUNTER_NAME, "cycles");
+    for (const char *p = list; p && *p;) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        /* a counter ends at a comma outside slashes: "pmu/...,.../" holds its terms */
+        const char *q = p;
+        int slashes = 0;
+        for (; *q && (*q != ',' || slashes == 1); q++)
+            slashes += *q == '/';
+        size_t len = (size_t)(q - p);
+        while (len && p[len - 1] == ' ')
+            len--;
+        if (slashes == 1) {
+            snprintf(why, whysz, "counter '%.*s': no closing '/' (want pmu/event/ or pmu/term=value,.../)",
+                     (int)len, p);
+            return -1;
+        }
+        if (len >= BENCH_COUNTER_SPEC) {
+            snprintf(why, whysz, "counter '%.40s...' longer than %d characters", p, BENCH_COUNTER_SPEC - 1);
+            return -1;
+        }
+        char s[BENCH_COUNTER_SPEC], nm[BENCH_COUNTER_NAME] = "";
+        memcpy(s, p, len);
+        s[len] = 0;
+        p = q;
+        if (!take_name(s, nm, sizeof nm, why, whysz))
+            return -1;
+        if (strcmp(s, "cycles") == 0 && !nm[0])
+            continue;
+        if (!nm[0]) {
+            if (strlen(s) >= BENCH_COUNTER_NAME) {
+                snprintf(why, whysz, "counter '%s': name it with a name= term (its spelling is longer than %d "
+                         "characters)", s, BENCH_COUNTER_NAME - 1);
+                return -1;
+            }
+            snprintf(nm, sizeof nm, "%s", s);
+        }
+        if (n == max) {
+            snprintf(why, whysz, "more than %d counters besides the cycles", max - 1);
+            return -1;
+        }
+        snprintf(spec[n], BENCH_COUNTER_SPEC, "%s", s);
+        snprintf(name[n++], BENCH_COUNTER_NAME, "%s", nm);
+    }
+    return n;
+}
