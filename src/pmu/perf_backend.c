@@ -198,7 +198,10 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
         snprintf(tpath, sizeof tpath, SYSFS "/bus/event_source/devices/%s/type", dev);
         FILE *f = fopen(tpath, "r");
         if (!f) {
-            snprintf(why, whysz, "unknown event '%s': no PMU '%s' in " SYSFS "/bus/event_source/devices", name, dev);
+            if (hw_present(w, sizeof w))
+                snprintf(why, whysz, "unknown event '%s': no PMU '%s' in " SYSFS "/bus/event_source/devices", name, dev);
+            else
+                snprintf(why, whysz, "unknown event '%s': no PMU '%s' here, %s", name, dev, w);
             return false;
         }
         bool okt = fgets(tbuf, sizeof tbuf, f) != NULL;
@@ -226,6 +229,10 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
             snprintf(why, whysz, "raw event '%s' out of range (at most 16 hex digits, a 64-bit config)", name);
             return false;
         }
+        if (!hw_present(w, sizeof w)) {       /* a raw code is one of the core PMU's */
+            snprintf(why, whysz, "raw event '%s' is the core PMU's, and %s", name, w);
+            return false;
+        }
     }
     for (size_t i = 0; i < ARRAY_LEN(hw_events); i++)
         if (strcmp(name, hw_events[i].name) == 0) {
@@ -242,6 +249,10 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
         }
     char pw[200];
     if (pmu_pfm_resolve(name, &ev->perf, ev->desc, sizeof ev->desc, pw, sizeof pw)) {
+        if (ev->perf.type != PERF_TYPE_SOFTWARE && ev->perf.type != PERF_TYPE_TRACEPOINT && !hw_present(w, sizeof w)) {
+            snprintf(why, whysz, "event '%s' (libpfm4: %s) is the core PMU's, and %s", name, ev->desc, w);
+            return false;
+        }
         snprintf(ev->perf.name, sizeof ev->perf.name, "%s", name);
         fill_encoding(ev);
         return true;
