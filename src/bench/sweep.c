@@ -139,6 +139,20 @@ static int repeat_runs(const char *exp, int argc, char **argv)
     return status;
 }
 
+/* The place of v on the sorted grid xs[0..nx) (nx >= 2) in steps: i where v = xs[i], in between
+ * by log-linear interpolation (linear when a point is not positive), past the ends by the end
+ * step. */
+static double grid_place(const double *xs, int nx, double v)
+{
+    int i = 0;
+    while (i + 2 < nx && v > xs[i + 1])
+        i++;
+    double a = xs[i], b = xs[i + 1];
+    if (a > 0 && b > a && v > 0)
+        return i + log(v / a) / log(b / a);
+    return b > a ? i + (v - a) / (b - a) : i;
+}
+
 void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx)
 {
     double found[SWEEP_MAX_REPEAT];
@@ -160,11 +174,8 @@ void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const do
             continue;
         double lo = fmin(v, med), hi = fmax(v, med);
         bool near;
-        if (nx > 0) {
-            int between = 0;
-            for (int i = 0; i < nx; i++)
-                between += xs[i] > lo * (1 + 1e-9) && xs[i] < hi * (1 - 1e-9);
-            near = between == 0;
+        if (nx > 1) {   /* their places on the grid (fractional, log-linear) one step apart at most */
+            near = fabs(grid_place(xs, nx, hi) - grid_place(xs, nx, lo)) <= 1 + 1e-9;
         } else {
             near = hi <= lo * 1.05 + 1e-12;
         }

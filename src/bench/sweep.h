@@ -267,9 +267,9 @@ void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
  * plateau at C, a climb, and the capacity lies on it), then the note. */
 void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
 /* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
- * NAN where a run did not find it, the last one f's own): a run agrees when no point of the
- * sweep's grid (xs[0..nx), sorted; nx 0: within 5 %) lies strictly between its value and the
- * median of the values found.  Exposed for tests. */
+ * NAN where a run did not find it, the last one f's own): a run agrees when its value lies
+ * within one step of the sweep's grid (xs[0..nx), sorted; places on it interpolated between
+ * the points; nx < 2: within 5 %) of the median of the values found.  Exposed for tests. */
 void sweep_repeat_stats(SweepFinding *f, const double *vals, int nruns, const double *xs, int nx);
 /* The same agreement with a fixed step: a run agrees when its value is within `step` of the
  * median (sets rep_agree only; after sweep_repeat_stats). */

@@ -672,13 +672,20 @@ static bool extrap_enabled(void)
     return !(e && *e && strcmp(e, "0") != 0);
 }
 
+/* the period of the extra cycles of the fractional edges taken so far (edge_extra): 1, 2, 5, 10 */
+static int tenths_period(const Sim *s)
+{
+    /* q odd (not 5): period 10; q even: 5; q = 5: 2 */
+    bool two = (s->tenths_used & (0x28a | 0x20)) != 0, five = (s->tenths_used & (0x28a | 0x154)) != 0;
+    return (two ? 2 : 1) * (five ? 5 : 1);
+}
+
 /* fractional issue counts depend on the iteration number: a cut of period P starting at
  * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
-    for (int q = 1; q < 10; q++)   /* fractional edge latencies (edge_extra) */
-        if ((s->tenths_used >> q & 1) && P % (q % 5 == 0 ? 2 : q % 2 == 0 ? 5 : 10) != 0)
-            return false;
+    if (P % tenths_period(s) != 0)   /* fractional edge latencies */
+        return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
         for (int k = 0; k < in->nissue; k++) {
@@ -944,7 +951,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     jmin = 1;   /* (from the shortest period again if none is found) */
                     /* (a period j confirmed at b + j cuts only if a whole period remains
                      * after that: b + 2j + 1 <= iters) */
-                    for (int j = j0; j <= SIM_PMAX && j <= nsig && b + 2 * j + 1 <= iters; j++) {
+                    int jstep = tenths_period(s);   /* (only periods the fractional edges allow) */
+                    if (j0 % jstep) j0 += jstep - j0 % jstep;
+                    for (int j = j0; j <= SIM_PMAX && j <= nsig && b + 2 * j + 1 <= iters; j += jstep) {
                         int pj = slot - j < 0 ? slot - j + SIM_PMAX + 1 : slot - j;   /* (nsig - j) % (SIM_PMAX + 1) */
                         if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */

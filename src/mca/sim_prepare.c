@@ -285,7 +285,7 @@ static bool tracked(int reg)
 static float write_lat(const ModelCpu *cpu, const ModelForm *f, const A64Inst *a, int w, float dflt)
 {
     float v = model_lat(cpu, f, w, 0, dflt);
-    if (v < 0)
+    if (v < 0 || f->nlat == 0)   /* (no per-operand latencies: the main one for every read) */
         return v;
     for (int k = 0; k < a->nreads; k++) {
         if (!tracked(a->reads[k].reg)) continue;

@@ -5,8 +5,10 @@
 #   - every finding's words agree with its numbers: a plateau runs forwards, the value (a
 #     capacity) lies after its plateau and, unless the words say the curve climbs past the next
 #     level's start, not after it; the note names the next level where there is one; a
-#     throughput "reached from N chains" names the finding's own N.
-import json, sys
+#     throughput "reached from N chains" names the finding's own N; a level that disagrees
+#     with sysfs prints its own ratio;
+#   - -repeat: a value per run, agree <= found <= runs, the note gives them.
+import json, re, sys
 
 def check(path):
     d = json.load(open(path))
@@ -37,6 +39,23 @@ def check(path):
                 errs.append("%s: the note does not name the next level: %s" % (name, note))
         if "reached from" in note and val is not None and ("reached from %.0f " % val) not in note:
             errs.append("%s: value %s, note: %s" % (name, val, note))
+        # a level beside its sysfs size: the ratio printed is the value's
+        m = re.search(r"DISAGREES with sysfs: .* measured, ([0-9.]+) ([KMG]i)?B in sysfs \(([0-9.]+) x\)", note)
+        if m and val is not None:
+            sz = float(m.group(1)) * {None: 1, "Ki": 1024, "Mi": 1 << 20, "Gi": 1 << 30}[m.group(2)]
+            if abs(val / sz - float(m.group(3))) > 0.01 * float(m.group(3)) + 0.006:
+                errs.append("%s: value %s, sysfs %s, but the note says %s x" % (name, val, sz, m.group(3)))
+        # -repeat: a value per run, the counts in order
+        rep = f.get("repeat")
+        if rep:
+            if len(rep["values"]) != rep["runs"]:
+                errs.append("%s: %d values for %d runs" % (name, len(rep["values"]), rep["runs"]))
+            if not (0 <= rep["agree"] <= rep["found"] <= rep["runs"]):
+                errs.append("%s: repeat counts out of order %s" % (name, rep))
+            if sum(v is not None for v in rep["values"]) != rep["found"]:
+                errs.append("%s: %d values found, the count says %d" % (name, sum(v is not None for v in rep["values"]), rep["found"]))
+            if ("over %d runs:" % rep["runs"]) not in note:
+                errs.append("%s: the note does not give the runs: %s" % (name, note))
     return errs
 
 bad = 0

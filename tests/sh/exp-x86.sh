@@ -92,4 +92,8 @@ echo "$out" | grep -Eq '; over 2 runs: [^;]+ \([0-2] of 2 within (one sweep step
 [ "$(echo "$out" | grep -c '^findings')" = 1 ] || bad "dtlb -repeat 2: the report printed more than once"
 json=$("$UARCH" bench dtlb -repeat 2 -runs 3 -q -min 4 -max 16 -ppo 1 -json 2>"$tmp/err") || bad "dtlb -repeat 2 -json: exit $?"
 echo "$json" | grep -q '"repeat": {' || bad "dtlb -repeat 2 -json: no repeat object"
+if [ -n "$PY" ]; then
+  echo "$json" > "$tmp/repeat.json"
+  "$PY" "$ROOT/tests/sh/exp-props.py" "$tmp/repeat.json" || bad "dtlb -repeat 2: properties (above)"
+fi
 exit $fail

@@ -591,6 +591,14 @@ TEST(test_bench_repeat_stats)
     const double v2[] = {32768, 46341, 32768};      /* two steps: that run does not */
     sweep_repeat_stats(&f, v2, 3, xs, 5);
     CHECK_INT(f.rep_agree, 2);
+    /* off the grid: 1 % apart across a grid point agree (the place on the grid, not the
+     * points between: dcache's L2 at 971 KiB, 1.03 and 1.15 MiB, grid ... 1 MiB, 1.19 MiB) */
+    const double v6[] = {38500, 39500, 38968};
+    sweep_repeat_stats(&f, v6, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 3);
+    const double v7[] = {36000, 38968, 48000};      /* 0.55 and 1.27 steps from the median */
+    sweep_repeat_stats(&f, v7, 3, xs, 5);
+    CHECK_INT(f.rep_agree, 2);
     const double v3[] = {NAN, 32768, 32768};        /* not found in one run */
     sweep_repeat_stats(&f, v3, 3, xs, 5);
     CHECK(f.rep_found == 2 && f.rep_agree == 2 && isnan(f.rep_val[0]));
