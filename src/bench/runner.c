@@ -88,31 +88,36 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     char why[256] = "";
     if (!perf)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
+    /* the counters beyond cycles are perf events whatever counts the cycles (software events,
+     * msr/tsc/ and the like work without a hardware PMU); one that cannot be opened is an error */
     for (int c = 0; c < nc; c++) {
         PmuEvent ev;
+        char w[256] = "";
         fds[c] = -1;
-        if (perf && pmu_resolve("/sys", specs[c], &ev, why, sizeof why))
-            fds[c] = pmu_open(&ev, why, sizeof why);
-        if (fds[c] < 0) {
-            if (c > 0) {                     /* asked for explicitly: an error */
-                if (!perf)                   /* say why this one is unavailable */
-                    pmu_resolve("/sys", specs[c], &ev, why, sizeof why);
-                snprintf(sh->msg, sizeof sh->msg, "%s", why);
-                sh->status = 1;
-                return;
-            }
-            perf = false;
+        if ((perf || c > 0) && pmu_resolve("/sys", specs[c], &ev, c ? w : why, c ? sizeof w : sizeof why))
+            fds[c] = pmu_open(&ev, c ? w : why, c ? sizeof w : sizeof why);
+        if (fds[c] < 0 && c > 0) {
+            if (strstr(w, names[c]))
+                snprintf(sh->msg, sizeof sh->msg, "%s", w);
+            else
+                snprintf(sh->msg, sizeof sh->msg, "counter '%s' unavailable: %s", names[c], w);
+            sh->status = 1;
+            for (int k = 0; k < c; k++)
+                pmu_close(fds[k]);
+            return;
         }
+        if (fds[c] < 0)
+            perf = false;
     }
     if (!perf && strcmp(want, "perf_event") == 0) {
         snprintf(sh->msg, sizeof sh->msg, "%s", why);
         sh->status = 1;
+        for (int c = 1; c < nc; c++)
+            pmu_close(fds[c]);
         return;
     }
     bool task = false;
     if (!perf) {
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
         char why2[256] = "";
         PmuEvent tc;
         if ((any || strcmp(want, "task-clock") == 0) && pmu_task_clock("/sys", &tc, why2, sizeof why2) &&
@@ -169,14 +174,16 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
             int b = clock_current_cpu();
             if (perf || task)
-                for (int c = 0; c < nc; c++)
-                    pmu_read(fds[c], &c0[c]);
+                pmu_read(fds[0], &c0[0]);
             else
                 c0[0] = clock_ticks();
+            for (int c = 1; c < nc; c++)
+                pmu_read(fds[c], &c0[c]);
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
+            for (int c = nc - 1; c >= 1; c--)
+                pmu_read(fds[c], &c1[c]);
             if (perf || task)
-                for (int c = nc - 1; c >= 0; c--)
-                    pmu_read(fds[c], &c1[c]);
+                pmu_read(fds[0], &c1[0]);
             else
                 c1[0] = clock_ticks();
             if (clock_current_cpu() != b)
@@ -194,8 +201,9 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     sh->finished = 1;
     free(scratch);
     if (perf || task)
-        for (int c = 0; c < nc; c++)
-            pmu_close(fds[c]);
+        pmu_close(fds[0]);
+    for (int c = 1; c < nc; c++)
+        pmu_close(fds[c]);
 }
 
 BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,

@@ -271,6 +271,10 @@ int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
     a.exclude_kernel = 1;
     a.exclude_hv = 1;
     long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    if (fd < 0 && errno == EINVAL) {   /* a PMU that counts all modes or none (msr/tsc/), as perf stat */
+        a.exclude_kernel = a.exclude_hv = 0;
+        fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    }
     if (fd < 0) {
         snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev->name, strerror(errno));
         return -1;
