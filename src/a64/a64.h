@@ -155,6 +155,7 @@ typedef struct A64Inst {
     uint8_t branch;             /* A64Branch */
     uint8_t hint_num, hint_den; /* `// uarch: taken N/M` on its line: taken N of every M times
                                    (taken 1/1, not-taken 0/1); 0/0 = no hint */
+    bool taken;                 /* set by mca's path (src/mca/path.c): this instance is taken */
     int64_t target;             /* byte offset (as `offset`) of the label a branch goes to, -1
                                    when not defined in this text (or not a label) */
     uint8_t sys;                /* A64_SYS_* */

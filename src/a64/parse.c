@@ -930,6 +930,7 @@ static A64Inst *new_inst(Parser *P)
     in->sys = 0;
     in->hint_num = in->hint_den = 0;
     in->target = -1;
+    in->taken = false;
     memset(&in->mem, 0, sizeof in->mem);
     return in;
 }

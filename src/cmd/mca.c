@@ -26,7 +26,7 @@ typedef enum OptId {
     O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
     O_FUSION, O_THREADS, O_SHOW_ENC, O_SHOW_BARRIERS, O_INST_TABLES, O_IMM_HEX, O_CALL_LAT,
     O_DEC_TP, O_UOPQ, O_HELP_HIDDEN, O_HELP_LIST, O_HELP_LIST_HIDDEN, O_INERT,
-    O_DIVIDER, O_NOPTS
+    O_DIVIDER, O_FRONTEND, O_NOPTS
 } OptId;
 
 typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
@@ -90,6 +90,7 @@ static const Opt opts[] = {
     {"print-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"print-all-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"divider", O_DIVIDER, K_STR, "<case>", "operand case of integer division: fast (default), medium, slow (ours; see below)"},
+    {"frontend", O_FRONTEND, K_STR, "<model|none>", "model: the CPU's front end, branches in the region followed (default); none: no fetch stage, branches run as straight-line code, as llvm-mca (ours; see below)"},
     {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU, at most 64); same output", {OPT_INT, 0, 64}},
 };
 
@@ -130,7 +131,22 @@ static void usage(FILE *f)
                "-all-stats, -all-views; always in -json as \"SimulatedCounters\").\n"
                "Code regions: # LLVM-MCA-BEGIN [name] ... # LLVM-MCA-END [name] (named, nested, overlapping).\n"
                "Instructions without a measured form use their documented nearest form (a warning per\n"
-               "form); branches are not followed (a warning).\n"
+               "form).\n"
+               "Front end (-frontend=model, the default): every instruction has an address (4 bytes each\n"
+               "from a 16 KiB page boundary, as .p2align/.balign/.align, .skip/.space, .org and data\n"
+               "directives place it; `uarch decode` shows it) and the model's fetch stage feeds map:\n"
+               "instructions and bytes per cycle, no fetch across a page, one taken branch per cycle,\n"
+               "BTB (a taken branch it misses costs a bubble) and L1I (a missed line is refilled), in\n"
+               "the loop's steady state.  The region is a loop body: its end falls back to its start.\n"
+               "Branches to labels in the region are followed: b (to the region's first instruction:\n"
+               "the back-edge), bl and the ret after it; b.cc/cbz/cbnz/tbz/tbnz backward taken,\n"
+               "forward not taken, or as a comment on their line says: `// uarch: taken`,\n"
+               "`// uarch: not-taken`, `// uarch: taken 3/4` (or `taken 75%%`: the fixed pattern taken,\n"
+               "taken, taken, not taken; when patterns repeat over several iterations, one simulated\n"
+               "iteration holds that many and -iterations is divided by it).  Branches to labels outside\n"
+               "the region, br/blr and ret without bl are not taken.  Views list the instructions in the\n"
+               "order they run (jumped-over ones left out).  -frontend=none: llvm-mca's behaviour\n"
+               "(branches run as straight-line code, a warning).\n"
                "Integer division (sdiv, udiv) takes longer for larger quotients; the model takes the\n"
                "fast case measured (Firestorm 7 cycles, Icestorm 7), -divider=medium or slow the\n"
                "others (64-bit: Firestorm 8 / 9, Icestorm 13 / 21; 32-bit slow: 8 / 13; 32-bit\n"
@@ -267,6 +283,11 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_SQUEUE: c->sim.squeue = u; break;
         case O_THREADS: c->threads = u; break;
         case O_SHOW_ENC: c->view.show_encoding = c->val[o->id]; break;
+        case O_FRONTEND:
+            if (!strcmp(val, "model")) c->sim.no_frontend = false;
+            else if (!strcmp(val, "none")) c->sim.no_frontend = true;
+            else return usage_error("invalid value '%s' for -frontend: expected model or none", val);
+            break;
         case O_DIVIDER:
             if (!strcmp(val, "fast")) c->sim.divider = MCA_DIV_FAST;
             else if (!strcmp(val, "medium")) c->sim.divider = MCA_DIV_MEDIUM;

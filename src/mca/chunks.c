@@ -2,6 +2,7 @@
  * prints errors and warnings), kept parsed within a memory budget or re-read (see run_int.h). */
 #include "mca/run_int.h"
 #include "a64/a64.h"
+#include "mca/path.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -322,7 +323,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             if (!a64_encode(in, &w, &why) && seen_add(&run->seen, in->row ? in->row : mn))
                 warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
         }
-        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i]) {
+        if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i] && c->sim.no_frontend) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
                     "straight-line code, as in llvm-mca%s", mn, "");
@@ -337,6 +338,22 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
                             "shorter regions with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_INSTS);
             return false;
         }
+    /* with the front end: a region whose branches cannot be followed says why (once per run) */
+    for (int g = 0; first && !c->sim.no_frontend && !run->warned_branch && g < nr; g++) {
+        int b = regions[g].begin, e = regions[g].end, k = 0;
+        A64Inst *tmp = xmalloc((size_t)(e - b > 0 ? e - b : 1) * sizeof *tmp);
+        for (int i = b; i < e; i++)
+            if (!run->cur->drop[i]) tmp[k++] = prog->insts[i];
+        McaPath path;
+        memset(&path, 0, sizeof path);
+        if (!mca_path(tmp, k, &path)) {
+            run->warned_branch = true;
+            warn_at(run, ch->line0, &prog->insts[b], "branches are not followed in this region: %s; it runs "
+                    "as straight-line code%s", path.why, "");
+        }
+        mca_path_free(&path);
+        free(tmp);
+    }
     /* regions that will be analyzed (non-empty after dropping) */
     run->chunk_regions = 0;
     for (int g = 0; g < nr; g++)

@@ -38,6 +38,7 @@ typedef struct McaOptions {
                                      static resource pressure of one instance of each instruction */
     int lqueue, squeue;           /* 0 = model's */
     int divider;                  /* McaDivider: the operand values assumed for integer division */
+    bool no_frontend;             /* -frontend=none: no fetch stage (llvm-mca's behaviour) */
 } McaOptions;
 
 /* integer division takes a time that depends on the operands (the measured pages
@@ -69,6 +70,7 @@ void mca_inst_flags(const A64Inst *a, bool *may_load, bool *may_store, bool *sid
  * ready = issued = executed = dispatched (nothing executes). */
 typedef struct McaTimelineEvent {
     int32_t dispatched, ready, issued, executed, retired;
+    int32_t fetched;              /* cycle its fetch group was fetched (-1 without the front end) */
 } McaTimelineEvent;
 
 /* why dispatch stalled (counted in cycles), as llvm-mca's -dispatch-stats */
@@ -118,7 +120,20 @@ typedef struct McaCounters {
     long long schedule_simd_uop;  /* 0x54 */
     long long schedule_ldst_uop;  /* 0x55 */
     long long inst_all;           /* 0x8c */
+    long long l1i_miss;           /* 0xd3 L1I cache misses (lines refilled), front end */
+    long long fetch_restart;      /* 0xde fetch restarts (taken branches the BTB missed) */
+    long long br_taken;           /* 0x90 taken branches */
 } McaCounters;
+
+/* why map waited for the front end (McaResult.fe_starved, in cycles) */
+typedef enum McaFeWhy {
+    MCA_FE_WIDTH,        /* fetch width (instructions / bytes per cycle) */
+    MCA_FE_PAGE,         /* a fetch stops at a page boundary */
+    MCA_FE_TAKEN,        /* taken branches per cycle */
+    MCA_FE_BTB,          /* taken branch missing in the BTB (found at decode) */
+    MCA_FE_L1I,          /* L1I miss: the line refilled from L2 */
+    MCA_FE_NWHY
+} McaFeWhy;
 
 typedef struct McaBottleneck {
     /* the binding limit, in words and in numbers, e.g. kind="unit", what="u1-u6 (integer ALU)",
@@ -161,6 +176,8 @@ typedef struct McaResult {
     int max_hist;
     long long *dispatch_hist, *issue_hist, *retire_hist;   /* [max_hist + 1] */
     long long stalls[MCA_NSTALLS];
+    long long fe_starved[MCA_FE_NWHY];   /* cycles map had nothing fetched, by the cause */
+    bool frontend;                /* simulated with the front end */
 
     int nbuffers;
     McaBufferUsage *buffers;

@@ -1,6 +1,7 @@
 /* pool.c — pass 2 of `uarch mca`: regions simulated on worker threads, chunks in a pipeline,
  * outputs written in region order (see run_int.h). */
 #include "mca/run_int.h"
+#include "mca/path.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,18 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
         insts = *tmp;
         n = kept;
     }
+    /* the front end: the instructions in the order they run (branches in the region followed) */
+    McaPath path;
+    memset(&path, 0, sizeof path);
+    McaOptions so = c->sim;
+    if (!so.no_frontend && !so.instruction_tables && mca_path(insts, n, &path) && path.followed) {
+        insts = path.insts;
+        n = path.n;
+        so.iterations = ((so.iterations > 0 ? so.iterations : 100) + path.period - 1) / path.period;
+    }
     McaResult res;
     memset(&res, 0, sizeof res);
-    mca_simulate(run->cpu, insts, n, &c->sim, &res);
+    mca_simulate(run->cpu, insts, n, &so, &res);
     const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
     for (int i = 0; i < n; i++)
         texts[i] = mca_inst_display(&insts[i], c->view.print_imm_hex, &res.arena);
@@ -48,6 +58,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
         mca_view_report(&job->out, &c->view, &rd);
     }
     mca_result_free(&res);
+    mca_path_free(&path);
 }
 
 /* take the next queued job (NULL: none now; with `wait`, sleeps until one comes or the end) */

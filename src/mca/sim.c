@@ -173,6 +173,14 @@ typedef struct Sim {
     int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
     int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
     int64_t last_store;          /* youngest store mapped (-1 none) */
+    /* front end: fetched up to fe_next - 1 (static index fe_k next), the group being filled
+     * fetched in cycle fe_t with fe_cnt instructions of fe_bytes bytes, started for fe_why;
+     * fe_acc = millicycles of stalls not yet whole cycles */
+    int64_t fe_next;
+    int fe_k, fe_cnt, fe_bytes;
+    int32_t fe_t;
+    int64_t fe_acc;
+    uint8_t fe_why;
     SimRmw rmw[SIM_RMW_SLOTS];   /* recent atomics by address */
     int rmw_next;
     long long mem_dep_cycles;
@@ -459,10 +467,14 @@ static inline int64_t snap_pk(int64_t a, int64_t b)
 
 /* the counts that open both the snapshot and the signature: positions relative to the
  * boundary's first id `base`, the open retire group, queue and register occupancy, carries */
-#define SNAP_HEAD (11 + SIM_NRF)
-static int snap_head(const Sim *s, int64_t base, int64_t *v)
+#define SNAP_HEAD (15 + SIM_NRF)
+static int snap_head(const Sim *s, int64_t base, int32_t t, int64_t *v)
 {
     int k = 0;
+    v[k++] = s->fe_next - base;
+    v[k++] = s->fe_next ? (int64_t)s->fe_t - t : 0;
+    v[k++] = (int64_t)s->fe_cnt << 32 | (uint32_t)s->fe_bytes;
+    v[k++] = s->fe_acc << 8 | s->fe_why;
     v[k++] = s->next_map - base;
     v[k++] = s->oldest - base;
     v[k++] = s->cur_group - s->groups_retired;
@@ -497,7 +509,7 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
     if (!same)
         sn->nv = 0;
     int64_t head[SNAP_HEAD];
-    for (int h = 0, nh = snap_head(s, base, head); h < nh; h++)
+    for (int h = 0, nh = snap_head(s, base, t, head); h < nh; h++)
         SNAP_PUT(head[h]);
     SNAP_PUT(ID(s->last_store));
     for (int r = 0; r < A64_NREGS; r++)
@@ -553,7 +565,7 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
 #define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
-    int k = snap_head(s, b * s->n, v);
+    int k = snap_head(s, b * s->n, t, v);
     for (int u = 0; u < s->c->nunits; u++)
         v[k++] = s->unit_busy[u] > t ? s->unit_busy[u] - t : 0;
     for (int q = 0; q < s->c->nsched; q++) {
@@ -609,6 +621,7 @@ size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, doub
         STI(out->retire_hist[h]);
     }
     for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
+    for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
     for (size_t h = 0; h < (size_t)n * (size_t)s->c->nunits; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
         STD(out->avg_wait_sched[i]);
@@ -737,6 +750,32 @@ static const uint8_t issue_ident[SIM_MAX_ISSUE] = {
     31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
     59, 60, 61, 62, 63};
 
+/* fetch the next instruction of the stream (map, in cycle t, wants it): a new fetch group when
+ * the path redirects or crosses a page there (fe_break), or the group is full; a group comes
+ * one cycle after the previous one plus its stalls (BTB miss, L1I refill), and no earlier than
+ * fetch_queue cycles before map (the queue between them is full) */
+static inline void fe_fetch(Sim *s, const SimInst *si, int32_t t)
+{
+    const SimCpu *c = s->c;
+    const SimInst *x = &si[s->fe_k];
+    if (s->fe_next == 0 || x->fe_break || s->fe_cnt >= c->fetch_insts || s->fe_bytes + 4 > c->fetch_bytes) {
+        int32_t g = 0;
+        if (s->fe_next > 0) {
+            int64_t acc = s->fe_acc + x->fe_stall;
+            g = s->fe_t + 1 + (int32_t)(acc / 1000);
+            s->fe_acc = acc % 1000;
+        }
+        if (g < t - c->fetch_queue) g = t - c->fetch_queue;
+        s->fe_t = g;
+        s->fe_cnt = s->fe_bytes = 0;
+        s->fe_why = x->fe_break ? x->fe_why : MCA_FE_WIDTH;
+    }
+    s->fe_cnt++;
+    s->fe_bytes += 4;
+    s->fe_next++;
+    if (++s->fe_k == s->n) s->fe_k = 0;
+}
+
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
 {
     Arena *A = &out->arena;
@@ -841,7 +880,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->timeline_iterations = tl_it;
     out->events = arena_alloc(A, sizeof(McaTimelineEvent) * (size_t)(tl_it * n));
     for (int k = 0; k < tl_it * n; k++)
-        out->events[k] = (McaTimelineEvent){-1, -1, -1, -1, -1};
+        out->events[k] = (McaTimelineEvent){-1, -1, -1, -1, -1, -1};
     out->avg_wait_sched = arena_alloc(A, sizeof(double) * n);
     out->avg_wait_ready = arena_alloc(A, sizeof(double) * n);
     out->avg_wait_retire = arena_alloc(A, sizeof(double) * n);
@@ -975,7 +1014,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             }
         }
         int nret = 0, niss = 0, ndisp = 0;
-        int32_t gate_wake = -1;
+        int32_t gate_wake = -1, fe_wake = -1;
         /* ---- retire ---- */
         {
             /* a group with more slots than the retire width left in this cycle retires now and
@@ -1195,6 +1234,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* the front end: the instruction (both of a pair) must have been fetched */
+                if (c->fetch_insts > 0) {
+                    while (s->fe_next < id + span) fe_fetch(s, si, t);
+                    if (s->fe_t > t) {
+                        fe_wake = s->fe_t;
+                        break;
+                    }
+                }
                 if (uopq && id + span > s->decoded)   /* not through the micro-op queue yet */
                     break;
                 /* elimination decision */
@@ -1453,6 +1500,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     }
                     if (xid < (int64_t)tl_it * n) {   /* events[it * n + i + x] = events[xid] */
                         out->events[xid].dispatched = t;
+                        if (c->fetch_insts > 0) out->events[xid].fetched = s->fe_t;
                         if (d->done != NEVER) {
                             out->events[xid].ready = t;
                             out->events[xid].issued = t;
@@ -1490,6 +1538,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         }
         for (uint32_t m = stalled; m; m &= m - 1)
             out->stalls[__builtin_ctz(m)]++;
+        if (fe_wake > t) out->fe_starved[s->fe_why]++;   /* map waited for fetch */
         /* ---- accounting for this cycle ---- */
         out->dispatch_hist[ndisp > mh ? mh : ndisp]++;
         out->issue_hist[niss > mh ? mh : niss]++;
@@ -1539,6 +1588,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             for (int u = 0; u < nu; u++)
                 if (s->unit_busy[u] > t && s->unit_busy[u] < ev) ev = s->unit_busy[u];
             if (gate_wake > t && gate_wake < ev) ev = gate_wake;
+            if (fe_wake > t && fe_wake < ev) ev = fe_wake;
             /* retire is in order: the next retire is when the oldest group has executed (if
              * all its members have issued; otherwise an issue comes first) */
             if (s->oldest < s->next_map) {
@@ -1558,6 +1608,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 out->retire_hist[0] += skip;
                 for (uint32_t m = stalled; m; m &= m - 1)
                     out->stalls[__builtin_ctz(m)] += skip;
+                if (fe_wake > t) out->fe_starved[s->fe_why] += skip;
                 s->lq_sum += skip * s->lq_used;
                 s->sq_sum += skip * s->sq_used;
                 s->rq_sum += skip * s->rq_used;
@@ -1579,6 +1630,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->total_cycles = cycles;
     out->total_uops = C->retire_uop;
     C->cycle = cycles;
+    if (c->fetch_insts > 0) {   /* the front end's events: the steady state's, every iteration */
+        out->frontend = true;
+        for (int i = 0; i < n; i++) {
+            C->l1i_miss += (si[i].fe_ev & SIM_FE_EV_L1I) ? iters : 0;
+            C->fetch_restart += (si[i].fe_ev & SIM_FE_EV_RESTART) ? iters : 0;
+            C->br_taken += (si[i].fe_ev & SIM_FE_EV_TAKEN) ? iters : 0;
+        }
+    }
     for (int i = 0; i < n; i++) {
         out->avg_wait_sched[i] /= iters;
         out->avg_wait_ready[i] /= iters;
@@ -1639,6 +1698,7 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
     sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info, &out->arena);
+    sim_frontend_prepare(cpu, &o, &sc, insts, n, si);
     if (o.instruction_tables) {
         sim_tables(&sc, si, n, out);
         return;

@@ -52,6 +52,9 @@ typedef struct SimCpu {
     int uopq_size;              /* llvm-mca's micro-op queue between decode and map, in uops (0 = none) */
     int decode_ipc;             /* instructions entering it per cycle (0 = no limit) */
     int divider;                /* McaDivider (McaOptions.divider) */
+    /* front end (0 fetch_insts = none: instructions are there when map wants them) */
+    int fetch_insts, fetch_bytes;
+    int fetch_queue;            /* cycles fetch may run ahead of map */
 } SimCpu;
 
 typedef struct SimIssue {
@@ -95,6 +98,12 @@ typedef struct SimInst {
     uint8_t mem;                /* A64MemKind */
     bool starts_group, ends_group;  /* retire-group placement: memory first, cond. branches last */
     bool taken_branch;          /* ends the map group (one taken branch per cycle) */
+    /* front end (sim_frontend.c): fe_break = a fetch group starts here (after a taken branch,
+     * at a page), fe_stall = cycles lost before it (BTB miss, L1I refill) in millicycles,
+     * fe_why its McaFeWhy, fe_ev = the front-end events it counts (SIM_FE_EV_*) */
+    bool fe_break;
+    uint8_t fe_why, fe_ev;
+    int32_t fe_stall;
     bool late_read;             /* a source has a read advance (a table register of TBX read by a
                                    later uop): see late_result() in sim.c */
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
@@ -122,6 +131,13 @@ typedef struct SimLists {
     size_t ndst, nsrc, nissue;
     size_t cap_dst, cap_src, cap_issue;
 } SimLists;
+
+enum { SIM_FE_EV_L1I = 1, SIM_FE_EV_RESTART = 2, SIM_FE_EV_TAKEN = 4 };
+
+/* sim_frontend.c: the front-end fields of si[] for the path insts[] (instructions in the order
+ * they run, A64Inst.taken set by the path) in the steady state of the loop, and sc's fetch
+ * limits; nothing without the model's front end or with opt->no_frontend */
+void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const A64Inst *insts, int n, SimInst *si);
 
 /* sim_prepare.c */
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);

@@ -148,7 +148,23 @@ typedef struct ModelForm {
     X(load_latency, "load_latency")           /* GPR load-to-use via ALU */             \
     X(int_simd_roundtrip_min, "int_simd_roundtrip_min")                                 \
     X(roundtrip_share, "roundtrip_share")     /* share of a "<=N" roundtrip bound (model_lat) */ \
-    X(atomic_mem_chain, "atomic_mem_chain")   /* same-address atomic chain, forms without one */
+    X(atomic_mem_chain, "atomic_mem_chain")   /* same-address atomic chain, forms without one */ \
+    /* front end (seed 004): fetch, taken branches, BTB, L1I (src/mca/sim_frontend.c) */    \
+    X(fetch_insts, "fetch_insts")             /* instructions fetched per cycle */      \
+    X(fetch_bytes, "fetch_bytes")             /* bytes fetched per cycle */             \
+    X(fetch_line_cross, "fetch_line_cross")   /* 1: a fetch may cross a cache line */   \
+    X(fetch_page_bytes, "fetch_page_bytes")   /* a fetch never crosses a page of this size */ \
+    X(fetch_queue, "fetch_queue")             /* cycles fetch may run ahead of map */   \
+    X(taken_bubble, "taken_bubble")           /* cycles lost after a taken branch (BTB hit) */ \
+    X(btb_sets, "btb_sets")                                                             \
+    X(btb_ways, "btb_ways")                                                             \
+    X(btb_index_lsb, "btb_index_lsb")         /* index = PC bits [lsb + log2(sets) - 1 : lsb] */ \
+    X(btb_miss_bubble, "btb_miss_bubble")     /* extra cycles of a taken branch the BTB misses */ \
+    X(l1i_bytes, "l1i_bytes")                                                           \
+    X(l1i_sets, "l1i_sets")                                                             \
+    X(l1i_ways, "l1i_ways")                                                             \
+    X(l1i_line, "l1i_line")                   /* line bytes; index = PC bits above it */ \
+    X(l1i_refill, "l1i_refill")               /* cycles per line fetched from L2 */
 
 enum {
 #define X(f, k) MODEL_P_##f,

@@ -1,0 +1,110 @@
+/* sim_frontend.c — the front end of the simulated core, as data (models/<cpu>/params.tsv, seed
+ * 004): what each instruction of the path costs the fetch stage in the steady state of the loop.
+ *
+ * The path (src/mca/path.c) is the block as it runs: instructions in order, a followed taken
+ * branch marked (A64Inst.taken), each at its address (A64Inst.offset).  Per instruction:
+ *   fe_break  a fetch group starts here: after a taken branch (one taken branch per cycle), or
+ *             at a page boundary (a fetch never crosses fetch_page_bytes);
+ *   fe_stall  cycles lost before that group: taken_bubble after a taken branch, btb_miss_bubble
+ *             more when the branch misses the BTB (btb_sets x btb_ways, LRU, index = PC bits
+ *             from btb_index_lsb), l1i_refill when its line misses the L1I (l1i_sets x
+ *             l1i_ways of l1i_line bytes, LRU, index = the line number);
+ *   fe_ev     the events it counts: L1I miss (0xd3), fetch restart (0xde), taken branch (0x90).
+ * Where the groups are cut by width (fetch_insts, fetch_bytes) is left to the simulator, which
+ * fetches in order (sim.c fe_fetch).  The BTB and the L1I see the same addresses every iteration,
+ * so their LRU state repeats after one: a warm-up pass over the path, then the pass whose hits
+ * and misses every iteration takes.  The end of the block falls back to its start as a straight
+ * line (as without the front end) unless the last instruction is a taken branch (a back-edge).
+ */
+#include "mca/sim.h"
+#include "model/model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* an LRU set-associative table of tags: ways entries per set, way 0 the most recent */
+typedef struct Lru { int sets, ways; int64_t *tag; } Lru;
+
+static void lru_init(Lru *l, int sets, int ways)
+{
+    l->sets = sets, l->ways = ways;
+    l->tag = xmalloc((size_t)sets * (size_t)ways * sizeof *l->tag);
+    for (size_t k = 0; k < (size_t)sets * (size_t)ways; k++) l->tag[k] = -1;
+}
+
+/* look `tag` up in set `set`; true on a hit; it becomes the most recent either way */
+static bool lru_touch(Lru *l, int set, int64_t tag)
+{
+    int64_t *w = l->tag + (size_t)set * (size_t)l->ways;
+    int k = 0;
+    while (k < l->ways && w[k] != tag) k++;
+    bool hit = k < l->ways;
+    if (!hit) k = l->ways - 1;
+    memmove(w + 1, w, (size_t)k * sizeof *w);
+    w[0] = tag;
+    return hit;
+}
+
+static int pint(double v) { return v > 0 ? (int)v : 0; }
+
+void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const A64Inst *insts, int n, SimInst *si)
+{
+    const ModelParams *p = &cpu->p;
+    sc->fetch_insts = sc->fetch_bytes = sc->fetch_queue = 0;
+    for (int i = 0; i < n; i++) {
+        si[i].fe_break = false;
+        si[i].fe_why = si[i].fe_ev = 0;
+        si[i].fe_stall = 0;
+    }
+    if (opt->no_frontend || pint(p->fetch_insts) <= 0 || n <= 0) return;
+    sc->fetch_insts = pint(p->fetch_insts);
+    sc->fetch_bytes = pint(p->fetch_bytes) > 0 ? pint(p->fetch_bytes) : 4 * sc->fetch_insts;
+    sc->fetch_queue = pint(p->fetch_queue);
+    int64_t page = pint(p->fetch_page_bytes);
+    int btb_sets = pint(p->btb_sets), btb_ways = pint(p->btb_ways), lsb = pint(p->btb_index_lsb);
+    int l1_sets = pint(p->l1i_sets), l1_ways = pint(p->l1i_ways), line = pint(p->l1i_line);
+    int32_t bubble = (int32_t)lround(1000 * (p->taken_bubble > 0 ? p->taken_bubble : 0));
+    int32_t btb_miss = (int32_t)lround(1000 * (p->btb_miss_bubble > 0 ? p->btb_miss_bubble : 0));
+    int32_t refill = (int32_t)lround(1000 * (p->l1i_refill > 0 ? p->l1i_refill : 0));
+    Lru btb = {0}, l1 = {0};
+    bool use_btb = btb_sets > 0 && btb_ways > 0 && btb_miss > 0;
+    bool use_l1 = l1_sets > 0 && l1_ways > 0 && line > 0 && refill > 0;
+    if (use_btb) lru_init(&btb, btb_sets, btb_ways);
+    if (use_l1) lru_init(&l1, l1_sets, l1_ways);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            const A64Inst *a = &insts[i], *prev = &insts[i ? i - 1 : n - 1];
+            SimInst *x = &si[i];
+            int64_t addr = a->offset, paddr = prev->offset;
+            bool redirect = prev->taken && (i > 0 || n > 0);
+            bool wrap = i == 0 && !prev->taken;   /* the block's end falls back to its start */
+            if (pass == 1) {
+                x->fe_break = redirect || (!wrap && page > 0 && addr / page != paddr / page);
+                x->fe_why = redirect ? MCA_FE_TAKEN : MCA_FE_PAGE;
+                x->fe_stall = redirect ? bubble : 0;
+                if (a->taken) x->fe_ev |= SIM_FE_EV_TAKEN;
+            }
+            if (redirect && use_btb) {
+                bool hit = lru_touch(&btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
+                if (!hit && pass == 1) {
+                    x->fe_stall += btb_miss;
+                    x->fe_why = MCA_FE_BTB;
+                    si[i ? i - 1 : n - 1].fe_ev |= SIM_FE_EV_RESTART;
+                }
+            }
+            if (use_l1 && (redirect || wrap || addr / line != paddr / line || n == 1)) {
+                int64_t ln = addr / line;
+                bool hit = lru_touch(&l1, (int)(ln % l1_sets), ln);
+                if (!hit && pass == 1) {
+                    x->fe_break = true;
+                    x->fe_stall += refill;
+                    x->fe_why = MCA_FE_L1I;
+                    x->fe_ev |= SIM_FE_EV_L1I;
+                }
+            }
+        }
+    }
+    free(btb.tag);
+    free(l1.tag);
+}
