@@ -1019,6 +1019,8 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
             double x = f->rep_val[r];
             if (!isfinite(x))
                 snprintf(v, sizeof v, "none");
+            else if (!isfinite(f->value) && !isfinite(f->cycles) && f->bytes)   /* not resolved here */
+                svg_fmt_bytes(v, sizeof v, x);
             else if (!isfinite(f->value))
                 snprintf(v, sizeof v, "%.3g", x);
             else if (f->bytes)

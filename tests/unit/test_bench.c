@@ -552,6 +552,14 @@ TEST(test_bench_finding_text)
     snprintf(f.note, sizeof f.note, "not measured");
     sweep_finding_text(&s, &f, t, sizeof t);
     CHECK_STR(t, "not measured");
+    /* -repeat, a level not resolved in this run but in another: that run's size in bytes */
+    f.bytes = true, f.cycles = NAN;
+    f.rep_runs = 3, f.rep_found = 1, f.rep_agree = 1;
+    f.rep_val[0] = 1310720, f.rep_val[1] = NAN, f.rep_val[2] = NAN;
+    snprintf(f.note, sizeof f.note, "not resolved: sysfs says 1 MiB");
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "not resolved: sysfs says 1 MiB; over 3 runs: 1.25 MiB, none, none (1 of 3 within 5 % of their median)");
+    f.bytes = false, f.rep_runs = 0;
     /* from a knee level: value, plateau and next level from the same numbers */
     KneeResult r;
     memset(&r, 0, sizeof r);
