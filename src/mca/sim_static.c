@@ -375,6 +375,20 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
             snprintf(b->what, sizeof b->what, "%s full in %lld of %lld cycles", sn[wk], worst, out->total_cycles);
         }
     }
+    /* the front end: map waited for fetch most of the time, longer than any static limit */
+    long long fe_worst = 0, fe_all = 0;
+    int fk = -1;
+    for (int k = 0; k < MCA_FE_NWHY; k++) {
+        fe_all += out->fe_starved[k];
+        if (out->fe_starved[k] > fe_worst) { fe_worst = out->fe_starved[k]; fk = k; }
+    }
+    if (out->frontend && fk >= 0 && sim > b->cycles_per_iteration + 1e-9 && fe_all > out->total_cycles / 4) {
+        static const char *fn[MCA_FE_NWHY] = {"fetch width", "fetch stops at a page boundary", "taken branches per cycle",
+                                              "BTB capacity (taken branches it misses)", "L1I capacity (lines refilled from L2)"};
+        b->kind = "fetch";
+        b->cycles_per_iteration = sim;
+        snprintf(b->what, sizeof b->what, "front end: %s; map waited for fetch in %lld of %lld cycles", fn[fk], fe_all, out->total_cycles);
+    }
 }
 
 /* llvm-mca -instruction-tables: one instance of each instruction, its uops' unit cycles spread

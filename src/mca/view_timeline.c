@@ -44,8 +44,8 @@ static void entry(Buf *out, const McaTimelineEvent *e, int it, int idx, int last
     buf_printf(out, "[%d,%d]", it, idx);
     mca_pad_to(out, 10);
     int d = e->dispatched;
-    for (int i = 0; i < d; i++)
-        buf_putc(out, i % 5 == 0 ? '.' : ' ');
+    for (int i = 0; i < d; i++)   /* F: fetched (front end), when before the dispatch cycle */
+        buf_putc(out, e->fetched >= 0 && i == e->fetched ? 'F' : i % 5 == 0 ? '.' : ' ');
     buf_putc(out, 'D');
     if (d != e->executed) {
         for (int i = d + 1; i < e->issued; i++)

@@ -116,7 +116,7 @@ static void fill(McaResult *r, McaInstInfo *info, McaTimelineEvent *ev, long lon
         {1, 3, 3, 7, 10}, {1, 9, 9, 11, 12}, {1, 3, 3, 4, 12},
     };
     for (int k = 0; k < 9; k++)
-        ev[k] = (McaTimelineEvent){tl[k][0], tl[k][1], tl[k][2], tl[k][3], tl[k][4]};
+        ev[k] = (McaTimelineEvent){tl[k][0], tl[k][1], tl[k][2], tl[k][3], tl[k][4], -1};   /* no front end */
     r->events = ev;
     r->timeline_iterations = 3;
     r->max_hist = 8;
@@ -231,7 +231,7 @@ TEST(views_json_has_llvm_keys_and_counters)
     const char *keys[] = {"\"CodeRegions\": [", "\"InstructionInfoView\": {", "\"InstructionList\": [",
         "\"NumMicroOpcodes\": 2", "\"RThroughput\": 0.25", "\"Instructions\": [", "\"ldr\\tx2, [x0], #8\"",
         "\"Name\": \"loop\"", "\"ResourcePressureInfo\": [", "\"ResourceUsage\": 0.33333333333333331",
-        "\"SimulatedCounters\": {\n        \"cycle\": 13,\n        \"inst_all\": 9,",
+        "\"SimulatedCounters\": {\n        \"br_taken\": 0,\n        \"cycle\": 13,\n        \"fetch_restart\": 0,\n        \"inst_all\": 9,",
         "\"SummaryView\": {\n        \"BlockRThroughput\": 1,", "\"IPC\": 0.69230769230769229",
         "\"TimelineInfo\": [", "\"CycleRetired\": 12", "\"SimulationParameters\": {",
         "\"-mcpu\": \"apple-m1\"", "\"TargetInfo\": {\n    \"CPUName\": \"firestorm\",\n    \"Resources\": [\n      \"u1\"\n    ]"};
