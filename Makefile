@@ -61,6 +61,7 @@ $(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
 -include src/a64/isa.mk
 -include src/clock/clock.mk
 -include src/bench/bench.mk
+-include src/pmu/pmu.mk
 
 OBJS      := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS)) $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
 MAIN_OBJ  := $(B)/obj/main.o

@@ -19,6 +19,7 @@ static const Command commands[] = {
     {"decode", cmd_decode, "show how each AArch64 instruction is understood (form, registers, memory)"},
     {"clock", cmd_clock, "timers, cpuid/MIDR, counter and core frequencies"},
     {"bench", cmd_bench, "run an assembly snippet or a sweep experiment and measure it"},
+    {"pmu", cmd_pmu, "performance counters: list the events, count a command or snippet, discover events"},
 };
 
 static const Command *find(const char *name)

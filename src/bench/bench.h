@@ -120,6 +120,10 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err);
 BenchFn bench_lib_fn(BenchLib *lib, const char *symbol);   /* NULL when absent */
 const char *bench_lib_dir(const BenchLib *lib);           /* temp dir with bench.s, bench.so */
 void bench_lib_close(BenchLib *lib);
+/* In a child that runs generated code: the faults it may raise (SIGSEGV, SIGILL, SIGBUS, SIGFPE,
+ * SIGTRAP) and the watchdog's SIGALRM kill it by the signal, so the parent can report it, instead of
+ * running a handler installed by the host program or a sanitizer runtime. */
+void bench_child_default_signals(void);
 
 /* Parse compiler diagnostics (gcc/gas "f.s:12: Error: msg", clang "f.s:12:5: error: msg") of
  * the generated file `genpath` and map the first error to the user's coordinates.  Returns

@@ -84,40 +84,35 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         return;
     }
     int fds[BENCH_MAX_COUNTERS];
+    /* counters beyond cycles: any event of the pmu layer's backends (pmu_multi_open: perf's
+     * software events, msr/tsc/, pmu/term=v,.../, raw; apple:0xNN), whatever counts the cycles */
+    PmuMulti *extra = NULL;
     bool perf = any || strcmp(want, "perf_event") == 0;
     char why[256] = "";
+    const char *extra_specs[BENCH_MAX_COUNTERS];
+    for (int c = 1; c < nc; c++)
+        extra_specs[c - 1] = specs[c];
+    if (nc > 1 && !(extra = pmu_multi_open(extra_specs, nc - 1, sh->msg, sizeof sh->msg))) {
+        sh->status = 1;
+        return;
+    }
     if (!perf)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
-    /* the counters beyond cycles are perf events whatever counts the cycles (software events,
-     * msr/tsc/ and the like work without a hardware PMU); one that cannot be opened is an error */
-    for (int c = 0; c < nc; c++) {
-        PmuEvent ev;
-        char w[256] = "";
-        fds[c] = -1;
-        if ((perf || c > 0) && pmu_resolve("/sys", specs[c], &ev, c ? w : why, c ? sizeof w : sizeof why))
-            fds[c] = pmu_open(&ev, c ? w : why, c ? sizeof w : sizeof why);
-        if (fds[c] < 0 && c > 0) {
-            if (strstr(w, names[c]))
-                snprintf(sh->msg, sizeof sh->msg, "%s", w);
-            else
-                snprintf(sh->msg, sizeof sh->msg, "counter '%s' unavailable: %s", names[c], w);
-            sh->status = 1;
-            for (int k = 0; k < c; k++)
-                pmu_close(fds[k]);
-            return;
-        }
-        if (fds[c] < 0)
-            perf = false;
-    }
+    PmuEvent ev0;
+    fds[0] = -1;
+    if (perf && pmu_resolve("/sys", specs[0], &ev0, why, sizeof why))
+        fds[0] = pmu_open(&ev0, why, sizeof why);
+    if (fds[0] < 0)
+        perf = false;
     if (!perf && strcmp(want, "perf_event") == 0) {
         snprintf(sh->msg, sizeof sh->msg, "%s", why);
         sh->status = 1;
-        for (int c = 1; c < nc; c++)
-            pmu_close(fds[c]);
+        pmu_multi_close(extra);
         return;
     }
     bool task = false;
     if (!perf) {
+        pmu_close(fds[0]);
         char why2[256] = "";
         PmuEvent tc;
         if ((any || strcmp(want, "task-clock") == 0) && pmu_task_clock("/sys", &tc, why2, sizeof why2) &&
@@ -177,11 +172,11 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
                 pmu_read(fds[0], &c0[0]);
             else
                 c0[0] = clock_ticks();
-            for (int c = 1; c < nc; c++)
-                pmu_read(fds[c], &c0[c]);
+            if (extra)
+                pmu_multi_read(extra, &c0[1]);
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
-            for (int c = nc - 1; c >= 1; c--)
-                pmu_read(fds[c], &c1[c]);
+            if (extra)
+                pmu_multi_read(extra, &c1[1]);
             if (perf || task)
                 pmu_read(fds[0], &c1[0]);
             else
@@ -202,8 +197,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     free(scratch);
     if (perf || task)
         pmu_close(fds[0]);
-    for (int c = 1; c < nc; c++)
-        pmu_close(fds[c]);
+    pmu_multi_close(extra);
 }
 
 BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSamples *out,
@@ -249,11 +243,7 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     if (pid == 0) {
         cleanup_child_signals();             /* SIGINT, SIGTERM, SIGHUP end the child */
         cleanup_block(false);
-        /* the snippet's faults must kill the child by the signal (the parent reports it), not
-         * run a handler installed by the host program or a sanitizer runtime */
-        static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
-        for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
-            signal(sigs[i], SIG_DFL);
+        bench_child_default_signals();
         child(&o, fns, nfns, sh);
         _exit(0);
     }
@@ -333,4 +323,11 @@ void bench_samples_free(BenchSamples *s)
 {
     free(s->v);
     s->v = NULL;
+}
+
+void bench_child_default_signals(void)
+{
+    static const int sigs[] = {SIGALRM, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP};
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        signal(sigs[i], SIG_DFL);
 }

@@ -125,6 +125,13 @@ typedef struct McaCounters {
     long long br_taken;           /* 0x90 taken branches */
 } McaCounters;
 
+/* The simulated PMU counters, in display order (view_counters.c; used by json.c and by the sim
+ * backend of `uarch pmu`): k in [0, mca_counter_count()), each with its M1 event id. */
+int mca_counter_count(void);
+const char *mca_counter_name(int k);              /* "cycle", "retire_uop", ... */
+int mca_counter_event(int k);                     /* the M1 event id, e.g. 0x02 */
+long long mca_counter_value(const McaCounters *c, int k);
+
 /* why map waited for the front end (McaResult.fe_starved, in cycles) */
 typedef enum McaFeWhy {
     MCA_FE_WIDTH,        /* fetch width (instructions / bytes per cycle) */

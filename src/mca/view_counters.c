@@ -17,6 +17,7 @@ static const CounterDef counters[] = {
 
 int mca_counter_count(void) { return (int)ARRAY_LEN(counters); }
 const char *mca_counter_name(int k) { return counters[k].name; }
+int mca_counter_event(int k) { return counters[k].event; }
 long long mca_counter_value(const McaCounters *c, int k)
 {
     return *(const long long *)((const char *)c + counters[k].off);

@@ -79,10 +79,6 @@ void mca_view_binding_limit(Buf *out, const McaRegionData *rd);
 void mca_view_fusion(Buf *out, const McaRegionData *rd);
 void mca_view_queue_usage(Buf *out, const McaRegionData *rd);   /* with -scheduler-stats */
 void mca_view_counters(Buf *out, const McaRegionData *rd);
-/* the simulated PMU counters in display order (view_counters.c; also used by json.c) */
-int mca_counter_count(void);
-const char *mca_counter_name(int k);              /* "cycle", "retire_uop", ... */
-long long mca_counter_value(const McaCounters *c, int k);
 
 /* the timeline window: entries of the first min(iterations, max_iterations) iterations, and
  * the last cycle shown (events at cycles >= max_cycles are cut as llvm-mca does) */

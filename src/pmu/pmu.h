@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/model.h"
+#include "util/util.h"
+
 typedef struct PmuEvent {
     char name[48];
     uint32_t type;
@@ -42,5 +45,205 @@ void pmu_close(int fd);
 
 /* List the events of the core PMU (one name per line into out), false when no core PMU. */
 bool pmu_list(const char *root, char *out, size_t outsz);
+
+/* ==== the backend interface of `uarch pmu` (and `uarch bench -counters`) =====================
+ *
+ *   perf  (perf.c, perf_list.c)  Linux perf_event_open: the core PMU(s) and every device of sysfs
+ *                                (hardware, raw rNNN, pmu/term=v,.../, msr/tsc/, ...) and the
+ *                                software PMU (page-faults, task-clock, ...); multiplexing is
+ *                                read back (time_enabled vs time_running) and reported
+ *   apple (apple.c)              Apple M1 PMU by EL0 mrs/msr of PMCR0/1, PMESR0/1, PMC0-9; needs
+ *                                the kernel module of kmod/ (else SIGILL, caught and explained)
+ *   sim   (sim.c)                a virtual M1 PMU on the `uarch mca` simulator: counts what the
+ *                                simulator models, keyed by M1 event ids, optionally relabelled
+ *
+ * A backend counts either the calling thread / a child (open, read, close: perf and apple) or an
+ * AArch64 snippet it simulates (simulate: sim).  stat.c counts commands and snippets with any of
+ * them, rotating events over repeated runs when there are more than the backend's counters;
+ * scan.c is the event discovery of seed 001 (probes of a test and a control kernel). */
+
+#define PMU_MAX_EVENTS 512         /* events in one stat or scan */
+
+typedef struct PmuEventInfo {
+    char name[64];                 /* "page-faults", "inst_all", "msr/tsc/", "0x8c" */
+    uint64_t code;                 /* hardware id (apple, sim) or the perf config */
+    bool hw;                       /* code printed as 0x.. (hardware id) */
+    char encoding[96];             /* "type=1,config=0x2" / "PMESR 0x8c" */
+    char desc[128];
+    uint32_t slots;                /* bit k: counter slot k can count it; 0: the kernel schedules */
+    PmuEvent perf;                 /* perf backend: the perf_event_attr fields */
+    char cpus[64];                 /* perf: the PMU counts only on these CPUs ("4-7"; "" = all) */
+} PmuEventInfo;
+
+typedef struct PmuValue {
+    uint64_t value;                /* the count (perf: scaled when multiplexed) */
+    uint64_t raw;                  /* the count as read */
+    uint64_t enabled, running;     /* ns the event was enabled / on a counter (perf); running <
+                                      enabled: multiplexed */
+} PmuValue;
+
+typedef struct PmuSet PmuSet;      /* counters opened by a backend */
+
+typedef struct PmuBackend {
+    const char *name;
+    const char *summary;
+    /* usable on this machine; false with the reason */
+    bool (*available)(char *why, size_t whysz);
+    /* counters live at once; 0: no fixed limit (the kernel multiplexes) */
+    int (*ncounters)(void);
+    /* the events it offers (xmalloc'd array, count returned; -1 with why) */
+    int (*list)(PmuEventInfo **out, char *why, size_t whysz);
+    /* a name, an alias or a code ("0x8c", "r1a", "msr/tsc/") -> event; false with why */
+    bool (*resolve)(const char *name, PmuEventInfo *ev, char *why, size_t whysz);
+    /* counting hardware: open n events (n <= ncounters when it is not 0) for pid (0: the calling
+     * thread; > 0: a stopped child, counters inherited by its children and enabled at its exec),
+     * read them (running), close.  NULL for sim. */
+    PmuSet *(*open)(const PmuEventInfo *ev, int n, int pid, char *why, size_t whysz);
+    bool (*read)(PmuSet *s, PmuValue *v);
+    void (*close)(PmuSet *s);
+    /* simulating: count n events over `iters` iterations of an AArch64 block.  NULL for others. */
+    bool (*simulate)(const char *file, const char *text, long iters, const PmuEventInfo *ev, int n,
+                     PmuValue *v, Diag *err);
+} PmuBackend;
+
+/* an event's id as output: "0x8c" for hardware ids, the config number ("2") for others */
+void pmu_event_code(const PmuEventInfo *e, char *out, size_t n);
+/* the same as a JSON member: "0x8c" (a string) for hardware ids, the config number (a number) for
+ * others */
+void pmu_event_json(Json *j, const char *key, const PmuEventInfo *e);
+
+extern const PmuBackend pmu_backend_perf, pmu_backend_apple, pmu_backend_sim;
+extern const PmuBackend *const pmu_backends[];
+extern const int pmu_backends_count;
+const PmuBackend *pmu_backend_find(const char *name);      /* NULL when unknown */
+/* "perf" where perf_event_open works, else "sim" */
+const PmuBackend *pmu_backend_default(void);
+/* resolve a comma list of names; false with "unknown event 'x' for backend 'b': why" */
+int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, int max, char *why,
+                     size_t whysz);
+
+/* Counters named across backends, opened together on the calling thread (multi.c; `uarch bench
+ * -counters`): "EVENT" or "perf:EVENT" (perf backend), "apple:EVENT" (Apple M1 PMU, one set).
+ * NULL with "counter 'x' unavailable: why". */
+#define PMU_MULTI_MAX 16
+typedef struct PmuMulti PmuMulti;
+PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whysz);
+bool pmu_multi_read(PmuMulti *m, uint64_t *vals);   /* raw counts, in the order of names */
+void pmu_multi_close(PmuMulti *m);
+
+/* libpfm4 names for the perf backend (pfm.c; real only when the build found libpfm4):
+ * status: "libpfm4 4.13: 1 core PMU known here" / "libpfm4 not built in ..." (false: no
+ * core PMU through it); resolve: a libpfm4 event string -> perf config; names: the events of
+ * the core PMUs it knows on this machine ("pmu::EVENT"), at most max. */
+bool pmu_pfm_status(char *out, size_t n);
+bool pmu_pfm_resolve(const char *name, PmuEvent *pe, char *desc, size_t descsz, char *why, size_t whysz);
+int pmu_pfm_names(char (*names)[64], int max);
+
+/* The Apple M1 event table (generated from src/pmu/m1-events.tsv) */
+typedef struct PmuM1Event { uint32_t id; const char *name_applecpu, *name_seed; } PmuM1Event;
+extern const PmuM1Event pmu_m1_events[];
+extern const int pmu_m1_events_count;
+/* fill ev for an M1 id (name from the table, "event_0xNN" when unnamed) */
+void pmu_m1_event(uint32_t id, PmuEventInfo *ev);
+/* M1 event by name (either spelling, '_' or ' ') or by "0xNN" (0..0xff); false with why */
+bool pmu_m1_resolve(const char *name, PmuEventInfo *ev, char *why, size_t whysz);
+
+/* The sim backend's setup: the model (NULL: firestorm) and the relabelling (permute: ids shown
+ * are perm[real id], a permutation of 0..255 drawn from seed). */
+void pmu_sim_setup(const ModelCpu *cpu, bool permute, uint64_t seed);
+const ModelCpu *pmu_sim_cpu(void);
+bool pmu_sim_permuted(void);
+uint32_t pmu_sim_label(uint32_t real_id);                    /* shown id of a real one */
+/* the real ids the simulator counts (n written, at most max) */
+int pmu_sim_modelled(uint32_t *ids, int max);
+
+/* ---- counting commands and snippets (stat.c) ---- */
+typedef struct PmuStatEvent {
+    PmuEventInfo ev;
+    PmuValue v;                    /* command: total; snippet: per iteration in value_per_iter */
+    double per_iter;               /* snippet: (long - short) / iterations difference */
+    int run;                       /* which run counted it (rotation), 1-based */
+    bool counted;
+} PmuStatEvent;
+
+typedef struct PmuStatResult {
+    const char *backend;
+    int nevents, runs;             /* runs > 1: events rotated over repeated runs */
+    int ncounters;
+    PmuStatEvent ev[PMU_MAX_EVENTS];
+    int exit_status;               /* command: its exit status (or 128 + signal) */
+    char note[256];                /* e.g. how the apple backend counted a command */
+} PmuStatResult;
+
+/* Count argv (argv[0] looked up in PATH) with events ev[0..n); false with why (command not
+ * found, counters unavailable).  The command's own failure is in exit_status. */
+bool pmu_stat_command(const PmuBackend *b, const PmuEventInfo *ev, int n, char **argv,
+                      PmuStatResult *r, char *why, size_t whysz);
+/* Count an assembly snippet (bench syntax; AArch64 for sim) per iteration: two lengths,
+ * differenced.  false with err (located for assembler errors, or a crash report). */
+bool pmu_stat_asm(const PmuBackend *b, const PmuEventInfo *ev, int n, const char *body,
+                  const char *body_file, const char *init, PmuStatResult *r, Diag *err);
+void pmu_stat_print(Buf *out, const PmuStatResult *r, bool asm_mode);
+void pmu_stat_json(Json *j, const PmuStatResult *r, bool asm_mode);
+
+/* Pack events into runs that fit the backend's counter slots: group[i] = run of event i (from
+ * 0); returns the number of runs.  `limit` > 0 caps the events per run (backends without a
+ * fixed number of counters). */
+int pmu_pack(const PmuBackend *b, const PmuEventInfo *ev, int n, int limit, int *group);
+
+/* Measure events over several lengths of an asm kernel (scan.c and stat.c): vals[len][event]. */
+typedef struct PmuKernel {
+    const char *name;              /* for messages */
+    const char *body, *init;       /* AArch64 (bench syntax) */
+    void (*native)(long n);        /* or a C routine, run with the length (software probes) */
+} PmuKernel;
+bool pmu_measure(const PmuBackend *b, const PmuKernel *k, const long *lens, int nlens,
+                 const PmuEventInfo *ev, int n, double *vals, Diag *err);
+
+/* ---- event discovery (scan.c) ---- */
+typedef struct PmuProbe {
+    const char *name;
+    const char *desc;
+    PmuKernel test, control;
+    double expected;               /* test - control per iteration */
+    bool software;                 /* native kernels (run on the perf backend) */
+} PmuProbe;
+extern const PmuProbe pmu_probes[];
+extern const int pmu_probes_count;
+
+typedef struct PmuFinding {
+    PmuEventInfo ev;
+    double slope;                  /* fitted test - control per iteration */
+    double control_slope;          /* the control's own slope */
+    double score;                  /* 0..1 */
+} PmuFinding;
+
+typedef struct PmuProbeResult {
+    const PmuProbe *probe;
+    char skipped[160];             /* non-empty: not run, why */
+    int nfound, nnear;
+    PmuFinding found[16], near[16];
+} PmuProbeResult;
+
+typedef struct PmuScan {
+    const PmuBackend *backend;
+    bool permuted;                 /* sim: -sim-permute given */
+    uint64_t seed;
+    int nprobes;
+    PmuProbeResult *res;
+    PmuProbe *user;                /* probes from -probe-file (owned) */
+    int nuser;
+    Buf user_text;
+} PmuScan;
+
+/* Read probes from a file: blocks "probe NAME EXPECTED" / "test:" / "control:" lines; false with
+ * a located error. */
+bool pmu_probe_file(const char *path, PmuScan *s, Diag *err);
+/* Run the probes named (NULL: all that fit the backend) over the events [lo, hi] (hardware ids;
+ * lo > hi: all events of the backend). */
+bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *why, size_t whysz);
+void pmu_scan_print(Buf *out, const PmuScan *s);
+void pmu_scan_json(Json *j, const PmuScan *s);
+void pmu_scan_free(PmuScan *s);
 
 #endif

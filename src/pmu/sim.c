@@ -1,0 +1,279 @@
+/* sim.c — the `sim` backend of pmu.h: a virtual Apple M1 PMU on the `uarch mca` simulator.
+ *
+ * A kernel is an AArch64 block; "running" it n times is simulating n iterations on the chosen
+ * model (firestorm or icestorm).  Counted, keyed by M1 event id, are only what the simulator
+ * models honestly:
+ *   - the counters the simulator itself keeps (mca.h: mca_counter_*: retired uops 0x01, cycles
+ *     0x02, scheduled uops 0x52-0x55, instructions 0x8c, and whatever it adds later);
+ *   - instruction-class counts that follow from the instructions themselves, times the
+ *     iterations: branches 0x8d, calls 0x8e, returns 0x8f, taken branches 0x90 (the block runs
+ *     straight through: unconditional branches are taken, conditional ones are not), conditional
+ *     branches 0x94, integer loads 0x95 and stores 0x96, SIMD/FP loads 0x98 and stores 0x99,
+ *     loads and stores 0x9b, barriers 0x9c (dmb/dsb/isb: a barrier without memory access).
+ * Every other id counts 0.  With -sim-permute=SEED the ids are relabelled by a permutation of
+ * 0..255 drawn from the seed (splitmix64 + Fisher-Yates), so discovery can be tested blind; the
+ * names are then withheld too ("event_0xNN"). */
+#include "pmu/pmu.h"
+#include "mca/mca.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const ModelCpu *sim_cpu;
+static bool sim_perm_on, sim_ready;
+static uint8_t perm[256], inv[256];
+
+static void ensure(void)
+{
+    if (!sim_ready)
+        pmu_sim_setup(NULL, false, 0);
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void pmu_sim_setup(const ModelCpu *cpu, bool permute, uint64_t seed)
+{
+    sim_cpu = cpu;
+    sim_perm_on = permute;
+    sim_ready = true;
+    for (int i = 0; i < 256; i++)
+        perm[i] = (uint8_t)i;
+    if (permute) {
+        uint64_t s = seed;
+        for (int i = 255; i > 0; i--) {
+            int j = (int)(splitmix(&s) % (uint64_t)(i + 1));
+            uint8_t t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+    }
+    for (int i = 0; i < 256; i++)
+        inv[perm[i]] = (uint8_t)i;
+}
+
+const ModelCpu *pmu_sim_cpu(void)
+{
+    return sim_cpu ? sim_cpu : model_default();
+}
+
+bool pmu_sim_permuted(void)
+{
+    return sim_perm_on;
+}
+
+uint32_t pmu_sim_label(uint32_t real_id)
+{
+    ensure();
+    return sim_perm_on ? perm[real_id & 0xff] : real_id;
+}
+
+/* the instruction-class events (see the top comment) */
+enum { K_BRANCH, K_CALL, K_RET, K_TAKEN, K_COND, K_ILD, K_IST, K_VLD, K_VST, K_LDST, K_BARRIER, K_N };
+static const uint8_t class_id[K_N] = {0x8d, 0x8e, 0x8f, 0x90, 0x94, 0x95, 0x96, 0x98, 0x99, 0x9b, 0x9c};
+
+static bool uses_vector(const A64RegUse *u, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (u[i].reg >= A64_V0 && u[i].reg < A64_NZCV && u[i].opnd > 0)
+            return true;
+    return false;
+}
+
+static void classify(const A64Inst *in, long long *k)
+{
+    int br = in->branch;
+    if (br != A64_BR_NONE) {
+        k[K_BRANCH]++;
+        if (br == A64_BR_CALL || br == A64_BR_CALL_INDIRECT)
+            k[K_CALL]++;
+        if (br == A64_BR_RETURN)
+            k[K_RET]++;
+        if (br == A64_BR_COND)
+            k[K_COND]++;
+        else
+            k[K_TAKEN]++;
+    }
+    int mk = in->mem.kind;
+    if (mk == A64_MEM_LOAD || mk == A64_MEM_STORE || mk == A64_MEM_LOADSTORE) {
+        k[K_LDST]++;
+        bool vec = mk == A64_MEM_STORE ? uses_vector(in->reads, in->nreads) : uses_vector(in->writes, in->nwrites);
+        if (mk != A64_MEM_STORE)
+            k[vec ? K_VLD : K_ILD]++;
+        if (mk != A64_MEM_LOAD)
+            k[vec ? K_VST : K_IST]++;
+    } else if ((in->sys & A64_SYS_BARRIER) && mk == A64_MEM_NONE) {
+        k[K_BARRIER]++;
+    }
+}
+
+int pmu_sim_modelled(uint32_t *ids, int max)
+{
+    int n = 0;
+    for (int k = 0; k < mca_counter_count() && n < max; k++)
+        ids[n++] = (uint32_t)mca_counter_event(k);
+    for (int k = 0; k < K_N && n < max; k++)
+        ids[n++] = class_id[k];
+    return n;
+}
+
+static bool sim_available(char *why, size_t whysz)
+{
+    snprintf(why, whysz, "the uarch mca simulator (-mcpu=%s)", model_name(pmu_sim_cpu()));
+    return true;
+}
+
+static int sim_ncounters(void)
+{
+    return 10;                     /* as the M1: PMC0-9 */
+}
+
+static void sim_event(uint32_t shown, PmuEventInfo *ev)
+{
+    if (sim_perm_on) {
+        memset(ev, 0, sizeof *ev);
+        ev->code = shown;
+        ev->hw = true;
+        snprintf(ev->name, sizeof ev->name, "event_0x%02x", shown);
+        snprintf(ev->desc, sizeof ev->desc, "relabelled (-sim-permute)");
+        snprintf(ev->encoding, sizeof ev->encoding, "0x%02x", shown);
+    } else {
+        pmu_m1_event(shown, ev);
+    }
+    ev->slots = 0x3ff;
+}
+
+static int sim_list(PmuEventInfo **out, char *why, size_t whysz)
+{
+    (void)why, (void)whysz;
+    PmuEventInfo *v = xcalloc(256, sizeof *v);
+    uint32_t ids[64];
+    int nm = pmu_sim_modelled(ids, 64);
+    for (int i = 0; i < 256; i++) {
+        sim_event((uint32_t)i, &v[i]);
+        if (!sim_perm_on) {
+            bool m = false;
+            for (int k = 0; k < nm; k++)
+                m |= ids[k] == (uint32_t)i;
+            if (!m) {
+                size_t l = strlen(v[i].desc);
+                snprintf(v[i].desc + l, sizeof v[i].desc - l, " (not simulated: counts 0)");
+            }
+        }
+    }
+    *out = v;
+    return 256;
+}
+
+static bool sim_resolve(const char *name, PmuEventInfo *ev, char *why, size_t whysz)
+{
+    if (sim_perm_on && !(name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) && !str_starts(name, "event_0x")) {
+        snprintf(why, whysz, "unknown event '%s': with -sim-permute the events are named by code only (0xNN)", name);
+        return false;
+    }
+    const char *code = str_starts(name, "event_") ? name + 6 : name;
+    ensure();
+    PmuEventInfo tmp;
+    if (!pmu_m1_resolve(code, &tmp, why, whysz))
+        return false;
+    sim_event((uint32_t)tmp.code, ev);
+    return true;
+}
+
+/* the last simulations, kept: scan asks for the same kernel and length once per group of
+ * events */
+#define SIM_CACHE 16
+typedef struct SimRun {
+    char *text;
+    long iters;
+    const ModelCpu *cpu;
+    long long counts[256];         /* by real id */
+} SimRun;
+static SimRun cache[SIM_CACHE];
+static int cache_next;
+
+static bool sim_simulate(const char *file, const char *text, long iters, const PmuEventInfo *ev, int n,
+                         PmuValue *v, Diag *err)
+{
+    ensure();
+    SimRun *run = NULL;
+    for (int c = 0; c < SIM_CACHE && !run; c++)
+        if (cache[c].text && cache[c].iters == iters && cache[c].cpu == pmu_sim_cpu() && strcmp(cache[c].text, text) == 0)
+            run = &cache[c];
+    if (!run) {
+        /* bench syntax: ';' separates instructions as a newline does */
+        char *lines = xstrdup(text);
+        for (char *c = lines; *c; c++)
+            if (*c == ';')
+                *c = '\n';
+        A64Program prog;
+        bool parsed = a64_parse(file, lines, strlen(lines), &prog, err);
+        free(lines);
+        if (!parsed) {
+            /* back to the user's coordinates: line L of the split text is the L-th piece */
+            const char *q = text;
+            for (int l = 1; l < err->line && *q; q++)
+                if (*q == ';' || *q == '\n')
+                    l++;
+            const char *at = q + (err->col > 0 ? err->col - 1 : 0), *ls = at;
+            while (ls > text && ls[-1] != '\n')
+                ls--;
+            int line = 1;
+            for (const char *c = text; c < ls; c++)
+                line += *c == '\n';
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            diag_set(err, file, line, err->col > 0 ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
+            return false;
+        }
+        if (prog.ninsts == 0) {
+            a64_program_free(&prog);
+            diag_set(err, file, 1, 0, NULL, "no instructions to simulate");
+            return false;
+        }
+        McaOptions o;
+        memset(&o, 0, sizeof o);
+        o.iterations = (int)iters;
+        o.noalias = true;
+        McaResult r;
+        mca_simulate(pmu_sim_cpu(), prog.insts, prog.ninsts, &o, &r);
+        run = &cache[cache_next];
+        cache_next = (cache_next + 1) % SIM_CACHE;
+        free(run->text);
+        memset(run->counts, 0, sizeof run->counts);
+        for (int k = 0; k < mca_counter_count(); k++)
+            run->counts[mca_counter_event(k) & 0xff] = mca_counter_value(&r.counters, k);
+        long long kc[K_N] = {0};
+        for (int i = 0; i < prog.ninsts; i++)
+            classify(&prog.insts[i], kc);
+        for (int k = 0; k < K_N; k++)
+            run->counts[class_id[k]] = kc[k] * iters;
+        mca_result_free(&r);
+        a64_program_free(&prog);
+        run->text = xstrdup(text);
+        run->iters = iters;
+        run->cpu = pmu_sim_cpu();
+    }
+    for (int i = 0; i < n; i++) {
+        long long c = run->counts[inv[ev[i].code & 0xff]];
+        v[i].value = v[i].raw = (uint64_t)c;
+        v[i].enabled = v[i].running = 1;
+    }
+    return true;
+}
+
+const PmuBackend pmu_backend_sim = {
+    .name = "sim",
+    .summary = "virtual Apple M1 PMU on the uarch mca simulator (AArch64 snippets)",
+    .available = sim_available,
+    .ncounters = sim_ncounters,
+    .list = sim_list,
+    .resolve = sim_resolve,
+    .simulate = sim_simulate,
+};
