@@ -18,9 +18,12 @@
  *  - `.word`/`.inst`/`.long` in a code section: a value that encodes ADR/ADRP (the measured
  *    ADRP tests write `.word 0x90000020`) becomes that instruction; any other value is data:
  *    4 bytes of layout, not an instruction (llvm-mca, too, only sees instructions).
- *  - LLVM-MCA-BEGIN/END: named, nested and overlapping regions (llvm-mca semantics: an
- *    anonymous END closes the innermost open region); a lone END, a duplicate open name or
- *    an unterminated BEGIN is an error.
+ *  - LLVM-MCA-BEGIN/END: named, nested and overlapping regions, as llvm-mca 19 reads them
+ *    (CodeRegion.cpp): the name is what follows the marker (`LLVM-MCA-BEGINfoo` is region
+ *    "foo"); an anonymous END closes the only open region, else the open anonymous one; an END
+ *    before any region ends the implicit region of the whole file there (it then has a
+ *    header); a BEGIN left open runs to the end of the file; a duplicate open name or an END
+ *    that closes nothing is an error.
  * No per-line malloc: texts and names go to the program's arena, tables grow geometrically.
  * An instruction met again (same text, same column) is copied from its first parse when
  * nothing else decides it (see "the instruction memo").
@@ -1719,7 +1722,7 @@ static bool region_marker(Parser *P, const char *c, const char *e)
     e = rtrim(c, e);
     A64Program *g = P->prog;
     if ((size_t)(e - c) >= 6 && !memcmp(c, "uarch:", 6)) return branch_hint(P, c, e);
-    if ((size_t)(e - c) >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (c + 14 == e || is_ws(c[14]))) {
+    if ((size_t)(e - c) >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14)) {
         const char *nm = skip_ws(c + 14, e);
         size_t n = (size_t)(e - nm);
         for (int i = 0; i < P->nopen; i++) {
@@ -1737,17 +1740,27 @@ static bool region_marker(Parser *P, const char *c, const char *e)
         P->open[P->nopen++].idx = g->nregions++;
         return true;
     }
-    if ((size_t)(e - c) >= 12 && !memcmp(c, "LLVM-MCA-END", 12) && (c + 12 == e || is_ws(c[12]))) {
+    if ((size_t)(e - c) >= 12 && !memcmp(c, "LLVM-MCA-END", 12)) {
         const char *nm = skip_ws(c + 12, e);
         size_t n = (size_t)(e - nm);
+        if (!P->nopen && !n && g->nregions == 0) {
+            /* llvm-mca: an END before any region ends the implicit region of the file here */
+            if (g->nregions == P->capregions) {
+                P->capregions = P->capregions ? P->capregions * 2 : 8;
+                g->regions = xrealloc(g->regions, (size_t)P->capregions * sizeof *g->regions);
+            }
+            g->regions[g->nregions++] = (A64Region){"", 0, g->ninsts, P->line};
+            return true;
+        }
         if (!P->nopen) return perr(P, c, "LLVM-MCA-END without a matching LLVM-MCA-BEGIN");
         int k = P->nopen - 1;
-        if (n) {
+        if (n || P->nopen > 1) {   /* (anonymous: the only open region, else the anonymous one) */
             for (k = P->nopen - 1; k >= 0; k--) {
                 A64Region *r = &g->regions[P->open[k].idx];
                 if (strlen(r->name) == n && !memcmp(r->name, nm, n)) break;
             }
-            if (k < 0) return perr(P, nm, "LLVM-MCA-END for region '%.*s' that is not open", (int)n, nm);
+            if (k < 0 && n) return perr(P, nm, "LLVM-MCA-END for region '%.*s' that is not open", (int)n, nm);
+            if (k < 0) return perr(P, c, "anonymous LLVM-MCA-END with %d named regions open: name the one it ends", P->nopen);
         }
         g->regions[P->open[k].idx].end = g->ninsts;
         for (int i = k; i + 1 < P->nopen; i++) P->open[i] = P->open[i + 1];
@@ -1977,17 +1990,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         P.ls = f->ls;
         ok = perr(&P, f->ls + f->col - 1, "undefined numeric label '%ldf'", f->num);
     }
-    if (ok && P.nopen) {
-        A64Region *r = &prog->regions[P.open[0].idx];
-        const char *ls = text;
-        for (int l = 1; l < r->line; l++) ls = memchr(ls, '\n', (size_t)(end - ls)) + 1;
-        P.line = r->line;
-        P.ls = ls;
-        const char *at = ls;
-        while (at + 14 <= end && memcmp(at, "LLVM-MCA-BEGIN", 14)) at++;
-        ok = *r->name ? perr(&P, at, "unterminated region '%s' (no LLVM-MCA-END)", r->name)
-                      : perr(&P, at, "unterminated region (no LLVM-MCA-END)");
-    }
+    for (int i = 0; ok && i < P.nopen; i++)   /* a region left open runs to the end (llvm-mca) */
+        prog->regions[P.open[i].idx].end = prog->ninsts;
     if (ok) resolve_targets(&P);
     free(P.sym); free(P.num); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);

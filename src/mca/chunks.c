@@ -30,9 +30,9 @@ static int marker_at(const char *c, const char *e)
     while (c < e && (*c == ' ' || *c == '\t'))
         c++;
     size_t n = (size_t)(e - c);
-    if (n >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14) && (n == 14 || isspace((unsigned char)c[14])))
+    if (n >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14))   /* (BEGINname: region "name", as llvm-mca) */
         return 1;
-    if (n >= 12 && !memcmp(c, "LLVM-MCA-END", 12) && (n == 12 || isspace((unsigned char)c[12])))
+    if (n >= 12 && !memcmp(c, "LLVM-MCA-END", 12))
         return -1;
     return 0;
 }
@@ -204,7 +204,7 @@ bool mca_scan_input(Run *run)
         if (!le) {
             if (eof) {
                 if (ls < t.len)
-                    found = line_marker(t.data + ls, t.data + t.len) != 0;
+                    found = (run->first_marker = line_marker(t.data + ls, t.data + t.len)) != 0;
                 break;
             }
             if (t.len - ls > MCA_LINE_MAX) {
@@ -226,6 +226,7 @@ bool mca_scan_input(Run *run)
             continue;
         }
         found = m != 0;
+        run->first_marker = m;
         ls = (size_t)(le - t.data);
         line++;
     }

@@ -90,6 +90,8 @@ typedef struct McaBufferUsage {   /* one scheduler / queue */
     int size;
     int max_used;
     double avg_used;
+    bool queue;                   /* not a scheduler (retire, load, store queue): -scheduler-stats
+                                     shows it in a section of its own, after llvm-mca's table */
 } McaBufferUsage;
 
 typedef struct McaRegFileUsage {

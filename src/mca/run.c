@@ -82,7 +82,7 @@ static bool count_insts(Run *run)
     if (fstat(fileno(run->in), &st) != 0 || st.st_size < (off_t)(MCA_REGION_MAX_INSTS * 8))
         return true;          /* (an instruction takes at least 8 bytes: "ret\n" is not 2) */
     long long n = 0;
-    int depth = 0, line = 0;
+    int depth = run->first_marker < 0, line = 0;
     bool ok = true;
     while (ok && mca_read_next_chunk(run, &depth, &line)) {
         A64Program prog;
@@ -143,7 +143,7 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
      * memory bound only: a file without markers is one region, and a chunk that fails (e.g. a
      * numeric label defined in the next chunk) is decided by parsing the whole file at once. */
     long long nregions = 0;
-    int depth = 0, line = 0;
+    int depth = run.first_marker < 0, line = 0;
     bool whole = false;
     while (!whole && run.has_markers && mca_read_next_chunk(&run, &depth, &line)) {
         int k = run.nchunks - 1;

@@ -73,6 +73,8 @@ typedef struct Run {
     int kept_cap;
     size_t kept_bytes, keep_max;
     int chunk_lines;              /* CHUNK_LINES, or UARCH_MCA_CHUNK_LINES (tests, fuzzing) */
+    int first_marker;             /* the input's first region marker: 1 BEGIN, -1 END (it ends the
+                                     implicit region of the file: no chunk cut before it), 0 none */
     Slot *cur;                    /* the chunk being read, parsed */
     Chunk *chunks;
     int nchunks, cap;

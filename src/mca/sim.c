@@ -1649,9 +1649,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->buffers = arena_alloc(A, sizeof(McaBufferUsage) * out->nbuffers);
     for (int q = 0; q < c->nsched; q++)
         out->buffers[q] = (McaBufferUsage){c->sched_name[q], c->sched_size[q], s->sched[q].max_used, s->sched[q].sum_used / dc};
-    out->buffers[c->nsched] = (McaBufferUsage){"Retire queue (groups)", c->rob_groups, s->rob_max, s->rob_sum / dc};
-    out->buffers[c->nsched + 1] = (McaBufferUsage){"Load queue", c->lq, s->lq_max, s->lq_sum / dc};
-    out->buffers[c->nsched + 2] = (McaBufferUsage){"Store queue", c->sq, s->sq_max, s->sq_sum / dc};
+    out->buffers[c->nsched] = (McaBufferUsage){"RetireQueue", c->rob_groups, s->rob_max, s->rob_sum / dc, true};
+    out->buffers[c->nsched + 1] = (McaBufferUsage){"LoadQueue", c->lq, s->lq_max, s->lq_sum / dc, true};
+    out->buffers[c->nsched + 2] = (McaBufferUsage){"StoreQueue", c->sq, s->sq_max, s->sq_sum / dc, true};
     out->rob_size = c->rob_groups;
     out->rob_max_used = s->rob_max;
     out->rob_avg_used = s->rob_sum / dc;

@@ -3,8 +3,8 @@
  * llvm-mca 14 (PipelinePrinter::printReport) prints, per region: the "[i] Code Region - name"
  * header (explicit regions only), then summary, bottleneck analysis, instruction info, dispatch
  * stats, scheduler stats, retire stats, register file stats, resource pressure, timeline.  Our
- * additions (binding limit, fusions/eliminations, simulated counters) come after, so tools that
- * parse llvm-mca's text see the same layout.
+ * additions (binding limit, retire/load/store queue usage, fusions/eliminations, simulated
+ * counters) come after, so tools that parse llvm-mca's text see the same layout.
  *
  * Also the layout helpers every view uses: the display column of the current line (tabs to the
  * next multiple of 8, as llvm's formatted_raw_ostream) and PadToColumn (at least one space). */
@@ -85,6 +85,8 @@ void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd)
     /* ours */
     if (o->bottleneck)
         mca_view_binding_limit(out, rd);
+    if (o->scheduler_stats)
+        mca_view_queue_usage(out, rd);
     if (o->fusion)
         mca_view_fusion(out, rd);
     if (o->counters)

@@ -34,6 +34,23 @@ void mca_view_dispatch_stats(Buf *out, const McaRegionData *rd)
     }
 }
 
+/* the rows of the schedulers (queue false) or of the other queues */
+static void usage_rows(Buf *out, const McaResult *r, bool queue)
+{
+    for (int b = 0; b < r->nbuffers; b++) {
+        const McaBufferUsage *u = &r->buffers[b];
+        if (u->size <= 0 || u->queue != queue)
+            continue;
+        buf_puts(out, u->name);
+        mca_pad_to(out, 17);
+        buf_printf(out, "%u", (unsigned)(floor(u->avg_used * 10 + 0.5) / 10));
+        mca_pad_to(out, 28);
+        buf_printf(out, "%d", u->max_used);
+        mca_pad_to(out, 39);
+        buf_printf(out, "%d\n", u->size);
+    }
+}
+
 void mca_view_scheduler_stats(Buf *out, const McaRegionData *rd)
 {
     const McaResult *r = rd->res;
@@ -47,7 +64,7 @@ void mca_view_scheduler_stats(Buf *out, const McaRegionData *rd)
     buf_puts(out, "\nScheduler's queue usage:\n");
     bool any = false;
     for (int b = 0; b < r->nbuffers; b++)
-        any |= r->buffers[b].max_used > 0;
+        any |= !r->buffers[b].queue && r->buffers[b].max_used > 0;
     if (!any) {
         buf_puts(out, "No scheduler resources used.\n");
         return;
@@ -57,18 +74,25 @@ void mca_view_scheduler_stats(Buf *out, const McaRegionData *rd)
                   "[3] Maximum number of used buffer entries.\n"
                   "[4] Total number of buffer entries.\n\n"
                   " [1]            [2]        [3]        [4]\n");
-    for (int b = 0; b < r->nbuffers; b++) {
-        const McaBufferUsage *u = &r->buffers[b];
-        if (u->size <= 0)
-            continue;
-        buf_puts(out, u->name);
-        mca_pad_to(out, 17);
-        buf_printf(out, "%u", (unsigned)(floor(u->avg_used * 10 + 0.5) / 10));
-        mca_pad_to(out, 28);
-        buf_printf(out, "%d", u->max_used);
-        mca_pad_to(out, 39);
-        buf_printf(out, "%d\n", u->size);
-    }
+    usage_rows(out, r, false);
+}
+
+/* ours: the retire, load and store queues, in llvm-mca's four columns (names without spaces) */
+void mca_view_queue_usage(Buf *out, const McaRegionData *rd)
+{
+    const McaResult *r = rd->res;
+    bool any = false;
+    for (int b = 0; b < r->nbuffers; b++)
+        any |= r->buffers[b].queue && r->buffers[b].size > 0;
+    if (!any)
+        return;
+    buf_puts(out, "\n\nQueue usage (uarch; the retire queue counts retire groups):\n"
+                  "[1] Queue name.\n"
+                  "[2] Average number of used entries.\n"
+                  "[3] Maximum number of used entries.\n"
+                  "[4] Total number of entries.\n\n"
+                  " [1]            [2]        [3]        [4]\n");
+    usage_rows(out, r, true);
 }
 
 void mca_view_retire_stats(Buf *out, const McaRegionData *rd)

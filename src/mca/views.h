@@ -77,6 +77,7 @@ void mca_view_bottleneck(Buf *out, const McaRegionData *rd);
 /* ours, printed after llvm-mca's views */
 void mca_view_binding_limit(Buf *out, const McaRegionData *rd);
 void mca_view_fusion(Buf *out, const McaRegionData *rd);
+void mca_view_queue_usage(Buf *out, const McaRegionData *rd);   /* with -scheduler-stats */
 void mca_view_counters(Buf *out, const McaRegionData *rd);
 
 /* the timeline window: entries of the first min(iterations, max_iterations) iterations, and

@@ -11,7 +11,8 @@ LLVM_MCA=${LLVM_MCA:-$(command -v llvm-mca-14 || echo /usr/lib/llvm-14/bin/llvm-
 [ -x "$LLVM_MCA" ] || { echo "llvm-mca 14 not installed (make deps)"; exit 77; }
 [ -d "$ROOT/examples" ] || { echo "no examples/"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-layout() { grep -E '^[A-Z[][^:]*:' | grep -v '^\[[0-9.]*\] *\[' | sed 's/:.*//'; }
+# (our queue-usage section follows the statistics with -scheduler-stats: its title line is left out)
+layout() { grep -E '^[A-Z[][^:]*:' | grep -v -e '^\[[0-9.]*\] *\[' -e '^Queue usage (uarch' | sed 's/:.*//'; }
 fail=0
 for f in "$ROOT"/examples/*.s; do
   for opts in "" "-timeline" "-dispatch-stats" "-scheduler-stats" "-retire-stats" "-register-file-stats" \

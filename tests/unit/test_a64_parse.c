@@ -188,7 +188,10 @@ TEST(a64_errors)
     CHECK_INT(err.line, 2);
     CHECK_INT(err.col, 15);
     CHECK_STR(err.msg, "immediate '#5000' out of range for 'add'");
-    CHECK(!parse("# LLVM-MCA-END\n"));
+    CHECK(parse("nop\n# LLVM-MCA-END\n"));   /* ends the implicit region of the file (llvm-mca) */
+    CHECK_INT(prog.nregions, 1);
+    CHECK(!parse("# LLVM-MCA-BEGIN a\n# LLVM-MCA-END a\n# LLVM-MCA-END\n"));
+    CHECK_INT(err.line, 3);
     CHECK_INT(err.col, 3);
     CHECK(!parse("  ldr x0, [x1\n"));
     CHECK(!parse("  and w0, w1, #0\n"));
