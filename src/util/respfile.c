@@ -122,7 +122,8 @@ bool opt_expand_response_files(int *argc, char ***argv, char *err, size_t errsz)
     /* one block to free later: the vector, then the owned words */
     held = xmalloc((size_t)(own.n + 1) * sizeof *held);
     held[0] = (char *)out.v;
-    memcpy(held + 1, own.v, (size_t)own.n * sizeof *held);
+    if (own.n > 0)
+        memcpy(held + 1, own.v, (size_t)own.n * sizeof *held);
     nheld = own.n + 1;
     free(own.v);
     if (!ok)
