@@ -8,26 +8,7 @@
  * (neither all zeros nor all ones) */
 bool a64_bitmask_ok(uint64_t v, int bits)
 {
-    if (bits == 32) {
-        if (v >> 32 && (v >> 32) != 0xffffffffu) return false;
-        v &= 0xffffffffu;
-        v |= v << 32;
-    }
-    if (v == 0 || v == ~(uint64_t)0) return false;
-    for (int e = 2; e <= 64; e *= 2) {
-        uint64_t mask = e == 64 ? ~(uint64_t)0 : (((uint64_t)1 << e) - 1);
-        uint64_t x = v & mask;
-        bool rep = true;
-        for (int s = e; s < 64; s += e)
-            if (((v >> s) & mask) != x) { rep = false; break; }
-        if (!rep) continue;
-        for (int r = 0; r < e; r++) {
-            uint64_t y = r ? (((x >> r) | (x << (e - r))) & mask) : x;
-            if (y && y != mask && (y & (y + 1)) == 0) return true;   /* 0..01..1 */
-        }
-        return false;
-    }
-    return false;
+    return a64_bitmask_encode(v, bits) >= 0;
 }
 
 /* VFPExpandImm: +-(16+f)/16 * 2^r, f in 0..15, r in -3..4 */
@@ -64,11 +45,12 @@ bool a64_bytemask_ok(uint64_t v)
  * immr from a run of `ones` ones at the bottom */
 int a64_bitmask_encode(uint64_t v, int bits)
 {
-    if (!a64_bitmask_ok(v, bits)) return -1;
     if (bits == 32) {
+        if (v >> 32 && (v >> 32) != 0xffffffffu) return -1;
         v &= 0xffffffffu;
         v |= v << 32;
     }
+    if (v == 0 || v == ~(uint64_t)0) return -1;
     for (int e = 2; e <= 64; e *= 2) {
         uint64_t mask = e == 64 ? ~(uint64_t)0 : (((uint64_t)1 << e) - 1);
         uint64_t x = v & mask;
