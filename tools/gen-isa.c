@@ -345,6 +345,40 @@ static void split_tabs(char *line, char **cells, int *n, int max)
     }
 }
 
+/* The next data row of a table: skips blank and # lines, checks the header row against cols
+ * (the column names, one space between) the first time, splits on tabs into c (room for the
+ * column count + 1); the number of cells, or -1 at the end of the file. */
+static int next_row(FILE *f, char *line, int size, char **c, const char *cols, bool *header)
+{
+    int want = 1;
+    for (const char *p = cols; *p; p++) want += *p == ' ';
+    while (fgets(line, size, f)) {
+        cur_line++;
+        size_t len = strlen(line);
+        if (len == (size_t)size - 1) fail("line too long");
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+        if (!len || line[0] == '#') continue;
+        int n;
+        split_tabs(line, c, &n, want + 1);
+        if (!*header) {
+            const char *p = cols;
+            bool ok = n == want;
+            for (int i = 0; ok && i < n; i++) {
+                size_t l = strlen(c[i]);
+                ok = !strncmp(p, c[i], l) && (p[l] == ' ' || p[l] == 0);
+                p += l + (p[l] == ' ');
+            }
+            if (!ok) fail("header must be: %s", cols);
+            *header = true;
+            continue;
+        }
+        if (n != want) fail("expected %d tab-separated columns, got %d", want, n);
+        return n;
+    }
+    if (!*header) fail("no header line");
+    return -1;
+}
+
 static void read_table(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -355,22 +389,8 @@ static void read_table(const char *path)
     char line[4096];
     bool header = false;
     cur_line = 0;
-    while (fgets(line, sizeof line, f)) {
-        cur_line++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1) fail("line too long");
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
-        if (!len || line[0] == '#') continue;
-        char *c[12];
-        int n;
-        split_tabs(line, c, &n, 12);
-        if (!header) {
-            if (n != 9 || strcmp(c[0], "mnem") || strcmp(c[1], "ops") || strcmp(c[2], "form"))
-                fail("header must be: mnem ops form reads writes mem branch sys notes");
-            header = true;
-            continue;
-        }
-        if (n != 9) fail("expected 9 tab-separated columns, got %d", n);
+    char *c[10];
+    while (next_row(f, line, sizeof line, c, "mnem ops form reads writes mem branch sys notes", &header) >= 0) {
         if (nrows == caprows) {
             caprows = caprows ? caprows * 2 : 512;
             rows = realloc(rows, (size_t)caprows * sizeof *rows);
@@ -467,7 +487,6 @@ static void read_table(const char *path)
         r->src = xdup(src, strlen(src));
         nrows++;
     }
-    if (!header) fail("no header line");
     fclose(f);
 }
 
@@ -486,14 +505,13 @@ typedef struct EncLay { uint32_t tsel; int nsub; int64_t lo[A64_ENC_MAXV], hi[A6
 static EncLay *elays;
 static int nelays;
 
-static FILE *open_table(const char *dir, const char *name, const char *header, char *path, size_t cap)
+static FILE *open_table(const char *dir, const char *name, char *path, size_t cap)
 {
     snprintf(path, cap, "%s/%s", dir, name);
     FILE *f = fopen(path, "rb");
     if (!f) { fprintf(stderr, "%s: cannot open\n", path); exit(1); }
     cur_file = path;
     cur_line = 0;
-    (void)header;
     return f;
 }
 
@@ -501,23 +519,10 @@ static void read_enc(const char *dir)
 {
     static char pl[1024], pv[1024];
     char line[16384];
-    FILE *f = open_table(dir, "layouts.tsv", "id", pl, sizeof pl);
+    FILE *f = open_table(dir, "layouts.tsv", pl, sizeof pl);
     bool header = false;
-    while (fgets(line, sizeof line, f)) {
-        cur_line++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1) fail("line too long");
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
-        if (!len || line[0] == '#') continue;
-        char *c[4];
-        int n;
-        split_tabs(line, c, &n, 4);
-        if (!header) {
-            if (n != 3 || strcmp(c[0], "id") || strcmp(c[1], "tsel") || strcmp(c[2], "values")) fail("header must be: id tsel values");
-            header = true;
-            continue;
-        }
-        if (n != 3) fail("expected 3 tab-separated columns, got %d", n);
+    char *c[6];
+    while (next_row(f, line, sizeof line, c, "id tsel values", &header) >= 0) {
         if (atoi(c[0]) != nelays) fail("layout ids must count from 0 in order");
         elays = realloc(elays, sizeof *elays * (size_t)(nelays + 1));
         EncLay *L = &elays[nelays++];
@@ -549,26 +554,10 @@ static void read_enc(const char *dir)
             L->nsub++;
         }
     }
-    if (!header) fail("no header line");
     fclose(f);
-    f = open_table(dir, "variants.tsv", "mnem", pv, sizeof pv);
+    f = open_table(dir, "variants.tsv", pv, sizeof pv);
     header = false;
-    while (fgets(line, sizeof line, f)) {
-        cur_line++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1) fail("line too long");
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
-        if (!len || line[0] == '#') continue;
-        char *c[6];
-        int n;
-        split_tabs(line, c, &n, 6);
-        if (!header) {
-            if (n != 5 || strcmp(c[0], "mnem") || strcmp(c[1], "ops") || strcmp(c[2], "key") || strcmp(c[3], "base") || strcmp(c[4], "layout"))
-                fail("header must be: mnem ops key base layout");
-            header = true;
-            continue;
-        }
-        if (n != 5) fail("expected 5 tab-separated columns, got %d", n);
+    while (next_row(f, line, sizeof line, c, "mnem ops key base layout", &header) >= 0) {
         if (strlen(c[2]) != 2 * A64_ENC_KEY) fail("key must be %d hex digits", 2 * A64_ENC_KEY);
         evars = realloc(evars, sizeof *evars * (size_t)(nevars + 1));
         EncVar *v = &evars[nevars++];
@@ -582,7 +571,6 @@ static void read_enc(const char *dir)
         v->layout = atoi(c[4]);
         if (v->layout < 0 || v->layout >= nelays) fail("layout %d not in layouts.tsv", v->layout);
     }
-    if (!header) fail("no header line");
     fclose(f);
 }
 

@@ -258,7 +258,7 @@ bool pmu_list(const char *root, char *out, size_t outsz)
     return true;
 }
 
-int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
+long pmu_perf_open(const PmuEvent *ev, int pid, unsigned flags)
 {
 #ifdef __linux__
     struct perf_event_attr a;
@@ -268,22 +268,38 @@ int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
     a.config = ev->config;
     a.config1 = ev->config1;
     a.config2 = ev->config2;
+    if (flags & PMU_OPEN_TIMES)
+        a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     a.exclude_kernel = 1;
     a.exclude_hv = 1;
-    long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    if (flags & PMU_OPEN_CHILD) {
+        a.disabled = 1;
+        a.enable_on_exec = 1;
+        a.inherit = 1;
+    }
+    long fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
     if (fd < 0 && errno == EINVAL) {   /* a PMU that counts all modes or none (msr/tsc/), as perf stat */
         a.exclude_kernel = a.exclude_hv = 0;
-        fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+        fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
     }
+    return fd;
+#else
+    (void)ev;
+    (void)pid;
+    (void)flags;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
+{
+    long fd = pmu_perf_open(ev, 0, 0);
     if (fd < 0) {
         snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev->name, strerror(errno));
         return -1;
     }
     return (int)fd;
-#else
-    snprintf(why, whysz, "perf_event_open('%s'): not available on this OS", ev->name);
-    return -1;
-#endif
 }
 
 bool pmu_read(int fd, uint64_t *value)

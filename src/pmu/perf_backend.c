@@ -18,7 +18,6 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <linux/perf_event.h>
-#include <sys/syscall.h>
 #endif
 
 #define SYSFS "/sys"
@@ -61,33 +60,6 @@ static const HwEvent hw_events[] = {
     {"branch-misses", 5, "mispredicted branches"},
 };
 
-#ifdef __linux__
-static long open_attr(const PmuEvent *e, int pid, bool child)
-{
-    struct perf_event_attr a;
-    memset(&a, 0, sizeof a);
-    a.size = sizeof a;
-    a.type = e->type;
-    a.config = e->config;
-    a.config1 = e->config1;
-    a.config2 = e->config2;
-    a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-    a.exclude_kernel = 1;
-    a.exclude_hv = 1;
-    if (child) {
-        a.disabled = 1;
-        a.enable_on_exec = 1;
-        a.inherit = 1;
-    }
-    long fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
-    if (fd < 0 && errno == EINVAL) {   /* PMUs that count every mode only (msr/tsc/): as perf stat */
-        a.exclude_kernel = a.exclude_hv = 0;
-        fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
-    }
-    return fd;
-}
-#endif
-
 /* why no hardware events: no core PMU in sysfs (under a hypervisor: it gives the guest none),
  * or the generic cycles event refused */
 static bool hw_present(char *why, size_t whysz)
@@ -104,7 +76,7 @@ static bool hw_present(char *why, size_t whysz)
     }
 #ifdef __linux__
     PmuEvent e = {.type = PERF_TYPE_HARDWARE, .config = PERF_COUNT_HW_CPU_CYCLES};
-    long fd = open_attr(&e, 0, false);
+    long fd = pmu_perf_open(&e, 0, PMU_OPEN_TIMES);
     if (fd < 0) {
         snprintf(why, whysz, "perf_event_open(cycles) failed: %s", strerror(errno));
         return false;
@@ -121,7 +93,7 @@ static bool perf_available(char *why, size_t whysz)
 {
 #ifdef __linux__
     PmuEvent e = {.type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_TASK_CLOCK};
-    long fd = open_attr(&e, 0, false);
+    long fd = pmu_perf_open(&e, 0, PMU_OPEN_TIMES);
     if (fd < 0) {
         snprintf(why, whysz, "perf_event_open refused the software task-clock: %s (see "
                  "/proc/sys/kernel/perf_event_paranoid)", strerror(errno));
@@ -343,7 +315,7 @@ static PmuSet *perf_open(const PmuEventInfo *ev, int n, int pid, char *why, size
 #ifdef __linux__
     PmuSet *s = xcalloc(1, sizeof *s);
     for (int i = 0; i < n; i++) {
-        long fd = open_attr(&ev[i].perf, pid, pid > 0);
+        long fd = pmu_perf_open(&ev[i].perf, pid, PMU_OPEN_TIMES | (pid > 0 ? PMU_OPEN_CHILD : 0));
         if (fd < 0) {
             snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev[i].name, strerror(errno));
             for (int k = 0; k < s->n; k++)

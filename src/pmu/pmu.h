@@ -38,6 +38,12 @@ bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *
  * <root>/bus/event_source/devices/software/type, config PERF_COUNT_SW_TASK_CLOCK (kernel ABI). */
 bool pmu_task_clock(const char *root, PmuEvent *ev, char *why, size_t whysz);
 
+/* perf_event_open of one event for pid (0: this thread), user space only unless the PMU counts
+ * every mode only (msr/tsc/, retried as perf stat does); -1 with errno on failure.
+ * PMU_OPEN_TIMES: reads return {value, time_enabled, time_running}; PMU_OPEN_CHILD: disabled
+ * until the child's exec, inherited by its threads. */
+enum { PMU_OPEN_TIMES = 1, PMU_OPEN_CHILD = 2 };
+long pmu_perf_open(const PmuEvent *ev, int pid, unsigned flags);
 /* Open a counting event for this thread (user space only), enabled.  -1 with why on failure. */
 int pmu_open(const PmuEvent *ev, char *why, size_t whysz);
 bool pmu_read(int fd, uint64_t *value);
