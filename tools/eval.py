@@ -50,7 +50,9 @@ def load_tests(path):
                               retires=u and u["retires"], nops=u and u["retires_minus_nops"],
                               issues=u and u["issues"], int_issues=u and u["int_issues"],
                               mem_issues=u and u["mem_issues"], fp_issues=u and u["fp_issues"],
-                              code=t["code"], loop=t["loop"]))
+                              code=t["code"], loop=t["loop"], init=t.get("init") or [],
+                              runs=[(r["unrolls"], r["iterations"], r["value"]) for r in t["runs"]
+                                    if r.get("value") is not None and t["kind"] != "uops"]))
         return tests
     with open(path) as f:
         header = None
@@ -68,7 +70,9 @@ def load_tests(path):
                               metric=r["metric"], value=num("value"), retires=num("retires"),
                               nops=num("retires_minus_nops"), issues=num("issues"), int_issues=num("int_issues"),
                               mem_issues=num("mem_issues"), fp_issues=num("fp_issues"),
-                              code=r["code"].split("\\n"), loop=r["loop"]))
+                              code=r["code"].split("\\n"), loop=r["loop"],
+                              init=r.get("init", "").split("\\n"),
+                              runs=[tuple(float(v) for v in x.split(":")) for x in r.get("runs", "").split(",") if x]))
     return tests
 
 
@@ -76,19 +80,67 @@ def name_of(t):
     return "%s#%d" % (t["page_id"], t["test_index"])
 
 
+BRANCH = re.compile(r"^(b|bl|b\.\w+|cbn?z|tbn?z|br|blr|ret)\b")
+COND_REG = re.compile(r"^(cbn?z|tbn?z)\s+([xw]\d+)\s*,\s*(?:#(\d+)\s*,\s*)?")
+MOV_IMM = re.compile(r"^mov\s+([xw]\d+)\s*,\s*#?(-?\w+)\s*$")
+
+
+def instructions(t):
+    """the test's instructions; a cbz/cbnz/tbz/tbnz on a register the init sets to a constant
+    (mov reg, imm) and the code never writes gets the direction that constant gives, as a
+    `// uarch: taken | not-taken` hint (the tool cannot see the init)"""
+    consts = {}
+    for l in t.get("init") or []:
+        m = MOV_IMM.match(l.strip())
+        if m:
+            try:
+                consts[m.group(1)[1:]] = int(m.group(2), 0)
+            except ValueError:
+                pass
+    ins = [x.strip() for cl in t["code"] for x in cl.split(" ; ")]
+    written = {re.split(r"[\s,]+", x)[1][1:] for x in ins if len(re.split(r"[\s,]+", x)) > 1
+               and not BRANCH.match(x) and re.match(r"[xw]\d+$", re.split(r"[\s,]+", x)[1])}
+    out = []
+    for x in ins:
+        m = COND_REG.match(x)
+        r = m and m.group(2)[1:]
+        if m and r in consts and r not in written:
+            v = consts[r]
+            taken = (v == 0) if m.group(1).startswith("cb") else not (v >> int(m.group(3)) & 1)
+            taken = taken != m.group(1).endswith("nz")
+            x += "   // uarch: " + ("taken" if taken else "not-taken")
+        out.append(x)
+    return out
+
+
+def regions(t):
+    """(region name, unrolls) of a test: its code once, or, when it branches, the code repeated
+    as each measured run repeated it (the runs differ in footprint: 100 or 1000 copies, which
+    the BTB and the L1I see; straight-line code is predicted by its own steady state)"""
+    if any(BRANCH.match(x) for x in instructions(t)) and t.get("runs"):
+        return [("%s@%d" % (name_of(t), u), int(u)) for u in sorted({r[0] for r in t["runs"]})]
+    return [(name_of(t), 1)]
+
+
 def build_file(tests):
     """the asm text and a map line number -> test name"""
     lines, owner = [], {}
     for t in tests:
         n = name_of(t)
-        lines.append("# LLVM-MCA-BEGIN " + n)
-        owner[len(lines)] = n
-        for cl in t["code"]:
-            for ins in cl.split(" ; "):
-                lines.append(ins.strip())
+        for rn, u in regions(t):
+            lines.append("# LLVM-MCA-BEGIN " + rn)
+            owner[len(lines)] = n
+            if u > 1:
+                lines.append(".rept %d" % u)
                 owner[len(lines)] = n
-        lines.append("# LLVM-MCA-END " + n)
-        owner[len(lines)] = n
+            for ins in instructions(t):
+                lines.append(ins)
+                owner[len(lines)] = n
+            if u > 1:
+                lines.append(".endr")
+                owner[len(lines)] = n
+            lines.append("# LLVM-MCA-END " + rn)
+            owner[len(lines)] = n
     return "\n".join(lines) + "\n", owner
 
 
@@ -129,7 +181,7 @@ def run_tool(argv_fn, tests, iters_list, label):
                         why = lines[k - 1][len("error: "):] if k > 0 and lines[k - 1].startswith("error: ") else "unsupported"
                         for t in todo:
                             if any(" ".join(x.replace(",", ", ").split()) == ins
-                                   for cl in t["code"] for x in cl.split(" ; ")):
+                                   for x in instructions(t)):
                                 bad.setdefault(name_of(t), why + ": " + ins)
                 if bad:
                     break
@@ -153,12 +205,15 @@ def score(tests, res, rejected, with_counters):
     cyc = [t for t in tests if t["kind"] != "uops" and t["value"] is not None]
     for t in cyc:
         n = name_of(t)
-        if n in rejected or n not in res.get(100, {}) or n not in res.get(300, {}):
+        rs = regions(t)
+        if n in rejected or any(rn not in res.get(100, {}) or rn not in res.get(300, {}) for rn, _ in rs):
             rows.append((t, None, 1.0, rejected.get(n, "missing region")))
             continue
-        c1 = res[100][n]["SummaryView"]["TotalCycles"]
-        c3 = res[300][n]["SummaryView"]["TotalCycles"]
-        p = (c3 - c1) / 200.0
+        # one prediction per measured configuration; the measured value is the median of the runs'
+        runs = [r[0] for r in t["runs"]] if len(rs) > 1 else [1]
+        per = {u: (res[300][rn]["SummaryView"]["TotalCycles"] - res[100][rn]["SummaryView"]["TotalCycles"]) / 200.0 / u
+               for rn, u in rs}
+        p = statistics.median(per[int(u)] for u in runs)
         if t["metric"] == "cycles_per_code_div_count" and t["count"]:
             p /= t["count"]
         if t["metric"] == "cycles_per_code_minus_chain" and t["chain"]:

@@ -11,7 +11,9 @@ tests/data/m1-forms.tsv (every measured form id), both from tables.tsv.
 One row per test. metric/unrolls/iterations come from the first run; value is the
 median of all runs' values (cycle metrics; empty for uops); the uops counters come
 from the uops run (empty for other kinds); code and init lines are joined with the
-two-character sequence backslash-n. count/chain_cycles are empty when null.
+two-character sequence backslash-n. count/chain_cycles are empty when null. runs lists every
+run with a value as unrolls:iterations:value, comma-separated (the runs of a test differ in
+unrolls: tools/eval.py predicts each).
 The per-run performance-counter tables are dropped.
 """
 import json
@@ -22,7 +24,7 @@ import sys
 
 COLS = ("core page_id test_index kind test_name loop count chain_cycles metric value "
         "unrolls iterations retires retires_minus_nops issues int_issues mem_issues "
-        "fp_issues code init").split()
+        "fp_issues code init runs").split()
 
 
 def fmt(v):
@@ -97,7 +99,8 @@ def main():
     out.write("#   metric/unrolls/iterations of the first run, value = median of all runs' values (cycle\n")
     out.write("#   metrics; empty for uops), the uops run's retire/issue counts (empty for other kinds),\n")
     out.write("#   code and init lines joined with the two characters '\\n'. Dropped: title, notes,\n")
-    out.write("#   has_init, per-run performance-counter tables. Empty field = null.\n")
+    out.write("#   has_init, per-run performance-counter tables. runs = each run with a value as\n")
+    out.write("#   unrolls:iterations:value, comma-separated. Empty field = null.\n")
     out.write("\t".join(COLS) + "\n")
     with open(src) as f:
         for line in f:
@@ -115,6 +118,8 @@ def main():
                 "unrolls": first.get("unrolls"), "iterations": first.get("iterations"),
                 "code": "\\n".join(clean(s) for s in d["code"]),
                 "init": "\\n".join(clean(s) for s in d["init"]),
+                "runs": ",".join("%s:%s:%s" % (fmt(r.get("unrolls")), fmt(r.get("iterations")), fmt(r["value"]))
+                                 for r in runs if r.get("value") is not None and d["kind"] != "uops"),
             }
             for k in ("retires", "retires_minus_nops", "issues", "int_issues",
                       "mem_issues", "fp_issues"):

@@ -128,6 +128,7 @@ typedef struct Job {
     bool done;                    /* under Pass2.mu */
     int thread;                   /* the thread that runs it (0 main, 1.. the workers) */
     Buf out;
+    bool streamed;                /* part of its output went out as it was made (see pool.c) */
     int nunits;
     char *units[MODEL_MAX_UNITS];
 } Job;
@@ -148,6 +149,8 @@ struct Pass2 {
     Job *jobs[NSLOT];             /* chunk k's jobs (in region order) are jobs[k % NSLOT] ... */
     int nj[NSLOT];
     int nqueued;                  /* ... for the chunks k < nqueued not written yet */
+    Job *writing;                 /* under mu: the job the writer waits for, everything before it
+                                     written (its thread may write its text out as it comes) */
     /* output buffers written already, for the next jobs: a job's output is allocated by the
      * thread that runs it and written by the main thread; freeing it there would lock the
      * worker's malloc arena against the worker at every region */

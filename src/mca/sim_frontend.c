@@ -7,7 +7,7 @@
  *             at a page boundary (a fetch never crosses fetch_page_bytes);
  *   fe_stall  cycles lost before that group: taken_bubble after a taken branch, btb_miss_bubble
  *             more when the branch misses the BTB (btb_sets x btb_ways, LRU, index = PC bits
- *             from btb_index_lsb), l1i_refill when its line misses the L1I (l1i_sets x
+ *             from btb_index_lsb; btb_miss_cond_bubble instead for a conditional branch), l1i_refill when its line misses the L1I (l1i_sets x
  *             l1i_ways of l1i_line bytes, LRU, index = the line number);
  *   fe_ev     the events it counts: L1I miss (0xd3), fetch restart (0xde), taken branch (0x90).
  * Where the groups are cut by width (fetch_insts, fetch_bytes) is left to the simulator, which
@@ -66,6 +66,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
     int l1_sets = pint(p->l1i_sets), l1_ways = pint(p->l1i_ways), line = pint(p->l1i_line);
     int32_t bubble = (int32_t)lround(1000 * (p->taken_bubble > 0 ? p->taken_bubble : 0));
     int32_t btb_miss = (int32_t)lround(1000 * (p->btb_miss_bubble > 0 ? p->btb_miss_bubble : 0));
+    int32_t btb_miss_cond = p->btb_miss_cond_bubble > 0 ? (int32_t)lround(1000 * p->btb_miss_cond_bubble) : btb_miss;
     int32_t refill = (int32_t)lround(1000 * (p->l1i_refill > 0 ? p->l1i_refill : 0));
     Lru btb = {0}, l1 = {0};
     bool use_btb = btb_sets > 0 && btb_ways > 0 && btb_miss > 0;
@@ -88,7 +89,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
             if (redirect && use_btb) {
                 bool hit = lru_touch(&btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
                 if (!hit && pass == 1) {
-                    x->fe_stall += btb_miss;
+                    x->fe_stall += prev->branch == A64_BR_COND ? btb_miss_cond : btb_miss;
                     x->fe_why = MCA_FE_BTB;
                     si[i ? i - 1 : n - 1].fe_ev |= SIM_FE_EV_RESTART;
                 }

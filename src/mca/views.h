@@ -51,6 +51,16 @@ typedef struct McaViewOptions {
 
 void mca_view_options_default(McaViewOptions *o);
 
+/* A long region's text need not be held whole: at the end of a row, once the Buf holds
+ * MCA_STREAM_BYTES or more, a view calls mca_view_flush, which hands the Buf to the region's
+ * stream (if it has one); the stream may write out and remove the complete lines (the last,
+ * unfinished line stays: the layout helpers read its column) */
+#define MCA_STREAM_BYTES ((size_t)64 << 10)
+typedef struct McaStream McaStream;
+struct McaStream {
+    void (*flush)(McaStream *st, Buf *out);
+};
+
 /* one analyzed region, as the views see it */
 typedef struct McaRegionData {
     int index;                    /* "[index] Code Region" */
@@ -60,7 +70,15 @@ typedef struct McaRegionData {
     const A64Inst *insts;         /* [n], for register names in the critical sequence */
     const char *const *text;      /* [n] display text (mca_inst_display) */
     const McaResult *res;
+    McaStream *stream;            /* where its text may go before it is complete (NULL: nowhere) */
 } McaRegionData;
+
+/* at the end of a row of a view: out to rd's stream when out holds MCA_STREAM_BYTES or more */
+static inline void mca_view_flush(Buf *out, const McaRegionData *rd)
+{
+    if (rd->stream && out->len >= MCA_STREAM_BYTES)
+        rd->stream->flush(rd->stream, out);
+}
 
 /* ---- text views (view_*.c), each appends to `out` exactly what llvm-mca prints ---- */
 void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd);   /* all, in order */

@@ -160,6 +160,7 @@ typedef struct ModelForm {
     X(btb_ways, "btb_ways")                                                             \
     X(btb_index_lsb, "btb_index_lsb")         /* index = PC bits [lsb + log2(sets) - 1 : lsb] */ \
     X(btb_miss_bubble, "btb_miss_bubble")     /* extra cycles of a taken branch the BTB misses */ \
+    X(btb_miss_cond_bubble, "btb_miss_cond_bubble") /* the same for a conditional one (0: as b) */ \
     X(l1i_bytes, "l1i_bytes")                                                           \
     X(l1i_sets, "l1i_sets")                                                             \
     X(l1i_ways, "l1i_ways")                                                             \
