@@ -1378,6 +1378,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"cv_fpo_data", D_IGNORE},
     {"cv_func_id", D_IGNORE},
     {"cv_inline_linetable", D_IGNORE},
+    {"cv_inline_site_id", D_IGNORE},
     {"cv_linetable", D_IGNORE},
     {"cv_loc", D_IGNORE},
     {"cv_string", D_IGNORE},

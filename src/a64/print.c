@@ -60,6 +60,20 @@ static void put_vreg(Buf *b, int num, int shape)
     put_lower(b, n);
 }
 
+/* a symbol name, in quotes when it holds a character other than letters, digits, _ $ . (as
+ * LLVM's MCSymbol prints it: "__real@3ff0000000000000", "??_C@_06...") */
+static void put_sym(Buf *b, const char *s)
+{
+    bool q = false;
+    for (const char *c = s; *c && !q; c++)
+        q = !isalnum((unsigned char)*c) && *c != '_' && *c != '$' && *c != '.';
+    if (q)
+        buf_putc(b, '"');
+    buf_puts(b, s);
+    if (q)
+        buf_putc(b, '"');
+}
+
 static void put_int(Buf *b, long long v, bool hex)
 {
     if (!hex)
@@ -290,7 +304,7 @@ bool a64_print(const A64Inst *in, bool hex, Buf *out)
         case A64_OP_LABEL: {
             size_t at = out->len;
             if (o->u.label.sym)
-                buf_puts(out, o->u.label.sym);
+                put_sym(out, o->u.label.sym);
             else if (o->u.label.numeric >= 0)
                 buf_printf(out, "%d%c", o->u.label.numeric, o->u.label.dir);
             else if (o->u.label.is_dot)
