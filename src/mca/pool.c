@@ -79,7 +79,8 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     mca_simulate(run->cpu, insts, n, &so, &res);
     const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
     for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], c->view.print_imm_hex, &res.arena);
+        texts[i] = mca_inst_display(&insts[i], (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
+                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u), &res.arena);
     JobStream js = {{job_flush}, p, job, false, 0};
     McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res, &js.st};
     if (c->json) {
