@@ -338,14 +338,19 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
     for (int i = 0; i < S->n; i++)
         y[i] = sweep_y(s, &S->pts[i]);
     sweep_median3(y, S->n);
-    int end = -1, i = 0;   /* the plateau's last point, the first point past it */
-    for (; i < S->n; i++) {
-        if (!isfinite(y[i]))
+    /* the plateau's last point: the last at one branch per cycle while three quarters of the
+     * points up to it are (a pair of disturbed points early on does not end it: in one of three
+     * runs every spacing had one), and the first point past it */
+    int end = -1, i = 0, nfast = 0, nall = 0;
+    for (int j = 0; j < S->n; j++) {
+        if (!isfinite(y[j]))
             continue;
-        if (y[i] > 1.15)
-            break;
-        end = i;
+        nall++;
+        if (y[j] <= 1.15 && 4 * ++nfast >= 3 * nall)
+            end = j;
     }
+    for (i = end + 1; i < S->n && !isfinite(y[i]); i++)
+        ;
     bool ok = end >= 0 && i < S->n;
     if (ok) {
         double *p = xmalloc(sizeof *p * (size_t)(end + 1));
