@@ -252,10 +252,12 @@ void a64_classify(A64Inst *inst);
 bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 
 /* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
- * lowercase, canonical conditions, decimal immediates; `hex`: llvm's -print-imm-hex), appended
- * to out.  False (out unchanged) where the operands cannot be rebuilt (relocations, symbols in
- * immediates, Apple syntax): then show the text as written. */
-bool a64_print(const A64Inst *inst, bool hex, Buf *out);
+ * lowercase, canonical conditions, decimal immediates; A64_PRINT_HEX: llvm's -print-imm-hex;
+ * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1), appended to out.  False (out
+ * unchanged) where the operands cannot be rebuilt (relocations, symbols in immediates): then
+ * show the text as written. */
+enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
+bool a64_print(const A64Inst *inst, unsigned flags, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

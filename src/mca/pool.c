@@ -101,7 +101,8 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     Arena tarena = {0};
     const char **texts = arena_alloc(&tarena, (size_t)n * sizeof *texts);
     for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], c->view.print_imm_hex, &tarena);
+        texts[i] = mca_inst_display(&insts[i], (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
+                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u), &tarena);
     /* the views that read the instructions themselves: the critical sequence's registers,
      * barriers, encodings */
     const A64Inst *view_insts = insts;

@@ -50,6 +50,9 @@ typedef struct Chunk {
     long off;                     /* file offset */
     size_t len;
     int line0;                    /* lines before the chunk */
+    A64ParseStart start;          /* where the chunks before it left the parser: the code offset
+                                     (addresses go on across chunks), the section, the regions
+                                     before it (an END with none open is then an error) */
 } Chunk;
 
 /* one chunk's text, program and the instructions left out of the analysis */
@@ -76,6 +79,7 @@ typedef struct Run {
     int first_marker;             /* the input's first region marker: 1 BEGIN, -1 END (it ends the
                                      implicit region of the file: no chunk cut before it), 0 none */
     Slot *cur;                    /* the chunk being read, parsed */
+    A64ParseStart next_start;     /* pass 1: where the last chunk parsed left the parser */
     Chunk *chunks;
     int nchunks, cap;
     int *skipped;                 /* lines blanked by -skip-unsupported-instructions */

@@ -30,9 +30,9 @@ typedef struct McaRegion {
 int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out);
 
 /* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
- * it (a64_print; `hex`: -print-imm-hex), else the operands as written (comments stripped,
- * whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena);
+ * it (a64_print; `flags`: A64_PRINT_HEX for -print-imm-hex, A64_PRINT_APPLE for Apple's
+ * syntax), else the operands as written (comments stripped, whitespace runs collapsed). */
+char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena);
 void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */
@@ -45,6 +45,7 @@ typedef struct McaViewOptions {
     bool show_barriers;           /* -show-barriers: its LoadBarrier / StoreBarrier columns */
     bool instruction_tables;      /* -instruction-tables: only instruction info and resource pressure */
     bool print_imm_hex;           /* -print-imm-hex: immediates in hexadecimal in instruction text */
+    bool print_apple;             /* instruction text in Apple's syntax (-output-asm-variant, triple) */
     int timeline_max_iterations;  /* default 10 */
     int timeline_max_cycles;      /* default 80; 0 = unlimited */
 } McaViewOptions;

@@ -19,7 +19,9 @@
 # Each file is analysed by `llvm-mca-19 -mtriple=T -mcpu=apple-m1 -iterations=1` and by
 # `uarch mca` with the same options and -frontend=none (llvm-mca's straight-line model: uarch's own
 # front end follows branches and leaves jumped-over instructions out of its views); the counts of
-# the summary ("Instructions:") and of the instruction info view must be equal. A file llvm-mca-19
+# the summary ("Instructions:") and of the instruction info view must be equal, and so must the
+# instruction text of every row (LLVM's printer: preferred aliases, Apple's syntax on Darwin,
+# quoted symbols; src/a64/print.c). A file llvm-mca-19
 # rejects is listed with its first error and not compared (uarch must still read it); every target
 # a compiler is installed for must compare at least one file.
 #
@@ -76,19 +78,22 @@ for f in "$dir"/clang.aarch64-pc-windows-msvc.*.s; do
     [ -e "$f" ] && sed -E -i 's/(^|[^"[:alnum:]_])(__(real|xmm|ymm)@[0-9a-f]+)/\1"\2"/g' "$f"
 done
 
-# the counts: summary "Instructions:" and instruction info rows; "-" when the tool fails
+# the counts: summary "Instructions:" and instruction info rows; "-" when the tool fails; the
+# rows' instruction text (after the uOps, latency, throughput and flag columns) into file $1
 counts() {
-    awk '/^Instructions:/ { n = $2 } /^\[1\]    \[2\]/ { on = 1; next } on && !NF { on = 0 } on { r++ }
+    awk -v txt="$1" '/^Instructions:/ { n = $2 } /^\[1\]    \[2\]/ { on = 1; next } on && !NF { on = 0 }
+         on { r++; t = $0; sub(/^ *[^ ]+ +[^ ]+ +[^ ]+ +/, "", t); while (t ~ /^[*U] +/) sub(/^[*U] +/, "", t); print t > txt }
          END { if (n == "") print "-"; else print n + 0, r + 0 }'
 }
-declare -A nfiles ninst nbad nrej
+declare -A nfiles ninst nbad nrej ntext
 gens=
 for f in "$dir"/*.s; do
     n=${f##*/}; g=${n%%.*}; r=${n#*.}; t=${r%%.*}; k="$g $t"
     case "|$gens|" in *"|$k|"*) ;; *) gens="$gens|$k" ;; esac
     opts=(-mtriple=$t -mcpu=apple-m1 -iterations=1 -all-views=0 -summary-view -instruction-info)
-    want=$(llvm-mca-19 "${opts[@]}" "$f" 2> "$dir/lerr" | counts)
-    got=$("$UARCH" mca "${opts[@]}" -frontend=none "$f" 2> "$dir/uerr" | counts)
+    : > "$dir/ltxt"; : > "$dir/utxt"
+    want=$(llvm-mca-19 "${opts[@]}" "$f" 2> "$dir/lerr" | counts "$dir/ltxt")
+    got=$("$UARCH" mca "${opts[@]}" -frontend=none "$f" 2> "$dir/uerr" | counts "$dir/utxt")
     if [ "$want" = - ]; then
         nrej[$k]=$(( ${nrej[$k]:-0} + 1 ))
         echo "llvm-mca-19 rejects $g $t ${n#*.*.}: $(grep -m 1 error "$dir/lerr")"
@@ -99,12 +104,16 @@ for f in "$dir"/*.s; do
     if [ "$want" != "$got" ]; then
         nbad[$k]=$(( ${nbad[$k]:-0} + 1 )); fail=1
         echo "MISMATCH $g $t ${n#*.*.}: llvm-mca-19 $want, uarch $got $(grep -m 1 error "$dir/uerr")"
+    elif ! cmp -s "$dir/ltxt" "$dir/utxt"; then
+        d=$(paste -d '|' "$dir/ltxt" "$dir/utxt" | awk -F'|' '$1 != $2' | wc -l)
+        ntext[$k]=$(( ${ntext[$k]:-0} + d )); fail=1
+        paste -d '|' "$dir/ltxt" "$dir/utxt" | awk -F'|' -v f="$g $t ${n#*.*.}" '$1 != $2 && k++ < 5 { print "TEXT " f ": llvm-mca-19 " $1 " | uarch " $2 }'
     fi
 done
 IFS='|'
 for k in $gens; do
     [ -n "$k" ] || continue
-    echo "$k: ${nfiles[$k]:-0} files, ${ninst[$k]:-0} instructions, ${nbad[$k]:-0} mismatches, ${nrej[$k]:-0} rejected by llvm-mca-19"
+    echo "$k: ${nfiles[$k]:-0} files, ${ninst[$k]:-0} instructions, ${nbad[$k]:-0} count mismatches, ${ntext[$k]:-0} text mismatches, ${nrej[$k]:-0} rejected by llvm-mca-19"
     [ "${nfiles[$k]:-0}" -gt 0 ] || { echo "FAIL: $k: no file compared"; fail=1; }
 done
 unset IFS
