@@ -329,6 +329,43 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
     }
 }
 
+bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *out)
+{
+    const SweepSeries *S = &s->series[series];
+    if (S->n < 2)
+        return false;
+    double *y = xmalloc(sizeof *y * (size_t)S->n);
+    for (int i = 0; i < S->n; i++)
+        y[i] = sweep_y(s, &S->pts[i]);
+    sweep_median3(y, S->n);
+    /* the plateau's last point: the last at one branch per cycle while three quarters of the
+     * points up to it are (a pair of disturbed points early on does not end it: in one of three
+     * runs every spacing had one), and the first point past it */
+    int end = -1, i = 0, nfast = 0, nall = 0;
+    for (int j = 0; j < S->n; j++) {
+        if (!isfinite(y[j]))
+            continue;
+        nall++;
+        if (y[j] <= 1.15 && 4 * ++nfast >= 3 * nall)
+            end = j;
+    }
+    for (i = end + 1; i < S->n && !isfinite(y[i]); i++)
+        ;
+    bool ok = end >= 0 && i < S->n;
+    if (ok) {
+        double *p = xmalloc(sizeof *p * (size_t)(end + 1));
+        int np = 0;
+        for (int j = 0; j <= end; j++)
+            if (isfinite(y[j]))
+                p[np++] = y[j];
+        double lo = S->pts[end].x, hi = S->pts[i].x;
+        *out = (BtbStep){index, lo, lo * spacing, stats_median(p, (size_t)np), y[i], 1, lo, hi};
+        free(p);
+    }
+    free(y);
+    return ok;
+}
+
 /* The published sizes beside what was measured (frontend.tsv). */
 static void btb_published(Sweep *s, const BenchFrontend *fe)
 {
@@ -444,7 +481,15 @@ done:;
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
     btb_classify(&s, kn, nk, o.spacing, &caches);
-    btb_zero_bubble(&s, kn, nk, o.spacing, o.nspacing, &caches);
+    /* the zero-bubble level from each spacing's points themselves, not its first knee: the
+     * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
+     * one level, and the 64 B spacing's 645 branches stood for the level */
+    BtbStep fast[SWEEP_MAX_SERIES];
+    int nfast = 0;
+    for (int k = 0; k < o.nspacing; k++)
+        if (btb_fast_plateau(&s, ser[k], k, o.spacing[k], &fast[nfast]))
+            nfast++;
+    btb_zero_bubble(&s, fast, nfast, o.spacing, o.nspacing, &caches);
     btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);

@@ -831,7 +831,8 @@ void sweep_add(Sweep *s, int series, const SweepPoint *pt)
         for (int i = 0; i < S->n; i++) {
             if (S->pts[i].x != pt->x)
                 continue;
-            if (!isfinite(sweep_y(s, &S->pts[i])) || sweep_y(s, pt) < sweep_y(s, &S->pts[i]))
+            double was = sweep_y(s, &S->pts[i]), now = sweep_y(s, pt);
+            if (!isfinite(was) || (s->y_rate ? now > was : now < was))
                 S->pts[i] = *pt;
             S->analysed = false;
             s->npoints_done++;

@@ -116,6 +116,8 @@ typedef struct Sweep {
                                * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
+    bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
+                               * higher */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
                                * the point with the lower y (interference only adds time, and a
                                * disturbed phase of the machine can outlast all the samples of a

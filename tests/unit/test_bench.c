@@ -439,6 +439,50 @@ TEST(test_bench_btb_coincidence)
     sweep_free(&s);
 }
 
+/* btb's zero-bubble plateau from the points of a spacing (16 B, Zen 4, 2026-11-24 17:39): one
+ * branch per cycle up to 2,048 with a disturbed pair (1.4, 1.5), a lone dip (0.85) and a lone
+ * spike (1.71) on the way, then 1.32, 1.47, 1.53, 2.0: the plateau ends at 2,048 (next point
+ * 2,580) whatever the knees say; the 4 B spacing's return to 1 cycle after a long 1.8 is not it */
+TEST(test_bench_btb_fast_plateau)
+{
+    static const double x[] = {1, 2, 3, 4, 5, 8, 10, 13, 16, 20, 25, 40, 51, 1024, 2048, 2580, 3251, 4096, 5161};
+    static const double y[] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.4, 1.5, 0.895, 1.0, 1.709, 1.0, 0.999, 1.014,
+                               1.317, 1.465, 1.528, 1.995};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true;
+    int ser = sweep_series(&s, "16 B spacing");
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+        SweepPoint pt = {.x = x[i], .med = y[i], .min = y[i], .max = y[i], .q25 = y[i], .q75 = y[i], .best = y[i], .n = 9};
+        sweep_add(&s, ser, &pt);
+    }
+    BtbStep st;
+    CHECK(btb_fast_plateau(&s, ser, 1, 16, &st));
+    CHECK_INT(st.series, 1);
+    CHECK(st.count == 2048 && st.lo == 2048 && st.hi == 2580 && st.bytes == 2048 * 16.0);
+    CHECK_NEAR(st.cycles, 1.0, 1e-12);
+    CHECK_NEAR(st.after, 1.317, 1e-12);
+    /* slower from the first point, or never leaving the plateau: none */
+    Sweep t;
+    memset(&t, 0, sizeof t);
+    t.opt.best = true;
+    int a = sweep_series(&t, "slow"), b = sweep_series(&t, "flat");
+    for (int i = 0; i < 4; i++) {
+        SweepPoint p = {.x = 1 << i, .best = 1.8, .med = 1.8}, q = {.x = 1 << i, .best = 1.0, .med = 1.0};
+        sweep_add(&t, a, &p), sweep_add(&t, b, &q);
+    }
+    CHECK(!btb_fast_plateau(&t, a, 0, 4, &st));
+    CHECK(!btb_fast_plateau(&t, b, 1, 16, &st));
+    int c = sweep_series(&t, "4 B");
+    static const double y4[] = {1, 1, 1, 1.8, 1.8, 1.8, 1.8, 1.8, 1.8, 1.8, 1.0, 1.0, 1.0, 1.4, 1.6};
+    for (int i = 0; i < (int)(sizeof y4 / sizeof y4[0]); i++) {
+        SweepPoint p = {.x = i + 1, .best = y4[i], .med = y4[i]};
+        sweep_add(&t, c, &p);
+    }
+    CHECK(btb_fast_plateau(&t, c, 0, 4, &st) && st.count == 3 && st.hi == 4);
+    sweep_free(&s), sweep_free(&t);
+}
+
 /* the knees of btb from the median of three neighbours: a lone dip or spike takes the nearer
  * neighbour, a step (monotone) is kept, ends and non-finite values untouched */
 TEST(test_bench_median3)
