@@ -179,6 +179,20 @@ typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
     uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
 } A64Align;
 
+/* the state a piece of a text starts from (see A64ParseOptions.start) */
+typedef struct A64ParseStart {
+    uint32_t offset;              /* the code offset reached before it */
+    bool data, prev_data;         /* in a data section; `.previous` goes to one */
+    int insts, regions;           /* instructions and regions before it (the piece's regions
+                                     count instructions from the whole text's first) */
+    /* labels defined outside the piece: label(ctx, name, n, before) is the offset of label
+     * [name, name + n) (-1: not in code), or -2 when it is not defined; `before`: only one
+     * defined before the piece counts (a label is "defined so far" while parsing), else any
+     * (branch targets, resolved at the end) */
+    int64_t (*label)(void *ctx, const char *name, size_t n, bool before);
+    void *ctx;
+} A64ParseStart;
+
 typedef struct A64Program {
     Arena arena;                /* owns texts, names */
     const char *file;
@@ -188,6 +202,15 @@ typedef struct A64Program {
     int nregions;
     A64Align *aligns;
     int naligns;
+    /* parsed as a piece of a longer text (A64ParseOptions.start): where the parser stopped, for
+     * the next piece, and the labels the piece defined (names in the arena) */
+    A64ParseStart *end;           /* NULL unless parsed as a piece */
+    bool end_open;                /* the piece ended where the next cannot start: a region, a
+                                     .pushsection or a block comment open, or assembler symbols,
+                                     aliases or macros defined (a later piece may use them) */
+    const char **labels;
+    int64_t *label_off;           /* [nlabels] offset (-1 outside code) */
+    int nlabels;
 } A64Program;
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
@@ -196,10 +219,22 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
 /* the same with options: the comment and separator rules of a target (src/asm/asm.h) */
 typedef struct A64ParseOptions {
     int dialect;                /* AsmDialect: ASM_ELF (default), ASM_DARWIN, ASM_COFF */
+    /* the text is a piece of a longer one, which the parser left in this state (NULL: a
+     * whole text): offsets go on from there, and the program tells where it stopped (end) */
+    const A64ParseStart *start;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);
 void a64_program_free(A64Program *prog);
+/* A regular file parsed a piece of about `lines` lines at a time (src/a64/pieces.c): memory
+ * stays flat in its size.  Every piece is parsed first (an error: false, *err, nothing
+ * given), then again, each(ctx, prog) given its program as the whole parse would have it
+ * (lines, offsets, branch targets, regions counting instructions from the file's first).
+ * A text that does not cut (e.g. a macro defined early and
+ * used late) is parsed whole and given as one piece. */
+typedef void (*A64PieceFn)(void *ctx, const A64Program *prog);
+bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, int lines, A64PieceFn each, void *ctx,
+                      Diag *err);
 /* where a line's plain text stops: the first newline, '"', '/' or ';' in [p, e), or e (the
  * parser's scan, sixteen bytes at a time with SSE2; `uarch mca` looks for markers with it) */
 const char *a64_plain_end(const char *p, const char *e);
@@ -217,10 +252,12 @@ void a64_classify(A64Inst *inst);
 bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 
 /* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
- * lowercase, canonical conditions, decimal immediates; `hex`: llvm's -print-imm-hex), appended
- * to out.  False (out unchanged) where the operands cannot be rebuilt (relocations, symbols in
- * immediates, Apple syntax): then show the text as written. */
-bool a64_print(const A64Inst *inst, bool hex, Buf *out);
+ * lowercase, canonical conditions, decimal immediates; A64_PRINT_HEX: llvm's -print-imm-hex;
+ * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1), appended to out.  False (out
+ * unchanged) where the operands cannot be rebuilt (relocations, symbols in immediates): then
+ * show the text as written. */
+enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
+bool a64_print(const A64Inst *inst, unsigned flags, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

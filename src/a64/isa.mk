@@ -14,7 +14,7 @@ $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) | $(B)/.dirs
 # tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
 # fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
-$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc

@@ -84,6 +84,8 @@ typedef struct Parser {
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
     AsmState A;                            /* the assembler language (src/asm) */
+    const A64ParseStart *start;            /* a piece of a longer text: where it starts */
+    int insts0, regions0;                  /* instructions and regions before it */
 } Parser;
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -261,34 +263,47 @@ static void sym_add(Parser *P, const char *s, size_t n)
         if (sym_eq(&P->sym[k], s, n, h)) return;
         k = (k + 1) & (uint32_t)(P->capsym - 1);
     }
+    if (s < P->input || s >= P->input_end)   /* a line of an expansion or a copy: it will not last */
+        s = arena_strndup(&P->prog->arena, s, n);
     P->sym[k] = (Sym){s, (uint32_t)n, h, P->text ? (int64_t)P->offset : -1};
     P->nsym++;
+}
+
+/* symbol [s, s + n) defined in this text, or NULL */
+static const Sym *sym_find(const Parser *P, const char *s, size_t n)
+{
+    if (!P->capsym) return NULL;
+    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
+    while (P->sym[k].s) {
+        if (sym_eq(&P->sym[k], s, n, h)) return &P->sym[k];
+        k = (k + 1) & (uint32_t)(P->capsym - 1);
+    }
+    return NULL;
+}
+
+/* a label defined so far: in this text, or before it (a piece of a longer text) */
+static bool sym_known(const Parser *P, const char *s, size_t n)
+{
+    if (sym_find(P, s, n)) return true;
+    const A64ParseStart *st = P->start;
+    return st && st->label && st->label(st->ctx, s, n, true) != -2;
 }
 
 static bool sym_has(void *ctx, const char *s)
 {
     Parser *P = ctx;
     P->memo_off = true;        /* the answer depends on where the instruction is */
-    if (!P->capsym) return false;
-    size_t n = strlen(s);
-    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
-    while (P->sym[k].s) {
-        if (sym_eq(&P->sym[k], s, n, h)) return true;
-        k = (k + 1) & (uint32_t)(P->capsym - 1);
-    }
-    return false;
+    return sym_known(P, s, strlen(s));
 }
 
 /* where symbol [s, s + n) is defined: its offset, -1 outside code or undefined */
 static int64_t sym_off(const Parser *P, const char *s, size_t n)
 {
-    if (!P->capsym) return -1;
-    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
-    while (P->sym[k].s) {
-        if (sym_eq(&P->sym[k], s, n, h)) return P->sym[k].off;
-        k = (k + 1) & (uint32_t)(P->capsym - 1);
-    }
-    return -1;
+    const Sym *y = sym_find(P, s, n);
+    if (y) return y->off;
+    const A64ParseStart *st = P->start;
+    int64_t o = st && st->label ? st->label(st->ctx, s, n, false) : -1;
+    return o < 0 ? -1 : o;
 }
 
 /* the slot of numeric label v, -1 when not defined */
@@ -1365,6 +1380,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"cv_fpo_data", D_IGNORE},
     {"cv_func_id", D_IGNORE},
     {"cv_inline_linetable", D_IGNORE},
+    {"cv_inline_site_id", D_IGNORE},
     {"cv_linetable", D_IGNORE},
     {"cv_loc", D_IGNORE},
     {"cv_string", D_IGNORE},
@@ -1736,20 +1752,20 @@ static bool region_marker(Parser *P, const char *c, const char *e)
             P->capregions = P->capregions ? P->capregions * 2 : 8;
             g->regions = xrealloc(g->regions, (size_t)P->capregions * sizeof *g->regions);
         }
-        g->regions[g->nregions] = (A64Region){arena_strndup(&g->arena, nm, n), g->ninsts, -1, P->line};
+        g->regions[g->nregions] = (A64Region){arena_strndup(&g->arena, nm, n), g->ninsts + P->insts0, -1, P->line};
         P->open[P->nopen++].idx = g->nregions++;
         return true;
     }
     if ((size_t)(e - c) >= 12 && !memcmp(c, "LLVM-MCA-END", 12)) {
         const char *nm = skip_ws(c + 12, e);
         size_t n = (size_t)(e - nm);
-        if (!P->nopen && !n && g->nregions == 0) {
+        if (!P->nopen && !n && g->nregions + P->regions0 == 0) {
             /* llvm-mca: an END before any region ends the implicit region of the file here */
             if (g->nregions == P->capregions) {
                 P->capregions = P->capregions ? P->capregions * 2 : 8;
                 g->regions = xrealloc(g->regions, (size_t)P->capregions * sizeof *g->regions);
             }
-            g->regions[g->nregions++] = (A64Region){"", 0, g->ninsts, P->line};
+            g->regions[g->nregions++] = (A64Region){"", 0, g->ninsts + P->insts0, P->line};
             return true;
         }
         if (!P->nopen) return perr(P, c, "LLVM-MCA-END without a matching LLVM-MCA-BEGIN");
@@ -1762,7 +1778,7 @@ static bool region_marker(Parser *P, const char *c, const char *e)
             if (k < 0 && n) return perr(P, nm, "LLVM-MCA-END for region '%.*s' that is not open", (int)n, nm);
             if (k < 0) return perr(P, c, "anonymous LLVM-MCA-END with %d named regions open: name the one it ends", P->nopen);
         }
-        g->regions[P->open[k].idx].end = g->ninsts;
+        g->regions[P->open[k].idx].end = g->ninsts + P->insts0;
         for (int i = k; i + 1 < P->nopen; i++) P->open[i] = P->open[i + 1];
         P->nopen--;
         return true;
@@ -1844,14 +1860,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
 /* .ifdef: a label defined so far */
 static bool label_known(void *ctx, const char *s, size_t n)
 {
-    Parser *P = ctx;
-    if (!P->capsym) return false;
-    uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
-    while (P->sym[k].s) {
-        if (sym_eq(&P->sym[k], s, n, h)) return true;
-        k = (k + 1) & (uint32_t)(P->capsym - 1);
-    }
-    return false;
+    return sym_known(ctx, s, n);
 }
 
 /* the targets of branches to named labels and to `.+N` (a 1b/1f one is set where it is read) */
@@ -1890,6 +1899,14 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.err = err;
     P.text = P.prev_text = true;
     P.num_target = -1;
+    P.start = opt ? opt->start : NULL;
+    if (P.start) {
+        P.offset = P.start->offset;
+        P.text = !P.start->data;
+        P.prev_text = !P.start->prev_data;
+        P.insts0 = P.start->insts;
+        P.regions0 = P.start->regions;
+    }
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
@@ -1991,8 +2008,22 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         ok = perr(&P, f->ls + f->col - 1, "undefined numeric label '%ldf'", f->num);
     }
     for (int i = 0; ok && i < P.nopen; i++)   /* a region left open runs to the end (llvm-mca) */
-        prog->regions[P.open[i].idx].end = prog->ninsts;
+        prog->regions[P.open[i].idx].end = prog->ninsts + P.insts0;
     if (ok) resolve_targets(&P);
+    if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
+        prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
+        *prog->end = (A64ParseStart){P.offset, !P.text, !P.prev_text, P.insts0 + prog->ninsts,
+                                     P.regions0 + prog->nregions, NULL, NULL};
+        prog->end_open = P.nopen > 0 || P.ntext_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
+                         P.A.nalias > 0 || P.A.nmacros > 0 || P.A.busy || P.A.ncond > 0;
+        prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
+        prog->label_off = arena_alloc(&prog->arena, sizeof *prog->label_off * (size_t)(P.nsym + 1));
+        for (int i = 0; i < P.capsym; i++) {
+            if (!P.sym[i].s) continue;
+            prog->labels[prog->nlabels] = arena_strndup(&prog->arena, P.sym[i].s, P.sym[i].len);
+            prog->label_off[prog->nlabels++] = P.sym[i].off;
+        }
+    }
     free(P.sym); free(P.num); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);

@@ -11,13 +11,15 @@
  *     amounts and the bit positions of the shift and bitfield aliases;
  *   - floating-point immediates with eight decimals (`#1.50000000`);
  *   - `add x0, x1, #4096` as `#1, lsl #12`.
- * LLVM's preferred aliases that only rename (ins, umov, dup of an element to a scalar -> mov,
- * not -> mvn, ldr/str with an unscaled offset -> ldur/stur), movz -> mov #value and
- * sxtl/uxtl -> sshll/ushll #0 are chosen as LLVM does; the others (orr -> mov, bfc ...) keep the
- * mnemonic written.  Where an operand carries what the printer cannot rebuild (Apple's
- * sym@PAGEOFF, a relocation not as written, Apple's arrangement on the mnemonic) a64_print
- * returns false and the caller shows the text as written.  tools/print-check.sh compares the
- * result with llvm-mc's on any .s files. */
+ * LLVM's preferred aliases are chosen as LLVM does: those that only rename (ins, umov, dup of an
+ * element to a scalar -> mov, not -> mvn, ldr/str with an unscaled offset -> ldur/stur), movz ->
+ * mov #value, sxtl/uxtl -> sshll/ushll #0, and those that change the operands (canonical(): the
+ * bitfield moves, cset/cinc/cneg..., mov/mvn/neg/ngc/tst/cmp/cmn/mul/smull/ror/movn..., hints);
+ * not chosen: the sys aliases (ic/dc/at/tlbi written as sys stay sys).  A64_PRINT_APPLE: Apple's
+ * syntax (arm64-apple-* triples).  Where an operand carries what the printer cannot rebuild
+ * (Apple's sym@PAGEOFF, a relocation not as written) a64_print returns false and the caller shows
+ * the text as written.  tools/print-check.sh compares the result with llvm-mc's on any .s files;
+ * tests/sh/corpus-llvm.sh with llvm-mca-19's on compiler output. */
 #include "a64/internal.h"
 
 #include <ctype.h>
@@ -58,6 +60,20 @@ static void put_vreg(Buf *b, int num, int shape)
     }
     buf_printf(b, "v%d.", num);
     put_lower(b, n);
+}
+
+/* a symbol name, in quotes when it holds a character other than letters, digits, _ $ . (as
+ * LLVM's MCSymbol prints it: "__real@3ff0000000000000", "??_C@_06...") */
+static void put_sym(Buf *b, const char *s)
+{
+    bool q = false;
+    for (const char *c = s; *c && !q; c++)
+        q = !isalnum((unsigned char)*c) && *c != '_' && *c != '$' && *c != '.';
+    if (q)
+        buf_putc(b, '"');
+    buf_puts(b, s);
+    if (q)
+        buf_putc(b, '"');
 }
 
 static void put_int(Buf *b, long long v, bool hex)
@@ -125,8 +141,293 @@ static const char *alias(const A64Inst *in, const char *m)
     return m;
 }
 
-bool a64_print(const A64Inst *in, bool hex, Buf *out)
+/* ---- LLVM's preferred aliases where they change the operands ----
+ * The instruction as LLVM prints it, rebuilt into `c` (operands in `ops`) from what was written:
+ * the bitfield moves (bfm/bfi/bfxil/bfc, ubfm/ubfx/ubfiz/lsl/lsr/uxtb/uxth/uxtw,
+ * sbfm/sbfx/sbfiz/asr/sxtb/sxth/sxtw) by their immr/imms, the conditional selects with equal
+ * sources (cset/csetm/cinc/cinv/cneg), the zero-register forms (mov/mvn/neg/negs/ngc/ngcs from
+ * orr/orn/sub/subs/sbc/sbcs; tst/cmp/cmn from ands/subs/adds; mul/mneg/smull/umull/smnegl/umnegl
+ * from madd/msub/[su]maddl/[su]msubl), ror from extr, mov to or from sp from add #0, movn as mov
+ * #value, lsl/lsr/asr/ror from the ...v forms, the hints by name, vector orr as mov.  As
+ * llvm-mca-19 -mcpu=apple-m1 prints them (the rules of LLVM's AArch64InstPrinter and its alias
+ * table; tests/golden/mca-aliases.test).  False: print `in` as it is. */
+static bool zr(const A64Operand *o) { return o->kind == A64_OP_GPR && o->u.gpr.num == 31 && !o->u.gpr.is_sp; }
+static bool gpr(const A64Operand *o) { return o->kind == A64_OP_GPR; }
+static bool imm(const A64Operand *o) { return o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym; }
+static A64Operand imm_op(long long v) { A64Operand o = {0}; o.kind = A64_OP_IMM; o.u.imm.value = v; return o; }
+static bool same_reg(const A64Operand *a, const A64Operand *b)
 {
+    return gpr(a) && gpr(b) && a->u.gpr.num == b->u.gpr.num && a->u.gpr.is64 == b->u.gpr.is64 &&
+           a->u.gpr.is_sp == b->u.gpr.is_sp && !a->shift && !b->shift;
+}
+/* a value MOVZ can write: one 16-bit chunk */
+static bool movz_able(unsigned long long v, int width)
+{
+    for (int s = 0; s < width; s += 16)
+        if ((v & ~(0xffffULL << s)) == 0)
+            return true;
+    return false;
+}
+
+static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
+{
+    const char *m = in->mnem_name;
+    const A64Operand *o = in->ops;
+    int n = in->nops;
+    if (!m || n > A64_MAX_OPS)
+        return false;
+    *c = *in;
+    if (n)                        /* (ret: no operands, ops may be NULL) */
+        memcpy(ops, o, (size_t)n * sizeof *ops);
+    c->ops = ops;
+    /* bitfield moves: immr/imms from the written form */
+    char kind = 0;                /* 'b' bfm, 'u' ubfm, 's' sbfm */
+    long long immr = 0, imms = 0;
+    bool is64 = n >= 1 && gpr(&o[0]) && o[0].u.gpr.is64;
+    int size = is64 ? 64 : 32;
+    A64Operand src = n >= 2 ? o[1] : (A64Operand){0};
+    if (n == 4 && gpr(&o[0]) && gpr(&o[1]) && imm(&o[2]) && imm(&o[3])) {
+        long long a = o[2].u.imm.value, b = o[3].u.imm.value;
+        static const char *const f[][2] = {{"bfm", "b"}, {"ubfm", "u"}, {"sbfm", "s"}, {"bfi", "b"}, {"ubfiz", "u"},
+                                            {"sbfiz", "s"}, {"bfxil", "b"}, {"ubfx", "u"}, {"sbfx", "s"}};
+        for (size_t k = 0; k < ARRAY_LEN(f); k++)
+            if (!strcmp(m, f[k][0])) {
+                kind = f[k][1][0];
+                if (k < 3) { immr = a; imms = b; }
+                else if (k < 6) { immr = (size - a) % size; imms = b - 1; }
+                else { immr = a; imms = a + b - 1; }
+            }
+    } else if (n == 3 && gpr(&o[0]) && gpr(&o[1]) && imm(&o[2]) && o[2].shift == A64_SH_NONE &&
+               (!strcmp(m, "lsl") || !strcmp(m, "lsr") || !strcmp(m, "asr"))) {
+        long long s = o[2].u.imm.value;
+        kind = m[0] == 'a' ? 's' : 'u';
+        if (m[2] == 'l') { immr = (size - s) % size; imms = size - 1 - s; }
+        else { immr = s; imms = size - 1; }
+    } else if (n == 3 && gpr(&o[0]) && imm(&o[1]) && imm(&o[2]) && !strcmp(m, "bfc")) {
+        kind = 'b';
+        immr = (size - o[1].u.imm.value) % size;
+        imms = o[2].u.imm.value - 1;
+        src.kind = A64_OP_GPR; src.u.gpr.num = 31; src.u.gpr.is64 = is64; src.u.gpr.is_sp = false;
+    } else if (n == 2 && gpr(&o[0]) && gpr(&o[1]) &&
+               (!strcmp(m, "uxtb") || !strcmp(m, "uxth") || !strcmp(m, "uxtw") || !strcmp(m, "sxtb") ||
+                !strcmp(m, "sxth") || !strcmp(m, "sxtw"))) {
+        kind = m[0] == 'u' ? 'u' : 's';
+        immr = 0;
+        imms = m[3] == 'b' ? 7 : m[3] == 'h' ? 15 : 31;
+    }
+    if (kind) {
+        if (immr < 0 || immr >= size || imms < 0 || imms >= size)
+            return false;
+        src.u.gpr.is64 = is64;
+        A64Operand d = o[0];
+        if (kind == 'b') {
+            if (zr(&src) && (immr == 0 || imms < immr)) {
+                c->mnem_name = "bfc"; c->nops = 3;
+                ops[0] = d; ops[1] = imm_op((size - immr) % size); ops[2] = imm_op(imms + 1);
+                return true;
+            }
+            c->nops = 4; ops[0] = d; ops[1] = src;
+            if (imms < immr) { c->mnem_name = "bfi"; ops[2] = imm_op(size - immr); ops[3] = imm_op(imms + 1); }
+            else { c->mnem_name = "bfxil"; ops[2] = imm_op(immr); ops[3] = imm_op(imms - immr + 1); }
+            return true;
+        }
+        ops[0] = d; ops[1] = src;
+        if (immr == 0 && (imms == 7 || imms == 15 || (imms == 31 && is64 && kind == 's')) && (kind == 's' || !is64)) {
+            c->mnem_name = kind == 's' ? (imms == 7 ? "sxtb" : imms == 15 ? "sxth" : "sxtw") : (imms == 7 ? "uxtb" : "uxth");
+            c->nops = 2;
+            ops[1].u.gpr.is64 = false;
+            return true;
+        }
+        c->nops = 3;
+        if (kind == 'u' && imms != size - 1 && imms + 1 == immr) {
+            c->mnem_name = "lsl"; ops[2] = imm_op(size - 1 - imms);
+        } else if (imms == size - 1) {
+            c->mnem_name = kind == 'u' ? "lsr" : "asr"; ops[2] = imm_op(immr);
+        } else {
+            c->nops = 4;
+            if (imms < immr) { c->mnem_name = kind == 'u' ? "ubfiz" : "sbfiz"; ops[2] = imm_op(size - immr); ops[3] = imm_op(imms + 1); }
+            else { c->mnem_name = kind == 'u' ? "ubfx" : "sbfx"; ops[2] = imm_op(immr); ops[3] = imm_op(imms - immr + 1); }
+        }
+        return true;
+    }
+    /* conditional selects of one register: cset/csetm/cinc/cinv/cneg, the condition inverted */
+    static const char *const csel[][3] = {{"cset", "csinc", "cinc"}, {"csetm", "csinv", "cinv"}, {NULL, "csneg", "cneg"}};
+    for (size_t k = 0; k < ARRAY_LEN(csel); k++) {
+        int cond = -1;
+        A64Operand s;
+        if (!strcmp(m, csel[k][1]) && n == 4 && same_reg(&o[1], &o[2]) && o[3].kind == A64_OP_COND && o[3].u.cond < A64_COND_AL) {
+            s = o[1]; cond = o[3].u.cond ^ 1;
+        } else if (!strcmp(m, csel[k][2]) && n == 3 && gpr(&o[1]) && o[2].kind == A64_OP_COND) {
+            s = o[1]; cond = o[2].u.cond;
+        } else if (csel[k][0] && !strcmp(m, csel[k][0]) && n == 2 && o[1].kind == A64_OP_COND) {
+            s = o[0]; s.u.gpr.num = 31; s.u.gpr.is_sp = false; cond = o[1].u.cond;
+        }
+        if (cond < 0 || cond >= A64_COND_AL)
+            continue;
+        ops[0] = o[0];
+        if (zr(&s) && csel[k][0]) {
+            c->mnem_name = csel[k][0]; c->nops = 2;
+            ops[1].kind = A64_OP_COND; ops[1].u.cond = (uint8_t)cond; ops[1].shift = 0;
+        } else {
+            c->mnem_name = csel[k][2]; c->nops = 3;
+            ops[1] = s; ops[2].kind = A64_OP_COND; ops[2].u.cond = (uint8_t)cond; ops[2].shift = 0;
+        }
+        return true;
+    }
+    /* the zero register as the first source */
+    static const char *const zsrc[][2] = {{"orn", "mvn"}, {"sub", "neg"}, {"subs", "negs"}, {"sbc", "ngc"}, {"sbcs", "ngcs"}};
+    if (n >= 3 && gpr(&o[0]) && zr(&o[1]) && gpr(&o[2]) && !(o[2].shift >= A64_SH_UXTB)) {
+        if (!strcmp(m, "orr") && n == 3 && o[2].shift == A64_SH_NONE) {
+            c->mnem_name = "mov"; c->nops = 2; ops[1] = o[2];
+            return true;
+        }
+        for (size_t k = 0; k < ARRAY_LEN(zsrc); k++)
+            if (!strcmp(m, zsrc[k][0]) && !(zr(&o[0]) && !strcmp(m, "subs"))) {
+                c->mnem_name = zsrc[k][1]; c->nops = n - 1;
+                memmove(ops + 1, o + 2, (size_t)(n - 2) * sizeof *ops);
+                return true;
+            }
+    }
+    /* the zero register as the destination: tst/cmp/cmn */
+    if (n >= 3 && zr(&o[0]) && (!strcmp(m, "ands") || !strcmp(m, "subs") || !strcmp(m, "adds"))) {
+        c->mnem_name = m[0] == 'a' && m[1] == 'n' ? "tst" : m[0] == 's' ? "cmp" : "cmn";
+        c->nops = n - 1;
+        memmove(ops, o + 1, (size_t)(n - 1) * sizeof *ops);
+        return true;
+    }
+    /* multiply-add of the zero register */
+    static const char *const mul[][2] = {{"madd", "mul"}, {"msub", "mneg"}, {"smaddl", "smull"}, {"umaddl", "umull"},
+                                         {"smsubl", "smnegl"}, {"umsubl", "umnegl"}};
+    if (n == 4 && zr(&o[3]))
+        for (size_t k = 0; k < ARRAY_LEN(mul); k++)
+            if (!strcmp(m, mul[k][0])) {
+                c->mnem_name = mul[k][1]; c->nops = 3;
+                return true;
+            }
+    if (!strcmp(m, "extr") && n == 4 && same_reg(&o[1], &o[2]) && imm(&o[3])) {
+        c->mnem_name = "ror"; c->nops = 3; ops[2] = o[3];
+        return true;
+    }
+    if (!strcmp(m, "add") && n == 3 && gpr(&o[0]) && gpr(&o[1]) && (o[0].u.gpr.is_sp || o[1].u.gpr.is_sp) &&
+        imm(&o[2]) && o[2].u.imm.value == 0 && o[2].shift_amount == 0) {
+        c->mnem_name = "mov"; c->nops = 2;
+        return true;
+    }
+    if (!strcmp(m, "movn") && n == 2 && gpr(&o[0]) && imm(&o[1])) {
+        int w = o[0].u.gpr.is64 ? 64 : 32;
+        int sh = o[1].shift == A64_SH_LSL ? o[1].shift_amount : 0;
+        unsigned long long v = (unsigned long long)o[1].u.imm.value << sh, nv = ~v;
+        if (w == 32) { v &= 0xffffffffULL; nv &= 0xffffffffULL; }
+        if ((v == 0 && sh != 0) || movz_able(nv, w))
+            return false;
+        c->mnem_name = "mov";
+        ops[1] = imm_op(w == 32 ? (long long)(int32_t)(uint32_t)nv : (long long)nv);
+        return true;
+    }
+    static const char *const shv[][2] = {{"lslv", "lsl"}, {"lsrv", "lsr"}, {"asrv", "asr"}, {"rorv", "ror"}};
+    for (size_t k = 0; k < ARRAY_LEN(shv); k++)
+        if (!strcmp(m, shv[k][0])) {
+            c->mnem_name = shv[k][1];
+            return true;
+        }
+    if (!strcmp(m, "hint") && n == 1 && imm(&o[0])) {
+        static const char *const hints[] = {"nop", "yield", "wfe", "wfi", "sev", "sevl", "dgh", "xpaclri",
+            "pacia1716", NULL, "pacib1716", NULL, "autia1716", NULL, "autib1716", NULL, "esb", NULL, NULL,
+            NULL, "csdb", NULL, NULL, NULL, "paciaz", "paciasp", "pacibz", "pacibsp", "autiaz", "autiasp",
+            "autibz", "autibsp"};
+        long long v = o[0].u.imm.value;
+        if (v < 0 || v >= (long long)ARRAY_LEN(hints) || !hints[v])
+            return false;
+        c->mnem_name = hints[v]; c->nops = 0;
+        return true;
+    }
+    if (!strcmp(m, "orr") && n == 3 && o[0].kind == A64_OP_VREG && o[1].kind == A64_OP_VREG &&
+        o[2].kind == A64_OP_VREG && o[1].u.vreg.num == o[2].u.vreg.num && o[1].u.vreg.shape == o[2].u.vreg.shape) {
+        c->mnem_name = "mov"; c->nops = 2;
+        return true;
+    }
+    return false;
+}
+
+/* Apple's syntax (llvm's assembly variant 1, the default of arm64-apple-* triples) from the
+ * generic text at out->data + start: the arrangement (or element type) of the first vector
+ * register moves onto the mnemonic, `.4s`/`.s` leave every vector register (`fabd.2d v2, v2, v0`,
+ * `ld1.s { v0 }[1], [x6]`, `mul.2s v0, v1, v2[1]`).  As LLVM 19 prints them (checked with
+ * llvm-mc-19 -output-asm-variant=1 on one example of every SIMD&FP form, tests/data/simd-forms.tsv):
+ * the scalar mov from an element takes no suffix (`mov d0, v1[1]`); the narrowing and widening
+ * fcvt* keep the generic text; the dot products and fmlal/fmlsl take no suffix, and their vector
+ * form prints the mnemonic alone (LLVM's Apple printer has no string for it), as do setf8/setf16. */
+static void apple_rewrite(Buf *out, size_t start)
+{
+    static const char *const generic[] = {"fcvtl", "fcvtl2", "fcvtn", "fcvtn2", "fcvtxn", "fcvtxn2", NULL};
+    static const char *const bare[] = {"sdot", "udot", "usdot", "sudot", "fmlal", "fmlsl", "fmlal2", "fmlsl2", NULL};
+    buf_cstr(out);
+    char *t = out->data + start, *tab = strchr(t, '\t');
+    if (!tab)
+        return;
+    char mn[24];
+    size_t ml = (size_t)(tab - t);
+    if (ml >= sizeof mn)
+        return;
+    memcpy(mn, t, ml);
+    mn[ml] = 0;
+    if (in_list(mn, generic))
+        return;
+    if (!strcmp(mn, "setf8") || !strcmp(mn, "setf16")) {
+        out->len = start + ml;   /* the mnemonic alone (LLVM's Apple printer has no operand string) */
+        buf_cstr(out);
+        return;
+    }
+    /* the operands without arrangements, and the first arrangement */
+    char suf[8] = "";
+    Buf ops = {0};
+    for (const char *p = tab + 1; *p;) {
+        bool reg = *p == 'v' && isdigit((unsigned char)p[1]) && (p == tab + 1 || !isalnum((unsigned char)p[-1]));
+        if (reg) {
+            const char *d = p + 1;
+            while (isdigit((unsigned char)*d))
+                d++;
+            const char *a = d + 1, *ae = a;
+            while (isdigit((unsigned char)*ae))
+                ae++;
+            if (*d == '.' && strchr("bhsdq", *ae) && *ae && !isalnum((unsigned char)ae[1])) {
+                if (!suf[0] && (size_t)(ae + 1 - a) < sizeof suf) {
+                    memcpy(suf, a, (size_t)(ae + 1 - a));
+                    suf[ae + 1 - a] = 0;
+                }
+                buf_put(&ops, p, (size_t)(d - p));
+                p = ae + 1;
+                continue;
+            }
+        }
+        buf_putc(&ops, *p++);
+    }
+    buf_cstr(&ops);
+    if (!suf[0]) {
+        buf_free(&ops);
+        return;
+    }
+    bool scalar_first = tab[1] && strchr("bhsdq", tab[1]) && isdigit((unsigned char)tab[2]);
+    out->len = start;
+    if (in_list(mn, bare)) {
+        buf_puts(out, mn);
+        if (strchr(ops.data, '['))
+            buf_printf(out, "\t%s", ops.data);
+    } else if (!strcmp(mn, "mov") && scalar_first) {
+        buf_printf(out, "%s\t%s", mn, ops.data);
+    } else {
+        buf_printf(out, "%s.%s\t%s", mn, suf, ops.data);
+    }
+    buf_free(&ops);
+    buf_cstr(out);
+}
+
+bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
+{
+    bool hex = (flags & A64_PRINT_HEX) != 0;
+    A64Inst cin;
+    A64Operand cops[A64_MAX_OPS];
+    const A64Inst *in = canonical(in0, &cin, cops) ? &cin : in0;
     const char *m = in->mnem_name;
     if (!m || !*m)
         return false;
@@ -148,6 +449,8 @@ bool a64_print(const A64Inst *in, bool hex, Buf *out)
         put_vreg(out, in->ops[1].u.vreg.num, in->ops[1].u.vreg.shape);
         buf_puts(out, ", #0");
         buf_cstr(out);
+        if (flags & A64_PRINT_APPLE)
+            apple_rewrite(out, start);
         return true;
     } else if (!strcmp(m, "movz") && in->nops == 2 && in->ops[0].kind == A64_OP_GPR && in->ops[1].kind == A64_OP_IMM &&
                !in->ops[1].u.imm.reloc && !in->ops[1].u.imm.sym &&
@@ -290,7 +593,7 @@ bool a64_print(const A64Inst *in, bool hex, Buf *out)
         case A64_OP_LABEL: {
             size_t at = out->len;
             if (o->u.label.sym)
-                buf_puts(out, o->u.label.sym);
+                put_sym(out, o->u.label.sym);
             else if (o->u.label.numeric >= 0)
                 buf_printf(out, "%d%c", o->u.label.numeric, o->u.label.dir);
             else if (o->u.label.is_dot)
@@ -324,6 +627,8 @@ bool a64_print(const A64Inst *in, bool hex, Buf *out)
         }
     }
     buf_cstr(out);
+    if (flags & A64_PRINT_APPLE)
+        apple_rewrite(out, start);
     return true;
 fail:
     out->len = start;

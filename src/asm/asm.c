@@ -572,9 +572,17 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
     }
 set: {
         const char *ne = a;       /* a name as the object formats allow it: @feat.00 (COFF), "quoted" */
-        while (ne < e && (idc(*ne) || *ne == '@')) ne++;
-        if (ne == a || (*a >= '0' && *a <= '9')) return aerr(err, a, "expected a symbol name after '.%s'", name), ASM_ERROR;
-        const char *c = skip_ws(ne, e);
+        const char *c;
+        if (a < e && *a == '"') {   /* llvm 19 quotes COFF names: .set "@feat.00", 0 (the name is inside) */
+            for (ne = ++a; ne < e && *ne != '"'; ne++) {}
+            if (ne == e) return aerr(err, a - 1, "unterminated quoted symbol name"), ASM_ERROR;
+            if (ne == a) return aerr(err, a - 1, "expected a symbol name after '.%s'", name), ASM_ERROR;
+            c = skip_ws(ne + 1, e);
+        } else {
+            while (ne < e && (idc(*ne) || *ne == '@')) ne++;
+            if (ne == a || (*a >= '0' && *a <= '9')) return aerr(err, a, "expected a symbol name after '.%s'", name), ASM_ERROR;
+            c = skip_ws(ne, e);
+        }
         if (c >= e || *c != ',') return aerr(err, c, "expected ',' after the symbol name"), ASM_ERROR;
         if (!strcmp(name, "equiv") && asm_sym_find(A, a, (size_t)(ne - a)))
             return aerr(err, a, "redefinition of '%.*s'", (int)(ne - a), a), ASM_ERROR;

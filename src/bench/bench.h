@@ -40,7 +40,9 @@
 #include <stdint.h>
 
 #define BENCH_SCRATCH (1u << 20)     /* bytes of scratch memory handed to every kernel */
-#define BENCH_MAX_COUNTERS 8
+#define BENCH_MAX_COUNTERS 8      /* counted at once by one run (cycles included) */
+#define BENCH_MAX_EVENTS 64       /* counters of one `bench run`: rotated over runs, as many at
+                                   * once as one run counts (cycles in every run) */
 #define BENCH_COUNTER_NAME 64      /* a counter's name as shown */
 #define BENCH_COUNTER_SPEC 192     /* a counter as opened ("cpu/event=0xd1,umask=0x1,cmask=0x1/") */
 #define BENCH_MAX_FNS 64
@@ -246,14 +248,22 @@ typedef struct BenchSnippetOpts {
 } BenchSnippetOpts;
 
 typedef struct BenchResult {
-    BenchStat stat[BENCH_MAX_COUNTERS];   /* per copy / count, counter 0 = cycles */
-    double mean[BENCH_MAX_COUNTERS];      /* per copy: the mean of the kept runs' differences */
-    BenchSamples samples;
+    int nevents;                          /* cycles and the -counters */
+    char name[BENCH_MAX_EVENTS][BENCH_COUNTER_NAME];   /* event 0 = "cycles" */
+    BenchStat stat[BENCH_MAX_EVENTS];     /* per copy / count */
+    double mean[BENCH_MAX_EVENTS];        /* per copy: the mean of the kept runs' differences */
+    int run[BENCH_MAX_EVENTS];            /* the run that counted it (1-based; cycles: the first) */
+    int runs;                             /* > 1: the counters were rotated over this many runs */
+    int at_once;                          /* counters besides the cycles in one run */
+    BenchSamples samples;                 /* the first run's */
     BenchProvenance prov;
 } BenchResult;
 
-/* Generate, build, load and run a snippet (two lengths, differenced).  Returns BENCH_OK, or an
- * error with err filled (located for assembler errors). */
+/* Generate, build, load and run a snippet (two lengths, differenced).  With more -counters than
+ * one run counts (BENCH_MAX_COUNTERS - 1 besides the cycles), the counters are rotated: the
+ * snippet runs once per group of them, each counted in one run (nanoBench's way with its
+ * configuration files).  Returns BENCH_OK, or an error with err filled (located for assembler
+ * errors). */
 BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err);
 void bench_result_free(BenchResult *r);
 

@@ -30,4 +30,12 @@ void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const Btb
 void btb_zero_bubble(Sweep *s, const BtbStep *st, int n, const double *spacing, int nspacing,
                      const BtbCaches *caches);
 
+/* The end of a spacing's plateau of one taken branch per cycle, from its points (y the median
+ * of three neighbours, sweep_median3): up to the last point with y <= 1.15 cycles while three
+ * quarters of the points up to it are (a disturbed pair early on does not end it), as a
+ * step (count = lo: the plateau's last point, hi: the first past it, cycles: the plateau's
+ * median, after: y there) of spacing `index` for btb_zero_bubble; false when the first point
+ * is slower or the plateau runs to the end of the sweep. */
+bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *out);
+
 #endif

@@ -27,8 +27,12 @@
 #include <string.h>
 
 /* the largest chain built (bytes of code: the padding between branches is in the file; building
- * takes about 2 s per MiB, and past the L2 every spacing's curve is its code's misses) */
-#define MAX_FOOTPRINT (4 * 1048576.0)
+ * takes about 2 s per MiB, and past the L2 every spacing's curve is its code's misses: the
+ * chains of 2 to 4 MiB, about 20 MiB of code to build per pass, showed no BTB level) */
+#define MAX_FOOTPRINT (2 * 1048576.0)
+/* the most branches by default: past Zen 4's BTBs (8,704 branches) every taken branch waits
+ * for the decoders from about 13,000 on; 32,768 leaves five points on that plateau */
+#define MAX_BRANCHES 32768
 
 typedef struct BtbOpts {
     double spacing[SWEEP_MAX_SERIES];
@@ -78,8 +82,8 @@ static const char usage[] =
     "usage: uarch bench btb [-spacing LIST] [options]\n"
     "chains of B taken unconditional branches S bytes apart, over B: BTB capacity per level\n"
     "  -spacing LIST  comma list of spacings in bytes, powers of two 4 .. 64K (default 4,16,64,1K)\n"
-    "  -min/-max      branch counts (default 1 .. 65536, three points per octave; footprints\n"
-    "                 above 4 MiB are skipped)\n"
+    "  -min/-max      branch counts (default 1 .. 32768, three points per octave; footprints\n"
+    "                 above 2 MiB are skipped)\n"
     "  -passes N      sweeps over all the points, each point keeps its fastest (default 3)\n"
     "  -runs N        samples per point and pass (default 9)";
 
@@ -94,9 +98,15 @@ static const char usage[] =
  * footprint (none: neither); steps of one kind are then grouped by single linkage (within
  * half an octave, one per spacing).  A group of two or more gives one finding: the count (or
  * footprint) as the geometric mean of its steps, the cycles per branch before it (the median
- * over its steps, a BTB level's over those whose code fits the caches but the last: a spacing
+ * over its steps, a BTB level's the lower median over those whose code fits the caches but the last: a spacing
  * whose code does not fit adds its misses; a dense one may run a mixture of rates), the
  * smallest confidence. */
+static int dbl_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static int step_cmp(const void *a, const void *b)
 {
     double x = ((const BtbStep *)a)->count, y = ((const BtbStep *)b)->count;
@@ -141,10 +151,14 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
     for (int a = 0; a < nk; a++) {
         cache[a] = step_cache(&kn[a], spacing, caches);
         /* with the caches known, a step that passes none of them is a BTB level seen by one
-         * spacing only (the others reach it where their code no longer fits), if it costs
-         * about a bubble per branch or more (after / before >= 1.8): a smaller step alone is
-         * more often the density of branches in a fetch block */
-        lone[a] = known && cache[a] < 0 && kn[a].after >= 1.8 * kn[a].cycles;
+         * spacing only (the others reach it where their code no longer fits), if it is the end
+         * of the branches the BTBs hold: from there every taken branch waits for the decoders,
+         * several times the cost (after / before >= 3; Zen 4: 2 -> 12 cycles).  A smaller step
+         * alone is the density of branches in a fetch block, or code fetched from a farther
+         * cache (Zen 4, 2026-11-24: the 64 B spacing past the L1I climbs 1.3 -> 2.4 cycles per
+         * branch with its code in the L2, a step at 1,290 branches that, beside the 1 KiB
+         * spacing's L2 step at 1,625, made a "one-bubble BTB" of 1,625 branches) */
+        lone[a] = known && cache[a] < 0 && kn[a].after >= 3 * kn[a].cycles;
     }
     for (int a = 0; a < nk; a++) {
         double d[2] = {INFINITY, INFINITY};
@@ -212,7 +226,12 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             for (int m = 0; m < nm; m++)
                 if (!(lim > 0) || kn[mem[m]].bytes <= lim)
                     cyc[nc++] = kn[mem[m]].cycles;
-            double cycles = stats_median(cyc, (size_t)(nc > 0 ? nc : nm));
+            /* (the lower median: of two spacings, the one with the smaller cost, whose code
+             * adds the fewer misses; Zen 4: 16 B 1.96 and 64 B 2.83 cycles, a one-bubble level) */
+            if (nc <= 0)
+                nc = nm;
+            qsort(cyc, (size_t)nc, sizeof *cyc, dbl_cmp);
+            double cycles = cyc[(nc - 1) / 2];
             if (by == 0) {
                 /* named for the cost of a taken branch it holds: a level whose branches go at
                  * one per cycle has no bubble, at two per cycle one bubble */
@@ -310,6 +329,43 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
     }
 }
 
+bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *out)
+{
+    const SweepSeries *S = &s->series[series];
+    if (S->n < 2)
+        return false;
+    double *y = xmalloc(sizeof *y * (size_t)S->n);
+    for (int i = 0; i < S->n; i++)
+        y[i] = sweep_y(s, &S->pts[i]);
+    sweep_median3(y, S->n);
+    /* the plateau's last point: the last at one branch per cycle while three quarters of the
+     * points up to it are (a pair of disturbed points early on does not end it: in one of three
+     * runs every spacing had one), and the first point past it */
+    int end = -1, i = 0, nfast = 0, nall = 0;
+    for (int j = 0; j < S->n; j++) {
+        if (!isfinite(y[j]))
+            continue;
+        nall++;
+        if (y[j] <= 1.15 && 4 * ++nfast >= 3 * nall)
+            end = j;
+    }
+    for (i = end + 1; i < S->n && !isfinite(y[i]); i++)
+        ;
+    bool ok = end >= 0 && i < S->n;
+    if (ok) {
+        double *p = xmalloc(sizeof *p * (size_t)(end + 1));
+        int np = 0;
+        for (int j = 0; j <= end; j++)
+            if (isfinite(y[j]))
+                p[np++] = y[j];
+        double lo = S->pts[end].x, hi = S->pts[i].x;
+        *out = (BtbStep){index, lo, lo * spacing, stats_median(p, (size_t)np), y[i], 1, lo, hi};
+        free(p);
+    }
+    free(y);
+    return ok;
+}
+
 /* The published sizes beside what was measured (frontend.tsv). */
 static void btb_published(Sweep *s, const BenchFrontend *fe)
 {
@@ -341,7 +397,11 @@ int exp_btb(int argc, char **argv)
         return status;
     s.knee.min_len = 2;   /* two thirds of an octave (a level of the L2 BTB spans less than an octave on Zen 4) */
     double grid[256];
-    int n = sweep_option_grid(&s, 1, 65536, 3, grid, 256);
+    int n = sweep_option_grid(&s, 1, MAX_BRANCHES, 3, grid, 256);
+    /* the knees of each spacing from the median of three neighbouring points: a point the
+     * machine disturbed, or one whose fastest pass came out too fast (0.59 cycles per branch
+     * where its neighbours take 1), made steps that lined up with another spacing's by chance */
+    s.knee_median3 = true;
     s.title = "taken-branch chains: cycles per branch over branch count";
     s.method = "B unconditional branches, each to the next, S bytes apart, in a loop";
     s.xlabel = "branches", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
@@ -421,7 +481,15 @@ done:;
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
     btb_classify(&s, kn, nk, o.spacing, &caches);
-    btb_zero_bubble(&s, kn, nk, o.spacing, o.nspacing, &caches);
+    /* the zero-bubble level from each spacing's points themselves, not its first knee: the
+     * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
+     * one level, and the 64 B spacing's 645 branches stood for the level */
+    BtbStep fast[SWEEP_MAX_SERIES];
+    int nfast = 0;
+    for (int k = 0; k < o.nspacing; k++)
+        if (btb_fast_plateau(&s, ser[k], k, o.spacing[k], &fast[nfast]))
+            nfast++;
+    btb_zero_bubble(&s, fast, nfast, o.spacing, o.nspacing, &caches);
     btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);

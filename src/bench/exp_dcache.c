@@ -16,14 +16,16 @@
  * length, and their difference, meaningless: negative beyond the L2), and a round is short
  * enough (0.05..6 ms) that most rounds of a busy machine are not cut by a preemption, after
  * which the other task's footprint has pushed the set out of the L2.  -hugepages asks for 2 MiB
- * pages (madvise).  Bandwidth (-bw): 512 bytes per copy as independent 16-byte loads (read) or
+ * pages (madvise; the notes say how much of the buffer the kernel gave in them, and none is
+ * said, the curve then named for 4 KiB pages).  Bandwidth (-bw): 512 bytes per copy as independent 16-byte loads (read) or
  * stores (write) walking the buffer, in bytes per cycle.
  *
  * Findings: the knees of the curve (knee.h) named L1D, L2, L3... in order (cost = the
- * plateau's latency).  A level past the L1 with 4 KiB pages: its sets are picked by physical
- * address bits above the page offset and the pages fall in them at random, so it starts missing
- * at about half its size; its capacity is the fit of the climb to that (sweep_colored_capacity,
- * with the sysfs associativity), else the most of the set it holds on the climb.  Each level
+ * plateau's latency).  A level past the L1: its sets are picked by physical address bits above
+ * the page offset and the pages fall in them at random, so it starts missing at about half its
+ * size; its capacity is the fit of the climb to that (sweep_colored_capacity, with the sysfs
+ * associativity), else (a sharp step) the most of the set it holds on the climb.  The same with
+ * -hugepages: under a VM the host may back 2 MiB guest pages with 4 KiB frames.  Each level
  * sits beside its sysfs size; one that disagrees, or makes no plateau, is said to.
  */
 #include "bench/sweep.h"
@@ -74,7 +76,7 @@ static const char usage[] =
  * cache levels there are (k) and the curve has more steps, the k steps of the largest relative
  * change are the levels (from one cache level to the next the latency grows 2-10x; a step
  * inside a level, as when the L2's set conflicts begin, by 10-20 %) and the others are "step". */
-static void name_knees(Sweep *s, int series, bool latency, bool huge, double max_x, double llc)
+static void name_knees(Sweep *s, int series, bool latency, double max_x, double llc)
 {
     SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
     const KneeResult *r = sweep_knees(s, series);
@@ -114,12 +116,14 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
         while (nx < nst && !named[nx])
             nx++;
         double b = nx < nst ? r->levels[idx[nx]].level : r->levels[r->nlevels - 1].level;
-        /* a level past the L1 with small pages: its sets are chosen by physical address bits
-         * above the page offset, and the pages land in them at random (a VM's host places
-         * even the guest's huge pages in 4 KiB frames, but -hugepages is taken at its word) */
+        /* a level past the L1: its sets are chosen by physical address bits above the page
+         * offset, and the pages land in them at random.  The same fit with -hugepages: a VM's
+         * host may back the guest's 2 MiB pages with 4 KiB frames (this Zen 4 guest: the L2
+         * climbs from half its size with either), and where the pages are truly huge the climb
+         * is a sharp step, which the fit leaves to the held capacity below */
         int lv = 0, ways = 0;
         double sz = 0;
-        if (sscanf(f->name, "L%d", &lv) == 1 && lv >= 2 && !huge) {
+        if (sscanf(f->name, "L%d", &lv) == 1 && lv >= 2) {
             ways = sweep_sysfs_ways(s->opt.cpu, lv, NULL);
             sz = sweep_sysfs_cache(s->opt.cpu, lv, NULL);
         }
@@ -223,6 +227,25 @@ int exp_dcache(int argc, char **argv)
         s.yscale = SVG_LOG;
         s.knee.direction = 1;   /* latency only grows with the working set */
     }
+    size_t cap = (size_t)grid[n - 1] + 4096;
+    char *buf = sweep_alloc(cap, o.huge);
+    bool huge = o.huge;   /* (madvise asks; what the kernel gave is in smaps) */
+    if (o.huge) {
+        double mapped, hb = sweep_huge_bytes(buf, &mapped);
+        huge = hb != 0;
+        char a[32], b[32];
+        svg_fmt_bytes(a, sizeof a, hb), svg_fmt_bytes(b, sizeof b, mapped);
+        if (hb < 0)
+            sweep_note(&s, "-hugepages: madvise(MADV_HUGEPAGE) asked; whether the kernel gave 2 MiB pages "
+                           "is not known here (no /proc/self/smaps)");
+        else if (hb == 0)
+            sweep_note(&s, "-hugepages: NO huge pages: the kernel gave none of the %s buffer in 2 MiB pages "
+                           "(AnonHugePages 0; see /sys/kernel/mm/transparent_hugepage/enabled): the curve is "
+                           "that of 4 KiB pages", b);
+        else
+            sweep_note(&s, "-hugepages: %s of the %s buffer in 2 MiB pages (AnonHugePages); under a VM the "
+                           "host may still back them with 4 KiB frames", a, b);
+    }
     int nser = o.bw ? 2 : 1;
     int ser[2];
     if (o.bw) {
@@ -231,13 +254,11 @@ int exp_dcache(int argc, char **argv)
     } else {
         char nm[48];
         snprintf(nm, sizeof nm, "%s, %.0f B stride%s", o.seq ? "sequential" : "random", o.stride,
-                 o.huge ? ", 2 MiB pages" : ", 4 KiB pages");
+                 huge ? ", 2 MiB pages" : ", 4 KiB pages");
         ser[0] = sweep_series(&s, nm);
     }
     sweep_begin(&s, n * nser);
 
-    size_t cap = (size_t)grid[n - 1] + 4096;
-    char *buf = sweep_alloc(cap, o.huge);
     int unroll = 32;
     void **cursor = xmalloc(64);   /* where the chase stands between calls (large sets) */
     for (int i = 0; i < n && !sweep_stop(&s); i++) {
@@ -307,14 +328,14 @@ int exp_dcache(int argc, char **argv)
     sweep_release(buf, cap);
     free(cursor);
     for (int k = 0; k < nser; k++)
-        name_knees(&s, ser[k], !o.bw, o.huge, hi, llc);
+        name_knees(&s, ser[k], !o.bw, hi, llc);
     double l1 = sweep_sysfs_cache(s.opt.cpu, 1, "Data"), l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
     if (l1 > 0) {
         char a[32], b[32], c[32];
         svg_fmt_bytes(a, sizeof a, l1), svg_fmt_bytes(b, sizeof b, l2), svg_fmt_bytes(c, sizeof c, llc);
         sweep_note(&s, "sysfs (cpu%d): L1D %s, L2 %s, last level %s", s.opt.cpu, a, b, c);
     }
-    if (!o.huge && !o.bw)
+    if (!huge && !o.bw)
         sweep_note(&s, "4 KiB pages: beyond the L1 DTLB reach every load also misses the DTLB; "
                        "-hugepages separates the two");
     int rc = sweep_finish(&s);

@@ -156,8 +156,8 @@ int bench_config_parse(const char *file, const char *text, const char *pmu, Buf 
             return -1;
         }
         if (n == max) {
-            diag_set(err, file, line, COL(start), buf, "more than %d events: uarch counts at most %d "
-                     "besides the cycles at once; split the file", max, max);
+            diag_set(err, file, line, COL(start), buf, "more than %d events: uarch rotates at most %d "
+                     "besides the cycles over its runs; split the file", max, max);
             return -1;
         }
         BenchConfigEvent *e = &ev[n++];
@@ -200,11 +200,12 @@ bool bench_cli_config(BenchCli *c, Diag *err)
     /* the events are checked whatever the machine; the core PMU is named after */
     char dev[128] = "cpu", why[256] = "";
     bool have = pmu_core("/sys", dev, sizeof dev, why, sizeof why);
-    BenchConfigEvent *ev = xcalloc(BENCH_MAX_COUNTERS, sizeof *ev);
+    BenchConfigEvent *ev = xcalloc(BENCH_MAX_EVENTS, sizeof *ev);
     buf_reset(&c->counters);
     if (c->s.run.counters && *c->s.run.counters)
         buf_puts(&c->counters, c->s.run.counters);
-    int n = bench_config_parse(c->config, buf_cstr(&text), dev, &c->counters, ev, BENCH_MAX_COUNTERS - 1, err);
+    /* (with -counters: at most BENCH_MAX_EVENTS - 1 in all, bench_counters_split says so) */
+    int n = bench_config_parse(c->config, buf_cstr(&text), dev, &c->counters, ev, BENCH_MAX_EVENTS - 1, err);
     bool ok = n >= 0;
     if (ok && n > 0 && !have) {
         diag_set(err, c->config, ev[0].line, 1, ev[0].src, "counter '%s' unavailable: %s",

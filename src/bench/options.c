@@ -41,7 +41,8 @@ static const RunOptDef defs[] = {
     {R_COUNT, "-count", NULL, "K", {OPT_INT, 1, 100000}, "the snippet holds K copies of the measured operation (1)"},
     {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
-     "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN"},
+     "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN;\n"
+     "more than 7 are rotated over runs (7 at once besides the cycles, up to 63)"},
     {R_CONFIG, "-config", NULL, "FILE", {0},
      "nanoBench's counter file: 'EVTSEL.UMASK[.CMSK=N][.AnyT][.EDG][.INV] NAME'\n"
      "lines ('#' comments), counted as events of the core PMU with -counters'"},

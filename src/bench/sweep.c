@@ -533,6 +533,35 @@ void *sweep_alloc(size_t bytes, bool hugepages)
     return (void *)start;
 }
 
+double sweep_huge_bytes(const void *p, double *mapped)
+{
+    *mapped = 0;
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f)
+        return -1;
+    char line[512];
+    bool in = false;
+    double got = -1;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char dash;
+        /* a mapping's header: "lo-hi perms offset dev inode [path]" */
+        if (sscanf(line, "%lx%c%lx ", &lo, &dash, &hi) == 3 && dash == '-') {
+            if (in)
+                break;
+            in = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+            if (in)
+                *mapped = (double)(hi - lo);
+            continue;
+        }
+        double kb;
+        if (in && sscanf(line, "AnonHugePages: %lf kB", &kb) == 1)
+            got = kb * 1024;
+    }
+    fclose(f);
+    return got;
+}
+
 void sweep_release(void *p, size_t bytes)
 {
     size_t len = (bytes + HUGE_ALIGN - 1) & ~(HUGE_ALIGN - 1);
@@ -802,7 +831,8 @@ void sweep_add(Sweep *s, int series, const SweepPoint *pt)
         for (int i = 0; i < S->n; i++) {
             if (S->pts[i].x != pt->x)
                 continue;
-            if (!isfinite(sweep_y(s, &S->pts[i])) || sweep_y(s, pt) < sweep_y(s, &S->pts[i]))
+            double was = sweep_y(s, &S->pts[i]), now = sweep_y(s, pt);
+            if (!isfinite(was) || (s->y_rate ? now > was : now < was))
                 S->pts[i] = *pt;
             S->analysed = false;
             s->npoints_done++;
@@ -947,6 +977,17 @@ int sweep_plateau_start(const double *y, int n, double tol, double *level)
     return start;
 }
 
+void sweep_median3(double *y, int n)
+{
+    double prev = n > 0 ? y[0] : NAN;   /* the original of y[i - 1] */
+    for (int i = 1; i + 1 < n; i++) {
+        double a = prev, b = y[i], c = y[i + 1];
+        prev = b;
+        if (isfinite(a) && isfinite(b) && isfinite(c))
+            y[i] = fmax(fmin(a, b), fmin(fmax(a, b), c));
+    }
+}
+
 const KneeResult *sweep_knees(Sweep *s, int series)
 {
     SweepSeries *S = &s->series[series];
@@ -954,6 +995,8 @@ const KneeResult *sweep_knees(Sweep *s, int series)
         double *x = xmalloc(sizeof *x * (S->n + 1)), *y = xmalloc(sizeof *y * (S->n + 1));
         for (int i = 0; i < S->n; i++)
             x[i] = S->pts[i].x, y[i] = sweep_y(s, &S->pts[i]);
+        if (s->knee_median3)
+            sweep_median3(y, S->n);
         knee_find(x, y, S->n, &s->knee, &S->knees);
         free(x), free(y);
         S->analysed = true;

@@ -97,6 +97,9 @@ typedef struct Sweep {
     bool y_from_zero;
     SvgScale yscale;
     KneeOpts knee;            /* detector options (defaults from knee_defaults()) */
+    bool knee_median3;        /* the detector sees each y as the median of it and its two
+                               * neighbours (sweep_median3): a lone outlier (a disturbed point,
+                               * or a fastest pass caught low) makes no step; steps are kept */
     SweepOpts opt;
     BenchProvenance prov;
     BenchArch arch;
@@ -113,6 +116,8 @@ typedef struct Sweep {
                                * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
+    bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
+                               * higher */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
                                * the point with the lower y (interference only adds time, and a
                                * disturbed phase of the machine can outlast all the samples of a
@@ -161,6 +166,10 @@ void sweep_rept(Buf *b, long n, const char *line);
 /* ---- memory ---- */
 void *sweep_alloc(size_t bytes, bool hugepages);  /* zeroed, 2 MiB aligned; dies on failure */
 void sweep_release(void *p, size_t bytes);
+/* The bytes of the mapping at p that the kernel holds in huge pages (AnonHugePages of
+ * /proc/self/smaps), the mapping's size in *mapped; -1 when it cannot tell (no such file: not
+ * Linux). */
+double sweep_huge_bytes(const void *p, double *mapped);
 /* Cyclic chain of pointers over `n` slots at base + slot_offset(i): slot k holds the address of
  * the next slot in a random (or, when !random, sequential) cyclic order.  Returns the head. */
 void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t seed);
@@ -252,6 +261,10 @@ double sweep_poisson_tail(double lambda, int k);
  * NAN when the curve has no point inside the climb (a sharp step). */
 double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
                               double *b, double ymax, int ways);
+/* y[i] = the median of y[i-1], y[i], y[i+1] for the inner points whose three are finite, in
+ * place (the ends and non-finite values kept): a monotone run, and so every step, is unchanged;
+ * a single point above or below both neighbours takes the nearer of them. */
+void sweep_median3(double *y, int n);
 /* Run the knee detector over a series (cached). */
 const KneeResult *sweep_knees(Sweep *s, int series);
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,

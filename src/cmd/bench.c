@@ -114,15 +114,25 @@ static int cmd_run(int argc, char **argv)
         json_kint(&j, "cpu", r.samples.cpu);
         json_key(&j, "counters");
         json_obj_begin(&j);
-        for (int k = 0; k < r.samples.ncounters; k++) {
-            json_key(&j, r.samples.counter[k]);
+        for (int k = 0; k < r.nevents; k++) {
+            json_key(&j, r.name[k]);
             json_obj_begin(&j);
             json_knum(&j, "median", r.stat[k].median);
             json_knum(&j, "min", r.stat[k].min);
             json_knum(&j, "max", r.stat[k].max);
+            if (r.runs > 1)
+                json_kint(&j, "run", r.run[k]);
             json_obj_end(&j);
         }
         json_obj_end(&j);
+        if (r.runs > 1) {   /* more counters than one run holds: rotated over runs */
+            json_key(&j, "rotation");
+            json_obj_begin(&j);
+            json_kint(&j, "events", r.nevents - 1);
+            json_kint(&j, "runs", r.runs);
+            json_kint(&j, "at_once", r.at_once);
+            json_obj_end(&j);
+        }
         json_kbool(&j, "emulated", r.prov.emulated[0] != 0);
         json_key(&j, "provenance");
         bench_provenance_json(&j, &r.prov);
@@ -137,8 +147,15 @@ static int cmd_run(int argc, char **argv)
         else
             printf("%.3f cycles per copy (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
                    "migration)\n", fig, c.stat, r.samples.kept, s->median, s->min, s->max, r.samples.dropped);
-        for (int k = 1; k < r.samples.ncounters; k++)
-            printf("%.3f %s per copy (min %.3f)\n", r.stat[k].median, r.samples.counter[k], r.stat[k].min);
+        for (int k = 1; k < r.nevents; k++) {
+            printf("%.3f %s per copy (min %.3f)", r.stat[k].median, r.name[k], r.stat[k].min);
+            if (r.runs > 1)
+                printf("  (run %d)", r.run[k]);
+            putchar('\n');
+        }
+        if (r.runs > 1)
+            printf("note: %d events over %d runs (%d counters at once besides the cycles): rotated, each event "
+                   "counted in one run; the cycles are the first run's\n", r.nevents - 1, r.runs, r.at_once);
         if (strcmp(r.samples.backend, "timer") == 0)
             printf("backend: timer (%s at %.2f MHz, core clock %.3f GHz), CPU %d, unroll %d x %llu iterations, "
                    "count %d\n", clock_counter_name(), r.samples.timer_hz / 1e6, r.samples.core_hz / 1e9,

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* the largest input decoded (read whole): 256 MiB */
 #define DECODE_MAX_BYTES (256 << 20)
@@ -60,126 +61,172 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
 
 /* the output is written in pieces of this size once the input has parsed (one file) */
 #define DECODE_STREAM_BYTES (1 << 20)
+/* a file is parsed this many lines at a time (one regular file: see a64_parse_pieces);
+ * UARCH_DECODE_PIECE_LINES=N in the environment sets another (small pieces, for tests) */
+#define DECODE_PIECE_LINES 4096
 
-/* one file's instructions into `out` (`file_key`: several files, each line names its file),
- * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
- * not held whole; false after printing its error (nothing written) */
-static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j,
-                        Buf *out, Out *stream)
+typedef struct DecRegion { char *name; int line, begin, end; } DecRegion;
+typedef struct Dec {
+    const ModelCpu *cpu;
+    bool json, show_enc, file_key;
+    const char *name;
+    Json *j;
+    Buf *out;
+    Out *stream;                  /* the output as it comes (NULL: held until the end) */
+    DecRegion *rg;                /* the regions, printed after the instructions */
+    int nrg, caprg;
+} Dec;
+
+/* the instructions of a program (a piece of the file, or all of it) into d->out */
+static void dec_insts(void *ctx, const A64Program *prog)
 {
-    Buf in;
-    buf_init(&in);
-    const char *name = strcmp(path, "-") ? path : "<stdin>";
-    if (!read_text_file(path, &in, DECODE_MAX_BYTES)) {
-        if (errno == EFBIG)
-            fprintf(stderr, "uarch decode: '%s' is longer than %d MiB (the bound)\n", name, DECODE_MAX_BYTES >> 20);
-        else
-            fprintf(stderr, "uarch decode: cannot read '%s': %s\n", name, strerror(errno));
-        buf_free(&in);
-        return false;
-    }
-    A64Program prog;
-    Diag err;
-    if (!a64_parse(name, in.data ? in.data : "", in.len, &prog, &err)) {
-        diag_print(stderr, &err, "error");
-        buf_free(&in);
-        return false;
-    }
-    if (json) {
-        for (int i = 0; i < prog.ninsts; i++) {
-            const A64Inst *x = &prog.insts[i];
-            json_obj_begin(j);
-            if (file_key) json_kstr(j, "file", name);
-            json_kint(j, "line", x->line);
-            json_kint(j, "col", x->col);
-            json_kstr(j, "text", x->text);
-            if (x->form) json_kstr(j, "form", x->form);
-            else json_knull(j, "form");
-            json_kbool(j, "approx", x->approx);
-            if (x->note && x->approx) json_kstr(j, "note", x->note);
-            if (cpu) json_kbool(j, "in_model", x->form && model_form(cpu, x->form));
-            uses_json(j, "reads", x->reads, x->nreads);
-            uses_json(j, "writes", x->writes, x->nwrites);
+    Dec *d = ctx;
+    if (d->json) {
+        for (int i = 0; i < prog->ninsts; i++) {
+            const A64Inst *x = &prog->insts[i];
+            json_obj_begin(d->j);
+            if (d->file_key) json_kstr(d->j, "file", d->name);
+            json_kint(d->j, "line", x->line);
+            json_kint(d->j, "col", x->col);
+            json_kstr(d->j, "text", x->text);
+            if (x->form) json_kstr(d->j, "form", x->form);
+            else json_knull(d->j, "form");
+            json_kbool(d->j, "approx", x->approx);
+            if (x->note && x->approx) json_kstr(d->j, "note", x->note);
+            if (d->cpu) json_kbool(d->j, "in_model", x->form && model_form(d->cpu, x->form));
+            uses_json(d->j, "reads", x->reads, x->nreads);
+            uses_json(d->j, "writes", x->writes, x->nwrites);
             if (x->mem.kind) {
-                json_key(j, "mem");
-                json_obj_begin(j);
-                json_kstr(j, "kind", a64_mem_kind_name(x->mem.kind));
-                json_kint(j, "size", x->mem.size);
-                json_kbool(j, "pair", x->mem.pair);
-                json_kbool(j, "writeback", x->mem.writeback);
-                json_obj_end(j);
-            } else json_knull(j, "mem");
-            if (x->branch) json_kstr(j, "branch", a64_branch_name(x->branch));
-            else json_knull(j, "branch");
-            json_kint(j, "offset", x->offset);
-            if (x->branch) json_kint(j, "target", x->target);
+                json_key(d->j, "mem");
+                json_obj_begin(d->j);
+                json_kstr(d->j, "kind", a64_mem_kind_name(x->mem.kind));
+                json_kint(d->j, "size", x->mem.size);
+                json_kbool(d->j, "pair", x->mem.pair);
+                json_kbool(d->j, "writeback", x->mem.writeback);
+                json_obj_end(d->j);
+            } else json_knull(d->j, "mem");
+            if (x->branch) json_kstr(d->j, "branch", a64_branch_name(x->branch));
+            else json_knull(d->j, "branch");
+            json_kint(d->j, "offset", x->offset);
+            if (x->branch) json_kint(d->j, "target", x->target);
             if (x->hint_den) {
-                json_kint(j, "hint_taken", x->hint_num);
-                json_kint(j, "hint_of", x->hint_den);
+                json_kint(d->j, "hint_taken", x->hint_num);
+                json_kint(d->j, "hint_of", x->hint_den);
             }
-            if (show_enc) {
+            if (d->show_enc) {
                 uint32_t w;
                 const char *why;
                 if (a64_encode(x, &w, &why)) {
                     char hex[16];
                     snprintf(hex, sizeof hex, "0x%08x", w);
-                    json_kstr(j, "encoding", hex);
+                    json_kstr(d->j, "encoding", hex);
                 } else {
-                    json_knull(j, "encoding");
-                    json_kstr(j, "encoding_error", why);
+                    json_knull(d->j, "encoding");
+                    json_kstr(d->j, "encoding_error", why);
                 }
             }
-            json_obj_end(j);
-            if (stream && out->len >= DECODE_STREAM_BYTES)
-                out_buf(stream, out);
+            json_obj_end(d->j);
+            if (d->stream && d->out->len >= DECODE_STREAM_BYTES)
+                out_buf(d->stream, d->out);
         }
     } else {
-        for (int i = 0; i < prog.ninsts; i++) {
-            const A64Inst *x = &prog.insts[i];
-            if (file_key) buf_printf(out, "%s:", name);
-            buf_printf(out, "%d:%d\t0x%05x\t%s\t%s%s", x->line, x->col, x->offset, x->text, x->approx ? "~" : "",
+        for (int i = 0; i < prog->ninsts; i++) {
+            const A64Inst *x = &prog->insts[i];
+            if (d->file_key) buf_printf(d->out, "%s:", d->name);
+            buf_printf(d->out, "%d:%d\t0x%05x\t%s\t%s%s", x->line, x->col, x->offset, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");
-            if (cpu && x->form && !model_form(cpu, x->form)) buf_printf(out, " (not in %s)", model_name(cpu));
-            buf_puts(out, "\treads=");
-            uses_text(out, x->reads, x->nreads);
-            buf_puts(out, " writes=");
-            uses_text(out, x->writes, x->nwrites);
+            if (d->cpu && x->form && !model_form(d->cpu, x->form)) buf_printf(d->out, " (not in %s)", model_name(d->cpu));
+            buf_puts(d->out, "\treads=");
+            uses_text(d->out, x->reads, x->nreads);
+            buf_puts(d->out, " writes=");
+            uses_text(d->out, x->writes, x->nwrites);
             if (x->mem.kind) {
-                buf_printf(out, " mem=%s:%u", a64_mem_kind_name(x->mem.kind), x->mem.size);
-                if (x->mem.pair) buf_puts(out, ":pair");
-                if (x->mem.writeback) buf_puts(out, ":writeback");
+                buf_printf(d->out, " mem=%s:%u", a64_mem_kind_name(x->mem.kind), x->mem.size);
+                if (x->mem.pair) buf_puts(d->out, ":pair");
+                if (x->mem.writeback) buf_puts(d->out, ":writeback");
             }
-            if (x->branch) buf_printf(out, " branch=%s", a64_branch_name(x->branch));
-            if (x->branch && x->target >= 0) buf_printf(out, " target=0x%05llx", (long long)x->target);
-            if (x->hint_den) buf_printf(out, " hint=taken:%u/%u", x->hint_num, x->hint_den);
+            if (x->branch) buf_printf(d->out, " branch=%s", a64_branch_name(x->branch));
+            if (x->branch && x->target >= 0) buf_printf(d->out, " target=0x%05llx", (long long)x->target);
+            if (x->hint_den) buf_printf(d->out, " hint=taken:%u/%u", x->hint_num, x->hint_den);
             if (x->sys) {
-                buf_puts(out, " sys=");
+                buf_puts(d->out, " sys=");
                 const char *sep = "";
-                if (x->sys & A64_SYS_BARRIER) { buf_printf(out, "%sbarrier", sep); sep = "|"; }
-                if (x->sys & A64_SYS_SYSTEM) { buf_printf(out, "%ssystem", sep); sep = "|"; }
-                if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(out, "%sexclusive", sep);
+                if (x->sys & A64_SYS_BARRIER) { buf_printf(d->out, "%sbarrier", sep); sep = "|"; }
+                if (x->sys & A64_SYS_SYSTEM) { buf_printf(d->out, "%ssystem", sep); sep = "|"; }
+                if (x->sys & A64_SYS_EXCLUSIVE) buf_printf(d->out, "%sexclusive", sep);
             }
-            if (show_enc) {
+            if (d->show_enc) {
                 uint32_t w;
                 const char *why;
                 if (a64_encode(x, &w, &why))
-                    buf_printf(out, " encoding=[0x%02x,0x%02x,0x%02x,0x%02x]", w & 0xff, w >> 8 & 0xff, w >> 16 & 0xff, w >> 24);
+                    buf_printf(d->out, " encoding=[0x%02x,0x%02x,0x%02x,0x%02x]", w & 0xff, w >> 8 & 0xff, w >> 16 & 0xff, w >> 24);
                 else
-                    buf_printf(out, " encoding=none (%s)", why);
+                    buf_printf(d->out, " encoding=none (%s)", why);
             }
-            buf_putc(out, '\n');
-            if (stream && out->len >= DECODE_STREAM_BYTES)
-                out_buf(stream, out);
-        }
-        for (int i = 0; i < prog.nregions; i++) {
-            if (file_key) buf_printf(out, "%s: ", name);
-            buf_printf(out, "region '%s' (line %d): instructions %d..%d\n", prog.regions[i].name,
-                       prog.regions[i].line, prog.regions[i].begin, prog.regions[i].end - 1);
+            buf_putc(d->out, '\n');
+            if (d->stream && d->out->len >= DECODE_STREAM_BYTES)
+                out_buf(d->stream, d->out);
         }
     }
-    a64_program_free(&prog);
-    buf_free(&in);
-    return true;
+    for (int i = 0; i < prog->nregions; i++) {
+        if (d->nrg == d->caprg)
+            d->rg = xrealloc(d->rg, (size_t)(d->caprg = d->caprg * 2 + 8) * sizeof *d->rg);
+        const A64Region *r = &prog->regions[i];
+        d->rg[d->nrg++] = (DecRegion){xstrdup(r->name), r->line, r->begin, r->end};
+    }
+}
+
+/* one file's instructions into `out` (`file_key`: several files, each line names its file),
+ * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
+ * not held whole; false after printing its error (nothing written).  One regular file is
+ * parsed a piece at a time, so its program is not held whole either. */
+static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j,
+                        Buf *out, Out *stream)
+{
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0};
+    Diag err;
+    bool ok;
+    FILE *f = stream && strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= DECODE_MAX_BYTES) {
+        const char *pl = getenv("UARCH_DECODE_PIECE_LINES");
+        int lines = pl && atoi(pl) > 0 ? atoi(pl) : DECODE_PIECE_LINES;
+        ok = a64_parse_pieces(name, f, NULL, lines, dec_insts, &d, &err);
+        fclose(f);
+    } else {
+        if (f)
+            fclose(f);
+        Buf in;
+        buf_init(&in);
+        if (!read_text_file(path, &in, DECODE_MAX_BYTES)) {
+            if (errno == EFBIG)
+                fprintf(stderr, "uarch decode: '%s' is longer than %d MiB (the bound)\n", name, DECODE_MAX_BYTES >> 20);
+            else
+                fprintf(stderr, "uarch decode: cannot read '%s': %s\n", name, strerror(errno));
+            buf_free(&in);
+            return false;
+        }
+        A64Program prog;
+        ok = a64_parse(name, in.data ? in.data : "", in.len, &prog, &err);
+        buf_free(&in);
+        if (ok) {
+            dec_insts(&d, &prog);
+            a64_program_free(&prog);
+        }
+    }
+    if (!ok)
+        diag_print(stderr, &err, "error");
+    for (int i = 0; i < d.nrg; i++) {
+        if (ok && !json) {
+            if (file_key) buf_printf(out, "%s: ", name);
+            buf_printf(out, "region '%s' (line %d): instructions %d..%d\n", d.rg[i].name,
+                       d.rg[i].line, d.rg[i].begin, d.rg[i].end - 1);
+        }
+        free(d.rg[i].name);
+    }
+    free(d.rg);
+    return ok;
 }
 
 int cmd_decode(int argc, char **argv)

@@ -27,7 +27,7 @@ typedef enum OptId {
     O_DISPATCH, O_NOALIAS, O_SKIP, O_REGFILE_SIZE, O_LQUEUE, O_SQUEUE, O_COUNTERS,
     O_FUSION, O_THREADS, O_SHOW_ENC, O_SHOW_BARRIERS, O_INST_TABLES, O_IMM_HEX, O_CALL_LAT,
     O_DEC_TP, O_UOPQ, O_HELP_HIDDEN, O_HELP_LIST, O_HELP_LIST_HIDDEN, O_INERT,
-    O_DIVIDER, O_FRONTEND, O_NOPTS
+    O_DIVIDER, O_FRONTEND, O_ASM_VARIANT, O_NOPTS
 } OptId;
 
 typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
@@ -87,7 +87,7 @@ static const Opt opts[] = {
     {"micro-op-queue-size", O_UOPQ, K_UINT, "<uint>", "number of entries in the micro-op queue between decode and dispatch (0: none)", {OPT_INT, 0, 65536}},
     {"disable-cb", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch has no target custom behaviour"},
     {"disable-im", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch has no instrumentation manager (AArch64 has no instruments)"},
-    {"output-asm-variant", O_INERT, K_UINT, "<int>", "accepted; changes nothing here", {OPT_INT, -1, 1000}, "instructions are printed in the generic syntax"},
+    {"output-asm-variant", O_ASM_VARIANT, K_UINT, "<int>", "syntax of the instruction text: 0 generic, 1 Apple's (default -1: the triple's, Apple's for arm64-apple-*)", {OPT_INT, -1, 1000}},
     {"print-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"print-all-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"divider", O_DIVIDER, K_STR, "<case>", "operand case of integer division: fast (default), medium, slow (ours; see below)"},
@@ -103,6 +103,7 @@ typedef struct Cli {
     bool json;
     int skip;
     int threads;                  /* 0: one per online CPU */
+    int asm_variant;              /* -output-asm-variant: -1 the triple's, 0 generic, 1 Apple */
     McaOptions sim;
     McaViewOptions view;
     bool set[O_NOPTS];            /* given explicitly */
@@ -262,6 +263,7 @@ static int parse_args(int argc, char **argv, Cli *c)
             fprintf(stderr, "%s: note: '%s' changes nothing here: %s\n", util_progname, a, o->why);
             break;
         case O_IMM_HEX: c->view.print_imm_hex = c->val[o->id]; break;
+        case O_ASM_VARIANT: c->asm_variant = u; break;
         case O_SHOW_BARRIERS: c->view.show_barriers = c->val[o->id]; break;
         case O_INST_TABLES: c->view.instruction_tables = c->val[o->id]; break;
         case O_CALL_LAT: c->sim.call_latency = u > 0 ? u : 1; break;   /* (nothing completes in 0 cycles) */
@@ -363,6 +365,7 @@ int cmd_mca(int argc, char **argv)
     mca_view_options_default(&c.view);
     c.sim.noalias = true;
     c.sim.iterations = 100;
+    c.asm_variant = -1;
     char err[512];
     if (!opt_expand_response_files(&argc, &argv, err, sizeof err)) {
         fprintf(stderr, "%s: error: %s\n", util_progname, err);
@@ -389,6 +392,11 @@ int cmd_mca(int argc, char **argv)
     if (!triple_ok(triple))
         return usage_error("unsupported target triple '%s': uarch mca models AArch64 only "
                            "(-mtriple=aarch64* or arm64*)", triple);
+    if (c.asm_variant > 1) {     /* (llvm-mca's message: AArch64 has variants 0 and 1) */
+        fprintf(stderr, "%s: error: unable to create instruction printer for target triple '%s' with "
+                "assembly variant %d (0: generic, 1: Apple)\n", util_progname, triple, c.asm_variant);
+        return 1;
+    }
     if (c.march && !triple_ok(c.march))
         return usage_error("unsupported architecture '%s': uarch mca models AArch64 only "
                            "(-march=aarch64 or arm64)", c.march);
@@ -410,6 +418,8 @@ int cmd_mca(int argc, char **argv)
                         .view = c.view};
     bool tok;
     ro.parse.dialect = (int)asm_dialect_of(triple, &tok);   /* ';' is a comment on Darwin */
+    /* the instruction text in the triple's syntax (llvm: the assembler dialect of its MCAsmInfo) */
+    ro.view.print_apple = c.asm_variant == 1 || (c.asm_variant < 0 && ro.parse.dialect == ASM_DARWIN);
     rc = mca_run(cpu, &ro);
     opt_response_free();
     return rc;

@@ -179,7 +179,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
         return false;
     if (run->nchunks == run->cap)
         run->chunks = xrealloc(run->chunks, (size_t)(run->cap = run->cap ? 2 * run->cap : 8) * sizeof *run->chunks);
-    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line};
+    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line, run->next_start};
     *line += lines;
     return true;
 }
@@ -269,9 +269,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     const McaRunOptions *c = run->c;
     const Chunk *ch = &run->chunks[k];
     Diag err;
+    A64ParseOptions po = c->parse;
+    po.start = &ch->start;        /* the chunk goes on from where the one before it stopped */
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
-        if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &c->parse,
+        if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
                            &run->cur->prog, &err))
             break;
         int local = err.line;
@@ -292,6 +294,12 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     }
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
+    if (first && prog->end) {     /* (instructions are counted from the chunk's first: insts 0) */
+        run->next_start = *prog->end;
+        run->next_start.insts = 0;
+        run->next_start.label = NULL;
+        run->next_start.ctx = NULL;
+    }
     for (int i = 0; i < prog->ninsts; i++)
         prog->insts[i].line += ch->line0;
     if (prog->ninsts + 1 > run->cur->drop_cap) {
@@ -364,6 +372,10 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
                 break;
             }
     free(regions);
+    /* the text of a long chunk is not kept beside its program (nothing reads it now; the
+     * next chunk is read into a fresh buffer) */
+    if (run->cur->text.cap > MCA_SPARE_BYTES)
+        buf_free(&run->cur->text);
     return true;
 }
 

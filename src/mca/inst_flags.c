@@ -9,6 +9,9 @@
  *   prfm, prfum (no MayLoad), ret, reta*, eret, dc zva (no MayStore)                  U
  *   LSE ld<op>/st<op> and cas*                                MayLoad MayStore U
  *   swp*                                                      MayLoad MayStore (no U)
+ *   stlur, stlurb, stlurh (RCpc, unscaled offset)             MayStore (no U)
+ *   ldapur, ldapurb, ldapurh                                  MayLoad (no U)
+ *   ldapursb, ldapursh, ldapursw                              U (no MayLoad)
  * Everything else: loads MayLoad, stores MayStore, acquire/release and system instructions U
  * (the semantics of src/a64). */
 #include "mca/mca.h"
@@ -63,6 +66,11 @@ void mca_inst_flags(const A64Inst *a, bool *may_load, bool *may_store, bool *sid
     } else if (starts(m, "swp")) {
         *may_load = *may_store = true;
         *side = false;
+    } else if (starts(m, "stlur") || !strcmp(m, "ldapur") || !strcmp(m, "ldapurb") || !strcmp(m, "ldapurh")) {
+        *side = false;
+    } else if (starts(m, "ldapurs")) {
+        *may_load = false;
+        *side = true;
     } else if (one_of(m, pac_hints) || one_of(m, side_only) || starts(m, "prfm") || starts(m, "prfum")) {
         *may_load = *may_store = false;
         *side = true;

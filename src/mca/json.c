@@ -116,14 +116,17 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
             json_kbool(j, "mayLoad", in->may_load);
             json_kbool(j, "mayStore", in->may_store);
             json_obj_end(j);
+            mca_view_flush(j->out, rd);
         }
         json_arr_end(j);
         json_obj_end(j);
     }
     json_key(j, "Instructions");
     json_arr_begin(j);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         json_str(j, rd->text[i]);
+        mca_view_flush(j->out, rd);
+    }
     json_arr_end(j);
     json_kstr(j, "Name", rd->name ? rd->name : "");
     if (o->resource_pressure) {
@@ -147,6 +150,7 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
                 num(j, "ResourceUsage", v / it);
                 json_obj_end(j);
             }
+            mca_view_flush(j->out, rd);
         }
         json_arr_end(j);
         json_obj_end(j);
@@ -187,6 +191,7 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
             json_kint(j, "CycleReady", e->ready);
             json_kint(j, "CycleRetired", ret);
             json_obj_end(j);
+            mca_view_flush(j->out, rd);
         }
         json_arr_end(j);
         json_obj_end(j);

@@ -44,10 +44,10 @@ void mca_display_release(void)
     buf_free(&pb);
 }
 
-char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena)
+char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena)
 {
     buf_reset(&pb);
-    if (a64_print(inst, hex, &pb))
+    if (a64_print(inst, flags, &pb))
         return arena_strndup(arena, pb.data, pb.len);
     const char *s = inst->text ? inst->text : "";
     size_t len = strlen(s);

@@ -50,6 +50,9 @@ typedef struct Chunk {
     long off;                     /* file offset */
     size_t len;
     int line0;                    /* lines before the chunk */
+    A64ParseStart start;          /* where the chunks before it left the parser: the code offset
+                                     (addresses go on across chunks), the section, the regions
+                                     before it (an END with none open is then an error) */
 } Chunk;
 
 /* one chunk's text, program and the instructions left out of the analysis */
@@ -76,6 +79,7 @@ typedef struct Run {
     int first_marker;             /* the input's first region marker: 1 BEGIN, -1 END (it ends the
                                      implicit region of the file: no chunk cut before it), 0 none */
     Slot *cur;                    /* the chunk being read, parsed */
+    A64ParseStart next_start;     /* pass 1: where the last chunk parsed left the parser */
     Chunk *chunks;
     int nchunks, cap;
     int *skipped;                 /* lines blanked by -skip-unsupported-instructions */
@@ -125,9 +129,12 @@ typedef struct Job {
     McaRegion rg;
     int index;                    /* region number in the whole input */
     bool last;                    /* -json: the last job of its chunk keeps the unit names */
+    bool own;                     /* the chunk's only job: it may free the chunk's instructions
+                                     once they are simulated (see run_job) */
     bool done;                    /* under Pass2.mu */
     int thread;                   /* the thread that runs it (0 main, 1.. the workers) */
     Buf out;
+    bool streamed;                /* part of its output went out as it was made (see pool.c) */
     int nunits;
     char *units[MODEL_MAX_UNITS];
 } Job;
@@ -148,6 +155,8 @@ struct Pass2 {
     Job *jobs[NSLOT];             /* chunk k's jobs (in region order) are jobs[k % NSLOT] ... */
     int nj[NSLOT];
     int nqueued;                  /* ... for the chunks k < nqueued not written yet */
+    Job *writing;                 /* under mu: the job the writer waits for, everything before it
+                                     written (its thread may write its text out as it comes) */
     /* output buffers written already, for the next jobs: a job's output is allocated by the
      * thread that runs it and written by the main thread; freeing it there would lock the
      * worker's malloc arena against the worker at every region */

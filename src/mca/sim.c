@@ -204,6 +204,17 @@ typedef struct Sim {
                                   * without touching their Dyn) */
 } Sim;
 
+/* the statistics at a candidate boundary, kept sparse: most per-instruction ones are zero
+ * (an instruction uses a few of the units), so only the non-zero values are stored, in walk
+ * order, with a bit per statistic telling which (a region of 100,000 instructions would
+ * otherwise hold 150 bytes per instruction here) */
+typedef struct SimStats {
+    double *val;                 /* the non-zero values */
+    size_t nval, cap;
+    uint64_t *bits;              /* bit k: statistic k is in val */
+    size_t bits_cap;             /* (bytes) */
+} SimStats;
+
 /* Buffers of one simulation, kept from one region to the next (per thread): allocating and
  * clearing them per region (fresh pages: page faults and zeroing) cost more than small
  * regions' simulation.  Nothing is read before the simulation writes it (a ring slot is filled
@@ -225,8 +236,8 @@ typedef struct SimWork {
     MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
     int64_t *snap_v;             /* steady state: the candidate's snapshot */
-    double *snap_st[2];          /* statistics at the candidate and at the current boundary */
-    size_t snap_v_cap, snap_st_cap[2];
+    SimStats snap_st;            /* statistics at the candidate (sim_run's SimStats, sparse) */
+    size_t snap_v_cap;
     size_t ekey_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
@@ -437,7 +448,6 @@ typedef struct SimSnap {
     size_t nv, cap;
     int64_t b;                           /* the iteration of the boundary */
     int32_t t;                           /* the cycle */
-    double *st;                          /* statistics at that cycle */
 } SimSnap;
 
 /* snap_state writes the state into sn->v (it reserves room for all of it first), or with
@@ -607,14 +617,20 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
 }
 
 /* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
- * mode 1 copies them into v, mode 2 adds m * v to them */
+ * mode 1 keeps them in st (sparse), mode 2 adds m times their increment since st to them */
 static inline __attribute__((always_inline))
-size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, const int mode, long long m)
+size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, const int mode, long long m)
 {
-    size_t k = 0;
+    size_t k = 0, j = 0;
     int n = s->n, mh = out->max_hist;
-#define STD(x) do { if (mode == 1) v[k] = (x); else if (mode == 2) (x) += (double)m * v[k]; k++; } while (0)
-#define STI(x) do { if (mode == 1) v[k] = (double)(x); else if (mode == 2) (x) += m * (long long)v[k]; k++; } while (0)
+    /* (the value kept for statistic k: 0 unless its bit is set) */
+#define ST_OLD() ((st->bits[k >> 6] >> (k & 63) & 1) ? st->val[j++] : 0.0)
+#define ST_KEEP(d) do { double d_ = (d); \
+        if (d_ != 0 || signbit(d_)) { \
+            if (st->nval == st->cap) { st->cap = st->cap * 2 + 1024; st->val = xrealloc(st->val, st->cap * sizeof(double)); } \
+            st->val[st->nval++] = d_; st->bits[k >> 6] |= 1ull << (k & 63); } } while (0)
+#define STD(x) do { if (mode == 1) ST_KEEP(x); else if (mode == 2) { double o_ = ST_OLD(); (x) += (double)m * ((x) - o_); } k++; } while (0)
+#define STI(x) do { if (mode == 1) ST_KEEP((double)(x)); else if (mode == 2) { double o_ = ST_OLD(); (x) += m * (long long)((double)(x) - o_); } k++; } while (0)
     for (int h = 0; h <= mh; h++) {
         STI(out->dispatch_hist[h]);
         STI(out->issue_hist[h]);
@@ -652,6 +668,9 @@ size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, doub
     STI(s->mem_dep_cycles);
 #undef STD
 #undef STI
+#undef ST_OLD
+#undef ST_KEEP
+    (void)j;
     return k;
 }
 
@@ -661,14 +680,25 @@ static size_t stats_count(Sim *s, McaResult *out, long long *fuse, long long *el
     return stats_walk(s, out, fuse, elim, NULL, 0, 0);
 }
 
-static void stats_copy(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v)
+/* keep the statistics in st (nst of them) */
+static void stats_keep(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, size_t nst)
 {
-    stats_walk(s, out, fuse, elim, v, 1, 0);
+    size_t bytes = ((nst + 63) / 64) * sizeof(uint64_t);
+    if (bytes > st->bits_cap) {
+        free(st->bits);
+        st->bits = xmalloc(bytes);
+        st->bits_cap = bytes;
+    }
+    memset(st->bits, 0, bytes);
+    st->nval = 0;
+    stats_walk(s, out, fuse, elim, st, 1, 0);
 }
 
-static void stats_add(Sim *s, McaResult *out, long long *fuse, long long *elim, double *v, long long m)
+/* add m times each statistic's increment since stats_keep: the m periods cut out (the same
+ * arithmetic as (now - kept) computed apart, then added m times) */
+static void stats_add_periods(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, long long m)
 {
-    stats_walk(s, out, fuse, elim, v, 2, m);
+    stats_walk(s, out, fuse, elim, st, 2, m);
 }
 
 /* every scheduler's occupancy summed up to cycle t (statistics are read) */
@@ -902,10 +932,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     /* steady state (see above) */
     /* (a micro-op queue is not part of the steady-state snapshot: then the whole run) */
     bool extrap = iters > 2 && n > 0 && extrap_enabled() && c->uopq_size <= 0;
-    SimSnap cand, cur;                   /* the candidate boundary, the current one (its
-                                          * statistics; its state is compared in place) */
+    SimSnap cand;                        /* the candidate boundary (the current state is
+                                          * compared with it in place) */
     memset(&cand, 0, sizeof cand);
-    memset(&cur, 0, sizeof cur);
     cand.v = wk->snap_v, cand.cap = wk->snap_v_cap;
     cand.b = -1;
     int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
@@ -919,11 +948,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                                           * may repeat with a shorter period than the state) */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
     size_t nst = extrap ? stats_count(s, out, fuse_count, elim_count) : 0;
-    if (extrap) {
-        /* (written by stats_copy before they are read) */
-        cand.st = work_grow((void **)&wk->snap_st[0], &wk->snap_st_cap[0], (nst > 0 ? nst : 1) * sizeof(double));
-        cur.st = work_grow((void **)&wk->snap_st[1], &wk->snap_st_cap[1], (nst > 0 ? nst : 1) * sizeof(double));
-    }
     long long cut_cycles = 0;
 
     /* loop invariants in locals (the compiler must otherwise reload them after every store
@@ -975,9 +999,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
                             /* increments over one period, times m */
                             sched_flush(s, t);
-                            stats_copy(s, out, fuse_count, elim_count, cur.st);
-                            for (size_t k = 0; k < nst; k++) cand.st[k] = cur.st[k] - cand.st[k];
-                            stats_add(s, out, fuse_count, elim_count, cand.st, m);
+                            stats_add_periods(s, out, fuse_count, elim_count, &wk->snap_st, m);
                             cut_cycles += m * (long long)(t - cand.t);
                             s->total -= m * P * n;
                             extrap = false;
@@ -998,7 +1020,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
-                            stats_copy(s, out, fuse_count, elim_count, cand.st);
+                            stats_keep(s, out, fuse_count, elim_count, &wk->snap_st, nst);
                             cand.b = b;
                             cand_p = j;
                             cand.t = t;
@@ -1709,6 +1731,8 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
         for (int i = 0; i < n; i++)
             if (insts[i].branch == A64_BR_CALL || insts[i].branch == A64_BR_CALL_INDIRECT)
                 si[i].latency = (float)o.call_latency;
+    if (o.insts_done)   /* (insts are not read below) */
+        o.insts_done(o.insts_ctx);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);
@@ -1740,8 +1764,8 @@ void mca_sim_release(void)
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
     free(wk->snap_v);
-    for (int k = 0; k < 2; k++)
-        free(wk->snap_st[k]);
+    free(wk->snap_st.val);
+    free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
     sim_prepare_release();
     sim_cache_release();

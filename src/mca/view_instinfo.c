@@ -101,5 +101,6 @@ void mca_view_instruction_info(Buf *out, const McaViewOptions *o, const McaRegio
         }
         buf_puts(out, rd->text[i]);
         buf_putc(out, '\n');
+        mca_view_flush(out, rd);
     }
 }

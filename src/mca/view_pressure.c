@@ -205,5 +205,6 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
         pressure_row(out, r->pressure + (size_t)i * r->nunits, r->nunits, it);
         buf_puts(out, rd->text[i]);
         buf_putc(out, '\n');
+        mca_view_flush(out, rd);
     }
 }

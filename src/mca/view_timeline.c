@@ -114,6 +114,7 @@ void mca_view_timeline(Buf *out, const McaViewOptions *o, const McaRegionData *r
         }
         entry(out, &e, k / n, k % n, last);
         buf_printf(out, "   %s\n", rd->text[k % n]);
+        mca_view_flush(out, rd);
     }
 
     /* average wait times over the recorded entries */
@@ -137,6 +138,7 @@ void mca_view_timeline(Buf *out, const McaViewOptions *o, const McaRegionData *r
     for (int i = 0; i < n; i++) {
         wait_entry(out, &w[i], i, n, its, its);
         buf_printf(out, "   %s\n", rd->text[i]);
+        mca_view_flush(out, rd);
         w[n].sched += w[i].sched;
         w[n].ready += w[i].ready;
         w[n].wb += w[i].wb;

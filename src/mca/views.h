@@ -30,9 +30,9 @@ typedef struct McaRegion {
 int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out);
 
 /* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
- * it (a64_print; `hex`: -print-imm-hex), else the operands as written (comments stripped,
- * whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, bool hex, Arena *arena);
+ * it (a64_print; `flags`: A64_PRINT_HEX for -print-imm-hex, A64_PRINT_APPLE for Apple's
+ * syntax), else the operands as written (comments stripped, whitespace runs collapsed). */
+char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena);
 void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */
@@ -45,11 +45,22 @@ typedef struct McaViewOptions {
     bool show_barriers;           /* -show-barriers: its LoadBarrier / StoreBarrier columns */
     bool instruction_tables;      /* -instruction-tables: only instruction info and resource pressure */
     bool print_imm_hex;           /* -print-imm-hex: immediates in hexadecimal in instruction text */
+    bool print_apple;             /* instruction text in Apple's syntax (-output-asm-variant, triple) */
     int timeline_max_iterations;  /* default 10 */
     int timeline_max_cycles;      /* default 80; 0 = unlimited */
 } McaViewOptions;
 
 void mca_view_options_default(McaViewOptions *o);
+
+/* A long region's text need not be held whole: at the end of a row, once the Buf holds
+ * MCA_STREAM_BYTES or more, a view calls mca_view_flush, which hands the Buf to the region's
+ * stream (if it has one); the stream may write out and remove the complete lines (the last,
+ * unfinished line stays: the layout helpers read its column) */
+#define MCA_STREAM_BYTES ((size_t)64 << 10)
+typedef struct McaStream McaStream;
+struct McaStream {
+    void (*flush)(McaStream *st, Buf *out);
+};
 
 /* one analyzed region, as the views see it */
 typedef struct McaRegionData {
@@ -60,7 +71,15 @@ typedef struct McaRegionData {
     const A64Inst *insts;         /* [n], for register names in the critical sequence */
     const char *const *text;      /* [n] display text (mca_inst_display) */
     const McaResult *res;
+    McaStream *stream;            /* where its text may go before it is complete (NULL: nowhere) */
 } McaRegionData;
+
+/* at the end of a row of a view: out to rd's stream when out holds MCA_STREAM_BYTES or more */
+static inline void mca_view_flush(Buf *out, const McaRegionData *rd)
+{
+    if (rd->stream && out->len >= MCA_STREAM_BYTES)
+        rd->stream->flush(rd->stream, out);
+}
 
 /* ---- text views (view_*.c), each appends to `out` exactly what llvm-mca prints ---- */
 void mca_view_report(Buf *out, const McaViewOptions *o, const McaRegionData *rd);   /* all, in order */

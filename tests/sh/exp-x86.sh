@@ -63,6 +63,16 @@ rob|-filler nop,load,cmp,mov -max 16 -step 8 -buf 1M
 mispredict|-min 2 -max 8
 inst|-max 2 '$INST'
 LIST
+# -hugepages says what the kernel gave (smaps), and names the series for the pages it got
+out=$("$UARCH" bench dcache -hugepages -runs 3 -q -min 8K -max 16K -ppo 1 2>"$tmp/err") || bad "dcache -hugepages: exit $?"
+if echo "$out" | grep -Eq '^  -hugepages: [0-9.]+ [KMG]?i?B of the [0-9.]+ [KMG]?i?B buffer in 2 MiB pages \(AnonHugePages\)'; then
+  echo "$out" | grep -q '^## random, 64 B stride, 2 MiB pages$' || bad "dcache -hugepages: series not named for 2 MiB pages"
+elif echo "$out" | grep -q '^  -hugepages: NO huge pages: '; then
+  echo "$out" | grep -q '^## random, 64 B stride, 4 KiB pages$' || bad "dcache -hugepages: none given, series not 4 KiB"
+else
+  echo "$out" | grep -q '^  -hugepages: madvise(MADV_HUGEPAGE) asked; whether .* is not known here' ||
+    { bad "dcache -hugepages: no note on the pages given"; echo "$out"; }
+fi
 # Ctrl-C keeps what was measured: SIGINT during a sweep still prints the points and findings
 out=$(timeout --preserve-status -s INT 2 "$UARCH" bench dcache -runs 3 -q -min 4K -max 64M -ppo 8 2>"$tmp/err"); rc=$?
 [ $rc = 130 ] || bad "interrupted sweep: exit $rc, want 130 (SIGINT)"

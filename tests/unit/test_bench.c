@@ -368,6 +368,21 @@ TEST(test_bench_btb_classify)
     sweep_free(&s);
 }
 
+/* the BTB levels found: one, the one-bubble level, between lo and hi branches, at `cycles` */
+static void check_one_bubble_only(const Sweep *s, double lo, double hi, double cycles)
+{
+    int nbtb = 0;
+    for (int i = 0; i < s->nfind; i++) {
+        if (!strstr(s->find[i].name, "BTB"))
+            continue;
+        nbtb++;
+        CHECK_STR(s->find[i].name, "one-bubble BTB");
+        CHECK(s->find[i].value > lo && s->find[i].value < hi);
+        CHECK_NEAR(s->find[i].cycles, cycles, 1e-12);
+    }
+    CHECK_INT(nbtb, 1);
+}
+
 /* btb, caches known: steps that line up by count but are each a cache's step or a small rise
  * are not a BTB level (Zen 4, 2026-11-23 00:19: the 1 KiB spacing leaves the L2 at 1,625
  * branches, 1.6 MiB of code, where the 64 B spacing rises 7 %); the 8,192 level stays */
@@ -390,18 +405,9 @@ TEST(test_bench_btb_coincidence)
     Sweep s;
     memset(&s, 0, sizeof s);
     btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
-    int nbtb = 0;
-    for (int i = 0; i < s.nfind; i++) {
-        if (!strstr(s.find[i].name, "-bubble BTB"))
-            continue;
-        nbtb++;
-        CHECK(s.find[i].value > 6000 && s.find[i].value < 11000);
-        /* named for the cost of its spacings whose code fits the L1I and L2 (4 B: 1.43, 16 B:
-         * 2.02, 64 B: 1.94), not with the 1 KiB spacing's 15.3 (8 MiB of code from the L3) */
-        CHECK_STR(s.find[i].name, "one-bubble BTB");
-        CHECK_NEAR(s.find[i].cycles, 1.94, 1e-12);
-    }
-    CHECK_INT(nbtb, 1);
+    /* named for the cost of its spacings whose code fits the L1I and L2 (4 B: 1.43, 16 B:
+     * 2.02, 64 B: 1.94), not with the 1 KiB spacing's 15.3 (8 MiB of code from the L3) */
+    check_one_bubble_only(&s, 6000, 11000, 1.94);
     /* the zero-bubble level: the 16 B spacing goes one branch per cycle to 2,048 branches, where
      * its code reaches the L1I's 32 KiB: at least 2,048 (the 64 B and 1 KiB spacings' plateaus
      * end sooner) */
@@ -411,6 +417,81 @@ TEST(test_bench_btb_coincidence)
     CHECK(z->value == 2048 && z->cycles == 1.0);
     CHECK(strstr(z->note, "at least this many") && strstr(z->note, "16 B spacing") && strstr(z->note, "L1I"));
     sweep_free(&s);
+
+    /* Zen 4, 2026-11-24 17:13: the 64 B spacing's code past the L1I climbs from the L2 (1.31 ->
+     * 2.4 cycles per branch at 1,290 branches, 81 KiB, a cache passed by none) beside the 1 KiB
+     * spacing's L2 step at 1,625: no BTB level there (a lone step must be the end of the BTBs,
+     * several times the cost); the level at about 9,000 branches is named for the lower median
+     * of its spacings' costs (16 B 1.96, 64 B 2.83: one bubble, not "2-bubble") */
+    BtbStep climb[] = {
+        {1, 2048, 2048 * 16.0, 1.0, 1.48, 0.59, 2048, 2580},
+        {1, 4096, 4096 * 16.0, 1.48, 1.96, 0.86, 4096, 5161},
+        {1, 10321, 10321 * 16.0, 1.96, 12.1, 0.98, 8192, 16384},
+        {2, 645, 645 * 64.0, 1.0, 1.31, 0.90, 645, 813},
+        {2, 1290, 1290 * 64.0, 1.31, 2.4, 0.64, 1024, 1625},
+        {2, 8192, 8192 * 64.0, 2.83, 10.0, 0.79, 8192, 10321},
+        {3, 51, 51 * 1024.0, 1.0, 4.12, 0.88, 40, 64},
+        {3, 1625, 1625 * 1024.0, 4.12, 15.8, 0.60, 1024, 3251},
+    };
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, climb, (int)(sizeof climb / sizeof climb[0]), spacing, &zen4);
+    check_one_bubble_only(&s, 8000, 10500, 1.96);
+    sweep_free(&s);
+}
+
+/* btb's zero-bubble plateau from the points of a spacing (16 B, Zen 4, 2026-11-24 17:39): one
+ * branch per cycle up to 2,048 with a disturbed pair (1.4, 1.5), a lone dip (0.85) and a lone
+ * spike (1.71) on the way, then 1.32, 1.47, 1.53, 2.0: the plateau ends at 2,048 (next point
+ * 2,580) whatever the knees say; the 4 B spacing's return to 1 cycle after a long 1.8 is not it */
+TEST(test_bench_btb_fast_plateau)
+{
+    static const double x[] = {1, 2, 3, 4, 5, 8, 10, 13, 16, 20, 25, 40, 51, 1024, 2048, 2580, 3251, 4096, 5161};
+    static const double y[] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.4, 1.5, 0.895, 1.0, 1.709, 1.0, 0.999, 1.014,
+                               1.317, 1.465, 1.528, 1.995};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true;
+    int ser = sweep_series(&s, "16 B spacing");
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+        SweepPoint pt = {.x = x[i], .med = y[i], .min = y[i], .max = y[i], .q25 = y[i], .q75 = y[i], .best = y[i], .n = 9};
+        sweep_add(&s, ser, &pt);
+    }
+    BtbStep st;
+    CHECK(btb_fast_plateau(&s, ser, 1, 16, &st));
+    CHECK_INT(st.series, 1);
+    CHECK(st.count == 2048 && st.lo == 2048 && st.hi == 2580 && st.bytes == 2048 * 16.0);
+    CHECK_NEAR(st.cycles, 1.0, 1e-12);
+    CHECK_NEAR(st.after, 1.317, 1e-12);
+    /* slower from the first point, or never leaving the plateau: none */
+    Sweep t;
+    memset(&t, 0, sizeof t);
+    t.opt.best = true;
+    int a = sweep_series(&t, "slow"), b = sweep_series(&t, "flat");
+    for (int i = 0; i < 4; i++) {
+        SweepPoint p = {.x = 1 << i, .best = 1.8, .med = 1.8}, q = {.x = 1 << i, .best = 1.0, .med = 1.0};
+        sweep_add(&t, a, &p), sweep_add(&t, b, &q);
+    }
+    CHECK(!btb_fast_plateau(&t, a, 0, 4, &st));
+    CHECK(!btb_fast_plateau(&t, b, 1, 16, &st));
+    int c = sweep_series(&t, "4 B");
+    static const double y4[] = {1, 1, 1, 1.8, 1.8, 1.8, 1.8, 1.8, 1.8, 1.8, 1.0, 1.0, 1.0, 1.4, 1.6};
+    for (int i = 0; i < (int)(sizeof y4 / sizeof y4[0]); i++) {
+        SweepPoint p = {.x = i + 1, .best = y4[i], .med = y4[i]};
+        sweep_add(&t, c, &p);
+    }
+    CHECK(btb_fast_plateau(&t, c, 0, 4, &st) && st.count == 3 && st.hi == 4);
+    sweep_free(&s), sweep_free(&t);
+}
+
+/* the knees of btb from the median of three neighbours: a lone dip or spike takes the nearer
+ * neighbour, a step (monotone) is kept, ends and non-finite values untouched */
+TEST(test_bench_median3)
+{
+    double y[] = {1.0, 1.0, 0.59, 1.0, 1.0, 1.8, 1.0, 1.8, 1.8, 2.0, 12.0, 12.1, NAN, 12.0, 3.0};
+    sweep_median3(y, (int)(sizeof y / sizeof y[0]));
+    const double want[] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.8, 1.8, 1.8, 2.0, 12.0, 12.1, NAN, 12.0, 3.0};
+    for (size_t i = 0; i < sizeof y / sizeof y[0]; i++)
+        CHECK(isnan(want[i]) ? isnan(y[i]) : y[i] == want[i]);
 }
 
 /* fetch: the staircase of the cross-page curve (Zen 4, 2026-11-23 00:11 UTC, best of 3 passes: one
