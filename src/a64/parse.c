@@ -263,6 +263,8 @@ static void sym_add(Parser *P, const char *s, size_t n)
         if (sym_eq(&P->sym[k], s, n, h)) return;
         k = (k + 1) & (uint32_t)(P->capsym - 1);
     }
+    if (s < P->input || s >= P->input_end)   /* a line of an expansion or a copy: it will not last */
+        s = arena_strndup(&P->prog->arena, s, n);
     P->sym[k] = (Sym){s, (uint32_t)n, h, P->text ? (int64_t)P->offset : -1};
     P->nsym++;
 }

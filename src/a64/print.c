@@ -177,7 +177,8 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
     if (!m || n > A64_MAX_OPS)
         return false;
     *c = *in;
-    memcpy(ops, o, (size_t)n * sizeof *ops);
+    if (n)                        /* (ret: no operands, ops may be NULL) */
+        memcpy(ops, o, (size_t)n * sizeof *ops);
     c->ops = ops;
     /* bitfield moves: immr/imms from the written form */
     char kind = 0;                /* 'b' bfm, 'u' ubfm, 's' sbfm */
