@@ -372,6 +372,10 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
                 break;
             }
     free(regions);
+    /* the text of a long chunk is not kept beside its program (nothing reads it now; the
+     * next chunk is read into a fresh buffer) */
+    if (run->cur->text.cap > MCA_SPARE_BYTES)
+        buf_free(&run->cur->text);
     return true;
 }
 

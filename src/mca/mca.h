@@ -39,6 +39,10 @@ typedef struct McaOptions {
     int lqueue, squeue;           /* 0 = model's */
     int divider;                  /* McaDivider: the operand values assumed for integer division */
     bool no_frontend;             /* -frontend=none: no fetch stage (llvm-mca's behaviour) */
+    /* called (when set) as soon as mca_simulate reads the instructions no more, before the
+     * cycle simulation: the caller may free them (a long region is then not held twice) */
+    void (*insts_done)(void *ctx);
+    void *insts_ctx;
 } McaOptions;
 
 /* integer division takes a time that depends on the operands (the measured pages

@@ -45,6 +45,30 @@ static void job_flush(McaStream *st, Buf *out)
     js->job->streamed = true;
 }
 
+/* A long region is not held twice: once the simulator has prepared its own form of the
+ * instructions, their parsed form goes (when only this job reads it and no view needs it: the
+ * display texts are made before) */
+#define JOB_FREE_INSTS 4096     /* (shorter regions: not worth it) */
+typedef struct JobInsts {
+    A64Program *prog;             /* the chunk's program, when the job owns it (else NULL) */
+    A64Inst **tmp;                /* the thread's copy of the instructions kept (some dropped) */
+    McaPath *path;                /* the path (its copies, when it was followed) */
+} JobInsts;
+
+static void job_insts_done(void *ctx)
+{
+    JobInsts *ji = ctx;
+    if (ji->prog) {
+        free(ji->prog->insts);
+        ji->prog->insts = NULL;
+    }
+    free(*ji->tmp);
+    *ji->tmp = NULL;
+    free(ji->path->insts);
+    ji->path->insts = NULL;
+    ji->path->cap = 0;
+}
+
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 {
     Run *run = p->run;
@@ -74,15 +98,26 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
         n = path.n;
         so.iterations = ((so.iterations > 0 ? so.iterations : 100) + path.period - 1) / path.period;
     }
+    Arena tarena = {0};
+    const char **texts = arena_alloc(&tarena, (size_t)n * sizeof *texts);
+    for (int i = 0; i < n; i++)
+        texts[i] = mca_inst_display(&insts[i], (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
+                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u), &tarena);
+    /* the views that read the instructions themselves: the critical sequence's registers,
+     * barriers, encodings */
+    const A64Inst *view_insts = insts;
+    JobInsts ji = {NULL, NULL, NULL};
+    if (!c->view.bottleneck && !c->view.show_barriers && !c->view.show_encoding && n >= JOB_FREE_INSTS) {
+        ji = (JobInsts){job->own ? (A64Program *)prog : NULL, tmp, &path};
+        so.insts_done = job_insts_done;
+        so.insts_ctx = &ji;
+        view_insts = NULL;
+    }
     McaResult res;
     memset(&res, 0, sizeof res);
     mca_simulate(run->cpu, insts, n, &so, &res);
-    const char **texts = arena_alloc(&res.arena, (size_t)n * sizeof *texts);
-    for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
-                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u), &res.arena);
     JobStream js = {{job_flush}, p, job, false, 0};
-    McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, insts, texts, &res, &js.st};
+    McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, view_insts, texts, &res, &js.st};
     if (c->json) {
         /* the writer's state at this point of the array: a comma unless it is the first */
         Json j = p->jbase;
@@ -98,6 +133,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
         mca_view_report(&job->out, &c->view, &rd);
     }
     mca_result_free(&res);
+    arena_free(&tarena);
     mca_path_free(&path);
 }
 
@@ -187,6 +223,8 @@ void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k)
     free(regions);   /* region names point into the program, not into this array */
     if (nj > 0)
         js[nj - 1].last = true;
+    if (nj == 1)
+        js[0].own = true;
     pthread_mutex_lock(&p->mu);
     if (p->qtail + nj > p->qcap) {
         int live = p->qtail - p->qhead;

@@ -129,6 +129,8 @@ typedef struct Job {
     McaRegion rg;
     int index;                    /* region number in the whole input */
     bool last;                    /* -json: the last job of its chunk keeps the unit names */
+    bool own;                     /* the chunk's only job: it may free the chunk's instructions
+                                     once they are simulated (see run_job) */
     bool done;                    /* under Pass2.mu */
     int thread;                   /* the thread that runs it (0 main, 1.. the workers) */
     Buf out;

@@ -1731,6 +1731,8 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
         for (int i = 0; i < n; i++)
             if (insts[i].branch == A64_BR_CALL || insts[i].branch == A64_BR_CALL_INDIRECT)
                 si[i].latency = (float)o.call_latency;
+    if (o.insts_done)   /* (insts are not read below) */
+        o.insts_done(o.insts_ctx);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);
