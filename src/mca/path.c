@@ -11,6 +11,8 @@
  *                  line says otherwise: `// uarch: taken`, `// uarch: not-taken`, or a ratio
  *                  `// uarch: taken N/M` (`taken P%`), followed as the fixed pattern that spreads
  *                  N taken over every M times the branch runs (3/4: taken, taken, taken, not);
+ *   a label just after the region's last instruction is the region's start (the end of the
+ *                  region falls back to it): a branch there goes on to the next iteration;
  *   a branch to a label outside the region (or not in the file), br/blr, and ret without a bl:
  *                  not taken (the next instruction follows).
  * One simulated iteration is one trip from the region's start back to it; when ratio patterns
@@ -66,7 +68,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
     for (int i = 0; i < n && !any; i++)
         any = in[i].branch != A64_BR_NONE;
     if (!any) return true;
-    int64_t start = in[0].offset;
+    int64_t start = in[0].offset, end = (int64_t)in[n - 1].offset + 4;
     int *runs = xcalloc((size_t)n, sizeof *runs);   /* times each conditional has run (mod M) */
     int stack[64], sp = 0;
     long limit = MCA_PATH_MAX;
@@ -83,6 +85,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
             }
             const A64Inst *x = &in[i];
             int to = x->target >= 0 ? at_offset(in, n, x->target) : -1;
+            if (to < 0 && x->target == end) to = 0;   /* the region's end: where it starts again */
             bool taken = false;
             int next = i + 1;
             switch (x->branch) {

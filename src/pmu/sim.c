@@ -6,15 +6,19 @@
  *   - the counters the simulator itself keeps (mca.h: mca_counter_*: retired uops 0x01, cycles
  *     0x02, scheduled uops 0x52-0x55, instructions 0x8c, and whatever it adds later);
  *   - instruction-class counts that follow from the instructions themselves, times the
- *     iterations: branches 0x8d, calls 0x8e, returns 0x8f, taken branches 0x90 (the block runs
- *     straight through: unconditional branches are taken, conditional ones are not), conditional
- *     branches 0x94, integer loads 0x95 and stores 0x96, SIMD/FP loads 0x98 and stores 0x99,
- *     loads and stores 0x9b, barriers 0x9c (dmb/dsb/isb: a barrier without memory access).
+ *     iterations: branches 0x8d, calls 0x8e, returns 0x8f, conditional branches 0x94, integer
+ *     loads 0x95 and stores 0x96, SIMD/FP loads 0x98 and stores 0x99, loads and stores 0x9b,
+ *     barriers 0x9c (dmb/dsb/isb: a barrier without memory access);
+ *   - the front end's events (src/mca/sim_frontend.c), the block run as `uarch mca` runs it
+ *     (src/mca/path.c: branches to labels in the block followed, `// uarch:` hints): taken
+ *     branches 0x90, L1I misses 0xd3, fetch restarts 0xde (BTB misses).
+ * The class counts are those of the instructions that run (the path), times its iterations.
  * Every other id counts 0.  With -sim-permute=SEED the ids are relabelled by a permutation of
  * 0..255 drawn from the seed (splitmix64 + Fisher-Yates), so discovery can be tested blind; the
  * names are then withheld too ("event_0xNN"). */
 #include "pmu/pmu.h"
 #include "mca/mca.h"
+#include "mca/path.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,8 +79,8 @@ uint32_t pmu_sim_label(uint32_t real_id)
 }
 
 /* the instruction-class events (see the top comment) */
-enum { K_BRANCH, K_CALL, K_RET, K_TAKEN, K_COND, K_ILD, K_IST, K_VLD, K_VST, K_LDST, K_BARRIER, K_N };
-static const uint8_t class_id[K_N] = {0x8d, 0x8e, 0x8f, 0x90, 0x94, 0x95, 0x96, 0x98, 0x99, 0x9b, 0x9c};
+enum { K_BRANCH, K_CALL, K_RET, K_COND, K_ILD, K_IST, K_VLD, K_VST, K_LDST, K_BARRIER, K_N };
+static const uint8_t class_id[K_N] = {0x8d, 0x8e, 0x8f, 0x94, 0x95, 0x96, 0x98, 0x99, 0x9b, 0x9c};
 
 static bool uses_vector(const A64RegUse *u, int n)
 {
@@ -97,8 +101,6 @@ static void classify(const A64Inst *in, long long *k)
             k[K_RET]++;
         if (br == A64_BR_COND)
             k[K_COND]++;
-        else
-            k[K_TAKEN]++;
     }
     int mk = in->mem.kind;
     if (mk == A64_MEM_LOAD || mk == A64_MEM_STORE || mk == A64_MEM_LOADSTORE) {
@@ -241,8 +243,19 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         memset(&o, 0, sizeof o);
         o.iterations = (int)iters;
         o.noalias = true;
+        /* the block as it runs (as `uarch mca` runs a region): one simulated iteration of a
+         * path with a period runs `period` of the block's */
+        McaPath path;
+        memset(&path, 0, sizeof path);
+        const A64Inst *insts = prog.insts;
+        int ninsts = prog.ninsts;
+        if (mca_path(insts, ninsts, &path) && path.followed) {
+            insts = path.insts;
+            ninsts = path.n;
+            o.iterations = (int)((iters + path.period - 1) / path.period);
+        }
         McaResult r;
-        mca_simulate(pmu_sim_cpu(), prog.insts, prog.ninsts, &o, &r);
+        mca_simulate(pmu_sim_cpu(), insts, ninsts, &o, &r);
         run = &cache[cache_next];
         cache_next = (cache_next + 1) % SIM_CACHE;
         free(run->text);
@@ -250,11 +263,12 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         for (int k = 0; k < mca_counter_count(); k++)
             run->counts[mca_counter_event(k) & 0xff] = mca_counter_value(&r.counters, k);
         long long kc[K_N] = {0};
-        for (int i = 0; i < prog.ninsts; i++)
-            classify(&prog.insts[i], kc);
+        for (int i = 0; i < ninsts; i++)
+            classify(&insts[i], kc);
         for (int k = 0; k < K_N; k++)
-            run->counts[class_id[k]] = kc[k] * iters;
+            run->counts[class_id[k]] = kc[k] * o.iterations;
         mca_result_free(&r);
+        mca_path_free(&path);
         a64_program_free(&prog);
         run->text = xstrdup(text);
         run->iters = iters;
