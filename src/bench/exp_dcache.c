@@ -106,6 +106,7 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
     double *x = xmalloc(sizeof *x * (size_t)(S->n + 1)), *y = xmalloc(sizeof *y * (size_t)(S->n + 1));
     for (int i = 0; i < S->n; i++)
         x[i] = S->pts[i].x, y[i] = sweep_y(s, &S->pts[i]);
+    sweep_median3(y, S->n);   /* (the curve the knees were found on) */
     for (int j = 0; j < nst && first + j < s->nfind; j++) {
         SweepFinding *f = &s->find[first + j];
         if (!named[j])
@@ -227,6 +228,10 @@ int exp_dcache(int argc, char **argv)
         s.yscale = SVG_LOG;
         s.knee.direction = 1;   /* latency only grows with the working set */
     }
+    /* the knees from the median of three neighbouring points: one disturbed point (a DRAM point
+     * at 349 cycles among 470s, one at 47 past the L2's climb) made a step of its own, and
+     * another step took the L2's name (256 KiB in one run of three) */
+    s.knee_median3 = true;
     size_t cap = (size_t)grid[n - 1] + 4096;
     char *buf = sweep_alloc(cap, o.huge);
     bool huge = o.huge;   /* (madvise asks; what the kernel gave is in smaps) */
