@@ -22,8 +22,8 @@
 
 enum {
     ASM_MAX_DEPTH = 64,              /* nested expansions (macros, .rept, .irp, .irpc) */
-    ASM_MAX_LINES = 2000000,         /* lines replayed by expansions, in total */
-    ASM_MAX_BYTES = 64 << 20,        /* bytes of expanded text, in total */
+    ASM_MAX_LINES = 200000,          /* lines replayed by expansions, in total (more than a region holds) */
+    ASM_MAX_BYTES = 16 << 20,        /* bytes of expanded text, in total */
     ASM_MAX_COND = 256,              /* nested .if */
 };
 
