@@ -147,8 +147,10 @@ static Job *pass2_take(Pass2 *p, bool wait, int thread)
     p->busy++;
     Job *job = p->queue[p->qhead++];
     struct Spare *sp = &p->spare[thread];
-    if (sp->n > 0)
+    if (sp->n > 0) {
         job->out = sp->b[--sp->n];
+        sp->bytes -= job->out.cap;
+    }
     job->thread = thread;
     return job;
 }
@@ -335,12 +337,17 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
         } else {
             pthread_mutex_lock(&p->mu);
             struct Spare *sp = &p->spare[job->thread];   /* (back to the thread that allocated it) */
-            if (sp->n == sp->cap) {
-                sp->cap = sp->cap * 2 + 16;
-                sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+            if (sp->bytes + job->out.cap <= MCA_SPARE_TOTAL) {
+                if (sp->n == sp->cap) {
+                    sp->cap = sp->cap * 2 + 16;
+                    sp->b = xrealloc(sp->b, (size_t)sp->cap * sizeof *sp->b);
+                }
+                sp->b[sp->n++] = job->out;
+                sp->bytes += job->out.cap;
+                buf_init(&job->out);
             }
-            sp->b[sp->n++] = job->out;
             pthread_mutex_unlock(&p->mu);
+            buf_free(&job->out);   /* (not kept: freed outside the lock) */
         }
         buf_init(&job->out);
         if (job->nunits > 0) {

@@ -40,8 +40,12 @@ enum { NSLOT = 4 };
  * the one being written: the queue is bounded by bytes as well as by NSLOT (a chunk of long
  * regions holds as much as many of short ones) */
 #define MCA_INFLIGHT_BYTES ((size_t)1 << 20)
-/* an output buffer is kept for the next jobs only up to this size */
+/* an output buffer is kept for the next jobs only up to this size, and a thread's kept
+ * buffers up to this many bytes in all (a worker running ahead holds a buffer per job in
+ * flight, each grown to the longest output it has held: kept without a bound, they grew
+ * with the input) */
 #define MCA_SPARE_BYTES ((size_t)1 << 20)
+#define MCA_SPARE_TOTAL ((size_t)4 << 20)
 /* the memory for chunks kept parsed after those (texts and programs, estimated);
  * UARCH_MCA_KEEP_BYTES=N in the environment sets another (0: re-parse them all, for tests) */
 #define KEEP_BYTES ((size_t)32 << 20)
@@ -160,7 +164,7 @@ struct Pass2 {
     /* output buffers written already, for the next jobs: a job's output is allocated by the
      * thread that runs it and written by the main thread; freeing it there would lock the
      * worker's malloc arena against the worker at every region */
-    struct Spare { Buf *b; int n, cap; } spare[PASS2_MAX_THREADS];   /* per thread: 0 main, 1.. the workers */
+    struct Spare { Buf *b; int n, cap; size_t bytes; } spare[PASS2_MAX_THREADS];   /* per thread: 0 main, 1.. the workers */
     struct Worker { struct Pass2 *p; int idx; } w[PASS2_MAX_THREADS - 1];
 };
 
