@@ -466,8 +466,11 @@ done:;
             svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
             snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
                      F->note[0] ? "; " : "", b);
-            /* the level after the step: the next finding of this spacing (a step or "beyond") */
-            double after = f + 1 < s.nfind && !strcmp(s.find[f + 1].series, F->series) ? s.find[f + 1].cycles : NAN;
+            /* the level after the step: the curve's next level, named or not (the next finding
+             * skips a level whose step is not named: the 4 B spacing's 1.8 cycles, unnamed in one
+             * run of three, made its step at 10 branches one from 1 to 12 cycles, "the end of
+             * the BTBs", and a zero-bubble level of 10 branches) */
+            double after = r->levels[idx[j] + 1].level;
             kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence, lo, hi};
         }
     }

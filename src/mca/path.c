@@ -22,6 +22,7 @@
  */
 #include "mca/path.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,46 @@ static int at_offset(const A64Inst *in, int n, int64_t off)
         else hi = m - 1;
     }
     return -1;
+}
+
+/* states met at the taken branches of one trip: (where fetch goes, the call stack, the ratio
+ * counters) hashed; a state met twice in a trip repeats forever (the path is a function of it) */
+typedef struct Seen { uint64_t h; int trip; } Seen;
+typedef struct SeenSet { Seen *t; size_t cap, n; int trip; } SeenSet;
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+/* true when h was met before in this trip (entries of earlier trips count as empty) */
+static bool seen_add(SeenSet *s, uint64_t h)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 1024;
+        Seen *t = xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->t[i].trip == s->trip && s->trip) {
+                size_t k = s->t[i].h & (cap - 1);
+                while (t[k].trip == s->trip) k = (k + 1) & (cap - 1);
+                t[k] = s->t[i];
+            }
+        free(s->t);
+        s->t = t;
+        s->cap = cap;
+    }
+    size_t k = h & (s->cap - 1);
+    while (s->t[k].trip == s->trip) {
+        if (s->t[k].h == h) return true;
+        k = (k + 1) & (s->cap - 1);
+    }
+    s->t[k] = (Seen){h, s->trip};
+    s->n++;
+    return false;
 }
 
 static void push(McaPath *p, const A64Inst *x, bool taken)
@@ -71,11 +112,15 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
     int64_t start = in[0].offset, end = (int64_t)in[n - 1].offset + 4;
     int *runs = xcalloc((size_t)n, sizeof *runs);   /* times each conditional has run (mod M) */
     int stack[64], sp = 0;
+    uint64_t hstack[65] = {0}, hruns = 0;   /* hstack[k]: hash of stack[0..k) */
+    SeenSet seen = {0};
     long limit = MCA_PATH_MAX;
     bool ok = true;
     for (int trip = 0; ok; trip++) {
         int i = 0;
         sp = 0;
+        seen.trip = trip + 1;
+        seen.n = 0;
         for (;;) {
             if (i >= n) break;                              /* falls back to the start */
             if (p->n >= limit) {
@@ -92,7 +137,11 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
             case A64_BR_DIRECT: taken = to >= 0; break;
             case A64_BR_CALL:
                 taken = to >= 0;
-                if (taken && sp < (int)(sizeof stack / sizeof stack[0])) stack[sp++] = i + 1;
+                if (taken && sp < (int)(sizeof stack / sizeof stack[0])) {
+                    stack[sp] = i + 1;
+                    hstack[sp + 1] = mix(hstack[sp] ^ (uint64_t)(i + 1));
+                    sp++;
+                }
                 break;
             case A64_BR_RETURN:
                 if (sp > 0) { taken = true; next = stack[--sp]; }
@@ -102,6 +151,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
                     int c = runs[i];
                     taken = (c + 1) * x->hint_num / x->hint_den > c * x->hint_num / x->hint_den;
                     runs[i] = (c + 1) % x->hint_den;
+                    hruns ^= mix(((uint64_t)i << 8 | (uint64_t)c) + 1) ^ mix(((uint64_t)i << 8 | (uint64_t)runs[i]) + 1);
                 } else taken = x->target >= 0 && x->target <= (int64_t)x->offset;
                 taken = taken && to >= 0;
                 break;
@@ -111,6 +161,12 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
             push(p, x, taken);
             if (taken) p->followed = true;
             if (taken && next == 0 && x->branch != A64_BR_RETURN) break;   /* the back-edge */
+            if (taken && seen_add(&seen, mix((uint64_t)next * 0x9e3779b97f4a7c15ULL ^ hstack[sp] ^ hruns ^ (uint64_t)sp << 48))) {
+                snprintf(p->why, sizeof p->why, "the path does not come back to the region's start (the branch at "
+                         "line %d loops forever without a '// uarch: taken N/M' ratio)", x->line);
+                ok = false;
+                break;
+            }
             if (!taken && x->branch == A64_BR_NONE) { i = next; continue; }
             i = next;
         }
@@ -124,6 +180,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
         }
     }
     free(runs);
+    free(seen.t);
     (void)start;
     if (!ok) { p->n = 0; p->followed = false; return false; }
     if (p->n != n || p->period != 1) p->followed = true;

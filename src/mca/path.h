@@ -4,7 +4,7 @@
 
 #include "a64/a64.h"
 
-#define MCA_PATH_MAX (1L << 22)      /* instructions in one path, at most */
+#define MCA_PATH_MAX (1L << 18)      /* instructions in one path, at most (copies: ~50 MB) */
 #define MCA_PATH_MAX_PERIOD 100      /* iterations a path of taken ratios may span */
 
 typedef struct McaPath {
