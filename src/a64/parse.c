@@ -1704,6 +1704,9 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
     A64Inst *in = g->ninsts > 0 ? &g->insts[g->ninsts - 1] : NULL;
     if (!in || in->line != P->line) return perr(P, c, "'uarch:' hint without an instruction on its line");
     if (!in->branch) return perr(P, c, "'uarch:' hint on '%s', which is not a branch", in->mnem_name);
+    if (in->branch != A64_BR_COND)
+        return perr(P, c, "'uarch:' hint on '%s', which is not a conditional branch (b.cond, cbz, cbnz, tbz, "
+                    "tbnz): its direction is not a choice", in->mnem_name);
     long num = 1, den = 1;
     if ((size_t)(e - w) >= 9 && !memcmp(w, "not-taken", 9) && skip_ws(w + 9, e) == e) num = 0;
     else if ((size_t)(e - w) >= 5 && !memcmp(w, "taken", 5) && (w + 5 == e || is_ws(w[5]))) {
