@@ -1850,6 +1850,9 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
         if (c == ';' && P->A.dialect == ASM_DARWIN) { se = p; comment = p + 1; break; }   /* Apple: a comment */
         if (c == ';') {
             if (!statement(P, st, p)) return false;
+            if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
+                return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
+                            "its line: uarch reads such a body from the next line on");
             if (!looks_statement(p + 1, e)) { st = NULL; comment = p + 1; break; }
             st = p + 1;
         }

@@ -520,6 +520,7 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             const char *pe = ident_end(a, e);
             if (pe == a || !id0(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
             A->collect = name[3] == 'c' ? C_IRPC : C_IRP;
+            free(A->pending_args);
             A->pending_args = dupn(a, (size_t)(e - a));
             goto body;
         }
