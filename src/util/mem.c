@@ -221,6 +221,15 @@ bool read_text_file(const char *path, Buf *out, size_t max)
             saved = EFBIG;
             break;
         }
+        if (out->len + n + 1 > out->cap) {    /* doubling, but never past the bound */
+            size_t want = out->cap ? out->cap * 2 : sizeof chunk;
+            if (want > max + 1)
+                want = max + 1;
+            if (want < out->len + n + 1)
+                want = out->len + n + 1;
+            out->data = xrealloc(out->data, want);
+            out->cap = want;
+        }
         buf_put(out, chunk, n);
         if (z)
             break;
