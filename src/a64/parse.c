@@ -1827,6 +1827,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
 static bool line(Parser *P, const char *s, const char *e, const char *plain)
 {
     const char *p = skip_ws(s, e);
+    P->A.exited = false;
     if (p < e && *p == '#') return region_marker(P, p + 1, e);
     if (plain == e) return statement(P, p, e);      /* no string, comment or ';': most lines */
     const char *st = p, *se = e, *comment = NULL;
@@ -1850,6 +1851,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
         if (c == ';' && P->A.dialect == ASM_DARWIN) { se = p; comment = p + 1; break; }   /* Apple: a comment */
         if (c == ';') {
             if (!statement(P, st, p)) return false;
+            if (P->A.exited) return true;      /* .exitm: the rest of the line belongs to the ended expansion */
             if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
                 return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
                             "its line: uarch reads such a body from the next line on");
@@ -1937,15 +1939,24 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     for (;;) {
         const char *ls, *le, *plain, *tend;
         if (P.A.nframes) {        /* the lines of an expansion (macro, .rept, .irp) first */
-            int fl;
+            int fl = 0;
             bool fok;
-            if (asm_frame_line(&P.A, &ls, &le, &fl, &fok, &ae)) {
+            const char *fs = NULL, *fe = NULL;
+            if (asm_frame_line(&P.A, &fs, &fe, &fl, &fok, &ae)) {
+                ls = fs;
+                le = fe;
                 P.line = fl;
                 tend = le;
                 plain = a64_plain_end(ls, le);
                 goto have_line;
             }
-            if (!fok) { P.ls = P.le = NULL; ok = aerr(&P, &ae); break; }
+            if (!fok) {           /* a bound: located at the line it stopped at, when there is one */
+                P.ls = fs;
+                P.le = fe;
+                if (fs) P.line = fl;
+                ok = aerr(&P, &ae);
+                break;
+            }
         }
         if (p >= end) break;
         /* one pass over the plain part of the line; only lines with a comment, a string or a

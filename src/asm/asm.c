@@ -495,12 +495,15 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             return aerr(err, at, "'.%s' without '.macro'", name), ASM_ERROR;
         if (!strcmp(name, "endr")) return aerr(err, at, "'.endr' without '.rept'"), ASM_ERROR;
         if (!strcmp(name, "exitm")) {
+            /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too) */
             int k = A->nframes - 1;
-            while (k >= 0 && A->frames[k]->kind != F_MACRO) k--;
             if (k < 0) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
             A->ncond = A->frames[k]->ncond0;
             if (A->skip_from >= A->ncond) A->skip_from = -1;
-            while (A->nframes > k) frame_free(A->frames[--A->nframes]);
+            /* the frames end at their next line: the line being parsed may lie in one of their
+             * buffers, so they are not freed here; the rest of this line is not assembled */
+            for (int i = k; i < A->nframes; i++) { A->frames[i]->pos = A->frames[i]->text.len; A->frames[i]->iter = A->frames[i]->count; }
+            A->exited = true;
             update_busy(A);
             return ASM_DONE;
         }
@@ -698,7 +701,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
         *le = e;
         *line = f->line0 + f->off++;
         if (--A->lines_left < 0) {
-            *ok = aerr(err, s, "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
+            *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
             return false;
         }
         return true;

@@ -72,6 +72,7 @@ typedef struct AsmState {
     long counter;                 /* \@: the number of macro expansions so far */
     bool busy;                    /* collecting or skipping: every line goes to asm_consume */
     bool in_comment;              /* inside a multi-line block comment */
+    bool exited;                  /* an .exitm ended the expansion: the rest of its line is not assembled */
     const char *line_start;       /* the line of the directive asm_directive is given (set by the caller) */
     char *collect_src;            /* the line that opened the body being collected */
     int collect_col;
@@ -102,7 +103,8 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
 
 /* ---- frames: the lines of expansions ---- */
 /* The next line of the innermost expansion: [*ls, *le) and its source line number; false
- * when no expansion is open (read the file).  A frame ends by itself when its lines are done. */
+ * when no expansion is open (read the file).  A frame ends by itself when its lines are done.
+ * A bound reached (*ok false) at a line leaves that line in [*ls, *le) and *line. */
 bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bool *ok, AsmErr *err);
 /* the chain of expansions the current line came through, innermost first, as diagnostic
  * notes ("in expansion of macro 'step'") appended to d */

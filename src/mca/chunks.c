@@ -82,15 +82,20 @@ static const char *scan_line(const char *p, const char *e, int *marker)
 }
 
 /* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay */
-static void blank_line(Buf *text, int line)
+/* blank a line of the text; false when there was nothing on it to blank */
+static bool blank_line(Buf *text, int line)
 {
     int l = 1;
     size_t i = 0;
+    bool changed = false;
     while (i < text->len && l < line)
         if (text->data[i++] == '\n')
             l++;
-    for (; i < text->len && text->data[i] != '\n'; i++)
+    for (; i < text->len && text->data[i] != '\n'; i++) {
+        changed |= text->data[i] != ' ';
         text->data[i] = ' ';
+    }
+    return changed;
 }
 
 /* a located error of the input at `line` (1-based), nothing else on it: pass 1 stops */
@@ -278,11 +283,14 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             break;
         int local = err.line;
         err.line += ch->line0;
-        if (first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY) && local > 0) {
+        /* a line that fails to parse is skipped, and the chunk parsed again; not a bound of the
+         * expansions ("expansions ..."): skipping a line of a body would replay them again, nor
+         * a line already blank (an error that skipping cannot end) */
+        if (first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY) && local > 0 &&
+            strncmp(err.msg, "expansions ", 11) != 0 && blank_line(&run->cur->text, local)) {
             size_t ml = strlen(err.msg);
             snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
             diag_print(stderr, &err, "warning");
-            blank_line(&run->cur->text, local);
             if (run->nskipped == run->skipcap)
                 run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
             run->skipped[run->nskipped++] = err.line;

@@ -1,0 +1,4 @@
+  .macro forever
+ .exitm;    forreve
+  .endm
+  forever
