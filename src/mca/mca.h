@@ -169,11 +169,16 @@ typedef struct McaResult {
     double block_rthroughput;     /* static estimate, as llvm-mca's Block RThroughput */
     McaInstInfo *info;            /* [n] */
 
-    /* resource pressure: units are the model's; pressure[i * nunits + u] = cycles of unit u used
-     * by instruction i, summed over all iterations (views divide by iterations) */
+    /* resource pressure: units are the model's; mca_pressure(r, i, u) = cycles of unit u used
+     * by instruction i, summed over all iterations (views divide by iterations).  Held sparse
+     * (a long region takes a few cells per instruction, not nunits): instruction i has a cell
+     * for each unit of pmask[i] (the units it may issue to), in unit order, from poff[i] */
     int nunits;
     const char **unit_names;      /* [nunits] e.g. "u1" ... "u14" (model names) */
-    double *pressure;             /* [n * nunits] */
+    double *pressure;             /* [npressure] */
+    uint32_t *pmask;              /* [n] */
+    int32_t *poff;                /* [n] */
+    int npressure;
 
     /* timeline: events[it * n + i] for it < timeline_iterations */
     int timeline_iterations;
@@ -213,6 +218,18 @@ typedef struct McaResult {
 } McaResult;
 /* (an array the simulation fills must also be listed in res_arrays() of src/mca/sim_cache.c,
  * which copies results between blocks) */
+
+/* the pressure of instruction i on unit u (0 where it has no cell) */
+static inline double mca_pressure(const McaResult *r, int i, int u)
+{
+    uint32_t m = r->pmask[i];
+    return m >> u & 1 ? r->pressure[r->poff[i] + __builtin_popcount(m & ((1u << u) - 1))] : 0;
+}
+/* its cell (u in pmask[i]) */
+static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
+{
+    return &r->pressure[r->poff[i] + __builtin_popcount(r->pmask[i] & ((1u << u) - 1))];
+}
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
  * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */

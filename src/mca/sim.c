@@ -638,7 +638,7 @@ size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, SimS
     }
     for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
-    for (size_t h = 0; h < (size_t)n * (size_t)s->c->nunits; h++) STD(out->pressure[h]);
+    for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
         STD(out->avg_wait_sched[i]);
         STD(out->avg_wait_ready[i]);
@@ -806,6 +806,24 @@ static inline void fe_fetch(Sim *s, const SimInst *si, int32_t t)
     if (++s->fe_k == s->n) s->fe_k = 0;
 }
 
+void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out)
+{
+    uint32_t all = nunits >= 32 ? ~0u : (1u << nunits) - 1;
+    out->pmask = arena_alloc(&out->arena, sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
+    out->poff = arena_alloc(&out->arena, sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
+    size_t cells = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = 0;
+        for (int k = 0; k < si[i].nissue; k++)
+            m |= si[i].issue[k].units;
+        out->pmask[i] = m & all;
+        out->poff[i] = (int32_t)cells;
+        cells += (size_t)__builtin_popcount(m & all);
+    }
+    out->npressure = (int)cells;
+    out->pressure = arena_alloc(&out->arena, sizeof(double) * (cells > 0 ? cells : 1));
+}
+
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
 {
     Arena *A = &out->arena;
@@ -902,7 +920,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->unit_names = arena_alloc(A, sizeof(char *) * (nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = c->unit_name[u];
-    out->pressure = arena_alloc(A, sizeof(double) * (size_t)(n * (nu > 0 ? nu : 1)));
+    sim_pressure_layout(si, n, nu, out);
     /* timeline events only when the timeline is shown (the steady-state cut waits for them) */
     int tl_it = !opt->want_timeline ? 0 : opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
     if (tl_it > iters)
@@ -960,6 +978,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     const int *const qoff = s->qoff;
     const int32_t *const done_lat = s->done_lat;
     double *const pressure = out->pressure;
+    const uint32_t *const pmask = out->pmask;
+    const int32_t *const poff = out->poff;
     double *const wait_retire = out->avg_wait_retire, *const wait_sched = out->avg_wait_sched,
            *const wait_ready = out->avg_wait_ready;
     const bool noalias = opt->noalias;
@@ -1171,7 +1191,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
+                        pressure[poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1))] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */

@@ -149,6 +149,10 @@ void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls 
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
 
+/* out's pressure cells (zero): for each instruction the units its issues may take (of the
+ * first nunits) */
+void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out);
+
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a
  * miss, put keeps those sim_run gave for that block (same thread, right after sim_run) */
