@@ -50,18 +50,18 @@ typedef struct McaOptions {
  * A case without a measured form for a width (medium, 32-bit) keeps the fast form. */
 typedef enum McaDivider { MCA_DIV_FAST, MCA_DIV_MEDIUM, MCA_DIV_SLOW } McaDivider;
 
-/* static info of one instruction of the block (instruction-info view) */
+/* static info of one instruction of the block (instruction-info view); narrow fields, as a
+ * long region holds one per instruction */
 typedef struct McaInstInfo {
-    const char *text;
     const char *form;             /* form id used (possibly a nearest form) */
+    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
+    double rthroughput;
+    int latency;                  /* max latency to any written register */
+    int16_t uops;                 /* retire slots ("#uOps" column) */
+    int16_t issues;               /* uops that issue to units */
     bool approx;                  /* nearest form */
     bool unsupported;             /* no form at all: simulated as a 1-uop nop-like instruction */
-    int uops;                     /* retire slots ("#uOps" column) */
-    int issues;                   /* uops that issue to units */
-    int latency;                  /* max latency to any written register */
-    double rthroughput;
     bool may_load, may_store, has_side_effects;
-    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
 } McaInstInfo;
 
 /* the MayLoad / MayStore / HasSideEffects flags of an instruction as llvm-mca 19 sets them

@@ -347,6 +347,13 @@ static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, co
     return fs;
 }
 
+/* the model form of an instruction whose form id is in the table already (no per-instruction
+ * array of them: a long region is held compactly) */
+static const ModelForm *inst_form(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, const A64Inst *a)
+{
+    return a->form ? form_slot(cpu, sc, t, a->form)->f : NULL;
+}
+
 /* room for at least n entries in a pool whose content is not kept */
 static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
 {
@@ -360,7 +367,6 @@ static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
                        SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena)
 {
-    const ModelForm **forms = arena_alloc(arena, sizeof(*forms) * (n > 0 ? n : 1));
     /* per distinct form id of the block (the id pointers are stable while the block lives):
      * its model form and the first instruction of it (issues, units text to copy) */
     FormTab fc = {xcalloc(64, sizeof *fc.s), 63, 0};
@@ -369,7 +375,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     size_t nd = 0, ns = 0, ni = 0;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
-        const ModelForm *f = forms[i] = a->form ? form_slot(cpu, sc, &fc, a->form)->f : NULL;
+        const ModelForm *f = a->form ? form_slot(cpu, sc, &fc, a->form)->f : NULL;
         nd += a->nwrites < SIM_MAX_DST ? a->nwrites : SIM_MAX_DST;
         ns += a->nreads < SIM_MAX_SRC ? a->nreads : SIM_MAX_SRC;
         int w = f ? f->issues_int + f->issues_mem + f->issues_fp : 0;
@@ -384,13 +390,12 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         SimInst *s = &out[i];
         McaInstInfo *ii = &info[i];
         FormSlot *fs = a->form ? form_slot(cpu, sc, &fc, a->form) : NULL;
-        const ModelForm *f = forms[i];
+        const ModelForm *f = fs ? fs->f : NULL;
         /* the lists are written up to their counts and never read beyond them */
         memset(s, 0, offsetof(SimInst, dst));
         s->dst = lists->dst + lists->ndst;
         s->src = lists->src + lists->nsrc;
         s->issue = lists->issue + lists->nissue;
-        ii->text = a->text;
         ii->form = f ? f->id : a->form;
         ii->approx = a->approx;
         ii->unsupported = f == NULL;
@@ -489,9 +494,10 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     while (cmask < fc.used * 2 + 2) cmask <<= 1;
     cmask--;
     GateSlot *gt = xcalloc(cmask + 1, sizeof *gt);
+    int ngates = 0;
     for (int i = 0; i < n; i++) {
         SimInst *s = &out[i];
-        const ModelForm *f = forms[i];
+        const ModelForm *f = inst_form(cpu, sc, &fc, &insts[i]);
         s->gate_id = -1;
         if (!f || f->tp <= 0) continue;
         double bound = (double)s->uops / (sc->width > 0 ? sc->width : 1);
@@ -505,13 +511,13 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         }
         if (f->tp > bound * 1.01 + 0.002) {
             s->gate = f->tp;
-            s->gate_id = i;
+            s->gate_id = ngates;
             /* the first earlier instruction of the same model form with a gate shares it */
             size_t h = form_hash(f);
             for (h &= cmask;; h = (h + 1) & cmask)
                 if (!gt[h].f || gt[h].f == f) break;
             if (gt[h].f) s->gate_id = out[gt[h].gated].gate_id;
-            else gt[h].f = f, gt[h].gated = i;
+            else gt[h].f = f, gt[h].gated = i, ngates++;
         }
     }
     /* fusion and elimination (rules are the model's) */
@@ -601,7 +607,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             if (wu && ru) {
                 s->src[k].exp_prod = p;
                 s->src[k].exp_dst = (uint8_t)dk;
-                s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
+                s->src[k].edge_lat = pair_latency(cpu, pa, inst_form(cpu, sc, &fc, pa), wu, c,
+                                                inst_form(cpu, sc, &fc, c), ru);
             }
         }
         for (int d = 0; d < s->ndst; d++) {
