@@ -112,6 +112,11 @@ void out_puts(Out *o, const char *s);
 void out_buf(Out *o, Buf *b);                 /* writes b and empties it */
 bool out_close(Out *o);
 void out_abandon(Out *o);
+/* the whole of b to `path` through an Out (never half-written); false: the error is printed */
+bool out_write_file(const char *path, const Buf *b);
+/* can `path` be written (its directory exists and is writable, it is not a directory)?  Asked
+ * before a long run whose output goes there; false: "cannot write 'path': why" is printed */
+bool out_can_write(const char *path);
 /* for output printed with stdio: flush stdout and check it; on failure print the error and
  * return 1 (or `status` if it is already an error), else `status`.  main() calls it last. */
 int out_stdout_check(int status);
