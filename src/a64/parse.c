@@ -1791,6 +1791,22 @@ static bool region_marker(Parser *P, const char *c, const char *e)
 
 static bool line(Parser *P, const char *s, const char *e, const char *plain);
 
+/* where the line comment of [p, e) starts ('//', ';' on Darwin, '#' first on the line; not in a
+ * string), or e */
+static const char *comment_start(const char *p, const char *e, bool darwin)
+{
+    const char *q = skip_ws(p, e);
+    if (q < e && *q == '#') return q;
+    for (bool quote = false; q < e; q++) {
+        if (quote) {
+            if (*q == '\\' && q + 1 < e) q++;
+            else if (*q == '"') quote = false;
+        } else if (*q == '"') quote = true;
+        else if ((*q == '/' && q + 1 < e && q[1] == '/') || (*q == ';' && darwin)) return q;
+    }
+    return e;
+}
+
 /* the line again from s, with its block comments blanked (in a copy, P->cline: columns stay),
  * from the state at s (inside a comment or not); the copy is parsed instead */
 static bool line_blanked(Parser *P, const char *s, const char *e)
@@ -1932,8 +1948,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.input = text;
     P.input_end = end;
     int line_no = 0;              /* lines of the file read so far */
-    /* the first NUL of the text: every line before it is free of NULs, and expansions only
-     * replay lines already read */
+    /* the next NUL of the text: every line before it is free of NULs (one in a line comment is
+     * passed), and expansions only replay lines already read */
     const char *nul = len ? memchr(text, 0, len) : NULL;
     AsmErr ae;
     for (;;) {
@@ -1968,7 +1984,13 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         tend = end;
         P.line = ++line_no;
         p = le + 1;
-        if (nul && nul < le) { P.ls = ls; P.le = le; ok = perr(&P, nul, "unexpected NUL character"); break; }
+        if (nul && nul < le) {    /* NULs in a line comment are comment (clang -g writes `.byte 0 // ^@`) */
+            if (nul < comment_start(ls, le, P.A.dialect == ASM_DARWIN)) {
+                P.ls = ls; P.le = le; ok = perr(&P, nul, "unexpected NUL character");
+                break;
+            }
+            nul = le < end ? memchr(le, 0, (size_t)(end - le)) : NULL;
+        }
     have_line:
         P.ls = ls;
         P.le = le;

@@ -120,7 +120,7 @@ static void shift(A64Program *g, const Piece *pc)
         g->regions[r].line += pc->line0;
 }
 
-/* the whole text at once (read up to its first NUL, which the parser reports) */
+/* the whole text at once (read up to its first NUL outside a line comment, which the parser reports) */
 static bool parse_whole(const char *file, FILE *in, const A64ParseOptions *opt, A64PieceFn each, void *ctx, Diag *err)
 {
     Buf t;
@@ -128,8 +128,9 @@ static bool parse_whole(const char *file, FILE *in, const A64ParseOptions *opt, 
     rewind(in);
     char block[65536];
     size_t r;
+    TextNulScan scan = {false, '\n'};
     while ((r = fread(block, 1, sizeof block, in)) > 0) {
-        const char *z = memchr(block, 0, r);
+        const char *z = text_nul(&scan, block, block + r);
         buf_put(&t, block, z ? (size_t)(z - block) + 1 : r);
         if (z)
             break;
@@ -174,8 +175,7 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
         for (int grow = lines;;) {
             A64Program g;
             Diag e;
-            bool ok = memchr(t.data, 0, t.len) == NULL &&   /* (a NUL: the whole parse reports it) */
-                      a64_parse_opts(file, t.data, t.len, &o, &g, &e);
+            bool ok = a64_parse_opts(file, t.data, t.len, &o, &g, &e);   /* (an error: the whole parse reports it) */
             if (ok && (!g.end_open || !more)) {   /* (at the end: nothing needs its state) */
                 for (int i = 0; i < g.nlabels && !whole; i++)
                     whole = !lab_add(&P, g.labels[i], g.label_off[i], P.n);

@@ -14,6 +14,7 @@
 #include "bench/sweep.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,10 @@ int exp_inst(int argc, char **argv)
         fprintf(stderr, "uarch: bench inst: no instruction given\n%s\n", usage);
         return 2;
     }
+    if (!out_can_write(o.out)) {
+        sweep_free(&s);
+        return 1;
+    }
     bool x86 = sweep_x86(&s);
     Inst in;
     char why[200];
@@ -425,18 +430,20 @@ int exp_inst(int argc, char **argv)
         }
     }
     if (o.out) {
-        FILE *chk = fopen(o.out, "r");
-        bool fresh = chk == NULL;
-        if (chk)
-            fclose(chk);
-        FILE *f = fopen(o.out, "a");
-        if (!f) {
-            fprintf(stderr, "uarch: bench inst: cannot write '%s'\n", o.out);
-            sweep_free(&s);
-            return 1;
+        /* the table as it was and the new row, written whole (never half-written) */
+        Buf f;
+        buf_init(&f);
+        if (!read_file(o.out, &f)) {
+            if (errno != ENOENT) {
+                fprintf(stderr, "uarch: error: cannot read '%s': %s\n", o.out, strerror(errno));
+                buf_free(&f);
+                sweep_free(&s);
+                return 1;
+            }
+            buf_puts(&f, "core\ttable\tmnemonic\tform\tpage_id\tlat_raw\tlat_min\tlat_max\ttp\tuops\tint\tmem\tfp\tunits\trow_kind\n");
+        } else if (f.len && f.data[f.len - 1] != '\n') {
+            buf_putc(&f, '\n');
         }
-        if (fresh)
-            fprintf(f, "core\ttable\tmnemonic\tform\tpage_id\tlat_raw\tlat_min\tlat_max\ttp\tuops\tint\tmem\tfp\tunits\trow_kind\n");
         char mn[32];
         snprintf(mn, sizeof mn, "%s", in.mnem);
         for (char *c = mn; *c; c++)
@@ -448,9 +455,14 @@ int exp_inst(int argc, char **argv)
             snprintf(t, sizeof t, "%.3g", round(tp * 100) / 100);
         if (isfinite(uops))
             snprintf(up, sizeof up, "%.0f", round(uops));
-        fprintf(f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", o.core ? o.core : "host",
-                dcls == R_VEC ? "simd" : "int", mn, o.text, lat_raw, a, b, t, up);
-        fclose(f);
+        buf_printf(&f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", o.core ? o.core : "host",
+                   dcls == R_VEC ? "simd" : "int", mn, o.text, lat_raw, a, b, t, up);
+        bool wrote = out_write_file(o.out, &f);
+        buf_free(&f);
+        if (!wrote) {
+            sweep_free(&s);
+            return 1;
+        }
     }
     int rc = sweep_finish(&s);
     sweep_free(&s);

@@ -345,6 +345,8 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             i += used - 1;
         }
     }
+    if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg))   /* before minutes of measuring */
+        return false;
     if (s->opt.min_set && s->opt.max > 0 && s->opt.min > s->opt.max) {
         fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
         return false;
@@ -1455,35 +1457,36 @@ static void write_table(Sweep *s, FILE *out)
 
 static bool write_csv(Sweep *s, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
+    Buf b;
+    buf_init(&b);
     /* every row carries the sweep's flags: a row read alone still says it is from an interrupted
      * sweep or from emulated timings */
-    fprintf(f, "series,x,median,best,min,max,q25,q75,n,interrupted,emulated\n");
+    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,interrupted,emulated\n");
     for (int i = 0; i < s->nseries; i++)
         for (int k = 0; k < s->series[i].n; k++) {
             const SweepPoint *p = &s->series[i].pts[k];
             const double v[] = {p->med, p->best, p->min, p->max, p->q25, p->q75};
             const char *nm = s->series[i].name;
             if (strpbrk(nm, ",\"\n")) {   /* RFC 4180: quoted, quotes doubled */
-                fputc('"', f);
+                buf_putc(&b, '"');
                 for (const char *c = nm; *c; c++)
-                    fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
-                fputc('"', f);
+                    buf_puts(&b, *c == '"' ? "\"\"" : (char[2]){*c, 0});
+                buf_putc(&b, '"');
             } else {
-                fputs(nm, f);
+                buf_puts(&b, nm);
             }
-            fprintf(f, ",%.17g", p->x);
+            buf_printf(&b, ",%.17g", p->x);
             for (size_t j = 0; j < ARRAY_LEN(v); j++) {
                 if (isfinite(v[j]))
-                    fprintf(f, ",%.6g", v[j]);
+                    buf_printf(&b, ",%.6g", v[j]);
                 else
-                    fputc(',', f);   /* unavailable: an empty field */
+                    buf_putc(&b, ',');   /* unavailable: an empty field */
             }
-            fprintf(f, ",%d,%d,%d\n", p->n, s->interrupted, s->prov.emulated[0] != 0);
+            buf_printf(&b, ",%d,%d,%d\n", p->n, s->interrupted, s->prov.emulated[0] != 0);
         }
-    return fclose(f) == 0;
+    bool ok = out_write_file(path, &b);
+    buf_free(&b);
+    return ok;
 }
 
 /* y of the finding's series at x = its value (the level when no point is there) */
@@ -1564,10 +1567,7 @@ static bool write_svg(Sweep *s, const char *path)
     svg_plot(&b, &p);
     for (int i = 0; i < s->nseries; i++)
         free(xs[i]), free(ys[i]), free(lo[i]), free(hi[i]);
-    FILE *f = fopen(path, "w");
-    bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
-    if (f && fclose(f) != 0)
-        ok = false;
+    bool ok = out_write_file(path, &b);
     buf_free(&b);
     return ok;
 }
@@ -1626,13 +1626,9 @@ int sweep_finish(Sweep *s)
     else
         write_table(s, stdout);
     fflush(stdout);
-    if (s->opt.csv && !write_csv(s, s->opt.csv)) {
-        fprintf(stderr, "uarch: bench %s: cannot write '%s': %s\n", s->exp, s->opt.csv, strerror(errno));
+    if (s->opt.csv && !write_csv(s, s->opt.csv))   /* (the error is printed) */
         status = 1;
-    }
-    if (s->opt.svg && !write_svg(s, s->opt.svg)) {
-        fprintf(stderr, "uarch: bench %s: cannot write '%s': %s\n", s->exp, s->opt.svg, strerror(errno));
+    if (s->opt.svg && !write_svg(s, s->opt.svg))
         status = 1;
-    }
     return status;
 }

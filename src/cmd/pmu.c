@@ -12,7 +12,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: uarch pmu list [-backend=B] [-json]\n"
-            "       uarch pmu stat -e EV[,EV...] [-backend=B] [-json] -- CMD [ARGS...]\n"
+            "       uarch pmu stat -e EV[,EV...] [-backend=B] [-json] [--] CMD [ARGS...]\n"
             "       uarch pmu stat -e EV[,EV...] [-backend=B] [-json] -asm 'snippet' [-init 'asm']\n"
             "       uarch pmu scan [-backend=B] [-events=LO-HI] [-probe=NAME,...] [-probe-file FILE] [-json]\n"
             "\n"
@@ -178,6 +178,10 @@ int cmd_pmu(int argc, char **argv)
                 fprintf(stderr, "uarch pmu: no command after --\n");
                 return 2;
             }
+            break;
+        }
+        if (!strcmp(sub, "stat") && a[0] != '-') {   /* the command starts here, as with perf stat */
+            cmdv = argv + i;
             break;
         }
         if (!strcmp(a, "-json") || !strcmp(a, "--json"))

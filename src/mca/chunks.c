@@ -107,11 +107,12 @@ static void input_error(Run *run, int line, const char *what, long long bound)
     run->failed = true;
 }
 
-/* keep only the bytes of t from `from` up to its first NUL (included), and stop the input
- * there: the parser reports the NUL, nothing after it is read */
-static bool cut_at_nul(Run *run, Buf *t, size_t from, long t_off)
+/* keep only the bytes of t from `from` up to its first NUL outside a line comment (included),
+ * and stop the input there: the parser reports the NUL, nothing after it is read.  `scan` has
+ * seen t up to `from`. */
+static bool cut_at_nul(Run *run, TextNulScan *scan, Buf *t, size_t from, long t_off)
 {
-    const char *z = memchr(t->data + from, 0, t->len - from);
+    const char *z = text_nul(scan, t->data + from, t->data + t->len);
     if (!z)
         return false;
     t->len = (size_t)(z - t->data) + 1;
@@ -136,6 +137,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
     int lines = 0;
     size_t ls = 0;                /* the start of the next line in t */
     bool cut = false, eof = false;
+    TextNulScan scan = {false, '\n'};   /* (a chunk starts at a line) */
     while (!cut) {
         const char *l = t->data + ls, *end = t->data + t->len;
         int m;
@@ -153,7 +155,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
                 size_t from = t->len;
                 t->len += n;
                 t->data[t->len] = 0;
-                eof = n == 0 || cut_at_nul(run, t, from, off);
+                eof = n == 0 || cut_at_nul(run, &scan, t, from, off);
                 continue;
             }
             if (l == end)
@@ -191,7 +193,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
 
 /* before pass 1: does the input have region markers?  (decides whether code outside regions
  * is ignored; a file without markers is one region).  Read in blocks up to the first marker;
- * the first NUL byte ends the input (run->in_len: the parser reports it, nothing after it is
+ * the first NUL byte outside a line comment ends the input (run->in_len: the parser reports it, nothing after it is
  * read), a line longer than MCA_LINE_MAX is an error (run->failed). */
 bool mca_scan_input(Run *run)
 {
@@ -203,6 +205,7 @@ bool mca_scan_input(Run *run)
     int line = 1;
     bool found = false, eof = false;
     size_t ls = 0;
+    TextNulScan scan = {false, '\n'};
     while (!found && !run->failed) {
         int m;
         const char *le = scan_line(t.data + ls, t.data + t.len, &m);
@@ -227,7 +230,7 @@ bool mca_scan_input(Run *run)
             size_t from = t.len;
             t.len += n;
             t.data[t.len] = 0;
-            eof = n == 0 || cut_at_nul(run, &t, from, off);
+            eof = n == 0 || cut_at_nul(run, &scan, &t, from, off);
             continue;
         }
         found = m != 0;

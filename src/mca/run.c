@@ -26,8 +26,9 @@ static void malloc_tune(void)
 }
 
 /* the input into run->in: a regular file as it is; anything else (stdin, a pipe, a device)
- * spooled to a temporary file, as it is read twice: up to its first NUL byte (the parser
- * reports it; /dev/zero is one NUL), at most MCA_SPOOL_MAX bytes (an error past it) */
+ * spooled to a temporary file, as it is read twice: up to its first NUL byte outside a line
+ * comment (the parser reports it; /dev/zero is one NUL), at most MCA_SPOOL_MAX bytes (an error
+ * past it) */
 static bool open_input(Run *run, const char *path)
 {
     FILE *src = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -45,8 +46,9 @@ static bool open_input(Run *run, const char *path)
         char blk[65536];
         size_t n;
         long long total = 0;
+        TextNulScan scan = {false, '\n'};
         while (!too_big && (n = fread(blk, 1, sizeof blk, src)) > 0) {
-            const char *z = memchr(blk, 0, n);
+            const char *z = text_nul(&scan, blk, blk + n);
             if (z)
                 n = (size_t)(z - blk) + 1;
             too_big = (total += (long long)n) > MCA_SPOOL_MAX;

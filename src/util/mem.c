@@ -209,8 +209,28 @@ bool read_file(const char *path, Buf *out)
     return ok;
 }
 
-/* as read_file, for a text: nothing after its first NUL byte is read (the NUL is kept, for the
- * parser to report it: /dev/zero is one byte), and more than `max` bytes is EFBIG */
+const char *text_nul(TextNulScan *s, const char *p, const char *e)
+{
+    for (;;) {
+        const char *z = memchr(p, 0, (size_t)(e - p));
+        const char *stop = z ? z : e, *q = stop;
+        while (q > p && q[-1] != '\n')   /* only the last line of [p, stop) decides the state */
+            q--;
+        if (q > p)
+            *s = (TextNulScan){false, '\n'};
+        for (; q < stop && !s->comment; q++) {
+            s->comment = *q == ';' || (*q == '/' && s->prev == '/');
+            s->prev = *q;
+        }
+        if (!z || !s->comment)
+            return z;
+        p = z + 1;
+    }
+}
+
+/* as read_file, for a text: nothing after its first NUL byte outside a line comment is read (the
+ * NUL is kept, for the parser to report it: /dev/zero is one byte), and more than `max` bytes is
+ * EFBIG */
 bool read_text_file(const char *path, Buf *out, size_t max)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -220,8 +240,9 @@ bool read_text_file(const char *path, Buf *out, size_t max)
     size_t n;
     bool ok = true;
     int saved = 0;
+    TextNulScan scan = {false, '\n'};
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        const char *z = memchr(chunk, 0, n);
+        const char *z = text_nul(&scan, chunk, chunk + n);
         if (z)
             n = (size_t)(z - chunk) + 1;
         if (out->len + n > max) {

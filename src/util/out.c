@@ -167,6 +167,50 @@ void out_abandon(Out *o)
     out_release(o);
 }
 
+bool out_write_file(const char *path, const Buf *b)
+{
+    Out o;
+    if (!out_open(&o, path))
+        return false;
+    if (b->len)
+        out_put(&o, b->data, b->len);
+    return out_close(&o);
+}
+
+bool out_can_write(const char *path)
+{
+    if (!path || !strcmp(path, "-"))
+        return true;
+    struct stat st;
+    int err = 0;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            err = EISDIR;
+        else if (!S_ISREG(st.st_mode) && access(path, W_OK) != 0)   /* a device: written in place */
+            err = errno;
+    }
+    if (!err && (stat(path, &st) != 0 || S_ISREG(st.st_mode))) {  /* new or replaced: its directory */
+        size_t n = strlen(path);
+        char *dir = xmalloc(n + 2);
+        memcpy(dir, path, n + 1);
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            strcpy(dir, ".");
+        else if (slash == dir)
+            dir[1] = 0;
+        else
+            *slash = 0;
+        if (access(dir, W_OK | X_OK) != 0)
+            err = errno;
+        free(dir);
+    }
+    if (err) {
+        fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(err));
+        return false;
+    }
+    return true;
+}
+
 int out_stdout_check(int status)
 {
     int before = errno;   /* a write that failed earlier (a full buffer flushed by printf) set it */

@@ -79,9 +79,15 @@ void arena_free(Arena *a);
 
 /* Read a whole file ("-" = stdin).  Returns false and sets errno on failure. */
 bool read_file(const char *path, Buf *out);
-/* The same for a text: it ends at its first NUL byte (kept, for the parser to report), and more
- * than `max` bytes is an error (errno EFBIG). */
+/* The same for a text: it ends at its first NUL byte outside a line comment (kept, for the parser
+ * to report), and more than `max` bytes is an error (errno EFBIG). */
 bool read_text_file(const char *path, Buf *out, size_t max);
+/* Where a text read as a stream ends: at its first NUL byte that is not in a line comment ('//' or
+ * ';' before it on its line: compilers' debug-info comments hold NULs, `.byte 0 // ^@`); the parser
+ * decides about the rest.  Blocks are given in order to text_nul with one TextNulScan (zeroed at
+ * the start of a line): the stopping NUL, or NULL. */
+typedef struct TextNulScan { bool comment; char prev; } TextNulScan;
+const char *text_nul(TextNulScan *s, const char *p, const char *e);
 
 /* ---- checked output (out.c): every command's report goes through an Out ----
  * out_open(o, NULL or "-") is stdout; a path is written in place when it is a device, pipe or
@@ -106,6 +112,11 @@ void out_puts(Out *o, const char *s);
 void out_buf(Out *o, Buf *b);                 /* writes b and empties it */
 bool out_close(Out *o);
 void out_abandon(Out *o);
+/* the whole of b to `path` through an Out (never half-written); false: the error is printed */
+bool out_write_file(const char *path, const Buf *b);
+/* can `path` be written (its directory exists and is writable, it is not a directory)?  Asked
+ * before a long run whose output goes there; false: "cannot write 'path': why" is printed */
+bool out_can_write(const char *path);
 /* for output printed with stdio: flush stdout and check it; on failure print the error and
  * return 1 (or `status` if it is already an error), else `status`.  main() calls it last. */
 int out_stdout_check(int status);

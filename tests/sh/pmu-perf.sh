@@ -46,6 +46,7 @@ echo "page-faults: N=500 -> $a, N=2000 -> $b (difference $d, want about 1500); m
 { [ "$b" -ge 2000 ] && [ "$b" -le 2600 ]; } || { echo "FAIL page-faults $b for 2000 pages"; fail=1; }
 "$U" pmu stat -e page-faults -- ./touch 10 | grep -q '^command exit status: 0' || { echo "FAIL stat text output"; fail=1; }
 "$U" pmu stat -e page-faults -- sh -c 'exit 3' > /dev/null; [ $? = 3 ] || { echo "FAIL the command's exit status is not passed on"; fail=1; }
+"$U" pmu stat -e page-faults sh -c 'exit 3' > /dev/null; [ $? = 3 ] || { echo "FAIL the command without -- (as perf stat takes it) is not run"; fail=1; }
 s=$("$U" pmu scan -backend=perf -probe=page_faults -json) || { echo "FAIL scan exit $?"; fail=1; }
 f=$(echo "$s" | awk '/"findings"/{on=1} /"near_misses"/{on=0} on && /"name"/' | sed 's/.*"name": "\(.*\)".*/\1/' | sort | tr '\n' ' ')
 [ "$f" = "minor-faults page-faults " ] || { echo "FAIL scan page_faults found '$f', want minor-faults and page-faults"; echo "$s"; fail=1; }
