@@ -133,7 +133,7 @@ static void usage(FILE *f)
                "-all-stats, -all-views; always in -json as \"SimulatedCounters\").\n"
                "Code regions: # LLVM-MCA-BEGIN [name] ... # LLVM-MCA-END [name] (named, nested, overlapping).\n"
                "Without markers the whole file is one region.  Bounds (an error past them): %lld\n"
-               "instructions and %lld lines in a region (memory: about 350 bytes per instruction),\n"
+               "instructions and %lld lines in a region (memory: about 320 bytes per instruction),\n"
                "%lld MiB in a line, %lld MiB from stdin.\n"
                "Instructions without a measured form use their documented nearest form (a warning per\n"
                "form).\n"

@@ -53,14 +53,9 @@ typedef enum McaDivider { MCA_DIV_FAST, MCA_DIV_MEDIUM, MCA_DIV_SLOW } McaDivide
 /* static info of one instruction of the block (instruction-info view); narrow fields, as a
  * long region holds one per instruction */
 typedef struct McaInstInfo {
-    const char *form;             /* form id used (possibly a nearest form) */
-    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
-    double rthroughput;
+    float rthroughput;            /* the form's measured reciprocal throughput, -1 unknown */
     int latency;                  /* max latency to any written register */
     int16_t uops;                 /* retire slots ("#uOps" column) */
-    int16_t issues;               /* uops that issue to units */
-    bool approx;                  /* nearest form */
-    bool unsupported;             /* no form at all: simulated as a 1-uop nop-like instruction */
     bool may_load, may_store, has_side_effects;
 } McaInstInfo;
 
@@ -232,7 +227,7 @@ static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
 }
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
- * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */
+ * without a form are simulated with their nearest form (A64Inst.approx) or as unsupported. */
 void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out);
 void mca_result_free(McaResult *r);
 /* free the buffers mca_simulate keeps from one call to the next (in the calling thread) */

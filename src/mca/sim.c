@@ -1744,7 +1744,7 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
-    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info, &out->arena);
+    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info);
     sim_frontend_prepare(cpu, &o, &sc, insts, n, si);
     if (o.instruction_tables) {
         sim_tables(&sc, si, n, out);
@@ -1792,7 +1792,6 @@ void mca_sim_release(void)
     free(wk->snap_st.val);
     free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
-    sim_prepare_release();
     sim_cache_release();
 }
 

@@ -144,8 +144,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
 /* sim_prepare.c */
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena);
-void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls it) */
+                       SimInst *out, SimLists *lists, McaInstInfo *info);
 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */

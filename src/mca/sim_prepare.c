@@ -54,41 +54,6 @@ void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     }
 }
 
-/* the unit text of each form of a registry model, per thread: the instruction info shows it
- * for every region (formatting it was a measurable part of small regions) */
-static _Thread_local struct {
-    const ModelCpu *cpu;
-    char **text;                  /* [cpu->nforms], NULL until first used */
-} units_cache;
-
-void sim_prepare_release(void)
-{
-    if (units_cache.text)
-        for (int k = 0; k < units_cache.cpu->nforms; k++)
-            free(units_cache.text[k]);
-    free(units_cache.text);
-    memset(&units_cache, 0, sizeof units_cache);
-}
-
-/* the text of f's units, kept per thread for registry models (NULL: format it) */
-static const char *cached_units(const ModelCpu *cpu, const ModelForm *f)
-{
-    if (!model_in_registry(cpu) || f < cpu->forms || f >= cpu->forms + cpu->nforms)
-        return NULL;
-    if (units_cache.cpu != cpu) {
-        sim_prepare_release();
-        units_cache.cpu = cpu;
-        units_cache.text = xcalloc((size_t)(cpu->nforms > 0 ? cpu->nforms : 1), sizeof *units_cache.text);
-    }
-    char **t = &units_cache.text[f - cpu->forms];
-    if (!*t) {
-        char ub[96];
-        model_format_units(f, ub, sizeof ub);
-        *t = xstrdup(ub);
-    }
-    return *t;
-}
-
 static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
 {
     const ModelParams *p = &cpu->p;
@@ -365,7 +330,7 @@ static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
 }
 
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena)
+                       SimInst *out, SimLists *lists, McaInstInfo *info)
 {
     /* per distinct form id of the block (the id pointers are stable while the block lives):
      * its model form and the first instruction of it (issues, units text to copy) */
@@ -396,9 +361,6 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         s->dst = lists->dst + lists->ndst;
         s->src = lists->src + lists->nsrc;
         s->issue = lists->issue + lists->nissue;
-        ii->form = f ? f->id : a->form;
-        ii->approx = a->approx;
-        ii->unsupported = f == NULL;
         s->mem = a->mem.kind == A64_MEM_PREFETCH ? A64_MEM_LOAD : a->mem.kind;
         /* atomics (memory read-modify-write): the same-address chain latency */
         if (a->mem.kind == A64_MEM_LOADSTORE)
@@ -419,6 +381,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 memcpy(s->issue, out[fs->first].issue, sizeof(SimIssue) * (size_t)s->nissue);
             } else {
                 s->nissue = form_issues(cpu, sc, f, s->issue);
+                fs->first = i;
             }
             s->latency = f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
         } else {
@@ -463,28 +426,13 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
                           cpu->p.taken_branches_per_cycle > 0;
         /* info */
-        ii->uops = s->uops;
-        ii->issues = s->nissue;
+        ii->uops = (int16_t)s->uops;
         float lmax = 0;
         for (int k = 0; k < s->ndst; k++) if (s->dst[k].lat > lmax) lmax = s->dst[k].lat;
         if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
         ii->latency = (int)ceilf(lmax);
         ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
         mca_inst_flags(a, &ii->may_load, &ii->may_store, &ii->has_side_effects);
-        if (f) {
-            if (fs->first >= 0) {
-                ii->units = info[fs->first].units;
-            } else if ((ii->units = cached_units(cpu, f))) {
-                fs->first = i;
-            } else {
-                char ub[96];
-                model_format_units(f, ub, sizeof ub);
-                ii->units = arena_strndup(arena, ub, strlen(ub));
-                fs->first = i;
-            }
-        } else {
-            ii->units = "";
-        }
     }
     /* throughput gates: a form whose measured reciprocal throughput is above what its uops
      * (width) and issues (capable units, occupancy) explain is limited by something else
@@ -549,9 +497,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 s->ends_group = s->ends_group || t->ends_group;
                 t->starts_group = false;
                 info[i].uops = s->uops;
-                info[i].issues = s->nissue;
                 info[i + 1].uops = 0;
-                info[i + 1].issues = 0;
                 continue;
             }
         }
@@ -569,13 +515,11 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                  * non-eliminated instances: an instance that is not eliminated issues in full */
                 for (int k = 0; k < s->nissue; k++) s->issue[k].frac = 0;
             }
-            if (s->elim == SIM_ELIM_ALWAYS) info[i].issues = 0;
             if (pair && i + 1 < n) {
                 out[i + 1].elim = s->elim;
                 out[i + 1].elim_rule = el->name;
                 out[i + 1].elim_limit = s->elim_limit;
                 out[i + 1].elim_class = s->elim_class;
-                if (s->elim == SIM_ELIM_ALWAYS) info[i + 1].issues = 0;
             }
         }
     }

@@ -6,8 +6,8 @@
 # of 100000 instructions costs at most 420 bytes per instruction at its peak, the report included
 # (once 2400, its SimInst lists inline; 1100 with two copies of the steady-state statistics, its
 # text held whole and its parsed form kept through the simulation; 480 with a pressure cell per
-# unit, 104 bytes of form tables and a transient copy of the region; about 350 now with distinct
-# instruction texts, 300 when they repeat: parsed 152 bytes, prepared 80, info 40, lists ~35,
+# unit, 104 bytes of form tables and a transient copy of the region; about 320 now with distinct
+# instruction texts, 265 when they repeat: parsed 152 bytes, prepared 80, info 16, lists ~35,
 # display text shared between equal instructions).  `uarch decode` of one file writes its output as it comes: its
 # peak RSS stays below the size of that output (once the output was held whole), and flat in
 # the size of the file (parsed a piece at a time).  Peak RSS of the child is read with python3's getrusage;
