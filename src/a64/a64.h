@@ -130,6 +130,8 @@ enum {                   /* A64Inst.sys flags */
 };
 
 typedef struct A64Inst {
+    /* (fields by alignment, so that a parsed instruction takes no padding: a long region
+     * holds one per instruction) */
     /* where */
     int line, col;              /* 1-based position of the mnemonic */
     const char *text;           /* the instruction's text, trimmed (owned by the program's arena;
@@ -137,10 +139,16 @@ typedef struct A64Inst {
     uint32_t offset;            /* byte offset in its section, from alignment/size tracking */
     /* what */
     uint16_t mnem;              /* mnemonic id (parser-internal numbering) */
-    const char *mnem_name;      /* canonical lowercase mnemonic as written, e.g. "add", "b.ne" */
     uint8_t cond;               /* condition of b.cc / bc.cc (A64_COND_*), A64_COND_NONE otherwise */
     uint8_t nops;
+    const char *mnem_name;      /* canonical lowercase mnemonic as written, e.g. "add", "b.ne" */
     A64Operand *ops;            /* the nops operands (owned by the program's arena) */
+    int64_t target;             /* byte offset (as `offset`) of the label a branch goes to, -1
+                                   when not defined in this text (or not a label) */
+    /* measured form */
+    const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
+    const char *note;           /* the table row's note (why this nearest form), or NULL */
+    const char *row;            /* the table row that matched, "base.tsv:123" (NULL for data) */
     /* semantics */
     uint8_t nreads, nwrites;
     A64RegUse reads[12];
@@ -156,14 +164,8 @@ typedef struct A64Inst {
     uint8_t hint_num, hint_den; /* `// uarch: taken N/M` on its line: taken N of every M times
                                    (taken 1/1, not-taken 0/1); 0/0 = no hint */
     bool taken;                 /* set by mca's path (src/mca/path.c): this instance is taken */
-    int64_t target;             /* byte offset (as `offset`) of the label a branch goes to, -1
-                                   when not defined in this text (or not a label) */
     uint8_t sys;                /* A64_SYS_* */
-    /* measured form */
-    const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
     bool approx;                /* form is a documented nearest form, not this exact form */
-    const char *note;           /* the table row's note (why this nearest form), or NULL */
-    const char *row;            /* the table row that matched, "base.tsv:123" (NULL for data) */
 } A64Inst;
 
 /* ---- code regions (LLVM-MCA-BEGIN/END) and layout ---- */

@@ -132,6 +132,9 @@ static void usage(FILE *f)
                "eliminations (-fusion-info, -all-views) and the simulated PMU counters (-counters,\n"
                "-all-stats, -all-views; always in -json as \"SimulatedCounters\").\n"
                "Code regions: # LLVM-MCA-BEGIN [name] ... # LLVM-MCA-END [name] (named, nested, overlapping).\n"
+               "Without markers the whole file is one region.  Bounds (an error past them): %lld\n"
+               "instructions and %lld lines in a region (memory: about 350 bytes per instruction),\n"
+               "%lld MiB in a line, %lld MiB from stdin.\n"
                "Instructions without a measured form use their documented nearest form (a warning per\n"
                "form).\n"
                "Front end (-frontend=model, the default): every instruction has an address (4 bytes each\n"
@@ -153,7 +156,8 @@ static void usage(FILE *f)
                "Integer division (sdiv, udiv) takes longer for larger quotients; the model takes the\n"
                "fast case measured (Firestorm 7 cycles, Icestorm 7), -divider=medium or slow the\n"
                "others (64-bit: Firestorm 8 / 9, Icestorm 13 / 21; 32-bit slow: 8 / 13; 32-bit\n"
-               "has no medium case and keeps the fast one).\n");
+               "has no medium case and keeps the fast one).\n",
+            MCA_REGION_MAX_INSTS, MCA_REGION_MAX_LINES, MCA_LINE_MAX >> 20, MCA_SPOOL_MAX >> 20);
 }
 
 static unsigned edit_distance(const char *a, const char *b)

@@ -361,12 +361,20 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     /* with the front end: a region whose branches cannot be followed says why (once per run) */
     for (int g = 0; first && !c->sim.no_frontend && !run->warned_branch && g < nr; g++) {
         int b = regions[g].begin, e = regions[g].end, k = 0;
-        A64Inst *tmp = xmalloc((size_t)(e - b > 0 ? e - b : 1) * sizeof *tmp);
-        for (int i = b; i < e; i++)
-            if (!run->cur->drop[i]) tmp[k++] = prog->insts[i];
+        /* the region's instructions kept: a copy only when some are dropped (a long region is
+         * not held twice) */
+        A64Inst *tmp = NULL;
+        for (int i = b; i < e && !tmp; i++)
+            if (run->cur->drop[i]) {
+                tmp = xmalloc((size_t)(e - b) * sizeof *tmp);
+                memcpy(tmp, &prog->insts[b], (size_t)(i - b) * sizeof *tmp);
+                k = i - b;
+                for (; i < e; i++)
+                    if (!run->cur->drop[i]) tmp[k++] = prog->insts[i];
+            }
         McaPath path;
         memset(&path, 0, sizeof path);
-        if (!mca_path(tmp, k, &path)) {
+        if (!mca_path(tmp ? tmp : &prog->insts[b], tmp ? k : e - b, &path)) {
             run->warned_branch = true;
             warn_at(run, ch->line0, &prog->insts[b], "branches are not followed in this region: %s; it runs "
                     "as straight-line code%s", path.why, "");

@@ -138,10 +138,10 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
             for (int u = 0; u < r->nunits; u++) {
                 double v = 0;
                 if (i < n)
-                    v = r->pressure[(size_t)i * r->nunits + u];
+                    v = mca_pressure(r, i, u);
                 else
                     for (int k = 0; k < n; k++)
-                        v += r->pressure[(size_t)k * r->nunits + u];
+                        v += mca_pressure(r, k, u);
                 if (v == 0)
                     continue;
                 json_obj_begin(j);

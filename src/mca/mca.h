@@ -50,18 +50,18 @@ typedef struct McaOptions {
  * A case without a measured form for a width (medium, 32-bit) keeps the fast form. */
 typedef enum McaDivider { MCA_DIV_FAST, MCA_DIV_MEDIUM, MCA_DIV_SLOW } McaDivider;
 
-/* static info of one instruction of the block (instruction-info view) */
+/* static info of one instruction of the block (instruction-info view); narrow fields, as a
+ * long region holds one per instruction */
 typedef struct McaInstInfo {
-    const char *text;
     const char *form;             /* form id used (possibly a nearest form) */
+    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
+    double rthroughput;
+    int latency;                  /* max latency to any written register */
+    int16_t uops;                 /* retire slots ("#uOps" column) */
+    int16_t issues;               /* uops that issue to units */
     bool approx;                  /* nearest form */
     bool unsupported;             /* no form at all: simulated as a 1-uop nop-like instruction */
-    int uops;                     /* retire slots ("#uOps" column) */
-    int issues;                   /* uops that issue to units */
-    int latency;                  /* max latency to any written register */
-    double rthroughput;
     bool may_load, may_store, has_side_effects;
-    const char *units;            /* e.g. "u1-6" or "2*u1-6", for display */
 } McaInstInfo;
 
 /* the MayLoad / MayStore / HasSideEffects flags of an instruction as llvm-mca 19 sets them
@@ -169,11 +169,16 @@ typedef struct McaResult {
     double block_rthroughput;     /* static estimate, as llvm-mca's Block RThroughput */
     McaInstInfo *info;            /* [n] */
 
-    /* resource pressure: units are the model's; pressure[i * nunits + u] = cycles of unit u used
-     * by instruction i, summed over all iterations (views divide by iterations) */
+    /* resource pressure: units are the model's; mca_pressure(r, i, u) = cycles of unit u used
+     * by instruction i, summed over all iterations (views divide by iterations).  Held sparse
+     * (a long region takes a few cells per instruction, not nunits): instruction i has a cell
+     * for each unit of pmask[i] (the units it may issue to), in unit order, from poff[i] */
     int nunits;
     const char **unit_names;      /* [nunits] e.g. "u1" ... "u14" (model names) */
-    double *pressure;             /* [n * nunits] */
+    double *pressure;             /* [npressure] */
+    uint32_t *pmask;              /* [n] */
+    int32_t *poff;                /* [n] */
+    int npressure;
 
     /* timeline: events[it * n + i] for it < timeline_iterations */
     int timeline_iterations;
@@ -213,6 +218,18 @@ typedef struct McaResult {
 } McaResult;
 /* (an array the simulation fills must also be listed in res_arrays() of src/mca/sim_cache.c,
  * which copies results between blocks) */
+
+/* the pressure of instruction i on unit u (0 where it has no cell) */
+static inline double mca_pressure(const McaResult *r, int i, int u)
+{
+    uint32_t m = r->pmask[i];
+    return m >> u & 1 ? r->pressure[r->poff[i] + __builtin_popcount(m & ((1u << u) - 1))] : 0;
+}
+/* its cell (u in pmask[i]) */
+static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
+{
+    return &r->pressure[r->poff[i] + __builtin_popcount(r->pmask[i] & ((1u << u) - 1))];
+}
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
  * without a form are simulated with their nearest form (info[i].approx) or as unsupported. */

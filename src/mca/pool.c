@@ -55,6 +55,14 @@ typedef struct JobInsts {
     McaPath *path;                /* the path (its copies, when it was followed) */
 } JobInsts;
 
+/* the display texts made last, by instruction text (a direct-mapped table: 2^14 slots) */
+#define DISPLAY_SLOTS ((size_t)1 << 14)
+typedef struct DisplaySlot {
+    const char *text;
+    const A64Operand *ops;
+    const char *disp;
+} DisplaySlot;
+
 static void job_insts_done(void *ctx)
 {
     JobInsts *ji = ctx;
@@ -100,9 +108,23 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     }
     Arena tarena = {0};
     const char **texts = arena_alloc(&tarena, (size_t)n * sizeof *texts);
-    for (int i = 0; i < n; i++)
-        texts[i] = mca_inst_display(&insts[i], (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
+    /* an instruction the parser made as a copy of an earlier one (the same text and operands)
+     * shows the same text: a long region shares those of the recent ones (compiler output
+     * repeats about half of its instructions) */
+    DisplaySlot *dc = n >= JOB_FREE_INSTS ? xcalloc(DISPLAY_SLOTS, sizeof *dc) : NULL;
+    for (int i = 0; i < n; i++) {
+        const A64Inst *a = &insts[i];
+        DisplaySlot *d = dc && a->text ? &dc[((uintptr_t)a->text >> 3) * 0x9E3779B97F4A7C15ull >> 50] : NULL;
+        if (d && d->text == a->text && d->ops == a->ops) {
+            texts[i] = d->disp;
+            continue;
+        }
+        texts[i] = mca_inst_display(a, (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
                                     (c->view.print_apple ? A64_PRINT_APPLE : 0u), &tarena);
+        if (d)
+            *d = (DisplaySlot){a->text, a->ops, texts[i]};
+    }
+    free(dc);
     /* the views that read the instructions themselves: the critical sequence's registers,
      * barriers, encodings */
     const A64Inst *view_insts = insts;

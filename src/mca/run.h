@@ -30,6 +30,16 @@ typedef struct McaRunOptions {
     McaViewOptions view;
 } McaRunOptions;
 
+/* bounds on the input, each an error naming it (--help states them): a line's length, a
+ * region's lines, and the instructions of a region (in a file without markers: the whole
+ * file).  A region costs about 350 bytes per instruction at its peak (its parsed form, then
+ * the simulator's and the views'), so the largest takes about 700 MB */
+#define MCA_LINE_MAX (1LL << 20)
+#define MCA_REGION_MAX_LINES 8000000LL
+#define MCA_REGION_MAX_INSTS 2000000LL
+/* stdin (or a pipe) is spooled to a temporary file, at most this many bytes */
+#define MCA_SPOOL_MAX (1LL << 28)
+
 /* analyze the input on `cpu` and write the report; returns the exit status (0, or 1 after an
  * error was printed: a located error in the input, nothing written; or a failed write) */
 int mca_run(const ModelCpu *cpu, const McaRunOptions *o);

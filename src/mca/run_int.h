@@ -26,13 +26,7 @@ typedef struct Seen {          /* warn once per key (keys copied) */
  * what lies beyond: memory stays bounded, and a file of a few MiB is parsed once.  stdin is
  * spooled to a temporary file so it can be read twice. */
 enum { CHUNK_LINES = 4096 };
-/* bounds on the input, each an error naming it: a line's length, a region's lines, and the
- * instructions of a region (in a file without markers: the whole file) */
-#define MCA_LINE_MAX (1LL << 20)
-#define MCA_REGION_MAX_LINES 400000LL
-#define MCA_REGION_MAX_INSTS 100000LL
-/* stdin (or a pipe) is spooled to a temporary file, at most this many bytes */
-#define MCA_SPOOL_MAX (1LL << 28)
+/* (the bounds on the input: run.h) */
 /* chunks kept from pass 1 (their regions run while it parses the rest): enough to keep a
  * worker busy through pass 1, which parses about four times faster than a thread simulates */
 enum { NSLOT = 4 };

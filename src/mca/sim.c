@@ -186,6 +186,7 @@ typedef struct Sim {
     long long mem_dep_cycles;
     int64_t *gate_next;          /* per throughput gate: the cycle from which the next may map,
                                   * in GATE_ONE units (exact: shifting by whole cycles changes nothing) */
+    int ngates;                  /* gates (SimInst.gate_id < ngates) */
     int32_t *wnext;              /* wait-list links, SIM_NWAIT per ring slot */
     uint32_t *qmask;             /* per issue uop of the block (from qoff[i]): its schedulers */
     int32_t *done_lat;           /* per static instruction: first issue to completion */
@@ -505,7 +506,7 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
 {
     size_t k_ = 0;   /* (compare: the next stored value) */
     /* room for everything (SNAP_PUT then never grows it) */
-    size_t need = 64 + 4 * SIM_RMW_SLOTS + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->n +
+    size_t need = 64 + 4 * SIM_RMW_SLOTS + 2 * A64_NREGS + (size_t)s->c->nunits + (size_t)s->ngates +
                   (size_t)(s->next_map - s->oldest) * (16 + 2 * SIM_MAX_SRC);
     for (int q = 0; q < s->c->nsched; q++) need += 3 + 3 * (size_t)s->sched[q].n;
     if (!same && sn->cap < need) {
@@ -526,7 +527,7 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
         SNAP_PUT(snap_pk(ID32(s->rat[r]), s->rat_dst[r]));
     for (int u = 0; u < s->c->nunits; u++)
         SNAP_PUT(s->unit_busy[u] > t ? TM(s->unit_busy[u]) : 0);
-    for (int g = 0; g < s->n; g++)
+    for (int g = 0; g < s->ngates; g++)
         SNAP_PUT(s->gate_next[g] > (int64_t)t * GATE_ONE ? s->gate_next[g] - (int64_t)t * GATE_ONE : 0);
     /* recent atomics: a later one matches a slot by its base register's current producer, so
      * what counts is whether the slot's producer is still that register's */
@@ -619,7 +620,7 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
 /* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
  * mode 1 keeps them in st (sparse), mode 2 adds m times their increment since st to them */
 static inline __attribute__((always_inline))
-size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, const int mode, long long m)
+size_t stats_walk(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, const int mode, long long m)
 {
     size_t k = 0, j = 0;
     int n = s->n, mh = out->max_hist;
@@ -638,7 +639,7 @@ size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, SimS
     }
     for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
-    for (size_t h = 0; h < (size_t)n * (size_t)s->c->nunits; h++) STD(out->pressure[h]);
+    for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
         STD(out->avg_wait_sched[i]);
         STD(out->avg_wait_ready[i]);
@@ -675,13 +676,13 @@ size_t stats_walk(Sim *s, McaResult *out, long long *fuse, long long *elim, SimS
 }
 
 /* the three modes as separate functions (the mode tests disappear from the loops) */
-static size_t stats_count(Sim *s, McaResult *out, long long *fuse, long long *elim)
+static size_t stats_count(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim)
 {
     return stats_walk(s, out, fuse, elim, NULL, 0, 0);
 }
 
 /* keep the statistics in st (nst of them) */
-static void stats_keep(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, size_t nst)
+static void stats_keep(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, size_t nst)
 {
     size_t bytes = ((nst + 63) / 64) * sizeof(uint64_t);
     if (bytes > st->bits_cap) {
@@ -696,7 +697,7 @@ static void stats_keep(Sim *s, McaResult *out, long long *fuse, long long *elim,
 
 /* add m times each statistic's increment since stats_keep: the m periods cut out (the same
  * arithmetic as (now - kept) computed apart, then added m times) */
-static void stats_add_periods(Sim *s, McaResult *out, long long *fuse, long long *elim, SimStats *st, long long m)
+static void stats_add_periods(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, long long m)
 {
     stats_walk(s, out, fuse, elim, st, 2, m);
 }
@@ -806,6 +807,24 @@ static inline void fe_fetch(Sim *s, const SimInst *si, int32_t t)
     if (++s->fe_k == s->n) s->fe_k = 0;
 }
 
+void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out)
+{
+    uint32_t all = nunits >= 32 ? ~0u : (1u << nunits) - 1;
+    out->pmask = arena_alloc(&out->arena, sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
+    out->poff = arena_alloc(&out->arena, sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
+    size_t cells = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = 0;
+        for (int k = 0; k < si[i].nissue; k++)
+            m |= si[i].issue[k].units;
+        out->pmask[i] = m & all;
+        out->poff[i] = (int32_t)cells;
+        cells += (size_t)__builtin_popcount(m & all);
+    }
+    out->npressure = (int)cells;
+    out->pressure = arena_alloc(&out->arena, sizeof(double) * (cells > 0 ? cells : 1));
+}
+
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
 {
     Arena *A = &out->arena;
@@ -840,8 +859,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     s->rwalk_from = -1;
     for (int m = 0; m < SIM_RMW_SLOTS; m++)
         s->rmw[m].id = -1;
-    s->gate_next = work_grow((void **)&wk->gate, &wk->gate_cap, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
-    memset(s->gate_next, 0, (size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+    for (int i = 0; i < n; i++)
+        if (si[i].gate_id >= s->ngates)
+            s->ngates = si[i].gate_id + 1;
+    s->gate_next = work_grow((void **)&wk->gate, &wk->gate_cap, (size_t)(s->ngates > 0 ? s->ngates : 1) * sizeof(int64_t));
+    memset(s->gate_next, 0, (size_t)(s->ngates > 0 ? s->ngates : 1) * sizeof(int64_t));
     s->wnext = work_grow((void **)&wk->wnext, &wk->wnext_cap, (size_t)rs * SIM_NWAIT * sizeof(int32_t));
     s->nwait = work_grow((void **)&wk->nwait, &wk->nwait_cap, (size_t)rs * sizeof(int32_t));
     /* cycles from an instruction's first issue to its completion: its longest result, at
@@ -902,7 +924,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->unit_names = arena_alloc(A, sizeof(char *) * (nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = c->unit_name[u];
-    out->pressure = arena_alloc(A, sizeof(double) * (size_t)(n * (nu > 0 ? nu : 1)));
+    sim_pressure_layout(si, n, nu, out);
     /* timeline events only when the timeline is shown (the steady-state cut waits for them) */
     int tl_it = !opt->want_timeline ? 0 : opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
     if (tl_it > iters)
@@ -919,9 +941,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->dispatch_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     out->issue_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     out->retire_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
-    long long *fuse_count = work_grow((void **)&wk->counts, &wk->counts_cap, 2 * (size_t)(n > 0 ? n : 1) * sizeof(long long));
-    long long *elim_count = fuse_count + (n > 0 ? n : 1);
-    memset(fuse_count, 0, 2 * (size_t)(n > 0 ? n : 1) * sizeof(long long));
+    /* (per instruction, at most one a simulated iteration: -iterations is at most 10^6) */
+    int32_t *fuse_count = work_grow((void **)&wk->counts, &wk->counts_cap, 2 * (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+    int32_t *elim_count = fuse_count + (n > 0 ? n : 1);
+    memset(fuse_count, 0, 2 * (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
 
     McaCounters *C = &out->counters;
     int32_t t = 0;
@@ -960,6 +983,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     const int *const qoff = s->qoff;
     const int32_t *const done_lat = s->done_lat;
     double *const pressure = out->pressure;
+    const uint32_t *const pmask = out->pmask;
+    const int32_t *const poff = out->poff;
     double *const wait_retire = out->avg_wait_retire, *const wait_sched = out->avg_wait_sched,
            *const wait_ready = out->avg_wait_ready;
     const bool noalias = opt->noalias;
@@ -1171,7 +1196,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        pressure[(size_t)i * nu + u] += is->occupancy > 0 ? is->occupancy : 1;
+                        pressure[poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1))] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */

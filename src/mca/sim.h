@@ -83,38 +83,40 @@ typedef enum SimElim {
 } SimElim;
 
 typedef struct SimInst {
-    /* the fields the simulator reads every cycle first, the long issue list last */
-    int uops;                   /* retire slots (0 for the second of a fused pair) */
-    int nissue;
-    int nsrc, ndst;
+    /* the fields the simulator reads every cycle first, the long issue list last; narrow
+     * types and one-bit flags, largest alignment last, so that a long region is held
+     * compactly (80 bytes) */
     float latency;              /* completion latency when the instruction writes nothing */
+    int16_t uops;               /* retire slots (0 for the second of a fused pair) */
+    uint8_t nissue, nsrc, ndst; /* at most SIM_MAX_ISSUE, SIM_MAX_SRC, SIM_MAX_DST */
     uint8_t elim;               /* SimElim */
-    const char *elim_rule;
     uint8_t elim_class;         /* SIM_ELIM_LIMITED: the rule's counter (0..SIM_ELIM_CLASSES-1) */
-    int elim_limit;             /* its eliminations per map group (0 = cpu->elim_imm_per_group) */
-    bool fused_next;            /* fused with the following instruction */
-    bool fused_prev;            /* second of a fused pair: no slot, no issue */
-    const char *fuse_rule;
     uint8_t mem;                /* A64MemKind */
-    bool starts_group, ends_group;  /* retire-group placement: memory first, cond. branches last */
-    bool taken_branch;          /* ends the map group (one taken branch per cycle) */
+    bool fused_next : 1;        /* fused with the following instruction */
+    bool fused_prev : 1;        /* second of a fused pair: no slot, no issue */
+    bool starts_group : 1, ends_group : 1;  /* retire-group placement: memory first, cond. branches last */
+    bool taken_branch : 1;      /* ends the map group (one taken branch per cycle) */
     /* front end (sim_frontend.c): fe_break = a fetch group starts here (after a taken branch,
      * at a page), fe_stall = cycles lost before it (BTB miss, L1I refill) in millicycles,
      * fe_why its McaFeWhy, fe_ev = the front-end events it counts (SIM_FE_EV_*) */
-    bool fe_break;
-    uint8_t fe_why, fe_ev;
-    int32_t fe_stall;
-    bool late_read;             /* a source has a read advance (a table register of TBX read by a
+    bool fe_break : 1;
+    bool late_read : 1;         /* a source has a read advance (a table register of TBX read by a
                                    later uop): see late_result() in sim.c */
+    uint8_t fe_why, fe_ev;
+    uint8_t mem_base;           /* base register of the access (A64_NOREG none) */
+    uint16_t elim_limit;        /* its eliminations per map group (0 = cpu->elim_imm_per_group) */
+    int32_t fe_stall;
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
                                    same address (same base register value, same offset) may issue
                                    this many cycles after it */
-    uint8_t mem_base;           /* base register of the access (A64_NOREG none) */
-    int64_t mem_off;            /* immediate offset */
-    int gate_id;                /* throughput gate shared by the instructions of one form, -1 none */
+    int gate_id;                /* throughput gate shared by the instructions of one form (0, 1, ..
+                                   in order of their first instance), -1 none */
     float gate;                 /* its cycles per instance: the form's measured reciprocal
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */
+    int32_t mem_off;            /* immediate offset (A64Operand's) */
+    const char *elim_rule;
+    const char *fuse_rule;
     /* the lists (at most SIM_MAX_DST, SIM_MAX_SRC, SIM_MAX_ISSUE), out of line so that a
      * region is held compactly: sim_prepare_insts puts a block's lists in one SimLists */
     SimDst *dst;
@@ -148,6 +150,10 @@ void sim_prepare_release(void);   /* the thread's caches (mca_sim_release calls 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
+
+/* out's pressure cells (zero): for each instruction the units its issues may take (of the
+ * first nunits) */
+void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out);
 
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a

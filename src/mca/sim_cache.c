@@ -163,7 +163,9 @@ static int res_arrays(McaResult *r, ResArray *a)
     size_t n = (size_t)r->n, h = (size_t)r->max_hist + 1;
     int k = 0;
     a[k++] = (ResArray){(void **)&r->unit_names, sizeof(char *) * (size_t)r->nunits};
-    a[k++] = (ResArray){(void **)&r->pressure, sizeof(double) * n * (size_t)r->nunits};
+    a[k++] = (ResArray){(void **)&r->pressure, sizeof(double) * (size_t)r->npressure};
+    a[k++] = (ResArray){(void **)&r->pmask, sizeof(uint32_t) * n};
+    a[k++] = (ResArray){(void **)&r->poff, sizeof(int32_t) * n};
     a[k++] = (ResArray){(void **)&r->events, sizeof(McaTimelineEvent) * n * (size_t)r->timeline_iterations};
     a[k++] = (ResArray){(void **)&r->avg_wait_sched, sizeof(double) * n};
     a[k++] = (ResArray){(void **)&r->avg_wait_ready, sizeof(double) * n};
@@ -176,7 +178,7 @@ static int res_arrays(McaResult *r, ResArray *a)
     a[k++] = (ResArray){(void **)&r->fusions, sizeof(McaFusion) * (size_t)r->nfusions};
     return k;
 }
-#define RES_ARRAYS 12
+#define RES_ARRAYS 14
 
 bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out)
 {

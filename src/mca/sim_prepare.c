@@ -306,20 +306,52 @@ typedef struct GateSlot {
     int gated;                    /* first instruction of this form with a throughput gate */
 } GateSlot;
 
-/* the slot of form id `key` in the table fc (cmask + 1 slots), made on first use */
-static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormSlot *fc, size_t cmask, const char *key)
+/* the distinct form ids of a block, a hash table grown as they come (sized by the forms, not
+ * by the instructions: a long region of a few hundred forms takes a few KiB) */
+typedef struct FormTab {
+    FormSlot *s;
+    size_t mask, used;
+} FormTab;
+
+static size_t form_hash(const void *key)
 {
-    size_t h = ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 17;
-    for (h &= cmask;; h = (h + 1) & cmask)
-        if (!fc[h].key || fc[h].key == key) break;
-    FormSlot *fs = &fc[h];
+    return ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+}
+
+/* the slot of form id `key` in the table, made on first use (the slot moves when a later
+ * form grows the table) */
+static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, const char *key)
+{
+    if ((t->used + 1) * 2 > t->mask + 1) {
+        FormTab g = {xcalloc((t->mask + 1) * 2, sizeof *g.s), (t->mask + 1) * 2 - 1, t->used};
+        for (size_t k = 0; k <= t->mask; k++)
+            if (t->s[k].key) {
+                size_t h = form_hash(t->s[k].key);
+                for (h &= g.mask; g.s[h].key; h = (h + 1) & g.mask) {}
+                g.s[h] = t->s[k];
+            }
+        free(t->s);
+        *t = g;
+    }
+    size_t h = form_hash(key);
+    for (h &= t->mask;; h = (h + 1) & t->mask)
+        if (!t->s[h].key || t->s[h].key == key) break;
+    FormSlot *fs = &t->s[h];
     if (!fs->key) {
         fs->key = key;
         fs->f = model_form(cpu, key);
         if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, key, sc->divider, fs->f);
         fs->first = -1;
+        t->used++;
     }
     return fs;
+}
+
+/* the model form of an instruction whose form id is in the table already (no per-instruction
+ * array of them: a long region is held compactly) */
+static const ModelForm *inst_form(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, const A64Inst *a)
+{
+    return a->form ? form_slot(cpu, sc, t, a->form)->f : NULL;
 }
 
 /* room for at least n entries in a pool whose content is not kept */
@@ -335,20 +367,15 @@ static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
                        SimInst *out, SimLists *lists, McaInstInfo *info, Arena *arena)
 {
-    const ModelForm **forms = arena_alloc(arena, sizeof(*forms) * (n > 0 ? n : 1));
     /* per distinct form id of the block (the id pointers are stable while the block lives):
      * its model form and the first instruction of it (issues, units text to copy) */
-    size_t cmask = 1;
-    while (cmask < (size_t)n * 2 + 2) cmask <<= 1;
-    cmask--;
-    FormSlot *fc = xcalloc(cmask + 1, sizeof *fc);
-    GateSlot *gt = xcalloc(cmask + 1, sizeof *gt);
+    FormTab fc = {xcalloc(64, sizeof *fc.s), 63, 0};
     /* the lists of the block, in the pools: at most this many entries (so they never move
      * while they are filled) */
     size_t nd = 0, ns = 0, ni = 0;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
-        const ModelForm *f = forms[i] = a->form ? form_slot(cpu, sc, fc, cmask, a->form)->f : NULL;
+        const ModelForm *f = a->form ? form_slot(cpu, sc, &fc, a->form)->f : NULL;
         nd += a->nwrites < SIM_MAX_DST ? a->nwrites : SIM_MAX_DST;
         ns += a->nreads < SIM_MAX_SRC ? a->nreads : SIM_MAX_SRC;
         int w = f ? f->issues_int + f->issues_mem + f->issues_fp : 0;
@@ -362,14 +389,13 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         const A64Inst *a = &insts[i];
         SimInst *s = &out[i];
         McaInstInfo *ii = &info[i];
-        FormSlot *fs = a->form ? form_slot(cpu, sc, fc, cmask, a->form) : NULL;
-        const ModelForm *f = forms[i];
+        FormSlot *fs = a->form ? form_slot(cpu, sc, &fc, a->form) : NULL;
+        const ModelForm *f = fs ? fs->f : NULL;
         /* the lists are written up to their counts and never read beyond them */
         memset(s, 0, offsetof(SimInst, dst));
         s->dst = lists->dst + lists->ndst;
         s->src = lists->src + lists->nsrc;
         s->issue = lists->issue + lists->nissue;
-        ii->text = a->text;
         ii->form = f ? f->id : a->form;
         ii->approx = a->approx;
         ii->unsupported = f == NULL;
@@ -463,10 +489,15 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     /* throughput gates: a form whose measured reciprocal throughput is above what its uops
      * (width) and issues (capable units, occupancy) explain is limited by something else
      * (serialization: barriers, atomics, system registers); its instances map at most one per
-     * tp cycles.  Instructions of one form share the gate. */
+     * tp cycles.  Instructions of one form share the gate (gt: at most one slot per form id). */
+    size_t cmask = 1;
+    while (cmask < fc.used * 2 + 2) cmask <<= 1;
+    cmask--;
+    GateSlot *gt = xcalloc(cmask + 1, sizeof *gt);
+    int ngates = 0;
     for (int i = 0; i < n; i++) {
         SimInst *s = &out[i];
-        const ModelForm *f = forms[i];
+        const ModelForm *f = inst_form(cpu, sc, &fc, &insts[i]);
         s->gate_id = -1;
         if (!f || f->tp <= 0) continue;
         double bound = (double)s->uops / (sc->width > 0 ? sc->width : 1);
@@ -480,13 +511,13 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         }
         if (f->tp > bound * 1.01 + 0.002) {
             s->gate = f->tp;
-            s->gate_id = i;
+            s->gate_id = ngates;
             /* the first earlier instruction of the same model form with a gate shares it */
-            size_t h = ((uintptr_t)f >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+            size_t h = form_hash(f);
             for (h &= cmask;; h = (h + 1) & cmask)
                 if (!gt[h].f || gt[h].f == f) break;
             if (gt[h].f) s->gate_id = out[gt[h].gated].gate_id;
-            else gt[h].f = f, gt[h].gated = i;
+            else gt[h].f = f, gt[h].gated = i, ngates++;
         }
     }
     /* fusion and elimination (rules are the model's) */
@@ -576,7 +607,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             if (wu && ru) {
                 s->src[k].exp_prod = p;
                 s->src[k].exp_dst = (uint8_t)dk;
-                s->src[k].edge_lat = pair_latency(cpu, pa, forms[p], wu, c, forms[i], ru);
+                s->src[k].edge_lat = pair_latency(cpu, pa, inst_form(cpu, sc, &fc, pa), wu, c,
+                                                inst_form(cpu, sc, &fc, c), ru);
             }
         }
         for (int d = 0; d < s->ndst; d++) {
@@ -584,6 +616,6 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
             if (reg < A64_NREGS) cur[reg] = i, curd[reg] = d;
         }
     }
-    free(fc);
+    free(fc.s);
     free(gt);
 }

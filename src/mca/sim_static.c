@@ -403,9 +403,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     out->unit_names = arena_alloc(A, sizeof(char *) * (size_t)(nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = sc->unit_name[u];
-    size_t np = (size_t)(n > 0 ? n : 1) * (size_t)(nu > 0 ? nu : 1);
-    out->pressure = arena_alloc(A, sizeof(double) * np);
-    memset(out->pressure, 0, sizeof(double) * np);
+    sim_pressure_layout(si, n, nu, out);
     for (int i = 0; i < n; i++) {
         if (si[i].elim == SIM_ELIM_ALWAYS)
             continue;
@@ -416,7 +414,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
                 continue;
             double w = (is->occupancy > 0 ? is->occupancy : 1) * (is->frac > 0 && is->frac < 1 ? is->frac : 1.0) / cnt;
             for (uint32_t m = is->units; m; m &= m - 1)
-                out->pressure[(size_t)i * (size_t)nu + (size_t)__builtin_ctz(m)] += w;
+                *mca_pressure_cell(out, i, __builtin_ctz(m)) += w;
         }
     }
 }

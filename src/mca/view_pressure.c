@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void column_names(Buf *out, const McaResult *r)
@@ -183,13 +184,13 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
         double sum[64] = {0};   /* per unit, over the instructions in order (as by columns) */
         for (int i = 0; i < rd->n; i++)
             for (int u = 0; u < r->nunits; u++)
-                sum[u] += r->pressure[(size_t)i * r->nunits + u];
+                sum[u] += mca_pressure(r, i, u);
         pressure_row(out, sum, r->nunits, it);
     } else {
         for (int u = 0; u < r->nunits; u++) {
             double sum = 0;
             for (int i = 0; i < rd->n; i++)
-                sum += r->pressure[(size_t)i * r->nunits + u];
+                sum += mca_pressure(r, i, u);
             pressure_cell(out, sum / it, (u + 1) * 7, &cur);
         }
     }
@@ -201,10 +202,14 @@ void mca_view_resource_pressure(Buf *out, const McaRegionData *rd)
     else
         column_names(out, r);
     buf_puts(out, "Instructions:\n");
+    double *row = xmalloc(sizeof(double) * (size_t)(r->nunits > 0 ? r->nunits : 1));
     for (int i = 0; i < rd->n; i++) {
-        pressure_row(out, r->pressure + (size_t)i * r->nunits, r->nunits, it);
+        for (int u = 0; u < r->nunits; u++)
+            row[u] = mca_pressure(r, i, u);
+        pressure_row(out, row, r->nunits, it);
         buf_puts(out, rd->text[i]);
         buf_putc(out, '\n');
         mca_view_flush(out, rd);
     }
+    free(row);
 }

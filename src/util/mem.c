@@ -146,27 +146,35 @@ struct ArenaBlock {
     _Alignas(16) unsigned char mem[];
 };
 
-void *arena_alloc(Arena *a, size_t n)
+/* n bytes at a multiple of `align` (a power of two, at most 16) */
+static void *arena_take(Arena *a, size_t n, size_t align)
 {
-    n = (n + 15) & ~(size_t)15;
     ArenaBlock *b = a->head;
-    if (!b || b->used + n > b->cap) {
+    size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
+    if (!b || at > b->cap || n > b->cap - at) {
         size_t cap = n > 65536 ? n : 65536;
         b = xmalloc(sizeof *b + cap);
         b->next = a->head;
-        b->used = 0;
         b->cap = cap;
         a->head = b;
+        at = 0;
     }
-    void *p = b->mem + b->used;
-    b->used += n;
+    b->used = at + n;
+    return b->mem + at;
+}
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    void *p = arena_take(a, n, 16);
     memset(p, 0, n);
     return p;
 }
 
+/* strings are packed (no alignment): a long region holds a text per instruction */
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
-    char *p = arena_alloc(a, n + 1);
+    char *p = arena_take(a, n + 1, 1);
     memcpy(p, s, n);
     p[n] = 0;
     return p;

@@ -3,8 +3,8 @@
 # bound (issue 15, defects 5 and 7), never spooled or held without limit:
 #   uarch mca /dev/zero, uarch decode /dev/zero: the NUL at 1:1 (once spooled 5 GB into /tmp);
 #   yes nop | uarch mca -: "longer than 256 MiB" (once never answered);
-#   a file without markers over 100000 instructions: the bound, before the memory for them;
-#   a line over 1 MiB: the bound;
+#   a file without markers over 2000000 instructions: the bound, before the memory for them;
+#   a region over 8000000 lines, a line over 1 MiB: the bound;
 #   uarch decode a.s b.s decodes both (once only b.s).
 # Memory is bounded with ulimit -v (1 GiB) so a regression fails instead of taking the machine.
 set -u
@@ -32,12 +32,15 @@ expect "'<stdin>' is longer than 256 MiB (the bound" sh -c "yes nop | \"$UARCH\"
 { printf 'add x0, x0, x1\nmul x1, x1, x2\n'; head -c 100000000 /dev/zero; } > nul.s
 expect '^nul.s:3:1: error: unexpected NUL character' "$UARCH" mca nul.s
 expect '^nul.s:3:1: error: unexpected NUL character' "$UARCH" decode nul.s
-# one region (no markers) of 100001 instructions
-yes 'add x0, x0, x1' | head -n 100001 > big.s
-expect '^big.s:100001: error: more than 100000 instructions in one region (the bound)' "$UARCH" mca big.s
+# one region (no markers) of 2000001 instructions
+yes 'add x0, x0, x1' | head -n 2000001 > big.s
+expect '^big.s:2000001: error: more than 2000000 instructions in one region (the bound)' "$UARCH" mca big.s
 # the same inside markers
 { echo '# LLVM-MCA-BEGIN big'; cat big.s; echo '# LLVM-MCA-END'; } > bigm.s
-expect '^bigm.s:100002: error: more than 100000 instructions in one region (the bound)' "$UARCH" mca bigm.s
+expect '^bigm.s:2000002: error: more than 2000000 instructions in one region (the bound)' "$UARCH" mca bigm.s
+# a region of more than 8000000 lines (a BEGIN never closed: its lines are not read on without end)
+{ echo '# LLVM-MCA-BEGIN'; echo 'add x0, x0, x1'; yes '//' | head -n 8000000; } > lines.s
+expect '^lines.s:8000000: error: a code region longer than 8000000 lines (the bound)' "$UARCH" mca lines.s
 # a line of 2 MiB (with and without markers)
 { printf 'add x0, x0, x1\n'; head -c 2097152 /dev/zero | tr '\0' ' '; printf 'nop\n'; } > long.s
 expect '^long.s:2: error: a line longer than 1048576 bytes (the bound)' "$UARCH" mca long.s

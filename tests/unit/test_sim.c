@@ -113,7 +113,7 @@ TEST(sim_throughput_units)
     CHECK_INT(r.counters.retire_uop, 800);
     CHECK_INT(r.counters.inst_all, 800);
     double p = 0;
-    for (int i = 0; i < 8; i++) p += r.pressure[i * 6 + 4];
+    for (int i = 0; i < 8; i++) p += mca_pressure(&r, i, 4);
     CHECK_NEAR(p, 400, 1e-9);
     /* histograms cover every cycle */
     long long h = 0;

@@ -119,7 +119,10 @@ static void same_as_full(const char *cpu, const char *text, int iterations)
     CHECK(!memcmp(a.dispatch_hist, b.dispatch_hist, hs));
     CHECK(!memcmp(a.issue_hist, b.issue_hist, hs));
     CHECK(!memcmp(a.retire_hist, b.retire_hist, hs));
-    CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)(n * a.nunits)));
+    CHECK_INT(a.npressure, b.npressure);
+    CHECK(!memcmp(a.pmask, b.pmask, sizeof(uint32_t) * (size_t)n));
+    CHECK(!memcmp(a.poff, b.poff, sizeof(int32_t) * (size_t)n));
+    CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)a.npressure));
     CHECK(!memcmp(a.avg_wait_sched, b.avg_wait_sched, sizeof(double) * (size_t)n));
     CHECK(!memcmp(a.avg_wait_ready, b.avg_wait_ready, sizeof(double) * (size_t)n));
     CHECK(!memcmp(a.avg_wait_retire, b.avg_wait_retire, sizeof(double) * (size_t)n));

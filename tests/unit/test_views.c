@@ -195,7 +195,8 @@ TEST(views_resource_pressure_columns)
     fill(&r, info, ev, hist);
     const char *units[2] = {"u1", "u2"};
     double p[6] = {3, 0, 1.5, 1.5, 0, 0.003};
-    r.nunits = 2; r.unit_names = units; r.pressure = p;
+    uint32_t pm[3] = {3, 3, 3}; int32_t po[3] = {0, 2, 4};   /* every cell held */
+    r.nunits = 2; r.unit_names = units; r.pressure = p; r.pmask = pm; r.poff = po; r.npressure = 6;
     McaRegionData rd = {0, "", false, 3, NULL, texts, &r};
     Buf b; buf_init(&b);
     mca_view_resource_pressure(&b, &rd);
@@ -215,7 +216,8 @@ TEST(views_json_has_llvm_keys_and_counters)
     fill(&r, info, ev, hist);
     const char *units[1] = {"u1"};
     double p[3] = {1, 2, 0};
-    r.nunits = 1; r.unit_names = units; r.pressure = p;
+    uint32_t pm[3] = {1, 1, 0}; int32_t po[3] = {0, 1, 2};   /* instruction 2: no cell */
+    r.nunits = 1; r.unit_names = units; r.pressure = p; r.pmask = pm; r.poff = po; r.npressure = 2;
     r.counters.cycle = 13; r.counters.inst_all = 9;
     McaRegionData rd = {0, "loop", true, 3, NULL, texts, &r};
     McaViewOptions o;
