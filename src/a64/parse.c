@@ -479,7 +479,7 @@ static Reg reg_alias(Parser *P, const char *s, size_t n)
 static inline Reg reg_at(Parser *P, const char *s, size_t n)
 {
     Reg r = reg_lookup(s, n);
-    if (r.kind == RK_NONE && P->A.nalias) return reg_alias(P, s, n);
+    if (r.kind == RK_NONE && P->A.alias.n) return reg_alias(P, s, n);
     return r;
 }
 
@@ -1649,7 +1649,7 @@ static bool statement(Parser *P, const char *s, const char *e)
         s = skip_ws(ie + 1, e);
     }
     if (s >= e) return true;
-    if (P->A.nmacros) {           /* a macro call */
+    if (P->A.macros.n) {           /* a macro call */
         bool handled;
         AsmErr ae;
         const char *we = w_ie ? w_ie : ident_end(s, e);
@@ -2054,7 +2054,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         *prog->end = (A64ParseStart){P.offset, !P.text, !P.prev_text, P.insts0 + prog->ninsts,
                                      P.regions0 + prog->nregions, NULL, NULL};
         prog->end_open = P.nopen > 0 || P.ntext_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
-                         P.A.nalias > 0 || P.A.nmacros > 0 || P.A.busy || P.A.ncond > 0;
+                         P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
         prog->label_off = arena_alloc(&prog->arena, sizeof *prog->label_off * (size_t)(P.nsym + 1));
         for (int i = 0; i < P.capsym; i++) {

@@ -108,14 +108,93 @@ static void frame_free(AsmFrame *f)
     free(f->values); free(f->chars); free(f->call_src); free(f);
 }
 
+/* ---- tables of lowercase names ---- */
+static uint32_t hash_lower(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)lower(s[i])) * 16777619u;
+    return h;
+}
+static bool lower_eq(const char *name, const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && name[k] && name[k] == lower(s[k])) k++;
+    return k == n && !name[k];
+}
+/* the slot of [s, s + n) (any case), or -1 */
+static int tab_slot(const AsmTab *t, const char *s, size_t n)
+{
+    if (!t->n) return -1;
+    uint32_t mask = (uint32_t)t->cap - 1;
+    for (uint32_t k = hash_lower(s, n) & mask; t->name[k]; k = (k + 1) & mask)
+        if (lower_eq(t->name[k], s, n)) return (int)k;
+    return -1;
+}
+static void *tab_get(const AsmTab *t, const char *s, size_t n)
+{
+    int k = tab_slot(t, s, n);
+    return k < 0 ? NULL : t->val[k];
+}
+/* a new name (not in t): its lowercase copy and value */
+static void tab_add(AsmTab *t, const char *s, size_t n, void *val)
+{
+    if ((t->n + 1) * 2 > t->cap) {
+        AsmTab o = *t;
+        t->cap = o.cap ? o.cap * 2 : 16;
+        t->name = xcalloc((size_t)t->cap, sizeof *t->name);
+        t->val = xcalloc((size_t)t->cap, sizeof *t->val);
+        for (int i = 0; i < o.cap; i++) {
+            if (!o.name[i]) continue;
+            uint32_t k = hash_lower(o.name[i], strlen(o.name[i])) & (uint32_t)(t->cap - 1);
+            while (t->name[k]) k = (k + 1) & (uint32_t)(t->cap - 1);
+            t->name[k] = o.name[i];
+            t->val[k] = o.val[i];
+        }
+        free(o.name);
+        free(o.val);
+    }
+    uint32_t mask = (uint32_t)t->cap - 1, k = hash_lower(s, n) & mask;
+    while (t->name[k]) k = (k + 1) & mask;
+    t->name[k] = dup_lower(s, n);
+    t->val[k] = val;
+    t->n++;
+}
+/* remove slot k (its name freed, its value the caller's): the entries after it in its probe run
+ * move back (linear probing without tombstones) */
+static void tab_del(AsmTab *t, int k)
+{
+    uint32_t mask = (uint32_t)t->cap - 1, i = (uint32_t)k, j = i;
+    free(t->name[i]);
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!t->name[j]) break;
+        uint32_t h = hash_lower(t->name[j], strlen(t->name[j])) & mask;
+        /* entry j may move to i when its home h is not cyclically in (i, j] */
+        bool stays = i <= j ? (h > i && h <= j) : (h > i || h <= j);
+        if (stays) continue;
+        t->name[i] = t->name[j];
+        t->val[i] = t->val[j];
+        i = j;
+    }
+    t->name[i] = NULL;
+    t->val[i] = NULL;
+    t->n--;
+}
+static void tab_free(AsmTab *t)
+{
+    free(t->name);
+    free(t->val);
+    memset(t, 0, sizeof *t);
+}
+
 void asm_free(AsmState *A)
 {
     for (int i = 0; i < A->capsyms; i++) free(A->syms[i].name);
     free(A->syms);
-    for (int i = 0; i < A->nalias; i++) { free(A->alias[i].name); free(A->alias[i].reg); }
-    free(A->alias);
-    for (int i = 0; i < A->nmacros; i++) macro_free(A->macros[i]);
-    free(A->macros);
+    for (int i = 0; i < A->alias.cap; i++) if (A->alias.name[i]) { free(A->alias.name[i]); free(A->alias.val[i]); }
+    tab_free(&A->alias);
+    for (int i = 0; i < A->macros.cap; i++) if (A->macros.name[i]) { free(A->macros.name[i]); macro_free(A->macros.val[i]); }
+    tab_free(&A->macros);
     macro_free(A->pending_macro);
     free(A->pending_args);
     free(A->collect_src);
@@ -169,13 +248,7 @@ static void sym_set(AsmState *A, const char *s, size_t n, int64_t v, bool known)
 
 const char *asm_alias_find(const AsmState *A, const char *s, size_t n)
 {
-    for (int i = 0; i < A->nalias; i++)
-        if (strlen(A->alias[i].name) == n) {
-            size_t k = 0;
-            while (k < n && lower(s[k]) == A->alias[i].name[k]) k++;
-            if (k == n) return A->alias[i].reg;
-        }
-    return NULL;
+    return tab_get(&A->alias, s, n);
 }
 
 /* name = expr: a constant when the expression is one, else a symbol without a value (clang
@@ -296,13 +369,7 @@ static bool cond_branch(AsmState *A, const char *name, const char *a, const char
 /* ---- macros and bodies ---- */
 static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
 {
-    for (int i = 0; i < A->nmacros; i++) {
-        const char *m = A->macros[i]->name;
-        size_t k = 0;
-        while (k < n && m[k] && m[k] == lower(s[k])) k++;
-        if (k == n && !m[k]) return A->macros[i];
-    }
-    return NULL;
+    return tab_get(&A->macros, s, n);
 }
 
 /* .macro name [param[:req|:vararg][=default]] [,] ... */
@@ -398,9 +465,7 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
         A->pending_macro = NULL;
         m->body = dupn(A->body.data ? A->body.data : "", A->body.len);
         m->len = A->body.len;
-        if (A->nmacros == A->capmacros)
-            A->macros = xrealloc(A->macros, (size_t)(A->capmacros = A->capmacros ? A->capmacros * 2 : 16) * sizeof *A->macros);
-        A->macros[A->nmacros++] = m;
+        tab_add(&A->macros, m->name, strlen(m->name), m);
         return true;
     }
     AsmFrame *f = xcalloc(1, sizeof *f);
@@ -534,12 +599,12 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
     case 'p':
         if (!strcmp(name, "purgem")) {
             const char *ne = ident_end(a, e);
-            for (int i = 0; i < A->nmacros; i++)
-                if (name_eq(A->macros[i]->name, a, (size_t)(ne - a))) {
-                    macro_free(A->macros[i]);
-                    A->macros[i] = A->macros[--A->nmacros];
-                    return ASM_DONE;
-                }
+            int k = tab_slot(&A->macros, a, (size_t)(ne - a));
+            if (k >= 0) {
+                macro_free(A->macros.val[k]);
+                tab_del(&A->macros, k);
+                return ASM_DONE;
+            }
             return aerr(err, a, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
         }
         return ASM_NOT_MINE;
@@ -562,12 +627,12 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
     case 'u':
         if (!strcmp(name, "unreq")) {
             const char *ne = ident_end(a, e);
-            for (int i = 0; i < A->nalias; i++)
-                if (strlen(A->alias[i].name) == (size_t)(ne - a) && !strncasecmp(A->alias[i].name, a, (size_t)(ne - a))) {
-                    free(A->alias[i].name); free(A->alias[i].reg);
-                    A->alias[i] = A->alias[--A->nalias];
-                    return ASM_DONE;
-                }
+            int k = tab_slot(&A->alias, a, (size_t)(ne - a));
+            if (k >= 0) {
+                free(A->alias.val[k]);
+                tab_del(&A->alias, k);
+                return ASM_DONE;
+            }
             return aerr(err, a, "unknown register alias '%.*s'", (int)(ne - a), a), ASM_ERROR;
         }
         return ASM_NOT_MINE;
@@ -617,15 +682,13 @@ bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char 
     char *reg = dup_lower(r, (size_t)(re - r));
     const char *target = asm_alias_find(A, r, (size_t)(re - r));   /* an alias of an alias */
     if (target) { free(reg); reg = dupn(target, strlen(target)); }
-    for (int i = 0; i < A->nalias; i++)
-        if (strlen(A->alias[i].name) == n && !strncasecmp(A->alias[i].name, name, n)) {
-            free(A->alias[i].reg);
-            A->alias[i].reg = reg;
-            return true;
-        }
-    if (A->nalias == A->capalias)
-        A->alias = xrealloc(A->alias, (size_t)(A->capalias = A->capalias ? A->capalias * 2 : 16) * sizeof *A->alias);
-    A->alias[A->nalias++] = (AsmAlias){dup_lower(name, n), reg};
+    int k = tab_slot(&A->alias, name, n);
+    if (k >= 0) {
+        free(A->alias.val[k]);
+        A->alias.val[k] = reg;
+        return true;
+    }
+    tab_add(&A->alias, name, n, reg);
     return true;
 }
 
@@ -687,6 +750,15 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
         AsmFrame *f = A->frames[A->nframes - 1];
         if (f->pos >= f->text.len) {
             if (++f->iter < f->count) {
+                /* an iteration counts as a line replayed (its end): an empty body repeated
+                 * (.rept 1000000 of .rept 1000000 with nothing inside) is bounded too */
+                if (--A->lines_left < 0) {   /* located at the directive that repeats */
+                    *ls = f->call_src;
+                    *le = f->call_src + strlen(f->call_src);
+                    *line = f->call_line;
+                    *ok = aerr(err, f->call_src + f->call_col - 1, "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
+                    return false;
+                }
                 if (!(*ok = frame_iteration(A, f, err))) return false;
                 continue;
             }

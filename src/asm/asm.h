@@ -41,7 +41,8 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
 typedef struct AsmErr { const char *at; char msg[300]; } AsmErr;
 
 typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
-typedef struct AsmAlias { char *name; char *reg; } AsmAlias;
+/* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
+typedef struct AsmTab { char **name; void **val; int n, cap; } AsmTab;
 typedef struct AsmMacro AsmMacro;
 typedef struct AsmFrame AsmFrame;
 
@@ -52,8 +53,8 @@ typedef struct AsmState {
     AsmDialect dialect;
     /* symbols and aliases: small open-addressed tables (names are case-sensitive) */
     AsmSym *syms; int nsyms, capsyms;
-    AsmAlias *alias; int nalias, capalias;
-    AsmMacro **macros; int nmacros, capmacros;
+    AsmTab alias;                 /* .req: name -> register name (char *) */
+    AsmTab macros;                /* name -> AsmMacro * */
     /* conditionals: one entry per open .if */
     struct { uint8_t state; bool seen_else; int line; } cond[ASM_MAX_COND];
     int ncond;
