@@ -3,6 +3,8 @@
 #include "mca/run_int.h"
 #include "mca/path.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,7 +12,11 @@
 /* A job's text streams out while it is made once it is the one the writer waits for: its
  * views hand it their Buf at the end of rows (mca_view_flush), and the complete lines go to
  * the output from the job's thread, the writer being blocked until the job is done.  Other
- * jobs (and every job during pass 1, whose outputs wait for its end) keep their text. */
+ * jobs (and every job during pass 1, whose outputs wait for its end) keep their text, up to
+ * MCA_HOLD_BYTES in memory and the rest in a temporary file (a timeline without a cycle bound
+ * is rows times cycles: a 4,000-branch region took 1.2 GB on two threads), which goes out
+ * first when the job's text does. */
+#define MCA_HOLD_BYTES ((size_t)8 << 20)
 typedef struct JobStream {
     McaStream st;
     Pass2 *p;
@@ -18,6 +24,37 @@ typedef struct JobStream {
     bool head;                    /* the writer waits for this job (then for good) */
     size_t next_check;            /* not the head yet: look again at this many bytes */
 } JobStream;
+
+/* the job's spilled text to the output (the writer is blocked on this job meanwhile) */
+static void spill_out(Pass2 *p, Job *job)
+{
+    char blk[65536];
+    size_t n;
+    if (fflush(job->spill) != 0 || fseek(job->spill, 0, SEEK_SET) != 0)
+        die("cannot read back a temporary file: %s", strerror(errno));
+    while ((n = fread(blk, 1, sizeof blk, job->spill)) > 0)
+        out_put(&p->run->out, blk, n);
+    if (ferror(job->spill))
+        die("cannot read back a temporary file: %s", strerror(errno));
+    fclose(job->spill);
+    job->spill = NULL;
+}
+
+/* complete lines of out: their end (0: none) */
+static size_t lines_end(const Buf *out)
+{
+    size_t e = out->len;
+    while (e > 0 && out->data[e - 1] != '\n')
+        e--;
+    return e;
+}
+
+static void drop_front(Buf *out, size_t e)
+{
+    memmove(out->data, out->data + e, out->len - e);
+    out->len -= e;
+    out->data[out->len] = 0;
+}
 
 static void job_flush(McaStream *st, Buf *out)
 {
@@ -29,19 +66,25 @@ static void job_flush(McaStream *st, Buf *out)
         js->head = js->p->writing == js->job;
         pthread_mutex_unlock(&js->p->mu);
         if (!js->head) {
+            size_t e;
+            if (out->len >= MCA_HOLD_BYTES && (e = lines_end(out)) > 0 &&
+                (js->job->spill || (js->job->spill = tmpfile()))) {   /* (none: kept in memory) */
+                if (fwrite(out->data, 1, e, js->job->spill) != e)
+                    die("cannot write a temporary file: %s", strerror(errno));
+                drop_front(out, e);
+                js->job->streamed = true;
+            }
             js->next_check = out->len + MCA_STREAM_BYTES;
             return;
         }
+        if (js->job->spill)
+            spill_out(js->p, js->job);
     }
-    size_t e = out->len;
-    while (e > 0 && out->data[e - 1] != '\n')
-        e--;
+    size_t e = lines_end(out);
     if (e == 0)
         return;
     out_put(&js->p->run->out, out->data, e);
-    memmove(out->data, out->data + e, out->len - e);
-    out->len -= e;
-    out->data[out->len] = 0;
+    drop_front(out, e);
     js->job->streamed = true;
 }
 
@@ -288,6 +331,8 @@ static void free_jobs(Job *jobs, int nj)
 {
     for (int i = 0; i < nj; i++) {
         buf_free(&jobs[i].out);
+        if (jobs[i].spill)
+            fclose(jobs[i].spill);
         for (int u = 0; u < jobs[i].nunits; u++)
             free(jobs[i].units[u]);
     }
@@ -353,6 +398,8 @@ static void write_chunk(Pass2 *p, Job *jobs, int nj)
         pthread_mutex_unlock(&p->mu);
         if (run->c->json && (job->out.len > 0 || job->streamed))
             run->j.need_comma[run->j.depth] = true;
+        if (job->spill)
+            spill_out(p, job);
         out_buf(&run->out, &job->out);
         if (job->out.cap > MCA_SPARE_BYTES) {   /* (a long region's: not kept) */
             buf_free(&job->out);

@@ -133,6 +133,7 @@ typedef struct Job {
     int thread;                   /* the thread that runs it (0 main, 1.. the workers) */
     Buf out;
     bool streamed;                /* part of its output went out as it was made (see pool.c) */
+    FILE *spill;                  /* its text beyond MCA_HOLD_BYTES while it is not the head (pool.c) */
     int nunits;
     char *units[MODEL_MAX_UNITS];
 } Job;

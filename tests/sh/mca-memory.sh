@@ -57,6 +57,17 @@ for f in one.s dist.s; do
   per=$(( (o - s) * 1024 / 99000 ))
   [ "$per" -le 420 ] || { echo "$f, one region of 100000 instructions: $per bytes per instruction (peak RSS $s -> $o KiB)"; fails=1; }
 done
+# a region whose text waits for the one before it keeps at most 8 MiB of it in memory, the
+# rest in a temporary file: a timeline without a cycle bound is rows times cycles (this small
+# input makes hundreds of MB of text; it took 107-180 MB on two threads, a 4,000-branch one 1.2 GB);
+# the text is the same as on one thread
+{ echo '# LLVM-MCA-BEGIN a'; echo '.rept 2000'; echo 'add x0, x0, x1'; echo '.endr'; echo '# LLVM-MCA-END'
+  echo '# LLVM-MCA-BEGIN b'; echo '.rept 1500'; echo 'b 1f'; echo '1:'; echo '.endr'; echo '# LLVM-MCA-END'; } > tl.s
+m=$(rss mca --threads=2 -timeline -timeline-max-cycles=0 -iterations=5 tl.s) || { echo "tl.s: $m"; exit 1; }
+[ "$m" -le 65536 ] || { echo "a long timeline on two threads: peak RSS $m KiB (want at most 64 MiB)"; fails=1; }
+t1=$("$UARCH" mca --threads=1 -timeline -timeline-max-cycles=0 -iterations=5 tl.s | cksum)
+t2=$("$UARCH" mca --threads=2 -timeline -timeline-max-cycles=0 -iterations=5 tl.s | cksum)
+[ "$t1" = "$t2" ] || { echo "a long timeline: two threads wrote another text than one ($t1 / $t2)"; fails=1; }
 # decode: 200000 instructions, about 55 MB of JSON
 for i in $(seq 10); do grep -v LLVM r.s; done > d.s
 d=$(rss decode -json d.s) || { echo "decode: $d"; exit 1; }
