@@ -214,16 +214,20 @@ typedef struct McaResult {
 /* (an array the simulation fills must also be listed in res_arrays() of src/mca/sim_cache.c,
  * which copies results between blocks) */
 
+/* the index in pressure[] of instruction i's cell for unit u (u in pmask[i]) */
+static inline int mca_pressure_index(const uint32_t *pmask, const int32_t *poff, int i, int u)
+{
+    return poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1));
+}
+/* its cell */
+static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
+{
+    return &r->pressure[mca_pressure_index(r->pmask, r->poff, i, u)];
+}
 /* the pressure of instruction i on unit u (0 where it has no cell) */
 static inline double mca_pressure(const McaResult *r, int i, int u)
 {
-    uint32_t m = r->pmask[i];
-    return m >> u & 1 ? r->pressure[r->poff[i] + __builtin_popcount(m & ((1u << u) - 1))] : 0;
-}
-/* its cell (u in pmask[i]) */
-static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
-{
-    return &r->pressure[r->poff[i] + __builtin_popcount(r->pmask[i] & ((1u << u) - 1))];
+    return r->pmask[i] >> u & 1 ? *mca_pressure_cell(r, i, u) : 0;
 }
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions

@@ -157,7 +157,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     DisplaySlot *dc = n >= JOB_FREE_INSTS ? xcalloc(DISPLAY_SLOTS, sizeof *dc) : NULL;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
-        DisplaySlot *d = dc && a->text ? &dc[((uintptr_t)a->text >> 3) * 0x9E3779B97F4A7C15ull >> 50] : NULL;
+        DisplaySlot *d = dc && a->text ? &dc[ptr_hash(a->text) >> 50] : NULL;
         if (d && d->text == a->text && d->ops == a->ops) {
             texts[i] = d->disp;
             continue;

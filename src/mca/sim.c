@@ -1196,7 +1196,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        pressure[poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1))] += is->occupancy > 0 ? is->occupancy : 1;
+                        pressure[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */

@@ -280,7 +280,7 @@ typedef struct FormTab {
 
 static size_t form_hash(const void *key)
 {
-    return ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 17;
+    return ptr_hash(key) >> 17;
 }
 
 /* the slot of form id `key` in the table, made on first use (the slot moves when a later

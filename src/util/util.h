@@ -46,6 +46,9 @@ typedef struct Buf {
     char *data;
     size_t len, cap;
 } Buf;
+/* a pointer hashed for a table keyed by address (Fibonacci hashing: take the high bits) */
+static inline uint64_t ptr_hash(const void *p) { return ((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull; }
+
 void buf_init(Buf *b);
 void buf_free(Buf *b);
 void buf_reset(Buf *b);                       /* len = 0, keeps memory */
