@@ -178,10 +178,6 @@ typedef struct McaResult {
     /* timeline: events[it * n + i] for it < timeline_iterations */
     int timeline_iterations;
     McaTimelineEvent *events;
-    /* average wait times over ALL iterations (llvm-mca's [1] [2] [3] columns) */
-    double *avg_wait_sched;       /* [n] dispatched -> issued */
-    double *avg_wait_ready;       /* [n] ready -> issued */
-    double *avg_wait_retire;      /* [n] executed -> retired */
 
     /* per-cycle histograms: hist[k] = cycles in which k uops were ... (index up to max_hist) */
     int max_hist;
