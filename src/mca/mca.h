@@ -42,6 +42,9 @@ typedef struct McaOptions {
     /* called (when set) as soon as mca_simulate reads the instructions no more, before the
      * cycle simulation: the caller may free them (a long region is then not held twice) */
     void (*insts_done)(void *ctx);
+    /* called (when set) as mca_simulate goes through the instructions: insts[0 .. upto) are not
+     * read again (a long region's parsed form goes as its own form is made) */
+    void (*insts_read)(void *ctx, int upto);
     void *insts_ctx;
 } McaOptions;
 

@@ -1728,20 +1728,16 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
-    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info);
-    sim_frontend_prepare(cpu, &o, &sc, insts, n, si);
+    SimFetch *fe = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *fe);
+    sim_prepare_insts(cpu, &sc, insts, n, &o, si, &sim_work.lists, out->info, fe);
+    if (o.insts_done)   /* (insts are not read below) */
+        o.insts_done(o.insts_ctx);
+    sim_frontend_prepare(cpu, &o, &sc, fe, n, si);
+    free(fe);
     if (o.instruction_tables) {
         sim_tables(&sc, si, n, out);
         return;
     }
-    /* -call-latency: a call completes that many cycles after it issues (llvm-mca's MaxLatency
-     * of a call; its register writes keep their latencies) */
-    if (o.call_latency > 0)
-        for (int i = 0; i < n; i++)
-            if (insts[i].branch == A64_BR_CALL || insts[i].branch == A64_BR_CALL_INDIRECT)
-                si[i].latency = (float)o.call_latency;
-    if (o.insts_done)   /* (insts are not read below) */
-        o.insts_done(o.insts_ctx);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);
