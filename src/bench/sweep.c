@@ -62,7 +62,7 @@ static const struct {
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
     {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
-                     "               (btb, fetch, itlb: default 3; the others measure in one pass)",
+                     "               (btb, dcache, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
@@ -386,6 +386,9 @@ void sweep_begin(Sweep *s, int npoints_total)
     if (!(s->prov.core_hz > 0))
         s->prov.core_hz = clock_core_hz();
     s->npoints_total = npoints_total;
+    if (!s->load0)
+        s->load0 = xmalloc(sizeof *s->load0);
+    bench_cpu_times(s->load0);
     cleanup_defer();
 }
 
@@ -394,6 +397,8 @@ void sweep_free(Sweep *s)
     for (int i = 0; i < s->nseries; i++)
         free(s->series[i].pts);
     buf_free(&s->notes);
+    free(s->load0);
+    s->load0 = NULL;
 }
 
 int sweep_option_grid(const Sweep *s, double lo, double hi, int ppo, double *out, int max)
@@ -606,18 +611,23 @@ void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed)
     return head;
 }
 
-void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, uint64_t seed)
+void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, size_t pool, uint64_t seed)
 {
     size_t per = stride > 0 && window >= stride ? window / stride : n;   /* slots per window */
     if (per == 0 || per >= n)
         return sweep_chain(base, n, stride, true, seed);
-    size_t nw = (n + per - 1) / per;
-    size_t *worder = xmalloc(sizeof *worder * nw), *in = xmalloc(sizeof *in * per);
-    sweep_permutation(worder, nw, &seed);
+    size_t nw = (n + per - 1) / per, np = pool / (per * stride);
+    bool in_pool = np >= nw;   /* else the windows of the first n slots, the last one partial */
+    if (!in_pool)
+        np = nw;
+    /* the first nw of a permutation of the pool's windows: a random subset in a random order */
+    size_t *worder = xmalloc(sizeof *worder * np), *in = xmalloc(sizeof *in * per);
+    sweep_permutation(worder, np, &seed);
     void **slots = xmalloc(sizeof *slots * n);
     size_t k = 0;
     for (size_t w = 0; w < nw; w++) {
-        size_t first = worder[w] * per, cnt = first + per <= n ? per : n - first;
+        size_t first = worder[w] * per;
+        size_t cnt = in_pool ? ((w + 1) * per <= n ? per : n - w * per) : (first + per <= n ? per : n - first);
         sweep_permutation(in, cnt, &seed);   /* the window's slots in a random order */
         for (size_t i = 0; i < cnt; i++)
             slots[k + i] = (char *)base + (first + in[i]) * stride;
@@ -1615,6 +1625,15 @@ int sweep_finish(Sweep *s)
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
         unmeasured(s);
+    }
+    if (s->load0 && s->load0->n > 0) {
+        BenchCpuTimes *now = xmalloc(sizeof *now);
+        char note[512];
+        bench_cpu_times(now);
+        bench_cpu_load_note(s->load0, now, s->opt.cpu, note, sizeof note);
+        if (note[0])
+            sweep_note(s, "%s", note);
+        free(now);
     }
     if (repeat_collect(s)) {
         signal(SIGINT, SIG_DFL);
