@@ -42,6 +42,9 @@ typedef struct McaOptions {
     /* called (when set) as soon as mca_simulate reads the instructions no more, before the
      * cycle simulation: the caller may free them (a long region is then not held twice) */
     void (*insts_done)(void *ctx);
+    /* called (when set) as mca_simulate goes through the instructions: insts[0 .. upto) are not
+     * read again (a long region's parsed form goes as its own form is made) */
+    void (*insts_read)(void *ctx, int upto);
     void *insts_ctx;
 } McaOptions;
 
@@ -178,10 +181,6 @@ typedef struct McaResult {
     /* timeline: events[it * n + i] for it < timeline_iterations */
     int timeline_iterations;
     McaTimelineEvent *events;
-    /* average wait times over ALL iterations (llvm-mca's [1] [2] [3] columns) */
-    double *avg_wait_sched;       /* [n] dispatched -> issued */
-    double *avg_wait_ready;       /* [n] ready -> issued */
-    double *avg_wait_retire;      /* [n] executed -> retired */
 
     /* per-cycle histograms: hist[k] = cycles in which k uops were ... (index up to max_hist) */
     int max_hist;

@@ -88,14 +88,16 @@ static void job_flush(McaStream *st, Buf *out)
     js->job->streamed = true;
 }
 
-/* A long region is not held twice: once the simulator has prepared its own form of the
- * instructions, their parsed form goes (when only this job reads it and no view needs it: the
- * display texts are made before) */
+/* A long region is not held twice: as the simulator prepares its own form of the
+ * instructions, their parsed form goes, page by page, then its texts and operands (when only
+ * this job reads it and no view needs it: the display texts are made before) */
 #define JOB_FREE_INSTS 4096     /* (shorter regions: not worth it) */
 typedef struct JobInsts {
     A64Program *prog;             /* the chunk's program, when the job owns it (else NULL) */
     A64Inst **tmp;                /* the thread's copy of the instructions kept (some dropped) */
     McaPath *path;                /* the path (its copies, when it was followed) */
+    A64Inst *insts;               /* the instructions simulated, when they are one of those
+                                     (their memory goes back as they are read: else NULL) */
 } JobInsts;
 
 /* the display texts made last, by instruction text (a direct-mapped table: 2^14 slots) */
@@ -106,12 +108,21 @@ typedef struct DisplaySlot {
     const char *disp;
 } DisplaySlot;
 
+static void job_insts_read(void *ctx, int upto)
+{
+    JobInsts *ji = ctx;
+    if (ji->insts)
+        mem_discard(ji->insts, (size_t)upto * sizeof *ji->insts);
+}
+
 static void job_insts_done(void *ctx)
 {
     JobInsts *ji = ctx;
-    if (ji->prog) {
+    if (ji->prog) {   /* (their texts and operands too: the display texts and the region's
+                         name are copies) */
         free(ji->prog->insts);
         ji->prog->insts = NULL;
+        arena_free(&ji->prog->arena);
     }
     free(*ji->tmp);
     *ji->tmp = NULL;
@@ -168,13 +179,18 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
             *d = (DisplaySlot){a->text, a->ops, texts[i]};
     }
     free(dc);
+    const char *name = arena_strndup(&tarena, rg->name, strlen(rg->name));
     /* the views that read the instructions themselves: the critical sequence's registers,
      * barriers, encodings */
     const A64Inst *view_insts = insts;
     JobInsts ji = {NULL, NULL, NULL};
     if (!c->view.bottleneck && !c->view.show_barriers && !c->view.show_encoding && n >= JOB_FREE_INSTS) {
-        ji = (JobInsts){job->own ? (A64Program *)prog : NULL, tmp, &path};
+        ji = (JobInsts){job->own ? (A64Program *)prog : NULL, tmp, &path, NULL};
+        /* (the chunk's program, when other jobs read it too, stays whole) */
+        if (insts == path.insts || insts == *tmp || job->own)
+            ji.insts = (A64Inst *)insts;
         so.insts_done = job_insts_done;
+        so.insts_read = job_insts_read;
         so.insts_ctx = &ji;
         view_insts = NULL;
     }
@@ -182,7 +198,7 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     memset(&res, 0, sizeof res);
     mca_simulate(run->cpu, insts, n, &so, &res);
     JobStream js = {{job_flush}, p, job, false, 0};
-    McaRegionData rd = {job->index, rg->name, rg->is_explicit, n, view_insts, texts, &res, &js.st};
+    McaRegionData rd = {job->index, name, rg->is_explicit, n, view_insts, texts, &res, &js.st};
     if (c->json) {
         /* the writer's state at this point of the array: a comma unless it is the first */
         Json j = p->jbase;

@@ -641,9 +641,6 @@ size_t stats_walk(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
     for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
-        STD(out->avg_wait_sched[i]);
-        STD(out->avg_wait_ready[i]);
-        STD(out->avg_wait_retire[i]);
         STI(fuse[i]);
         STI(elim[i]);
     }
@@ -933,9 +930,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->events = arena_alloc(A, sizeof(McaTimelineEvent) * (size_t)(tl_it * n));
     for (int k = 0; k < tl_it * n; k++)
         out->events[k] = (McaTimelineEvent){-1, -1, -1, -1, -1, -1};
-    out->avg_wait_sched = arena_alloc(A, sizeof(double) * n);
-    out->avg_wait_ready = arena_alloc(A, sizeof(double) * n);
-    out->avg_wait_retire = arena_alloc(A, sizeof(double) * n);
     int mh = c->width > 16 ? c->width : 16;
     out->max_hist = mh;
     out->dispatch_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
@@ -985,8 +979,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     double *const pressure = out->pressure;
     const uint32_t *const pmask = out->pmask;
     const int32_t *const poff = out->poff;
-    double *const wait_retire = out->avg_wait_retire, *const wait_sched = out->avg_wait_sched,
-           *const wait_ready = out->avg_wait_ready;
     const bool noalias = opt->noalias;
     const int width = c->width, ret_w = c->retire_width > 0 ? c->retire_width : INT_MAX,
               ret_uw = c->retire_uops_width, gmax = c->group_max_uops > 0 ? c->group_max_uops : 1,
@@ -1095,7 +1087,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     const SimInst *in = &si[i];
                     if (x < (int64_t)tl_it * n)
                         out->events[x].retired = t;   /* events[it * n + i] = events[x] */
-                    wait_retire[i] += t - d->done;
                     if (in->mem == A64_MEM_LOAD || in->mem == A64_MEM_LOADSTORE) s->lq_used--;
                     if (in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE) s->sq_used--;
                     for (int k = 0; k < in->ndst; k++) {
@@ -1221,8 +1212,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                                 out->events[it * n + i].executed = d->done - 1;
                                 out->events[it * n + i].ready = rd;
                             }
-                            wait_sched[i] += d->first_issue - d->dispatched;
-                            wait_ready[i] += d->first_issue - rd;
                         }
                     } else {
                         blocked_by_unit = true;
@@ -1685,11 +1674,6 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             C->br_taken += (si[i].fe_ev & SIM_FE_EV_TAKEN) ? iters : 0;
         }
     }
-    for (int i = 0; i < n; i++) {
-        out->avg_wait_sched[i] /= iters;
-        out->avg_wait_ready[i] /= iters;
-        out->avg_wait_retire[i] /= iters;
-    }
     double dc = cycles > 0 ? (double)cycles : 1;
     /* buffers: schedulers, then the queues */
     out->nbuffers = c->nsched + 3;
@@ -1744,20 +1728,16 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
-    sim_prepare_insts(cpu, &sc, insts, n, si, &sim_work.lists, out->info);
-    sim_frontend_prepare(cpu, &o, &sc, insts, n, si);
+    SimFetch *fe = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *fe);
+    sim_prepare_insts(cpu, &sc, insts, n, &o, si, &sim_work.lists, out->info, fe);
+    if (o.insts_done)   /* (insts are not read below) */
+        o.insts_done(o.insts_ctx);
+    sim_frontend_prepare(cpu, &o, &sc, fe, n, si);
+    free(fe);
     if (o.instruction_tables) {
         sim_tables(&sc, si, n, out);
         return;
     }
-    /* -call-latency: a call completes that many cycles after it issues (llvm-mca's MaxLatency
-     * of a call; its register writes keep their latencies) */
-    if (o.call_latency > 0)
-        for (int i = 0; i < n; i++)
-            if (insts[i].branch == A64_BR_CALL || insts[i].branch == A64_BR_CALL_INDIRECT)
-                si[i].latency = (float)o.call_latency;
-    if (o.insts_done)   /* (insts are not read below) */
-        o.insts_done(o.insts_ctx);
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
         sim_run(&sc, si, n, &o, out);

@@ -136,15 +136,25 @@ typedef struct SimLists {
 
 enum { SIM_FE_EV_L1I = 1, SIM_FE_EV_RESTART = 2, SIM_FE_EV_TAKEN = 4 };
 
-/* sim_frontend.c: the front-end fields of si[] for the path insts[] (instructions in the order
- * they run, A64Inst.taken set by the path) in the steady state of the loop, and sc's fetch
- * limits; nothing without the model's front end or with opt->no_frontend */
-void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const A64Inst *insts, int n, SimInst *si);
+/* what the front end reads of an instruction of the path (sim_prepare_insts fills it) */
+typedef struct SimFetch {
+    uint32_t offset;              /* A64Inst.offset */
+    bool taken;                   /* A64Inst.taken: set by the path */
+    bool cond;                    /* a conditional branch */
+} SimFetch;
+
+/* sim_frontend.c: the front-end fields of si[] for the path fe[] (instructions in the order
+ * they run) in the steady state of the loop, and sc's fetch limits; nothing without the
+ * model's front end or with opt->no_frontend */
+void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const SimFetch *fe, int n, SimInst *si);
 
 /* sim_prepare.c */
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
-void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, SimLists *lists, McaInstInfo *info);
+/* out[], info[] and fe[] of insts[], in one pass that reads each instruction once more as the
+ * next one's neighbour (opt->call_latency > 0: the completion latency of calls); as it goes,
+ * opt->insts_read (when set) is told which instructions are not read again */
+void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n, const McaOptions *opt,
+                       SimInst *out, SimLists *lists, McaInstInfo *info, SimFetch *fe);
 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
  * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */

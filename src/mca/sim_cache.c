@@ -167,9 +167,6 @@ static int res_arrays(McaResult *r, ResArray *a)
     a[k++] = (ResArray){(void **)&r->pmask, sizeof(uint32_t) * n};
     a[k++] = (ResArray){(void **)&r->poff, sizeof(int32_t) * n};
     a[k++] = (ResArray){(void **)&r->events, sizeof(McaTimelineEvent) * n * (size_t)r->timeline_iterations};
-    a[k++] = (ResArray){(void **)&r->avg_wait_sched, sizeof(double) * n};
-    a[k++] = (ResArray){(void **)&r->avg_wait_ready, sizeof(double) * n};
-    a[k++] = (ResArray){(void **)&r->avg_wait_retire, sizeof(double) * n};
     a[k++] = (ResArray){(void **)&r->dispatch_hist, sizeof(long long) * h};
     a[k++] = (ResArray){(void **)&r->issue_hist, sizeof(long long) * h};
     a[k++] = (ResArray){(void **)&r->retire_hist, sizeof(long long) * h};
@@ -178,7 +175,7 @@ static int res_arrays(McaResult *r, ResArray *a)
     a[k++] = (ResArray){(void **)&r->fusions, sizeof(McaFusion) * (size_t)r->nfusions};
     return k;
 }
-#define RES_ARRAYS 14
+#define RES_ARRAYS 11
 
 bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out)
 {

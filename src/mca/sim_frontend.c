@@ -2,7 +2,8 @@
  * 004): what each instruction of the path costs the fetch stage in the steady state of the loop.
  *
  * The path (src/mca/path.c) is the block as it runs: instructions in order, a followed taken
- * branch marked (A64Inst.taken), each at its address (A64Inst.offset).  Per instruction:
+ * branch marked (A64Inst.taken), each at its address (A64Inst.offset); sim_prepare_insts keeps
+ * these for the front end (SimFetch).  Per instruction:
  *   fe_break  a fetch group starts here: after a taken branch (one taken branch per cycle), or
  *             at a page boundary (a fetch never crosses fetch_page_bytes);
  *   fe_stall  cycles lost before that group: taken_bubble after a taken branch, btb_miss_bubble
@@ -48,7 +49,7 @@ static bool lru_touch(Lru *l, int set, int64_t tag)
 
 static int pint(double v) { return v > 0 ? (int)v : 0; }
 
-void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const A64Inst *insts, int n, SimInst *si)
+void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const SimFetch *fe, int n, SimInst *si)
 {
     const ModelParams *p = &cpu->p;
     sc->fetch_insts = sc->fetch_bytes = sc->fetch_queue = 0;
@@ -75,7 +76,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
     if (use_l1) lru_init(&l1, l1_sets, l1_ways);
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
-            const A64Inst *a = &insts[i], *prev = &insts[i ? i - 1 : n - 1];
+            const SimFetch *a = &fe[i], *prev = &fe[i ? i - 1 : n - 1];
             SimInst *x = &si[i];
             int64_t addr = a->offset, paddr = prev->offset;
             bool redirect = prev->taken && (i > 0 || n > 0);
@@ -89,7 +90,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
             if (redirect && use_btb) {
                 bool hit = lru_touch(&btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
                 if (!hit && pass == 1) {
-                    x->fe_stall += prev->branch == A64_BR_COND ? btb_miss_cond : btb_miss;
+                    x->fe_stall += prev->cond ? btb_miss_cond : btb_miss;
                     x->fe_why = MCA_FE_BTB;
                     si[i ? i - 1 : n - 1].fe_ev |= SIM_FE_EV_RESTART;
                 }

@@ -9,7 +9,10 @@
  *                      same-form operand pairs, the model's complex-latency rules) for the producer
  *                      the block's steady state gives it, fusion with the next instruction and
  *                      elimination (the model's rules), retire-group placement; plus the static
- *                      instruction-info fields of McaResult.
+ *                      instruction-info fields of McaResult.  One pass over the instructions (after
+ *                      a first look that sizes the lists and finds each register's last writer),
+ *                      which keeps what it needs of the ones behind it (each register's last
+ *                      writer): the caller may give the parsed form back as it goes.
  *
  * Every fact comes from the model (src/model/model.h); nothing here names a mnemonic.
  */
@@ -263,7 +266,8 @@ static float write_lat(const ModelCpu *cpu, const ModelForm *f, const A64Inst *a
 typedef struct FormSlot {
     const char *key;              /* A64Inst.form pointer, NULL = free */
     const ModelForm *f;
-    int first;                    /* first instruction of this id with a model form, -1 */
+    int niss;                     /* its issues (iss, made for its first instruction), -1 none yet */
+    SimIssue *iss;                /* (as made: fusion and elimination change an instruction's) */
 } FormSlot;
 
 typedef struct GateSlot {
@@ -306,7 +310,8 @@ static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, co
         fs->key = key;
         fs->f = model_form(cpu, key);
         if (sc->divider != MCA_DIV_FAST) fs->f = divider_form(cpu, key, sc->divider, fs->f);
-        fs->first = -1;
+        fs->niss = -1;
+        fs->iss = NULL;
         t->used++;
     }
     return fs;
@@ -329,237 +334,300 @@ static void *pool_room(void *p, size_t *cap, size_t n, size_t size)
     return xmalloc(*cap * size);
 }
 
-void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n,
-                       SimInst *out, SimLists *lists, McaInstInfo *info)
+/* the instructions go by in one pass: what it keeps of them beyond the one it is at */
+typedef struct Prep {
+    const ModelCpu *cpu;
+    const SimCpu *sc;
+    SimInst *out;
+    McaInstInfo *info;
+    FormTab fc;
+    GateSlot *gt;                 /* throughput gates by model form */
+    size_t gmask;
+    int ngates;
+    /* producer-specific latencies in the steady state: cur[reg] = the last writer of reg among
+     * the instructions before (its destination curd[reg], its parsed form lastw[reg]); without
+     * one, the last writer of the whole block glast[reg] (gd, its parsed form gcopy[reg]), as
+     * walking back past the start would find */
+    int glast[A64_NREGS], gd[A64_NREGS], cur[A64_NREGS], curd[A64_NREGS];
+    A64Inst *lastw, *gcopy;       /* [A64_NREGS] */
+} Prep;
+
+/* out[i], info[i] and fe[i] from instruction a alone (its form's issues, registers, info) */
+static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimLists *lists, SimFetch *fe)
 {
+    const ModelCpu *cpu = P->cpu;
+    const SimCpu *sc = P->sc;
+    SimInst *s = &P->out[i];
+    McaInstInfo *ii = &P->info[i];
+    FormSlot *fs = a->form ? form_slot(cpu, sc, &P->fc, a->form) : NULL;
+    const ModelForm *f = fs ? fs->f : NULL;
+    /* the lists are written up to their counts and never read beyond them */
+    memset(s, 0, offsetof(SimInst, dst));
+    s->dst = lists->dst + lists->ndst;
+    s->src = lists->src + lists->nsrc;
+    s->issue = lists->issue + lists->nissue;
+    s->mem = a->mem.kind == A64_MEM_PREFETCH ? A64_MEM_LOAD : a->mem.kind;
+    /* atomics (memory read-modify-write): the same-address chain latency */
+    if (a->mem.kind == A64_MEM_LOADSTORE)
+        s->mem_chain = f && f->mem_chain_lat > 0 ? f->mem_chain_lat
+                     : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
+    s->mem_base = A64_NOREG;
+    for (int k = 0; k < a->nops; k++)
+        if (a->ops[k].kind == A64_OP_MEM) {
+            s->mem_base = a->ops[k].u.mem.base == 31 ? A64_SP : a->ops[k].u.mem.base;
+            s->mem_off = a->ops[k].u.mem.offset;
+            break;
+        }
+    float dl = dflt_latency(cpu);
+    if (f) {
+        s->uops = f->uops > 0 ? f->uops : 1;
+        if (fs->niss < 0) {
+            SimIssue iss[SIM_MAX_ISSUE];
+            fs->niss = form_issues(cpu, sc, f, iss);
+            fs->iss = xmalloc(sizeof(SimIssue) * (size_t)(fs->niss > 0 ? fs->niss : 1));
+            memcpy(fs->iss, iss, sizeof(SimIssue) * (size_t)fs->niss);
+        }
+        s->nissue = (uint8_t)fs->niss;
+        memcpy(s->issue, fs->iss, sizeof(SimIssue) * (size_t)s->nissue);
+        s->latency = f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
+    } else {
+        s->uops = 1;   /* unsupported: one slot, nothing issues */
+        s->latency = dl;
+    }
+    /* registers */
+    int wpos = 0;
+    float main = 0;
+    if (f && a->nwrites > 0) {
+        wpos = model_opnd_pos(a, &a->writes[0], true);
+        main = write_lat(cpu, f, a, wpos, dl);
+    }
+    for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
+        if (!tracked(a->reads[k].reg)) continue;
+        int rpos = model_opnd_pos(a, &a->reads[k], false);
+        /* read advance: main latency minus this operand's measured latency to the result */
+        float adv = 0;
+        if (f && a->nwrites > 0) {
+            float mine = model_lat(cpu, f, wpos, rpos, dl);
+            if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
+        }
+        if (adv > 0) s->late_read = true;
+        s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1,
+                                     .edge_lat = -1, .advance = adv};
+    }
+    for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
+        int reg = a->writes[k].reg;
+        if (!tracked(reg)) continue;
+        int pos = model_opnd_pos(a, &a->writes[k], true);
+        float lat = f ? write_lat(cpu, f, a, pos, -1) : -1;
+        if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
+        if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
+        uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
+        s->dst[s->ndst++] = (SimDst){(uint8_t)reg, (uint8_t)pos, rf, lat};
+    }
+    /* -call-latency: a call completes that many cycles after it issues (llvm-mca's MaxLatency
+     * of a call; its register writes keep their latencies) */
+    if (call_latency > 0 && (a->branch == A64_BR_CALL || a->branch == A64_BR_CALL_INDIRECT))
+        s->latency = (float)call_latency;
+    lists->ndst += (size_t)s->ndst;
+    lists->nsrc += (size_t)s->nsrc;
+    lists->nissue += (size_t)(s->nissue > 0 ? s->nissue : 1);
+    s->starts_group = s->mem != A64_MEM_NONE;
+    s->ends_group = a->branch == A64_BR_COND;
+    s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
+                      cpu->p.taken_branches_per_cycle > 0;
+    fe[i] = (SimFetch){a->offset, a->taken, a->branch == A64_BR_COND};
+    /* info */
+    ii->uops = (int16_t)s->uops;
+    float lmax = 0;
+    for (int k = 0; k < s->ndst; k++) if (s->dst[k].lat > lmax) lmax = s->dst[k].lat;
+    if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
+    ii->latency = (int)ceilf(lmax);
+    ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
+    mca_inst_flags(a, &ii->may_load, &ii->may_store, &ii->has_side_effects);
+}
+
+/* throughput gate of instruction i (before fusion changes it): a form whose measured
+ * reciprocal throughput is above what its uops (width) and issues (capable units, occupancy)
+ * explain is limited by something else (serialization: barriers, atomics, system registers);
+ * its instances map at most one per tp cycles.  Instructions of one form share the gate (gt:
+ * at most one slot per form id). */
+static void prep_gate(Prep *P, const A64Inst *a, int i)
+{
+    SimInst *s = &P->out[i];
+    const ModelForm *f = inst_form(P->cpu, P->sc, &P->fc, a);
+    s->gate_id = -1;
+    if (!f || f->tp <= 0) return;
+    double bound = (double)s->uops / (P->sc->width > 0 ? P->sc->width : 1);
+    for (int k = 0; k < s->nissue; k++) {
+        double load = 0;
+        for (int m = 0; m < s->nissue; m++)
+            if ((s->issue[m].units & ~s->issue[k].units) == 0)
+                load += s->issue[m].occupancy > 0 ? s->issue[m].occupancy : 1;
+        double b = load / __builtin_popcount(s->issue[k].units);
+        if (b > bound) bound = b;
+    }
+    if (f->tp > bound * 1.01 + 0.002) {
+        s->gate = f->tp;
+        s->gate_id = P->ngates;
+        /* the first earlier instruction of the same model form with a gate shares it */
+        size_t h = form_hash(f);
+        for (h &= P->gmask;; h = (h + 1) & P->gmask)
+            if (!P->gt[h].f || P->gt[h].f == f) break;
+        if (P->gt[h].f) s->gate_id = P->out[P->gt[h].gated].gate_id;
+        else P->gt[h].f = f, P->gt[h].gated = i, P->ngates++;
+    }
+}
+
+/* the producer-specific latency of each source of instruction i (c), from the last writer
+ * before it (or the block's last, wrapping) */
+static void prep_edges(Prep *P, const A64Inst *c, int i)
+{
+    SimInst *s = &P->out[i];
+    for (int k = 0; k < s->nsrc; k++) {
+        int reg = s->src[k].reg;
+        const A64RegUse *ru = NULL;
+        for (int x = 0; x < c->nreads; x++)
+            if (c->reads[x].reg == reg) { ru = &c->reads[x]; break; }
+        int p = P->cur[reg], dk = P->curd[reg];
+        const A64Inst *pa = &P->lastw[reg];
+        if (p < 0) p = P->glast[reg], dk = P->gd[reg], pa = &P->gcopy[reg];
+        if (p < 0) continue;
+        const A64RegUse *wu = NULL;
+        for (int x = 0; x < pa->nwrites; x++)
+            if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
+        if (wu && ru) {
+            s->src[k].exp_prod = p;
+            s->src[k].exp_dst = (uint8_t)dk;
+            s->src[k].edge_lat = pair_latency(P->cpu, pa, inst_form(P->cpu, P->sc, &P->fc, pa), wu, c,
+                                            inst_form(P->cpu, P->sc, &P->fc, c), ru);
+        }
+    }
+    for (int d = 0; d < s->ndst; d++) {
+        int reg = s->dst[d].reg;
+        if (reg < A64_NREGS) {
+            P->cur[reg] = i, P->curd[reg] = d;
+            P->lastw[reg] = *c;
+        }
+    }
+}
+
+/* fusion of instruction i with i + 1 (a, b; b NULL when i is the last), or its elimination
+ * (rules are the model's): out[i + 1] is made already */
+static void prep_fuse(Prep *P, const A64Inst *a, const A64Inst *b, int i)
+{
+    const ModelCpu *cpu = P->cpu;
+    const SimCpu *sc = P->sc;
+    SimInst *s = &P->out[i];
+    if (s->fused_prev || s->elim) return;
+    if (b && !P->out[i + 1].fused_prev) {
+        const ModelFusion *fu = model_fusion_match(cpu, a, b);
+        if (fu) {
+            SimInst *t = &P->out[i + 1];
+            s->fused_next = true;
+            s->fuse_rule = fu->name;
+            t->fused_prev = true;
+            t->fuse_rule = fu->name;
+            int uops = fu->uops > 0 ? fu->uops : 1;
+            s->uops = uops;
+            t->uops = 0;
+            /* the pair issues on units able to run both halves */
+            int iss = fu->issues;
+            if (s->nissue > 0 && t->nissue > 0) {
+                uint32_t both = s->issue[0].units & t->issue[0].units;
+                s->issue[0].units = both ? both : t->issue[0].units;
+                s->issue[0].group = (uint8_t)mask_group(sc, s->issue[0].units);
+            } else if (s->nissue == 0 && t->nissue > 0) {
+                s->issue[0] = t->issue[0];
+            }
+            if (iss < s->nissue) s->nissue = iss;
+            t->nissue = 0;
+            s->ends_group = s->ends_group || t->ends_group;
+            t->starts_group = false;
+            P->info[i].uops = s->uops;
+            P->info[i + 1].uops = 0;
+            return;
+        }
+    }
+    bool pair = false;
+    const ModelElim *el = model_elim_match(cpu, a, b, &pair);
+    if (el) {
+        s->elim = el->limit > 0 ? SIM_ELIM_LIMITED : SIM_ELIM_ALWAYS;
+        s->elim_rule = el->name;
+        if (el->limit > 0) {   /* "limit per window" instructions, enforced per map group */
+            int win = el->window > 0 ? el->window : sc->width;
+            s->elim_limit = (int)((double)el->limit * sc->width / win + 0.5);
+            if (s->elim_limit < 1) s->elim_limit = 1;
+            s->elim_class = (uint8_t)((el - cpu->elims) % SIM_ELIM_CLASSES);
+            /* the form's measured (fractional) issue count is the average over eliminated and
+             * non-eliminated instances: an instance that is not eliminated issues in full */
+            for (int k = 0; k < s->nissue; k++) s->issue[k].frac = 0;
+        }
+        if (pair && b) {
+            SimInst *t = &P->out[i + 1];
+            t->elim = s->elim;
+            t->elim_rule = el->name;
+            t->elim_limit = s->elim_limit;
+            t->elim_class = s->elim_class;
+        }
+    }
+}
+
+/* instructions between two calls of opt->insts_read */
+#define PREP_READ_STEP 4096
+
+void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n, const McaOptions *opt,
+                       SimInst *out, SimLists *lists, McaInstInfo *info, SimFetch *fe)
+{
+    Prep P = {.cpu = cpu, .sc = sc, .out = out, .info = info};
+    int call_latency = opt->instruction_tables ? 0 : opt->call_latency;   /* (no run: no latency) */
     /* per distinct form id of the block (the id pointers are stable while the block lives):
-     * its model form and the first instruction of it (issues, units text to copy) */
-    FormTab fc = {xcalloc(64, sizeof *fc.s), 63, 0};
-    /* the lists of the block, in the pools: at most this many entries (so they never move
-     * while they are filled) */
+     * its model form and its issues */
+    P.fc = (FormTab){xcalloc(64, sizeof *P.fc.s), 63, 0};
+    /* a first look at the block: the lists it takes, at most this many entries (so they never
+     * move while they are filled), and the last writer of each register */
     size_t nd = 0, ns = 0, ni = 0;
+    for (int r = 0; r < A64_NREGS; r++) P.glast[r] = P.cur[r] = -1, P.gd[r] = P.curd[r] = 0;
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
-        const ModelForm *f = a->form ? form_slot(cpu, sc, &fc, a->form)->f : NULL;
+        const ModelForm *f = a->form ? form_slot(cpu, sc, &P.fc, a->form)->f : NULL;
         nd += a->nwrites < SIM_MAX_DST ? a->nwrites : SIM_MAX_DST;
         ns += a->nreads < SIM_MAX_SRC ? a->nreads : SIM_MAX_SRC;
         int w = f ? f->issues_int + f->issues_mem + f->issues_fp : 0;
         ni += (size_t)(w < 1 ? 1 : w < SIM_MAX_ISSUE ? w : SIM_MAX_ISSUE);
+        for (int k = 0, d = 0; k < a->nwrites && d < SIM_MAX_DST; k++)   /* (as out[i].dst) */
+            if (tracked(a->writes[k].reg))
+                P.glast[a->writes[k].reg] = i, P.gd[a->writes[k].reg] = d++;
     }
     lists->dst = pool_room(lists->dst, &lists->cap_dst, nd + 1, sizeof *lists->dst);
     lists->src = pool_room(lists->src, &lists->cap_src, ns + 1, sizeof *lists->src);
     lists->issue = pool_room(lists->issue, &lists->cap_issue, ni + 1, sizeof *lists->issue);
     lists->ndst = lists->nsrc = lists->nissue = 0;
+    P.lastw = xmalloc(2 * A64_NREGS * sizeof *P.lastw);
+    P.gcopy = P.lastw + A64_NREGS;
+    for (int r = 0; r < A64_NREGS; r++)
+        if (P.glast[r] >= 0)
+            P.gcopy[r] = insts[P.glast[r]];
+    P.gmask = 1;
+    while (P.gmask < P.fc.used * 2 + 2) P.gmask <<= 1;
+    P.gmask--;
+    P.gt = xcalloc(P.gmask + 1, sizeof *P.gt);
+    /* then each instruction: made, gated and given its producers' latencies before the one
+     * before it is fused with it or eliminated (as when each step went over the whole block:
+     * a gate sees an instruction before fusion changes it) */
     for (int i = 0; i < n; i++) {
-        const A64Inst *a = &insts[i];
-        SimInst *s = &out[i];
-        McaInstInfo *ii = &info[i];
-        FormSlot *fs = a->form ? form_slot(cpu, sc, &fc, a->form) : NULL;
-        const ModelForm *f = fs ? fs->f : NULL;
-        /* the lists are written up to their counts and never read beyond them */
-        memset(s, 0, offsetof(SimInst, dst));
-        s->dst = lists->dst + lists->ndst;
-        s->src = lists->src + lists->nsrc;
-        s->issue = lists->issue + lists->nissue;
-        s->mem = a->mem.kind == A64_MEM_PREFETCH ? A64_MEM_LOAD : a->mem.kind;
-        /* atomics (memory read-modify-write): the same-address chain latency */
-        if (a->mem.kind == A64_MEM_LOADSTORE)
-            s->mem_chain = f && f->mem_chain_lat > 0 ? f->mem_chain_lat
-                         : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
-        s->mem_base = A64_NOREG;
-        for (int k = 0; k < a->nops; k++)
-            if (a->ops[k].kind == A64_OP_MEM) {
-                s->mem_base = a->ops[k].u.mem.base == 31 ? A64_SP : a->ops[k].u.mem.base;
-                s->mem_off = a->ops[k].u.mem.offset;
-                break;
-            }
-        float dl = dflt_latency(cpu);
-        if (f) {
-            s->uops = f->uops > 0 ? f->uops : 1;
-            if (fs->first >= 0) {
-                s->nissue = out[fs->first].nissue;
-                memcpy(s->issue, out[fs->first].issue, sizeof(SimIssue) * (size_t)s->nissue);
-            } else {
-                s->nissue = form_issues(cpu, sc, f, s->issue);
-                fs->first = i;
-            }
-            s->latency = f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
-        } else {
-            s->uops = 1;   /* unsupported: one slot, nothing issues */
-            s->latency = dl;
-        }
-        /* registers */
-        int wpos = 0;
-        float main = 0;
-        if (f && a->nwrites > 0) {
-            wpos = model_opnd_pos(a, &a->writes[0], true);
-            main = write_lat(cpu, f, a, wpos, dl);
-        }
-        for (int k = 0; k < a->nreads && s->nsrc < SIM_MAX_SRC; k++) {
-            if (!tracked(a->reads[k].reg)) continue;
-            int rpos = model_opnd_pos(a, &a->reads[k], false);
-            /* read advance: main latency minus this operand's measured latency to the result */
-            float adv = 0;
-            if (f && a->nwrites > 0) {
-                float mine = model_lat(cpu, f, wpos, rpos, dl);
-                if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
-            }
-            if (adv > 0) s->late_read = true;
-            s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1,
-                                         .edge_lat = -1, .advance = adv};
-        }
-        for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
-            int reg = a->writes[k].reg;
-            if (!tracked(reg)) continue;
-            int pos = model_opnd_pos(a, &a->writes[k], true);
-            float lat = f ? write_lat(cpu, f, a, pos, -1) : -1;
-            if (lat < 0) lat = write_default(cpu, a, reg, s->mem_base);
-            if (!(f && f->lat > 0) && lat > s->latency) s->latency = lat;
-            uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
-            s->dst[s->ndst++] = (SimDst){(uint8_t)reg, (uint8_t)pos, rf, lat};
-        }
-        lists->ndst += (size_t)s->ndst;
-        lists->nsrc += (size_t)s->nsrc;
-        lists->nissue += (size_t)(s->nissue > 0 ? s->nissue : 1);
-        s->starts_group = s->mem != A64_MEM_NONE;
-        s->ends_group = a->branch == A64_BR_COND;
-        s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
-                          cpu->p.taken_branches_per_cycle > 0;
-        /* info */
-        ii->uops = (int16_t)s->uops;
-        float lmax = 0;
-        for (int k = 0; k < s->ndst; k++) if (s->dst[k].lat > lmax) lmax = s->dst[k].lat;
-        if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
-        ii->latency = (int)ceilf(lmax);
-        ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
-        mca_inst_flags(a, &ii->may_load, &ii->may_store, &ii->has_side_effects);
+        prep_one(&P, &insts[i], i, call_latency, lists, fe);
+        prep_gate(&P, &insts[i], i);
+        prep_edges(&P, &insts[i], i);
+        if (i > 0)
+            prep_fuse(&P, &insts[i - 1], &insts[i], i - 1);
+        if (opt->insts_read && i % PREP_READ_STEP == PREP_READ_STEP - 1)
+            opt->insts_read(opt->insts_ctx, i);   /* (insts[i] is read once more) */
     }
-    /* throughput gates: a form whose measured reciprocal throughput is above what its uops
-     * (width) and issues (capable units, occupancy) explain is limited by something else
-     * (serialization: barriers, atomics, system registers); its instances map at most one per
-     * tp cycles.  Instructions of one form share the gate (gt: at most one slot per form id). */
-    size_t cmask = 1;
-    while (cmask < fc.used * 2 + 2) cmask <<= 1;
-    cmask--;
-    GateSlot *gt = xcalloc(cmask + 1, sizeof *gt);
-    int ngates = 0;
-    for (int i = 0; i < n; i++) {
-        SimInst *s = &out[i];
-        const ModelForm *f = inst_form(cpu, sc, &fc, &insts[i]);
-        s->gate_id = -1;
-        if (!f || f->tp <= 0) continue;
-        double bound = (double)s->uops / (sc->width > 0 ? sc->width : 1);
-        for (int k = 0; k < s->nissue; k++) {
-            double load = 0;
-            for (int m = 0; m < s->nissue; m++)
-                if ((s->issue[m].units & ~s->issue[k].units) == 0)
-                    load += s->issue[m].occupancy > 0 ? s->issue[m].occupancy : 1;
-            double b = load / __builtin_popcount(s->issue[k].units);
-            if (b > bound) bound = b;
-        }
-        if (f->tp > bound * 1.01 + 0.002) {
-            s->gate = f->tp;
-            s->gate_id = ngates;
-            /* the first earlier instruction of the same model form with a gate shares it */
-            size_t h = form_hash(f);
-            for (h &= cmask;; h = (h + 1) & cmask)
-                if (!gt[h].f || gt[h].f == f) break;
-            if (gt[h].f) s->gate_id = out[gt[h].gated].gate_id;
-            else gt[h].f = f, gt[h].gated = i, ngates++;
-        }
-    }
-    /* fusion and elimination (rules are the model's) */
-    for (int i = 0; i < n; i++) {
-        SimInst *s = &out[i];
-        if (s->fused_prev || s->elim) continue;
-        if (i + 1 < n && !out[i + 1].fused_prev) {
-            const ModelFusion *fu = model_fusion_match(cpu, &insts[i], &insts[i + 1]);
-            if (fu) {
-                SimInst *t = &out[i + 1];
-                s->fused_next = true;
-                s->fuse_rule = fu->name;
-                t->fused_prev = true;
-                t->fuse_rule = fu->name;
-                int uops = fu->uops > 0 ? fu->uops : 1;
-                s->uops = uops;
-                t->uops = 0;
-                /* the pair issues on units able to run both halves */
-                int iss = fu->issues;
-                if (s->nissue > 0 && t->nissue > 0) {
-                    uint32_t both = s->issue[0].units & t->issue[0].units;
-                    s->issue[0].units = both ? both : t->issue[0].units;
-                    s->issue[0].group = (uint8_t)mask_group(sc, s->issue[0].units);
-                } else if (s->nissue == 0 && t->nissue > 0) {
-                    s->issue[0] = t->issue[0];
-                }
-                if (iss < s->nissue) s->nissue = iss;
-                t->nissue = 0;
-                s->ends_group = s->ends_group || t->ends_group;
-                t->starts_group = false;
-                info[i].uops = s->uops;
-                info[i + 1].uops = 0;
-                continue;
-            }
-        }
-        bool pair = false;
-        const ModelElim *el = model_elim_match(cpu, &insts[i], i + 1 < n ? &insts[i + 1] : NULL, &pair);
-        if (el) {
-            s->elim = el->limit > 0 ? SIM_ELIM_LIMITED : SIM_ELIM_ALWAYS;
-            s->elim_rule = el->name;
-            if (el->limit > 0) {   /* "limit per window" instructions, enforced per map group */
-                int win = el->window > 0 ? el->window : sc->width;
-                s->elim_limit = (int)((double)el->limit * sc->width / win + 0.5);
-                if (s->elim_limit < 1) s->elim_limit = 1;
-                s->elim_class = (uint8_t)((el - cpu->elims) % SIM_ELIM_CLASSES);
-                /* the form's measured (fractional) issue count is the average over eliminated and
-                 * non-eliminated instances: an instance that is not eliminated issues in full */
-                for (int k = 0; k < s->nissue; k++) s->issue[k].frac = 0;
-            }
-            if (pair && i + 1 < n) {
-                out[i + 1].elim = s->elim;
-                out[i + 1].elim_rule = el->name;
-                out[i + 1].elim_limit = s->elim_limit;
-                out[i + 1].elim_class = s->elim_class;
-            }
-        }
-    }
-    /* producer-specific latencies for the steady state: the last writer before i (wrapping).
-     * cur[reg]: the last writer among 0..i-1 (and its last destination of reg); without one, the
-     * last writer of the whole block (i itself included), as walking back past 0 would find. */
-    int glast[A64_NREGS], gd[A64_NREGS], cur[A64_NREGS], curd[A64_NREGS];
-    for (int r = 0; r < A64_NREGS; r++) glast[r] = cur[r] = -1, gd[r] = curd[r] = 0;
-    for (int p = 0; p < n; p++)
-        for (int d = 0; d < out[p].ndst; d++) {
-            int reg = out[p].dst[d].reg;
-            if (reg < A64_NREGS) glast[reg] = p, gd[reg] = d;
-        }
-    for (int i = 0; i < n; i++) {
-        SimInst *s = &out[i];
-        const A64Inst *c = &insts[i];
-        for (int k = 0; k < s->nsrc; k++) {
-            int reg = s->src[k].reg;
-            const A64RegUse *ru = NULL;
-            for (int x = 0; x < c->nreads; x++)
-                if (c->reads[x].reg == reg) { ru = &c->reads[x]; break; }
-            int p = cur[reg], dk = curd[reg];
-            if (p < 0) p = glast[reg], dk = gd[reg];
-            if (p < 0) continue;
-            const A64Inst *pa = &insts[p];
-            const A64RegUse *wu = NULL;
-            for (int x = 0; x < pa->nwrites; x++)
-                if (pa->writes[x].reg == reg) { wu = &pa->writes[x]; break; }
-            if (wu && ru) {
-                s->src[k].exp_prod = p;
-                s->src[k].exp_dst = (uint8_t)dk;
-                s->src[k].edge_lat = pair_latency(cpu, pa, inst_form(cpu, sc, &fc, pa), wu, c,
-                                                inst_form(cpu, sc, &fc, c), ru);
-            }
-        }
-        for (int d = 0; d < s->ndst; d++) {
-            int reg = s->dst[d].reg;
-            if (reg < A64_NREGS) cur[reg] = i, curd[reg] = d;
-        }
-    }
-    free(fc.s);
-    free(gt);
+    if (n > 0)
+        prep_fuse(&P, &insts[n - 1], NULL, n - 1);
+    for (size_t k = 0; k <= P.fc.mask; k++)
+        free(P.fc.s[k].iss);
+    free(P.fc.s);
+    free(P.gt);
+    free(P.lastw);
 }

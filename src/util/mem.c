@@ -1,9 +1,12 @@
 /* mem.c — allocation helpers, growable buffers, arenas, whole-file reads, process errors. */
+#define _DEFAULT_SOURCE 1   /* madvise (mem_discard) where available; everything else is POSIX */
 #include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 const char *util_progname = "uarch";
 
@@ -137,6 +140,23 @@ const char *buf_cstr(Buf *b)
     if (!b->data)
         buf_reserve(b, 0), b->data[0] = 0;
     return b->data;
+}
+
+void mem_discard(void *p, size_t n)
+{
+#ifdef MADV_DONTNEED
+    static size_t page;
+    if (!page) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page = ps > 0 ? (size_t)ps : 4096;
+    }
+    uintptr_t a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+    uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+    if (e > a)
+        madvise((void *)a, e - a, MADV_DONTNEED);   /* (a hint: a failure changes nothing) */
+#else
+    (void)p, (void)n;
+#endif
 }
 
 /* ---- Arena ---- */

@@ -38,6 +38,10 @@ void warn(const char *fmt, ...) PRINTF_LIKE(1, 2);   /* "uarch: warning: ..." on
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* the memory pages wholly inside [p, p + n), part of an allocated block that is not read again
+ * before it is freed, go back to the system (Linux: they read as zero afterwards; elsewhere
+ * they may stay): a long array consumed from its start need not be held whole until its end */
+void mem_discard(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 

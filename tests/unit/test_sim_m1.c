@@ -123,9 +123,6 @@ static void same_as_full(const char *cpu, const char *text, int iterations)
     CHECK(!memcmp(a.pmask, b.pmask, sizeof(uint32_t) * (size_t)n));
     CHECK(!memcmp(a.poff, b.poff, sizeof(int32_t) * (size_t)n));
     CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)a.npressure));
-    CHECK(!memcmp(a.avg_wait_sched, b.avg_wait_sched, sizeof(double) * (size_t)n));
-    CHECK(!memcmp(a.avg_wait_ready, b.avg_wait_ready, sizeof(double) * (size_t)n));
-    CHECK(!memcmp(a.avg_wait_retire, b.avg_wait_retire, sizeof(double) * (size_t)n));
     CHECK(!memcmp(a.events, b.events, sizeof(McaTimelineEvent) * (size_t)(a.timeline_iterations * n)));
     for (int k = 0; k < a.nbuffers; k++) {
         CHECK_INT(a.buffers[k].max_used, b.buffers[k].max_used);
