@@ -448,27 +448,34 @@ size_t sweep_page_size(void)
     return ps >= 4096 ? (size_t)ps : 4096;
 }
 
-/* One field of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): the size in
- * bytes (ways false) or the associativity; 0 when unknown. */
-static double sysfs_cache_field(int cpu, int level, const char *type, bool ways)
+/* One field (file) of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): "size"
+ * in bytes, a number ("ways_of_associativity", "coherency_line_size"), or for "shared_cpu_list"
+ * the number of CPUs in the list; 0 when unknown. */
+static double sysfs_cache_field(int cpu, int level, const char *type, const char *field)
 {
     double best = 0;
     int best_level = 0;
     for (int i = 0; i < 16; i++) {
-        char path[128], lv[32], ty[32], sz[32];
+        char path[128], lv[32], ty[32], sz[256];
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, i);
         if (!read_small(path, lv, sizeof lv))
             break;
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, i);
         if (!read_small(path, ty, sizeof ty))
             continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i,
-                 ways ? "ways_of_associativity" : "size");
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i, field);
         double v;
         char err[256];
-        if (!read_small(path, sz, sizeof sz) ||
-            !opt_parse("size", sz, (OptRange){ways ? OPT_INT : OPT_SIZE, 1, 1e15}, &v, err, sizeof err))
+        if (!read_small(path, sz, sizeof sz))
             continue;
+        if (strcmp(field, "shared_cpu_list") == 0) {
+            v = sweep_cpu_list_count(sz);
+            if (!(v > 0))
+                continue;
+        } else if (!opt_parse("size", sz, (OptRange){strcmp(field, "size") == 0 ? OPT_SIZE : OPT_INT, 1, 1e15}, &v,
+                              err, sizeof err)) {
+            continue;
+        }
         int l = atoi(lv);
         if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
             continue;
@@ -478,14 +485,61 @@ static double sysfs_cache_field(int cpu, int level, const char *type, bool ways)
     return best;
 }
 
+int sweep_cpu_list_count(const char *list)
+{
+    int n = 0;
+    const char *p = list;
+    while (*p && *p != '\n') {
+        char *e;
+        long a = strtol(p, &e, 10), b = a;
+        if (e == p || a < 0)
+            return -1;
+        if (*e == '-') {
+            p = e + 1;
+            b = strtol(p, &e, 10);
+            if (e == p || b < a)
+                return -1;
+        }
+        n += (int)(b - a + 1);
+        if (*e == ',')
+            e++;
+        else if (*e && *e != '\n')
+            return -1;
+        p = e;
+    }
+    return n;
+}
+
 double sweep_sysfs_cache(int cpu, int level, const char *type)
 {
-    return sysfs_cache_field(cpu, level, type, false);
+    return sysfs_cache_field(cpu, level, type, "size");
 }
 
 int sweep_sysfs_ways(int cpu, int level, const char *type)
 {
-    return (int)sysfs_cache_field(cpu, level, type, true);
+    return (int)sysfs_cache_field(cpu, level, type, "ways_of_associativity");
+}
+
+int sweep_sysfs_line(int cpu, int level, const char *type)
+{
+    return (int)sysfs_cache_field(cpu, level, type, "coherency_line_size");
+}
+
+int sweep_sysfs_sharing(int cpu, int level, const char *type)
+{
+    return (int)sysfs_cache_field(cpu, level, type, "shared_cpu_list");
+}
+
+double sweep_cache_geometry(double capacity, int ways, int line, int *sets)
+{
+    *sets = 0;
+    if (!(capacity > 0) || ways < 1 || line < 1)
+        return NAN;
+    double k = round(log2(capacity / ways / line));
+    if (k < 0 || k > 40)
+        return NAN;
+    *sets = (int)ldexp(1, (int)k);
+    return (double)ways * line * *sets;
 }
 
 /* ---- ISA helpers, memory ------------------------------------------------------------------ */

@@ -325,6 +325,29 @@ TEST(test_bench_chain_windowed_pool)
     free(base);
 }
 
+TEST(test_bench_cache_geometry)
+{
+    int sets;
+    /* the L2 fits of nine runs on the Zen 4 guest, 1.07..1.24 MiB: 2048 sets of 8 x 64 B */
+    CHECK_NEAR(sweep_cache_geometry(1.07 * 1048576, 8, 64, &sets), 1048576, 0);
+    CHECK_INT(sets, 2048);
+    CHECK_NEAR(sweep_cache_geometry(1.24 * 1048576, 8, 64, &sets), 1048576, 0);
+    /* the boundary is the geometric middle: 1.45 MiB is nearer 2 MiB */
+    CHECK_NEAR(sweep_cache_geometry(1.45 * 1048576, 8, 64, &sets), 2097152, 0);
+    CHECK_INT(sets, 4096);
+    /* 12 ways (M1 Firestorm's L2 is 12 MiB of 12 ways of 128 B: 8192 sets) */
+    CHECK_NEAR(sweep_cache_geometry(11e6, 12, 128, &sets), 12582912, 0);
+    CHECK_INT(sets, 8192);
+    CHECK(isnan(sweep_cache_geometry(0, 8, 64, &sets)));
+    CHECK_INT(sets, 0);
+    CHECK(isnan(sweep_cache_geometry(1e6, 0, 64, &sets)));
+    CHECK_INT(sweep_cpu_list_count("1\n"), 1);
+    CHECK_INT(sweep_cpu_list_count("0-1"), 2);
+    CHECK_INT(sweep_cpu_list_count("0-3,8,10-11\n"), 7);
+    CHECK_INT(sweep_cpu_list_count("3-1"), -1);
+    CHECK_INT(sweep_cpu_list_count("x"), -1);
+}
+
 TEST(test_bench_find_cc_missing)
 {
     const char *old = getenv("CC");
