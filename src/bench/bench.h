@@ -228,6 +228,23 @@ void bench_provenance(BenchProvenance *p, bool measure_core);
 /* Write it as a JSON object value (after a json_key). */
 void bench_provenance_json(Json *j, const BenchProvenance *p);
 
+/* What the CPUs did during a measurement (Linux /proc/stat, in clock ticks): taken before and
+ * after, it tells whether other work ran on the other CPUs (which, in a VM, may be the other
+ * hardware thread of the same core, sharing its L1 and L2) and how much time the hypervisor
+ * took from the measuring CPU (steal). */
+#define BENCH_MAX_CPUS 256
+typedef struct BenchCpuTimes {
+    int n;                                   /* CPUs read (0: no /proc/stat) */
+    int id[BENCH_MAX_CPUS];
+    unsigned long long busy[BENCH_MAX_CPUS], steal[BENCH_MAX_CPUS], total[BENCH_MAX_CPUS];
+} BenchCpuTimes;
+void bench_cpu_times(BenchCpuTimes *t);
+/* parse /proc/stat's text into t (exposed for tests) */
+void bench_cpu_times_parse(const char *text, BenchCpuTimes *t);
+/* The sentences worth a note about the interval a..b for a measurement on `cpu` (other CPUs
+ * busy 25 % of the time or more; steal 5 % or more on `cpu`), written to out (empty: none). */
+void bench_cpu_load_note(const BenchCpuTimes *a, const BenchCpuTimes *b, int cpu, char *out, size_t n);
+
 /* ---- one-shot convenience: what `uarch bench run` does ------------------------------------ */
 
 typedef struct BenchSnippetOpts {

@@ -4,6 +4,8 @@
 #include "clock/clock.h"
 #include "pmu/pmu.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -68,4 +70,70 @@ void bench_provenance_json(Json *j, const BenchProvenance *p)
         json_kstr(j, "emulation", p->emulated);
     json_kstr(j, "date", p->date);
     json_obj_end(j);
+}
+
+void bench_cpu_times_parse(const char *text, BenchCpuTimes *t)
+{
+    t->n = 0;
+    for (const char *l = text; l && *l && t->n < BENCH_MAX_CPUS; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        /* "cpuN user nice system idle iowait irq softirq steal guest guest_nice" (guest time is
+         * inside user already) */
+        int id;
+        unsigned long long v[8] = {0};
+        if (strncmp(l, "cpu", 3) != 0 || !(l[3] >= '0' && l[3] <= '9'))
+            continue;
+        if (sscanf(l + 3, "%d %llu %llu %llu %llu %llu %llu %llu %llu", &id, &v[0], &v[1], &v[2], &v[3], &v[4],
+                   &v[5], &v[6], &v[7]) < 5)
+            continue;
+        int k = t->n++;
+        t->id[k] = id;
+        t->busy[k] = v[0] + v[1] + v[2] + v[5] + v[6];
+        t->steal[k] = v[7];
+        t->total[k] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+    }
+}
+
+void bench_cpu_times(BenchCpuTimes *t)
+{
+    t->n = 0;
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return;
+    char *text = malloc(1 << 16);
+    size_t len = text ? fread(text, 1, (1 << 16) - 1, f) : 0;
+    fclose(f);
+    if (!text)
+        return;
+    text[len] = 0;
+    bench_cpu_times_parse(text, t);
+    free(text);
+}
+
+void bench_cpu_load_note(const BenchCpuTimes *a, const BenchCpuTimes *b, int cpu, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    char others[256] = "";
+    size_t ol = 0;
+    for (int i = 0; i < a->n && i < b->n; i++) {
+        if (a->id[i] != b->id[i] || b->total[i] <= a->total[i])
+            continue;
+        double all = (double)(b->total[i] - a->total[i]);
+        double busy = (double)(b->busy[i] - a->busy[i]) / all, steal = (double)(b->steal[i] - a->steal[i]) / all;
+        if (a->id[i] == cpu) {
+            if (steal >= 0.05 && len < n)
+                len += (size_t)snprintf(out + len, n - len,
+                                        "%sthe hypervisor gave cpu%d to something else %.0f %% of the time (steal)",
+                                        len ? "; " : "", cpu, 100 * steal);
+        } else if (busy >= 0.25 && ol < sizeof others) {
+            ol += (size_t)snprintf(others + ol, sizeof others - ol, "%scpu%d %.0f %%", ol ? ", " : "", a->id[i],
+                                   100 * busy);
+        }
+    }
+    if (others[0] && len < n)
+        snprintf(out + len, n - len,
+                 "%sother work ran during the measurement (busy: %s): a CPU that shares a core with cpu%d "
+                 "(hardware threads; a VM cannot tell) shares its L1 and L2, and then the caches seem smaller "
+                 "and the timings vary",
+                 len ? "; " : "", others, cpu);
 }

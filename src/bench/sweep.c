@@ -62,7 +62,7 @@ static const struct {
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
     {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
-                     "               (btb, fetch, itlb: default 3; the others measure in one pass)",
+                     "               (btb, dcache, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
@@ -386,6 +386,9 @@ void sweep_begin(Sweep *s, int npoints_total)
     if (!(s->prov.core_hz > 0))
         s->prov.core_hz = clock_core_hz();
     s->npoints_total = npoints_total;
+    if (!s->load0)
+        s->load0 = xmalloc(sizeof *s->load0);
+    bench_cpu_times(s->load0);
     cleanup_defer();
 }
 
@@ -394,6 +397,8 @@ void sweep_free(Sweep *s)
     for (int i = 0; i < s->nseries; i++)
         free(s->series[i].pts);
     buf_free(&s->notes);
+    free(s->load0);
+    s->load0 = NULL;
 }
 
 int sweep_option_grid(const Sweep *s, double lo, double hi, int ppo, double *out, int max)
@@ -443,27 +448,34 @@ size_t sweep_page_size(void)
     return ps >= 4096 ? (size_t)ps : 4096;
 }
 
-/* One field of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): the size in
- * bytes (ways false) or the associativity; 0 when unknown. */
-static double sysfs_cache_field(int cpu, int level, const char *type, bool ways)
+/* One field (file) of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): "size"
+ * in bytes, a number ("ways_of_associativity", "coherency_line_size"), or for "shared_cpu_list"
+ * the number of CPUs in the list; 0 when unknown. */
+static double sysfs_cache_field(int cpu, int level, const char *type, const char *field)
 {
     double best = 0;
     int best_level = 0;
     for (int i = 0; i < 16; i++) {
-        char path[128], lv[32], ty[32], sz[32];
+        char path[128], lv[32], ty[32], sz[256];
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, i);
         if (!read_small(path, lv, sizeof lv))
             break;
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, i);
         if (!read_small(path, ty, sizeof ty))
             continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i,
-                 ways ? "ways_of_associativity" : "size");
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i, field);
         double v;
         char err[256];
-        if (!read_small(path, sz, sizeof sz) ||
-            !opt_parse("size", sz, (OptRange){ways ? OPT_INT : OPT_SIZE, 1, 1e15}, &v, err, sizeof err))
+        if (!read_small(path, sz, sizeof sz))
             continue;
+        if (strcmp(field, "shared_cpu_list") == 0) {
+            v = sweep_cpu_list_count(sz);
+            if (!(v > 0))
+                continue;
+        } else if (!opt_parse("size", sz, (OptRange){strcmp(field, "size") == 0 ? OPT_SIZE : OPT_INT, 1, 1e15}, &v,
+                              err, sizeof err)) {
+            continue;
+        }
         int l = atoi(lv);
         if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
             continue;
@@ -473,14 +485,61 @@ static double sysfs_cache_field(int cpu, int level, const char *type, bool ways)
     return best;
 }
 
+int sweep_cpu_list_count(const char *list)
+{
+    int n = 0;
+    const char *p = list;
+    while (*p && *p != '\n') {
+        char *e;
+        long a = strtol(p, &e, 10), b = a;
+        if (e == p || a < 0)
+            return -1;
+        if (*e == '-') {
+            p = e + 1;
+            b = strtol(p, &e, 10);
+            if (e == p || b < a)
+                return -1;
+        }
+        n += (int)(b - a + 1);
+        if (*e == ',')
+            e++;
+        else if (*e && *e != '\n')
+            return -1;
+        p = e;
+    }
+    return n;
+}
+
 double sweep_sysfs_cache(int cpu, int level, const char *type)
 {
-    return sysfs_cache_field(cpu, level, type, false);
+    return sysfs_cache_field(cpu, level, type, "size");
 }
 
 int sweep_sysfs_ways(int cpu, int level, const char *type)
 {
-    return (int)sysfs_cache_field(cpu, level, type, true);
+    return (int)sysfs_cache_field(cpu, level, type, "ways_of_associativity");
+}
+
+int sweep_sysfs_line(int cpu, int level, const char *type)
+{
+    return (int)sysfs_cache_field(cpu, level, type, "coherency_line_size");
+}
+
+int sweep_sysfs_sharing(int cpu, int level, const char *type)
+{
+    return (int)sysfs_cache_field(cpu, level, type, "shared_cpu_list");
+}
+
+double sweep_cache_geometry(double capacity, int ways, int line, int *sets)
+{
+    *sets = 0;
+    if (!(capacity > 0) || ways < 1 || line < 1)
+        return NAN;
+    double k = round(log2(capacity / ways / line));
+    if (k < 0 || k > 40)
+        return NAN;
+    *sets = (int)ldexp(1, (int)k);
+    return (double)ways * line * *sets;
 }
 
 /* ---- ISA helpers, memory ------------------------------------------------------------------ */
@@ -606,18 +665,23 @@ void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed)
     return head;
 }
 
-void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, uint64_t seed)
+void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, size_t pool, uint64_t seed)
 {
     size_t per = stride > 0 && window >= stride ? window / stride : n;   /* slots per window */
     if (per == 0 || per >= n)
         return sweep_chain(base, n, stride, true, seed);
-    size_t nw = (n + per - 1) / per;
-    size_t *worder = xmalloc(sizeof *worder * nw), *in = xmalloc(sizeof *in * per);
-    sweep_permutation(worder, nw, &seed);
+    size_t nw = (n + per - 1) / per, np = pool / (per * stride);
+    bool in_pool = np >= nw;   /* else the windows of the first n slots, the last one partial */
+    if (!in_pool)
+        np = nw;
+    /* the first nw of a permutation of the pool's windows: a random subset in a random order */
+    size_t *worder = xmalloc(sizeof *worder * np), *in = xmalloc(sizeof *in * per);
+    sweep_permutation(worder, np, &seed);
     void **slots = xmalloc(sizeof *slots * n);
     size_t k = 0;
     for (size_t w = 0; w < nw; w++) {
-        size_t first = worder[w] * per, cnt = first + per <= n ? per : n - first;
+        size_t first = worder[w] * per;
+        size_t cnt = in_pool ? ((w + 1) * per <= n ? per : n - w * per) : (first + per <= n ? per : n - first);
         sweep_permutation(in, cnt, &seed);   /* the window's slots in a random order */
         for (size_t i = 0; i < cnt; i++)
             slots[k + i] = (char *)base + (first + in[i]) * stride;
@@ -1615,6 +1679,15 @@ int sweep_finish(Sweep *s)
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
         unmeasured(s);
+    }
+    if (s->load0 && s->load0->n > 0) {
+        BenchCpuTimes *now = xmalloc(sizeof *now);
+        char note[512];
+        bench_cpu_times(now);
+        bench_cpu_load_note(s->load0, now, s->opt.cpu, note, sizeof note);
+        if (note[0])
+            sweep_note(s, "%s", note);
+        free(now);
     }
     if (repeat_collect(s)) {
         signal(SIGINT, SIG_DFL);

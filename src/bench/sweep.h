@@ -118,6 +118,7 @@ typedef struct Sweep {
                                * (-passes N is refused by the others) */
     bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
                                * higher */
+    BenchCpuTimes *load0;     /* the CPUs' times at sweep_begin (a note says what else ran) */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
                                * the point with the lower y (interference only adds time, and a
                                * disturbed phase of the machine can outlast all the samples of a
@@ -143,6 +144,15 @@ void sweep_free(Sweep *s);
 double sweep_sysfs_cache(int cpu, int level, const char *type);
 /* The associativity of that cache (sysfs ways_of_associativity); 0 when unknown. */
 int sweep_sysfs_ways(int cpu, int level, const char *type);
+/* Its line size (coherency_line_size); 0 when unknown. */
+int sweep_sysfs_line(int cpu, int level, const char *type);
+/* How many CPUs share it (shared_cpu_list); 0 when unknown. */
+int sweep_sysfs_sharing(int cpu, int level, const char *type);
+/* The number of CPUs in a sysfs CPU list ("0-3,8"); -1 when it is not one. */
+int sweep_cpu_list_count(const char *list);
+/* The cache geometry nearest a measured capacity: `ways` x `line` bytes x a power-of-two number
+ * of sets (*sets), the power nearest on a log scale (NAN, *sets 0: nothing sensible) */
+double sweep_cache_geometry(double capacity, int ways, int line, int *sets);
 /* The page size (sysconf; 4096 when it says nothing usable). */
 size_t sweep_page_size(void);
 
@@ -178,8 +188,11 @@ void *sweep_chain(void *base, size_t n, size_t stride, bool random, uint64_t see
  * depends on the previous one and the order within a window defeats the prefetchers, but the
  * pages touched change only once per window: with windows smaller than the first-level TLB
  * reach, a chase over any working set misses the TLB about once per window instead of on most
- * loads, so the curve shows the caches and not the TLB (window 0 or >= n * stride: plain random). */
-void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, uint64_t seed);
+ * loads, so the curve shows the caches and not the TLB (window 0 or >= n * stride: plain random).
+ * The windows are drawn at random from the whole windows of the `pool` bytes at base (a pool
+ * smaller than n * stride: the first n * stride bytes): each seed then chases other pages, in
+ * other physical frames. */
+void *sweep_chain_windowed(void *base, size_t n, size_t stride, size_t window, size_t pool, uint64_t seed);
 /* Same as sweep_chain, with explicit slot addresses. */
 void *sweep_chain_addrs(void **slots, size_t n, bool random, uint64_t seed);
 uint64_t sweep_rand(uint64_t *state);

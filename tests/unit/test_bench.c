@@ -255,6 +255,99 @@ TEST(test_bench_drop_migrated_synthetic)
     CHECK_NEAR(w[1], 2, 0);
 }
 
+TEST(test_bench_cpu_load_note)
+{
+    /* /proc/stat before and after: cpu0 busy 80 of 100 ticks, cpu1 (measuring) stolen 10 of 100 */
+    BenchCpuTimes *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    bench_cpu_times_parse("cpu  1 2 3 4 5 6 7 8 0 0\n"
+                          "cpu0 100 0 50 1000 0 0 0 0 0 0\n"
+                          "cpu1 10 0 10 2000 0 0 0 5 0 0\nintr 1 2 3\n", a);
+    CHECK_INT(a->n, 2);
+    CHECK_INT(a->id[1], 1);
+    CHECK_INT(a->busy[0], 150);
+    CHECK_INT(a->total[1], 2025);
+    bench_cpu_times_parse("cpu0 170 0 60 1020 0 0 0 0 0 0\ncpu1 20 0 10 2080 0 0 0 15 0 0\n", b);
+    char note[512];
+    bench_cpu_load_note(a, b, 1, note, sizeof note);
+    CHECK(strstr(note, "cpu1 to something else 10 % of the time (steal)") != NULL);
+    CHECK(strstr(note, "busy: cpu0 80 %") != NULL);
+    /* measuring on cpu0: cpu1 was 10 % busy (below the 25 % worth a note), no steal on cpu0 */
+    bench_cpu_load_note(a, b, 0, note, sizeof note);
+    CHECK_STR(note, "");
+    /* no /proc/stat: nothing said */
+    bench_cpu_times_parse("", b);
+    CHECK_INT(b->n, 0);
+    bench_cpu_load_note(a, b, 1, note, sizeof note);
+    CHECK_STR(note, "");
+    free(a), free(b);
+}
+
+TEST(test_bench_chain_windowed_pool)
+{
+    /* 48 slots of 64 B in windows of 1 KiB (16 slots) drawn from a pool of 16 KiB: one cycle
+     * through 48 distinct slots, each window whole and window-aligned inside the pool */
+    size_t pool = 16384, n = 48, stride = 64;
+    char *base = calloc(1, pool);
+    void *head = sweep_chain_windowed(base, n, stride, 1024, pool, 7);
+    char seen[256] = {0};
+    void *p = head;
+    for (size_t i = 0; i < n; i++) {
+        size_t off = (size_t)((char *)p - base);
+        CHECK(off < pool && off % stride == 0);
+        CHECK(!seen[off / stride]);
+        seen[off / stride] = 1;
+        p = *(void **)p;
+    }
+    CHECK(p == head);
+    int windows = 0;
+    for (int w = 0; w < 16; w++) {
+        int k = 0;
+        for (int j = 0; j < 16; j++)
+            k += seen[w * 16 + j];
+        CHECK(k == 0 || k == 16);
+        windows += k == 16;
+    }
+    CHECK_INT(windows, 3);
+    /* another seed, other windows (the pool is 16 windows; the same 3 by chance: 1 in 560) */
+    void *h2 = sweep_chain_windowed(base, n, stride, 1024, pool, 8);
+    int same = 1;
+    p = h2;
+    for (size_t i = 0; i < n; i++, p = *(void **)p)
+        same &= seen[((char *)p - base) / stride];
+    CHECK(!same);
+    /* a pool smaller than the chain: the first n slots, the last window partial */
+    memset(base, 0, pool);
+    head = sweep_chain_windowed(base, 40, stride, 1024, 0, 7);
+    p = head;
+    for (size_t i = 0; i < 40; i++, p = *(void **)p)
+        CHECK((size_t)((char *)p - base) < 40 * stride);
+    CHECK(p == head);
+    free(base);
+}
+
+TEST(test_bench_cache_geometry)
+{
+    int sets;
+    /* the L2 fits of nine runs on the Zen 4 guest, 1.07..1.24 MiB: 2048 sets of 8 x 64 B */
+    CHECK_NEAR(sweep_cache_geometry(1.07 * 1048576, 8, 64, &sets), 1048576, 0);
+    CHECK_INT(sets, 2048);
+    CHECK_NEAR(sweep_cache_geometry(1.24 * 1048576, 8, 64, &sets), 1048576, 0);
+    /* the boundary is the geometric middle: 1.45 MiB is nearer 2 MiB */
+    CHECK_NEAR(sweep_cache_geometry(1.45 * 1048576, 8, 64, &sets), 2097152, 0);
+    CHECK_INT(sets, 4096);
+    /* 12 ways (M1 Firestorm's L2 is 12 MiB of 12 ways of 128 B: 8192 sets) */
+    CHECK_NEAR(sweep_cache_geometry(11e6, 12, 128, &sets), 12582912, 0);
+    CHECK_INT(sets, 8192);
+    CHECK(isnan(sweep_cache_geometry(0, 8, 64, &sets)));
+    CHECK_INT(sets, 0);
+    CHECK(isnan(sweep_cache_geometry(1e6, 0, 64, &sets)));
+    CHECK_INT(sweep_cpu_list_count("1\n"), 1);
+    CHECK_INT(sweep_cpu_list_count("0-1"), 2);
+    CHECK_INT(sweep_cpu_list_count("0-3,8,10-11\n"), 7);
+    CHECK_INT(sweep_cpu_list_count("3-1"), -1);
+    CHECK_INT(sweep_cpu_list_count("x"), -1);
+}
+
 TEST(test_bench_find_cc_missing)
 {
     const char *old = getenv("CC");
