@@ -59,7 +59,7 @@ typedef struct McaInstInfo {
     float rthroughput;            /* the form's measured reciprocal throughput, -1 unknown */
     int latency;                  /* max latency to any written register */
     int16_t uops;                 /* retire slots ("#uOps" column) */
-    bool may_load, may_store, has_side_effects;
+    bool may_load : 1, may_store : 1, has_side_effects : 1;
 } McaInstInfo;
 
 /* the MayLoad / MayStore / HasSideEffects flags of an instruction as llvm-mca 19 sets them

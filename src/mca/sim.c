@@ -131,11 +131,12 @@ static inline void sched_acc(Sched *sc, int32_t t)
 /* what mapping static instruction i needs (with its fused partner when span is 2): retire
  * slots, load/store queue entries, renames, registers per file (without the first
  * instruction's when it is eliminated) */
-typedef struct MapNeed {
-    uint8_t span, lq, sq;
-    bool frac;                   /* an issue uop with a fractional count */
-    int16_t slots, rq;
-    uint16_t rf[SIM_NRF], rf_elim[SIM_NRF];
+typedef struct MapNeed {      /* (10 bytes: one per instruction of a long region) */
+    uint8_t span : 2, lq : 2, sq : 2;   /* (at most 2 each) */
+    bool frac : 1;               /* an issue uop with a fractional count */
+    uint8_t rq;                  /* (at most 2 * SIM_MAX_DST, as each count below) */
+    int16_t slots;
+    uint8_t rf[SIM_NRF], rf_elim[SIM_NRF];
 } MapNeed;
 
 typedef struct Sim {
@@ -208,12 +209,15 @@ typedef struct Sim {
 /* the statistics at a candidate boundary, kept sparse: most per-instruction ones are zero
  * (an instruction uses a few of the units), so only the non-zero values are stored, in walk
  * order, with a bit per statistic telling which (a region of 100,000 instructions would
- * otherwise hold 150 bytes per instruction here) */
+ * otherwise hold 150 bytes per instruction here); and as they are counts (the pressure
+ * cells too, until the views divide them) taken early in the run, most in 16 bits, exactly */
 typedef struct SimStats {
-    double *val;                 /* the non-zero values */
-    size_t nval, cap;
-    uint64_t *bits;              /* bit k: statistic k is in val */
-    size_t bits_cap;             /* (bytes) */
+    uint16_t *val;               /* the non-zero values that are whole numbers below 2^16 */
+    double *wval;                /* the other non-zero values */
+    size_t nval, cap, nwval, wcap;
+    uint64_t *bits;              /* bit k: statistic k is kept (in val or wval) */
+    uint64_t *wide;              /* bit k: statistic k is in wval */
+    size_t bits_cap;             /* (bytes, of each) */
 } SimStats;
 
 /* Buffers of one simulation, kept from one region to the next (per thread): allocating and
@@ -258,13 +262,13 @@ static void *work_grow(void **p, size_t *cap, size_t bytes)
 static void map_need(const SimInst *si, int i, int span, MapNeed *m)
 {
     memset(m, 0, sizeof *m);
-    m->span = (uint8_t)span;
+    m->span = (uint8_t)(span & 3);
     for (int x = 0; x < span; x++) {
         const SimInst *y = &si[i + x];
         m->slots += (int16_t)y->uops;
         if (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE) m->lq++;
         if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE) m->sq++;
-        m->rq += (int16_t)y->ndst;
+        m->rq += y->ndst;
         for (int k = 0; k < y->ndst; k++) {
             m->rf[y->dst[k].rf]++;
             if (x > 0) m->rf_elim[y->dst[k].rf]++;
@@ -620,16 +624,19 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
 /* every statistic accumulated per cycle or per instruction, in one order: mode 0 counts them,
  * mode 1 keeps them in st (sparse), mode 2 adds m times their increment since st to them */
 static inline __attribute__((always_inline))
-size_t stats_walk(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, const int mode, long long m)
+size_t stats_walk(Sim *s, McaResult *out, int32_t *events, SimStats *st, const int mode, long long m)
 {
-    size_t k = 0, j = 0;
+    size_t k = 0, j = 0, jw = 0;
     int n = s->n, mh = out->max_hist;
     /* (the value kept for statistic k: 0 unless its bit is set) */
-#define ST_OLD() ((st->bits[k >> 6] >> (k & 63) & 1) ? st->val[j++] : 0.0)
+#define ST_OLD() ((st->bits[k >> 6] >> (k & 63) & 1) ? \
+        ((st->wide[k >> 6] >> (k & 63) & 1) ? st->wval[jw++] : (double)st->val[j++]) : 0.0)
 #define ST_KEEP(d) do { double d_ = (d); \
-        if (d_ != 0 || signbit(d_)) { \
-            if (st->nval == st->cap) { st->cap = st->cap * 2 + 1024; st->val = xrealloc(st->val, st->cap * sizeof(double)); } \
-            st->val[st->nval++] = d_; st->bits[k >> 6] |= 1ull << (k & 63); } } while (0)
+        if (d_ >= 1 && d_ < 65536.0 && d_ == (double)(uint16_t)d_) { \
+            st->val[st->nval++] = (uint16_t)d_; st->bits[k >> 6] |= 1ull << (k & 63); \
+        } else if (d_ != 0 || signbit(d_)) { \
+            if (st->nwval == st->wcap) { st->wcap = st->wcap * 2 + 1024; st->wval = xrealloc(st->wval, st->wcap * sizeof(double)); } \
+            st->wval[st->nwval++] = d_; st->bits[k >> 6] |= 1ull << (k & 63); st->wide[k >> 6] |= 1ull << (k & 63); } } while (0)
 #define STD(x) do { if (mode == 1) ST_KEEP(x); else if (mode == 2) { double o_ = ST_OLD(); (x) += (double)m * ((x) - o_); } k++; } while (0)
 #define STI(x) do { if (mode == 1) ST_KEEP((double)(x)); else if (mode == 2) { double o_ = ST_OLD(); (x) += m * (long long)((double)(x) - o_); } k++; } while (0)
     for (int h = 0; h <= mh; h++) {
@@ -641,8 +648,7 @@ size_t stats_walk(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
     for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
-        STI(fuse[i]);
-        STI(elim[i]);
+        STI(events[i]);
     }
     McaCounters *C = &out->counters;
     STI(C->retire_uop);
@@ -668,35 +674,42 @@ size_t stats_walk(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats
 #undef STI
 #undef ST_OLD
 #undef ST_KEEP
-    (void)j;
+    (void)j, (void)jw;
     return k;
 }
 
 /* the three modes as separate functions (the mode tests disappear from the loops) */
-static size_t stats_count(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim)
+static size_t stats_count(Sim *s, McaResult *out, int32_t *events)
 {
-    return stats_walk(s, out, fuse, elim, NULL, 0, 0);
+    return stats_walk(s, out, events, NULL, 0, 0);
 }
 
 /* keep the statistics in st (nst of them) */
-static void stats_keep(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, size_t nst)
+static void stats_keep(Sim *s, McaResult *out, int32_t *events, SimStats *st, size_t nst)
 {
     size_t bytes = ((nst + 63) / 64) * sizeof(uint64_t);
     if (bytes > st->bits_cap) {
         free(st->bits);
-        st->bits = xmalloc(bytes);
+        st->bits = xmalloc(2 * bytes);
         st->bits_cap = bytes;
     }
+    st->wide = st->bits + st->bits_cap / sizeof(uint64_t);
     memset(st->bits, 0, bytes);
-    st->nval = 0;
-    stats_walk(s, out, fuse, elim, st, 1, 0);
+    memset(st->wide, 0, bytes);
+    if (nst > st->cap) {   /* (room for all: never grown, never copied) */
+        free(st->val);
+        st->val = xmalloc(nst * sizeof *st->val);
+        st->cap = nst;
+    }
+    st->nval = st->nwval = 0;
+    stats_walk(s, out, events, st, 1, 0);
 }
 
 /* add m times each statistic's increment since stats_keep: the m periods cut out (the same
  * arithmetic as (now - kept) computed apart, then added m times) */
-static void stats_add_periods(Sim *s, McaResult *out, int32_t *fuse, int32_t *elim, SimStats *st, long long m)
+static void stats_add_periods(Sim *s, McaResult *out, int32_t *events, SimStats *st, long long m)
 {
-    stats_walk(s, out, fuse, elim, st, 2, m);
+    stats_walk(s, out, events, st, 2, m);
 }
 
 /* every scheduler's occupancy summed up to cycle t (statistics are read) */
@@ -936,9 +949,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->issue_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     out->retire_hist = arena_alloc(A, sizeof(long long) * (mh + 1));
     /* (per instruction, at most one a simulated iteration: -iterations is at most 10^6) */
-    int32_t *fuse_count = work_grow((void **)&wk->counts, &wk->counts_cap, 2 * (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
-    int32_t *elim_count = fuse_count + (n > 0 ? n : 1);
-    memset(fuse_count, 0, 2 * (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+    /* per instruction, its fusions (when fused_next) or its eliminations (an instruction is never
+     * both) */
+    int32_t *events = work_grow((void **)&wk->counts, &wk->counts_cap, (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+    memset(events, 0, (size_t)(n > 0 ? n : 1) * sizeof(int32_t));
 
     McaCounters *C = &out->counters;
     int32_t t = 0;
@@ -964,7 +978,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                                           * period p failed, p + 1 (the few numbers that chose it
                                           * may repeat with a shorter period than the state) */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
-    size_t nst = extrap ? stats_count(s, out, fuse_count, elim_count) : 0;
+    size_t nst = extrap ? stats_count(s, out, events) : 0;
     long long cut_cycles = 0;
 
     /* loop invariants in locals (the compiler must otherwise reload them after every store
@@ -1016,7 +1030,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
                             /* increments over one period, times m */
                             sched_flush(s, t);
-                            stats_add_periods(s, out, fuse_count, elim_count, &wk->snap_st, m);
+                            stats_add_periods(s, out, events, &wk->snap_st, m);
                             cut_cycles += m * (long long)(t - cand.t);
                             s->total -= m * P * n;
                             extrap = false;
@@ -1037,7 +1051,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
-                            stats_keep(s, out, fuse_count, elim_count, &wk->snap_st, nst);
+                            stats_keep(s, out, events, &wk->snap_st, nst);
                             cand.b = b;
                             cand_p = j;
                             cand.t = t;
@@ -1288,7 +1302,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 }
                 /* resources (precomputed per static instruction; recounted at the end of the stream) */
                 int need_slots = mn->slots, lq = mn->lq, sq = mn->sq, rq = mn->rq;
-                const uint16_t *rf = elim ? mn->rf_elim : mn->rf;
+                const uint8_t *rf = elim ? mn->rf_elim : mn->rf;
                 MapNeed one;
                 if (span != mn->span) {
                     map_need(si, i, span, &one);
@@ -1481,7 +1495,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             }
                             s->rq_used++;
                         }
-                        elim_count[i + x]++;
+                        events[i + x]++;
                         if (y->elim == SIM_ELIM_LIMITED) elim_limited[y->elim_class % SIM_ELIM_CLASSES]++;
                     } else if (x == 1) {
                         /* second of a fused pair: its results come with the pair's (the first's) */
@@ -1513,7 +1527,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             d->done = t;
                         }
                     }
-                    if (x == 1) fuse_count[i]++;
+                    if (x == 1) events[i]++;
                     bool waits = nwait[xid & mask] > 0;
                     d->wcounted = waits && d->nissue <= SIM_PICKS;
                     for (int k = 0; k < d->nissue; k++) {
@@ -1700,15 +1714,15 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->regfiles[SIM_NRF] = (McaRegFileUsage){"Rename retire queue", c->rename_queue, total_maps, s->rq_max, s->rq_sum / dc};
     /* fusions and eliminations */
     int nf = 0;
-    for (int i = 0; i < n; i++) nf += (fuse_count[i] > 0) + (elim_count[i] > 0);
+    for (int i = 0; i < n; i++) nf += events[i] > 0;
     out->nfusions = nf;
     out->fusions = arena_alloc(A, sizeof(McaFusion) * (nf > 0 ? nf : 1));
     nf = 0;
     for (int i = 0; i < n; i++) {
-        if (fuse_count[i] > 0)
-            out->fusions[nf++] = (McaFusion){MCA_FUSED, i, i + 1, si[i].fuse_rule, fuse_count[i]};
-        if (elim_count[i] > 0)
-            out->fusions[nf++] = (McaFusion){MCA_ELIMINATED, i, -1, si[i].elim_rule, elim_count[i]};
+        if (events[i] > 0 && si[i].fused_next)
+            out->fusions[nf++] = (McaFusion){MCA_FUSED, i, i + 1, si[i].rule && c->fusions ? c->fusions[si[i].rule - 1].name : NULL, events[i]};
+        else if (events[i] > 0)
+            out->fusions[nf++] = (McaFusion){MCA_ELIMINATED, i, -1, si[i].rule && c->elims ? c->elims[si[i].rule - 1].name : NULL, events[i]};
     }
 }
 
@@ -1725,7 +1739,8 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     sc.uopq_size = o.micro_op_queue_size;
     sc.decode_ipc = o.decoder_throughput;
     out->dispatch_width = sc.width;
-    out->info = arena_alloc(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
+    out->info = arena_alloc_raw(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));   /* (each
+                                                 filled by sim_prepare_insts) */
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
     SimFetch *fe = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *fe);
@@ -1770,6 +1785,7 @@ void mca_sim_release(void)
         free(wk->entries[q]);
     free(wk->snap_v);
     free(wk->snap_st.val);
+    free(wk->snap_st.wval);
     free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
     sim_cache_release();

@@ -55,6 +55,8 @@ typedef struct SimCpu {
     /* front end (0 fetch_insts = none: instructions are there when map wants them) */
     int fetch_insts, fetch_bytes;
     int fetch_queue;            /* cycles fetch may run ahead of map */
+    const ModelFusion *fusions;   /* the model's rules (SimInst.rule), NULL none */
+    const ModelElim *elims;
 } SimCpu;
 
 typedef struct SimIssue {
@@ -85,7 +87,7 @@ typedef enum SimElim {
 typedef struct SimInst {
     /* the fields the simulator reads every cycle first, the long issue list last; narrow
      * types and one-bit flags, largest alignment last, so that a long region is held
-     * compactly (80 bytes) */
+     * compactly (64 bytes) */
     float latency;              /* completion latency when the instruction writes nothing */
     int16_t uops;               /* retire slots (0 for the second of a fused pair) */
     uint8_t nissue, nsrc, ndst; /* at most SIM_MAX_ISSUE, SIM_MAX_SRC, SIM_MAX_DST */
@@ -105,6 +107,8 @@ typedef struct SimInst {
     uint8_t fe_why, fe_ev;
     uint8_t mem_base;           /* base register of the access (A64_NOREG none) */
     uint16_t elim_limit;        /* its eliminations per map group (0 = cpu->elim_imm_per_group) */
+    uint16_t rule;              /* 1 + the index of its rule in SimCpu.fusions (a fused pair, both
+                                   of it) or SimCpu.elims (eliminated; never both), 0 none */
     int32_t fe_stall;
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
                                    same address (same base register value, same offset) may issue
@@ -115,14 +119,13 @@ typedef struct SimInst {
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */
     int32_t mem_off;            /* immediate offset (A64Operand's) */
-    const char *elim_rule;
-    const char *fuse_rule;
     /* the lists (at most SIM_MAX_DST, SIM_MAX_SRC, SIM_MAX_ISSUE), out of line so that a
      * region is held compactly: sim_prepare_insts puts a block's lists in one SimLists */
     SimDst *dst;
     SimSrc *src;
     SimIssue *issue;
 } SimInst;
+_Static_assert(sizeof(void *) != 8 || sizeof(SimInst) == 64, "SimInst: 64 bytes on a 64-bit target");
 
 /* the pools a block's SimInst lists point into (grown as needed, kept from one block to the
  * next by the caller; an instruction takes at least one issue slot: fusion may give it one) */

@@ -110,6 +110,8 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     }
     sc->nsched = ns;
     sc->elim_imm_per_group = 0;   /* limits are per rule: SimInst.elim_limit */
+    sc->fusions = cpu->fusions;
+    sc->elims = cpu->elims;
 }
 
 static uint32_t sim_mask(const SimCpu *sc, uint32_t model_mask)
@@ -443,7 +445,9 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
     if (s->ndst == 0) lmax = f && f->lat > 0 ? f->lat : (s->nissue > 0 ? 1 : 0);
     ii->latency = (int)ceilf(lmax);
     ii->rthroughput = f && f->tp > 0 ? f->tp : -1;
-    mca_inst_flags(a, &ii->may_load, &ii->may_store, &ii->has_side_effects);
+    bool ld, st, se;
+    mca_inst_flags(a, &ld, &st, &se);
+    ii->may_load = ld, ii->may_store = st, ii->has_side_effects = se;
 }
 
 /* throughput gate of instruction i (before fusion changes it): a form whose measured
@@ -524,9 +528,9 @@ static void prep_fuse(Prep *P, const A64Inst *a, const A64Inst *b, int i)
         if (fu) {
             SimInst *t = &P->out[i + 1];
             s->fused_next = true;
-            s->fuse_rule = fu->name;
+            s->rule = (uint16_t)(fu - cpu->fusions + 1);
             t->fused_prev = true;
-            t->fuse_rule = fu->name;
+            t->rule = s->rule;
             int uops = fu->uops > 0 ? fu->uops : 1;
             s->uops = uops;
             t->uops = 0;
@@ -552,7 +556,7 @@ static void prep_fuse(Prep *P, const A64Inst *a, const A64Inst *b, int i)
     const ModelElim *el = model_elim_match(cpu, a, b, &pair);
     if (el) {
         s->elim = el->limit > 0 ? SIM_ELIM_LIMITED : SIM_ELIM_ALWAYS;
-        s->elim_rule = el->name;
+        s->rule = (uint16_t)(el - cpu->elims + 1);
         if (el->limit > 0) {   /* "limit per window" instructions, enforced per map group */
             int win = el->window > 0 ? el->window : sc->width;
             s->elim_limit = (int)((double)el->limit * sc->width / win + 0.5);
@@ -565,7 +569,7 @@ static void prep_fuse(Prep *P, const A64Inst *a, const A64Inst *b, int i)
         if (pair && b) {
             SimInst *t = &P->out[i + 1];
             t->elim = s->elim;
-            t->elim_rule = el->name;
+            t->rule = s->rule;
             t->elim_limit = s->elim_limit;
             t->elim_class = s->elim_class;
         }
@@ -573,7 +577,7 @@ static void prep_fuse(Prep *P, const A64Inst *a, const A64Inst *b, int i)
 }
 
 /* instructions between two calls of opt->insts_read */
-#define PREP_READ_STEP 4096
+#define PREP_READ_STEP 1024
 
 void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *insts, int n, const McaOptions *opt,
                        SimInst *out, SimLists *lists, McaInstInfo *info, SimFetch *fe)

@@ -183,6 +183,11 @@ static void *arena_take(Arena *a, size_t n, size_t align)
     return b->mem + at;
 }
 
+void *arena_alloc_raw(Arena *a, size_t n)
+{
+    return arena_take(a, (n + 15) & ~(size_t)15, 16);
+}
+
 void *arena_alloc(Arena *a, size_t n)
 {
     n = (n + 15) & ~(size_t)15;

@@ -18,7 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { OUT_BUF = 1 << 20 };
+/* the bytes gathered before a write: a few writes per MiB of output, and no more memory (a
+ * long report goes out as it is made, through this buffer) */
+enum { OUT_BUF = 1 << 18 };
 
 static void out_failed(Out *o, int err)
 {

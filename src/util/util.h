@@ -81,6 +81,8 @@ typedef struct Arena {
     ArenaBlock *head;
 } Arena;
 void *arena_alloc(Arena *a, size_t n);        /* zeroed, 16-byte aligned */
+void *arena_alloc_raw(Arena *a, size_t n);    /* the same, not zeroed: a long array written as it
+                                                 is made takes memory as it goes */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
 
