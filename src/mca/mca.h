@@ -170,10 +170,13 @@ typedef struct McaResult {
     /* resource pressure: units are the model's; mca_pressure(r, i, u) = cycles of unit u used
      * by instruction i, summed over all iterations (views divide by iterations).  Held sparse
      * (a long region takes a few cells per instruction, not nunits): instruction i has a cell
-     * for each unit of pmask[i] (the units it may issue to), in unit order, from poff[i] */
+     * for each unit of pmask[i] (the units it may issue to), in unit order, from poff[i].
+     * The simulation's cells are whole cycles: held in 32 bits (pcount) when every one fits,
+     * else in pressure; the static ones (-instruction-tables) are fractions (pressure) */
     int nunits;
     const char **unit_names;      /* [nunits] e.g. "u1" ... "u14" (model names) */
-    double *pressure;             /* [npressure] */
+    double *pressure;             /* [npressure], NULL when pcount holds them */
+    uint32_t *pcount;             /* [npressure], NULL when pressure holds them */
     uint32_t *pmask;              /* [n] */
     int32_t *poff;                /* [n] */
     int npressure;
@@ -218,15 +221,13 @@ static inline int mca_pressure_index(const uint32_t *pmask, const int32_t *poff,
 {
     return poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1));
 }
-/* its cell */
-static inline double *mca_pressure_cell(const McaResult *r, int i, int u)
-{
-    return &r->pressure[mca_pressure_index(r->pmask, r->poff, i, u)];
-}
 /* the pressure of instruction i on unit u (0 where it has no cell) */
 static inline double mca_pressure(const McaResult *r, int i, int u)
 {
-    return r->pmask[i] >> u & 1 ? *mca_pressure_cell(r, i, u) : 0;
+    if (!(r->pmask[i] >> u & 1))
+        return 0;
+    int k = mca_pressure_index(r->pmask, r->poff, i, u);
+    return r->pcount ? (double)r->pcount[k] : r->pressure[k];
 }
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions

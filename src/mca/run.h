@@ -34,7 +34,7 @@ typedef struct McaRunOptions {
  * region's lines, and the instructions of a region (in a file without markers: the whole
  * file).  A region costs about 200 bytes per instruction at its peak (its parsed form, given
  * back as the simulator's is made, then the run's and the views'; more for instructions that
- * may issue to many units), so the largest takes about 470 MB */
+ * may issue to many units), so the largest takes about 420 MB */
 #define MCA_LINE_MAX (1LL << 20)
 #define MCA_REGION_MAX_LINES 8000000LL
 #define MCA_REGION_MAX_INSTS 2000000LL

@@ -646,7 +646,10 @@ size_t stats_walk(Sim *s, McaResult *out, int32_t *events, SimStats *st, const i
     }
     for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
-    for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
+    if (out->pcount)
+        for (int h = 0; h < out->npressure; h++) STI(out->pcount[h]);
+    else
+        for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
     for (int i = 0; i < n; i++) {
         STI(events[i]);
     }
@@ -817,7 +820,19 @@ static inline void fe_fetch(Sim *s, const SimInst *si, int32_t t)
     if (++s->fe_k == s->n) s->fe_k = 0;
 }
 
-void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out)
+bool sim_pressure_fits(const SimInst *si, int n, long long iterations)
+{
+    double most = 0;
+    for (int i = 0; i < n; i++) {
+        double per = 0;
+        for (int k = 0; k < si[i].nissue; k++)
+            per += si[i].issue[k].occupancy > 0 ? si[i].issue[k].occupancy : 1;
+        if (per > most) most = per;
+    }
+    return most * (double)iterations < 4294967295.0;
+}
+
+void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaResult *out)
 {
     uint32_t all = nunits >= 32 ? ~0u : (1u << nunits) - 1;
     out->pmask = arena_alloc(&out->arena, sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
@@ -832,7 +847,10 @@ void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out)
         cells += (size_t)__builtin_popcount(m & all);
     }
     out->npressure = (int)cells;
-    out->pressure = arena_alloc(&out->arena, sizeof(double) * (cells > 0 ? cells : 1));
+    if (counts)
+        out->pcount = arena_alloc(&out->arena, sizeof(uint32_t) * (cells > 0 ? cells : 1));
+    else
+        out->pressure = arena_alloc(&out->arena, sizeof(double) * (cells > 0 ? cells : 1));
 }
 
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
@@ -934,7 +952,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->unit_names = arena_alloc(A, sizeof(char *) * (nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = c->unit_name[u];
-    sim_pressure_layout(si, n, nu, out);
+    sim_pressure_layout(si, n, nu, sim_pressure_fits(si, n, iters), out);
     /* timeline events only when the timeline is shown (the steady-state cut waits for them) */
     int tl_it = !opt->want_timeline ? 0 : opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
     if (tl_it > iters)
@@ -991,6 +1009,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     const int *const qoff = s->qoff;
     const int32_t *const done_lat = s->done_lat;
     double *const pressure = out->pressure;
+    uint32_t *const pcount = out->pcount;
     const uint32_t *const pmask = out->pmask;
     const int32_t *const poff = out->poff;
     const bool noalias = opt->noalias;
@@ -1201,7 +1220,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        pressure[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
+                        if (pcount)
+                            pcount[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
+                        else
+                            pressure[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */

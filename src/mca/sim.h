@@ -164,8 +164,11 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
 
 /* out's pressure cells (zero): for each instruction the units its issues may take (of the
- * first nunits) */
-void sim_pressure_layout(const SimInst *si, int n, int nunits, McaResult *out);
+ * first nunits); in out->pcount when `counts`, else in out->pressure */
+void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaResult *out);
+/* may the cells of a run of `iterations` be counts (no instruction can take 2^32 cycles of a
+ * unit: its issues' occupancy times the iterations)? */
+bool sim_pressure_fits(const SimInst *si, int n, long long iterations);
 
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a

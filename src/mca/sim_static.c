@@ -403,7 +403,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     out->unit_names = arena_alloc(A, sizeof(char *) * (size_t)(nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = sc->unit_name[u];
-    sim_pressure_layout(si, n, nu, out);
+    sim_pressure_layout(si, n, nu, false, out);
     for (int i = 0; i < n; i++) {
         if (si[i].elim == SIM_ELIM_ALWAYS)
             continue;
@@ -414,7 +414,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
                 continue;
             double w = (is->occupancy > 0 ? is->occupancy : 1) * (is->frac > 0 && is->frac < 1 ? is->frac : 1.0) / cnt;
             for (uint32_t m = is->units; m; m &= m - 1)
-                *mca_pressure_cell(out, i, __builtin_ctz(m)) += w;
+                out->pressure[mca_pressure_index(out->pmask, out->poff, i, __builtin_ctz(m))] += w;
         }
     }
 }

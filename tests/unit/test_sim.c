@@ -122,6 +122,23 @@ TEST(sim_throughput_units)
     mca_result_free(&r);
 }
 
+/* the pressure cells: whole cycles in 32 bits, in doubles when an instruction could take 2^32
+ * cycles of a unit over the run (occupancy 255 times 2 x 10^7 iterations) */
+TEST(sim_pressure_counts)
+{
+    SimCpu c = machine(8);
+    SimInst s[2] = {inst(0x1, A64_X0, 1, -1, -1), inst(0x3, A64_X0 + 1, 1, -1, -1)};
+    s[0].issue[0].occupancy = 255;
+    McaResult r;
+    run(&c, s, 2, 1000, &r);
+    CHECK(r.pcount && !r.pressure);
+    CHECK_NEAR(mca_pressure(&r, 0, 0), 255000, 1e-9);
+    CHECK_NEAR(mca_pressure(&r, 1, 0) + mca_pressure(&r, 1, 1), 1000, 1e-9);
+    mca_result_free(&r);
+    CHECK(sim_pressure_fits(s, 2, 1000000));
+    CHECK(!sim_pressure_fits(s, 2, 20000000));
+}
+
 TEST(sim_width_and_nops)
 {
     SimCpu c = machine(8);

@@ -122,7 +122,11 @@ static void same_as_full(const char *cpu, const char *text, int iterations)
     CHECK_INT(a.npressure, b.npressure);
     CHECK(!memcmp(a.pmask, b.pmask, sizeof(uint32_t) * (size_t)n));
     CHECK(!memcmp(a.poff, b.poff, sizeof(int32_t) * (size_t)n));
-    CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)a.npressure));
+    CHECK(!a.pressure == !b.pressure && !a.pcount == !b.pcount);
+    if (a.pressure && b.pressure)
+        CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)a.npressure));
+    if (a.pcount && b.pcount)
+        CHECK(!memcmp(a.pcount, b.pcount, sizeof(uint32_t) * (size_t)a.npressure));
     CHECK(!memcmp(a.events, b.events, sizeof(McaTimelineEvent) * (size_t)(a.timeline_iterations * n)));
     for (int k = 0; k < a.nbuffers; k++) {
         CHECK_INT(a.buffers[k].max_used, b.buffers[k].max_used);
