@@ -2,7 +2,8 @@
 # mca-signal-cleanup.sh — SIGINT, SIGTERM or SIGHUP while `uarch mca big.s -o out.txt` writes
 # leaves no out.txt.tmpXXXXXX (once 100+ MB were left, issue 15 defect 6), ends the process as
 # killed by the signal (the shell's 130, 143, 129) and leaves an existing out.txt untouched.
-# The signal is sent once the temporary file exists (polled, no timing assumed).
+# The signal is sent once the temporary file exists (polled, no timing assumed).  Under nohup
+# (SIGHUP ignored on entry) the SIGHUP case is left out.
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -14,6 +15,11 @@ awk 'BEGIN { for (r = 0; r < 30000; r++) { print "# LLVM-MCA-BEGIN r" r;
              print "# LLVM-MCA-END" } }' > big.s
 fails=0
 for sig in INT TERM HUP; do
+  # a SIGHUP ignored when this script started (run under nohup) stays ignored in uarch, as
+  # POSIX has it: nothing to test then
+  if [ $sig = HUP ] && [ -n "$(trap -p HUP)" ]; then
+    echo "SIGHUP: ignored by whoever started this test (nohup?): not sent"; continue
+  fi
   echo previous > out.txt
   "$UARCH" mca -all-views -iterations=300 -threads=1 big.s -o out.txt 2> err.txt &
   pid=$!
