@@ -142,7 +142,7 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
         bool unresolved = dram && nx >= nst && lv < levels;
         if (unresolved)
             bc = NAN, ymax = sqrt(L->level * b);
-        if (ways > 1 && sz / ways > (double)sweep_page_size())
+        if (ways > 1 && sz / ways > (double)mem_page_size())
             c = sweep_colored_capacity(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways);
         if (isfinite(c)) {
             /* a cache of this CPU alone: the fit names its geometry, ways x line x a power-of-two
@@ -299,72 +299,73 @@ int exp_dcache(int argc, char **argv)
     void **cursor = xmalloc(64);   /* where the chase stands between calls (large sets) */
     bool failed = false;
     for (s.pass = 0; s.pass < passes && !failed && !sweep_stop(&s); s.pass++) {
-    for (int i = 0; i < n && !failed && !sweep_stop(&s); i++) {
-        double ws = grid[i];
-        for (int k = 0; k < nser && !sweep_stop(&s); k++) {
-            Buf init, body;
-            buf_init(&init), buf_init(&body);
-            double per_iter;
-            uint64_t iters;
-            int kunroll = unroll;
-            if (!o.bw) {
-                size_t nslots = (size_t)(ws / o.stride);
-                void *head = o.seq ? sweep_chain(buf, nslots, (size_t)o.stride, false, 0)
-                                   : sweep_chain_windowed(buf, nslots, (size_t)o.stride, (size_t)o.window,
-                                                          cap, 0x5eed + i);
-                /* calls of 16384 loads (a short call; the long one: twice that), each resuming
-                 * where the child's previous call stopped (the cursor, stored once per 32 loads,
-                 * off the dependency chain), so that every call does the same steady walk round
-                 * the whole chain, whatever its size.  Short calls: a round (both calls, 0.05..6
-                 * ms) is then seldom cut by a preemption, after which the L2 (and L3) must be
-                 * refilled from what the other task left (calls of 262144 loads, 4-16 ms a
-                 * round, met one in most rounds on a busy 2-CPU guest, which hid the L2) */
-                const char *load = x86 ? "mov (%rcx), %rcx" : "ldr x0, [x0]";
-                *cursor = head;
-                sweep_load_addr(&s, &init, x86 ? "%rdx" : "x1", cursor);
-                buf_puts(&init, x86 ? "mov (%rdx), %rcx\n" : "ldr x0, [x1]\n");
-                for (int q = 0; q < unroll; q++)
-                    buf_printf(&body, "%s\n", load);
-                buf_puts(&body, x86 ? "mov %rcx, (%rdx)" : "str x0, [x1]");   /* off the chain */
-                kunroll = 1;
-                double accesses = DCACHE_CALL_LOADS;
-                per_iter = unroll;
-                iters = (uint64_t)ceil(accesses / unroll);
-            } else {
-                bool wr = k == 1;
-                sweep_load_addr(&s, &init, x86 ? "%rbx" : "x1", buf);
-                if (x86) {
-                    buf_printf(&init, "mov $%llu, %%rdx\n", (unsigned long long)ws - 1);
-                    for (int q = 0; q < 32; q++)
-                        buf_printf(&body, wr ? "movdqa %%xmm%d, %d(%%rbx,%%rcx)\n" : "movdqa %d(%%rbx,%%rcx), %%xmm%d\n",
-                                   wr ? q % 8 : q * 16, wr ? q * 16 : q % 8);
-                    buf_puts(&body, "add $512, %rcx\nand %rdx, %rcx\n");
+        for (int i = 0; i < n && !failed && !sweep_stop(&s); i++) {
+            double ws = grid[i];
+            for (int k = 0; k < nser && !sweep_stop(&s); k++) {
+                Buf init, body;
+                buf_init(&init), buf_init(&body);
+                double per_iter;
+                uint64_t iters;
+                int kunroll = unroll;
+                if (!o.bw) {
+                    size_t nslots = (size_t)(ws / o.stride);
+                    void *head = o.seq ? sweep_chain(buf, nslots, (size_t)o.stride, false, 0)
+                                       : sweep_chain_windowed(buf, nslots, (size_t)o.stride, (size_t)o.window,
+                                                              cap, 0x5eed + i);
+                    /* calls of 16384 loads (a short call; the long one: twice that), each resuming
+                     * where the child's previous call stopped (the cursor, stored once per 32 loads,
+                     * off the dependency chain), so that every call does the same steady walk round
+                     * the whole chain, whatever its size.  Short calls: a round (both calls, 0.05..6
+                     * ms) is then seldom cut by a preemption, after which the L2 (and L3) must be
+                     * refilled from what the other task left (calls of 262144 loads, 4-16 ms a
+                     * round, met one in most rounds on a busy 2-CPU guest, which hid the L2) */
+                    const char *load = x86 ? "mov (%rcx), %rcx" : "ldr x0, [x0]";
+                    *cursor = head;
+                    sweep_load_addr(&s, &init, x86 ? "%rdx" : "x1", cursor);
+                    buf_puts(&init, x86 ? "mov (%rdx), %rcx\n" : "ldr x0, [x1]\n");
+                    for (int q = 0; q < unroll; q++)
+                        buf_printf(&body, "%s\n", load);
+                    buf_puts(&body, x86 ? "mov %rcx, (%rdx)" : "str x0, [x1]");   /* off the chain */
+                    kunroll = 1;
+                    double accesses = DCACHE_CALL_LOADS;
+                    per_iter = unroll;
+                    iters = (uint64_t)ceil(accesses / unroll);
                 } else {
-                    sweep_load_addr(&s, &init, "x4", (void *)(uintptr_t)((uint64_t)ws - 1));
-                    buf_puts(&body, "add x3, x1, x2\n");
-                    for (int q = 0; q < 16; q++)
-                        buf_printf(&body, "%s q%d, q%d, [x3, #%d]\n", wr ? "stp" : "ldp", (2 * q) % 8,
-                                   (2 * q + 1) % 8, q * 32);
-                    buf_puts(&body, "add x2, x2, #512\nand x2, x2, x4\n");
+                    bool wr = k == 1;
+                    sweep_load_addr(&s, &init, x86 ? "%rbx" : "x1", buf);
+                    if (x86) {
+                        buf_printf(&init, "mov $%llu, %%rdx\n", (unsigned long long)ws - 1);
+                        for (int q = 0; q < 32; q++)
+                            buf_printf(&body,
+                                       wr ? "movdqa %%xmm%d, %d(%%rbx,%%rcx)\n" : "movdqa %d(%%rbx,%%rcx), %%xmm%d\n",
+                                       wr ? q % 8 : q * 16, wr ? q * 16 : q % 8);
+                        buf_puts(&body, "add $512, %rcx\nand %rdx, %rcx\n");
+                    } else {
+                        sweep_load_addr(&s, &init, "x4", (void *)(uintptr_t)((uint64_t)ws - 1));
+                        buf_puts(&body, "add x3, x1, x2\n");
+                        for (int q = 0; q < 16; q++)
+                            buf_printf(&body, "%s q%d, q%d, [x3, #%d]\n", wr ? "stp" : "ldp", (2 * q) % 8,
+                                       (2 * q + 1) % 8, q * 32);
+                        buf_puts(&body, "add x2, x2, #512\nand x2, x2, x4\n");
+                    }
+                    unroll = kunroll = 4;
+                    per_iter = unroll;
+                    double copies = ws / 512 > 8192 ? ws / 512 : 8192;
+                    iters = (uint64_t)ceil(copies / unroll);
                 }
-                unroll = kunroll = 4;
-                per_iter = unroll;
-                double copies = ws / 512 > 8192 ? ws / 512 : 8192;
-                iters = (uint64_t)ceil(copies / unroll);
-            }
-            BenchKernel kern = {.symbol = "dcache", .init = buf_cstr(&init), .body = buf_cstr(&body),
-                                .unroll = kunroll, .align = 64};
-            SweepRun run = {.iters = iters, .copies_per_iter = per_iter, .timeout_s = 120,
-                            .runs = o.bw || s.opt.runs > 0 ? 0 : DCACHE_ROUNDS};
-            /* bandwidth: cycles per 512-byte copy -> bytes per cycle */
-            bool ok = sweep_point(&s, ser[k], &kern, &run, ws, o.bw ? 512 : 0);
-            buf_free(&init), buf_free(&body);
-            if (!ok) {
-                failed = true;
-                break;
+                BenchKernel kern = {.symbol = "dcache", .init = buf_cstr(&init), .body = buf_cstr(&body),
+                                    .unroll = kunroll, .align = 64};
+                SweepRun run = {.iters = iters, .copies_per_iter = per_iter, .timeout_s = 120,
+                                .runs = o.bw || s.opt.runs > 0 ? 0 : DCACHE_ROUNDS};
+                /* bandwidth: cycles per 512-byte copy -> bytes per cycle */
+                bool ok = sweep_point(&s, ser[k], &kern, &run, ws, o.bw ? 512 : 0);
+                buf_free(&init), buf_free(&body);
+                if (!ok) {
+                    failed = true;
+                    break;
+                }
             }
         }
-    }
     }
     sweep_release(buf, cap);
     free(cursor);

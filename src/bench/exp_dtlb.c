@@ -39,7 +39,7 @@ int exp_dtlb(int argc, char **argv)
         return status;
     bool x86 = sweep_x86(&s);
     if (o.page == 0)
-        o.page = (double)sweep_page_size();
+        o.page = (double)mem_page_size();
     double grid[512];
     int n = sweep_option_grid(&s, 4, 16384, 4, grid, 512);
     if (grid[n - 1] * o.page > 4294967296.0) {   /* the buffer it would map and touch */

@@ -149,7 +149,7 @@ int exp_fetch(int argc, char **argv)
     snprintf(opname, sizeof opname, "aligned ops (%s)", op);
     int ser[NSER] = {sweep_series(&s, "cross-page"), sweep_series(&s, "aligned"),
                      sweep_series(&s, "cross-line"), sweep_series(&s, opname)};
-    int page = (int)sweep_page_size();
+    int page = (int)mem_page_size();
     const int offset[NSER] = {page - 4, 0, page / 2 - 4, 0};
     int passes = sweep_passes(&s);
     sweep_begin(&s, NSER * (hi - lo + 1) * passes);

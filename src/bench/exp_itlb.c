@@ -200,7 +200,7 @@ int exp_itlb(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;
     bool x86 = sweep_x86(&s);
-    size_t page = sweep_page_size();
+    size_t page = mem_page_size();
     double grid[256];
     int n = sweep_option_grid(&s, 2, 4096, 4, grid, 256);
     Chain chain;

@@ -1,11 +1,11 @@
 /* provenance.c — what every measurement records about where it was taken: CPU (brand / MIDR),
- * vendor, OS, counter backend, counter and core frequencies, hypervisor, UTC date. */
+ * vendor, OS, counter backend, counter and core frequencies, hypervisor, UTC date; and what the
+ * CPUs did meanwhile (/proc/stat: other work, steal). */
 #include "bench/bench.h"
 #include "clock/clock.h"
 #include "pmu/pmu.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -95,18 +95,13 @@ void bench_cpu_times_parse(const char *text, BenchCpuTimes *t)
 
 void bench_cpu_times(BenchCpuTimes *t)
 {
-    t->n = 0;
-    FILE *f = fopen("/proc/stat", "r");
-    if (!f)
-        return;
-    char *text = malloc(1 << 16);
-    size_t len = text ? fread(text, 1, (1 << 16) - 1, f) : 0;
-    fclose(f);
-    if (!text)
-        return;
-    text[len] = 0;
-    bench_cpu_times_parse(text, t);
-    free(text);
+    Buf b;
+    buf_init(&b);
+    if (read_file("/proc/stat", &b))
+        bench_cpu_times_parse(buf_cstr(&b), t);
+    else
+        t->n = 0;
+    buf_free(&b);
 }
 
 void bench_cpu_load_note(const BenchCpuTimes *a, const BenchCpuTimes *b, int cpu, char *out, size_t n)

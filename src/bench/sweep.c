@@ -442,12 +442,6 @@ static bool read_small(const char *path, char *out, size_t n)
     return ok;
 }
 
-size_t sweep_page_size(void)
-{
-    long ps = sysconf(_SC_PAGESIZE);
-    return ps >= 4096 ? (size_t)ps : 4096;
-}
-
 /* One field (file) of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): "size"
  * in bytes, a number ("ways_of_associativity", "coherency_line_size"), or for "shared_cpu_list"
  * the number of CPUs in the list; 0 when unknown. */
@@ -469,7 +463,7 @@ static double sysfs_cache_field(int cpu, int level, const char *type, const char
         if (!read_small(path, sz, sizeof sz))
             continue;
         if (strcmp(field, "shared_cpu_list") == 0) {
-            v = sweep_cpu_list_count(sz);
+            v = opt_cpu_list(sz, NULL, NULL);
             if (!(v > 0))
                 continue;
         } else if (!opt_parse("size", sz, (OptRange){strcmp(field, "size") == 0 ? OPT_SIZE : OPT_INT, 1, 1e15}, &v,
@@ -483,31 +477,6 @@ static double sysfs_cache_field(int cpu, int level, const char *type, const char
             best = v, best_level = l;
     }
     return best;
-}
-
-int sweep_cpu_list_count(const char *list)
-{
-    int n = 0;
-    const char *p = list;
-    while (*p && *p != '\n') {
-        char *e;
-        long a = strtol(p, &e, 10), b = a;
-        if (e == p || a < 0)
-            return -1;
-        if (*e == '-') {
-            p = e + 1;
-            b = strtol(p, &e, 10);
-            if (e == p || b < a)
-                return -1;
-        }
-        n += (int)(b - a + 1);
-        if (*e == ',')
-            e++;
-        else if (*e && *e != '\n')
-            return -1;
-        p = e;
-    }
-    return n;
 }
 
 double sweep_sysfs_cache(int cpu, int level, const char *type)

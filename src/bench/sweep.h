@@ -148,13 +148,9 @@ int sweep_sysfs_ways(int cpu, int level, const char *type);
 int sweep_sysfs_line(int cpu, int level, const char *type);
 /* How many CPUs share it (shared_cpu_list); 0 when unknown. */
 int sweep_sysfs_sharing(int cpu, int level, const char *type);
-/* The number of CPUs in a sysfs CPU list ("0-3,8"); -1 when it is not one. */
-int sweep_cpu_list_count(const char *list);
 /* The cache geometry nearest a measured capacity: `ways` x `line` bytes x a power-of-two number
  * of sets (*sets), the power nearest on a log scale (NAN, *sets 0: nothing sensible) */
 double sweep_cache_geometry(double capacity, int ways, int line, int *sets);
-/* The page size (sysconf; 4096 when it says nothing usable). */
-size_t sweep_page_size(void);
 
 /* Geometric grid lo..hi with ppo points per octave, rounded to multiples of `quantum`;
  * returns the count (at most max), de-duplicated. */

@@ -8,6 +8,7 @@
  * and what it did is read back (running < enabled) and reported beside the scaled value. */
 #define _GNU_SOURCE
 #include "pmu/pmu.h"
+#include "util/opt.h"
 #include "clock/clock.h"
 
 #include <errno.h>
@@ -47,25 +48,18 @@ int pmu_pack(const PmuBackend *b, const PmuEventInfo *ev, int n, int limit, int 
     return runs;
 }
 
-/* parse "4-7,9" into a CPU set */
+/* a sysfs CPU list ("4-7,9") into a CPU set: any CPU in it */
+static void set_cpu(int cpu, void *ctx)
+{
+    if (cpu < CPU_SETSIZE)
+        CPU_SET(cpu, (cpu_set_t *)ctx);
+}
+
 static bool cpu_list(const char *s, cpu_set_t *set)
 {
     CPU_ZERO(set);
-    bool any = false;
-    while (*s) {
-        char *e;
-        long a = strtol(s, &e, 10), z = a;
-        if (e == s)
-            break;
-        if (*e == '-')
-            z = strtol(e + 1, &e, 10);
-        for (long c = a; c <= z && c < CPU_SETSIZE; c++)
-            CPU_SET((int)c, set), any = true;
-        s = *e == ',' ? e + 1 : e;
-        if (*e != ',')
-            break;
-    }
-    return any;
+    opt_cpu_list(s, set_cpu, set);
+    return CPU_COUNT(set) > 0;
 }
 
 static bool run_command(const PmuBackend *b, const PmuEventInfo *ev, int n, char **argv, PmuValue *v,

@@ -142,14 +142,20 @@ const char *buf_cstr(Buf *b)
     return b->data;
 }
 
-void mem_discard(void *p, size_t n)
+size_t mem_page_size(void)
 {
-#ifdef MADV_DONTNEED
     static size_t page;
     if (!page) {
         long ps = sysconf(_SC_PAGESIZE);
-        page = ps > 0 ? (size_t)ps : 4096;
+        page = ps >= 4096 ? (size_t)ps : 4096;
     }
+    return page;
+}
+
+void mem_discard(void *p, size_t n)
+{
+#ifdef MADV_DONTNEED
+    size_t page = mem_page_size();
     uintptr_t a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
     uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
     if (e > a)

@@ -142,3 +142,29 @@ bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, ch
     *out = (int)x;
     return true;
 }
+
+int opt_cpu_list(const char *s, void (*each)(int cpu, void *ctx), void *ctx)
+{
+    int n = 0;
+    while (*s && *s != '\n') {
+        char *e;
+        long a = strtol(s, &e, 10), z = a;
+        if (e == s || a < 0)
+            return -1;
+        if (*e == '-') {
+            const char *zs = e + 1;
+            z = strtol(zs, &e, 10);
+            if (e == zs || z < a)
+                return -1;
+        }
+        for (long c = a; c <= z; c++, n++)
+            if (each)
+                each((int)c, ctx);
+        if (*e == ',')
+            e++;
+        else if (*e && *e != '\n')
+            return -1;
+        s = e;
+    }
+    return n;
+}

@@ -29,6 +29,10 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
 /* The same for integer types, into a long long. */
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz);
 bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz);
+/* The CPUs of a list as sysfs and taskset write it ("0-3,8"; a newline may end it): each(cpu,
+ * ctx) for every one, in order, up to anything that is not part of a list.  Returns the number
+ * of CPUs, or -1 when the text is not wholly such a list (those before the fault were given). */
+int opt_cpu_list(const char *s, void (*each)(int cpu, void *ctx), void *ctx);
 /* "1 .. 100000", "64 B .. 1 GiB", "0.01 .. 60" */
 void opt_range_text(OptRange r, char *out, size_t n);
 /* A size or count as written in a range: "1 GiB", "64 B", "4096" */

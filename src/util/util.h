@@ -42,6 +42,8 @@ void *xrealloc(void *p, size_t n);
  * before it is freed, go back to the system (Linux: they read as zero afterwards; elsewhere
  * they may stay): a long array consumed from its start need not be held whole until its end */
 void mem_discard(void *p, size_t n);
+/* the page size (sysconf; 4096 when it says nothing usable) */
+size_t mem_page_size(void);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 

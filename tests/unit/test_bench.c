@@ -341,11 +341,6 @@ TEST(test_bench_cache_geometry)
     CHECK(isnan(sweep_cache_geometry(0, 8, 64, &sets)));
     CHECK_INT(sets, 0);
     CHECK(isnan(sweep_cache_geometry(1e6, 0, 64, &sets)));
-    CHECK_INT(sweep_cpu_list_count("1\n"), 1);
-    CHECK_INT(sweep_cpu_list_count("0-1"), 2);
-    CHECK_INT(sweep_cpu_list_count("0-3,8,10-11\n"), 7);
-    CHECK_INT(sweep_cpu_list_count("3-1"), -1);
-    CHECK_INT(sweep_cpu_list_count("x"), -1);
 }
 
 TEST(test_bench_find_cc_missing)

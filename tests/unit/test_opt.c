@@ -66,3 +66,24 @@ TEST(opt_int_clamps_to_int)
     CHECK_STR(err, "option '-n': 3000000000 is out of range (0 .. 2147483647)");
     CHECK(opt_parse_int("-n", "2147483647", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err) && x == 2147483647);
 }
+
+static void count_cpu(int cpu, void *ctx)
+{
+    int *seen = ctx;
+    seen[0]++;
+    seen[1] = cpu;
+}
+
+TEST(opt_cpu_list_sysfs)
+{
+    CHECK_INT(opt_cpu_list("1\n", NULL, NULL), 1);
+    CHECK_INT(opt_cpu_list("0-1", NULL, NULL), 2);
+    CHECK_INT(opt_cpu_list("0-3,8,10-11\n", NULL, NULL), 7);
+    CHECK_INT(opt_cpu_list("3-1", NULL, NULL), -1);
+    CHECK_INT(opt_cpu_list("x", NULL, NULL), -1);
+    /* the CPUs before a fault are given (pmu stat pins to them, as before) */
+    int seen[2] = {0, -1};
+    CHECK_INT(opt_cpu_list("4-6,9x", count_cpu, seen), -1);
+    CHECK_INT(seen[0], 4);
+    CHECK_INT(seen[1], 9);
+}
