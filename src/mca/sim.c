@@ -6,7 +6,8 @@
  *   issue     per scheduler, oldest first: a uop whose source operands are ready goes to a
  *             free capable unit it feeds (one issue per unit per cycle; a non-pipelined unit
  *             stays busy `occupancy` cycles);
- *   map       in order, up to `width` retire slots per cycle: fusion (the pair takes one slot),
+ *   map       in order, up to `width` slots per cycle (its retire slots; a flag writer with
+ *             another result takes one more with the model's flag_write_map_slots): fusion (the pair takes one slot),
  *             elimination (the register is renamed, nothing issues; "limited" eliminations
  *             only N per map group), retire-group packing, renaming through a table of last
  *             writers (so flags are just another register), and dispatch of the issue uops to
@@ -1579,7 +1580,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             out->events[xid].executed = t;   /* nothing to execute */
                         }
                     }
-                    slots += y->uops;
+                    slots += y->uops + y->map_extra;
                     ndisp += y->uops;
                     C->retire_uop += y->uops;
                     C->inst_all++;
