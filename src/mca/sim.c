@@ -1386,6 +1386,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* a fused pair that would straddle two map groups waits for the next one */
+                if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
+                    break;
                 /* the front end: the instruction (both of a pair) must have been fetched */
                 if (c->fetch_insts > 0) {
                     while (s->fe.next < id + span) {

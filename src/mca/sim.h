@@ -32,6 +32,7 @@ typedef struct SimCpu {
     int width;                  /* decode/map/dispatch uops (retire slots) per cycle */
     int retire_width;           /* retire groups per cycle */
     int retire_uops_width;      /* retire slots per cycle (0 = no limit beyond groups) */
+    bool fused_pair_one_group;  /* a fused pair maps within one map group (not split over two) */
     int flag_write_map_slots;   /* map slots of a flag writer with another result (0 = its uops) */
     int rob_groups;             /* coalesced retire queue entries (groups) */
     int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */

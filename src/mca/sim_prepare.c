@@ -69,6 +69,7 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     sc->retire_width = param(p->retire_groups_per_cycle, 0);
     sc->retire_uops_width = param(p->retire_uops_per_cycle, 0);
     sc->flag_write_map_slots = param(p->flag_write_map_slots, 0);
+    sc->fused_pair_one_group = param(p->fused_pair_one_group, 0) > 0;
     sc->rob_groups = param(p->retire_queue_groups, 0);
     sc->group_max_uops = param(p->retire_group_max_uops, 1);
     sc->group_max_issuing = param(p->retire_group_max_issuing, 0);
