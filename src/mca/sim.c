@@ -6,7 +6,8 @@
  *   issue     per scheduler, oldest first: a uop whose source operands are ready goes to a
  *             free capable unit it feeds (one issue per unit per cycle; a non-pipelined unit
  *             stays busy `occupancy` cycles);
- *   map       in order, up to `width` retire slots per cycle: fusion (the pair takes one slot),
+ *   map       in order, up to `width` slots per cycle (its retire slots; a flag writer with
+ *             another result takes one more with the model's flag_write_map_slots): fusion (the pair takes one slot),
  *             elimination (the register is renamed, nothing issues; "limited" eliminations
  *             only N per map group), retire-group packing, renaming through a table of last
  *             writers (so flags are just another register), and dispatch of the issue uops to
@@ -1414,6 +1415,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* a fused pair that would straddle two map groups waits for the next one */
+                if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
+                    break;
                 /* the front end: the instruction (both of a pair) must have been fetched */
                 if (c->fetch_insts > 0) {
                     while (s->fe.next < id + span) {
@@ -1690,7 +1694,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             out->events[xid].executed = t;   /* nothing to execute */
                         }
                     }
-                    slots += y->uops;
+                    slots += y->uops + y->map_extra;
                     ndisp += y->uops;
                     C->retire_uop += y->uops;
                     C->inst_all++;
