@@ -219,7 +219,7 @@ typedef struct McaResult {
 /* the index in pressure[] of instruction i's cell for unit u (u in pmask[i]) */
 static inline int mca_pressure_index(const uint32_t *pmask, const int32_t *poff, int i, int u)
 {
-    return poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1));
+    return poff[i] + bits32(pmask[i] & ((1u << u) - 1));
 }
 /* the pressure of instruction i on unit u (0 where it has no cell) */
 static inline double mca_pressure(const McaResult *r, int i, int u)

@@ -937,7 +937,7 @@ void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaR
             m |= si[i].issue[k].units;
         out->pmask[i] = m & all;
         out->poff[i] = (int32_t)cells;
-        cells += (size_t)__builtin_popcount(m & all);
+        cells += (size_t)bits32(m & all);
     }
     out->npressure = (int)cells;
     if (counts)
@@ -1930,6 +1930,7 @@ void mca_sim_release(void)
     free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
     sim_cache_release();
+    sim_frontend_release();
 }
 
 void mca_result_free(McaResult *r)
