@@ -164,11 +164,12 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
 
 /* out's pressure cells (zero): for each instruction the units its issues may take (of the
- * first nunits); in out->pcount when `counts`, else in out->pressure */
-void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaResult *out);
-/* may the cells of a run of `iterations` be counts (no instruction can take 2^32 cycles of a
- * unit: its issues' occupancy times the iterations)? */
-bool sim_pressure_fits(const SimInst *si, int n, long long iterations);
+ * first nunits); cell_bytes 2: in out->pcount16, 4: out->pcount, 8: out->pressure (doubles) */
+void sim_pressure_layout(const SimInst *si, int n, int nunits, int cell_bytes, McaResult *out);
+/* the narrowest cells for a run of `iterations`: 2 or 4 when counts of 16 or 32 bits hold every
+ * cell (no instruction can take 2^16 or 2^32 cycles of a unit: its issues' occupancy times the
+ * iterations), else 8 (doubles) */
+int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations);
 
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a

@@ -163,10 +163,12 @@ static int res_arrays(McaResult *r, ResArray *a)
     size_t n = (size_t)r->n, h = (size_t)r->max_hist + 1;
     int k = 0;
     a[k++] = (ResArray){(void **)&r->unit_names, sizeof(char *) * (size_t)r->nunits};
-    if (r->pressure)   /* (one of the two: the other stays NULL) */
+    if (r->pressure)   /* (one of the three: the others stay NULL) */
         a[k++] = (ResArray){(void **)&r->pressure, sizeof(double) * (size_t)r->npressure};
     if (r->pcount)
         a[k++] = (ResArray){(void **)&r->pcount, sizeof(uint32_t) * (size_t)r->npressure};
+    if (r->pcount16)
+        a[k++] = (ResArray){(void **)&r->pcount16, sizeof(uint16_t) * (size_t)r->npressure};
     a[k++] = (ResArray){(void **)&r->pmask, sizeof(uint32_t) * n};
     a[k++] = (ResArray){(void **)&r->poff, sizeof(int32_t) * n};
     a[k++] = (ResArray){(void **)&r->events, sizeof(McaTimelineEvent) * n * (size_t)r->timeline_iterations};

@@ -403,7 +403,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     out->unit_names = arena_alloc(A, sizeof(char *) * (size_t)(nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = sc->unit_name[u];
-    sim_pressure_layout(si, n, nu, false, out);
+    sim_pressure_layout(si, n, nu, 8, out);
     for (int i = 0; i < n; i++) {
         if (si[i].elim == SIM_ELIM_ALWAYS)
             continue;

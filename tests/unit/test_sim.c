@@ -122,8 +122,9 @@ TEST(sim_throughput_units)
     mca_result_free(&r);
 }
 
-/* the pressure cells: whole cycles in 32 bits, in doubles when an instruction could take 2^32
- * cycles of a unit over the run (occupancy 255 times 2 x 10^7 iterations) */
+/* the pressure cells: whole cycles in 16 bits while no instruction can take 2^16 cycles of a
+ * unit over the run (occupancy 255 times 200 iterations), then in 32 bits, then in doubles
+ * (occupancy 255 times 2 x 10^7 iterations) */
 TEST(sim_pressure_counts)
 {
     SimCpu c = machine(8);
@@ -131,12 +132,19 @@ TEST(sim_pressure_counts)
     s[0].issue[0].occupancy = 255;
     McaResult r;
     run(&c, s, 2, 1000, &r);
-    CHECK(r.pcount && !r.pressure);
+    CHECK(r.pcount && !r.pcount16 && !r.pressure);
     CHECK_NEAR(mca_pressure(&r, 0, 0), 255000, 1e-9);
     CHECK_NEAR(mca_pressure(&r, 1, 0) + mca_pressure(&r, 1, 1), 1000, 1e-9);
     mca_result_free(&r);
-    CHECK(sim_pressure_fits(s, 2, 1000000));
-    CHECK(!sim_pressure_fits(s, 2, 20000000));
+    run(&c, s, 2, 200, &r);
+    CHECK(r.pcount16 && !r.pcount && !r.pressure);
+    CHECK_NEAR(mca_pressure(&r, 0, 0), 51000, 1e-9);
+    CHECK_NEAR(mca_pressure(&r, 1, 0) + mca_pressure(&r, 1, 1), 200, 1e-9);
+    mca_result_free(&r);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 257), 2);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 258), 4);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 1000000), 4);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 20000000), 8);
 }
 
 TEST(sim_width_and_nops)
