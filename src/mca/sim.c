@@ -338,11 +338,12 @@ static void wake(Sim *s, int32_t *head)
 static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed, uint8_t *tenths)
 {
     const SimSrc *r = &s->si[cons].src[srci];
+    SimSrcX x = sim_src_x(&s->si[cons], srci);
     float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
-    if (r->edge_lat >= 0 && r->exp_prod == ps && r->exp_dst == dsti)
-        lat = r->edge_lat;
+    if (x.edge_lat >= 0 && r->exp_prod == ps && r->exp_dst == dsti)
+        lat = x.edge_lat;
     else
-        lat -= r->advance;
+        lat -= x.advance;
     /* a fractional latency is a measured average (LDRB post-index chain 4.2 cycles): whole
      * cycles, and the tenths beyond them taken by edge_extra() */
     int32_t q = (int32_t)floorf(lat * 10 + 0.5f), whole = q >= 0 ? q / 10 : -((-q + 9) / 10);
@@ -369,7 +370,7 @@ static int32_t late_result(const Sim *s, const Dyn *d, const SimInst *in, int32_
 {
     int32_t credit = 0;
     for (int k = 0; k < in->nsrc; k++) {
-        float adv = in->src[k].advance;
+        float adv = sim_src_x(in, k).advance;
         int64_t p = d->prod[k];
         if (adv <= 0 || p < 0 || p < s->oldest)
             continue;

@@ -136,6 +136,7 @@ static uint64_t make_key(const SimInst *si, int n)
             x.opnd = 0;
             key_put(k, &x, sizeof x);
         }
+        key_put(k, si[i].src + si[i].nsrc, sizeof(SimSrc) * (size_t)sim_src_nx(&si[i]));   /* (their SimSrcX) */
         key_put(k, si[i].issue, sizeof(SimIssue) * (size_t)si[i].nissue);
     }
 #undef CANON

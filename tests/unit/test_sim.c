@@ -37,22 +37,22 @@ static SimInst inst(uint32_t units, int dst, float lat, int src1, int src2)
     /* the lists of every instruction made here (SimInst points to its lists) */
     static SimIssue issues[4096];
     static SimDst dsts[4096];
-    static SimSrc srcs[8192];
+    static SimSrc srcs[16384];     /* (4 each: 2 sources, their SimSrcX) */
     static int ni, nd, ns;
-    if (ni + 1 > 4096 || nd + 1 > 4096 || ns + 2 > 8192)
+    if (ni + 1 > 4096 || nd + 1 > 4096 || ns + 4 > 16384)
         ni = nd = ns = 0;   /* (the tests use a few hundred at a time) */
     SimInst s;
     memset(&s, 0, sizeof s);
     s.issue = &issues[ni++];
     s.dst = &dsts[nd++];
     s.src = &srcs[ns];
-    ns += 2;
+    ns += 4;
     s.uops = 1;
     s.nissue = 1;
     s.issue[0] = (SimIssue){units, (units & 0xf) ? SIM_G_INT : SIM_G_FP, 1};
     if (dst >= 0) s.dst[s.ndst++] = (SimDst){(uint8_t)dst, 1, dst >= A64_V0 ? SIM_RF_FP : SIM_RF_INT, lat};
-    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src1, .opnd = 2, .exp_prod = -1, .edge_lat = -1};
-    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src2, .opnd = 3, .exp_prod = -1, .edge_lat = -1};
+    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src1, .opnd = 2, .exp_prod = -1};
+    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src2, .opnd = 3, .exp_prod = -1};
     s.latency = lat;
     return s;
 }
@@ -93,7 +93,8 @@ TEST(sim_edge_latency)
     SimInst s = inst(0x8, A64_X0, 3, A64_X0, -1);
     s.src[0].exp_prod = 0;
     s.src[0].exp_dst = 0;
-    s.src[0].edge_lat = 1;
+    s.src[0].xk = 1;   /* (its SimSrcX after the source list) */
+    memcpy(&s.src[s.nsrc], &(SimSrcX){1, 0}, sizeof(SimSrcX));
     CHECK_NEAR(per_iter(&c, &s, 1), 1.0, 1e-9);
 }
 
