@@ -6,7 +6,8 @@
  *   issue     per scheduler, oldest first: a uop whose source operands are ready goes to a
  *             free capable unit it feeds (one issue per unit per cycle; a non-pipelined unit
  *             stays busy `occupancy` cycles);
- *   map       in order, up to `width` retire slots per cycle: fusion (the pair takes one slot),
+ *   map       in order, up to `width` slots per cycle (its retire slots; a flag writer with
+ *             another result takes one more with the model's flag_write_map_slots): fusion (the pair takes one slot),
  *             elimination (the register is renamed, nothing issues; "limited" eliminations
  *             only N per map group), retire-group packing, renaming through a table of last
  *             writers (so flags are just another register), and dispatch of the issue uops to
@@ -41,7 +42,8 @@
  * exactly the results of the full run.  Fractional issue counts (which depend on the iteration
  * number) allow a cut only when their pattern repeats with the period; throughput gates count in
  * integer millionths of a cycle so a shift by whole cycles is exact; recent atomics are part of
- * the state.  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns the cut off (full
+ * the state; the fetch group being filled is not, while map does not wait for fetch (fetch is
+ * then followed apart over the periods cut: fe_extend).  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns the cut off (full
  * simulation, for verification).  Timeline events are kept only when the timeline is shown
  * (the cut waits until those iterations have retired).
  * Scans: a scheduler scan stops once the rest of its entries all wait for a producer (counted
@@ -154,6 +156,17 @@ typedef struct EdgeMemo {
     uint8_t tenths;              /* and the tenths of a cycle beyond (edge_extra) */
 } EdgeMemo;
 
+/* the front end: fetched up to next - 1 (static index k next), the group being filled fetched
+ * in cycle t with cnt instructions of `bytes` bytes, started for `why`; acc = millicycles of
+ * stalls not yet whole cycles */
+typedef struct FeState {
+    int64_t next;
+    int k, cnt, bytes;
+    int32_t t;
+    int64_t acc;
+    uint8_t why;
+} FeState;
+
 typedef struct Sim {
     const SimCpu *c;
     const SimInst *si;
@@ -189,14 +202,12 @@ typedef struct Sim {
     int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
     int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
     int64_t last_store;          /* youngest store mapped (-1 none) */
-    /* front end: fetched up to fe_next - 1 (static index fe_k next), the group being filled
-     * fetched in cycle fe_t with fe_cnt instructions of fe_bytes bytes, started for fe_why;
-     * fe_acc = millicycles of stalls not yet whole cycles */
-    int64_t fe_next;
-    int fe_k, fe_cnt, fe_bytes;
-    int32_t fe_t;
-    int64_t fe_acc;
-    uint8_t fe_why;
+    FeState fe;                  /* front end */
+    long long fe_waits;          /* cycles map waited for fetch */
+    /* steady state with the front end: fe_dem[x & dem_mask] = the cycle map asked for
+     * instruction x (NULL: the front end's state is part of the snapshot; see fe_extend) */
+    int32_t *fe_dem;
+    int64_t dem_mask;
     SimRmw rmw[SIM_RMW_SLOTS];   /* recent atomics by address */
     int rmw_next;
     long long mem_dep_cycles;
@@ -252,9 +263,10 @@ typedef struct SimWork {
     EdgeMemo *memo;
     MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
+    int32_t *fe_dem;             /* Sim.fe_dem */
     int64_t *snap_v;             /* steady state: the candidate's snapshot */
     SimStats snap_st;            /* statistics at the candidate (sim_run's SimStats, sparse) */
-    size_t snap_v_cap;
+    size_t snap_v_cap, fe_dem_cap;
     size_t memo_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
@@ -464,6 +476,7 @@ static const int arch_regs[SIM_NRF] = {32, 32, 1};
  * the stream is shortened by m * P iterations, every accumulated statistic gets m times its
  * increment between b1 and b2, and the cycle count m * D.  The tail (drain) is simulated. */
 #define SIM_PMAX 32                       /* longest period looked for, in boundaries */
+#define SIM_DEM_MAX (1 << 16)             /* Sim.fe_dem entries at most (256 KiB) */
 typedef struct SimSnap {
     int64_t *v;                          /* the normalized state */
     size_t nv, cap;
@@ -496,16 +509,36 @@ static inline int64_t snap_pk(int64_t a, int64_t b)
     return (int64_t)((uint64_t)(uint32_t)a << 32 | (uint32_t)b);
 }
 
+/* the fetch group being filled, relative to cycle t (3 numbers) */
+static int fe_rel(const Sim *s, int32_t t, int64_t *v)
+{
+    v[0] = s->fe.next ? (int64_t)s->fe.t - t : 0;
+    v[1] = (int64_t)s->fe.cnt << 32 | (uint32_t)s->fe.bytes;
+    v[2] = s->fe.acc << 8 | s->fe.why;
+    return 3;
+}
+
+/* is the fetch group being filled at cycle t the one kept in v by fe_rel? */
+static bool fe_same(const Sim *s, int32_t t, const int64_t *v)
+{
+    int64_t w[3];
+    fe_rel(s, t, w);
+    return !memcmp(v, w, sizeof w);
+}
+
 /* the counts that open both the snapshot and the signature: positions relative to the
  * boundary's first id `base`, the open retire group, queue and register occupancy, carries */
 #define SNAP_HEAD (15 + SIM_NRF)
 static int snap_head(const Sim *s, int64_t base, int32_t t, int64_t *v)
 {
     int k = 0;
-    v[k++] = s->fe_next - base;
-    v[k++] = s->fe_next ? (int64_t)s->fe_t - t : 0;
-    v[k++] = (int64_t)s->fe_cnt << 32 | (uint32_t)s->fe_bytes;
-    v[k++] = s->fe_acc << 8 | s->fe_why;
+    /* (with fe_dem the rest of the front end's state is left out: fe_extend) */
+    v[k++] = s->fe.next - base;
+    if (s->fe_dem) {
+        v[k++] = 0, v[k++] = 0, v[k++] = 0;
+    } else {
+        k += fe_rel(s, t, v + k);
+    }
     v[k++] = s->next_map - base;
     v[k++] = s->oldest - base;
     v[k++] = s->cur_group - s->groups_retired;
@@ -609,10 +642,16 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 
 static uint64_t sig_hash(const int64_t *v, int k)
 {
-    uint64_t h = (uint64_t)k;
-    for (int i = 0; i < k; i++)
-        h = (h ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
-    return h ^ h >> 29;
+    /* (four independent chains: the multiplications overlap) */
+    uint64_t h[4] = {(uint64_t)k, 1, 2, 3};
+    int i = 0;
+    for (; i + 4 <= k; i += 4)
+        for (int l = 0; l < 4; l++)
+            h[l] = (h[l] ^ (uint64_t)v[i + l]) * 0x9E3779B97F4A7C15ull;
+    for (; i < k; i++)
+        h[0] = (h[0] ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
+    uint64_t r = ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
+    return r ^ r >> 29;
 }
 
 /* a hash of the scheduler entries (ids and ready cycles relative to the boundary): computed
@@ -816,26 +855,80 @@ static const uint8_t issue_ident[SIM_MAX_ISSUE] = {
  * the path redirects or crosses a page there (fe_break), or the group is full; a group comes
  * one cycle after the previous one plus its stalls (BTB miss, L1I refill), and no earlier than
  * fetch_queue cycles before map (the queue between them is full) */
-static inline void fe_fetch(Sim *s, const SimInst *si, int32_t t)
+static inline void fe_fetch(const SimCpu *c, const SimInst *si, int n, FeState *f, int32_t t)
 {
-    const SimCpu *c = s->c;
-    const SimInst *x = &si[s->fe_k];
-    if (s->fe_next == 0 || x->fe_break || s->fe_cnt >= c->fetch_insts || s->fe_bytes + 4 > c->fetch_bytes) {
+    const SimInst *x = &si[f->k];
+    if (f->next == 0 || x->fe_break || f->cnt >= c->fetch_insts || f->bytes + 4 > c->fetch_bytes) {
         int32_t g = 0;
-        if (s->fe_next > 0) {
-            int64_t acc = s->fe_acc + x->fe_stall;
-            g = s->fe_t + 1 + (int32_t)(acc / 1000);
-            s->fe_acc = acc % 1000;
+        if (f->next > 0) {
+            int64_t acc = f->acc + x->fe_stall;
+            g = f->t + 1 + (int32_t)(acc / 1000);
+            f->acc = acc % 1000;
         }
         if (g < t - c->fetch_queue) g = t - c->fetch_queue;
-        s->fe_t = g;
-        s->fe_cnt = s->fe_bytes = 0;
-        s->fe_why = x->fe_break ? x->fe_why : MCA_FE_WIDTH;
+        f->t = g;
+        f->cnt = f->bytes = 0;
+        f->why = x->fe_break ? x->fe_why : MCA_FE_WIDTH;
     }
-    s->fe_cnt++;
-    s->fe_bytes += 4;
-    s->fe_next++;
-    if (++s->fe_k == s->n) s->fe_k = 0;
+    f->cnt++;
+    f->bytes += 4;
+    f->next++;
+    if (++f->k == n) f->k = 0;
+}
+
+static bool fe_same_state(const FeState *a, const FeState *b)
+{
+    return a->next == b->next && a->t == b->t && a->cnt == b->cnt && a->bytes == b->bytes && a->acc == b->acc &&
+           a->why == b->why;
+}
+
+/* one more period of fetch after s->fe (in the numbers of the current one, so cycles stay
+ * small); false, s->fe unchanged, if map waits in it */
+static bool fe_period(Sim *s, int64_t from, int64_t span, int32_t D)
+{
+    FeState g = s->fe;
+    for (int64_t y = from; y < from + span; y++) {
+        int32_t c = s->fe_dem[y & s->dem_mask] + D;
+        fe_fetch(s->c, s->si, s->n, &g, c);
+        if (g.t > c)
+            return false;
+    }
+    g.next -= span;
+    g.t -= D;
+    s->fe = g;
+    return true;
+}
+
+/* The front end in the steady state.  Fetch acts on the rest of the machine only when map waits
+ * for it; as long as it does not, the rest runs as without a front end.  So the snapshot leaves
+ * out the fetch group being filled and its cycle (whose own period, e.g. 8 iterations of a
+ * two-instruction block in 16-instruction groups, would otherwise multiply the machine's), and
+ * a period P (iterations) of D cycles found without a wait for fetch in it is cut only as far as
+ * fetch goes on without one: map asks for each later instruction exactly P iterations and D
+ * cycles after it asked for the same one a period earlier (fe_dem), which fe_fetch follows
+ * period by period from the current fetch state.  Returns the whole periods (at most m) in which
+ * map never waits, and moves the fetch state to the end of them, in the current cycle and
+ * instruction numbers (the cut renumbers the rest of the run that way). */
+static long long fe_extend(Sim *s, int64_t P, int32_t D, long long m)
+{
+    int64_t span = P * s->n, from = s->fe.next - span;
+    /* once the fetch state after a period is one seen before (kept at periods 1, 2, 4, 8, ..),
+     * it goes round that loop of periods, in which map never waits, to the end */
+    FeState seen = s->fe;
+    long long j = 0, seen_j = 0;
+    while (j < m) {
+        if (!fe_period(s, from, span, D))
+            return j;
+        j++;
+        if (fe_same_state(&s->fe, &seen)) {
+            for (long long left = (m - j) % (j - seen_j); left > 0; left--)
+                fe_period(s, from, span, D);
+            return m;
+        }
+        if ((j & (j - 1)) == 0)
+            seen = s->fe, seen_j = j;
+    }
+    return m;
 }
 
 int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations)
@@ -1006,11 +1099,21 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     bool sige_ok[SIM_PMAX + 1];
     int nsig = 0;
     int64_t cand_p = 0;                  /* the candidate's expected period */
+    long long cand_waits = 0;            /* s->fe_waits at the candidate */
+    int64_t cand_fe[3];                  /* its fetch group (fe_rel) */
     int jmin = 1;                        /* the shortest period to look for: after a candidate of
                                           * period p failed, p + 1 (the few numbers that chose it
                                           * may repeat with a shorter period than the state) */
     int64_t next_b = tl_it + 1;          /* the timeline iterations are exact: look after them */
     size_t nst = extrap ? stats_count(s, out, events) : 0;
+    if (extrap && c->fetch_insts > 0) {   /* (a longer block keeps the front end in the snapshot) */
+        int64_t ds = 16;
+        while (ds < (int64_t)SIM_PMAX * n + 4) ds <<= 1;
+        if (ds <= SIM_DEM_MAX) {
+            s->fe_dem = work_grow((void **)&wk->fe_dem, &wk->fe_dem_cap, (size_t)ds * sizeof(int32_t));
+            s->dem_mask = ds - 1;
+        }
+    }
     long long cut_cycles = 0;
 
     /* loop invariants in locals (the compiler must otherwise reload them after every store
@@ -1061,7 +1164,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     if (snap_state(s, t, b, &cand, true)) {
                         int64_t P = b - cand.b;
                         int64_t m = (iters - b - 1) / P;
-                        if (m > 0 && frac_periodic(s, cand.b, P, iters)) {
+                        bool ok = m > 0 && frac_periodic(s, cand.b, P, iters);
+                        if (ok && s->fe_dem)   /* (the whole periods fetch allows) */
+                            m = s->fe_waits == cand_waits ? fe_extend(s, P, t - cand.t, m) :
+                                fe_same(s, t, cand_fe) ? m : 0;   /* (map waited: all of the state) */
+                        if (ok && m > 0) {
                             /* increments over one period, times m */
                             sched_flush(s, t);
                             stats_add_periods(s, out, events, &wk->snap_st, m);
@@ -1089,6 +1196,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                             cand.b = b;
                             cand_p = j;
                             cand.t = t;
+                            cand_waits = s->fe_waits;
+                            fe_rel(s, t, cand_fe);
                             memcpy(cand_sig, sg, sizeof(int64_t) * (size_t)nsg);
                             cand_k = sigk[slot];
                             cand_e = sige[slot];   /* computed by the match */
@@ -1323,11 +1432,17 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* a fused pair that would straddle two map groups waits for the next one */
+                if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
+                    break;
                 /* the front end: the instruction (both of a pair) must have been fetched */
                 if (c->fetch_insts > 0) {
-                    while (s->fe_next < id + span) fe_fetch(s, si, t);
-                    if (s->fe_t > t) {
-                        fe_wake = s->fe_t;
+                    while (s->fe.next < id + span) {
+                        if (s->fe_dem) s->fe_dem[s->fe.next & s->dem_mask] = t;
+                        fe_fetch(c, si, n, &s->fe, t);
+                    }
+                    if (s->fe.t > t) {
+                        fe_wake = s->fe.t;
                         break;
                     }
                 }
@@ -1589,14 +1704,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     }
                     if (xid < (int64_t)tl_it * n) {   /* events[it * n + i + x] = events[xid] */
                         out->events[xid].dispatched = t;
-                        if (c->fetch_insts > 0) out->events[xid].fetched = s->fe_t;
+                        if (c->fetch_insts > 0) out->events[xid].fetched = s->fe.t;
                         if (d->done != NEVER) {
                             out->events[xid].ready = t;
                             out->events[xid].issued = t;
                             out->events[xid].executed = t;   /* nothing to execute */
                         }
                     }
-                    slots += y->uops;
+                    slots += y->uops + y->map_extra;
                     ndisp += y->uops;
                     C->retire_uop += y->uops;
                     C->inst_all++;
@@ -1627,7 +1742,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         }
         for (uint32_t m = stalled; m; m &= m - 1)
             out->stalls[__builtin_ctz(m)]++;
-        if (fe_wake > t) out->fe_starved[s->fe_why]++;   /* map waited for fetch */
+        if (fe_wake > t) {   /* map waited for fetch */
+            out->fe_starved[s->fe.why]++;
+            s->fe_waits++;
+        }
         /* ---- accounting for this cycle ---- */
         out->dispatch_hist[ndisp > mh ? mh : ndisp]++;
         out->issue_hist[niss > mh ? mh : niss]++;
@@ -1697,7 +1815,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 out->retire_hist[0] += skip;
                 for (uint32_t m = stalled; m; m &= m - 1)
                     out->stalls[__builtin_ctz(m)] += skip;
-                if (fe_wake > t) out->fe_starved[s->fe_why] += skip;
+                if (fe_wake > t) out->fe_starved[s->fe.why] += skip;
                 s->lq_sum += skip * s->lq_used;
                 s->sq_sum += skip * s->sq_used;
                 s->rq_sum += skip * s->rq_used;
@@ -1823,6 +1941,7 @@ void mca_sim_release(void)
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
     free(wk->snap_v);
+    free(wk->fe_dem);
     free(wk->snap_st.val);
     free(wk->snap_st.wval);
     free(wk->snap_st.bits);

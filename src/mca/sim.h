@@ -34,6 +34,8 @@ typedef struct SimCpu {
     int width;                  /* decode/map/dispatch uops (retire slots) per cycle */
     int retire_width;           /* retire groups per cycle */
     int retire_uops_width;      /* retire slots per cycle (0 = no limit beyond groups) */
+    bool fused_pair_one_group;  /* a fused pair maps within one map group (not split over two) */
+    int flag_write_map_slots;   /* map slots of a flag writer with another result (0 = its uops) */
     int rob_groups;             /* coalesced retire queue entries (groups) */
     int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */
     int group_max_issuing;      /* issuing uops per retire group */
@@ -110,6 +112,8 @@ typedef struct SimInst {
     bool fe_break : 1;
     bool late_read : 1;         /* a source has a read advance (a table register of TBX read by a
                                    later uop): see late_result() in sim.c */
+    bool map_extra : 1;         /* takes one map slot more than its retire slots (uops): a flag
+                                   writer with another result (model flag_write_map_slots) */
     uint8_t fe_why, fe_ev;
     uint8_t mem_base;           /* base register of the access (A64_NOREG none) */
     uint16_t elim_limit;        /* its eliminations per map group (0 = cpu->elim_imm_per_group) */

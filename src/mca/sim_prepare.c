@@ -68,6 +68,8 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     sc->width = opt->dispatch_width > 0 ? opt->dispatch_width : w;
     sc->retire_width = param(p->retire_groups_per_cycle, 0);
     sc->retire_uops_width = param(p->retire_uops_per_cycle, 0);
+    sc->flag_write_map_slots = param(p->flag_write_map_slots, 0);
+    sc->fused_pair_one_group = param(p->fused_pair_one_group, 0) > 0;
     sc->rob_groups = param(p->retire_queue_groups, 0);
     sc->group_max_uops = param(p->retire_group_max_uops, 1);
     sc->group_max_issuing = param(p->retire_group_max_issuing, 0);
@@ -427,6 +429,20 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
         uint8_t rf = reg == A64_NZCV ? SIM_RF_FLAGS : (reg >= A64_V0 && reg < A64_V0 + 32) ? SIM_RF_FP : SIM_RF_INT;
         s->dst[s->ndst++] = (SimDst){(uint8_t)reg, (uint8_t)pos, rf, lat};
     }
+    /* a flag writer with another result (a register, or flags it reads and keeps in part) or
+     * whose operands come from the SIMD/FP side takes more map slots than its retire slots
+     * (models/README.md, flag_write_map_slots); a compare of general registers (nzcv its only
+     * result) takes its uops */
+    if (sc->flag_write_map_slots > s->uops) {
+        bool wflags = false, other = false;
+        for (int k = 0; k < s->ndst; k++)
+            if (s->dst[k].reg == A64_NZCV) wflags = true;
+            else other = true;
+        for (int k = 0; k < a->nreads; k++)
+            if (a->reads[k].reg == A64_NZCV || (a->reads[k].reg >= A64_V0 && a->reads[k].reg < A64_V0 + 32))
+                other = true;
+        s->map_extra = wflags && other;
+    }
     /* -call-latency: a call completes that many cycles after it issues (llvm-mca's MaxLatency
      * of a call; its register writes keep their latencies) */
     if (call_latency > 0 && (a->branch == A64_BR_CALL || a->branch == A64_BR_CALL_INDIRECT))
@@ -462,7 +478,7 @@ static void prep_gate(Prep *P, const A64Inst *a, int i)
     const ModelForm *f = inst_form(P->cpu, P->sc, &P->fc, a);
     s->gate_id = -1;
     if (!f || f->tp <= 0) return;
-    double bound = (double)s->uops / (P->sc->width > 0 ? P->sc->width : 1);
+    double bound = (double)(s->uops + s->map_extra) / (P->sc->width > 0 ? P->sc->width : 1);
     for (int k = 0; k < s->nissue; k++) {
         double load = 0;
         for (int m = 0; m < s->nissue; m++)

@@ -137,6 +137,8 @@ typedef struct ModelForm {
     X(retire_group_mem_first, "retire_group_mem_first")   /* 1: memory uops start a group */ \
     X(retire_group_condbr_last, "retire_group_condbr_last") /* 1: cond. branches end one */ \
     X(retire_uops_per_cycle, "retire_uops_per_cycle")                                   \
+    X(fused_pair_one_group, "fused_pair_one_group") /* 1: a fused pair maps within one map group (models/README.md) */ \
+    X(flag_write_map_slots, "flag_write_map_slots") /* map slots of a flag writer with another result (models/README.md) */ \
     X(rename_queue, "rename_queue")           /* rename retire queue entries */         \
     X(renames_retired_per_cycle, "renames_retired_per_cycle")                           \
     X(prf_int, "prf_int")                     /* physical register files */             \

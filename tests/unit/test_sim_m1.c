@@ -150,6 +150,13 @@ TEST(sim_m1_steady_state_exact)
         "madd x0, x0, x1, x2\nmov x3, x0\nfadd v0.4s, v0.4s, v1.4s\nmovi v2.16b, #0\n",
         "udiv x0, x1, x2\nadd x3, x3, x0\ncmp x3, #4\nb.eq .+8\n",
         "ldp x0, x1, [sp, #16]\nadd x0, x0, x1\nstp x0, x1, [sp, #32]\naese v0.16b, v1.16b\naesmc v0.16b, v0.16b\n",
+        /* the front end: fetch groups of another period than the rest (fe_extend), fetch that
+         * map waits for (taken branches), a block across a page */
+        "add w8, w10, #1\nb .+64\n",
+        "add x1, x1, #1\nadd x2, x2, #1\nadd x3, x3, #1\n",
+        "top:\nadd x0, x0, #1\nb 1f\n1:\nadd x1, x1, #1\nb 2f\n2:\nsubs x2, x2, #1\nb.ne top\n",
+        ".skip 16376\nadd x0, x0, #1\nadd x1, x1, #1\nmul x2, x2, x3\nadd x4, x4, #1\n",
+        "top:\nb 1f\n1:\nb 2f\n2:\nadd x0, x0, #1\nb 3f\n3:\nb.ne top\n",
     };
     for (size_t k = 0; k < sizeof blocks / sizeof *blocks; k++)
         for (int it = 3; it <= 300; it = it * 4 + 1) {
