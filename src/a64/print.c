@@ -27,20 +27,24 @@
 #include <string.h>
 #include <strings.h>
 
+/* (the first letters first: most names differ there, and a64_print runs once per
+ * instruction shown) */
 static bool in_list(const char *m, const char *const *l)
 {
     for (; *l; l++)
-        if (!strcmp(m, *l))
+        if ((*l)[0] == m[0] && !strcmp(m, *l))
             return true;
     return false;
 }
 
 static void put_gpr(Buf *b, int num, bool is64, bool is_sp)
 {
-    if (num == 31)
+    if (num == 31) {
         buf_puts(b, is_sp ? (is64 ? "sp" : "wsp") : (is64 ? "xzr" : "wzr"));
-    else
-        buf_printf(b, "%c%d", is64 ? 'x' : 'w', num);
+    } else {
+        buf_putc(b, is64 ? 'x' : 'w');
+        buf_put_llong(b, num);
+    }
 }
 
 static void put_lower(Buf *b, const char *s)
@@ -55,10 +59,12 @@ static void put_vreg(Buf *b, int num, int shape)
     const char *n = a64_shape_name(shape);
     if (shape >= A64_V_B && shape <= A64_V_Q) {
         buf_putc(b, (char)tolower((unsigned char)n[0]));
-        buf_printf(b, "%d", num);
+        buf_put_llong(b, num);
         return;
     }
-    buf_printf(b, "v%d.", num);
+    buf_putc(b, 'v');
+    buf_put_llong(b, num);
+    buf_putc(b, '.');
     put_lower(b, n);
 }
 
@@ -78,9 +84,10 @@ static void put_sym(Buf *b, const char *s)
 
 static void put_int(Buf *b, long long v, bool hex)
 {
-    if (!hex)
-        buf_printf(b, "#%lld", v);
-    else if (v < 0)
+    if (!hex) {
+        buf_putc(b, '#');
+        buf_put_llong(b, v);
+    } else if (v < 0)
         buf_printf(b, "#-0x%llx", (unsigned long long)0 - (unsigned long long)v);
     else
         buf_printf(b, "#0x%llx", (unsigned long long)v);
@@ -107,9 +114,12 @@ static void put_modifier(Buf *b, const A64Operand *o)
         return;
     if (o->shift <= A64_SH_MSL && o->shift_amount == 0)
         return;                                   /* lsl #0: LLVM prints nothing */
-    buf_printf(b, ", %s", names[o->shift]);
-    if (o->shift_amount || o->shift <= A64_SH_MSL)
-        buf_printf(b, " #%d", o->shift_amount);
+    buf_puts(b, ", ");
+    buf_puts(b, names[o->shift]);
+    if (o->shift_amount || o->shift <= A64_SH_MSL) {
+        buf_puts(b, " #");
+        buf_put_llong(b, o->shift_amount);
+    }
 }
 
 /* LLVM's preferred alias, where it only renames the instruction (its operands print alike) */
@@ -131,7 +141,7 @@ static const char *alias(const A64Inst *in, const char *m)
                                         {"ldrh", "ldurh"}, {"strh", "sturh"}, {"ldrsb", "ldursb"},
                                         {"ldrsh", "ldursh"}, {"ldrsw", "ldursw"}, {"prfm", "prfum"}};
     for (size_t k = 0; k < ARRAY_LEN(ls); k++)
-        if (!strcmp(m, ls[k][0]) && in->nops == 2 && o[1].kind == A64_OP_MEM && o[1].u.mem.mode == A64_AM_OFFSET &&
+        if (ls[k][0][0] == m[0] && !strcmp(m, ls[k][0]) && in->nops == 2 && o[1].kind == A64_OP_MEM && o[1].u.mem.mode == A64_AM_OFFSET &&
             !o[1].u.mem.has_index && !o[1].u.mem.reloc && !o[1].u.mem.sym) {
             int size = k == ARRAY_LEN(ls) - 1 ? 8 : in->mem.size > 0 ? in->mem.size : 1;
             int32_t off = o[1].u.mem.offset;

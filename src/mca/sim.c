@@ -626,10 +626,16 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 
 static uint64_t sig_hash(const int64_t *v, int k)
 {
-    uint64_t h = (uint64_t)k;
-    for (int i = 0; i < k; i++)
-        h = (h ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
-    return h ^ h >> 29;
+    /* (four independent chains: the multiplications overlap) */
+    uint64_t h[4] = {(uint64_t)k, 1, 2, 3};
+    int i = 0;
+    for (; i + 4 <= k; i += 4)
+        for (int l = 0; l < 4; l++)
+            h[l] = (h[l] ^ (uint64_t)v[i + l]) * 0x9E3779B97F4A7C15ull;
+    for (; i < k; i++)
+        h[0] = (h[0] ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
+    uint64_t r = ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
+    return r ^ r >> 29;
 }
 
 /* a hash of the scheduler entries (ids and ready cycles relative to the boundary): computed
@@ -852,6 +858,29 @@ static inline void fe_fetch(const SimCpu *c, const SimInst *si, int n, FeState *
     if (++f->k == n) f->k = 0;
 }
 
+static bool fe_same_state(const FeState *a, const FeState *b)
+{
+    return a->next == b->next && a->t == b->t && a->cnt == b->cnt && a->bytes == b->bytes && a->acc == b->acc &&
+           a->why == b->why;
+}
+
+/* one more period of fetch after s->fe (in the numbers of the current one, so cycles stay
+ * small); false, s->fe unchanged, if map waits in it */
+static bool fe_period(Sim *s, int64_t from, int64_t span, int32_t D)
+{
+    FeState g = s->fe;
+    for (int64_t y = from; y < from + span; y++) {
+        int32_t c = s->fe_dem[y & s->dem_mask] + D;
+        fe_fetch(s->c, s->si, s->n, &g, c);
+        if (g.t > c)
+            return false;
+    }
+    g.next -= span;
+    g.t -= D;
+    s->fe = g;
+    return true;
+}
+
 /* The front end in the steady state.  Fetch acts on the rest of the machine only when map waits
  * for it; as long as it does not, the rest runs as without a front end.  So the snapshot leaves
  * out the fetch group being filled and its cycle (whose own period, e.g. 8 iterations of a
@@ -865,23 +894,23 @@ static inline void fe_fetch(const SimCpu *c, const SimInst *si, int n, FeState *
 static long long fe_extend(Sim *s, int64_t P, int32_t D, long long m)
 {
     int64_t span = P * s->n, from = s->fe.next - span;
-    long long j = 0;
-    for (; j < m; j++) {
-        /* (each period in the numbers of the current one: cycles stay small) */
-        FeState g = s->fe;
-        for (int64_t y = from; y < from + span; y++) {
-            int32_t c = s->fe_dem[y & s->dem_mask] + D;
-            fe_fetch(s->c, s->si, s->n, &g, c);
-            if (g.t > c)
-                return j;
+    /* once the fetch state after a period is one seen before (kept at periods 1, 2, 4, 8, ..),
+     * it goes round that loop of periods, in which map never waits, to the end */
+    FeState seen = s->fe;
+    long long j = 0, seen_j = 0;
+    while (j < m) {
+        if (!fe_period(s, from, span, D))
+            return j;
+        j++;
+        if (fe_same_state(&s->fe, &seen)) {
+            for (long long left = (m - j) % (j - seen_j); left > 0; left--)
+                fe_period(s, from, span, D);
+            return m;
         }
-        g.next -= span;
-        g.t -= D;
-        if (g.t == s->fe.t && g.cnt == s->fe.cnt && g.bytes == s->fe.bytes && g.acc == s->fe.acc && g.why == s->fe.why)
-            return m;   /* fetch repeats too: so do all the periods left */
-        s->fe = g;
+        if ((j & (j - 1)) == 0)
+            seen = s->fe, seen_j = j;
     }
-    return j;
+    return m;
 }
 
 bool sim_pressure_fits(const SimInst *si, int n, long long iterations)
