@@ -376,6 +376,8 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
     if (a->mem.kind == A64_MEM_LOADSTORE)
         s->mem_chain = f && f->mem_chain_lat > 0 ? f->mem_chain_lat
                      : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
+    else if (a->mem.kind != A64_MEM_NONE && f && f->mem_chain_lat > 0)
+        s->mem_chain = f->mem_chain_lat;   /* a store-exclusive with a measured chain */
     s->mem_base = A64_NOREG;
     for (int k = 0; k < a->nops; k++)
         if (a->ops[k].kind == A64_OP_MEM) {
