@@ -41,7 +41,8 @@ their members).  Columns (see models/README.md):
             the two transfers' own roundtrip is FMOV_D_to_X's bound N (10 Firestorm, 7 Icestorm),
             split by roundtrip_share of models/<cpu>/params.tsv (an estimate: 0.5 -> 5 + 5;
             rounded to whole cycles: Icestorm 7 -> 4 for fmov x0, d0 + 3 for fmov d0, x0).
-  mem_chain atomics (CAS*, SWP*, LD<op>*, ST<op>*): cycles per instruction of the page's test
+  mem_chain atomics (CAS*, SWP*, LD<op>*, ST<op>*) and store-exclusives (STXR*, STXP*, STLXR*,
+            STLXP*: the exclusive monitor makes them a read-modify-write): cycles per instruction of the page's test
             that repeats the atomic alone on the same address ([x6], no address increment): the
             read-modify-write chain through memory (median of the runs); - otherwise.
   lat_src   tests = the form's own tests; sibling:<id> = copied from a form of the same group
@@ -106,7 +107,9 @@ def fix_positions(w, r, code):
     base = len(REG_RE.findall(ops.split('[', 1)[0])) + 1
     return base, base
 
-ATOMIC_RE = re.compile(r'^(CAS|SWP|LD(ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN)|ST(ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN))')
+ATOMIC_RE = re.compile(r'^(CAS|SWP|LD(ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN)|ST(ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN)|STL?X[RP])')
+
+EXCL_RE = re.compile(r'^STL?X[RP]')
 
 def load_mem_chains():
     """(core, page_id) -> cycles of the same-address atomic chain"""
@@ -297,7 +300,8 @@ def main():
             for rec in out_rows:
                 f.write('\t'.join(rec[c] for c in cols) + '\n')
         npairs = sum(1 for x in out_rows if x['lat_pairs'] != '-')
-        mc = sorted(float(x['mem_chain']) for x in out_rows if x['mem_chain'] != '-')
+        mc = sorted(float(x['mem_chain']) for x in out_rows if x['mem_chain'] != '-'
+                    and not EXCL_RE.match(x['form']))   # (atomics only: the default is theirs)
         if mc:
             print('%s: %d atomics with mem_chain, median %s (params.tsv atomic_mem_chain)'
                   % (core, len(mc), fmt_num(mc[len(mc) // 2])))
