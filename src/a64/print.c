@@ -27,12 +27,17 @@
 #include <string.h>
 #include <strings.h>
 
-/* (the first letters first: most names differ there, and a64_print runs once per
- * instruction shown) */
+/* two names equal (the first letters compared first: most names differ there, and a64_print
+ * runs once per instruction shown) */
+static inline bool streq(const char *a, const char *b)
+{
+    return a[0] == b[0] && !strcmp(a, b);
+}
+
 static bool in_list(const char *m, const char *const *l)
 {
     for (; *l; l++)
-        if ((*l)[0] == m[0] && !strcmp(m, *l))
+        if (streq(m, *l))
             return true;
     return false;
 }
@@ -126,14 +131,14 @@ static void put_modifier(Buf *b, const A64Operand *o)
 static const char *alias(const A64Inst *in, const char *m)
 {
     const A64Operand *o = in->ops;
-    if (!strcmp(m, "ins"))
+    if (streq(m, "ins"))
         return "mov";
-    if (!strcmp(m, "not"))
+    if (streq(m, "not"))
         return "mvn";
-    if (!strcmp(m, "dup") && in->nops == 2 && o[0].kind == A64_OP_VREG && o[0].u.vreg.shape >= A64_V_B &&
+    if (streq(m, "dup") && in->nops == 2 && o[0].kind == A64_OP_VREG && o[0].u.vreg.shape >= A64_V_B &&
         o[0].u.vreg.shape <= A64_V_Q && o[0].u.vreg.index < 0)
         return "mov";                             /* dup b0, v0.b[1] */
-    if (!strcmp(m, "umov") && in->nops == 2 && o[0].kind == A64_OP_GPR && o[1].kind == A64_OP_VREG &&
+    if (streq(m, "umov") && in->nops == 2 && o[0].kind == A64_OP_GPR && o[1].kind == A64_OP_VREG &&
         (o[1].u.vreg.shape == (o[0].u.gpr.is64 ? A64_V_ELEM_D : A64_V_ELEM_S)))
         return "mov";                             /* umov w0, v1.s[1] */
     /* ldr/str with an offset the scaled form cannot take: the unscaled ldur/stur */
@@ -141,7 +146,7 @@ static const char *alias(const A64Inst *in, const char *m)
                                         {"ldrh", "ldurh"}, {"strh", "sturh"}, {"ldrsb", "ldursb"},
                                         {"ldrsh", "ldursh"}, {"ldrsw", "ldursw"}, {"prfm", "prfum"}};
     for (size_t k = 0; k < ARRAY_LEN(ls); k++)
-        if (ls[k][0][0] == m[0] && !strcmp(m, ls[k][0]) && in->nops == 2 && o[1].kind == A64_OP_MEM && o[1].u.mem.mode == A64_AM_OFFSET &&
+        if (streq(m, ls[k][0]) && in->nops == 2 && o[1].kind == A64_OP_MEM && o[1].u.mem.mode == A64_AM_OFFSET &&
             !o[1].u.mem.has_index && !o[1].u.mem.reloc && !o[1].u.mem.sym) {
             int size = k == ARRAY_LEN(ls) - 1 ? 8 : in->mem.size > 0 ? in->mem.size : 1;
             int32_t off = o[1].u.mem.offset;
@@ -201,26 +206,26 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         static const char *const f[][2] = {{"bfm", "b"}, {"ubfm", "u"}, {"sbfm", "s"}, {"bfi", "b"}, {"ubfiz", "u"},
                                             {"sbfiz", "s"}, {"bfxil", "b"}, {"ubfx", "u"}, {"sbfx", "s"}};
         for (size_t k = 0; k < ARRAY_LEN(f); k++)
-            if (!strcmp(m, f[k][0])) {
+            if (streq(m, f[k][0])) {
                 kind = f[k][1][0];
                 if (k < 3) { immr = a; imms = b; }
                 else if (k < 6) { immr = (size - a) % size; imms = b - 1; }
                 else { immr = a; imms = a + b - 1; }
             }
     } else if (n == 3 && gpr(&o[0]) && gpr(&o[1]) && imm(&o[2]) && o[2].shift == A64_SH_NONE &&
-               (!strcmp(m, "lsl") || !strcmp(m, "lsr") || !strcmp(m, "asr"))) {
+               (streq(m, "lsl") || streq(m, "lsr") || streq(m, "asr"))) {
         long long s = o[2].u.imm.value;
         kind = m[0] == 'a' ? 's' : 'u';
         if (m[2] == 'l') { immr = (size - s) % size; imms = size - 1 - s; }
         else { immr = s; imms = size - 1; }
-    } else if (n == 3 && gpr(&o[0]) && imm(&o[1]) && imm(&o[2]) && !strcmp(m, "bfc")) {
+    } else if (n == 3 && gpr(&o[0]) && imm(&o[1]) && imm(&o[2]) && streq(m, "bfc")) {
         kind = 'b';
         immr = (size - o[1].u.imm.value) % size;
         imms = o[2].u.imm.value - 1;
         src.kind = A64_OP_GPR; src.u.gpr.num = 31; src.u.gpr.is64 = is64; src.u.gpr.is_sp = false;
     } else if (n == 2 && gpr(&o[0]) && gpr(&o[1]) &&
-               (!strcmp(m, "uxtb") || !strcmp(m, "uxth") || !strcmp(m, "uxtw") || !strcmp(m, "sxtb") ||
-                !strcmp(m, "sxth") || !strcmp(m, "sxtw"))) {
+               (streq(m, "uxtb") || streq(m, "uxth") || streq(m, "uxtw") || streq(m, "sxtb") ||
+                streq(m, "sxth") || streq(m, "sxtw"))) {
         kind = m[0] == 'u' ? 'u' : 's';
         immr = 0;
         imms = m[3] == 'b' ? 7 : m[3] == 'h' ? 15 : 31;
@@ -265,11 +270,11 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
     for (size_t k = 0; k < ARRAY_LEN(csel); k++) {
         int cond = -1;
         A64Operand s;
-        if (!strcmp(m, csel[k][1]) && n == 4 && same_reg(&o[1], &o[2]) && o[3].kind == A64_OP_COND && o[3].u.cond < A64_COND_AL) {
+        if (streq(m, csel[k][1]) && n == 4 && same_reg(&o[1], &o[2]) && o[3].kind == A64_OP_COND && o[3].u.cond < A64_COND_AL) {
             s = o[1]; cond = o[3].u.cond ^ 1;
-        } else if (!strcmp(m, csel[k][2]) && n == 3 && gpr(&o[1]) && o[2].kind == A64_OP_COND) {
+        } else if (streq(m, csel[k][2]) && n == 3 && gpr(&o[1]) && o[2].kind == A64_OP_COND) {
             s = o[1]; cond = o[2].u.cond;
-        } else if (csel[k][0] && !strcmp(m, csel[k][0]) && n == 2 && o[1].kind == A64_OP_COND) {
+        } else if (csel[k][0] && streq(m, csel[k][0]) && n == 2 && o[1].kind == A64_OP_COND) {
             s = o[0]; s.u.gpr.num = 31; s.u.gpr.is_sp = false; cond = o[1].u.cond;
         }
         if (cond < 0 || cond >= A64_COND_AL)
@@ -287,19 +292,19 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
     /* the zero register as the first source */
     static const char *const zsrc[][2] = {{"orn", "mvn"}, {"sub", "neg"}, {"subs", "negs"}, {"sbc", "ngc"}, {"sbcs", "ngcs"}};
     if (n >= 3 && gpr(&o[0]) && zr(&o[1]) && gpr(&o[2]) && !(o[2].shift >= A64_SH_UXTB)) {
-        if (!strcmp(m, "orr") && n == 3 && o[2].shift == A64_SH_NONE) {
+        if (streq(m, "orr") && n == 3 && o[2].shift == A64_SH_NONE) {
             c->mnem_name = "mov"; c->nops = 2; ops[1] = o[2];
             return true;
         }
         for (size_t k = 0; k < ARRAY_LEN(zsrc); k++)
-            if (!strcmp(m, zsrc[k][0]) && !(zr(&o[0]) && !strcmp(m, "subs"))) {
+            if (streq(m, zsrc[k][0]) && !(zr(&o[0]) && streq(m, "subs"))) {
                 c->mnem_name = zsrc[k][1]; c->nops = n - 1;
                 memmove(ops + 1, o + 2, (size_t)(n - 2) * sizeof *ops);
                 return true;
             }
     }
     /* the zero register as the destination: tst/cmp/cmn */
-    if (n >= 3 && zr(&o[0]) && (!strcmp(m, "ands") || !strcmp(m, "subs") || !strcmp(m, "adds"))) {
+    if (n >= 3 && zr(&o[0]) && (streq(m, "ands") || streq(m, "subs") || streq(m, "adds"))) {
         c->mnem_name = m[0] == 'a' && m[1] == 'n' ? "tst" : m[0] == 's' ? "cmp" : "cmn";
         c->nops = n - 1;
         memmove(ops, o + 1, (size_t)(n - 1) * sizeof *ops);
@@ -310,20 +315,20 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
                                          {"smsubl", "smnegl"}, {"umsubl", "umnegl"}};
     if (n == 4 && zr(&o[3]))
         for (size_t k = 0; k < ARRAY_LEN(mul); k++)
-            if (!strcmp(m, mul[k][0])) {
+            if (streq(m, mul[k][0])) {
                 c->mnem_name = mul[k][1]; c->nops = 3;
                 return true;
             }
-    if (!strcmp(m, "extr") && n == 4 && same_reg(&o[1], &o[2]) && imm(&o[3])) {
+    if (streq(m, "extr") && n == 4 && same_reg(&o[1], &o[2]) && imm(&o[3])) {
         c->mnem_name = "ror"; c->nops = 3; ops[2] = o[3];
         return true;
     }
-    if (!strcmp(m, "add") && n == 3 && gpr(&o[0]) && gpr(&o[1]) && (o[0].u.gpr.is_sp || o[1].u.gpr.is_sp) &&
+    if (streq(m, "add") && n == 3 && gpr(&o[0]) && gpr(&o[1]) && (o[0].u.gpr.is_sp || o[1].u.gpr.is_sp) &&
         imm(&o[2]) && o[2].u.imm.value == 0 && o[2].shift_amount == 0) {
         c->mnem_name = "mov"; c->nops = 2;
         return true;
     }
-    if (!strcmp(m, "movn") && n == 2 && gpr(&o[0]) && imm(&o[1])) {
+    if (streq(m, "movn") && n == 2 && gpr(&o[0]) && imm(&o[1])) {
         int w = o[0].u.gpr.is64 ? 64 : 32;
         int sh = o[1].shift == A64_SH_LSL ? o[1].shift_amount : 0;
         unsigned long long v = (unsigned long long)o[1].u.imm.value << sh, nv = ~v;
@@ -336,11 +341,11 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
     }
     static const char *const shv[][2] = {{"lslv", "lsl"}, {"lsrv", "lsr"}, {"asrv", "asr"}, {"rorv", "ror"}};
     for (size_t k = 0; k < ARRAY_LEN(shv); k++)
-        if (!strcmp(m, shv[k][0])) {
+        if (streq(m, shv[k][0])) {
             c->mnem_name = shv[k][1];
             return true;
         }
-    if (!strcmp(m, "hint") && n == 1 && imm(&o[0])) {
+    if (streq(m, "hint") && n == 1 && imm(&o[0])) {
         static const char *const hints[] = {"nop", "yield", "wfe", "wfi", "sev", "sevl", "dgh", "xpaclri",
             "pacia1716", NULL, "pacib1716", NULL, "autia1716", NULL, "autib1716", NULL, "esb", NULL, NULL,
             NULL, "csdb", NULL, NULL, NULL, "paciaz", "paciasp", "pacibz", "pacibsp", "autiaz", "autiasp",
@@ -351,7 +356,7 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         c->mnem_name = hints[v]; c->nops = 0;
         return true;
     }
-    if (!strcmp(m, "orr") && n == 3 && o[0].kind == A64_OP_VREG && o[1].kind == A64_OP_VREG &&
+    if (streq(m, "orr") && n == 3 && o[0].kind == A64_OP_VREG && o[1].kind == A64_OP_VREG &&
         o[2].kind == A64_OP_VREG && o[1].u.vreg.num == o[2].u.vreg.num && o[1].u.vreg.shape == o[2].u.vreg.shape) {
         c->mnem_name = "mov"; c->nops = 2;
         return true;
@@ -383,7 +388,7 @@ static void apple_rewrite(Buf *out, size_t start)
     mn[ml] = 0;
     if (in_list(mn, generic))
         return;
-    if (!strcmp(mn, "setf8") || !strcmp(mn, "setf16")) {
+    if (streq(mn, "setf8") || streq(mn, "setf16")) {
         out->len = start + ml;   /* the mnemonic alone (LLVM's Apple printer has no operand string) */
         buf_cstr(out);
         return;
@@ -423,7 +428,7 @@ static void apple_rewrite(Buf *out, size_t start)
         buf_puts(out, mn);
         if (strchr(ops.data, '['))
             buf_printf(out, "\t%s", ops.data);
-    } else if (!strcmp(mn, "mov") && scalar_first) {
+    } else if (streq(mn, "mov") && scalar_first) {
         buf_printf(out, "%s\t%s", mn, ops.data);
     } else {
         buf_printf(out, "%s.%s\t%s", mn, suf, ops.data);
@@ -449,7 +454,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
         buf_printf(out, "bc.%s", a64_cond_name(in->cond));
     else if (strchr(m, '.'))
         goto fail;                                /* Apple syntax: the arrangement on the mnemonic */
-    else if (!strcmp(m, "sxtl") || !strcmp(m, "sxtl2") || !strcmp(m, "uxtl") || !strcmp(m, "uxtl2")) {
+    else if (streq(m, "sxtl") || streq(m, "sxtl2") || streq(m, "uxtl") || streq(m, "uxtl2")) {
         /* the shift-left-long by 0: LLVM prints the instruction, not the alias */
         if (in->nops != 2 || in->ops[0].kind != A64_OP_VREG || in->ops[1].kind != A64_OP_VREG)
             goto fail;
@@ -462,7 +467,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
         if (flags & A64_PRINT_APPLE)
             apple_rewrite(out, start);
         return true;
-    } else if (!strcmp(m, "movz") && in->nops == 2 && in->ops[0].kind == A64_OP_GPR && in->ops[1].kind == A64_OP_IMM &&
+    } else if (streq(m, "movz") && in->nops == 2 && in->ops[0].kind == A64_OP_GPR && in->ops[1].kind == A64_OP_IMM &&
                !in->ops[1].u.imm.reloc && !in->ops[1].u.imm.sym &&
                !(in->ops[1].u.imm.value == 0 && in->ops[1].shift_amount != 0)) {
         /* movz: LLVM prints mov with the value shifted in place */
@@ -476,7 +481,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
         put_int(out, v, hex);
         buf_cstr(out);
         return true;
-    } else if (!strcmp(m, "fmov") && in->nops == 2 && in->ops[0].kind == A64_OP_VREG && in->ops[1].kind == A64_OP_FIMM &&
+    } else if (streq(m, "fmov") && in->nops == 2 && in->ops[0].kind == A64_OP_VREG && in->ops[1].kind == A64_OP_FIMM &&
                in->ops[1].u.fimm == 0 && !signbit(in->ops[1].u.fimm) &&
                in->ops[0].u.vreg.shape >= A64_V_H && in->ops[0].u.vreg.shape <= A64_V_D) {
         /* fmov d0, #0.0 is fmov d0, xzr (LLVM prints the register form it encodes as) */
@@ -495,15 +500,15 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     bool gpr_dst = in->nops > 0 && in->ops[0].kind == A64_OP_GPR;
     bool imm_hex = (in_list(m, logical) && gpr_dst) || in_list(m, exc);
     bool imm_dec = in_list(m, bitpos);
-    bool fzero = !strncmp(m, "fcm", 3) && strcmp(m, "fcmla");   /* fcmeq ..., #0 and fcmp d0, #0: "#0.0" */
-    bool w_mov = !strcmp(m, "mov") && gpr_dst && !in->ops[0].u.gpr.is64;   /* a 32-bit value, signed */
-    bool ext32 = !strcmp(m, "sxtw") || !strcmp(m, "sxtb") || !strcmp(m, "sxth") || !strcmp(m, "uxtb") || !strcmp(m, "uxth");
-    if (!strcmp(m, "isb") && in->nops == 1 && in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
+    bool fzero = !strncmp(m, "fcm", 3) && !streq(m, "fcmla");   /* fcmeq ..., #0 and fcmp d0, #0: "#0.0" */
+    bool w_mov = streq(m, "mov") && gpr_dst && !in->ops[0].u.gpr.is64;   /* a 32-bit value, signed */
+    bool ext32 = streq(m, "sxtw") || streq(m, "sxtb") || streq(m, "sxth") || streq(m, "uxtb") || streq(m, "uxth");
+    if (streq(m, "isb") && in->nops == 1 && in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
         !strcasecmp(in->ops[0].u.named, "sy"))
         return true;                              /* isb sy: LLVM prints the default option as nothing */
-    bool tb_w = (!strcmp(m, "tbz") || !strcmp(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
+    bool tb_w = (streq(m, "tbz") || streq(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
                 in->ops[1].u.imm.value < 32;      /* a bit of the low word: LLVM names the w register */
-    bool movi64 = !strcmp(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&
+    bool movi64 = streq(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&
                   (in->ops[0].u.vreg.shape == A64_V_2D || in->ops[0].u.vreg.shape == A64_V_D);
     for (int k = 0; k < in->nops; k++) {
         const A64Operand *o = &in->ops[k];
