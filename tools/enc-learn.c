@@ -621,7 +621,7 @@ int main(int argc, char **argv)
         grow[i] = -1;
         if (!samples[i].ok) continue;
         if (!parse_one(samples[i].text, &insts[i])) continue;
-        int ri = a64_row_index(insts[i].row);
+        int ri = insts[i].row;
         if (ri < 0) continue;
         grow[i] = ri;
         nok++;

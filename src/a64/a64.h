@@ -147,8 +147,8 @@ typedef struct A64Inst {
                                    when not defined in this text (or not a label) */
     /* measured form */
     const char *form;           /* page id, e.g. "ADD_reg_lsl_64"; NULL when none at all */
-    const char *note;           /* the table row's note (why this nearest form), or NULL */
-    const char *row;            /* the table row that matched, "base.tsv:123" (NULL for data) */
+    int32_t row;                /* the table row that matched, -1 none (data): a64_inst_row()
+                                   names it ("base.tsv:123"), a64_inst_note() gives its note */
     /* semantics */
     uint8_t nreads, nwrites;
     A64RegUse reads[12];
@@ -167,6 +167,13 @@ typedef struct A64Inst {
     uint8_t sys;                /* A64_SYS_* */
     bool approx;                /* form is a documented nearest form, not this exact form */
 } A64Inst;
+
+_Static_assert(sizeof(void *) != 8 || sizeof(A64Inst) == 136, "A64Inst: 136 bytes on a 64-bit target");
+
+/* the table row an instruction matched, "base.tsv:123" (NULL for data); its note (why this
+ * nearest form), or NULL */
+const char *a64_inst_row(const A64Inst *in);
+const char *a64_inst_note(const A64Inst *in);
 
 /* ---- code regions (LLVM-MCA-BEGIN/END) and layout ---- */
 typedef struct A64Region {

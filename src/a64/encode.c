@@ -15,14 +15,6 @@
 
 #include <string.h>
 
-int a64_row_index(const char *src)
-{
-    if (!src) return -1;
-    for (int i = 0; i < a64_nrows; i++)
-        if (a64_rows[i].src == src) return i;
-    return -1;
-}
-
 static bool gpr_kind(int k)
 {
     return k == P_W || k == P_X || k == P_R || k == P_WSP || k == P_XSP || k == P_RSP || k == P_SP;
@@ -281,14 +273,8 @@ bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
 {
     const char *dummy;
     if (!why) why = &dummy;
-    int ri = -1;
-    if (in->mnem < a64_nmnems) {   /* the rows of its mnemonic (A64Inst.mnem), then all */
-        const A64Mnem *m = &a64_mnems[in->mnem];
-        for (int k = m->first; k < m->first + m->count && ri < 0; k++)
-            if (a64_rows[k].src == in->row) ri = k;
-    }
-    if (ri < 0) ri = a64_row_index(in->row);
-    if (ri < 0) { *why = "not a known instruction"; return false; }
+    int ri = in->row;
+    if (ri < 0 || ri >= a64_nrows) { *why = "not a known instruction"; return false; }
     const A64Row *r = &a64_rows[ri];
     int first = a64_row_enc[ri][0], count = a64_row_enc[ri][1];
     if (!count) { *why = "no encoding for this instruction form"; return false; }

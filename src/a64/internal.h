@@ -73,6 +73,5 @@ typedef struct A64EncVals {
     uint8_t bits[A64_ENC_MAXV];   /* how many low bits of v the layout sees */
 } A64EncVals;
 bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVals *out);
-int a64_row_index(const char *src);   /* the row whose src is `src` (A64Inst.row), -1 if none */
 
 #endif

@@ -538,6 +538,16 @@ static void settle(const A64Pat *p, A64Operand *o)
     }
 }
 
+const char *a64_inst_row(const A64Inst *in)
+{
+    return in->row >= 0 && in->row < a64_nrows ? a64_rows[in->row].src : NULL;
+}
+
+const char *a64_inst_note(const A64Inst *in)
+{
+    return in->row >= 0 && in->row < a64_nrows ? a64_rows[in->row].notes : NULL;
+}
+
 static void fill(A64Inst *in, const A64Row *r, const Vars *v, A64MatchEnv *env)
 {
     in->nreads = in->nwrites = 0;
@@ -578,8 +588,7 @@ static void fill(A64Inst *in, const A64Row *r, const Vars *v, A64MatchEnv *env)
     in->branch = r->branch;
     in->sys = r->sys;
     in->approx = r->approx;
-    in->note = r->notes;
-    in->row = r->src;
+    in->row = (int32_t)(r - a64_rows);
     in->form = expand(r, in, v, env);
 }
 

@@ -1063,7 +1063,7 @@ static A64Inst *new_inst(Parser *P)
     in->cond = A64_COND_NONE;
     in->form = NULL;
     in->approx = false;
-    in->note = in->row = NULL;
+    in->row = -1;
     in->branch = 0;
     in->sys = 0;
     in->hint_num = in->hint_den = 0;
@@ -1941,10 +1941,10 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     size_t nl = 1;
     nl += count_newlines(p, end);
     if (nl > 1024) grow_insts(prog, nl);
-    /* the memo: about an instruction per line, half full when half of them are distinct (it
-     * grows beyond that) */
+    /* the memo: a slot per line, at most 2^16 at first; it doubles when half full, so that it
+     * grows with the distinct instructions, not the lines (a long file repeats most of them) */
     P.memo_init = 1024;
-    while ((size_t)P.memo_init < nl && P.memo_init < (1 << 30)) P.memo_init *= 2;
+    while ((size_t)P.memo_init < nl && P.memo_init < (1 << 16)) P.memo_init *= 2;
     P.input = text;
     P.input_end = end;
     int line_no = 0;              /* lines of the file read so far */

@@ -92,7 +92,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
             if (x->form) json_kstr(d->j, "form", x->form);
             else json_knull(d->j, "form");
             json_kbool(d->j, "approx", x->approx);
-            if (x->note && x->approx) json_kstr(d->j, "note", x->note);
+            if (a64_inst_note(x) && x->approx) json_kstr(d->j, "note", a64_inst_note(x));
             if (d->cpu) json_kbool(d->j, "in_model", x->form && model_form(d->cpu, x->form));
             uses_json(d->j, "reads", x->reads, x->nreads);
             uses_json(d->j, "writes", x->writes, x->nwrites);

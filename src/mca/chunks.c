@@ -340,7 +340,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (first && c->view.show_encoding && !run->cur->drop[i] && c->view.instruction_info) {
             uint32_t w;
             const char *why;
-            if (!a64_encode(in, &w, &why) && seen_add(&run->seen, in->row ? in->row : mn))
+            if (!a64_encode(in, &w, &why) && seen_add(&run->seen, a64_inst_row(in) ? a64_inst_row(in) : mn))
                 warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
         }
         if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i] && c->sim.no_frontend) {

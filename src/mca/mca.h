@@ -171,12 +171,14 @@ typedef struct McaResult {
      * by instruction i, summed over all iterations (views divide by iterations).  Held sparse
      * (a long region takes a few cells per instruction, not nunits): instruction i has a cell
      * for each unit of pmask[i] (the units it may issue to), in unit order, from poff[i].
-     * The simulation's cells are whole cycles: held in 32 bits (pcount) when every one fits,
-     * else in pressure; the static ones (-instruction-tables) are fractions (pressure) */
+     * The simulation's cells are whole cycles: held in 16 bits (pcount16) when every one fits,
+     * else in 32 bits (pcount) when every one fits, else in pressure; the static ones
+     * (-instruction-tables) are fractions (pressure).  One of the three, the others NULL */
     int nunits;
     const char **unit_names;      /* [nunits] e.g. "u1" ... "u14" (model names) */
-    double *pressure;             /* [npressure], NULL when pcount holds them */
-    uint32_t *pcount;             /* [npressure], NULL when pressure holds them */
+    double *pressure;             /* [npressure] */
+    uint32_t *pcount;             /* [npressure] */
+    uint16_t *pcount16;           /* [npressure] */
     uint32_t *pmask;              /* [n] */
     int32_t *poff;                /* [n] */
     int npressure;
@@ -219,7 +221,7 @@ typedef struct McaResult {
 /* the index in pressure[] of instruction i's cell for unit u (u in pmask[i]) */
 static inline int mca_pressure_index(const uint32_t *pmask, const int32_t *poff, int i, int u)
 {
-    return poff[i] + __builtin_popcount(pmask[i] & ((1u << u) - 1));
+    return poff[i] + bits32(pmask[i] & ((1u << u) - 1));
 }
 /* the pressure of instruction i on unit u (0 where it has no cell) */
 static inline double mca_pressure(const McaResult *r, int i, int u)
@@ -227,7 +229,7 @@ static inline double mca_pressure(const McaResult *r, int i, int u)
     if (!(r->pmask[i] >> u & 1))
         return 0;
     int k = mca_pressure_index(r->pmask, r->poff, i, u);
-    return r->pcount ? (double)r->pcount[k] : r->pressure[k];
+    return r->pcount16 ? (double)r->pcount16[k] : r->pcount ? (double)r->pcount[k] : r->pressure[k];
 }
 
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions

@@ -141,6 +141,21 @@ typedef struct MapNeed {      /* (10 bytes: one per instruction of a long region
     uint8_t rf[SIM_NRF], rf_elim[SIM_NRF];
 } MapNeed;
 
+/* the edge latency of a consumer's source from its last producer, remembered: the producer of a
+ * source is nearly always the same static instruction.  A table of at most SIM_EDGE_MEMO entries,
+ * the source (i, k) at (i * SIM_MAX_SRC + k) & emask, so that a long region takes no memory per
+ * source here: one longer than SIM_EDGE_MEMO / SIM_MAX_SRC instructions computes an entry again
+ * when another source took its place (the sources of the instructions in flight, far fewer than
+ * the table, never meet).  The latency is a pure function of the key, so this changes nothing */
+#define SIM_EDGE_MEMO (1u << 16)
+typedef struct EdgeMemo {
+    int32_t cons;                /* the source: static instruction (-1 none) ... */
+    int32_t key;                 /* the producer: static index, destination, renamed */
+    int32_t lat;                 /* whole cycles */
+    uint8_t k;                   /* ... and its source k */
+    uint8_t tenths;              /* and the tenths of a cycle beyond (edge_extra) */
+} EdgeMemo;
+
 /* the front end: fetched up to next - 1 (static index k next), the group being filled fetched
  * in cycle t with cnt instructions of `bytes` bytes, started for `why`; acc = millicycles of
  * stalls not yet whole cycles */
@@ -206,12 +221,9 @@ typedef struct Sim {
     int *qoff;
     int extra[SIM_MAX_SCHED];    /* map: uops of the instruction placed so far, per scheduler */
     int disp_q[SIM_MAX_SCHED];   /* map: uops dispatched into each scheduler in this cycle */
-    int32_t *ekey, *elat;        /* per consumer source (soff[i] + k): the last producer
-                                  * (static index, destination, renamed) and its edge latency
-                                  * (whole cycles) */
-    uint8_t *etenths;            /* ... and the tenths of a cycle beyond (edge_extra) */
+    EdgeMemo *memo;              /* edge latencies of the sources: emask + 1 entries */
+    uint32_t emask;
     uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
-    int32_t *soff;               /* per static instruction: its first source in ekey/elat */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -248,14 +260,14 @@ typedef struct SimWork {
     uint32_t *qmask;
     int *qoff;
     int32_t *done_lat;
-    int32_t *ekey;
+    EdgeMemo *memo;
     MapNeed *need;
     Entry *entries[SIM_MAX_SCHED];
     int32_t *fe_dem;             /* Sim.fe_dem */
     int64_t *snap_v;             /* steady state: the candidate's snapshot */
     SimStats snap_st;            /* statistics at the candidate (sim_run's SimStats, sparse) */
     size_t snap_v_cap, fe_dem_cap;
-    size_t ekey_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
+    size_t memo_cap, need_cap, done_lat_cap, qmask_cap, qoff_cap, ring_cap, wnext_cap, nwait_cap, gate_cap, counts_cap, insts_cap, entries_cap[SIM_MAX_SCHED];
 } SimWork;
 
 static _Thread_local SimWork sim_work;
@@ -338,11 +350,12 @@ static void wake(Sim *s, int32_t *head)
 static int32_t edge_latency(const Sim *s, int ps, int dsti, int cons, int srci, bool renamed, uint8_t *tenths)
 {
     const SimSrc *r = &s->si[cons].src[srci];
+    SimSrcX x = sim_src_x(&s->si[cons], srci);
     float lat = renamed ? 0 : s->si[ps].dst[dsti].lat;
-    if (r->edge_lat >= 0 && r->exp_prod == ps && r->exp_dst == dsti)
-        lat = r->edge_lat;
+    if (x.edge_lat >= 0 && r->exp_prod == ps && r->exp_dst == dsti)
+        lat = x.edge_lat;
     else
-        lat -= r->advance;
+        lat -= x.advance;
     /* a fractional latency is a measured average (LDRB post-index chain 4.2 cycles): whole
      * cycles, and the tenths beyond them taken by edge_extra() */
     int32_t q = (int32_t)floorf(lat * 10 + 0.5f), whole = q >= 0 ? q / 10 : -((-q + 9) / 10);
@@ -369,7 +382,7 @@ static int32_t late_result(const Sim *s, const Dyn *d, const SimInst *in, int32_
 {
     int32_t credit = 0;
     for (int k = 0; k < in->nsrc; k++) {
-        float adv = in->src[k].advance;
+        float adv = sim_src_x(in, k).advance;
         int64_t p = d->prod[k];
         if (adv <= 0 || p < 0 || p < s->oldest)
             continue;
@@ -410,15 +423,18 @@ static int32_t src_ready(Sim *s, int64_t id)
             return -1;   /* the result time is known from the producer's first issue on */
         /* the producer of a source is nearly always the same static instruction: its edge
          * latency is kept per source */
-        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim, slot = s->soff[d->sidx] + k;
-        if (s->ekey[slot] != key) {
-            s->ekey[slot] = key;
-            s->elat[slot] = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &s->etenths[slot]);
-            s->tenths_used |= (uint16_t)(1u << s->etenths[slot]);
+        int32_t key = pd->sidx << 4 | d->prod_dst[k] << 1 | pd->elim;
+        EdgeMemo *m = &s->memo[((size_t)d->sidx * SIM_MAX_SRC + (size_t)k) & s->emask];
+        if (m->key != key || m->cons != d->sidx || m->k != k) {
+            m->cons = d->sidx;
+            m->k = (uint8_t)k;
+            m->key = key;
+            m->lat = edge_latency(s, pd->sidx, d->prod_dst[k], d->sidx, k, pd->elim, &m->tenths);
+            s->tenths_used |= (uint16_t)(1u << m->tenths);
         }
-        int32_t t = pd->result + s->elat[slot];
-        if (s->etenths[slot])
-            t += edge_extra(p / s->n, s->etenths[slot]);
+        int32_t t = pd->result + m->lat;
+        if (m->tenths)
+            t += edge_extra(p / s->n, m->tenths);
         if (t > r)
             r = t;
     }
@@ -685,7 +701,9 @@ size_t stats_walk(Sim *s, McaResult *out, int32_t *events, SimStats *st, const i
     }
     for (int h = 0; h < MCA_NSTALLS; h++) STI(out->stalls[h]);
     for (int h = 0; h < MCA_FE_NWHY; h++) STI(out->fe_starved[h]);
-    if (out->pcount)
+    if (out->pcount16)
+        for (int h = 0; h < out->npressure; h++) STI(out->pcount16[h]);
+    else if (out->pcount)
         for (int h = 0; h < out->npressure; h++) STI(out->pcount[h]);
     else
         for (int h = 0; h < out->npressure; h++) STD(out->pressure[h]);
@@ -913,7 +931,7 @@ static long long fe_extend(Sim *s, int64_t P, int32_t D, long long m)
     return m;
 }
 
-bool sim_pressure_fits(const SimInst *si, int n, long long iterations)
+int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations)
 {
     double most = 0;
     for (int i = 0; i < n; i++) {
@@ -922,10 +940,10 @@ bool sim_pressure_fits(const SimInst *si, int n, long long iterations)
             per += si[i].issue[k].occupancy > 0 ? si[i].issue[k].occupancy : 1;
         if (per > most) most = per;
     }
-    return most * (double)iterations < 4294967295.0;
+    return most * (double)iterations <= 65535.0 ? 2 : most * (double)iterations < 4294967295.0 ? 4 : 8;
 }
 
-void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaResult *out)
+void sim_pressure_layout(const SimInst *si, int n, int nunits, int cell_bytes, McaResult *out)
 {
     uint32_t all = nunits >= 32 ? ~0u : (1u << nunits) - 1;
     out->pmask = arena_alloc(&out->arena, sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
@@ -937,13 +955,16 @@ void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaR
             m |= si[i].issue[k].units;
         out->pmask[i] = m & all;
         out->poff[i] = (int32_t)cells;
-        cells += (size_t)__builtin_popcount(m & all);
+        cells += (size_t)bits32(m & all);
     }
     out->npressure = (int)cells;
-    if (counts)
-        out->pcount = arena_alloc(&out->arena, sizeof(uint32_t) * (cells > 0 ? cells : 1));
+    if (cells == 0) cells = 1;
+    if (cell_bytes == 2)
+        out->pcount16 = arena_alloc(&out->arena, sizeof(uint16_t) * cells);
+    else if (cell_bytes == 4)
+        out->pcount = arena_alloc(&out->arena, sizeof(uint32_t) * cells);
     else
-        out->pressure = arena_alloc(&out->arena, sizeof(double) * (cells > 0 ? cells : 1));
+        out->pressure = arena_alloc(&out->arena, sizeof(double) * cells);
 }
 
 void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
@@ -1001,19 +1022,12 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         s->done_lat[i] = lat < 1 ? 1 : lat;
     }
     {
-        size_t ne = 1;
-        for (int i = 0; i < n; i++) ne += (size_t)si[i].nsrc;
-        s->ekey = work_grow((void **)&wk->ekey, &wk->ekey_cap, (2 * ne + (size_t)n) * sizeof(int32_t) + ne);
-        s->elat = s->ekey + ne;
-        s->soff = s->elat + ne;
-        s->etenths = (uint8_t *)(s->soff + n);
-        memset(s->ekey, 0xff, ne * sizeof(int32_t));   /* -1: none yet */
+        size_t want = (size_t)(n > 0 ? n : 1) * SIM_MAX_SRC, ne = 16;
+        while (ne < want && ne < SIM_EDGE_MEMO) ne <<= 1;
+        s->memo = work_grow((void **)&wk->memo, &wk->memo_cap, ne * sizeof(EdgeMemo));
+        memset(s->memo, 0xff, ne * sizeof(EdgeMemo));   /* (cons -1: none yet) */
+        s->emask = (uint32_t)ne - 1;
         s->tenths_used = 0;
-        ne = 0;
-        for (int i = 0; i < n; i++) {
-            s->soff[i] = (int32_t)ne;
-            ne += (size_t)si[i].nsrc;
-        }
     }
     s->need = work_grow((void **)&wk->need, &wk->need_cap, (size_t)(n > 0 ? n : 1) * sizeof(MapNeed));
     for (int i = 0; i < n; i++)
@@ -1045,7 +1059,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     out->unit_names = arena_alloc(A, sizeof(char *) * (nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = c->unit_name[u];
-    sim_pressure_layout(si, n, nu, sim_pressure_fits(si, n, iters), out);
+    sim_pressure_layout(si, n, nu, sim_pressure_cell_bytes(si, n, iters), out);
     /* timeline events only when the timeline is shown (the steady-state cut waits for them) */
     int tl_it = !opt->want_timeline ? 0 : opt->timeline_max_iterations > 0 ? opt->timeline_max_iterations : 10;
     if (tl_it > iters)
@@ -1113,6 +1127,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     const int32_t *const done_lat = s->done_lat;
     double *const pressure = out->pressure;
     uint32_t *const pcount = out->pcount;
+    uint16_t *const pcount16 = out->pcount16;
     const uint32_t *const pmask = out->pmask;
     const int32_t *const poff = out->poff;
     const bool noalias = opt->noalias;
@@ -1329,7 +1344,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         busy |= 1u << u;
                         if (is->occupancy > 1) s->long_busy |= 1u << u;
                         int i = en.i;
-                        if (pcount)
+                        if (pcount16)
+                            pcount16[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
+                        else if (pcount)
                             pcount[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
                         else
                             pressure[mca_pressure_index(pmask, poff, i, u)] += is->occupancy > 0 ? is->occupancy : 1;
@@ -1919,7 +1936,7 @@ void mca_sim_release(void)
     free(wk->qmask);
     free(wk->qoff);
     free(wk->done_lat);
-    free(wk->ekey);
+    free(wk->memo);
     free(wk->need);
     for (int q = 0; q < SIM_MAX_SCHED; q++)
         free(wk->entries[q]);
@@ -1930,6 +1947,7 @@ void mca_sim_release(void)
     free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
     sim_cache_release();
+    sim_frontend_release();
 }
 
 void mca_result_free(McaResult *r)

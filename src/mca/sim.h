@@ -17,6 +17,8 @@
 
 #include "mca/mca.h"
 
+#include <string.h>
+
 #define SIM_MAX_UNITS 32
 #define SIM_MAX_SCHED 32
 #define SIM_MAX_ISSUE 64
@@ -68,16 +70,20 @@ typedef struct SimIssue {
     float frac;                 /* fraction of the instances that issue it (0 or 1 = all) */
 } SimIssue;
 
-/* a source register.  `advance`: the operand is read this many cycles after the instruction
- * issues (its latency to the result is shorter than the main one: madd's addend, tbx's table),
- * so the instruction may issue that much before the value is ready.  `edge_lat` >= 0 replaces
- * latency and advance when the value comes from static instruction `exp_prod` (destination
- * `exp_dst`): a producer/consumer rule of the model (complex latencies) */
+/* a source register, read from static instruction `exp_prod` (destination `exp_dst`) in the
+ * steady state, -1 none.  Its SimSrcX when xk > 0: the instruction's source list holds, after
+ * its nsrc sources, the SimSrcX of those that have one (xk - 1 is its place there), since most
+ * have none: a long region holds 8 bytes per source (sim_src_x) */
 typedef struct SimSrc {
-    uint8_t reg, opnd, exp_dst, pad;   /* (pad: 0, so a block's key has no stray bytes) */
+    uint8_t reg, opnd, exp_dst, xk;
     int32_t exp_prod;
-    float edge_lat, advance;
 } SimSrc;
+/* `advance`: the operand is read this many cycles after the instruction issues (its latency to
+ * the result is shorter than the main one: madd's addend, tbx's table), so the instruction may
+ * issue that much before the value is ready.  `edge_lat` >= 0 replaces latency and advance when
+ * the value comes from exp_prod: a producer/consumer rule of the model (complex latencies) */
+typedef struct SimSrcX { float edge_lat, advance; } SimSrcX;
+_Static_assert(sizeof(SimSrc) == sizeof(SimSrcX), "a SimSrcX takes a SimSrc's place in a list");
 typedef struct SimDst { uint8_t reg, opnd; uint8_t rf; float lat; } SimDst;
 
 typedef enum SimElim {
@@ -133,6 +139,23 @@ _Static_assert(sizeof(void *) != 8 || sizeof(SimInst) == 64, "SimInst: 64 bytes 
 
 /* the pools a block's SimInst lists point into (grown as needed, kept from one block to the
  * next by the caller; an instruction takes at least one issue slot: fusion may give it one) */
+/* source k's SimSrcX ({-1, 0}: none) */
+static inline SimSrcX sim_src_x(const SimInst *in, int k)
+{
+    SimSrcX x = {-1, 0};
+    if (in->src[k].xk)
+        memcpy(&x, &in->src[in->nsrc + in->src[k].xk - 1], sizeof x);
+    return x;
+}
+/* the SimSrcX entries after instruction in's sources */
+static inline int sim_src_nx(const SimInst *in)
+{
+    int nx = 0;
+    for (int k = 0; k < in->nsrc; k++)
+        if (in->src[k].xk > nx) nx = in->src[k].xk;
+    return nx;
+}
+
 typedef struct SimLists {
     SimDst *dst;
     SimSrc *src;
@@ -154,6 +177,7 @@ typedef struct SimFetch {
  * they run) in the steady state of the loop, and sc's fetch limits; nothing without the
  * model's front end or with opt->no_frontend */
 void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const SimFetch *fe, int n, SimInst *si);
+void sim_frontend_release(void);   /* the thread's BTB and L1I tables (mca_sim_release calls it) */
 
 /* sim_prepare.c */
 void sim_prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc);
@@ -168,11 +192,12 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
 void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
 
 /* out's pressure cells (zero): for each instruction the units its issues may take (of the
- * first nunits); in out->pcount when `counts`, else in out->pressure */
-void sim_pressure_layout(const SimInst *si, int n, int nunits, bool counts, McaResult *out);
-/* may the cells of a run of `iterations` be counts (no instruction can take 2^32 cycles of a
- * unit: its issues' occupancy times the iterations)? */
-bool sim_pressure_fits(const SimInst *si, int n, long long iterations);
+ * first nunits); cell_bytes 2: in out->pcount16, 4: out->pcount, 8: out->pressure (doubles) */
+void sim_pressure_layout(const SimInst *si, int n, int nunits, int cell_bytes, McaResult *out);
+/* the narrowest cells for a run of `iterations`: 2 or 4 when counts of 16 or 32 bits hold every
+ * cell (no instruction can take 2^16 or 2^32 cycles of a unit: its issues' occupancy times the
+ * iterations), else 8 (doubles) */
+int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations);
 
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a

@@ -136,6 +136,7 @@ static uint64_t make_key(const SimInst *si, int n)
             x.opnd = 0;
             key_put(k, &x, sizeof x);
         }
+        key_put(k, si[i].src + si[i].nsrc, sizeof(SimSrc) * (size_t)sim_src_nx(&si[i]));   /* (their SimSrcX) */
         key_put(k, si[i].issue, sizeof(SimIssue) * (size_t)si[i].nissue);
     }
 #undef CANON
@@ -163,10 +164,12 @@ static int res_arrays(McaResult *r, ResArray *a)
     size_t n = (size_t)r->n, h = (size_t)r->max_hist + 1;
     int k = 0;
     a[k++] = (ResArray){(void **)&r->unit_names, sizeof(char *) * (size_t)r->nunits};
-    if (r->pressure)   /* (one of the two: the other stays NULL) */
+    if (r->pressure)   /* (one of the three: the others stay NULL) */
         a[k++] = (ResArray){(void **)&r->pressure, sizeof(double) * (size_t)r->npressure};
     if (r->pcount)
         a[k++] = (ResArray){(void **)&r->pcount, sizeof(uint32_t) * (size_t)r->npressure};
+    if (r->pcount16)
+        a[k++] = (ResArray){(void **)&r->pcount16, sizeof(uint16_t) * (size_t)r->npressure};
     a[k++] = (ResArray){(void **)&r->pmask, sizeof(uint32_t) * n};
     a[k++] = (ResArray){(void **)&r->poff, sizeof(int32_t) * n};
     a[k++] = (ResArray){(void **)&r->events, sizeof(McaTimelineEvent) * n * (size_t)r->timeline_iterations};

@@ -24,20 +24,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* an LRU set-associative table of tags: ways entries per set, way 0 the most recent */
-typedef struct Lru { int sets, ways; int64_t *tag; } Lru;
+/* an LRU set-associative table of tags: ways entries per set, way 0 the most recent.  The
+ * tables are kept per thread from one block to the next, and a set holds tags only when its
+ * stamp is the table's generation: a new block starts a generation instead of writing every
+ * tag again (the L1I alone has thousands, a short block touches a few sets) */
+typedef struct Lru {
+    int sets, ways;
+    int64_t *tag;
+    uint32_t *stamp;
+    uint32_t gen;
+    size_t cap_tags, cap_sets;
+} Lru;
+static _Thread_local Lru lru_btb, lru_l1;
 
 static void lru_init(Lru *l, int sets, int ways)
 {
+    size_t cells = (size_t)sets * (size_t)ways;
+    if (cells > l->cap_tags || (size_t)sets > l->cap_sets) {
+        free(l->tag);
+        free(l->stamp);
+        l->tag = xmalloc(cells * sizeof *l->tag);
+        l->stamp = xcalloc((size_t)sets, sizeof *l->stamp);
+        l->cap_tags = cells, l->cap_sets = (size_t)sets;
+        l->gen = 0;
+    }
     l->sets = sets, l->ways = ways;
-    l->tag = xmalloc((size_t)sets * (size_t)ways * sizeof *l->tag);
-    for (size_t k = 0; k < (size_t)sets * (size_t)ways; k++) l->tag[k] = -1;
+    if (++l->gen == 0) {   /* (wrapped: every set is old again) */
+        memset(l->stamp, 0, l->cap_sets * sizeof *l->stamp);
+        l->gen = 1;
+    }
+}
+
+void sim_frontend_release(void)
+{
+    Lru *all[] = {&lru_btb, &lru_l1};
+    for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
+        free(all[k]->tag);
+        free(all[k]->stamp);
+        memset(all[k], 0, sizeof *all[k]);
+    }
 }
 
 /* look `tag` up in set `set`; true on a hit; it becomes the most recent either way */
 static bool lru_touch(Lru *l, int set, int64_t tag)
 {
     int64_t *w = l->tag + (size_t)set * (size_t)l->ways;
+    if (l->stamp[set] != l->gen) {   /* empty in this block */
+        l->stamp[set] = l->gen;
+        for (int k = 0; k < l->ways; k++) w[k] = -1;
+    }
     int k = 0;
     while (k < l->ways && w[k] != tag) k++;
     bool hit = k < l->ways;
@@ -69,11 +104,11 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
     int32_t btb_miss = (int32_t)lround(1000 * (p->btb_miss_bubble > 0 ? p->btb_miss_bubble : 0));
     int32_t btb_miss_cond = p->btb_miss_cond_bubble > 0 ? (int32_t)lround(1000 * p->btb_miss_cond_bubble) : btb_miss;
     int32_t refill = (int32_t)lround(1000 * (p->l1i_refill > 0 ? p->l1i_refill : 0));
-    Lru btb = {0}, l1 = {0};
+    Lru *btb = &lru_btb, *l1 = &lru_l1;
     bool use_btb = btb_sets > 0 && btb_ways > 0 && btb_miss > 0;
     bool use_l1 = l1_sets > 0 && l1_ways > 0 && line > 0 && refill > 0;
-    if (use_btb) lru_init(&btb, btb_sets, btb_ways);
-    if (use_l1) lru_init(&l1, l1_sets, l1_ways);
+    if (use_btb) lru_init(btb, btb_sets, btb_ways);
+    if (use_l1) lru_init(l1, l1_sets, l1_ways);
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
             const SimFetch *a = &fe[i], *prev = &fe[i ? i - 1 : n - 1];
@@ -88,7 +123,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
                 if (a->taken) x->fe_ev |= SIM_FE_EV_TAKEN;
             }
             if (redirect && use_btb) {
-                bool hit = lru_touch(&btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
+                bool hit = lru_touch(btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
                 if (!hit && pass == 1) {
                     x->fe_stall += prev->cond ? btb_miss_cond : btb_miss;
                     x->fe_why = MCA_FE_BTB;
@@ -97,7 +132,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
             }
             if (use_l1 && (redirect || wrap || addr / line != paddr / line || n == 1)) {
                 int64_t ln = addr / line;
-                bool hit = lru_touch(&l1, (int)(ln % l1_sets), ln);
+                bool hit = lru_touch(l1, (int)(ln % l1_sets), ln);
                 if (!hit && pass == 1) {
                     x->fe_break = true;
                     x->fe_stall += refill;
@@ -107,6 +142,4 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
             }
         }
     }
-    free(btb.tag);
-    free(l1.tag);
 }

@@ -353,6 +353,7 @@ typedef struct Prep {
      * one, the last writer of the whole block glast[reg] (gd, its parsed form gcopy[reg]), as
      * walking back past the start would find */
     int glast[A64_NREGS], gd[A64_NREGS], cur[A64_NREGS], curd[A64_NREGS];
+    float adv[SIM_MAX_SRC];       /* the read advances of the instruction at hand (prep_one) */
     A64Inst *lastw, *gcopy;       /* [A64_NREGS] */
 } Prep;
 
@@ -417,8 +418,8 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
             if (main > 0 && mine >= 0 && mine < main) adv = main - mine;
         }
         if (adv > 0) s->late_read = true;
-        s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1,
-                                     .edge_lat = -1, .advance = adv};
+        P->adv[s->nsrc] = adv;
+        s->src[s->nsrc++] = (SimSrc){.reg = a->reads[k].reg, .opnd = (uint8_t)rpos, .exp_prod = -1};
     }
     for (int k = 0; k < a->nwrites && s->ndst < SIM_MAX_DST; k++) {
         int reg = a->writes[k].reg;
@@ -501,11 +502,14 @@ static void prep_gate(Prep *P, const A64Inst *a, int i)
 }
 
 /* the producer-specific latency of each source of instruction i (c), from the last writer
- * before it (or the block's last, wrapping) */
-static void prep_edges(Prep *P, const A64Inst *c, int i)
+ * before it (or the block's last, wrapping); then its sources' SimSrcX after them (the last
+ * list in `lists`) */
+static void prep_edges(Prep *P, const A64Inst *c, int i, SimLists *lists)
 {
     SimInst *s = &P->out[i];
+    float edge[SIM_MAX_SRC];
     for (int k = 0; k < s->nsrc; k++) {
+        edge[k] = -1;
         int reg = s->src[k].reg;
         const A64RegUse *ru = NULL;
         for (int x = 0; x < c->nreads; x++)
@@ -520,10 +524,18 @@ static void prep_edges(Prep *P, const A64Inst *c, int i)
         if (wu && ru) {
             s->src[k].exp_prod = p;
             s->src[k].exp_dst = (uint8_t)dk;
-            s->src[k].edge_lat = pair_latency(P->cpu, pa, inst_form(P->cpu, P->sc, &P->fc, pa), wu, c,
-                                            inst_form(P->cpu, P->sc, &P->fc, c), ru);
+            edge[k] = pair_latency(P->cpu, pa, inst_form(P->cpu, P->sc, &P->fc, pa), wu, c,
+                                   inst_form(P->cpu, P->sc, &P->fc, c), ru);
         }
     }
+    int nx = 0;
+    for (int k = 0; k < s->nsrc; k++)
+        if (edge[k] >= 0 || P->adv[k] > 0) {
+            SimSrcX x = {edge[k] >= 0 ? edge[k] : -1, P->adv[k]};
+            memcpy(&s->src[s->nsrc + nx], &x, sizeof x);
+            s->src[k].xk = (uint8_t)++nx;
+        }
+    lists->nsrc += (size_t)nx;
     for (int d = 0; d < s->ndst; d++) {
         int reg = s->dst[d].reg;
         if (reg < A64_NREGS) {
@@ -621,7 +633,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                 P.glast[a->writes[k].reg] = i, P.gd[a->writes[k].reg] = d++;
     }
     lists->dst = pool_room(lists->dst, &lists->cap_dst, nd + 1, sizeof *lists->dst);
-    lists->src = pool_room(lists->src, &lists->cap_src, ns + 1, sizeof *lists->src);
+    lists->src = pool_room(lists->src, &lists->cap_src, 2 * ns + 1, sizeof *lists->src);   /* (and their SimSrcX) */
     lists->issue = pool_room(lists->issue, &lists->cap_issue, ni + 1, sizeof *lists->issue);
     lists->ndst = lists->nsrc = lists->nissue = 0;
     P.lastw = xmalloc(2 * A64_NREGS * sizeof *P.lastw);
@@ -639,7 +651,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     for (int i = 0; i < n; i++) {
         prep_one(&P, &insts[i], i, call_latency, lists, fe);
         prep_gate(&P, &insts[i], i);
-        prep_edges(&P, &insts[i], i);
+        prep_edges(&P, &insts[i], i, lists);
         if (i > 0)
             prep_fuse(&P, &insts[i - 1], &insts[i], i - 1);
         if (opt->insts_read && i % PREP_READ_STEP == PREP_READ_STEP - 1)

@@ -217,10 +217,11 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
             if (ps < 0) continue;
             double lat = si[ps].dst[d].lat;
             if (si[ps].elim == SIM_ELIM_ALWAYS || si[ps].fused_prev) lat = 0;
-            if (s->src[k].edge_lat >= 0 && s->src[k].exp_prod == ps && s->src[k].exp_dst == d)
-                lat = s->src[k].edge_lat;
+            SimSrcX x = sim_src_x(s, k);
+            if (x.edge_lat >= 0 && s->src[k].exp_prod == ps && s->src[k].exp_dst == d)
+                lat = x.edge_lat;
             else
-                lat -= s->src[k].advance;
+                lat -= x.advance;
             edges[ne++] = (DepEdge){ps - wrap * n, lat};
         }
         for (int k = 0; k < s->ndst; k++) {
@@ -407,7 +408,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     out->unit_names = arena_alloc(A, sizeof(char *) * (size_t)(nu > 0 ? nu : 1));
     for (int u = 0; u < nu; u++)
         out->unit_names[u] = sc->unit_name[u];
-    sim_pressure_layout(si, n, nu, false, out);
+    sim_pressure_layout(si, n, nu, 8, out);
     for (int i = 0; i < n; i++) {
         if (si[i].elim == SIM_ELIM_ALWAYS)
             continue;

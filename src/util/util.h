@@ -54,6 +54,14 @@ typedef struct Buf {
 } Buf;
 /* a pointer hashed for a table keyed by address (Fibonacci hashing: take the high bits) */
 static inline uint64_t ptr_hash(const void *p) { return ((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull; }
+/* the bits set in x, without a table (a plain x86-64 build has no popcnt instruction, and
+ * __builtin_popcount is then a call into libgcc) */
+static inline int bits32(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return (int)(((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24);
+}
 
 void buf_init(Buf *b);
 void buf_free(Buf *b);

@@ -81,7 +81,7 @@ TEST(a64_forms_branch_system)
     CHECK_STR(form("mrs x0, s3_3_c14_c0_2"), "MRS_CNTVCT_EL0");
     CHECK_STR(form(".word 0x90000020"), "ADRP");
     const A64Inst *in = one("ret");
-    CHECK(in && in->approx && in->branch == A64_BR_RETURN && in->note);
+    CHECK(in && in->approx && in->branch == A64_BR_RETURN && a64_inst_note(in));
     in = one("blr x3");
     CHECK(in && in->approx && in->branch == A64_BR_CALL_INDIRECT);
 }

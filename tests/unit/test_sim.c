@@ -37,22 +37,22 @@ static SimInst inst(uint32_t units, int dst, float lat, int src1, int src2)
     /* the lists of every instruction made here (SimInst points to its lists) */
     static SimIssue issues[4096];
     static SimDst dsts[4096];
-    static SimSrc srcs[8192];
+    static SimSrc srcs[16384];     /* (4 each: 2 sources, their SimSrcX) */
     static int ni, nd, ns;
-    if (ni + 1 > 4096 || nd + 1 > 4096 || ns + 2 > 8192)
+    if (ni + 1 > 4096 || nd + 1 > 4096 || ns + 4 > 16384)
         ni = nd = ns = 0;   /* (the tests use a few hundred at a time) */
     SimInst s;
     memset(&s, 0, sizeof s);
     s.issue = &issues[ni++];
     s.dst = &dsts[nd++];
     s.src = &srcs[ns];
-    ns += 2;
+    ns += 4;
     s.uops = 1;
     s.nissue = 1;
     s.issue[0] = (SimIssue){units, (units & 0xf) ? SIM_G_INT : SIM_G_FP, 1};
     if (dst >= 0) s.dst[s.ndst++] = (SimDst){(uint8_t)dst, 1, dst >= A64_V0 ? SIM_RF_FP : SIM_RF_INT, lat};
-    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src1, .opnd = 2, .exp_prod = -1, .edge_lat = -1};
-    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src2, .opnd = 3, .exp_prod = -1, .edge_lat = -1};
+    if (src1 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src1, .opnd = 2, .exp_prod = -1};
+    if (src2 >= 0) s.src[s.nsrc++] = (SimSrc){.reg = (uint8_t)src2, .opnd = 3, .exp_prod = -1};
     s.latency = lat;
     return s;
 }
@@ -93,7 +93,8 @@ TEST(sim_edge_latency)
     SimInst s = inst(0x8, A64_X0, 3, A64_X0, -1);
     s.src[0].exp_prod = 0;
     s.src[0].exp_dst = 0;
-    s.src[0].edge_lat = 1;
+    s.src[0].xk = 1;   /* (its SimSrcX after the source list) */
+    memcpy(&s.src[s.nsrc], &(SimSrcX){1, 0}, sizeof(SimSrcX));
     CHECK_NEAR(per_iter(&c, &s, 1), 1.0, 1e-9);
 }
 
@@ -122,8 +123,9 @@ TEST(sim_throughput_units)
     mca_result_free(&r);
 }
 
-/* the pressure cells: whole cycles in 32 bits, in doubles when an instruction could take 2^32
- * cycles of a unit over the run (occupancy 255 times 2 x 10^7 iterations) */
+/* the pressure cells: whole cycles in 16 bits while no instruction can take 2^16 cycles of a
+ * unit over the run (occupancy 255 times 200 iterations), then in 32 bits, then in doubles
+ * (occupancy 255 times 2 x 10^7 iterations) */
 TEST(sim_pressure_counts)
 {
     SimCpu c = machine(8);
@@ -131,12 +133,19 @@ TEST(sim_pressure_counts)
     s[0].issue[0].occupancy = 255;
     McaResult r;
     run(&c, s, 2, 1000, &r);
-    CHECK(r.pcount && !r.pressure);
+    CHECK(r.pcount && !r.pcount16 && !r.pressure);
     CHECK_NEAR(mca_pressure(&r, 0, 0), 255000, 1e-9);
     CHECK_NEAR(mca_pressure(&r, 1, 0) + mca_pressure(&r, 1, 1), 1000, 1e-9);
     mca_result_free(&r);
-    CHECK(sim_pressure_fits(s, 2, 1000000));
-    CHECK(!sim_pressure_fits(s, 2, 20000000));
+    run(&c, s, 2, 200, &r);
+    CHECK(r.pcount16 && !r.pcount && !r.pressure);
+    CHECK_NEAR(mca_pressure(&r, 0, 0), 51000, 1e-9);
+    CHECK_NEAR(mca_pressure(&r, 1, 0) + mca_pressure(&r, 1, 1), 200, 1e-9);
+    mca_result_free(&r);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 257), 2);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 258), 4);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 1000000), 4);
+    CHECK_INT(sim_pressure_cell_bytes(s, 2, 20000000), 8);
 }
 
 TEST(sim_width_and_nops)

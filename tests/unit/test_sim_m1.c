@@ -122,11 +122,13 @@ static void same_as_full(const char *cpu, const char *text, int iterations)
     CHECK_INT(a.npressure, b.npressure);
     CHECK(!memcmp(a.pmask, b.pmask, sizeof(uint32_t) * (size_t)n));
     CHECK(!memcmp(a.poff, b.poff, sizeof(int32_t) * (size_t)n));
-    CHECK(!a.pressure == !b.pressure && !a.pcount == !b.pcount);
+    CHECK(!a.pressure == !b.pressure && !a.pcount == !b.pcount && !a.pcount16 == !b.pcount16);
     if (a.pressure && b.pressure)
         CHECK(!memcmp(a.pressure, b.pressure, sizeof(double) * (size_t)a.npressure));
     if (a.pcount && b.pcount)
         CHECK(!memcmp(a.pcount, b.pcount, sizeof(uint32_t) * (size_t)a.npressure));
+    if (a.pcount16 && b.pcount16)
+        CHECK(!memcmp(a.pcount16, b.pcount16, sizeof(uint16_t) * (size_t)a.npressure));
     CHECK(!memcmp(a.events, b.events, sizeof(McaTimelineEvent) * (size_t)(a.timeline_iterations * n)));
     for (int k = 0; k < a.nbuffers; k++) {
         CHECK_INT(a.buffers[k].max_used, b.buffers[k].max_used);
