@@ -486,7 +486,7 @@ static void prep_gate(Prep *P, const A64Inst *a, int i)
         for (int m = 0; m < s->nissue; m++)
             if ((s->issue[m].units & ~s->issue[k].units) == 0)
                 load += s->issue[m].occupancy > 0 ? s->issue[m].occupancy : 1;
-        double b = load / __builtin_popcount(s->issue[k].units);
+        double b = load / bits32(s->issue[k].units);
         if (b > bound) bound = b;
     }
     if (f->tp > bound * 1.01 + 0.002) {

@@ -52,7 +52,7 @@ static double unit_bound_slow(const SimCpu *sc, const SimInst *si, int n, uint32
             for (int k = 0; k < si[i].nissue; k++)
                 if ((si[i].issue[k].units & ~sets[x]) == 0 && si[i].elim != SIM_ELIM_ALWAYS)
                     load += si[i].issue[k].occupancy > 0 ? si[i].issue[k].occupancy : 1;
-        double v = load / __builtin_popcount(sets[x]);
+        double v = load / bits32(sets[x]);
         if (v > best + 1e-9) {
             best = v;
             *best_set = sets[x];
@@ -127,7 +127,7 @@ static double unit_bound(const SimCpu *sc, const SimInst *si, int n, uint32_t *b
             for (int y = 0; y < nd; y++)
                 if ((dm[y] & ~sets[x]) == 0)
                     load += dl[y];
-            double v = load / __builtin_popcount(sets[x]);
+            double v = load / bits32(sets[x]);
             if (v > best + 1e-9) {
                 best = v;
                 *best_set = sets[x];
@@ -414,7 +414,7 @@ void sim_tables(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
             continue;
         for (int k = 0; k < si[i].nissue; k++) {
             const SimIssue *is = &si[i].issue[k];
-            int cnt = __builtin_popcount(is->units);
+            int cnt = bits32(is->units);
             if (cnt == 0)
                 continue;
             double w = (is->occupancy > 0 ? is->occupancy : 1) * (is->frac > 0 && is->frac < 1 ? is->frac : 1.0) / cnt;
