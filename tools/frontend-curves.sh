@@ -3,16 +3,17 @@
 # reproduced by `uarch mca` on kernels written as a user would (labels, .p2align, .skip, a
 # back-edge b), one line per point: "curve cpu x value".  tests/sh/frontend-curves.sh compares
 # the output with tests/sh/frontend-curves.expected (the golden curves, their knees noted there).
-#   fetch      cycles per iteration of a loop of 1 + N NOPs and the back-edge b whose first NOP is
-#              the last instruction of a 16 KiB page ("cross") or at the start of one ("aligned")
+#   fetch      cycles per iteration (1000 iterations, as the seed's "many") of a loop of 1 + N NOPs
+#              and the back-edge b whose first NOP is the last instruction of a 16 KiB page
+#              ("cross") or at the start of one ("aligned")
 #   nop-ipc    IPC of a loop of NOPs over its footprint (KiB)
 #   btb4/btb8  cycles per branch of a chain of b to the next instruction 4 B apart, or 8 B apart
 #              (a NOP between), over the number of branches
 set -eu
 UARCH=${1:-${UARCH:-build/uarch}}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cyc() {   # cpu file -> total cycles (10 iterations)
-    "$UARCH" mca -mcpu="$1" -iterations=10 -instruction-info=false -resource-pressure=false "$2" |
+cyc() {   # cpu file [iterations] -> total cycles (10 iterations unless given)
+    "$UARCH" mca -mcpu="$1" -iterations="${3:-10}" -instruction-info=false -resource-pressure=false "$2" |
         awk '/^Total Cycles:/ { print $3 }'
 }
 fetch() {   # skip N
@@ -29,10 +30,10 @@ chain() {   # branches spacing
     printf '  b loop\n'
 }
 for cpu in firestorm icestorm; do
-    for n in 0 6 7 8 14 15 16 22 23 24 30 31 32; do
+    for n in 0 4 6 7 8 10 12 14 15 16 18 20 22 23 24 28 31 32 40 48; do
         fetch 16380 "$n" > "$tmp/c.s"; fetch 0 "$n" > "$tmp/a.s"
-        c=$(cyc $cpu "$tmp/c.s"); a=$(cyc $cpu "$tmp/a.s")
-        awk -v cpu=$cpu -v n=$n -v c="$c" -v a="$a" 'BEGIN { printf "fetch-cross %s %d %.2f\nfetch-aligned %s %d %.2f\n", cpu, n, c / 10, cpu, n, a / 10 }'
+        c=$(cyc $cpu "$tmp/c.s" 1000); a=$(cyc $cpu "$tmp/a.s" 1000)
+        awk -v cpu=$cpu -v n=$n -v c="$c" -v a="$a" 'BEGIN { printf "fetch-cross %s %d %.2f\nfetch-aligned %s %d %.2f\n", cpu, n, c / 1000, cpu, n, a / 1000 }'
     done
 done
 for cpu in firestorm icestorm; do
