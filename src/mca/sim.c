@@ -24,7 +24,9 @@
  * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
  * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
  * atomic with a memory-chain latency waits for the previous atomic on the same address (same
- * base register value and offset).
+ * base register value and offset).  With the model's excl_store_restart, a store-exclusive
+ * restarts the pipeline: the instructions after it map that many cycles after its first issue
+ * at the earliest.
  *
  * In-flight instructions live in a ring indexed by dynamic id (iteration * n + index); cycles in
  * which nothing can happen are skipped to the next event.  Memory is allocated once per
@@ -202,6 +204,8 @@ typedef struct Sim {
     int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
     int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
     int64_t last_store;          /* youngest store mapped (-1 none) */
+    int64_t excl_id;             /* a store-exclusive the instructions after it wait for (-1 none) */
+    int32_t excl_until;          /* they map from this cycle on (NEVER: it has not issued yet) */
     FeState fe;                  /* front end */
     long long fe_waits;          /* cycles map waited for fetch */
     /* steady state with the front end: fe_dem[x & dem_mask] = the cycle map asked for
@@ -576,6 +580,8 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
     for (int h = 0, nh = snap_head(s, base, t, head); h < nh; h++)
         SNAP_PUT(head[h]);
     SNAP_PUT(ID(s->last_store));
+    SNAP_PUT(s->excl_id < 0 ? SNAP_GONE : ID(s->excl_id));
+    SNAP_PUT(s->excl_id < 0 || s->excl_until == NEVER ? SNAP_GONE : s->excl_until > t ? TM(s->excl_until) : 0);
     for (int r = 0; r < A64_NREGS; r++)
         SNAP_PUT(snap_pk(ID32(s->rat[r]), s->rat_dst[r]));
     for (int u = 0; u < s->c->nunits; u++)
@@ -998,6 +1004,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     for (int r = 0; r < A64_NREGS; r++)
         s->rat[r] = -1;
     s->last_store = -1;
+    s->excl_id = -1;
+    s->excl_until = NEVER;
     s->rwalk_from = -1;
     for (int m = 0; m < SIM_RMW_SLOTS; m++)
         s->rmw[m].id = -1;
@@ -1432,6 +1440,21 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* after a store-exclusive: the pipeline restarts excl_store_restart cycles after
+                 * its first issue (it has not retired before: it issues in an earlier cycle or
+                 * this one, whose map comes here before anything younger maps) */
+                if (s->excl_id >= 0) {
+                    const Dyn *xd = &ring[s->excl_id & mask];
+                    if (s->excl_until == NEVER && xd->nissued > 0)
+                        s->excl_until = xd->first_issue + c->excl_store_restart;
+                    if (s->excl_until > t) {
+                        stalled |= 1u << MCA_STALL_USH;
+                        if (s->excl_until != NEVER && (gate_wake < 0 || s->excl_until < gate_wake))
+                            gate_wake = s->excl_until;   /* (map waits as for a gate) */
+                        break;
+                    }
+                    s->excl_id = -1;
+                }
                 /* a fused pair that would straddle two map groups waits for the next one */
                 if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
                     break;
@@ -1715,6 +1738,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     ndisp += y->uops;
                     C->retire_uop += y->uops;
                     C->inst_all++;
+                }
+                if (in->excl_store && c->excl_store_restart > 0) {
+                    s->excl_id = id;
+                    s->excl_until = NEVER;
                 }
                 if (in->gate > 0 && in->gate_id >= 0) {
                     int64_t g = s->gate_next[in->gate_id], tt = (int64_t)t * GATE_ONE;

@@ -36,6 +36,8 @@ typedef struct SimCpu {
     int retire_uops_width;      /* retire slots per cycle (0 = no limit beyond groups) */
     bool fused_pair_one_group;  /* a fused pair maps within one map group (not split over two) */
     int flag_write_map_slots;   /* map slots of a flag writer with another result (0 = its uops) */
+    int excl_store_restart;     /* the instructions after a store-exclusive map this many cycles
+                                   after its first issue at the earliest (0 = no wait) */
     int rob_groups;             /* coalesced retire queue entries (groups) */
     int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */
     int group_max_issuing;      /* issuing uops per retire group */
@@ -101,7 +103,8 @@ typedef struct SimInst {
     uint8_t nissue, nsrc, ndst; /* at most SIM_MAX_ISSUE, SIM_MAX_SRC, SIM_MAX_DST */
     uint8_t elim;               /* SimElim */
     uint8_t elim_class;         /* SIM_ELIM_LIMITED: the rule's counter (0..SIM_ELIM_CLASSES-1) */
-    uint8_t mem;                /* A64MemKind */
+    uint8_t mem : 4;            /* A64MemKind */
+    bool excl_store : 1;        /* a store-exclusive (stxr, stlxp...): SimCpu.excl_store_restart */
     bool fused_next : 1;        /* fused with the following instruction */
     bool fused_prev : 1;        /* second of a fused pair: no slot, no issue */
     bool starts_group : 1, ends_group : 1;  /* retire-group placement: memory first, cond. branches last */

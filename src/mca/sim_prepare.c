@@ -70,6 +70,7 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     sc->retire_uops_width = param(p->retire_uops_per_cycle, 0);
     sc->flag_write_map_slots = param(p->flag_write_map_slots, 0);
     sc->fused_pair_one_group = param(p->fused_pair_one_group, 0) > 0;
+    sc->excl_store_restart = param(p->excl_store_restart, 0);
     sc->rob_groups = param(p->retire_queue_groups, 0);
     sc->group_max_uops = param(p->retire_group_max_uops, 1);
     sc->group_max_issuing = param(p->retire_group_max_issuing, 0);
@@ -378,6 +379,7 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
                      : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
     else if (a->mem.kind != A64_MEM_NONE && f && f->mem_chain_lat > 0)
         s->mem_chain = f->mem_chain_lat;   /* a store-exclusive with a measured chain */
+    s->excl_store = (a->sys & A64_SYS_EXCLUSIVE) && a->mem.kind == A64_MEM_STORE;
     s->mem_base = A64_NOREG;
     for (int k = 0; k < a->nops; k++)
         if (a->ops[k].kind == A64_OP_MEM) {
