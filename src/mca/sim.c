@@ -26,7 +26,8 @@
  * atomic with a memory-chain latency waits for the previous atomic on the same address (same
  * base register value and offset).  With the model's excl_store_restart, a store-exclusive
  * restarts the pipeline: the instructions after it map that many cycles after its first issue
- * at the earliest.
+ * at the earliest; with excl_release_new_line, a store-release exclusive to another 64-byte
+ * line than its previous instance's (line_new) adds that many cycles to its gate.
  *
  * In-flight instructions live in a ring indexed by dynamic id (iteration * n + index); cycles in
  * which nothing can happen are skipped to the next event.  Memory is allocated once per
@@ -800,14 +801,28 @@ static int tenths_period(const Sim *s)
     return (two ? 2 : 1) * (five ? 5 : 1);
 }
 
-/* fractional issue counts depend on the iteration number: a cut of period P starting at
- * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
+/* iteration it of a store-release exclusive with a line step (SimInst.line_step): is its
+ * 64-byte line another than in iteration it - 1 (its place in the line p, the step crossing
+ * the line's start or end) */
+static bool line_new(const SimInst *in, int64_t it)
+{
+    int64_t p = (in->line_off + it * in->line_step) % 64;
+    if (p < 0) p += 64;
+    return in->line_step > 0 ? p < in->line_step : p >= 64 + in->line_step;
+}
+
+/* fractional issue counts (and new lines, line_new) depend on the iteration number: a cut of
+ * period P starting at boundary b1 is exact only if every instance pattern repeats with period
+ * P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
     if (P % tenths_period(s) != 0)   /* fractional edge latencies */
         return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
+        int ls = in->line_step < 0 ? -in->line_step : in->line_step;
+        if (ls && P % (64 / (ls & -ls)) != 0)
+            return false;   /* (the lines repeat every 64 / (the step's largest power of 2)) */
         for (int k = 0; k < in->nissue; k++) {
             const SimIssue *is = &in->issue[k];
             if (is->frac <= 0 || is->frac >= 1)
@@ -1746,6 +1761,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (in->gate > 0 && in->gate_id >= 0) {
                     int64_t g = s->gate_next[in->gate_id], tt = (int64_t)t * GATE_ONE;
                     s->gate_next[in->gate_id] = (g > tt ? g : tt) + llround(in->gate * (double)GATE_ONE);
+                    if (in->line_step && line_new(in, s->map_it))   /* a store-release exclusive to a new line */
+                        s->gate_next[in->gate_id] += (int64_t)c->excl_release_line * GATE_ONE;
                 }
                 if (uopq)
                     for (int x = 0; x < span; x++) {

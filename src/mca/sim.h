@@ -38,6 +38,8 @@ typedef struct SimCpu {
     int flag_write_map_slots;   /* map slots of a flag writer with another result (0 = its uops) */
     int excl_store_restart;     /* the instructions after a store-exclusive map this many cycles
                                    after its first issue at the earliest (0 = no wait) */
+    int excl_release_line;      /* cycles a store-release exclusive to another 64-byte line than
+                                   its previous instance's adds to its throughput gate */
     int rob_groups;             /* coalesced retire queue entries (groups) */
     int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */
     int group_max_issuing;      /* issuing uops per retire group */
@@ -126,8 +128,14 @@ typedef struct SimInst {
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
                                    same address (same base register value, same offset) may issue
                                    this many cycles after it */
-    int gate_id;                /* throughput gate shared by the instructions of one form (0, 1, ..
+    int16_t gate_id;            /* throughput gate shared by the instructions of one form (0, 1, ..
                                    in order of their first instance), -1 none */
+    /* a store-release exclusive with SimCpu.excl_release_line: its address changes by line_step
+     * bytes per iteration (-63..63; 64: by 64 or more either way, a new line each time; its base
+     * register only changes by add/sub of immediates in the block), from line_off (0..63) bytes
+     * into a 64-byte line in the first iteration; line_step 0: not known (no line cost) */
+    int8_t line_step;
+    uint8_t line_off;
     float gate;                 /* its cycles per instance: the form's measured reciprocal
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */
