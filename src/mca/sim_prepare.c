@@ -480,11 +480,11 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
 /* `add|sub xd, xd, #imm`: xd's register in *reg, the change in *delta */
 static bool add_imm(const A64Inst *a, int *reg, int64_t *delta)
 {
-    if (!a->mnem_name || (strcmp(a->mnem_name, "add") != 0 && strcmp(a->mnem_name, "sub") != 0) ||
-        a->nops != 3 || a->ops[0].kind != A64_OP_GPR || a->ops[1].kind != A64_OP_GPR ||
+    if (a->nops != 3 || a->ops[0].kind != A64_OP_GPR || a->ops[1].kind != A64_OP_GPR ||
         a->ops[2].kind != A64_OP_IMM || a->ops[2].u.imm.reloc || a->ops[2].u.imm.sym ||
         !a->ops[0].u.gpr.is64 || a->ops[0].u.gpr.num != a->ops[1].u.gpr.num ||
-        a->ops[0].u.gpr.is_sp != a->ops[1].u.gpr.is_sp || (a->ops[0].u.gpr.num == 31 && !a->ops[0].u.gpr.is_sp))
+        a->ops[0].u.gpr.is_sp != a->ops[1].u.gpr.is_sp || (a->ops[0].u.gpr.num == 31 && !a->ops[0].u.gpr.is_sp) ||
+        !a->mnem_name || (strcmp(a->mnem_name, "add") != 0 && strcmp(a->mnem_name, "sub") != 0))
         return false;
     int64_t v = a->ops[2].u.imm.value;
     if (a->ops[2].shift == A64_SH_LSL) {
