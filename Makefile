@@ -62,6 +62,7 @@ $(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
 -include src/clock/clock.mk
 -include src/bench/bench.mk
 -include src/pmu/pmu.mk
+-include src/mca/mca.mk
 
 OBJS      := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS)) $(patsubst $(B)/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
 MAIN_OBJ  := $(B)/obj/main.o

@@ -1,7 +1,9 @@
 /* gen-table.c — build-time generator: a TSV data file -> a C array of struct initializers.
  *
- *   gen-table HEADER TYPE NAME "COLTYPES" FILE.tsv > out.c
+ *   gen-table [-s] HEADER TYPE NAME "COLTYPES" FILE.tsv > out.c
  *
+ * -s: the rows must be sorted by their first column (strcmp order, equal cells allowed), for a
+ * table the code searches with bsearch; a row out of order fails the build with file:line.
  * COLTYPES is one word per column: hex (0x.. or bare hex digits), int, num (a C double), str.
  * Lines starting with '#' and empty lines are skipped; the first other line is the header and
  * must have as many columns as COLTYPES.  The output is
@@ -68,8 +70,11 @@ static void emit(const char *type, char *cell)
 
 int main(int argc, char **argv)
 {
+    int sorted = argc > 1 && strcmp(argv[1], "-s") == 0;
+    argc -= sorted;
+    argv += sorted;
     if (argc != 6) {
-        fprintf(stderr, "usage: gen-table HEADER TYPE NAME \"COLTYPES\" FILE.tsv\n");
+        fprintf(stderr, "usage: gen-table [-s] HEADER TYPE NAME \"COLTYPES\" FILE.tsv\n");
         return 2;
     }
     path = argv[5];
@@ -85,7 +90,7 @@ int main(int argc, char **argv)
     printf("/* generated from %s by tools/gen-table.c, do not edit */\n#include \"%s\"\n\n",
            path, argv[1]);
     printf("const %s %s[] = {\n", argv[2], argv[3]);
-    char line[4096];
+    char line[4096], prev[4096] = "";
     int header = 0, rows = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
@@ -117,6 +122,11 @@ int main(int argc, char **argv)
         if (!header) {
             header = 1;
             continue;
+        }
+        if (sorted) {
+            if (rows && strcmp(cells[0], prev) < 0)
+                fail("row out of order (sorted by the first column):", cells[0]);
+            strcpy(prev, cells[0]);   /* a cell of a line of at most sizeof line bytes */
         }
         printf("    {");
         for (int i = 0; i < nc; i++) {

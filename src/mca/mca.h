@@ -66,6 +66,15 @@ typedef struct McaInstInfo {
  * (inst_flags.c) */
 void mca_inst_flags(const A64Inst *a, bool *may_load, bool *may_store, bool *side);
 
+/* the instructions whose flags llvm-mca sets one by one (src/mca/inst_flags.tsv, generated at
+ * build time, sorted by mnem): op = the named first operand the row is for, "-" = any */
+typedef struct McaInstFlags {
+    const char *mnem, *op;
+    int may_load, may_store, side;
+} McaInstFlags;
+extern const McaInstFlags mca_inst_flags_table[];
+extern const int mca_inst_flags_table_count;
+
 /* per (iteration, instruction) timeline record; cycles are absolute, -1 = not reached.
  * ready = cycle the instruction could first issue (operands ready, >= dispatched + 1);
  * executed = its last execution cycle (llvm-mca's 'E'); eliminated/fused/nop instructions have

@@ -25,7 +25,10 @@
  * every older store has executed (llvm-mca's LSUnit rule).  A form whose measured throughput is
  * above what its units explain (barriers, atomics) maps at most once per that many cycles.  An
  * atomic with a memory-chain latency waits for the previous atomic on the same address (same
- * base register value and offset).
+ * base register value and offset).  With the model's excl_store_restart, a store-exclusive
+ * restarts the pipeline: the instructions after it map that many cycles after its first issue
+ * at the earliest; with excl_release_new_line, a store-release exclusive to another 64-byte
+ * line than its previous instance's (line_new) adds that many cycles to its gate.
  *
  * In-flight instructions live in a ring indexed by dynamic id (iteration * n + index); cycles in
  * which nothing can happen are skipped to the next event.  Memory is allocated once per
@@ -203,6 +206,8 @@ typedef struct Sim {
     int64_t rwalk_from, rwalk_to; /* retire: the members rwalk_from..rwalk_to-1 of the oldest group */
     int rwalk_slots;             /* have executed (and take rwalk_slots slots) */
     int64_t last_store;          /* youngest store mapped (-1 none) */
+    int64_t excl_id;             /* a store-exclusive the instructions after it wait for (-1 none) */
+    int32_t excl_until;          /* they map from this cycle on (NEVER: it has not issued yet) */
     FeState fe;                  /* front end */
     long long fe_waits;          /* cycles map waited for fetch */
     /* steady state with the front end: fe_dem[x & dem_mask] = the cycle map asked for
@@ -577,6 +582,8 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
     for (int h = 0, nh = snap_head(s, base, t, head); h < nh; h++)
         SNAP_PUT(head[h]);
     SNAP_PUT(ID(s->last_store));
+    SNAP_PUT(s->excl_id < 0 ? SNAP_GONE : ID(s->excl_id));
+    SNAP_PUT(s->excl_id < 0 || s->excl_until == NEVER ? SNAP_GONE : s->excl_until > t ? TM(s->excl_until) : 0);
     for (int r = 0; r < A64_NREGS; r++)
         SNAP_PUT(snap_pk(ID32(s->rat[r]), s->rat_dst[r]));
     for (int u = 0; u < s->c->nunits; u++)
@@ -795,14 +802,28 @@ static int tenths_period(const Sim *s)
     return (two ? 2 : 1) * (five ? 5 : 1);
 }
 
-/* fractional issue counts depend on the iteration number: a cut of period P starting at
- * boundary b1 is exact only if every instance pattern repeats with period P from b1 on */
+/* iteration it of a store-release exclusive with a line step (SimInst.line_step): is its
+ * 64-byte line another than in iteration it - 1 (its place in the line p, the step crossing
+ * the line's start or end) */
+static bool line_new(const SimInst *in, int64_t it)
+{
+    int64_t p = (in->line_off + it * in->line_step) % 64;
+    if (p < 0) p += 64;
+    return in->line_step > 0 ? p < in->line_step : p >= 64 + in->line_step;
+}
+
+/* fractional issue counts (and new lines, line_new) depend on the iteration number: a cut of
+ * period P starting at boundary b1 is exact only if every instance pattern repeats with period
+ * P from b1 on */
 static bool frac_periodic(const Sim *s, int64_t b1, int64_t P, int64_t iters)
 {
     if (P % tenths_period(s) != 0)   /* fractional edge latencies */
         return false;
     for (int i = 0; i < s->n; i++) {
         const SimInst *in = &s->si[i];
+        int ls = in->line_step < 0 ? -in->line_step : in->line_step;
+        if (ls && P % (64 / (ls & -ls)) != 0)
+            return false;   /* (the lines repeat every 64 / (the step's largest power of 2)) */
         for (int k = 0; k < in->nissue; k++) {
             const SimIssue *is = &in->issue[k];
             if (is->frac <= 0 || is->frac >= 1)
@@ -999,6 +1020,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     for (int r = 0; r < A64_NREGS; r++)
         s->rat[r] = -1;
     s->last_store = -1;
+    s->excl_id = -1;
+    s->excl_until = NEVER;
     s->rwalk_from = -1;
     for (int m = 0; m < SIM_RMW_SLOTS; m++)
         s->rmw[m].id = -1;
@@ -1433,6 +1456,21 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 if (span == 2 && id + 1 >= s->total) span = 1;   /* the stream ends inside the pair */
                 if (slots >= width)
                     break;
+                /* after a store-exclusive: the pipeline restarts excl_store_restart cycles after
+                 * its first issue (it has not retired before: it issues in an earlier cycle or
+                 * this one, whose map comes here before anything younger maps) */
+                if (s->excl_id >= 0) {
+                    const Dyn *xd = &ring[s->excl_id & mask];
+                    if (s->excl_until == NEVER && xd->nissued > 0)
+                        s->excl_until = xd->first_issue + c->excl_store_restart;
+                    if (s->excl_until > t) {
+                        stalled |= 1u << MCA_STALL_USH;
+                        if (s->excl_until != NEVER && (gate_wake < 0 || s->excl_until < gate_wake))
+                            gate_wake = s->excl_until;   /* (map waits as for a gate) */
+                        break;
+                    }
+                    s->excl_id = -1;
+                }
                 /* a fused pair that would straddle two map groups waits for the next one */
                 if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
                     break;
@@ -1717,9 +1755,15 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     C->retire_uop += y->uops;
                     C->inst_all++;
                 }
+                if (in->excl_store && c->excl_store_restart > 0) {
+                    s->excl_id = id;
+                    s->excl_until = NEVER;
+                }
                 if (in->gate > 0 && in->gate_id >= 0) {
                     int64_t g = s->gate_next[in->gate_id], tt = (int64_t)t * GATE_ONE;
                     s->gate_next[in->gate_id] = (g > tt ? g : tt) + llround(in->gate * (double)GATE_ONE);
+                    if (in->line_step && line_new(in, s->map_it))   /* a store-release exclusive to a new line */
+                        s->gate_next[in->gate_id] += (int64_t)c->excl_release_line * GATE_ONE;
                 }
                 if (uopq)
                     for (int x = 0; x < span; x++) {

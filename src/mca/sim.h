@@ -36,6 +36,10 @@ typedef struct SimCpu {
     int retire_uops_width;      /* retire slots per cycle (0 = no limit beyond groups) */
     bool fused_pair_one_group;  /* a fused pair maps within one map group (not split over two) */
     int flag_write_map_slots;   /* map slots of a flag writer with another result (0 = its uops) */
+    int excl_store_restart;     /* the instructions after a store-exclusive map this many cycles
+                                   after its first issue at the earliest (0 = no wait) */
+    int excl_release_line;      /* cycles a store-release exclusive to another 64-byte line than
+                                   its previous instance's adds to its throughput gate */
     int rob_groups;             /* coalesced retire queue entries (groups) */
     int group_max_uops;         /* uops per retire group (1 = one uop per entry, a classic ROB) */
     int group_max_issuing;      /* issuing uops per retire group */
@@ -101,7 +105,8 @@ typedef struct SimInst {
     uint8_t nissue, nsrc, ndst; /* at most SIM_MAX_ISSUE, SIM_MAX_SRC, SIM_MAX_DST */
     uint8_t elim;               /* SimElim */
     uint8_t elim_class;         /* SIM_ELIM_LIMITED: the rule's counter (0..SIM_ELIM_CLASSES-1) */
-    uint8_t mem;                /* A64MemKind */
+    uint8_t mem : 4;            /* A64MemKind */
+    bool excl_store : 1;        /* a store-exclusive (stxr, stlxp...): SimCpu.excl_store_restart */
     bool fused_next : 1;        /* fused with the following instruction */
     bool fused_prev : 1;        /* second of a fused pair: no slot, no issue */
     bool starts_group : 1, ends_group : 1;  /* retire-group placement: memory first, cond. branches last */
@@ -124,8 +129,14 @@ typedef struct SimInst {
     float mem_chain;            /* > 0: a read-modify-write of memory (atomic): the next one on the
                                    same address (same base register value, same offset) may issue
                                    this many cycles after it */
-    int gate_id;                /* throughput gate shared by the instructions of one form (0, 1, ..
+    int16_t gate_id;            /* throughput gate shared by the instructions of one form (0, 1, ..
                                    in order of their first instance), -1 none */
+    /* a store-release exclusive with SimCpu.excl_release_line: its address changes by line_step
+     * bytes per iteration (-63..63; 64: by 64 or more either way, a new line each time; its base
+     * register only changes by add/sub of immediates in the block), from line_off (0..63) bytes
+     * into a 64-byte line in the first iteration; line_step 0: not known (no line cost) */
+    int8_t line_step;
+    uint8_t line_off;
     float gate;                 /* its cycles per instance: the form's measured reciprocal
                                    throughput when above what units and width explain
                                    (barriers, atomics, system registers serialize) */

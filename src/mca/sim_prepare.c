@@ -70,6 +70,8 @@ static void prepare_cpu(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc)
     sc->retire_uops_width = param(p->retire_uops_per_cycle, 0);
     sc->flag_write_map_slots = param(p->flag_write_map_slots, 0);
     sc->fused_pair_one_group = param(p->fused_pair_one_group, 0) > 0;
+    sc->excl_store_restart = param(p->excl_store_restart, 0);
+    sc->excl_release_line = param(p->excl_release_new_line, 0);
     sc->rob_groups = param(p->retire_queue_groups, 0);
     sc->group_max_uops = param(p->retire_group_max_uops, 1);
     sc->group_max_issuing = param(p->retire_group_max_issuing, 0);
@@ -353,6 +355,11 @@ typedef struct Prep {
      * one, the last writer of the whole block glast[reg] (gd, its parsed form gcopy[reg]), as
      * walking back past the start would find */
     int glast[A64_NREGS], gd[A64_NREGS], cur[A64_NREGS], curd[A64_NREGS];
+    /* general registers changed only by add/sub of immediates: their change per iteration
+     * (stride), whether anything else writes them (vary), the change before the instruction
+     * at hand (pre) */
+    int64_t stride[A64_SP + 1], pre[A64_SP + 1];
+    bool vary[A64_SP + 1];
     float adv[SIM_MAX_SRC];       /* the read advances of the instruction at hand (prep_one) */
     A64Inst *lastw, *gcopy;       /* [A64_NREGS] */
 } Prep;
@@ -378,6 +385,7 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
                      : cpu->p.atomic_mem_chain > 0 ? (float)cpu->p.atomic_mem_chain : 0;
     else if (a->mem.kind != A64_MEM_NONE && f && f->mem_chain_lat > 0)
         s->mem_chain = f->mem_chain_lat;   /* a store-exclusive with a measured chain */
+    s->excl_store = (a->sys & A64_SYS_EXCLUSIVE) && a->mem.kind == A64_MEM_STORE;
     s->mem_base = A64_NOREG;
     for (int k = 0; k < a->nops; k++)
         if (a->ops[k].kind == A64_OP_MEM) {
@@ -470,6 +478,55 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
     bool ld, st, se;
     mca_inst_flags(a, &ld, &st, &se);
     ii->may_load = ld, ii->may_store = st, ii->has_side_effects = se;
+}
+
+/* `add|sub xd, xd, #imm`: xd's register in *reg, the change in *delta */
+static bool add_imm(const A64Inst *a, int *reg, int64_t *delta)
+{
+    if (a->nops != 3 || a->ops[0].kind != A64_OP_GPR || a->ops[1].kind != A64_OP_GPR ||
+        a->ops[2].kind != A64_OP_IMM || a->ops[2].u.imm.reloc || a->ops[2].u.imm.sym ||
+        !a->ops[0].u.gpr.is64 || a->ops[0].u.gpr.num != a->ops[1].u.gpr.num ||
+        a->ops[0].u.gpr.is_sp != a->ops[1].u.gpr.is_sp || (a->ops[0].u.gpr.num == 31 && !a->ops[0].u.gpr.is_sp) ||
+        !a->mnem_name || (strcmp(a->mnem_name, "add") != 0 && strcmp(a->mnem_name, "sub") != 0))
+        return false;
+    int64_t v = a->ops[2].u.imm.value;
+    if (a->ops[2].shift == A64_SH_LSL) {
+        if (a->ops[2].shift_amount >= 32) return false;
+        v *= (int64_t)1 << a->ops[2].shift_amount;
+    } else if (a->ops[2].shift != A64_SH_NONE) {
+        return false;
+    }
+    *reg = a->ops[0].u.gpr.num == 31 ? A64_SP : A64_X0 + a->ops[0].u.gpr.num;
+    *delta = a->mnem_name[0] == 's' ? -v : v;
+    return true;
+}
+
+/* the registers instruction a writes: an add/sub of an immediate adds its change to acc
+ * (P->stride in the first look at the block, P->pre then); any other write makes them vary */
+static void prep_stride(Prep *P, const A64Inst *a, int64_t *acc)
+{
+    int r = -1;
+    int64_t d = 0;
+    bool ai = add_imm(a, &r, &d);
+    for (int k = 0; k < a->nwrites; k++) {
+        int w = a->writes[k].reg;
+        if (w > A64_SP) continue;
+        if (ai && w == r) acc[w] += d;
+        else P->vary[w] = true;
+    }
+}
+
+/* SimInst.line_step and line_off of a store-release exclusive whose base register changes
+ * only by add/sub of immediates in the block, and changes */
+static void prep_line(Prep *P, const A64Inst *a, int i)
+{
+    SimInst *s = &P->out[i];
+    if (P->sc->excl_release_line <= 0 || !s->excl_store || !a->mnem_name || strncmp(a->mnem_name, "stl", 3) != 0 ||
+        s->mem_base > A64_SP || P->vary[s->mem_base] || P->stride[s->mem_base] == 0)
+        return;
+    int64_t st = P->stride[s->mem_base], off = (P->pre[s->mem_base] + s->mem_off) % 64;
+    s->line_step = (int8_t)(st >= 64 || st <= -64 ? 64 : st);
+    s->line_off = (uint8_t)(off < 0 ? off + 64 : off);
 }
 
 /* throughput gate of instruction i (before fusion changes it): a form whose measured
@@ -624,6 +681,9 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
      * move while they are filled), and the last writer of each register */
     size_t nd = 0, ns = 0, ni = 0;
     for (int r = 0; r < A64_NREGS; r++) P.glast[r] = P.cur[r] = -1, P.gd[r] = P.curd[r] = 0;
+    memset(P.stride, 0, sizeof P.stride);
+    memset(P.pre, 0, sizeof P.pre);
+    memset(P.vary, 0, sizeof P.vary);
     for (int i = 0; i < n; i++) {
         const A64Inst *a = &insts[i];
         const ModelForm *f = a->form ? form_slot(cpu, sc, &P.fc, a->form)->f : NULL;
@@ -634,6 +694,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
         for (int k = 0, d = 0; k < a->nwrites && d < SIM_MAX_DST; k++)   /* (as out[i].dst) */
             if (tracked(a->writes[k].reg))
                 P.glast[a->writes[k].reg] = i, P.gd[a->writes[k].reg] = d++;
+        if (sc->excl_release_line > 0)
+            prep_stride(&P, a, P.stride);
     }
     lists->dst = pool_room(lists->dst, &lists->cap_dst, nd + 1, sizeof *lists->dst);
     lists->src = pool_room(lists->src, &lists->cap_src, 2 * ns + 1, sizeof *lists->src);   /* (and their SimSrcX) */
@@ -654,6 +716,10 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     for (int i = 0; i < n; i++) {
         prep_one(&P, &insts[i], i, call_latency, lists, fe);
         prep_gate(&P, &insts[i], i);
+        if (sc->excl_release_line > 0) {
+            prep_line(&P, &insts[i], i);
+            prep_stride(&P, &insts[i], P.pre);
+        }
         prep_edges(&P, &insts[i], i, lists);
         if (i > 0)
             prep_fuse(&P, &insts[i - 1], &insts[i], i - 1);

@@ -151,6 +151,8 @@ typedef struct ModelForm {
     X(int_simd_roundtrip_min, "int_simd_roundtrip_min")                                 \
     X(roundtrip_share, "roundtrip_share")     /* share of a "<=N" roundtrip bound (model_lat) */ \
     X(atomic_mem_chain, "atomic_mem_chain")   /* same-address atomic chain, forms without one */ \
+    X(excl_store_restart, "excl_store_restart") /* younger instructions map this many cycles after a store-exclusive's first issue (models/README.md) */ \
+    X(excl_release_new_line, "excl_release_new_line") /* cycles a store-release exclusive to a new 64-byte line adds to its gate (models/README.md) */ \
     /* front end (seed 004): fetch, taken branches, BTB, L1I (src/mca/sim_frontend.c) */    \
     X(fetch_insts, "fetch_insts")             /* instructions fetched per cycle */      \
     X(fetch_bytes, "fetch_bytes")             /* bytes fetched per cycle */             \
