@@ -151,7 +151,7 @@ static void usage(FILE *f)
                "iteration holds that many and -iterations is divided by it).  A label just after the\n"
                "region's last instruction is its start (the next iteration).  Branches to labels outside\n"
                "the region, br/blr and ret without bl are not followed (the next instruction runs next),\n"
-               "but fetch restarts after an unconditional one.  Views list the instructions in the\n"
+               "but an unconditional one ends its map group.  Views list the instructions in the\n"
                "order they run (jumped-over ones left out).  -frontend=none: llvm-mca's behaviour\n"
                "(branches run as straight-line code, a warning).\n"
                "Integer division (sdiv, udiv) takes longer for larger quotients; the model takes the\n"

@@ -13,8 +13,9 @@
  *             writers (so flags are just another register), and dispatch of the issue uops to
  *             the least-occupied capable scheduler.  Map stops at the first instruction that
  *             does not fit (retire queue, rename queue, register file, scheduler, load/store
- *             queue), counting the stall; without the front end an unconditional branch ends
- *             the map group (one taken branch per cycle; with it, fetch does); an instruction
+ *             queue), counting the stall; an unconditional branch the front end does not
+ *             follow ends the map group (one taken branch per cycle; fetch takes the followed
+ *             ones); an instruction
  *             with more uops than slots left takes slots of the next cycle's group.
  * A uop dispatched in cycle t issues in t+1 at the earliest; a result written with latency L by
  * an instruction whose first uop issued in cycle t (its other uops only take units) is usable

@@ -110,8 +110,8 @@ typedef struct SimInst {
     bool fused_next : 1;        /* fused with the following instruction */
     bool fused_prev : 1;        /* second of a fused pair: no slot, no issue */
     bool starts_group : 1, ends_group : 1;  /* retire-group placement: memory first, cond. branches last */
-    bool taken_branch : 1;      /* an unconditional branch: without the front end, it ends the map
-                                   group (one taken branch per cycle); with it, fetch does */
+    bool taken_branch : 1;      /* an unconditional branch ends the map group (one taken branch per
+                                   cycle), unless the front end follows it (fetch then does) */
     /* front end (sim_frontend.c): fe_break = a fetch group starts here (after a taken branch,
      * at a page), fe_stall = cycles lost before it (BTB miss, L1I refill) in millicycles,
      * fe_why its McaFeWhy, fe_ev = the front-end events it counts (SIM_FE_EV_*) */
@@ -181,8 +181,7 @@ enum { SIM_FE_EV_L1I = 1, SIM_FE_EV_RESTART = 2, SIM_FE_EV_TAKEN = 4 };
 /* what the front end reads of an instruction of the path (sim_prepare_insts fills it) */
 typedef struct SimFetch {
     uint32_t offset;              /* A64Inst.offset */
-    bool taken;                   /* fetch is redirected after it: A64Inst.taken (set by the path)
-                                     or an unconditional branch */
+    bool taken;                   /* A64Inst.taken: set by the path */
     bool cond;                    /* a conditional branch */
 } SimFetch;
 

@@ -94,8 +94,11 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
         si[i].fe_stall = 0;
     }
     if (opt->no_frontend || pint(p->fetch_insts) <= 0 || n <= 0) return;
-    for (int i = 0; i < n; i++)   /* (one taken branch per cycle: a fetch group ends at it) */
-        si[i].taken_branch = false;
+    /* one taken branch per cycle: fetch takes it for the branches the path follows (a fetch
+     * group ends at one); an unconditional branch it does not follow (b out of the region, br,
+     * ret without bl) still ends the map group, as without the front end */
+    for (int i = 0; i < n; i++)
+        if (fe[i].taken) si[i].taken_branch = false;
     sc->fetch_insts = pint(p->fetch_insts);
     sc->fetch_bytes = pint(p->fetch_bytes) > 0 ? pint(p->fetch_bytes) : 4 * sc->fetch_insts;
     sc->fetch_queue = pint(p->fetch_queue);

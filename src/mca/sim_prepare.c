@@ -464,10 +464,7 @@ static void prep_one(Prep *P, const A64Inst *a, int i, int call_latency, SimList
     s->ends_group = a->branch == A64_BR_COND;
     s->taken_branch = a->branch != A64_BR_NONE && a->branch != A64_BR_COND &&
                       cpu->p.taken_branches_per_cycle > 0;
-    /* fetch is redirected after a branch the path follows, and after every unconditional branch
-     * (a `b` out of the region, `br`, `ret` without `bl`: taken in the machine, whatever runs
-     * next; the path goes on at the next instruction) */
-    fe[i] = (SimFetch){a->offset, a->taken || s->taken_branch, a->branch == A64_BR_COND};
+    fe[i] = (SimFetch){a->offset, a->taken, a->branch == A64_BR_COND};
     /* info */
     ii->uops = (int16_t)s->uops;
     float lmax = 0;
