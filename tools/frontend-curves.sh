@@ -45,7 +45,7 @@ for cpu in firestorm icestorm; do
 done
 for cpu in firestorm icestorm; do
     for sp in 4 8; do
-        for nb in 256 512 1024 2048 16384 20480 24576 32768 36864 49152; do
+        for nb in 256 512 1024 2048 16384 20480 24576 32768 36864 49152 53248 65536; do
             [ $sp = 8 ] && [ $nb -gt 36864 ] && continue
             chain "$nb" "$sp" > "$tmp/b.s"
             c=$(cyc $cpu "$tmp/b.s")
