@@ -343,6 +343,20 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             if (!a64_encode(in, &w, &why) && seen_add(&run->seen, a64_inst_row(in) ? a64_inst_row(in) : mn))
                 warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
         }
+        /* with the front end, addresses matter: one off a 4-byte boundary is said (once) */
+        if (first && !c->sim.no_frontend && !run->warned_layout && !run->cur->drop[i] &&
+            ((in->offset & 3) || (in->branch != A64_BR_NONE && in->target >= 0 && (in->target & 3)))) {
+            char what[256];
+            run->warned_layout = true;
+            if (in->offset & 3)
+                snprintf(what, sizeof what, "is at offset 0x%x, not a multiple of 4 (a data directive before it): "
+                         "the front end takes that address, as llvm-mc places it (GNU as pads to a multiple of 4)",
+                         (unsigned)in->offset);
+            else
+                snprintf(what, sizeof what, "goes to offset 0x%llx, not a multiple of 4 (no instruction starts "
+                         "there): the front end does not follow it", (unsigned long long)in->target);
+            warn_at(run, ch->line0, in, "'%s' %s", in->text, what);
+        }
         if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i] && c->sim.no_frontend) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "

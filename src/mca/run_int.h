@@ -88,6 +88,7 @@ typedef struct Run {
     int chunk_regions;
     Seen seen;
     bool warned_branch;
+    bool warned_layout;          /* an instruction or a branch target off a 4-byte boundary (once) */
     A64Inst *tmp;
     int region_index;
     Out out;
