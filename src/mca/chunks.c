@@ -321,6 +321,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     McaRegion *regions = NULL;
     int nr = mca_regions(prog, !run->has_markers, &regions);
     memset(run->cur->drop, 1, (size_t)(prog->ninsts + 1) * sizeof *run->cur->drop);
+    int bad_target = -1;          /* a branch to an offset off a 4-byte boundary */
     for (int g = 0; g < nr; g++)
         memset(run->cur->drop + regions[g].begin, 0, (size_t)(regions[g].end - regions[g].begin) * sizeof *run->cur->drop);
     for (int i = 0; i < prog->ninsts; i++) {
@@ -343,25 +344,35 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             if (!a64_encode(in, &w, &why) && seen_add(&run->seen, a64_inst_row(in) ? a64_inst_row(in) : mn))
                 warn_at(run, ch->line0, in, "no A64 encoding for '%s' in uarch (%s); its Encodings column shows '-'", in->text, why);
         }
-        /* with the front end, addresses matter: one off a 4-byte boundary is said (once) */
-        if (first && !c->sim.no_frontend && !run->warned_layout && !run->cur->drop[i] &&
-            ((in->offset & 3) || (in->branch != A64_BR_NONE && in->target >= 0 && (in->target & 3)))) {
-            char what[256];
-            run->warned_layout = true;
-            if (in->offset & 3)
-                snprintf(what, sizeof what, "is at offset 0x%x, not a multiple of 4 (a data directive before it): "
-                         "the front end takes that address, as llvm-mc places it (GNU as pads to a multiple of 4)",
-                         (unsigned)in->offset);
-            else
-                snprintf(what, sizeof what, "goes to offset 0x%llx, not a multiple of 4 (no instruction starts "
-                         "there): the front end does not follow it", (unsigned long long)in->target);
-            warn_at(run, ch->line0, in, "'%s' %s", in->text, what);
+        /* with the front end, addresses matter: an instruction off a 4-byte boundary is said
+         * (once per run); a branch to such an offset, after the loop */
+        if (first && !c->sim.no_frontend && !run->warned_layout && !run->cur->drop[i]) {
+            if (in->offset & 3) {
+                char what[32];
+                snprintf(what, sizeof what, "0x%x", (unsigned)in->offset);
+                run->warned_layout = true;
+                warn_at(run, ch->line0, in, "'%s' is at offset %s, not a multiple of 4 (a data directive before it): "
+                        "the front end takes that address, as llvm-mc places it (GNU as pads to a multiple of 4)",
+                        in->text, what);
+            } else if (bad_target < 0 && in->branch != A64_BR_NONE && in->target >= 0 && (in->target & 3)) {
+                bad_target = i;
+            }
         }
         if (first && in->branch != A64_BR_NONE && !run->warned_branch && !run->cur->drop[i] && c->sim.no_frontend) {
             run->warned_branch = true;
             warn_at(run, ch->line0, in, "branches are not followed: '%s' and any other branch run as "
                     "straight-line code, as in llvm-mca%s", mn, "");
         }
+    }
+    /* every instruction of the chunk on a 4-byte boundary: no instruction starts where such a
+     * branch goes, and the path does not follow it */
+    if (bad_target >= 0 && !run->warned_layout) {
+        const A64Inst *in = &prog->insts[bad_target];
+        char what[32];
+        snprintf(what, sizeof what, "0x%llx", (unsigned long long)in->target);
+        run->warned_layout = true;
+        warn_at(run, ch->line0, in, "'%s' goes to offset %s, not a multiple of 4 (no instruction starts there): "
+                "the front end does not follow it", in->text, what);
     }
     for (int g = 0; g < nr; g++)
         if (regions[g].end - regions[g].begin > MCA_REGION_MAX_INSTS) {
