@@ -22,7 +22,10 @@ while IFS='|' read -r name args; do
   grep -q 'Sanitizer\|runtime error:' "$tmp/err" && { bad "$name: sanitizer report"; cat "$tmp/err"; }
   echo "$out" | grep -q "^# uarch bench $name: " || bad "$name: no heading"
   echo "$out" | grep -q '^# cpu: .* | os: .* | counters: .* | core clock: .* GHz | ' || bad "$name: no provenance"
-  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +([0-9.]+|-) +([0-9.]+|-) +-?[0-9.]+ +[0-9]+$' || bad "$name: no point rows"
+  # a point row: x, then best, median and spread, each a number or "-" (unavailable: on a busy
+  # machine a quartile of the paired differences can be noise below zero), then n
+  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +([0-9.]+|-) +([0-9.]+|-) +([0-9.]+|-) +[0-9]+$' \
+    || { bad "$name $args: no point rows"; echo "$out"; }
   # a statistic that is not a time (negative, NaN) is shown as unavailable: "-", an empty CSV field
   echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +.*(-[0-9]|nan|inf)' && bad "$name: a negative or NaN value in the table"
   # (series names with commas are quoted: the first field is read up to its closing quote)
