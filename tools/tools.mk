@@ -21,7 +21,7 @@ bench: $(B)/uarch
 # Parses the benchmark corpus (clang -O2 -S of this repo's sources, several times over) with
 # tools/bench-parse.c and prints the best lines/s.  Part of `make bench`.
 $(B)/bench-parse: tools/bench-parse.c $(filter $(B)/obj/a64/% $(B)/obj/asm/% $(B)/obj/util/%,$(OBJS)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LTO_LINK) -o $@ $^ $(LDLIBS)
 bench-parse: $(B)/bench-parse
 	bash tools/bench-parse.sh $(B)
 bench: bench-parse

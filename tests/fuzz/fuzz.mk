@@ -87,7 +87,7 @@ fuzz:
 # with SAN=1.  An input that once crashed, kept in a corpus, stays a test.
 FUZZ_REPLAY_OBJS = $(filter-out $(B)/obj/cmd/mca.o,$(OBJS))
 $(B)/fuzz-replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS) $(LDLIBS)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LTO_LINK) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS) $(LDLIBS)
 check: $(B)/fuzz-replay-parse $(B)/fuzz-replay-mca $(B)/fuzz-replay-options
 
 .PHONY: fuzz fuzz-bins
