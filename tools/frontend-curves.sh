@@ -9,6 +9,8 @@
 #   nop-ipc    IPC of a loop of NOPs over its footprint (KiB)
 #   btb4/btb8  cycles per branch of a chain of b to the next instruction 4 B apart, or 8 B apart
 #              (a NOP between), over the number of branches
+#   itlb       cycles per branch of a chain of b, one per 16 KiB page, each at the page's next
+#              64-byte line (the k-th at offset 64 k: L1I sets apart), over the number of pages
 set -eu
 UARCH=${1:-${UARCH:-build/uarch}}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -27,6 +29,11 @@ nops() {   # KiB
 chain() {   # branches spacing
     printf '  .text\n  .p2align 14\nloop:\n'
     awk -v n="$1" -v sp="$2" 'BEGIN { for (i = 1; i < n; i++) { print "  b 1f"; if (sp == 8) print "  nop"; print "1:" } }'
+    printf '  b loop\n'
+}
+pages() {   # pages
+    printf '  .text\n  .p2align 14\nloop:\n'
+    awk -v n="$1" 'BEGIN { for (i = 1; i < n; i++) printf "  b p%d\n  .p2align 14\n  .skip %d\np%d:\n", i, 64 * i % 16384, i }'
     printf '  b loop\n'
 }
 for cpu in firestorm icestorm; do
@@ -51,5 +58,12 @@ for cpu in firestorm icestorm; do
             c=$(cyc $cpu "$tmp/b.s")
             awk -v cpu=$cpu -v sp=$sp -v nb=$nb -v c="$c" 'BEGIN { printf "btb%d %s %d %.2f\n", sp, cpu, nb, c / (10 * nb) }'
         done
+    done
+done
+for cpu in firestorm icestorm; do
+    for np in 32 64 65 128 129 192 193 256 512; do
+        pages "$np" > "$tmp/p.s"
+        c=$(cyc $cpu "$tmp/p.s")
+        awk -v cpu=$cpu -v np=$np -v c="$c" 'BEGIN { printf "itlb %s %d %.2f\n", cpu, np, c / (10 * np) }'
     done
 done

@@ -134,6 +134,7 @@ typedef struct McaCounters {
     long long l1i_miss;           /* 0xd3 L1I cache misses (lines refilled), front end */
     long long fetch_restart;      /* 0xde fetch restarts (taken branches the BTB missed) */
     long long br_taken;           /* 0x90 taken branches */
+    long long itlb_miss;          /* 0xd4 L1 ITLB misses (pages fetched from that it misses) */
 } McaCounters;
 
 /* The simulated PMU counters, in display order (view_counters.c; used by json.c and by the sim
@@ -150,6 +151,7 @@ typedef enum McaFeWhy {
     MCA_FE_TAKEN,        /* taken branches per cycle */
     MCA_FE_BTB,          /* taken branch missing in the BTB (found at decode) */
     MCA_FE_L1I,          /* L1I miss: the line refilled from L2 */
+    MCA_FE_ITLB,         /* L1 ITLB miss: the page's translation from the next level */
     MCA_FE_NWHY
 } McaFeWhy;
 

@@ -1889,6 +1889,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             C->l1i_miss += (si[i].fe_ev & SIM_FE_EV_L1I) ? iters : 0;
             C->fetch_restart += (si[i].fe_ev & SIM_FE_EV_RESTART) ? iters : 0;
             C->br_taken += (si[i].fe_ev & SIM_FE_EV_TAKEN) ? iters : 0;
+            C->itlb_miss += (si[i].fe_ev & SIM_FE_EV_ITLB) ? iters : 0;
         }
     }
     double dc = cycles > 0 ? (double)cycles : 1;

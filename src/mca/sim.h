@@ -113,7 +113,7 @@ typedef struct SimInst {
     bool taken_branch : 1;      /* an unconditional branch ends the map group (one taken branch per
                                    cycle), unless the front end follows it (fetch then does) */
     /* front end (sim_frontend.c): fe_break = a fetch group starts here (after a taken branch,
-     * at a page), fe_stall = cycles lost before it (BTB miss, L1I refill) in millicycles,
+     * at a page), fe_stall = cycles lost before it (BTB miss, L1I refill, ITLB miss) in millicycles,
      * fe_why its McaFeWhy, fe_ev = the front-end events it counts (SIM_FE_EV_*) */
     bool fe_break : 1;
     bool late_read : 1;         /* a source has a read advance (a table register of TBX read by a
@@ -176,7 +176,7 @@ typedef struct SimLists {
     size_t cap_dst, cap_src, cap_issue;
 } SimLists;
 
-enum { SIM_FE_EV_L1I = 1, SIM_FE_EV_RESTART = 2, SIM_FE_EV_TAKEN = 4 };
+enum { SIM_FE_EV_L1I = 1, SIM_FE_EV_RESTART = 2, SIM_FE_EV_TAKEN = 4, SIM_FE_EV_ITLB = 8 };
 
 /* what the front end reads of an instruction of the path (sim_prepare_insts fills it) */
 typedef struct SimFetch {

@@ -9,10 +9,13 @@
  *   fe_stall  cycles lost before that group: taken_bubble after a taken branch, btb_miss_bubble
  *             more when the branch misses the BTB (btb_sets x btb_ways, LRU, index = PC bits
  *             from btb_index_lsb; btb_miss_cond_bubble instead for a conditional branch), l1i_refill when its line misses the L1I (l1i_sets x
- *             l1i_ways of l1i_line bytes, LRU, index = the line number);
- *   fe_ev     the events it counts: L1I miss (0xd3), fetch restart (0xde), taken branch (0x90).
+ *             l1i_ways of l1i_line bytes, LRU, index = the line number), itlb_miss when the
+ *             fetch enters a page the L1 ITLB misses (itlb_entries pages of fetch_page_bytes,
+ *             fully associative, LRU);
+ *   fe_ev     the events it counts: L1I miss (0xd3), ITLB miss (0xd4), fetch restart (0xde),
+ *             taken branch (0x90).
  * Where the groups are cut by width (fetch_insts, fetch_bytes) is left to the simulator, which
- * fetches in order (sim.c fe_fetch).  The BTB and the L1I see the same addresses every iteration,
+ * fetches in order (sim.c fe_fetch).  The BTB, the L1I and the ITLB see the same addresses every iteration,
  * so their LRU state repeats after one: a warm-up pass over the path, then the pass whose hits
  * and misses every iteration takes.  The end of the block falls back to its start as a straight
  * line (as without the front end) unless the last instruction is a taken branch (a back-edge).
@@ -35,7 +38,7 @@ typedef struct Lru {
     uint32_t gen;
     size_t cap_tags, cap_sets;
 } Lru;
-static _Thread_local Lru lru_btb, lru_l1;
+static _Thread_local Lru lru_btb, lru_l1, lru_itlb;
 
 static void lru_init(Lru *l, int sets, int ways)
 {
@@ -57,7 +60,7 @@ static void lru_init(Lru *l, int sets, int ways)
 
 void sim_frontend_release(void)
 {
-    Lru *all[] = {&lru_btb, &lru_l1};
+    Lru *all[] = {&lru_btb, &lru_l1, &lru_itlb};
     for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
         free(all[k]->tag);
         free(all[k]->stamp);
@@ -84,6 +87,12 @@ static bool lru_touch(Lru *l, int set, int64_t tag)
 
 static int pint(double v) { return v > 0 ? (int)v : 0; }
 
+/* a and b on one page of `page` bytes (> 0; a power of two, as pages are, without a division) */
+static bool same_page(int64_t a, int64_t b, int64_t page)
+{
+    return (page & (page - 1)) == 0 ? ((a ^ b) & ~(page - 1)) == 0 : a / page == b / page;
+}
+
 void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const SimFetch *fe, int n, SimInst *si)
 {
     const ModelParams *p = &cpu->p;
@@ -109,11 +118,21 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
     int32_t btb_miss = (int32_t)lround(1000 * (p->btb_miss_bubble > 0 ? p->btb_miss_bubble : 0));
     int32_t btb_miss_cond = p->btb_miss_cond_bubble > 0 ? (int32_t)lround(1000 * p->btb_miss_cond_bubble) : btb_miss;
     int32_t refill = (int32_t)lround(1000 * (p->l1i_refill > 0 ? p->l1i_refill : 0));
-    Lru *btb = &lru_btb, *l1 = &lru_l1;
+    int itlb_n = pint(p->itlb_entries);
+    int32_t itlb_cost = (int32_t)lround(1000 * (p->itlb_miss > 0 ? p->itlb_miss : 0));
+    Lru *btb = &lru_btb, *l1 = &lru_l1, *itlb = &lru_itlb;
     bool use_btb = btb_sets > 0 && btb_ways > 0 && btb_miss > 0;
     bool use_l1 = l1_sets > 0 && l1_ways > 0 && line > 0 && refill > 0;
+    bool use_itlb = page > 0 && itlb_n > 0 && itlb_cost > 0;
+    if (use_itlb) {   /* a path that enters at most itlb_n pages is on at most that many: no miss */
+        int entered = 0;
+        for (int i = 0; i < n && entered <= itlb_n; i++)
+            entered += !same_page(fe[i].offset, fe[i ? i - 1 : n - 1].offset, page);
+        use_itlb = entered > itlb_n;
+    }
     if (use_btb) lru_init(btb, btb_sets, btb_ways);
     if (use_l1) lru_init(l1, l1_sets, l1_ways);
+    if (use_itlb) lru_init(itlb, 1, itlb_n);
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
             const SimFetch *a = &fe[i], *prev = &fe[i ? i - 1 : n - 1];
@@ -133,6 +152,15 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
                     x->fe_stall += prev->cond ? btb_miss_cond : btb_miss;
                     x->fe_why = MCA_FE_BTB;
                     si[i ? i - 1 : n - 1].fe_ev |= SIM_FE_EV_RESTART;
+                }
+            }
+            if (use_itlb && !same_page(addr, paddr, page)) {   /* (before its line: translation first) */
+                bool hit = lru_touch(itlb, 0, addr / page);
+                if (!hit && pass == 1) {
+                    x->fe_break = true;
+                    x->fe_stall += itlb_cost;
+                    x->fe_why = MCA_FE_ITLB;
+                    x->fe_ev |= SIM_FE_EV_ITLB;
                 }
             }
             if (use_l1 && (redirect || wrap || addr / line != paddr / line || n == 1)) {

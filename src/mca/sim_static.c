@@ -389,7 +389,8 @@ void sim_bottleneck(const SimCpu *sc, const SimInst *si, int n, McaResult *out)
     }
     if (out->frontend && fk >= 0 && sim > b->cycles_per_iteration + 1e-9 && fe_all > out->total_cycles / 4) {
         static const char *fn[MCA_FE_NWHY] = {"fetch width", "fetch stops at a page boundary", "taken branches per cycle",
-                                              "BTB capacity (taken branches it misses)", "L1I capacity (lines refilled from L2)"};
+                                              "BTB capacity (taken branches it misses)", "L1I capacity (lines refilled from L2)",
+                                              "ITLB capacity (pages it misses)"};
         b->kind = "fetch";
         b->cycles_per_iteration = sim;
         snprintf(b->what, sizeof b->what, "front end: %s; map waited for fetch in %lld of %lld cycles", fn[fk], fe_all, out->total_cycles);

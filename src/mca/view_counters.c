@@ -11,7 +11,7 @@ typedef struct CounterDef { const char *name; int event; size_t off; } CounterDe
 static const CounterDef counters[] = {
     C(cycle, 0x02), C(retire_uop, 0x01), C(schedule_uop, 0x52), C(schedule_int_uop, 0x53),
     C(schedule_simd_uop, 0x54), C(schedule_ldst_uop, 0x55), C(inst_all, 0x8c),
-    C(l1i_miss, 0xd3), C(fetch_restart, 0xde), C(br_taken, 0x90),   /* the front end's */
+    C(l1i_miss, 0xd3), C(itlb_miss, 0xd4), C(fetch_restart, 0xde), C(br_taken, 0x90),   /* the front end's */
 };
 #undef C
 

@@ -153,7 +153,7 @@ typedef struct ModelForm {
     X(atomic_mem_chain, "atomic_mem_chain")   /* same-address atomic chain, forms without one */ \
     X(excl_store_restart, "excl_store_restart") /* younger instructions map this many cycles after a store-exclusive's first issue (models/README.md) */ \
     X(excl_release_new_line, "excl_release_new_line") /* cycles a store-release exclusive to a new 64-byte line adds to its gate (models/README.md) */ \
-    /* front end (seed 004): fetch, taken branches, BTB, L1I (src/mca/sim_frontend.c) */    \
+    /* front end (seed 004): fetch, taken branches, BTB, L1I, ITLB (src/mca/sim_frontend.c) */    \
     X(fetch_insts, "fetch_insts")             /* instructions fetched per cycle */      \
     X(fetch_bytes, "fetch_bytes")             /* bytes fetched per cycle */             \
     X(fetch_line_cross, "fetch_line_cross")   /* 1: a fetch may cross a cache line */   \
@@ -169,7 +169,9 @@ typedef struct ModelForm {
     X(l1i_sets, "l1i_sets")                                                             \
     X(l1i_ways, "l1i_ways")                                                             \
     X(l1i_line, "l1i_line")                   /* line bytes; index = PC bits above it */ \
-    X(l1i_refill, "l1i_refill")               /* cycles per line fetched from L2 */
+    X(l1i_refill, "l1i_refill")               /* cycles per line fetched from L2 */     \
+    X(itlb_entries, "itlb_entries")           /* L1 ITLB: pages (fetch_page_bytes), LRU */ \
+    X(itlb_miss, "itlb_miss")                 /* cycles a fetch from a page it misses loses */
 
 enum {
 #define X(f, k) MODEL_P_##f,

@@ -11,7 +11,7 @@
  *     barriers 0x9c (dmb/dsb/isb: a barrier without memory access);
  *   - the front end's events (src/mca/sim_frontend.c), the block run as `uarch mca` runs it
  *     (src/mca/path.c: branches to labels in the block followed, `// uarch:` hints): taken
- *     branches 0x90, L1I misses 0xd3, fetch restarts 0xde (BTB misses).
+ *     branches 0x90, L1I misses 0xd3, ITLB misses 0xd4, fetch restarts 0xde (BTB misses).
  * The class counts are those of the instructions that run (the path), times its iterations.
  * Every other id counts 0.  With -sim-permute=SEED the ids are relabelled by a permutation of
  * 0..255 drawn from the seed (splitmix64 + Fisher-Yates), so discovery can be tested blind; the
