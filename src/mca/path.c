@@ -102,7 +102,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
     if (n <= 0) return true;
     for (int i = 1; i < n; i++)
         if (in[i].offset < in[i - 1].offset) {
-            snprintf(p->why, sizeof p->why, "the region's addresses are not in order");
+            snprintf(p->why, sizeof p->why, "the region's code passes 4 GiB (its addresses wrap)");
             return false;
         }
     bool any = false;
