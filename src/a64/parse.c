@@ -1346,7 +1346,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 
 /* ---- directives ---- */
 enum { D_IGNORE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
-       D_ORG, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
+       D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
 static const struct Directive { const char *name; int action; } directives[] = {
@@ -1360,8 +1360,8 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"altmacro", D_IGNORE},
     {"arch", D_IGNORE},
     {"arch_extension", D_IGNORE},
-    {"ascii", D_IGNORE},
-    {"asciz", D_IGNORE},
+    {"ascii", D_ASCII},
+    {"asciz", D_ASCIZ},
     {"balign", D_BALIGN},
     {"balignl", D_BALIGN},
     {"balignw", D_BALIGN},
@@ -1390,7 +1390,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"dc", D_IGNORE},
     {"def", D_IGNORE},
     {"desc", D_IGNORE},
-    {"double", D_IGNORE},
+    {"double", D_FLOAT8},
     {"dword", D_DATA8},
     {"end", D_IGNORE},
     {"end_data_region", D_IGNORE},
@@ -1398,7 +1398,8 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"endfunc", D_IGNORE},
     {"ent", D_IGNORE},
     {"file", D_IGNORE},
-    {"float", D_IGNORE},
+    {"fill", D_FILL},
+    {"float", D_FLOAT4},
     {"frame", D_IGNORE},
     {"func", D_IGNORE},
     {"global", D_IGNORE},
@@ -1449,12 +1450,12 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"secrel32", D_IGNORE},
     {"section", D_SECTION},
     {"short", D_DATA2},
-    {"single", D_IGNORE},
+    {"single", D_FLOAT4},
     {"size", D_IGNORE},
     {"skip", D_SKIP},
     {"sleb128", D_IGNORE},
     {"space", D_SKIP},
-    {"string", D_IGNORE},
+    {"string", D_ASCIZ},
     {"subsections_via_symbols", D_IGNORE},
     {"symidx", D_IGNORE},
     {"symver", D_IGNORE},
@@ -1481,6 +1482,61 @@ static const struct Directive { const char *name; int action; } directives[] = {
 static int directive_cmp(const void *k, const void *d)
 {
     return strcmp(k, ((const struct Directive *)d)->name);
+}
+
+/* a directive's constant expression at a (.set constants, operators, parentheses: src/asm): its
+ * value in *v, and in *end where it stops (a ',' outside parentheses, or e), blanks skipped */
+static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+{
+    a = skip_ws(a, e);
+    if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    if (!asm_expr(&P->A, a, e, end, v, &ae)) {
+        if (!ae.at) ae.at = a;
+        return aerr(P, &ae);
+    }
+    *end = skip_ws(*end, e);
+    return true;
+}
+
+/* nothing may follow a directive's last argument at x */
+static bool dir_end(Parser *P, const char *x, const char *e)
+{
+    char buf[48];
+    x = skip_ws(x, e);
+    return x >= e || perr(P, x, "unexpected '%s' after the directive's arguments", q(x, e, buf, sizeof buf));
+}
+
+/* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
+ * one byte each), +1 each with `nul`; -1 after an error */
+static int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
+{
+    int64_t n = 0;
+    const char *x = skip_ws(a, e);
+    if (x >= e) return 0;   /* (`.ascii` alone: no bytes, as llvm-mc) */
+    for (;;) {
+        if (x >= e || *x != '"') return perr(P, x, "expected a string"), -1;
+        const char *o = x++;
+        while (x < e && *x != '"') {
+            if (*x == '\\' && x + 1 < e) {
+                x++;
+                if (*x >= '0' && *x <= '7') {
+                    for (int k = 0; k < 3 && x < e && *x >= '0' && *x <= '7'; k++) x++;
+                } else if (*x == 'x' || *x == 'X') {
+                    x++;
+                    while (x < e && ((*x >= '0' && *x <= '9') || ((*x | 0x20) >= 'a' && (*x | 0x20) <= 'f'))) x++;
+                } else x++;
+            } else x++;
+            n++;
+        }
+        if (x >= e) return perr(P, o, "unterminated string"), -1;
+        n += nul;
+        x = skip_ws(x + 1, e);
+        if (x >= e) return n;
+        if (*x != ',') return perr(P, x, "expected ',' or the end of the line after a string"), -1;
+        x = skip_ws(x + 1, e);
+    }
 }
 
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
@@ -1530,35 +1586,76 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (P->ntext_stack) P->text = P->text_stack[--P->ntext_stack];
         return true;
     case D_PREVIOUS: { bool t = P->text; P->text = P->prev_text; P->prev_text = t; return true; }
-    case D_P2ALIGN: case D_BALIGN: {
-        int64_t v;
-        bool ovf;
-        const char *q2 = parse_int(a, e, &v, &ovf);
-        if (!q2) return perr(P, a, "expected an alignment");
+    case D_P2ALIGN: case D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
+        int64_t v, fill, max = 0;
+        const char *x, *max_at = NULL;
+        if (!dir_expr(P, a, e, &x, &v, "an alignment")) return false;
         bool pow = d->action == D_P2ALIGN;
-        if (ovf || v < 0 || (pow && v > 16) || (!pow && (v > 65536 || (v & (v - 1)))))
-            return perr(P, a, "invalid alignment '%s'", q(a, q2, buf, sizeof buf));
-        if (P->text) add_align(P, pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1), 0);
+        if (v < 0 || (pow && v > 16) || (!pow && (v > 65536 || (v & (v - 1)))))
+            return perr(P, a, "invalid alignment '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        if (x < e && *x == ',') {
+            x = skip_ws(x + 1, e);
+            if (x < e && *x != ',' && !dir_expr(P, x, e, &x, &fill, "a fill value")) return false;
+            if (x < e && *x == ',') {
+                max_at = skip_ws(x + 1, e);
+                if (!dir_expr(P, max_at, e, &x, &max, "a maximum number of bytes")) return false;
+                if (max < 1)
+                    return perr(P, max_at, "the alignment can never be satisfied in %lld bytes", (long long)max);
+            }
+        }
+        if (!dir_end(P, x, e)) return false;
+        uint32_t al = pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1);
+        uint32_t pad = ((P->offset + al - 1) & ~(al - 1)) - P->offset;
+        if (P->text && (!max_at || max >= al || pad <= max)) add_align(P, al, 0);
         return true;
     }
-    case D_SKIP: {
-        int64_t v;
-        bool ovf;
-        const char *q2 = parse_int(a, e, &v, &ovf);
-        if (!q2) return perr(P, a, "expected a size");
-        if (ovf || v < 0 || v > (1 << 24)) return perr(P, a, "invalid size '%s'", q(a, q2, buf, sizeof buf));
-        if (P->text) add_align(P, 0, (uint32_t)v);
+    case D_SKIP: case D_FILL: {   /* .skip size [, fill]; .fill repeat [, size [, value]] */
+        int64_t v, size = 1, fill;
+        const char *x;
+        if (!dir_expr(P, a, e, &x, &v, d->action == D_FILL ? "a repeat count" : "a size")) return false;
+        if (v < 0 || v > (1 << 24)) return perr(P, a, "invalid %s '%s'", d->action == D_FILL ? "repeat count" : "size", q(a, rtrim(a, x), buf, sizeof buf));
+        if (x < e && *x == ',') {
+            const char *sa = skip_ws(x + 1, e);
+            if (!dir_expr(P, sa, e, &x, d->action == D_FILL ? &size : &fill, d->action == D_FILL ? "a size" : "a fill value")) return false;
+            if (d->action == D_FILL && (size < 0 || size > 8))
+                return perr(P, sa, "invalid size '%s' (0 to 8 bytes)", q(sa, rtrim(sa, x), buf, sizeof buf));
+            if (d->action == D_FILL && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
+        }
+        if (!dir_end(P, x, e)) return false;
+        if (P->text) add_align(P, 0, (uint32_t)(v * size));
         return true;
     }
-    case D_ORG: {              /* .org N: the section goes on at offset N (never backwards) */
-        int64_t v;
-        bool ovf;
-        const char *q2 = parse_int(a, e, &v, &ovf);
-        if (!q2) return perr(P, a, "expected an offset");
-        if (ovf || v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, q2, buf, sizeof buf));
+    case D_ORG: {              /* .org N [, fill]: the section goes on at offset N (never backwards) */
+        int64_t v, fill;
+        const char *x;
+        if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
+        if (v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        if (x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
+        if (!dir_end(P, x, e)) return false;
         if (P->text && v < (int64_t)P->offset)
             return perr(P, a, "'.org' moves backwards (from offset %u to %lld)", P->offset, (long long)v);
         if (P->text) add_align(P, 0, (uint32_t)(v - (int64_t)P->offset));
+        return true;
+    }
+    case D_ASCII: case D_ASCIZ: {
+        int64_t n = dir_strings(P, a, e, d->action == D_ASCIZ);
+        if (n < 0) return false;
+        if (n > (1 << 24)) return perr(P, a, "more than %d bytes of strings", 1 << 24);
+        if (P->text && n) add_align(P, 0, (uint32_t)n);
+        return true;
+    }
+    case D_FLOAT4: case D_FLOAT8: {   /* values separated by commas, 4 or 8 bytes each */
+        if (!P->text || skip_ws(a, e) >= e) return true;
+        uint32_t n = 0;
+        for (const char *x = a;; x++) {
+            const char *c = memchr(x, ',', (size_t)(e - x));
+            const char *ve = c ? c : e, *xs = skip_ws(x, ve);
+            if (xs >= rtrim(xs, ve)) return perr(P, xs, "expected a floating-point value");
+            n++;
+            if (!c) break;
+            x = c;
+        }
+        add_align(P, 0, n * (d->action == D_FLOAT4 ? 4u : 8u));
         return true;
     }
     case D_DATA1: dsize = 1; break;
@@ -1571,15 +1668,27 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         /* values separated by commas; a number that encodes ADR/ADRP becomes that instruction */
         const char *x = a;
         uint32_t data = 0;
-        while (x < e) {
+        if (skip_ws(a, e) >= e) return true;   /* (`.byte` alone: no bytes, as llvm-mc) */
+        for (;;) {
             const char *c = memchr(x, ',', (size_t)(e - x));
             const char *ve = c ? c : e;
             int64_t v;
-            bool ovf;
-            const char *xs = skip_ws(x, ve);
-            const char *q2 = dsize == 4 ? parse_int(xs, ve, &v, &ovf) : NULL;
-            if (q2 && !ovf && skip_ws(q2, ve) == rtrim(xs, ve) && v >= 0 && v <= 0xffffffffLL &&
-                ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
+            const char *xs = skip_ws(x, ve), *xe = rtrim(xs, ve), *q2;
+            if (xs >= xe) return perr(P, xs, "expected an expression");
+            AsmErr ae;
+            P->A.line_start = P->ls;
+            bool known = asm_expr(&P->A, xs, xe, &q2, &v, &ae);
+            if (known && skip_ws(q2, xe) < xe) return dir_end(P, q2, xe);
+            /* (an expression of labels, .word .L2 - .L1, takes its bytes without a value) */
+            if (!known && strncmp(ae.msg, "unknown symbol", 14)) {
+                if (!ae.at) ae.at = xs;
+                return aerr(P, &ae);
+            }
+            static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
+            static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
+            if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))
+                return perr(P, xs, "'%s' is out of range for a %d-byte value", q(xs, xe, buf, sizeof buf), dsize);
+            if (known && dsize == 4 && v >= 0 && ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
                 if (data) { add_align(P, 0, data); data = 0; }
                 uint32_t w = (uint32_t)v;
                 bool page = w >> 31;
@@ -1600,7 +1709,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 in->ops[1].col = in->ops[0].col;
                 if (!finish_inst(P, in, s, s, e)) return false;
             } else data += (uint32_t)dsize;
-            x = c ? c + 1 : e;
+            if (!c) break;
+            x = c + 1;
         }
         if (data) add_align(P, 0, data);
         return true;
