@@ -228,11 +228,14 @@ bool read_file(const char *path, Buf *out)
     if (!f)
         return false;
     char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    size_t n, start = out->len;
+    bool big = false;
+    while (!big && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
         buf_put(out, chunk, n);
-    bool ok = !ferror(f);
-    int saved = errno;
+        big = out->len - start > READ_FILE_MAX;   /* (/dev/zero, /dev/full: never an end) */
+    }
+    bool ok = !big && !ferror(f);
+    int saved = big ? EFBIG : errno;
     if (f != stdin)
         fclose(f);
     buf_cstr(out);

@@ -96,7 +96,9 @@ void *arena_alloc_raw(Arena *a, size_t n);    /* the same, not zeroed: a long ar
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
 
-/* Read a whole file ("-" = stdin).  Returns false and sets errno on failure. */
+/* Read a whole file ("-" = stdin).  Returns false and sets errno on failure; more than
+ * READ_FILE_MAX bytes is one (errno EFBIG). */
+#define READ_FILE_MAX ((size_t)64 << 20)
 bool read_file(const char *path, Buf *out);
 /* The same for a text: it ends at its first NUL byte outside a line comment (kept, for the parser
  * to report), and more than `max` bytes is an error (errno EFBIG). */
