@@ -104,6 +104,10 @@ void bench_split_stmts(BenchArch arch, const char *text, const char *file, int f
  * would make the loop run on and on): false with a located error (reserved.c). */
 bool bench_check_reserved(BenchArch arch, BenchSyntax syntax, const char *text, const char *file,
                           int first_line, Diag *err);
+/* The same for the snippet that is timed, which must also hold a statement other than a label
+ * (an empty one, or comments only, times nothing): false with a located error. */
+bool bench_check_body(BenchArch arch, BenchSyntax syntax, const char *text, const char *file,
+                      int first_line, Diag *err);
 
 /* ---- 2. build and load ------------------------------------------------------------------- */
 

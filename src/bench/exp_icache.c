@@ -84,6 +84,12 @@ int exp_icache(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, icache_opt, &o, usage, &status))
         return status;
     bool x86 = sweep_x86(&s);
+    Diag d;
+    if (o.inst && !bench_check_body(x86 ? BENCH_X86_64 : BENCH_AARCH64, BENCH_ATT, o.inst, "<inst>", 1, &d)) {
+        diag_print(stderr, &d, "error");
+        sweep_free(&s);
+        return 1;
+    }
     const char *inst = o.inst ? o.inst : x86 ? "nopl 0x100(%rax,%rax,1)" : sweep_nop(&s);
     if (!x86 || o.bytes == 0)
         o.bytes = x86 && !o.inst ? 8 : 4;

@@ -85,6 +85,10 @@ static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t w
         snprintf(why, whysz, "empty instruction");
         return false;
     }
+    if (!isalpha((unsigned char)in->mnem[0])) {   /* ('# x', ';', a label: no instruction) */
+        snprintf(why, whysz, "expected an instruction mnemonic");
+        return false;
+    }
     const char *p = text + n;
     int depth = 0;
     char cur[64];

@@ -84,7 +84,9 @@ static int rob_opt(void *ctx, int argc, char **argv, int i)
     if (strcmp(argv[i], "-filler") == 0 && i + 1 < argc) {
         char list[256];
         snprintf(list, sizeof list, "%s", argv[i + 1]);
-        for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
+        for (char *t = list, *c; t; t = c ? c + 1 : NULL) {
+            if ((c = strchr(t, ',')))
+                *c = 0;
             int k = 0;
             while (k < NFILL && strcmp(fillers[k].name, t) != 0)
                 k++;

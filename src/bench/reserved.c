@@ -20,6 +20,7 @@ typedef struct Check {
     BenchSyntax syntax;
     Diag *err;
     bool bad;
+    int content;                  /* statements other than a lone label */
 } Check;
 
 /* Operand i of stmt (split on top-level commas): [*b, *e) trimmed; false past the last. */
@@ -92,6 +93,7 @@ static bool check_stmt(void *ctx, const char *stmt, size_t n, const BenchLineOri
     while (m < end && (isalnum((unsigned char)*m) || *m == '.' || *m == '_'))
         m++;
     size_t mlen = (size_t)(m - stmt);
+    c->content += !(mlen > 0 && m + 1 == end && *m == ':');
     if (mlen == 0 || stmt[0] == '.' || (m < end && *m == ':'))   /* directive or label */
         return true;
     const char *ops = m;
@@ -159,7 +161,20 @@ bool bench_check_reserved(BenchArch arch, BenchSyntax syntax, const char *text, 
 {
     if (!text)
         return true;
-    Check c = {arch, syntax, err, false};
+    Check c = {arch, syntax, err, false, 0};
     bench_split_stmts(arch, text, file, first_line, check_stmt, &c);
+    return !c.bad;
+}
+
+bool bench_check_body(BenchArch arch, BenchSyntax syntax, const char *text, const char *file,
+                      int first_line, Diag *err)
+{
+    Check c = {arch, syntax, err, false, 0};
+    bench_split_stmts(arch, text ? text : "", file, first_line, check_stmt, &c);
+    if (!c.bad && c.content == 0) {
+        diag_set(err, file, first_line, 1, text ? text : "",
+                 "no instruction to time: the snippet is empty, comments or labels only");
+        c.bad = true;
+    }
     return !c.bad;
 }

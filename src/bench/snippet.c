@@ -15,8 +15,8 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
     BenchArch arch = bench_host_arch();
     if (!bench_check_reserved(arch, o->syntax, o->init, "<init>", 1, err) ||
         !bench_check_reserved(arch, o->syntax, o->late_init, "<late_init>", 1, err) ||
-        !bench_check_reserved(arch, o->syntax, o->body, o->body_file ? o->body_file : "<snippet>",
-                              o->body_line, err))
+        !bench_check_body(arch, o->syntax, o->body, o->body_file ? o->body_file : "<snippet>",
+                          o->body_line, err))
         return BENCH_ERROR;
     BenchProgram p;
     bench_prog_init(&p, arch, o->syntax);

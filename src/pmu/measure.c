@@ -165,6 +165,10 @@ bool pmu_measure(const PmuBackend *b, const PmuKernel *k, const long *lens, int 
             return false;
         }
         PmuValue v[PMU_MAX_EVENTS];
+        /* -init is not simulated (it drops out of the difference), but bad assembly there is
+         * said as the real backends' assembler would: one iteration of it, parsed */
+        if (k->init && k->init[strspn(k->init, " \t\n;")] && !b->simulate("<init>", k->init, 1, ev, n, v, err))
+            return false;
         for (int l = 0; l < nlens; l++) {
             if (!b->simulate(k->name, k->body, lens[l], ev, n, v, err))
                 return false;
