@@ -67,11 +67,30 @@ void json_obj_end(Json *j) { close(j, '}'); }
 void json_arr_begin(Json *j) { open(j, '['); }
 void json_arr_end(Json *j) { close(j, ']'); }
 
+/* the length of the well-formed UTF-8 sequence at s[0..n) that starts with a byte >= 0x80, or
+ * 0 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF) */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80, hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xbf)
+            return 0;
+    return len;
+}
+
+/* a JSON string: JSON is UTF-8, so a byte that is not part of a well-formed sequence (a file
+ * name or a region name in another encoding) becomes U+FFFD, as llvm's JSON writer makes it */
 static void put_escaped(Buf *b, const char *s, size_t n)
 {
     /* the common case: nothing to escape */
     size_t i = 0;
-    while (i < n && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+    while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x80 && s[i] != '"' && s[i] != '\\')
         i++;
     if (i == n) {
         buf_reserve(b, n + 2);
@@ -93,10 +112,19 @@ static void put_escaped(Buf *b, const char *s, size_t n)
         case '\t': buf_puts(b, "\\t"); break;
         case '\r': buf_puts(b, "\\r"); break;
         default:
-            if (c < 0x20)
+            if (c < 0x20) {
                 buf_printf(b, "\\u%04x", c);
-            else
+            } else if (c < 0x80) {
                 buf_putc(b, (char)c);
+            } else {
+                size_t len = utf8_len((const unsigned char *)s + i, n - i);
+                if (len) {
+                    buf_put(b, s + i, len);
+                    i += len - 1;
+                } else {
+                    buf_puts(b, "\\ufffd");
+                }
+            }
         }
     }
     buf_putc(b, '"');
