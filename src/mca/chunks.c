@@ -142,8 +142,12 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
         const char *l = t->data + ls, *end = t->data + t->len;
         int m;
         const char *le = scan_line(l, end, &m);
+        if (le && (size_t)(le - l) - 1 > (size_t)MCA_LINE_MAX) {   /* (a whole line read in one block) */
+            input_error(run, *line + lines + 1, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
+            return false;
+        }
         if (!le) {
-            if (!eof && t->len - ls > MCA_LINE_MAX) {
+            if (t->len - ls > MCA_LINE_MAX) {
                 input_error(run, *line + lines + 1, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
                 return false;
             }
@@ -209,14 +213,14 @@ bool mca_scan_input(Run *run)
     while (!found && !run->failed) {
         int m;
         const char *le = scan_line(t.data + ls, t.data + t.len, &m);
+        if ((le ? (size_t)(le - t.data) - ls - 1 : t.len - ls) > (size_t)MCA_LINE_MAX) {
+            input_error(run, line, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
+            break;
+        }
         if (!le) {
             if (eof) {
                 if (ls < t.len)
                     found = (run->first_marker = line_marker(t.data + ls, t.data + t.len)) != 0;
-                break;
-            }
-            if (t.len - ls > MCA_LINE_MAX) {
-                input_error(run, line, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
                 break;
             }
             if (ls > 0) {         /* drop the lines done */
