@@ -87,7 +87,17 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
     bool digits = false;
     for (const char *p = v; *p && (isdigit((unsigned char)*p) || strchr("+-.eE", *p)); p++)
         digits |= isdigit((unsigned char)*p) != 0;
-    if (digits && !(v[0] == '0' && (v[1] == 'x' || v[1] == 'X')))
+    /* an integer as llvm's options read it: 0x hex, 0b binary, a leading 0 octal (llvm-mca
+     * -iterations=010 is 8) */
+    const char *u = v + (*v == '-' || *v == '+');
+    int base = u[0] != '0' ? 0 : (u[1] == 'x' || u[1] == 'X') ? 16 : (u[1] == 'b' || u[1] == 'B') ? 2
+             : isdigit((unsigned char)u[1]) ? 8 : 0;
+    if (r.type == OPT_INT && base && isxdigit((unsigned char)u[base == 8 ? 1 : 2])) {
+        unsigned long long m = strtoull(u + (base == 8 ? 1 : 2), &end, base);
+        x = errno == ERANGE ? HUGE_VAL : (double)m;
+        if (*v == '-') x = -x;
+        digits = true;
+    } else if (digits && !(v[0] == '0' && (v[1] == 'x' || v[1] == 'X')))
         x = strtod(v, &end);
     double mul = 1;
     const char *rest = end;
