@@ -318,7 +318,10 @@ static const Sub subs[] = {
 
 static int cmd_list(int argc, char **argv)
 {
-    (void)argc, (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
+        return 2;
+    }
     for (size_t i = 0; i < ARRAY_LEN(subs); i++)
         printf("  %-12s %s\n", subs[i].name, subs[i].summary);
     for (int i = 0; i < bench_nexperiments; i++)

@@ -42,7 +42,7 @@ int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, in
         char name[160];
         snprintf(name, sizeof name, "%.*s", (int)(e - p), p);
         p = *e ? e + 1 : e;
-        if (!name[0]) {
+        if (!name[0] || (*e && !*p)) {   /* (",x", "x,,y", "x,") */
             snprintf(why, whysz, "empty event name in '%s'", list);
             return -1;
         }
