@@ -1484,15 +1484,33 @@ static int directive_cmp(const void *k, const void *d)
     return strcmp(k, ((const struct Directive *)d)->name);
 }
 
-/* a directive's constant expression at a (.set constants, operators, parentheses: src/asm): its
- * value in *v, and in *end where it stops (a ',' outside parentheses, or e), blanks skipped */
+/* '.' (in code: the offset reached) and a code label defined so far, for dir_expr */
+static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
+{
+    Parser *P = ctx;
+    if (n == 1 && *s == '.') {
+        *v = P->offset;
+        return P->text;
+    }
+    const Sym *y = sym_find(P, s, n);
+    int64_t o = y ? y->off : P->start && P->start->label ? P->start->label(P->start->ctx, s, n, true) : -1;
+    *v = o;
+    return o >= 0;
+}
+
+/* a directive's constant expression at a (.set constants, '.', labels defined before it,
+ * operators, parentheses: src/asm): its value in *v, and in *end where it stops (a ',' outside
+ * parentheses, or e), blanks skipped */
 static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
 {
     a = skip_ws(a, e);
     if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
     AsmErr ae;
     P->A.line_start = P->ls;
-    if (!asm_expr(&P->A, a, e, end, v, &ae)) {
+    P->A.label_value = dir_label;
+    bool ok = asm_expr(&P->A, a, e, end, v, &ae);
+    P->A.label_value = NULL;
+    if (!ok) {
         if (!ae.at) ae.at = a;
         return aerr(P, &ae);
     }
@@ -1794,9 +1812,12 @@ static bool looks_statement(const char *s, const char *e)
     if (*s == '.') return s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]));
     const char *p = s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
+    const char *ie = ident_end(p, e);   /* a label and a statement: `c: mul ...`, `1: nop` (not
+                                           clang's `; kill: def $w0`) */
+    if (ie > s && ie < e && *ie == ':') return looks_statement(ie + 1, e);
     size_t n = (size_t)(p - s);
     if (!n || n > 30 || !is_alpha(*s)) return false;
-    if (p < e && !is_ws(*p)) return false;
+    if (p < e && !is_ws(*p) && *p != ';') return false;   /* (`nop;nop`: the next ';' ends it) */
     char b[32];
     for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
     b[n] = 0;
@@ -1921,6 +1942,16 @@ static const char *comment_start(const char *p, const char *e, bool darwin)
  * from the state at s (inside a comment or not); the copy is parsed instead */
 static bool line_blanked(Parser *P, const char *s, const char *e)
 {
+    /* a line that is one block comment holding a region marker: llvm-mca takes it (slash-star
+     * LLVM-MCA-BEGIN c star-slash; on an ELF triple it ignores a `//` one, which uarch takes) */
+    const char *t = skip_ws(s, e), *te = rtrim(t, e);
+    if (!P->A.in_comment && te - t >= 4 && !memcmp(t, "/*", 2) && !memcmp(te - 2, "*/", 2)) {
+        const char *c = skip_ws(t + 2, te - 2);
+        const char *close = c;
+        while (close + 1 < te - 2 && !(close[0] == '*' && close[1] == '/')) close++;
+        if (close + 1 >= te - 2 && (size_t)(te - 2 - c) >= 12 && !memcmp(c, "LLVM-MCA-", 9))
+            return region_marker(P, c, te - 2);
+    }
     Buf *b = &P->cline;
     buf_reset(b);
     buf_put(b, P->ls, (size_t)(e - P->ls));

@@ -484,7 +484,8 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
         while (*pe && idc(*pe)) pe++;
         f->param = dupn(p, (size_t)(pe - p));
         p = pe;
-        while (*p && (is_ws(*p) || *p == ',')) p++;
+        bool comma = false;
+        while (*p && (is_ws(*p) || *p == ',')) comma |= *p++ == ',';
         if (kind == C_IRPC) {
             char *ce = p + strlen(p);
             while (ce > p && is_ws(ce[-1])) ce--;
@@ -507,7 +508,9 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
                 if (*p == ',') p++;
                 while (*p && is_ws(*p)) p++;
             }
-            f->count = f->nvalues ? f->nvalues : 1;   /* no values: once, the parameter empty */
+            /* no values: `.irp r,` not at all, as llvm-mc (GNU as: once); `.irp r` (llvm-mc:
+             * an error) once with r empty, as GNU as */
+            f->count = f->nvalues ? f->nvalues : !comma;
         }
     }
     free(args);
@@ -615,7 +618,8 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             if (a >= e) return aerr(err, a, "expected a repeat count"), ASM_ERROR;
             if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
             if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
-            if (v < 0 || v > 1000000) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
+            if (v < 0) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
+            if (v > 2000000) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, 2000000), ASM_ERROR;
             A->collect = C_REPT;
             A->pending_count = (long)v;
             goto body;
@@ -816,6 +820,19 @@ static int split_args(const char *p, const char *e, Arg *out, int max, bool blan
     return n;
 }
 
+/* a macro argument written as one quoted string is its contents, as llvm-mc and GNU as take it
+ * (`m "x3"` is m x3; the quotes of `.ascii "\\s"` in the body stay) */
+static Arg unquote(Arg a)
+{
+    if (a.e - a.s < 2 || *a.s != '"' || a.e[-1] != '"')
+        return a;
+    for (const char *c = a.s + 1; c < a.e - 1; c++) {
+        if (*c == '\\' && c + 1 < a.e - 1) c++;
+        else if (*c == '"') return a;   /* ("a" "b": two strings) */
+    }
+    return (Arg){a.s + 1, a.e - 1};
+}
+
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
                     bool *handled, AsmErr *err)
 {
@@ -838,7 +855,7 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
             for (int j = 0; j < m->nparams; j++)
                 if (name_eq(m->params[j].name, args[i].s, (size_t)(ie - args[i].s))) k = j;
         if (k >= 0) {
-            val[k] = (Arg){skip_ws(x + 1, args[i].e), args[i].e};
+            val[k] = unquote((Arg){skip_ws(x + 1, args[i].e), args[i].e});
             set[k] = true;
             continue;
         }
@@ -849,14 +866,14 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
             break;
         }
         if (pos >= m->nparams) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
-        val[pos] = args[i];
+        val[pos] = unquote(args[i]);
         set[pos++] = true;
     }
     for (int j = 0; j < m->nparams; j++) {
         if (set[j]) continue;
         if (m->params[j].req) return aerr(err, s, "missing value for the required parameter '%s' of macro '%s'", m->params[j].name, m->name);
         const char *d = m->params[j].def ? m->params[j].def : "";
-        val[j] = (Arg){d, d + strlen(d)};
+        val[j] = unquote((Arg){d, d + strlen(d)});
     }
     AsmFrame *f = xcalloc(1, sizeof *f);
     f->kind = F_MACRO;

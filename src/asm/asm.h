@@ -22,8 +22,9 @@
 
 enum {
     ASM_MAX_DEPTH = 64,              /* nested expansions (macros, .rept, .irp, .irpc) */
-    ASM_MAX_LINES = 200000,          /* lines replayed by expansions, in total (more than a region holds) */
-    ASM_MAX_BYTES = 16 << 20,        /* bytes of expanded text, in total */
+    ASM_MAX_LINES = 4000000,         /* lines replayed by expansions, in total, an iteration's end counted
+                                        as one: .rept 2000000 of one instruction, a region's bound */
+    ASM_MAX_BYTES = 64 << 20,        /* bytes of expanded text, in total (2000000 lines of 32) */
     ASM_MAX_COND = 256,              /* nested .if */
 };
 
@@ -79,6 +80,9 @@ typedef struct AsmState {
     int collect_col;
     AsmLabelFn label_defined;
     void *ctx;
+    /* while set (the layout directives: .skip 16 - (. - start)), an expression may name '.' and
+     * the labels defined so far: their offset in *v, false when there is none */
+    bool (*label_value)(void *ctx, const char *name, size_t n, int64_t *v);
 } AsmState;
 
 void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *ctx);

@@ -104,7 +104,9 @@ static bool primary(Ex *X, int64_t *v)
         size_t n = (size_t)(p - X->p);
         snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), X->p);
         const AsmSym *y = asm_sym_find(X->A, X->p, n);
-        if (!y) ok = ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
+        int64_t lv;
+        if (!y && X->A->label_value && X->A->label_value(X->A->ctx, X->p, n, &lv)) { *v = lv; X->p = p; }
+        else if (!y) ok = ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
         else if (!y->known) ok = ex_err(X, at, "symbol '%s' is not a constant", name);
         else { *v = y->value; X->p = p; }
     } else {
@@ -185,7 +187,7 @@ static bool expr(Ex *X, int min, int64_t *v)
             else *v = op == OP_DIV ? *v / r : *v % r;
             break;
         case OP_SHL: *v = b >= 64 ? 0 : (int64_t)(a << b); break;
-        default: *v = b >= 64 ? (*v < 0 ? -1 : 0) : *v >> b; break;   /* arithmetic, as llvm */
+        default: *v = b >= 64 ? 0 : (int64_t)(a >> b); break;   /* logical, as llvm-mc 19 (-8 >> 1 = 0x7ff...fc) */
         }
     }
 }
