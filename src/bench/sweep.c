@@ -85,8 +85,8 @@ static void common_usage(const Sweep *s, FILE *f)
                 (int)(nl ? nl - common_num[k].help : (long)strlen(common_num[k].help)), common_num[k].help,
                 range, r.type == OPT_SIZE || r.type == OPT_COUNT ? "; K, M, G suffixes" : "", nl ? nl : "");
     }
-    fputs("  -csv FILE    write the points as CSV\n"
-          "  -svg FILE    write a line plot of the sweep with the knees marked\n"
+    fputs("  -csv FILE    write the points as CSV ('-': to stdout, instead of the table)\n"
+          "  -svg FILE    write a line plot of the sweep with the knees marked ('-': as -csv)\n"
           "  -json        print JSON (points, findings, provenance) instead of the table\n"
           "  -q           no progress line on stderr\n"
           "  -keep        keep the generated assembly (prints the directory)\n"
@@ -315,7 +315,7 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 fprintf(stderr, "uarch: bench %s: %s\n", argv[0], err);
                 return false;
             }
-            if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0) {
+            if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0 && d != 1) {
                 fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
                 return false;
             }
@@ -331,7 +331,10 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 s->opt.repeat = (int)d;
             else if (strcmp(a, "-min") == 0)
                 s->opt.min = d, s->opt.min_set = true;
-            else
+            else if (d == 0) {   /* (0 is "unset": the default end) */
+                fprintf(stderr, "uarch: bench %s: option '-max': 0 ends no sweep (give at least 1)\n", argv[0]);
+                return false;
+            } else
                 s->opt.max = d;
         } else {
             int used = extra ? extra(ctx, argc, argv, i) : 0;
@@ -347,6 +350,12 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
     }
     if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg))   /* before minutes of measuring */
         return false;
+    bool csv_out = s->opt.csv && !strcmp(s->opt.csv, "-"), svg_out = s->opt.svg && !strcmp(s->opt.svg, "-");
+    if ((int)s->opt.json + csv_out + svg_out > 1) {
+        fprintf(stderr, "uarch: bench %s: -json, -csv - and -svg - each write stdout alone: give one of "
+                "them, the others a file\n", argv[0]);
+        return false;
+    }
     if (s->opt.min_set && s->opt.max > 0 && s->opt.min > s->opt.max) {
         fprintf(stderr, "uarch: bench %s: -min is larger than -max\n", argv[0]);
         return false;
@@ -1663,9 +1672,10 @@ int sweep_finish(Sweep *s)
         return 0;
     }
     int status = 0;
+    bool other = (s->opt.csv && !strcmp(s->opt.csv, "-")) || (s->opt.svg && !strcmp(s->opt.svg, "-"));
     if (s->opt.json)
         write_json(s, stdout);
-    else
+    else if (!other)   /* (-csv - or -svg -: that is stdout, alone) */
         write_table(s, stdout);
     fflush(stdout);
     if (s->opt.csv && !write_csv(s, s->opt.csv))   /* (the error is printed) */
