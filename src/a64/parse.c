@@ -1807,14 +1807,17 @@ static bool statement(Parser *P, const char *s, const char *e)
 /* does a ';' piece start like a statement (mnemonic, directive, label)? */
 static bool looks_statement(const char *s, const char *e)
 {
-    s = skip_ws(s, e);
-    if (s >= e) return false;
-    if (*s == '.') return s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]));
-    const char *p = s;
-    while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
-    const char *ie = ident_end(p, e);   /* a label and a statement: `c: mul ...`, `1: nop` (not
-                                           clang's `; kill: def $w0`) */
-    if (ie > s && ie < e && *ie == ':') return looks_statement(ie + 1, e);
+    const char *p;
+    for (;;) {   /* labels and a statement: `c: mul ...`, `1: nop` (not clang's `; kill: def $w0`) */
+        s = skip_ws(s, e);
+        if (s >= e) return false;
+        if (*s == '.') return s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]));
+        p = s;
+        while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
+        const char *ie = ident_end(p, e);
+        if (!(ie > s && ie < e && *ie == ':')) break;
+        s = ie + 1;
+    }
     size_t n = (size_t)(p - s);
     if (!n || n > 30 || !is_alpha(*s)) return false;
     if (p < e && !is_ws(*p) && *p != ';') return false;   /* (`nop;nop`: the next ';' ends it) */
