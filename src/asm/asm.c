@@ -83,13 +83,15 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok)
     return ASM_ELF;
 }
 
+long asm_max_lines = ASM_MAX_LINES, asm_max_bytes = ASM_MAX_BYTES;
+
 void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *ctx)
 {
     memset(A, 0, sizeof *A);
     A->dialect = dialect;
     A->skip_from = -1;
-    A->lines_left = ASM_MAX_LINES;
-    A->bytes_left = ASM_MAX_BYTES;
+    A->lines_left = asm_max_lines;
+    A->bytes_left = asm_max_bytes;
     A->label_defined = label_defined;
     A->ctx = ctx;
 }
@@ -743,7 +745,7 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
         subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, v, strlen(v));
     } else subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, f->chars + f->iter, 1);
     A->bytes_left -= (long)f->text.len;
-    if (A->bytes_left < 0) return aerr(err, NULL, "expansions too large (more than %d bytes of text)", ASM_MAX_BYTES);
+    if (A->bytes_left < 0) return aerr(err, NULL, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
     return true;
 }
 
@@ -760,7 +762,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
                     *ls = f->call_src;
                     *le = f->call_src + strlen(f->call_src);
                     *line = f->call_line;
-                    *ok = aerr(err, f->call_src + f->call_col - 1, "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
+                    *ok = aerr(err, f->call_src + f->call_col - 1, "expansions replay too many lines (more than %ld)", asm_max_lines);
                     return false;
                 }
                 if (!(*ok = frame_iteration(A, f, err))) return false;
@@ -777,7 +779,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
         *le = e;
         *line = f->line0 + f->off++;
         if (--A->lines_left < 0) {
-            *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %d)", ASM_MAX_LINES);
+            *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %ld)", asm_max_lines);
             return false;
         }
         return true;
@@ -900,7 +902,7 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
         if (o->len > (size_t)ASM_MAX_BYTES) { frame_free(f); return aerr(err, s, "expansion of macro '%s' too large", m->name); }
     }
     A->bytes_left -= (long)o->len;
-    if (A->bytes_left < 0) { frame_free(f); return aerr(err, s, "expansions too large (more than %d bytes of text)", ASM_MAX_BYTES); }
+    if (A->bytes_left < 0) { frame_free(f); return aerr(err, s, "expansions too large (more than %ld bytes of text)", asm_max_bytes); }
     return push_frame(A, f, line, ls, s, err);
 }
 

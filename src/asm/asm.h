@@ -85,6 +85,10 @@ typedef struct AsmState {
     bool (*label_value)(void *ctx, const char *name, size_t n, int64_t *v);
 } AsmState;
 
+/* the expansion bounds asm_init gives a text (ASM_MAX_LINES, ASM_MAX_BYTES; the mca fuzz target
+ * lowers them so that each input stays quick) */
+extern long asm_max_lines, asm_max_bytes;
+
 void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *ctx);
 void asm_free(AsmState *A);
 
