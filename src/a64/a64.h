@@ -98,6 +98,7 @@ typedef struct A64Operand {
         } mem;
         struct {
             const char *sym; int64_t dot_offset; bool is_dot; int numeric; char dir;
+            bool pcrel;     /* a pc offset written as a number (b #8): is_dot, dot_offset */
             bool regname;   /* spelled like a register out of range (x32): a symbol where a label
                                fits (adrp x8, x32), else the error "unknown register" */
         } label;
@@ -188,6 +189,10 @@ typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
     uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
 } A64Align;
 
+/* the error of a piece that enters a code section other than the default one, or ends the
+ * text (.end): the text is then parsed whole (each code section has offsets of its own, which
+ * a piece does not carry; the pieces after an `.end` are not read) */
+#define A64_MSG_WHOLE "a second code section or '.end' (the text is parsed whole)"
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -220,7 +225,15 @@ typedef struct A64Program {
     const char **labels;
     int64_t *label_off;           /* [nlabels] offset (-1 outside code) */
     int nlabels;
+    /* warnings, in source order, as llvm-mc gives them (a `.req` redefinition ignored, a `.fill`
+     * size truncated): the first A64_MAX_WARNINGS kept, the number of the others counted */
+    Diag *warnings;
+    int nwarnings, warnings_more;
 } A64Program;
+enum { A64_MAX_WARNINGS = 20 };
+/* print prog's warnings to f, their lines moved by line0 (the lines before the text parsed),
+ * those past line `after` (the lines before it were parsed and warned about before) */
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */

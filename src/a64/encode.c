@@ -278,6 +278,8 @@ bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
     const A64Row *r = &a64_rows[ri];
     int first = a64_row_enc[ri][0], count = a64_row_enc[ri][1];
     if (!count) { *why = "no encoding for this instruction form"; return false; }
+    for (int i = 0; i < in->nops; i++)   /* (llvm-mc encodes the offset; the layouts learned hold a fixup) */
+        if (in->ops[i].kind == A64_OP_LABEL && in->ops[i].u.label.pcrel) { *why = "a pc offset written as a number"; return false; }
     A64EncVals vals;
     uint32_t tsel = a64_enc_layouts[a64_enc_variants[first].layout].tsel;
     if (!a64_enc_values(in, r, tsel, &vals)) { *why = "an operand has no encoding"; return false; }

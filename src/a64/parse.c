@@ -46,7 +46,8 @@
 typedef struct Pending { long num; int line, col; const char *ls; int inst; } Pending;
 typedef struct OpenRegion { int idx; } OpenRegion;
 typedef struct Sym { const char *s; uint32_t len, hash; int64_t off; } Sym;   /* s NULL = empty slot;
-                                                                      off: where (-1 not code) */
+                                                                      off: where (-1 not code, see here()) */
+typedef struct Section { const char *name; size_t len; uint32_t offset; } Section;
 /* a parsed instruction, by the hash of its text (see memo_find); inst 0 = empty slot */
 typedef struct Memo { uint32_t hash; int inst; } Memo;   /* inst: its index + 1 */
 
@@ -66,9 +67,15 @@ typedef struct Parser {
     Pending *pend; int npend, cappend;
     OpenRegion open[64]; int nopen;
     int capregions, capaligns;
-    bool text;
-    bool text_stack[16]; int ntext_stack;
-    bool prev_text;
+    bool text;                /* in a code section (sec >= 0) */
+    bool ended;               /* after `.end`: the rest of the text is not read */
+    int cmt_line, cmt_col;    /* where the last block comment opened */
+    /* sections: each code section has its offsets (llvm-mc, GNU as); -1 a data section */
+    int sec, prev_sec;
+    int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
+    int code_sec;             /* the code section `offset` belongs to (the last one entered) */
+    Section *secs; int nsecs, capsecs;   /* [0] the default (.text, __TEXT,__text) */
+    int32_t *isec; int capisec;   /* with several code sections: each instruction's (else NULL) */
     uint32_t offset;
     const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
     Buf cline;                             /* a line with its block comments blanked */
@@ -102,6 +109,38 @@ static bool perr(Parser *P, const char *at, const char *fmt, ...)
     return false;
 }
 
+/* a warning at `at` (llvm-mc's, where it goes on): kept in the program, the first
+ * A64_MAX_WARNINGS of them */
+static void pwarn(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void pwarn(Parser *P, const char *at, const char *fmt, ...)
+{
+    A64Program *g = P->prog;
+    if (g->nwarnings == A64_MAX_WARNINGS) {
+        g->warnings_more++;
+        return;
+    }
+    if (!g->warnings) g->warnings = xmalloc(A64_MAX_WARNINGS * sizeof *g->warnings);
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    Diag *d = &g->warnings[g->nwarnings++];
+    diag_set(d, P->file, P->line, at ? (int)(at - P->ls) + 1 : 0, P->ls, "%s", msg);
+    asm_notes(&P->A, P->file, d);
+}
+
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after)
+{
+    for (int i = 0; i < prog->nwarnings; i++) {
+        Diag d = prog->warnings[i];
+        d.line += line0;
+        if (d.line > after)
+            diag_print(f, &d, "warning");
+    }
+    if (prog->warnings_more)
+        fprintf(f, "%s: warning: %d more warnings not shown\n", prog->file ? prog->file : "<input>", prog->warnings_more);
+}
 
 /* quote a piece of source for a message, cut at 40 characters */
 static const char *q(const char *s, const char *e, char *buf, size_t cap)
@@ -238,6 +277,14 @@ static bool ieq(const char *s, size_t n, const char *lit)
     return i == n && lit[i] == 0;
 }
 
+/* where the text is: the code offset, and above bit 32 the code section when it is not the
+ * first (labels and branch targets: resolve_targets keeps a target in its branch's section);
+ * -1 in a data section */
+static int64_t here(const Parser *P)
+{
+    return P->text ? (int64_t)P->sec << 32 | P->offset : -1;
+}
+
 /* ---- symbol tables ---- */
 static bool sym_eq(const Sym *y, const char *s, size_t n, uint32_t h)
 {
@@ -265,7 +312,7 @@ static void sym_add(Parser *P, const char *s, size_t n)
     }
     if (s < P->input || s >= P->input_end)   /* a line of an expansion or a copy: it will not last */
         s = arena_strndup(&P->prog->arena, s, n);
-    P->sym[k] = (Sym){s, (uint32_t)n, h, P->text ? (int64_t)P->offset : -1};
+    P->sym[k] = (Sym){s, (uint32_t)n, h, here(P)};
     P->nsym++;
 }
 
@@ -320,7 +367,7 @@ static int num_slot(const Parser *P, long v)
 
 static void num_add(Parser *P, long v)
 {
-    int64_t off = P->text ? (int64_t)P->offset : -1;
+    int64_t off = here(P);
     int slot = num_slot(P, v);
     if (slot >= 0) { P->numoff[slot] = off; return; }
     if ((P->nnum + 1) * 2 > P->capnum) {
@@ -1073,6 +1120,16 @@ static A64Inst *new_inst(Parser *P)
     return in;
 }
 
+/* the section of the instruction being added (with several code sections) */
+static void note_sec(Parser *P)
+{
+    if (!P->isec) return;
+    int i = P->prog->ninsts;
+    if (i >= P->capisec)
+        P->isec = xrealloc(P->isec, (size_t)(P->capisec = P->capisec * 2 + 64) * sizeof *P->isec);
+    P->isec[i] = P->sec;
+}
+
 static void add_align(Parser *P, uint32_t align, uint32_t skip)
 {
     A64Program *g = P->prog;
@@ -1105,9 +1162,38 @@ static const char *bcond_name(char c1, char c2)
     return NULL;
 }
 
+/* `b #8`, `tbz w0, #1, #-4`, `adr x0, #4`, `ldr x0, #16`: a number where a label goes is an
+ * offset from the instruction, as llvm-mc reads it (and its disassembler prints it) */
+static bool pcrel_imm(Parser *P, A64Inst *in)
+{
+    if (!in->nops || !in->mnem_name) return true;
+    A64Operand *o = &in->ops[in->nops - 1];
+    if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
+    const char *m = in->mnem_name;
+    int64_t unit = 0;
+    if (!strcmp(m, "adr")) unit = 1;
+    else if (!strcmp(m, "adrp")) unit = 4096;
+    else if ((in->nops == 1 && (!strcmp(m, "b") || !strcmp(m, "bl") || !strncmp(m, "b.", 2) || !strncmp(m, "bc.", 3))) ||
+             (in->nops == 2 && (!strcmp(m, "cbz") || !strcmp(m, "cbnz") || !strcmp(m, "ldr") || !strcmp(m, "ldrsw") ||
+                                !strcmp(m, "prfm"))) ||
+             (in->nops == 3 && (!strcmp(m, "tbz") || !strcmp(m, "tbnz"))))
+        unit = 4;
+    if (!unit) return true;
+    int64_t v = o->u.imm.value;
+    if (v % unit) return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (a multiple of %lld)", (long long)unit);
+    memset(&o->u, 0, sizeof o->u);
+    o->kind = A64_OP_LABEL;
+    o->u.label.is_dot = true;
+    o->u.label.numeric = -1;
+    o->u.label.dot_offset = v;
+    o->u.label.pcrel = true;
+    return true;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
+    if (!pcrel_imm(P, in)) return false;
     if (!a64_match(in, &P->env, &me)) {
         if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
         const A64Operand *bad = &in->ops[me.opnd - 1];
@@ -1139,6 +1225,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     P->num_target = -1;
     in->offset = P->offset;
     P->offset += 4;
+    note_sec(P);
     P->prog->ninsts++;
     return true;
 }
@@ -1269,6 +1356,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->hint_num = in->hint_den = 0;
         in->target = -1;             /* (a label's: resolve_targets) */
         P->offset += 4;
+        note_sec(P);
         g->ninsts++;
         return true;
     }
@@ -1345,7 +1433,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 }
 
 /* ---- directives ---- */
-enum { D_IGNORE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
+enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_DATA16, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
        D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
@@ -1371,6 +1459,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"cfi_sections", D_IGNORE},
     {"comm", D_IGNORE},
     {"const", D_DATA},
+    {"const_data", D_DATA},
     {"cpu", D_IGNORE},
     {"cstring", D_DATA},
     {"cv_def_range", D_IGNORE},
@@ -1387,12 +1476,17 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"cv_stringtable", D_IGNORE},
     {"data", D_DATA},
     {"data_region", D_IGNORE},
-    {"dc", D_IGNORE},
+    {"dc", D_DATA2},
+    {"dc.a", D_DATA8},
+    {"dc.b", D_DATA1},
+    {"dc.l", D_DATA4},
+    {"dc.w", D_DATA2},
     {"def", D_IGNORE},
     {"desc", D_IGNORE},
     {"double", D_FLOAT8},
+    {"ds.b", D_SKIP},
     {"dword", D_DATA8},
-    {"end", D_IGNORE},
+    {"end", D_END},
     {"end_data_region", D_IGNORE},
     {"endef", D_IGNORE},
     {"endfunc", D_IGNORE},
@@ -1427,9 +1521,13 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"lsym", D_IGNORE},
     {"ltorg", D_IGNORE},
     {"macosx_version_min", D_IGNORE},
+    {"memtag", D_IGNORE},
+    {"mod_init_func", D_DATA},
     {"no_dead_strip", D_IGNORE},
+    {"noaltmacro", D_IGNORE},
     {"nops", D_IGNORE},
     {"note", D_IGNORE},
+    {"octa", D_DATA16},
     {"org", D_ORG},
     {"p2align", D_P2ALIGN},
     {"p2alignl", D_P2ALIGN},
@@ -1437,6 +1535,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"pool", D_IGNORE},
     {"popsection", D_POPSECTION},
     {"previous", D_PREVIOUS},
+    {"print", D_IGNORE},
     {"private_extern", D_IGNORE},
     {"protected", D_IGNORE},
     {"pushsection", D_SECTION},
@@ -1453,25 +1552,28 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"single", D_FLOAT4},
     {"size", D_IGNORE},
     {"skip", D_SKIP},
-    {"sleb128", D_IGNORE},
+    {"sleb128", D_SLEB},
     {"space", D_SKIP},
     {"string", D_ASCIZ},
     {"subsections_via_symbols", D_IGNORE},
     {"symidx", D_IGNORE},
     {"symver", D_IGNORE},
     {"tbss", D_IGNORE},
+    {"tdata", D_DATA},
     {"text", D_TEXT},
     {"tlsdesccall", D_IGNORE},
     {"tlv", D_IGNORE},
     {"tlvp", D_IGNORE},
     {"type", D_IGNORE},
-    {"uleb128", D_IGNORE},
+    {"uleb128", D_ULEB},
     {"variant_pcs", D_IGNORE},
+    {"warning", D_WARNING},
     {"weak", D_IGNORE},
     {"weak_anti_dep", D_IGNORE},
     {"weak_def_can_be_hidden", D_IGNORE},
     {"weak_definition", D_IGNORE},
     {"weak_reference", D_IGNORE},
+    {"weakref", D_IGNORE},
     {"word", D_DATA4},
     {"xword", D_DATA8},
     {"xword_nop", D_IGNORE},
@@ -1482,6 +1584,39 @@ static const struct Directive { const char *name; int action; } directives[] = {
 static int directive_cmp(const void *k, const void *d)
 {
     return strcmp(k, ((const struct Directive *)d)->name);
+}
+
+/* the code section [name, name + n): 0 the default (.text, __TEXT,__text) */
+static int section_id(Parser *P, const char *name, size_t n)
+{
+    if ((n == 5 && !strncmp(name, ".text", 5)) || (n == 13 && !strncmp(name, "__TEXT,__text", 13))) return 0;
+    for (int i = 1; i < P->nsecs; i++)
+        if (P->secs[i].len == n && !memcmp(P->secs[i].name, name, n)) return i;
+    if (P->nsecs + 1 >= P->capsecs)   /* ([0] the default, its offset kept when it is left) */
+        P->secs = xrealloc(P->secs, (size_t)(P->capsecs = P->capsecs * 2 + 8) * sizeof *P->secs);
+    if (!P->nsecs) P->secs[P->nsecs++] = (Section){".text", 5, 0};
+    P->secs[P->nsecs] = (Section){arena_strndup(&P->prog->arena, name, n), n, 0};
+    return P->nsecs++;
+}
+
+/* go on in section `sec` (-1: a data section): a code section goes on from its own offset */
+static bool enter(Parser *P, int sec, const char *at)
+{
+    if (sec >= 0 && sec != P->code_sec) {
+        /* (a piece of a longer text starts in the default section and holds no other: the
+         * offsets of the others would not reach the next piece) */
+        if (P->start) return perr(P, at, "%s", A64_MSG_WHOLE);
+        P->secs[P->code_sec].offset = P->offset;   /* (sec > 0 came from section_id: secs exist) */
+        P->offset = P->secs[sec].offset;
+        P->code_sec = sec;
+        if (!P->isec) {          /* the instructions so far are all in the default section */
+            P->capisec = P->prog->ninsts + 64;
+            P->isec = xcalloc((size_t)P->capisec, sizeof *P->isec);
+        }
+    }
+    P->sec = sec;
+    P->text = sec >= 0;
+    return true;
 }
 
 /* '.' (in code: the offset reached) and a code label defined so far, for dir_expr */
@@ -1495,7 +1630,7 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
     const Sym *y = sym_find(P, s, n);
     int64_t o = y ? y->off : P->start && P->start->label ? P->start->label(P->start->ctx, s, n, true) : -1;
     *v = o;
-    return o >= 0;
+    return o >= 0 && o >> 32 == P->sec;   /* (in another section it is not one here) */
 }
 
 /* a directive's constant expression at a (.set constants, '.', labels defined before it,
@@ -1524,6 +1659,42 @@ static bool dir_end(Parser *P, const char *x, const char *e)
     char buf[48];
     x = skip_ws(x, e);
     return x >= e || perr(P, x, "unexpected '%s' after the directive's arguments", q(x, e, buf, sizeof buf));
+}
+
+/* one value of a data directive, [x, ve) (a piece between commas): its value in *v when
+ * *known (an expression of labels, .word .L2 - .L1, takes its bytes without one); [*xs, *xe)
+ * the piece trimmed; false after an error */
+static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, bool *known, const char **xs,
+                       const char **xe)
+{
+    const char *q2;
+    *xs = skip_ws(x, ve), *xe = rtrim(*xs, ve);
+    if (*xs >= *xe) return perr(P, *xs, "expected an expression");
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
+    if (*known && skip_ws(q2, *xe) < *xe) return dir_end(P, q2, *xe);
+    if (!*known && strncmp(ae.msg, "unknown symbol", 14)) {
+        if (!ae.at) ae.at = *xs;
+        return aerr(P, &ae);
+    }
+    return true;
+}
+
+/* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N (never backwards) */
+static bool org(Parser *P, const char *a, const char *e, bool fill)
+{
+    int64_t v, f;
+    const char *x;
+    char buf[48];
+    if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
+    if (v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+    if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
+    if (!dir_end(P, x, e)) return false;
+    if (P->text && v < (int64_t)P->offset)
+        return perr(P, a, "'%s' moves backwards (from offset %u to %lld)", fill ? ".org" : ". =", P->offset, (long long)v);
+    if (P->text) add_align(P, 0, (uint32_t)(v - (int64_t)P->offset));
+    return true;
 }
 
 /* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
@@ -1582,12 +1753,47 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     switch (d->action) {
     case D_IGNORE: return true;
-    case D_TEXT: P->prev_text = P->text; P->text = true; return true;
-    case D_DATA: P->prev_text = P->text; P->text = false; return true;
+    case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
+        if (!P->text || skip_ws(a, e) >= e) return true;
+        uint32_t bytes = 0;
+        for (const char *x = a;;) {
+            const char *c = memchr(x, ',', (size_t)(e - x)), *xs, *xe;
+            int64_t v;
+            bool known;
+            if (!data_value(P, x, c ? c : e, &v, &known, &xs, &xe)) return false;
+            int n = 1;
+            if (known && d->action == D_ULEB)
+                for (uint64_t u = (uint64_t)v >> 7; u; u >>= 7) n++;
+            else if (known)      /* signed: until the rest is the sign of the last byte's bit 6 */
+                for (int64_t w = v; !((w >> 6) == 0 || (w >> 6) == -1); w >>= 7) n++;
+            bytes += (uint32_t)n;
+            if (!c) break;
+            x = c + 1;
+        }
+        add_align(P, 0, bytes);
+        return true;
+    }
+    case D_END:                /* the end of the text: nothing after it is read (GNU as, llvm-mc) */
+        if (P->start) return perr(P, s, "%s", A64_MSG_WHOLE);   /* (the pieces after it are not) */
+        P->ended = true;
+        return true;
+    case D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */
+        size_t k = a < e && *a == '"' ? 1 : 0, m = (size_t)(e - a);
+        if (k && m >= 2 && e[-1] == '"') m -= 2;
+        else if (k) m -= 1;
+        pwarn(P, s, "%.*s", (int)(m ? m : 8), m ? a + k : ".warning");
+        return true;
+    }
+    case D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
+    case D_DATA: P->prev_sec = P->sec; return enter(P, -1, s);
     case D_SECTION: {
-        if (name[0] == 'p' && P->ntext_stack < (int)ARRAY_LEN(P->text_stack))
-            P->text_stack[P->ntext_stack++] = P->text;
-        P->prev_text = P->text;
+        if (name[0] == 'p' && P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
+            return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
+        if (name[0] == 'p') {
+            P->sec_stack[P->nsec_stack][0] = P->sec;
+            P->sec_stack[P->nsec_stack++][1] = P->prev_sec;
+        }
+        P->prev_sec = P->sec;
         const char *x = a;
         if (x < e && *x == '"') x++;
         bool code = (size_t)(e - x) >= 5 && !strncmp(x, ".text", 5);
@@ -1597,13 +1803,19 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *fl = skip_ws(comma + 1, e);
             if (fl < e && *fl == '"') for (const char *c = fl + 1; c < e && *c != '"'; c++) if (*c == 'x') code = true;
         }
-        P->text = code;
-        return true;
+        if (!code) return enter(P, -1, a);
+        /* its name: ELF's up to a comma or a blank, Mach-O's segment,section */
+        const char *ne2 = x;
+        for (int commas = 0; ne2 < e && *ne2 != '"' && !is_ws(*ne2); ne2++)
+            if (*ne2 == ',' && (strncmp(x, "__", 2) || ++commas == 2)) break;
+        return enter(P, section_id(P, x, (size_t)(ne2 - x)), a);
     }
-    case D_POPSECTION:
-        if (P->ntext_stack) P->text = P->text_stack[--P->ntext_stack];
-        return true;
-    case D_PREVIOUS: { bool t = P->text; P->text = P->prev_text; P->prev_text = t; return true; }
+    case D_POPSECTION:         /* (the previous section comes back too: llvm-mc) */
+        if (!P->nsec_stack) return perr(P, s, "'.popsection' without a '.pushsection'");
+        P->nsec_stack--;
+        P->prev_sec = P->sec_stack[P->nsec_stack][1];
+        return enter(P, P->sec_stack[P->nsec_stack][0], s);
+    case D_PREVIOUS: { int back = P->prev_sec; P->prev_sec = P->sec; return enter(P, back, s); }
     case D_P2ALIGN: case D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
         int64_t v, fill, max = 0;
         const char *x, *max_at = NULL;
@@ -1631,30 +1843,29 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         int64_t v, size = 1, fill;
         const char *x;
         if (!dir_expr(P, a, e, &x, &v, d->action == D_FILL ? "a repeat count" : "a size")) return false;
+        if (d->action == D_FILL && v < 0) {
+            pwarn(P, a, "'.fill' directive with negative repeat count has no effect");
+            v = 0;
+        }
         if (v < 0 || v > (1 << 24)) return perr(P, a, "invalid %s '%s'", d->action == D_FILL ? "repeat count" : "size", q(a, rtrim(a, x), buf, sizeof buf));
         if (x < e && *x == ',') {
             const char *sa = skip_ws(x + 1, e);
             if (!dir_expr(P, sa, e, &x, d->action == D_FILL ? &size : &fill, d->action == D_FILL ? "a size" : "a fill value")) return false;
-            if (d->action == D_FILL && (size < 0 || size > 8))
-                return perr(P, sa, "invalid size '%s' (0 to 8 bytes)", q(sa, rtrim(sa, x), buf, sizeof buf));
+            if (d->action == D_FILL && size > 8) {   /* (llvm-mc's warnings) */
+                pwarn(P, sa, "'.fill' directive with size greater than 8 has been truncated to 8");
+                size = 8;
+            }
+            if (d->action == D_FILL && size < 0) {
+                pwarn(P, sa, "'.fill' directive with negative size has no effect");
+                size = 0;
+            }
             if (d->action == D_FILL && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
         }
         if (!dir_end(P, x, e)) return false;
         if (P->text) add_align(P, 0, (uint32_t)(v * size));
         return true;
     }
-    case D_ORG: {              /* .org N [, fill]: the section goes on at offset N (never backwards) */
-        int64_t v, fill;
-        const char *x;
-        if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
-        if (v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, rtrim(a, x), buf, sizeof buf));
-        if (x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
-        if (!dir_end(P, x, e)) return false;
-        if (P->text && v < (int64_t)P->offset)
-            return perr(P, a, "'.org' moves backwards (from offset %u to %lld)", P->offset, (long long)v);
-        if (P->text) add_align(P, 0, (uint32_t)(v - (int64_t)P->offset));
-        return true;
-    }
+    case D_ORG: return org(P, a, e, true);
     case D_ASCII: case D_ASCIZ: {
         int64_t n = dir_strings(P, a, e, d->action == D_ASCIZ);
         if (n < 0) return false;
@@ -1679,6 +1890,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_DATA1: dsize = 1; break;
     case D_DATA2: dsize = 2; break;
     case D_DATA4: dsize = 4; break;
+    case D_DATA16: dsize = 16; break;
     default: dsize = 8; break;
     }
     {
@@ -1688,20 +1900,10 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         uint32_t data = 0;
         if (skip_ws(a, e) >= e) return true;   /* (`.byte` alone: no bytes, as llvm-mc) */
         for (;;) {
-            const char *c = memchr(x, ',', (size_t)(e - x));
-            const char *ve = c ? c : e;
+            const char *c = memchr(x, ',', (size_t)(e - x)), *xs, *xe;
             int64_t v;
-            const char *xs = skip_ws(x, ve), *xe = rtrim(xs, ve), *q2;
-            if (xs >= xe) return perr(P, xs, "expected an expression");
-            AsmErr ae;
-            P->A.line_start = P->ls;
-            bool known = asm_expr(&P->A, xs, xe, &q2, &v, &ae);
-            if (known && skip_ws(q2, xe) < xe) return dir_end(P, q2, xe);
-            /* (an expression of labels, .word .L2 - .L1, takes its bytes without a value) */
-            if (!known && strncmp(ae.msg, "unknown symbol", 14)) {
-                if (!ae.at) ae.at = xs;
-                return aerr(P, &ae);
-            }
+            bool known;
+            if (!data_value(P, x, c ? c : e, &v, &known, &xs, &xe)) return false;
             static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
             if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))
@@ -1767,7 +1969,7 @@ static bool statement(Parser *P, const char *s, const char *e)
             for (int i = 0; i < P->npend;)       /* resolve forward references */
                 if (P->pend[i].num == n) {
                     if (P->pend[i].inst < P->prog->ninsts)
-                        P->prog->insts[P->pend[i].inst].target = P->text ? (int64_t)P->offset : -1;
+                        P->prog->insts[P->pend[i].inst].target = here(P);
                     P->pend[i] = P->pend[--P->npend];
                 } else i++;
         } else if (is_digit(*p)) {
@@ -1790,11 +1992,20 @@ static bool statement(Parser *P, const char *s, const char *e)
         AsmErr ae;
         if (x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) {
             P->memo_off = true;
+            if (w_ie - s == 1 && *s == '.') return org(P, skip_ws(x + 1, e), e, false);   /* `. = N` */
             return asm_assign(&P->A, s, (size_t)(w_ie - s), x + 1, e, &ae) || aerr(P, &ae);
         }
         if (e - x >= 4 && x[0] == '.' && lower(x[1]) == 'r' && lower(x[2]) == 'e' && lower(x[3]) == 'q' &&
             (e - x == 4 || is_ws(x[4])))
-            return asm_req(&P->A, s, (size_t)(w_ie - s), x + 4, e, &ae) || aerr(P, &ae);
+        {
+            const char *kept = NULL;
+            if (!asm_req(&P->A, s, (size_t)(w_ie - s), x + 4, e, &kept, &ae)) return aerr(P, &ae);
+            if (kept) {   /* llvm-mc and GNU as keep the first meaning */
+                char nb[64];
+                pwarn(P, s, "ignoring redefinition of register alias '%s' (it stays '%s')", q(s, w_ie, nb, sizeof nb), kept);
+            }
+            return true;
+        }
     }
     if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
     if (!is_alpha(*s)) {
@@ -1866,6 +2077,20 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
     } else return perr(P, w, "unknown hint (expected 'taken', 'not-taken', 'taken N/M' or 'taken P%%')");
     in->hint_num = (uint8_t)num;
     in->hint_den = (uint8_t)den;
+    /* the measured form follows the hint, not the target's direction: the taken form when the
+     * branch is taken at least half the time */
+    const char *f = in->form;
+    size_t fl = f ? strlen(f) : 0;
+    bool nt = fl > 10 && !strcmp(f + fl - 10, "_not_taken"), tk = !nt && fl > 6 && !strcmp(f + fl - 6, "_taken");
+    bool want = 2 * num >= den;
+    char b[64];
+    if (nt && want && fl - 10 + 6 < sizeof b) {
+        snprintf(b, sizeof b, "%.*s_taken", (int)(fl - 10), f);
+        in->form = a64_intern(&P->env, b, strlen(b));
+    } else if (tk && !want && fl - 6 + 10 < sizeof b) {
+        snprintf(b, sizeof b, "%.*s_not_taken", (int)(fl - 6), f);
+        in->form = a64_intern(&P->env, b, strlen(b));
+    }
     return true;
 }
 
@@ -1975,7 +2200,10 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
         if (*x == '"') quote = true;
         else if (x[0] == '/' && x + 1 < ce && x[1] == '/') break;        /* a line comment: the rest */
         else if (*x == ';' && P->A.dialect == ASM_DARWIN) break;
-        else if (x[0] == '/' && x + 1 < ce && x[1] == '*') { x[0] = x[1] = ' '; x++; P->A.in_comment = true; }
+        else if (x[0] == '/' && x + 1 < ce && x[1] == '*') {
+            P->cmt_line = P->line, P->cmt_col = (int)(x - b->data) + 1;
+            x[0] = x[1] = ' '; x++; P->A.in_comment = true;
+        }
     }
     const char *ns = b->data + (s - P->ls);
     P->ls = b->data;
@@ -2037,17 +2265,19 @@ static void resolve_targets(Parser *P)
     A64Program *g = P->prog;
     for (int i = 0; i < g->ninsts; i++) {
         A64Inst *in = &g->insts[i];
-        if (!in->branch || in->target >= 0) continue;
-        for (int k = 0; k < in->nops; k++) {
+        if (!in->branch) continue;
+        int64_t sec = P->isec ? P->isec[i] : 0, t = in->target, d = 0;   /* (1b, 1f: set) */
+        for (int k = 0; t < 0 && k < in->nops; k++) {
             const A64Operand *o = &in->ops[k];
             if (o->kind != A64_OP_LABEL) continue;
-            if (o->u.label.is_dot) in->target = (int64_t)in->offset + o->u.label.dot_offset;
-            else if (o->u.label.sym && o->u.label.numeric < 0) {
-                int64_t t = sym_off(P, o->u.label.sym, strlen(o->u.label.sym));
-                in->target = t >= 0 ? t + o->u.label.dot_offset : -1;
-            }
+            if (o->u.label.is_dot) t = sec << 32 | in->offset, d = o->u.label.dot_offset;
+            else if (o->u.label.sym && o->u.label.numeric < 0)
+                t = sym_off(P, o->u.label.sym, strlen(o->u.label.sym)), d = o->u.label.dot_offset;
             break;
         }
+        /* a target in another section is not in this code (its offsets are another's) */
+        int64_t off = (int64_t)(uint32_t)t + d;
+        in->target = t >= 0 && t >> 32 == sec && off >= 0 ? off : -1;
     }
 }
 
@@ -2065,13 +2295,14 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.file = file ? file : "<input>";
     P.prog = prog;
     P.err = err;
-    P.text = P.prev_text = true;
+    P.text = true;             /* (sec, prev_sec, code_sec: 0, the default section) */
     P.num_target = -1;
     P.start = opt ? opt->start : NULL;
     if (P.start) {
         P.offset = P.start->offset;
         P.text = !P.start->data;
-        P.prev_text = !P.start->prev_data;
+        P.sec = P.start->data ? -1 : 0;
+        P.prev_sec = P.start->prev_data ? -1 : 0;
         P.insts0 = P.start->insts;
         P.regions0 = P.start->regions;
     }
@@ -2152,7 +2383,10 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
                     if (P.A.in_comment) {
                         if (x[0] == '*' && x[1] == '/') { x[0] = x[1] = ' '; x++; P.A.in_comment = false; }
                         else if (*x != '\t') *x = ' ';
-                    } else if (x[0] == '/' && x[1] == '*') { x[0] = x[1] = ' '; x++; P.A.in_comment = true; }
+                    } else if (x[0] == '/' && x[1] == '*') {
+                        P.cmt_line = P.line, P.cmt_col = (int)(x - b->data) + 1;
+                        x[0] = x[1] = ' '; x++; P.A.in_comment = true;
+                    }
                     else if (x[0] == '/' && x[1] == '/') break;
                 }
                 cs = b->data;
@@ -2165,6 +2399,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         }
         if (P.A.in_comment) { if (!line_blanked(&P, ls, le)) { ok = false; break; } continue; }
         if (!line(&P, ls, le, plain)) { ok = false; break; }
+        if (P.ended) break;
     }
     if (ok) {
         int ol = 0;
@@ -2182,6 +2417,18 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
             ok = aerr(&P, &ae);
         }
     }
+    if (ok && P.A.in_comment && !P.ended) {   /* (a piece: the whole text decides) */
+        const char *l0 = text;
+        for (int l = 1; l < P.cmt_line && l0 < end; l++) {
+            const char *n = memchr(l0, '\n', (size_t)(end - l0));
+            l0 = n ? n + 1 : end;
+        }
+        P.line = P.cmt_line;
+        P.ls = l0;
+        P.le = memchr(l0, '\n', (size_t)(end - l0));
+        if (!P.le) P.le = end;
+        ok = perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
+    }
     if (ok && P.npend) {
         Pending *f = &P.pend[0];
         for (int i = 1; i < P.npend; i++)
@@ -2195,9 +2442,9 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok) resolve_targets(&P);
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
-        *prog->end = (A64ParseStart){P.offset, !P.text, !P.prev_text, P.insts0 + prog->ninsts,
+        *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
                                      P.regions0 + prog->nregions, NULL, NULL};
-        prog->end_open = P.nopen > 0 || P.ntext_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
+        prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
         prog->label_off = arena_alloc(&prog->arena, sizeof *prog->label_off * (size_t)(P.nsym + 1));
@@ -2207,7 +2454,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
             prog->label_off[prog->nlabels++] = P.sym[i].off;
         }
     }
-    free(P.sym); free(P.num); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
+    free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);
     if (!ok) {
@@ -2219,6 +2466,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
 
 void a64_program_free(A64Program *prog)
 {
+    free(prog->warnings);
     free(prog->insts);
     free(prog->regions);
     free(prog->aligns);

@@ -639,7 +639,7 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
                 tab_del(&A->alias, k);
                 return ASM_DONE;
             }
-            return aerr(err, a, "unknown register alias '%.*s'", (int)(ne - a), a), ASM_ERROR;
+            return ASM_DONE;        /* (an alias never defined: llvm-mc goes on too) */
         }
         return ASM_NOT_MINE;
     default:
@@ -679,8 +679,9 @@ body:
     return ASM_DONE;
 }
 
-bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, AsmErr *err)
+bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, const char **kept, AsmErr *err)
 {
+    *kept = NULL;
     r = skip_ws(r, e);
     e = rtrim(r, e);
     const char *re = ident_end(r, e);
@@ -689,9 +690,9 @@ bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char 
     const char *target = asm_alias_find(A, r, (size_t)(re - r));   /* an alias of an alias */
     if (target) { free(reg); reg = dupn(target, strlen(target)); }
     int k = tab_slot(&A->alias, name, n);
-    if (k >= 0) {
-        free(A->alias.val[k]);
-        A->alias.val[k] = reg;
+    if (k >= 0) {                 /* defined before: the first register stays (llvm-mc, GNU as) */
+        if (strcmp(A->alias.val[k], reg) != 0) *kept = A->alias.val[k];
+        free(reg);
         return true;
     }
     tab_add(&A->alias, name, n, reg);

@@ -100,8 +100,9 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
                         AsmErr *err);
 /* `name = expr` (the assignment statement); [name, ne) the name, [x, e) the expression */
 bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const char *e, AsmErr *err);
-/* `name .req reg`: [name, name + n) becomes an alias of the register at [r, e) */
-bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, AsmErr *err);
+/* `name .req reg`: [name, name + n) becomes an alias of the register at [r, e); if it is one
+ * of another register already, it stays that and *kept names it (the caller warns) */
+bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char *e, const char **kept, AsmErr *err);
 /* While A->busy (a body being collected, or a false conditional): the line [ls, le) is the
  * layer's (returns true); when a collected body ends, its expansion is pushed as a frame. */
 bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok, AsmErr *err);

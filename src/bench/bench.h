@@ -123,6 +123,10 @@ typedef void (*BenchFn)(uint64_t iters, void *scratch);
  * an assembler error is located in the user's coordinates (file:line:col + source line); other
  * failures (no compiler, dlopen) carry only a message.  `keep_dir`: keep the temp dir (debug). */
 BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err);
+/* the bounds of the compile (the compiler and what it runs): address space and CPU time */
+#define BENCH_CC_MAX_BYTES ((rlim_t)8 << 30)
+#define BENCH_CC_MAX_CPU_S ((rlim_t)300)
+#define BENCH_CC_BOUNDS "8 GiB of address space, 300 s of CPU time"
 BenchFn bench_lib_fn(BenchLib *lib, const char *symbol);   /* NULL when absent */
 const char *bench_lib_dir(const BenchLib *lib);           /* temp dir with bench.s, bench.so */
 void bench_lib_close(BenchLib *lib);

@@ -43,10 +43,12 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
     snprintf(spec[n], BENCH_COUNTER_SPEC, "cycles");
     snprintf(name[n++], BENCH_COUNTER_NAME, "cycles");
     for (const char *p = list; p && *p;) {
-        while (*p == ' ' || *p == ',')
+        while (*p == ' ')
             p++;
-        if (!*p)
-            break;
+        if (!*p || *p == ',') {    /* (",a", "a,,b", " ") */
+            snprintf(why, whysz, "empty counter name in '%s'", list);
+            return -1;
+        }
         /* a counter ends at a comma outside slashes: "pmu/...,.../" holds its terms */
         const char *q = p;
         int slashes = 0;
@@ -67,7 +69,11 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
         char s[BENCH_COUNTER_SPEC], nm[BENCH_COUNTER_NAME] = "";
         memcpy(s, p, len);
         s[len] = 0;
-        p = q;
+        p = *q == ',' ? q + 1 : q;
+        if (*q == ',' && !p[strspn(p, " ")]) {
+            snprintf(why, whysz, "empty counter name in '%s'", list);
+            return -1;
+        }
         if (!take_name(s, nm, sizeof nm, why, whysz))
             return -1;
         if (strcmp(s, "cycles") == 0 && !nm[0])

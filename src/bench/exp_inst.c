@@ -263,6 +263,42 @@ static double measure_uops(Sweep *s, const BenchProgram *prog, const char *event
     return ((r[1] - r[0]) / 1000.0 - 1) / copies;
 }
 
+/* the columns of tables.tsv (../shared/data/m1-measurements), which -o appends to */
+#define TABLE_HEADER "core\ttable\tmnemonic\tform\tpage_id\tlat_raw\tlat_min\tlat_max\ttp\tuops\tint\tmem\tfp\tunits\trow_kind"
+
+/* -o FILE: new, empty, or a table in those columns (its first line the header), said before
+ * anything is measured */
+static bool table_ok(const char *path)
+{
+    if (!path || !strcmp(path, "-"))
+        return true;
+    Buf f;
+    buf_init(&f);
+    if (!read_file(path, &f)) {
+        bool missing = errno == ENOENT;
+        if (!missing)
+            fprintf(stderr, "uarch: error: cannot read '%s': %s\n", path, strerror(errno));
+        buf_free(&f);
+        return missing;
+    }
+    size_t h = strlen(TABLE_HEADER);
+    bool ok = f.len == 0 || (f.len >= h && !memcmp(f.data, TABLE_HEADER, h) && (f.len == h || f.data[h] == '\n'));
+    if (!ok)
+        fprintf(stderr, "uarch: error: '%s' is not a table in the columns of tables.tsv (its first line is not "
+                "the header '%s'): give a new file or such a table\n", path, TABLE_HEADER);
+    buf_free(&f);
+    return ok;
+}
+
+/* a TSV cell: tabs and line breaks become spaces */
+static void cell(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src);
+    for (char *c = dst; *c; c++)
+        if (*c == '\t' || *c == '\n' || *c == '\r')
+            *c = ' ';
+}
+
 int exp_inst(int argc, char **argv)
 {
     Sweep s = {.exp = "inst", .xrange = {OPT_COUNT, 1, 64}};
@@ -274,7 +310,7 @@ int exp_inst(int argc, char **argv)
         fprintf(stderr, "uarch: bench inst: no instruction given\n%s\n", usage);
         return 2;
     }
-    if (!out_can_write(o.out)) {
+    if (!out_can_write(o.out) || !table_ok(o.out)) {
         sweep_free(&s);
         return 1;
     }
@@ -444,8 +480,10 @@ int exp_inst(int argc, char **argv)
                 sweep_free(&s);
                 return 1;
             }
-            buf_puts(&f, "core\ttable\tmnemonic\tform\tpage_id\tlat_raw\tlat_min\tlat_max\ttp\tuops\tint\tmem\tfp\tunits\trow_kind\n");
-        } else if (f.len && f.data[f.len - 1] != '\n') {
+        }
+        if (!f.len) {
+            buf_puts(&f, TABLE_HEADER "\n");
+        } else if (f.data[f.len - 1] != '\n') {
             buf_putc(&f, '\n');
         }
         char mn[32];
@@ -459,8 +497,11 @@ int exp_inst(int argc, char **argv)
             snprintf(t, sizeof t, "%.3g", round(tp * 100) / 100);
         if (isfinite(uops))
             snprintf(up, sizeof up, "%.0f", round(uops));
-        buf_printf(&f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", o.core ? o.core : "host",
-                   dcls == R_VEC ? "simd" : "int", mn, o.text, lat_raw, a, b, t, up);
+        char core[64], form[256];   /* (a tab or a line break in a cell would shift the columns) */
+        cell(core, sizeof core, o.core ? o.core : "host");
+        cell(form, sizeof form, o.text);
+        buf_printf(&f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", core,
+                   dcls == R_VEC ? "simd" : "int", mn, form, lat_raw, a, b, t, up);
         bool wrote = out_write_file(o.out, &f);
         buf_free(&f);
         if (!wrote) {

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,6 +90,11 @@ static int run_capture(char *const argv[], const char *dir, bool merge_err, Buf 
         setpgid(0, 0);
         if (dir)
             setenv("TMPDIR", dir, 1);
+        /* bounds the compiler, the assembler and the linker inherit: a snippet of `.rept
+         * 1000000000` grew the assembler past 1.6 GB within seconds */
+        struct rlimit as = {BENCH_CC_MAX_BYTES, BENCH_CC_MAX_BYTES}, cpu = {BENCH_CC_MAX_CPU_S, BENCH_CC_MAX_CPU_S};
+        setrlimit(RLIMIT_AS, &as);
+        setrlimit(RLIMIT_CPU, &cpu);
         execvp(argv[0], argv);
         _exit(127);
     }
@@ -303,8 +309,8 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
         if (!bench_map_error(p, "bench.s", buf_cstr(&out), err)) {
             size_t n;
             const char *t = reason_line(buf_cstr(&out), &n);
-            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s", cc, rc, n ? ": " : "",
-                     (int)n, t);
+            diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s%s", cc, rc, n ? ": " : "",
+                     (int)n, t, rc > 128 || n == 0 ? " (the compiler's bounds: " BENCH_CC_BOUNDS ")" : "");
         }
         buf_free(&out);
         if (!keep_dir)

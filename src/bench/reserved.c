@@ -4,9 +4,12 @@
  *
  * Which operand an instruction writes is decided from the text, by the syntax's rule:
  *   AT&T      the last operand (Intel syntax: the first); cmp, test, bt, push, jumps and calls
- *             write none; xchg, xadd, cmpxchg write every register operand;
+ *             write none; xchg, xadd, cmpxchg write every register operand; mulx the last two
+ *             (Intel: the first two);
  *   AArch64   the first operand; stores (st*, but for the status register of stxr/stlxr), compares,
  *             branches, prfm and msr write none; ldp/ldnp/ldxp/ldaxp/ldpsw write the second too;
+ *             the atomics swp and ld<op> (ldadd, ldclr, ldeor, ldset, ld[su]max, ld[su]min, with
+ *             their a/l/b/h forms) write the second only (the first is the value sent);
  *             a base register with writeback ([x28, #8]! or [x28], #8) is written.
  * A register operand is the register alone (a memory operand such as (%r15) only reads it). */
 #include "bench/bench.h"
@@ -110,8 +113,10 @@ static bool check_stmt(void *ctx, const char *stmt, size_t n, const BenchLineOri
         bool every = starts_any(stmt, mlen, all);
         if (word_is(stmt, m, none) || stmt[0] == 'j' || stmt[0] == 'J' || strncasecmp(stmt, "loop", 4) == 0)
             return true;
+        bool two = word_is(stmt, m, (const char *const[]){"mulx", "mulxl", "mulxq", NULL});
         for (int i = 0; i < nops && !hit; i++) {
-            bool written = every || i == (c->syntax == BENCH_INTEL ? 0 : nops - 1);
+            int w = c->syntax == BENCH_INTEL ? 0 : nops - 1;
+            bool written = every || i == w || (two && i == (c->syntax == BENCH_INTEL ? 1 : nops - 2));
             if (written && operand(ops, end, i, &b, &e) && is_counter(c, b, e))
                 hit = b;
         }
@@ -122,9 +127,12 @@ static bool check_stmt(void *ctx, const char *stmt, size_t n, const BenchLineOri
         static const char *const status_stores[] = {"stxr", "stlxr", "stxp", "stlxp", "stxrb", "stxrh",
                                                     "stlxrb", "stlxrh", NULL};
         static const char *const pairs[] = {"ldp", "ldnp", "ldxp", "ldaxp", "ldpsw", NULL};
+        static const char *const atomics[] = {"swp", "ldadd", "ldclr", "ldeor", "ldset", "ldsmax", "ldsmin",
+                                              "ldumax", "ldumin", NULL};
         bool store = mlen >= 2 && strncasecmp(stmt, "st", 2) == 0 && !word_is(stmt, m, status_stores);
         bool reads_only = word_is(stmt, m, none) || strncasecmp(stmt, "b.", 2) == 0;
-        if (!store && !reads_only && operand(ops, end, 0, &b, &e) && is_counter(c, b, e))
+        bool atomic = starts_any(stmt, mlen, atomics) && nops == 3;   /* (swp Rs, Rt, [Xn]) */
+        if (!store && !reads_only && operand(ops, end, atomic ? 1 : 0, &b, &e) && is_counter(c, b, e))
             hit = b;
         if (!hit && word_is(stmt, m, pairs) && operand(ops, end, 1, &b, &e) && is_counter(c, b, e))
             hit = b;

@@ -27,10 +27,11 @@ static void usage(FILE *f)
             "  ('~' marks a documented nearest form), registers read and written (with the operand\n"
             "  number, destination first), memory access, branch kind, the branch target's address\n"
             "  when the label is in the file and a '// uarch: taken N/M' hint.  Addresses are byte\n"
-            "  offsets in the code section: 4 bytes per instruction from a 16 KiB page boundary,\n"
-            "  moved by .p2align/.balign/.align (with a maximum padding), .skip/.space/.zero/.fill,\n"
-            "  .org and data (.byte ... .quad, .ascii/.asciz/.string, .float/.double), their\n"
-            "  arguments constant expressions, as llvm-mc places them\n"
+            "  offsets in their code section (each has its own, as in llvm-mc): 4 bytes per\n"
+            "  instruction from a 16 KiB page boundary, moved by .p2align/.balign/.align (with a\n"
+            "  maximum padding), .skip/.space/.zero/.fill, .org and data (.byte ... .quad,\n"
+            "  .ascii/.asciz/.string, .float/.double), their arguments constant expressions, as\n"
+            "  llvm-mc places them\n"
             "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
             "  -json      a JSON array, one object per instruction\n"
             "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
@@ -83,6 +84,7 @@ typedef struct Dec {
 static void dec_insts(void *ctx, const A64Program *prog)
 {
     Dec *d = ctx;
+    a64_print_warnings(stderr, prog, 0, 0);
     if (d->json) {
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];

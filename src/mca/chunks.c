@@ -173,7 +173,10 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
             *depth = *depth > 0 ? *depth - 1 : 0;
         lines++;
         ls = (size_t)(le - t->data);
-        cut = *depth == 0 && lines >= run->chunk_lines;
+        /* a cut right after a region's end: a label before a region (at its first address,
+         * a back-edge's target) stays in the region's chunk; a long stretch without one is
+         * cut anyway (the chunks' memory bound) */
+        cut = *depth == 0 && lines >= run->chunk_lines && (m < 0 || lines >= 16 * run->chunk_lines);
         if (!cut && lines >= MCA_REGION_MAX_LINES) {
             input_error(run, *line + lines, "a code region longer than %lld lines (the bound): "
                         "mark shorter regions with # LLVM-MCA-BEGIN / # LLVM-MCA-END", MCA_REGION_MAX_LINES);
@@ -282,7 +285,9 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     const Chunk *ch = &run->chunks[k];
     Diag err;
     A64ParseOptions po = c->parse;
-    po.start = &ch->start;        /* the chunk goes on from where the one before it stopped */
+    /* the chunk goes on from where the one before it stopped; the whole text (no markers, or
+     * chunks that did not parse alone) starts at its beginning and takes any section */
+    po.start = run->has_markers ? &ch->start : NULL;
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
@@ -292,9 +297,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         err.line += ch->line0;
         /* a line that fails to parse is skipped, and the chunk parsed again; not a bound of the
          * expansions ("expansions ..."): skipping a line of a body would replay them again, nor
-         * a line already blank (an error that skipping cannot end) */
+         * a second code section (the whole parse takes it), nor a line already blank (an
+         * error that skipping cannot end) */
         if (first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY) && local > 0 &&
-            strncmp(err.msg, "expansions ", 11) != 0 && blank_line(&run->cur->text, local)) {
+            strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0 &&
+            blank_line(&run->cur->text, local)) {
             size_t ml = strlen(err.msg);
             snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
             diag_print(stderr, &err, "warning");
@@ -309,6 +316,14 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     }
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
+    if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
+        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
+        int n = ch->line0 + 1;
+        for (const char *p = run->cur->text.data, *e = p + run->cur->text.len; p && (p = memchr(p, '\n', (size_t)(e - p))); p++)
+            n++;
+        if (n - 1 > run->warned_lines)
+            run->warned_lines = n - 1;
+    }
     if (first && prog->end) {     /* (instructions are counted from the chunk's first: insts 0) */
         run->next_start = *prog->end;
         run->next_start.insts = 0;

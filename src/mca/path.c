@@ -101,8 +101,8 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
     p->followed = false;
     if (n <= 0) return true;
     for (int i = 1; i < n; i++)
-        if (in[i].offset < in[i - 1].offset) {
-            snprintf(p->why, sizeof p->why, "the region's code passes 4 GiB (its addresses wrap)");
+        if (in[i].offset <= in[i - 1].offset) {
+            snprintf(p->why, sizeof p->why, "the region's addresses go backwards (its code passes 4 GiB, or lies in more than one section)");
             return false;
         }
     bool any = false;

@@ -93,6 +93,7 @@ typedef struct Run {
     Seen seen;
     bool warned_branch;
     bool warned_layout;          /* an instruction or a branch target off a 4-byte boundary (once) */
+    int warned_lines;             /* pass 1: the parser's warnings of lines 1..this are printed */
     A64Inst *tmp;
     int region_index;
     Out out;

@@ -61,6 +61,11 @@ static bool measure_asm(const PmuBackend *b, const PmuKernel *k, const long *len
 {
     if (nlens > 16)
         bug("measure_asm: %d lengths", nlens);
+    /* a kernel that writes the loop counter would run until the timeout: refused first, as
+     * `bench run` refuses it */
+    if (!bench_check_reserved(bench_host_arch(), BENCH_ATT, k->init, "<init>", 1, err) ||
+        !bench_check_body(bench_host_arch(), BENCH_ATT, k->body, k->name, 1, err))
+        return false;
     BenchProgram p;
     bench_prog_init(&p, bench_host_arch(), BENCH_ATT);
     char sym[16][16];

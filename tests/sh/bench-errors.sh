@@ -25,12 +25,22 @@ sed -n 2p err | grep -qx '  frob %rax ; add $2, %rbx' || { echo "FAIL bad-asm-fi
 sed -n 3p err | grep -qx '  \^' || { echo "FAIL bad-asm-file: caret"; cat err; fail=1; }
 expect bad-asm-snippet 1 '^<snippet>:1:15: error: ' -- "$U" bench run 'add $1, %rax; addq $1, %xmm0'
 expect bad-asm-init 1 '^<init>:1:1: error: .*frob' -- "$U" bench run -init 'frob' nop
+# bench inst -o: a file in other columns is refused before anything is measured
+echo "a b" > other.tsv
+expect inst-other-table 1 "error: 'other.tsv' is not a table in the columns of tables.tsv" -- "$U" bench inst -o other.tsv 'add %rax, %rbx'
+[ "$(cat other.tsv)" = "a b" ] || { echo "FAIL inst-other-table: other.tsv changed"; fail=1; }
+# an expansion beyond the compiler's bounds fails (it grew the assembler without bound)
+printf 'add %%rax, %%rbx\n.rept 1000000000\nnop\n.endr\n' > huge.s
+expect cc-bounds 1 "error: .*(out of memory|the compiler's bounds)" -- "$U" bench run -n 2 -f huge.s
 # the loop counter (r15) written: refused before anything is built, located (it would loop on)
 expect counter-att 1 "^<snippet>:1:23: error: the snippet writes r15, the harness's loop counter" -- "$U" bench run 'add $1, %rax; mov $0, %r15'
 sed -n 3p err | grep -qx '                      \^' || { echo "FAIL counter-att: caret"; cat err; fail=1; }
 expect counter-intel 1 "^<init>:1:5: error: the snippet writes r15" -- "$U" bench run -syntax intel -asm_init 'xor r15d, r15d' nop
 expect counter-pop 1 "^<snippet>:1:5: error: the snippet writes r15" -- "$U" bench run 'pop %r15'
 expect counter-xchg 1 "^<snippet>:1:6: error: the snippet writes r15" -- "$U" bench run 'xchg %r15, %rax'
+expect counter-mulx 1 "^<snippet>:1:12: error: the snippet writes r15" -- "$U" bench run 'mulx %rax, %r15, %rbx'
+expect counter-mulx-intel 1 "^<snippet>:1:11: error: the snippet writes r15" -- "$U" bench run -syntax intel 'mulx rbx, r15, rax'
+expect counter-pmu 1 "^<snippet>:1:5: error: the snippet writes r15" -- "$U" pmu stat -e task-clock -asm 'inc %r15'
 expect counter-reads 0 '' -- "$U" bench run -n 2 -iters 10 -unroll 2 'cmp %r15, %rax; mov %r15, %rbx; test %r15, %r15'
 # nanoBench's spellings
 expect nanobench 0 '' -- "$U" bench run -asm 'add %rbx, %rax' -asm_init 'mov $1, %rbx' -asm_late_init 'mov $2, %rcx' \

@@ -23,7 +23,7 @@ echo "$out" | grep -q '^FAIL' && { echo "selftest under qemu: an item failed:"; 
 [ "$(echo "$out" | grep -c '^emul ')" -ge 3 ] || { echo "selftest under qemu: items not run:"; echo "$out"; exit 1; }
 echo "$out" | grep -q 'ran under emulation' || { echo "selftest under qemu: no summary:"; echo "$out"; exit 1; }
 # the loop counter x28 written: refused before anything is built, located
-for s in 'mov x28, #0' 'add x0, x0, #1; subs x28, x28, #1' 'ldr x0, [x28, #8]!' 'ldp x0, w28, [x27]'; do
+for s in 'mov x28, #0' 'add x0, x0, #1; subs x28, x28, #1' 'ldr x0, [x28, #8]!' 'ldp x0, w28, [x27]' 'swp x0, x28, [x27]' 'ldaddal x1, x28, [x27]'; do
   err=$(run_a64 bench run "$s" 2>&1); rc=$?
   [ $rc = 1 ] && echo "$err" | grep -q "^<snippet>:1:[0-9]*: error: the snippet writes x28, the harness's loop counter" \
     || { echo "writes x28 ('$s'): exit $rc"; echo "$err"; exit 1; }
