@@ -229,6 +229,10 @@ typedef struct A64Program {
      * size truncated): the first A64_MAX_WARNINGS kept, the number of the others counted */
     Diag *warnings;
     int nwarnings, warnings_more;
+    /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
+     * message in the arena) */
+    struct A64Skipped { int line, col; const char *msg; } *skipped;
+    int nskipped;
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };
 /* print prog's warnings to f, their lines moved by line0 (the lines before the text parsed),
@@ -244,6 +248,10 @@ typedef struct A64ParseOptions {
     /* the text is a piece of a longer one, which the parser left in this state (NULL: a
      * whole text): offsets go on from there, and the program tells where it stopped (end) */
     const A64ParseStart *start;
+    /* a line that fails to parse is left out, as if blank, and listed (A64Program.skipped),
+     * when nothing else on it took effect (no label, no expansion; else the parse fails as
+     * without it): mca's -skip-unsupported-instructions=parse-failure */
+    bool skip_errors;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);

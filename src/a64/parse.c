@@ -70,6 +70,7 @@ typedef struct Parser {
     bool text;                /* in a code section (sec >= 0) */
     bool ended;               /* after `.end`: the rest of the text is not read */
     int cmt_line, cmt_col;    /* where the last block comment opened */
+    bool skip;                /* A64ParseOptions.skip_errors */
     /* sections: each code section has its offsets (llvm-mc, GNU as); -1 a data section */
     int sec, prev_sec;
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
@@ -1190,10 +1191,105 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     return true;
 }
 
+/* register operand k: its number, -1 when it is not a register (GPR or vector) */
+static int reg_num(const A64Inst *in, int k, bool gpr_only)
+{
+    if (k >= in->nops) return -1;
+    const A64Operand *o = &in->ops[k];
+    if (o->kind == A64_OP_GPR) return o->u.gpr.num;
+    return !gpr_only && o->kind == A64_OP_VREG ? o->u.vreg.num : -1;
+}
+
+/* the operand combinations llvm-mc refuses as unpredictable, or as a register pair that is
+ * not one (casp's even/odd pairs: uarch encoded `casp x1, x2, ...` as `casp x0, x1, ...`) */
+static bool unpredictable(Parser *P, const A64Inst *in)
+{
+    const char *m = in->mnem_name;
+    if (!m || in->nops < 2) return true;
+    int mem = -1;
+    for (int k = 0; k < in->nops; k++)
+        if (in->ops[k].kind == A64_OP_MEM) mem = k;
+    const A64Operand *mo = mem >= 0 ? &in->ops[mem] : NULL;
+    int base = mo && mo->u.mem.base != 31 ? mo->u.mem.base : -1;
+    bool wb = mo && mo->u.mem.mode != A64_AM_OFFSET;
+    char up[16];
+    size_t n = strlen(m) < sizeof up - 1 ? strlen(m) : sizeof up - 1;
+    for (size_t i = 0; i < n; i++) up[i] = (char)(m[i] >= 'a' && m[i] <= 'z' ? m[i] - 32 : m[i]);
+    up[n] = 0;
+#define AT(k) (P->ls + in->ops[k].col - 1)
+    if (!strncmp(m, "casp", 4) && in->nops == 5) {
+        for (int k = 0; k < 4; k += 2) {
+            int a = reg_num(in, k, true), b = reg_num(in, k + 1, true);
+            if (a < 0 || b < 0) return true;
+            if (a & 1) return perr(P, AT(k), "expected first even register of a consecutive same-size even/odd register pair");
+            if (b != a + 1) return perr(P, AT(k + 1), "expected second odd register of a consecutive same-size even/odd register pair");
+        }
+        return true;
+    }
+    if ((!strcmp(m, "ldp") || !strcmp(m, "ldpsw")) && mem == 2) {
+        int a = reg_num(in, 0, false), b = reg_num(in, 1, false);
+        if (a >= 0 && a == b && in->ops[0].kind == in->ops[1].kind)
+            return perr(P, AT(1), "unpredictable %s instruction, Rt2==Rt", up);
+        if (wb && in->ops[0].kind == A64_OP_GPR && (a == base || b == base))
+            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a destination", up);
+        return true;
+    }
+    if (!strcmp(m, "stp") && mem == 2 && wb && in->ops[0].kind == A64_OP_GPR) {
+        if (reg_num(in, 0, true) == base || reg_num(in, 1, true) == base)
+            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
+        return true;
+    }
+    static const char *const single[] = {"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "str", "strb", "strh", NULL};
+    for (int i = 0; single[i]; i++)
+        if (!strcmp(m, single[i]) && mem == 1 && wb && in->ops[0].kind == A64_OP_GPR && reg_num(in, 0, true) == base)
+            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
+    static const char *const excl[] = {"stxr", "stlxr", "stxrb", "stlxrb", "stxrh", "stlxrh", "stxp", "stlxp", NULL};
+    for (int i = 0; excl[i]; i++)
+        if (!strcmp(m, excl[i]) && mem >= 2) {
+            int st = reg_num(in, 0, true);
+            for (int k = 1; k < mem; k++)
+                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
+            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
+        }
+#undef AT
+    return true;
+}
+
+/* `ldr x0, =0x1234`: a value one movz makes is that mov, as llvm-mc assembles it (a load from a
+ * literal pool otherwise) */
+static void ldr_literal_mov(Parser *P, A64Inst *in)
+{
+    if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "ldr") || in->ops[0].kind != A64_OP_GPR ||
+        in->ops[1].kind != A64_OP_LABEL || !in->ops[1].u.label.sym || P->ls[in->ops[1].col - 1] != '=')
+        return;
+    P->memo_off = true;           /* (a .set symbol may be in it) */
+    const char *x = in->ops[1].u.label.sym, *xe = x + strlen(x), *end;
+    int64_t v;
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    if (!asm_expr(&P->A, x, xe, &end, &v, &ae) || skip_ws(end, xe) != xe) return;
+    bool is64 = in->ops[0].u.gpr.is64;
+    if (!is64 && (v < INT32_MIN || v > (int64_t)UINT32_MAX)) return;
+    uint64_t u = is64 ? (uint64_t)v : (uint32_t)v;
+    int chunks = 0;
+    for (int sh = 0; sh < 64; sh += 16) chunks += (u >> sh & 0xffff) != 0;
+    const A64Mnem *m = a64_mnem_find("mov", 3);
+    if (chunks > 1 || !m) return;
+    in->mnem_name = m->name;
+    P->env.mnem = m;
+    A64Operand *o = &in->ops[1];
+    int col = o->col;
+    memset(o, 0, sizeof *o);
+    o->kind = A64_OP_IMM;
+    o->col = col;
+    o->u.imm.value = (int64_t)u;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
     if (!pcrel_imm(P, in)) return false;
+    ldr_literal_mov(P, in);
     if (!a64_match(in, &P->env, &me)) {
         if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
         const A64Operand *bad = &in->ops[me.opnd - 1];
@@ -1212,6 +1308,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
         return perr(P, o, "%s", msg);
     }
+    if (!unpredictable(P, in)) return false;
     /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
     size_t opbytes = in->nops * sizeof *in->ops, tn = (size_t)(text_end - text);
     char *blk = arena_alloc(&P->prog->arena, opbytes + tn + 1);
@@ -2217,6 +2314,22 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
     const char *p = skip_ws(s, e);
     P->A.exited = false;
     if (p < e && *p == '#') return region_marker(P, p + 1, e);
+    if (P->A.dialect == ASM_DARWIN && memchr(p, '%', (size_t)(e - p))) {
+        /* Darwin's statement separator `%%` (outside a string, before the comment) */
+        const char *ce = comment_start(p, e, true);
+        bool quote = false;
+        for (const char *x = p; x + 1 < ce; x++) {
+            if (quote) {
+                if (*x == '\\') x++;
+                else if (*x == '"') quote = false;
+            } else if (*x == '"') quote = true;
+            else if (x[0] == '%' && x[1] == '%') {
+                if (!line(P, s, x, a64_plain_end(s, x))) return false;
+                if (P->A.exited) return true;
+                return line(P, x + 2, e, a64_plain_end(x + 2, e));
+            }
+        }
+    }
     if (plain == e) return statement(P, p, e);      /* no string, comment or ';': most lines */
     const char *st = p, *se = e, *comment = NULL;
     bool quote = false;
@@ -2298,6 +2411,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.text = true;             /* (sec, prev_sec, code_sec: 0, the default section) */
     P.num_target = -1;
     P.start = opt ? opt->start : NULL;
+    P.skip = opt && opt->skip_errors;
     if (P.start) {
         P.offset = P.start->offset;
         P.text = !P.start->data;
@@ -2398,7 +2512,25 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
             }
         }
         if (P.A.in_comment) { if (!line_blanked(&P, ls, le)) { ok = false; break; } continue; }
-        if (!line(&P, ls, le, plain)) { ok = false; break; }
+        if (P.skip) {              /* what a failing line may have added, undone */
+            int n0 = prog->ninsts, na0 = prog->naligns, np0 = P.npend, nr0 = prog->nregions, no0 = P.nopen;
+            int ns0 = P.nsym, nn0 = P.nnum, sec0 = P.sec, as0 = P.A.nsyms, al0 = P.A.alias.n, m0 = P.A.macros.n;
+            uint32_t off0 = P.offset;
+            bool c0 = P.A.in_comment;
+            if (!line(&P, ls, le, plain)) {
+                bool undo = P.A.nframes == 0 && !P.A.busy && P.nsym == ns0 && P.nnum == nn0 && P.sec == sec0 &&
+                            P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
+                            prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
+                            strncmp(err->msg, "expansions ", 11) != 0 && strcmp(err->msg, A64_MSG_WHOLE) != 0;
+                if (!undo) { ok = false; break; }
+                prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
+                if (prog->nskipped % 64 == 0)
+                    prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
+                prog->skipped[prog->nskipped++] = (struct A64Skipped){err->line, err->col,
+                                                                      arena_strndup(&prog->arena, err->msg, strlen(err->msg))};
+                continue;
+            }
+        } else if (!line(&P, ls, le, plain)) { ok = false; break; }
         if (P.ended) break;
     }
     if (ok) {
@@ -2467,6 +2599,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
 void a64_program_free(A64Program *prog)
 {
     free(prog->warnings);
+    free(prog->skipped);
     free(prog->insts);
     free(prog->regions);
     free(prog->aligns);

@@ -73,11 +73,13 @@ static void classify(Operand *o, bool x86)
 }
 
 /* "add x0, x1, [x2, #8]" -> mnemonic + operands split at top-level commas */
-static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t whysz)
+static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t whysz, int *col)
 {
+    const char *orig = text;
     memset(in, 0, sizeof *in);
     while (isspace((unsigned char)*text))
         text++;
+    *col = (int)(text - orig) + 1;
     int n = 0;
     while (text[n] && !isspace((unsigned char)text[n]) && n < 31)
         in->mnem[n] = text[n], n++;
@@ -120,7 +122,8 @@ static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t w
             continue;
         }
         if (*p == ';' || *p == '\n' || *p == '#') {
-            snprintf(why, whysz, "one instruction only (found '%c')", *p);
+            *col = (int)(p - orig) + 1;
+            snprintf(why, whysz, "one instruction only (found '%s')", *p == '\n' ? "a line break" : *p == ';' ? ";" : "#");
             return false;
         }
         if (len < 63)
@@ -317,8 +320,12 @@ int exp_inst(int argc, char **argv)
     bool x86 = sweep_x86(&s);
     Inst in;
     char why[200];
-    if (!parse_inst(o.text, x86, &in, why, sizeof why)) {
-        fprintf(stderr, "<arg>:1:1: error: %s\n %s\n ^\n", why, o.text);
+    int col;
+    if (!parse_inst(o.text, x86, &in, why, sizeof why, &col)) {
+        Diag d;
+        diag_set(&d, "<arg>", 1, col, o.text, "%s", why);
+        diag_print(stderr, &d, "error");
+        sweep_free(&s);
         return 1;
     }
     s.title = "one instruction: cycles per instruction over independent chains";

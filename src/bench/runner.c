@@ -70,7 +70,10 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     int cpu = o->cpu >= 0 ? o->cpu : clock_current_cpu();
     sh->cpu = cpu;
     if (cpu >= 0 && !clock_pin(cpu) && o->cpu >= 0) {
-        snprintf(sh->msg, sizeof sh->msg, "cannot pin to CPU %d: %s", cpu, strerror(errno));
+        if (errno == EINVAL || cpu >= clock_ncpus())   /* (sched_setaffinity's EINVAL: no such CPU online) */
+            snprintf(sh->msg, sizeof sh->msg, "CPU %d is not online (-cpu: 0 .. %d)", cpu, clock_ncpus() - 1);
+        else
+            snprintf(sh->msg, sizeof sh->msg, "cannot pin to CPU %d: %s", cpu, strerror(errno));
         sh->status = 1;
         return;
     }

@@ -1658,6 +1658,11 @@ int sweep_finish(Sweep *s)
                 s->npoints_done);
         unmeasured(s);
     }
+    if (!s->interrupted && s->npoints_done == 0) {   /* (an empty table and "findings: none" said nothing) */
+        fprintf(stderr, "uarch: bench %s: no point measured: every point between -min and -max was left out "
+                "(see the experiment's --help for the points it leaves out)\n", s->exp);
+        return 1;
+    }
     if (s->load0 && s->load0->n > 0) {
         BenchCpuTimes *now = xmalloc(sizeof *now);
         char note[512];

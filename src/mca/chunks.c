@@ -288,6 +288,9 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     /* the chunk goes on from where the one before it stopped; the whole text (no markers, or
      * chunks that did not parse alone) starts at its beginning and takes any section */
     po.start = run->has_markers ? &ch->start : NULL;
+    /* the parser leaves out a failing line itself when nothing else on it took effect; the
+     * others are blanked here and the chunk parsed again */
+    po.skip_errors = first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY);
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
@@ -316,6 +319,18 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     }
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
+    const char *l = run->cur->text.data, *end = l + run->cur->text.len;
+    for (int i = 0, at = 1; i < prog->nskipped; i++) {   /* (in line order; pass 2 reads them blank) */
+        const struct A64Skipped *sk = &prog->skipped[i];
+        if (sk->line < at) l = run->cur->text.data, at = 1;
+        for (; at < sk->line && l && l < end; at++)
+            l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
+        diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL, "%s; line skipped", sk->msg);
+        diag_print(stderr, &err, "warning");
+        if (run->nskipped == run->skipcap)
+            run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
+        run->skipped[run->nskipped++] = err.line;
+    }
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
         a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
         int n = ch->line0 + 1;

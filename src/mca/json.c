@@ -7,12 +7,26 @@
  * (the caller streams the buffer out between regions). */
 #include "mca/views.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void num(Json *j, const char *key, double v)
 {
     json_key(j, key);
     json_numf(j, "%.17g", v);
+}
+
+/* a float (a table's figure, e.g. 0.333) as its shortest decimal, not the double it widens
+ * to (0.33300000429153442) */
+static void num_float(Json *j, const char *key, float v)
+{
+    char b[32];
+    for (int prec = 1; prec <= 9; prec++) {
+        snprintf(b, sizeof b, "%.*g", prec, (double)v);
+        if (strtof(b, NULL) == v) break;
+    }
+    json_key(j, key);
+    json_num(j, strtod(b, NULL));
 }
 
 void mca_json_begin(Json *j)
@@ -111,7 +125,7 @@ void mca_json_region(Json *j, const McaViewOptions *o, const McaRegionData *rd)
             json_kint(j, "Instruction", i);
             json_kint(j, "Latency", in->latency);
             json_kint(j, "NumMicroOpcodes", in->uops);
-            num(j, "RThroughput", in->rthroughput >= 0 ? in->rthroughput : 0);
+            num_float(j, "RThroughput", in->rthroughput >= 0 ? in->rthroughput : 0);
             json_kbool(j, "hasUnmodeledSideEffects", in->has_side_effects);
             json_kbool(j, "mayLoad", in->may_load);
             json_kbool(j, "mayStore", in->may_store);

@@ -203,7 +203,9 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     mca_pool_run(&p2);
     mca_pool_end(&p2);
     if (c->json) {
-        McaJsonParams p = {"aarch64", c->mcpu ? c->mcpu : model_name(cpu), c->triple ? c->triple : "aarch64", model_name(cpu)};
+        /* (-march: the triple's architecture, as llvm-mca names it: arm64-apple-* is "arm64") */
+        const char *march = c->triple && !strncmp(c->triple, "arm64", 5) ? "arm64" : "aarch64";
+        McaJsonParams p = {march, c->mcpu ? c->mcpu : model_name(cpu), c->triple ? c->triple : "aarch64", model_name(cpu)};
         mca_json_end(&run.j, &p, (const char *const *)run.units, run.nunits);
         out_buf(&run.out, &run.b);
     }

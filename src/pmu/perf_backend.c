@@ -222,7 +222,7 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
     char pw[200];
     if (pmu_pfm_resolve(name, &ev->perf, ev->desc, sizeof ev->desc, pw, sizeof pw)) {
         if (ev->perf.type != PERF_TYPE_SOFTWARE && ev->perf.type != PERF_TYPE_TRACEPOINT && !hw_present(w, sizeof w)) {
-            snprintf(why, whysz, "event '%s' (libpfm4: %s) is the core PMU's, and %s", name, ev->desc, w);
+            snprintf(why, whysz, "event '%s' (%s) is the core PMU's, and %s", name, ev->desc, w);
             return false;
         }
         snprintf(ev->perf.name, sizeof ev->perf.name, "%s", name);

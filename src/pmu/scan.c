@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -329,7 +330,7 @@ void pmu_scan_json(Json *j, const PmuScan *s)
 bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
 {
     if (!read_file(path, &s->user_text)) {
-        diag_set(err, path, 0, 0, NULL, "cannot read '%s'", path);
+        diag_set(err, path, 0, 0, NULL, "cannot read '%s': %s", path, strerror(errno));
         return false;
     }
     char *text = (char *)buf_cstr(&s->user_text);

@@ -1,6 +1,7 @@
 /* diag.c — located diagnostics in the chibicc style: file:line:col, the source line, a caret. */
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
@@ -69,7 +70,7 @@ static void put_escaped(FILE *f, const char *s)
     }
 }
 
-void diag_print(FILE *f, const Diag *d, const char *severity)
+static void render(FILE *f, const Diag *d, const char *severity)
 {
     put_escaped(f, d->file);
     if (d->col > 0)
@@ -98,4 +99,23 @@ void diag_print(FILE *f, const Diag *d, const char *severity)
         else
             fprintf(f, "\\x%02x", (unsigned char)*c);
     }
+}
+
+void diag_print(FILE *f, const Diag *d, const char *severity)
+{
+    /* rendered in memory, then written at once: stderr is unbuffered, and a character at a
+     * time was a write(2) each (10,000 warnings of -skip-unsupported-instructions: a second) */
+    char *p = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&p, &n);
+    if (!m) {
+        render(f, d, severity);
+        return;
+    }
+    render(m, d, severity);
+    if (fclose(m) == 0)
+        fwrite(p, 1, n, f);
+    else
+        render(f, d, severity);
+    free(p);
 }

@@ -29,6 +29,9 @@ expect bad-asm-init 1 '^<init>:1:1: error: .*frob' -- "$U" bench run -init 'frob
 echo "a b" > other.tsv
 expect inst-other-table 1 "error: 'other.tsv' is not a table in the columns of tables.tsv" -- "$U" bench inst -o other.tsv 'add %rax, %rbx'
 [ "$(cat other.tsv)" = "a b" ] || { echo "FAIL inst-other-table: other.tsv changed"; fail=1; }
+# a sweep that leaves out every point is an error, not an empty table (and no file is written)
+expect sweep-no-point 1 "no point measured" -- "$U" bench btb -min 262144 -max 262144 -spacing 64K -csv none.csv
+[ ! -e none.csv ] || { echo "FAIL sweep-no-point: none.csv written"; fail=1; }
 # an expansion beyond the compiler's bounds fails (it grew the assembler without bound)
 printf 'add %%rax, %%rbx\n.rept 1000000000\nnop\n.endr\n' > huge.s
 expect cc-bounds 1 "error: .*(out of memory|the compiler's bounds)" -- "$U" bench run -n 2 -f huge.s
