@@ -291,6 +291,8 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     /* the parser leaves out a failing line itself when nothing else on it took effect; the
      * others are blanked here and the chunk parsed again */
     po.skip_errors = first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY);
+    Diag *held = NULL;            /* the lines parsed again without them, their warnings */
+    int nheld = 0;
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
@@ -307,21 +309,32 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             blank_line(&run->cur->text, local)) {
             size_t ml = strlen(err.msg);
             snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
-            diag_print(stderr, &err, "warning");
+            if (nheld % 8 == 0)   /* (printed with the parser's own, in line order) */
+                held = xrealloc(held, (size_t)(nheld + 8) * sizeof *held);
+            held[nheld++] = err;
             if (run->nskipped == run->skipcap)
                 run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
             run->skipped[run->nskipped++] = err.line;
             continue;
         }
+        for (int h = 0; h < nheld; h++)
+            diag_print(stderr, &held[h], "warning");
+        free(held);
         if (report)
             diag_print(stderr, &err, "error");
         return false;
     }
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
+    /* the lines left out, the parser's and those parsed again without, in line order (pass 2
+     * reads them blank) */
     const char *l = run->cur->text.data, *end = l + run->cur->text.len;
-    for (int i = 0, at = 1; i < prog->nskipped; i++) {   /* (in line order; pass 2 reads them blank) */
-        const struct A64Skipped *sk = &prog->skipped[i];
+    for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
+        if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
+            diag_print(stderr, &held[h++], "warning");
+            continue;
+        }
+        const struct A64Skipped *sk = &prog->skipped[i++];
         if (sk->line < at) l = run->cur->text.data, at = 1;
         for (; at < sk->line && l && l < end; at++)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
@@ -331,6 +344,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
         run->skipped[run->nskipped++] = err.line;
     }
+    free(held);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
         a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
         int n = ch->line0 + 1;
