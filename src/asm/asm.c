@@ -858,6 +858,7 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
             for (int j = 0; j < m->nparams; j++)
                 if (name_eq(m->params[j].name, args[i].s, (size_t)(ie - args[i].s))) k = j;
         if (k >= 0) {
+            if (set[k]) return aerr(err, args[i].s, "parameter '%s' of macro '%s' given twice", m->params[k].name, m->name);
             val[k] = unquote((Arg){skip_ws(x + 1, args[i].e), args[i].e});
             set[k] = true;
             continue;

@@ -213,6 +213,16 @@ int cmd_pmu(int argc, char **argv)
             return 2;
         }
     }
+    /* an option of another subcommand is an error, not ignored (`pmu list -e foo` listed all) */
+    const struct { const char *name, *val, *subs; } own[] = {
+        {"-e", events, "stat"}, {"-asm", asm_body, "stat"}, {"-init", init, "stat"},
+        {"-events", range, "scan"}, {"-probe", probes, "scan"}, {"-probe-file", probe_file, "scan"},
+    };
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (own[k].val && strcmp(own[k].subs, sub)) {
+            fprintf(stderr, "uarch pmu %s: option '%s' is pmu %s's (uarch help pmu)\n", sub, own[k].name, own[k].subs);
+            return 2;
+        }
     const PmuBackend *b = NULL;
     if (backend && !(b = pmu_backend_find(backend))) {
         fprintf(stderr, "uarch pmu: unknown backend '%s' (want perf, apple or sim)\n", backend);

@@ -205,8 +205,14 @@ bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *w
     if (probe_names) {
         char copy[512];
         snprintf(copy, sizeof copy, "%s", probe_names);
-        char *save = NULL;
-        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        for (char *t = copy, *c; t; t = c ? c + 1 : NULL) {   /* (an empty item is an error) */
+            if ((c = strchr(t, ',')))
+                *c = 0;
+            if (!*t) {
+                snprintf(why, whysz, "empty probe name in '%s'", probe_names);
+                free(all);
+                return false;
+            }
             const PmuProbe *p = NULL;
             for (int k = 0; k < pmu_probes_count && !p; k++)
                 if (strcmp(pmu_probes[k].name, t) == 0)
@@ -219,6 +225,12 @@ bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *w
                 free(all);
                 return false;
             }
+            for (int k = 0; k < s->nprobes; k++)
+                if (s->res[k].probe == p) {
+                    snprintf(why, whysz, "probe '%s' named twice", t);
+                    free(all);
+                    return false;
+                }
             if (s->nprobes < total)
                 s->res[s->nprobes++].probe = p;
         }
@@ -355,8 +367,20 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
             sp = strchr(nm, ' ');
             char *end = NULL;
             double x = sp ? strtod(sp, &end) : 0;
-            if (!sp || end == sp || (*end && !isspace((unsigned char)*end)) || x == 0 || !isfinite(x)) {
+            while (end && (*end == ' ' || *end == '\t' || *end == '\r'))
+                end++;
+            if (!sp || end == sp || *end || x == 0 || !isfinite(x)) {
                 diag_set(err, path, line, (int)(t - ls) + 1, ls, "want 'probe NAME EXPECTED' (EXPECTED a non-zero number)");
+                return false;
+            }
+            size_t nl = (size_t)(sp - nm);
+            bool dup = false;   /* (a second probe of a name: -probe= could not tell them apart) */
+            for (int k = 0; k < pmu_probes_count && !dup; k++)
+                dup = strlen(pmu_probes[k].name) == nl && !strncmp(pmu_probes[k].name, nm, nl);
+            for (int k = 0; k < s->nuser && !dup; k++)
+                dup = strlen(s->user[k].name) == nl && !strncmp(s->user[k].name, nm, nl);
+            if (dup) {
+                diag_set(err, path, line, (int)(nm - ls) + 1, ls, "a probe named '%.*s' already exists", (int)nl, nm);
                 return false;
             }
             *sp = 0;
@@ -371,8 +395,8 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
             cur->control.name = path;
         } else if (str_starts(t, "test:") || str_starts(t, "control:")) {
             if (!cur) {
-                diag_set(err, path, line, (int)(t - ls) + 1, ls, "'%.7s' before any 'probe NAME EXPECTED' line",
-                         t);
+                diag_set(err, path, line, (int)(t - ls) + 1, ls, "'%s' before any 'probe NAME EXPECTED' line",
+                         t[0] == 't' ? "test:" : "control:");
                 return false;
             }
             bool test = t[0] == 't';
