@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { R_NONE, R_GPR, R_VEC };
 
@@ -273,8 +274,9 @@ static double measure_uops(Sweep *s, const BenchProgram *prog, const char *event
  * anything is measured */
 static bool table_ok(const char *path)
 {
-    if (!path || !strcmp(path, "-"))
-        return true;
+    struct stat st;
+    if (!path || !strcmp(path, "-") || (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+        return true;              /* (a device: written, not read) */
     Buf f;
     buf_init(&f);
     if (!read_file(path, &f)) {
@@ -480,7 +482,10 @@ int exp_inst(int argc, char **argv)
         /* the table as it was and the new row, written whole (never half-written) */
         Buf f;
         buf_init(&f);
-        if (!read_file(o.out, &f)) {
+        struct stat st;
+        if (stat(o.out, &st) == 0 && !S_ISREG(st.st_mode)) {
+            /* a device (/dev/stdout, /dev/full): the header and the row, written */
+        } else if (!read_file(o.out, &f)) {
             if (errno != ENOENT) {
                 fprintf(stderr, "uarch: error: cannot read '%s': %s\n", o.out, strerror(errno));
                 buf_free(&f);

@@ -32,6 +32,8 @@ expect inst-other-table 1 "error: 'other.tsv' is not a table in the columns of t
 # a sweep that leaves out every point is an error, not an empty table (and no file is written)
 expect sweep-no-point 1 "no point measured" -- "$U" bench btb -min 262144 -max 262144 -spacing 64K -csv none.csv
 [ ! -e none.csv ] || { echo "FAIL sweep-no-point: none.csv written"; fail=1; }
+# bench inst -o a device: written, not read first (it said "cannot read '/dev/full': File too large")
+expect inst-dev-full 1 "cannot write '/dev/full': No space left on device" -- "$U" bench inst -o /dev/full 'add %rax, %rbx'
 # an expansion beyond the compiler's bounds fails (it grew the assembler without bound)
 printf 'add %%rax, %%rbx\n.rept 1000000000\nnop\n.endr\n' > huge.s
 expect cc-bounds 1 "error: .*(out of memory|the compiler's bounds)" -- "$U" bench run -n 2 -f huge.s
