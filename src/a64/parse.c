@@ -1163,24 +1163,22 @@ static const char *bcond_name(char c1, char c2)
     return NULL;
 }
 
-/* `b #8`, `tbz w0, #1, #-4`, `adr x0, #4`, `ldr x0, #16`: a number where a label goes is an
- * offset from the instruction, as llvm-mc reads it (and its disassembler prints it) */
+/* `b #8`, `tbz w0, #1, #-4`, `adr x0, #4`, `ldr x0, #16`: a number where the mnemonic's rows
+ * (the ISA table) put a label is an offset from the instruction, as llvm-mc reads it (and its
+ * disassembler prints it): a multiple of 4, adrp's of a page, adr's any */
 static bool pcrel_imm(Parser *P, A64Inst *in)
 {
-    if (!in->nops || !in->mnem_name) return true;
-    A64Operand *o = &in->ops[in->nops - 1];
+    const A64Mnem *mn = P->env.mnem;
+    if (!in->nops || !in->mnem_name || !mn) return true;
+    int last = in->nops - 1;
+    A64Operand *o = &in->ops[last];
     if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
+    bool label = false;
+    for (int r = mn->first; r < mn->first + mn->count && !label; r++)
+        label = a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL;
+    if (!label) return true;
     const char *m = in->mnem_name;
-    int64_t unit = 0;
-    if (!strcmp(m, "adr")) unit = 1;
-    else if (!strcmp(m, "adrp")) unit = 4096;
-    else if ((in->nops == 1 && (!strcmp(m, "b") || !strcmp(m, "bl") || !strncmp(m, "b.", 2) || !strncmp(m, "bc.", 3))) ||
-             (in->nops == 2 && (!strcmp(m, "cbz") || !strcmp(m, "cbnz") || !strcmp(m, "ldr") || !strcmp(m, "ldrsw") ||
-                                !strcmp(m, "prfm"))) ||
-             (in->nops == 3 && (!strcmp(m, "tbz") || !strcmp(m, "tbnz"))))
-        unit = 4;
-    if (!unit) return true;
-    int64_t v = o->u.imm.value;
+    int64_t unit = !strcmp(m, "adr") ? 1 : !strcmp(m, "adrp") ? 4096 : 4, v = o->u.imm.value;
     if (v % unit) return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (a multiple of %lld)", (long long)unit);
     memset(&o->u, 0, sizeof o->u);
     o->kind = A64_OP_LABEL;

@@ -193,7 +193,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
         return false;
     if (run->nchunks == run->cap)
         run->chunks = xrealloc(run->chunks, (size_t)(run->cap = run->cap ? 2 * run->cap : 8) * sizeof *run->chunks);
-    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line, run->next_start};
+    run->chunks[run->nchunks++] = (Chunk){off, run->cur->text.len, *line, lines, run->next_start};
     *line += lines;
     return true;
 }
@@ -278,6 +278,14 @@ static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, con
     diag_print(stderr, &d, "warning");
 }
 
+/* line `line` of the file is left out (-skip-unsupported-instructions): pass 2 reads it blank */
+static void add_skipped(Run *run, int line)
+{
+    if (run->nskipped == run->skipcap)
+        run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
+    run->skipped[run->nskipped++] = line;
+}
+
 /* parse chunk k (its text is in run->cur->text); pass 1 (`first`) prints errors and warnings */
 bool mca_parse_chunk(Run *run, int k, bool first, bool report)
 {
@@ -312,9 +320,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             if (nheld % 8 == 0)   /* (printed with the parser's own, in line order) */
                 held = xrealloc(held, (size_t)(nheld + 8) * sizeof *held);
             held[nheld++] = err;
-            if (run->nskipped == run->skipcap)
-                run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
-            run->skipped[run->nskipped++] = err.line;
+            add_skipped(run, err.line);
             continue;
         }
         for (int h = 0; h < nheld; h++)
@@ -340,18 +346,13 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
         diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL, "%s; line skipped", sk->msg);
         diag_print(stderr, &err, "warning");
-        if (run->nskipped == run->skipcap)
-            run->skipped = xrealloc(run->skipped, (size_t)(run->skipcap = run->skipcap ? 2 * run->skipcap : 16) * sizeof *run->skipped);
-        run->skipped[run->nskipped++] = err.line;
+        add_skipped(run, err.line);
     }
     free(held);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
         a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
-        int n = ch->line0 + 1;
-        for (const char *p = run->cur->text.data, *e = p + run->cur->text.len; p && (p = memchr(p, '\n', (size_t)(e - p))); p++)
-            n++;
-        if (n - 1 > run->warned_lines)
-            run->warned_lines = n - 1;
+        if (ch->line0 + ch->lines > run->warned_lines)
+            run->warned_lines = ch->line0 + ch->lines;
     }
     if (first && prog->end) {     /* (instructions are counted from the chunk's first: insts 0) */
         run->next_start = *prog->end;

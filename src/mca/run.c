@@ -182,7 +182,7 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
         if (!run.chunks)
             run.chunks = xmalloc(sizeof *run.chunks);
         long len = ftell(run.in);
-        run.chunks[0] = (Chunk){0, (size_t)(len < run.in_len ? len : run.in_len), 0};
+        run.chunks[0] = (Chunk){0, (size_t)(len < run.in_len ? len : run.in_len), 0, 0};
         run.nchunks = 1;
         run.has_markers = false;      /* the whole program: its own regions, or all of it */
         mca_reread_chunk(&run, 0);

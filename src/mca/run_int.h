@@ -52,6 +52,7 @@ typedef struct Chunk {
     long off;                     /* file offset */
     size_t len;
     int line0;                    /* lines before the chunk */
+    int lines;                    /* its lines (0: the whole text, not counted) */
     A64ParseStart start;          /* where the chunks before it left the parser: the code offset
                                      (addresses go on across chunks), the section, the regions
                                      before it (an END with none open is then an error) */

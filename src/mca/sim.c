@@ -313,16 +313,21 @@ static void map_need(const SimInst *si, int i, int span, MapNeed *m)
 /* llvm-mca's MicroOpQueueStage (zero latency): each cycle, instructions enter the queue in
  * order, up to decode_ipc of them, while their uops (at least 1, at most the queue's size) fit;
  * then map takes them from it in the same cycle (room it frees is for the next cycle). */
+/* the micro-op queue entries instruction i takes: its uops, at least 1, at most the queue */
+static inline int queue_uops(const SimCpu *c, const SimInst *si, int i)
+{
+    int u = si[i].uops;
+    return u < 1 ? 1 : u > c->uopq_size ? c->uopq_size : u;
+}
+
 static void decode_more(Sim *s)
 {
     const SimCpu *c = s->c;
     while (s->decoded < s->total && (c->decode_ipc <= 0 || s->q_ipc < c->decode_ipc)) {
         /* a fused pair enters as one, as map takes it (ours: llvm-mca fuses nothing) */
         int i = (int)(s->decoded % s->n), span = s->need[i].span == 2 && s->decoded + 1 < s->total ? 2 : 1, u = 0;
-        for (int x = 0; x < span; x++) {
-            int ux = s->si[(i + x) % s->n].uops;
-            u += ux < 1 ? 1 : ux > c->uopq_size ? c->uopq_size : ux;
-        }
+        for (int x = 0; x < span; x++)
+            u += queue_uops(c, s->si, (i + x) % s->n);
         if (s->q_uops + u > c->uopq_size && s->q_uops > 0)   /* (a pair larger than the queue: */
             break;                                            /*  alone in it) */
         s->q_uops += u;
@@ -1771,10 +1776,8 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         s->gate_next[in->gate_id] += (int64_t)c->excl_release_line * GATE_ONE;
                 }
                 if (uopq)
-                    for (int x = 0; x < span; x++) {
-                        int u = si[i + x].uops;
-                        s->q_uops -= u < 1 ? 1 : u > c->uopq_size ? c->uopq_size : u;
-                    }
+                    for (int x = 0; x < span; x++)
+                        s->q_uops -= queue_uops(c, si, i + x);
                 s->next_map += span;
                 s->map_i += span;
                 if (s->map_i >= n) {
