@@ -621,7 +621,7 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
             if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
             if (v < 0) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
-            if (v > 2000000) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, 2000000), ASM_ERROR;
+            if (v > ASM_MAX_REPT) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, ASM_MAX_REPT), ASM_ERROR;
             A->collect = C_REPT;
             A->pending_count = (long)v;
             goto body;

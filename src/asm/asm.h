@@ -26,6 +26,7 @@ enum {
                                         as one: .rept 2000000 of one instruction, a region's bound */
     ASM_MAX_BYTES = 64 << 20,        /* bytes of expanded text, in total (2000000 lines of 32) */
     ASM_MAX_COND = 256,              /* nested .if */
+    ASM_MAX_REPT = 2000000,          /* a .rept count: a region's bound of instructions */
 };
 
 /* the comment and separator rules of a target triple, as llvm's AArch64 MCAsmInfo has them */
