@@ -297,9 +297,13 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
      * chunks that did not parse alone) starts at its beginning and takes any section */
     po.start = run->has_markers ? &ch->start : NULL;
     /* the parser leaves out a failing line itself when nothing else on it took effect; the
-     * others are blanked here and the chunk parsed again */
-    po.skip_errors = first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY);
-    Diag *held = NULL;            /* the lines parsed again without them, their warnings */
+     * others are blanked here and the chunk parsed again.  Without -skip-unsupported-
+     * instructions, a parse that prints its error (`report`) goes on the same way to find the
+     * others, printed as errors as llvm-mc does (at most MCA_MAX_ERRORS; it then fails) */
+    bool skipping = first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY);
+    bool collect = false;
+    po.skip_errors = skipping;
+    Diag *held = NULL;            /* the lines parsed again without them, their diagnostics */
     int nheld = 0;
     for (;;) {
         memset(&run->cur->prog, 0, sizeof run->cur->prog);
@@ -312,19 +316,22 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
          * expansions ("expansions ..."): skipping a line of a body would replay them again, nor
          * a second code section (the whole parse takes it), nor a line already blank (an
          * error that skipping cannot end) */
-        if (first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY) && local > 0 &&
-            strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0 &&
-            blank_line(&run->cur->text, local)) {
-            size_t ml = strlen(err.msg);
-            snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
+        bool again = local > 0 && strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0;
+        if (!skipping && !collect && report && again)
+            collect = po.skip_errors = true;
+        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local)) {
+            if (!collect) {
+                size_t ml = strlen(err.msg);
+                snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
+                add_skipped(run, err.line);
+            }
             if (nheld % 8 == 0)   /* (printed with the parser's own, in line order) */
                 held = xrealloc(held, (size_t)(nheld + 8) * sizeof *held);
             held[nheld++] = err;
-            add_skipped(run, err.line);
             continue;
         }
         for (int h = 0; h < nheld; h++)
-            diag_print(stderr, &held[h], "warning");
+            diag_print(stderr, &held[h], collect ? "error" : "warning");
         free(held);
         if (report)
             diag_print(stderr, &err, "error");
@@ -333,22 +340,26 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
     /* the lines left out, the parser's and those parsed again without, in line order (pass 2
-     * reads them blank) */
+     * reads them blank); when collecting, the errors of the parse */
     const char *l = run->cur->text.data, *end = l + run->cur->text.len;
     for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
         if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
-            diag_print(stderr, &held[h++], "warning");
+            diag_print(stderr, &held[h++], collect ? "error" : "warning");
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
         if (sk->line < at) l = run->cur->text.data, at = 1;
         for (; at < sk->line && l && l < end; at++)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
-        diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL, "%s; line skipped", sk->msg);
-        diag_print(stderr, &err, "warning");
-        add_skipped(run, err.line);
+        diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
+                 collect ? "%s" : "%s; line skipped", sk->msg);
+        diag_print(stderr, &err, collect ? "error" : "warning");
+        if (!collect)
+            add_skipped(run, err.line);
     }
     free(held);
+    if (collect)
+        return false;
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
         a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
         if (ch->line0 + ch->lines > run->warned_lines)

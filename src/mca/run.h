@@ -38,6 +38,9 @@ typedef struct McaRunOptions {
 #define MCA_LINE_MAX (1LL << 20)
 #define MCA_REGION_MAX_LINES 8000000LL
 #define MCA_REGION_MAX_INSTS 2000000LL
+/* after a parse error, the input is parsed again without each failing line that the parser
+ * cannot leave out itself, to report the errors after it: at most this many times */
+#define MCA_MAX_ERRORS 100
 /* stdin (or a pipe) is spooled to a temporary file, at most this many bytes */
 #define MCA_SPOOL_MAX (1LL << 28)
 
