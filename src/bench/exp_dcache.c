@@ -227,19 +227,15 @@ int exp_dcache(int argc, char **argv)
     double llc = sweep_sysfs_cache(s.opt.cpu, 0, NULL);
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
     double hi = s.opt.max > 0 ? s.opt.max : (llc > 0 ? 4 * llc : 256.0 * 1024 * 1024);
-    if (lo < 2 * o.stride)
-        lo = 2 * o.stride;
-    if (o.bw && lo < 1024)
-        lo = 1024;
-    if (hi < lo)
-        hi = lo;
+    /* bandwidth kernels wrap with a mask: powers of two only */
+    if (!(o.bw ? sweep_bound_range(&s, &lo, &hi, 1024, true, "the bandwidth kernels wrap with a mask, 1 KiB at least")
+               : sweep_bound_range(&s, &lo, &hi, 2 * o.stride, false, "two pointers -stride apart"))) {
+        sweep_free(&s);
+        return 2;
+    }
     int ppo = s.opt.ppo > 0 ? s.opt.ppo : (o.bw ? 1 : 4);
     double grid[512];
-    /* bandwidth kernels wrap with a mask: powers of two only */
     int n = o.bw ? sweep_grid(lo, hi, 1, 1024, grid, 512) : sweep_grid(lo, hi, ppo, o.stride, grid, 512);
-    if (o.bw)
-        for (int i = 0; i < n; i++)
-            grid[i] = pow(2, round(log2(grid[i])));
 
     s.x_bytes = true;
     s.y_rate = o.bw;   /* (bytes per cycle: a pass keeps the higher) */

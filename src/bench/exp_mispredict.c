@@ -34,12 +34,12 @@ int exp_mispredict(int argc, char **argv)
     double lo = s.opt.min > 0 ? s.opt.min : 2, hi = s.opt.max > 0 ? s.opt.max : PATBUF;
     if (hi > PATBUF)
         hi = PATBUF;
-    if (hi < lo)
-        hi = lo;
+    if (!sweep_bound_range(&s, &lo, &hi, 2, true, "a pattern repeats whole in the 1 MiB buffer")) {
+        sweep_free(&s);
+        return 2;
+    }
     double grid[64];
     int n = sweep_grid(lo, hi, 1, 1, grid, 64);
-    for (int i = 0; i < n; i++)
-        grid[i] = pow(2, round(log2(grid[i])));
     s.title = "conditional branches on a repeating random pattern: cycles per branch";
     s.method = "one load + branch per copy; direction from a random 0/1 pattern of period P";
     s.xlabel = "pattern period (branches)", s.ylabel = "cycles per branch", s.yunit = "cycles";

@@ -439,6 +439,32 @@ int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int m
     return n;
 }
 
+bool sweep_bound_range(const Sweep *s, double *lo, double *hi, double least, bool pow2, const char *why)
+{
+    if (s->opt.max > 0 && !(s->opt.min > 0) && *hi < *lo)   /* (a -max below the default start) */
+        *lo = *hi;
+    if (*lo < least)
+        *lo = least;
+    if (*hi < *lo) {
+        if (s->opt.max > 0) {
+            fprintf(stderr, "uarch: bench %s: -max %.0f is below the smallest point, %.0f (%s)\n", s->exp, s->opt.max,
+                    *lo, why);
+            return false;
+        }
+        *hi = *lo;
+    }
+    if (pow2) {
+        double l2 = pow(2, ceil(log2(*lo) - 1e-9)), h2 = pow(2, floor(log2(*hi) + 1e-9));
+        if (h2 < l2) {
+            fprintf(stderr, "uarch: bench %s: no power of two between %.0f and %.0f: the points are powers of two "
+                    "(%s)\n", s->exp, *lo, *hi, why);
+            return false;
+        }
+        *lo = l2, *hi = h2;
+    }
+    return true;
+}
+
 static bool read_small(const char *path, char *out, size_t n)
 {
     FILE *f = fopen(path, "r");

@@ -32,6 +32,11 @@ expect inst-other-table 1 "error: 'other.tsv' is not a table in the columns of t
 # a sweep that leaves out every point is an error, not an empty table (and no file is written)
 expect sweep-no-point 1 "no point measured" -- "$U" bench btb -min 262144 -max 262144 -spacing 64K -csv none.csv
 [ ! -e none.csv ] || { echo "FAIL sweep-no-point: none.csv written"; fail=1; }
+# a -min/-max range the experiment has no point in is refused before measuring (mispredict
+# measured period 4 for -min 3 -max 3; dcache -stride 16M -max 1M measured 32 MiB)
+expect mispredict-no-pow2 2 "no power of two between 3 and 3: the points are powers of two" -- "$U" bench mispredict -min 3 -max 3
+expect dcache-stride-max 2 "-max 1048576 is below the smallest point, 33554432 \\(two pointers -stride apart\\)" -- "$U" bench dcache -stride 16M -max 1M
+expect dcache-bw-no-pow2 2 "no power of two between 1500 and 2000" -- "$U" bench dcache -bw -min 1500 -max 2000
 # bench inst -o a device: written, not read first (it said "cannot read '/dev/full': File too large")
 expect inst-dev-full 1 "cannot write '/dev/full': No space left on device" -- "$U" bench inst -o /dev/full 'add %rax, %rbx'
 # an expansion beyond the compiler's bounds fails (it grew the assembler without bound)
