@@ -166,6 +166,11 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             bool x = sz == 64 && (e == 3 || e == 7 || e >= 8);
             if (e == 3 || e == 7) { if (sz != 64) e = 9; }
             if (e >= 8) x = sz == 64;
+            if (pt->set) {   /* rext:E1|E2: one of those, on a register as wide as the one before */
+                int k = i > 0 ? r->ops[i - 1].kind : P_R;
+                e = pick_bit(pt->set) - A64_SH_UXTB;
+                x = k == P_X || k == P_XSP || ((k == P_R || k == P_RSP) && sz == 64);
+            }
             if (reg == 31) OUT("%czr", x ? 'x' : 'w');
             else OUT("%c%d", x ? 'x' : 'w', reg);
             if (e < 9) {
@@ -273,7 +278,7 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
         }
         case P_SYSREG:
             if (pt->str) OUT("%s", pt->str);
-            else OUT("s%d_%d_c%d_c%d_%d", 2 + (int)(rnd() % 2), (int)(rnd() % 8), (int)(rnd() % 16), (int)(rnd() % 16), (int)(rnd() % 8));
+            else OUT("s%d_%d_c%d_c%d_%d", (int)(rnd() % 4), (int)(rnd() % 8), (int)(rnd() % 16), (int)(rnd() % 16), (int)(rnd() % 8));
             break;
         default: {
             int base = (int)(rnd() % 32);

@@ -98,22 +98,39 @@ static uint32_t parse_letter_set(const char *s, bool elem)
     return m;
 }
 
-static uint32_t parse_shift_set(const char *s)
+/* "a|b|c" -> the bits of the named values; an unknown name fails with "unknown WHAT 'name'" */
+typedef struct NameBit { const char *n; int v; } NameBit;
+static uint32_t parse_name_set(const char *s, const NameBit *names, size_t count, const char *what)
 {
-    static const struct { const char *n; int v; } sh[] = {
-        {"lsl", A64_SH_LSL}, {"lsr", A64_SH_LSR}, {"asr", A64_SH_ASR}, {"ror", A64_SH_ROR},
-    };
     uint32_t m = 0;
-    char buf[64];
+    char buf[128];
     snprintf(buf, sizeof buf, "%s", s);
     for (char *tok = strtok(buf, "|"); tok; tok = strtok(NULL, "|")) {
         size_t i;
-        for (i = 0; i < ARRAY_LEN(sh); i++)
-            if (!strcmp(tok, sh[i].n)) break;
-        if (i == ARRAY_LEN(sh)) fail("unknown shift '%s'", tok);
-        m |= BIT(sh[i].v);
+        for (i = 0; i < count; i++)
+            if (!strcmp(tok, names[i].n)) break;
+        if (i == count) fail("unknown %s '%s'", what, tok);
+        m |= BIT(names[i].v);
     }
     return m;
+}
+
+static uint32_t parse_shift_set(const char *s)
+{
+    static const NameBit sh[] = {
+        {"lsl", A64_SH_LSL}, {"lsr", A64_SH_LSR}, {"asr", A64_SH_ASR}, {"ror", A64_SH_ROR},
+    };
+    return parse_name_set(s, sh, ARRAY_LEN(sh), "shift");
+}
+
+/* rext:E1|E2: the extends a row takes (uxtx|sxtx also of a w register in a 32-bit row) */
+static uint32_t parse_extend_set(const char *s)
+{
+    static const NameBit ex[] = {
+        {"uxtb", A64_SH_UXTB}, {"uxth", A64_SH_UXTH}, {"uxtw", A64_SH_UXTW}, {"uxtx", A64_SH_UXTX},
+        {"sxtb", A64_SH_SXTB}, {"sxth", A64_SH_SXTH}, {"sxtw", A64_SH_SXTW}, {"sxtx", A64_SH_SXTX},
+    };
+    return parse_name_set(s, ex, ARRAY_LEN(ex), "extend");
 }
 
 static int parse_scale(const char *s, const char *pat)
@@ -153,6 +170,9 @@ static A64Pat parse_pat(const char *text)
         case P_W: case P_X: case P_R:
             if (arg) p.set = parse_shift_set(arg);
             return p;
+        case P_REXT:
+            if (arg) p.set = parse_extend_set(arg);
+            return p;
         case P_NAMED:
             if (!arg || !*arg) fail("'named' needs ':a|b|...'");
             p.str = xdup(arg, strlen(arg));
@@ -170,17 +190,11 @@ static A64Pat parse_pat(const char *text)
             p.arg = (uint8_t)parse_scale(arg, text);
             if (ext && p.kind != P_MEMREG) fail("only memreg takes a list of index forms");
             if (ext) {
-                static const struct { const char *n; int v; } ex[] = {
+                static const NameBit ex[] = {
                     {"none", A64_SH_NONE}, {"lsl", A64_SH_LSL}, {"uxtw", A64_SH_UXTW},
                     {"sxtw", A64_SH_SXTW}, {"sxtx", A64_SH_SXTX},
                 };
-                for (char *tok = strtok(ext, "|"); tok; tok = strtok(NULL, "|")) {
-                    size_t i;
-                    for (i = 0; i < ARRAY_LEN(ex); i++)
-                        if (!strcmp(tok, ex[i].n)) break;
-                    if (i == ARRAY_LEN(ex)) fail("unknown index form '%s'", tok);
-                    p.set |= BIT(ex[i].v);
-                }
+                p.set = parse_name_set(ext, ex, ARRAY_LEN(ex), "index form");
             }
             if (p.kind == P_MEMSXTX) { p.kind = P_MEMREG; p.set = BIT(A64_SH_SXTX); }
             return p;

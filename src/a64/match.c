@@ -126,10 +126,13 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
             if (w != sz) return R_KIND;
             e = sz == 64 ? A64_SH_UXTX : A64_SH_UXTW;
         } else if (e == A64_SH_UXTX || e == A64_SH_SXTX) {
-            if (w != 64 || sz != 64) return R_KIND;
+            /* x in a 64-bit row; a w register in a 32-bit row only where the row names the
+             * extend (rext:uxtx: no form of its own, as llvm-mc accepts it) */
+            if (w != sz || (sz == 32 && !(p->set & (1u << e)))) return R_KIND;
         } else if (e >= A64_SH_UXTB) {
             if (w != 32) return R_KIND;
         } else return R_SHIFT;
+        if (p->set && !(p->set & (1u << e))) return R_SHIFT;
         if (o->shift_amount > 4) return R_RANGE;
         v->ext = e;
         return R_OK;

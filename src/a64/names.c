@@ -120,7 +120,7 @@ bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc)
     /* s<op0>_<op1>_c<n>_c<m>_<op2> */
     const char *p = b, *end = b + n;
     int op0, op1, crn, crm, op2;
-    if (*p++ != 's' || !parse_dec(&p, end, 3, &op0) || op0 < 2) return false;
+    if (*p++ != 's' || !parse_dec(&p, end, 3, &op0)) return false;
     if (p >= end || *p++ != '_' || !parse_dec(&p, end, 7, &op1)) return false;
     if (p + 1 >= end || *p++ != '_' || *p++ != 'c' || !parse_dec(&p, end, 15, &crn)) return false;
     if (p + 1 >= end || *p++ != '_' || *p++ != 'c' || !parse_dec(&p, end, 15, &crm)) return false;

@@ -6,20 +6,20 @@
  *     `:lo12:sym` relocations without `#`, tbz/tbnz on a low bit with the w register;
  *   - immediates in decimal, except where LLVM always prints hex: the bitmask of a logical
  *     instruction (and/orr/eor/ands/tst on general registers), the exception-generating
- *     instructions (svc, hvc, smc, brk, hlt) and the 64-bit byte mask of movi (printed with
- *     "%#016llx", as LLVM); with `hex` (llvm-mca -print-imm-hex) in hex everywhere except shift
- *     amounts and the bit positions of the shift and bitfield aliases;
+ *     instructions (svc, hvc, smc, brk, hlt, dcps1-3) and the 64-bit byte mask of movi (printed
+ *     with "%#016llx", as LLVM); with `hex` (llvm-mca -print-imm-hex) in hex everywhere except
+ *     shift amounts and the bit positions of the shift and bitfield aliases;
  *   - floating-point immediates with eight decimals (`#1.50000000`);
  *   - `add x0, x1, #4096` as `#1, lsl #12`.
  * LLVM's preferred aliases are chosen as LLVM does: those that only rename (ins, umov, dup of an
  * element to a scalar -> mov, not -> mvn, ldr/str with an unscaled offset -> ldur/stur), movz ->
  * mov #value, sxtl/uxtl -> sshll/ushll #0, and those that change the operands (canonical(): the
- * bitfield moves, cset/cinc/cneg..., mov/mvn/neg/ngc/tst/cmp/cmn/mul/smull/ror/movn..., hints);
- * not chosen: the sys aliases (ic/dc/at/tlbi written as sys stay sys).  A64_PRINT_APPLE: Apple's
- * syntax (arm64-apple-* triples).  Where an operand carries what the printer cannot rebuild
- * (Apple's sym@PAGEOFF, a relocation not as written) a64_print returns false and the caller shows
- * the text as written.  tools/print-check.sh compares the result with llvm-mc's on any .s files;
- * tests/sh/corpus-llvm.sh with llvm-mca-19's on compiler output. */
+ * bitfield moves, cset/cinc/cneg..., mov/mvn/neg/ngc/tst/cmp/cmn/mul/smull/ror/movn..., hints,
+ * prfm #N by name); not chosen: the sys aliases (ic/dc/at/tlbi written as sys stay sys).
+ * A64_PRINT_APPLE: Apple's syntax (arm64-apple-* triples).  Where an operand carries what the
+ * printer cannot rebuild (Apple's sym@PAGEOFF, a relocation not as written) a64_print returns
+ * false and the caller shows the text as written.  tools/print-check.sh compares the result with
+ * llvm-mc's on any .s files; tests/sh/corpus-llvm.sh with llvm-mca-19's on compiler output. */
 #include "a64/internal.h"
 
 #include <ctype.h>
@@ -163,9 +163,9 @@ static const char *alias(const A64Inst *in, const char *m)
  * sources (cset/csetm/cinc/cinv/cneg), the zero-register forms (mov/mvn/neg/negs/ngc/ngcs from
  * orr/orn/sub/subs/sbc/sbcs; tst/cmp/cmn from ands/subs/adds; mul/mneg/smull/umull/smnegl/umnegl
  * from madd/msub/[su]maddl/[su]msubl), ror from extr, mov to or from sp from add #0, movn as mov
- * #value, lsl/lsr/asr/ror from the ...v forms, the hints by name, vector orr as mov.  As
- * llvm-mca-19 -mcpu=apple-m1 prints them (the rules of LLVM's AArch64InstPrinter and its alias
- * table; tests/golden/mca-aliases.test).  False: print `in` as it is. */
+ * #value, lsl/lsr/asr/ror from the ...v forms, the hints and prefetch operations by name, vector
+ * orr as mov.  As llvm-mca-19 -mcpu=apple-m1 prints them (the rules of LLVM's AArch64InstPrinter
+ * and its alias table; tests/golden/mca-aliases.test).  False: print `in` as it is. */
 static bool zr(const A64Operand *o) { return o->kind == A64_OP_GPR && o->u.gpr.num == 31 && !o->u.gpr.is_sp; }
 static bool gpr(const A64Operand *o) { return o->kind == A64_OP_GPR; }
 static bool imm(const A64Operand *o) { return o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym; }
@@ -356,6 +356,20 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         c->mnem_name = hints[v]; c->nops = 0;
         return true;
     }
+    if ((streq(m, "prfm") || streq(m, "prfum")) && n == 2 && imm(&o[0])) {
+        /* a numeric prefetch operation by its name, where it has one without the SLC target */
+        static const char *const prf[] = {"pldl1keep", "pldl1strm", "pldl2keep", "pldl2strm", "pldl3keep",
+            "pldl3strm", NULL, NULL, "plil1keep", "plil1strm", "plil2keep", "plil2strm", "plil3keep",
+            "plil3strm", NULL, NULL, "pstl1keep", "pstl1strm", "pstl2keep", "pstl2strm", "pstl3keep",
+            "pstl3strm"};
+        long long v = o[0].u.imm.value;
+        if (v < 0 || v >= (long long)ARRAY_LEN(prf) || !prf[v])
+            return false;
+        ops[0] = (A64Operand){0};
+        ops[0].kind = A64_OP_NAMED;
+        ops[0].u.named = prf[v];
+        return true;
+    }
     if (streq(m, "orr") && n == 3 && o[0].kind == A64_OP_VREG && o[1].kind == A64_OP_VREG &&
         o[2].kind == A64_OP_VREG && o[1].u.vreg.num == o[2].u.vreg.num && o[1].u.vreg.shape == o[2].u.vreg.shape) {
         c->mnem_name = "mov"; c->nops = 2;
@@ -493,7 +507,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     } else
         put_lower(out, alias(in, m));
     static const char *const logical[] = {"and", "orr", "eor", "ands", "tst", NULL};
-    static const char *const exc[] = {"svc", "hvc", "smc", "brk", "hlt", NULL};
+    static const char *const exc[] = {"svc", "hvc", "smc", "brk", "hlt", "dcps1", "dcps2", "dcps3", NULL};
     static const char *const bitpos[] = {"lsl", "lsr", "asr", "ror", "ubfx", "sbfx", "ubfiz", "sbfiz", "bfi",
                                          "bfxil", "bfc", "ubfm", "sbfm", "bfm", "udf", NULL};
     static const char *const addsub[] = {"add", "adds", "sub", "subs", "cmp", "cmn", NULL};
@@ -506,6 +520,9 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     if (streq(m, "isb") && in->nops == 1 && in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
         !strcasecmp(in->ops[0].u.named, "sy"))
         return true;                              /* isb sy: LLVM prints the default option as nothing */
+    if (!strncmp(m, "dcps", 4) && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && !in->ops[0].u.imm.reloc &&
+        !in->ops[0].u.imm.sym && in->ops[0].u.imm.value == 0)
+        return true;                              /* dcps1 #0: LLVM prints the default immediate as nothing too */
     bool tb_w = (streq(m, "tbz") || streq(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
                 in->ops[1].u.imm.value < 32;      /* a bit of the low word: LLVM names the w register */
     bool movi64 = streq(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&

@@ -23,6 +23,7 @@ check $'add\tv.3s, r\tADD\t-\t-\t-\t-\t-\t-' "unknown vector arrangement '3s'"
 check $'ldr\tr, memoff\tLDR\t-\t-\t-\t-\t-\t-' "'memoff' needs a scale"
 check $'ldr\tr, mem\tLDR\t-\t-\tfetch\t-\t-\t-' "unknown memory kind 'fetch'"
 check $'add\tr, r\tADD\t-\t-\t-\tfar\t-\t-' "unknown branch kind 'far'"
+check $'add\tr, r, rext:uxtq\tADD\t-\t-\t-\t-\t-\t-' "unknown extend 'uxtq'"
 check $'add\tr, r\tADD' "expected 9 tab-separated columns"
 # the encoding tables (src/a64/enc/, learned by tools/enc-learn.c)
 printf 'mnem\tops\tform\treads\twrites\tmem\tbranch\tsys\tnotes\nnop\t-\tNOP\t-\t-\t-\t-\t-\t-\n' > "$dir/nop.tsv"
