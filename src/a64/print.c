@@ -523,6 +523,8 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     if (!strncmp(m, "dcps", 4) && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && !in->ops[0].u.imm.reloc &&
         !in->ops[0].u.imm.sym && in->ops[0].u.imm.value == 0)
         return true;                              /* dcps1 #0: LLVM prints the default immediate as nothing too */
+    if (streq(m, "clrex") && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && in->ops[0].u.imm.value == 15)
+        return true;                              /* clrex #15: the default, printed as nothing */
     bool tb_w = (streq(m, "tbz") || streq(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
                 in->ops[1].u.imm.value < 32;      /* a bit of the low word: LLVM names the w register */
     bool movi64 = streq(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&
