@@ -15,7 +15,8 @@
  * element to a scalar -> mov, not -> mvn, ldr/str with an unscaled offset -> ldur/stur), movz ->
  * mov #value, sxtl/uxtl -> sshll/ushll #0, and those that change the operands (canonical(): the
  * bitfield moves, cset/cinc/cneg..., mov/mvn/neg/ngc/tst/cmp/cmn/mul/smull/ror/movn..., hints,
- * prfm #N by name); not chosen: the sys aliases (ic/dc/at/tlbi written as sys stay sys).
+ * prefetch operations by name, those to the SLC by number); not chosen: the sys aliases
+ * (ic/dc/at/tlbi written as sys stay sys).
  * A64_PRINT_APPLE: Apple's syntax (arm64-apple-* triples).  Where an operand carries what the
  * printer cannot rebuild (Apple's sym@PAGEOFF, a relocation not as written) a64_print returns
  * false and the caller shows the text as written.  tools/print-check.sh compares the result with
@@ -356,18 +357,30 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         c->mnem_name = hints[v]; c->nops = 0;
         return true;
     }
-    if ((streq(m, "prfm") || streq(m, "prfum")) && n == 2 && imm(&o[0])) {
-        /* a numeric prefetch operation by its name, where it has one without the SLC target */
+    if ((streq(m, "prfm") || streq(m, "prfum")) && n == 2 && (imm(&o[0]) || o[0].kind == A64_OP_NAMED)) {
+        /* prefetch operations as LLVM prints them: by name, except those to the system level
+         * cache (slc), printed as their number (#6, #7, #14, #15, #22, #23) */
         static const char *const prf[] = {"pldl1keep", "pldl1strm", "pldl2keep", "pldl2strm", "pldl3keep",
-            "pldl3strm", NULL, NULL, "plil1keep", "plil1strm", "plil2keep", "plil2strm", "plil3keep",
-            "plil3strm", NULL, NULL, "pstl1keep", "pstl1strm", "pstl2keep", "pstl2strm", "pstl3keep",
-            "pstl3strm"};
-        long long v = o[0].u.imm.value;
-        if (v < 0 || v >= (long long)ARRAY_LEN(prf) || !prf[v])
+            "pldl3strm", "pldslckeep", "pldslcstrm", "plil1keep", "plil1strm", "plil2keep", "plil2strm",
+            "plil3keep", "plil3strm", "plislckeep", "plislcstrm", "pstl1keep", "pstl1strm", "pstl2keep",
+            "pstl2strm", "pstl3keep", "pstl3strm", "pstslckeep", "pstslcstrm"};
+        long long v = -1;
+        if (imm(&o[0]))
+            v = o[0].u.imm.value;
+        else
+            for (int k = 0; k < (int)ARRAY_LEN(prf) && o[0].u.named; k++)
+                if (!strcasecmp(o[0].u.named, prf[k]))
+                    v = k;
+        if (v < 0 || v >= (long long)ARRAY_LEN(prf) || (strstr(prf[v], "slc") != NULL) == imm(&o[0]))
             return false;
         ops[0] = (A64Operand){0};
-        ops[0].kind = A64_OP_NAMED;
-        ops[0].u.named = prf[v];
+        if (strstr(prf[v], "slc")) {
+            ops[0].kind = A64_OP_IMM;
+            ops[0].u.imm.value = v;
+        } else {
+            ops[0].kind = A64_OP_NAMED;
+            ops[0].u.named = prf[v];
+        }
         return true;
     }
     if (streq(m, "orr") && n == 3 && o[0].kind == A64_OP_VREG && o[1].kind == A64_OP_VREG &&
