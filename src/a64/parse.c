@@ -559,10 +559,17 @@ static int elem_of(int shape)
 /* Apple's syntax leaves the arrangement of the other operands to the instruction: a widening
  * or narrowing one reads (or writes) half or double elements.  Alternative k of arrangement x:
  * 1 = half elements in 64 bits, 2 = half elements in 128 bits, 3 = double elements in 128
- * bits (umull.2d v0, v1, v2 reads v1.2s; xtn.8b v0, v1 reads v1.8h); 0 = none */
+ * bits (umull.2d v0, v1, v2 reads v1.2s; xtn.8b v0, v1 reads v1.8h), 4 = the same elements in
+ * 128 bits (tbl.8b v0, { v1 }, v2 reads v1.16b); of an element x (v2[1]): 1 and 2 = the half
+ * element (sqdmlal.4s v0, v1, v2[2] reads v2.h[2]), 3 = the double; 0 = none */
+#define APPLE_ALTS 5
 static int shape_alt(int x, int k)
 {
-    int eb = a64_shape_elem_bits(x), e2 = k == 3 ? eb * 2 : eb / 2, total = k == 1 ? 64 : 128;
+    int eb = a64_shape_elem_bits(x), e2 = k == 3 ? eb * 2 : k == 4 ? eb : eb / 2, total = k == 1 ? 64 : 128;
+    if (x >= A64_V_ELEM_B) {
+        static const int el[] = {[8] = A64_V_ELEM_B, [16] = A64_V_ELEM_H, [32] = A64_V_ELEM_S, [64] = A64_V_ELEM_D};
+        return k < 4 && e2 >= 8 && e2 <= 64 ? el[e2] : 0;
+    }
     static const struct { int e, t, s; } t[] = {
         {8, 64, A64_V_8B}, {8, 128, A64_V_16B}, {16, 64, A64_V_4H}, {16, 128, A64_V_8H},
         {32, 64, A64_V_2S}, {32, 128, A64_V_4S}, {64, 64, A64_V_1D}, {64, 128, A64_V_2D},
@@ -1399,7 +1406,7 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
         A64Operand *o = &in->ops[i];
         if (!(P->bare_ops >> i & 1)) continue;
         int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
-        if (sh >= A64_V_ELEM_B || (o->kind == A64_OP_VREG && o->u.vreg.index >= 0)) continue;
+        if (sh < A64_V_ELEM_B && o->kind == A64_OP_VREG && o->u.vreg.index >= 0) continue;
         idx[nb++] = i;
     }
     if (!nb) return true;
@@ -1408,15 +1415,15 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     P->env.mnem = m;
     if (a64_match(&t, &P->env, &me)) { P->env.mnem = m; return true; }
     int combos = 1;
-    for (int i = 0; i < nb; i++) combos *= 4;
+    for (int i = 0; i < nb; i++) combos *= APPLE_ALTS;
     for (int c = 1; c < combos; c++) {
         A64Operand ops[A64_MAX_OPS];
         memcpy(ops, in->ops, (size_t)in->nops * sizeof *ops);
         bool valid = true;
-        for (int i = 0, x = c; i < nb; i++, x /= 4) {
+        for (int i = 0, x = c; i < nb; i++, x /= APPLE_ALTS) {
             A64Operand *o = &ops[idx[i]];
             int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
-            int alt = x % 4 ? shape_alt(sh, x % 4) : sh;
+            int alt = x % APPLE_ALTS ? shape_alt(sh, x % APPLE_ALTS) : sh;
             if (!alt) { valid = false; break; }
             if (o->kind == A64_OP_VREG) o->u.vreg.shape = (uint8_t)alt;
             else o->u.vlist.shape = (uint8_t)alt;
