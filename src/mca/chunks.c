@@ -151,10 +151,12 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
                 input_error(run, *line + lines + 1, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
                 return false;
             }
-            if (!eof) {           /* no whole line left: read on */
-                buf_reserve(t, BLOCK);
+            if (!eof) {           /* no whole line left: read on (as much as the line has: a long
+                                   * line is not scanned again per block) */
+                size_t blk = t->len - ls > BLOCK ? t->len - ls : BLOCK;
+                buf_reserve(t, blk);
                 long left = run->in_len - (off + (long)t->len);
-                size_t want = left < BLOCK ? (size_t)(left > 0 ? left : 0) : BLOCK;
+                size_t want = left < (long)blk ? (size_t)(left > 0 ? left : 0) : blk;
                 size_t n = want ? fread(t->data + t->len, 1, want, run->in) : 0;
                 size_t from = t->len;
                 t->len += n;
@@ -232,8 +234,9 @@ bool mca_scan_input(Run *run)
                 off += (long)ls;
                 ls = 0;
             }
-            buf_reserve(&t, BLOCK);
-            size_t n = fread(t.data + t.len, 1, BLOCK, run->in);
+            size_t blk = t.len > BLOCK ? t.len : BLOCK;   /* (a long line: not scanned again per block) */
+            buf_reserve(&t, blk);
+            size_t n = fread(t.data + t.len, 1, blk, run->in);
             size_t from = t.len;
             t.len += n;
             t.data[t.len] = 0;

@@ -35,7 +35,7 @@ typedef struct McaRunOptions {
  * file).  A region costs about 200 bytes per instruction at its peak (its parsed form, given
  * back as the simulator's is made, then the run's and the views'; more for instructions that
  * may issue to many units), so the largest takes about 420 MB */
-#define MCA_LINE_MAX (1LL << 20)
+#define MCA_LINE_MAX (1LL << 26)
 #define MCA_REGION_MAX_LINES 8000000LL
 #define MCA_REGION_MAX_INSTS 2000000LL
 /* after a parse error, the input is parsed again without each failing line that the parser

@@ -41,11 +41,11 @@ expect '^bigm.s:2000002: error: more than 2000000 instructions in one region (th
 # a region of more than 8000000 lines (a BEGIN never closed: its lines are not read on without end)
 { echo '# LLVM-MCA-BEGIN'; echo 'add x0, x0, x1'; yes '//' | head -n 8000000; } > lines.s
 expect '^lines.s:8000000: error: a code region longer than 8000000 lines (the bound)' "$UARCH" mca lines.s
-# a line of 2 MiB (with and without markers)
-{ printf 'add x0, x0, x1\n'; head -c 2097152 /dev/zero | tr '\0' ' '; printf 'nop\n'; } > long.s
-expect '^long.s:2: error: a line longer than 1048576 bytes (the bound)' "$UARCH" mca long.s
-{ printf '# LLVM-MCA-BEGIN\nadd x0, x0, x1\n'; head -c 2097152 /dev/zero | tr '\0' ' '; printf 'nop\n# LLVM-MCA-END\n'; } > longm.s
-expect '^longm.s:3: error: a line longer than 1048576 bytes (the bound)' "$UARCH" mca longm.s
+# a line of 65 MiB (with and without markers)
+{ printf 'add x0, x0, x1\n'; head -c 68157440 /dev/zero | tr '\0' ' '; printf 'nop\n'; } > long.s
+expect '^long.s:2: error: a line longer than 67108864 bytes (the bound)' "$UARCH" mca long.s
+{ printf '# LLVM-MCA-BEGIN\nadd x0, x0, x1\n'; head -c 68157440 /dev/zero | tr '\0' ' '; printf 'nop\n# LLVM-MCA-END\n'; } > longm.s
+expect '^longm.s:3: error: a line longer than 67108864 bytes (the bound)' "$UARCH" mca longm.s
 # under the bounds it works: 100000 instructions, no markers
 head -n 100000 big.s > ok.s
 bounded "$UARCH" mca -iterations=1 ok.s > out.txt 2> err.txt || { echo "100000 instructions: exit $?"; head -5 err.txt; fails=1; }
