@@ -229,10 +229,8 @@ int exp_dcache(int argc, char **argv)
     double hi = s.opt.max > 0 ? s.opt.max : (llc > 0 ? 4 * llc : 256.0 * 1024 * 1024);
     /* bandwidth kernels wrap with a mask: powers of two only */
     if (!(o.bw ? sweep_bound_range(&s, &lo, &hi, 1024, true, "the bandwidth kernels wrap with a mask, 1 KiB at least")
-               : sweep_bound_range(&s, &lo, &hi, 2 * o.stride, false, "two pointers -stride apart"))) {
-        sweep_free(&s);
+               : sweep_bound_range(&s, &lo, &hi, 2 * o.stride, false, "two pointers -stride apart")))
         return 2;
-    }
     int ppo = s.opt.ppo > 0 ? s.opt.ppo : (o.bw ? 1 : 4);
     double grid[512];
     int n = o.bw ? sweep_grid(lo, hi, 1, 1024, grid, 512) : sweep_grid(lo, hi, ppo, o.stride, grid, 512);

@@ -97,10 +97,8 @@ int exp_icache(int argc, char **argv)
     double l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
     double hi = s.opt.max > 0 ? s.opt.max : (l2 > 0 ? 4 * l2 : 4 * 1048576.0);
-    if (!sweep_bound_range(&s, &lo, &hi, 64, false, "one 64-byte line")) {
-        sweep_free(&s);
+    if (!sweep_bound_range(&s, &lo, &hi, 64, false, "one 64-byte line"))
         return 2;
-    }
     double grid[512];
     int n = sweep_grid(lo, hi, s.opt.ppo > 0 ? s.opt.ppo : 4, 64, grid, 512);
 

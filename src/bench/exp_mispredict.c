@@ -34,10 +34,8 @@ int exp_mispredict(int argc, char **argv)
     double lo = s.opt.min > 0 ? s.opt.min : 2, hi = s.opt.max > 0 ? s.opt.max : PATBUF;
     if (hi > PATBUF)
         hi = PATBUF;
-    if (!sweep_bound_range(&s, &lo, &hi, 2, true, "a pattern repeats whole in the 1 MiB buffer")) {
-        sweep_free(&s);
+    if (!sweep_bound_range(&s, &lo, &hi, 2, true, "a pattern repeats whole in the 1 MiB buffer"))
         return 2;
-    }
     double grid[64];
     int n = sweep_grid(lo, hi, 1, 1, grid, 64);
     s.title = "conditional branches on a repeating random pattern: cycles per branch";

@@ -439,7 +439,7 @@ int sweep_grid(double lo, double hi, int ppo, double quantum, double *out, int m
     return n;
 }
 
-bool sweep_bound_range(const Sweep *s, double *lo, double *hi, double least, bool pow2, const char *why)
+bool sweep_bound_range(Sweep *s, double *lo, double *hi, double least, bool pow2, const char *why)
 {
     if (s->opt.max > 0 && !(s->opt.min > 0) && *hi < *lo)   /* (a -max below the default start) */
         *lo = *hi;
@@ -449,6 +449,7 @@ bool sweep_bound_range(const Sweep *s, double *lo, double *hi, double least, boo
         if (s->opt.max > 0) {
             fprintf(stderr, "uarch: bench %s: -max %.0f is below the smallest point, %.0f (%s)\n", s->exp, s->opt.max,
                     *lo, why);
+            sweep_free(s);
             return false;
         }
         *hi = *lo;
@@ -458,6 +459,7 @@ bool sweep_bound_range(const Sweep *s, double *lo, double *hi, double least, boo
         if (h2 < l2) {
             fprintf(stderr, "uarch: bench %s: no power of two between %.0f and %.0f: the points are powers of two "
                     "(%s)\n", s->exp, *lo, *hi, why);
+            sweep_free(s);
             return false;
         }
         *lo = l2, *hi = h2;

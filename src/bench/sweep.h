@@ -161,8 +161,9 @@ int sweep_option_grid(const Sweep *s, double lo, double hi, int ppo, double *out
 /* The range *lo..*hi (the user's -min/-max, else the experiment's defaults) raised to `least`,
  * the experiment's smallest point (`why`: what makes it so); with `pow2` narrowed to the powers
  * of two inside it (the points are powers of two).  A -max below `least`, or a range with no
- * power of two, is an error (printed; false): nothing would be measured between -min and -max. */
-bool sweep_bound_range(const Sweep *s, double *lo, double *hi, double least, bool pow2, const char *why);
+ * power of two, is an error: nothing would be measured between -min and -max.  It is printed,
+ * the sweep freed (sweep_free) and false returned: the experiment then exits with status 2. */
+bool sweep_bound_range(Sweep *s, double *lo, double *hi, double least, bool pow2, const char *why);
 
 /* ---- ISA helpers ---- */
 static inline bool sweep_x86(const Sweep *s) { return s->arch == BENCH_X86_64; }
