@@ -73,16 +73,21 @@ int a64_bitmask_encode(uint64_t v, int bits)
     return -1;
 }
 
-/* VFPExpandImm inverted: sign a, exponent bcd (n < 4: 2^(n+1), else 2^(n-7)), fraction efgh */
+/* VFPExpandImm: the value of the 8-bit code abcdefgh: sign a, exponent bcd (n < 4: 2^(n+1),
+ * else 2^(n-7)), fraction efgh */
+double a64_fp8_value(int code)
+{
+    int n = code >> 4 & 7, f = code & 15;
+    int e = n < 4 ? n + 1 : n - 7;
+    double x = (16.0 + f) / 16.0;
+    x = e >= 0 ? x * (double)(1 << e) : x / (double)(1 << -e);
+    return code & 0x80 ? -x : x;
+}
+
+/* VFPExpandImm inverted */
 int a64_fp8_encode(double v)
 {
-    for (int code = 0; code < 256; code++) {
-        int n = code >> 4 & 7, f = code & 15;
-        int e = n < 4 ? n + 1 : n - 7;
-        double x = (16.0 + f) / 16.0;
-        x = e >= 0 ? x * (double)(1 << e) : x / (double)(1 << -e);
-        if (code & 0x80) x = -x;
-        if (x == v) return code;
-    }
+    for (int code = 0; code < 256; code++)
+        if (a64_fp8_value(code) == v) return code;
     return -1;
 }

@@ -29,6 +29,7 @@ bool a64_fp8_ok(double v);
 bool a64_movz_ok(uint64_t v, int bits);                  /* one 16-bit chunk (or zero) */
 bool a64_bytemask_ok(uint64_t v);                         /* every byte 0x00 or 0xff */
 int a64_bitmask_encode(uint64_t v, int bits);             /* N:immr:imms (13 bits), -1 if none */
+double a64_fp8_value(int code);                          /* VFPExpandImm of abcdefgh */
 int a64_fp8_encode(double v);                             /* abcdefgh, -1 if none */
 
 /* match.c: what the matcher needs from the parser */

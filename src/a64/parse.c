@@ -33,6 +33,7 @@
 #include "asm/asm.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1196,6 +1197,34 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     return true;
 }
 
+/* fmov's immediate as llvm-mc reads it: `#0x70`, written in hex, is the 8-bit code of the value
+ * (VFPExpandImm: 1.0); any other integer is that value (`#1` = 1.0).  Zero, which no code
+ * gives, into h0/s0/d0 is the zero register (`fmov d0, #0.0` is `fmov d0, xzr`). */
+static bool fmov_imm(Parser *P, A64Inst *in)
+{
+    if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "fmov")) return true;
+    A64Operand *d = &in->ops[0], *o = &in->ops[1];
+    if (o->kind == A64_OP_IMM) {
+        if (o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
+        const char *t = skip_ws(P->ls + o->col - 1, P->le);
+        if (t < P->le && *t == '#') t = skip_ws(t + 1, P->le);
+        bool code = P->le - t > 2 && t[0] == '0' && t[1] == 'x';
+        int64_t v = o->u.imm.value;
+        if (code && (v < 0 || v > 255)) return perr(P, t, "encoded floating point value out of range");
+        o->kind = A64_OP_FIMM;
+        o->u.fimm = code ? a64_fp8_value((int)v) : (double)v;
+    }
+    int sh = d->kind == A64_OP_VREG ? d->u.vreg.shape : A64_V_NONE;
+    if (o->kind == A64_OP_FIMM && o->u.fimm == 0 && !signbit(o->u.fimm) &&
+        (sh == A64_V_H || sh == A64_V_S || sh == A64_V_D)) {
+        memset(&o->u, 0, sizeof o->u);
+        o->kind = A64_OP_GPR;
+        o->u.gpr.num = 31;
+        o->u.gpr.is64 = sh == A64_V_D;
+    }
+    return true;
+}
+
 /* register operand k: its number, -1 when it is not a register (GPR or vector) */
 static int reg_num(const A64Inst *in, int k, bool gpr_only)
 {
@@ -1293,7 +1322,7 @@ static void ldr_literal_mov(Parser *P, A64Inst *in)
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
-    if (!pcrel_imm(P, in)) return false;
+    if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
     ldr_literal_mov(P, in);
     if (!a64_match(in, &P->env, &me)) {
         if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
@@ -1441,6 +1470,37 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     return true;
 }
 
+/* The by-element dot products and fmlal/fmlsl written with no arrangement at all (Apple's
+ * `sdot v0, v1, v2[1]`, as llvm-mc reads it under any triple): the 128-bit form, `sdot v0.4s,
+ * v1.16b, v2.4b[1]`, `fmlal v0.4s, v1.4h, v2.h[1]`. */
+static const struct BareLane { const char *mnem; uint8_t shape[3]; } bare_lanes[] = {
+    {"sdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"udot", {A64_V_4S, A64_V_16B, A64_V_4B}},
+    {"usdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"sudot", {A64_V_4S, A64_V_16B, A64_V_4B}},
+    {"fmlal", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
+    {"fmlal2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
+};
+
+static const struct BareLane *bare_lane(const char *mnem)
+{
+    for (size_t i = 0; i < ARRAY_LEN(bare_lanes); i++)
+        if (!strcmp(mnem, bare_lanes[i].mnem)) return &bare_lanes[i];
+    return NULL;
+}
+
+/* the operands of a bare_lane mnemonic written without an arrangement take its shapes; the
+ * last must be an element (llvm-mc refuses `sdot v0, v1, v2`) */
+static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
+{
+    for (int k = 0; k < in->nops && k < 3; k++) {
+        A64Operand *o = &in->ops[k];
+        if (!(P->bare_ops >> k & 1) || o->kind != A64_OP_VREG) continue;
+        if (k == 2 && o->u.vreg.index < 0)
+            return perr(P, P->ls + o->col - 1, "invalid operand for instruction");
+        o->u.vreg.shape = bl->shape[k];
+    }
+    return true;
+}
+
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
@@ -1524,9 +1584,12 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     P->env.mnem = m;
     P->bare_ops = 0;
+    const struct BareLane *bl = !P->apple && m ? bare_lane(in->mnem_name) : NULL;
+    if (bl) P->apple = A64_V_4S;
     bool ok = parse_operands(P, p, e, in);
     if (!ok) P->env.mnem = NULL;
-    if (ok && P->apple) ok = apple_shapes(P, in, m);
+    if (ok && bl) ok = bare_lane_shapes(P, in, bl);
+    else if (ok && P->apple) ok = apple_shapes(P, in, m);
     P->apple = 0;
     if (!ok) return false;
     if (!finish_inst(P, in, s, s, e)) return false;
