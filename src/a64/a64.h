@@ -81,7 +81,16 @@ typedef struct A64Operand {
         struct { uint8_t num; bool is64; bool is_sp; } gpr;           /* num 31 = sp or zr */
         struct { uint8_t num; uint8_t shape; int8_t index; } vreg;    /* index -1 = none */
         struct { uint8_t first, count, shape; int8_t index; } vlist;
-        struct { int64_t value; const char *reloc; const char *sym; } imm;   /* reloc: "lo12" ... */
+        /* an immediate; or, where sym is set, an expression of symbols: sym is its text as llvm
+         * prints it (":lo12:ff_table+16", "_t@PAGEOFF", ".Lb-.La"), reloc its ELF specifier
+         * ("lo12", "abs_g1_nc") or its symbol's variant ("@PAGEOFF"), NULL none, value the
+         * constant added to the symbol (0 when complex) */
+        struct {
+            int64_t value; const char *reloc; const char *sym;
+            bool complex;   /* not one symbol plus a constant (.Lb - .La, sym*2): llvm lets the
+                               fixup decide, and only add/sub/ldr/adr/b/mov take one */
+            bool from_mov;  /* movz written as `mov Rd, sym`: any expression, lsl #0 (llvm's alias) */
+        } imm;
         double fimm;
         struct {
             uint8_t base;                 /* GPR number, 31 = sp */
@@ -91,13 +100,17 @@ typedef struct A64Operand {
             uint8_t ext;                  /* A64Shift of the index (lsl/uxtw/sxtw/sxtx) */
             uint8_t ext_amount; bool ext_explicit;
             bool has_offset;              /* an immediate offset / post-index immediate was written */
+            bool complex;                 /* a symbolic offset that is not a symbol + constant (imm) */
             bool post_reg;                /* post-index by register: [x0], x2 */
             uint8_t post_index;           /* that register */
             int32_t offset;               /* immediate offset, or post-index immediate */
-            const char *reloc, *sym;      /* [x0, :lo12:sym] */
+            const char *reloc, *sym;      /* [x0, :lo12:sym+8]: as imm's reloc, sym (the text) */
         } mem;
-        struct {
-            const char *sym; int64_t dot_offset; bool is_dot; int numeric; char dir;
+        struct {   /* sym (or '.': is_dot) + dot_offset, or a numeric label */
+            const char *sym;
+            const char *text;   /* as llvm prints it, where written as an expression ("sym+(4*2)",
+                                   "\"\"+8" for .+8), else NULL */
+            int64_t dot_offset; int numeric; bool is_dot; char dir;
             bool pcrel;     /* a pc offset written as a number (b #8): is_dot, dot_offset */
             bool regname;   /* spelled like a register out of range (x32): a symbol where a label
                                fits (adrp x8, x32), else the error "unknown register" */
@@ -107,6 +120,8 @@ typedef struct A64Operand {
         const char *named;
     } u;
 } A64Operand;
+
+_Static_assert(sizeof(void *) != 8 || sizeof(A64Operand) == 40, "A64Operand: 40 bytes on a 64-bit target");
 
 #define A64_MAX_OPS 6     /* the most any A64 instruction has is 5 (sys, casp) */
 

@@ -183,7 +183,7 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
         case P_MOV16: {
             if (o->kind != A64_OP_IMM) return false;
             bool rel = o->u.imm.reloc || o->u.imm.sym;
-            put(out, rel ? reloc_hw(o->u.imm.reloc) : o->shift_amount / 16, 2);
+            put(out, o->u.imm.from_mov ? 0 : rel ? reloc_hw(o->u.imm.reloc) : o->shift_amount / 16, 2);
             put(out, rel ? 0 : o->u.imm.value, 16);
             break;
         }
@@ -269,6 +269,20 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
     return out->n <= A64_ENC_MAXV;
 }
 
+/* movz with a signed TLS group (:tprel_g1:sym): the linker may make it a movn, so llvm leaves
+ * the bit that tells them apart zero (its fixMOVZ) */
+static bool movz_signed(const A64Inst *in)
+{
+    static const char *const g[] = {"dtprel_g2", "dtprel_g1", "dtprel_g0", "gottprel_g1", "tprel_g2", "tprel_g1",
+                                    "tprel_g0"};
+    if (!in->mnem_name || strcmp(in->mnem_name, "movz") || in->nops != 2 || in->ops[1].kind != A64_OP_IMM ||
+        !in->ops[1].u.imm.reloc)
+        return false;
+    for (size_t i = 0; i < ARRAY_LEN(g); i++)
+        if (!strcmp(in->ops[1].u.imm.reloc, g[i])) return true;
+    return false;
+}
+
 bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
 {
     const char *dummy;
@@ -300,7 +314,7 @@ bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
             for (int b = 0; b < s->nbits; b++)
                 if ((uint64_t)v >> b & 1) w ^= a64_enc_masks[s->mask + b];
         }
-        *word = w;
+        *word = movz_signed(in) ? w & ~(1u << 30) : w;
         return true;
     }
     *why = "no encoding for this combination of operands";

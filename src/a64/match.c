@@ -45,6 +45,52 @@ typedef struct Vars {
 
 static int gpr_width(const A64Operand *o) { return o->u.gpr.is64 ? 64 : 32; }
 
+static bool in_names(const char *s, const char *const *l)
+{
+    for (; s && *l; l++)
+        if (!strcmp(s, *l)) return true;
+    return false;
+}
+
+/* An expression of symbols where add/sub take an immediate (llvm's isAddSubImm): one that is
+ * not a symbol plus a constant (the fixup decides), else the low 12 bits of an address. */
+static bool addsub_sym(const A64Operand *o)
+{
+    static const char *const lo12[] = {"@PAGEOFF", "@TLVPPAGEOFF", "lo12", "dtprel_hi12", "dtprel_lo12", "dtprel_lo12_nc",
+                                       "tprel_hi12", "tprel_lo12", "tprel_lo12_nc", "tlsdesc_lo12", "secrel_hi12",
+                                       "secrel_lo12", NULL};
+    if (o->u.imm.complex) return true;
+    if (o->u.imm.reloc && !strcmp(o->u.imm.reloc, "@GOTPAGEOFF")) return o->u.imm.value == 0;
+    return in_names(o->u.imm.reloc, lo12);
+}
+
+/* ... where movz/movn/movk take one (llvm's isMovWSymbolG0..G3): a 16-bit group of the register
+ * (`mov Rd, sym` as movz: any) */
+static bool movw_sym(const A64Operand *o, int sz)
+{
+    static const char *const g[] = {"abs_g3", "abs_g2", "abs_g2_s", "abs_g2_nc", "abs_g1", "abs_g1_s", "abs_g1_nc",
+                                    "abs_g0", "abs_g0_s", "abs_g0_nc", "prel_g3", "prel_g2", "prel_g2_nc", "prel_g1",
+                                    "prel_g1_nc", "prel_g0", "prel_g0_nc", "tprel_g2", "tprel_g1", "tprel_g1_nc",
+                                    "tprel_g0", "tprel_g0_nc", "dtprel_g2", "dtprel_g1", "dtprel_g1_nc", "dtprel_g0",
+                                    "dtprel_g0_nc", "gottprel_g1", "gottprel_g0_nc", NULL};
+    if (o->u.imm.from_mov) return true;
+    const char *r = o->u.imm.reloc;
+    if (o->u.imm.complex || !in_names(r, g)) return false;
+    return sz == 64 || strstr(r, "_g0") || strstr(r, "_g1");
+}
+
+/* ... in a memory operand's scaled offset (llvm's isSymbolicUImm12Offset) */
+static bool uimm12_sym(const A64Operand *o)
+{
+    static const char *const lo12[] = {"@PAGEOFF", "lo12", "got_lo12", "dtprel_lo12", "dtprel_lo12_nc", "tprel_lo12",
+                                       "tprel_lo12_nc", "gottprel_lo12", "tlsdesc_lo12", "secrel_lo12",
+                                       "secrel_hi12", "gotpage_lo15", NULL};
+    static const char *const whole[] = {"@GOTPAGEOFF", "@TLVPPAGEOFF", NULL};   /* (no constant added) */
+    if (o->u.mem.complex) return true;
+    if (in_names(o->u.mem.reloc, whole)) return o->u.mem.offset == 0;
+    return in_names(o->u.mem.reloc, lo12);
+}
+
 static int tie_width(Vars *v, int w)
 {
     if (!v->sz_r) { v->sz_r = w; return R_OK; }
@@ -203,13 +249,13 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         int sz = cur_sz(v);
         if (p->kind == P_AIMM) {
             if (o->shift != A64_SH_NONE && !(o->shift == A64_SH_LSL && o->shift_amount == 0)) return R_SHIFT;
-            if (rel) return R_OK;
+            if (rel) return addsub_sym(o) ? R_OK : R_KIND;
             return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
         }
         if (rel) {
             if (p->kind == P_AIMMSH)   /* add x0, x1, :tprel_hi12:sym, lsl #12 (TLS) */
-                return o->shift == A64_SH_LSL && o->shift_amount == 12 ? R_OK : R_KIND;
-            return p->kind == P_MOV16 && o->shift == A64_SH_NONE ? R_OK : R_KIND;
+                return o->shift == A64_SH_LSL && o->shift_amount == 12 && addsub_sym(o) ? R_OK : R_KIND;
+            return p->kind == P_MOV16 && o->shift == A64_SH_NONE && movw_sym(o, sz) ? R_OK : R_KIND;
         }
         if (p->kind == P_AIMMSH) {
             if (o->shift == A64_SH_LSL && o->shift_amount == 12) return x >= 0 && x <= 4095 ? R_OK : R_RANGE;
@@ -296,7 +342,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         return m->mode == A64_AM_OFFSET && !m->has_index && !m->has_offset && !rel ? R_OK : R_KIND;
     case P_MEMOFF:
         if (m->mode != A64_AM_OFFSET || m->has_index) return R_KIND;
-        if (rel) return R_OK;
+        if (rel) return uimm12_sym(o) ? R_OK : R_KIND;
         return off >= 0 && off <= 4095 * S && off % S == 0 ? R_OK : R_RANGE;
     case P_MEMOFF9:
         if (m->mode != A64_AM_OFFSET || m->has_index || rel) return R_KIND;

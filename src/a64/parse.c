@@ -11,7 +11,11 @@
  *    constant expressions in immediates, shift amounts, offsets and element indexes.
  *  - Apple's vector syntax: the arrangement on the mnemonic (fmla.4s v0, v1, v2).
  *  - labels `name:` and numeric `1:` (referenced as 1b / 1f; an undefined one is an error),
- *    `.`-relative targets (`b .+8`), relocation operands `:lo12:sym`, `sym@PAGEOFF`.
+ *    `.`-relative targets (`b .+8`), expressions of symbols in operands as llvm reads them
+ *    (src/asm asm_sym_expr: `ff_table+(16)`, `:lo12:sym+8`, `_t+8@PAGE`, `#(.Lb - .La)`),
+ *    kept as llvm-mca keeps them (a label difference is no constant there) and refused where
+ *    llvm refuses them (adrp's page relocations, add/sub's low 12 bits, movz's groups), and
+ *    arm64e's `sym@AUTH(key, disc[, addr])` in data.
  *  - directives: layout ones are tracked (.p2align/.align/.balign, .skip/.space/.zero, data
  *    in code sections), section switches decide what is code, the rest of the usual compiler
  *    output directives are accepted and ignored; an unknown directive is an error.
@@ -81,6 +85,7 @@ typedef struct Parser {
     uint32_t offset;
     const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
     Buf cline;                             /* a line with its block comments blanked */
+    Buf xtext;                             /* an operand's expression of symbols, as llvm prints it */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
     /* instructions already parsed, by their text: compiler output repeats many of them
      * ("mov x0, x19", "ret"), and one that depends on nothing but its text parses the same */
@@ -452,7 +457,15 @@ static const char *parse_float(const char *p, const char *e, double *out)
 /* An integer at p: a plain number (the fast path), else a constant expression (src/asm:
  * `#(64 - 15)`, `#N * 4` with `.set N, ...`).  Returns its end, or NULL after an error
  * ("expected <what>"). */
+static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym);
 static const char *parse_value(Parser *P, const char *p, const char *e, int64_t *v, const char *what)
+{
+    return parse_value_sym(P, p, e, v, what, NULL);
+}
+
+/* the same; where `sym` is not NULL, a value that names a symbol with none (an expression of
+ * symbols, for the caller) is no error: NULL and *sym = true */
+static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym)
 {
     bool ovf;
     const char *q2 = parse_int(p, e, v, &ovf);
@@ -466,7 +479,11 @@ static const char *parse_value(Parser *P, const char *p, const char *e, int64_t 
     P->memo_off = true;           /* the value may depend on symbols defined so far */
     AsmErr ae;
     const char *end;
-    if (!asm_expr(&P->A, p, e, &end, v, &ae)) { aerr(P, &ae); return NULL; }
+    if (!asm_expr(&P->A, p, e, &end, v, &ae)) {
+        if (sym && !strncmp(ae.msg, "unknown symbol", 14)) *sym = true;
+        else aerr(P, &ae);
+        return NULL;
+    }
     return end;
 }
 
@@ -619,79 +636,101 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
 /* ---- operands ---- */
 typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 
-static bool parse_reloc_sym(Lex *L, const char **reloc, const char **sym, int64_t *off)
+/* the ELF relocation specifiers llvm 19 reads in `:name:expr` (AArch64AsmParser) */
+static const char *const elf_specs[] = {
+    "lo12", "abs_g3", "abs_g2", "abs_g2_s", "abs_g2_nc", "abs_g1", "abs_g1_s", "abs_g1_nc", "abs_g0", "abs_g0_s",
+    "abs_g0_nc", "prel_g3", "prel_g2", "prel_g2_nc", "prel_g1", "prel_g1_nc", "prel_g0", "prel_g0_nc", "dtprel_g2",
+    "dtprel_g1", "dtprel_g1_nc", "dtprel_g0", "dtprel_g0_nc", "dtprel_hi12", "dtprel_lo12", "dtprel_lo12_nc",
+    "pg_hi21_nc", "tprel_g2", "tprel_g1", "tprel_g1_nc", "tprel_g0", "tprel_g0_nc", "tprel_hi12", "tprel_lo12",
+    "tprel_lo12_nc", "tlsdesc_lo12", "got", "gotpage_lo15", "got_lo12", "gottprel", "gottprel_lo12", "gottprel_g1",
+    "gottprel_g0_nc", "tlsdesc", "secrel_lo12", "secrel_hi12",
+};
+
+/* An expression of symbols at L->p (after `:reloc:` when reloc is not NULL), as llvm's MCExpr:
+ * a constant is an immediate; one symbol plus a constant, without a variant or specifier, a
+ * label (label.text: as llvm prints it); anything else an immediate with a relocation (imm.sym:
+ * the text llvm prints, imm.complex: not a symbol plus a constant). */
+static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o)
 {
-    /* at ':': ":name:symbol[+-off]" */
+    Parser *P = L->P;
+    Arena *ar = &P->prog->arena;
+    AsmSymExpr x;
+    AsmErr ae;
+    const char *end;
+    buf_reset(&P->xtext);
+    if (reloc) buf_printf(&P->xtext, ":%s:", reloc);
+    P->A.line_start = P->ls;
+    if (P->A.nsyms) P->memo_off = true;   /* (a .set constant may be in it) */
+    if (!asm_sym_expr(&P->A, L->p, L->e, &end, &x, &P->xtext, &ae)) {
+        if (!ae.at) ae.at = L->p;
+        return aerr(P, &ae);
+    }
+    L->p = end;
+    memset(&o->u, 0, sizeof o->u);
+    if (x.constant && !reloc) {
+        o->kind = A64_OP_IMM;
+        o->u.imm.value = x.addend;
+        return true;
+    }
+    const char *text = arena_strndup(ar, P->xtext.data, P->xtext.len);
+    if (!reloc && x.rel && x.a && !x.avar && !x.b) {
+        o->kind = A64_OP_LABEL;
+        o->u.label.numeric = -1;
+        o->u.label.is_dot = x.na == 0;
+        if (x.na) o->u.label.sym = arena_strndup(ar, x.a, x.na);
+        o->u.label.dot_offset = x.addend;
+        o->u.label.text = text;
+        return true;
+    }
+    /* llvm's classifySymbolRef: one symbol reference, or a symbol (or an ELF specifier) plus
+     * a constant, and not both an ELF specifier and a variant */
+    bool simple = (x.plain || (x.rel && !x.b && (x.a || reloc))) && !(reloc && x.avar);
+    o->kind = A64_OP_IMM;
+    o->u.imm.sym = text;
+    o->u.imm.value = x.rel ? x.addend : 0;
+    o->u.imm.complex = !simple;
+    if (reloc) o->u.imm.reloc = reloc;
+    else if (x.avar) {
+        buf_reset(&P->xtext);
+        buf_printf(&P->xtext, "@%s", asm_variant_name(x.avar));
+        o->u.imm.reloc = arena_strndup(ar, P->xtext.data, P->xtext.len);
+    }
+    return true;
+}
+
+/* `:name:expr` at L->p */
+static bool parse_reloc_sym(Lex *L, A64Operand *o)
+{
     Parser *P = L->P;
     const char *p = L->p + 1, *e = L->e;
     const char *r0 = p;
     while (p < e && (is_identc(*p) && *p != '.')) p++;
-    if (p == r0 || p >= e || *p != ':') return perr(P, L->p, "malformed relocation specifier");
+    if (p == r0) return perr(P, r0, "expect relocation specifier in operand after ':'");
     char rb[32];
     size_t rn = (size_t)(p - r0);
-    if (rn >= sizeof rb) return perr(P, L->p, "unknown relocation specifier");
-    for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
-    rb[rn] = 0;
-    p++;
-    const char *s0 = p;
-    *reloc = arena_strndup(&P->prog->arena, rb, rn);
-    if (p < e && *p == '"') {     /* a quoted name (COFF: "??_C@_06...@") */
-        const char *c = memchr(p + 1, '"', (size_t)(e - p - 1));
-        if (!c) return perr(P, p, "unterminated string");
-        *sym = arena_strndup(&P->prog->arena, p + 1, (size_t)(c - p - 1));
-        p = c + 1;
-    } else {
-        if (p >= e || !is_ident0(*p)) return perr(P, p, "expected a symbol after the relocation specifier");
-        p = ident_end(p, e);
-        *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
+    const char *spec = NULL;
+    if (rn < sizeof rb) {
+        for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
+        rb[rn] = 0;
+        for (size_t i = 0; i < ARRAY_LEN(elf_specs) && !spec; i++)
+            if (!strcmp(rb, elf_specs[i])) spec = elf_specs[i];
     }
-    *off = 0;
-    if (p < e && (*p == '+' || *p == '-')) {
-        bool ovf;
-        const char *q2 = parse_int(p, e, off, &ovf);
-        if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
-        p = q2;
-    }
-    L->p = p;
-    return true;
+    if (!spec) return perr(P, r0, "expect relocation specifier in operand after ':'");
+    if (p >= e || *p != ':') return perr(P, skip_ws(p, e), "expect ':' after relocation specifier");
+    L->p = p + 1;
+    return parse_sym_expr(L, spec, o);
 }
 
-/* symbol operand: sym, sym+N, sym@reloc */
+/* a symbol operand at L->p (an identifier): the bare name, or an expression it starts
+ * (sym+16, sym@PAGEOFF, .Lb-.La) */
 static bool parse_symbol(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
-    const char *s0 = L->p, *p = ident_end(L->p, L->e);
-    const char *sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
-    if (p < L->e && *p == '@') {
-        const char *r0 = ++p;
-        while (p < L->e && is_identc(*p)) p++;
-        if (p == r0) return perr(P, p, "expected a relocation after '@'");
-        char rb[32];
-        size_t rn = (size_t)(p - r0) < sizeof rb - 1 ? (size_t)(p - r0) : sizeof rb - 1;
-        for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
-        o->kind = A64_OP_IMM;
-        o->u.imm.reloc = arena_strndup(&P->prog->arena, rb, rn);
-        o->u.imm.sym = sym;
-        if (p < L->e && (*p == '+' || *p == '-') && p + 1 < L->e && is_digit(p[1])) {   /* _opts@PAGE+16 */
-            bool ovf;
-            const char *q2 = parse_int(p, L->e, &o->u.imm.value, &ovf);
-            if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
-            p = q2;
-        }
-        L->p = p;
-        return true;
-    }
+    const char *s0 = L->p, *p = ident_end(L->p, L->e), *x = skip_ws(p, L->e);
+    if (x < L->e && *x != ',' && *x != ']' && *x != '}' && *x != '!') return parse_sym_expr(L, NULL, o);
     o->kind = A64_OP_LABEL;
-    o->u.label.sym = sym;
+    o->u.label.sym = arena_strndup(&P->prog->arena, s0, (size_t)(p - s0));
     o->u.label.numeric = -1;
-    if (p < L->e && (*p == '+' || *p == '-') && p + 1 < L->e && is_digit(p[1])) {
-        bool ovf;
-        int64_t off;
-        const char *q2 = parse_int(p, L->e, &off, &ovf);
-        if (!q2 || ovf) return perr(P, p, "malformed symbol offset");
-        o->u.label.dot_offset = off;
-        p = q2;
-    }
     L->p = p;
     return true;
 }
@@ -702,8 +741,7 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
     const char *p = skip_ws(L->p, L->e);
     if (p < L->e && *p == ':') {
         L->p = p;
-        o->kind = A64_OP_IMM;
-        return parse_reloc_sym(L, &o->u.imm.reloc, &o->u.imm.sym, &o->u.imm.value);
+        return parse_reloc_sym(L, o);
     }
     if (looks_float(p, L->e)) {
         double d;
@@ -715,7 +753,12 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
         return true;
     }
     int64_t v;
-    const char *q2 = parse_value(P, p, L->e, &v, "an immediate");
+    bool sym = false;
+    const char *q2 = parse_value_sym(P, p, L->e, &v, "an immediate", &sym);
+    if (sym) {                    /* #(.Lb - .La), #sym@PAGEOFF: an expression of symbols */
+        L->p = p;
+        return parse_sym_expr(L, NULL, o);
+    }
     if (!q2) return false;
     o->kind = A64_OP_IMM;
     o->u.imm.value = v;
@@ -770,6 +813,22 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     return true;
 }
 
+/* [base, t]: an offset that is an expression of symbols (t from parse_sym_expr or a bare
+ * symbol); offset keeps the constant added to the symbol (within 32 bits) */
+static void mem_sym(A64Operand *o, const A64Operand *t)
+{
+    if (t->kind == A64_OP_LABEL) {
+        o->u.mem.sym = t->u.label.text ? t->u.label.text : t->u.label.sym;
+        o->u.mem.offset = (int32_t)(t->u.label.dot_offset < INT32_MIN ? INT32_MIN : t->u.label.dot_offset > INT32_MAX ? INT32_MAX : t->u.label.dot_offset);
+        return;
+    }
+    int64_t v = t->u.imm.value;
+    o->u.mem.sym = t->u.imm.sym;
+    o->u.mem.reloc = t->u.imm.reloc;
+    o->u.mem.complex = t->u.imm.complex;
+    o->u.mem.offset = (int32_t)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v);
+}
+
 static bool parse_mem(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
@@ -795,10 +854,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
             Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
             if (!parse_imm_after_hash(&L2, &t)) return false;
             if (t.kind == A64_OP_FIMM) return perr(P, p, "expected an integer offset");
-            if (t.u.imm.value < -(1 << 24) || t.u.imm.value > (1 << 24)) return perr(P, p, "offset out of range");
-            o->u.mem.offset = (int32_t)t.u.imm.value;
-            o->u.mem.reloc = t.u.imm.reloc;
-            o->u.mem.sym = t.u.imm.sym;
+            if (t.kind == A64_OP_IMM && !t.u.imm.sym) {
+                if (t.u.imm.value < -(1 << 24) || t.u.imm.value > (1 << 24)) return perr(P, p, "offset out of range");
+                o->u.mem.offset = (int32_t)t.u.imm.value;
+            } else mem_sym(o, &t);
             o->u.mem.has_offset = true;
             p = skip_ws(L2.p, L->e);
         } else if (p < L->e && is_ident0(*p)) {
@@ -834,9 +893,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 A64Operand t = {0};
                 Lex L2 = {P, p, L->e};
                 if (!parse_symbol(&L2, &t)) return false;
-                if (t.kind != A64_OP_IMM) return perr(P, p, "expected an offset or an index register");
-                o->u.mem.reloc = t.u.imm.reloc;
-                o->u.mem.sym = t.u.imm.sym;
+                if (t.kind == A64_OP_IMM && !t.u.imm.sym) o->u.mem.offset = (int32_t)t.u.imm.value;   /* (a constant) */
+                else mem_sym(o, &t);
                 o->u.mem.has_offset = true;
                 p = skip_ws(L2.p, L->e);
             } else return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
@@ -864,7 +922,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
     case '#': L->p = p + 1; return parse_imm_after_hash(L, o);
-    case ':': o->kind = A64_OP_IMM; return parse_reloc_sym(L, &o->u.imm.reloc, &o->u.imm.sym, &o->u.imm.value);
+    case ':': return parse_reloc_sym(L, o);
     case '=': {
         p = skip_ws(p + 1, e);
         const char *q2 = p;
@@ -879,33 +937,12 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case ']': return perr(P, p, "unbalanced ']'");
     case '}': return perr(P, p, "unbalanced '}'");
     case '(': case '~': return parse_imm_after_hash(L, o);
-    case '"': {                   /* a quoted symbol name (COFF: "??_C@_06...@") */
-        const char *c = memchr(p + 1, '"', (size_t)(e - p - 1));
-        if (!c) return perr(P, p, "unterminated string");
-        o->kind = A64_OP_LABEL;
-        o->u.label.sym = arena_strndup(&P->prog->arena, p + 1, (size_t)(c - p - 1));
-        o->u.label.numeric = -1;
-        L->p = c + 1;
-        return true;
-    }
+    case '"':                     /* a quoted symbol name (COFF: "??_C@_06...@") */
+        return parse_sym_expr(L, NULL, o);
     default: break;
     }
-    if (*p == '.' && (p + 1 >= e || !is_identc(p[1]))) {
-        o->kind = A64_OP_LABEL;
-        o->u.label.is_dot = true;
-        o->u.label.numeric = -1;
-        p = skip_ws(p + 1, e);
-        if (p < e && (*p == '+' || *p == '-')) {
-            bool neg = *p == '-', ovf;
-            int64_t v;
-            const char *q2 = parse_int(skip_ws(p + 1, e), e, &v, &ovf);
-            if (!q2 || ovf) return perr(P, p, "malformed '.'-relative offset");
-            o->u.label.dot_offset = neg ? -v : v;
-            p = q2;
-        }
-        L->p = p;
-        return true;
-    }
+    if (*p == '.' && (p + 1 >= e || !is_identc(p[1])))   /* '.', the location: .+8 */
+        return parse_sym_expr(L, NULL, o);
     if (is_digit(*p) || *p == '-' || *p == '+') {
         /* numeric label reference 1b / 1f */
         const char *d = p;
@@ -1319,16 +1356,79 @@ static void ldr_literal_mov(Parser *P, A64Inst *in)
     o->u.imm.value = (int64_t)u;
 }
 
+/* `mov Rd, sym` (an expression of symbols) is movz Rd, #sym, lsl #0, whatever the expression
+ * (llvm-mc 19's alias) */
+static void mov_sym(Parser *P, A64Inst *in)
+{
+    if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "mov") || in->ops[0].kind != A64_OP_GPR ||
+        in->ops[0].u.gpr.is_sp || in->ops[1].shift != A64_SH_NONE)
+        return;
+    A64Operand *o = &in->ops[1], t = *o;
+    if (o->kind == A64_OP_LABEL && !o->u.label.regname && o->u.label.numeric < 0 && !o->u.label.pcrel &&
+        (o->u.label.sym || o->u.label.text)) {
+        memset(&t.u, 0, sizeof t.u);
+        t.kind = A64_OP_IMM;
+        t.u.imm.sym = o->u.label.text ? o->u.label.text : o->u.label.sym;
+        t.u.imm.value = o->u.label.dot_offset;
+    } else if (o->kind != A64_OP_IMM || !o->u.imm.sym)
+        return;
+    const A64Mnem *m = a64_mnem_find("movz", 4);
+    if (!m) return;
+    t.u.imm.from_mov = true;
+    *o = t;
+    in->mnem_name = m->name;
+    P->env.mnem = m;
+}
+
+/* what llvm-mc refuses in an expression of symbols where a page address is read (its
+ * tryParseAdrpLabel, tryParseAdrLabel) and in the immediate of add/sub (validateInstruction):
+ * symbol-plus-constant forms of the wrong kind */
+static bool sym_operand_ok(Parser *P, const A64Inst *in, bool matched)
+{
+    const char *m = in->mnem_name;
+    if (!m || in->nops < 2) return true;
+    const A64Operand *o = &in->ops[in->nops - 1];
+    if (o->kind != A64_OP_IMM || !o->u.imm.sym || o->u.imm.complex) return true;
+    const char *r = o->u.imm.reloc ? o->u.imm.reloc : "", *at = P->ls + o->col - 1;
+    if (!matched && !strcmp(m, "adrp")) {
+        static const char *const page[] = {"@PAGE", "@GOTPAGE", "@TLVPPAGE", "pg_hi21_nc", "got", "gotpage_lo15",
+                                           "gottprel", "tlsdesc"};
+        bool got = !strcmp(r, "@GOTPAGE") || !strcmp(r, "@TLVPPAGE");
+        if (got && o->u.imm.value) return perr(P, at, "gotpage label reference not allowed an addend");
+        for (size_t i = 0; i < ARRAY_LEN(page); i++)
+            if (!strcmp(r, page[i])) return true;
+        return perr(P, at, "page or gotpage label reference expected");
+    }
+    if (!matched && !strcmp(m, "adr")) return perr(P, at, "unexpected adr label");
+    if (matched && (!strcmp(m, "add") || !strcmp(m, "adds") || !strcmp(m, "sub") || !strcmp(m, "subs") ||
+                    !strcmp(m, "cmp") || !strcmp(m, "cmn"))) {
+        bool page = !strcmp(r, "@PAGEOFF") || !strcmp(r, "@TLVPPAGEOFF");
+        bool x = in->ops[0].kind == A64_OP_GPR && in->ops[0].u.gpr.is64;
+        if (!strcmp(m, "add") && r[0] && (page ? x : r[0] != '@')) return true;   /* add x0, x0, :lo12:sym */
+        return perr(P, at, "invalid immediate expression");
+    }
+    return true;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
     ldr_literal_mov(P, in);
+    mov_sym(P, in);
+    if (!sym_operand_ok(P, in, false)) return false;
     if (!a64_match(in, &P->env, &me)) {
         if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
         const A64Operand *bad = &in->ops[me.opnd - 1];
         if (bad->kind == A64_OP_LABEL && bad->u.label.regname)
             return perr(P, P->ls + bad->col - 1, "unknown register '%s'", bad->u.label.sym);
+        if (bad->kind == A64_OP_LABEL && bad->u.label.sym && P->ls[bad->col - 1] == '#') {
+            /* #N + 1 with N no constant: a symbol plus a number, where no row takes one */
+            const char *y = P->ls + bad->col, *ye = P->le;
+            size_t n = strlen(bad->u.label.sym);
+            while (y + n <= ye && memcmp(y, bad->u.label.sym, n)) y++;
+            return perr(P, y + n <= ye ? y : P->ls + bad->col - 1, "unknown symbol '%s' in a constant expression", bad->u.label.sym);
+        }
         /* the operand's text: up to the next ',' outside brackets */
         const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = o;
         int depth = 0;
@@ -1342,7 +1442,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
         return perr(P, o, "%s", msg);
     }
-    if (!unpredictable(P, in)) return false;
+    if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
     size_t opbytes = in->nops * sizeof *in->ops, tn = (size_t)(text_end - text);
     char *blk = arena_alloc(&P->prog->arena, opbytes + tn + 1);
@@ -1842,9 +1942,62 @@ static bool dir_end(Parser *P, const char *x, const char *e)
     return x >= e || perr(P, x, "unexpected '%s' after the directive's arguments", q(x, e, buf, sizeof buf));
 }
 
+/* where the value of a data directive at x ends: at the first ',' outside parentheses, quotes
+ * and character constants, or at e */
+static const char *value_end(const char *x, const char *e)
+{
+    int depth = 0;
+    for (; x < e; x++) {
+        if (*x == '"') {
+            for (x++; x < e && *x != '"'; x++)
+                if (*x == '\\' && x + 1 < e) x++;
+            if (x >= e) return e;
+        } else if (*x == '\'' && x + 1 < e) {   /* 'c', '\c', the closing quote optional */
+            x += x[1] == '\\' && x + 2 < e ? 2 : 1;
+            if (x + 1 < e && x[1] == '\'') x++;
+        }
+        else if (*x == '(') depth++;
+        else if (*x == ')' && depth) depth--;
+        else if (*x == ',' && !depth) return x;
+    }
+    return e;
+}
+
+/* `(key, discriminator[, addr])` after `sym@AUTH` at x (arm64e's signed pointers, llvm's
+ * parseAuthExpr): where it ends, NULL after an error */
+static const char *auth_args(Parser *P, const char *x, const char *e)
+{
+    static const char *const keys[] = {"ia", "ib", "da", "db"};
+    char buf[48];
+    x = skip_ws(x, e);
+    if (x >= e || *x != '(') return perr(P, x, "expected '('"), NULL;
+    const char *k = skip_ws(x + 1, e), *ke = ident_end(k, e);
+    if (ke == k) return perr(P, k, "expected key name"), NULL;
+    bool key = false;
+    for (size_t i = 0; i < ARRAY_LEN(keys) && !key; i++)
+        key = ke - k == 2 && !memcmp(k, keys[i], 2);
+    if (!key) return perr(P, k, "invalid key '%s'", q(k, ke, buf, sizeof buf)), NULL;
+    x = skip_ws(ke, e);
+    if (x >= e || *x != ',') return perr(P, x, "expected ','"), NULL;
+    x = skip_ws(x + 1, e);
+    int64_t d;
+    bool ovf;
+    const char *de = parse_int(x, e, &d, &ovf);
+    if (!de || *x == '-' || *x == '+') return perr(P, x, "expected integer discriminator"), NULL;
+    if (ovf || d > 0xffff) return perr(P, x, "integer discriminator %s out of range [0, 0xFFFF]", q(x, de, buf, sizeof buf)), NULL;
+    x = skip_ws(de, e);
+    if (x < e && *x == ',') {
+        const char *a = skip_ws(x + 1, e), *ae = ident_end(a, e);
+        if (ae - a != 4 || memcmp(a, "addr", 4)) return perr(P, a, "expected 'addr'"), NULL;
+        x = skip_ws(ae, e);
+    }
+    if (x >= e || *x != ')') return perr(P, x, "expected ')'"), NULL;
+    return x + 1;
+}
+
 /* one value of a data directive, [x, ve) (a piece between commas): its value in *v when
- * *known (an expression of labels, .word .L2 - .L1, takes its bytes without one); [*xs, *xe)
- * the piece trimmed; false after an error */
+ * *known (an expression of symbols, .word .L2 - .L1, _t@AUTH(ia, 0), takes its bytes without
+ * one); [*xs, *xe) the piece trimmed; false after an error */
 static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, bool *known, const char **xs,
                        const char **xe)
 {
@@ -1855,11 +2008,25 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
     P->A.line_start = P->ls;
     *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
     if (*known && skip_ws(q2, *xe) < *xe) return dir_end(P, q2, *xe);
-    if (!*known && strncmp(ae.msg, "unknown symbol", 14)) {
+    if (*known) return true;
+    if (!strncmp(ae.msg, "division", 8)) {
         if (!ae.at) ae.at = *xs;
         return aerr(P, &ae);
     }
-    return true;
+    /* an expression of symbols: read as one (llvm: a relocation) */
+    const char *au = *xs, *end = *xe;
+    while ((au = memchr(au, '@', (size_t)(*xe - au))) && (*xe - au < 5 || memcmp(au, "@AUTH", 5) || (au + 5 < *xe && is_identc(au[5]))))
+        au++;
+    AsmSymExpr sx;
+    if (!asm_sym_expr(&P->A, *xs, au ? au : *xe, &q2, &sx, NULL, &ae)) {
+        if (!ae.at) ae.at = *xs;
+        return aerr(P, &ae);
+    }
+    if (au && q2 == au) {
+        if (sx.avar || sx.bvar) return perr(P, *xs, "combination of @AUTH with other modifiers not supported");
+        if (!(q2 = auth_args(P, au + 5, *xe))) return false;
+    }
+    return dir_end(P, q2, end);
 }
 
 /* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N (never backwards) */
@@ -1938,17 +2105,17 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (!P->text || skip_ws(a, e) >= e) return true;
         uint32_t bytes = 0;
         for (const char *x = a;;) {
-            const char *c = memchr(x, ',', (size_t)(e - x)), *xs, *xe;
+            const char *c = value_end(x, e), *xs, *xe;
             int64_t v;
             bool known;
-            if (!data_value(P, x, c ? c : e, &v, &known, &xs, &xe)) return false;
+            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
             int n = 1;
             if (known && d->action == D_ULEB)
                 for (uint64_t u = (uint64_t)v >> 7; u; u >>= 7) n++;
             else if (known)      /* signed: until the rest is the sign of the last byte's bit 6 */
                 for (int64_t w = v; !((w >> 6) == 0 || (w >> 6) == -1); w >>= 7) n++;
             bytes += (uint32_t)n;
-            if (!c) break;
+            if (c == e) break;
             x = c + 1;
         }
         add_align(P, 0, bytes);
@@ -2081,10 +2248,10 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         uint32_t data = 0;
         if (skip_ws(a, e) >= e) return true;   /* (`.byte` alone: no bytes, as llvm-mc) */
         for (;;) {
-            const char *c = memchr(x, ',', (size_t)(e - x)), *xs, *xe;
+            const char *c = value_end(x, e), *xs, *xe;
             int64_t v;
             bool known;
-            if (!data_value(P, x, c ? c : e, &v, &known, &xs, &xe)) return false;
+            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
             static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
             if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))
@@ -2110,7 +2277,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 in->ops[1].col = in->ops[0].col;
                 if (!finish_inst(P, in, s, s, e)) return false;
             } else data += (uint32_t)dsize;
-            if (!c) break;
+            if (c == e) break;
             x = c + 1;
         }
         if (data) add_align(P, 0, data);
@@ -2673,6 +2840,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);
+    buf_free(&P.xtext);
     if (!ok) {
         a64_program_free(prog);
         return false;

@@ -133,4 +133,27 @@ bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end,
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);
 
+/* An expression of symbols, as llvm reads one in an operand or a data value (its MCExpr): the
+ * operators of asm_expr over numbers, symbols (names, "names in quotes", '.' the location,
+ * .set constants by their value) and their @variants (`sym@PAGEOFF`, or `(sym + 8)@PAGE` on
+ * each symbol), folded to a constant where it is one.  *v says what it is, evaluated as llvm's
+ * evaluateAsRelocatable without a layout (symbols never cancel: `.Lb - .La` stays a - b);
+ * `text` (may be NULL) gets it as llvm prints it (`ff_table+(16)` -> "ff_table+16",
+ * `sym+4*2` -> "sym+(4*2)", '.' -> "\"\"").  It ends as asm_expr does; *end = there. */
+enum { ASM_VK_NONE, ASM_VK_PAGE, ASM_VK_PAGEOFF, ASM_VK_GOTPAGE, ASM_VK_GOTPAGEOFF, ASM_VK_TLVPPAGE,
+       ASM_VK_TLVPPAGEOFF };      /* (the others: asm_variant_name) */
+typedef struct AsmSymExpr {
+    bool constant;                /* no symbol: the value is `addend` */
+    bool plain;                   /* one symbol reference (a), nothing else */
+    bool rel;                     /* relocatable: [a] [- b] + addend */
+    const char *a, *b;            /* those symbols' names, into the text ("" = '.'); NULL none */
+    size_t na, nb;
+    int avar, bvar;               /* their @variants, ASM_VK_NONE none */
+    int64_t addend;
+} AsmSymExpr;
+bool asm_sym_expr(const AsmState *A, const char *p, const char *e, const char **end, AsmSymExpr *v, Buf *text,
+                  AsmErr *err);
+/* a variant as llvm prints it ("PAGEOFF") */
+const char *asm_variant_name(int vk);
+
 #endif

@@ -144,7 +144,7 @@ TEST(a64_operands)
     CHECK_INT(in->ops[1].shift_amount, 16);
     in = one("adrp x0, :got:sym");
     CHECK_STR(in->ops[1].u.imm.reloc, "got");
-    CHECK_STR(in->ops[1].u.imm.sym, "sym");
+    CHECK_STR(in->ops[1].u.imm.sym, ":got:sym");
     in = one("csinc w0, w1, w2, hs");
     CHECK_INT(in->ops[3].kind, A64_OP_COND);
     CHECK_INT(in->ops[3].u.cond, A64_COND_HS);
@@ -155,6 +155,43 @@ TEST(a64_operands)
     in = one("mrs x1, cntvct_el0");
     CHECK_INT(in->ops[1].kind, A64_OP_SYSREG);
     CHECK_INT(in->ops[1].u.sysreg.enc, (3 << 14) | (3 << 11) | (14 << 7) | (0 << 3) | 2);
+}
+
+/* expressions of symbols (src/asm/expr.c asm_sym_expr): what llvm's MCExpr makes of them */
+TEST(a64_symbol_expressions)
+{
+    const A64Inst *in = one("adrp x3, ff_table + (16)");   /* a label plus a constant */
+    CHECK_INT(in->ops[1].kind, A64_OP_LABEL);
+    CHECK_STR(in->ops[1].u.label.sym, "ff_table");
+    CHECK_INT(in->ops[1].u.label.dot_offset, 16);
+    CHECK_STR(in->ops[1].u.label.text, "ff_table+16");
+    in = one("b sym+4*2+1");
+    CHECK_INT(in->ops[0].u.label.dot_offset, 9);
+    CHECK_STR(in->ops[0].u.label.text, "(sym+(4*2))+1");
+    in = one("b -8+sym");
+    CHECK_STR(in->ops[0].u.label.text, "(-8)+sym");
+    in = one("b sym-(-8)");
+    CHECK_STR(in->ops[0].u.label.text, "sym--8");
+    in = one("add x0, x0, #(.Lb - .La)");      /* a difference: no symbol plus a constant */
+    CHECK_INT(in->ops[2].kind, A64_OP_IMM);
+    CHECK(in->ops[2].u.imm.complex);
+    CHECK_STR(in->ops[2].u.imm.sym, ".Lb-.La");
+    in = one("adrp x0, _t+8@PAGE");
+    CHECK_STR(in->ops[1].u.imm.reloc, "@PAGE");
+    CHECK_STR(in->ops[1].u.imm.sym, "_t@PAGE+8");
+    CHECK_INT(in->ops[1].u.imm.value, 8);
+    CHECK(!in->ops[1].u.imm.complex);
+    in = one("ldr x0, [x1, :lo12:sym+(8)]");
+    CHECK_STR(in->ops[1].u.mem.sym, ":lo12:sym+8");
+    CHECK_INT(in->ops[1].u.mem.offset, 8);
+    in = one("mov x0, #:abs_g1:sym");           /* movz, lsl #0 */
+    CHECK_STR(in->mnem_name, "movz");
+    CHECK(in->ops[1].u.imm.from_mov);
+    in = one(".set K, 3\nb sym+K*2");
+    CHECK_STR(in->ops[0].u.label.text, "sym+(3*2)");
+    CHECK(!parse("b sym@bogus"));
+    CHECK(!parse("adrp x0, :lo12:sym"));
+    CHECK(!parse("b (sym@PAGE)@PLT"));
 }
 
 TEST(a64_regions_layout)
