@@ -1262,6 +1262,33 @@ static bool fmov_imm(Parser *P, A64Inst *in)
     return true;
 }
 
+/* add/sub/adds/subs/cmp/cmn of a negative immediate are the opposite operation of its
+ * magnitude, as llvm-mc reads them (`add x0, x1, #-1` is `sub x0, x1, #1`, `cmp w0, #-4096`
+ * is `cmn w0, #1, lsl #12`), when that magnitude is encodable */
+static void addsub_negative(Parser *P, A64Inst *in)
+{
+    static const char *const pairs[][2] = {{"add", "sub"}, {"adds", "subs"}, {"cmp", "cmn"}};
+    if (in->nops < 2 || !in->mnem_name) return;
+    A64Operand *o = &in->ops[in->nops - 1];
+    if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->u.imm.value >= 0 ||
+        o->u.imm.value == INT64_MIN || (o->shift != A64_SH_NONE && o->shift != A64_SH_LSL))
+        return;
+    int64_t mag = -o->u.imm.value, sh = o->shift == A64_SH_LSL ? o->shift_amount : 0;
+    if (!((sh == 0 || sh == 12) && (mag <= 4095 || (sh == 0 && mag % 4096 == 0 && mag / 4096 <= 4095))))
+        return;
+    for (size_t i = 0; i < ARRAY_LEN(pairs); i++)
+        for (int k = 0; k < 2; k++)
+            if (!strcmp(in->mnem_name, pairs[i][k])) {
+                const char *to = pairs[i][!k];
+                const A64Mnem *m = a64_mnem_find(to, strlen(to));
+                if (!m) return;
+                in->mnem_name = m->name;
+                P->env.mnem = m;
+                o->u.imm.value = mag;
+                return;
+            }
+}
+
 /* register operand k: its number, -1 when it is not a register (GPR or vector) */
 static int reg_num(const A64Inst *in, int k, bool gpr_only)
 {
@@ -1410,14 +1437,36 @@ static bool sym_operand_ok(Parser *P, const A64Inst *in, bool matched)
     return true;
 }
 
+/* `ldxr x0, [x1, #0]`: the ordered and exclusive accesses (ldar, stlr, ldapr, ld/st(a/l)x(r/p)
+ * ...) take a base register only, and llvm-mc reads an offset of #0 as none there (the atomics
+ * and the structure loads refuse it: so does uarch).  Called when no row took the operands. */
+static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
+{
+    for (int k = 0; k < in->nops; k++) {
+        A64Operand *o = &in->ops[k];
+        if (o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_OFFSET || !o->u.mem.has_offset || o->u.mem.offset ||
+            o->u.mem.has_index || o->u.mem.reloc || o->u.mem.sym)
+            continue;
+        A64MatchError me;
+        o->u.mem.has_offset = false;
+        P->env.mnem = mn;
+        if (mn && a64_match(in, &P->env, &me) && (in->sys & (A64_SYS_BARRIER | A64_SYS_EXCLUSIVE))) return true;
+        o->u.mem.has_offset = true;
+        return false;
+    }
+    return false;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
+    addsub_negative(P, in);
     ldr_literal_mov(P, in);
     mov_sym(P, in);
     if (!sym_operand_ok(P, in, false)) return false;
-    if (!a64_match(in, &P->env, &me)) {
+    const A64Mnem *mn = P->env.mnem;
+    if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
         const A64Operand *bad = &in->ops[me.opnd - 1];
         if (bad->kind == A64_OP_LABEL && bad->u.label.regname)

@@ -604,7 +604,10 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
                 buf_puts(out, ", ");
                 put_gpr(out, o->u.mem.index, o->u.mem.index64, false);
                 A64Operand x = {.shift = o->u.mem.ext, .shift_amount = o->u.mem.ext_amount};
-                if (x.shift == A64_SH_LSL && o->u.mem.ext_explicit)
+                /* an explicit `lsl #0` is its own encoding (S = 1) for byte accesses only; on the
+                 * others it is the unshifted index, printed without it, as llvm */
+                int elem = in->mem.nregs > 1 ? in->mem.size / in->mem.nregs : in->mem.size;
+                if (x.shift == A64_SH_LSL && o->u.mem.ext_explicit && (x.shift_amount || elem == 1))
                     buf_printf(out, ", lsl #%d", x.shift_amount);
                 else
                     put_modifier(out, &x);
