@@ -437,6 +437,9 @@ static void read_table(const char *path)
                 if (!sep) break;
                 p = sep + 2;
             }
+            /* a system register written (msr: the first of several operands) or read */
+            for (int i = 0; i < r->nops; i++)
+                if (r->ops[i].kind == P_SYSREG) r->ops[i].arg = i == 0 && r->nops > 1;
         }
         /* form */
         if (!strcmp(c[2], "-")) r->form = NULL;

@@ -1,9 +1,10 @@
 /* gen-table.c — build-time generator: a TSV data file -> a C array of struct initializers.
  *
- *   gen-table [-s] HEADER TYPE NAME "COLTYPES" FILE.tsv > out.c
+ *   gen-table [-s|-S] HEADER TYPE NAME "COLTYPES" FILE.tsv > out.c
  *
  * -s: the rows must be sorted by their first column (strcmp order, equal cells allowed), for a
  * table the code searches with bsearch; a row out of order fails the build with file:line.
+ * -S: the same ignoring ASCII case (names looked up in any case, kept in their own spelling).
  * COLTYPES is one word per column: hex (0x.. or bare hex digits), int, num (a C double), str.
  * Lines starting with '#' and empty lines are skipped; the first other line is the header and
  * must have as many columns as COLTYPES.  The output is
@@ -25,6 +26,16 @@ static void fail(const char *msg, const char *cell)
 {
     fprintf(stderr, "%s:%d: error: %s '%s'\n", path, lineno, msg, cell);
     exit(1);
+}
+
+/* strcmp of the ASCII-lowercased strings */
+static int cmp_nocase(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = tolower((unsigned char)*a), y = tolower((unsigned char)*b);
+        if (x != y || !x)
+            return x - y;
+    }
 }
 
 static void emit_str(const char *s)
@@ -70,11 +81,12 @@ static void emit(const char *type, char *cell)
 
 int main(int argc, char **argv)
 {
-    int sorted = argc > 1 && strcmp(argv[1], "-s") == 0;
+    int sorted = argc > 1 && (strcmp(argv[1], "-s") == 0 || strcmp(argv[1], "-S") == 0);
+    int nocase = sorted && argv[1][1] == 'S';
     argc -= sorted;
     argv += sorted;
     if (argc != 6) {
-        fprintf(stderr, "usage: gen-table [-s] HEADER TYPE NAME \"COLTYPES\" FILE.tsv\n");
+        fprintf(stderr, "usage: gen-table [-s|-S] HEADER TYPE NAME \"COLTYPES\" FILE.tsv\n");
         return 2;
     }
     path = argv[5];
@@ -124,7 +136,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (sorted) {
-            if (rows && strcmp(cells[0], prev) < 0)
+            if (rows && (nocase ? cmp_nocase(cells[0], prev) : strcmp(cells[0], prev)) < 0)
                 fail("row out of order (sorted by the first column):", cells[0]);
             strcpy(prev, cells[0]);   /* a cell of a line of at most sizeof line bytes */
         }

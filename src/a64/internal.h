@@ -14,11 +14,35 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
-/* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c) */
-typedef struct A64Sysreg { const char *name; int op0, op1, crn, crm, op2; } A64Sysreg;
+/* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c, sorted
+ * by name ignoring case); access and m1 are "r", "w", "rw" or "-" (the columns of the TSV) */
+typedef struct A64Sysreg { const char *name; int op0, op1, crn, crm, op2; const char *access, *m1; } A64Sysreg;
 extern const A64Sysreg a64_sysregs[];
 extern const int a64_sysregs_count;
 bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc);  /* name or s3_2_c15_c0_0 */
+const A64Sysreg *a64_sysreg_named(const char *s, size_t n);    /* a name of the table, any case */
+/* what MRS (write = false) / MSR (write = true) of a register may take: false when the name is
+ * one of the table's and not of that direction (DBGDTRTX_EL0 is write-only) */
+bool a64_sysreg_access_ok(const char *s, size_t n, bool write);
+/* the register of encoding `enc` (op0:op1:CRn:CRm:op2) as llvm-mca -mcpu=apple-m1 prints it in
+ * MRS / MSR: its name, or S<op0>_<op1>_C<n>_C<m>_<op2> (into buf) */
+const char *a64_sysreg_print_name(uint32_t enc, bool write, char *buf, size_t cap);
+/* the named operations of the SYS aliases (src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c):
+ * `kind name[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]; reg "yes" | "no" | "opt" */
+typedef struct A64Sysop { const char *name, *kind; int op1, crn, crm, op2; const char *reg; int m1; } A64Sysop;
+extern const A64Sysop a64_sysops[];
+extern const int a64_sysops_count;
+const A64Sysop *a64_sysop_find(const char *kind, const char *name);   /* name in any case */
+/* the operation llvm-mca -mcpu=apple-m1 prints for SYS #op1, Cn, Cm, #op2 (NULL: none) */
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2);
+/* named operand values of system instructions (src/a64/opnames.tsv -> $(B)/gen/a64_opnames.c):
+ * print "name" | "number" | "mnemonic" */
+typedef struct A64Opname { const char *kind; int value; const char *name, *print; } A64Opname;
+extern const A64Opname a64_opnames[];
+extern const int a64_opnames_count;
+const A64Opname *a64_opname_value(const char *kind, long long value);   /* the first of that value */
+const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
+static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
 const char *a64_shape_name(int shape);                    /* "4S", "S", "16B" (uppercase) */

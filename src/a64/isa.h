@@ -23,7 +23,8 @@ enum A64PatKind {
     /* immediates; P_RANGE uses lo..hi */
     P_IMM, P_RANGE, P_ZERO, P_FZERO, P_SHAMT, P_LSB, P_WIDTH, P_AIMM, P_AIMMSH, P_NAIMM,
     P_BIMM, P_MOVZ, P_MOVN, P_MOV16, P_FIMM8, P_MIMM8, P_MIMMMSL, P_MIMM64,
-    /* others; P_NAMED: `str` = "a|b|c"; P_SYSREG: `str` = one name or NULL for any */
+    /* others; P_NAMED: `str` = "a|b|c"; P_SYSREG: `str` = one name or NULL for any, `arg` =
+     * 1 when the row writes it (the first of several operands: msr), 0 when it reads it (mrs) */
     P_LABEL, P_COND, P_CONDNAL, P_NAMED, P_SYSREG,
     /* memory; `arg` = scale S in bytes */
     P_MEM, P_MEMOFF, P_MEMOFF9, P_MEMPRE9, P_MEMPOST9, P_MEMPAIR, P_MEMPAIRPRE, P_MEMPAIRPOST,

@@ -14,7 +14,7 @@ $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) | $(B)/.dirs
 # tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
 # fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
-$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc
@@ -23,7 +23,14 @@ enc-verify: $(B)/enc-learn
 	$(B)/enc-learn -check $(LLVM_MC)
 .PHONY: enc-learn enc-verify
 
-# the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c (tools/gen-table.c)
-GEN_SRCS += $(B)/gen/a64_sysregs.c
+# the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c, and the named SYS
+# operations (ic dc at tlbi ...): src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c (tools/gen-table.c;
+# both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
+GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c
 $(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Sysreg a64_sysregs "str int int int int int" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str" $< > $@.tmp && mv $@.tmp $@
+$(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Sysop a64_sysops "str str int int int int str int" $< > $@.tmp && mv $@.tmp $@
+# the named operand values of system instructions (pstate fields ...): src/a64/opnames.tsv
+$(B)/gen/a64_opnames.c: src/a64/opnames.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Opname a64_opnames "str int str str" $< > $@.tmp && mv $@.tmp $@

@@ -30,7 +30,8 @@ const A64Mnem *a64_mnem_find(const char *name, size_t n)
     return a64_mnem_find_head(name, n, a64_load_le(name, n < 8 ? n : 8));
 }
 
-enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH };
+enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH,
+       R_UNREADABLE, R_UNWRITABLE };
 
 typedef struct Vars {
     int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
@@ -322,6 +323,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         const char *s = o->kind == A64_OP_SYSREG ? o->u.sysreg.name : is_ident(o) ? o->u.label.sym : NULL;
         uint32_t enc, want;
         if (!s || !a64_sysreg_lookup(s, strlen(s), &enc)) return R_KIND;
+        if (!a64_sysreg_access_ok(s, strlen(s), p->arg)) return p->arg ? R_UNWRITABLE : R_UNREADABLE;
         if (p->str) {
             if (!a64_sysreg_lookup(p->str, strlen(p->str), &want) || want != enc) return R_KIND;
             v->op = p->str;
@@ -759,6 +761,8 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
     case R_INDEX: snprintf(buf, cap, "vector element index out of range in '%s'", op); break;
     case R_COUNT: snprintf(buf, cap, "wrong number of registers in vector list '%s' for '%s'", op, mnem); break;
+    case R_UNREADABLE: snprintf(buf, cap, "expected readable system register: '%s' is write-only", op); break;
+    case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate: '%s' is read-only", op); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
 }

@@ -1,12 +1,13 @@
 /* names.c — the names the front end knows: registers, conditions, shifts/extends, vector
  * shapes, system registers, memory and branch kinds; and a64_format_regs for `uarch decode`.
  *
- * System registers: the ones user code reads or writes (timers, FP control, thread pointers,
- * ID registers, PSTATE fields), with their op0:op1:CRn:CRm:op2 encoding (Arm ARM, system
- * register index); any other register can be written generically as s<op0>_<op1>_c<n>_c<m>_<op2>.
+ * System registers: every name llvm-mc 19 knows, with its op0:op1:CRn:CRm:op2 encoding
+ * (src/a64/sysregs.tsv); any register can be written generically as s<op0>_<op1>_c<n>_c<m>_<op2>.
+ * SYS operations (ic dc at tlbi ...): src/a64/sysops.tsv.
  */
 #include "a64/internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *a64_reg_name(int reg)
@@ -105,18 +106,89 @@ static bool parse_dec(const char **p, const char *end, int max, int *out)
     return true;
 }
 
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; }
+
+/* strcmp of the ASCII-lowercased strings, `a` of length n (the order of src/a64/sysregs.tsv) */
+static int cmp_nocase(const char *a, size_t n, const char *b)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = lower((unsigned char)a[i]), y = lower((unsigned char)b[i]);
+        if (x != y || !y) return x - y;
+    }
+    return b[n] ? -1 : 0;
+}
+
+const A64Sysreg *a64_sysreg_named(const char *s, size_t n)
+{
+    int lo = 0, hi = a64_sysregs_count - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2, c = cmp_nocase(s, n, a64_sysregs[mid].name);
+        if (!c) return &a64_sysregs[mid];
+        if (c < 0) hi = mid - 1;
+        else lo = mid + 1;
+    }
+    return NULL;
+}
+
+bool a64_sysreg_access_ok(const char *s, size_t n, bool write)
+{
+    const A64Sysreg *r = a64_sysreg_named(s, n);
+    return !r || strchr(r->access, write ? 'w' : 'r');
+}
+
+const char *a64_sysreg_print_name(uint32_t enc, bool write, char *buf, size_t cap)
+{
+    for (int i = 0; i < a64_sysregs_count; i++) {
+        const A64Sysreg *r = &a64_sysregs[i];
+        if (SR(r->op0, r->op1, r->crn, r->crm, r->op2) == enc && strchr(r->m1, write ? 'w' : 'r')) return r->name;
+    }
+    snprintf(buf, cap, "S%u_%u_C%u_C%u_%u", enc >> 14 & 3, enc >> 11 & 7, enc >> 7 & 15, enc >> 3 & 15, enc & 7);
+    return buf;
+}
+
+const A64Sysop *a64_sysop_find(const char *kind, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 0; i < a64_sysops_count; i++)
+        if (!strcmp(a64_sysops[i].kind, kind) && !cmp_nocase(name, n, a64_sysops[i].name)) return &a64_sysops[i];
+    return NULL;
+}
+
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2)
+{
+    for (int i = 0; i < a64_sysops_count; i++) {
+        const A64Sysop *o = &a64_sysops[i];
+        if (o->m1 && o->op1 == op1 && o->crn == crn && o->crm == crm && o->op2 == op2) return o;
+    }
+    return NULL;
+}
+
+const A64Opname *a64_opname_value(const char *kind, long long value)
+{
+    for (int i = 0; i < a64_opnames_count; i++)
+        if (a64_opnames[i].value == value && !strcmp(a64_opnames[i].kind, kind)) return &a64_opnames[i];
+    return NULL;
+}
+
+const A64Opname *a64_opname_named(const char *kind, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 0; i < a64_opnames_count; i++)
+        if (!cmp_nocase(name, n, a64_opnames[i].name) && !strcmp(a64_opnames[i].kind, kind)) return &a64_opnames[i];
+    return NULL;
+}
+
 bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc)
 {
+    const A64Sysreg *r = a64_sysreg_named(s, n);
+    if (r) {
+        *enc = SR(r->op0, r->op1, r->crn, r->crm, r->op2);
+        return true;
+    }
     char b[32];
     if (n == 0 || n >= sizeof b) return false;
-    for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
+    for (size_t i = 0; i < n; i++) b[i] = (char)lower((unsigned char)s[i]);
     b[n] = 0;
-    for (int i = 0; i < a64_sysregs_count; i++)
-        if (!strcmp(b, a64_sysregs[i].name)) {
-            const A64Sysreg *r = &a64_sysregs[i];
-            *enc = SR(r->op0, r->op1, r->crn, r->crm, r->op2);
-            return true;
-        }
     /* s<op0>_<op1>_c<n>_c<m>_<op2> */
     const char *p = b, *end = b + n;
     int op0, op1, crn, crm, op2;

@@ -2,7 +2,8 @@
  * llvm-mc show): "mnemonic<TAB>operands", operands from the parsed A64Inst, not from the text:
  *   - lowercase registers, ", " between operands, `{ v0.4s, v1.4s }` lists written out in full,
  *     `b.le` for `ble`, hs/lo for cs/cc, `#` on every immediate, `[x1]` for `[x1, #0]`,
- *     system registers in uppercase (MRS/MSR operands, as llvm prints them), `lsl #0` dropped,
+ *     system registers as llvm-mca -mcpu=apple-m1 names them (src/a64/sysregs.tsv) or else
+ *     S3_0_C1_C0_6, PSTATE fields as LLVM spells them (DAIFSet), `lsl #0` dropped,
  *     expressions of symbols as llvm's MCExpr prints them (`:lo12:ff_table+16`, `sym+(4*2)`,
  *     `_t@PAGE+8`, `""+8` for `.+8`), without `#` but on movz/movn/movk, `b #8` for a pc
  *     offset; tbz/tbnz on a low bit with the w register;
@@ -651,17 +652,25 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
         case A64_OP_COND:
             buf_puts(out, a64_cond_name(o->u.cond));
             break;
-        case A64_OP_SYSREG:
+        case A64_OP_SYSREG: {
+            /* as llvm-mca -mcpu=apple-m1 names the register read (mrs) or written (msr: the
+             * first of several operands), else S3_0_C1_C0_6 */
+            char g[32];
             if (!o->u.sysreg.name)
                 goto fail;
-            for (const char *s = o->u.sysreg.name; *s; s++)
-                buf_putc(out, (char)toupper((unsigned char)*s));
+            buf_puts(out, a64_sysreg_print_name(o->u.sysreg.enc, k == 0 && in->nops > 1, g, sizeof g));
             break;
-        case A64_OP_NAMED:
+        }
+        case A64_OP_NAMED: {
             if (!o->u.named)
                 goto fail;
-            put_lower(out, o->u.named);
+            const A64Opname *f = streq(m, "msr") && k == 0 ? a64_opname_named("pstate", o->u.named) : NULL;
+            if (f)
+                buf_puts(out, f->name);           /* a PSTATE field as LLVM spells it: DAIFSet */
+            else
+                put_lower(out, o->u.named);
             break;
+        }
         default:
             goto fail;
         }

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""tools/sysops-tsv.py — regenerate src/a64/sysregs.tsv and src/a64/sysops.tsv from llvm-mc.
+
+    python3 tools/sysops-tsv.py [LLVM_MC]        (default llvm-mc-19; run from the repo root)
+
+A maintainer tool, not a build step: the build reads only the two TSV files.  The names and
+encodings of the system registers (MRS/MSR op0 op1 CRn CRm op2) and of the SYS aliases (IC, DC,
+AT, TLBI, CFP/DVP/CPP/COSP RCTX, BRB: op1 CRn CRm op2) are facts of the Arm architecture
+(Arm ARM DDI 0487); here they are read from LLVM's assembler and disassembler, as llvm-mca
+uses them:
+  1. every MRS, MSR (register) and SYS encoding is disassembled, once with -mcpu=apple-m1 and
+     once with -mattr=+all: what prints a name gives the name, its encoding and, for
+     -mcpu=apple-m1, whether llvm-mca -mcpu=apple-m1 prints that name (a register or an
+     operation of a feature apple-m1 lacks prints generically, S3_0_C1_C0_6 / sys #...);
+  2. every other spelling llvm-mc knows (the names stored in the LLVM library, among them those
+     the disassembler never prints: write-only twins such as DBGDTRTX_EL0, older names) is tried
+     with `mrs x0, NAME`, `msr NAME, x0`, `KIND NAME` and `KIND NAME, x0` under -mattr=+all:
+     what assembles gives the encoding, whether MRS (r) and MSR (w) take the name, and whether
+     the operation takes a register.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+MC = sys.argv[1] if len(sys.argv) > 1 else "llvm-mc-19"
+M1 = ["-mcpu=apple-m1"]
+ALL = ["-mattr=+all"]
+KINDS = ["at", "brb", "cfp", "cosp", "cpp", "dc", "dvp", "ic", "tlbi"]
+
+
+def mc(args, text):
+    r = subprocess.run([MC, "-triple=aarch64"] + args, input=text, capture_output=True, text=True)
+    return r.stdout, r.stderr
+
+
+def disassemble(words, opts):
+    """the printed text of each word (every MRS/MSR/SYS word decodes to one instruction)"""
+    text = "\n".join(" ".join("0x%02x" % (w >> 8 * i & 255) for i in range(4)) for w in words)
+    out, _ = mc(["-disassemble"] + opts, text)
+    lines = [l.strip() for l in out.splitlines() if l.strip() and l.strip() != ".text"]
+    if len(lines) != len(words):
+        sys.exit("sysops-tsv: %d words, %d instructions from %s" % (len(words), len(lines), MC))
+    return lines
+
+
+def assemble(lines, opts):
+    """per line: the 32-bit word, or None when llvm-mc refuses it"""
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write("".join("\t%s\n" % l for l in lines))
+        path = f.name
+    r = subprocess.run([MC, "-triple=aarch64", "-show-encoding", path] + opts, capture_output=True, text=True)
+    os.unlink(path)
+    bad = {int(m.group(1)) for m in re.finditer(r"^[^\n:]*\.s:(\d+):\d+: error:", r.stderr, re.M)}
+    words = [int("".join(reversed(m.group(1).split(","))).replace("0x", ""), 16)
+             for m in re.finditer(r"encoding: \[([^\]]*)\]", r.stdout)]
+    if len(words) != len(lines) - len(bad):
+        sys.exit("sysops-tsv: %d lines, %d refused, %d encoded" % (len(lines), len(bad), len(words)))
+    it = iter(words)
+    return [None if i + 1 in bad else next(it) for i in range(len(lines))]
+
+
+def llvm_strings():
+    """identifier-like strings of the LLVM library llvm-mc runs on (candidate names)"""
+    lib = None
+    ldd = subprocess.run(["ldd", subprocess.run(["which", MC], capture_output=True, text=True).stdout.strip()],
+                         capture_output=True, text=True).stdout
+    for l in ldd.splitlines():
+        m = re.search(r"libLLVM[^ ]*\s+=>\s+(\S+)", l)
+        if m:
+            lib = m.group(1)
+    if not lib:
+        sys.exit("sysops-tsv: cannot find the LLVM library of " + MC)
+    out = subprocess.run(["strings", "-n", "2", lib], capture_output=True, text=True).stdout
+    return sorted({s for s in out.split("\n") if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{1,31}", s)
+                   and len(re.findall(r"[A-Z]", s)) >= 2})
+
+
+def field(word, lo, n):
+    return word >> lo & ((1 << n) - 1)
+
+
+GENERIC = re.compile(r"S\d_\d_C\d+_C\d+_\d$")
+
+
+def sysregs(cands):
+    # 1. disassembly: (op0, op1, crn, crm, op2) -> printed name, per direction and CPU
+    keys = [(op0, op1, n, m, op2) for op0 in (2, 3) for op1 in range(8) for n in range(16)
+            for m in range(16) for op2 in range(8)]
+    printed = {}   # (dir, cpu) -> {key: name}
+    for d, base in (("r", 0xd5300000), ("w", 0xd5100000)):
+        words = [base | (k[0] - 2) << 19 | k[1] << 16 | k[2] << 12 | k[3] << 8 | k[4] << 5 for k in keys]
+        for cpu, opts in (("m1", M1), ("all", ALL)):
+            t = {}
+            for k, l in zip(keys, disassemble(words, opts)):
+                name = l.replace(",", " ").split()[1 if d == "w" else 2]
+                if not GENERIC.match(name):
+                    t[k] = name
+            printed[(d, cpu)] = t
+    names = set(cands)
+    for t in printed.values():
+        names |= set(t.values())
+    names = sorted(names)
+    # 2. assembly of every candidate, both directions, both CPUs
+    enc = {}
+    for d, fmt in (("r", "mrs x0, %s"), ("w", "msr %s, x0")):
+        for cpu, opts in (("m1", M1), ("all", ALL)):
+            for n, w in zip(names, assemble([fmt % n for n in names], opts)):
+                if w is not None:
+                    enc.setdefault(n, {})[(d, cpu)] = (field(w, 19, 2) | 2, field(w, 16, 3), field(w, 12, 4),
+                                                       field(w, 8, 4), field(w, 5, 3))
+    # one spelling per name: the one the disassembler prints, else the first in ASCII order
+    # (llvm-mc takes any case; the library may hold the same name in two cases)
+    spelled = {}
+    shown = {n for t in printed.values() for n in t.values()}
+    for n in sorted(enc, key=lambda n: (n not in shown, n)):
+        spelled.setdefault(n.lower(), n)
+    rows = []
+    for n, e in enc.items():
+        if spelled[n.lower()] != n:
+            continue
+        keys = set(e.values())
+        if len(keys) != 1:
+            sys.exit("sysops-tsv: %s has several encodings %s" % (n, e))
+        k = keys.pop()
+        acc = "".join(d for d in "rw" if (d, "all") in e or (d, "m1") in e)
+        m1 = "".join(d for d in "rw" if printed[(d, "m1")].get(k) == n)
+        rows.append((n, k, acc, m1 or "-"))
+    # every name the disassembler prints is in the table
+    known = {(r[0], r[1]) for r in rows}
+    for (d, cpu), t in printed.items():
+        for k, n in t.items():
+            if (n, k) not in known:
+                sys.exit("sysops-tsv: %s (%s) prints %s but does not assemble" % (k, d, n))
+    rows.sort(key=lambda r: r[0].lower())
+    return rows
+
+
+def sysops(cands):
+    keys = [(op1, n, m, op2) for op1 in range(8) for n in range(16) for m in range(16) for op2 in range(8)]
+    printed = {}   # cpu -> {key: (kind, name)}
+    names = {k: set() for k in KINDS}
+    for cpu, opts in (("m1", M1), ("all", ALL)):
+        t = {}
+        for rt in (0, 31):
+            words = [0xd5080000 | k[0] << 16 | k[1] << 12 | k[2] << 8 | k[3] << 5 | rt for k in keys]
+            for k, l in zip(keys, disassemble(words, opts)):
+                p = l.replace(",", " ").split()
+                if p[0] in KINDS:
+                    t[k] = (p[0], p[1])
+                    names[p[0]].add(p[1])
+        printed[cpu] = t
+    up = [c for c in cands if re.fullmatch(r"[A-Z0-9]{2,16}", c)]
+    rows = []
+    for kind in KINDS:
+        cand = sorted(names[kind] | {c.lower() for c in up})
+        got = {}
+        for reg, fmt in (("x", "%s %s, x0"), ("-", "%s %s")):
+            for cpu, opts in (("m1", M1), ("all", ALL)):
+                for n, w in zip(cand, assemble([fmt % (kind, n) for n in cand], opts)):
+                    if w is not None:
+                        got.setdefault(n, {})[(reg, cpu)] = (field(w, 16, 3), field(w, 12, 4), field(w, 8, 4),
+                                                             field(w, 5, 3))
+        for n, e in got.items():
+            ks = set(e.values())
+            if len(ks) != 1:
+                sys.exit("sysops-tsv: %s %s has several encodings %s" % (kind, n, e))
+            k = ks.pop()
+            has = {reg for reg, _ in e}
+            reg = "opt" if has == {"x", "-"} else "yes" if has == {"x"} else "no"
+            m1 = 1 if printed["m1"].get(k) == (kind, n) else 0
+            rows.append((n, kind, k, reg, m1))
+    known = {(r[1], r[0], r[2]) for r in rows}
+    for cpu, t in printed.items():
+        for k, (kind, n) in t.items():
+            if (kind, n, k) not in known:
+                sys.exit("sysops-tsv: %s prints %s %s but does not assemble" % (k, kind, n))
+    rows.sort(key=lambda r: (r[1], r[0]))
+    return rows
+
+
+def write_tsv(path, title, source, notes, columns, rows):
+    version = mc(["--version"], "")[0].strip().splitlines()
+    ver = next((l.strip() for l in version if "version" in l), MC)
+    with open(path, "w") as f:
+        f.write("# %s — %s\n# Source: Arm Architecture Reference Manual for A-profile (DDI 0487), %s,\n"
+                "# as %s knows them (%s): generated by tools/sysops-tsv.py (do not edit by hand).\n"
+                "# Turned into C by tools/gen-table.c (src/a64/isa.mk).\n" % (path, title, source, MC, ver))
+        f.write("".join("#%s\n" % l for l in notes.strip("\n").split("\n")))
+        f.write("\t".join(columns) + "\n")
+        for r in rows:
+            f.write("\t".join(str(c) for c in r) + "\n")
+
+
+REGS_NOTES = """
+ Sorted by name ignoring case (looked up by binary search).
+   name    as LLVM spells it (looked up ignoring case; printed as spelled)
+   access  r: MRS takes it, w: MSR takes it (llvm-mc -mattr=+all; MRS of a write-only
+           register is refused: 'expected readable system register')
+   m1      the directions (r: MRS, w: MSR) in which llvm-mca -mcpu=apple-m1 prints this
+           name for this encoding; '-': it prints s<op0>_<op1>_c<n>_c<m>_<op2> (uppercase)
+ Names not listed can be written s<op0>_<op1>_c<n>_c<m>_<op2>.
+"""
+OPS_NOTES = """
+   name  the operation, as LLVM spells it (looked up ignoring case)
+   kind  the mnemonic: `KIND NAME[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]
+   reg   yes: Xt is required, no: not allowed (Xt = 31), opt: optional
+   m1    1 when llvm-mca -mcpu=apple-m1 prints the alias (else it prints sys #op1, ...)
+"""
+
+
+def main():
+    cands = llvm_strings()
+    regs = sysregs(cands)
+    write_tsv("src/a64/sysregs.tsv", "the named system registers of MRS/MSR, with their encodings.",
+              "the system register encodings (op0, op1, CRn, CRm, op2)", REGS_NOTES,
+              ["name", "op0", "op1", "crn", "crm", "op2", "access", "m1"],
+              [(n,) + k + (acc, m1) for n, k, acc, m1 in regs])
+    ops = sysops(cands)
+    write_tsv("src/a64/sysops.tsv", "the named operations of the SYS aliases (IC, DC, AT, TLBI, CFP/DVP/CPP/COSP RCTX, BRB).",
+              "the SYS instruction aliases (op1, CRn, CRm, op2)", OPS_NOTES,
+              ["name", "kind", "op1", "crn", "crm", "op2", "reg", "m1"],
+              [(n, kind) + k + (reg, m1) for n, kind, k, reg, m1 in ops])
+    print("sysops-tsv: %d system registers, %d SYS operations" % (len(regs), len(ops)), file=sys.stderr)
+
+
+main()
