@@ -276,6 +276,16 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             OUT("%.*s", e ? (int)(e - c) : (int)strlen(c), c);
             break;
         }
+        case P_SYSOP: {   /* an operation of the kind that takes (or not) the register that follows */
+            const A64Sysop *ops[512];
+            int n = 0;
+            for (int k = 0; k < a64_sysops_count && n < 512; k++)
+                if (!strcmp(a64_sysops[k].kind, pt->str) && a64_sysops[k].reg[0] != (pt->arg ? 'n' : 'y'))
+                    ops[n++] = &a64_sysops[k];
+            if (!n) return false;
+            OUT("%s", ops[rnd() % (uint64_t)n]->name);
+            break;
+        }
         case P_SYSREG:
             if (pt->str) OUT("%s", pt->str);
             else OUT("s%d_%d_c%d_c%d_%d", (int)(rnd() % 4), (int)(rnd() % 8), (int)(rnd() % 16), (int)(rnd() % 16), (int)(rnd() % 8));
@@ -603,6 +613,11 @@ int main(int argc, char **argv)
             if (p->kind == P_NAMED && !(p->str[0] == 'c' && p->str[1] == '0')) {
                 int n = 1;
                 for (const char *c = p->str; *c; c++) n += *c == '|';
+                combos *= n;
+            }
+            if (p->kind == P_SYSOP) {
+                int n = 0;
+                for (int k = 0; k < a64_sysops_count; k++) n += !strcmp(a64_sysops[k].kind, p->str);
                 combos *= n;
             }
             if (p->kind == P_MEMREG) combos *= 2;

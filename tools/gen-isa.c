@@ -157,7 +157,7 @@ static A64Pat parse_pat(const char *text)
         {"aimmsh", P_AIMMSH}, {"naimm", P_NAIMM}, {"bimm", P_BIMM}, {"movz", P_MOVZ},
         {"movn", P_MOVN}, {"mov16", P_MOV16}, {"fimm8", P_FIMM8}, {"mimm8", P_MIMM8},
         {"mimmmsl", P_MIMMMSL}, {"mimm64", P_MIMM64}, {"label", P_LABEL}, {"cond", P_COND},
-        {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysreg", P_SYSREG}, {"mem", P_MEM},
+        {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysreg", P_SYSREG}, {"sysop", P_SYSOP}, {"mem", P_MEM},
         {"memoff", P_MEMOFF}, {"memoff9", P_MEMOFF9}, {"mempre9", P_MEMPRE9},
         {"mempost9", P_MEMPOST9}, {"mempair", P_MEMPAIR}, {"mempairpre", P_MEMPAIRPRE},
         {"mempairpost", P_MEMPAIRPOST}, {"memreg", P_MEMREG}, {"memsxtx", P_MEMSXTX},
@@ -175,6 +175,10 @@ static A64Pat parse_pat(const char *text)
             return p;
         case P_NAMED:
             if (!arg || !*arg) fail("'named' needs ':a|b|...'");
+            p.str = xdup(arg, strlen(arg));
+            return p;
+        case P_SYSOP:
+            if (!arg || !*arg) fail("'sysop' needs ':KIND' (a kind of src/a64/sysops.tsv)");
             p.str = xdup(arg, strlen(arg));
             return p;
         case P_SYSREG:
@@ -437,9 +441,11 @@ static void read_table(const char *path)
                 if (!sep) break;
                 p = sep + 2;
             }
-            /* a system register written (msr: the first of several operands) or read */
+            /* a system register written (msr: the first of several operands) or read; a SYS
+             * operation followed by a register */
             for (int i = 0; i < r->nops; i++)
-                if (r->ops[i].kind == P_SYSREG) r->ops[i].arg = i == 0 && r->nops > 1;
+                if (r->ops[i].kind == P_SYSREG || r->ops[i].kind == P_SYSOP)
+                    r->ops[i].arg = r->ops[i].kind == P_SYSREG ? (i == 0 && r->nops > 1) : i + 1 < r->nops;
         }
         /* form */
         if (!strcmp(c[2], "-")) r->form = NULL;

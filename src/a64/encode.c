@@ -233,6 +233,13 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
             else *key = (uint8_t)k;
             break;
         }
+        case P_SYSOP: {
+            const char *s = ident(o);
+            const A64Sysop *op = s ? a64_sysop_find(p->str, s) : NULL;
+            if (!op) return false;
+            put(out, a64_sysop_enc(op), 14);
+            break;
+        }
         case P_SYSREG: {
             const char *s = ident(o);
             uint32_t enc;

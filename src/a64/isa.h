@@ -24,8 +24,9 @@ enum A64PatKind {
     P_IMM, P_RANGE, P_ZERO, P_FZERO, P_SHAMT, P_LSB, P_WIDTH, P_AIMM, P_AIMMSH, P_NAIMM,
     P_BIMM, P_MOVZ, P_MOVN, P_MOV16, P_FIMM8, P_MIMM8, P_MIMMMSL, P_MIMM64,
     /* others; P_NAMED: `str` = "a|b|c"; P_SYSREG: `str` = one name or NULL for any, `arg` =
-     * 1 when the row writes it (the first of several operands: msr), 0 when it reads it (mrs) */
-    P_LABEL, P_COND, P_CONDNAL, P_NAMED, P_SYSREG,
+     * 1 when the row writes it (the first of several operands: msr), 0 when it reads it (mrs);
+     * P_SYSOP: `str` = the kind (src/a64/sysops.tsv: "tlbi"), `arg` = 1 when a register follows */
+    P_LABEL, P_COND, P_CONDNAL, P_NAMED, P_SYSREG, P_SYSOP,
     /* memory; `arg` = scale S in bytes */
     P_MEM, P_MEMOFF, P_MEMOFF9, P_MEMPRE9, P_MEMPOST9, P_MEMPAIR, P_MEMPAIRPRE, P_MEMPAIRPOST,
     P_MEMREG, P_MEMSXTX, P_MEMPOSTREG, P_MEMPOSTIMM,
@@ -38,7 +39,7 @@ typedef struct A64Pat {
     uint8_t tie;           /* 1-based operand this one must have the same shape as; 0 = none */
     uint32_t set;          /* shapes or shifts allowed */
     int64_t lo, hi;        /* P_RANGE bounds */
-    const char *str;       /* P_NAMED names "a|b", P_SYSREG name */
+    const char *str;       /* P_NAMED names "a|b", P_SYSREG name, P_SYSOP kind */
 } A64Pat;
 
 enum { A64_ROW_MAXIMP = 4 };
@@ -160,7 +161,7 @@ static inline uint32_t a64_pat_classes(int pat)
     case P_FZERO: case P_FIMM8: return B(FC_FIMM) | B(FC_IMM);
     case P_LABEL: return B(FC_LABEL) | B(FC_IMM);
     case P_COND: case P_CONDNAL: return B(FC_COND) | B(FC_LABEL);
-    case P_NAMED: return B(FC_NAMED) | B(FC_LABEL);
+    case P_NAMED: case P_SYSOP: return B(FC_NAMED) | B(FC_LABEL);
     case P_SYSREG: return B(FC_SYSREG) | B(FC_LABEL);
     case P_MEM: return B(FC_MEM);
     case P_MEMOFF: case P_MEMOFF9: case P_MEMPAIR: return B(FC_MEM) | B(FC_MEMOFF);

@@ -31,7 +31,7 @@ const A64Mnem *a64_mnem_find(const char *name, size_t n)
 }
 
 enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH,
-       R_UNREADABLE, R_UNWRITABLE };
+       R_UNREADABLE, R_UNWRITABLE, R_NEEDREG, R_NOREG };
 
 typedef struct Vars {
     int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
@@ -330,6 +330,14 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         } else v->op = s;
         return R_OK;
     }
+    case P_SYSOP: {
+        const char *s = o->kind == A64_OP_NAMED ? o->u.named : is_ident(o) ? o->u.label.sym : NULL;
+        const A64Sysop *op = s ? a64_sysop_find(p->str, s) : NULL;
+        if (!op) return R_KIND;
+        if (p->arg ? op->reg[0] == 'n' : op->reg[0] == 'y') return p->arg ? R_NOREG : R_NEEDREG;
+        v->op = s;
+        return R_OK;
+    }
     default:
         break;
     }
@@ -577,7 +585,7 @@ static void settle(const A64Pat *p, A64Operand *o)
     if (p->kind == P_COND || p->kind == P_CONDNAL) {
         o->kind = A64_OP_COND;
         o->u.cond = (uint8_t)a64_cond_lookup(s, strlen(s));
-    } else if (p->kind == P_NAMED) {
+    } else if (p->kind == P_NAMED || p->kind == P_SYSOP) {
         o->kind = A64_OP_NAMED;
         o->u.named = s;
     } else if (p->kind == P_SYSREG) {
@@ -660,6 +668,7 @@ static const char *what(const A64Pat *p)
     case P_COND: case P_CONDNAL: return "a condition";
     case P_NAMED: return "an option";
     case P_SYSREG: return "a system register";
+    case P_SYSOP: return "a system operation";
     default: return p->kind >= P_MEM ? "a memory operand" : "an immediate";
     }
 }
@@ -763,6 +772,8 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_COUNT: snprintf(buf, cap, "wrong number of registers in vector list '%s' for '%s'", op, mnem); break;
     case R_UNREADABLE: snprintf(buf, cap, "expected readable system register: '%s' is write-only", op); break;
     case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate: '%s' is read-only", op); break;
+    case R_NEEDREG: snprintf(buf, cap, "specified %s op requires a register: '%s'", mnem, op); break;
+    case R_NOREG: snprintf(buf, cap, "specified %s op does not use a register: '%s'", mnem, op); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
 }

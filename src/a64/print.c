@@ -18,8 +18,9 @@
  * element to a scalar -> mov, not -> mvn, ldr/str with an unscaled offset -> ldur/stur), movz ->
  * mov #value, sxtl/uxtl -> sshll/ushll #0, and those that change the operands (canonical(): the
  * bitfield moves, cset/cinc/cneg..., mov/mvn/neg/ngc/tst/cmp/cmn/mul/smull/ror/movn..., hints,
- * prefetch operations by name, those to the SLC by number); not chosen: the sys aliases
- * (ic/dc/at/tlbi written as sys stay sys).
+ * prefetch operations by name, those to the SLC by number, barrier options by name, the SYS
+ * aliases (ic/dc/at/tlbi ... that llvm-mca -mcpu=apple-m1 knows, src/a64/sysops.tsv; sys
+ * otherwise)).
  * A64_PRINT_APPLE: Apple's syntax (arm64-apple-* triples).  Where an operand carries what the
  * printer cannot rebuild (a numeric label, which llvm renames) a64_print returns false and the
  * caller shows the text as written.  tools/print-check.sh compares the result with
@@ -28,6 +29,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -174,6 +176,54 @@ static bool movz_able(unsigned long long v, int width)
         if ((v & ~(0xffffULL << s)) == 0)
             return true;
     return false;
+}
+
+/* SYS and its aliases (ic dc at tlbi cfp ...) as LLVM prints them: the alias that
+ * llvm-mca -mcpu=apple-m1 knows for the encoding (with Xt when the operation takes a register,
+ * without it when it takes none, whatever Rt is), else `sys #op1, Cn, Cm, #op2[, Xt]` */
+static bool sys_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64Operand *ops)
+{
+    static const char *const cr[16] = {"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10",
+                                       "c11", "c12", "c13", "c14", "c15"};
+    int op1, crn, crm, op2, rt = 31, nr;   /* nr: the operands before the register */
+    if (streq(m, "sys") && (n == 4 || n == 5) && imm(&o[0]) && o[1].kind == A64_OP_NAMED &&
+        o[2].kind == A64_OP_NAMED && imm(&o[3])) {
+        op1 = (int)o[0].u.imm.value; op2 = (int)o[3].u.imm.value;
+        crn = atoi(o[1].u.named + 1); crm = atoi(o[2].u.named + 1);
+        nr = 4;
+    } else if ((n == 1 || n == 2) && o[0].kind == A64_OP_NAMED && o[0].u.named) {
+        const A64Sysop *s = a64_sysop_find(m, o[0].u.named);
+        if (!s)
+            return false;
+        op1 = s->op1; crn = s->crn; crm = s->crm; op2 = s->op2;
+        nr = 1;
+    } else
+        return false;
+    if (n > nr) {
+        if (!gpr(&o[nr]) || o[nr].u.gpr.is_sp)
+            return false;
+        rt = o[nr].u.gpr.num;
+    }
+    if (op1 < 0 || op1 > 7 || op2 < 0 || op2 > 7 || crn < 0 || crn > 15 || crm < 0 || crm > 15)
+        return false;
+    const A64Sysop *a = a64_sysop_at(op1, crn, crm, op2);
+    A64Operand x = {0};
+    x.kind = A64_OP_GPR; x.u.gpr.num = (uint8_t)rt; x.u.gpr.is64 = true;
+    if (a) {
+        c->mnem_name = a->kind;
+        ops[0] = (A64Operand){0};
+        ops[0].kind = A64_OP_NAMED; ops[0].u.named = a->name;
+        c->nops = a->reg[0] == 'n' ? 1 : 2;
+        ops[1] = x;
+    } else {
+        c->mnem_name = "sys";
+        ops[0] = imm_op(op1); ops[3] = imm_op(op2);
+        ops[1] = (A64Operand){0}; ops[1].kind = A64_OP_NAMED; ops[1].u.named = cr[crn];
+        ops[2] = ops[1]; ops[2].u.named = cr[crm];
+        c->nops = rt == 31 ? 4 : 5;
+        ops[4] = x;
+    }
+    return true;
 }
 
 static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
@@ -337,6 +387,21 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
             c->mnem_name = shv[k][1];
             return true;
         }
+    if (sys_alias(m, o, n, c, ops))
+        return true;
+    if ((streq(m, "dsb") || streq(m, "dmb")) && n == 1 && imm(&o[0])) {
+        /* a barrier option by number: by name where it has one; dsb #0 / #4 are ssbb / pssbb */
+        const A64Opname *b = a64_opname_value(m, o[0].u.imm.value);
+        if (b) {
+            c->mnem_name = b->name; c->nops = 0;
+            return true;
+        }
+        if (!(b = a64_opname_value("barrier", o[0].u.imm.value)))
+            return false;
+        ops[0] = (A64Operand){0};
+        ops[0].kind = A64_OP_NAMED; ops[0].u.named = b->name;
+        return true;
+    }
     if (streq(m, "hint") && n == 1 && imm(&o[0])) {
         static const char *const hints[] = {"nop", "yield", "wfe", "wfi", "sev", "sevl", "dgh", "xpaclri",
             "pacia1716", NULL, "pacib1716", NULL, "autia1716", NULL, "autib1716", NULL, "esb", NULL, NULL,
@@ -521,9 +586,9 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     bool fzero = !strncmp(m, "fcm", 3) && !streq(m, "fcmla");   /* fcmeq ..., #0 and fcmp d0, #0: "#0.0" */
     bool w_mov = streq(m, "mov") && gpr_dst && !in->ops[0].u.gpr.is64;   /* a 32-bit value, signed */
     bool ext32 = streq(m, "sxtw") || streq(m, "sxtb") || streq(m, "sxth") || streq(m, "uxtb") || streq(m, "uxth");
-    if (streq(m, "isb") && in->nops == 1 && in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
-        !strcasecmp(in->ops[0].u.named, "sy"))
-        return true;                              /* isb sy: LLVM prints the default option as nothing */
+    if (streq(m, "isb") && in->nops == 1 && ((in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
+        !strcasecmp(in->ops[0].u.named, "sy")) || (imm(&in->ops[0]) && in->ops[0].u.imm.value == 15)))
+        return true;                              /* isb sy / #15: LLVM prints the default option as nothing */
     if (!strncmp(m, "dcps", 4) && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && !in->ops[0].u.imm.reloc &&
         !in->ops[0].u.imm.sym && in->ops[0].u.imm.value == 0)
         return true;                              /* dcps1 #0: LLVM prints the default immediate as nothing too */
