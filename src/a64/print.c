@@ -389,53 +389,29 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         }
     if (sys_alias(m, o, n, c, ops))
         return true;
-    if ((streq(m, "dsb") || streq(m, "dmb")) && n == 1 && imm(&o[0])) {
-        /* a barrier option by number: by name where it has one; dsb #0 / #4 are ssbb / pssbb */
-        const A64Opname *b = a64_opname_value(m, o[0].u.imm.value);
-        if (b) {
-            c->mnem_name = b->name; c->nops = 0;
+    if (n == 1 && imm(&o[0])) {
+        /* an immediate printed as another instruction: hint #1 -> yield, dsb #0 -> ssbb */
+        const A64Opname *e = a64_opname_value(m, o[0].u.imm.value);
+        if (e && streq(e->print, "mnemonic")) {
+            c->mnem_name = e->name; c->nops = 0;
             return true;
         }
-        if (!(b = a64_opname_value("barrier", o[0].u.imm.value)))
+        if (streq(m, "hint"))
             return false;
-        ops[0] = (A64Operand){0};
-        ops[0].kind = A64_OP_NAMED; ops[0].u.named = b->name;
-        return true;
     }
-    if (streq(m, "hint") && n == 1 && imm(&o[0])) {
-        static const char *const hints[] = {"nop", "yield", "wfe", "wfi", "sev", "sevl", "dgh", "xpaclri",
-            "pacia1716", NULL, "pacib1716", NULL, "autia1716", NULL, "autib1716", NULL, "esb", NULL, NULL,
-            NULL, "csdb", NULL, NULL, NULL, "paciaz", "paciasp", "pacibz", "pacibsp", "autiaz", "autiasp",
-            "autibz", "autibsp"};
-        long long v = o[0].u.imm.value;
-        if (v < 0 || v >= (long long)ARRAY_LEN(hints) || !hints[v])
-            return false;
-        c->mnem_name = hints[v]; c->nops = 0;
-        return true;
-    }
-    if ((streq(m, "prfm") || streq(m, "prfum")) && n == 2 && (imm(&o[0]) || o[0].kind == A64_OP_NAMED)) {
-        /* prefetch operations as LLVM prints them: by name, except those to the system level
-         * cache (slc), printed as their number (#6, #7, #14, #15, #22, #23) */
-        static const char *const prf[] = {"pldl1keep", "pldl1strm", "pldl2keep", "pldl2strm", "pldl3keep",
-            "pldl3strm", "pldslckeep", "pldslcstrm", "plil1keep", "plil1strm", "plil2keep", "plil2strm",
-            "plil3keep", "plil3strm", "plislckeep", "plislcstrm", "pstl1keep", "pstl1strm", "pstl2keep",
-            "pstl2strm", "pstl3keep", "pstl3strm", "pstslckeep", "pstslcstrm"};
-        long long v = -1;
-        if (imm(&o[0]))
-            v = o[0].u.imm.value;
-        else
-            for (int k = 0; k < (int)ARRAY_LEN(prf) && o[0].u.named; k++)
-                if (!strcasecmp(o[0].u.named, prf[k]))
-                    v = k;
-        if (v < 0 || v >= (long long)ARRAY_LEN(prf) || (strstr(prf[v], "slc") != NULL) == imm(&o[0]))
-            return false;
-        ops[0] = (A64Operand){0};
-        if (strstr(prf[v], "slc")) {
-            ops[0].kind = A64_OP_IMM;
-            ops[0].u.imm.value = v;
-        } else {
+    /* a named operand value printed as LLVM does (by name, or by number: the prefetches to the
+     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm */
+    const char *what = (streq(m, "dsb") || streq(m, "dmb")) && n == 1 ? "barrier" :
+                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" : NULL;
+    if (what && (imm(&o[0]) || (o[0].kind == A64_OP_NAMED && o[0].u.named))) {
+        const A64Opname *e = imm(&o[0]) ? a64_opname_value(what, o[0].u.imm.value) : a64_opname_named(what, o[0].u.named);
+        bool num = e && streq(e->print, "number");
+        if (!e || num == imm(&o[0]))
+            return false;                         /* (already as LLVM prints it) */
+        ops[0] = imm_op(e->value);
+        if (!num) {
             ops[0].kind = A64_OP_NAMED;
-            ops[0].u.named = prf[v];
+            ops[0].u.named = e->name;
         }
         return true;
     }
@@ -520,6 +496,20 @@ static void apple_rewrite(Buf *out, size_t start)
     buf_cstr(out);
 }
 
+/* the operand LLVM leaves out when it is the default: the mnemonic alone is printed */
+static bool default_operand(const char *m, const A64Operand *o)
+{
+    static const struct { const char *mnem; long long imm; const char *name; } defaults[] = {
+        {"isb", 15, "sy"}, {"dcps1", 0, NULL}, {"dcps2", 0, NULL}, {"dcps3", 0, NULL}, {"clrex", 15, NULL},
+    };
+    for (size_t k = 0; k < ARRAY_LEN(defaults); k++)
+        if (streq(m, defaults[k].mnem))
+            return imm(o) ? o->u.imm.value == defaults[k].imm
+                          : defaults[k].name && o->kind == A64_OP_NAMED && o->u.named &&
+                            !strcasecmp(o->u.named, defaults[k].name);
+    return false;
+}
+
 bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
 {
     bool hex = (flags & A64_PRINT_HEX) != 0;
@@ -586,14 +576,8 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     bool fzero = !strncmp(m, "fcm", 3) && !streq(m, "fcmla");   /* fcmeq ..., #0 and fcmp d0, #0: "#0.0" */
     bool w_mov = streq(m, "mov") && gpr_dst && !in->ops[0].u.gpr.is64;   /* a 32-bit value, signed */
     bool ext32 = streq(m, "sxtw") || streq(m, "sxtb") || streq(m, "sxth") || streq(m, "uxtb") || streq(m, "uxth");
-    if (streq(m, "isb") && in->nops == 1 && ((in->ops[0].kind == A64_OP_NAMED && in->ops[0].u.named &&
-        !strcasecmp(in->ops[0].u.named, "sy")) || (imm(&in->ops[0]) && in->ops[0].u.imm.value == 15)))
-        return true;                              /* isb sy / #15: LLVM prints the default option as nothing */
-    if (!strncmp(m, "dcps", 4) && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && !in->ops[0].u.imm.reloc &&
-        !in->ops[0].u.imm.sym && in->ops[0].u.imm.value == 0)
-        return true;                              /* dcps1 #0: LLVM prints the default immediate as nothing too */
-    if (streq(m, "clrex") && in->nops == 1 && in->ops[0].kind == A64_OP_IMM && in->ops[0].u.imm.value == 15)
-        return true;                              /* clrex #15: the default, printed as nothing */
+    if (in->nops == 1 && default_operand(m, &in->ops[0]))
+        return true;                              /* isb sy, dcps1 #0, clrex #15: LLVM prints nothing */
     bool tb_w = (streq(m, "tbz") || streq(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
                 in->ops[1].u.imm.value < 32;      /* a bit of the low word: LLVM names the w register */
     bool movi64 = streq(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&
