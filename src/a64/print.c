@@ -381,6 +381,10 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         ops[1] = imm_op(w == 32 ? (long long)(int32_t)(uint32_t)nv : (long long)nv);
         return true;
     }
+    if (streq(m, "rev64") && n == 2 && gpr(&o[0])) {   /* REV of an x register (rev64 is its alias) */
+        c->mnem_name = "rev";
+        return true;
+    }
     static const char *const shv[][2] = {{"lslv", "lsl"}, {"lsrv", "lsr"}, {"asrv", "asr"}, {"rorv", "ror"}};
     for (size_t k = 0; k < ARRAY_LEN(shv); k++)
         if (streq(m, shv[k][0])) {
@@ -496,17 +500,22 @@ static void apple_rewrite(Buf *out, size_t start)
     buf_cstr(out);
 }
 
-/* the operand LLVM leaves out when it is the default: the mnemonic alone is printed */
+/* the operand LLVM leaves out when it is the default: the mnemonic alone is printed (an
+ * immediate, a named option, or an x register: ret x30) */
 static bool default_operand(const char *m, const A64Operand *o)
 {
-    static const struct { const char *mnem; long long imm; const char *name; } defaults[] = {
-        {"isb", 15, "sy"}, {"dcps1", 0, NULL}, {"dcps2", 0, NULL}, {"dcps3", 0, NULL}, {"clrex", 15, NULL},
+    static const struct { const char *mnem; long long imm; const char *name; int xreg; } defaults[] = {
+        {"isb", 15, "sy", -1}, {"dcps1", 0, NULL, -1}, {"dcps2", 0, NULL, -1}, {"dcps3", 0, NULL, -1},
+        {"clrex", 15, NULL, -1}, {"ret", -1, NULL, 30},
     };
     for (size_t k = 0; k < ARRAY_LEN(defaults); k++)
-        if (streq(m, defaults[k].mnem))
+        if (streq(m, defaults[k].mnem)) {
+            if (o->kind == A64_OP_GPR)
+                return o->u.gpr.is64 && !o->u.gpr.is_sp && o->u.gpr.num == defaults[k].xreg;
             return imm(o) ? o->u.imm.value == defaults[k].imm
                           : defaults[k].name && o->kind == A64_OP_NAMED && o->u.named &&
                             !strcasecmp(o->u.named, defaults[k].name);
+        }
     return false;
 }
 
@@ -577,7 +586,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     bool w_mov = streq(m, "mov") && gpr_dst && !in->ops[0].u.gpr.is64;   /* a 32-bit value, signed */
     bool ext32 = streq(m, "sxtw") || streq(m, "sxtb") || streq(m, "sxth") || streq(m, "uxtb") || streq(m, "uxth");
     if (in->nops == 1 && default_operand(m, &in->ops[0]))
-        return true;                              /* isb sy, dcps1 #0, clrex #15: LLVM prints nothing */
+        return true;                              /* isb sy, dcps1 #0, clrex #15, ret x30: nothing */
     bool tb_w = (streq(m, "tbz") || streq(m, "tbnz")) && in->nops == 3 && in->ops[1].kind == A64_OP_IMM &&
                 in->ops[1].u.imm.value < 32;      /* a bit of the low word: LLVM names the w register */
     bool movi64 = streq(m, "movi") && in->nops > 0 && in->ops[0].kind == A64_OP_VREG &&
