@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 const char *a64_reg_name(int reg)
 {
@@ -108,14 +109,11 @@ static bool parse_dec(const char **p, const char *end, int max, int *out)
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; }
 
-/* strcmp of the ASCII-lowercased strings, `a` of length n (the order of src/a64/sysregs.tsv) */
+/* strcasecmp of `a` (length n) and b: the order of src/a64/sysregs.tsv (sorted ignoring case) */
 static int cmp_nocase(const char *a, size_t n, const char *b)
 {
-    for (size_t i = 0; i < n; i++) {
-        int x = lower((unsigned char)a[i]), y = lower((unsigned char)b[i]);
-        if (x != y || !y) return x - y;
-    }
-    return b[n] ? -1 : 0;
+    int c = strncasecmp(a, b, n);
+    return c ? c : b[n] ? -1 : 0;
 }
 
 const A64Sysreg *a64_sysreg_named(const char *s, size_t n)

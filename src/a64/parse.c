@@ -97,6 +97,7 @@ typedef struct Parser {
     int apple;
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
+    const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
     AsmState A;                            /* the assembler language (src/asm) */
     const A64ParseStart *start;            /* a piece of a longer text: where it starts */
     int insts0, regions0;                  /* instructions and regions before it */
@@ -612,6 +613,23 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
     return p + 1;
 }
 
+/* The by-element dot products and fmlal/fmlsl written with no arrangement at all (Apple's
+ * `sdot v0, v1, v2[1]`, as llvm-mc reads it under any triple): the 128-bit form, `sdot v0.4s,
+ * v1.16b, v2.4b[1]`, `fmlal v0.4s, v1.4h, v2.h[1]`. */
+static const struct BareLane { const char *mnem; uint8_t shape[3]; } bare_lanes[] = {
+    {"sdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"udot", {A64_V_4S, A64_V_16B, A64_V_4B}},
+    {"usdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"sudot", {A64_V_4S, A64_V_16B, A64_V_4B}},
+    {"fmlal", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
+    {"fmlal2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
+};
+
+static const struct BareLane *bare_lane(const char *mnem)
+{
+    for (size_t i = 0; i < ARRAY_LEN(bare_lanes); i++)
+        if (!strcmp(mnem, bare_lanes[i].mnem)) return &bare_lanes[i];
+    return NULL;
+}
+
 /* a vector register "vN.T" (element or arrangement) inside an identifier [s, ie) */
 static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *shape)
 {
@@ -619,6 +637,9 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
     char buf[48];
     Reg r = reg_at(P, s, (size_t)((dot ? dot : ie) - s));
     if (r.kind != RK_V) return perr(P, s, "expected a vector register, got '%s'", q(s, ie, buf, sizeof buf));
+    /* (looked up only here, when a register has no arrangement: not on every instruction) */
+    if (!dot && !P->apple && P->env.mnem && (P->lane = bare_lane(P->env.mnem->name)))
+        P->apple = A64_V_4S;
     if (!dot && P->apple) {        /* Apple's syntax: the mnemonic's arrangement */
         *num = r.num;
         *shape = P->apple;
@@ -1619,23 +1640,6 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     return true;
 }
 
-/* The by-element dot products and fmlal/fmlsl written with no arrangement at all (Apple's
- * `sdot v0, v1, v2[1]`, as llvm-mc reads it under any triple): the 128-bit form, `sdot v0.4s,
- * v1.16b, v2.4b[1]`, `fmlal v0.4s, v1.4h, v2.h[1]`. */
-static const struct BareLane { const char *mnem; uint8_t shape[3]; } bare_lanes[] = {
-    {"sdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"udot", {A64_V_4S, A64_V_16B, A64_V_4B}},
-    {"usdot", {A64_V_4S, A64_V_16B, A64_V_4B}}, {"sudot", {A64_V_4S, A64_V_16B, A64_V_4B}},
-    {"fmlal", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
-    {"fmlal2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}}, {"fmlsl2", {A64_V_4S, A64_V_4H, A64_V_ELEM_H}},
-};
-
-static const struct BareLane *bare_lane(const char *mnem)
-{
-    for (size_t i = 0; i < ARRAY_LEN(bare_lanes); i++)
-        if (!strcmp(mnem, bare_lanes[i].mnem)) return &bare_lanes[i];
-    return NULL;
-}
-
 /* the operands of a bare_lane mnemonic written without an arrangement take its shapes; the
  * last must be an element (llvm-mc refuses `sdot v0, v1, v2`) */
 static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
@@ -1733,11 +1737,10 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     P->env.mnem = m;
     P->bare_ops = 0;
-    const struct BareLane *bl = !P->apple && m ? bare_lane(in->mnem_name) : NULL;
-    if (bl) P->apple = A64_V_4S;
+    P->lane = NULL;
     bool ok = parse_operands(P, p, e, in);
     if (!ok) P->env.mnem = NULL;
-    if (ok && bl) ok = bare_lane_shapes(P, in, bl);
+    if (ok && P->lane) ok = bare_lane_shapes(P, in, P->lane);
     else if (ok && P->apple) ok = apple_shapes(P, in, m);
     P->apple = 0;
     if (!ok) return false;
