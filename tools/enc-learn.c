@@ -45,6 +45,7 @@ static int64_t rr(int64_t lo, int64_t hi)   /* uniform in [lo, hi], extremes mor
 typedef struct Sample {
     int row;            /* intended row */
     char *text;
+    char *alt;          /* uarch's printed spelling, when llvm-mc refused `text` (prfm [x0, #-8] -> prfum) */
     uint32_t word;
     bool ok;            /* llvm assembled it */
 } Sample;
@@ -94,6 +95,7 @@ static void add_sample(int row, const char *text)
     }
     samples[nsamples].row = row;
     samples[nsamples].text = strdup(text);
+    samples[nsamples].alt = NULL;
     samples[nsamples].ok = false;
     nsamples++;
 }
@@ -213,7 +215,6 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
         case P_SHAMT: OUT("#%d", (int)rr(0, sz - 1)); break;
         case P_LSB: lsb = rr(0, sz - 1); OUT("#%lld", (long long)lsb); break;
         case P_WIDTH: OUT("#%lld", (long long)rr(1, sz - lsb)); break;
-        case P_NAIMM: OUT("#%lld", (long long)rr(-4095, -1)); break;
         case P_AIMM:
             if (rnd() % 6 == 0) OUT(":lo12:sym");
             else if (rnd() % 6 == 0) OUT(":tprel_hi12:sym");
@@ -339,13 +340,16 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
 }
 
 /* ---- llvm-mc ---- */
-static void assemble(const char *llvm_mc)
+/* assemble every sample not yet assembled (its alternative spelling when `alt`), reading each
+ * word llvm-mc prints back into the sample */
+static void assemble_pass(const char *llvm_mc, bool alt)
 {
     char in[] = "/tmp/enc-learn-XXXXXX";
     int fd = mkstemp(in);
     if (fd < 0) { perror("mkstemp"); exit(1); }
     FILE *f = fdopen(fd, "w");
-    for (int i = 0; i < nsamples; i++) fprintf(f, "L%d:\n%s\n", i, samples[i].text);
+    for (int i = 0; i < nsamples; i++)
+        if (!samples[i].ok && (!alt || samples[i].alt)) fprintf(f, "L%d:\n%s\n", i, alt ? samples[i].alt : samples[i].text);
     if (fclose(f)) { perror(in); exit(1); }
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s -triple=aarch64 -mattr=+all -show-encoding %s 2>/dev/null", llvm_mc, in);
@@ -379,6 +383,33 @@ static void assemble(const char *llvm_mc)
     }
     pclose(p);
     unlink(in);
+}
+
+static bool parse_one(const char *text, A64Inst *out);
+
+/* llvm-mc's words for the samples; a spelling llvm-mc refuses but uarch takes as another
+ * instruction's (`prfm op, [x0, #-8]` is prfum, as GNU as assembles it) is assembled in the
+ * spelling uarch prints, so that its row learns the word too */
+static void assemble(const char *llvm_mc)
+{
+    assemble_pass(llvm_mc, false);
+    int nalt = 0;
+    Buf b;
+    buf_init(&b);
+    for (int i = 0; i < nsamples; i++) {
+        if (samples[i].ok) continue;
+        Diag d;
+        A64Program prog;
+        if (!a64_parse("sample", samples[i].text, strlen(samples[i].text), &prog, &d)) continue;
+        buf_reset(&b);
+        if (prog.ninsts == 1 && a64_print(&prog.insts[0], 0, &b) && strcmp(buf_cstr(&b), samples[i].text)) {
+            samples[i].alt = strdup(buf_cstr(&b));
+            nalt++;
+        }
+        a64_program_free(&prog);
+    }
+    buf_free(&b);
+    if (nalt) assemble_pass(llvm_mc, true);
 }
 
 /* ---- GF(2) fit ---- */

@@ -143,10 +143,6 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
         }
         case P_ZERO: case P_FZERO:
             break;
-        case P_NAIMM:
-            if (o->kind != A64_OP_IMM) return false;
-            put(out, -o->u.imm.value, 12);
-            break;
         case P_AIMM: case P_AIMMSH: {
             if (o->kind != A64_OP_IMM) return false;
             bool rel = o->u.imm.reloc || o->u.imm.sym;

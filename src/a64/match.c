@@ -215,7 +215,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (!v->first_simd_shape) v->first_simd_shape = s;
         return R_OK;
     }
-    case P_IMM: case P_RANGE: case P_ZERO: case P_SHAMT: case P_LSB: case P_WIDTH: case P_NAIMM:
+    case P_IMM: case P_RANGE: case P_ZERO: case P_SHAMT: case P_LSB: case P_WIDTH:
     case P_MOVZ: case P_MOVN: case P_MIMM64: {
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
         if (o->shift != A64_SH_NONE) return R_SHIFT;
@@ -227,7 +227,6 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         case P_SHAMT: return x >= 0 && x < sz ? R_OK : R_RANGE;
         case P_LSB: if (x < 0 || x >= sz) return R_RANGE; v->lsb = (int)x; return R_OK;
         case P_WIDTH: return x >= 1 && x <= sz - v->lsb ? R_OK : R_RANGE;
-        case P_NAIMM: return x >= -4095 && x <= -1 ? R_OK : R_RANGE;
         case P_MOVZ: case P_MOVN: {
             uint64_t u = (uint64_t)x;
             if (sz == 32) {

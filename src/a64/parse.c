@@ -1310,6 +1310,19 @@ static void addsub_negative(Parser *P, A64Inst *in)
             }
 }
 
+/* `movi v0.16b, #-11`: a negative byte is its two's complement (gcc writes 0xffffffffffffffbf
+ * for 0xbf, GNU as takes -128..-1), the byte move llvm-mc prints as #245 */
+static void movi_negative_byte(A64Inst *in)
+{
+    if (in->nops != 2 || in->ops[0].kind != A64_OP_VREG || in->ops[1].kind != A64_OP_IMM) return;
+    A64Operand *o = &in->ops[1];
+    int shape = in->ops[0].u.vreg.shape;
+    if ((shape != A64_V_8B && shape != A64_V_16B) || o->shift != A64_SH_NONE || o->u.imm.reloc || o->u.imm.sym ||
+        o->u.imm.value < -128 || o->u.imm.value > -1 || !in->mnem_name || strcmp(in->mnem_name, "movi"))
+        return;
+    o->u.imm.value += 256;
+}
+
 /* register operand k: its number, -1 when it is not a register (GPR or vector) */
 static int reg_num(const A64Inst *in, int k, bool gpr_only)
 {
@@ -1328,6 +1341,7 @@ static bool unpredictable(Parser *P, const A64Inst *in)
     int mem = -1;
     for (int k = 0; k < in->nops; k++)
         if (in->ops[k].kind == A64_OP_MEM) mem = k;
+    if (mem < 0) return true;   /* every case below has a memory operand */
     const A64Operand *mo = mem >= 0 ? &in->ops[mem] : NULL;
     int base = mo && mo->u.mem.base != 31 ? mo->u.mem.base : -1;
     bool wb = mo && mo->u.mem.mode != A64_AM_OFFSET;
@@ -1483,6 +1497,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
     addsub_negative(P, in);
+    movi_negative_byte(in);
     ldr_literal_mov(P, in);
     mov_sym(P, in);
     if (!sym_operand_ok(P, in, false)) return false;
