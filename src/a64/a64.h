@@ -220,6 +220,7 @@ typedef struct A64ParseStart {
      * (branch targets, resolved at the end) */
     int64_t (*label)(void *ctx, const char *name, size_t n, bool before);
     void *ctx;
+    int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
 } A64ParseStart;
 
 typedef struct A64Program {

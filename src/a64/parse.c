@@ -48,7 +48,10 @@
 #define HAVE_SSE2 1
 #endif
 
-typedef struct Pending { long num; int line, col; const char *ls; int inst; } Pending;
+typedef struct Pending { long num; int line, col; const char *ls; int inst; int64_t add; } Pending;
+/* a numeric label: where it was last defined, the number of llvm's temporary symbol (.Ltmp<N>)
+ * of that definition and of the next one when a `Nf` named it already (-1 none) */
+typedef struct NumLab { int64_t off; int32_t tmp, next; bool defined; } NumLab;
 typedef struct OpenRegion { int idx; } OpenRegion;
 typedef struct Sym { const char *s; uint32_t len, hash; int64_t off; } Sym;   /* s NULL = empty slot;
                                                                       off: where (-1 not code, see here()) */
@@ -67,7 +70,9 @@ typedef struct Parser {
     Sym *sym; int nsym, capsym;
     /* numeric labels: defined numbers (open addressing on num+1) */
     long *num; int nnum, capnum;
-    int64_t *numoff;          /* where each numeric label was last defined (same slots as num) */
+    NumLab *numl;             /* each numeric label (same slots as num), defined or named by `Nf` */
+    int ntmp;                 /* llvm's temporary symbols made so far (.Ltmp0, .Ltmp1 ...) */
+    int nnumdef;              /* numeric label definitions so far */
     int64_t num_target;       /* the instruction being parsed: where its 1b goes (-1 none) */
     Pending *pend; int npend, cappend;
     OpenRegion open[64]; int nopen;
@@ -361,7 +366,7 @@ static int64_t sym_off(const Parser *P, const char *s, size_t n)
     return o < 0 ? -1 : o;
 }
 
-/* the slot of numeric label v, -1 when not defined */
+/* the slot of numeric label v, -1 when it has none */
 static int num_slot(const Parser *P, long v)
 {
     if (!P->capnum) return -1;
@@ -373,31 +378,44 @@ static int num_slot(const Parser *P, long v)
     return -1;
 }
 
-static void num_add(Parser *P, long v)
+/* the slot of numeric label v, made (not defined, no symbol) when it has none */
+static int num_get(Parser *P, long v)
 {
-    int64_t off = here(P);
     int slot = num_slot(P, v);
-    if (slot >= 0) { P->numoff[slot] = off; return; }
+    if (slot >= 0) return slot;
     if ((P->nnum + 1) * 2 > P->capnum) {
         int cap = P->capnum ? P->capnum * 2 : 64;
         long *nn = xcalloc((size_t)cap, sizeof *nn);
-        int64_t *no = xcalloc((size_t)cap, sizeof *no);
+        NumLab *nl = xcalloc((size_t)cap, sizeof *nl);
         for (int i = 0; i < P->capnum; i++) {
             if (!P->num[i]) continue;
             uint32_t k = (uint32_t)((P->num[i] - 1) * 2654435761u) & (uint32_t)(cap - 1);
             while (nn[k]) k = (k + 1) & (uint32_t)(cap - 1);
             nn[k] = P->num[i];
-            no[k] = P->numoff[i];
+            nl[k] = P->numl[i];
         }
         free(P->num);
-        free(P->numoff);
-        P->num = nn; P->numoff = no; P->capnum = cap;
+        free(P->numl);
+        P->num = nn; P->numl = nl; P->capnum = cap;
     }
     uint32_t k = (uint32_t)(v * 2654435761u) & (uint32_t)(P->capnum - 1);
     while (P->num[k]) k = (k + 1) & (uint32_t)(P->capnum - 1);
     P->num[k] = v + 1;
-    P->numoff[k] = off;
+    P->numl[k] = (NumLab){-1, -1, -1, false};
     P->nnum++;
+    return (int)k;
+}
+
+/* numeric label v defined here: llvm makes its temporary symbol now, unless a `vf` made it */
+static void num_add(Parser *P, long v)
+{
+    int slot = num_get(P, v);   /* (it may move the table) */
+    NumLab *l = &P->numl[slot];
+    l->off = here(P);
+    l->tmp = l->next >= 0 ? l->next : P->ntmp++;
+    l->next = -1;
+    l->defined = true;
+    P->nnumdef++;
 }
 
 /* ---- numbers ---- */
@@ -742,6 +760,61 @@ static bool parse_reloc_sym(Lex *L, A64Operand *o)
     return parse_sym_expr(L, spec, o);
 }
 
+/* after a numeric label reference [p, L->p) (1f) of temporary symbol `tmp` (-1: none): a
+ * constant added (1f+4, 1b-8, as llvm reads `sym+4`) in label.dot_offset, and label.text as
+ * llvm-mca prints it (.Ltmp0+4; as written when there is no symbol) */
+static bool numeric_addend(Lex *L, A64Operand *o, const char *p, int tmp)
+{
+    Parser *P = L->P;
+    const char *x = skip_ws(L->p, L->e);
+    char nm[24];
+    snprintf(nm, sizeof nm, "%sLtmp%d", P->A.dialect == ASM_DARWIN ? "" : ".", tmp < 0 ? 0 : tmp);
+    if (x >= L->e || (*x != '+' && *x != '-')) {
+        if (tmp >= 0) o->u.label.text = arena_strndup(&P->prog->arena, nm, strlen(nm));
+        return true;
+    }
+    /* the expression with the symbol's name in place of the reference, read as llvm reads it */
+    size_t nn = strlen(nm);
+    Buf t = {0};
+    buf_put(&t, nm, nn);
+    buf_put(&t, L->p, (size_t)(L->e - L->p));
+    buf_cstr(&t);
+    AsmSymExpr sx;
+    AsmErr ae;
+    const char *end;
+    buf_reset(&P->xtext);
+    P->A.line_start = P->ls;
+    bool ok = asm_sym_expr(&P->A, t.data, t.data + t.len, &end, &sx, &P->xtext, &ae);
+    const char *at = ok ? L->p + (end - t.data - (ptrdiff_t)nn) : ae.at && ae.at >= t.data + nn ? L->p + (ae.at - t.data - (ptrdiff_t)nn) : x;
+    buf_free(&t);
+    if (!ok) {
+        ae.at = at;
+        return aerr(P, &ae);
+    }
+    if (!sx.rel || !sx.a || sx.b || sx.avar || sx.na != nn) {
+        /* an expression of other symbols too (1f+x0): llvm lets the fixup decide, as for a
+         * named label (parse_sym_expr) */
+        const char *text = arena_strndup(&P->prog->arena, P->xtext.data, P->xtext.len);
+        memset(&o->u, 0, sizeof o->u);
+        o->kind = A64_OP_IMM;
+        o->u.imm.sym = text;
+        o->u.imm.value = sx.rel ? sx.addend : 0;
+        o->u.imm.complex = true;
+        if (sx.avar) {
+            buf_reset(&P->xtext);
+            buf_printf(&P->xtext, "@%s", asm_variant_name(sx.avar));
+            o->u.imm.reloc = arena_strndup(&P->prog->arena, P->xtext.data, P->xtext.len);
+        }
+        L->p = at;
+        return true;
+    }
+    o->u.label.dot_offset = sx.addend;
+    o->u.label.text = tmp >= 0 ? arena_strndup(&P->prog->arena, P->xtext.data, P->xtext.len)
+                               : arena_strndup(&P->prog->arena, p, (size_t)(rtrim(p, at) - p));
+    L->p = at;
+    return true;
+}
+
 /* a symbol operand at L->p (an identifier): the bare name, or an expression it starts
  * (sym+16, sym@PAGEOFF, .Lb-.La) */
 static bool parse_symbol(Lex *L, A64Operand *o)
@@ -975,10 +1048,31 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             o->kind = A64_OP_LABEL;
             o->u.label.numeric = (int)n;
             o->u.label.dir = lower(*d);
+            /* llvm's temporary symbol, by which llvm-mca prints it (.Ltmp3); none for a `b` of
+             * 0s and 1s, which llvm-mca 19 reads as a binary number (`1b` is 1) */
+            bool binary = o->u.label.dir == 'b';
+            for (const char *c = p; c < d && binary; c++) binary = *c == '0' || *c == '1';
+            int tmp = -1;
             if (o->u.label.dir == 'b') {
                 int slot = num_slot(P, n);
-                if (slot < 0) return perr(P, p, "undefined numeric label '%ldb'", n);
-                P->num_target = P->numoff[slot];
+                if (slot < 0 || !P->numl[slot].defined) return perr(P, p, "undefined numeric label '%ldb'", n);
+                P->num_target = P->numl[slot].off;
+                if (!binary) tmp = P->numl[slot].tmp;
+            } else {
+                int slot = num_get(P, n);   /* (it may move the table) */
+                NumLab *l = &P->numl[slot];
+                if (l->next < 0) l->next = P->ntmp++;
+                tmp = l->next;
+            }
+            L->p = d + 1;
+            if (!numeric_addend(L, o, p, tmp)) return false;
+            if (o->kind != A64_OP_LABEL) {   /* (an expression of other symbols too) */
+                P->num_target = -1;
+                return true;
+            }
+            if (o->u.label.dir == 'b' && P->num_target >= 0) {
+                int64_t t = (int64_t)(uint32_t)P->num_target + o->u.label.dot_offset;
+                P->num_target = t >= 0 && t <= UINT32_MAX ? (P->num_target & ~(int64_t)UINT32_MAX) | t : -1;
             }
             if (o->u.label.dir == 'f') {
                 if (P->npend == P->cappend) {
@@ -988,9 +1082,8 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
                 const char *pls = P->ls;
                 if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
                     pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
-                P->pend[P->npend++] = (Pending){n, P->line, o->col, pls, P->prog->ninsts};
+                P->pend[P->npend++] = (Pending){n, P->line, o->col, pls, P->prog->ninsts, o->u.label.dot_offset};
             }
-            L->p = d + 1;
             return true;
         }
         return parse_imm_after_hash(L, o);
@@ -1765,7 +1858,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 }
 
 /* ---- directives ---- */
-enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_DATA16, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
+enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
        D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
@@ -1777,7 +1870,6 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"addrsig_sym", D_IGNORE},
     {"align", D_P2ALIGN},
     {"alt_entry", D_IGNORE},
-    {"altmacro", D_IGNORE},
     {"arch", D_IGNORE},
     {"arch_extension", D_IGNORE},
     {"ascii", D_ASCII},
@@ -1814,13 +1906,30 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"dc", D_DATA2},
     {"dc.a", D_DATA8},
     {"dc.b", D_DATA1},
+    {"dc.d", D_FLOAT8},
     {"dc.l", D_DATA4},
+    {"dc.s", D_FLOAT4},
     {"dc.w", D_DATA2},
+    {"dc.x", D_NOTARGET},
+    {"dcb", D_DCB},
+    {"dcb.b", D_DCB},
+    {"dcb.d", D_DCB},
+    {"dcb.l", D_DCB},
+    {"dcb.s", D_DCB},
+    {"dcb.w", D_DCB},
+    {"dcb.x", D_NOTARGET},
     {"def", D_IGNORE},
     {"desc", D_IGNORE},
     {"destructor", D_DATA},
     {"double", D_FLOAT8},
-    {"ds.b", D_SKIP},
+    {"ds", D_DS},
+    {"ds.b", D_DS},
+    {"ds.d", D_DS},
+    {"ds.l", D_DS},
+    {"ds.p", D_DS},
+    {"ds.s", D_DS},
+    {"ds.w", D_DS},
+    {"ds.x", D_DS},
     {"dword", D_DATA8},
     {"dyld", D_DATA},
     {"end", D_END},
@@ -1840,7 +1949,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"hword", D_DATA2},
     {"ident", D_IGNORE},
     {"indirect_symbol", D_IGNORE},
-    {"inst", D_DATA4},
+    {"inst", D_INST},
     {"int", D_DATA4},
     {"internal", D_IGNORE},
     {"ios_version_min", D_IGNORE},
@@ -1864,11 +1973,10 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"mod_init_func", D_DATA},
     {"mod_term_func", D_DATA},
     {"no_dead_strip", D_IGNORE},
-    {"noaltmacro", D_IGNORE},
     {"non_lazy_symbol_pointer", D_DATA},
     {"note", D_IGNORE},
     {"objc_class", D_DATA},
-    {"octa", D_DATA16},
+    {"octa", D_OCTA},
     {"org", D_ORG},
     {"p2align", D_P2ALIGN},
     {"p2alignl", D_P2ALIGN},
@@ -1899,6 +2007,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"space", D_SKIP},
     {"static_data", D_DATA},
     {"string", D_ASCIZ},
+    {"subsection", D_SUBSECTION},
     {"subsections_via_symbols", D_IGNORE},
     {"symbol_stub", D_DATA},
     {"symidx", D_IGNORE},
@@ -1921,7 +2030,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"weak_def_can_be_hidden", D_IGNORE},
     {"weak_definition", D_IGNORE},
     {"weak_reference", D_IGNORE},
-    {"weakref", D_IGNORE},
+    {"weakref", D_WEAKREF},
     {"word", D_DATA4},
     {"xword", D_DATA8},
     {"xword_nop", D_IGNORE},
@@ -1965,6 +2074,23 @@ static bool enter(Parser *P, int sec, const char *at)
     P->sec = sec;
     P->text = sec >= 0;
     return true;
+}
+
+/* .subsection n of the section we are in: llvm-mc places subsection n after the ones before
+ * it; uarch gives each (but 0, the section's own) offsets of its own, as a section of its own
+ * (a branch between them is not followed); `.previous` goes back */
+static bool subsection(Parser *P, int n, const char *at)
+{
+    if (P->sec < 0) return true;  /* (a data section: no code in it) */
+    const char *name = P->nsecs ? P->secs[P->sec].name : ".text";   /* (no table: the default) */
+    size_t len = strcspn(name, "\x01");   /* (the section's own name, before a subsection's number) */
+    Buf b = {0};
+    buf_put(&b, name, len);
+    if (n) buf_printf(&b, "\x01%d", n);
+    int id = section_id(P, b.data, b.len);
+    buf_free(&b);
+    P->prev_sec = P->sec;
+    return enter(P, id, at);
 }
 
 /* '.' (in code: the offset reached) and a code label defined so far, for dir_expr */
@@ -2096,20 +2222,109 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
     return dir_end(P, q2, end);
 }
 
-/* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N (never backwards) */
+/* n bytes of layout in a code section (data, .skip, .fill, .org): 64-bit counts, no memory
+ * taken for them; offsets are kept modulo 4 GiB (mca says when the code passes it) */
+static void skip_bytes(Parser *P, uint64_t n)
+{
+    if (P->text) add_align(P, 0, (uint32_t)n);
+}
+
+/* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N; backwards (or
+ * negative), llvm-mc refuses it when it lays the code out, llvm-mca goes on: a warning, and
+ * the code stays where it is */
 static bool org(Parser *P, const char *a, const char *e, bool fill)
 {
     int64_t v, f;
     const char *x;
     char buf[48];
     if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
-    if (v < 0 || v > (1 << 30)) return perr(P, a, "invalid offset '%s'", q(a, rtrim(a, x), buf, sizeof buf));
     if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
     if (!dir_end(P, x, e)) return false;
-    if (P->text && v < (int64_t)P->offset)
-        return perr(P, a, "'%s' moves backwards (from offset %u to %lld)", fill ? ".org" : ". =", P->offset, (long long)v);
-    if (P->text) add_align(P, 0, (uint32_t)(v - (int64_t)P->offset));
+    if (P->text && (v < 0 || (uint64_t)v < P->offset)) {
+        pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", q(a, rtrim(a, x), buf, sizeof buf), P->offset);
+        return true;
+    }
+    if (P->text) skip_bytes(P, (uint64_t)v - P->offset);
     return true;
+}
+
+/* .octa: integers of up to 128 bits (no expressions, as llvm-mc reads them), 16 bytes each */
+static bool octa(Parser *P, const char *a, const char *e)
+{
+    const char *x = skip_ws(a, e);
+    uint64_t n = 0;
+    if (x >= e) return true;
+    for (;;) {
+        const char *s = x;
+        unsigned base = 10;
+        if (x + 1 < e && *x == '0' && (x[1] == 'x' || x[1] == 'X')) base = 16, x += 2;
+        else if (x + 2 < e && *x == '0' && (x[1] == 'b' || x[1] == 'B') && (x[2] == '0' || x[2] == '1')) base = 2, x += 2;
+        else if (x + 1 < e && *x == '0' && is_digit(x[1])) base = 8, x++;
+        uint64_t hi = 0, lo = 0;
+        bool big = false;
+        const char *d0 = x;
+        for (; x < e; x++) {
+            unsigned d = is_digit(*x) ? (unsigned)(*x - '0') : (*x | 0x20) >= 'a' && (*x | 0x20) <= 'f' ? (unsigned)((*x | 0x20) - 'a' + 10) : 99;
+            if (d >= base) break;
+            /* (hi:lo) * base + d, in two halves of 32 bits each */
+            uint64_t l0 = (lo & 0xffffffffu) * base + d, l1 = (lo >> 32) * base + (l0 >> 32);
+            uint64_t h0 = (hi & 0xffffffffu) * base + (l1 >> 32), h1 = (hi >> 32) * base + (h0 >> 32);
+            big |= h1 >> 32 != 0;
+            lo = (l1 << 32) | (l0 & 0xffffffffu);
+            hi = (h1 << 32) | (h0 & 0xffffffffu);
+        }
+        if (x == d0 || !is_digit(*s)) return perr(P, s, "unknown token in expression");
+        if (big) return perr(P, s, "out of range literal value");
+        n++;
+        x = skip_ws(x, e);
+        if (x >= e) break;
+        if (*x != ',') return perr(P, x, "unexpected token");
+        x = skip_ws(x + 1, e);
+        if (x >= e) return perr(P, x, "unknown token in expression");
+    }
+    skip_bytes(P, 16 * n);
+    return true;
+}
+
+/* the size of a .dcb/.ds element: by the suffix (.b 1, .w 2, .l/.s 4, .d 8, .p/.x 12; none 2) */
+static int dc_size(const char *name)
+{
+    const char *dot = strchr(name, '.');
+    if (!dot) return 2;
+    switch (dot[1]) {
+    case 'b': return 1;
+    case 'l': case 's': return 4;
+    case 'd': return 8;
+    case 'p': case 'x': return 12;
+    default: return 2;
+    }
+}
+
+/* a 32-bit word of data in code (.word, .inst) at xs, of the directive [s, e): one that encodes
+ * ADR/ADRP becomes that instruction, any other 4 bytes of layout */
+static bool word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char *e)
+{
+    if ((w & 0x1f000000u) != 0x10000000u) {
+        add_align(P, 0, 4);
+        return true;
+    }
+    bool page = w >> 31;
+    int64_t imm = (int64_t)((((w >> 5) & 0x7ffff) << 2) | ((w >> 29) & 3));
+    if (imm & (1 << 20)) imm -= 1 << 21;
+    A64Inst *in = new_inst(P);
+    in->mnem_name = intern_name(P, page ? "adrp" : "adr", page ? 4 : 3);
+    in->nops = 2;
+    memset(in->ops, 0, 2 * sizeof in->ops[0]);
+    in->ops[0].kind = A64_OP_GPR;
+    in->ops[0].u.gpr.num = (uint8_t)(w & 31);
+    in->ops[0].u.gpr.is64 = true;
+    in->ops[0].col = (int)(xs - P->ls) + 1;
+    in->ops[1].kind = A64_OP_LABEL;
+    in->ops[1].u.label.is_dot = true;
+    in->ops[1].u.label.numeric = -1;
+    in->ops[1].u.label.dot_offset = page ? imm * 4096 : imm;
+    in->ops[1].col = in->ops[0].col;
+    return finish_inst(P, in, s, s, e);
 }
 
 /* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
@@ -2262,7 +2477,10 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             pwarn(P, a, "'.fill' directive with negative repeat count has no effect");
             v = 0;
         }
-        if (v < 0 || v > (1 << 24)) return perr(P, a, "invalid %s '%s'", d->action == D_FILL ? "repeat count" : "size", q(a, rtrim(a, x), buf, sizeof buf));
+        if (v < 0) {   /* (llvm-mc refuses it when it lays the code out; llvm-mca goes on) */
+            pwarn(P, a, "invalid number of bytes '%s': none skipped", q(a, rtrim(a, x), buf, sizeof buf));
+            v = 0;
+        }
         if (x < e && *x == ',') {
             const char *sa = skip_ws(x + 1, e);
             if (!dir_expr(P, sa, e, &x, d->action == D_FILL ? &size : &fill, d->action == D_FILL ? "a size" : "a fill value")) return false;
@@ -2277,7 +2495,72 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (d->action == D_FILL && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
         }
         if (!dir_end(P, x, e)) return false;
-        if (P->text) add_align(P, 0, (uint32_t)(v * size));
+        skip_bytes(P, (uint64_t)v * (uint64_t)size);   /* (modulo 2^64: the same modulo 4 GiB) */
+        return true;
+    }
+    case D_DS: case D_DCB: {      /* .ds.l count; .dcb.l count, value: count elements */
+        int64_t v, val;
+        const char *x;
+        int size = dc_size(name);
+        if (!dir_expr(P, a, e, &x, &v, "a repeat count")) return false;
+        if (v < 0) {              /* (llvm-mc reads no further: what follows is a statement) */
+            pwarn(P, a, "'.%s' directive with negative repeat count has no effect", name);
+            return x >= e || perr(P, x, "unexpected token at start of statement");
+        }
+        if (d->action == D_DCB) {
+            if (x >= e || *x != ',') return perr(P, x, "expected comma");
+            const char *c = skip_ws(x + 1, e), *xs, *xe;
+            bool known;
+            if (c >= e) return perr(P, c, "unknown token in expression");
+            if (size <= 2 || name[4] == 'l') {   /* (.dcb.s/.dcb.d: a floating-point value) */
+                if (!data_value(P, c, e, &val, &known, &xs, &xe)) return false;
+                if (known && size < 8 && (val < -((int64_t)1 << (8 * size - 1)) || val >= (int64_t)1 << (8 * size)))
+                    return perr(P, xs, "literal value out of range for directive");
+            }
+            x = e;
+        }
+        if (!dir_end(P, x, e)) return false;
+        skip_bytes(P, (uint64_t)v * (uint64_t)size);
+        return true;
+    }
+    case D_OCTA: return octa(P, a, e);
+    case D_NOTARGET: return perr(P, a, "'.%s' not currently supported for this target", name);
+    case D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
+        int64_t v = 0;
+        const char *x = a;
+        if (a < e) {
+            AsmErr ae;
+            P->A.line_start = P->ls;
+            if (!asm_expr(&P->A, a, e, &x, &v, &ae)) return perr(P, a, "cannot evaluate subsection number");
+            x = skip_ws(x, e);
+            if (x < e) return perr(P, x, "expected end of directive");
+            if (v < 0 || v > INT32_MAX)
+                return perr(P, a, "subsection number %lld is not within [0,2147483647]", (long long)v);
+        }
+        return subsection(P, (int)v, s);
+    }
+    case D_WEAKREF: {             /* .weakref alias, target: two names, nothing for timing */
+        const char *x = a, *xe = ident_end(x, e);
+        if (xe == x || is_digit(*x)) return perr(P, x, "expected identifier");
+        x = skip_ws(xe, e);
+        if (x >= e || *x != ',') return perr(P, x, "expected a comma");
+        x = skip_ws(x + 1, e);
+        xe = ident_end(x, e);
+        if (xe == x || is_digit(*x)) return perr(P, x, "expected identifier");
+        return dir_end(P, xe, e);
+    }
+    case D_INST: {                /* .inst: constants, 4 bytes each (llvm-mc keeps the low 32 bits) */
+        if (skip_ws(a, e) >= e) return perr(P, s, "expected expression following '.inst' directive");
+        for (const char *x = a;;) {
+            const char *c = value_end(x, e), *xs, *xe;
+            int64_t v;
+            bool known;
+            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
+            if (!known) return perr(P, xs, "expected constant expression");
+            if (P->text && !word_inst(P, (uint32_t)v, xs, s, e)) return false;
+            if (c == e) break;
+            x = c + 1;
+        }
         return true;
     }
     case D_ORG: return org(P, a, e, true);
@@ -2305,7 +2588,6 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_DATA1: dsize = 1; break;
     case D_DATA2: dsize = 2; break;
     case D_DATA4: dsize = 4; break;
-    case D_DATA16: dsize = 16; break;
     default: dsize = 8; break;
     }
     {
@@ -2325,24 +2607,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 return perr(P, xs, "'%s' is out of range for a %d-byte value", q(xs, xe, buf, sizeof buf), dsize);
             if (known && dsize == 4 && v >= 0 && ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
                 if (data) { add_align(P, 0, data); data = 0; }
-                uint32_t w = (uint32_t)v;
-                bool page = w >> 31;
-                int64_t imm = (int64_t)((((w >> 5) & 0x7ffff) << 2) | ((w >> 29) & 3));
-                if (imm & (1 << 20)) imm -= 1 << 21;
-                A64Inst *in = new_inst(P);
-                in->mnem_name = intern_name(P, page ? "adrp" : "adr", page ? 4 : 3);
-                in->nops = 2;
-                memset(in->ops, 0, 2 * sizeof in->ops[0]);
-                in->ops[0].kind = A64_OP_GPR;
-                in->ops[0].u.gpr.num = (uint8_t)(w & 31);
-                in->ops[0].u.gpr.is64 = true;
-                in->ops[0].col = (int)(xs - P->ls) + 1;
-                in->ops[1].kind = A64_OP_LABEL;
-                in->ops[1].u.label.is_dot = true;
-                in->ops[1].u.label.numeric = -1;
-                in->ops[1].u.label.dot_offset = page ? imm * 4096 : imm;
-                in->ops[1].col = in->ops[0].col;
-                if (!finish_inst(P, in, s, s, e)) return false;
+                if (!word_inst(P, (uint32_t)v, xs, s, e)) return false;
             } else data += (uint32_t)dsize;
             if (c == e) break;
             x = c + 1;
@@ -2369,10 +2634,21 @@ static bool statement(Parser *P, const char *s, const char *e)
             s = skip_ws(c + 2, e);
             continue;
         }
-        if (!is_identc(*p)) break;
+        if (!is_identc(*p) && *p != '@') break;
         const char *me = p;
         while (me < e && (cclass[(uint8_t)*me] & C_MNEM)) me++;
-        const char *ie = ident_end(me, e);
+        const char *ie = ident_end(me, e), *colon = ie;
+        if (ie < e && (*ie == '@' || is_ws(*ie))) {
+            /* a label named with '@' (foo@plt:, as ELF and Mach-O names allow it), or blanks
+             * before its colon (`foo :`), as llvm-mc reads them */
+            while (colon < e && (is_identc(*colon) || *colon == '@')) colon++;
+            const char *ce = skip_ws(colon, e);
+            if (ce < e && *ce == ':' && colon > p && !is_digit(*p)) {
+                sym_add(P, p, (size_t)(colon - p));
+                s = skip_ws(ce + 1, e);
+                continue;
+            }
+        }
         if (ie >= e || *ie != ':') { w_me = me; w_ie = ie; break; }
         bool numeric = true;
         for (const char *c = p; c < ie; c++) if (!is_digit(*c)) numeric = false;
@@ -2383,8 +2659,10 @@ static bool statement(Parser *P, const char *s, const char *e)
             num_add(P, n);
             for (int i = 0; i < P->npend;)       /* resolve forward references */
                 if (P->pend[i].num == n) {
-                    if (P->pend[i].inst < P->prog->ninsts)
-                        P->prog->insts[P->pend[i].inst].target = here(P);
+                    if (P->pend[i].inst < P->prog->ninsts) {
+                        int64_t h = here(P), t = (int64_t)(uint32_t)h + P->pend[i].add;
+                        P->prog->insts[P->pend[i].inst].target = h >= 0 && t >= 0 && t <= UINT32_MAX ? (h & ~(int64_t)UINT32_MAX) | t : -1;
+                    }
                     P->pend[i] = P->pend[--P->npend];
                 } else i++;
         } else if (is_digit(*p)) {
@@ -2737,6 +3015,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         P.prev_sec = P.start->prev_data ? -1 : 0;
         P.insts0 = P.start->insts;
         P.regions0 = P.start->regions;
+        P.ntmp = P.start->tmps;
     }
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
@@ -2832,11 +3111,11 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         if (P.A.in_comment) { if (!line_blanked(&P, ls, le)) { ok = false; break; } continue; }
         if (P.skip) {              /* what a failing line may have added, undone */
             int n0 = prog->ninsts, na0 = prog->naligns, np0 = P.npend, nr0 = prog->nregions, no0 = P.nopen;
-            int ns0 = P.nsym, nn0 = P.nnum, sec0 = P.sec, as0 = P.A.nsyms, al0 = P.A.alias.n, m0 = P.A.macros.n;
+            int ns0 = P.nsym, nn0 = P.nnumdef, sec0 = P.sec, as0 = P.A.nsyms, al0 = P.A.alias.n, m0 = P.A.macros.n;
             uint32_t off0 = P.offset;
             bool c0 = P.A.in_comment;
             if (!line(&P, ls, le, plain)) {
-                bool undo = P.A.nframes == 0 && !P.A.busy && P.nsym == ns0 && P.nnum == nn0 && P.sec == sec0 &&
+                bool undo = P.A.nframes == 0 && !P.A.busy && P.nsym == ns0 && P.nnumdef == nn0 && P.sec == sec0 &&
                             P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
                             prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
                             strncmp(err->msg, "expansions ", 11) != 0 && strcmp(err->msg, A64_MSG_WHOLE) != 0;
@@ -2893,7 +3172,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
-                                     P.regions0 + prog->nregions, NULL, NULL};
+                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
@@ -2904,7 +3183,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
             prog->label_off[prog->nlabels++] = P.sym[i].off;
         }
     }
-    free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numoff); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
+    free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numl); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);
     buf_free(&P.xtext);

@@ -189,6 +189,7 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.prev_data = g.end->prev_data;
                 start.insts = g.end->insts;
                 start.regions = g.end->regions;
+                start.tmps = g.end->tmps;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;

@@ -26,6 +26,7 @@ struct AsmMacro {
     AsmParam *params; int nparams;
     char *body; size_t len;
     int line;                     /* the line of the body's first line */
+    long count;                   /* \+: its expansions so far */
 };
 
 struct AsmFrame {
@@ -199,6 +200,7 @@ void asm_free(AsmState *A)
     tab_free(&A->macros);
     macro_free(A->pending_macro);
     free(A->pending_args);
+    free(A->pending_vals);
     free(A->collect_src);
     for (int i = 0; i < A->nframes; i++) frame_free(A->frames[i]);
     buf_free(&A->body);
@@ -455,6 +457,7 @@ static bool first_directive(const char *ls, const char *le, char *buf, size_t ca
 
 static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const char *at, AsmErr *err);
 static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err);
+static bool irp_alt_values(AsmState *A, const char *p, const char *e, AsmErr *err);
 
 /* a body collected to its end: define the macro, or push the repetition */
 static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
@@ -488,7 +491,15 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
         p = pe;
         bool comma = false;
         while (*p && (is_ws(*p) || *p == ',')) comma |= *p++ == ',';
-        if (kind == C_IRPC) {
+        if (A->pending_vals) {    /* (.altmacro: made when .irp was read) */
+            char *v = A->pending_vals;
+            f->values = xcalloc((size_t)A->npending_vals + 1, sizeof *f->values);
+            for (int i = 0; i < A->npending_vals; i++, v += strlen(v) + 1)
+                f->values[f->nvalues++] = dupn(v, strlen(v));
+            f->count = f->nvalues ? f->nvalues : 1;
+            free(A->pending_vals);
+            A->pending_vals = NULL;
+        } else if (kind == C_IRPC) {
             char *ce = p + strlen(p);
             while (ce > p && is_ws(ce[-1])) ce--;
             f->chars = dupn(p, (size_t)(ce - p));
@@ -557,6 +568,12 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
 {
     e = rtrim(a, e);
     switch (name[0]) {
+    case 'a':
+        if (!strcmp(name, "altmacro")) { A->altmacro = true; return ASM_DONE; }
+        return ASM_NOT_MINE;
+    case 'n':
+        if (!strcmp(name, "noaltmacro")) { A->altmacro = false; return ASM_DONE; }
+        return ASM_NOT_MINE;
     case 'e':
         if (!strcmp(name, "equ") || !strcmp(name, "equiv") || !strcmp(name, "eqv")) goto set;
         if (!strcmp(name, "else") || !strcmp(name, "elseif") || !strcmp(name, "endif"))
@@ -595,6 +612,9 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             A->collect = name[3] == 'c' ? C_IRPC : C_IRP;
             free(A->pending_args);
             A->pending_args = dupn(a, (size_t)(e - a));
+            free(A->pending_vals);
+            A->pending_vals = NULL;
+            if (A->altmacro && A->collect == C_IRP && !irp_alt_values(A, pe, e, err)) return ASM_ERROR;
             goto body;
         }
         return ASM_NOT_MINE;
@@ -718,14 +738,24 @@ static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const
     return frame_iteration(A, f, err);
 }
 
-/* append [s, e) to the frame's text with `\param` replaced by `val` (.irp/.irpc) */
-static void subst_one(Buf *o, const char *s, const char *e, const char *param, const char *val, size_t vn)
+/* append [s, e) to the frame's text with `\param` replaced by `val` (.irp/.irpc); `alt`
+ * (.altmacro): `param` too */
+static void subst_one(Buf *o, const char *s, const char *e, const char *param, const char *val, size_t vn, bool alt)
 {
     size_t pn = strlen(param);
     while (s < e) {
-        const char *b = memchr(s, '\\', (size_t)(e - s));
-        if (!b) { buf_put(o, s, (size_t)(e - s)); return; }
+        const char *b = s;
+        if (alt) while (b < e && *b != '\\' && !idc(*b)) b++;
+        else if (!(b = memchr(s, '\\', (size_t)(e - s)))) b = e;
         buf_put(o, s, (size_t)(b - s));
+        if (b == e) return;
+        if (*b != '\\') {
+            const char *ie = ident_end(b, e);
+            if ((size_t)(ie - b) == pn && !memcmp(b, param, pn)) buf_put(o, val, vn);
+            else buf_put(o, b, (size_t)(ie - b));
+            s = ie;
+            continue;
+        }
         const char *ie = ident_end(b + 1, e);
         if ((size_t)(ie - b - 1) == pn && !memcmp(b + 1, param, pn)) { buf_put(o, val, vn); s = ie; }
         else if (b + 2 < e && b[1] == '(' && b[2] == ')') s = b + 3;
@@ -740,11 +770,12 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
     f->off = 0;
     if (f->kind == F_MACRO) return true;
     buf_reset(&f->text);
+    bool alt = A->altmacro && A->dialect != ASM_DARWIN;
     if (f->kind == F_REPT) buf_put(&f->text, f->tmpl, f->tlen);
     else if (f->kind == F_IRP) {
         const char *v = f->nvalues ? f->values[f->iter] : "";
-        subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, v, strlen(v));
-    } else subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, f->chars + f->iter, 1);
+        subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, v, strlen(v), alt);
+    } else subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, f->chars + f->iter, 1, alt);
     A->bytes_left -= (long)f->text.len;
     if (A->bytes_left < 0) return aerr(err, NULL, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
     return true;
@@ -788,39 +819,110 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
     return false;
 }
 
-/* split the call's arguments: commas at depth 0 outside strings; with one parameter more
- * than commas allow, blanks separate them too (`step x0 x1`) */
 typedef struct Arg { const char *s, *e; } Arg;
-static int split_args(const char *p, const char *e, Arg *out, int max, bool blanks)
+/* where the argument at s ends: at a ',' outside brackets and strings, or e; with `blanks`,
+ * at a blank that neither follows nor precedes an operator */
+static const char *arg_end(const char *s, const char *e, bool blanks)
+{
+    const char *p = s;
+    int depth = 0;
+    bool q = false;
+    while (p < e) {
+        char c = *p;
+        if (q) { if (c == '\\' && p + 1 < e) p++; else if (c == '"') q = false; p++; continue; }
+        if (c == '"') q = true;
+        else if (c == '(' || c == '[' || c == '{') depth++;
+        else if ((c == ')' || c == ']' || c == '}') && depth) depth--;
+        else if (depth == 0 && c == ',') break;
+        else if (depth == 0 && blanks && is_ws(c)) {
+            const char *x = skip_ws(p, e), *b = rtrim(s, p);
+            if (x < e && (*x == ',' || strchr("+-*/|&^<>=", *x) || (b > s && strchr("+-*/|&^<>=", b[-1])))) { p = x; continue; }
+            break;
+        }
+        p++;
+    }
+    return p;
+}
+
+/* Split a call's arguments [p, e): at commas outside brackets and strings (with `blanks`, at
+ * blanks too: `step x0 x1`).  With A (.altmacro mode, llvm-mc's): `%expr` is the expression's
+ * value in decimal, `<text>` the text (`!c` is c), either followed by the next argument with or
+ * without a ','; the values made go to `store` (e - p + 24 * max bytes), lit[i]: argument i is
+ * such a value (not unquoted).  -1 after an error. */
+static int split_args(const AsmState *A, const char *p, const char *e, Arg *out, bool *lit, int max, bool blanks,
+                      char *store, AsmErr *err)
 {
     int n = 0;
     p = skip_ws(p, e);
     while (p < e && n < max) {
-        const char *s = p;
-        int depth = 0;
-        bool q = false;
-        while (p < e) {
-            char c = *p;
-            if (q) { if (c == '\\' && p + 1 < e) p++; else if (c == '"') q = false; p++; continue; }
-            if (c == '"') q = true;
-            else if (c == '(' || c == '[' || c == '{') depth++;
-            else if ((c == ')' || c == ']' || c == '}') && depth) depth--;
-            else if (depth == 0 && c == ',') break;
-            else if (depth == 0 && blanks && is_ws(c)) {
-                /* a blank ends the argument unless an operator follows or precedes it */
-                const char *x = skip_ws(p, e), *b = rtrim(s, p);
-                if (x < e && (*x == ',' || strchr("+-*/|&^<>=", *x) || (b > s && strchr("+-*/|&^<>=", b[-1])))) { p = x; continue; }
-                break;
+        const char *s = p, *v = p;
+        char *o = store;
+        const char *ie = ident_end(p, e), *x = skip_ws(ie, e);
+        if (ie > p && id0(*p) && x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) v = skip_ws(x + 1, e);   /* name=value */
+        const char *gt = v;
+        if (!A) v = e;            /* (no value made) */
+        else if (v < e && *v == '<')
+            for (gt = v + 1; gt < e && *gt != '>'; gt++)
+                if (*gt == '!' && gt + 1 < e) gt++;
+        lit[n] = false;
+        if (v < e && *v == '%') {
+            int64_t val;
+            const char *end;
+            if (!asm_expr(A, v + 1, e, &end, &val, err)) return -1;
+            memcpy(o, s, (size_t)(v - s));
+            o += v - s;
+            o += sprintf(o, "%lld", (long long)val);
+            p = end;
+            lit[n] = true;
+        } else if (v < e && *v == '<' && gt < e) {
+            memcpy(o, s, (size_t)(v - s));
+            o += v - s;
+            for (const char *c = v + 1; c < gt; c++) {
+                if (*c == '!' && c + 1 < gt) c++;
+                *o++ = *c;
             }
-            p++;
+            p = gt + 1;
+            lit[n] = true;
         }
-        out[n].s = s;
-        out[n].e = rtrim(s, p);
+        if (lit[n]) {
+            out[n].s = store;
+            out[n].e = o;
+            store = o;
+        } else {
+            p = arg_end(s, e, blanks);
+            out[n].s = s;
+            out[n].e = rtrim(s, p);
+        }
         n++;
         p = skip_ws(p, e);
         if (p < e && *p == ',') p = skip_ws(p + 1, e);
     }
     return n;
+}
+
+/* .irp's values [p, e) (after the parameter) in .altmacro mode, kept for its expansion */
+static bool irp_alt_values(AsmState *A, const char *p, const char *e, AsmErr *err)
+{
+    enum { MAXV = 4096 };
+    p = skip_ws(p, e);
+    if (p < e && *p == ',') p++;
+    Arg *v = xmalloc(MAXV * sizeof *v);
+    bool *lit = xmalloc(MAXV);
+    char *store = xmalloc((size_t)(e - p) + 24 * MAXV);
+    int n = split_args(A, p, e, v, lit, MAXV, false, store, err);
+    if (n >= 0) {
+        Buf b = {0};
+        for (int i = 0; i < n; i++) {
+            buf_put(&b, v[i].s, (size_t)(v[i].e - v[i].s));
+            buf_putc(&b, 0);
+        }
+        A->pending_vals = b.data ? b.data : xcalloc(1, 1);
+        A->npending_vals = n;
+    }
+    free(v);
+    free(lit);
+    free(store);
+    return n >= 0;
 }
 
 /* a macro argument written as one quoted string is its contents, as llvm-mc and GNU as take it
@@ -836,6 +938,17 @@ static Arg unquote(Arg a)
     return (Arg){a.s + 1, a.e - 1};
 }
 
+/* the parameter of m named [s, e), or -1 */
+static int param_index(const AsmMacro *m, const char *s, const char *e)
+{
+    for (int j = 0; j < m->nparams; j++)
+        if (name_eq(m->params[j].name, s, (size_t)(e - s))) return j;
+    return -1;
+}
+
+static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
+                         const char *e, int line, const char *ls, AsmErr *err);
+
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
                     bool *handled, AsmErr *err)
 {
@@ -844,11 +957,27 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
     if (!m) return true;
     *handled = true;
     enum { MAXA = 64 };
-    Arg args[MAXA], val[MAXA];
-    bool set[MAXA] = {0};
+    Arg args[MAXA];
     if (m->nparams > MAXA) return aerr(err, s, "macro '%s' has too many parameters", m->name);
-    int nc = split_args(we, e, args, MAXA, false);
-    if (nc < m->nparams && nc == 1) nc = split_args(we, e, args, MAXA, true);
+    bool lit[MAXA] = {0};
+    char *store = NULL;
+    const AsmState *alt = A->altmacro ? A : NULL;
+    if (alt) store = xmalloc((size_t)(e - we) + 24 * MAXA);
+    int nc = split_args(alt, we, e, args, lit, MAXA, false, store, err);
+    if (nc >= 0 && nc < m->nparams && nc == 1) nc = split_args(alt, we, e, args, lit, MAXA, true, store, err);
+    if (nc < 0) { free(store); return false; }
+    bool ok = macro_expand(A, m, args, lit, nc, s, e, line, ls, err);
+    free(store);
+    return ok;
+}
+
+/* the call at s (its line ls) of macro m with the nc arguments args (lit: not unquoted) */
+static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
+                         const char *e, int line, const char *ls, AsmErr *err)
+{
+    enum { MAXA = 64 };
+    Arg val[MAXA];
+    bool set[MAXA] = {0};
     int pos = 0;
     for (int i = 0; i < nc; i++) {
         /* a named argument: param=value */
@@ -859,18 +988,19 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
                 if (name_eq(m->params[j].name, args[i].s, (size_t)(ie - args[i].s))) k = j;
         if (k >= 0) {
             if (set[k]) return aerr(err, args[i].s, "parameter '%s' of macro '%s' given twice", m->params[k].name, m->name);
-            val[k] = unquote((Arg){skip_ws(x + 1, args[i].e), args[i].e});
+            val[k] = (Arg){skip_ws(x + 1, args[i].e), args[i].e};
+            if (!lit[i]) val[k] = unquote(val[k]);
             set[k] = true;
             continue;
         }
         if (pos < m->nparams && m->params[pos].vararg) {   /* the rest, as written */
-            val[pos] = (Arg){args[i].s, rtrim(s, e)};
+            val[pos] = (Arg){args[i].s, lit[i] ? args[i].e : rtrim(s, e)};
             set[pos] = true;
             pos++;
             break;
         }
         if (pos >= m->nparams) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
-        val[pos] = unquote(args[i]);
+        val[pos] = lit[i] ? args[i] : unquote(args[i]);
         set[pos++] = true;
     }
     for (int j = 0; j < m->nparams; j++) {
@@ -884,22 +1014,34 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
     f->name = dupn(m->name, strlen(m->name));
     f->count = 1;
     f->line0 = m->line;
-    long counter = A->counter++;
-    /* the body with \param, \@ and \() substituted */
+    long counter = A->counter++, count = m->count++;
+    /* the body with \param, \@, \+ and \() substituted; in .altmacro mode (not on Darwin, as
+     * llvm-mc) a parameter named without '\' too, a '&' after it dropped */
+    bool alt = A->altmacro && A->dialect != ASM_DARWIN && m->nparams;
     const char *b = m->body, *be = m->body + m->len;
     Buf *o = &f->text;
     buf_reserve(o, m->len + 1);
     while (b < be) {
-        const char *bs = memchr(b, '\\', (size_t)(be - b));
-        if (!bs) { buf_put(o, b, (size_t)(be - b)); break; }
+        const char *bs = b;
+        if (alt) while (bs < be && *bs != '\\' && !idc(*bs)) bs++;
+        else if (!(bs = memchr(b, '\\', (size_t)(be - b)))) bs = be;
         buf_put(o, b, (size_t)(bs - b));
+        if (bs == be) break;
+        if (*bs != '\\') {        /* an identifier: a parameter's name, or as written */
+            const char *ie = ident_end(bs, be);
+            int k = param_index(m, bs, ie);
+            if (k >= 0) buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s));
+            else buf_put(o, bs, (size_t)(ie - bs));
+            b = ie + (k >= 0 && ie < be && *ie == '&');
+            continue;
+        }
         if (bs + 1 < be && bs[1] == '@') { buf_put_llong(o, counter); b = bs + 2; continue; }
+        if (bs + 1 < be && bs[1] == '+') { buf_put_llong(o, count); b = bs + 2; continue; }
         if (bs + 2 < be && bs[1] == '(' && bs[2] == ')') { b = bs + 3; continue; }
         const char *ie = ident_end(bs + 1, be);
-        int k = -1;
-        for (int j = 0; j < m->nparams && ie > bs + 1; j++)
-            if (name_eq(m->params[j].name, bs + 1, (size_t)(ie - bs - 1))) k = j;
-        if (k >= 0) { buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s)); b = ie; }
+        int k = ie > bs + 1 ? param_index(m, bs + 1, ie) : -1;
+        if (k >= 0) { buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s)); b = ie + (alt && ie < be && *ie == '&'); }
+        else if (alt) { buf_putc(o, '\\'); buf_put(o, bs + 1, (size_t)(ie - bs - 1)); b = ie; }
         else { buf_putc(o, '\\'); b = bs + 1; }
         if (o->len > (size_t)ASM_MAX_BYTES) { frame_free(f); return aerr(err, s, "expansion of macro '%s' too large", m->name); }
     }

@@ -76,6 +76,10 @@ typedef struct AsmState {
     bool busy;                    /* collecting or skipping: every line goes to asm_consume */
     bool in_comment;              /* inside a multi-line block comment */
     bool exited;                  /* an .exitm ended the expansion: the rest of its line is not assembled */
+    bool altmacro;                /* .altmacro: `%expr` and `<text>` arguments, parameters named
+                                     without a backslash in the bodies expanded (not on Darwin) */
+    char *pending_vals;           /* .irp in .altmacro mode: its values, each ended by a NUL */
+    int npending_vals;
     const char *line_start;       /* the line of the directive asm_directive is given (set by the caller) */
     char *collect_src;            /* the line that opened the body being collected */
     int collect_col;
