@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>      /* x86-64: the line scans go sixteen bytes at a time */
 #define HAVE_SSE2 1
@@ -1858,7 +1859,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 }
 
 /* ---- directives ---- */
-enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
+enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_INCBIN, D_INCLUDE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
        D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
@@ -1948,6 +1949,8 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"hidden", D_IGNORE},
     {"hword", D_DATA2},
     {"ident", D_IGNORE},
+    {"incbin", D_INCBIN},
+    {"include", D_INCLUDE},
     {"indirect_symbol", D_IGNORE},
     {"inst", D_INST},
     {"int", D_DATA4},
@@ -2286,6 +2289,49 @@ static bool octa(Parser *P, const char *a, const char *e)
     return true;
 }
 
+/* .incbin "file"[, skip[, count]]: the file's bytes (from skip, at most count) in the layout;
+ * the file looked up as written (from the working directory, as llvm-mca), then beside the
+ * text that names it; only its size is read */
+static bool incbin(Parser *P, const char *a, const char *e)
+{
+    if (a >= e || *a != '"') return perr(P, a, "expected string in '.incbin' directive");
+    const char *qe = memchr(a + 1, '"', (size_t)(e - a - 1));
+    if (!qe) return perr(P, a, "unterminated string");
+    int64_t skip = 0, count = -1;
+    const char *x = skip_ws(qe + 1, e), *skip_at = NULL, *count_at = NULL;
+    if (x < e && *x == ',') {
+        x = skip_ws(x + 1, e);
+        if (x < e && *x != ',' && !dir_expr(P, skip_at = x, e, &x, &skip, "a skip count")) return false;
+        if (x < e && *x == ',' && !dir_expr(P, count_at = skip_ws(x + 1, e), e, &x, &count, "a count")) return false;
+    }
+    if (!dir_end(P, x, e)) return false;
+    if (skip < 0) return perr(P, skip_at, "skip is negative");
+    if (count_at && count < 0) {
+        pwarn(P, count_at, "negative count has no effect");
+        count = -1;
+    }
+    Buf path = {0};
+    buf_put(&path, a + 1, (size_t)(qe - a - 1));
+    struct stat st;
+    bool found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+    const char *slash = strrchr(P->file, '/');
+    if (!found && path.data[0] != '/' && slash) {   /* beside the text */
+        buf_reset(&path);
+        buf_put(&path, P->file, (size_t)(slash - P->file) + 1);
+        buf_put(&path, a + 1, (size_t)(qe - a - 1));
+        found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+    }
+    buf_free(&path);
+    if (!found) {
+        char buf[48];
+        return perr(P, a, "could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
+    }
+    uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
+    if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
+    skip_bytes(P, n);
+    return true;
+}
+
 /* the size of a .dcb/.ds element: by the suffix (.b 1, .w 2, .l/.s 4, .d 8, .p/.x 12; none 2) */
 static int dc_size(const char *name)
 {
@@ -2524,6 +2570,10 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case D_OCTA: return octa(P, a, e);
+    case D_INCBIN: return incbin(P, a, e);
+    case D_INCLUDE:               /* (the text of one file is parsed in pieces, in parallel: see pieces.c) */
+        return perr(P, s, "'.include' is not supported: uarch reads one file; insert the included text "
+                          "(e.g. with the C preprocessor's #include) and analyse the result");
     case D_NOTARGET: return perr(P, a, "'.%s' not currently supported for this target", name);
     case D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
         int64_t v = 0;
