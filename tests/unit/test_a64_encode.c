@@ -107,21 +107,27 @@ TEST(enc_shifts_bitfields_conds)
     WORD("cset x7, lo", 0x9a9f27e7);
 }
 
+TEST(enc_gnu_spellings)
+{
+    /* accepted as GNU as spells them, refused by llvm-mc: GNU as's words (aarch64-linux-gnu-as 2.40) */
+    WORD("prfm pldl1keep, [x1, #-8]", 0xf89f8020);
+    WORD("movi v0.16b, #-1", 0x4f07e7e0);
+    WORD("movi v1.8b, #-128", 0x0f04e401);
+}
+
 TEST(enc_none)
 {
-    bool ok;
-    /* accepted by the parser (GNU as spells it), refused by llvm-mc: no word, never a guess */
-    enc("prfm pldl1keep, [x1, #-8]", &ok);
-    CHECK(!ok);
-    enc("movi v0.16b, #-1", &ok);
-    CHECK(!ok);
+    /* a value outside the range its layout was learned on has no word, never a guess */
     A64Program prog;
     Diag err;
-    const char *s = "prfm pldl1keep, [x1, #-8]";
+    const char *s = "add x0, x1, #1";
     CHECK(a64_parse("t.s", s, strlen(s), &prog, &err));
+    A64Operand *o = (A64Operand *)&prog.insts[0].ops[2];
+    CHECK_INT(o->kind, A64_OP_IMM);
+    o->u.imm.value = 5000;
     uint32_t w;
     const char *why = NULL;
     CHECK(!a64_encode(&prog.insts[0], &w, &why));
-    CHECK(why && strstr(why, "no encoding"));
+    CHECK(why != NULL);
     a64_program_free(&prog);
 }
