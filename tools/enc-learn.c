@@ -147,6 +147,7 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
         switch (pt->kind) {
         case P_W: case P_X: case P_R: {
             int w = pt->kind == P_W ? 32 : pt->kind == P_X ? 64 : sz;
+            if (pt->kind == P_X && pt->arg) reg = pt->arg - 1;   /* xN: that register only */
             if (reg == 31) OUT("%czr", w == 64 ? 'x' : 'w');
             else OUT("%c%d", w == 64 ? 'x' : 'w', reg);
             if (pt->set && rnd() % 3) {
@@ -569,7 +570,8 @@ static bool parse_one(const char *text, A64Inst *out)
 {
     Diag d;
     A64Program prog;
-    if (!a64_parse("sample", text, strlen(text), &prog, &d)) return false;
+    A64ParseOptions po = {.features = ~0u};   /* (llvm-mc -mattr=+all) */
+    if (!a64_parse_opts("sample", text, strlen(text), &po, &prog, &d)) return false;
     bool ok = prog.ninsts == 1;
     if (ok) {
         *out = prog.insts[0];

@@ -1,6 +1,6 @@
 /* gen-isa.c — build-time generator: the instruction tables src/a64/isa/<name>.tsv -> one C file.
  *
- *   gen-isa OUT.c [-e ENCDIR] FILE.tsv...
+ *   gen-isa OUT.c [-e ENCDIR] [-f FEATURES.tsv] FILE.tsv...
  *
  * Each row (format: the header comment of src/a64/isa/base.tsv) is parsed and checked here, so
  * a bad row fails the build with "FILE:LINE: error: ...": unknown operand pattern, bad form
@@ -10,6 +10,8 @@
  * open-addressing hash of the mnemonics (a64_mnem_hash_of from src/a64/isa.h), and, from
  * ENCDIR/variants.tsv and ENCDIR/layouts.tsv (src/a64/enc/, learned by tools/enc-learn.c), the
  * encodings: per row its variants (matched to the row by its mnem and ops columns), the layouts.
+ * FEATURES.tsv (src/a64/features.tsv) names the features a row's `feature` cell may take (its
+ * bit: the order of the `feature` rows there).
  * Runs on the build host ($(HOSTCC)); uses only the C library.
  */
 #include "a64/a64.h"
@@ -150,6 +152,15 @@ static A64Pat parse_pat(const char *text)
     char *colon = strchr(w, ':');
     char *arg = NULL;
     if (colon) { *colon = 0; arg = colon + 1; }
+    if (w[0] == 'x' && isdigit((unsigned char)w[1]) && !colon) {   /* xN: that register only */
+        char *end;
+        long n = strtol(w + 1, &end, 10);
+        if (*end || n > 30) fail("bad register pattern '%s'", text);
+        A64Pat p = {0};
+        p.kind = P_X;
+        p.arg = (uint8_t)(n + 1);
+        return p;
+    }
     static const struct { const char *n; int k; } simple[] = {
         {"w", P_W}, {"x", P_X}, {"wsp", P_WSP}, {"xsp", P_XSP}, {"r", P_R}, {"rsp", P_RSP},
         {"sp", P_SP}, {"rext", P_REXT}, {"imm", P_IMM}, {"zero", P_ZERO}, {"fzero", P_FZERO},
@@ -365,8 +376,9 @@ static void split_tabs(char *line, char **cells, int *n, int max)
 
 /* The next data row of a table: skips blank and # lines, checks the header row against cols
  * (the column names, one space between) the first time, splits on tabs into c (room for the
- * column count + 1); the number of cells, or -1 at the end of the file. */
-static int next_row(FILE *f, char *line, int size, char **c, const char *cols, bool *header)
+ * column count + 1); the number of cells, or -1 at the end of the file.  The last `nopt`
+ * columns may be left out of a row (their cells are then "-"). */
+static int next_row_opt(FILE *f, char *line, int size, char **c, const char *cols, bool *header, int nopt)
 {
     int want = 1;
     for (const char *p = cols; *p; p++) want += *p == ' ';
@@ -380,7 +392,7 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
         split_tabs(line, c, &n, want + 1);
         if (!*header) {
             const char *p = cols;
-            bool ok = n == want;
+            bool ok = n <= want && n >= want - nopt;   /* (optional columns may be left out) */
             for (int i = 0; ok && i < n; i++) {
                 size_t l = strlen(c[i]);
                 ok = !strncmp(p, c[i], l) && (p[l] == ' ' || p[l] == 0);
@@ -390,11 +402,39 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
             *header = true;
             continue;
         }
-        if (n != want) fail("expected %d tab-separated columns, got %d", want, n);
+        if (n > want || n < want - nopt) {
+            if (nopt) fail("expected %d to %d tab-separated columns, got %d", want - nopt, want, n);
+            fail("expected %d tab-separated columns, got %d", want, n);
+        }
+        static char dash[] = "-";
+        for (; n < want; n++) c[n] = dash;
         return n;
     }
     if (!*header) fail("no header line");
     return -1;
+}
+static int next_row(FILE *f, char *line, int size, char **c, const char *cols, bool *header)
+{
+    return next_row_opt(f, line, size, c, cols, header, 0);
+}
+
+/* the feature names (src/a64/features.tsv, its `feature` rows in order) */
+static char *features[24];
+static int nfeatures;
+static void read_features(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "%s: cannot open\n", path); exit(1); }
+    cur_file = path;
+    cur_line = 0;
+    char line[4096], *c[4];
+    bool header = false;
+    while (next_row(f, line, sizeof line, c, "kind name value", &header) >= 0) {
+        if (strcmp(c[0], "feature")) continue;
+        if (nfeatures == 24) fail("more than 24 features (A64_PRINT_FEATURES)");
+        features[nfeatures++] = xdup(c[1], strlen(c[1]));
+    }
+    fclose(f);
 }
 
 static void read_table(const char *path)
@@ -407,8 +447,8 @@ static void read_table(const char *path)
     char line[4096];
     bool header = false;
     cur_line = 0;
-    char *c[10];
-    while (next_row(f, line, sizeof line, c, "mnem ops form reads writes mem branch sys notes", &header) >= 0) {
+    char *c[11];
+    while (next_row_opt(f, line, sizeof line, c, "mnem ops form reads writes mem branch sys notes feature", &header, 1) >= 0) {
         if (nrows == caprows) {
             caprows = caprows ? caprows * 2 : 512;
             rows = realloc(rows, (size_t)caprows * sizeof *rows);
@@ -505,6 +545,12 @@ static void read_table(const char *path)
         }
         r->notes = strcmp(c[8], "-") ? xdup(c[8], strlen(c[8])) : NULL;
         if (r->approx && !r->notes) fail("a nearest form ('~') needs a note saying why");
+        if (strcmp(c[9], "-")) {
+            int k;
+            for (k = 0; k < nfeatures && strcmp(features[k], c[9]); k++) {}
+            if (k == nfeatures) fail("unknown feature '%s' (src/a64/features.tsv; gen-isa -f)", c[9]);
+            r->feature = (uint8_t)(k + 1);
+        }
         char src[256];
         snprintf(src, sizeof src, "%s:%d", base, cur_line);
         r->src = xdup(src, strlen(src));
@@ -666,14 +712,16 @@ static void emit_enc(FILE *o)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) { fprintf(stderr, "usage: gen-isa OUT.c [-e ENCDIR] FILE.tsv...\n"); return 2; }
+    static const char usage[] = "usage: gen-isa OUT.c [-e ENCDIR] [-f FEATURES.tsv] FILE.tsv...\n";
+    if (argc < 3) { fputs(usage, stderr); return 2; }
     int first = 2;
     const char *encdir = NULL;
-    if (!strcmp(argv[2], "-e")) {
-        if (argc < 5) { fprintf(stderr, "usage: gen-isa OUT.c [-e ENCDIR] FILE.tsv...\n"); return 2; }
-        encdir = argv[3];
-        first = 4;
+    while (first + 1 < argc && (!strcmp(argv[first], "-e") || !strcmp(argv[first], "-f"))) {
+        if (argv[first][1] == 'e') encdir = argv[first + 1];
+        else read_features(argv[first + 1]);
+        first += 2;
     }
+    if (first >= argc) { fputs(usage, stderr); return 2; }
     for (int i = first; i < argc; i++) read_table(argv[i]);
     if (encdir) read_enc(encdir);
     /* stable grouping by mnemonic; first_of needs the original order, so precompute */
@@ -702,7 +750,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < r->nrd_imp; k++) fprintf(o, "%d,", r->rd_imp[k]);
         fprintf(o, "},{");
         for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
-        fprintf(o, "},%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys);
+        fprintf(o, "},%d,%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys, r->feature);
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);

@@ -5,7 +5,7 @@
 #   tools/print-check.sh [-v] UARCH FILE.s...
 #
 # Every distinct instruction of the files, as uarch parses it (`uarch decode`), is shown by
-# `uarch mca -instruction-tables` (the text of the instruction info view, src/a64/print.c) and by
+# `uarch mca -mattr=+all -instruction-tables` (the text of the instruction info view, src/a64/print.c) and by
 # `llvm-mc-19 -triple=aarch64 -mattr=+all` (LLVM_MC=... and LLVM_TRIPLE=... choose others), both with
 # -output-asm-variant=$VARIANT (default 0, the generic syntax; 1: Apple's), and the two texts compared.  Prints
 #   instructions: D distinct  equal: E  alias: A  temporary label: T  different: X  llvm-mc rejects: R
@@ -20,7 +20,7 @@ insts_main print-check.sh "$@" || exit $?
 set -- "${insts_files[@]}"
 sed 's/\x01.*//' "$dir/all" | sort -u | grep -v -e "^$" -e "^\\." > "$dir/uniq"   # (not data: .word ...)
 awk 'BEGIN { for (i = 0; i < 10; i++) print i ":" } { printf "L%d:\n%s\n", NR, $0 }' "$dir/uniq" > "$dir/in.s"
-"$uarch" mca -instruction-tables -resource-pressure=0 -output-asm-variant="${VARIANT:-0}" "$dir/in.s" 2>/dev/null |
+"$uarch" mca -mattr=+all -instruction-tables -resource-pressure=0 -output-asm-variant="${VARIANT:-0}" "$dir/in.s" 2>/dev/null |
     awk '/^\[1\]    \[2\]/ { on = 1; next } on && !NF { exit } on { print substr($0, 43) }' > "$dir/uarch.txt"
 [ "$(wc -l < "$dir/uarch.txt")" = "$(wc -l < "$dir/uniq")" ] || { echo "print-check: uarch mca showed $(wc -l < "$dir/uarch.txt") instructions of $(wc -l < "$dir/uniq")"; [ -n "${KEEP:-}" ] && cp -r "$dir" "$KEEP"; exit 2; }
 "$llvm_mc" -triple="${LLVM_TRIPLE:-aarch64}" -output-asm-variant="${VARIANT:-0}" -mattr=+all "$dir/in.s" > "$dir/llvm" 2>/dev/null

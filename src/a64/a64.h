@@ -255,6 +255,15 @@ enum { A64_MAX_WARNINGS = 20 };
  * those past line `after` (the lines before it were parsed and warned about before) */
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
 
+/* ---- architecture features beyond the Apple M1's (src/a64/features.tsv) ----
+ * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk): what the
+ * parser takes (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
+bool a64_cpu_features(const char *cpu, uint32_t *mask);   /* an llvm CPU name; false: not listed */
+/* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one) applied to *mask; false: no
+ * feature of the table */
+bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
+const char *a64_feature_name(int bit);                     /* NULL past the last */
+
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err);
@@ -268,6 +277,8 @@ typedef struct A64ParseOptions {
      * when nothing else on it took effect (no label, no expansion; else the parse fails as
      * without it): mca's -skip-unsupported-instructions=parse-failure */
     bool skip_errors;
+    /* the features beyond the M1's (a64_cpu_features): a row that needs another is refused */
+    uint32_t features;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);
@@ -299,10 +310,14 @@ bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 
 /* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
  * lowercase, canonical conditions, decimal immediates; A64_PRINT_HEX: llvm's -print-imm-hex;
- * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1), appended to out.  False (out
+ * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1; A64_PRINT_FEATURES: the CPU's
+ * features, else the M1's), appended to out.  False (out
  * unchanged) where the operands cannot be rebuilt (relocations, symbols in immediates): then
  * show the text as written. */
 enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
+/* the features of the CPU (a mask of a64_cpu_features) in the flags: the hints and barrier
+ * options named as that CPU names them (bti c or hint #34) */
+#define A64_PRINT_FEATURES(mask) ((unsigned)(mask) << 8)
 bool a64_print(const A64Inst *inst, unsigned flags, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */

@@ -36,11 +36,20 @@ const A64Sysop *a64_sysop_find(const char *kind, const char *name);   /* name in
 /* the operation llvm-mca -mcpu=apple-m1 prints for SYS #op1, Cn, Cm, #op2 (NULL: none) */
 const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2);
 /* named operand values of system instructions (src/a64/opnames.tsv -> $(B)/gen/a64_opnames.c):
- * print "name" | "number" | "mnemonic" */
-typedef struct A64Opname { const char *kind; int value; const char *name, *print; } A64Opname;
+ * print "name" | "number" | "mnemonic"; feature "-" or the feature (src/a64/features.tsv) a CPU
+ * needs to print it so */
+typedef struct A64Opname { const char *kind; int value; const char *name, *print, *feature; } A64Opname;
 extern const A64Opname a64_opnames[];
 extern const int a64_opnames_count;
-const A64Opname *a64_opname_value(const char *kind, long long value);   /* the first of that value */
+/* the first of that value whose feature is in `features` (a mask of a64_cpu_features) */
+const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_t features);
+/* the features and the CPUs that have them (src/a64/features.tsv -> $(B)/gen/a64_features.c):
+ * kind "feature" | "cpu" */
+typedef struct A64Feature { const char *kind, *name, *value; } A64Feature;
+extern const A64Feature a64_features[];
+extern const int a64_features_count;
+/* the mask of a feature name ("-": 0, none needed), or 0 with *known false when unknown */
+uint32_t a64_feature_mask(const char *name, size_t n, bool *known);
 const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
@@ -69,6 +78,8 @@ typedef struct A64MatchEnv {
     void *ctx;
     const A64Mnem *mnem;   /* set by the parser: the rows of the next instruction's mnemonic
                               (a64_match uses it once, then clears it) */
+    uint32_t features;     /* the CPU's features beyond the M1's: rows needing others are skipped
+                              (without an env, none is) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {

@@ -17,7 +17,7 @@
 enum A64PatKind {
     P_NONE,
     /* general-purpose registers; `set` = allowed shift modifiers (bit per A64Shift) */
-    P_W, P_X, P_WSP, P_XSP, P_R, P_RSP, P_SP, P_REXT,
+    P_W, P_X, P_WSP, P_XSP, P_R, P_RSP, P_SP, P_REXT,   /* P_X: `arg` = 1 + N for xN (only that one) */
     /* SIMD&FP: `set` = allowed shapes (bit per A64VShape); `arg` = list length (0 = any) */
     P_FSCALAR, P_VEC, P_ELEM, P_LIST, P_ELIST,
     /* immediates; P_RANGE uses lo..hi */
@@ -59,6 +59,8 @@ typedef struct A64Row {
     uint8_t mem_pair;
     uint8_t branch;        /* A64Branch */
     uint8_t sys;           /* A64_SYS_* */
+    uint8_t feature;       /* 0: every CPU; else 1 + the bit of the feature the row needs
+                              (src/a64/features.tsv: the `feature` column of the table) */
     const char *notes;
     const char *src;       /* "base.tsv:123" */
     A64Pat ops[A64_MAX_OPS];   /* last: a row's used fields then share fewer cache lines */

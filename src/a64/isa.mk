@@ -7,14 +7,14 @@ $(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
 	$(HOSTCC) -std=c11 -Wall -Wextra -Wno-missing-field-initializers -O1 -Isrc -o $@ tools/gen-isa.c
 
 ENC_TSVS := src/a64/enc/variants.tsv src/a64/enc/layouts.tsv
-$(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) | $(B)/.dirs
-	$(B)/gen-isa $@.tmp -e src/a64/enc $(ISA_TSVS) && mv $@.tmp $@
+$(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) src/a64/features.tsv | $(B)/.dirs
+	$(B)/gen-isa $@.tmp -e src/a64/enc -f src/a64/features.tsv $(ISA_TSVS) && mv $@.tmp $@
 
 # the encodings src/a64/enc/{variants,layouts}.tsv, learned from llvm-mc (dev-time;
 # tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
 # fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
-$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc
@@ -26,7 +26,7 @@ enc-verify: $(B)/enc-learn
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c, and the named SYS
 # operations (ic dc at tlbi ...): src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c (tools/gen-table.c;
 # both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
-GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c
+GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c $(B)/gen/a64_features.c
 $(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str" $< > $@.tmp && mv $@.tmp $@
 $(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
@@ -34,4 +34,7 @@ $(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
 # the named operand values of system instructions (pstate fields, barrier options, hints,
 # prefetch operations): src/a64/opnames.tsv
 $(B)/gen/a64_opnames.c: src/a64/opnames.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Opname a64_opnames "str int str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) a64/internal.h A64Opname a64_opnames "str int str str str" $< > $@.tmp && mv $@.tmp $@
+# the architecture features beyond the M1's and the CPUs that have them: src/a64/features.tsv
+$(B)/gen/a64_features.c: src/a64/features.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Feature a64_features "str str str" $< > $@.tmp && mv $@.tmp $@

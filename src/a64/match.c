@@ -147,7 +147,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (o->kind != A64_OP_GPR || o->u.gpr.is_sp) return R_KIND;
         int w = gpr_width(o);
         if (p->kind == P_W && w != 32) return R_KIND;
-        if (p->kind == P_X && w != 64) return R_KIND;
+        if (p->kind == P_X && (w != 64 || (p->arg && o->u.gpr.num != p->arg - 1))) return R_KIND;
         if (p->kind == P_R && tie_width(v, w)) return R_WIDTH;
         if (o->shift != A64_SH_NONE) {
             if (!(p->set & (1u << o->shift))) return R_SHIFT;
@@ -654,7 +654,7 @@ static const char *what(const A64Pat *p)
 {
     switch (p->kind) {
     case P_W: return "a 32-bit register";
-    case P_X: return "a 64-bit register";
+    case P_X: return p->arg ? a64_reg_name(p->arg - 1) : "a 64-bit register";   /* xN: that one */
     case P_R: return "a general-purpose register";
     case P_WSP: case P_XSP: case P_RSP: return "a general-purpose register or sp";
     case P_SP: return "sp";
@@ -711,6 +711,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         int c = a64_filter_class(&in->ops[i]);
         if (c < FC_N) sig |= (uint64_t)1 << (FC_N * i + c);    /* FC_N: no row takes it anyway */
     }
+    int gated = 0;                          /* the feature of the first row skipped for it */
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
@@ -719,11 +720,21 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
+            if (r->feature && env && !(env->features >> (r->feature - 1) & 1)) {
+                if (!gated) gated = r->feature;
+                continue;
+            }
             fill(in, r, &v, env);
             return true;
         }
     }
     if (!err) return false;
+    if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */
+        err->opnd = 0;
+        err->reason = 0;
+        snprintf(err->msg, sizeof err->msg, "instruction requires: %s", a64_feature_name(gated - 1));
+        return false;
+    }
     /* no row matches: try them all again to find the one that got furthest, and why */
     int best_i = -1, best_reason = 0, best_row = -1;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
@@ -761,6 +772,7 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
         if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
         else if (mem) snprintf(buf, cap, "invalid offset or index in '%s' for '%s'", op, mnem);
         else if (e->pat == P_COND || e->pat == P_CONDNAL) snprintf(buf, cap, "condition '%s' not allowed in '%s'", op, mnem);
+        else if (e->pat == P_ELEM) snprintf(buf, cap, "invalid operand '%s' for '%s': expected a register of v0-v15", op, mnem);
         else snprintf(buf, cap, "shift amount out of range in '%s' for '%s'", op, mnem);
         break;
     case R_BITMASK: snprintf(buf, cap, "invalid logical immediate '%s' for '%s'", op, mnem); break;

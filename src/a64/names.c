@@ -161,10 +161,82 @@ const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2)
     return NULL;
 }
 
-const A64Opname *a64_opname_value(const char *kind, long long value)
+const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_t features)
 {
-    for (int i = 0; i < a64_opnames_count; i++)
-        if (a64_opnames[i].value == value && !strcmp(a64_opnames[i].kind, kind)) return &a64_opnames[i];
+    for (int i = 0; i < a64_opnames_count; i++) {
+        const A64Opname *e = &a64_opnames[i];
+        if (e->value != value || strcmp(e->kind, kind))
+            continue;
+        bool known;
+        uint32_t need = a64_feature_mask(e->feature, strlen(e->feature), &known);
+        if (known && (need & ~features) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* ---- features (src/a64/features.tsv) ---- */
+uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
+{
+    *known = true;
+    if (n == 1 && name[0] == '-')
+        return 0;
+    int bit = 0;
+    for (int i = 0; i < a64_features_count; i++) {
+        const A64Feature *f = &a64_features[i];
+        if (strcmp(f->kind, "feature"))
+            continue;
+        if (strlen(f->name) == n && !memcmp(f->name, name, n))
+            return 1u << bit;
+        bit++;
+    }
+    *known = false;
+    return 0;
+}
+
+bool a64_cpu_features(const char *cpu, uint32_t *mask)
+{
+    for (int i = 0; i < a64_features_count; i++) {
+        const A64Feature *f = &a64_features[i];
+        if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
+            continue;
+        uint32_t m = 0;
+        for (const char *p = f->value; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            bool known;
+            m |= a64_feature_mask(p, n, &known);
+            p += n + (e != NULL);
+        }
+        *mask = m;
+        return true;
+    }
+    return false;
+}
+
+bool a64_feature_apply(const char *item, size_t n, uint32_t *mask)
+{
+    bool off = n && item[0] == '-', on = n && item[0] == '+';
+    if (off || on) {
+        item++;
+        n--;
+    }
+    bool known;
+    uint32_t m = n ? a64_feature_mask(item, n, &known) : 0;
+    if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
+        for (int b = 0; a64_feature_name(b); b++)
+            m |= 1u << b;
+    if (!m)
+        return false;
+    *mask = off ? *mask & ~m : *mask | m;
+    return true;
+}
+
+const char *a64_feature_name(int bit)
+{
+    for (int i = 0, k = 0; i < a64_features_count; i++)
+        if (!strcmp(a64_features[i].kind, "feature") && k++ == bit)
+            return a64_features[i].name;
     return NULL;
 }
 

@@ -157,9 +157,10 @@ static const char *alias(const A64Inst *in, const char *m)
  * sources (cset/csetm/cinc/cinv/cneg), the zero-register forms (mov/mvn/neg/negs/ngc/ngcs from
  * orr/orn/sub/subs/sbc/sbcs; tst/cmp/cmn from ands/subs/adds; mul/mneg/smull/umull/smnegl/umnegl
  * from madd/msub/[su]maddl/[su]msubl), ror from extr, mov to or from sp from add #0, movn as mov
- * #value, lsl/lsr/asr/ror from the ...v forms, the hints and prefetch operations by name, vector
- * orr as mov.  As llvm-mca-19 -mcpu=apple-m1 prints them (the rules of LLVM's AArch64InstPrinter
- * and its alias table; tests/golden/mca-aliases.test).  False: print `in` as it is. */
+ * #value, lsl/lsr/asr/ror from the ...v forms, the hints (by the CPU's features) and prefetch
+ * operations by name, vector orr as mov.  As llvm-mca-19 -mcpu=apple-m1 prints them (the rules of
+ * LLVM's AArch64InstPrinter and its alias table; tests/golden/mca-aliases.test).  False: print
+ * `in` as it is. */
 static bool zr(const A64Operand *o) { return o->kind == A64_OP_GPR && o->u.gpr.num == 31 && !o->u.gpr.is_sp; }
 static bool gpr(const A64Operand *o) { return o->kind == A64_OP_GPR; }
 static bool imm(const A64Operand *o) { return o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym; }
@@ -226,7 +227,54 @@ static bool sys_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64
     return true;
 }
 
-static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
+/* the hints, written by name (bti c, chkfeat x16, yield) or as `hint #n`, as LLVM prints them
+ * for a CPU of these features: by the name of the number that the CPU has (src/a64/opnames.tsv:
+ * bti c needs FEAT_BTI), else `hint #n`.  `scratch` (32 bytes) holds the mnemonic of a name
+ * with an operand.  False: not a hint. */
+static bool hint_alias(const char *m, const A64Operand *o, int n, uint32_t features, A64Inst *c, A64Operand *ops,
+                       char *scratch)
+{
+    long long v = -1;
+    if (streq(m, "hint") && n == 1 && imm(&o[0]))
+        v = o[0].u.imm.value;
+    else if (n <= 1) {
+        char name[48];
+        if (n == 0)
+            snprintf(name, sizeof name, "%s", m);
+        else if (o[0].kind == A64_OP_NAMED && o[0].u.named)
+            snprintf(name, sizeof name, "%s %s", m, o[0].u.named);
+        else if (gpr(&o[0]) && !o[0].u.gpr.is_sp && !o[0].shift)
+            snprintf(name, sizeof name, "%s %c%d", m, o[0].u.gpr.is64 ? 'x' : 'w', o[0].u.gpr.num);
+        else
+            return false;
+        const A64Opname *e = a64_opname_named("hint", name);
+        if (!e)
+            return false;
+        v = e->value;
+    }
+    if (v < 0)
+        return false;
+    const A64Opname *e = a64_opname_value_for("hint", v, features);
+    if (!e || !streq(e->print, "mnemonic")) {
+        c->mnem_name = "hint"; c->nops = 1;
+        ops[0] = imm_op(v);
+        return true;
+    }
+    const char *sp = strchr(e->name, ' ');
+    c->nops = 0;
+    c->mnem_name = e->name;
+    if (sp && (size_t)(sp - e->name) < 32) {
+        memcpy(scratch, e->name, (size_t)(sp - e->name));
+        scratch[sp - e->name] = 0;
+        c->mnem_name = scratch;
+        c->nops = 1;
+        ops[0] = (A64Operand){0};
+        ops[0].kind = A64_OP_NAMED; ops[0].u.named = sp + 1;
+    }
+    return true;
+}
+
+static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t features, char *scratch)
 {
     const char *m = in->mnem_name;
     const A64Operand *o = in->ops;
@@ -393,22 +441,23 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops)
         }
     if (sys_alias(m, o, n, c, ops))
         return true;
+    if (hint_alias(m, o, n, features, c, ops, scratch))
+        return true;
     if (n == 1 && imm(&o[0])) {
-        /* an immediate printed as another instruction: hint #1 -> yield, dsb #0 -> ssbb */
-        const A64Opname *e = a64_opname_value(m, o[0].u.imm.value);
+        /* an immediate printed as another instruction: dsb #0 -> ssbb */
+        const A64Opname *e = a64_opname_value_for(m, o[0].u.imm.value, features);
         if (e && streq(e->print, "mnemonic")) {
             c->mnem_name = e->name; c->nops = 0;
             return true;
         }
-        if (streq(m, "hint"))
-            return false;
     }
     /* a named operand value printed as LLVM does (by name, or by number: the prefetches to the
      * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm */
     const char *what = (streq(m, "dsb") || streq(m, "dmb")) && n == 1 ? "barrier" :
                        (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" : NULL;
     if (what && (imm(&o[0]) || (o[0].kind == A64_OP_NAMED && o[0].u.named))) {
-        const A64Opname *e = imm(&o[0]) ? a64_opname_value(what, o[0].u.imm.value) : a64_opname_named(what, o[0].u.named);
+        const A64Opname *e = imm(&o[0]) ? a64_opname_value_for(what, o[0].u.imm.value, features)
+                                        : a64_opname_named(what, o[0].u.named);
         bool num = e && streq(e->print, "number");
         if (!e || num == imm(&o[0]))
             return false;                         /* (already as LLVM prints it) */
@@ -524,7 +573,8 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
     bool hex = (flags & A64_PRINT_HEX) != 0;
     A64Inst cin;
     A64Operand cops[A64_MAX_OPS];
-    const A64Inst *in = canonical(in0, &cin, cops) ? &cin : in0;
+    char scratch[32];
+    const A64Inst *in = canonical(in0, &cin, cops, flags >> 8, scratch) ? &cin : in0;
     const char *m = in->mnem_name;
     if (!m || !*m)
         return false;

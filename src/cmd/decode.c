@@ -32,7 +32,9 @@ static void usage(FILE *f)
             "  maximum padding), .skip/.space/.zero/.fill, .org and data (.byte ... .quad,\n"
             "  .ascii/.asciz/.string, .float/.double), their arguments constant expressions, as\n"
             "  llvm-mc places them\n"
-            "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs)\n"
+            "  -mcpu=CPU  flag forms that CPU's model has no row for (-mcpu=help lists CPUs), and\n"
+            "             take only the instructions of its features (without it: every feature,\n"
+            "             src/a64/features.tsv: i8mm, bf16 ... as llvm-mc -mattr=+all)\n"
             "  -json      a JSON array, one object per instruction\n"
             "  -show-encoding  the instruction word, as llvm-mc -show-encoding prints it (the\n"
             "             fields of a symbol's fixup zero); 'none' with the reason when uarch has none\n");
@@ -184,9 +186,10 @@ static void dec_insts(void *ctx, const A64Program *prog)
  * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
  * not held whole; false after printing its error (nothing written).  One regular file is
  * parsed a piece at a time, so its program is not held whole either. */
-static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool show_enc, bool file_key, Json *j,
-                        Buf *out, Out *stream)
+static bool decode_file(const char *path, const ModelCpu *cpu, uint32_t features, bool json, bool show_enc,
+                        bool file_key, Json *j, Buf *out, Out *stream)
 {
+    A64ParseOptions po = {.features = features};
     const char *name = strcmp(path, "-") ? path : "<stdin>";
     Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0};
     Diag err;
@@ -196,7 +199,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
     if (f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= DECODE_MAX_BYTES) {
         const char *pl = getenv("UARCH_DECODE_PIECE_LINES");
         int lines = pl && atoi(pl) > 0 ? atoi(pl) : DECODE_PIECE_LINES;
-        ok = a64_parse_pieces(name, f, NULL, lines, dec_insts, &d, &err);
+        ok = a64_parse_pieces(name, f, &po, lines, dec_insts, &d, &err);
         fclose(f);
     } else {
         if (f)
@@ -212,7 +215,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, bool json, bool s
             return false;
         }
         A64Program prog;
-        ok = a64_parse(name, in.data ? in.data : "", in.len, &prog, &err);
+        ok = a64_parse_opts(name, in.data ? in.data : "", in.len, &po, &prog, &err);
         buf_free(&in);
         if (ok) {
             dec_insts(&d, &prog);
@@ -252,6 +255,9 @@ int cmd_decode(int argc, char **argv)
     if (npaths == 0)
         paths[npaths++] = "-";
     const ModelCpu *cpu = NULL;
+    uint32_t features = ~0u;   /* every feature of src/a64/features.tsv, unless a CPU is named */
+    if (cpu_name && !a64_cpu_features(cpu_name, &features))
+        features = 0;
     if (cpu_name) {
         if (!strcmp(cpu_name, "help")) { model_list(stdout); free(paths); return 0; }
         cpu = model_find(cpu_name);
@@ -273,7 +279,7 @@ int cmd_decode(int argc, char **argv)
         json_arr_begin(&j);
     bool ok = true;
     for (int k = 0; k < npaths && ok; k++)
-        ok = decode_file(paths[k], cpu, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL);
+        ok = decode_file(paths[k], cpu, features, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL);
     free(paths);
     if (!ok) {
         out_abandon(&o);

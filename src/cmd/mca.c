@@ -53,7 +53,7 @@ static const Opt opts[] = {
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
-    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "accepted for compatibility and ignored (a warning): the model fixes the features"},
+    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates beyond the M1's (i8mm, bf16, bti, wfxt, xs, chk; +all: every one); others are ignored (a warning): the model fixes them"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
     {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
@@ -100,6 +100,8 @@ typedef struct Cli {
     const char *input;
     const char *output;
     const char *triple, *march, *mcpu;
+    const char *mattr[8];         /* -mattr, each occurrence (their items apply in order) */
+    int nmattr;
     bool json;
     int skip;
     int threads;                  /* 0: one per online CPU */
@@ -281,7 +283,9 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_MARCH: c->march = val; break;
         case O_MCPU: c->mcpu = val; break;
         case O_MATTR:
-            fprintf(stderr, "%s: warning: '-mattr=%s' ignored: the CPU model fixes the features\n", util_progname, val);
+            if (c->nmattr == (int)ARRAY_LEN(c->mattr))
+                return usage_error("too many -mattr options (8 at most): '%s'", val);
+            c->mattr[c->nmattr++] = val;
             break;
         case O_ITER: c->sim.iterations = u; break;
         case O_OUT: c->output = val; break;
@@ -421,10 +425,31 @@ int cmd_mca(int argc, char **argv)
         fprintf(stderr, "%s: warning: -mcpu=%s: no model of that core; the Apple M1 model '%s' stands in\n",
                 util_progname, c.mcpu, model_name(cpu));
 
+    /* the features beyond the M1's (src/a64/features.tsv): the CPU's, then -mattr's; an Apple
+     * core llvm 19 does not know takes the newest set, generic and native the M1's */
+    uint32_t features = 0;
+    if (c.mcpu && !a64_cpu_features(c.mcpu, &features) && how == MODEL_CPU_STANDIN)
+        a64_cpu_features("apple-later", &features);
+    for (int k = 0; k < c.nmattr; k++)
+        for (const char *p = c.mattr[k]; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (n && !a64_feature_apply(p, n, &features)) {
+                Buf names = {0};
+                for (int b = 0; a64_feature_name(b); b++)
+                    buf_printf(&names, "%s%s", b ? ", " : "", a64_feature_name(b));
+                fprintf(stderr, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only %s)\n",
+                        util_progname, (int)n, p, buf_cstr(&names));
+                buf_free(&names);
+            }
+            p += n + (e != NULL);
+        }
+
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,
                         .json = c.json, .skip = (McaSkip)c.skip, .threads = c.threads, .sim = c.sim,
                         .view = c.view};
     bool tok;
+    ro.parse.features = features;
     ro.parse.dialect = (int)asm_dialect_of(triple, &tok);   /* ';' is a comment on Darwin */
     /* the instruction text in the triple's syntax (llvm: the assembler dialect of its MCAsmInfo) */
     ro.view.print_apple = c.asm_variant == 1 || (c.asm_variant < 0 && ro.parse.dialect == ASM_DARWIN);

@@ -17,7 +17,7 @@ static int row_cmp(const void *key, const void *row)
 }
 
 /* the table row for the instruction: the first row of its mnemonic whose operand is "-" or
- * its first (named) operand; NULL when none */
+ * its first operand (a name, or an immediate #N); NULL when none */
 static const McaInstFlags *table_row(const A64Inst *a, const char *m)
 {
     const McaInstFlags *t = mca_inst_flags_table, *end = t + mca_inst_flags_table_count;
@@ -31,6 +31,9 @@ static const McaInstFlags *table_row(const A64Inst *a, const char *m)
             return r;
         if (a->nops > 0 && a->ops[0].kind == A64_OP_NAMED && a->ops[0].u.named &&
             strcasecmp(a->ops[0].u.named, r->op) == 0)
+            return r;
+        if (a->nops > 0 && a->ops[0].kind == A64_OP_IMM && !a->ops[0].u.imm.sym && !a->ops[0].u.imm.reloc &&
+            r->op[0] == '#' && strtoll(r->op + 1, NULL, 0) == a->ops[0].u.imm.value)
             return r;
     }
     return NULL;

@@ -7,12 +7,13 @@ gen=$BUILD/gen-isa
 [ -x "$gen" ] || { echo "skip: $gen not built"; exit 77; }
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 hdr=$'mnem\tops\tform\treads\twrites\tmem\tbranch\tsys\tnotes'
-"$gen" "$dir/ok.c" -e "$ROOT/src/a64/enc" "$ROOT"/src/a64/isa/*.tsv 2> "$dir/ok.err" || { echo "FAIL: the checked-in tables do not generate"; cat "$dir/ok.err"; exit 1; }
+feat="$ROOT/src/a64/features.tsv"
+"$gen" "$dir/ok.c" -e "$ROOT/src/a64/enc" -f "$feat" "$ROOT"/src/a64/isa/*.tsv 2> "$dir/ok.err" || { echo "FAIL: the checked-in tables do not generate"; cat "$dir/ok.err"; exit 1; }
 [ -s "$dir/ok.err" ] && { echo "FAIL: the checked-in tables generate with warnings:"; head "$dir/ok.err"; exit 1; }
 fail=0
 check() {   # row, expected message
   printf '# a bad table\n%s\n%s\n' "$hdr" "$1" > "$dir/bad.tsv"
-  out=$("$gen" "$dir/out.c" "$dir/bad.tsv" 2>&1) && { echo "FAIL: accepted: $1"; fail=1; return; }
+  out=$("$gen" "$dir/out.c" -f "$feat" "$dir/bad.tsv" 2>&1) && { echo "FAIL: accepted: $1"; fail=1; return; }
   case $out in *"bad.tsv:3: error: $2"*) ;; *) echo "FAIL: '$1': got '$out', want '$2'"; fail=1;; esac
 }
 check $'add\tr, r, q5\tADD\t-\t-\t-\t-\t-\t-' "unknown operand pattern 'q5'"
@@ -24,7 +25,9 @@ check $'ldr\tr, memoff\tLDR\t-\t-\t-\t-\t-\t-' "'memoff' needs a scale"
 check $'ldr\tr, mem\tLDR\t-\t-\tfetch\t-\t-\t-' "unknown memory kind 'fetch'"
 check $'add\tr, r\tADD\t-\t-\t-\tfar\t-\t-' "unknown branch kind 'far'"
 check $'add\tr, r, rext:uxtq\tADD\t-\t-\t-\t-\t-\t-' "unknown extend 'uxtq'"
-check $'add\tr, r\tADD' "expected 9 tab-separated columns"
+check $'add\tr, r\tADD' "expected 9 to 10 tab-separated columns"
+check $'add\tr, r\tADD\t-\t-\t-\t-\t-\t-\tfp9' "unknown feature 'fp9'"
+check $'chkfeat\tx31\tNOP\t-\t-\t-\t-\t-\t-' "bad register pattern 'x31'"
 # the encoding tables (src/a64/enc/, learned by tools/enc-learn.c)
 printf 'mnem\tops\tform\treads\twrites\tmem\tbranch\tsys\tnotes\nnop\t-\tNOP\t-\t-\t-\t-\t-\t-\n' > "$dir/nop.tsv"
 mkdir -p "$dir/enc"

@@ -1,5 +1,5 @@
 /* test_a64_parse.c — the front end: operands, semantics, forms, regions, layout, errors. */
-#include "a64/a64.h"
+#include "a64/internal.h"
 #include "t.h"
 
 static A64Program prog;
@@ -267,5 +267,51 @@ TEST(a64_forms_simd)
     CHECK_INT(in->writes[0].bits, 64);
     CHECK(!parse("fadd v0.4s, v1.2s, v2.4s"));           /* tied arrangements */
     CHECK(!parse("ld1 {v0.4s, v2.4s}, [x0]"));            /* non-consecutive list */
+    a64_program_free(&prog);
+}
+
+/* src/a64/features.tsv: every feature a CPU lists or a name of src/a64/opnames.tsv needs is a
+ * feature of the table; the CPUs as llvm-mca 19 has them; -mattr items */
+TEST(a64_features_table)
+{
+    for (int i = 0; i < a64_opnames_count; i++) {
+        bool known;
+        a64_feature_mask(a64_opnames[i].feature, strlen(a64_opnames[i].feature), &known);
+        CHECK(known);
+    }
+    for (int i = 0; i < a64_features_count; i++) {
+        if (strcmp(a64_features[i].kind, "cpu"))
+            continue;
+        const char *v = a64_features[i].value;
+        for (const char *p = v; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            bool known;
+            a64_feature_mask(p, n, &known);
+            CHECK(known);
+            p += n + (e != NULL);
+        }
+    }
+    uint32_t m1 = 1, m2 = 0, m4 = 0, x;
+    CHECK(a64_cpu_features("apple-m1", &m1) && m1 == 0);
+    CHECK(a64_cpu_features("Apple-M2", &m2) && m2 != 0);
+    CHECK(a64_cpu_features("apple-m4", &m4) && (m4 & m2) == m2 && m4 != m2);
+    CHECK(!a64_cpu_features("cortex-a72", &x));
+    x = 0;
+    CHECK(a64_feature_apply("+i8mm", 5, &x) && x != 0);
+    CHECK(a64_feature_apply("-i8mm", 5, &x) && x == 0);
+    CHECK(!a64_feature_apply("+neon", 5, &x));
+    CHECK(a64_feature_apply("+all", 4, &x) && (x & m4) == m4);
+    CHECK_STR(a64_feature_name(0), "i8mm");
+    /* a row that needs a feature: refused without it, with llvm's message, taken with it */
+    const char *s = "smmla v0.4s, v1.16b, v2.16b";
+    A64Program prog;
+    Diag err;
+    CHECK(!a64_parse("t.s", s, strlen(s), &prog, &err));
+    CHECK(strstr(err.msg, "instruction requires: i8mm") != NULL);
+    A64ParseOptions po = {.features = m2};
+    CHECK(a64_parse_opts("t.s", s, strlen(s), &po, &prog, &err));
+    CHECK_STR(prog.insts[0].form, "SDOT_v_16B");
+    CHECK(prog.insts[0].approx);
     a64_program_free(&prog);
 }
