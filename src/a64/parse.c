@@ -1482,14 +1482,16 @@ static bool unpredictable(Parser *P, const A64Inst *in)
     return true;
 }
 
-/* `ldr x0, =0x1234`: a value one movz makes is that mov, as llvm-mc assembles it (a load from a
- * literal pool otherwise) */
+/* `ldr x0, =0x1234`: a value one movz makes is that mov, as llvm-mc assembles it; a load from a
+ * literal pool otherwise, of the pool's label, a temporary symbol that llvm-mca-19 prints by its
+ * empty name: `ldr x0, ""` */
 static void ldr_literal_mov(Parser *P, A64Inst *in)
 {
     if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "ldr") || in->ops[0].kind != A64_OP_GPR ||
         in->ops[1].kind != A64_OP_LABEL || !in->ops[1].u.label.sym || P->ls[in->ops[1].col - 1] != '=')
         return;
     P->memo_off = true;           /* (a .set symbol may be in it) */
+    in->ops[1].u.label.text = "\"\"";
     const char *x = in->ops[1].u.label.sym, *xe = x + strlen(x), *end;
     int64_t v;
     AsmErr ae;

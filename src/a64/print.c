@@ -158,9 +158,10 @@ static const char *alias(const A64Inst *in, const char *m)
  * orr/orn/sub/subs/sbc/sbcs; tst/cmp/cmn from ands/subs/adds; mul/mneg/smull/umull/smnegl/umnegl
  * from madd/msub/[su]maddl/[su]msubl), ror from extr, mov to or from sp from add #0, movn as mov
  * #value, lsl/lsr/asr/ror from the ...v forms, the hints (by the CPU's features) and prefetch
- * operations by name, vector orr as mov.  As llvm-mca-19 -mcpu=apple-m1 prints them (the rules of
- * LLVM's AArch64InstPrinter and its alias table; tests/golden/mca-aliases.test).  False: print
- * `in` as it is. */
+ * operations by name, vector orr and the orr of the zero register and a logical immediate that
+ * movz/movn cannot build as mov.  As llvm-mca-19 -mcpu=apple-m1 prints them (the rules of LLVM's
+ * AArch64InstPrinter and its alias table; tests/golden/mca-aliases.test).  False: print `in` as
+ * it is. */
 static bool zr(const A64Operand *o) { return o->kind == A64_OP_GPR && o->u.gpr.num == 31 && !o->u.gpr.is_sp; }
 static bool gpr(const A64Operand *o) { return o->kind == A64_OP_GPR; }
 static bool imm(const A64Operand *o) { return o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym; }
@@ -416,6 +417,18 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t f
     if (streq(m, "add") && n == 3 && gpr(&o[0]) && gpr(&o[1]) && (o[0].u.gpr.is_sp || o[1].u.gpr.is_sp) &&
         imm(&o[2]) && o[2].u.imm.value == 0 && o[2].shift_amount == 0) {
         c->mnem_name = "mov"; c->nops = 2;
+        return true;
+    }
+    /* orr of the zero register and a logical immediate: mov #value (signed), unless movz or movn
+     * could build the value (LLVM's isAnyMOVWMovAlias: then it prints the orr) */
+    if (streq(m, "orr") && n == 3 && gpr(&o[0]) && zr(&o[1]) && imm(&o[2]) && o[2].shift == A64_SH_NONE) {
+        int w = o[0].u.gpr.is64 ? 64 : 32;
+        unsigned long long v = (unsigned long long)o[2].u.imm.value, nv = ~v;
+        if (w == 32) { v &= 0xffffffffULL; nv &= 0xffffffffULL; }
+        if (movz_able(v, w) || movz_able(nv, w))
+            return false;
+        c->mnem_name = "mov"; c->nops = 2;
+        ops[1] = imm_op(w == 32 ? (long long)(int32_t)(uint32_t)v : (long long)v);
         return true;
     }
     if (streq(m, "movn") && n == 2 && gpr(&o[0]) && imm(&o[1])) {
