@@ -122,6 +122,10 @@ static double fp8_value(int code)
     return code & 0x80 ? -x : x;
 }
 
+/* when label_force is set, gen_text writes a label operand as the pc offset at an extreme of
+ * its field (a64_pcrel_bits): the highest (> 0) or the lowest (< 0) */
+static int label_force;
+
 /* one random instruction text for row r; false if the row cannot be sampled */
 static bool gen_text(const A64Row *r, char *buf, size_t cap)
 {
@@ -265,7 +269,15 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             OUT("#0x%llx", (unsigned long long)v);
             break;
         }
-        case P_LABEL: OUT("sym"); break;
+        case P_LABEL: {   /* a symbol, or a pc offset written as a number (b #8: encoded) */
+            int64_t u;
+            int k = a64_pcrel_bits(m, &u);
+            int64_t v = label_force ? (label_force > 0 ? (1ll << (k - 1)) - u : -(1ll << (k - 1)))
+                                    : rr(-(1ll << (k - 1)) / u, ((1ll << (k - 1)) - 1) / u) * u;
+            if (label_force || rnd() % 2) OUT("#%lld", (long long)v);
+            else OUT("sym");
+            break;
+        }
         case P_COND: OUT("%s", cond_names[rnd() % 16]); break;
         case P_CONDNAL: OUT("%s", cond_names[rnd() % 14]); break;
         case P_NAMED: {
@@ -662,6 +674,13 @@ int main(int argc, char **argv)
         char text[512];
         for (int k = 0; k < n; k++)
             if (gen_text(r, text, sizeof text)) add_sample(ri, text);
+        bool label = false;
+        for (int i = 0; i < r->nops; i++) label |= r->ops[i].kind == P_LABEL;
+        for (int k = 0; label && k < 8; k++) {
+            label_force = k % 2 ? 1 : -1;
+            if (gen_text(r, text, sizeof text)) add_sample(ri, text);
+        }
+        label_force = 0;
     }
     fprintf(stderr, "enc-learn: %d samples\n", nsamples);
     assemble(argv[1]);

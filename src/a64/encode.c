@@ -211,8 +211,11 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
             put(out, m, 8);
             break;
         }
-        case P_LABEL:
-            break;   /* a symbol: llvm's fixup leaves the field zero */
+        case P_LABEL:   /* a symbol: llvm's fixup leaves the field zero; a pc offset written as a
+                           number (b #8) is encoded (33 bits: adrp's reach) */
+            put(out, o->kind == A64_OP_LABEL && o->u.label.pcrel ? o->u.label.dot_offset : 0,
+                a64_pcrel_bits(r->mnem, NULL));
+            break;
         case P_COND: case P_CONDNAL: {
             int c = -1;
             if (o->kind == A64_OP_COND) c = o->u.cond;
@@ -272,6 +275,15 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
     return out->n <= A64_ENC_MAXV;
 }
 
+int a64_pcrel_bits(const char *mnem, int64_t *unit)
+{
+    const char *m = mnem ? mnem : "";
+    if (unit)
+        *unit = !strcmp(m, "adr") ? 1 : !strcmp(m, "adrp") ? 4096 : 4;
+    return !strcmp(m, "b") || !strcmp(m, "bl") ? 28 : !strcmp(m, "tbz") || !strcmp(m, "tbnz") ? 16
+         : !strcmp(m, "adrp") ? 33 : 21;
+}
+
 /* movz with a signed TLS group (:tprel_g1:sym): the linker may make it a movn, so llvm leaves
  * the bit that tells them apart zero (its fixMOVZ) */
 static bool movz_signed(const A64Inst *in)
@@ -295,8 +307,6 @@ bool a64_encode(const A64Inst *in, uint32_t *word, const char **why)
     const A64Row *r = &a64_rows[ri];
     int first = a64_row_enc[ri][0], count = a64_row_enc[ri][1];
     if (!count) { *why = "no encoding for this instruction form"; return false; }
-    for (int i = 0; i < in->nops; i++)   /* (llvm-mc encodes the offset; the layouts learned hold a fixup) */
-        if (in->ops[i].kind == A64_OP_LABEL && in->ops[i].u.label.pcrel) { *why = "a pc offset written as a number"; return false; }
     A64EncVals vals;
     uint32_t tsel = a64_enc_layouts[a64_enc_variants[first].layout].tsel;
     if (!a64_enc_values(in, r, tsel, &vals)) { *why = "an operand has no encoding"; return false; }

@@ -109,5 +109,10 @@ typedef struct A64EncVals {
     uint8_t bits[A64_ENC_MAXV];   /* how many low bits of v the layout sees */
 } A64EncVals;
 bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVals *out);
+/* the pc offset of an instruction's label field, written as a number (b #8): its two's
+ * complement bits (26 bits of words for b and bl: 28; tbz, tbnz 16; adrp 21 bits of pages: 33;
+ * adr 21 bits of bytes, and the 19 bits of words of b.cc, cbz, ldr and prfm literals: 21) and
+ * its step (*unit: adr 1, adrp 4096, else 4; unit may be NULL) */
+int a64_pcrel_bits(const char *mnem, int64_t *unit);
 
 #endif

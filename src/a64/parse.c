@@ -1337,9 +1337,12 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     for (int r = mn->first; r < mn->first + mn->count && !label; r++)
         label = a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL;
     if (!label) return true;
-    const char *m = in->mnem_name;
-    int64_t unit = !strcmp(m, "adr") ? 1 : !strcmp(m, "adrp") ? 4096 : 4, v = o->u.imm.value;
+    int64_t unit, v = o->u.imm.value;
+    int bits = a64_pcrel_bits(in->mnem_name, &unit);
     if (v % unit) return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (a multiple of %lld)", (long long)unit);
+    if (v < -(INT64_C(1) << (bits - 1)) || v > (INT64_C(1) << (bits - 1)) - unit)
+        return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (%lld to %lld)",
+                    (long long)-(INT64_C(1) << (bits - 1)), (long long)((INT64_C(1) << (bits - 1)) - unit));
     memset(&o->u, 0, sizeof o->u);
     o->kind = A64_OP_LABEL;
     o->u.label.is_dot = true;
