@@ -123,7 +123,7 @@ static double fp8_value(int code)
 }
 
 /* when label_force is set, gen_text writes a label operand as the pc offset at an extreme of
- * its field (a64_pcrel_bits): the highest (> 0) or the lowest (< 0) */
+ * its field (the row's label:F*S): the highest (> 0) or the lowest (< 0) */
 static int label_force;
 
 /* one random instruction text for row r; false if the row cannot be sampled */
@@ -270,8 +270,8 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             break;
         }
         case P_LABEL: {   /* a symbol, or a pc offset written as a number (b #8: encoded) */
-            int64_t u;
-            int k = a64_pcrel_bits(m, &u);
+            int64_t u = pt->set;
+            int k = pt->arg;
             int64_t v = label_force ? (label_force > 0 ? (1ll << (k - 1)) - u : -(1ll << (k - 1)))
                                     : rr(-(1ll << (k - 1)) / u, ((1ll << (k - 1)) - 1) / u) * u;
             if (label_force || rnd() % 2) OUT("#%lld", (long long)v);

@@ -198,6 +198,15 @@ static A64Pat parse_pat(const char *text)
                 p.str = xdup(arg, strlen(arg));
             }
             return p;
+        case P_LABEL: {       /* label:F*S: an F-bit field counting S bytes */
+            char *star = arg ? strchr(arg, '*') : NULL;
+            long f = arg ? strtol(arg, NULL, 10) : 0, s = star ? strtol(star + 1, NULL, 10) : 0;
+            if (f < 1 || s < 1 || (s & (s - 1)) || f + __builtin_ctzl((unsigned long)s) > 40)
+                fail("'label' needs ':FIELD*SCALE' (the pc offset's field bits and the bytes each counts): '%s'", text);
+            p.arg = (uint8_t)(f + __builtin_ctzl((unsigned long)s));
+            p.set = (uint32_t)s;
+            return p;
+        }
         case P_MEMOFF: case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: case P_MEMREG:
         case P_MEMSXTX: {
             char *ext = arg ? strchr(arg, ':') : NULL;

@@ -263,6 +263,11 @@ bool a64_cpu_features(const char *cpu, uint32_t *mask);   /* an llvm CPU name; f
  * feature of the table */
 bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
+/* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
+ * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
+ * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
+ * warning on `warn` */
+uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */

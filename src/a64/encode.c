@@ -212,9 +212,8 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
             break;
         }
         case P_LABEL:   /* a symbol: llvm's fixup leaves the field zero; a pc offset written as a
-                           number (b #8) is encoded (33 bits: adrp's reach) */
-            put(out, o->kind == A64_OP_LABEL && o->u.label.pcrel ? o->u.label.dot_offset : 0,
-                a64_pcrel_bits(r->mnem, NULL));
+                           number (b #8) is encoded (p->arg bits: the label's reach) */
+            put(out, o->kind == A64_OP_LABEL && o->u.label.pcrel ? o->u.label.dot_offset : 0, p->arg);
             break;
         case P_COND: case P_CONDNAL: {
             int c = -1;
@@ -273,15 +272,6 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
         }
     }
     return out->n <= A64_ENC_MAXV;
-}
-
-int a64_pcrel_bits(const char *mnem, int64_t *unit)
-{
-    const char *m = mnem ? mnem : "";
-    if (unit)
-        *unit = !strcmp(m, "adr") ? 1 : !strcmp(m, "adrp") ? 4096 : 4;
-    return !strcmp(m, "b") || !strcmp(m, "bl") ? 28 : !strcmp(m, "tbz") || !strcmp(m, "tbnz") ? 16
-         : !strcmp(m, "adrp") ? 33 : 21;
 }
 
 /* movz with a signed TLS group (:tprel_g1:sym): the linker may make it a movn, so llvm leaves

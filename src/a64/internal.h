@@ -113,6 +113,5 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
  * complement bits (26 bits of words for b and bl: 28; tbz, tbnz 16; adrp 21 bits of pages: 33;
  * adr 21 bits of bytes, and the 19 bits of words of b.cc, cbz, ldr and prfm literals: 21) and
  * its step (*unit: adr 1, adrp 4096, else 4; unit may be NULL) */
-int a64_pcrel_bits(const char *mnem, int64_t *unit);
 
 #endif

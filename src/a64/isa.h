@@ -35,9 +35,9 @@ enum A64PatKind {
 
 typedef struct A64Pat {
     uint8_t kind;          /* A64PatKind */
-    uint8_t arg;           /* scale (memory) or register count (lists) */
+    uint8_t arg;           /* scale (memory), register count (lists), a label's reach in bits */
     uint8_t tie;           /* 1-based operand this one must have the same shape as; 0 = none */
-    uint32_t set;          /* shapes or shifts allowed */
+    uint32_t set;          /* shapes or shifts allowed; a label: the bytes its field counts */
     int64_t lo, hi;        /* P_RANGE bounds */
     const char *str;       /* P_NAMED names "a|b", P_SYSREG name, P_SYSOP kind */
 } A64Pat;

@@ -232,6 +232,27 @@ bool a64_feature_apply(const char *item, size_t n, uint32_t *mask)
     return true;
 }
 
+uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
+{
+    uint32_t features = 0;
+    if (cpu && !a64_cpu_features(cpu, &features) && later)
+        a64_cpu_features("apple-later", &features);
+    for (int k = 0; k < n; k++)
+        for (const char *p = mattr[k]; *p;) {
+            const char *e = strchr(p, ',');
+            size_t len = e ? (size_t)(e - p) : strlen(p);
+            if (len && !a64_feature_apply(p, len, &features)) {
+                fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
+                        util_progname, (int)len, p);
+                for (int b = 0; a64_feature_name(b); b++)
+                    fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+                fputs(")\n", warn);
+            }
+            p += len + (e != NULL);
+        }
+    return features;
+}
+
 const char *a64_feature_name(int bit)
 {
     for (int i = 0, k = 0; i < a64_features_count; i++)

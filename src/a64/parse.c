@@ -1333,12 +1333,12 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     int last = in->nops - 1;
     A64Operand *o = &in->ops[last];
     if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
-    bool label = false;
+    const A64Pat *label = NULL;   /* (every row of a mnemonic gives its label the same reach) */
     for (int r = mn->first; r < mn->first + mn->count && !label; r++)
-        label = a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL;
+        if (a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL) label = &a64_rows[r].ops[last];
     if (!label) return true;
-    int64_t unit, v = o->u.imm.value;
-    int bits = a64_pcrel_bits(in->mnem_name, &unit);
+    int64_t unit = label->set, v = o->u.imm.value;
+    int bits = label->arg;
     if (v % unit) return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (a multiple of %lld)", (long long)unit);
     if (v < -(INT64_C(1) << (bits - 1)) || v > (INT64_C(1) << (bits - 1)) - unit)
         return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (%lld to %lld)",

@@ -426,24 +426,8 @@ int cmd_mca(int argc, char **argv)
                 util_progname, c.mcpu, model_name(cpu));
 
     /* the features beyond the M1's (src/a64/features.tsv): the CPU's, then -mattr's; an Apple
-     * core llvm 19 does not know takes the newest set, generic and native the M1's */
-    uint32_t features = 0;
-    if (c.mcpu && !a64_cpu_features(c.mcpu, &features) && how == MODEL_CPU_STANDIN)
-        a64_cpu_features("apple-later", &features);
-    for (int k = 0; k < c.nmattr; k++)
-        for (const char *p = c.mattr[k]; *p;) {
-            const char *e = strchr(p, ',');
-            size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (n && !a64_feature_apply(p, n, &features)) {
-                Buf names = {0};
-                for (int b = 0; a64_feature_name(b); b++)
-                    buf_printf(&names, "%s%s", b ? ", " : "", a64_feature_name(b));
-                fprintf(stderr, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only %s)\n",
-                        util_progname, (int)n, p, buf_cstr(&names));
-                buf_free(&names);
-            }
-            p += n + (e != NULL);
-        }
+     * core llvm 19 does not know (a stand-in model) takes the newest set */
+    uint32_t features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
 
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,
                         .json = c.json, .skip = (McaSkip)c.skip, .threads = c.threads, .sim = c.sim,
