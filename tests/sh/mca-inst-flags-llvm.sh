@@ -33,10 +33,10 @@ marks() {
        on && NF == 0 {exit}
        on {m = substr($0, p, q - p); gsub(/ +/, " ", m); print m "|" substr($0, q)}' "$1"
 }
-"$LLVM_MCA" -mtriple=aarch64 -mcpu=thunderx3t110 -mattr=+pauth,+ras,+rcpc-immo,+lse,+mte,+xs \
+"$LLVM_MCA" -mtriple=aarch64 -mcpu=thunderx3t110 -mattr=+pauth,+ras,+rcpc-immo,+lse,+mte,+xs,+spe \
   -instruction-info -resource-pressure=false -summary-view=false "$t/in.s" > "$t/llvm.out" 2> "$t/llvm.err" ||
   { echo "llvm-mca-19 failed:"; head -n 20 "$t/llvm.err"; exit 1; }
-"$UARCH" mca -mcpu=apple-m1 -mattr=+xs -all-views=0 -instruction-info "$t/in.s" > "$t/uarch.out" 2> /dev/null ||
+"$UARCH" mca -mcpu=apple-m1 -mattr=+xs,+spe -all-views=0 -instruction-info "$t/in.s" > "$t/uarch.out" 2> /dev/null ||
   { echo "uarch mca failed"; exit 1; }
 marks "$t/llvm.out" > "$t/llvm"
 marks "$t/uarch.out" > "$t/uarch"
