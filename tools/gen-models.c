@@ -329,7 +329,6 @@ static const char *ops_cell(const Tsv *t, int col)
 typedef struct Cpu {
     char *name, *aliases, *desc, *source;
     double p[MODEL_NPARAMS];
-    uint64_t p_est;
     int nunits;
     ModelUnit units[MODEL_MAX_UNITS];
     char *unit_sched[MODEL_MAX_UNITS];
@@ -440,8 +439,7 @@ static void read_params(Cpu *c, const char *path)
             row_error(ix[0], "duplicate parameter '%s'", k);
         seen[p] = true;
         c->p[p] = num(&t, ix[1], 0, 1e6);
-        if (status_estimate(&t, ix[2]))
-            c->p_est |= 1ull << p;
+        (void)status_estimate(&t, ix[2]);   /* (checks the status column's word) */
     }
     /* the source: the first "# Source:" comment line */
     Buf b;
@@ -1148,7 +1146,7 @@ static void emit_cpu(FILE *o, const Cpu *c)
         fprintf(o, "%s", i ? ", " : "");
         emit_num(o, c->p[i]);
     }
-    fprintf(o, "},\n    .p_estimate = 0x%llxull,\n", (unsigned long long)c->p_est);
+    fprintf(o, "},\n");
     fprintf(o, "    .nunits = %d, .units = %s_units,\n", c->nunits, n);
     if (c->nscheds)
         fprintf(o, "    .nscheds = %d, .scheds = %s_scheds,\n", c->nscheds, n);

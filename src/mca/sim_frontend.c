@@ -8,7 +8,9 @@
  *             at a page boundary (a fetch never crosses fetch_page_bytes);
  *   fe_stall  cycles lost before that group: taken_bubble after a taken branch, btb_miss_bubble
  *             more when the branch misses the BTB (btb_sets x btb_ways, LRU, index = PC bits
- *             from btb_index_lsb; btb_miss_cond_bubble instead for a conditional branch), l1i_refill when its line misses the L1I (l1i_sets x
+ *             from btb_index_lsb, XOR the PC bits from btb_index_hash_lsb when that is > 0;
+ *             btb_miss_cond_bubble instead for a conditional branch), l1i_refill when its line
+ *             misses the L1I (l1i_sets x
  *             l1i_ways of l1i_line bytes, LRU, index = the line number), itlb_miss when the
  *             fetch enters a page the L1 ITLB misses (itlb_entries pages of fetch_page_bytes,
  *             fully associative, LRU);
@@ -113,6 +115,7 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
     sc->fetch_queue = pint(p->fetch_queue);
     int64_t page = pint(p->fetch_page_bytes);
     int btb_sets = pint(p->btb_sets), btb_ways = pint(p->btb_ways), lsb = pint(p->btb_index_lsb);
+    int hash_lsb = pint(p->btb_index_hash_lsb);
     int l1_sets = pint(p->l1i_sets), l1_ways = pint(p->l1i_ways), line = pint(p->l1i_line);
     int32_t bubble = (int32_t)lround(1000 * (p->taken_bubble > 0 ? p->taken_bubble : 0));
     int32_t btb_miss = (int32_t)lround(1000 * (p->btb_miss_bubble > 0 ? p->btb_miss_bubble : 0));
@@ -147,7 +150,8 @@ void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc
                 if (a->taken) x->fe_ev |= SIM_FE_EV_TAKEN;
             }
             if (redirect && use_btb) {
-                bool hit = lru_touch(btb, (int)((paddr >> lsb) & (btb_sets - 1)), paddr);
+                int64_t ix = (paddr >> lsb) ^ (hash_lsb > 0 ? paddr >> hash_lsb : 0);
+                bool hit = lru_touch(btb, (int)(ix & (btb_sets - 1)), paddr);
                 if (!hit && pass == 1) {
                     x->fe_stall += prev->cond ? btb_miss_cond : btb_miss;
                     x->fe_why = MCA_FE_BTB;

@@ -163,6 +163,7 @@ typedef struct ModelForm {
     X(btb_sets, "btb_sets")                                                             \
     X(btb_ways, "btb_ways")                                                             \
     X(btb_index_lsb, "btb_index_lsb")         /* index = PC bits [lsb + log2(sets) - 1 : lsb] */ \
+    X(btb_index_hash_lsb, "btb_index_hash_lsb") /* > 0: the index XORs PC bits from there in */ \
     X(btb_miss_bubble, "btb_miss_bubble")     /* extra cycles of a taken branch the BTB misses */ \
     X(btb_miss_cond_bubble, "btb_miss_cond_bubble") /* the same for a conditional one (0: as b) */ \
     X(l1i_bytes, "l1i_bytes")                                                           \
@@ -282,7 +283,6 @@ typedef struct ModelCpu {
     const char *desc;
     const char *source;           /* where the numbers come from */
     ModelParams p;
-    uint64_t p_estimate;          /* bit MODEL_P_x: the value is an estimate (inferred) */
     int nunits;                   /* units are numbered 1..nunits: units[u - 1] is "u<u>" */
     const ModelUnit *units;
     int nscheds;
