@@ -582,7 +582,7 @@ static bool parse_one(const char *text, A64Inst *out)
 {
     Diag d;
     A64Program prog;
-    A64ParseOptions po = {.features = ~0u};   /* (llvm-mc -mattr=+all) */
+    A64ParseOptions po = {.features = a64_features_every()};   /* (llvm-mc -mattr=+all) */
     if (!a64_parse_opts("sample", text, strlen(text), &po, &prog, &d)) return false;
     bool ok = prog.ninsts == 1;
     if (ok) {

@@ -168,7 +168,7 @@ static A64Pat parse_pat(const char *text)
         {"aimmsh", P_AIMMSH}, {"bimm", P_BIMM}, {"movz", P_MOVZ},
         {"movn", P_MOVN}, {"mov16", P_MOV16}, {"fimm8", P_FIMM8}, {"mimm8", P_MIMM8},
         {"mimmmsl", P_MIMMMSL}, {"mimm64", P_MIMM64}, {"label", P_LABEL}, {"cond", P_COND},
-        {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysreg", P_SYSREG}, {"sysop", P_SYSOP}, {"mem", P_MEM},
+        {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysname", P_NAMED}, {"pstate", P_NAMED}, {"sysreg", P_SYSREG}, {"sysop", P_SYSOP}, {"mem", P_MEM},
         {"memoff", P_MEMOFF}, {"memoff9", P_MEMOFF9}, {"mempre9", P_MEMPRE9},
         {"mempost9", P_MEMPOST9}, {"mempair", P_MEMPAIR}, {"mempairpre", P_MEMPAIRPRE},
         {"mempairpost", P_MEMPAIRPOST}, {"memreg", P_MEMREG}, {"memsxtx", P_MEMSXTX},
@@ -185,8 +185,9 @@ static A64Pat parse_pat(const char *text)
             if (arg) p.set = parse_extend_set(arg);
             return p;
         case P_NAMED:
-            if (!arg || !*arg) fail("'named' needs ':a|b|...'");
+            if (!arg || !*arg) fail("'%s' needs ':a|b|...'", w);
             p.str = xdup(arg, strlen(arg));
+            p.arg = !strcmp(w, "sysname") ? A64_NAMED_SYSOP : !strcmp(w, "pstate") ? A64_NAMED_PSTATE : 0;
             return p;
         case P_SYSOP:
             if (!arg || !*arg) fail("'sysop' needs ':KIND' (a kind of src/a64/sysops.tsv)");
@@ -427,7 +428,7 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
     return next_row_opt(f, line, size, c, cols, header, 0);
 }
 
-/* the feature names (src/a64/features.tsv, its `feature` rows in order) */
+/* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order) */
 static char *features[24];
 static int nfeatures;
 static void read_features(const char *path)
@@ -439,7 +440,7 @@ static void read_features(const char *path)
     char line[4096], *c[4];
     bool header = false;
     while (next_row(f, line, sizeof line, c, "kind name value", &header) >= 0) {
-        if (strcmp(c[0], "feature")) continue;
+        if (strcmp(c[0], "feature") && strcmp(c[0], "m1")) continue;
         if (nfeatures == 24) fail("more than 24 features (A64_PRINT_FEATURES)");
         features[nfeatures++] = xdup(c[1], strlen(c[1]));
     }

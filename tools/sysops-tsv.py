@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/sysops-tsv.py — regenerate src/a64/sysregs.tsv and src/a64/sysops.tsv from llvm-mc.
 
-    python3 tools/sysops-tsv.py [LLVM_MC]        (default llvm-mc-19; run from the repo root)
+    python3 tools/sysops-tsv.py [--sysops] [LLVM_MC]   (default llvm-mc-19; run from the repo root;
+                                                       --sysops: only src/a64/sysops.tsv)
 
 A maintainer tool, not a build step: the build reads only the two TSV files.  The names and
 encodings of the system registers (MRS/MSR op0 op1 CRn CRm op2) and of the SYS aliases (IC, DC,
@@ -16,7 +17,9 @@ uses them:
      the disassembler never prints: write-only twins such as DBGDTRTX_EL0, older names) is tried
      with `mrs x0, NAME`, `msr NAME, x0`, `KIND NAME` and `KIND NAME, x0` under -mattr=+all:
      what assembles gives the encoding, whether MRS (r) and MSR (w) take the name, and whether
-     the operation takes a register.
+     the operation takes a register;
+  3. what llvm-mc -mcpu=apple-m1 refuses of the operations gives, from its message
+     ('DC GVA requires: mte, memtag'), the features the operation needs (src/a64/features.tsv).
 """
 import os
 import re
@@ -24,7 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-MC = sys.argv[1] if len(sys.argv) > 1 else "llvm-mc-19"
+ARGS = [a for a in sys.argv[1:] if a != "--sysops"]
+MC = ARGS[0] if ARGS else "llvm-mc-19"
 M1 = ["-mcpu=apple-m1"]
 ALL = ["-mattr=+all"]
 KINDS = ["at", "brb", "cfp", "cosp", "cpp", "dc", "dvp", "ic", "tlbi"]
@@ -59,6 +63,39 @@ def assemble(lines, opts):
         sys.exit("sysops-tsv: %d lines, %d refused, %d encoded" % (len(lines), len(bad), len(words)))
     it = iter(words)
     return [None if i + 1 in bad else next(it) for i in range(len(lines))]
+
+
+def printed_lines(lines, opts):
+    """the instruction llvm-mc prints for each line (every one assembles)"""
+    out, _ = mc(["-show-encoding"] + opts, "".join("\t%s\n" % l for l in lines))
+    got = [l.split("//")[0].strip() for l in out.splitlines() if "encoding:" in l]
+    if len(got) != len(lines):
+        sys.exit("sysops-tsv: %d lines, %d printed" % (len(lines), len(got)))
+    return got
+
+
+def refusals(lines, opts):
+    """per line: llvm-mc's error message, or None when it takes the line"""
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write("".join("\t%s\n" % l for l in lines))
+        path = f.name
+    r = subprocess.run([MC, "-triple=aarch64", path] + opts, capture_output=True, text=True)
+    os.unlink(path)
+    msg = {int(m.group(1)): m.group(2) for m in re.finditer(r"^[^\n:]*\.s:(\d+):\d+: error: (.*)$", r.stderr, re.M)}
+    return [msg.get(i + 1) for i in range(len(lines))]
+
+
+# the features of src/a64/features.tsv (and its m1 rows: the M1's), by their -mattr name
+def uarch_features():
+    with open("src/a64/features.tsv") as f:
+        rows = [l.rstrip("\n").split("\t") for l in f if not l.startswith("#")]
+    return {r[1] for r in rows[1:] if r[0] in ("feature", "m1")}
+
+
+# names llvm's messages give features by ('DC GVA requires: mte, memtag'): memtag is its other
+# name of mte, tlb-rmi a feature of the M1's (TLBI RVAE1nXS requires: tlb-rmi, xs), predres2 the
+# feature -mattr calls specres2 (COSP requires: predres2)
+MSG_NAMES = {"memtag": None, "tlb-rmi": None, "predres2": "specres2"}
 
 
 def llvm_strings():
@@ -171,6 +208,34 @@ def sysops(cands):
             reg = "opt" if has == {"x", "-"} else "yes" if has == {"x"} else "no"
             m1 = 1 if printed["m1"].get(k) == (kind, n) else 0
             rows.append((n, kind, k, reg, m1))
+    # what apple-m1 refuses, with llvm's message (the features it names) and the feature
+    # names for src/a64/features.tsv
+    feats = uarch_features()
+    lines = ["%s %s%s" % (r[1], r[0], ", x0" if r[3] != "no" else "") for r in rows]
+    # what llvm-mca prints for the raw sys of each (assembled under -mattr=+all)
+    raw = ["sys #%d, c%d, c%d, #%d%s" % (r[2] + (", x0" if r[3] != "no" else "",)) for r in rows]
+    shown = printed_lines(raw, ALL)
+    for i, (r, msg) in enumerate(zip(list(rows), refusals(lines, M1))):
+        if (msg is None) != (r[4] == 1):
+            sys.exit("sysops-tsv: %s: apple-m1 %s but %s" % (lines[i], "takes it" if msg is None else "refuses it",
+                                                             "does not print it" if msg is None else "prints it"))
+        feature = "-"
+        if msg is not None:
+            m = re.search(r"requires: (.*)$", msg)
+            if not m:
+                sys.exit("sysops-tsv: %s: %s" % (lines[i], msg))
+            names = []
+            for x in m.group(1).split(", "):
+                x = MSG_NAMES.get(x, x)
+                if x is not None and x not in names:
+                    if x not in feats:
+                        sys.exit("sysops-tsv: %s needs %s, a feature src/a64/features.tsv lacks" % (lines[i], x))
+                    names.append(x)
+            feature = ",".join(names)
+        # llvm-mca prints the alias of an operation the CPU has, but for the BRB ones (its
+        # disassembler knows them, its printer of SYS does not): sys #1, C7, C2, #4 / #5
+        prints = "alias" if shown[i].split()[:2] == [r[1], r[0] + ("," if r[3] != "no" else "")] else "sys"
+        rows[i] = r[:4] + (prints, feature, msg or "-")
     known = {(r[1], r[0], r[2]) for r in rows}
     for cpu, t in printed.items():
         for k, (kind, n) in t.items():
@@ -206,23 +271,34 @@ OPS_NOTES = """
    name  the operation, as LLVM spells it (looked up ignoring case)
    kind  the mnemonic: `KIND NAME[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]
    reg   yes: Xt is required, no: not allowed (Xt = 31), opt: optional
-   m1    1 when llvm-mca -mcpu=apple-m1 prints the alias (else it prints sys #op1, ...)
+   print    alias: llvm-mca prints the operation by its name under a CPU with its features,
+            sys: always as sys #op1, Cn, Cm, #op2 (brb iall, brb inj)
+   feature  the features (src/a64/features.tsv) a CPU needs for llvm-mca to take the operation
+            and print the alias (else it prints sys #op1, ...); '-': every CPU's (the M1's)
+   refused  llvm's message under a CPU without them (llvm-mc -mcpu=apple-m1), at the operation
+            (brb, an instruction of FEAT_BRBE: at the mnemonic, src/a64/isa/base.tsv gates it)
 """
 
 
 def main():
     cands = llvm_strings()
+    if "--sysops" not in sys.argv:
+        write_regs(cands)
+    ops = sysops(cands)
+    write_tsv("src/a64/sysops.tsv", "the named operations of the SYS aliases (IC, DC, AT, TLBI, CFP/DVP/CPP/COSP RCTX, BRB).",
+              "the SYS instruction aliases (op1, CRn, CRm, op2)", OPS_NOTES,
+              ["name", "kind", "op1", "crn", "crm", "op2", "reg", "print", "feature", "refused"],
+              [(n, kind) + k + (reg, prints, feature, refused) for n, kind, k, reg, prints, feature, refused in ops])
+    print("sysops-tsv: %d SYS operations" % len(ops), file=sys.stderr)
+
+
+def write_regs(cands):
     regs = sysregs(cands)
     write_tsv("src/a64/sysregs.tsv", "the named system registers of MRS/MSR, with their encodings.",
               "the system register encodings (op0, op1, CRn, CRm, op2)", REGS_NOTES,
               ["name", "op0", "op1", "crn", "crm", "op2", "access", "m1"],
               [(n,) + k + (acc, m1) for n, k, acc, m1 in regs])
-    ops = sysops(cands)
-    write_tsv("src/a64/sysops.tsv", "the named operations of the SYS aliases (IC, DC, AT, TLBI, CFP/DVP/CPP/COSP RCTX, BRB).",
-              "the SYS instruction aliases (op1, CRn, CRm, op2)", OPS_NOTES,
-              ["name", "kind", "op1", "crn", "crm", "op2", "reg", "m1"],
-              [(n, kind) + k + (reg, m1) for n, kind, k, reg, m1 in ops])
-    print("sysops-tsv: %d system registers, %d SYS operations" % (len(regs), len(ops)), file=sys.stderr)
+    print("sysops-tsv: %d system registers" % len(regs), file=sys.stderr)
 
 
 main()

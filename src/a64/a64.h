@@ -255,10 +255,12 @@ enum { A64_MAX_WARNINGS = 20 };
  * those past line `after` (the lines before it were parsed and warned about before) */
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
 
-/* ---- architecture features beyond the Apple M1's (src/a64/features.tsv) ----
- * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk): what the
- * parser takes (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
+/* ---- architecture features that set CPUs apart from the Apple M1 (src/a64/features.tsv) ----
+ * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that
+ * the CPU has, and for an `m1` feature of the table (ssbs) that it lacks: what the parser takes
+ * (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
 bool a64_cpu_features(const char *cpu, uint32_t *mask);   /* an llvm CPU name; false: not listed */
+uint32_t a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
 /* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one) applied to *mask; false: no
  * feature of the table */
 bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
@@ -282,7 +284,7 @@ typedef struct A64ParseOptions {
      * when nothing else on it took effect (no label, no expansion; else the parse fails as
      * without it): mca's -skip-unsupported-instructions=parse-failure */
     bool skip_errors;
-    /* the features beyond the M1's (a64_cpu_features): a row that needs another is refused */
+    /* the CPU's features (a64_cpu_features; 0: the M1's): a row that needs another is refused */
     uint32_t features;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,

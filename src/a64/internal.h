@@ -28,13 +28,20 @@ bool a64_sysreg_access_ok(const char *s, size_t n, bool write);
  * MRS / MSR: its name, or S<op0>_<op1>_C<n>_C<m>_<op2> (into buf) */
 const char *a64_sysreg_print_name(uint32_t enc, bool write, char *buf, size_t cap);
 /* the named operations of the SYS aliases (src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c):
- * `kind name[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]; reg "yes" | "no" | "opt" */
-typedef struct A64Sysop { const char *name, *kind; int op1, crn, crm, op2; const char *reg; int m1; } A64Sysop;
+ * `kind name[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]; reg "yes" | "no" | "opt"; print
+ * "alias" | "sys"; feature "-" or the features a CPU needs to take it and print the alias
+ * (a64_features_have_list), refused llvm's message without them */
+typedef struct A64Sysop {
+    const char *name, *kind;
+    int op1, crn, crm, op2;
+    const char *reg, *print, *feature, *refused;
+} A64Sysop;
 extern const A64Sysop a64_sysops[];
 extern const int a64_sysops_count;
 const A64Sysop *a64_sysop_find(const char *kind, const char *name);   /* name in any case */
-/* the operation llvm-mca -mcpu=apple-m1 prints for SYS #op1, Cn, Cm, #op2 (NULL: none) */
-const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2);
+/* the operation llvm-mca prints for SYS #op1, Cn, Cm, #op2 under a CPU of these features (NULL:
+ * none, it prints sys) */
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, uint32_t features);
 /* named operand values of system instructions (src/a64/opnames.tsv -> $(B)/gen/a64_opnames.c):
  * print "name" | "number" | "mnemonic"; feature "-" or the feature (src/a64/features.tsv) a CPU
  * needs to print it so */
@@ -50,6 +57,10 @@ extern const A64Feature a64_features[];
 extern const int a64_features_count;
 /* the mask of a feature name ("-": 0, none needed), or 0 with *known false when unknown */
 uint32_t a64_feature_mask(const char *name, size_t n, bool *known);
+/* whether a CPU of mask `features` has the features of `need` (a mask of a64_feature_mask
+ * bits), or of `list` (feature names comma-separated; "-": none; false when one is unknown) */
+bool a64_features_have(uint32_t features, uint32_t need);
+bool a64_features_have_list(uint32_t features, const char *list);
 const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
@@ -78,7 +89,7 @@ typedef struct A64MatchEnv {
     void *ctx;
     const A64Mnem *mnem;   /* set by the parser: the rows of the next instruction's mnemonic
                               (a64_match uses it once, then clears it) */
-    uint32_t features;     /* the CPU's features beyond the M1's: rows needing others are skipped
+    uint32_t features;     /* the CPU's features (a64_cpu_features): rows needing others are skipped
                               (without an env, none is) */
 } A64MatchEnv;
 

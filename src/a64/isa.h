@@ -25,13 +25,17 @@ enum A64PatKind {
     P_BIMM, P_MOVZ, P_MOVN, P_MOV16, P_FIMM8, P_MIMM8, P_MIMMMSL, P_MIMM64,
     /* others; P_NAMED: `str` = "a|b|c"; P_SYSREG: `str` = one name or NULL for any, `arg` =
      * 1 when the row writes it (the first of several operands: msr), 0 when it reads it (mrs);
-     * P_SYSOP: `str` = the kind (src/a64/sysops.tsv: "tlbi"), `arg` = 1 when a register follows */
+     * P_SYSOP: `str` = the kind (src/a64/sysops.tsv: "tlbi"), `arg` = 1 when a register follows;
+     * P_NAMED `arg`: A64_NAMED_SYSOP (`sysname:`) when the names are SYS operations of the
+     * row's mnemonic, A64_NAMED_PSTATE (`pstate:`) PSTATE fields: their features gate them */
     P_LABEL, P_COND, P_CONDNAL, P_NAMED, P_SYSREG, P_SYSOP,
     /* memory; `arg` = scale S in bytes */
     P_MEM, P_MEMOFF, P_MEMOFF9, P_MEMPRE9, P_MEMPOST9, P_MEMPAIR, P_MEMPAIRPRE, P_MEMPAIRPOST,
     P_MEMREG, P_MEMSXTX, P_MEMPOSTREG, P_MEMPOSTIMM,
     P_NKINDS
 };
+
+enum { A64_NAMED_SYSOP = 1, A64_NAMED_PSTATE = 2 };
 
 typedef struct A64Pat {
     uint8_t kind;          /* A64PatKind */

@@ -31,7 +31,10 @@ const A64Mnem *a64_mnem_find(const char *name, size_t n)
 }
 
 enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUNT, R_WIDTH,
-       R_UNREADABLE, R_UNWRITABLE, R_NEEDREG, R_NOREG };
+       R_UNREADABLE, R_UNWRITABLE, R_NEEDREG, R_NOREG,
+       /* a name the CPU lacks the feature of (src/a64/sysops.tsv, the PSTATE fields of
+        * src/a64/opnames.tsv): refused as llvm refuses it, whatever the operands after it */
+       R_SYSFEAT, R_PSTATE };
 
 typedef struct Vars {
     int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
@@ -42,7 +45,28 @@ typedef struct Vars {
     int n;                   /* vector list count */
     int shapes[A64_MAX_OPS]; /* per operand, A64_V_NONE for non-SIMD */
     int first_simd_shape;
+    /* the features of the CPU (gate: the matcher has an env), the row's mnemonic and whether
+     * the row names a feature (it gates the instruction: its SYS operations are not gated) */
+    bool gate, row_gated;
+    uint32_t features;
+    const char *mnem;
 } Vars;
+
+/* the Vars of a try of row r */
+static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
+{
+    memset(v, 0, sizeof *v);
+    v->gate = env != NULL;
+    v->features = env ? env->features : 0;
+    v->row_gated = r->feature != 0;
+    v->mnem = r->mnem;
+}
+
+/* a SYS operation's feature: R_SYSFEAT when the CPU lacks it */
+static int sysop_feature(const A64Sysop *op, const Vars *v)
+{
+    return v->gate && !v->row_gated && !a64_features_have_list(v->features, op->feature) ? R_SYSFEAT : R_OK;
+}
 
 static int gpr_width(const A64Operand *o) { return o->u.gpr.is64 ? 64 : 32; }
 
@@ -316,6 +340,14 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         const char *s = o->kind == A64_OP_NAMED ? o->u.named : is_ident(o) ? o->u.label.sym : NULL;
         if (!s || !ieq_list(p->str, s)) return R_KIND;
         v->op = s;
+        if (p->arg == A64_NAMED_SYSOP) {          /* sysname: SYS operations of the mnemonic */
+            const A64Sysop *op = a64_sysop_find(v->mnem, s);
+            return op ? sysop_feature(op, v) : R_OK;
+        }
+        if (p->arg == A64_NAMED_PSTATE && v->gate) {   /* pstate: PSTATE fields */
+            const A64Opname *f = a64_opname_named("pstate", s);
+            if (f && !a64_features_have_list(v->features, f->feature)) return R_PSTATE;
+        }
         return R_OK;
     }
     case P_SYSREG: {
@@ -333,6 +365,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         const char *s = o->kind == A64_OP_NAMED ? o->u.named : is_ident(o) ? o->u.label.sym : NULL;
         const A64Sysop *op = s ? a64_sysop_find(p->str, s) : NULL;
         if (!op) return R_KIND;
+        if (sysop_feature(op, v) != R_OK) return R_SYSFEAT;   /* (llvm: before the register) */
         if (p->arg ? op->reg[0] == 'n' : op->reg[0] == 'y') return p->arg ? R_NOREG : R_NEEDREG;
         v->op = s;
         return R_OK;
@@ -715,12 +748,12 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
-        memset(&v, 0, sizeof v);
+        vars_init(&v, r, env);
         int i;
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
-            if (r->feature && env && !(env->features >> (r->feature - 1) & 1)) {
+            if (r->feature && env && !a64_features_have(env->features, 1u << (r->feature - 1))) {
                 if (!gated) gated = r->feature;
                 continue;
             }
@@ -740,11 +773,15 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
-        memset(&v, 0, sizeof v);
+        vars_init(&v, r, env);
         int i, why = R_OK;
         for (i = 0; i < r->nops; i++)
             if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
         if (i == r->nops) continue;         /* cannot happen: the first loop would have taken it */
+        if (why == R_SYSFEAT || why == R_PSTATE) {   /* llvm refuses the name first */
+            best_i = i; best_reason = why; best_row = ri;
+            break;
+        }
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason))) {
             best_i = i; best_reason = why; best_row = ri;
         }
@@ -757,8 +794,16 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     err->opnd = best_i + 1;
     err->reason = best_reason;
-    err->pat = a64_rows[best_row].ops[best_i].kind;
-    snprintf(err->msg, sizeof err->msg, "%s", what(&a64_rows[best_row].ops[best_i]));
+    const A64Pat *p = &a64_rows[best_row].ops[best_i];
+    err->pat = p->kind;
+    snprintf(err->msg, sizeof err->msg, "%s", what(p));
+    if (best_reason == R_SYSFEAT) {         /* llvm's message for the operation (sysops.tsv) */
+        const A64Operand *o = &in->ops[best_i];
+        const char *s = o->kind == A64_OP_NAMED ? o->u.named : is_ident(o) ? o->u.label.sym : NULL;
+        const A64Sysop *op = s ? a64_sysop_find(p->kind == P_SYSOP ? p->str : a64_rows[best_row].mnem, s) : NULL;
+        if (op)
+            snprintf(err->msg, sizeof err->msg, "%s", op->refused);
+    }
     return false;
 }
 
@@ -785,6 +830,8 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate: '%s' is read-only", op); break;
     case R_NEEDREG: snprintf(buf, cap, "specified %s op requires a register: '%s'", mnem, op); break;
     case R_NOREG: snprintf(buf, cap, "specified %s op does not use a register: '%s'", mnem, op); break;
+    case R_SYSFEAT: snprintf(buf, cap, "%s", e->msg); break;
+    case R_PSTATE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
 }

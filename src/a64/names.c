@@ -152,11 +152,13 @@ const A64Sysop *a64_sysop_find(const char *kind, const char *name)
     return NULL;
 }
 
-const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2)
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, uint32_t features)
 {
     for (int i = 0; i < a64_sysops_count; i++) {
         const A64Sysop *o = &a64_sysops[i];
-        if (o->m1 && o->op1 == op1 && o->crn == crn && o->crm == crm && o->op2 == op2) return o;
+        if (o->op1 == op1 && o->crn == crn && o->crm == crm && o->op2 == op2 && o->print[0] == 'a' &&
+            a64_features_have_list(features, o->feature))
+            return o;
     }
     return NULL;
 }
@@ -167,15 +169,27 @@ const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_
         const A64Opname *e = &a64_opnames[i];
         if (e->value != value || strcmp(e->kind, kind))
             continue;
-        bool known;
-        uint32_t need = a64_feature_mask(e->feature, strlen(e->feature), &known);
-        if (known && (need & ~features) == 0)
+        if (a64_features_have_list(features, e->feature))
             return e;
     }
     return NULL;
 }
 
-/* ---- features (src/a64/features.tsv) ---- */
+/* ---- features (src/a64/features.tsv) ----
+ * A mask has the bit of each `feature` row the CPU has and of each `m1` row (a feature of the
+ * M1's) it lacks: 0 is the M1's. */
+static bool is_bit_row(const A64Feature *f) { return !strcmp(f->kind, "feature") || !strcmp(f->kind, "m1"); }
+
+static uint32_t m1_bits(void)
+{
+    uint32_t m = 0;
+    int bit = 0;
+    for (int i = 0; i < a64_features_count; i++)
+        if (is_bit_row(&a64_features[i]))
+            m |= (uint32_t)!strcmp(a64_features[i].kind, "m1") << bit++;
+    return m;
+}
+
 uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
@@ -184,7 +198,7 @@ uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
     int bit = 0;
     for (int i = 0; i < a64_features_count; i++) {
         const A64Feature *f = &a64_features[i];
-        if (strcmp(f->kind, "feature"))
+        if (!is_bit_row(f))
             continue;
         if (strlen(f->name) == n && !memcmp(f->name, name, n))
             return 1u << bit;
@@ -192,6 +206,34 @@ uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
     }
     *known = false;
     return 0;
+}
+
+bool a64_features_have(uint32_t features, uint32_t need)
+{
+    return !need || (need & ~(features ^ m1_bits())) == 0;
+}
+
+bool a64_features_have_list(uint32_t features, const char *list)
+{
+    uint32_t need = 0;
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        bool known;
+        need |= a64_feature_mask(p, n, &known);
+        if (!known)
+            return false;                 /* (a name of no feature: none has it) */
+        p += n + (e != NULL);
+    }
+    return a64_features_have(features, need);
+}
+
+uint32_t a64_features_every(void)
+{
+    uint32_t m = 0;
+    for (int b = 0; a64_feature_name(b); b++)
+        m |= 1u << b;
+    return m ^ m1_bits();
 }
 
 bool a64_cpu_features(const char *cpu, uint32_t *mask)
@@ -205,7 +247,10 @@ bool a64_cpu_features(const char *cpu, uint32_t *mask)
             const char *e = strchr(p, ',');
             size_t n = e ? (size_t)(e - p) : strlen(p);
             bool known;
-            m |= a64_feature_mask(p, n, &known);
+            if (n > 1 && p[0] == '-')     /* -ssbs: an m1 feature it lacks */
+                m |= a64_feature_mask(p + 1, n - 1, &known);
+            else
+                m |= a64_feature_mask(p, n, &known);
             p += n + (e != NULL);
         }
         *mask = m;
@@ -228,7 +273,9 @@ bool a64_feature_apply(const char *item, size_t n, uint32_t *mask)
             m |= 1u << b;
     if (!m)
         return false;
-    *mask = off ? *mask & ~m : *mask | m;
+    uint32_t has = *mask ^ m1_bits();        /* the features the CPU has */
+    has = off ? has & ~m : has | m;
+    *mask = has ^ m1_bits();
     return true;
 }
 
@@ -256,7 +303,7 @@ uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr,
 const char *a64_feature_name(int bit)
 {
     for (int i = 0, k = 0; i < a64_features_count; i++)
-        if (!strcmp(a64_features[i].kind, "feature") && k++ == bit)
+        if (is_bit_row(&a64_features[i]) && k++ == bit)
             return a64_features[i].name;
     return NULL;
 }

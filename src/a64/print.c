@@ -181,9 +181,10 @@ static bool movz_able(unsigned long long v, int width)
 }
 
 /* SYS and its aliases (ic dc at tlbi cfp ...) as LLVM prints them: the alias that
- * llvm-mca -mcpu=apple-m1 knows for the encoding (with Xt when the operation takes a register,
- * without it when it takes none, whatever Rt is), else `sys #op1, Cn, Cm, #op2[, Xt]` */
-static bool sys_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64Operand *ops)
+ * llvm-mca knows for the encoding under a CPU of these features (src/a64/sysops.tsv; with Xt
+ * when the operation takes a register, without it when it takes none, whatever Rt is), else
+ * `sys #op1, Cn, Cm, #op2[, Xt]` */
+static bool sys_alias(const char *m, const A64Operand *o, int n, uint32_t features, A64Inst *c, A64Operand *ops)
 {
     static const char *const cr[16] = {"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10",
                                        "c11", "c12", "c13", "c14", "c15"};
@@ -195,7 +196,7 @@ static bool sys_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64
         nr = 4;
     } else if ((n == 1 || n == 2) && o[0].kind == A64_OP_NAMED && o[0].u.named) {
         const A64Sysop *s = a64_sysop_find(m, o[0].u.named);
-        if (!s)
+        if (!s || s->print[0] == 's')   /* (brb iall: an instruction of its own, as written) */
             return false;
         op1 = s->op1; crn = s->crn; crm = s->crm; op2 = s->op2;
         nr = 1;
@@ -208,7 +209,7 @@ static bool sys_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64
     }
     if (op1 < 0 || op1 > 7 || op2 < 0 || op2 > 7 || crn < 0 || crn > 15 || crm < 0 || crm > 15)
         return false;
-    const A64Sysop *a = a64_sysop_at(op1, crn, crm, op2);
+    const A64Sysop *a = a64_sysop_at(op1, crn, crm, op2, features);
     A64Operand x = {0};
     x.kind = A64_OP_GPR; x.u.gpr.num = (uint8_t)rt; x.u.gpr.is64 = true;
     if (a) {
@@ -272,6 +273,42 @@ static bool hint_alias(const char *m, const A64Operand *o, int n, uint32_t featu
         ops[0] = (A64Operand){0};
         ops[0].kind = A64_OP_NAMED; ops[0].u.named = sp + 1;
     }
+    return true;
+}
+
+/* the name with an operand of src/a64/opnames.tsv ("bti c", "smstart sm") as the mnemonic (in
+ * scratch, 32 bytes) and its operand */
+static void name_as_instruction(const char *name, size_t len, A64Inst *c, A64Operand *ops, char *scratch)
+{
+    if (len > 31)
+        len = 31;
+    memcpy(scratch, name, len);
+    scratch[len] = 0;
+    char *sp = strchr(scratch, ' ');
+    c->mnem_name = scratch;
+    c->nops = 0;
+    if (sp) {
+        *sp = 0;
+        c->nops = 1;
+        ops[0] = (A64Operand){0};
+        ops[0].kind = A64_OP_NAMED; ops[0].u.named = sp + 1;
+    }
+}
+
+/* msr FIELD, #0 / #1 of a PSTATE field that llvm prints as another instruction (src/a64/opnames.tsv
+ * print `A|B`: msr svcrsm, #1 is smstart sm) */
+static bool pstate_alias(const char *m, const A64Operand *o, int n, A64Inst *c, A64Operand *ops, char *scratch)
+{
+    if (!streq(m, "msr") || n != 2 || o[0].kind != A64_OP_NAMED || !o[0].u.named || !imm(&o[1]) ||
+        (o[1].u.imm.value != 0 && o[1].u.imm.value != 1))
+        return false;
+    const A64Opname *f = a64_opname_named("pstate", o[0].u.named);
+    const char *bar = f ? strchr(f->print, '|') : NULL;
+    if (!bar)
+        return false;
+    const char *a = o[1].u.imm.value ? bar + 1 : f->print;
+    size_t len = o[1].u.imm.value ? strlen(a) : (size_t)(bar - a);
+    name_as_instruction(a, len, c, ops, scratch);
     return true;
 }
 
@@ -452,7 +489,9 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t f
             c->mnem_name = shv[k][1];
             return true;
         }
-    if (sys_alias(m, o, n, c, ops))
+    if (sys_alias(m, o, n, features, c, ops))
+        return true;
+    if (pstate_alias(m, o, n, c, ops, scratch))
         return true;
     if (hint_alias(m, o, n, features, c, ops, scratch))
         return true;

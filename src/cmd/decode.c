@@ -255,7 +255,7 @@ int cmd_decode(int argc, char **argv)
     if (npaths == 0)
         paths[npaths++] = "-";
     const ModelCpu *cpu = NULL;
-    uint32_t features = ~0u;   /* every feature of src/a64/features.tsv, unless a CPU is named */
+    uint32_t features = a64_features_every();   /* (src/a64/features.tsv), unless a CPU is named */
     if (cpu_name && !a64_cpu_features(cpu_name, &features))
         features = 0;
     if (cpu_name) {

@@ -53,7 +53,7 @@ static const Opt opts[] = {
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
-    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates beyond the M1's (src/a64/features.tsv: i8mm, bf16, bti, wfxt, xs ...; +all: every one); others are ignored (a warning): the model fixes them"},
+    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, bti, wfxt, xs, mte, sme, ssbs ...; +all: every one); others are ignored (a warning): the model fixes them"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
     {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
@@ -425,8 +425,8 @@ int cmd_mca(int argc, char **argv)
         fprintf(stderr, "%s: warning: -mcpu=%s: no model of that core; the Apple M1 model '%s' stands in\n",
                 util_progname, c.mcpu, model_name(cpu));
 
-    /* the features beyond the M1's (src/a64/features.tsv): the CPU's, then -mattr's; an Apple
-     * core llvm 19 does not know (a stand-in model) takes the newest set */
+    /* the features that set the CPU apart from the M1 (src/a64/features.tsv): the CPU's, then
+     * -mattr's; an Apple core llvm 19 does not know (a stand-in model) takes the newest set */
     uint32_t features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
 
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,

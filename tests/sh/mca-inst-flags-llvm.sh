@@ -36,7 +36,7 @@ marks() {
 "$LLVM_MCA" -mtriple=aarch64 -mcpu=thunderx3t110 -mattr=+pauth,+ras,+rcpc-immo,+lse,+mte,+xs,+spe \
   -instruction-info -resource-pressure=false -summary-view=false "$t/in.s" > "$t/llvm.out" 2> "$t/llvm.err" ||
   { echo "llvm-mca-19 failed:"; head -n 20 "$t/llvm.err"; exit 1; }
-"$UARCH" mca -mcpu=apple-m1 -mattr=+xs,+spe -all-views=0 -instruction-info "$t/in.s" > "$t/uarch.out" 2> /dev/null ||
+"$UARCH" mca -mcpu=apple-m1 -mattr=+xs,+spe,+mte -all-views=0 -instruction-info "$t/in.s" > "$t/uarch.out" 2> /dev/null ||
   { echo "uarch mca failed"; exit 1; }
 marks "$t/llvm.out" > "$t/llvm"
 marks "$t/uarch.out" > "$t/uarch"

@@ -270,14 +270,20 @@ TEST(a64_forms_simd)
     a64_program_free(&prog);
 }
 
-/* src/a64/features.tsv: every feature a CPU lists or a name of src/a64/opnames.tsv needs is a
- * feature of the table; the CPUs as llvm-mca 19 has them; -mattr items */
+/* src/a64/features.tsv: every feature a CPU lists or a name of src/a64/opnames.tsv or
+ * src/a64/sysops.tsv needs is a feature of the table; the CPUs as llvm-mca 19 has them; -mattr
+ * items */
 TEST(a64_features_table)
 {
+    uint32_t every = a64_features_every();
     for (int i = 0; i < a64_opnames_count; i++) {
         bool known;
         a64_feature_mask(a64_opnames[i].feature, strlen(a64_opnames[i].feature), &known);
         CHECK(known);
+    }
+    for (int i = 0; i < a64_sysops_count; i++) {     /* and llvm's message where one is needed */
+        CHECK(a64_features_have_list(every, a64_sysops[i].feature));
+        CHECK((strcmp(a64_sysops[i].feature, "-") != 0) == (strcmp(a64_sysops[i].refused, "-") != 0));
     }
     for (int i = 0; i < a64_features_count; i++) {
         if (strcmp(a64_features[i].kind, "cpu"))
@@ -287,7 +293,10 @@ TEST(a64_features_table)
             const char *e = strchr(p, ',');
             size_t n = e ? (size_t)(e - p) : strlen(p);
             bool known;
-            a64_feature_mask(p, n, &known);
+            if (n > 1 && p[0] == '-')             /* an m1 feature the CPU lacks */
+                a64_feature_mask(p + 1, n - 1, &known);
+            else
+                a64_feature_mask(p, n, &known);
             CHECK(known);
             p += n + (e != NULL);
         }
@@ -301,7 +310,13 @@ TEST(a64_features_table)
     CHECK(a64_feature_apply("+i8mm", 5, &x) && x != 0);
     CHECK(a64_feature_apply("-i8mm", 5, &x) && x == 0);
     CHECK(!a64_feature_apply("+neon", 5, &x));
-    CHECK(a64_feature_apply("+all", 4, &x) && (x & m4) == m4);
+    CHECK(a64_feature_apply("+all", 4, &x) && x == every);
+    CHECK(a64_features_have_list(every, "i8mm,xs,ssbs") && a64_features_have_list(0, "ssbs"));
+    CHECK(!a64_features_have_list(m4, "ssbs") && a64_features_have_list(m4, "xs,sme"));
+    CHECK(!a64_features_have_list(0, "xs") && !a64_features_have_list(every, "memtag"));
+    x = m4;                                          /* -mattr=+ssbs gives the M1's back */
+    CHECK(a64_feature_apply("+ssbs", 5, &x) && a64_features_have_list(x, "ssbs,xs"));
+    CHECK(a64_feature_apply("-ssbs", 5, &x) && x == m4);
     CHECK_STR(a64_feature_name(0), "i8mm");
     /* a row that needs a feature: refused without it, with llvm's message, taken with it */
     const char *s = "smmla v0.4s, v1.16b, v2.16b";
