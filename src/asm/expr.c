@@ -7,23 +7,54 @@
  * .set/.equ symbols with a constant value.  A comparison is -1 when true, 0 when false (as GNU
  * as and llvm).  Arithmetic wraps in 64 bits; a division by zero is an error.
  *
- * Two readers share the grammar: asm_expr, constants (every symbol must have a value), and
- * asm_sym_expr, the expressions of symbols an operand or a data value may hold (`ff_table+(16)`,
- * `.Lb - .La`, `_t+8@PAGE`), read as llvm's MCExpr: a tree folded to a constant where it is one
- * (the whole and each parenthesis, as llvm's parseExpression), printed as llvm prints it, and
- * evaluated as llvm's evaluateAsRelocatable without a layout (symbol - symbol + constant). */
+ * One reader of the grammar (tokens: numbers, characters, names, operators; primary, expr, full)
+ * serves two uses, its actions chosen by the kind of expression: asm_expr, constants (every
+ * symbol must have a value), computed as they are read, and asm_sym_expr, the expressions of
+ * symbols an operand or a data value may hold (`ff_table+(16)`, `.Lb - .La`, `_t+8@PAGE`), read
+ * as llvm's MCExpr: a tree folded to a constant where it is one (the whole and each parenthesis,
+ * as llvm's parseExpression), printed as llvm prints it, and evaluated as llvm's
+ * evaluateAsRelocatable without a layout (symbol - symbol + constant). */
 #include "asm/asm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum { OP_NONE, OP_LOR, OP_LAND, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_ADD, OP_SUB,
+       OP_OR, OP_AND, OP_XOR, OP_ORNOT, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR };
+
+/* a node of asm_sym_expr's tree */
+enum { N_CONST, N_SYM, N_UNARY, N_BINARY };
+enum { SX_MAX_NODES = 1000 };   /* (printing recurses through the tree) */
+
+typedef struct XNode {
+    uint8_t kind, op;     /* N_UNARY: '-' '~' '!' '+'; N_BINARY: OP_* */
+    uint8_t vk;           /* N_SYM: its @variant */
+    bool rel;             /* relocatable (evaluateAsRelocatable): a - b + c */
+    int l, r;             /* the operands (N_UNARY: l) */
+    int a, b;             /* the N_SYM nodes of that value, -1 none */
+    const char *s;        /* N_SYM: the name (into the text; "" for '.') */
+    size_t n;
+    bool quoted;          /* N_SYM: written "in quotes" (its escapes kept as written) */
+    int64_t c;            /* N_CONST: the value; else the relocatable value's constant */
+} XNode;
+
+/* One reader of the grammar for both: the operands and operators are read alike, and each
+ * is given to an action of the kind of expression (`sym`): asm_expr computes the constant as it
+ * reads (an error where a symbol has no value or a division is by zero), asm_sym_expr builds
+ * the tree of nodes (symbols with their variants, names in quotes, '.'). */
 typedef struct Ex {
     const AsmState *A;
     const char *p, *e;
     AsmErr *err;
     int depth;
+    bool sym;             /* asm_sym_expr: nodes; else asm_expr: constants */
+    XNode *nd;            /* the nodes of asm_sym_expr */
+    int nn, cap;
 } Ex;
+
+/* what an operand or operator read gives: its value (asm_expr) or its node (asm_sym_expr) */
+typedef struct Val { int64_t c; int k; } Val;
 
 static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
 {
@@ -31,6 +62,8 @@ static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
     snprintf(X->err->msg, sizeof X->err->msg, msg, arg);
     return false;
 }
+
+/* ---- the tokens ---- */
 
 static void ws(Ex *X)
 {
@@ -43,6 +76,20 @@ static bool idc(char c) { return id0(c) || (c >= '0' && c <= '9'); }
 bool asm_expr_char(char c)
 {
     return c == '(' || c == '~' || c == '!' || c == '\'' || id0(c);
+}
+
+/* the end of the name at p: letters, digits, _ . $ */
+static const char *name_end(const Ex *X, const char *p)
+{
+    while (p < X->e && idc(*p)) p++;
+    return p;
+}
+
+/* the end of the variant at p (after its '@'): a name, '@' included (then an invalid one) */
+static const char *variant_end(const Ex *X, const char *p)
+{
+    while (p < X->e && (idc(*p) || *p == '@')) p++;
+    return p;
 }
 
 static bool number(Ex *X, int64_t *v)
@@ -74,8 +121,6 @@ static bool number(Ex *X, int64_t *v)
     return true;
 }
 
-static bool expr(Ex *X, int prec, int64_t *v);
-
 /* 'c' (or '\n', '\t', '\0', '\c'), the closing quote optional as for llvm-mc */
 static bool charconst(Ex *X, int64_t *v)
 {
@@ -90,50 +135,6 @@ static bool charconst(Ex *X, int64_t *v)
     X->p = p;
     return true;
 }
-
-static bool primary(Ex *X, int64_t *v)
-{
-    ws(X);
-    if (X->p >= X->e) return ex_err(X, X->p, "expected an %s", "expression");
-    char c = *X->p;
-    const char *at = X->p;
-    if (++X->depth > 100) return ex_err(X, at, "%s nested too deeply", "expression");
-    bool ok = true;
-    if (c == '-' || c == '~' || c == '!' || c == '+') {
-        X->p++;
-        ok = primary(X, v);
-        if (ok) *v = c == '-' ? (int64_t)(0 - (uint64_t)*v) : c == '~' ? ~*v : c == '!' ? !*v : *v;
-    } else if (c == '(') {
-        X->p++;
-        ok = expr(X, 1, v);
-        ws(X);
-        if (ok && (X->p >= X->e || *X->p != ')')) ok = ex_err(X, at, "unbalanced '%s' in expression", "(");
-        else if (ok) X->p++;
-    } else if (c >= '0' && c <= '9') {
-        ok = number(X, v);
-    } else if (c == '\'') {
-        ok = charconst(X, v);
-    } else if (id0(c)) {
-        const char *p = X->p;
-        while (p < X->e && idc(*p)) p++;
-        char name[80];
-        size_t n = (size_t)(p - X->p);
-        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), X->p);
-        const AsmSym *y = asm_sym_find(X->A, X->p, n);
-        int64_t lv;
-        if (!y && X->A->label_value && X->A->label_value(X->A->ctx, X->p, n, &lv)) { *v = lv; X->p = p; }
-        else if (!y) ok = ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
-        else if (!y->known) ok = ex_err(X, at, "symbol '%s' is not a constant", name);
-        else { *v = y->value; X->p = p; }
-    } else {
-        ok = ex_err(X, at, "unexpected '%s' in expression", (char[2]){c, 0});
-    }
-    X->depth--;
-    return ok;
-}
-
-enum { OP_NONE, OP_LOR, OP_LAND, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_ADD, OP_SUB,
-       OP_OR, OP_AND, OP_XOR, OP_ORNOT, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR };
 
 /* Darwin's precedence of each operator (llvm's getDarwinBinOpPrecedence): 0 = not one */
 static const int8_t darwin_prec[] = {
@@ -219,32 +220,7 @@ static bool apply(int op, int64_t l, int64_t r, int64_t *v)
     return true;
 }
 
-static bool expr(Ex *X, int min, int64_t *v)
-{
-    if (!primary(X, v)) return false;
-    for (;;) {
-        ws(X);
-        int prec = 0, len = 0;
-        const char *at = X->p;
-        int op = binop(X, &prec, &len);
-        if (op == OP_NONE || prec < min) return true;
-        X->p += len;
-        int64_t r;
-        if (!expr(X, prec + 1, &r)) return false;
-        if (!apply(op, *v, r, v)) return ex_err(X, at, "division by zero in %s", "expression");
-    }
-}
-
-bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end, int64_t *v, AsmErr *err)
-{
-    Ex X = {A, p, e, err, 0};
-    if (!expr(&X, 1, v)) return false;
-    ws(&X);
-    *end = X.p;
-    return true;
-}
-
-/* ---- expressions of symbols (llvm's MCExpr) ---- */
+/* ---- the @variants of symbols (llvm's MCSymbolRefExpr) ---- */
 
 /* the @variants of a symbol reference llvm's MCSymbolRefExpr knows on AArch64 targets: how they
  * are written (any case) and printed; the first ones are ASM_VK_* */
@@ -262,60 +238,50 @@ const char *asm_variant_name(int vk)
     return vk > 0 && vk < (int)ARRAY_LEN(variants) ? variants[vk][1] : "";
 }
 
-/* the variant [s, s + n) names (any case), 0 when none */
-static int variant_find(const char *s, size_t n)
+/* the variant [v, ve) names (any case); 0 after an error when none */
+static int variant(Ex *X, const char *v, const char *ve)
 {
+    size_t n = (size_t)(ve - v);
     for (int k = 1; k < (int)ARRAY_LEN(variants); k++) {
         const char *w = variants[k][0];
         size_t i = 0;
-        while (i < n && w[i] && (s[i] | 0x20) == w[i]) i++;
+        while (i < n && w[i] && (v[i] | 0x20) == w[i]) i++;
         if (i == n && !w[i]) return k;
     }
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(n < 40 ? n : 40), v);
+    ex_err(X, v, "invalid variant '%s'", name);
     return 0;
 }
 
-enum { N_CONST, N_SYM, N_UNARY, N_BINARY };
-enum { SX_MAX_NODES = 1000 };   /* (printing recurses through the tree) */
+/* ---- the actions: constants (asm_expr) or nodes (asm_sym_expr) ---- */
 
-typedef struct XNode {
-    uint8_t kind, op;     /* N_UNARY: '-' '~' '!' '+'; N_BINARY: OP_* */
-    uint8_t vk;           /* N_SYM: its @variant */
-    bool rel;             /* relocatable (evaluateAsRelocatable): a - b + c */
-    int l, r;             /* the operands (N_UNARY: l) */
-    int a, b;             /* the N_SYM nodes of that value, -1 none */
-    const char *s;        /* N_SYM: the name (into the text; "" for '.') */
-    size_t n;
-    bool quoted;          /* N_SYM: written "in quotes" (its escapes kept as written) */
-    int64_t c;            /* N_CONST: the value; else the relocatable value's constant */
-} XNode;
-
-typedef struct Sx {
-    Ex X;
-    XNode *nd;
-    int nn, cap;
-} Sx;
-
-static int sx_node(Sx *S, const char *at, XNode n)
+static bool node(Ex *X, const char *at, XNode n, Val *v)
 {
-    if (S->nn == SX_MAX_NODES) return ex_err(&S->X, at, "%s too long", "expression"), -1;
-    if (S->nn == S->cap) {
-        S->cap = S->cap ? S->cap * 2 : 16;
-        S->nd = xrealloc(S->nd, (size_t)S->cap * sizeof *S->nd);
+    if (X->nn == SX_MAX_NODES) return ex_err(X, at, "%s too long", "expression");
+    if (X->nn == X->cap) {
+        X->cap = X->cap ? X->cap * 2 : 16;
+        X->nd = xrealloc(X->nd, (size_t)X->cap * sizeof *X->nd);
     }
-    S->nd[S->nn] = n;
-    return S->nn++;
+    X->nd[X->nn] = n;
+    v->k = X->nn++;
+    return true;
 }
 
-static int sx_const(Sx *S, const char *at, int64_t v)
+static bool constant(Ex *X, const char *at, int64_t c, Val *v)
 {
-    return sx_node(S, at, (XNode){.kind = N_CONST, .rel = true, .a = -1, .b = -1, .c = v, .l = -1, .r = -1});
+    if (!X->sym) {
+        v->c = c;
+        return true;
+    }
+    return node(X, at, (XNode){.kind = N_CONST, .rel = true, .a = -1, .b = -1, .c = c, .l = -1, .r = -1}, v);
 }
 
 /* the relocatable value of a new unary or binary node (llvm's evaluateAsRelocatable, no layout:
  * symbols never cancel, an operator other than + - needs constants) */
-static void sx_value(Sx *S, XNode *x)
+static void node_value(Ex *X, XNode *x)
 {
-    const XNode *l = &S->nd[x->l], *r = x->kind == N_BINARY ? &S->nd[x->r] : NULL;
+    const XNode *l = &X->nd[x->l], *r = x->kind == N_BINARY ? &X->nd[x->r] : NULL;
     x->rel = false;
     x->a = x->b = -1;
     if (!l->rel || (r && !r->rel)) return;
@@ -338,149 +304,182 @@ static void sx_value(Sx *S, XNode *x)
     x->c = (int64_t)((uint64_t)l->c + (x->op == OP_ADD ? (uint64_t)r->c : 0 - (uint64_t)r->c));
 }
 
-static int sx_expr(Sx *S, int min);
-static int sx_full(Sx *S);
-
-/* a name at p: letters, digits, _ . $ and @ (the variant after the first @) */
-static const char *sx_name_end(const Sx *S, const char *p)
+/* op v (op '-' '~' '!' '+') */
+static bool unary(Ex *X, const char *at, char op, Val *v)
 {
-    while (p < S->X.e && (idc(*p) || *p == '@')) p++;
-    return p;
-}
-
-static int sx_variant(Sx *S, const char *v, const char *ve)
-{
-    int vk = variant_find(v, (size_t)(ve - v));
-    if (!vk) {
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)(ve - v < 40 ? ve - v : 40), v);
-        ex_err(&S->X, v, "invalid variant '%s'", name);
+    if (!X->sym) {
+        v->c = op == '-' ? (int64_t)(0 - (uint64_t)v->c) : op == '~' ? ~v->c : op == '!' ? !v->c : v->c;
+        return true;
     }
-    return vk;
+    if (!node(X, at, (XNode){.kind = N_UNARY, .op = (uint8_t)op, .l = v->k, .r = -1}, v)) return false;
+    node_value(X, &X->nd[v->k]);
+    return true;
 }
 
-static int sx_primary(Sx *S)
+/* v op r, the operator at `at` */
+static bool binary(Ex *X, const char *at, int op, Val *v, Val r)
 {
-    Ex *X = &S->X;
+    if (!X->sym) {
+        if (!apply(op, v->c, r.c, &v->c)) return ex_err(X, at, "division by zero in %s", "expression");
+        return true;
+    }
+    if (!node(X, at, (XNode){.kind = N_BINARY, .op = (uint8_t)op, .l = v->k, .r = r.k}, v)) return false;
+    node_value(X, &X->nd[v->k]);   /* (a division by zero: not relocatable, no error, as llvm) */
+    return true;
+}
+
+/* asm_expr: the name at `at` is a .set constant, or a label (or '.') where they have values */
+static bool sym_value(Ex *X, const char *at, Val *v)
+{
+    const char *p = name_end(X, at);
+    char name[80];
+    size_t n = (size_t)(p - at);
+    snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), at);
+    const AsmSym *y = asm_sym_find(X->A, at, n);
+    int64_t lv;
+    if (!y && X->A->label_value && X->A->label_value(X->A->ctx, at, n, &lv)) v->c = lv;
+    else if (!y) return ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
+    else if (!y->known) return ex_err(X, at, "symbol '%s' is not a constant", name);
+    else v->c = y->value;
+    X->p = p;
+    return true;
+}
+
+/* asm_sym_expr: a symbol reference at `at`, a name or "a name in quotes" (or '.', the location)
+ * and its @variant; a .set constant is its value */
+static bool sym_ref(Ex *X, const char *at, Val *v)
+{
+    XNode y = {.kind = N_SYM, .rel = true, .l = -1, .r = -1, .b = -1};
+    const char *p;
+    if (*at == '"') {
+        for (p = at + 1; p < X->e && *p != '"'; p++)
+            if (*p == '\\' && p + 1 < X->e) p++;
+        if (p >= X->e) return ex_err(X, at, "unterminated %s", "string");
+        y.s = at + 1, y.n = (size_t)(p - at - 1), y.quoted = true;
+        p++;
+    } else {
+        p = name_end(X, at);
+        y.s = at, y.n = (size_t)(p - at);
+        if (y.n == 1 && *at == '.' && !(p < X->e && *p == '@')) y.s = "", y.n = 0;   /* '.': the location */
+    }
+    const char *ne = p < X->e && *p == '@' ? variant_end(X, p + 1) : p;
+    if (p < ne && !(y.vk = (uint8_t)variant(X, p + 1, ne))) return false;
+    X->p = ne;
+    const AsmSym *d = !y.vk && !y.quoted && y.n ? asm_sym_find(X->A, y.s, y.n) : NULL;
+    if (d && d->known) return constant(X, at, d->value, v);
+    if (!node(X, at, y, v)) return false;
+    X->nd[v->k].a = v->k;
+    return true;
+}
+
+/* ---- the grammar ---- */
+
+static bool full(Ex *X, Val *v);
+
+static bool primary(Ex *X, Val *v)
+{
     ws(X);
-    if (X->p >= X->e) return ex_err(X, X->p, "expected an %s", "expression"), -1;
+    if (X->p >= X->e) return ex_err(X, X->p, "expected an %s", "expression");
     char c = *X->p;
     const char *at = X->p;
-    if (++X->depth > 100) return ex_err(X, at, "%s nested too deeply", "expression"), -1;
-    int k = -1;
-    int64_t v;
+    if (++X->depth > 100) return ex_err(X, at, "%s nested too deeply", "expression");
+    bool ok;
     if (c == '-' || c == '~' || c == '!' || c == '+') {
         X->p++;
-        int l = sx_primary(S);
-        if (l >= 0 && (k = sx_node(S, at, (XNode){.kind = N_UNARY, .op = (uint8_t)c, .l = l, .r = -1})) >= 0)
-            sx_value(S, &S->nd[k]);
+        ok = primary(X, v) && unary(X, at, c, v);
     } else if (c == '(') {
         X->p++;
-        k = sx_full(S);
+        ok = full(X, v);
         ws(X);
-        if (k >= 0 && (X->p >= X->e || *X->p != ')')) {
-            ex_err(X, at, "unbalanced '%s' in expression", "(");
-            k = -1;
-        } else if (k >= 0) X->p++;
+        if (ok && (X->p >= X->e || *X->p != ')')) ok = ex_err(X, at, "unbalanced '%s' in expression", "(");
+        else if (ok) X->p++;
     } else if ((c >= '0' && c <= '9') || c == '\'') {
-        if (c == '\'' ? charconst(X, &v) : number(X, &v)) k = sx_const(S, at, v);
-    } else if (c == '"' || id0(c)) {
-        XNode y = {.kind = N_SYM, .rel = true, .l = -1, .r = -1, .b = -1};
-        const char *ne, *p;
-        if (c == '"') {   /* "a name in quotes" */
-            for (p = at + 1; p < X->e && *p != '"'; p++)
-                if (*p == '\\' && p + 1 < X->e) p++;
-            if (p >= X->e) return X->depth--, ex_err(X, at, "unterminated %s", "string"), -1;
-            y.s = at + 1, y.n = (size_t)(p - at - 1), y.quoted = true;
-            ne = p = p + 1;
-            if (p < X->e && *p == '@') ne = sx_name_end(S, p + 1);
-        } else if (c == '.' && (at + 1 >= X->e || !(idc(at[1]) || at[1] == '@'))) {
-            y.s = "", y.n = 0;          /* '.': the location */
-            ne = p = at + 1;
-        } else {
-            ne = sx_name_end(S, at);
-            p = memchr(at, '@', (size_t)(ne - at));
-            if (!p) p = ne;
-            y.s = at, y.n = (size_t)(p - at);
-        }
-        if (p < ne && !(y.vk = (uint8_t)sx_variant(S, p + 1, ne))) return X->depth--, -1;
-        X->p = ne;
-        const AsmSym *d = !y.vk && !y.quoted && y.n ? asm_sym_find(X->A, y.s, y.n) : NULL;
-        if (d && d->known) k = sx_const(S, at, d->value);   /* a constant .set symbol: its value */
-        else if ((k = sx_node(S, at, y)) >= 0) S->nd[k].a = k;
+        int64_t n;
+        ok = (c == '\'' ? charconst(X, &n) : number(X, &n)) && constant(X, at, n, v);
+    } else if (X->sym && (c == '"' || id0(c))) {
+        ok = sym_ref(X, at, v);
+    } else if (id0(c)) {
+        ok = sym_value(X, at, v);
     } else {
-        ex_err(X, at, "unexpected '%s' in expression", (char[2]){c, 0});
+        ok = ex_err(X, at, "unexpected '%s' in expression", (char[2]){c, 0});
     }
     X->depth--;
-    return k;
+    return ok;
 }
 
-static int sx_expr(Sx *S, int min)
+static bool expr(Ex *X, int min, Val *v)
 {
-    Ex *X = &S->X;
-    int k = sx_primary(S);
-    while (k >= 0) {
+    if (!primary(X, v)) return false;
+    for (;;) {
         ws(X);
         int prec = 0, len = 0;
         const char *at = X->p;
         int op = binop(X, &prec, &len);
-        if (op == OP_NONE || prec < min) break;
+        if (op == OP_NONE || prec < min) return true;
         X->p += len;
-        int r = sx_expr(S, prec + 1);
-        if (r < 0) return -1;
-        if ((k = sx_node(S, at, (XNode){.kind = N_BINARY, .op = (uint8_t)op, .l = k, .r = r})) >= 0)
-            sx_value(S, &S->nd[k]);
+        Val r;
+        if (!expr(X, prec + 1, &r) || !binary(X, at, op, v, r)) return false;
     }
-    return k;
 }
 
-/* `expr@VARIANT`: the variant goes to each symbol (llvm's applyModifierToExpr) */
-static int sx_modify(Sx *S, int k, int vk, const char *at)
+/* `expr@VARIANT`: the variant goes to each symbol (llvm's applyModifierToExpr); the number of
+ * symbols, -1 after an error */
+static int modify(Ex *X, int k, int vk, const char *at)
 {
-    XNode *x = &S->nd[k];
+    XNode *x = &X->nd[k];
     if (x->kind == N_CONST) return 0;
     if (x->kind == N_SYM) {
-        if (x->vk) return ex_err(&S->X, at, "invalid variant on expression '%s' (already modified)", asm_variant_name(vk)), -1;
+        if (x->vk) return ex_err(X, at, "invalid variant on expression '%s' (already modified)", asm_variant_name(vk)), -1;
         x->vk = (uint8_t)vk;
         return 1;
     }
-    int l = sx_modify(S, x->l, vk, at);
+    int l = modify(X, x->l, vk, at);
     if (l < 0 || x->kind == N_UNARY) return l;
-    int r = sx_modify(S, x->r, vk, at);
+    int r = modify(X, x->r, vk, at);
     return r < 0 ? r : l + r;
 }
 
-/* an expression (llvm's parseExpression): operators, a trailing @variant, then folded to a
- * constant when it is one */
-static int sx_full(Sx *S)
+/* an expression (llvm's parseExpression), the whole or in parentheses: operators; of symbols,
+ * a trailing @variant, then folded to a constant when it is one */
+static bool full(Ex *X, Val *v)
 {
-    Ex *X = &S->X;
-    int k = sx_expr(S, 1);
-    if (k < 0) return -1;
+    if (!expr(X, 1, v)) return false;
+    if (!X->sym) return true;
     if (X->p < X->e && *X->p == '@') {
-        const char *v = X->p + 1, *ve = sx_name_end(S, v);
-        if (ve == v) return ex_err(X, X->p, "unexpected symbol modifier following '%s'", "@"), -1;
-        int vk = sx_variant(S, v, ve);
-        if (!vk) return -1;
-        int n = sx_modify(S, k, vk, v);
-        if (n < 0) return -1;
-        if (!n) return ex_err(X, v, "invalid modifier '%s' (no symbols present)", asm_variant_name(vk)), -1;
-        X->p = ve;
+        const char *a = X->p + 1, *ae = variant_end(X, a);
+        if (ae == a) return ex_err(X, X->p, "unexpected symbol modifier following '%s'", "@");
+        int vk = variant(X, a, ae);
+        if (!vk) return false;
+        int n = modify(X, v->k, vk, a);
+        if (n < 0) return false;
+        if (!n) return ex_err(X, a, "invalid modifier '%s' (no symbols present)", asm_variant_name(vk));
+        X->p = ae;
         ws(X);
     }
-    XNode *x = &S->nd[k];
-    if (x->kind != N_CONST && x->rel && x->a < 0 && x->b < 0) return sx_const(S, X->p, x->c);
-    return k;
+    const XNode *x = &X->nd[v->k];
+    if (x->kind != N_CONST && x->rel && x->a < 0 && x->b < 0) return constant(X, X->p, x->c, v);
+    return true;
+}
+
+bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end, int64_t *v, AsmErr *err)
+{
+    Ex X = {.A = A, .p = p, .e = e, .err = err};
+    Val r;
+    if (!full(&X, &r)) return false;
+    ws(&X);
+    *end = X.p;
+    *v = r.c;
+    return true;
 }
 
 /* node k as llvm's MCExpr::print writes it */
-static void sx_print(const Sx *S, int k, Buf *out)
+static void node_print(const Ex *X, int k, Buf *out)
 {
     static const char *const ops[] = {[OP_LOR] = "||", [OP_LAND] = "&&", [OP_EQ] = "==", [OP_NE] = "!=",
         [OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=", [OP_ADD] = "+", [OP_SUB] = "-",
         [OP_OR] = "|", [OP_AND] = "&", [OP_XOR] = "^", [OP_ORNOT] = "!", [OP_MUL] = "*", [OP_DIV] = "/",
         [OP_MOD] = "%", [OP_SHL] = "<<", [OP_SHR] = ">>"};
-    const XNode *x = &S->nd[k];
+    const XNode *x = &X->nd[k];
     switch (x->kind) {
     case N_CONST:
         buf_printf(out, "%lld", (long long)x->c);
@@ -501,16 +500,16 @@ static void sx_print(const Sx *S, int k, Buf *out)
         return;
     }
     case N_UNARY: {
-        bool par = S->nd[x->l].kind == N_BINARY;
+        bool par = X->nd[x->l].kind == N_BINARY;
         buf_putc(out, (char)x->op);
         if (par) buf_putc(out, '(');
-        sx_print(S, x->l, out);
+        node_print(X, x->l, out);
         if (par) buf_putc(out, ')');
         return;
     }
     default:
         for (int side = 0; side < 2; side++) {
-            const XNode *o = &S->nd[side ? x->r : x->l];
+            const XNode *o = &X->nd[side ? x->r : x->l];
             if (side && x->op == OP_ADD && o->kind == N_CONST && o->c < 0) {   /* X-42, not X+-42 */
                 buf_printf(out, "%lld", (long long)o->c);
                 return;
@@ -518,7 +517,7 @@ static void sx_print(const Sx *S, int k, Buf *out)
             if (side) buf_puts(out, ops[x->op]);
             bool par = o->kind != N_CONST && o->kind != N_SYM;
             if (par) buf_putc(out, '(');
-            sx_print(S, side ? x->r : x->l, out);
+            node_print(X, side ? x->r : x->l, out);
             if (par) buf_putc(out, ')');
         }
     }
@@ -527,21 +526,22 @@ static void sx_print(const Sx *S, int k, Buf *out)
 bool asm_sym_expr(const AsmState *A, const char *p, const char *e, const char **end, AsmSymExpr *v, Buf *text,
                   AsmErr *err)
 {
-    Sx S = {{A, p, e, err, 0}, NULL, 0, 0};
-    int k = sx_full(&S);
-    if (k >= 0) {
-        const XNode *x = &S.nd[k];
+    Ex X = {.A = A, .p = p, .e = e, .err = err, .sym = true};
+    Val r;
+    bool ok = full(&X, &r);
+    if (ok) {
+        const XNode *x = &X.nd[r.k];
         memset(v, 0, sizeof *v);
         v->constant = x->kind == N_CONST;
         v->plain = x->kind == N_SYM;
         v->rel = x->rel;
         v->addend = x->rel ? x->c : 0;
-        if (x->rel && x->a >= 0) v->a = S.nd[x->a].s, v->na = S.nd[x->a].n, v->avar = S.nd[x->a].vk;
-        if (x->rel && x->b >= 0) v->b = S.nd[x->b].s, v->nb = S.nd[x->b].n, v->bvar = S.nd[x->b].vk;
-        if (text) sx_print(&S, k, text);
-        ws(&S.X);
-        *end = S.X.p;
+        if (x->rel && x->a >= 0) v->a = X.nd[x->a].s, v->na = X.nd[x->a].n, v->avar = X.nd[x->a].vk;
+        if (x->rel && x->b >= 0) v->b = X.nd[x->b].s, v->nb = X.nd[x->b].n, v->bvar = X.nd[x->b].vk;
+        if (text) node_print(&X, r.k, text);
+        ws(&X);
+        *end = X.p;
     }
-    free(S.nd);
-    return k >= 0;
+    free(X.nd);
+    return ok;
 }
