@@ -2264,24 +2264,9 @@ static bool octa(Parser *P, const char *a, const char *e)
     if (x >= e) return true;
     for (;;) {
         const char *s = x;
-        unsigned base = 10;
-        if (x + 1 < e && *x == '0' && (x[1] == 'x' || x[1] == 'X')) base = 16, x += 2;
-        else if (x + 2 < e && *x == '0' && (x[1] == 'b' || x[1] == 'B') && (x[2] == '0' || x[2] == '1')) base = 2, x += 2;
-        else if (x + 1 < e && *x == '0' && is_digit(x[1])) base = 8, x++;
-        uint64_t hi = 0, lo = 0;
-        bool big = false;
-        const char *d0 = x;
-        for (; x < e; x++) {
-            unsigned d = is_digit(*x) ? (unsigned)(*x - '0') : (*x | 0x20) >= 'a' && (*x | 0x20) <= 'f' ? (unsigned)((*x | 0x20) - 'a' + 10) : 99;
-            if (d >= base) break;
-            /* (hi:lo) * base + d, in two halves of 32 bits each */
-            uint64_t l0 = (lo & 0xffffffffu) * base + d, l1 = (lo >> 32) * base + (l0 >> 32);
-            uint64_t h0 = (hi & 0xffffffffu) * base + (l1 >> 32), h1 = (hi >> 32) * base + (h0 >> 32);
-            big |= h1 >> 32 != 0;
-            lo = (l1 << 32) | (l0 & 0xffffffffu);
-            hi = (h1 << 32) | (h0 & 0xffffffffu);
-        }
-        if (x == d0 || !is_digit(*s)) return perr(P, s, "unknown token in expression");
+        uint64_t hi, lo;
+        bool big;
+        if (!(x = asm_number(s, e, &hi, &lo, &big))) return perr(P, s, "unknown token in expression");
         if (big) return perr(P, s, "out of range literal value");
         n++;
         x = skip_ws(x, e);

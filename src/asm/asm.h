@@ -134,6 +134,10 @@ const char *asm_alias_find(const AsmState *A, const char *s, size_t n);
 /* Evaluate the constant expression at [p, e); it ends at the first ',', ']', '}' or '!' outside
  * parentheses, or at e.  *end = where it ended.  Symbols are .set/.equ constants. */
 bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end, int64_t *v, AsmErr *err);
+/* The number at p (p < e): decimal, 0x hex, 0b binary, 0 octal (a leading 0), as llvm-mc reads
+ * them; its end, or NULL when it has no digit.  Its value in 128 bits, *hi:*lo, *big when it
+ * takes more (asm_expr takes 64 of them, .octa 128). */
+const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo, bool *big);
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);
 

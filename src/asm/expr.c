@@ -92,16 +92,17 @@ static const char *variant_end(const Ex *X, const char *p)
     return p;
 }
 
-static bool number(Ex *X, int64_t *v)
+/* The number scanner of the layer: decimal, 0x hex, 0b binary, 0 octal, in 128 bits (the 64 of
+ * an expression, the 128 of .octa); llvm-mc reads them so. */
+const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo, bool *big)
 {
-    const char *p = X->p, *e = X->e, *s = p;
-    uint64_t x = 0;
     unsigned base = 10;
-    bool ovf = false;
     if (*p == '0' && p + 1 < e && (p[1] == 'x' || p[1] == 'X')) { base = 16; p += 2; }
     else if (*p == '0' && p + 1 < e && (p[1] == 'b' || p[1] == 'B') && p + 2 < e && (p[2] == '0' || p[2] == '1')) { base = 2; p += 2; }
     else if (*p == '0' && p + 1 < e && p[1] >= '0' && p[1] <= '9') { base = 8; p++; }
     const char *d0 = p;
+    uint64_t h = 0, l = 0;
+    bool b = false;
     for (; p < e; p++) {
         unsigned d;
         char c = *p;
@@ -110,14 +111,32 @@ static bool number(Ex *X, int64_t *v)
         else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
         else break;
         if (d >= base) break;
-        if (x > (UINT64_MAX - d) / base) ovf = true;
-        x = x * base + d;
+        if (!h && l >> 59 == 0) {   /* (the usual number: l * 16 + 15 still fits) */
+            l = l * base + d;
+            continue;
+        }
+        /* (h:l) * base + d, in two halves of 32 bits each */
+        uint64_t l0 = (l & 0xffffffffu) * base + d, l1 = (l >> 32) * base + (l0 >> 32);
+        uint64_t h0 = (h & 0xffffffffu) * base + (l1 >> 32), h1 = (h >> 32) * base + (h0 >> 32);
+        b |= h1 >> 32 != 0;
+        l = (l1 << 32) | (l0 & 0xffffffffu);
+        h = (h1 << 32) | (h0 & 0xffffffffu);
     }
-    if (p == d0) return ex_err(X, s, "malformed %s", "number");
-    if (ovf) return ex_err(X, s, "%s out of range", "number");
-    if (p < e && idc(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
+    *hi = h, *lo = l, *big = b;
+    return p == d0 ? NULL : p;
+}
+
+/* a number of an expression: 64 bits, no name right after it */
+static bool number(Ex *X, int64_t *v)
+{
+    uint64_t hi, lo;
+    bool big;
+    const char *s = X->p, *p = asm_number(s, X->e, &hi, &lo, &big);
+    if (!p) return ex_err(X, s, "malformed %s", "number");
+    if (hi || big) return ex_err(X, s, "%s out of range", "number");
+    if (p < X->e && idc(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
     X->p = p;
-    *v = (int64_t)x;
+    *v = (int64_t)lo;
     return true;
 }
 
