@@ -45,8 +45,6 @@ static int extend_code(int e, bool is64)   /* uxtb..uxtx = 0..3, sxtb..sxtx = 4.
     }
 }
 
-static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-
 /* index (1-based) of `s` in the list "a|b|c", 0 when absent */
 static int list_index(const char *list, const char *s)
 {
@@ -55,7 +53,7 @@ static int list_index(const char *list, const char *s)
         const char *e = strchr(p, '|');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         size_t i = 0;
-        while (i < n && s[i] && lower(s[i]) == p[i]) i++;
+        while (i < n && s[i] && ascii_lower(s[i]) == p[i]) i++;
         if (i == n && !s[i]) return k;
         if (!e) break;
         p = e + 1;

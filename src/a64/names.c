@@ -107,8 +107,6 @@ static bool parse_dec(const char **p, const char *end, int max, int *out)
     return true;
 }
 
-static int lower(int c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; }
-
 /* strcasecmp of `a` (length n) and b: the order of src/a64/sysregs.tsv (sorted ignoring case) */
 static int cmp_nocase(const char *a, size_t n, const char *b)
 {
@@ -325,7 +323,7 @@ bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc)
     }
     char b[32];
     if (n == 0 || n >= sizeof b) return false;
-    for (size_t i = 0; i < n; i++) b[i] = (char)lower((unsigned char)s[i]);
+    ascii_lower_n(b, s, n);
     b[n] = 0;
     /* s<op0>_<op1>_c<n>_c<m>_<op2> */
     const char *p = b, *end = b + n;

@@ -202,7 +202,6 @@ static inline bool is_digit(char c) { return cclass[(uint8_t)c] & C_DIGIT; }
 static inline bool is_alpha(char c) { return cclass[(uint8_t)c] & C_ALPHA; }
 static inline bool is_ident0(char c) { return cclass[(uint8_t)c] & C_IDENT0; }
 static inline bool is_identc(char c) { return cclass[(uint8_t)c] & C_IDENTC; }
-static inline char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 
 static inline const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
 static inline const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
@@ -287,7 +286,7 @@ static bool ieq(const char *s, size_t n, const char *lit)
 {
     size_t i;
     for (i = 0; i < n && lit[i]; i++)
-        if (lower(s[i]) != lit[i]) return false;
+        if (ascii_lower(s[i]) != lit[i]) return false;
     return i == n && lit[i] == 0;
 }
 
@@ -435,7 +434,7 @@ static const char *parse_int(const char *p, const char *e, int64_t *out, bool *o
     const char *d0 = p;
     for (; p < e; p++) {
         int d;
-        char c = lower(*p);
+        char c = ascii_lower(*p);
         if (is_digit(c)) d = c - '0';
         else if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
         else break;
@@ -516,9 +515,9 @@ static Reg reg_lookup(const char *s, size_t n)
 {
     Reg r = {0};
     if (n < 2 || n > 4) return r;
-    char c0 = lower(s[0]);
+    char c0 = ascii_lower(s[0]);
     if (!is_digit(s[1])) {          /* sp wsp xzr wzr fp lr */
-        char c1 = lower(s[1]), c2 = n == 3 ? lower(s[2]) : 0;
+        char c1 = ascii_lower(s[1]), c2 = n == 3 ? ascii_lower(s[2]) : 0;
         if (n == 2) {
             if (c0 == 's' && c1 == 'p') { r.kind = RK_GPR; r.num = 31; r.is64 = true; r.is_sp = true; }
             else if (c0 == 'f' && c1 == 'p') { r.kind = RK_GPR; r.num = 29; r.is64 = true; }
@@ -750,7 +749,7 @@ static bool parse_reloc_sym(Lex *L, A64Operand *o)
     size_t rn = (size_t)(p - r0);
     const char *spec = NULL;
     if (rn < sizeof rb) {
-        for (size_t i = 0; i < rn; i++) rb[i] = lower(r0[i]);
+        ascii_lower_n(rb, r0, rn);
         rb[rn] = 0;
         for (size_t i = 0; i < ARRAY_LEN(elf_specs) && !spec; i++)
             if (!strcmp(rb, elf_specs[i])) spec = elf_specs[i];
@@ -1048,7 +1047,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             P->memo_off = true;    /* 1b must be defined before, 1f is resolved later */
             o->kind = A64_OP_LABEL;
             o->u.label.numeric = (int)n;
-            o->u.label.dir = lower(*d);
+            o->u.label.dir = ascii_lower(*d);
             /* llvm's temporary symbol, by which llvm-mca prints it (.Ltmp3); none for a `b` of
              * 0s and 1s, which llvm-mca 19 reads as a binary number (`1b` is 1) */
             bool binary = o->u.label.dir == 'b';
@@ -1306,7 +1305,7 @@ static void add_align(Parser *P, uint32_t align, uint32_t skip)
 static const char *intern_name(Parser *P, const char *s, size_t n)
 {
     char b[40];
-    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
+    ascii_lower_n(b, s, n);
     b[n] = 0;
     return a64_intern(&P->env, b, n);
 }
@@ -1803,7 +1802,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (n == 0 || n > 30) return perr(P, s, "unknown mnemonic '%s'", q(s, p, buf, sizeof buf));
     A64Inst *in = new_inst(P);
     char lw[32] = {0};
-    for (size_t i = 0; i < n; i++) lw[i] = lower(s[i]);
+    ascii_lower_n(lw, s, n);
     uint64_t head;               /* a64_load_le of the first (up to) 8 lowercase bytes */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     memcpy(&head, lw, 8);        /* zeros after the name */
@@ -2402,7 +2401,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     char buf[48];
     size_t n = (size_t)(ne - s - 1);
     if (n >= sizeof name) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
-    for (size_t i = 0; i < n; i++) name[i] = lower(s[1 + i]);
+    ascii_lower_n(name, s + 1, n);
     name[n] = 0;
     if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
     const char *a = skip_ws(ne, e);
@@ -2728,7 +2727,7 @@ static bool statement(Parser *P, const char *s, const char *e)
             if (w_ie - s == 1 && *s == '.') return org(P, skip_ws(x + 1, e), e, false);   /* `. = N` */
             return asm_assign(&P->A, s, (size_t)(w_ie - s), x + 1, e, &ae) || aerr(P, &ae);
         }
-        if (e - x >= 4 && x[0] == '.' && lower(x[1]) == 'r' && lower(x[2]) == 'e' && lower(x[3]) == 'q' &&
+        if (e - x >= 4 && x[0] == '.' && ascii_lower(x[1]) == 'r' && ascii_lower(x[2]) == 'e' && ascii_lower(x[3]) == 'q' &&
             (e - x == 4 || is_ws(x[4])))
         {
             const char *kept = NULL;
@@ -2766,7 +2765,7 @@ static bool looks_statement(const char *s, const char *e)
     if (!n || n > 30 || !is_alpha(*s)) return false;
     if (p < e && !is_ws(*p) && *p != ';') return false;   /* (`nop;nop`: the next ';' ends it) */
     char b[32];
-    for (size_t i = 0; i < n; i++) b[i] = lower(s[i]);
+    ascii_lower_n(b, s, n);
     b[n] = 0;
     char *dot = strchr(b, '.');
     if (dot && a64_cond_lookup(dot + 1, strlen(dot + 1)) >= 0) strcpy(dot + 1, "cc");

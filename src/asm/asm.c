@@ -62,9 +62,8 @@ static bool idc(char c) { return id0(c) || (c >= '0' && c <= '9'); }
 static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
 static const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
 static const char *ident_end(const char *p, const char *e) { while (p < e && idc(*p)) p++; return p; }
-static char lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 static char *dupn(const char *s, size_t n) { char *d = xmalloc(n + 1); memcpy(d, s, n); d[n] = 0; return d; }
-static char *dup_lower(const char *s, size_t n) { char *d = dupn(s, n); for (size_t i = 0; i < n; i++) d[i] = lower(d[i]); return d; }
+static char *dup_lower(const char *s, size_t n) { char *d = dupn(s, n); ascii_lower_n(d, d, n); return d; }
 static bool name_eq(const char *a, const char *s, size_t n) { return strlen(a) == n && !memcmp(a, s, n); }
 
 AsmDialect asm_dialect_of(const char *triple, bool *ok)
@@ -115,13 +114,13 @@ static void frame_free(AsmFrame *f)
 static uint32_t hash_lower(const char *s, size_t n)
 {
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)lower(s[i])) * 16777619u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)ascii_lower(s[i])) * 16777619u;
     return h;
 }
 static bool lower_eq(const char *name, const char *s, size_t n)
 {
     size_t k = 0;
-    while (k < n && name[k] && name[k] == lower(s[k])) k++;
+    while (k < n && name[k] && name[k] == ascii_lower(s[k])) k++;
     return k == n && !name[k];
 }
 /* the slot of [s, s + n) (any case), or -1 */
@@ -449,7 +448,7 @@ static bool first_directive(const char *ls, const char *le, char *buf, size_t ca
     const char *ie = ident_end(p + 1, le);
     size_t n = (size_t)(ie - p - 1);
     if (!n || n >= cap) return false;
-    for (size_t i = 0; i < n; i++) buf[i] = lower(p[1 + i]);
+    ascii_lower_n(buf, p + 1, n);
     buf[n] = 0;
     *args = skip_ws(ie, le);
     return true;

@@ -33,9 +33,8 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
     return n;
 }
 
-/* the C locale's isspace / tolower (the program never calls setlocale) */
+/* the C locale's isspace (the program never calls setlocale) */
 static inline bool c_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-static inline char c_lower(unsigned char c) { return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); }
 
 static _Thread_local Buf pb;   /* the printer's text (freed by mca_views_release) */
 
@@ -60,7 +59,7 @@ char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena)
     while (i < len && c_space((unsigned char)s[i]))
         i++;
     while (i < len && !c_space((unsigned char)s[i]))
-        d[k++] = c_lower((unsigned char)s[i++]);
+        d[k++] = ascii_lower(s[i++]);
     while (i < len && c_space((unsigned char)s[i]))
         i++;
     if (i < len) {

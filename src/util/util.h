@@ -251,5 +251,12 @@ double stats_mad(double *v, size_t n);        /* median absolute deviation; sort
 bool str_starts(const char *s, const char *prefix);
 bool str_ends(const char *s, const char *suffix);
 bool str_ieq(const char *a, const char *b);   /* ASCII case-insensitive equality */
+/* c in ASCII lowercase (the C locale's tolower, with no table and whatever the locale) */
+static inline char ascii_lower(char c) { return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); }
+/* the n bytes at s in ASCII lowercase into d (d may be s) */
+static inline void ascii_lower_n(char *d, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) d[i] = ascii_lower(s[i]);
+}
 
 #endif
