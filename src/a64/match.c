@@ -50,6 +50,8 @@ typedef struct Vars {
     bool gate, row_gated;
     uint32_t features;
     const char *mnem;
+    int list_bytes;          /* the bytes of the vector lists so far (ld1 {v0.4s, v1.4s}: 32) */
+    int row_mem;             /* the row's memory size (ld1r {v0.4s}: 4), 0 = from the lists */
 } Vars;
 
 /* the Vars of a try of row r */
@@ -236,6 +238,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (!elem && o->u.vlist.index >= 0) return R_KIND;
         v->shapes[idx] = s;
         v->n = o->u.vlist.count;
+        v->list_bytes += o->u.vlist.count * a64_shape_bits(s) / 8;
         if (!v->first_simd_shape) v->first_simd_shape = s;
         return R_OK;
     }
@@ -412,8 +415,9 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     }
     case P_MEMPOSTREG:
         return m->mode == A64_AM_POST && m->post_reg ? R_OK : R_KIND;
-    case P_MEMPOSTIMM:
-        return m->mode == A64_AM_POST && !m->post_reg ? R_OK : R_KIND;
+    case P_MEMPOSTIMM:   /* the immediate is the bytes transferred (llvm-mc and GNU as refuse others) */
+        if (m->mode != A64_AM_POST || m->post_reg) return R_KIND;
+        return off == (v->row_mem ? v->row_mem : v->list_bytes) ? R_OK : R_RANGE;
     default:
         return R_KIND;
     }
@@ -749,6 +753,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
         vars_init(&v, r, env);
+        v.row_mem = r->mem_size;
         int i;
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
@@ -774,6 +779,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
         vars_init(&v, r, env);
+        v.row_mem = r->mem_size;
         int i, why = R_OK;
         for (i = 0; i < r->nops; i++)
             if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
