@@ -199,7 +199,13 @@ static A64Pat parse_pat(const char *text)
                 p.str = xdup(arg, strlen(arg));
             }
             return p;
-        case P_LABEL: {       /* label:F*S: an F-bit field counting S bytes */
+        case P_LABEL: {       /* label:F*S: an F-bit field counting S bytes; label:F*S:expr an expression */
+            char *x = arg ? strchr(arg, ':') : NULL;
+            if (x) {
+                *x++ = 0;
+                if (strcmp(x, "expr")) fail("'label:FIELD*SCALE' takes only ':expr' after it: '%s'", text);
+                p.lo = 1;
+            }
             char *star = arg ? strchr(arg, '*') : NULL;
             long f = arg ? strtol(arg, NULL, 10) : 0, s = star ? strtol(star + 1, NULL, 10) : 0;
             if (f < 1 || s < 1 || (s & (s - 1)) || f + __builtin_ctzl((unsigned long)s) > 40)
@@ -799,7 +805,11 @@ int main(int argc, char **argv)
         emit_cstr(o, rows[mfirst[m]].r.mnem);
         const char *s = rows[mfirst[m]].r.mnem;
         size_t n = strlen(s);
-        fprintf(o, ",%d,%d,%zu,0x%llxull},\n", mfirst[m], mcount[m], n,
+        unsigned sym_ops = 0;   /* the operands some row reads as an expression (label:F*S:expr) */
+        for (int i = mfirst[m]; i < mfirst[m] + mcount[m]; i++)
+            for (int k = 0; k < rows[i].r.nops && k < 8; k++)
+                if (rows[i].r.ops[k].kind == P_LABEL && rows[i].r.ops[k].lo) sym_ops |= 1u << k;
+        fprintf(o, ",%d,%d,%zu,%u,0x%llxull},\n", mfirst[m], mcount[m], n, sym_ops,
                 (unsigned long long)a64_load_le(s, n < 8 ? n : 8));
     }
     if (!nm) fprintf(o, "  {0}\n");

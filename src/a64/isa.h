@@ -42,7 +42,7 @@ typedef struct A64Pat {
     uint8_t arg;           /* scale (memory), register count (lists), a label's reach in bits */
     uint8_t tie;           /* 1-based operand this one must have the same shape as; 0 = none */
     uint32_t set;          /* shapes or shifts allowed; a label: the bytes its field counts */
-    int64_t lo, hi;        /* P_RANGE bounds */
+    int64_t lo, hi;        /* P_RANGE bounds; P_LABEL: lo = 1 for label:F*S:expr */
     const char *str;       /* P_NAMED names "a|b", P_SYSREG name, P_SYSOP kind */
 } A64Pat;
 
@@ -74,6 +74,8 @@ typedef struct A64Mnem {
     const char *name;
     uint16_t first, count; /* rows [first, first+count) */
     uint16_t len;          /* strlen(name) */
+    uint8_t sym_ops;       /* bit k: operand k (0-based) is an expression in some row (adr, adrp:
+                              label:F*S:expr), where a name spelled like a register is a symbol */
     uint64_t head;         /* a64_load_le of the first (up to) 8 bytes of the name */
 } A64Mnem;
 

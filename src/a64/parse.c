@@ -1089,6 +1089,8 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_imm_after_hash(L, o);
     }
     if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
+    if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1))
+        return parse_symbol(L, o);   /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it) */
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
