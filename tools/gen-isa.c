@@ -463,8 +463,8 @@ static void read_table(const char *path)
     char line[4096];
     bool header = false;
     cur_line = 0;
-    char *c[11];
-    while (next_row_opt(f, line, sizeof line, c, "mnem ops form reads writes mem branch sys notes feature", &header, 1) >= 0) {
+    char *c[12];
+    while (next_row_opt(f, line, sizeof line, c, "mnem ops form reads writes mem branch sys notes feature print", &header, 2) >= 0) {
         if (nrows == caprows) {
             caprows = caprows ? caprows * 2 : 512;
             rows = realloc(rows, (size_t)caprows * sizeof *rows);
@@ -566,6 +566,19 @@ static void read_table(const char *path)
             for (k = 0; k < nfeatures && strcmp(features[k], c[9]); k++) {}
             if (k == nfeatures) fail("unknown feature '%s' (src/a64/features.tsv; gen-isa -f)", c[9]);
             r->feature = (uint8_t)(k + 1);
+        }
+        if (strcmp(c[10], "-")) {    /* print: "MNEM N,N,...": LLVM prints the row as MNEM with these operands */
+            char *sp = strchr(c[10], ' ');
+            if (!sp) fail("print needs 'MNEMONIC N,N,...' (the operand numbers in the order printed): '%s'", c[10]);
+            *sp = 0;
+            r->print = xdup(c[10], strlen(c[10]));
+            int k = 0;
+            for (char *t = strtok(sp + 1, ","); t; t = strtok(NULL, ","), k++) {
+                int n = atoi(t);
+                if (k >= r->nops || n < 1 || n > r->nops) fail("print: operand '%s' out of 1..%d", t, r->nops);
+                r->print_ops[k] = (uint8_t)n;
+            }
+            if (k != r->nops) fail("print lists %d operands, the row has %d", k, r->nops);
         }
         char src[256];
         snprintf(src, sizeof src, "%s:%d", base, cur_line);
@@ -770,7 +783,11 @@ int main(int argc, char **argv)
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);
+        fputc(',', o);
+        emit_cstr(o, r->print);
         fprintf(o, ",{");
+        for (int k = 0; k < r->nops; k++) fprintf(o, "%d,", r->print_ops[k]);
+        fprintf(o, "},{");
         for (int k = 0; k < r->nops; k++) {
             A64Pat *p = &r->ops[k];
             fprintf(o, "{%d,%d,%d,0x%xu,%lldLL,%lldLL,", p->kind, p->arg, p->tie, p->set,

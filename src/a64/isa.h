@@ -67,6 +67,8 @@ typedef struct A64Row {
                               (src/a64/features.tsv: the `feature` column of the table) */
     const char *notes;
     const char *src;       /* "base.tsv:123" */
+    const char *print;     /* the mnemonic LLVM prints the row as (its `print` column), NULL: as written */
+    uint8_t print_ops[A64_MAX_OPS];   /* with these operands (1-based), in this order */
     A64Pat ops[A64_MAX_OPS];   /* last: a row's used fields then share fewer cache lines */
 } A64Row;
 

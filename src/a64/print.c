@@ -323,6 +323,14 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t f
     if (n)                        /* (ret: no operands, ops may be NULL) */
         memcpy(ops, o, (size_t)n * sizeof *ops);
     c->ops = ops;
+    /* a row LLVM prints as another instruction (its `print` column: cmle -> cmge, sources swapped) */
+    const A64Row *row = in->row >= 0 && in->row < a64_nrows ? &a64_rows[in->row] : NULL;
+    if (row && row->print && row->nops == n) {
+        c->mnem_name = row->print;
+        for (int k = 0; k < n; k++)
+            ops[k] = o[row->print_ops[k] - 1];
+        return true;
+    }
     /* bitfield moves: immr/imms from the written form */
     char kind = 0;                /* 'b' bfm, 'u' ubfm, 's' sbfm */
     long long immr = 0, imms = 0;
