@@ -989,7 +989,7 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
             if (set[k]) return aerr(err, args[i].s, "parameter '%s' of macro '%s' given twice", m->params[k].name, m->name);
             val[k] = (Arg){skip_ws(x + 1, args[i].e), args[i].e};
             if (!lit[i]) val[k] = unquote(val[k]);
-            set[k] = true;
+            set[k] = val[k].s < val[k].e;   /* empty (b=): the default, as llvm-mc and GNU as take it */
             continue;
         }
         if (pos < m->nparams && m->params[pos].vararg) {   /* the rest, as written */
@@ -1000,7 +1000,7 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
         }
         if (pos >= m->nparams) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
         val[pos] = lit[i] ? args[i] : unquote(args[i]);
-        set[pos++] = true;
+        set[pos++] = skip_ws(args[i].s, args[i].e) < args[i].e || lit[i];   /* empty: the default */
     }
     for (int j = 0; j < m->nparams; j++) {
         if (set[j]) continue;
