@@ -329,6 +329,7 @@ static const char *ops_cell(const Tsv *t, int col)
 typedef struct Cpu {
     char *name, *aliases, *desc, *source;
     double p[MODEL_NPARAMS];
+    bool p_est[MODEL_NPARAMS];
     int nunits;
     ModelUnit units[MODEL_MAX_UNITS];
     char *unit_sched[MODEL_MAX_UNITS];
@@ -439,7 +440,7 @@ static void read_params(Cpu *c, const char *path)
             row_error(ix[0], "duplicate parameter '%s'", k);
         seen[p] = true;
         c->p[p] = num(&t, ix[1], 0, 1e6);
-        (void)status_estimate(&t, ix[2]);   /* (checks the status column's word) */
+        c->p_est[p] = status_estimate(&t, ix[2]);
     }
     /* the source: the first "# Source:" comment line */
     Buf b;
@@ -1146,6 +1147,9 @@ static void emit_cpu(FILE *o, const Cpu *c)
         fprintf(o, "%s", i ? ", " : "");
         emit_num(o, c->p[i]);
     }
+    fprintf(o, "},\n    .p_estimate = {");
+    for (int i = 0; i < MODEL_NPARAMS; i++)
+        fprintf(o, "%s%d", i ? ", " : "", c->p_est[i]);
     fprintf(o, "},\n");
     fprintf(o, "    .nunits = %d, .units = %s_units,\n", c->nunits, n);
     if (c->nscheds)

@@ -283,6 +283,7 @@ typedef struct ModelCpu {
     const char *desc;
     const char *source;           /* where the numbers come from */
     ModelParams p;
+    bool p_estimate[MODEL_NPARAMS];   /* [MODEL_P_x]: the value is an estimate (inferred) */
     int nunits;                   /* units are numbered 1..nunits: units[u - 1] is "u<u>" */
     const ModelUnit *units;
     int nscheds;

@@ -253,7 +253,7 @@ TEST(model_atomic_mem_chain)
     f = model_form(fs, "ADD_reg_64");
     CHECK(f && f->mem_chain_lat == 0);
     CHECK_INT(fs->p.atomic_mem_chain, 18);
-    CHECK(is->p_estimate & (1ull << MODEL_P_atomic_mem_chain));
+    CHECK(is->p_estimate[MODEL_P_atomic_mem_chain]);
 }
 
 TEST(model_nonpipelined_occupancy)
@@ -309,8 +309,9 @@ TEST(model_params_units_queues)
     CHECK_INT(fs->p.inflight_loads, 130);
     CHECK_INT(is->p.inflight_stores, 18);
     CHECK(is->p.prf_flags < 0);                          /* not known for Icestorm */
-    CHECK(is->p_estimate & (1ull << MODEL_P_decode_width));
-    CHECK(!(fs->p_estimate & (1ull << MODEL_P_decode_width)));
+    CHECK(is->p_estimate[MODEL_P_decode_width]);
+    CHECK(!fs->p_estimate[MODEL_P_decode_width]);
+    CHECK(is->p_estimate[MODEL_P_btb_index_hash_lsb] && !fs->p_estimate[MODEL_P_itlb_miss]);   /* (past bit 63) */
 
     CHECK_INT(fs->nunits, 14);
     CHECK_INT(is->nunits, 7);
