@@ -62,6 +62,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
     v->features = env ? env->features : 0;
     v->row_gated = r->feature != 0;
     v->mnem = r->mnem;
+    v->row_mem = r->mem_size;
 }
 
 /* a SYS operation's feature: R_SYSFEAT when the CPU lacks it */
@@ -753,7 +754,6 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
         vars_init(&v, r, env);
-        v.row_mem = r->mem_size;
         int i;
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
@@ -779,7 +779,6 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
         vars_init(&v, r, env);
-        v.row_mem = r->mem_size;
         int i, why = R_OK;
         for (i = 0; i < r->nops; i++)
             if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;

@@ -206,6 +206,17 @@ uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
     return 0;
 }
 
+/* the next item of a comma-separated list at *p: its start, its length in *n; NULL at the end */
+static const char *list_next(const char **p, size_t *n)
+{
+    const char *s = *p;
+    if (!*s) return NULL;
+    const char *e = strchr(s, ',');
+    *n = e ? (size_t)(e - s) : strlen(s);
+    *p = s + *n + (e != NULL);
+    return s;
+}
+
 bool a64_features_have(uint32_t features, uint32_t need)
 {
     return !need || (need & ~(features ^ m1_bits())) == 0;
@@ -214,14 +225,12 @@ bool a64_features_have(uint32_t features, uint32_t need)
 bool a64_features_have_list(uint32_t features, const char *list)
 {
     uint32_t need = 0;
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
+    size_t n;
+    for (const char *p = list, *s; (s = list_next(&p, &n));) {
         bool known;
-        need |= a64_feature_mask(p, n, &known);
+        need |= a64_feature_mask(s, n, &known);
         if (!known)
             return false;                 /* (a name of no feature: none has it) */
-        p += n + (e != NULL);
     }
     return a64_features_have(features, need);
 }
@@ -241,15 +250,11 @@ bool a64_cpu_features(const char *cpu, uint32_t *mask)
         if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
             continue;
         uint32_t m = 0;
-        for (const char *p = f->value; *p;) {
-            const char *e = strchr(p, ',');
-            size_t n = e ? (size_t)(e - p) : strlen(p);
+        size_t n;
+        for (const char *p = f->value, *s; (s = list_next(&p, &n));) {
             bool known;
-            if (n > 1 && p[0] == '-')     /* -ssbs: an m1 feature it lacks */
-                m |= a64_feature_mask(p + 1, n - 1, &known);
-            else
-                m |= a64_feature_mask(p, n, &known);
-            p += n + (e != NULL);
+            bool lacks = n > 1 && s[0] == '-';   /* -ssbs: an m1 feature it lacks */
+            m |= a64_feature_mask(s + lacks, n - lacks, &known);
         }
         *mask = m;
         return true;
@@ -282,10 +287,9 @@ uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr,
     uint32_t features = 0;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
+    size_t len;
     for (int k = 0; k < n; k++)
-        for (const char *p = mattr[k]; *p;) {
-            const char *e = strchr(p, ',');
-            size_t len = e ? (size_t)(e - p) : strlen(p);
+        for (const char *q = mattr[k], *p; (p = list_next(&q, &len));)
             if (len && !a64_feature_apply(p, len, &features)) {
                 fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
                         util_progname, (int)len, p);
@@ -293,8 +297,6 @@ uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr,
                     fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
                 fputs(")\n", warn);
             }
-            p += len + (e != NULL);
-        }
     return features;
 }
 
