@@ -221,6 +221,8 @@ typedef struct A64ParseStart {
     int64_t (*label)(void *ctx, const char *name, size_t n, bool before);
     void *ctx;
     int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
+    bool arch;                    /* the features before it (.arch, .cpu ... change them): */
+    uint32_t features, extra;     /* these, not those of the options */
 } A64ParseStart;
 
 typedef struct A64Program {
@@ -265,6 +267,9 @@ uint32_t a64_features_every(void);                         /* every feature (llv
  * feature of the table */
 bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
+/* the features of the -mattr values (+NAME, -NAME) among those of the instructions uarch has no
+ * rows of (src/a64/requires.tsv: cssc, sm4, mops ...): refused saying so, not "requires" */
+uint32_t a64_features_extra(const char *const *mattr, int n);
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
@@ -286,6 +291,8 @@ typedef struct A64ParseOptions {
     bool skip_errors;
     /* the CPU's features (a64_cpu_features; 0: the M1's): a row that needs another is refused */
     uint32_t features;
+    /* its features of the instructions uarch has no model of (a64_features_extra) */
+    uint32_t extra;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);

@@ -62,6 +62,26 @@ uint32_t a64_feature_mask(const char *name, size_t n, bool *known);
 bool a64_features_have(uint32_t features, uint32_t need);
 bool a64_features_have_list(uint32_t features, const char *list);
 const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
+/* the names of .arch, .arch_extension and .cpu and the features each sets (src/a64/archs.tsv ->
+ * $(B)/gen/a64_archs.c): kind "arch" | "ext" | "cpu"; on, alt: feature lists (the table's header) */
+typedef struct A64Arch { const char *kind, *name, *on, *alt; } A64Arch;
+extern const A64Arch a64_archs[];
+extern const int a64_archs_count;
+/* the directive .arch, .arch_extension or .cpu (dir "arch" | "arch_extension" | "cpu") with its
+ * operand [s, e) (blanks and comment trimmed): the features (a mask of a64_cpu_features) it
+ * leaves in *features, as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
+ * *at where it points, in [s, e] */
+bool a64_arch_directive(const char *dir, const char *s, const char *e, uint32_t *features, uint32_t *extra,
+                        char *msg, size_t cap, const char **at);
+/* the instructions of extensions uarch has no rows of, and the features llvm says they require
+ * (src/a64/requires.tsv -> $(B)/gen/a64_requires.c): ops "-" | "gpr" (the table's header) */
+typedef struct A64Requires { const char *mnem, *ops, *feature; } A64Requires;
+extern const A64Requires a64_requires[];
+extern const int a64_requires_count;
+/* the error for mnemonic [s, s + n) (its first operand a general register: gpr) when
+ * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU (features,
+ * extra) lacks, or that uarch has no model of it when it has them all; false when not listed */
+bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint32_t extra, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
@@ -89,6 +109,7 @@ typedef struct A64MatchEnv {
     void *ctx;
     const A64Mnem *mnem;   /* set by the parser: the rows of the next instruction's mnemonic
                               (a64_match uses it once, then clears it) */
+    uint32_t extra;        /* its features of src/a64/requires.tsv beyond those (a64_features_extra) */
     uint32_t features;     /* the CPU's features (a64_cpu_features): rows needing others are skipped
                               (without an env, none is) */
 } A64MatchEnv;

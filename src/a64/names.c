@@ -300,6 +300,191 @@ uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr,
     return features;
 }
 
+/* ---- the features of the instructions uarch has no rows of (src/a64/requires.tsv) ----
+ * An `extra` mask has bit k for the k-th name of its feature cells that features.tsv does not
+ * have (cssc, sm4, mops ...), in the table's order. */
+static bool word_next(const char **p, const char **s, size_t *n)
+{
+    while (**p == ' ') (*p)++;
+    if (!**p) return false;
+    *s = *p;
+    while (**p && **p != ' ') (*p)++;
+    *n = (size_t)(*p - *s);
+    return true;
+}
+
+static int extra_bit(const char *name, size_t n)
+{
+    int bit = 0;
+    for (int i = 0; i < a64_requires_count; i++) {
+        const char *s;
+        size_t len;
+        for (const char *p = a64_requires[i].feature; word_next(&p, &s, &len);) {
+            bool known, seen = false;
+            a64_feature_mask(s, len, &known);
+            if (known) continue;
+            for (int j = 0; j < i && !seen; j++) {           /* (a name counts once) */
+                const char *t;
+                size_t tl;
+                for (const char *q = a64_requires[j].feature; !seen && word_next(&q, &t, &tl);)
+                    seen = tl == len && !memcmp(t, s, len);
+            }
+            if (seen) continue;
+            if (len == n && !memcmp(s, name, n)) return bit < 32 ? bit : -1;
+            bit++;
+        }
+    }
+    return -1;
+}
+
+/* the extra bits of the names of a comma-separated list (others ignored) */
+static uint32_t extra_list(const char *list)
+{
+    uint32_t m = 0;
+    size_t n;
+    for (const char *p = list, *s; (s = list_next(&p, &n));) {
+        int b = extra_bit(s, n);
+        if (b >= 0) m |= 1u << b;
+    }
+    return m;
+}
+
+uint32_t a64_features_extra(const char *const *mattr, int n)
+{
+    uint32_t m = 0;
+    size_t len;
+    for (int k = 0; k < n; k++)
+        for (const char *q = mattr[k], *p; (p = list_next(&q, &len));) {
+            bool off = len && p[0] == '-', on = len && p[0] == '+';
+            int b = off || on ? extra_bit(p + 1, len - 1) : -1;
+            if (b >= 0) m = off ? m & ~(1u << b) : m | 1u << b;
+        }
+    return m;
+}
+
+bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint32_t extra, char *msg, size_t cap)
+{
+    for (int i = 0; i < a64_requires_count; i++) {
+        const A64Requires *r = &a64_requires[i];
+        if (strlen(r->mnem) != n || memcmp(r->mnem, s, n) || (!strcmp(r->ops, "gpr") && !gpr) ||
+            (strcmp(r->ops, "gpr") && gpr))
+            continue;
+        size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
+        bool lacks = false;
+        const char *w;
+        size_t len;
+        for (const char *p = r->feature; word_next(&p, &w, &len);) {
+            bool known;
+            uint32_t need = a64_feature_mask(w, len, &known);
+            int b = known ? -1 : extra_bit(w, len);
+            if (known ? a64_features_have(features, need) : b >= 0 && extra >> b & 1)
+                continue;                 /* llvm names the features the CPU lacks */
+            lacks = true;
+            if (at < cap) at += (size_t)snprintf(msg + at, cap - at, " %.*s", (int)len, w);
+        }
+        if (!lacks)
+            snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
+                     "(llvm-mc 19 takes it with the feature)", (int)n, s, r->feature);
+        return true;
+    }
+    return false;
+}
+
+/* ---- .arch, .arch_extension, .cpu (src/a64/archs.tsv) ---- */
+/* the features a list names (bits of a64_feature_mask: a feature present), "-": none */
+static uint32_t has_list(const char *list)
+{
+    uint32_t has = 0;
+    size_t n;
+    for (const char *p = list, *s; (s = list_next(&p, &n));) {
+        bool known;
+        has |= a64_feature_mask(s, n, &known);
+    }
+    return has;
+}
+
+/* the row of archs.tsv of that kind named [s, s + n) (an arch also without the '-' before its
+ * profile letter: armv8.1a); NULL when none */
+static const A64Arch *arch_row(const char *kind, const char *s, size_t n)
+{
+    for (int i = 0; i < a64_archs_count; i++) {
+        const A64Arch *a = &a64_archs[i];
+        if (strcmp(a->kind, kind))
+            continue;
+        size_t len = strlen(a->name);
+        if (len == n && !memcmp(a->name, s, n))
+            return a;
+        if (!strcmp(kind, "arch") && len == n + 1 && a->name[n - 1] == '-' && !memcmp(a->name, s, n - 1) &&
+            a->name[n] == s[n - 1])
+            return a;
+    }
+    return NULL;
+}
+
+/* the extension [s, s + n), "no" first to remove it, applied to `has`; false when llvm does not
+ * know it.  `crypto`: what +crypto brings (the arch's); nocrypto removes nothing */
+static bool apply_ext(const char *s, size_t n, uint32_t *has, uint32_t *extra, const char *crypto)
+{
+    bool off = n >= 2 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o';
+    const A64Arch *x = arch_row("ext", s + 2 * off, n - 2 * off);
+    if (!x)
+        return false;
+    bool is_crypto = n - 2 * off == 6 && !memcmp(s + 2 * off, "crypto", 6);
+    const char *list = is_crypto && !off ? crypto : off && strcmp(x->alt, "=") ? x->alt : x->on;
+    uint32_t m = has_list(list), xm = extra_list(list);
+    *has = off ? *has & ~m : *has | m;
+    *extra = off ? *extra & ~xm : *extra | xm;
+    return true;
+}
+
+bool a64_arch_directive(const char *dir, const char *s, const char *e, uint32_t *features, uint32_t *extra,
+                        char *msg, size_t cap, const char **at)
+{
+    uint32_t has = *features ^ m1_bits();
+    *at = s;
+    if (!strcmp(dir, "arch_extension")) {      /* the whole operand is one name */
+        size_t n = (size_t)(e - s);
+        bool off = n >= 2 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o';
+        if (!apply_ext(s, n, &has, extra, "aes,sha2")) {
+            snprintf(msg, cap, "unknown architectural extension: %.*s", (int)(n - 2 * off), s + 2 * off);
+            return false;
+        }
+        *features = has ^ m1_bits();
+        return true;
+    }
+    bool cpu = !strcmp(dir, "cpu");
+    const char *plus = memchr(s, '+', (size_t)(e - s));
+    const char *ne = plus ? plus : e;
+    while (ne > s && (ne[-1] == ' ' || ne[-1] == '\t'))
+        ne--;
+    const A64Arch *a = arch_row(cpu ? "cpu" : "arch", s, (size_t)(ne - s));
+    if (!a) {
+        snprintf(msg, cap, cpu ? "unknown CPU name" : "unknown arch name");
+        return false;
+    }
+    /* .arch: the arch's features, then its extensions (llvm ignores one it does not know);
+     * .cpu: llvm 19 leaves the features of a CPU as they are (its own are not set: .cpu
+     * apple-m4 brings no i8mm), then applies the extensions, refusing an unknown one */
+    const char *crypto = cpu ? "aes,sha2" : a->alt;
+    if (!cpu) {
+        has = has_list(a->on);
+        *extra = extra_list(a->on);
+    }
+    for (const char *p = plus; p && p < e;) {
+        const char *x = p + 1, *xe = memchr(x, '+', (size_t)(e - x));
+        if (!xe)
+            xe = e;
+        if (!apply_ext(x, (size_t)(xe - x), &has, extra, crypto) && cpu) {
+            *at = x;
+            snprintf(msg, cap, "unsupported architectural extension");
+            return false;
+        }
+        p = xe < e ? xe : NULL;
+    }
+    *features = has ^ m1_bits();
+    return true;
+}
+
 const char *a64_feature_name(int bit)
 {
     for (int i = 0, k = 0; i < a64_features_count; i++)

@@ -1845,6 +1845,9 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         else if (n == 4 && lw[0] == 'b' && lw[1] == '.') name = bcond_name(lw[2], lw[3]);
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
+    char req[120];                /* an instruction of an extension uarch has no rows of */
+    if (!m && in->cond == A64_COND_NONE && a64_requires_msg(lw, n, false, P->env.features, P->env.extra, req, sizeof req))
+        return perr(P, s, "%s", req);
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
@@ -1860,7 +1863,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 }
 
 /* ---- directives ---- */
-enum { D_IGNORE, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_INCBIN, D_INCLUDE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
+enum { D_IGNORE, D_ARCH, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_INCBIN, D_INCLUDE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
        D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
 /* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
  * not matter for timing (symbols, debug info, strings in data sections, ...) */
@@ -1872,8 +1875,8 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"addrsig_sym", D_IGNORE},
     {"align", D_P2ALIGN},
     {"alt_entry", D_IGNORE},
-    {"arch", D_IGNORE},
-    {"arch_extension", D_IGNORE},
+    {"arch", D_ARCH},
+    {"arch_extension", D_ARCH},
     {"ascii", D_ASCII},
     {"asciz", D_ASCIZ},
     {"balign", D_BALIGN},
@@ -1889,7 +1892,7 @@ static const struct Directive { const char *name; int action; } directives[] = {
     {"const", D_DATA},
     {"const_data", D_DATA},
     {"constructor", D_DATA},
-    {"cpu", D_IGNORE},
+    {"cpu", D_ARCH},
     {"cstring", D_DATA},
     {"cv_def_range", D_IGNORE},
     {"cv_file", D_IGNORE},
@@ -2443,6 +2446,19 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     switch (d->action) {
     case D_IGNORE: return true;
+    case D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
+        char msg[120];
+        const char *at;
+        uint32_t f = P->env.features;
+        if (!a64_arch_directive(name, a, e, &f, &P->env.extra, msg, sizeof msg, &at))
+            return perr(P, at, "%s", msg);
+        if (f != P->env.features && P->capmemo) {   /* the instructions remembered: parsed again */
+            memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);
+            P->nmemo = 0;
+        }
+        P->env.features = f;
+        return true;
+    }
     case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
         if (!P->text || skip_ws(a, e) >= e) return true;
         uint32_t bytes = 0;
@@ -3084,7 +3100,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
-    P.env.features = opt ? opt->features : 0;
+    P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : 0;
+    P.env.extra = P.start && P.start->arch ? P.start->extra : opt ? opt->extra : 0;
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
@@ -3237,7 +3254,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
-                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp};
+                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features, P.env.extra};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
