@@ -435,7 +435,7 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
 }
 
 /* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order) */
-static char *features[24];
+static char *features[56];
 static int nfeatures;
 static void read_features(const char *path)
 {
@@ -447,7 +447,7 @@ static void read_features(const char *path)
     bool header = false;
     while (next_row(f, line, sizeof line, c, "kind name value", &header) >= 0) {
         if (strcmp(c[0], "feature") && strcmp(c[0], "m1")) continue;
-        if (nfeatures == 24) fail("more than 24 features (A64_PRINT_FEATURES)");
+        if (nfeatures == 56) fail("more than 56 features (A64_PRINT_FEATURES)");
         features[nfeatures++] = xdup(c[1], strlen(c[1]));
     }
     fclose(f);

@@ -259,17 +259,18 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that
  * the CPU has, and for an `m1` feature of the table (ssbs) that it lacks: what the parser takes
  * (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
-bool a64_cpu_features(const char *cpu, uint32_t *mask);   /* an llvm CPU name; false: not listed */
-uint32_t a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
+typedef uint64_t A64Features;   /* at most 56 features (A64_PRINT_FEATURES) */
+bool a64_cpu_features(const char *cpu, A64Features *mask);   /* an llvm CPU name; false: not listed */
+A64Features a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
 /* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one) applied to *mask; false: no
  * feature of the table */
-bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
+bool a64_feature_apply(const char *item, size_t n, A64Features *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
  * warning on `warn` */
-uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */
@@ -285,7 +286,7 @@ typedef struct A64ParseOptions {
      * without it): mca's -skip-unsupported-instructions=parse-failure */
     bool skip_errors;
     /* the CPU's features (a64_cpu_features; 0: the M1's): a row that needs another is refused */
-    uint32_t features;
+    A64Features features;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);
@@ -324,8 +325,8 @@ bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
 /* the features of the CPU (a mask of a64_cpu_features) in the flags: the hints and barrier
  * options named as that CPU names them (bti c or hint #34) */
-#define A64_PRINT_FEATURES(mask) ((unsigned)(mask) << 8)
-bool a64_print(const A64Inst *inst, unsigned flags, Buf *out);
+#define A64_PRINT_FEATURES(mask) ((uint64_t)(mask) << 8)
+bool a64_print(const A64Inst *inst, uint64_t flags, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */
