@@ -1447,17 +1447,21 @@ static bool unpredictable(Parser *P, const A64Inst *in)
     }
     if ((!strcmp(m, "ldp") || !strcmp(m, "ldpsw")) && mem == 2) {
         int a = reg_num(in, 0, false), b = reg_num(in, 1, false);
-        /* llvm-mc 19 does not check Rt2==Rt of a general-register ldp with writeback (it
-         * compares the written-back base instead), where GNU as warns: uarch warns there; its
-         * message for ldpsw with writeback says LDP */
-        bool gpr_wb = wb && in->ops[0].kind == A64_OP_GPR;
+        /* llvm-mc 19 (its messages all say LDP): a general-register ldp with writeback and a
+         * pre-index ldpsw have their written-back base compared with each destination, not
+         * Rt2==Rt (where GNU as warns: uarch warns there); the other pairs, the post-index ldpsw
+         * among them, Rt2==Rt, not the base (uarch warns there) */
+        bool gpr = in->ops[0].kind == A64_OP_GPR;
+        bool base_check = wb && gpr && (!strcmp(m, "ldp") || mo->u.mem.mode == A64_AM_PRE);
         if (a >= 0 && a == b && in->ops[0].kind == in->ops[1].kind) {
-            if (!gpr_wb || strcmp(m, "ldp"))
-                return perr(P, AT(1), "unpredictable %s instruction, Rt2==Rt", gpr_wb ? "LDP" : up);
+            if (!base_check) return perr(P, AT(1), "unpredictable LDP instruction, Rt2==Rt");
             pwarn(P, AT(1), "unpredictable %s instruction, Rt2==Rt", up);
         }
-        if (wb && in->ops[0].kind == A64_OP_GPR && (a == base || b == base))
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a destination", up);
+        if (wb && gpr && (a == base || b == base)) {
+            if (base_check)
+                return perr(P, AT(a == base ? 0 : 1), "unpredictable LDP instruction, writeback base is also a destination");
+            pwarn(P, AT(a == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a destination", up);
+        }
         return true;
     }
     if (!strcmp(m, "stp") && mem == 2 && wb && in->ops[0].kind == A64_OP_GPR) {
