@@ -985,7 +985,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (p >= L->e || *p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (p < L->e && *p == '!') {
-        if (!o->u.mem.has_offset || o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
+        /* [base]! is a pre-index of #0 (ldraa/ldrab take it; the other rows refuse it) */
+        if (o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
         o->u.mem.mode = A64_AM_PRE;
         p++;
     }
@@ -1469,6 +1470,8 @@ static bool unpredictable(Parser *P, const A64Inst *in)
             return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
         return true;
     }
+    if ((!strcmp(m, "ldraa") || !strcmp(m, "ldrab")) && mem == 1 && wb && reg_num(in, 0, true) == base)
+        return perr(P, AT(0), "unpredictable LDRA instruction, writeback base is also a destination");
     static const char *const single[] = {"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "str", "strb", "strh", NULL};
     for (int i = 0; single[i]; i++)
         if (!strcmp(m, single[i]) && mem == 1 && wb && in->ops[0].kind == A64_OP_GPR && reg_num(in, 0, true) == base)

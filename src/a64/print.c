@@ -792,7 +792,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
                 }
                 break;
             }
-            if (o->u.mem.offset != 0 || (o->u.mem.mode == A64_AM_PRE && o->u.mem.has_offset)) {
+            if (o->u.mem.offset != 0 || o->u.mem.mode == A64_AM_PRE) {
                 buf_puts(out, ", ");
                 put_int(out, o->u.mem.offset, hex);
             }
