@@ -512,9 +512,10 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t f
         }
     }
     /* a named operand value printed as LLVM does (by name, or by number: the prefetches to the
-     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm */
+     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm, rprfm */
     const char *what = (streq(m, "dsb") || streq(m, "dmb")) && n == 1 ? "barrier" :
-                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" : NULL;
+                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" :
+                       streq(m, "rprfm") && n == 3 ? "rprfop" : NULL;
     if (what && (imm(&o[0]) || (o[0].kind == A64_OP_NAMED && o[0].u.named))) {
         const A64Opname *e = imm(&o[0]) ? a64_opname_value_for(what, o[0].u.imm.value, features)
                                         : a64_opname_named(what, o[0].u.named);
