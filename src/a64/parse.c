@@ -1475,14 +1475,15 @@ static bool unpredictable(Parser *P, const A64Inst *in)
     static const char *const single[] = {"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "str", "strb", "strh", NULL};
     for (int i = 0; single[i]; i++)
         if (!strcmp(m, single[i]) && mem == 1 && wb && in->ops[0].kind == A64_OP_GPR && reg_num(in, 0, true) == base)
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
+            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", m[0] == 'l' ? "LDR" : "STR");
     static const char *const excl[] = {"stxr", "stlxr", "stxrb", "stlxrb", "stxrh", "stlxrh", "stxp", "stlxp", NULL};
     for (int i = 0; excl[i]; i++)
         if (!strcmp(m, excl[i]) && mem >= 2) {
             int st = reg_num(in, 0, true);
+            const char *stx = mem == 3 ? "STXP" : "STXR";   /* (llvm's name for every variant) */
             for (int k = 1; k < mem; k++)
-                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
-            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
+                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
+            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
         }
 #undef AT
     return true;
