@@ -399,12 +399,17 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPRE9: case P_MEMPOST9:
         if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
+        if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: {
         int mode = p->kind == P_MEMPAIR ? A64_AM_OFFSET : p->kind == P_MEMPAIRPRE ? A64_AM_PRE : A64_AM_POST;
         if (m->mode != mode || m->has_index || m->post_reg || rel) return R_KIND;
+        if (!m->has_offset && mode == A64_AM_PRE) return R_RANGE;
         return off >= -64 * S && off <= 63 * S && off % S == 0 ? R_OK : R_RANGE;
     }
+    case P_MEMOFF10: case P_MEMPRE10:   /* ldraa/ldrab: a 10-bit signed offset counting S bytes; [base]! too */
+        if (m->mode != (p->kind == P_MEMOFF10 ? A64_AM_OFFSET : A64_AM_PRE) || m->has_index || rel) return R_KIND;
+        return off >= -512 * S && off <= 511 * S && off % S == 0 ? R_OK : R_RANGE;
     case P_MEMREG: case P_MEMSXTX: {
         if (m->mode != A64_AM_OFFSET || !m->has_index) return R_KIND;
         int e = m->ext;

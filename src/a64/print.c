@@ -512,9 +512,10 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, A64Feature
         }
     }
     /* a named operand value printed as LLVM does (by name, or by number: the prefetches to the
-     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm */
+     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm, rprfm */
     const char *what = (streq(m, "dsb") || streq(m, "dmb")) && n == 1 ? "barrier" :
-                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" : NULL;
+                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" :
+                       streq(m, "rprfm") && n == 3 ? "rprfop" : NULL;
     if (what && (imm(&o[0]) || (o[0].kind == A64_OP_NAMED && o[0].u.named))) {
         const A64Opname *e = imm(&o[0]) ? a64_opname_value_for(what, o[0].u.imm.value, features)
                                         : a64_opname_named(what, o[0].u.named);
@@ -792,7 +793,7 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
                 }
                 break;
             }
-            if (o->u.mem.offset != 0 || (o->u.mem.mode == A64_AM_PRE && o->u.mem.has_offset)) {
+            if (o->u.mem.offset != 0 || o->u.mem.mode == A64_AM_PRE) {
                 buf_puts(out, ", ");
                 put_int(out, o->u.mem.offset, hex);
             }
