@@ -322,6 +322,8 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             case P_MEMPAIR: OUT("[%s, #%lld]", b, (long long)rr(-64, 63) * S); break;
             case P_MEMPAIRPRE: OUT("[%s, #%lld]!", b, (long long)rr(-64, 63) * S); break;
             case P_MEMPAIRPOST: OUT("[%s], #%lld", b, (long long)rr(-64, 63) * S); break;
+            case P_MEMOFF10: OUT("[%s, #%lld]", b, (long long)rr(-512, 511) * S); break;
+            case P_MEMPRE10: OUT("[%s, #%lld]!", b, (long long)rr(-512, 511) * S); break;
             case P_MEMREG: case P_MEMSXTX: {
                 static const int ext[] = {A64_SH_NONE, A64_SH_LSL, A64_SH_UXTW, A64_SH_SXTW, A64_SH_SXTX};
                 static const char *en[] = {"", "lsl", "uxtw", "sxtw", "sxtx"};

@@ -171,7 +171,7 @@ static A64Pat parse_pat(const char *text)
         {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysname", P_NAMED}, {"pstate", P_NAMED}, {"sysreg", P_SYSREG}, {"sysop", P_SYSOP}, {"mem", P_MEM},
         {"memoff", P_MEMOFF}, {"memoff9", P_MEMOFF9}, {"mempre9", P_MEMPRE9},
         {"mempost9", P_MEMPOST9}, {"mempair", P_MEMPAIR}, {"mempairpre", P_MEMPAIRPRE},
-        {"mempairpost", P_MEMPAIRPOST}, {"memreg", P_MEMREG}, {"memsxtx", P_MEMSXTX},
+        {"mempairpost", P_MEMPAIRPOST}, {"memoff10", P_MEMOFF10}, {"mempre10", P_MEMPRE10}, {"memreg", P_MEMREG}, {"memsxtx", P_MEMSXTX},
         {"mempostreg", P_MEMPOSTREG}, {"mempostimm", P_MEMPOSTIMM},
     };
     for (size_t i = 0; i < ARRAY_LEN(simple); i++) {
@@ -214,7 +214,7 @@ static A64Pat parse_pat(const char *text)
             p.set = (uint32_t)s;
             return p;
         }
-        case P_MEMOFF: case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: case P_MEMREG:
+        case P_MEMOFF: case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: case P_MEMOFF10: case P_MEMPRE10: case P_MEMREG:
         case P_MEMSXTX: {
             char *ext = arg ? strchr(arg, ':') : NULL;
             if (ext) *ext++ = 0;
@@ -435,7 +435,7 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
 }
 
 /* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order) */
-static char *features[24];
+static char *features[56];
 static int nfeatures;
 static void read_features(const char *path)
 {
@@ -447,7 +447,7 @@ static void read_features(const char *path)
     bool header = false;
     while (next_row(f, line, sizeof line, c, "kind name value", &header) >= 0) {
         if (strcmp(c[0], "feature") && strcmp(c[0], "m1")) continue;
-        if (nfeatures == 24) fail("more than 24 features (A64_PRINT_FEATURES)");
+        if (nfeatures == 56) fail("more than 56 features (A64_PRINT_FEATURES)");
         features[nfeatures++] = xdup(c[1], strlen(c[1]));
     }
     fclose(f);

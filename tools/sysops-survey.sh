@@ -2,7 +2,10 @@
 # tools/sysops-survey.sh — the SYS aliases and PSTATE fields of uarch's tables, uarch mca against
 # llvm-mca-19, CPU by CPU.
 #
-#   tools/sysops-survey.sh [-v] UARCH [LLVM_MCA]        (default llvm-mca-19; run from the repo root)
+#   tools/sysops-survey.sh [-v] [-r] UARCH [LLVM_MCA]   (default llvm-mca-19; run from the repo root)
+#
+# -r: the system registers instead: every name of src/a64/sysregs.tsv read (`mrs x0, NAME`) and
+# written (`msr NAME, x0`), whatever its access (a write-only one read is refused), compared as below.
 #
 # Every operation of src/a64/sysops.tsv (`KIND NAME` and/or `KIND NAME, x0`, as it takes a
 # register, and the raw `sys #op1, Cn, Cm, #op2[, x0]` of its encoding), every PSTATE field of
@@ -15,27 +18,37 @@
 # then (-v: every one; else the first 10 of each configuration) the different lines.
 # Exit: 0 when nothing differs, 1 otherwise, 77 when llvm-mca is absent.
 set -u
-verbose=0
-[ "${1:-}" = -v ] && { verbose=1; shift; }
-uarch=${1:?usage: tools/sysops-survey.sh [-v] UARCH [LLVM_MCA]}
+verbose=0 regs=0
+while :; do
+    case ${1:-} in
+    -v) verbose=1; shift ;;
+    -r) regs=1; shift ;;
+    *) break ;;
+    esac
+done
+uarch=${1:?usage: tools/sysops-survey.sh [-v] [-r] UARCH [LLVM_MCA]}
 mca=${2:-llvm-mca-19}
 command -v "$mca" > /dev/null || { echo "sysops-survey: $mca not found" >&2; exit 77; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/sysops-survey.XXXXXX")
 trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 
 # the lines: one instruction each
-awk -F'\t' '
-    /^#/ || $1 == "name" { next }
-    {
-        k = $2; n = $1; enc = sprintf("sys #%d, c%d, c%d, #%d", $3, $4, $5, $6)
-        if ($7 != "no") { print k " " n ", x0"; print enc ", x0" }
-        if ($7 != "yes") { print k " " n; print enc }
-    }' src/a64/sysops.tsv > "$dir/in.s"
-awk -F'\t' '
-    /^#/ || $1 == "kind" { next }
-    $1 == "pstate" { for (i = 0; i < 3; i++) print "msr " $3 ", #" (i == 0 ? 0 : i == 1 ? 1 : 15); print "msr " $3 ", x0" }
-    ' src/a64/opnames.tsv >> "$dir/in.s"
-printf '%s\n' smstart smstop "smstart sm" "smstart za" "smstop sm" "smstop za" >> "$dir/in.s"
+if [ $regs = 1 ]; then
+    awk -F'\t' '/^#/ || $1 == "name" { next } { print "mrs x0, " $1; print "msr " $1 ", x0" }' src/a64/sysregs.tsv > "$dir/in.s"
+else
+    awk -F'\t' '
+        /^#/ || $1 == "name" { next }
+        {
+            k = $2; n = $1; enc = sprintf("sys #%d, c%d, c%d, #%d", $3, $4, $5, $6)
+            if ($7 != "no") { print k " " n ", x0"; print enc ", x0" }
+            if ($7 != "yes") { print k " " n; print enc }
+        }' src/a64/sysops.tsv > "$dir/in.s"
+    awk -F'\t' '
+        /^#/ || $1 == "kind" { next }
+        $1 == "pstate" { for (i = 0; i < 3; i++) print "msr " $3 ", #" (i == 0 ? 0 : i == 1 ? 1 : 15); print "msr " $3 ", x0" }
+        ' src/a64/opnames.tsv >> "$dir/in.s"
+    printf '%s\n' smstart smstop "smstart sm" "smstart za" "smstop sm" "smstop za" >> "$dir/in.s"
+fi
 nlines=$(wc -l < "$dir/in.s")
 
 # per line of the input: "error COL: MESSAGE" or "ENCODING | TEXT"

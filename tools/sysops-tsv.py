@@ -19,7 +19,13 @@ uses them:
      what assembles gives the encoding, whether MRS (r) and MSR (w) take the name, and whether
      the operation takes a register;
   3. what llvm-mc -mcpu=apple-m1 refuses of the operations gives, from its message
-     ('DC GVA requires: mte, memtag'), the features the operation needs (src/a64/features.tsv).
+     ('DC GVA requires: mte, memtag'), the features the operation needs (src/a64/features.tsv);
+  4. the features a register needs, which llvm's message does not name ('expected readable
+     system register'), by probing: a name -mcpu=apple-m1 refuses is tried with -mattr=+F for
+     every feature F of llvm-mc -mattr=help, and the least of those that take it kept (the F
+     that every other one implies: +X,-F refuses it); a name apple-m1 takes is tried with -F,
+     and the greatest of those that refuse it kept (+F after -X takes it again), when it is a
+     feature of src/a64/features.tsv (an `m1` row; -mattr=-F of another is not modelled).
 """
 import os
 import re
@@ -85,11 +91,68 @@ def refusals(lines, opts):
     return [msg.get(i + 1) for i in range(len(lines))]
 
 
-# the features of src/a64/features.tsv (and its m1 rows: the M1's), by their -mattr name
-def uarch_features():
+# the rows of src/a64/features.tsv (kind, name, value)
+def uarch_rows():
     with open("src/a64/features.tsv") as f:
         rows = [l.rstrip("\n").split("\t") for l in f if not l.startswith("#")]
-    return {r[1] for r in rows[1:] if r[0] in ("feature", "m1")}
+    return rows[1:]
+
+
+# the features of src/a64/features.tsv (and its m1 rows: the M1's), by their -mattr name
+def uarch_features():
+    return {r[1] for r in uarch_rows() if r[0] in ("feature", "m1")}
+
+
+def uarch_feature_kinds():
+    return {r[1]: r[0] for r in uarch_rows() if r[0] in ("feature", "m1")}
+
+
+def uarch_cpus():
+    """the llvm CPU rows (apple-later is uarch's)"""
+    return [(r[1], r[2]) for r in uarch_rows() if r[0] == "cpu" and r[1] != "apple-later"]
+
+
+def mattr_names():
+    """the feature names of llvm-mc -mattr=help (CPU tunings among them: probing keeps the least)"""
+    _, err = mc(["-mattr=help"], "")
+    part = err.split("Available features", 1)[-1]
+    names = [l.split()[0] for l in part.splitlines()[1:] if l.strip() and not l.startswith("Use ")]
+    return [n for n in names if n != "all" and re.fullmatch(r"[A-Za-z0-9_.-]+", n)]
+
+
+def takes(lines, opts):
+    """the indexes of the lines llvm-mc takes under opts"""
+    return {i for i, m in enumerate(refusals(lines, opts)) if m is None}
+
+
+def least(lines, cpu, cands, add):
+    """per line: the one feature of `cands` llvm needs on top of `cpu` for the line (add) or
+    that removing refuses it (not add), the least (add) or greatest (not add) of those that
+    do, or None when none does"""
+    sign, back = ("+", "-") if add else ("-", "+")
+    hit = {f: takes(lines, cpu + ["-mattr=%s%s" % (sign, f)]) for f in cands}
+    if not add:
+        hit = {f: set(range(len(lines))) - t for f, t in hit.items()}
+    groups = {}
+    for i in range(len(lines)):
+        fs = frozenset(f for f in cands if i in hit[f])
+        groups.setdefault(fs, []).append(i)
+    need = [None] * len(lines)
+    for fs, idx in groups.items():
+        if not fs:
+            continue
+        # the least feature (add: every other one implies it, +X,-F refuses the lines) or the
+        # greatest (not add: it implies every other one, -X,+F takes them again)
+        for f in sorted(fs, key=lambda f: (len(hit[f]), f)):
+            sub = [lines[i] for i in idx]
+            if all(len(takes(sub, cpu + ["-mattr=%s%s,%s%s" % (sign, x, back, f)])) == (0 if add else len(sub))
+                   for x in fs if x != f):
+                break
+        else:
+            sys.exit("sysops-tsv: %s: no feature of %s implies the others" % (lines[idx[0]], sorted(fs)))
+        for i in idx:
+            need[i] = f
+    return need
 
 
 # names llvm's messages give features by ('DC GVA requires: mte, memtag'): memtag is its other
@@ -162,8 +225,8 @@ def sysregs(cands):
             sys.exit("sysops-tsv: %s has several encodings %s" % (n, e))
         k = keys.pop()
         acc = "".join(d for d in "rw" if (d, "all") in e or (d, "m1") in e)
-        m1 = "".join(d for d in "rw" if printed[(d, "m1")].get(k) == n)
-        rows.append((n, k, acc, m1 or "-"))
+        prints = "".join(d for d in "rw" if printed[(d, "all")].get(k) == n)
+        rows.append((n, k, acc, prints or "-"))
     # every name the disassembler prints is in the table
     known = {(r[0], r[1]) for r in rows}
     for (d, cpu), t in printed.items():
@@ -171,7 +234,45 @@ def sysregs(cands):
             if (n, k) not in known:
                 sys.exit("sysops-tsv: %s (%s) prints %s but does not assemble" % (k, d, n))
     rows.sort(key=lambda r: r[0].lower())
-    return rows
+    return reg_features(rows, printed)
+
+
+def reg_features(rows, printed):
+    """the rows with the features each register needs (step 4), checked against what
+    llvm-mc -mcpu=apple-m1 prints"""
+    feats, kinds = uarch_features(), uarch_feature_kinds()
+    lines = ["mrs x0, %s" % r[0] if "r" in r[2] else "msr %s, x0" % r[0] for r in rows]
+    m1 = takes(lines, M1)
+    out = [i for i in range(len(lines)) if i not in m1]
+    cands = mattr_names()
+    need = dict(zip(out, least([lines[i] for i in out], M1, cands, True)))
+    have = [i for i in range(len(lines)) if i in m1]
+    need.update(zip(have, least([lines[i] for i in have], M1, [f for f in cands if kinds.get(f) == "m1"], False)))
+    res = []
+    for i, (n, k, acc, prints) in enumerate(rows):
+        f = need.get(i)
+        if i not in m1 and f is None:
+            sys.exit("sysops-tsv: %s: no feature of llvm-mc -mattr=help takes it" % lines[i])
+        if f is not None and f not in feats:
+            sys.exit("sysops-tsv: %s needs %s, a feature src/a64/features.tsv lacks" % (lines[i], f))
+        res.append((n, k, acc, f or "-", prints))
+    # the name apple-m1 prints for an encoding is the one -mattr=+all prints when the M1 has
+    # its feature (no `feature` row), else the generic one
+    for n, k, acc, f, prints in res:
+        for d in prints.replace("-", ""):
+            m1_has = f == "-" or kinds.get(f) == "m1"
+            if (printed[(d, "m1")].get(k) == n) != m1_has:
+                sys.exit("sysops-tsv: %s (%s): apple-m1 prints %s" % (n, d, printed[(d, "m1")].get(k, "it generically")))
+    # the features.tsv CPU rows against what each CPU takes
+    for cpu, value in uarch_cpus():
+        has = set(v for v in value.split(",") if v != "-" and not v.startswith("-"))
+        got = takes(lines, ["-mcpu=" + cpu])
+        for i, (n, k, acc, f, prints) in enumerate(res):
+            if kinds.get(f) == "feature" and (i in got) != (f in has):
+                print("sysops-tsv: warning: -mcpu=%s %s %s, src/a64/features.tsv says it %s %s" %
+                      (cpu, "takes" if i in got else "refuses", lines[i], "has" if f in has else "lacks", f),
+                      file=sys.stderr)
+    return res
 
 
 def sysops(cands):
@@ -263,8 +364,12 @@ REGS_NOTES = """
    name    as LLVM spells it (looked up ignoring case; printed as spelled)
    access  r: MRS takes it, w: MSR takes it (llvm-mc -mattr=+all; MRS of a write-only
            register is refused: 'expected readable system register')
-   m1      the directions (r: MRS, w: MSR) in which llvm-mca -mcpu=apple-m1 prints this
-           name for this encoding; '-': it prints s<op0>_<op1>_c<n>_c<m>_<op2> (uppercase)
+   feature the feature (src/a64/features.tsv) a CPU needs for llvm-mc to take the name (else it
+           is refused as an unknown name: 'expected readable system register', 'expected
+           writable system register or pstate') and print it; '-': every CPU's
+   print   the directions (r: MRS, w: MSR) in which llvm-mca prints this name for this
+           encoding under a CPU with its feature; '-' (or a CPU without it): it prints
+           S<op0>_<op1>_C<n>_C<m>_<op2>
  Names not listed can be written s<op0>_<op1>_c<n>_c<m>_<op2>.
 """
 OPS_NOTES = """
@@ -296,8 +401,8 @@ def write_regs(cands):
     regs = sysregs(cands)
     write_tsv("src/a64/sysregs.tsv", "the named system registers of MRS/MSR, with their encodings.",
               "the system register encodings (op0, op1, CRn, CRm, op2)", REGS_NOTES,
-              ["name", "op0", "op1", "crn", "crm", "op2", "access", "m1"],
-              [(n,) + k + (acc, m1) for n, k, acc, m1 in regs])
+              ["name", "op0", "op1", "crn", "crm", "op2", "access", "feature", "print"],
+              [(n,) + k + (acc, f, prints) for n, k, acc, f, prints in regs])
     print("sysops-tsv: %d system registers" % len(regs), file=sys.stderr)
 
 

@@ -204,6 +204,9 @@ typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
     uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
 } A64Align;
 
+/* a set of features of src/a64/features.tsv, bit k the k-th (a64_cpu_features below) */
+typedef uint64_t A64Features;   /* at most 56 features (A64_PRINT_FEATURES) */
+
 /* the error of a piece that enters a code section other than the default one, or ends the
  * text (.end): the text is then parsed whole (each code section has offsets of its own, which
  * a piece does not carry; the pieces after an `.end` are not read) */
@@ -222,7 +225,8 @@ typedef struct A64ParseStart {
     void *ctx;
     int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
     bool arch;                    /* the features before it (.arch, .cpu ... change them): */
-    uint32_t features, extra;     /* these, not those of the options */
+    A64Features features;         /* these, not those of the options */
+    uint32_t extra;
 } A64ParseStart;
 
 typedef struct A64Program {
@@ -261,11 +265,11 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that
  * the CPU has, and for an `m1` feature of the table (ssbs) that it lacks: what the parser takes
  * (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
-bool a64_cpu_features(const char *cpu, uint32_t *mask);   /* an llvm CPU name; false: not listed */
-uint32_t a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
+bool a64_cpu_features(const char *cpu, A64Features *mask);   /* an llvm CPU name; false: not listed */
+A64Features a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
 /* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one) applied to *mask; false: no
  * feature of the table */
-bool a64_feature_apply(const char *item, size_t n, uint32_t *mask);
+bool a64_feature_apply(const char *item, size_t n, A64Features *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
 /* the features of the -mattr values (+NAME, -NAME) among those of the instructions uarch has no
  * rows of (src/a64/requires.tsv: cssc, sm4, mops ...): refused saying so, not "requires" */
@@ -274,7 +278,7 @@ uint32_t a64_features_extra(const char *const *mattr, int n);
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
  * warning on `warn` */
-uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */
@@ -290,7 +294,7 @@ typedef struct A64ParseOptions {
      * without it): mca's -skip-unsupported-instructions=parse-failure */
     bool skip_errors;
     /* the CPU's features (a64_cpu_features; 0: the M1's): a row that needs another is refused */
-    uint32_t features;
+    A64Features features;
     /* its features of the instructions uarch has no model of (a64_features_extra) */
     uint32_t extra;
 } A64ParseOptions;
@@ -331,8 +335,8 @@ bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
 /* the features of the CPU (a mask of a64_cpu_features) in the flags: the hints and barrier
  * options named as that CPU names them (bti c or hint #34) */
-#define A64_PRINT_FEATURES(mask) ((unsigned)(mask) << 8)
-bool a64_print(const A64Inst *inst, unsigned flags, Buf *out);
+#define A64_PRINT_FEATURES(mask) ((uint64_t)(mask) << 8)
+bool a64_print(const A64Inst *inst, uint64_t flags, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

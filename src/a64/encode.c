@@ -254,6 +254,7 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
             case P_MEMOFF: put(out, off / S, 12); break;
             case P_MEMOFF9: case P_MEMPRE9: case P_MEMPOST9: put(out, off, 9); break;
             case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: put(out, off / S, 7); break;
+            case P_MEMOFF10: case P_MEMPRE10: put(out, off / S, 10); break;
             case P_MEMREG: case P_MEMSXTX:
                 *key = (uint8_t)(1 + o->u.mem.index64);
                 put(out, o->u.mem.index, 5);

@@ -15,18 +15,21 @@
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
 /* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c, sorted
- * by name ignoring case); access and m1 are "r", "w", "rw" or "-" (the columns of the TSV) */
-typedef struct A64Sysreg { const char *name; int op0, op1, crn, crm, op2; const char *access, *m1; } A64Sysreg;
+ * by name ignoring case); access and print are "r", "w", "rw" or "-", feature "-" or the feature
+ * (src/a64/features.tsv) a CPU needs to take and print the name (the columns of the TSV) */
+typedef struct A64Sysreg { const char *name; int op0, op1, crn, crm, op2; const char *access, *feature, *print; } A64Sysreg;
 extern const A64Sysreg a64_sysregs[];
 extern const int a64_sysregs_count;
 bool a64_sysreg_lookup(const char *s, size_t n, uint32_t *enc);  /* name or s3_2_c15_c0_0 */
 const A64Sysreg *a64_sysreg_named(const char *s, size_t n);    /* a name of the table, any case */
-/* what MRS (write = false) / MSR (write = true) of a register may take: false when the name is
- * one of the table's and not of that direction (DBGDTRTX_EL0 is write-only) */
-bool a64_sysreg_access_ok(const char *s, size_t n, bool write);
-/* the register of encoding `enc` (op0:op1:CRn:CRm:op2) as llvm-mca -mcpu=apple-m1 prints it in
- * MRS / MSR: its name, or S<op0>_<op1>_C<n>_C<m>_<op2> (into buf) */
-const char *a64_sysreg_print_name(uint32_t enc, bool write, char *buf, size_t cap);
+/* what MRS (write = false) / MSR (write = true) of a register may take under a CPU of
+ * `features` (NULL: every feature): false when the name is one of the table's and not of that
+ * direction (DBGDTRTX_EL0 is write-only) or of a feature the CPU lacks (RNDR: rand), which
+ * llvm refuses as a name it does not know */
+bool a64_sysreg_access_ok(const char *s, size_t n, bool write, const A64Features *features);
+/* the register of encoding `enc` (op0:op1:CRn:CRm:op2) as llvm-mca prints it in MRS / MSR under
+ * a CPU of `features`: its name, or S<op0>_<op1>_C<n>_C<m>_<op2> (into buf) */
+const char *a64_sysreg_print_name(uint32_t enc, bool write, A64Features features, char *buf, size_t cap);
 /* the named operations of the SYS aliases (src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c):
  * `kind name[, Xt]` is SYS #op1, C<crn>, C<crm>, #op2[, Xt]; reg "yes" | "no" | "opt"; print
  * "alias" | "sys"; feature "-" or the features a CPU needs to take it and print the alias
@@ -41,7 +44,7 @@ extern const int a64_sysops_count;
 const A64Sysop *a64_sysop_find(const char *kind, const char *name);   /* name in any case */
 /* the operation llvm-mca prints for SYS #op1, Cn, Cm, #op2 under a CPU of these features (NULL:
  * none, it prints sys) */
-const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, uint32_t features);
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, A64Features features);
 /* named operand values of system instructions (src/a64/opnames.tsv -> $(B)/gen/a64_opnames.c):
  * print "name" | "number" | "mnemonic"; feature "-" or the feature (src/a64/features.tsv) a CPU
  * needs to print it so */
@@ -49,18 +52,18 @@ typedef struct A64Opname { const char *kind; int value; const char *name, *print
 extern const A64Opname a64_opnames[];
 extern const int a64_opnames_count;
 /* the first of that value whose feature is in `features` (a mask of a64_cpu_features) */
-const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_t features);
+const A64Opname *a64_opname_value_for(const char *kind, long long value, A64Features features);
 /* the features and the CPUs that have them (src/a64/features.tsv -> $(B)/gen/a64_features.c):
  * kind "feature" | "cpu" */
 typedef struct A64Feature { const char *kind, *name, *value; } A64Feature;
 extern const A64Feature a64_features[];
 extern const int a64_features_count;
 /* the mask of a feature name ("-": 0, none needed), or 0 with *known false when unknown */
-uint32_t a64_feature_mask(const char *name, size_t n, bool *known);
+A64Features a64_feature_mask(const char *name, size_t n, bool *known);
 /* whether a CPU of mask `features` has the features of `need` (a mask of a64_feature_mask
  * bits), or of `list` (feature names comma-separated; "-": none; false when one is unknown) */
-bool a64_features_have(uint32_t features, uint32_t need);
-bool a64_features_have_list(uint32_t features, const char *list);
+bool a64_features_have(A64Features features, A64Features need);
+bool a64_features_have_list(A64Features features, const char *list);
 const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
 /* the names of .arch, .arch_extension and .cpu and the features each sets (src/a64/archs.tsv ->
  * $(B)/gen/a64_archs.c): kind "arch" | "ext" | "cpu"; on, alt: feature lists (the table's header) */
@@ -71,7 +74,7 @@ extern const int a64_archs_count;
  * operand [s, e) (blanks and comment trimmed): the features (a mask of a64_cpu_features) it
  * leaves in *features, as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
  * *at where it points, in [s, e] */
-bool a64_arch_directive(const char *dir, const char *s, const char *e, uint32_t *features, uint32_t *extra,
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, uint32_t *extra,
                         char *msg, size_t cap, const char **at);
 /* the instructions of extensions uarch has no rows of, and the features llvm says they require
  * (src/a64/requires.tsv -> $(B)/gen/a64_requires.c): ops "-" | "gpr" (the table's header) */
@@ -81,7 +84,7 @@ extern const int a64_requires_count;
 /* the error for mnemonic [s, s + n) (its first operand a general register: gpr) when
  * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU (features,
  * extra) lacks, or that uarch has no model of it when it has them all; false when not listed */
-bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint32_t extra, char *msg, size_t cap);
+bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, uint32_t extra, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
@@ -110,7 +113,7 @@ typedef struct A64MatchEnv {
     const A64Mnem *mnem;   /* set by the parser: the rows of the next instruction's mnemonic
                               (a64_match uses it once, then clears it) */
     uint32_t extra;        /* its features of src/a64/requires.tsv beyond those (a64_features_extra) */
-    uint32_t features;     /* the CPU's features (a64_cpu_features): rows needing others are skipped
+    A64Features features;  /* the CPU's features (a64_cpu_features): rows needing others are skipped
                               (without an env, none is) */
 } A64MatchEnv;
 

@@ -31,7 +31,7 @@ enum A64PatKind {
     P_LABEL, P_COND, P_CONDNAL, P_NAMED, P_SYSREG, P_SYSOP,
     /* memory; `arg` = scale S in bytes */
     P_MEM, P_MEMOFF, P_MEMOFF9, P_MEMPRE9, P_MEMPOST9, P_MEMPAIR, P_MEMPAIRPRE, P_MEMPAIRPOST,
-    P_MEMREG, P_MEMSXTX, P_MEMPOSTREG, P_MEMPOSTIMM,
+    P_MEMOFF10, P_MEMPRE10, P_MEMREG, P_MEMSXTX, P_MEMPOSTREG, P_MEMPOSTIMM,
     P_NKINDS
 };
 
@@ -174,8 +174,8 @@ static inline uint32_t a64_pat_classes(int pat)
     case P_NAMED: case P_SYSOP: return B(FC_NAMED) | B(FC_LABEL);
     case P_SYSREG: return B(FC_SYSREG) | B(FC_LABEL);
     case P_MEM: return B(FC_MEM);
-    case P_MEMOFF: case P_MEMOFF9: case P_MEMPAIR: return B(FC_MEM) | B(FC_MEMOFF);
-    case P_MEMPRE9: case P_MEMPAIRPRE: return B(FC_MEMPRE);
+    case P_MEMOFF: case P_MEMOFF9: case P_MEMPAIR: case P_MEMOFF10: return B(FC_MEM) | B(FC_MEMOFF);
+    case P_MEMPRE9: case P_MEMPAIRPRE: case P_MEMPRE10: return B(FC_MEMPRE);
     case P_MEMPOST9: case P_MEMPAIRPOST: case P_MEMPOSTIMM: return B(FC_MEMPOSTIMM);
     case P_MEMREG: case P_MEMSXTX: return B(FC_MEMREG);
     case P_MEMPOSTREG: return B(FC_MEMPOSTREG);

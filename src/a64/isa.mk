@@ -28,7 +28,7 @@ enc-verify: $(B)/enc-learn
 # both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
 GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c $(B)/gen/a64_features.c $(B)/gen/a64_archs.c $(B)/gen/a64_requires.c
 $(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str str" $< > $@.tmp && mv $@.tmp $@
 $(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Sysop a64_sysops "str str int int int int str str str str" $< > $@.tmp && mv $@.tmp $@
 # the named operand values of system instructions (pstate fields, barrier options, hints,

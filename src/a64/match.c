@@ -48,7 +48,7 @@ typedef struct Vars {
     /* the features of the CPU (gate: the matcher has an env), the row's mnemonic and whether
      * the row names a feature (it gates the instruction: its SYS operations are not gated) */
     bool gate, row_gated;
-    uint32_t features;
+    A64Features features;
     const char *mnem;
     int list_bytes;          /* the bytes of the vector lists so far (ld1 {v0.4s, v1.4s}: 32) */
     int row_mem;             /* the row's memory size (ld1r {v0.4s}: 4), 0 = from the lists */
@@ -357,8 +357,12 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     case P_SYSREG: {
         const char *s = o->kind == A64_OP_SYSREG ? o->u.sysreg.name : is_ident(o) ? o->u.label.sym : NULL;
         uint32_t enc, want;
-        if (!s || !a64_sysreg_lookup(s, strlen(s), &enc)) return R_KIND;
-        if (!a64_sysreg_access_ok(s, strlen(s), p->arg)) return p->arg ? R_UNWRITABLE : R_UNREADABLE;
+        /* llvm refuses a name it does not know, of the other direction only or of a feature
+         * the CPU lacks with one message: expected readable (writable) system register */
+        int refused = p->arg ? R_UNWRITABLE : R_UNREADABLE;
+        if (!s) return R_KIND;
+        if (!a64_sysreg_lookup(s, strlen(s), &enc)) return refused;
+        if (!a64_sysreg_access_ok(s, strlen(s), p->arg, v->gate ? &v->features : NULL)) return refused;
         if (p->str) {
             if (!a64_sysreg_lookup(p->str, strlen(p->str), &want) || want != enc) return R_KIND;
             v->op = p->str;
@@ -395,12 +399,17 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPRE9: case P_MEMPOST9:
         if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
+        if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: {
         int mode = p->kind == P_MEMPAIR ? A64_AM_OFFSET : p->kind == P_MEMPAIRPRE ? A64_AM_PRE : A64_AM_POST;
         if (m->mode != mode || m->has_index || m->post_reg || rel) return R_KIND;
+        if (!m->has_offset && mode == A64_AM_PRE) return R_RANGE;
         return off >= -64 * S && off <= 63 * S && off % S == 0 ? R_OK : R_RANGE;
     }
+    case P_MEMOFF10: case P_MEMPRE10:   /* ldraa/ldrab: a 10-bit signed offset counting S bytes; [base]! too */
+        if (m->mode != (p->kind == P_MEMOFF10 ? A64_AM_OFFSET : A64_AM_PRE) || m->has_index || rel) return R_KIND;
+        return off >= -512 * S && off <= 511 * S && off % S == 0 ? R_OK : R_RANGE;
     case P_MEMREG: case P_MEMSXTX: {
         if (m->mode != A64_AM_OFFSET || !m->has_index) return R_KIND;
         int e = m->ext;
@@ -758,7 +767,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
-            if (r->feature && env && !a64_features_have(env->features, 1u << (r->feature - 1))) {
+            if (r->feature && env && !a64_features_have(env->features, (A64Features)1 << (r->feature - 1))) {
                 if (!gated) gated = r->feature;
                 continue;
             }
@@ -837,8 +846,8 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
     case R_INDEX: snprintf(buf, cap, "vector element index out of range in '%s'", op); break;
     case R_COUNT: snprintf(buf, cap, "wrong number of registers in vector list '%s' for '%s'", op, mnem); break;
-    case R_UNREADABLE: snprintf(buf, cap, "expected readable system register: '%s' is write-only", op); break;
-    case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate: '%s' is read-only", op); break;
+    case R_UNREADABLE: snprintf(buf, cap, "expected readable system register"); break;
+    case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     case R_NEEDREG: snprintf(buf, cap, "specified %s op requires a register: '%s'", mnem, op); break;
     case R_NOREG: snprintf(buf, cap, "specified %s op does not use a register: '%s'", mnem, op); break;
     case R_SYSFEAT: snprintf(buf, cap, "%s", e->msg); break;

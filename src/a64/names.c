@@ -126,17 +126,19 @@ const A64Sysreg *a64_sysreg_named(const char *s, size_t n)
     return NULL;
 }
 
-bool a64_sysreg_access_ok(const char *s, size_t n, bool write)
+bool a64_sysreg_access_ok(const char *s, size_t n, bool write, const A64Features *features)
 {
     const A64Sysreg *r = a64_sysreg_named(s, n);
-    return !r || strchr(r->access, write ? 'w' : 'r');
+    return !r || (strchr(r->access, write ? 'w' : 'r') && (!features || a64_features_have_list(*features, r->feature)));
 }
 
-const char *a64_sysreg_print_name(uint32_t enc, bool write, char *buf, size_t cap)
+const char *a64_sysreg_print_name(uint32_t enc, bool write, A64Features features, char *buf, size_t cap)
 {
     for (int i = 0; i < a64_sysregs_count; i++) {
         const A64Sysreg *r = &a64_sysregs[i];
-        if (SR(r->op0, r->op1, r->crn, r->crm, r->op2) == enc && strchr(r->m1, write ? 'w' : 'r')) return r->name;
+        if (SR(r->op0, r->op1, r->crn, r->crm, r->op2) == enc && strchr(r->print, write ? 'w' : 'r') &&
+            a64_features_have_list(features, r->feature))
+            return r->name;
     }
     snprintf(buf, cap, "S%u_%u_C%u_C%u_%u", enc >> 14 & 3, enc >> 11 & 7, enc >> 7 & 15, enc >> 3 & 15, enc & 7);
     return buf;
@@ -150,7 +152,7 @@ const A64Sysop *a64_sysop_find(const char *kind, const char *name)
     return NULL;
 }
 
-const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, uint32_t features)
+const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, A64Features features)
 {
     for (int i = 0; i < a64_sysops_count; i++) {
         const A64Sysop *o = &a64_sysops[i];
@@ -161,7 +163,7 @@ const A64Sysop *a64_sysop_at(int op1, int crn, int crm, int op2, uint32_t featur
     return NULL;
 }
 
-const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_t features)
+const A64Opname *a64_opname_value_for(const char *kind, long long value, A64Features features)
 {
     for (int i = 0; i < a64_opnames_count; i++) {
         const A64Opname *e = &a64_opnames[i];
@@ -178,17 +180,17 @@ const A64Opname *a64_opname_value_for(const char *kind, long long value, uint32_
  * M1's) it lacks: 0 is the M1's. */
 static bool is_bit_row(const A64Feature *f) { return !strcmp(f->kind, "feature") || !strcmp(f->kind, "m1"); }
 
-static uint32_t m1_bits(void)
+static A64Features m1_bits(void)
 {
-    uint32_t m = 0;
+    A64Features m = 0;
     int bit = 0;
     for (int i = 0; i < a64_features_count; i++)
         if (is_bit_row(&a64_features[i]))
-            m |= (uint32_t)!strcmp(a64_features[i].kind, "m1") << bit++;
+            m |= (A64Features)!strcmp(a64_features[i].kind, "m1") << bit++;
     return m;
 }
 
-uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
+A64Features a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
     if (n == 1 && name[0] == '-')
@@ -199,7 +201,7 @@ uint32_t a64_feature_mask(const char *name, size_t n, bool *known)
         if (!is_bit_row(f))
             continue;
         if (strlen(f->name) == n && !memcmp(f->name, name, n))
-            return 1u << bit;
+            return (A64Features)1 << bit;
         bit++;
     }
     *known = false;
@@ -217,14 +219,14 @@ static const char *list_next(const char **p, size_t *n)
     return s;
 }
 
-bool a64_features_have(uint32_t features, uint32_t need)
+bool a64_features_have(A64Features features, A64Features need)
 {
     return !need || (need & ~(features ^ m1_bits())) == 0;
 }
 
-bool a64_features_have_list(uint32_t features, const char *list)
+bool a64_features_have_list(A64Features features, const char *list)
 {
-    uint32_t need = 0;
+    A64Features need = 0;
     size_t n;
     for (const char *p = list, *s; (s = list_next(&p, &n));) {
         bool known;
@@ -235,21 +237,21 @@ bool a64_features_have_list(uint32_t features, const char *list)
     return a64_features_have(features, need);
 }
 
-uint32_t a64_features_every(void)
+A64Features a64_features_every(void)
 {
-    uint32_t m = 0;
+    A64Features m = 0;
     for (int b = 0; a64_feature_name(b); b++)
-        m |= 1u << b;
+        m |= (A64Features)1 << b;
     return m ^ m1_bits();
 }
 
-bool a64_cpu_features(const char *cpu, uint32_t *mask)
+bool a64_cpu_features(const char *cpu, A64Features *mask)
 {
     for (int i = 0; i < a64_features_count; i++) {
         const A64Feature *f = &a64_features[i];
         if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
             continue;
-        uint32_t m = 0;
+        A64Features m = 0;
         size_t n;
         for (const char *p = f->value, *s; (s = list_next(&p, &n));) {
             bool known;
@@ -262,7 +264,7 @@ bool a64_cpu_features(const char *cpu, uint32_t *mask)
     return false;
 }
 
-bool a64_feature_apply(const char *item, size_t n, uint32_t *mask)
+bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
 {
     bool off = n && item[0] == '-', on = n && item[0] == '+';
     if (off || on) {
@@ -270,21 +272,21 @@ bool a64_feature_apply(const char *item, size_t n, uint32_t *mask)
         n--;
     }
     bool known;
-    uint32_t m = n ? a64_feature_mask(item, n, &known) : 0;
+    A64Features m = n ? a64_feature_mask(item, n, &known) : 0;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
         for (int b = 0; a64_feature_name(b); b++)
-            m |= 1u << b;
+            m |= (A64Features)1 << b;
     if (!m)
         return false;
-    uint32_t has = *mask ^ m1_bits();        /* the features the CPU has */
+    A64Features has = *mask ^ m1_bits();        /* the features the CPU has */
     has = off ? has & ~m : has | m;
     *mask = has ^ m1_bits();
     return true;
 }
 
-uint32_t a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
 {
-    uint32_t features = 0;
+    A64Features features = 0;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;
@@ -362,7 +364,7 @@ uint32_t a64_features_extra(const char *const *mattr, int n)
     return m;
 }
 
-bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint32_t extra, char *msg, size_t cap)
+bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, uint32_t extra, char *msg, size_t cap)
 {
     for (int i = 0; i < a64_requires_count; i++) {
         const A64Requires *r = &a64_requires[i];
@@ -375,7 +377,7 @@ bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint
         size_t len;
         for (const char *p = r->feature; word_next(&p, &w, &len);) {
             bool known;
-            uint32_t need = a64_feature_mask(w, len, &known);
+            A64Features need = a64_feature_mask(w, len, &known);
             int b = known ? -1 : extra_bit(w, len);
             if (known ? a64_features_have(features, need) : b >= 0 && extra >> b & 1)
                 continue;                 /* llvm names the features the CPU lacks */
@@ -392,9 +394,9 @@ bool a64_requires_msg(const char *s, size_t n, bool gpr, uint32_t features, uint
 
 /* ---- .arch, .arch_extension, .cpu (src/a64/archs.tsv) ---- */
 /* the features a list names (bits of a64_feature_mask: a feature present), "-": none */
-static uint32_t has_list(const char *list)
+static A64Features has_list(const char *list)
 {
-    uint32_t has = 0;
+    A64Features has = 0;
     size_t n;
     for (const char *p = list, *s; (s = list_next(&p, &n));) {
         bool known;
@@ -423,7 +425,7 @@ static const A64Arch *arch_row(const char *kind, const char *s, size_t n)
 
 /* the extension [s, s + n), "no" first to remove it, applied to `has`; false when llvm does not
  * know it.  `crypto`: what +crypto brings (the arch's); nocrypto removes nothing */
-static bool apply_ext(const char *s, size_t n, uint32_t *has, uint32_t *extra, const char *crypto)
+static bool apply_ext(const char *s, size_t n, A64Features *has, uint32_t *extra, const char *crypto)
 {
     bool off = n >= 2 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o';
     const A64Arch *x = arch_row("ext", s + 2 * off, n - 2 * off);
@@ -431,16 +433,17 @@ static bool apply_ext(const char *s, size_t n, uint32_t *has, uint32_t *extra, c
         return false;
     bool is_crypto = n - 2 * off == 6 && !memcmp(s + 2 * off, "crypto", 6);
     const char *list = is_crypto && !off ? crypto : off && strcmp(x->alt, "=") ? x->alt : x->on;
-    uint32_t m = has_list(list), xm = extra_list(list);
+    A64Features m = has_list(list);
+    uint32_t xm = extra_list(list);
     *has = off ? *has & ~m : *has | m;
     *extra = off ? *extra & ~xm : *extra | xm;
     return true;
 }
 
-bool a64_arch_directive(const char *dir, const char *s, const char *e, uint32_t *features, uint32_t *extra,
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, uint32_t *extra,
                         char *msg, size_t cap, const char **at)
 {
-    uint32_t has = *features ^ m1_bits();
+    A64Features has = *features ^ m1_bits();
     *at = s;
     if (!strcmp(dir, "arch_extension")) {      /* the whole operand is one name */
         size_t n = (size_t)(e - s);

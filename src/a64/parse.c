@@ -985,7 +985,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (p >= L->e || *p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (p < L->e && *p == '!') {
-        if (!o->u.mem.has_offset || o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
+        /* [base]! is a pre-index of #0 (ldraa/ldrab take it; the other rows refuse it) */
+        if (o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
         o->u.mem.mode = A64_AM_PRE;
         p++;
     }
@@ -1447,17 +1448,21 @@ static bool unpredictable(Parser *P, const A64Inst *in)
     }
     if ((!strcmp(m, "ldp") || !strcmp(m, "ldpsw")) && mem == 2) {
         int a = reg_num(in, 0, false), b = reg_num(in, 1, false);
-        /* llvm-mc 19 does not check Rt2==Rt of a general-register ldp with writeback (it
-         * compares the written-back base instead), where GNU as warns: uarch warns there; its
-         * message for ldpsw with writeback says LDP */
-        bool gpr_wb = wb && in->ops[0].kind == A64_OP_GPR;
+        /* llvm-mc 19 (its messages all say LDP): a general-register ldp with writeback and a
+         * pre-index ldpsw have their written-back base compared with each destination, not
+         * Rt2==Rt (where GNU as warns: uarch warns there); the other pairs, the post-index ldpsw
+         * among them, Rt2==Rt, not the base (uarch warns there) */
+        bool gpr = in->ops[0].kind == A64_OP_GPR;
+        bool base_check = wb && gpr && (!strcmp(m, "ldp") || mo->u.mem.mode == A64_AM_PRE);
         if (a >= 0 && a == b && in->ops[0].kind == in->ops[1].kind) {
-            if (!gpr_wb || strcmp(m, "ldp"))
-                return perr(P, AT(1), "unpredictable %s instruction, Rt2==Rt", gpr_wb ? "LDP" : up);
+            if (!base_check) return perr(P, AT(1), "unpredictable LDP instruction, Rt2==Rt");
             pwarn(P, AT(1), "unpredictable %s instruction, Rt2==Rt", up);
         }
-        if (wb && in->ops[0].kind == A64_OP_GPR && (a == base || b == base))
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a destination", up);
+        if (wb && gpr && (a == base || b == base)) {
+            if (base_check)
+                return perr(P, AT(a == base ? 0 : 1), "unpredictable LDP instruction, writeback base is also a destination");
+            pwarn(P, AT(a == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a destination", up);
+        }
         return true;
     }
     if (!strcmp(m, "stp") && mem == 2 && wb && in->ops[0].kind == A64_OP_GPR) {
@@ -1465,17 +1470,20 @@ static bool unpredictable(Parser *P, const A64Inst *in)
             return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
         return true;
     }
+    if ((!strcmp(m, "ldraa") || !strcmp(m, "ldrab")) && mem == 1 && wb && reg_num(in, 0, true) == base)
+        return perr(P, AT(0), "unpredictable LDRA instruction, writeback base is also a destination");
     static const char *const single[] = {"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "str", "strb", "strh", NULL};
     for (int i = 0; single[i]; i++)
         if (!strcmp(m, single[i]) && mem == 1 && wb && in->ops[0].kind == A64_OP_GPR && reg_num(in, 0, true) == base)
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
+            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", m[0] == 'l' ? "LDR" : "STR");
     static const char *const excl[] = {"stxr", "stlxr", "stxrb", "stlxrb", "stxrh", "stlxrh", "stxp", "stlxp", NULL};
     for (int i = 0; excl[i]; i++)
         if (!strcmp(m, excl[i]) && mem >= 2) {
             int st = reg_num(in, 0, true);
+            const char *stx = mem == 3 ? "STXP" : "STXR";   /* (llvm's name for every variant) */
             for (int k = 1; k < mem; k++)
-                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
-            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", up);
+                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
+            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
         }
 #undef AT
     return true;
@@ -2449,7 +2457,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
-        uint32_t f = P->env.features;
+        A64Features f = P->env.features;
         if (!a64_arch_directive(name, a, e, &f, &P->env.extra, msg, sizeof msg, &at))
             return perr(P, at, "%s", msg);
         if (f != P->env.features && P->capmemo) {   /* the instructions remembered: parsed again */

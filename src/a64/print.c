@@ -2,7 +2,7 @@
  * llvm-mc show): "mnemonic<TAB>operands", operands from the parsed A64Inst, not from the text:
  *   - lowercase registers, ", " between operands, `{ v0.4s, v1.4s }` lists written out in full,
  *     `b.le` for `ble`, hs/lo for cs/cc, `#` on every immediate, `[x1]` for `[x1, #0]`,
- *     system registers as llvm-mca -mcpu=apple-m1 names them (src/a64/sysregs.tsv) or else
+ *     system registers as llvm-mca names them under the CPU's features (src/a64/sysregs.tsv) or else
  *     S3_0_C1_C0_6, PSTATE fields as LLVM spells them (DAIFSet), `lsl #0` dropped,
  *     expressions of symbols as llvm's MCExpr prints them (`:lo12:ff_table+16`, `sym+(4*2)`,
  *     `_t@PAGE+8`, `""+8` for `.+8`), without `#` but on movz/movn/movk, `b #8` for a pc
@@ -184,7 +184,7 @@ static bool movz_able(unsigned long long v, int width)
  * llvm-mca knows for the encoding under a CPU of these features (src/a64/sysops.tsv; with Xt
  * when the operation takes a register, without it when it takes none, whatever Rt is), else
  * `sys #op1, Cn, Cm, #op2[, Xt]` */
-static bool sys_alias(const char *m, const A64Operand *o, int n, uint32_t features, A64Inst *c, A64Operand *ops)
+static bool sys_alias(const char *m, const A64Operand *o, int n, A64Features features, A64Inst *c, A64Operand *ops)
 {
     static const char *const cr[16] = {"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10",
                                        "c11", "c12", "c13", "c14", "c15"};
@@ -233,7 +233,7 @@ static bool sys_alias(const char *m, const A64Operand *o, int n, uint32_t featur
  * for a CPU of these features: by the name of the number that the CPU has (src/a64/opnames.tsv:
  * bti c needs FEAT_BTI), else `hint #n`.  `scratch` (32 bytes) holds the mnemonic of a name
  * with an operand.  False: not a hint. */
-static bool hint_alias(const char *m, const A64Operand *o, int n, uint32_t features, A64Inst *c, A64Operand *ops,
+static bool hint_alias(const char *m, const A64Operand *o, int n, A64Features features, A64Inst *c, A64Operand *ops,
                        char *scratch)
 {
     long long v = -1;
@@ -312,7 +312,7 @@ static bool pstate_alias(const char *m, const A64Operand *o, int n, A64Inst *c, 
     return true;
 }
 
-static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t features, char *scratch)
+static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, A64Features features, char *scratch)
 {
     const char *m = in->mnem_name;
     const A64Operand *o = in->ops;
@@ -512,9 +512,10 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, uint32_t f
         }
     }
     /* a named operand value printed as LLVM does (by name, or by number: the prefetches to the
-     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm */
+     * system level cache, #6, #7, #14, #15, #22, #23): barrier options of dsb/dmb #n, prfm, rprfm */
     const char *what = (streq(m, "dsb") || streq(m, "dmb")) && n == 1 ? "barrier" :
-                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" : NULL;
+                       (streq(m, "prfm") || streq(m, "prfum")) && n == 2 ? "prfop" :
+                       streq(m, "rprfm") && n == 3 ? "rprfop" : NULL;
     if (what && (imm(&o[0]) || (o[0].kind == A64_OP_NAMED && o[0].u.named))) {
         const A64Opname *e = imm(&o[0]) ? a64_opname_value_for(what, o[0].u.imm.value, features)
                                         : a64_opname_named(what, o[0].u.named);
@@ -628,7 +629,7 @@ static bool default_operand(const char *m, const A64Operand *o)
     return false;
 }
 
-bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
+bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
 {
     bool hex = (flags & A64_PRINT_HEX) != 0;
     A64Inst cin;
@@ -792,7 +793,7 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
                 }
                 break;
             }
-            if (o->u.mem.offset != 0 || (o->u.mem.mode == A64_AM_PRE && o->u.mem.has_offset)) {
+            if (o->u.mem.offset != 0 || o->u.mem.mode == A64_AM_PRE) {
                 buf_puts(out, ", ");
                 put_int(out, o->u.mem.offset, hex);
             }
@@ -821,12 +822,12 @@ bool a64_print(const A64Inst *in0, unsigned flags, Buf *out)
             buf_puts(out, a64_cond_name(o->u.cond));
             break;
         case A64_OP_SYSREG: {
-            /* as llvm-mca -mcpu=apple-m1 names the register read (mrs) or written (msr: the
-             * first of several operands), else S3_0_C1_C0_6 */
+            /* as llvm-mca names the register read (mrs) or written (msr: the first of several
+             * operands) under the CPU's features, else S3_0_C1_C0_6 */
             char g[32];
             if (!o->u.sysreg.name)
                 goto fail;
-            buf_puts(out, a64_sysreg_print_name(o->u.sysreg.enc, k == 0 && in->nops > 1, g, sizeof g));
+            buf_puts(out, a64_sysreg_print_name(o->u.sysreg.enc, k == 0 && in->nops > 1, flags >> 8, g, sizeof g));
             break;
         }
         case A64_OP_NAMED: {

@@ -186,7 +186,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
  * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
  * not held whole; false after printing its error (nothing written).  One regular file is
  * parsed a piece at a time, so its program is not held whole either. */
-static bool decode_file(const char *path, const ModelCpu *cpu, uint32_t features, bool json, bool show_enc,
+static bool decode_file(const char *path, const ModelCpu *cpu, A64Features features, bool json, bool show_enc,
                         bool file_key, Json *j, Buf *out, Out *stream)
 {
     A64ParseOptions po = {.features = features};
@@ -255,7 +255,7 @@ int cmd_decode(int argc, char **argv)
     if (npaths == 0)
         paths[npaths++] = "-";
     const ModelCpu *cpu = NULL;
-    uint32_t features = a64_features_every();   /* (src/a64/features.tsv), unless a CPU is named */
+    A64Features features = a64_features_every();   /* (src/a64/features.tsv), unless a CPU is named */
     if (cpu_name && !a64_cpu_features(cpu_name, &features))
         features = 0;
     if (cpu_name) {

@@ -427,7 +427,7 @@ int cmd_mca(int argc, char **argv)
 
     /* the features that set the CPU apart from the M1 (src/a64/features.tsv): the CPU's, then
      * -mattr's; an Apple core llvm 19 does not know (a stand-in model) takes the newest set */
-    uint32_t features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
+    A64Features features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
 
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,
                         .json = c.json, .skip = (McaSkip)c.skip, .threads = c.threads, .sim = c.sim,

@@ -43,7 +43,7 @@ void mca_display_release(void)
     buf_free(&pb);
 }
 
-char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena)
+char *mca_inst_display(const A64Inst *inst, uint64_t flags, Arena *arena)
 {
     buf_reset(&pb);
     if (a64_print(inst, flags, &pb))

@@ -32,7 +32,7 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
 /* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
  * it (a64_print; `flags`: A64_PRINT_HEX for -print-imm-hex, A64_PRINT_APPLE for Apple's
  * syntax), else the operands as written (comments stripped, whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, unsigned flags, Arena *arena);
+char *mca_inst_display(const A64Inst *inst, uint64_t flags, Arena *arena);
 void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */

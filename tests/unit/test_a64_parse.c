@@ -275,7 +275,7 @@ TEST(a64_forms_simd)
  * items */
 TEST(a64_features_table)
 {
-    uint32_t every = a64_features_every();
+    A64Features every = a64_features_every();
     for (int i = 0; i < a64_opnames_count; i++) {
         bool known;
         a64_feature_mask(a64_opnames[i].feature, strlen(a64_opnames[i].feature), &known);
@@ -285,6 +285,8 @@ TEST(a64_features_table)
         CHECK(a64_features_have_list(every, a64_sysops[i].feature));
         CHECK((strcmp(a64_sysops[i].feature, "-") != 0) == (strcmp(a64_sysops[i].refused, "-") != 0));
     }
+    for (int i = 0; i < a64_sysregs_count; i++)      /* every register's feature is a known one */
+        CHECK(a64_features_have_list(every, a64_sysregs[i].feature));
     for (int i = 0; i < a64_features_count; i++) {
         if (strcmp(a64_features[i].kind, "cpu"))
             continue;
@@ -301,7 +303,7 @@ TEST(a64_features_table)
             p += n + (e != NULL);
         }
     }
-    uint32_t m1 = 1, m2 = 0, m4 = 0, x;
+    A64Features m1 = 1, m2 = 0, m4 = 0, x;
     CHECK(a64_cpu_features("apple-m1", &m1) && m1 == 0);
     CHECK(a64_cpu_features("Apple-M2", &m2) && m2 != 0);
     CHECK(a64_cpu_features("apple-m4", &m4) && (m4 & m2) == m2 && m4 != m2);
