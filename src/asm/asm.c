@@ -57,11 +57,8 @@ static bool aerr(AsmErr *err, const char *at, const char *fmt, ...)
 }
 
 static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-static bool id0(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$'; }
-static bool idc(char c) { return id0(c) || (c >= '0' && c <= '9'); }
 static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
 static const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
-static const char *ident_end(const char *p, const char *e) { while (p < e && idc(*p)) p++; return p; }
 static char *dupn(const char *s, size_t n) { char *d = xmalloc(n + 1); memcpy(d, s, n); d[n] = 0; return d; }
 static char *dup_lower(const char *s, size_t n) { char *d = dupn(s, n); ascii_lower_n(d, d, n); return d; }
 static bool name_eq(const char *a, const char *s, size_t n) { return strlen(a) == n && !memcmp(a, s, n); }
@@ -301,7 +298,7 @@ static bool cond_eval(AsmState *A, const char *name, const char *a, const char *
         return true;
     }
     if (!strcmp(suf, "def") || !strcmp(suf, "ndef") || !strcmp(suf, "notdef")) {
-        const char *ie = ident_end(a, e);
+        const char *ie = asm_name_end(a, e);
         if (ie == a || skip_ws(ie, e) != e) return aerr(err, a, "expected a symbol name after '.%s'", name);
         bool d = asm_sym_find(A, a, (size_t)(ie - a)) || (A->label_defined && A->label_defined(A->ctx, a, (size_t)(ie - a)));
         *val = suf[0] == 'd' ? d : !d;
@@ -378,7 +375,7 @@ static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
 /* .macro name [param[:req|:vararg][=default]] [,] ... */
 static bool macro_begin(AsmState *A, const char *a, const char *e, int line, AsmErr *err)
 {
-    const char *ne = ident_end(a, e);
+    const char *ne = asm_name_end(a, e);
     if (ne == a) return aerr(err, a, "expected a macro name after '.macro'");
     AsmMacro *m = xcalloc(1, sizeof *m);
     m->name = dup_lower(a, (size_t)(ne - a));
@@ -386,8 +383,8 @@ static bool macro_begin(AsmState *A, const char *a, const char *e, int line, Asm
     const char *p = skip_ws(ne, e);
     if (p < e && *p == ',') p = skip_ws(p + 1, e);
     while (p < e) {
-        const char *pe = ident_end(p, e);
-        if (pe == p || !id0(*p)) { macro_free(m); return aerr(err, p, "expected a parameter name"); }
+        const char *pe = asm_name_end(p, e);
+        if (pe == p || !asm_name_start(*p)) { macro_free(m); return aerr(err, p, "expected a parameter name"); }
         AsmParam pr = {dupn(p, (size_t)(pe - p)), NULL, false, false};
         for (int i = 0; i < m->nparams; i++)
             if (!strcmp(m->params[i].name, pr.name)) {
@@ -396,7 +393,7 @@ static bool macro_begin(AsmState *A, const char *a, const char *e, int line, Asm
             }
         p = skip_ws(pe, e);
         if (p < e && *p == ':') {
-            const char *q = skip_ws(p + 1, e), *qe = ident_end(q, e);
+            const char *q = skip_ws(p + 1, e), *qe = asm_name_end(q, e);
             if (qe - q == 3 && !strncmp(q, "req", 3)) pr.req = true;
             else if (qe - q == 6 && !strncmp(q, "vararg", 6)) pr.vararg = true;
             else { free(pr.name); macro_free(m); return aerr(err, q, "unknown parameter qualifier '%.*s'", (int)(qe - q), q); }
@@ -440,12 +437,12 @@ static bool first_directive(const char *ls, const char *le, char *buf, size_t ca
     const char *p = skip_ws(ls, le);
     /* labels before it: `name:` */
     for (;;) {
-        const char *ie = ident_end(p, le);
+        const char *ie = asm_name_end(p, le);
         if (ie > p && ie < le && *ie == ':' && *p != '.') { p = skip_ws(ie + 1, le); continue; }
         break;
     }
     if (p >= le || *p != '.') return false;
-    const char *ie = ident_end(p + 1, le);
+    const char *ie = asm_name_end(p + 1, le);
     size_t n = (size_t)(ie - p - 1);
     if (!n || n >= cap) return false;
     ascii_lower_n(buf, p + 1, n);
@@ -485,7 +482,7 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
     } else {
         /* "param, v1, v2 ..." (irp) or "param, chars" (irpc) */
         char *p = args, *pe = p;
-        while (*pe && idc(*pe)) pe++;
+        while (*pe && asm_name_char(*pe)) pe++;
         f->param = dupn(p, (size_t)(pe - p));
         p = pe;
         bool comma = false;
@@ -606,8 +603,8 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
             return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
         }
         if (!strcmp(name, "irp") || !strcmp(name, "irpc")) {
-            const char *pe = ident_end(a, e);
-            if (pe == a || !id0(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
+            const char *pe = asm_name_end(a, e);
+            if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
             A->collect = name[3] == 'c' ? C_IRPC : C_IRP;
             free(A->pending_args);
             A->pending_args = dupn(a, (size_t)(e - a));
@@ -622,7 +619,7 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
         return ASM_NOT_MINE;
     case 'p':
         if (!strcmp(name, "purgem")) {
-            const char *ne = ident_end(a, e);
+            const char *ne = asm_name_end(a, e);
             int k = tab_slot(&A->macros, a, (size_t)(ne - a));
             if (k >= 0) {
                 macro_free(A->macros.val[k]);
@@ -651,7 +648,7 @@ AsmResult asm_directive(AsmState *A, const char *name, const char *at, const cha
         return ASM_NOT_MINE;
     case 'u':
         if (!strcmp(name, "unreq")) {
-            const char *ne = ident_end(a, e);
+            const char *ne = asm_name_end(a, e);
             int k = tab_slot(&A->alias, a, (size_t)(ne - a));
             if (k >= 0) {
                 free(A->alias.val[k]);
@@ -673,7 +670,7 @@ set: {
             if (ne == a) return aerr(err, a - 1, "expected a symbol name after '.%s'", name), ASM_ERROR;
             c = skip_ws(ne + 1, e);
         } else {
-            while (ne < e && (idc(*ne) || *ne == '@')) ne++;
+            while (ne < e && (asm_name_char(*ne) || *ne == '@')) ne++;
             if (ne == a || (*a >= '0' && *a <= '9')) return aerr(err, a, "expected a symbol name after '.%s'", name), ASM_ERROR;
             c = skip_ws(ne, e);
         }
@@ -703,7 +700,7 @@ bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char 
     *kept = NULL;
     r = skip_ws(r, e);
     e = rtrim(r, e);
-    const char *re = ident_end(r, e);
+    const char *re = asm_name_end(r, e);
     if (re == r || re != e) return aerr(err, r, "expected a register after '.req'");
     char *reg = dup_lower(r, (size_t)(re - r));
     const char *target = asm_alias_find(A, r, (size_t)(re - r));   /* an alias of an alias */
@@ -744,18 +741,18 @@ static void subst_one(Buf *o, const char *s, const char *e, const char *param, c
     size_t pn = strlen(param);
     while (s < e) {
         const char *b = s;
-        if (alt) while (b < e && *b != '\\' && !idc(*b)) b++;
+        if (alt) while (b < e && *b != '\\' && !asm_name_char(*b)) b++;
         else if (!(b = memchr(s, '\\', (size_t)(e - s)))) b = e;
         buf_put(o, s, (size_t)(b - s));
         if (b == e) return;
         if (*b != '\\') {
-            const char *ie = ident_end(b, e);
+            const char *ie = asm_name_end(b, e);
             if ((size_t)(ie - b) == pn && !memcmp(b, param, pn)) buf_put(o, val, vn);
             else buf_put(o, b, (size_t)(ie - b));
             s = ie;
             continue;
         }
-        const char *ie = ident_end(b + 1, e);
+        const char *ie = asm_name_end(b + 1, e);
         if ((size_t)(ie - b - 1) == pn && !memcmp(b + 1, param, pn)) { buf_put(o, val, vn); s = ie; }
         else if (b + 2 < e && b[1] == '(' && b[2] == ')') s = b + 3;
         else { buf_putc(o, '\\'); s = b + 1; }
@@ -856,8 +853,8 @@ static int split_args(const AsmState *A, const char *p, const char *e, Arg *out,
     while (p < e && n < max) {
         const char *s = p, *v = p;
         char *o = store;
-        const char *ie = ident_end(p, e), *x = skip_ws(ie, e);
-        if (ie > p && id0(*p) && x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) v = skip_ws(x + 1, e);   /* name=value */
+        const char *ie = asm_name_end(p, e), *x = skip_ws(ie, e);
+        if (ie > p && asm_name_start(*p) && x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) v = skip_ws(x + 1, e);   /* name=value */
         const char *gt = v;
         if (!A) v = e;            /* (no value made) */
         else if (v < e && *v == '<')
@@ -980,7 +977,7 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     int pos = 0;
     for (int i = 0; i < nc; i++) {
         /* a named argument: param=value */
-        const char *ie = ident_end(args[i].s, args[i].e), *x = skip_ws(ie, args[i].e);
+        const char *ie = asm_name_end(args[i].s, args[i].e), *x = skip_ws(ie, args[i].e);
         int k = -1;
         if (ie > args[i].s && x < args[i].e && *x == '=' && (x + 1 >= args[i].e || x[1] != '='))
             for (int j = 0; j < m->nparams; j++)
@@ -1022,12 +1019,12 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     buf_reserve(o, m->len + 1);
     while (b < be) {
         const char *bs = b;
-        if (alt) while (bs < be && *bs != '\\' && !idc(*bs)) bs++;
+        if (alt) while (bs < be && *bs != '\\' && !asm_name_char(*bs)) bs++;
         else if (!(bs = memchr(b, '\\', (size_t)(be - b)))) bs = be;
         buf_put(o, b, (size_t)(bs - b));
         if (bs == be) break;
         if (*bs != '\\') {        /* an identifier: a parameter's name, or as written */
-            const char *ie = ident_end(bs, be);
+            const char *ie = asm_name_end(bs, be);
             int k = param_index(m, bs, ie);
             if (k >= 0) buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s));
             else buf_put(o, bs, (size_t)(ie - bs));
@@ -1037,7 +1034,7 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
         if (bs + 1 < be && bs[1] == '@') { buf_put_llong(o, counter); b = bs + 2; continue; }
         if (bs + 1 < be && bs[1] == '+') { buf_put_llong(o, count); b = bs + 2; continue; }
         if (bs + 2 < be && bs[1] == '(' && bs[2] == ')') { b = bs + 3; continue; }
-        const char *ie = ident_end(bs + 1, be);
+        const char *ie = asm_name_end(bs + 1, be);
         int k = ie > bs + 1 ? param_index(m, bs + 1, ie) : -1;
         if (k >= 0) { buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s)); b = ie + (alt && ie < be && *ie == '&'); }
         else if (alt) { buf_putc(o, '\\'); buf_put(o, bs + 1, (size_t)(ie - bs - 1)); b = ie; }

@@ -138,6 +138,18 @@ bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end,
  * them; its end, or NULL when it has no digit.  Its value in 128 bits, *hi:*lo, *big when it
  * takes more (asm_expr takes 64 of them, .octa 128). */
 const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo, bool *big);
+/* the characters of a symbol name, as llvm-mc reads them: a letter, _ . $ first, then digits too;
+ * asm_name_end: the end of the name at p (p itself when none) */
+static inline bool asm_name_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+}
+static inline bool asm_name_char(char c) { return asm_name_start(c) || (c >= '0' && c <= '9'); }
+static inline const char *asm_name_end(const char *p, const char *e)
+{
+    while (p < e && asm_name_char(*p)) p++;
+    return p;
+}
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);
 

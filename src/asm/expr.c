@@ -70,25 +70,19 @@ static void ws(Ex *X)
     while (X->p < X->e && (*X->p == ' ' || *X->p == '\t' || *X->p == '\r')) X->p++;
 }
 
-static bool id0(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$'; }
-static bool idc(char c) { return id0(c) || (c >= '0' && c <= '9'); }
 
 bool asm_expr_char(char c)
 {
-    return c == '(' || c == '~' || c == '!' || c == '\'' || id0(c);
+    return c == '(' || c == '~' || c == '!' || c == '\'' || asm_name_start(c);
 }
 
 /* the end of the name at p: letters, digits, _ . $ */
-static const char *name_end(const Ex *X, const char *p)
-{
-    while (p < X->e && idc(*p)) p++;
-    return p;
-}
+static const char *name_end(const Ex *X, const char *p) { return asm_name_end(p, X->e); }
 
 /* the end of the variant at p (after its '@'): a name, '@' included (then an invalid one) */
 static const char *variant_end(const Ex *X, const char *p)
 {
-    while (p < X->e && (idc(*p) || *p == '@')) p++;
+    while (p < X->e && (asm_name_char(*p) || *p == '@')) p++;
     return p;
 }
 
@@ -134,7 +128,7 @@ static bool number(Ex *X, int64_t *v)
     const char *s = X->p, *p = asm_number(s, X->e, &hi, &lo, &big);
     if (!p) return ex_err(X, s, "malformed %s", "number");
     if (hi || big) return ex_err(X, s, "%s out of range", "number");
-    if (p < X->e && idc(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
+    if (p < X->e && asm_name_char(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
     X->p = p;
     *v = (int64_t)lo;
     return true;
@@ -415,9 +409,9 @@ static bool primary(Ex *X, Val *v)
     } else if ((c >= '0' && c <= '9') || c == '\'') {
         int64_t n;
         ok = (c == '\'' ? charconst(X, &n) : number(X, &n)) && constant(X, at, n, v);
-    } else if (X->sym && (c == '"' || id0(c))) {
+    } else if (X->sym && (c == '"' || asm_name_start(c))) {
         ok = sym_ref(X, at, v);
-    } else if (id0(c)) {
+    } else if (asm_name_start(c)) {
         ok = sym_value(X, at, v);
     } else {
         ok = ex_err(X, at, "unexpected '%s' in expression", (char[2]){c, 0});
@@ -505,7 +499,7 @@ static void node_print(const Ex *X, int k, Buf *out)
         return;
     case N_SYM: {
         bool plain = x->n > 0;   /* (a name in quotes, too, where it needs none) */
-        for (size_t i = 0; i < x->n && plain; i++) plain = idc(x->s[i]);
+        for (size_t i = 0; i < x->n && plain; i++) plain = asm_name_char(x->s[i]);
         if (!plain) {            /* (the name as written, its quotes escaped as llvm's MCSymbol::print) */
             buf_putc(out, '"');
             for (size_t i = 0; i < x->n; i++) {
