@@ -16,8 +16,9 @@ static int row_cmp(const void *key, const void *row)
     return strcmp(key, ((const McaInstFlags *)row)->mnem);
 }
 
-/* the table row for the instruction: the first row of its mnemonic whose operand is "-" or
- * its first operand (a name, or an immediate #N); NULL when none */
+/* the table row for the instruction: the first row of its mnemonic whose operand is "-", its
+ * first operand (a name, or an immediate #N) or, [N], the element index of its last operand
+ * (smov x0, v1.b[0]); NULL when none */
 static const McaInstFlags *table_row(const A64Inst *a, const char *m)
 {
     const McaInstFlags *t = mca_inst_flags_table, *end = t + mca_inst_flags_table_count;
@@ -34,6 +35,9 @@ static const McaInstFlags *table_row(const A64Inst *a, const char *m)
             return r;
         if (a->nops > 0 && a->ops[0].kind == A64_OP_IMM && !a->ops[0].u.imm.sym && !a->ops[0].u.imm.reloc &&
             r->op[0] == '#' && strtoll(r->op + 1, NULL, 0) == a->ops[0].u.imm.value)
+            return r;
+        if (a->nops > 0 && a->ops[a->nops - 1].kind == A64_OP_VREG && r->op[0] == '[' &&
+            strtol(r->op + 1, NULL, 10) == a->ops[a->nops - 1].u.vreg.index)
             return r;
     }
     return NULL;

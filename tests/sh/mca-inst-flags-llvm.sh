@@ -2,10 +2,10 @@
 # mca-inst-flags-llvm.sh — the Instruction Info marks [4] MayLoad, [5] MayStore, [6] HasSideEffects
 # of the instructions llvm-mca marks one by one (src/mca/inst_flags.tsv).  Always: the input of
 # tests/golden/mca-inst-flags.test has an instance of every row of the table (its mnemonic, and
-# its first operand when the row names one).  With llvm-mca-19: llvm-mca marks the same columns
-# as uarch on that input, line by line (-mcpu=thunderx3t110 schedules every one of these
-# instructions; the marks come from LLVM's instruction descriptions, the same for every cpu);
-# skipped without it.
+# its first operand, or the index of its last, when the row names one).  With llvm-mca-19:
+# llvm-mca marks the same columns as uarch on that input, line by line (-mcpu=thunderx3t110
+# schedules every one of these instructions; the marks come from LLVM's instruction
+# descriptions, the same for every cpu); skipped without it.
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 tsv="$ROOT/src/mca/inst_flags.tsv"
@@ -20,6 +20,9 @@ while IFS=$'\t' read -r mnem op rest; do
   case "$mnem" in ''|'#'*|mnem) continue ;; esac
   if [ "$op" = "-" ]; then
     awk -F'\t' -v m="$mnem" '$1 == m {f = 1} END {exit !f}' "$t/insts"
+  elif [ "${op#[}" != "$op" ]; then   # [N]: the element index of the last operand
+    awk -v m="$mnem" -v o="$op" '{sub(/^[ \t]+/, "")} $1 == m && substr($0, length($0) - length(o) + 1) == o {f = 1}
+      END {exit !f}' "$t/in.s"
   else
     awk -F'\t' -v m="$mnem" -v o="$op" '$1 == m && tolower($2) == o {f = 1} END {exit !f}' "$t/insts"
   fi || { echo "inst_flags.tsv: '$mnem $op' has no instance in tests/golden/mca-inst-flags.test"; fail=1; }
