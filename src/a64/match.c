@@ -179,7 +179,8 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (o->shift != A64_SH_NONE) {
             if (!(p->set & (1u << o->shift))) return R_SHIFT;
             if (o->shift_amount >= w) return R_RANGE;
-            v->shift = o->shift;
+            /* lsl #0 is the unshifted instruction (the same word): its form, not the shifted one */
+            if (o->shift != A64_SH_LSL || o->shift_amount) v->shift = o->shift;
         }
         return R_OK;
     }
@@ -305,7 +306,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (o->shift != A64_SH_NONE) {
             int eb = v->first_simd_shape ? a64_shape_elem_bits(v->first_simd_shape) : 32;
             if (o->shift != A64_SH_LSL || o->shift_amount % 8 || o->shift_amount >= eb) return R_SHIFT;
-            v->shift = A64_SH_LSL;
+            if (o->shift_amount) v->shift = A64_SH_LSL;   /* (lsl #0: the unshifted word) */
         }
         return R_OK;
     }

@@ -105,17 +105,18 @@ static void put_int(Buf *b, long long v, bool hex)
 }
 
 
-static void put_modifier(Buf *b, const A64Operand *o)
+/* ", lsr #2", ", uxtw"; keep0: an extend's amount #0 printed (the index of a byte access) */
+static void put_modifier(Buf *b, const A64Operand *o, bool keep0)
 {
     static const char *const names[] = {"", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
                                         "sxtb", "sxth", "sxtw", "sxtx"};
     if (o->shift == A64_SH_NONE || o->shift >= ARRAY_LEN(names))
         return;
-    if (o->shift <= A64_SH_MSL && o->shift_amount == 0)
-        return;                                   /* lsl #0: LLVM prints nothing */
+    if (o->shift == A64_SH_LSL && o->shift_amount == 0)
+        return;                                   /* lsl #0: LLVM prints nothing (lsr #0 it keeps) */
     buf_puts(b, ", ");
     buf_puts(b, names[o->shift]);
-    if (o->shift_amount || o->shift <= A64_SH_MSL) {
+    if (o->shift_amount || o->shift <= A64_SH_MSL || keep0) {
         buf_puts(b, " #");
         buf_put_llong(b, o->shift_amount);
     }
@@ -708,7 +709,7 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
         switch (o->kind) {
         case A64_OP_GPR:
             put_gpr(out, o->u.gpr.num, o->u.gpr.is64 && !(ext32 && k == 1) && !(tb_w && k == 0), o->u.gpr.is_sp);
-            put_modifier(out, o);
+            put_modifier(out, o, false);
             break;
         case A64_OP_VREG:
             put_vreg(out, o->u.vreg.num, o->u.vreg.shape);
@@ -731,7 +732,7 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
                 if (m[0] == 'm' && m[1] == 'o' && m[2] == 'v')
                     buf_putc(out, '#');           /* (movz/movn/movk print their immediate) */
                 buf_puts(out, o->u.imm.sym);
-                put_modifier(out, o);
+                put_modifier(out, o, false);
                 break;
             }
             long long v = o->u.imm.value;
@@ -752,7 +753,7 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
             } else {
                 put_int(out, v, hex && !imm_dec);
             }
-            put_modifier(out, o);
+            put_modifier(out, o, false);
             break;
         }
         case A64_OP_FIMM:
@@ -773,14 +774,15 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
             if (o->u.mem.has_index) {
                 buf_puts(out, ", ");
                 put_gpr(out, o->u.mem.index, o->u.mem.index64, false);
-                A64Operand x = {.shift = o->u.mem.ext, .shift_amount = o->u.mem.ext_amount};
-                /* an explicit `lsl #0` is its own encoding (S = 1) for byte accesses only; on the
-                 * others it is the unshifted index, printed without it, as llvm */
+                /* an explicit amount #0 is its own encoding (S = 1) for byte accesses only
+                 * (`lsl #0`, `uxtw #0`, `sxtx #0` printed so); on the others it is the unscaled
+                 * index, printed without it (`uxtw`, or nothing for lsl), as llvm */
                 int elem = in->mem.nregs > 1 ? in->mem.size / in->mem.nregs : in->mem.size;
+                A64Operand x = {.shift = o->u.mem.ext, .shift_amount = o->u.mem.ext_amount};
                 if (x.shift == A64_SH_LSL && o->u.mem.ext_explicit && (x.shift_amount || elem == 1))
                     buf_printf(out, ", lsl #%d", x.shift_amount);
                 else
-                    put_modifier(out, &x);
+                    put_modifier(out, &x, o->u.mem.ext_explicit && elem == 1);
             }
             if (o->u.mem.mode == A64_AM_POST) {
                 buf_putc(out, ']');
