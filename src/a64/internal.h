@@ -120,6 +120,9 @@ typedef struct A64MatchEnv {
 typedef struct A64MatchError {
     int opnd;          /* -1 unknown mnemonic, 0 operand count (msg is the message), else 1-based */
     int reason, pat;   /* why the best row failed on that operand, and the pattern it expected */
+    int64_t lo, hi;    /* R_RANGE of a plain range (P_RANGE, P_SHAMT, P_MOV16, P_MIMM8...), R_INDEX: the range */
+    bool at_lane;      /* the error is at the operand's lane index ('[' of v0.s[4], {v0.s}[4]) */
+    bool barrier;      /* a barrier option out of range: the error is at the number after '#' */
     char msg[200];
 } A64MatchError;
 /* the message for a failed match; `op` = the source text of the failing operand */

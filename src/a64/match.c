@@ -39,6 +39,9 @@ enum { R_OK, R_KIND, R_RANGE, R_SHAPE, R_BITMASK, R_SHIFT, R_INDEX, R_FP, R_COUN
 typedef struct Vars {
     int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
     int lsb;
+    int64_t lo, hi;          /* the range refused: of an immediate (R_RANGE of P_RANGE, P_SHAMT,
+                                P_MOV16, P_MIMM8, P_MIMMMSL),
+                                of a lane (R_INDEX) */
     int shift;               /* A64Shift written on an operand */
     int ext, mext;           /* rext extend, memreg extend */
     const char *op;          /* named option / sysreg */
@@ -221,7 +224,10 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (p->kind == P_VEC && !(s >= A64_V_8B && s <= A64_V_4B)) return R_KIND;
         if (!(p->set & (1u << s))) return R_SHAPE;
         if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
+        v->lo = 0;
+        v->hi = elem ? elem_index_max(s) : 0;
         if (elem && o->u.vreg.index > elem_index_max(s)) return R_INDEX;
+        if (p->kind == P_ELEM && p->hi >= 0) { v->lo = p->lo; v->hi = p->hi; }
         if (p->kind == P_ELEM && p->hi >= 0 && (o->u.vreg.index < p->lo || o->u.vreg.index > p->hi)) return R_INDEX;
         if (p->kind == P_ELEM && p->arg == 16 && o->u.vreg.num > 15) return R_RANGE;
         v->shapes[idx] = s;
@@ -236,6 +242,8 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (p->arg && o->u.vlist.count != p->arg) return R_COUNT;
         if (!(p->set & (1u << s))) return R_SHAPE;
         if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
+        v->lo = 0;
+        v->hi = elem ? elem_index_max(s) : 0;
         if (elem && (o->u.vlist.index < 0 || o->u.vlist.index > elem_index_max(s))) return R_INDEX;
         if (!elem && o->u.vlist.index >= 0) return R_KIND;
         v->shapes[idx] = s;
@@ -251,9 +259,9 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         int64_t x = o->u.imm.value;
         int sz = cur_sz(v);
         switch (p->kind) {
-        case P_RANGE: return x >= p->lo && x <= p->hi ? R_OK : R_RANGE;
+        case P_RANGE: v->lo = p->lo; v->hi = p->hi; return x >= p->lo && x <= p->hi ? R_OK : R_RANGE;
         case P_ZERO: return x == 0 ? R_OK : R_RANGE;
-        case P_SHAMT: return x >= 0 && x < sz ? R_OK : R_RANGE;
+        case P_SHAMT: v->lo = 0; v->hi = sz - 1; return x >= 0 && x < sz ? R_OK : R_RANGE;
         case P_LSB: if (x < 0 || x >= sz) return R_RANGE; v->lsb = (int)x; return R_OK;
         case P_WIDTH: return x >= 1 && x <= sz - v->lsb ? R_OK : R_RANGE;
         case P_MOVZ: case P_MOVN: {
@@ -295,8 +303,12 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
             if (o->shift != A64_SH_NONE) {
                 if (o->shift != A64_SH_LSL || o->shift_amount % 16 || o->shift_amount >= sz) return R_SHIFT;
             }
+            v->lo = 0;
+            v->hi = 65535;
             return x >= 0 && x <= 65535 ? R_OK : R_RANGE;
         }
+        v->lo = 0;
+        v->hi = 255;
         if (x < 0 || x > 255) return R_RANGE;
         if (p->kind == P_MIMMMSL) {
             if (o->shift != A64_SH_MSL || (o->shift_amount != 8 && o->shift_amount != 16)) return R_SHIFT;
@@ -791,6 +803,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     /* no row matches: try them all again to find the one that got furthest, and why */
     int best_i = -1, best_reason = 0, best_row = -1;
+    int64_t best_lo = 0, best_hi = 0;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
@@ -803,8 +816,12 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
             best_i = i; best_reason = why; best_row = ri;
             break;
         }
-        if (i > best_i || (i == best_i && prio(why) > prio(best_reason))) {
+        /* (a zero-only operand, movi v0.4s, #0, gives way to a range row of the same place) */
+        bool zero_only = best_row >= 0 && a64_rows[best_row].ops[best_i].kind == P_ZERO;
+        if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
+            (i == best_i && why == R_RANGE && best_reason == R_RANGE && zero_only && r->ops[i].kind != P_ZERO)) {
             best_i = i; best_reason = why; best_row = ri;
+            best_lo = v.lo; best_hi = v.hi;
         }
     }
     if (best_row < 0) {
@@ -817,6 +834,12 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->reason = best_reason;
     const A64Pat *p = &a64_rows[best_row].ops[best_i];
     err->pat = p->kind;
+    err->lo = best_lo;
+    err->hi = best_hi;
+    err->at_lane = best_reason == R_INDEX;
+    /* a barrier option's number (dmb #16): llvm's words, at the number after '#' */
+    err->barrier = best_reason == R_RANGE && p->kind == P_RANGE &&
+                   (!strcmp(name, "dmb") || !strcmp(name, "dsb") || !strcmp(name, "isb"));
     snprintf(err->msg, sizeof err->msg, "%s", what(p));
     if (best_reason == R_SYSFEAT) {         /* llvm's message for the operation (sysops.tsv) */
         const A64Operand *o = &in->ops[best_i];
@@ -835,7 +858,12 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case 0: snprintf(buf, cap, "%s", e->msg); break;
     case R_WIDTH: snprintf(buf, cap, "invalid operand '%s' for '%s': mixed 32-bit and 64-bit registers", op, mnem); break;
     case R_RANGE:
-        if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
+        if (e->barrier)
+            snprintf(buf, cap, "barrier operand out of range");
+        else if (e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 ||
+            e->pat == P_MIMMMSL)                 /* llvm's words for a plain range */
+            snprintf(buf, cap, "immediate must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
+        else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
         else if (mem) snprintf(buf, cap, "invalid offset or index in '%s' for '%s'", op, mnem);
         else if (e->pat == P_COND || e->pat == P_CONDNAL) snprintf(buf, cap, "condition '%s' not allowed in '%s'", op, mnem);
         else if (e->pat == P_ELEM) snprintf(buf, cap, "invalid operand '%s' for '%s': expected a register of v0-v15", op, mnem);
@@ -845,7 +873,12 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_FP: snprintf(buf, cap, "floating-point immediate '%s' cannot be encoded in '%s'", op, mnem); break;
     case R_SHAPE: snprintf(buf, cap, "invalid vector arrangement '%s' for '%s'", op, mnem); break;
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
-    case R_INDEX: snprintf(buf, cap, "vector element index out of range in '%s'", op); break;
+    case R_INDEX:                                /* (llvm's words; the error at its '[') */
+        if (e->lo == e->hi)
+            snprintf(buf, cap, "expected lane specifier '[%lld]'", (long long)e->lo);
+        else
+            snprintf(buf, cap, "vector lane must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
+        break;
     case R_COUNT: snprintf(buf, cap, "wrong number of registers in vector list '%s' for '%s'", op, mnem); break;
     case R_UNREADABLE: snprintf(buf, cap, "expected readable system register"); break;
     case R_UNWRITABLE: snprintf(buf, cap, "expected writable system register or pstate"); break;

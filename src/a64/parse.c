@@ -1628,6 +1628,14 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         char op[64], msg[400];
         q(o, rtrim(o, x), op, sizeof op);
         a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
+        if (me.at_lane) {             /* at the lane's '[' (the last of the operand), as llvm */
+            const char *br = NULL;
+            for (const char *y = o; y < x; y++)
+                if (*y == '[') br = y;
+            if (br) o = br;
+        } else if (me.barrier && *o == '#') {
+            o++;
+        }
         return perr(P, o, "%s", msg);
     }
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
