@@ -123,6 +123,9 @@ typedef struct A64MatchError {
     int64_t lo, hi;    /* R_RANGE of a plain range (P_RANGE, P_SHAMT, P_MOV16, P_MIMM8...), R_INDEX: the range */
     bool at_lane;      /* the error is at the operand's lane index ('[' of v0.s[4], {v0.s}[4]) */
     bool barrier;      /* a barrier option out of range: the error is at the number after '#' */
+    int mult;          /* a memory offset out of range (lo, hi): a multiple of it (1: any); the
+                          error is at the offset's '#' */
+    bool post_imm;     /* a post-increment other than the bytes transferred: at its '#' */
     char msg[200];
 } A64MatchError;
 /* the message for a failed match; `op` = the source text of the failing operand */

@@ -40,8 +40,9 @@ typedef struct Vars {
     int sz_r, sz_first;      /* width from r/rsp/sp, and of the first GPR */
     int lsb;
     int64_t lo, hi;          /* the range refused: of an immediate (R_RANGE of P_RANGE, P_SHAMT,
-                                P_MOV16, P_MIMM8, P_MIMMMSL),
-                                of a lane (R_INDEX) */
+                                P_MOV16, P_MIMM8, P_MIMMMSL), of a lane (R_INDEX), of a memory
+                                offset (a multiple of `mult`; 1: any) */
+    int mult;
     int shift;               /* A64Shift written on an operand */
     int ext, mext;           /* rext extend, memreg extend */
     const char *op;          /* named option / sysreg */
@@ -406,22 +407,27 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     case P_MEMOFF:
         if (m->mode != A64_AM_OFFSET || m->has_index) return R_KIND;
         if (rel) return uimm12_sym(o) ? R_OK : R_KIND;
+        v->lo = 0; v->hi = 4095 * S; v->mult = S;
         return off >= 0 && off <= 4095 * S && off % S == 0 ? R_OK : R_RANGE;
     case P_MEMOFF9:
         if (m->mode != A64_AM_OFFSET || m->has_index || rel) return R_KIND;
+        v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPRE9: case P_MEMPOST9:
         if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
         if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
+        v->lo = -256; v->hi = 255; v->mult = p->kind == P_MEMPOST9;   /* (llvm: no range for pre) */
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: {
         int mode = p->kind == P_MEMPAIR ? A64_AM_OFFSET : p->kind == P_MEMPAIRPRE ? A64_AM_PRE : A64_AM_POST;
         if (m->mode != mode || m->has_index || m->post_reg || rel) return R_KIND;
         if (!m->has_offset && mode == A64_AM_PRE) return R_RANGE;
+        v->lo = -64 * S; v->hi = 63 * S; v->mult = S;
         return off >= -64 * S && off <= 63 * S && off % S == 0 ? R_OK : R_RANGE;
     }
     case P_MEMOFF10: case P_MEMPRE10:   /* ldraa/ldrab: a 10-bit signed offset counting S bytes; [base]! too */
         if (m->mode != (p->kind == P_MEMOFF10 ? A64_AM_OFFSET : A64_AM_PRE) || m->has_index || rel) return R_KIND;
+        v->lo = -512 * S; v->hi = 511 * S; v->mult = S;
         return off >= -512 * S && off <= 511 * S && off % S == 0 ? R_OK : R_RANGE;
     case P_MEMREG: case P_MEMSXTX: {
         if (m->mode != A64_AM_OFFSET || !m->has_index) return R_KIND;
@@ -804,6 +810,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     /* no row matches: try them all again to find the one that got furthest, and why */
     int best_i = -1, best_reason = 0, best_row = -1;
     int64_t best_lo = 0, best_hi = 0;
+    int best_mult = 0;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
@@ -816,12 +823,16 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
             best_i = i; best_reason = why; best_row = ri;
             break;
         }
-        /* (a zero-only operand, movi v0.4s, #0, gives way to a range row of the same place) */
-        bool zero_only = best_row >= 0 && a64_rows[best_row].ops[best_i].kind == P_ZERO;
+        /* (a zero-only operand, movi v0.4s, #0, gives way to a range row of the same place; a
+         * scaled offset to the unscaled one, whose range llvm names: ldr x0, [x1, #32768]; not
+         * prfm's, which llvm does not take: it names the scaled range) */
+        int bk = best_row >= 0 ? a64_rows[best_row].ops[best_i].kind : -1;
+        bool gives_way = (bk == P_ZERO && r->ops[i].kind != P_ZERO) ||
+                         (bk == P_MEMOFF && r->ops[i].kind == P_MEMOFF9 && r->mem_kind != A64_MEM_PREFETCH);
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
-            (i == best_i && why == R_RANGE && best_reason == R_RANGE && zero_only && r->ops[i].kind != P_ZERO)) {
+            (i == best_i && why == R_RANGE && best_reason == R_RANGE && gives_way)) {
             best_i = i; best_reason = why; best_row = ri;
-            best_lo = v.lo; best_hi = v.hi;
+            best_lo = v.lo; best_hi = v.hi; best_mult = v.mult;
         }
     }
     if (best_row < 0) {
@@ -836,6 +847,8 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->pat = p->kind;
     err->lo = best_lo;
     err->hi = best_hi;
+    err->mult = best_reason == R_RANGE && p->kind >= P_MEM ? best_mult : 0;
+    err->post_imm = best_reason == R_RANGE && p->kind == P_MEMPOSTIMM;
     err->at_lane = best_reason == R_INDEX;
     /* a barrier option's number (dmb #16): llvm's words, at the number after '#' */
     err->barrier = best_reason == R_RANGE && p->kind == P_RANGE &&
@@ -864,6 +877,12 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
             e->pat == P_MIMMMSL)                 /* llvm's words for a plain range */
             snprintf(buf, cap, "immediate must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
         else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
+        else if (e->mult == 1)                   /* llvm's words for an offset's range */
+            snprintf(buf, cap, "index must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
+        else if (e->mult)
+            snprintf(buf, cap, "index must be a multiple of %d in range [%lld, %lld].", e->mult, (long long)e->lo,
+                     (long long)e->hi);
+        else if (e->post_imm) snprintf(buf, cap, "invalid operand for instruction");
         else if (mem) snprintf(buf, cap, "invalid offset or index in '%s' for '%s'", op, mnem);
         else if (e->pat == P_COND || e->pat == P_CONDNAL) snprintf(buf, cap, "condition '%s' not allowed in '%s'", op, mnem);
         else if (e->pat == P_ELEM) snprintf(buf, cap, "invalid operand '%s' for '%s': expected a register of v0-v15", op, mnem);

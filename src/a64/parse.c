@@ -1635,6 +1635,9 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             if (br) o = br;
         } else if (me.barrier && *o == '#') {
             o++;
+        } else if (me.mult || me.post_imm) {  /* at the offset's '#' (post-index: after the ']') */
+            const char *h = memchr(o, '#', (size_t)(text_end - o));
+            if (h) o = h;
         }
         return perr(P, o, "%s", msg);
     }
