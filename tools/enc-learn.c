@@ -2,6 +2,7 @@
  *
  *   enc-learn LLVM-MC OUTDIR [MNEM...]
  *   enc-learn -check LLVM-MC [MNEM...]
+ *   enc-learn -samples
  *
  * For every row of src/a64/isa/<name>.tsv (or only the rows of the mnemonics given), writes sample
  * instructions over the row's operand patterns (every width, arrangement and named option, random
@@ -15,6 +16,8 @@
  * into C.  The samples come from a fixed seed: the output is the same on every run.
  * -check: fresh samples (another seed) of every row, encoded by uarch (a64_encode) and by llvm-mc,
  * compared; prints the counts (and the first differences) and exits 1 on a difference.
+ * -samples: three sample instructions of every row, "base.tsv:LINE<TAB>text" (no llvm-mc): what
+ * tools/feature-tag.sh gives llvm-mc to find the feature each row needs.
  */
 #include "a64/internal.h"
 
@@ -417,7 +420,7 @@ static void assemble(const char *llvm_mc)
         A64Program prog;
         if (!a64_parse("sample", samples[i].text, strlen(samples[i].text), &prog, &d)) continue;
         buf_reset(&b);
-        if (prog.ninsts == 1 && a64_print(&prog.insts[0], 0, &b) && strcmp(buf_cstr(&b), samples[i].text)) {
+        if (prog.ninsts == 1 && a64_print(&prog.insts[0], 0, NULL, &b) && strcmp(buf_cstr(&b), samples[i].text)) {
             samples[i].alt = strdup(buf_cstr(&b));
             nalt++;
         }
@@ -635,6 +638,16 @@ static int check_mode(void)
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && !strcmp(argv[1], "-samples")) {
+        char text[512];
+        for (int ri = 0; ri < a64_nrows; ri++)
+            for (int k = 0, got = 0; k < 200 && got < 3; k++)
+                if (gen_text(&a64_rows[ri], text, sizeof text)) {
+                    printf("%s\t%s\n", a64_rows[ri].src, text);
+                    got++;
+                }
+        return 0;
+    }
     bool check = argc > 1 && !strcmp(argv[1], "-check");
     if (check) {
         if (argc < 3) { fprintf(stderr, "usage: enc-learn -check LLVM-MC [MNEM...]\n"); return 2; }

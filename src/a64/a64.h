@@ -204,8 +204,23 @@ typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
     uint32_t skip;              /* bytes skipped (.skip/.space/.zero) */
 } A64Align;
 
-/* a set of features of src/a64/features.tsv, bit k the k-th (a64_cpu_features below) */
-typedef uint64_t A64Features;   /* at most 56 features (A64_PRINT_FEATURES) */
+/* a set of features of src/a64/features.tsv, bit k the k-th (a64_cpu_features below): two
+ * words, at most 128 features; {0} = the M1's */
+enum { A64_FEATURES_MAX = 128 };
+typedef struct A64Features { uint64_t w[2]; } A64Features;
+static inline A64Features a64f_bit(int k)
+{
+    A64Features f = {{0, 0}};
+    f.w[k >> 6] = (uint64_t)1 << (k & 63);
+    return f;
+}
+static inline bool a64f_test(A64Features f, int k) { return f.w[k >> 6] >> (k & 63) & 1; }
+static inline bool a64f_any(A64Features f) { return (f.w[0] | f.w[1]) != 0; }
+static inline bool a64f_eq(A64Features a, A64Features b) { return a.w[0] == b.w[0] && a.w[1] == b.w[1]; }
+static inline A64Features a64f_or(A64Features a, A64Features b) { return (A64Features){{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; }
+static inline A64Features a64f_and(A64Features a, A64Features b) { return (A64Features){{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; }
+static inline A64Features a64f_xor(A64Features a, A64Features b) { return (A64Features){{a.w[0] ^ b.w[0], a.w[1] ^ b.w[1]}}; }
+static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A64Features){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; }
 
 /* the error of a piece that enters a code section other than the default one, or ends the
  * text (.end): the text is then parsed whole (each code section has offsets of its own, which
@@ -226,7 +241,6 @@ typedef struct A64ParseStart {
     int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
     bool arch;                    /* the features before it (.arch, .cpu ... change them): */
     A64Features features;         /* these, not those of the options */
-    uint32_t extra;
 } A64ParseStart;
 
 typedef struct A64Program {
@@ -264,16 +278,13 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
 /* ---- architecture features that set CPUs apart from the Apple M1 (src/a64/features.tsv) ----
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that
  * the CPU has, and for an `m1` feature of the table (ssbs) that it lacks: what the parser takes
- * (A64ParseOptions.features) and how hints print (A64_PRINT_FEATURES).  0 = the M1's. */
+ * (A64ParseOptions.features) and how hints print (a64_print).  {0} = the M1's. */
 bool a64_cpu_features(const char *cpu, A64Features *mask);   /* an llvm CPU name; false: not listed */
 A64Features a64_features_every(void);                         /* every feature (llvm's -mattr=+all) */
-/* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one) applied to *mask; false: no
- * feature of the table */
+/* one item of -mattr ("+i8mm", "-bf16", "bf16", "+all": every one, "+v8.6a": an architecture's
+ * features, as llvm adds them) applied to *mask; false: no feature of the table */
 bool a64_feature_apply(const char *item, size_t n, A64Features *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
-/* the features of the -mattr values (+NAME, -NAME) among those of the instructions uarch has no
- * rows of (src/a64/requires.tsv: cssc, sm4, mops ...): refused saying so, not "requires" */
-uint32_t a64_features_extra(const char *const *mattr, int n);
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
@@ -293,10 +304,8 @@ typedef struct A64ParseOptions {
      * when nothing else on it took effect (no label, no expansion; else the parse fails as
      * without it): mca's -skip-unsupported-instructions=parse-failure */
     bool skip_errors;
-    /* the CPU's features (a64_cpu_features; 0: the M1's): a row that needs another is refused */
+    /* the CPU's features (a64_cpu_features; {0}: the M1's): a row that needs another is refused */
     A64Features features;
-    /* its features of the instructions uarch has no model of (a64_features_extra) */
-    uint32_t extra;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);
@@ -328,15 +337,13 @@ bool a64_encode(const A64Inst *inst, uint32_t *word, const char **why);
 
 /* The instruction as LLVM's instruction printer writes it, "mnemonic<TAB>operands" (print.c:
  * lowercase, canonical conditions, decimal immediates; A64_PRINT_HEX: llvm's -print-imm-hex;
- * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1; A64_PRINT_FEATURES: the CPU's
- * features, else the M1's), appended to out.  False (out
+ * A64_PRINT_APPLE: Apple's syntax, llvm's assembly variant 1), for a CPU of `features` (NULL: the
+ * M1's; the hints and barrier options named as that CPU names them: bti c or hint #34), appended
+ * to out.  False (out
  * unchanged) where the operands cannot be rebuilt (relocations, symbols in immediates): then
  * show the text as written. */
 enum { A64_PRINT_HEX = 1, A64_PRINT_APPLE = 2 };
-/* the features of the CPU (a mask of a64_cpu_features) in the flags: the hints and barrier
- * options named as that CPU names them (bti c or hint #34) */
-#define A64_PRINT_FEATURES(mask) ((uint64_t)(mask) << 8)
-bool a64_print(const A64Inst *inst, uint64_t flags, Buf *out);
+bool a64_print(const A64Inst *inst, uint64_t flags, const A64Features *features, Buf *out);
 
 /* Render the operands/semantics for `uarch decode`. */
 void a64_format_regs(const A64RegUse *uses, int n, Buf *out);   /* "x0, x1, nzcv" */

@@ -37,7 +37,7 @@ $(B)/gen/a64_opnames.c: src/a64/opnames.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Opname a64_opnames "str int str str str" $< > $@.tmp && mv $@.tmp $@
 # the architecture features beyond the M1's and the CPUs that have them: src/a64/features.tsv
 $(B)/gen/a64_features.c: src/a64/features.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Feature a64_features "str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) a64/internal.h A64Feature a64_features "str str str str" $< > $@.tmp && mv $@.tmp $@
 # the names of .arch, .arch_extension and .cpu and the features they set: src/a64/archs.tsv
 $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Arch a64_archs "str str str str" $< > $@.tmp && mv $@.tmp $@

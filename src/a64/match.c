@@ -63,7 +63,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
     memset(v, 0, sizeof *v);
     v->gate = env != NULL;
-    v->features = env ? env->features : 0;
+    v->features = env ? env->features : (A64Features){{0, 0}};
     v->row_gated = r->feature != 0;
     v->mnem = r->mnem;
     v->row_mem = r->mem_size;
@@ -786,7 +786,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
-            if (r->feature && env && !a64_features_have(env->features, (A64Features)1 << (r->feature - 1))) {
+            if (r->feature && env && !a64_features_has_bit(env->features, r->feature - 1)) {
                 if (!gated) gated = r->feature;
                 continue;
             }
@@ -796,7 +796,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
-        a64_requires_msg(name, strlen(name), true, env ? env->features : 0, env ? env->extra : 0, err->msg, sizeof err->msg)) {
+        a64_requires_msg(name, strlen(name), true, env ? env->features : (A64Features){{0, 0}}, err->msg, sizeof err->msg)) {
         err->opnd = 0;
         err->reason = 0;
         return false;
@@ -804,7 +804,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */
         err->opnd = 0;
         err->reason = 0;
-        snprintf(err->msg, sizeof err->msg, "instruction requires: %s", a64_feature_name(gated - 1));
+        snprintf(err->msg, sizeof err->msg, "instruction requires: %s", a64_feature_says(gated - 1));
         return false;
     }
     /* no row matches: try them all again to find the one that got furthest, and why */

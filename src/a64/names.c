@@ -177,72 +177,92 @@ const A64Opname *a64_opname_value_for(const char *kind, long long value, A64Feat
 
 /* ---- features (src/a64/features.tsv) ----
  * A mask has the bit of each `feature` row the CPU has and of each `m1` row (a feature of the
- * M1's) it lacks: 0 is the M1's. */
+ * M1's) it lacks: {0} is the M1's (a64_m1_features: the bits of the m1 rows). */
 static bool is_bit_row(const A64Feature *f) { return !strcmp(f->kind, "feature") || !strcmp(f->kind, "m1"); }
 
-static A64Features m1_bits(void)
+/* the row of feature `bit` (NULL past the last) */
+static const A64Feature *feature_row(int bit)
 {
-    A64Features m = 0;
-    int bit = 0;
-    for (int i = 0; i < a64_features_count; i++)
-        if (is_bit_row(&a64_features[i]))
-            m |= (A64Features)!strcmp(a64_features[i].kind, "m1") << bit++;
-    return m;
+    for (int i = 0, k = 0; i < a64_features_count; i++)
+        if (is_bit_row(&a64_features[i]) && k++ == bit)
+            return &a64_features[i];
+    return NULL;
 }
 
 A64Features a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
+    A64Features none = {{0, 0}};
     if (n == 1 && name[0] == '-')
-        return 0;
+        return none;
     int bit = 0;
     for (int i = 0; i < a64_features_count; i++) {
         const A64Feature *f = &a64_features[i];
         if (!is_bit_row(f))
             continue;
         if (strlen(f->name) == n && !memcmp(f->name, name, n))
-            return (A64Features)1 << bit;
+            return a64f_bit(bit);
         bit++;
     }
     *known = false;
-    return 0;
+    return none;
 }
 
-/* the next item of a comma-separated list at *p: its start, its length in *n; NULL at the end */
-static const char *list_next(const char **p, size_t *n)
+/* the next item of a list at *p separated by `sep` (runs of it skipped): its start, its length
+ * in *n; NULL at the end */
+static const char *list_next(const char **p, size_t *n, char sep)
 {
     const char *s = *p;
+    while (*s == sep && sep == ' ') s++;
     if (!*s) return NULL;
-    const char *e = strchr(s, ',');
+    const char *e = strchr(s, sep);
     *n = e ? (size_t)(e - s) : strlen(s);
     *p = s + *n + (e != NULL);
     return s;
 }
 
+/* the features a list names (unknown names ignored; *known false when one is), "-": none */
+static A64Features list_mask(const char *list, char sep, bool *known)
+{
+    A64Features m = {{0, 0}};
+    bool all = true;
+    size_t n;
+    for (const char *p = list, *s; (s = list_next(&p, &n, sep));) {
+        bool k;
+        m = a64f_or(m, a64_feature_mask(s, n, &k));
+        all &= k;
+    }
+    if (known) *known = all;
+    return m;
+}
+
+/* "no" first: the name after it (llvm's .arch +noEXT, .arch_extension noEXT) */
+static bool strip_no(const char **s, size_t *n)
+{
+    bool off = *n >= 2 && ((*s)[0] | 0x20) == 'n' && ((*s)[1] | 0x20) == 'o';
+    *s += 2 * off;
+    *n -= 2 * off;
+    return off;
+}
+
 bool a64_features_have(A64Features features, A64Features need)
 {
-    return !need || (need & ~(features ^ m1_bits())) == 0;
+    return !a64f_any(a64f_andnot(need, a64f_xor(features, a64_m1_features)));
 }
 
 bool a64_features_have_list(A64Features features, const char *list)
 {
-    A64Features need = 0;
-    size_t n;
-    for (const char *p = list, *s; (s = list_next(&p, &n));) {
-        bool known;
-        need |= a64_feature_mask(s, n, &known);
-        if (!known)
-            return false;                 /* (a name of no feature: none has it) */
-    }
-    return a64_features_have(features, need);
+    bool known;
+    A64Features need = list_mask(list, ',', &known);
+    return known && a64_features_have(features, need);   /* (a name of no feature: none has it) */
 }
 
 A64Features a64_features_every(void)
 {
-    A64Features m = 0;
-    for (int b = 0; a64_feature_name(b); b++)
-        m |= (A64Features)1 << b;
-    return m ^ m1_bits();
+    A64Features m = {{0, 0}};
+    for (int b = 0; feature_row(b); b++)
+        m = a64f_or(m, a64f_bit(b));
+    return a64f_xor(m, a64_m1_features);
 }
 
 bool a64_cpu_features(const char *cpu, A64Features *mask)
@@ -251,158 +271,17 @@ bool a64_cpu_features(const char *cpu, A64Features *mask)
         const A64Feature *f = &a64_features[i];
         if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
             continue;
-        A64Features m = 0;
+        A64Features m = {{0, 0}};
         size_t n;
-        for (const char *p = f->value, *s; (s = list_next(&p, &n));) {
+        for (const char *p = f->value, *s; (s = list_next(&p, &n, ','));) {
             bool known;
             bool lacks = n > 1 && s[0] == '-';   /* -ssbs: an m1 feature it lacks */
-            m |= a64_feature_mask(s + lacks, n - lacks, &known);
+            m = a64f_or(m, a64_feature_mask(s + lacks, n - lacks, &known));
         }
         *mask = m;
         return true;
     }
     return false;
-}
-
-bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
-{
-    bool off = n && item[0] == '-', on = n && item[0] == '+';
-    if (off || on) {
-        item++;
-        n--;
-    }
-    bool known;
-    A64Features m = n ? a64_feature_mask(item, n, &known) : 0;
-    if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
-        for (int b = 0; a64_feature_name(b); b++)
-            m |= (A64Features)1 << b;
-    if (!m)
-        return false;
-    A64Features has = *mask ^ m1_bits();        /* the features the CPU has */
-    has = off ? has & ~m : has | m;
-    *mask = has ^ m1_bits();
-    return true;
-}
-
-A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
-{
-    A64Features features = 0;
-    if (cpu && !a64_cpu_features(cpu, &features) && later)
-        a64_cpu_features("apple-later", &features);
-    size_t len;
-    for (int k = 0; k < n; k++)
-        for (const char *q = mattr[k], *p; (p = list_next(&q, &len));)
-            if (len && !a64_feature_apply(p, len, &features)) {
-                fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
-                        util_progname, (int)len, p);
-                for (int b = 0; a64_feature_name(b); b++)
-                    fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
-                fputs(")\n", warn);
-            }
-    return features;
-}
-
-/* ---- the features of the instructions uarch has no rows of (src/a64/requires.tsv) ----
- * An `extra` mask has bit k for the k-th name of its feature cells that features.tsv does not
- * have (cssc, sm4, mops ...), in the table's order. */
-static bool word_next(const char **p, const char **s, size_t *n)
-{
-    while (**p == ' ') (*p)++;
-    if (!**p) return false;
-    *s = *p;
-    while (**p && **p != ' ') (*p)++;
-    *n = (size_t)(*p - *s);
-    return true;
-}
-
-static int extra_bit(const char *name, size_t n)
-{
-    int bit = 0;
-    for (int i = 0; i < a64_requires_count; i++) {
-        const char *s;
-        size_t len;
-        for (const char *p = a64_requires[i].feature; word_next(&p, &s, &len);) {
-            bool known, seen = false;
-            a64_feature_mask(s, len, &known);
-            if (known) continue;
-            for (int j = 0; j < i && !seen; j++) {           /* (a name counts once) */
-                const char *t;
-                size_t tl;
-                for (const char *q = a64_requires[j].feature; !seen && word_next(&q, &t, &tl);)
-                    seen = tl == len && !memcmp(t, s, len);
-            }
-            if (seen) continue;
-            if (len == n && !memcmp(s, name, n)) return bit < 32 ? bit : -1;
-            bit++;
-        }
-    }
-    return -1;
-}
-
-/* the extra bits of the names of a comma-separated list (others ignored) */
-static uint32_t extra_list(const char *list)
-{
-    uint32_t m = 0;
-    size_t n;
-    for (const char *p = list, *s; (s = list_next(&p, &n));) {
-        int b = extra_bit(s, n);
-        if (b >= 0) m |= 1u << b;
-    }
-    return m;
-}
-
-uint32_t a64_features_extra(const char *const *mattr, int n)
-{
-    uint32_t m = 0;
-    size_t len;
-    for (int k = 0; k < n; k++)
-        for (const char *q = mattr[k], *p; (p = list_next(&q, &len));) {
-            bool off = len && p[0] == '-', on = len && p[0] == '+';
-            int b = off || on ? extra_bit(p + 1, len - 1) : -1;
-            if (b >= 0) m = off ? m & ~(1u << b) : m | 1u << b;
-        }
-    return m;
-}
-
-bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, uint32_t extra, char *msg, size_t cap)
-{
-    for (int i = 0; i < a64_requires_count; i++) {
-        const A64Requires *r = &a64_requires[i];
-        if (strlen(r->mnem) != n || memcmp(r->mnem, s, n) || (!strcmp(r->ops, "gpr") && !gpr) ||
-            (strcmp(r->ops, "gpr") && gpr))
-            continue;
-        size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
-        bool lacks = false;
-        const char *w;
-        size_t len;
-        for (const char *p = r->feature; word_next(&p, &w, &len);) {
-            bool known;
-            A64Features need = a64_feature_mask(w, len, &known);
-            int b = known ? -1 : extra_bit(w, len);
-            if (known ? a64_features_have(features, need) : b >= 0 && extra >> b & 1)
-                continue;                 /* llvm names the features the CPU lacks */
-            lacks = true;
-            if (at < cap) at += (size_t)snprintf(msg + at, cap - at, " %.*s", (int)len, w);
-        }
-        if (!lacks)
-            snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
-                     "(llvm-mc 19 takes it with the feature)", (int)n, s, r->feature);
-        return true;
-    }
-    return false;
-}
-
-/* ---- .arch, .arch_extension, .cpu (src/a64/archs.tsv) ---- */
-/* the features a list names (bits of a64_feature_mask: a feature present), "-": none */
-static A64Features has_list(const char *list)
-{
-    A64Features has = 0;
-    size_t n;
-    for (const char *p = list, *s; (s = list_next(&p, &n));) {
-        bool known;
-        has |= a64_feature_mask(s, n, &known);
-    }
-    return has;
 }
 
 /* the row of archs.tsv of that kind named [s, s + n) (an arch also without the '-' before its
@@ -423,36 +302,117 @@ static const A64Arch *arch_row(const char *kind, const char *s, size_t n)
     return NULL;
 }
 
-/* the extension [s, s + n), "no" first to remove it, applied to `has`; false when llvm does not
- * know it.  `crypto`: what +crypto brings (the arch's); nocrypto removes nothing */
-static bool apply_ext(const char *s, size_t n, A64Features *has, uint32_t *extra, const char *crypto)
+/* llvm's -mattr=+v8.6a, +v9a ...: the arch row armv8.6-a, armv9-a */
+static const A64Arch *mattr_arch(const char *s, size_t n)
 {
-    bool off = n >= 2 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o';
-    const A64Arch *x = arch_row("ext", s + 2 * off, n - 2 * off);
-    if (!x)
+    char b[16];
+    if (n < 3 || n > 8 || s[0] != 'v' || s[n - 1] != 'a')
+        return NULL;
+    snprintf(b, sizeof b, "arm%.*s-a", (int)(n - 1), s);
+    return arch_row("arch", b, strlen(b));
+}
+
+bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
+{
+    bool off = n && item[0] == '-', on = n && item[0] == '+';
+    if (off || on) {
+        item++;
+        n--;
+    }
+    bool known;
+    A64Features m = n ? a64_feature_mask(item, n, &known) : (A64Features){{0, 0}};
+    if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
+        m = a64f_xor(a64_features_every(), a64_m1_features);
+    const A64Arch *arch = a64f_any(m) ? NULL : mattr_arch(item, n);
+    if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them) */
+        if (off)
+            return true;
+        m = list_mask(arch->on, ',', NULL);
+    }
+    if (!a64f_any(m))
         return false;
-    bool is_crypto = n - 2 * off == 6 && !memcmp(s + 2 * off, "crypto", 6);
-    const char *list = is_crypto && !off ? crypto : off && strcmp(x->alt, "=") ? x->alt : x->on;
-    A64Features m = has_list(list);
-    uint32_t xm = extra_list(list);
-    *has = off ? *has & ~m : *has | m;
-    *extra = off ? *extra & ~xm : *extra | xm;
+    A64Features has = a64f_xor(*mask, a64_m1_features);        /* the features the CPU has */
+    has = off ? a64f_andnot(has, m) : a64f_or(has, m);
+    *mask = a64f_xor(has, a64_m1_features);
     return true;
 }
 
-bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, uint32_t *extra,
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
+{
+    A64Features features = {{0, 0}};
+    if (cpu && !a64_cpu_features(cpu, &features) && later)
+        a64_cpu_features("apple-later", &features);
+    size_t len;
+    for (int k = 0; k < n; k++)
+        for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));)
+            if (len && !a64_feature_apply(p, len, &features)) {
+                fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
+                        util_progname, (int)len, p);
+                for (int b = 0; a64_feature_name(b); b++)
+                    fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+                fputs(", v8.1a ... v9.5a)\n", warn);
+            }
+    return features;
+}
+
+/* ---- the instructions uarch has no rows of (src/a64/requires.tsv) ---- */
+bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, char *msg, size_t cap)
+{
+    for (int i = 0; i < a64_requires_count; i++) {
+        const A64Requires *r = &a64_requires[i];
+        if (strlen(r->mnem) != n || memcmp(r->mnem, s, n) || (!strcmp(r->ops, "gpr") && !gpr) ||
+            (strcmp(r->ops, "gpr") && gpr))
+            continue;
+        size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
+        bool lacks = false;
+        const char *w;
+        size_t len;
+        for (const char *p = r->feature; (w = list_next(&p, &len, ' '));) {
+            bool known;
+            A64Features need = a64_feature_mask(w, len, &known);
+            if (known && a64_features_have(features, need))
+                continue;                 /* llvm names the features the CPU lacks */
+            lacks = true;
+            if (at < cap) at += (size_t)snprintf(msg + at, cap - at, " %.*s", (int)len, w);
+        }
+        if (!lacks)
+            snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
+                     "(llvm-mc 19 takes it with the feature)", (int)n, s, r->feature);
+        return true;
+    }
+    return false;
+}
+
+/* ---- .arch, .arch_extension, .cpu (src/a64/archs.tsv) ---- */
+/* the extension [s, s + n), "no" first to remove it, applied to `has` (the features present);
+ * false when llvm does not know it.  `crypto`: what +crypto brings (the arch's); nocrypto
+ * removes its `alt` */
+static bool apply_ext(const char *s, size_t n, A64Features *has, const char *crypto)
+{
+    bool off = strip_no(&s, &n);
+    const A64Arch *x = arch_row("ext", s, n);
+    if (!x)
+        return false;
+    bool is_crypto = n == 6 && !memcmp(s, "crypto", 6);
+    const char *list = is_crypto && !off ? crypto : off && strcmp(x->alt, "=") ? x->alt : x->on;
+    A64Features m = list_mask(list, ',', NULL);
+    *has = off ? a64f_andnot(*has, m) : a64f_or(*has, m);
+    return true;
+}
+
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features,
                         char *msg, size_t cap, const char **at)
 {
-    A64Features has = *features ^ m1_bits();
+    A64Features has = a64f_xor(*features, a64_m1_features);
     *at = s;
     if (!strcmp(dir, "arch_extension")) {      /* the whole operand is one name */
         size_t n = (size_t)(e - s);
-        bool off = n >= 2 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'o';
-        if (!apply_ext(s, n, &has, extra, "aes,sha2")) {
-            snprintf(msg, cap, "unknown architectural extension: %.*s", (int)(n - 2 * off), s + 2 * off);
+        if (!apply_ext(s, n, &has, "aes,sha2")) {
+            strip_no(&s, &n);
+            snprintf(msg, cap, "unknown architectural extension: %.*s", (int)n, s);
             return false;
         }
-        *features = has ^ m1_bits();
+        *features = a64f_xor(has, a64_m1_features);
         return true;
     }
     bool cpu = !strcmp(dir, "cpu");
@@ -466,34 +426,37 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
         return false;
     }
     /* .arch: the arch's features, then its extensions (llvm ignores one it does not know);
-     * .cpu: llvm 19 leaves the features of a CPU as they are (its own are not set: .cpu
-     * apple-m4 brings no i8mm), then applies the extensions, refusing an unknown one */
+     * .cpu: llvm 19 leaves the features as they are when no extension follows (.cpu apple-m4
+     * brings no i8mm), else they become what it gives the CPU (its `on`) and the extensions
+     * apply, an unknown one refused */
     const char *crypto = cpu ? "aes,sha2" : a->alt;
-    if (!cpu) {
-        has = has_list(a->on);
-        *extra = extra_list(a->on);
-    }
+    if (!cpu || plus)
+        has = list_mask(a->on, ',', NULL);
     for (const char *p = plus; p && p < e;) {
         const char *x = p + 1, *xe = memchr(x, '+', (size_t)(e - x));
         if (!xe)
             xe = e;
-        if (!apply_ext(x, (size_t)(xe - x), &has, extra, crypto) && cpu) {
+        if (!apply_ext(x, (size_t)(xe - x), &has, crypto) && cpu) {
             *at = x;
             snprintf(msg, cap, "unsupported architectural extension");
             return false;
         }
         p = xe < e ? xe : NULL;
     }
-    *features = has ^ m1_bits();
+    *features = a64f_xor(has, a64_m1_features);
     return true;
 }
 
 const char *a64_feature_name(int bit)
 {
-    for (int i = 0, k = 0; i < a64_features_count; i++)
-        if (is_bit_row(&a64_features[i]) && k++ == bit)
-            return a64_features[i].name;
-    return NULL;
+    const A64Feature *f = feature_row(bit);
+    return f ? f->name : NULL;
+}
+
+const char *a64_feature_says(int bit)
+{
+    const A64Feature *f = feature_row(bit);
+    return !f ? NULL : strcmp(f->says, "-") ? f->says : f->name;
 }
 
 const A64Opname *a64_opname_named(const char *kind, const char *name)

@@ -1865,7 +1865,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     char req[120];                /* an instruction of an extension uarch has no rows of */
-    if (!m && in->cond == A64_COND_NONE && a64_requires_msg(lw, n, false, P->env.features, P->env.extra, req, sizeof req))
+    if (!m && in->cond == A64_COND_NONE && a64_requires_msg(lw, n, false, P->env.features, req, sizeof req))
         return perr(P, s, "%s", req);
     P->env.mnem = m;
     P->bare_ops = 0;
@@ -2469,9 +2469,9 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         char msg[120];
         const char *at;
         A64Features f = P->env.features;
-        if (!a64_arch_directive(name, a, e, &f, &P->env.extra, msg, sizeof msg, &at))
+        if (!a64_arch_directive(name, a, e, &f, msg, sizeof msg, &at))
             return perr(P, at, "%s", msg);
-        if (f != P->env.features && P->capmemo) {   /* the instructions remembered: parsed again */
+        if (!a64f_eq(f, P->env.features) && P->capmemo) {   /* the instructions remembered: parsed again */
             memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);
             P->nmemo = 0;
         }
@@ -3119,8 +3119,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
-    P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : 0;
-    P.env.extra = P.start && P.start->arch ? P.start->extra : opt ? opt->extra : 0;
+    P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : (A64Features){{0, 0}};
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
@@ -3273,7 +3272,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
-                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features, P.env.extra};
+                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));

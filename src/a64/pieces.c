@@ -192,7 +192,6 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.tmps = g.end->tmps;
                 start.arch = g.end->arch;
                 start.features = g.end->features;
-                start.extra = g.end->extra;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;

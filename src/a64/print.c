@@ -630,13 +630,14 @@ static bool default_operand(const char *m, const A64Operand *o)
     return false;
 }
 
-bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
+bool a64_print(const A64Inst *in0, uint64_t flags, const A64Features *features, Buf *out)
 {
     bool hex = (flags & A64_PRINT_HEX) != 0;
+    const A64Features fs = features ? *features : (A64Features){{0, 0}};
     A64Inst cin;
     A64Operand cops[A64_MAX_OPS];
     char scratch[32];
-    const A64Inst *in = canonical(in0, &cin, cops, flags >> 8, scratch) ? &cin : in0;
+    const A64Inst *in = canonical(in0, &cin, cops, fs, scratch) ? &cin : in0;
     const char *m = in->mnem_name;
     if (!m || !*m)
         return false;
@@ -829,7 +830,7 @@ bool a64_print(const A64Inst *in0, uint64_t flags, Buf *out)
             char g[32];
             if (!o->u.sysreg.name)
                 goto fail;
-            buf_puts(out, a64_sysreg_print_name(o->u.sysreg.enc, k == 0 && in->nops > 1, flags >> 8, g, sizeof g));
+            buf_puts(out, a64_sysreg_print_name(o->u.sysreg.enc, k == 0 && in->nops > 1, fs, g, sizeof g));
             break;
         }
         case A64_OP_NAMED: {

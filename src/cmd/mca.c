@@ -434,7 +434,6 @@ int cmd_mca(int argc, char **argv)
                         .view = c.view};
     bool tok;
     ro.parse.features = features;
-    ro.parse.extra = a64_features_extra(c.mattr, c.nmattr);
     ro.parse.dialect = (int)asm_dialect_of(triple, &tok);   /* ';' is a comment on Darwin */
     /* the instruction text in the triple's syntax (llvm: the assembler dialect of its MCAsmInfo) */
     ro.view.print_apple = c.asm_variant == 1 || (c.asm_variant < 0 && ro.parse.dialect == ASM_DARWIN);

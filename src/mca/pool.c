@@ -174,8 +174,8 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
             continue;
         }
         texts[i] = mca_inst_display(a, (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
-                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u) |
-                                    A64_PRINT_FEATURES(c->parse.features), &tarena);
+                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u),
+                                    &c->parse.features, &tarena);
         if (d)
             *d = (DisplaySlot){a->text, a->ops, texts[i]};
     }

@@ -43,10 +43,10 @@ void mca_display_release(void)
     buf_free(&pb);
 }
 
-char *mca_inst_display(const A64Inst *inst, uint64_t flags, Arena *arena)
+char *mca_inst_display(const A64Inst *inst, uint64_t flags, const A64Features *features, Arena *arena)
 {
     buf_reset(&pb);
-    if (a64_print(inst, flags, &pb))
+    if (a64_print(inst, flags, features, &pb))
         return arena_strndup(arena, pb.data, pb.len);
     const char *s = inst->text ? inst->text : "";
     size_t len = strlen(s);

@@ -31,8 +31,9 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
 
 /* llvm-mca's display form of an instruction: "mnemonic<TAB>operands" as LLVM's printer writes
  * it (a64_print; `flags`: A64_PRINT_HEX for -print-imm-hex, A64_PRINT_APPLE for Apple's
- * syntax), else the operands as written (comments stripped, whitespace runs collapsed). */
-char *mca_inst_display(const A64Inst *inst, uint64_t flags, Arena *arena);
+ * syntax; for a CPU of `features`, NULL: the M1's), else the operands as written (comments
+ * stripped, whitespace runs collapsed). */
+char *mca_inst_display(const A64Inst *inst, uint64_t flags, const A64Features *features, Arena *arena);
 void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
 
 /* ---- what to print ---- */

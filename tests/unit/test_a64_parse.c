@@ -303,22 +303,27 @@ TEST(a64_features_table)
             p += n + (e != NULL);
         }
     }
-    A64Features m1 = 1, m2 = 0, m4 = 0, x;
-    CHECK(a64_cpu_features("apple-m1", &m1) && m1 == 0);
-    CHECK(a64_cpu_features("Apple-M2", &m2) && m2 != 0);
-    CHECK(a64_cpu_features("apple-m4", &m4) && (m4 & m2) == m2 && m4 != m2);
+    const A64Features none = {{0, 0}};
+    A64Features m1 = a64f_bit(0), m2 = none, m4 = none, x;
+    CHECK(a64_cpu_features("apple-m1", &m1) && a64f_eq(m1, none));
+    CHECK(a64_cpu_features("Apple-M2", &m2) && a64f_any(m2));
+    CHECK(a64_cpu_features("apple-m4", &m4) && a64f_eq(a64f_and(m4, m2), m2) && !a64f_eq(m4, m2));
     CHECK(!a64_cpu_features("cortex-a72", &x));
-    x = 0;
-    CHECK(a64_feature_apply("+i8mm", 5, &x) && x != 0);
-    CHECK(a64_feature_apply("-i8mm", 5, &x) && x == 0);
-    CHECK(!a64_feature_apply("+neon", 5, &x));
-    CHECK(a64_feature_apply("+all", 4, &x) && x == every);
-    CHECK(a64_features_have_list(every, "i8mm,xs,ssbs") && a64_features_have_list(0, "ssbs"));
+    x = none;
+    CHECK(a64_feature_apply("+i8mm", 5, &x) && a64f_any(x));
+    CHECK(a64_feature_apply("-i8mm", 5, &x) && a64f_eq(x, none));
+    CHECK(!a64_feature_apply("+nosuch", 7, &x));
+    CHECK(a64_feature_apply("-neon", 5, &x) && !a64_features_have_list(x, "neon") && a64_features_have_list(x, "lse"));
+    CHECK(a64_feature_apply("+neon", 5, &x) && a64f_eq(x, none));
+    CHECK(a64_feature_apply("+all", 4, &x) && a64f_eq(x, every));
+    CHECK(a64_features_have_list(every, "i8mm,xs,ssbs,lse,cssc") && a64_features_have_list(none, "ssbs,lse,crc"));
     CHECK(!a64_features_have_list(m4, "ssbs") && a64_features_have_list(m4, "xs,sme"));
-    CHECK(!a64_features_have_list(0, "xs") && !a64_features_have_list(every, "memtag"));
+    CHECK(!a64_features_have_list(none, "xs") && !a64_features_have_list(every, "memtag"));
+    x = none;                                        /* +v8.6a: armv8.6-a's features added */
+    CHECK(a64_feature_apply("+v8.6a", 6, &x) && a64_features_have_list(x, "i8mm,bf16,lse") && !a64_features_have_list(x, "xs"));
     x = m4;                                          /* -mattr=+ssbs gives the M1's back */
     CHECK(a64_feature_apply("+ssbs", 5, &x) && a64_features_have_list(x, "ssbs,xs"));
-    CHECK(a64_feature_apply("-ssbs", 5, &x) && x == m4);
+    CHECK(a64_feature_apply("-ssbs", 5, &x) && a64f_eq(x, m4));
     CHECK_STR(a64_feature_name(0), "i8mm");
     /* a row that needs a feature: refused without it, with llvm's message, taken with it */
     const char *s = "smmla v0.4s, v1.16b, v2.16b";

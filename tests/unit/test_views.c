@@ -249,9 +249,9 @@ TEST(views_inst_display_is_mnemonic_tab_operands)
     Arena a = {0};
     A64Inst in; memset(&in, 0, sizeof in);
     in.text = "LDR   x2,  [x0],   #8  // load";
-    CHECK_STR(mca_inst_display(&in, false, &a), "ldr\tx2, [x0], #8");
+    CHECK_STR(mca_inst_display(&in, 0, NULL, &a), "ldr\tx2, [x0], #8");
     in.text = "ret";
-    CHECK_STR(mca_inst_display(&in, false, &a), "ret");
+    CHECK_STR(mca_inst_display(&in, 0, NULL, &a), "ret");
     arena_free(&a);
 }
 
