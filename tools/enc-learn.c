@@ -16,7 +16,7 @@
  * into C.  The samples come from a fixed seed: the output is the same on every run.
  * -check: fresh samples (another seed) of every row, encoded by uarch (a64_encode) and by llvm-mc,
  * compared; prints the counts (and the first differences) and exits 1 on a difference.
- * -samples: three sample instructions of every row, "base.tsv:LINE<TAB>text" (no llvm-mc): what
+ * -samples: twelve sample instructions of every row, "base.tsv:LINE<TAB>text" (no llvm-mc): what
  * tools/feature-tag.sh gives llvm-mc to find the feature each row needs.
  */
 #include "a64/internal.h"
@@ -641,7 +641,7 @@ int main(int argc, char **argv)
     if (argc == 2 && !strcmp(argv[1], "-samples")) {
         char text[512];
         for (int ri = 0; ri < a64_nrows; ri++)
-            for (int k = 0, got = 0; k < 200 && got < 3; k++)
+            for (int k = 0, got = 0; k < 400 && got < 12; k++)
                 if (gen_text(&a64_rows[ri], text, sizeof text)) {
                     printf("%s\t%s\n", a64_rows[ri].src, text);
                     got++;

@@ -58,6 +58,35 @@ typedef struct Vars {
     int row_mem;             /* the row's memory size (ld1r {v0.4s}: 4), 0 = from the lists */
 } Vars;
 
+/* whether the instruction has a half-precision operand (h0, v0.4h, v0.h[1]: fullfp16's) */
+static bool inst_half(const A64Inst *in)
+{
+    for (int i = 0; i < in->nops; i++) {
+        const A64Operand *o = &in->ops[i];
+        if ((o->kind == A64_OP_VREG && a64_shape_elem_bits(o->u.vreg.shape) == 16) ||
+            (o->kind == A64_OP_VLIST && a64_shape_elem_bits(o->u.vlist.shape) == 16))
+            return true;
+    }
+    return false;
+}
+
+/* whether a CPU of `features` lacks a feature row r needs for `in`; with msg: llvm's message
+ * naming those it lacks ("instruction requires: complxnum fullfp16") */
+static bool row_lacks(const A64Row *r, const A64Inst *in, A64Features features, char *msg, size_t cap)
+{
+    const uint8_t need[2] = {r->feature, r->feature2};
+    bool lacks = false;
+    size_t at = msg ? (size_t)snprintf(msg, cap, "instruction requires:") : 0;
+    for (int k = 0; k < 2 && need[k]; k++) {
+        if (a64_features_has_bit(features, need[k] - 1) ||
+            (r->feature_half >> k & 5 && (r->feature_half >> k & 1) != inst_half(in)))
+            continue;
+        lacks = true;
+        if (msg && at < cap) at += (size_t)snprintf(msg + at, cap - at, " %s", a64_feature_says(need[k] - 1));
+    }
+    return lacks;
+}
+
 /* the Vars of a try of row r */
 static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
@@ -777,7 +806,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         int c = a64_filter_class(&in->ops[i]);
         if (c < FC_N) sig |= (uint64_t)1 << (FC_N * i + c);    /* FC_N: no row takes it anyway */
     }
-    int gated = 0;                          /* the feature of the first row skipped for it */
+    const A64Row *gated = NULL;             /* the first row skipped for its features */
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
@@ -786,8 +815,8 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
-            if (r->feature && env && !a64_features_has_bit(env->features, r->feature - 1)) {
-                if (!gated) gated = r->feature;
+            if (r->feature && env && row_lacks(r, in, env->features, NULL, 0)) {
+                if (!gated) gated = r;
                 continue;
             }
             fill(in, r, &v, env);
@@ -804,7 +833,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */
         err->opnd = 0;
         err->reason = 0;
-        snprintf(err->msg, sizeof err->msg, "instruction requires: %s", a64_feature_says(gated - 1));
+        row_lacks(gated, in, env->features, err->msg, sizeof err->msg);
         return false;
     }
     /* no row matches: try them all again to find the one that got furthest, and why */

@@ -1,0 +1,73 @@
+#!/bin/bash
+# tools/feature-probe.sh — dev tool: which features of src/a64/features.tsv llvm-mc 19 gives the
+# code after some directives (.arch, .arch_extension, .cpu), by one instruction of each feature.
+#
+#   tools/feature-probe.sh 'DIRECTIVES' [LLVM-MC]      e.g. '.arch armv8.2-a+fp16'
+#
+# Prints the features present, comma-separated ('-': none), as src/a64/archs.tsv lists them: a
+# feature is absent when llvm's message for its instruction names it ("instruction requires:
+# fullfp16 neon" names both; another message, or none, leaves it present; a probe marked `any`
+# is absent on any error: msr ssbs, whose message names no feature).  The directives go
+# after -mcpu=apple-m1's own features.  Used to write the columns of src/a64/archs.tsv.
+set -euo pipefail
+pre=${1?usage: tools/feature-probe.sh 'DIRECTIVES' [LLVM-MC]}
+MC=${2:-llvm-mc-19}
+probes='lse	ldadd w0, w1, [x2]
+crc	crc32b w0, w1, w2
+rdm	sqrdmlah v0.4s, v1.4s, v2.4s
+dotprod	sdot v0.4s, v1.16b, v2.16b
+rcpc	ldapr w0, [x1]
+rcpc-immo	ldapur w0, [x1]
+jsconv	fjcvtzs w0, d1
+complxnum	fcmla v0.4s, v1.4s, v2.4s, #0
+flagm	cfinv
+altnzcv	xaflag
+fptoint	frint32x s0, s1
+sb	sb
+fullfp16	fadd h0, h1, h2
+pauth	pacia x0, x1
+ras	esb
+lor	ldlarb w0, [x1]
+tracev8.4	tsb csync
+fp-armv8	fadd s0, s1, s2
+neon	add v0.4s, v1.4s, v2.4s
+fp16fml	fmlal v0.2s, v1.2h, v2.2h
+aes	aese v0.16b, v1.16b
+sha2	sha1c q0, s1, v2.4s
+sha3	eor3 v0.16b, v1.16b, v2.16b, v3.16b
+sm4	sm4e v0.4s, v1.4s
+i8mm	smmla v0.4s, v1.16b, v2.16b
+bf16	bfdot v0.2s, v1.4h, v2.4h
+wfxt	wfet x0
+hbc	bc.eq .
+mops	cpyfp [x0]!, [x1]!, x2!
+cssc	abs x0, x1
+mte	irg x0, x1
+tme	tcommit
+ls64	ld64b x0, [x1]
+lse128	swpp x0, x1, [x2]
+rcpc3	ldiapp x0, x1, [x2]
+cpa	addpt x0, x1, x2
+faminmax	famax v0.4s, v1.4s, v2.4s
+lut	luti2 v0.16b, {v1.16b}, v2[0]
+gcs	gcsss1 x0
+ssbs	msr ssbs, #1	any'
+feat=$(dirname "$0")/../src/a64/features.tsv
+says=$(awk -F'\t' '($1=="m1" || $1=="feature") && $3!="-" {print $2 "\t" $3}' "$feat")
+{ printf '%s\n' "$pre"; printf '%s\n' "$probes" | cut -f2; } > /tmp/feature-probe.$$.s
+n=$(printf '%s\n' "$pre" | wc -l)
+"$MC" -triple=aarch64 -mcpu=apple-m1 /tmp/feature-probe.$$.s -o /dev/null 2>&1 |
+    sed -n 's/^[^:]*:\([0-9]*\):[0-9]*: error: \(.*\)$/\1\t\2/p' > /tmp/feature-probe.$$.err || true
+rm -f /tmp/feature-probe.$$.s
+printf '%s\n' "$probes" | awk -F'\t' -v n="$n" -v says="$says" '
+    BEGIN { k = split(says, s, "\n"); for (i = 1; i <= k; i++) { split(s[i], p, "\t"); name[p[1]] = p[2] } }
+    FILENAME != "-" { err[$1] = $2; next }
+    {
+        f = $1; w = f in name ? name[f] : f; line = n + FNR
+        msg = line in err ? " " err[line] " " : ""
+        gsub(/[:,]/, " ", msg)
+        if ($3 == "any" ? msg == "" : index(msg, " " w " ") == 0) out = out (out == "" ? "" : ",") f
+    }
+    END { print out == "" ? "-" : out }
+' /tmp/feature-probe.$$.err -
+rm -f /tmp/feature-probe.$$.err
