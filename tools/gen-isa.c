@@ -563,7 +563,7 @@ static void read_table(const char *path)
         }
         r->notes = strcmp(c[8], "-") ? xdup(c[8], strlen(c[8])) : NULL;
         if (r->approx && !r->notes) fail("a nearest form ('~') needs a note saying why");
-        if (strcmp(c[9], "-")) {    /* feature: one or two names, NAME:h needed by half precision
+        if (strcmp(c[9], "-")) {    /* feature: one to three names, NAME:h needed by half precision
                                        only, NAME:nh by other precisions only */
             int nf = 0;
             for (char *t = strtok(c[9], " "); t; t = strtok(NULL, " ")) {
@@ -575,10 +575,11 @@ static void read_table(const char *path)
                 int k;
                 for (k = 0; k < nfeatures && strcmp(features[k], t); k++) {}
                 if (k == nfeatures) fail("unknown feature '%s' (src/a64/features.tsv; gen-isa -f)", t);
-                if (nf == 2) fail("more than two features: '%s'", t);
+                if (nf == 3) fail("more than three features: '%s'", t);
                 if (nf == 0) r->feature = (uint8_t)(k + 1);
-                else r->feature2 = (uint8_t)(k + 1);
-                r->feature_half |= (uint8_t)(half << nf | nohalf << (nf + 2));
+                else if (nf == 1) r->feature2 = (uint8_t)(k + 1);
+                else r->feature3 = (uint8_t)(k + 1);
+                r->feature_half |= (uint8_t)(half << nf | nohalf << (nf + 3));
                 nf++;
             }
         }
@@ -802,7 +803,7 @@ int main(int argc, char **argv)
         fprintf(o, "},{");
         for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
         fprintf(o, "},%d,%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys, r->feature);
-        fprintf(o, "%d,%d,", r->feature2, r->feature_half);
+        fprintf(o, "%d,%d,%d,", r->feature2, r->feature3, r->feature_half);
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);

@@ -65,11 +65,11 @@ typedef struct A64Row {
     uint8_t sys;           /* A64_SYS_* */
     uint8_t feature;       /* 0: every CPU; else 1 + the bit of the feature the row needs
                               (src/a64/features.tsv: the `feature` column of the table) */
-    uint8_t feature2;      /* 0 or a second one (fcmla: complxnum fullfp16) */
-    uint8_t feature_half;  /* bit 0: feature, bit 1: feature2 is needed only by an instruction with
-                              a half-precision operand (fadd v.4h|4s: fullfp16:h); bit 2, 3: only
-                              by one without (fadd h|s|d: fp-armv8:nh, llvm's h form needs only
-                              fullfp16) */
+    uint8_t feature2, feature3;   /* 0 or more (fcmla v.4h: complxnum fullfp16 neon) */
+    uint8_t feature_half;  /* bit k: the k-th of feature, feature2, feature3 is needed only by an
+                              instruction with a half-precision operand (fadd v.4h|4s: fullfp16:h);
+                              bit 3 + k: only by one without (fadd h|s|d: fp-armv8:nh, llvm's h
+                              form needs only fullfp16) */
     const char *notes;
     const char *src;       /* "base.tsv:123" */
     const char *print;     /* the mnemonic LLVM prints the row as (its `print` column), NULL: as written */

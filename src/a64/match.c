@@ -74,12 +74,12 @@ static bool inst_half(const A64Inst *in)
  * naming those it lacks ("instruction requires: complxnum fullfp16") */
 static bool row_lacks(const A64Row *r, const A64Inst *in, A64Features features, char *msg, size_t cap)
 {
-    const uint8_t need[2] = {r->feature, r->feature2};
+    const uint8_t need[3] = {r->feature, r->feature2, r->feature3};
     bool lacks = false;
     size_t at = msg ? (size_t)snprintf(msg, cap, "instruction requires:") : 0;
-    for (int k = 0; k < 2 && need[k]; k++) {
+    for (int k = 0; k < 3 && need[k]; k++) {
         if (a64_features_has_bit(features, need[k] - 1) ||
-            (r->feature_half >> k & 5 && (r->feature_half >> k & 1) != inst_half(in)))
+            (r->feature_half >> k & 9 && (r->feature_half >> k & 1) != inst_half(in)))
             continue;
         lacks = true;
         if (msg && at < cap) at += (size_t)snprintf(msg + at, cap - at, " %s", a64_feature_says(need[k] - 1));
