@@ -51,7 +51,11 @@ cpa	addpt x0, x1, x2
 faminmax	famax v0.4s, v1.4s, v2.4s
 lut	luti2 v0.16b, {v1.16b}, v2[0]
 gcs	gcsss1 x0
-ssbs	msr ssbs, #1	any'
+ssbs	msr ssbs, #1	any
+predres	cfp rctx, x0
+ccpp	dc cvap, x0
+ccdp	dc cvadp, x0
+tlb-rmi	tlbi rvae1, x0'
 feat=$(dirname "$0")/../src/a64/features.tsv
 says=$(awk -F'\t' '($1=="m1" || $1=="feature") && $3!="-" {print $2 "\t" $3}' "$feat")
 { printf '%s\n' "$pre"; printf '%s\n' "$probes" | cut -f2; } > /tmp/feature-probe.$$.s

@@ -156,9 +156,10 @@ def least(lines, cpu, cands, add):
 
 
 # names llvm's messages give features by ('DC GVA requires: mte, memtag'): memtag is its other
-# name of mte, tlb-rmi a feature of the M1's (TLBI RVAE1nXS requires: tlb-rmi, xs), predres2 the
-# feature -mattr calls specres2 (COSP requires: predres2)
-MSG_NAMES = {"memtag": None, "tlb-rmi": None, "predres2": "specres2"}
+# name of mte, predres2 the feature -mattr calls specres2 (COSP requires: predres2); tlb-rmi,
+# predres, ccpp, ccdp are the M1's own (src/a64/features.tsv, `m1` rows: TLBI RVAE1 requires:
+# tlb-rmi after .arch armv8-a)
+MSG_NAMES = {"memtag": None, "predres2": "specres2"}
 
 
 def llvm_strings():
@@ -316,10 +317,15 @@ def sysops(cands):
     # what llvm-mca prints for the raw sys of each (assembled under -mattr=+all)
     raw = ["sys #%d, c%d, c%d, #%d%s" % (r[2] + (", x0" if r[3] != "no" else "",)) for r in rows]
     shown = printed_lines(raw, ALL)
-    for i, (r, msg) in enumerate(zip(list(rows), refusals(lines, M1))):
-        if (msg is None) != (r[4] == 1):
-            sys.exit("sysops-tsv: %s: apple-m1 %s but %s" % (lines[i], "takes it" if msg is None else "refuses it",
-                                                             "does not print it" if msg is None else "prints it"))
+    # and what it refuses without its own features (`m1` rows of src/a64/features.tsv; fp and
+    # simd kept): the features of an operation of the M1's (DC CVAP requires: ccpp)
+    own = [r[1] for r in uarch_rows() if r[0] == "m1" and r[1] not in ("fp-armv8", "neon")]
+    without = refusals(lines, M1 + ["-mattr=" + ",".join("-" + f for f in own)])
+    for i, (r, msg0) in enumerate(zip(list(rows), refusals(lines, M1))):
+        msg = without[i]
+        if (msg0 is None) != (r[4] == 1):
+            sys.exit("sysops-tsv: %s: apple-m1 %s but %s" % (lines[i], "takes it" if msg0 is None else "refuses it",
+                                                             "does not print it" if msg0 is None else "prints it"))
         feature = "-"
         if msg is not None:
             m = re.search(r"requires: (.*)$", msg)
