@@ -230,6 +230,10 @@ static A64Pat parse_pat(const char *text)
             if (p.kind == P_MEMSXTX) { p.kind = P_MEMREG; p.set = BIT(A64_SH_SXTX); }
             return p;
         }
+        case P_MEMOFF9:       /* memoff9:gas: a GNU as spelling llvm refuses */
+            if (arg && strcmp(arg, "gas")) fail("'memoff9' takes only ':gas': '%s'", text);
+            p.arg = arg ? 1 : 0;
+            return p;
         case P_WIDTH:         /* width:insert: of bfi/ubfiz/sbfiz/bfc (llvm names the overflow so) */
             if (arg && strcmp(arg, "insert")) fail("'width' takes only ':insert': '%s'", text);
             p.arg = arg ? 1 : 0;

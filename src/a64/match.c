@@ -956,10 +956,10 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         }
         /* (a zero-only operand, movi v0.4s, #0, gives way to a range row of the same place; a
          * scaled offset to the unscaled one, whose range llvm names: ldr x0, [x1, #32768]; not
-         * prfm's, which llvm does not take: it names the scaled range) */
+         * to a GNU as spelling llvm does not take, memoff9:gas of prfm: it names the scaled range) */
         int bk = best_row >= 0 ? a64_rows[best_row].ops[best_i].kind : -1;
         bool gives_way = (bk == P_ZERO && r->ops[i].kind != P_ZERO) ||
-                         (bk == P_MEMOFF && r->ops[i].kind == P_MEMOFF9 && r->mem_kind != A64_MEM_PREFETCH);
+                         (bk == P_MEMOFF && r->ops[i].kind == P_MEMOFF9 && !r->ops[i].arg);
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
             (i == best_i && why == R_RANGE && best_reason == R_RANGE && gives_way)) {
             best_i = i; best_reason = why; best_row = ri;
