@@ -136,6 +136,7 @@ enum A64ErrAt {
     A64_AT_SHIFT,      /* the shift after it (#1, lsl #8: the 'lsl') */
     A64_AT_END,        /* its end: the ',' after it (prfm #32, [x0]), else past it ([x1, #256]!) */
     A64_AT_CLOSE,      /* its ']' */
+    A64_AT_TAIL,       /* the end of the instruction (tlbi vmalle1, x0: past the x0) */
     A64_AT_EXTEND,     /* its index's extend ([x1, x2, lsl #2]: the lsl) */
 };
 /* the message for a failed match; `op` = the source text of the failing operand; returns

@@ -227,6 +227,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
         v->lo = 0;
         v->hi = elem ? elem_index_max(s) : 0;
+        if (p->kind == P_ELEM && p->hi >= 0 && p->lo == p->hi) v->lo = v->hi = p->lo;   /* (fmov x0, v0.d[2]) */
         if (elem && o->u.vreg.index > elem_index_max(s)) return R_INDEX;
         if (p->kind == P_ELEM && p->hi >= 0) { v->lo = p->lo; v->hi = p->hi; }
         if (p->kind == P_ELEM && p->hi >= 0 && (o->u.vreg.index < p->lo || o->u.vreg.index > p->hi)) return R_INDEX;
@@ -741,7 +742,8 @@ static const char *what(const A64Pat *p)
 /* llvm-mca 19's words for a refusal, where they are not the reason's own (A64MatchError.diag) */
 enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_INVALID, D_INVALID_SHIFT, D_INVALID_END, D_INVALID_HASH,
        D_ZEROIDX, D_MOVSHIFT, D_LSB, D_WIDTH, D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W,
-       D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION, D_RANGE, D_CREG, D_FEW };
+       D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION, D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO,
+       D_SYSREG_NEED, D_BARRIER_NAME, D_ISB_NAME };
 static const struct { const char *fmt; int at; } diags[] = {
     [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
     [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
@@ -762,6 +764,11 @@ static const struct { const char *fmt; int at; } diags[] = {
     [D_MEMEXT] = {"expected %s with optional shift of %s", A64_AT_EXTEND},
     [D_CREG] = {"Expected cN operand where 0 <= N <= 15", A64_AT_OPND},
     [D_FEW] = {"too few operands for instruction", A64_AT_OPND},
+    [D_CONDNAL] = {"condition codes AL and NV are invalid for this instruction", A64_AT_END},
+    [D_SYSREG_NO] = {"specified %s op does not use a register", A64_AT_TAIL},
+    [D_SYSREG_NEED] = {"specified %s op requires a register", A64_AT_TAIL},
+    [D_BARRIER_NAME] = {"invalid barrier option name", A64_AT_OPND},
+    [D_ISB_NAME] = {"'sy' or #imm operand expected", A64_AT_OPND},
     [D_BARRIER] = {"barrier operand out of range", A64_AT_NUMBER},
     [D_PREFETCH] = {"prefetch operand out of range, [0,31] expected", A64_AT_END},
     [D_ROTATION] = {"complex rotation must be %s.", A64_AT_OPND},
@@ -784,6 +791,10 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     const A64Operand *o = &in->ops[i];
     int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
     if (why == R_FP) return D_FPIMM;
+    if (why == R_NOREG || why == R_NEEDREG) {   /* (the mnemonic's kind of operation: tlbi, dc ...) */
+        snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
+        return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
+    }
     switch (p->kind) {
     case P_AIMM: case P_AIMMSH:
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
@@ -793,8 +804,18 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         return why == R_RANGE ? D_INVALID : D_NONE;
     case P_MIMM8: case P_MIMMMSL: case P_ZERO:   /* (movi v0.4s, #1, lsl #32: the zero row fails first) */
         return why == R_SHIFT && (p->kind != P_ZERO || rows_have(m, in->nops, i, P_MIMM8)) ? D_INVALID_SHIFT : D_NONE;
-    case P_NAMED:                               /* sys #0, c16, ...: the names of the control registers */
-        return why == R_KIND && p->str && !strncmp(p->str, "c0|c1|", 6) ? D_CREG : D_NONE;
+    case P_NAMED:
+        if (why != R_KIND) return D_NONE;
+        if (p->str && !strncmp(p->str, "c0|c1|", 6)) return D_CREG;   /* sys #0, c16: the control registers */
+        /* a barrier's option (dmb foo, isb foo): where a row takes its number */
+        for (int ri = m->first; ri < m->first + m->count; ri++) {
+            const A64Pat *q = &a64_rows[ri].ops[i];
+            if (a64_rows[ri].nops == in->nops && q->kind == P_RANGE && q->arg == A64_RANGE_BARRIER)
+                return strchr(p->str, '|') ? D_BARRIER_NAME : D_ISB_NAME;
+        }
+        return D_NONE;
+    case P_CONDNAL:
+        return why == R_RANGE ? D_CONDNAL : D_NONE;
     case P_MOV16:
         if (why != R_SHIFT) return D_NONE;
         snprintf(e->msg, sizeof e->msg, "%s", sz == 32 ? "0 or 16" : "0, 16, 32 or 48");
@@ -1031,7 +1052,7 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
         break;
     case R_BITMASK: snprintf(buf, cap, "invalid logical immediate '%s' for '%s'", op, mnem); break;
     case R_FP: snprintf(buf, cap, "floating-point immediate '%s' cannot be encoded in '%s'", op, mnem); break;
-    case R_SHAPE: snprintf(buf, cap, "invalid vector arrangement '%s' for '%s'", op, mnem); break;
+    case R_SHAPE: snprintf(buf, cap, "invalid operand for instruction"); break;   /* (llvm's words) */
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
     case R_INDEX:                                /* (llvm's words; the error at its '[') */
         if (e->lo == e->hi)

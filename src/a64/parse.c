@@ -1616,6 +1616,8 @@ static const char *error_at(const char *o, const char *x, const char *e, int at)
         return x < e ? x : o;
     case A64_AT_END:
         return x < e ? x : rtrim(o, x);
+    case A64_AT_TAIL:
+        return rtrim(o, e);
     case A64_AT_CLOSE:
         y = memchr(o, ']', (size_t)(x - o));
         return y ? y : o;
