@@ -743,7 +743,7 @@ static const char *what(const A64Pat *p)
 enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_INVALID, D_INVALID_SHIFT, D_INVALID_END, D_INVALID_HASH,
        D_ZEROIDX, D_MOVSHIFT, D_LSB, D_WIDTH, D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W,
        D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION, D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO,
-       D_SYSREG_NEED, D_BARRIER_NAME, D_ISB_NAME };
+       D_SYSREG_NEED, D_BARRIER_NAME, D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9 };
 static const struct { const char *fmt; int at; } diags[] = {
     [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
     [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
@@ -769,6 +769,9 @@ static const struct { const char *fmt; int at; } diags[] = {
     [D_SYSREG_NEED] = {"specified %s op requires a register", A64_AT_TAIL},
     [D_BARRIER_NAME] = {"invalid barrier option name", A64_AT_OPND},
     [D_ISB_NAME] = {"'sy' or #imm operand expected", A64_AT_OPND},
+    [D_LABEL] = {"expected label or encodable integer pc offset", A64_AT_OPND},
+    [D_SYSOP] = {"invalid operand for %s instruction", A64_AT_OPND},
+    [D_OFFSET9] = {"index must be an integer in range [-256, 255].", A64_AT_HASH},
     [D_BARRIER] = {"barrier operand out of range", A64_AT_NUMBER},
     [D_PREFETCH] = {"prefetch operand out of range, [0,31] expected", A64_AT_END},
     [D_ROTATION] = {"complex rotation must be %s.", A64_AT_OPND},
@@ -791,6 +794,33 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     const A64Operand *o = &in->ops[i];
     int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
     if (why == R_FP) return D_FPIMM;
+    bool expr = o->kind == A64_OP_IMM || o->kind == A64_OP_LABEL;   /* (a symbol where a number is taken) */
+    if (why == R_KIND && expr) {
+        switch (p->kind) {
+        case P_AIMM: case P_AIMMSH: return D_ADDSUB;
+        case P_MOVZ: case P_MOVN: case P_BIMM: return D_LOGICAL;
+        case P_MOV16:
+            snprintf(e->msg, sizeof e->msg, "0, 65535");
+            return D_RANGE;
+        default:               /* (a register row first: add x0, x0, sym+8) */
+            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_AIMM)) return D_ADDSUB;
+            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_BIMM)) return D_LOGICAL;
+            break;
+        }
+    }
+    if (why == R_KIND && p->kind == P_LABEL && o->kind == A64_OP_GPR) return D_LABEL;   /* b x0 */
+    if (why == R_KIND && p->kind == P_SYSOP) {                /* tlbi foo: llvm names the kind */
+        size_t k;
+        for (k = 0; p->str[k] && k + 1 < sizeof e->msg; k++)
+            e->msg[k] = (char)(p->str[k] >= 'a' && p->str[k] <= 'z' ? p->str[k] - 32 : p->str[k]);
+        e->msg[k] = 0;
+        return D_SYSOP;
+    }
+    if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_index &&
+        (o->u.mem.reloc || o->u.mem.sym)) {                   /* [x1, sym]: at the offset */
+        if (rows_have(m, in->nops, i, P_MEMOFF9)) return D_OFFSET9;
+        if (rows_have(m, in->nops, i, P_MEMPAIR)) return D_INVALID_HASH;
+    }
     if (why == R_NOREG || why == R_NEEDREG) {   /* (the mnemonic's kind of operation: tlbi, dc ...) */
         snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
         return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
@@ -858,9 +888,9 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
                                       (long long)vals[k]);
             return D_ROTATION;
         }
-        if (why == R_KIND && o->kind == A64_OP_GPR && p->kind == P_RANGE)   /* svc x0: the range */
+        if (why == R_KIND && (o->kind == A64_OP_GPR || expr) && p->kind == P_RANGE)   /* svc x0: the range */
             snprintf(e->msg, sizeof e->msg, "%lld, %lld", (long long)p->lo, (long long)p->hi);
-        else if (why == R_KIND && o->kind == A64_OP_GPR)
+        else if (why == R_KIND && (o->kind == A64_OP_GPR || expr))
             snprintf(e->msg, sizeof e->msg, "0, %d", sz - 1);
         else
             return D_NONE;

@@ -1608,8 +1608,9 @@ static const char *error_at(const char *o, const char *x, const char *e, int at)
         return r;
     case A64_AT_NUMBER:
         return *o == '#' ? o + 1 : o;
-    case A64_AT_HASH:                /* (post-index: after the ']') */
+    case A64_AT_HASH:                /* (post-index: after the ']'; [x1, sym]: the offset) */
         y = memchr(o, '#', (size_t)(e - o));
+        if (!y && (y = memchr(o, ',', (size_t)(x - o)))) y = skip_ws(y + 1, x);
         return y ? y : o;
     case A64_AT_SHIFT:               /* #1, lsl #8: the word after the ',' */
         if (x < e && *x == ',') x = skip_ws(x + 1, e);
