@@ -230,10 +230,28 @@ static A64Pat parse_pat(const char *text)
             if (p.kind == P_MEMSXTX) { p.kind = P_MEMREG; p.set = BIT(A64_SH_SXTX); }
             return p;
         }
+        case P_MEMOFF9:       /* memoff9:gas: a GNU as spelling llvm refuses */
+            if (arg && strcmp(arg, "gas")) fail("'memoff9' takes only ':gas': '%s'", text);
+            p.arg = arg ? 1 : 0;
+            return p;
+        case P_WIDTH:         /* width:insert: of bfi/ubfiz/sbfiz/bfc (llvm names the overflow so) */
+            if (arg && strcmp(arg, "insert")) fail("'width' takes only ':insert': '%s'", text);
+            p.arg = arg ? 1 : 0;
+            return p;
         default:
             if (arg) fail("operand pattern '%s' takes no ':' argument", text);
             return p;
         }
+    }
+    /* uN sN iA..B, with :barrier|:prefetch|:rotation: what the number is (llvm's words when it
+     * is out of range) */
+    if (colon && (w[0] == 'u' || w[0] == 's' || w[0] == 'i') && (isdigit((unsigned char)w[1]) || w[1] == '-')) {
+        static const char *const what[] = {NULL, "barrier", "prefetch", "rotation"};
+        size_t k;
+        for (k = 1; k < ARRAY_LEN(what) && strcmp(arg, what[k]); k++) {}
+        if (k == ARRAY_LEN(what)) fail("unknown immediate kind ':%s' in '%s'", arg, text);
+        p.arg = (uint8_t)k;
+        colon = NULL;
     }
     if (colon) *colon = ':';
     /* uN sN iA..B */

@@ -130,15 +130,27 @@ typedef struct A64MatchError {
     int opnd;          /* -1 unknown mnemonic, 0 operand count (msg is the message), else 1-based */
     int reason, pat;   /* why the best row failed on that operand, and the pattern it expected */
     int64_t lo, hi;    /* R_RANGE of a plain range (P_RANGE, P_SHAMT, P_MOV16, P_MIMM8...), R_INDEX: the range */
-    bool at_lane;      /* the error is at the operand's lane index ('[' of v0.s[4], {v0.s}[4]) */
-    bool barrier;      /* a barrier option out of range: the error is at the number after '#' */
     int mult;          /* a memory offset out of range (lo, hi): a multiple of it (1: any); the
                           error is at the offset's '#' */
     bool post_imm;     /* a post-increment other than the bytes transferred: at its '#' */
+    int diag;          /* A64_D_*: llvm's words for the refusal (0: the reason's) */
     char msg[200];
 } A64MatchError;
-/* the message for a failed match; `op` = the source text of the failing operand */
-void a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap);
+/* where in the failing operand's text the error is (a64_match_message) */
+enum A64ErrAt {
+    A64_AT_OPND,       /* its start */
+    A64_AT_LANE,       /* its last '[' (the lane of v0.s[4], {v0.s}[4]) */
+    A64_AT_NUMBER,     /* after its '#' */
+    A64_AT_HASH,       /* its '#' (a memory offset; post-index: after the ']') */
+    A64_AT_SHIFT,      /* the shift after it (#1, lsl #8: the 'lsl') */
+    A64_AT_END,        /* its end: the ',' after it (prfm #32, [x0]), else past it ([x1, #256]!) */
+    A64_AT_CLOSE,      /* its ']' */
+    A64_AT_TAIL,       /* the end of the instruction (tlbi vmalle1, x0: past the x0) */
+    A64_AT_EXTEND,     /* its index's extend ([x1, x2, lsl #2]: the lsl) */
+};
+/* the message for a failed match; `op` = the source text of the failing operand; returns
+ * where it is (A64_AT_*) */
+int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

@@ -36,10 +36,14 @@ enum A64PatKind {
 };
 
 enum { A64_NAMED_SYSOP = 1, A64_NAMED_PSTATE = 2 };
+/* P_RANGE `arg`: what the number is (`u4:barrier`), for llvm's words when it is out of range */
+enum { A64_RANGE_BARRIER = 1, A64_RANGE_PREFETCH = 2, A64_RANGE_ROTATION = 3 };
 
 typedef struct A64Pat {
     uint8_t kind;          /* A64PatKind */
-    uint8_t arg;           /* scale (memory), register count (lists), a label's reach in bits */
+    uint8_t arg;           /* scale (memory), register count (lists), a label's reach in bits,
+                              A64_RANGE_* (P_RANGE), 1 = an insert's width (P_WIDTH),
+                              1 = a GNU as spelling llvm refuses (P_MEMOFF9) */
     uint8_t tie;           /* 1-based operand this one must have the same shape as; 0 = none */
     uint32_t set;          /* shapes or shifts allowed; a label: the bytes its field counts */
     int64_t lo, hi;        /* P_RANGE bounds; P_LABEL: lo = 1 for label:F*S:expr */

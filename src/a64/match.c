@@ -256,6 +256,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (p->tie && v->shapes[p->tie - 1] != s) return R_SHAPE;
         v->lo = 0;
         v->hi = elem ? elem_index_max(s) : 0;
+        if (p->kind == P_ELEM && p->hi >= 0 && p->lo == p->hi) v->lo = v->hi = p->lo;   /* (fmov x0, v0.d[2]) */
         if (elem && o->u.vreg.index > elem_index_max(s)) return R_INDEX;
         if (p->kind == P_ELEM && p->hi >= 0) { v->lo = p->lo; v->hi = p->hi; }
         if (p->kind == P_ELEM && p->hi >= 0 && (o->u.vreg.index < p->lo || o->u.vreg.index > p->hi)) return R_INDEX;
@@ -445,7 +446,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     case P_MEMPRE9: case P_MEMPOST9:
         if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
         if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
-        v->lo = -256; v->hi = 255; v->mult = p->kind == P_MEMPOST9;   /* (llvm: no range for pre) */
+        v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPAIR: case P_MEMPAIRPRE: case P_MEMPAIRPOST: {
         int mode = p->kind == P_MEMPAIR ? A64_AM_OFFSET : p->kind == P_MEMPAIRPRE ? A64_AM_PRE : A64_AM_POST;
@@ -767,6 +768,186 @@ static const char *what(const A64Pat *p)
     }
 }
 
+/* llvm-mca 19's words for a refusal, where they are not the reason's own (A64MatchError.diag) */
+enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_INVALID, D_INVALID_SHIFT, D_INVALID_END, D_INVALID_HASH,
+       D_ZEROIDX, D_MOVSHIFT, D_LSB, D_WIDTH, D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W,
+       D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION, D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO,
+       D_SYSREG_NEED, D_BARRIER_NAME, D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9 };
+static const struct { const char *fmt; int at; } diags[] = {
+    [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
+    [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
+    [D_FPIMM] = {"expected compatible register or floating-point constant", A64_AT_OPND},
+    [D_INVALID] = {"invalid operand for instruction", A64_AT_OPND},
+    [D_INVALID_SHIFT] = {"invalid operand for instruction", A64_AT_SHIFT},
+    [D_INVALID_END] = {"invalid operand for instruction", A64_AT_END},
+    [D_INVALID_HASH] = {"invalid operand for instruction", A64_AT_HASH},
+    [D_ZEROIDX] = {"index must be absent or #0", A64_AT_CLOSE},
+    [D_MOVSHIFT] = {"expected 'lsl' with optional integer %s", A64_AT_SHIFT},
+    [D_LSB] = {"expected integer in range [0, 31]", A64_AT_OPND},           /* (llvm's, whatever the width) */
+    [D_WIDTH] = {"expected integer in range [1, 32]", A64_AT_OPND},
+    [D_EXTRACT] = {"requested extract overflows register", A64_AT_OPND},
+    [D_INSERT] = {"requested insert overflows register", A64_AT_OPND},
+    [D_SHIFTED] = {"expected 'lsl', 'lsr' or 'asr' with optional integer in range [0, %s]", A64_AT_SHIFT},
+    [D_EXTEND_X] = {"expected 'sxtx' 'uxtx' or 'lsl' with optional integer in range [0, 4]", A64_AT_SHIFT},
+    [D_EXTEND_W] = {"expected '[su]xt[bhw]' with optional integer in range [0, 4]", A64_AT_SHIFT},
+    [D_MEMEXT] = {"expected %s with optional shift of %s", A64_AT_EXTEND},
+    [D_CREG] = {"Expected cN operand where 0 <= N <= 15", A64_AT_OPND},
+    [D_FEW] = {"too few operands for instruction", A64_AT_OPND},
+    [D_CONDNAL] = {"condition codes AL and NV are invalid for this instruction", A64_AT_END},
+    [D_SYSREG_NO] = {"specified %s op does not use a register", A64_AT_TAIL},
+    [D_SYSREG_NEED] = {"specified %s op requires a register", A64_AT_TAIL},
+    [D_BARRIER_NAME] = {"invalid barrier option name", A64_AT_OPND},
+    [D_ISB_NAME] = {"'sy' or #imm operand expected", A64_AT_OPND},
+    [D_LABEL] = {"expected label or encodable integer pc offset", A64_AT_OPND},
+    [D_SYSOP] = {"invalid operand for %s instruction", A64_AT_OPND},
+    [D_OFFSET9] = {"index must be an integer in range [-256, 255].", A64_AT_HASH},
+    [D_BARRIER] = {"barrier operand out of range", A64_AT_NUMBER},
+    [D_PREFETCH] = {"prefetch operand out of range, [0,31] expected", A64_AT_END},
+    [D_ROTATION] = {"complex rotation must be %s.", A64_AT_OPND},
+    [D_RANGE] = {"immediate must be an integer in range [%s].", A64_AT_OPND},
+};
+
+/* whether a row of m with nops operands has pattern kind k at operand i */
+static bool rows_have(const A64Mnem *m, int nops, int i, int k)
+{
+    for (int ri = m->first; ri < m->first + m->count; ri++)
+        if (a64_rows[ri].nops == nops && a64_rows[ri].ops[i].kind == k) return true;
+    return false;
+}
+
+/* llvm's words (D_*) for the refusal of operand i by row r (reason why); e->lo, e->hi, e->msg
+ * take what they need */
+static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A64Inst *in, A64MatchError *e)
+{
+    const A64Pat *p = &r->ops[i];
+    const A64Operand *o = &in->ops[i];
+    int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
+    if (why == R_FP) return D_FPIMM;
+    bool expr = o->kind == A64_OP_IMM || o->kind == A64_OP_LABEL;   /* (a symbol where a number is taken) */
+    if (why == R_KIND && expr) {
+        switch (p->kind) {
+        case P_AIMM: case P_AIMMSH: return D_ADDSUB;
+        case P_MOVZ: case P_MOVN: case P_BIMM: return D_LOGICAL;
+        case P_MOV16:
+            snprintf(e->msg, sizeof e->msg, "0, 65535");
+            return D_RANGE;
+        default:               /* (a register row first: add x0, x0, sym+8) */
+            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_AIMM)) return D_ADDSUB;
+            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_BIMM)) return D_LOGICAL;
+            break;
+        }
+    }
+    if (why == R_KIND && p->kind == P_LABEL && o->kind == A64_OP_GPR) return D_LABEL;   /* b x0 */
+    if (why == R_KIND && p->kind == P_SYSOP) {                /* tlbi foo: llvm names the kind */
+        size_t k;
+        for (k = 0; p->str[k] && k + 1 < sizeof e->msg; k++)
+            e->msg[k] = (char)(p->str[k] >= 'a' && p->str[k] <= 'z' ? p->str[k] - 32 : p->str[k]);
+        e->msg[k] = 0;
+        return D_SYSOP;
+    }
+    if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_index &&
+        (o->u.mem.reloc || o->u.mem.sym)) {                   /* [x1, sym]: at the offset */
+        if (rows_have(m, in->nops, i, P_MEMOFF9)) return D_OFFSET9;
+        if (rows_have(m, in->nops, i, P_MEMPAIR)) return D_INVALID_HASH;
+    }
+    if (why == R_NOREG || why == R_NEEDREG) {   /* (the mnemonic's kind of operation: tlbi, dc ...) */
+        snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
+        return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
+    }
+    switch (p->kind) {
+    case P_AIMM: case P_AIMMSH:
+        return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
+    case P_MOVZ: case P_MOVN: case P_BIMM:
+        return why == R_RANGE || why == R_SHIFT || why == R_BITMASK ? D_LOGICAL : D_NONE;
+    case P_MIMM64:
+        return why == R_RANGE ? D_INVALID : D_NONE;
+    case P_MIMM8: case P_MIMMMSL: case P_ZERO:   /* (movi v0.4s, #1, lsl #32: the zero row fails first) */
+        return why == R_SHIFT && (p->kind != P_ZERO || rows_have(m, in->nops, i, P_MIMM8)) ? D_INVALID_SHIFT : D_NONE;
+    case P_NAMED:
+        if (why != R_KIND) return D_NONE;
+        if (p->str && !strncmp(p->str, "c0|c1|", 6)) return D_CREG;   /* sys #0, c16: the control registers */
+        /* a barrier's option (dmb foo, isb foo): where a row takes its number */
+        for (int ri = m->first; ri < m->first + m->count; ri++) {
+            const A64Pat *q = &a64_rows[ri].ops[i];
+            if (a64_rows[ri].nops == in->nops && q->kind == P_RANGE && q->arg == A64_RANGE_BARRIER)
+                return strchr(p->str, '|') ? D_BARRIER_NAME : D_ISB_NAME;
+        }
+        return D_NONE;
+    case P_CONDNAL:
+        return why == R_RANGE ? D_CONDNAL : D_NONE;
+    case P_MOV16:
+        if (why != R_SHIFT) return D_NONE;
+        snprintf(e->msg, sizeof e->msg, "%s", sz == 32 ? "0 or 16" : "0, 16, 32 or 48");
+        return D_MOVSHIFT;
+    case P_LSB:
+        return why == R_RANGE ? D_LSB : D_NONE;
+    case P_WIDTH:
+        if (why != R_RANGE) return D_NONE;
+        if (o->u.imm.value < 1 || o->u.imm.value > sz) return D_WIDTH;
+        return p->arg ? D_INSERT : D_EXTRACT;
+    case P_W: case P_X: case P_R: case P_REXT:
+        /* a shift or extend out of range: the extended register's words where a row takes one
+         * there (add, sub, cmp), else the shifted register's */
+        if ((why != R_RANGE && why != R_SHIFT) || o->kind != A64_OP_GPR || o->shift == A64_SH_NONE) return D_NONE;
+        if (p->kind != P_REXT && !p->set) return D_NONE;
+        if (rows_have(m, in->nops, i, P_REXT))
+            return gpr_width(o) == 32 && sz == 64 ? D_EXTEND_W : D_EXTEND_X;
+        snprintf(e->msg, sizeof e->msg, "%d", gpr_width(o) - 1);
+        return D_SHIFTED;
+    case P_RANGE: case P_SHAMT:
+        if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_BARRIER) return D_BARRIER;
+        if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH) return D_PREFETCH;
+        if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_ROTATION) {
+            /* the values of the rows (fcmla: 0, 90, 180 or 270) */
+            int64_t vals[8];
+            int n = 0;
+            for (int ri = m->first; ri < m->first + m->count && n < 8; ri++) {
+                const A64Pat *q = &a64_rows[ri].ops[i];
+                if (a64_rows[ri].nops != in->nops || q->kind != P_RANGE || q->arg != A64_RANGE_ROTATION) continue;
+                int k = 0;
+                while (k < n && vals[k] != q->lo) k++;
+                if (k < n) continue;
+                for (k = n++; k > 0 && vals[k - 1] > q->lo; k--) vals[k] = vals[k - 1];
+                vals[k] = q->lo;
+            }
+            size_t l = 0;
+            e->msg[0] = 0;
+            for (int k = 0; k < n; k++)
+                l += (size_t)snprintf(e->msg + l, sizeof e->msg - l, "%s%lld", k == 0 ? "" : k == n - 1 ? " or " : ", ",
+                                      (long long)vals[k]);
+            return D_ROTATION;
+        }
+        if (why == R_KIND && (o->kind == A64_OP_GPR || expr) && p->kind == P_RANGE)   /* svc x0: the range */
+            snprintf(e->msg, sizeof e->msg, "%lld, %lld", (long long)p->lo, (long long)p->hi);
+        else if (why == R_KIND && (o->kind == A64_OP_GPR || expr))
+            snprintf(e->msg, sizeof e->msg, "0, %d", sz - 1);
+        else
+            return D_NONE;
+        return D_RANGE;
+    case P_MEMPRE9: {
+        /* an offset a plain load takes ([x1, #256]!): llvm refuses the '!' */
+        int S = r->mem_size ? r->mem_size : 1;
+        int64_t off = o->u.mem.offset;
+        return why == R_RANGE && o->u.mem.has_offset && off >= 0 && off <= 4095 * S && off % S == 0 ? D_INVALID_END : D_NONE;
+    }
+    case P_MEM:
+        /* an offset where none is taken: llvm's words for a register with an optional #0
+         * (exclusives, acquires), else the offset's */
+        if (why != R_KIND || o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_OFFSET || !o->u.mem.has_offset ||
+            o->u.mem.has_index || o->u.mem.reloc || o->u.mem.sym)
+            return D_NONE;
+        return (r->sys & A64_SYS_EXCLUSIVE) || ((r->sys & A64_SYS_BARRIER) && r->mem_kind == A64_MEM_LOAD) ? D_ZEROIDX
+                                                                                                         : D_INVALID_HASH;
+    case P_MEMREG:
+        if (why != R_RANGE || o->kind != A64_OP_MEM) return D_NONE;
+        snprintf(e->msg, sizeof e->msg, "%s", o->u.mem.index64 ? "'lsl' or 'sxtx'" : "'uxtw' or 'sxtw'");
+        e->lo = p->arg > 1 ? log2i(p->arg) : 0;
+        return D_MEMEXT;
+    default:
+        return D_NONE;
+    }
+}
+
 /* the more specific the reason, the better it explains the failure */
 static int prio(int why)
 {
@@ -795,7 +976,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         m = a64_mnem_find(b, n + 3);
     } else m = a64_mnem_find(name, strlen(name));
     if (!m) {
-        if (err) { err->opnd = -1; err->reason = 0; snprintf(err->msg, sizeof err->msg, "unknown mnemonic '%s'", name); }
+        if (err) { err->opnd = -1; err->reason = 0; err->diag = 0; snprintf(err->msg, sizeof err->msg, "unknown mnemonic '%s'", name); }
         return false;
     }
     in->mnem = (uint16_t)(m - a64_mnems);
@@ -824,6 +1005,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         }
     }
     if (!err) return false;
+    err->diag = 0;
     if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
         a64_requires_msg(name, strlen(name), true, env ? env->features : (A64Features){{0, 0}}, err->msg, sizeof err->msg)) {
         err->opnd = 0;
@@ -854,20 +1036,24 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         }
         /* (a zero-only operand, movi v0.4s, #0, gives way to a range row of the same place; a
          * scaled offset to the unscaled one, whose range llvm names: ldr x0, [x1, #32768]; not
-         * prfm's, which llvm does not take: it names the scaled range) */
+         * to a GNU as spelling llvm does not take, memoff9:gas of prfm: it names the scaled range) */
         int bk = best_row >= 0 ? a64_rows[best_row].ops[best_i].kind : -1;
         bool gives_way = (bk == P_ZERO && r->ops[i].kind != P_ZERO) ||
-                         (bk == P_MEMOFF && r->ops[i].kind == P_MEMOFF9 && r->mem_kind != A64_MEM_PREFETCH);
+                         (bk == P_MEMOFF && r->ops[i].kind == P_MEMOFF9 && !r->ops[i].arg);
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
             (i == best_i && why == R_RANGE && best_reason == R_RANGE && gives_way)) {
             best_i = i; best_reason = why; best_row = ri;
             best_lo = v.lo; best_hi = v.hi; best_mult = v.mult;
         }
     }
-    if (best_row < 0) {
-        err->opnd = 0;
+    if (best_row < 0) {                     /* llvm's words: too few, or the first one too many */
+        int most = 0;
+        for (int ri = m->first; ri < m->first + m->count; ri++)
+            if (a64_rows[ri].nops > most) most = a64_rows[ri].nops;
+        err->opnd = in->nops < most ? 0 : most + 1;
         err->reason = 0;
-        snprintf(err->msg, sizeof err->msg, "invalid number of operands for '%s'", name);
+        err->diag = D_INVALID;
+        snprintf(err->msg, sizeof err->msg, "%s", in->nops < most ? diags[D_FEW].fmt : diags[D_INVALID].fmt);
         return false;
     }
     err->opnd = best_i + 1;
@@ -878,10 +1064,8 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->hi = best_hi;
     err->mult = best_reason == R_RANGE && p->kind >= P_MEM ? best_mult : 0;
     err->post_imm = best_reason == R_RANGE && p->kind == P_MEMPOSTIMM;
-    err->at_lane = best_reason == R_INDEX;
-    /* a barrier option's number (dmb #16): llvm's words, at the number after '#' */
-    err->barrier = best_reason == R_RANGE && p->kind == P_RANGE &&
-                   (!strcmp(name, "dmb") || !strcmp(name, "dsb") || !strcmp(name, "isb"));
+    err->diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
+    if (err->diag) return false;
     snprintf(err->msg, sizeof err->msg, "%s", what(p));
     if (best_reason == R_SYSFEAT) {         /* llvm's message for the operation (sysops.tsv) */
         const A64Operand *o = &in->ops[best_i];
@@ -893,16 +1077,24 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     return false;
 }
 
-void a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap)
+int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap)
 {
     bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64, mem = e->pat >= P_MEM;
+    if (e->diag == D_MEMEXT) {
+        char sh[16];
+        snprintf(sh, sizeof sh, e->lo ? "#0 or #%lld" : "#0", (long long)e->lo);
+        snprintf(buf, cap, diags[D_MEMEXT].fmt, e->msg, sh);
+        return diags[e->diag].at;
+    }
+    if (e->diag) {
+        snprintf(buf, cap, diags[e->diag].fmt, e->msg);
+        return diags[e->diag].at;
+    }
     switch (e->reason) {
     case 0: snprintf(buf, cap, "%s", e->msg); break;
     case R_WIDTH: snprintf(buf, cap, "invalid operand '%s' for '%s': mixed 32-bit and 64-bit registers", op, mnem); break;
     case R_RANGE:
-        if (e->barrier)
-            snprintf(buf, cap, "barrier operand out of range");
-        else if (e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 ||
+        if (e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 ||
             e->pat == P_MIMMMSL)                 /* llvm's words for a plain range */
             snprintf(buf, cap, "immediate must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
         else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
@@ -919,7 +1111,7 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
         break;
     case R_BITMASK: snprintf(buf, cap, "invalid logical immediate '%s' for '%s'", op, mnem); break;
     case R_FP: snprintf(buf, cap, "floating-point immediate '%s' cannot be encoded in '%s'", op, mnem); break;
-    case R_SHAPE: snprintf(buf, cap, "invalid vector arrangement '%s' for '%s'", op, mnem); break;
+    case R_SHAPE: snprintf(buf, cap, "invalid operand for instruction"); break;   /* (llvm's words) */
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
     case R_INDEX:                                /* (llvm's words; the error at its '[') */
         if (e->lo == e->hi)
@@ -936,6 +1128,9 @@ void a64_match_message(const A64MatchError *e, const char *mnem, const char *op,
     case R_PSTATE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
+    if (e->reason == R_INDEX) return A64_AT_LANE;
+    if (e->reason == R_RANGE && (e->mult || e->post_imm)) return A64_AT_HASH;
+    return A64_AT_OPND;
 }
 
 void a64_classify(A64Inst *inst)

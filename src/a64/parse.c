@@ -612,7 +612,8 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
     int64_t v;
     const char *q2 = parse_value(P, p, e, &v, "an element index");
     if (!q2) return NULL;
-    if (v < 0 || v > 15) { perr(P, p, "vector element index out of range"); return NULL; }
+    /* (beyond the arrangement's lanes: the matcher's error, at the '[') */
+    if (v < 0 || v > 127) { perr(P, p, "vector element index out of range"); return NULL; }
     p = skip_ws(q2, e);
     if (p >= e || *p != ']') { perr(P, at, "unbalanced '[' in element index"); return NULL; }
     *idx = (int8_t)v;
@@ -965,7 +966,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                         int64_t v;
                         const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
                         if (!q2) return false;
-                        if (v < 0 || v > 4) return perr(P, p, "shift amount out of range");
+                        if (v < 0 || v > 255) return perr(P, p, "shift amount out of range");
                         o->u.mem.ext_amount = (uint8_t)v;
                         o->u.mem.ext_explicit = true;
                         p = skip_ws(q2, L->e);
@@ -1160,7 +1161,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         int64_t v;
         const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
         if (!q2) return false;
-        if (v < 0 || v > 63) return perr(P, p, "shift amount out of range");
+        if (v < 0 || v > 255) return perr(P, p, "shift amount out of range");
         prev->shift_amount = (uint8_t)v;
         prev->shift_explicit = true;
         p = q2;
@@ -1329,10 +1330,9 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     if (!label) return true;
     int64_t unit = label->set, v = o->u.imm.value;
     int bits = label->arg;
-    if (v % unit) return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (a multiple of %lld)", (long long)unit);
-    if (v < -(INT64_C(1) << (bits - 1)) || v > (INT64_C(1) << (bits - 1)) - unit)
-        return perr(P, P->ls + o->col - 1, "expected a label or an encodable integer pc offset (%lld to %lld)",
-                    (long long)-(INT64_C(1) << (bits - 1)), (long long)((INT64_C(1) << (bits - 1)) - unit));
+    /* (llvm's words: a multiple of `unit` in [-2^(bits-1), 2^(bits-1) - unit]) */
+    if (v % unit || v < -(INT64_C(1) << (bits - 1)) || v > (INT64_C(1) << (bits - 1)) - unit)
+        return perr(P, P->ls + o->col - 1, "expected label or encodable integer pc offset");
     memset(&o->u, 0, sizeof o->u);
     o->kind = A64_OP_LABEL;
     o->u.label.is_dot = true;
@@ -1353,6 +1353,7 @@ static bool fmov_imm(Parser *P, A64Inst *in)
         if (o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
         const char *t = skip_ws(P->ls + o->col - 1, P->le);
         if (t < P->le && *t == '#') t = skip_ws(t + 1, P->le);
+        if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);     /* (#-0x70: refused at the code) */
         bool code = P->le - t > 2 && t[0] == '0' && t[1] == 'x';
         int64_t v = o->u.imm.value;
         if (code && (v < 0 || v > 255)) return perr(P, t, "encoded floating point value out of range");
@@ -1595,6 +1596,41 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
     return false;
 }
 
+/* where in the text [o, x) of a refused operand llvm puts the error (A64_AT_*; the shift
+ * after it runs to `e`) */
+static const char *error_at(const char *o, const char *x, const char *e, int at)
+{
+    const char *y, *r = o;
+    switch (at) {
+    case A64_AT_LANE:                /* its last '[' */
+        for (y = o; y < x; y++)
+            if (*y == '[') r = y;
+        return r;
+    case A64_AT_NUMBER:
+        return *o == '#' ? o + 1 : o;
+    case A64_AT_HASH:                /* (post-index: after the ']'; [x1, sym]: the offset) */
+        y = memchr(o, '#', (size_t)(e - o));
+        if (!y && (y = memchr(o, ',', (size_t)(x - o)))) y = skip_ws(y + 1, x);
+        return y ? y : o;
+    case A64_AT_SHIFT:               /* #1, lsl #8: the word after the ',' */
+        if (x < e && *x == ',') x = skip_ws(x + 1, e);
+        return x < e ? x : o;
+    case A64_AT_END:
+        return x < e ? x : rtrim(o, x);
+    case A64_AT_TAIL:
+        return rtrim(o, e);
+    case A64_AT_CLOSE:
+        y = memchr(o, ']', (size_t)(x - o));
+        return y ? y : o;
+    case A64_AT_EXTEND:              /* [x1, x2, lsl #2]: after the second ',' */
+        y = memchr(o, ',', (size_t)(x - o));
+        y = y ? memchr(y + 1, ',', (size_t)(x - y - 1)) : NULL;
+        return y ? skip_ws(y + 1, x) : o;
+    default:
+        return o;
+    }
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -1627,18 +1663,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         }
         char op[64], msg[400];
         q(o, rtrim(o, x), op, sizeof op);
-        a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
-        if (me.at_lane) {             /* at the lane's '[' (the last of the operand), as llvm */
-            const char *br = NULL;
-            for (const char *y = o; y < x; y++)
-                if (*y == '[') br = y;
-            if (br) o = br;
-        } else if (me.barrier && *o == '#') {
-            o++;
-        } else if (me.mult || me.post_imm) {  /* at the offset's '#' (post-index: after the ']') */
-            const char *h = memchr(o, '#', (size_t)(text_end - o));
-            if (h) o = h;
-        }
+        int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
+        o = error_at(o, x, text_end, at);
         return perr(P, o, "%s", msg);
     }
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
