@@ -234,8 +234,9 @@ static bool gen_text(const A64Row *r, char *buf, size_t cap)
             else OUT("#%lld", (long long)(k << 12));
             break;
         }
-        case P_BIMM: {
+        case P_BIMM: case P_NBIMM: {
             uint64_t v = rand_bitmask(sz);
+            if (pt->kind == P_NBIMM) v = sz == 32 ? ~v & 0xffffffffu : ~v;
             OUT("#0x%llx", (unsigned long long)v);
             break;
         }

@@ -165,7 +165,7 @@ static A64Pat parse_pat(const char *text)
         {"w", P_W}, {"x", P_X}, {"wsp", P_WSP}, {"xsp", P_XSP}, {"r", P_R}, {"rsp", P_RSP},
         {"sp", P_SP}, {"rext", P_REXT}, {"imm", P_IMM}, {"zero", P_ZERO}, {"fzero", P_FZERO},
         {"shamt", P_SHAMT}, {"lsb", P_LSB}, {"width", P_WIDTH}, {"aimm", P_AIMM},
-        {"aimmsh", P_AIMMSH}, {"bimm", P_BIMM}, {"movz", P_MOVZ},
+        {"aimmsh", P_AIMMSH}, {"bimm", P_BIMM}, {"nbimm", P_NBIMM}, {"movz", P_MOVZ},
         {"movn", P_MOVN}, {"mov16", P_MOV16}, {"fimm8", P_FIMM8}, {"mimm8", P_MIMM8},
         {"mimmmsl", P_MIMMMSL}, {"mimm64", P_MIMM64}, {"label", P_LABEL}, {"cond", P_COND},
         {"condnal", P_CONDNAL}, {"named", P_NAMED}, {"sysname", P_NAMED}, {"pstate", P_NAMED}, {"sysreg", P_SYSREG}, {"sysop", P_SYSOP}, {"mem", P_MEM},

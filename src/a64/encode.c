@@ -151,12 +151,14 @@ bool a64_enc_values(const A64Inst *in, const A64Row *r, uint32_t tsel, A64EncVal
                 put(out, rel && o->u.imm.reloc && strstr(o->u.imm.reloc, "hi12") != NULL, 1);
             break;
         }
-        case P_BIMM: {
+        case P_BIMM: case P_NBIMM: {
             if (o->kind != A64_OP_IMM) return false;
             int sz = 32;
             for (int k = 0; k < r->nops; k++)
                 if (in->ops[k].kind == A64_OP_GPR) { sz = in->ops[k].u.gpr.is64 ? 64 : 32; break; }
-            int f = a64_bitmask_encode((uint64_t)o->u.imm.value, sz);
+            uint64_t u = (uint64_t)o->u.imm.value;
+            if (p->kind == P_NBIMM) u = sz == 32 ? ~u & 0xffffffffu : ~u;   /* bic #1: and #~1 */
+            int f = a64_bitmask_encode(u, sz);
             if (f < 0) return false;
             put(out, f, 13);
             break;

@@ -22,7 +22,7 @@ enum A64PatKind {
     P_FSCALAR, P_VEC, P_ELEM, P_LIST, P_ELIST,
     /* immediates; P_RANGE uses lo..hi */
     P_IMM, P_RANGE, P_ZERO, P_FZERO, P_SHAMT, P_LSB, P_WIDTH, P_AIMM, P_AIMMSH,
-    P_BIMM, P_MOVZ, P_MOVN, P_MOV16, P_FIMM8, P_MIMM8, P_MIMMMSL, P_MIMM64,
+    P_BIMM, P_NBIMM, P_MOVZ, P_MOVN, P_MOV16, P_FIMM8, P_MIMM8, P_MIMMMSL, P_MIMM64,
     /* others; P_NAMED: `str` = "a|b|c"; P_SYSREG: `str` = one name or NULL for any, `arg` =
      * 1 when the row writes it (the first of several operands: msr), 0 when it reads it (mrs);
      * P_SYSOP: `str` = the kind (src/a64/sysops.tsv: "tlbi"), `arg` = 1 when a register follows;

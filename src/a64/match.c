@@ -353,12 +353,14 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         }
         return R_OK;
     }
-    case P_BIMM: {
+    case P_BIMM: case P_NBIMM: {   /* (nbimm: its complement, bic w0, w1, #1 = and #0xfffffffe) */
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
         if (o->shift != A64_SH_NONE) return R_SHIFT;
         int sz = cur_sz(v);
         if (sz == 32 && (o->u.imm.value < -(int64_t)0x80000000LL || o->u.imm.value > (int64_t)0xffffffffLL)) return R_BITMASK;
-        return a64_bitmask_ok((uint64_t)o->u.imm.value, sz) ? R_OK : R_BITMASK;
+        uint64_t u = (uint64_t)o->u.imm.value;
+        if (p->kind == P_NBIMM) u = sz == 32 ? ~u & 0xffffffffu : ~u;
+        return a64_bitmask_ok(u, sz) ? R_OK : R_BITMASK;
     }
     case P_FZERO:
         if (o->kind == A64_OP_FIMM) return o->u.fimm == 0.0 ? R_OK : R_FP;
@@ -827,13 +829,13 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     if (why == R_KIND && expr) {
         switch (p->kind) {
         case P_AIMM: case P_AIMMSH: return D_ADDSUB;
-        case P_MOVZ: case P_MOVN: case P_BIMM: return D_LOGICAL;
+        case P_MOVZ: case P_MOVN: case P_BIMM: case P_NBIMM: return D_LOGICAL;
         case P_MOV16:
             snprintf(e->msg, sizeof e->msg, "0, 65535");
             return D_RANGE;
         default:               /* (a register row first: add x0, x0, sym+8) */
             if (p->kind < P_IMM && rows_have(m, in->nops, i, P_AIMM)) return D_ADDSUB;
-            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_BIMM)) return D_LOGICAL;
+            if (p->kind < P_IMM && (rows_have(m, in->nops, i, P_BIMM) || rows_have(m, in->nops, i, P_NBIMM))) return D_LOGICAL;
             break;
         }
     }
@@ -857,7 +859,7 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     switch (p->kind) {
     case P_AIMM: case P_AIMMSH:
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
-    case P_MOVZ: case P_MOVN: case P_BIMM:
+    case P_MOVZ: case P_MOVN: case P_BIMM: case P_NBIMM:
         return why == R_RANGE || why == R_SHIFT || why == R_BITMASK ? D_LOGICAL : D_NONE;
     case P_MIMM64:
         return why == R_RANGE ? D_INVALID : D_NONE;

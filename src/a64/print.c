@@ -328,8 +328,11 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, A64Feature
     const A64Row *row = in->row >= 0 && in->row < a64_nrows ? &a64_rows[in->row] : NULL;
     if (row && row->print && row->nops == n) {
         c->mnem_name = row->print;
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             ops[k] = o[row->print_ops[k] - 1];
+            if (row->ops[row->print_ops[k] - 1].kind == P_NBIMM)   /* bic #1 prints as and #0xfffffffe */
+                ops[k].u.imm.value = (long long)~(unsigned long long)ops[k].u.imm.value;
+        }
         return true;
     }
     /* bitfield moves: immr/imms from the written form */
