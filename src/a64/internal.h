@@ -146,11 +146,18 @@ enum A64ErrAt {
     A64_AT_END,        /* its end: the ',' after it (prfm #32, [x0]), else past it ([x1, #256]!) */
     A64_AT_CLOSE,      /* its ']' */
     A64_AT_TAIL,       /* the end of the instruction (tlbi vmalle1, x0: past the x0) */
-    A64_AT_EXTEND,     /* its index's extend ([x1, x2, lsl #2]: the lsl) */
+    A64_AT_EXTEND,     /* its index's extend ([x1, x2, lsl #2]: the lsl; [x1, w2]: past the ']') */
+    A64_AT_POST,       /* its post-index ([x1], #8: the #8) */
+    A64_AT_INDEX,      /* its index or offset ([x1, x2]: the x2) */
 };
-/* the message for a failed match; `op` = the source text of the failing operand; returns
- * where it is (A64_AT_*) */
-int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap);
+/* joins a post-index `[base], #imm` or `[base], xM` (the operands m, t) into m; false: they are
+ * no post-index */
+bool a64_join_post(A64Operand *m, const A64Operand *t);
+/* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
+ * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
+ * returns where it is (A64_AT_*) */
+int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
+                      size_t hcap);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

@@ -771,20 +771,33 @@ static const char *what(const A64Pat *p)
 }
 
 /* llvm-mca 19's words for a refusal, where they are not the reason's own (A64MatchError.diag) */
-enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_INVALID, D_INVALID_SHIFT, D_INVALID_END, D_INVALID_HASH,
-       D_ZEROIDX, D_MOVSHIFT, D_LSB, D_WIDTH, D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W,
-       D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION, D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO,
-       D_SYSREG_NEED, D_BARRIER_NAME, D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9 };
+enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_FZERO, D_INVALID, D_INVALID_POST, D_INVALID_INDEX,
+       D_ZEROIDX_INDEX, D_OFFSET9_INDEX, D_OFFSET9_END, D_INVALID_SHIFT, D_INVALID_END, D_INVALID_HASH,
+       D_ZEROIDX, D_MOVSHIFT, D_LSL_AFTER, D_COND_NAME, D_COND, D_PREFETCH_HINT, D_POST9, D_LSB, D_WIDTH,
+       D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W, D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION,
+       D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO, D_SYSREG_NEED, D_SYSREG_R, D_SYSREG_W, D_BARRIER_NAME,
+       D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9 };
 static const struct { const char *fmt; int at; } diags[] = {
     [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
     [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
     [D_FPIMM] = {"expected compatible register or floating-point constant", A64_AT_OPND},
+    [D_FZERO] = {"expected floating-point constant #0.0", A64_AT_NUMBER},
     [D_INVALID] = {"invalid operand for instruction", A64_AT_OPND},
+    [D_INVALID_POST] = {"invalid operand for instruction", A64_AT_POST},
+    [D_INVALID_INDEX] = {"invalid operand for instruction", A64_AT_INDEX},
+    [D_ZEROIDX_INDEX] = {"index must be absent or #0", A64_AT_INDEX},
+    [D_OFFSET9_INDEX] = {"index must be an integer in range [-256, 255].", A64_AT_INDEX},
+    [D_OFFSET9_END] = {"index must be an integer in range [-256, 255].", A64_AT_END},
     [D_INVALID_SHIFT] = {"invalid operand for instruction", A64_AT_SHIFT},
     [D_INVALID_END] = {"invalid operand for instruction", A64_AT_END},
     [D_INVALID_HASH] = {"invalid operand for instruction", A64_AT_HASH},
     [D_ZEROIDX] = {"index must be absent or #0", A64_AT_CLOSE},
     [D_MOVSHIFT] = {"expected 'lsl' with optional integer %s", A64_AT_SHIFT},
+    [D_LSL_AFTER] = {"only 'lsl #+N' valid after immediate", A64_AT_OPND},
+    [D_COND_NAME] = {"invalid condition code", A64_AT_OPND},
+    [D_COND] = {"expected AArch64 condition code", A64_AT_OPND},
+    [D_PREFETCH_HINT] = {"prefetch hint expected", A64_AT_OPND},
+    [D_POST9] = {"index must be an integer in range [-256, 255].", A64_AT_POST},
     [D_LSB] = {"expected integer in range [0, 31]", A64_AT_OPND},           /* (llvm's, whatever the width) */
     [D_WIDTH] = {"expected integer in range [1, 32]", A64_AT_OPND},
     [D_EXTRACT] = {"requested extract overflows register", A64_AT_OPND},
@@ -798,23 +811,70 @@ static const struct { const char *fmt; int at; } diags[] = {
     [D_CONDNAL] = {"condition codes AL and NV are invalid for this instruction", A64_AT_END},
     [D_SYSREG_NO] = {"specified %s op does not use a register", A64_AT_TAIL},
     [D_SYSREG_NEED] = {"specified %s op requires a register", A64_AT_TAIL},
+    [D_SYSREG_R] = {"expected readable system register", A64_AT_OPND},
+    [D_SYSREG_W] = {"expected writable system register or pstate", A64_AT_OPND},
     [D_BARRIER_NAME] = {"invalid barrier option name", A64_AT_OPND},
     [D_ISB_NAME] = {"'sy' or #imm operand expected", A64_AT_OPND},
     [D_LABEL] = {"expected label or encodable integer pc offset", A64_AT_OPND},
     [D_SYSOP] = {"invalid operand for %s instruction", A64_AT_OPND},
     [D_OFFSET9] = {"index must be an integer in range [-256, 255].", A64_AT_HASH},
     [D_BARRIER] = {"barrier operand out of range", A64_AT_NUMBER},
-    [D_PREFETCH] = {"prefetch operand out of range, [0,31] expected", A64_AT_END},
+    [D_PREFETCH] = {"prefetch operand out of range, [0,%s] expected", A64_AT_END},
     [D_ROTATION] = {"complex rotation must be %s.", A64_AT_OPND},
     [D_RANGE] = {"immediate must be an integer in range [%s].", A64_AT_OPND},
 };
 
-/* whether a row of m with nops operands has pattern kind k at operand i */
+/* whether a row of m with nops operands (-1: any number) has pattern kind k at operand i */
 static bool rows_have(const A64Mnem *m, int nops, int i, int k)
 {
     for (int ri = m->first; ri < m->first + m->count; ri++)
-        if (a64_rows[ri].nops == nops && a64_rows[ri].ops[i].kind == k) return true;
+        if ((nops < 0 ? i < a64_rows[ri].nops : a64_rows[ri].nops == nops) && a64_rows[ri].ops[i].kind == k)
+            return true;
     return false;
+}
+
+/* (the parser's, for an instruction's last two operands; too_many_or_few's, for any two) */
+bool a64_join_post(A64Operand *m, const A64Operand *t)
+{
+    if (m->kind != A64_OP_MEM || m->u.mem.mode != A64_AM_OFFSET || m->u.mem.has_offset || m->u.mem.has_index)
+        return false;
+    if (t->kind == A64_OP_IMM && !t->u.imm.reloc && !t->u.imm.sym && t->shift == A64_SH_NONE &&
+        t->u.imm.value >= -(1 << 24) && t->u.imm.value <= (1 << 24)) {
+        m->u.mem.mode = A64_AM_POST;
+        m->u.mem.offset = (int32_t)t->u.imm.value;
+        m->u.mem.has_offset = true;
+        return true;
+    }
+    if (t->kind == A64_OP_GPR && t->u.gpr.is64 && !t->u.gpr.is_sp && t->shift == A64_SH_NONE) {
+        m->u.mem.mode = A64_AM_POST;
+        m->u.mem.post_reg = true;
+        m->u.mem.post_index = t->u.gpr.num;
+        return true;
+    }
+    return false;
+}
+
+/* whether row r's address takes an optional #0 in llvm (exclusives, acquires) */
+static bool zero_offset(const A64Row *r)
+{
+    return (r->sys & A64_SYS_EXCLUSIVE) || ((r->sys & A64_SYS_BARRIER) && r->mem_kind == A64_MEM_LOAD);
+}
+
+/* llvm's words for the extend after register o of row r (the first operand sz bits wide): the
+ * 32-bit extends for a w register of a 64-bit add or sub, else the 64-bit ones (the rows that
+ * set the flags, adds, subs, cmp, cmn, always name those) */
+static int extend_diag(const A64Row *r, const A64Operand *o, int sz)
+{
+    bool flags = false;
+    for (int k = 0; k < r->nwr_imp; k++) flags |= r->wr_imp[k] == A64_NZCV;
+    return gpr_width(o) == 32 && sz == 64 && !flags ? D_EXTEND_W : D_EXTEND_X;
+}
+
+/* whether a row of m takes a post-indexed memory operand as operand i */
+static bool post_row(const A64Mnem *m, int i)
+{
+    return rows_have(m, -1, i, P_MEMPOST9) || rows_have(m, -1, i, P_MEMPAIRPOST) || rows_have(m, -1, i, P_MEMPOSTREG) ||
+           rows_have(m, -1, i, P_MEMPOSTIMM);
 }
 
 /* llvm's words (D_*) for the refusal of operand i by row r (reason why); e->lo, e->hi, e->msg
@@ -824,23 +884,39 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     const A64Pat *p = &r->ops[i];
     const A64Operand *o = &in->ops[i];
     int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
+    if (why == R_FP && p->kind == P_FZERO)     /* fcmp s0, #1.0; fcmeq d0, d1, #7 */
+        return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;
-    bool expr = o->kind == A64_OP_IMM || o->kind == A64_OP_LABEL;   /* (a symbol where a number is taken) */
-    if (why == R_KIND && expr) {
+    if (why == R_KIND && p->kind == P_LABEL) return D_LABEL;   /* b x0 */
+    if (why == R_KIND && p->kind == P_SYSREG && !p->str) return p->arg ? D_SYSREG_W : D_SYSREG_R;   /* mrs x0, x1 */
+    if (why == R_KIND) {       /* anything where an immediate is taken: the immediate's words */
         switch (p->kind) {
         case P_AIMM: case P_AIMMSH: return D_ADDSUB;
         case P_MOVZ: case P_MOVN: case P_BIMM: case P_NBIMM: return D_LOGICAL;
+        case P_FIMM8: return D_FPIMM;
         case P_MOV16:
             snprintf(e->msg, sizeof e->msg, "0, 65535");
             return D_RANGE;
-        default:               /* (a register row first: add x0, x0, sym+8) */
-            if (p->kind < P_IMM && rows_have(m, in->nops, i, P_AIMM)) return D_ADDSUB;
-            if (p->kind < P_IMM && (rows_have(m, in->nops, i, P_BIMM) || rows_have(m, in->nops, i, P_NBIMM))) return D_LOGICAL;
-            break;
+        default: break;
         }
     }
-    if (why == R_KIND && p->kind == P_LABEL && o->kind == A64_OP_GPR) return D_LABEL;   /* b x0 */
+    if (why == R_KIND && (p->kind == P_COND || p->kind == P_CONDNAL))   /* csel x0, x1, x2, x3 */
+        return o->kind == A64_OP_IMM || o->kind == A64_OP_FIMM || o->kind == A64_OP_MEM || o->kind == A64_OP_VLIST
+                   ? D_COND : D_COND_NAME;
+    if (why == R_KIND && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH)   /* prfm x0, [x1] */
+        return D_PREFETCH_HINT;
+    if (why == R_KIND && p->kind == P_MEMPOST9 && o->kind == A64_OP_MEM && o->u.mem.post_reg) return D_POST9;
     if (why == R_KIND && p->kind == P_SYSOP) {                /* tlbi foo: llvm names the kind */
+        /* (the RCTX operations by what they are; brb without a name) */
+        static const struct { const char *kind, *says; } kinds[] = {
+            {"cfp", "prediction restriction"}, {"dvp", "prediction restriction"},
+            {"cpp", "prediction restriction"}, {"cosp", "prediction restriction"}, {"brb", NULL}};
+        for (size_t k = 0; k < ARRAY_LEN(kinds); k++)
+            if (!strcmp(p->str, kinds[k].kind)) {
+                if (!kinds[k].says) return D_INVALID;
+                snprintf(e->msg, sizeof e->msg, "%s", kinds[k].says);
+                return D_SYSOP;
+            }
         size_t k;
         for (k = 0; p->str[k] && k + 1 < sizeof e->msg; k++)
             e->msg[k] = (char)(p->str[k] >= 'a' && p->str[k] <= 'z' ? p->str[k] - 32 : p->str[k]);
@@ -852,6 +928,21 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         if (rows_have(m, in->nops, i, P_MEMOFF9)) return D_OFFSET9;
         if (rows_have(m, in->nops, i, P_MEMPAIR)) return D_INVALID_HASH;
     }
+    if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET &&
+        (o->u.mem.has_index ? p->kind >= P_MEM && p->kind != P_MEMREG && p->kind != P_MEMSXTX
+                            : (o->u.mem.reloc || o->u.mem.sym) && (p->kind == P_MEM || p->kind == P_MEMOFF10)))
+        /* ldxr x0, [x1, x2], ldar x0, [x1, :lo12:sym]: at the index (llvm: the optional #0) */
+        return p->kind == P_MEM && zero_offset(r) ? D_ZEROIDX_INDEX
+               : p->kind == P_MEMOFF9             ? D_OFFSET9_INDEX
+                                                  : D_INVALID_INDEX;
+    if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_PRE && !o->u.mem.has_offset &&
+        !rows_have(m, in->nops, i, P_MEMPRE9) && !rows_have(m, in->nops, i, P_MEMPAIRPRE) &&
+        !rows_have(m, in->nops, i, P_MEMPRE10))
+        return D_INVALID_END;                                 /* ldur x0, [x1]!: past the '!' */
+    if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_POST &&
+        (p->kind == P_MEM || p->kind == P_MEMOFF || p->kind == P_MEMOFF9 || p->kind == P_MEMPAIR ||
+         p->kind == P_MEMOFF10))
+        return D_INVALID_POST;                                /* ldadd w0, w1, [x2], #8: at the #8 */
     if (why == R_NOREG || why == R_NEEDREG) {   /* (the mnemonic's kind of operation: tlbi, dc ...) */
         snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
         return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
@@ -872,7 +963,9 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         for (int ri = m->first; ri < m->first + m->count; ri++) {
             const A64Pat *q = &a64_rows[ri].ops[i];
             if (a64_rows[ri].nops == in->nops && q->kind == P_RANGE && q->arg == A64_RANGE_BARRIER)
-                return strchr(p->str, '|') ? D_BARRIER_NAME : D_ISB_NAME;
+                return o->kind == A64_OP_MEM || o->kind == A64_OP_VLIST ? D_INVALID
+                       : strchr(p->str, '|')                            ? D_BARRIER_NAME
+                                                                        : D_ISB_NAME;
         }
         return D_NONE;
     case P_CONDNAL:
@@ -887,18 +980,26 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         if (why != R_RANGE) return D_NONE;
         if (o->u.imm.value < 1 || o->u.imm.value > sz) return D_WIDTH;
         return p->arg ? D_INSERT : D_EXTRACT;
-    case P_W: case P_X: case P_R: case P_REXT:
+    case P_REXT:               /* add x0, x1, w2 (lsl #1, uxtx): a w register needs its extend */
+        if (why == R_KIND && o->kind == A64_OP_GPR && !o->u.gpr.is_sp && gpr_width(o) == 32 && sz == 64 &&
+            (o->shift == A64_SH_NONE || o->shift == A64_SH_LSL || o->shift == A64_SH_UXTX || o->shift == A64_SH_SXTX))
+            return o->shift == A64_SH_NONE ? D_FEW : extend_diag(r, o, sz);
+        /* fall through */
+    case P_W: case P_X: case P_R:
         /* a shift or extend out of range: the extended register's words where a row takes one
          * there (add, sub, cmp), else the shifted register's */
         if ((why != R_RANGE && why != R_SHIFT) || o->kind != A64_OP_GPR || o->shift == A64_SH_NONE) return D_NONE;
         if (p->kind != P_REXT && !p->set) return D_NONE;
         if (rows_have(m, in->nops, i, P_REXT))
-            return gpr_width(o) == 32 && sz == 64 ? D_EXTEND_W : D_EXTEND_X;
+            return extend_diag(r, o, sz);
         snprintf(e->msg, sizeof e->msg, "%d", gpr_width(o) - 1);
         return D_SHIFTED;
     case P_RANGE: case P_SHAMT:
         if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_BARRIER) return D_BARRIER;
-        if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH) return D_PREFETCH;
+        if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH) {   /* prfm #32; rprfm #64 */
+            snprintf(e->msg, sizeof e->msg, "%lld", (long long)p->hi);
+            return D_PREFETCH;
+        }
         if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_ROTATION) {
             /* the values of the rows (fcmla: 0, 90, 180 or 270) */
             int64_t vals[8];
@@ -919,14 +1020,17 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
                                       (long long)vals[k]);
             return D_ROTATION;
         }
-        if (why == R_KIND && (o->kind == A64_OP_GPR || expr) && p->kind == P_RANGE)   /* svc x0: the range */
+        if (why == R_KIND && p->kind == P_RANGE && p->arg != A64_RANGE_ROTATION && p->arg != A64_RANGE_BARRIER)
             snprintf(e->msg, sizeof e->msg, "%lld, %lld", (long long)p->lo, (long long)p->hi);
-        else if (why == R_KIND && (o->kind == A64_OP_GPR || expr))
+        else if (why == R_KIND && p->kind == P_SHAMT)
             snprintf(e->msg, sizeof e->msg, "0, %d", sz - 1);
         else
             return D_NONE;
         return D_RANGE;
+    case P_MEMPAIRPRE:
+        return why == R_RANGE && !o->u.mem.has_offset ? D_INVALID_END : D_NONE;   /* ldp x0, x1, [x2]! */
     case P_MEMPRE9: {
+        if (why == R_RANGE && !o->u.mem.has_offset) return D_OFFSET9_END;        /* ldr x0, [x1]! */
         /* an offset a plain load takes ([x1, #256]!): llvm refuses the '!' */
         int S = r->mem_size ? r->mem_size : 1;
         int64_t off = o->u.mem.offset;
@@ -938,9 +1042,14 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         if (why != R_KIND || o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_OFFSET || !o->u.mem.has_offset ||
             o->u.mem.has_index || o->u.mem.reloc || o->u.mem.sym)
             return D_NONE;
-        return (r->sys & A64_SYS_EXCLUSIVE) || ((r->sys & A64_SYS_BARRIER) && r->mem_kind == A64_MEM_LOAD) ? D_ZEROIDX
-                                                                                                         : D_INVALID_HASH;
+        return zero_offset(r) ? D_ZEROIDX : D_INVALID_HASH;
     case P_MEMREG:
+        if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && o->u.mem.has_index &&
+            !o->u.mem.reloc && !o->u.mem.sym) {   /* [x1, w2], [x1, x2, uxtw]: the extend the index takes */
+            snprintf(e->msg, sizeof e->msg, "%s", o->u.mem.index64 ? "'lsl' or 'sxtx'" : "'uxtw' or 'sxtw'");
+            e->lo = p->arg > 1 ? log2i(p->arg) : 0;
+            return D_MEMEXT;
+        }
         if (why != R_RANGE || o->kind != A64_OP_MEM) return D_NONE;
         snprintf(e->msg, sizeof e->msg, "%s", o->u.mem.index64 ? "'lsl' or 'sxtx'" : "'uxtw' or 'sxtw'");
         e->lo = p->arg > 1 ? log2i(p->arg) : 0;
@@ -948,6 +1057,102 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     default:
         return D_NONE;
     }
+}
+
+/* where no row of m takes in's number of operands: llvm compares the operands of every row
+ * in turn, and the furthest any row gets is the error's place (e->opnd, 1-based; 0: the
+ * mnemonic): an operand a row refuses, the first operand past a row's last, or too few given
+ * (D_FEW).  llvm counts a post-index [x1], #8 as two operands where uarch's rows count one (the
+ * parser joins them when they end the instruction).  Past a row's last operand llvm's words are
+ * those of what it parses after the operand before: a shift or extend, a post-index */
+static int too_many_or_few(const A64Mnem *m, const A64Inst *in, A64MatchEnv *env, A64MatchError *e, int *reach)
+{
+    A64Operand ops[A64_MAX_OPS];
+    A64Inst c = *in;
+    int from[A64_MAX_OPS];                  /* c's operand -> in's */
+    c.ops = ops;
+    c.nops = 0;
+    for (int j = 0; j < in->nops; j++) {
+        from[c.nops] = j;
+        ops[c.nops] = in->ops[j];
+        if (j + 1 < in->nops && post_row(m, c.nops) && a64_join_post(&ops[c.nops], &in->ops[j + 1])) j++;
+        c.nops++;
+    }
+    int far = -1, diag = D_FEW, far_why = 0;
+    const A64Row *past = NULL;              /* the row the furthest is one operand past */
+    const A64Row *refused = NULL;           /* the row that refused the furthest, and why */
+    Vars v;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        int n = r->nops < c.nops ? r->nops : c.nops, i, why = R_OK;
+        vars_init(&v, r, env);
+        for (i = 0; i < n; i++)
+            if ((why = check(&r->ops[i], &c.ops[i], i, &v)) != R_OK) break;
+        int at = i < n ? i : c.nops > r->nops ? r->nops : c.nops;
+        bool beyond = i == n && c.nops > r->nops;
+        if (i < n && i + 1 < c.nops && r->ops[i].kind == P_REXT && c.ops[i].kind == A64_OP_GPR &&
+            c.ops[i].shift == A64_SH_NONE && !c.ops[i].u.gpr.is_sp) {
+            at = i + 1;                     /* add x0, x1, w2, x3: llvm's extend is an operand of its own */
+            beyond = true;
+        }
+        if (at >= far) {
+            far = at;
+            diag = i == n && c.nops < r->nops ? D_FEW : D_INVALID;
+            past = beyond ? r : NULL;
+            refused = i < n && !beyond ? r : NULL;
+            far_why = why;
+        }
+    }
+    e->opnd = diag == D_FEW ? 0 : from[far] + 1;
+    *reach = diag == D_FEW ? in->nops : past ? from[far] : -1;
+    if (refused) {                          /* cfp x0: the words of the operand refused */
+        int d = llvm_diag(m, refused, far, far_why, &c, e);
+        return d && d != D_FEW ? d : diag;
+    }
+    if (!past || far == 0) return diag;
+    const A64Pat *p = &past->ops[far - 1];
+    const A64Operand *o = &c.ops[far - 1];
+    int sz = c.ops[0].kind == A64_OP_GPR ? gpr_width(&c.ops[0]) : 64;
+    if (o->kind == A64_OP_IMM && o->shift == A64_SH_NONE) {    /* add x0, x1, #1, x2 */
+        if (rows_have(m, -1, far - 1, P_AIMM) || rows_have(m, -1, far - 1, P_AIMMSH) ||
+            rows_have(m, -1, far - 1, P_MOVZ) || rows_have(m, -1, far - 1, P_MOVN))
+            return D_LSL_AFTER;
+        if (!rows_have(m, -1, far - 1, P_MOV16)) return diag;
+        snprintf(e->msg, sizeof e->msg, "%s", sz == 32 ? "0 or 16" : "0, 16, 32 or 48");
+        return D_MOVSHIFT;
+    }
+    if (o->kind == A64_OP_GPR && o->shift == A64_SH_NONE) {    /* add x0, x1, x2, x3 */
+        if (rows_have(m, -1, far - 1, P_REXT)) return extend_diag(past, o, sz);
+        if (p->kind != P_R && p->kind != P_X && p->kind != P_W) return diag;
+        if (!p->set) return diag;
+        snprintf(e->msg, sizeof e->msg, "%d", gpr_width(o) - 1);
+        return D_SHIFTED;
+    }
+    if (o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_offset && !o->u.mem.has_index &&
+        rows_have(m, -1, far - 1, P_MEMPOST9))
+        return D_OFFSET9;                   /* ldr x0, [x1], q2 */
+    return diag;
+}
+
+/* whether pattern p takes the kind of operand o is (a register, a vector, a number, memory) */
+static bool same_class(const A64Pat *p, const A64Operand *o)
+{
+    switch (o->kind) {
+    case A64_OP_GPR: return p->kind >= P_W && p->kind <= P_REXT;
+    case A64_OP_VREG: case A64_OP_VLIST: return p->kind >= P_FSCALAR && p->kind <= P_ELIST;
+    case A64_OP_IMM: case A64_OP_FIMM: return p->kind >= P_IMM && p->kind <= P_MIMM64;
+    case A64_OP_MEM: return p->kind >= P_MEM;
+    default: return p->kind >= P_LABEL && p->kind <= P_SYSOP;
+    }
+}
+
+/* whether llvm's words d are none, or those another row may have better: "invalid operand for
+ * instruction" (not where placed for a reason: ldr x0, [x1, #256]!), an index no row of that
+ * kind takes (ldr x0, [x1, w2]: the register offset's words) */
+static bool generic(int d)
+{
+    return d == D_NONE || d == D_INVALID || d == D_INVALID_POST || d == D_INVALID_INDEX || d == D_ZEROIDX_INDEX ||
+           d == D_OFFSET9_INDEX;
 }
 
 /* the more specific the reason, the better it explains the failure */
@@ -1048,14 +1253,15 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
             best_lo = v.lo; best_hi = v.hi; best_mult = v.mult;
         }
     }
-    if (best_row < 0) {                     /* llvm's words: too few, or the first one too many */
-        int most = 0;
-        for (int ri = m->first; ri < m->first + m->count; ri++)
-            if (a64_rows[ri].nops > most) most = a64_rows[ri].nops;
-        err->opnd = in->nops < most ? 0 : most + 1;
+    /* no row takes this many operands, or a row of another count gets further: one operand too
+     * many or too few (fmaxnmp d0, v1.2d, x2: at the x2) */
+    A64MatchError e2 = *err;
+    int reach, d2 = too_many_or_few(m, in, env, &e2, &reach);
+    if (best_row < 0 || (reach > best_i && best_reason != R_NOREG && best_reason != R_NEEDREG)) {
+        *err = e2;
         err->reason = 0;
-        err->diag = D_INVALID;
-        snprintf(err->msg, sizeof err->msg, "%s", in->nops < most ? diags[D_FEW].fmt : diags[D_INVALID].fmt);
+        err->diag = d2;
+        if (d2 == D_FEW) snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);
         return false;
     }
     err->opnd = best_i + 1;
@@ -1067,6 +1273,38 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->mult = best_reason == R_RANGE && p->kind >= P_MEM ? best_mult : 0;
     err->post_imm = best_reason == R_RANGE && p->kind == P_MEMPOSTIMM;
     err->diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
+    /* where llvm's words would be "invalid operand for instruction": those of another row
+     * refused at the same operand (and w0, w1, x2: the logical immediate's), first of a row that
+     * takes that kind of operand there */
+    bool plain = best_reason != R_RANGE && best_reason != R_INDEX && best_reason != R_SYSFEAT &&
+                 best_reason != R_PSTATE && best_reason != R_UNREADABLE && best_reason != R_UNWRITABLE;
+    const A64Operand *bo = &in->ops[best_i];
+    bool vector = bo->kind == A64_OP_VREG && bo->u.vreg.shape > A64_V_Q;
+    for (int pass = 0; pass < 2 && generic(err->diag) && (err->diag || plain); pass++)
+        for (int ri = m->first; ri < m->first + m->count && generic(err->diag); ri++) {
+            const A64Row *r = &a64_rows[ri];
+            if (r->nops != in->nops || (pass == 0) != same_class(&r->ops[best_i], bo)) continue;
+            vars_init(&v, r, env);
+            int i, why = R_OK;
+            for (i = 0; i < r->nops; i++)
+                if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
+            if (i != best_i) continue;
+            if (vector && pass == 0) {      /* mov w0, v1.4s: a vector row's refusal stands */
+                pass = 2;
+                break;
+            }
+            if (ri == best_row) continue;
+            A64MatchError e2 = *err;
+            int d = llvm_diag(m, r, i, why, in, &e2);
+            if (d && !generic(d)) {
+                *err = e2;
+                err->diag = d;
+            }
+        }
+    if (err->diag == D_FEW) {               /* add x0, x1, w2: the extend is missing */
+        err->opnd = 0;
+        snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);
+    }
     if (err->diag) return false;
     snprintf(err->msg, sizeof err->msg, "%s", what(p));
     if (best_reason == R_SYSFEAT) {         /* llvm's message for the operation (sysops.tsv) */
@@ -1079,8 +1317,23 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     return false;
 }
 
-int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap)
+/* whether the words a64_match_message wrote for e (without a D_* diag) are llvm's */
+static bool llvm_words(const A64MatchError *e, const char *buf)
 {
+    switch (e->reason) {
+    case 0: case R_INDEX: case R_UNREADABLE: case R_UNWRITABLE: case R_SYSFEAT: case R_PSTATE: case R_SHAPE:
+        return true;
+    case R_RANGE:
+        return !strncmp(buf, "immediate must be", 17) || !strncmp(buf, "index must be", 13) || e->post_imm;
+    default:
+        return false;
+    }
+}
+
+int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
+                      size_t hcap)
+{
+    hint[0] = 0;
     bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64, mem = e->pat >= P_MEM;
     if (e->diag == D_MEMEXT) {
         char sh[16];
@@ -1129,6 +1382,10 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
     case R_SYSFEAT: snprintf(buf, cap, "%s", e->msg); break;
     case R_PSTATE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
+    }
+    if (!llvm_words(e, buf)) {           /* uarch's own words go in the note, llvm's in the error */
+        snprintf(hint, hcap, "%s", buf);
+        snprintf(buf, cap, "%s", diags[D_INVALID].fmt);
     }
     if (e->reason == R_INDEX) return A64_AT_LANE;
     if (e->reason == R_RANGE && (e->mult || e->post_imm)) return A64_AT_HASH;

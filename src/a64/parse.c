@@ -109,6 +109,17 @@ typedef struct Parser {
     int insts0, regions0;                  /* instructions and regions before it */
 } Parser;
 
+/* the error msg at `at`, then a note of uarch's own words after llvm's (hint; "": none) and the
+ * expansions it is in; false */
+static bool report(Parser *P, const char *at, const char *msg, const char *hint)
+{
+    int col = at ? (int)(at - P->ls) + 1 : 0;
+    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
+    asm_notes(&P->A, P->file, P->err);
+    return false;
+}
+
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static bool perr(Parser *P, const char *at, const char *fmt, ...)
 {
@@ -117,10 +128,7 @@ static bool perr(Parser *P, const char *at, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    int col = at ? (int)(at - P->ls) + 1 : 0;
-    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
-    asm_notes(&P->A, P->file, P->err);
-    return false;
+    return report(P, at, msg, "");
 }
 
 /* a warning at `at` (llvm-mc's, where it goes on): kept in the program, the first
@@ -1205,23 +1213,7 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         L.p++;
     }
     /* post-index: [base], #imm  /  [base], xM */
-    if (in->nops >= 2) {
-        A64Operand *m = &in->ops[in->nops - 2], *t = &in->ops[in->nops - 1];
-        if (m->kind == A64_OP_MEM && m->u.mem.mode == A64_AM_OFFSET && !m->u.mem.has_offset && !m->u.mem.has_index) {
-            if (t->kind == A64_OP_IMM && !t->u.imm.reloc && !t->u.imm.sym && t->shift == A64_SH_NONE &&
-                t->u.imm.value >= -(1 << 24) && t->u.imm.value <= (1 << 24)) {
-                m->u.mem.mode = A64_AM_POST;
-                m->u.mem.offset = (int32_t)t->u.imm.value;
-                m->u.mem.has_offset = true;
-                in->nops--;
-            } else if (t->kind == A64_OP_GPR && t->u.gpr.is64 && !t->u.gpr.is_sp && t->shift == A64_SH_NONE) {
-                m->u.mem.mode = A64_AM_POST;
-                m->u.mem.post_reg = true;
-                m->u.mem.post_index = t->u.gpr.num;
-                in->nops--;
-            }
-        }
-    }
+    if (in->nops >= 2 && a64_join_post(&in->ops[in->nops - 2], &in->ops[in->nops - 1])) in->nops--;
     return true;
 }
 
@@ -1622,10 +1614,17 @@ static const char *error_at(const char *o, const char *x, const char *e, int at)
     case A64_AT_CLOSE:
         y = memchr(o, ']', (size_t)(x - o));
         return y ? y : o;
-    case A64_AT_EXTEND:              /* [x1, x2, lsl #2]: after the second ',' */
+    case A64_AT_EXTEND:              /* [x1, x2, lsl #2]: after the second ','; [x1, w2]: past it */
         y = memchr(o, ',', (size_t)(x - o));
         y = y ? memchr(y + 1, ',', (size_t)(x - y - 1)) : NULL;
+        return y ? skip_ws(y + 1, x) : rtrim(o, x);
+    case A64_AT_INDEX:               /* [x1, x2]: after the first ',' */
+        y = memchr(o, ',', (size_t)(x - o));
         return y ? skip_ws(y + 1, x) : o;
+    case A64_AT_POST:                /* [x1], #8: after the ']' and ',' */
+        y = memchr(o, ']', (size_t)(e - o));
+        y = y ? memchr(y, ',', (size_t)(e - y)) : NULL;
+        return y ? skip_ws(y + 1, e) : o;
     default:
         return o;
     }
@@ -1661,11 +1660,11 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             else if ((*x == ']' || *x == '}') && depth) depth--;
             x++;
         }
-        char op[64], msg[400];
+        char op[64], msg[400], hint[400];
         q(o, rtrim(o, x), op, sizeof op);
-        int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg);
+        int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
         o = error_at(o, x, text_end, at);
-        return perr(P, o, "%s", msg);
+        return report(P, o, msg, hint);
     }
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
@@ -3249,8 +3248,9 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
                 prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
                 if (prog->nskipped % 64 == 0)
                     prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
-                prog->skipped[prog->nskipped++] = (struct A64Skipped){err->line, err->col,
-                                                                      arena_strndup(&prog->arena, err->msg, strlen(err->msg))};
+                prog->skipped[prog->nskipped++] = (struct A64Skipped){
+                    err->line, err->col, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
+                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL};
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
