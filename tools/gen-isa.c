@@ -593,11 +593,10 @@ static void read_table(const char *path)
                 int k;
                 for (k = 0; k < nfeatures && strcmp(features[k], t); k++) {}
                 if (k == nfeatures) fail("unknown feature '%s' (src/a64/features.tsv; gen-isa -f)", t);
-                if (nf == 3) fail("more than three features: '%s'", t);
-                if (nf == 0) r->feature = (uint8_t)(k + 1);
-                else if (nf == 1) r->feature2 = (uint8_t)(k + 1);
-                else r->feature3 = (uint8_t)(k + 1);
-                r->feature_half |= (uint8_t)(half << nf | nohalf << (nf + 3));
+                if (nf == A64_ROW_MAXFEAT) fail("more than %d features: '%s'", A64_ROW_MAXFEAT, t);
+                r->feature[nf] = (uint8_t)(k + 1);
+                r->feature_h |= (uint8_t)(half << nf);
+                r->feature_nh |= (uint8_t)(nohalf << nf);
                 nf++;
             }
         }
@@ -820,8 +819,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < r->nrd_imp; k++) fprintf(o, "%d,", r->rd_imp[k]);
         fprintf(o, "},{");
         for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
-        fprintf(o, "},%d,%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys, r->feature);
-        fprintf(o, "%d,%d,%d,", r->feature2, r->feature3, r->feature_half);
+        fprintf(o, "},%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys);
+        fprintf(o, "{%d,%d,%d},%d,%d,", r->feature[0], r->feature[1], r->feature[2], r->feature_h, r->feature_nh);
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);
