@@ -91,7 +91,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
     memset(v, 0, sizeof *v);
     v->gate = env != NULL;
-    v->features = env ? env->features : (A64Features){{0, 0}};
+    v->features = env ? env->features : A64_FEATURES_NONE;
     v->row_gated = r->feature[0] != 0;
     v->mnem = r->mnem;
     v->row_mem = r->mem_size;
@@ -1008,7 +1008,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (!err) return false;
     err->diag = 0;
     if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
-        a64_requires_msg(name, strlen(name), true, env ? env->features : (A64Features){{0, 0}}, err->msg, sizeof err->msg)) {
+        a64_requires_msg(name, strlen(name), true, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg)) {
         err->opnd = 0;
         err->reason = 0;
         return false;

@@ -192,7 +192,7 @@ static const A64Feature *feature_row(int bit)
 A64Features a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
-    A64Features none = {{0, 0}};
+    A64Features none = A64_FEATURES_NONE;
     if (n == 1 && name[0] == '-')
         return none;
     int bit = 0;
@@ -224,7 +224,7 @@ static const char *list_next(const char **p, size_t *n, char sep)
 /* the features a list names (unknown names ignored; *known false when one is), "-": none */
 static A64Features list_mask(const char *list, char sep, bool *known)
 {
-    A64Features m = {{0, 0}};
+    A64Features m = A64_FEATURES_NONE;
     bool all = true;
     size_t n;
     for (const char *p = list, *s; (s = list_next(&p, &n, sep));) {
@@ -259,7 +259,7 @@ bool a64_features_have_list(A64Features features, const char *list)
 
 A64Features a64_features_every(void)
 {
-    A64Features m = {{0, 0}};
+    A64Features m = A64_FEATURES_NONE;
     for (int b = 0; feature_row(b); b++)
         m = a64f_or(m, a64f_bit(b));
     return a64f_xor(m, a64_m1_features);
@@ -271,7 +271,7 @@ bool a64_cpu_features(const char *cpu, A64Features *mask)
         const A64Feature *f = &a64_features[i];
         if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
             continue;
-        A64Features m = {{0, 0}};
+        A64Features m = A64_FEATURES_NONE;
         size_t n;
         for (const char *p = f->value, *s; (s = list_next(&p, &n, ','));) {
             bool known;
@@ -320,7 +320,7 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
         n--;
     }
     bool known;
-    A64Features m = n ? a64_feature_mask(item, n, &known) : (A64Features){{0, 0}};
+    A64Features m = n ? a64_feature_mask(item, n, &known) : A64_FEATURES_NONE;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
         m = a64f_xor(a64_features_every(), a64_m1_features);
     const A64Arch *arch = a64f_any(m) ? NULL : mattr_arch(item, n);
@@ -339,7 +339,7 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
 
 A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
 {
-    A64Features features = {{0, 0}};
+    A64Features features = A64_FEATURES_NONE;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;
