@@ -189,6 +189,15 @@ static const A64Feature *feature_row(int bit)
     return NULL;
 }
 
+/* every feature: the bit of each feature and m1 row (what a CPU has, not yet a mask) */
+static A64Features every_bit(void)
+{
+    A64Features m = A64_FEATURES_NONE;
+    for (int b = 0; feature_row(b); b++)
+        m = a64f_or(m, a64f_bit(b));
+    return m;
+}
+
 A64Features a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
@@ -259,10 +268,7 @@ bool a64_features_have_list(A64Features features, const char *list)
 
 A64Features a64_features_every(void)
 {
-    A64Features m = A64_FEATURES_NONE;
-    for (int b = 0; feature_row(b); b++)
-        m = a64f_or(m, a64f_bit(b));
-    return a64f_xor(m, a64_m1_features);
+    return a64f_xor(every_bit(), a64_m1_features);
 }
 
 bool a64_cpu_features(const char *cpu, A64Features *mask)
@@ -322,7 +328,7 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
     bool known;
     A64Features m = n ? a64_feature_mask(item, n, &known) : A64_FEATURES_NONE;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
-        m = a64f_xor(a64_features_every(), a64_m1_features);
+        m = every_bit();
     const A64Arch *arch = a64f_any(m) ? NULL : mattr_arch(item, n);
     if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them) */
         if (off)
