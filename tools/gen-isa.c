@@ -452,7 +452,8 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
     return next_row_opt(f, line, size, c, cols, header, 0);
 }
 
-/* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order) */
+/* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order; they come
+ * first, so that the bit of one is its index in a64_features, src/a64/names.c) */
 static char *features[A64_FEATURES_MAX];
 static bool feature_m1[A64_FEATURES_MAX];   /* an `m1` row: the M1 has it */
 static int nfeatures;
@@ -463,9 +464,12 @@ static void read_features(const char *path)
     cur_file = path;
     cur_line = 0;
     char line[4096], *c[5];
-    bool header = false;
+    bool header = false, other = false;
     while (next_row(f, line, sizeof line, c, "kind name says value", &header) >= 0) {
-        if (strcmp(c[0], "feature") && strcmp(c[0], "m1")) continue;
+        bool bit_row = !strcmp(c[0], "feature") || !strcmp(c[0], "m1");
+        if (bit_row && other) fail("a %s row after a cpu row (the feature and m1 rows come first)", c[0]);
+        other |= !bit_row;
+        if (!bit_row) continue;
         if (nfeatures == A64_FEATURES_MAX) fail("more than %d features (A64Features)", A64_FEATURES_MAX);
         feature_m1[nfeatures] = !strcmp(c[0], "m1");
         features[nfeatures++] = xdup(c[1], strlen(c[1]));

@@ -180,13 +180,11 @@ const A64Opname *a64_opname_value_for(const char *kind, long long value, A64Feat
  * M1's) it lacks: {0} is the M1's (a64_m1_features: the bits of the m1 rows). */
 static bool is_bit_row(const A64Feature *f) { return !strcmp(f->kind, "feature") || !strcmp(f->kind, "m1"); }
 
-/* the row of feature `bit` (NULL past the last) */
+/* the row of feature `bit` (NULL past the last): the feature and m1 rows come first, in the
+ * order of their bits (tools/gen-isa.c fails the build otherwise) */
 static const A64Feature *feature_row(int bit)
 {
-    for (int i = 0, k = 0; i < a64_features_count; i++)
-        if (is_bit_row(&a64_features[i]) && k++ == bit)
-            return &a64_features[i];
-    return NULL;
+    return bit >= 0 && bit < a64_features_count && is_bit_row(&a64_features[bit]) ? &a64_features[bit] : NULL;
 }
 
 /* every feature: the bit of each feature and m1 row (what a CPU has, not yet a mask) */
@@ -204,15 +202,10 @@ A64Features a64_feature_mask(const char *name, size_t n, bool *known)
     A64Features none = A64_FEATURES_NONE;
     if (n == 1 && name[0] == '-')
         return none;
-    int bit = 0;
-    for (int i = 0; i < a64_features_count; i++) {
-        const A64Feature *f = &a64_features[i];
-        if (!is_bit_row(f))
-            continue;
+    const A64Feature *f;
+    for (int bit = 0; (f = feature_row(bit)); bit++)
         if (strlen(f->name) == n && !memcmp(f->name, name, n))
             return a64f_bit(bit);
-        bit++;
-    }
     *known = false;
     return none;
 }
