@@ -452,7 +452,8 @@ static int next_row(FILE *f, char *line, int size, char **c, const char *cols, b
     return next_row_opt(f, line, size, c, cols, header, 0);
 }
 
-/* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order) */
+/* the feature names (src/a64/features.tsv, its `feature` and `m1` rows in order; they come
+ * first, so that the bit of one is its index in a64_features, src/a64/names.c) */
 static char *features[A64_FEATURES_MAX];
 static bool feature_m1[A64_FEATURES_MAX];   /* an `m1` row: the M1 has it */
 static int nfeatures;
@@ -463,9 +464,12 @@ static void read_features(const char *path)
     cur_file = path;
     cur_line = 0;
     char line[4096], *c[5];
-    bool header = false;
+    bool header = false, other = false;
     while (next_row(f, line, sizeof line, c, "kind name says value", &header) >= 0) {
-        if (strcmp(c[0], "feature") && strcmp(c[0], "m1")) continue;
+        bool bit_row = !strcmp(c[0], "feature") || !strcmp(c[0], "m1");
+        if (bit_row && other) fail("a %s row after a cpu row (the feature and m1 rows come first)", c[0]);
+        other |= !bit_row;
+        if (!bit_row) continue;
         if (nfeatures == A64_FEATURES_MAX) fail("more than %d features (A64Features)", A64_FEATURES_MAX);
         feature_m1[nfeatures] = !strcmp(c[0], "m1");
         features[nfeatures++] = xdup(c[1], strlen(c[1]));
@@ -593,11 +597,10 @@ static void read_table(const char *path)
                 int k;
                 for (k = 0; k < nfeatures && strcmp(features[k], t); k++) {}
                 if (k == nfeatures) fail("unknown feature '%s' (src/a64/features.tsv; gen-isa -f)", t);
-                if (nf == 3) fail("more than three features: '%s'", t);
-                if (nf == 0) r->feature = (uint8_t)(k + 1);
-                else if (nf == 1) r->feature2 = (uint8_t)(k + 1);
-                else r->feature3 = (uint8_t)(k + 1);
-                r->feature_half |= (uint8_t)(half << nf | nohalf << (nf + 3));
+                if (nf == A64_ROW_MAXFEAT) fail("more than %d features: '%s'", A64_ROW_MAXFEAT, t);
+                r->feature[nf] = (uint8_t)(k + 1);
+                r->feature_h |= (uint8_t)(half << nf);
+                r->feature_nh |= (uint8_t)(nohalf << nf);
                 nf++;
             }
         }
@@ -820,8 +823,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < r->nrd_imp; k++) fprintf(o, "%d,", r->rd_imp[k]);
         fprintf(o, "},{");
         for (int k = 0; k < r->nwr_imp; k++) fprintf(o, "%d,", r->wr_imp[k]);
-        fprintf(o, "},%d,%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys, r->feature);
-        fprintf(o, "%d,%d,%d,", r->feature2, r->feature3, r->feature_half);
+        fprintf(o, "},%d,%d,%d,%d,%d,", r->mem_kind, r->mem_size, r->mem_pair, r->branch, r->sys);
+        fprintf(o, "{%d,%d,%d},%d,%d,", r->feature[0], r->feature[1], r->feature[2], r->feature_h, r->feature_nh);
         emit_cstr(o, r->notes);
         fputc(',', o);
         emit_cstr(o, r->src);

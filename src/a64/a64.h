@@ -208,9 +208,10 @@ typedef struct A64Align {   /* .org N: align 0, skip = N - offset */
  * words, at most 128 features; {0} = the M1's */
 enum { A64_FEATURES_MAX = 128 };
 typedef struct A64Features { uint64_t w[2]; } A64Features;
+#define A64_FEATURES_NONE ((A64Features){{0, 0}})   /* no bit: the M1's */
 static inline A64Features a64f_bit(int k)
 {
-    A64Features f = {{0, 0}};
+    A64Features f = A64_FEATURES_NONE;
     f.w[k >> 6] = (uint64_t)1 << (k & 63);
     return f;
 }

@@ -50,7 +50,7 @@ typedef struct A64Pat {
     const char *str;       /* P_NAMED names "a|b", P_SYSREG name, P_SYSOP kind */
 } A64Pat;
 
-enum { A64_ROW_MAXIMP = 4 };
+enum { A64_ROW_MAXIMP = 4, A64_ROW_MAXFEAT = 3 };
 enum { A64_TF_VARS = 1, A64_TF_OP = 2, A64_TF_TAKEN = 4 };   /* template has {..} / {op} / {taken} */
 
 typedef struct A64Row {
@@ -67,13 +67,13 @@ typedef struct A64Row {
     uint8_t mem_pair;
     uint8_t branch;        /* A64Branch */
     uint8_t sys;           /* A64_SYS_* */
-    uint8_t feature;       /* 0: every CPU; else 1 + the bit of the feature the row needs
-                              (src/a64/features.tsv: the `feature` column of the table) */
-    uint8_t feature2, feature3;   /* 0 or more (fcmla v.4h: complxnum fullfp16 neon) */
-    uint8_t feature_half;  /* bit k: the k-th of feature, feature2, feature3 is needed only by an
-                              instruction with a half-precision operand (fadd v.4h|4s: fullfp16:h);
-                              bit 3 + k: only by one without (fadd h|s|d: fp-armv8:nh, llvm's h
-                              form needs only fullfp16) */
+    uint8_t feature[A64_ROW_MAXFEAT];   /* the features the row needs (src/a64/features.tsv: the
+                              `feature` column of the table), each 1 + its bit, 0 after the last
+                              (none: every CPU; fcmla v.4h: complxnum fullfp16 neon) */
+    uint8_t feature_h;     /* bit k: feature[k] is needed only by an instruction with a
+                              half-precision operand (fadd v.4h|4s: fullfp16:h) */
+    uint8_t feature_nh;    /* bit k: feature[k] is needed only by one without (fadd h|s|d:
+                              fp-armv8:nh, llvm's h form needs only fullfp16) */
     const char *notes;
     const char *src;       /* "base.tsv:123" */
     const char *print;     /* the mnemonic LLVM prints the row as (its `print` column), NULL: as written */

@@ -74,15 +74,14 @@ static bool inst_half(const A64Inst *in)
  * naming those it lacks ("instruction requires: complxnum fullfp16") */
 static bool row_lacks(const A64Row *r, const A64Inst *in, A64Features features, char *msg, size_t cap)
 {
-    const uint8_t need[3] = {r->feature, r->feature2, r->feature3};
     bool lacks = false;
     size_t at = msg ? (size_t)snprintf(msg, cap, "instruction requires:") : 0;
-    for (int k = 0; k < 3 && need[k]; k++) {
-        if (a64_features_has_bit(features, need[k] - 1) ||
-            (r->feature_half >> k & 9 && (r->feature_half >> k & 1) != inst_half(in)))
+    for (int k = 0; k < A64_ROW_MAXFEAT && r->feature[k]; k++) {
+        if (a64_features_has_bit(features, r->feature[k] - 1) ||
+            (r->feature_h >> k & 1 && !inst_half(in)) || (r->feature_nh >> k & 1 && inst_half(in)))
             continue;
         lacks = true;
-        if (msg && at < cap) at += (size_t)snprintf(msg + at, cap - at, " %s", a64_feature_says(need[k] - 1));
+        if (msg && at < cap) at += (size_t)snprintf(msg + at, cap - at, " %s", a64_feature_says(r->feature[k] - 1));
     }
     return lacks;
 }
@@ -92,8 +91,8 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
     memset(v, 0, sizeof *v);
     v->gate = env != NULL;
-    v->features = env ? env->features : (A64Features){{0, 0}};
-    v->row_gated = r->feature != 0;
+    v->features = env ? env->features : A64_FEATURES_NONE;
+    v->row_gated = r->feature[0] != 0;
     v->mnem = r->mnem;
     v->row_mem = r->mem_size;
 }
@@ -1203,7 +1202,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (i = 0; i < r->nops; i++)
             if (check(&r->ops[i], &in->ops[i], i, &v) != R_OK) break;
         if (i == r->nops) {
-            if (r->feature && env && row_lacks(r, in, env->features, NULL, 0)) {
+            if (r->feature[0] && env && row_lacks(r, in, env->features, NULL, 0)) {
                 if (!gated) gated = r;
                 continue;
             }
@@ -1214,7 +1213,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (!err) return false;
     err->diag = 0;
     if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
-        a64_requires_msg(name, strlen(name), true, env ? env->features : (A64Features){{0, 0}}, err->msg, sizeof err->msg)) {
+        a64_requires_msg(name, strlen(name), true, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg)) {
         err->opnd = 0;
         err->reason = 0;
         return false;

@@ -180,30 +180,32 @@ const A64Opname *a64_opname_value_for(const char *kind, long long value, A64Feat
  * M1's) it lacks: {0} is the M1's (a64_m1_features: the bits of the m1 rows). */
 static bool is_bit_row(const A64Feature *f) { return !strcmp(f->kind, "feature") || !strcmp(f->kind, "m1"); }
 
-/* the row of feature `bit` (NULL past the last) */
+/* the row of feature `bit` (NULL past the last): the feature and m1 rows come first, in the
+ * order of their bits (tools/gen-isa.c fails the build otherwise) */
 static const A64Feature *feature_row(int bit)
 {
-    for (int i = 0, k = 0; i < a64_features_count; i++)
-        if (is_bit_row(&a64_features[i]) && k++ == bit)
-            return &a64_features[i];
-    return NULL;
+    return bit >= 0 && bit < a64_features_count && is_bit_row(&a64_features[bit]) ? &a64_features[bit] : NULL;
+}
+
+/* every feature: the bit of each feature and m1 row (what a CPU has, not yet a mask) */
+static A64Features every_bit(void)
+{
+    A64Features m = A64_FEATURES_NONE;
+    for (int b = 0; feature_row(b); b++)
+        m = a64f_or(m, a64f_bit(b));
+    return m;
 }
 
 A64Features a64_feature_mask(const char *name, size_t n, bool *known)
 {
     *known = true;
-    A64Features none = {{0, 0}};
+    A64Features none = A64_FEATURES_NONE;
     if (n == 1 && name[0] == '-')
         return none;
-    int bit = 0;
-    for (int i = 0; i < a64_features_count; i++) {
-        const A64Feature *f = &a64_features[i];
-        if (!is_bit_row(f))
-            continue;
+    const A64Feature *f;
+    for (int bit = 0; (f = feature_row(bit)); bit++)
         if (strlen(f->name) == n && !memcmp(f->name, name, n))
             return a64f_bit(bit);
-        bit++;
-    }
     *known = false;
     return none;
 }
@@ -224,7 +226,7 @@ static const char *list_next(const char **p, size_t *n, char sep)
 /* the features a list names (unknown names ignored; *known false when one is), "-": none */
 static A64Features list_mask(const char *list, char sep, bool *known)
 {
-    A64Features m = {{0, 0}};
+    A64Features m = A64_FEATURES_NONE;
     bool all = true;
     size_t n;
     for (const char *p = list, *s; (s = list_next(&p, &n, sep));) {
@@ -259,10 +261,7 @@ bool a64_features_have_list(A64Features features, const char *list)
 
 A64Features a64_features_every(void)
 {
-    A64Features m = {{0, 0}};
-    for (int b = 0; feature_row(b); b++)
-        m = a64f_or(m, a64f_bit(b));
-    return a64f_xor(m, a64_m1_features);
+    return a64f_xor(every_bit(), a64_m1_features);
 }
 
 bool a64_cpu_features(const char *cpu, A64Features *mask)
@@ -271,7 +270,7 @@ bool a64_cpu_features(const char *cpu, A64Features *mask)
         const A64Feature *f = &a64_features[i];
         if (strcmp(f->kind, "cpu") || strcasecmp(f->name, cpu))
             continue;
-        A64Features m = {{0, 0}};
+        A64Features m = A64_FEATURES_NONE;
         size_t n;
         for (const char *p = f->value, *s; (s = list_next(&p, &n, ','));) {
             bool known;
@@ -320,9 +319,9 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
         n--;
     }
     bool known;
-    A64Features m = n ? a64_feature_mask(item, n, &known) : (A64Features){{0, 0}};
+    A64Features m = n ? a64_feature_mask(item, n, &known) : A64_FEATURES_NONE;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
-        m = a64f_xor(a64_features_every(), a64_m1_features);
+        m = every_bit();
     const A64Arch *arch = a64f_any(m) ? NULL : mattr_arch(item, n);
     if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them) */
         if (off)
@@ -339,7 +338,7 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
 
 A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
 {
-    A64Features features = {{0, 0}};
+    A64Features features = A64_FEATURES_NONE;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;

@@ -3144,7 +3144,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
-    P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : (A64Features){{0, 0}};
+    P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : A64_FEATURES_NONE;
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;

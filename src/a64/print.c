@@ -636,7 +636,7 @@ static bool default_operand(const char *m, const A64Operand *o)
 bool a64_print(const A64Inst *in0, uint64_t flags, const A64Features *features, Buf *out)
 {
     bool hex = (flags & A64_PRINT_HEX) != 0;
-    const A64Features fs = features ? *features : (A64Features){{0, 0}};
+    const A64Features fs = features ? *features : A64_FEATURES_NONE;
     A64Inst cin;
     A64Operand cops[A64_MAX_OPS];
     char scratch[32];

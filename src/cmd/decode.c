@@ -257,7 +257,7 @@ int cmd_decode(int argc, char **argv)
     const ModelCpu *cpu = NULL;
     A64Features features = a64_features_every();   /* (src/a64/features.tsv), unless a CPU is named */
     if (cpu_name && !a64_cpu_features(cpu_name, &features))
-        features = (A64Features){{0, 0}};
+        features = A64_FEATURES_NONE;
     if (cpu_name) {
         if (!strcmp(cpu_name, "help")) { model_list(stdout); free(paths); return 0; }
         cpu = model_find(cpu_name);

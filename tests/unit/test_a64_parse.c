@@ -303,7 +303,7 @@ TEST(a64_features_table)
             p += n + (e != NULL);
         }
     }
-    const A64Features none = {{0, 0}};
+    const A64Features none = A64_FEATURES_NONE;
     A64Features m1 = a64f_bit(0), m2 = none, m4 = none, x;
     CHECK(a64_cpu_features("apple-m1", &m1) && a64f_eq(m1, none));
     CHECK(a64_cpu_features("Apple-M2", &m2) && a64f_any(m2));
