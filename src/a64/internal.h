@@ -150,6 +150,10 @@ enum A64ErrAt {
     A64_AT_POST,       /* its post-index ([x1], #8: the #8) */
     A64_AT_INDEX,      /* its index or offset ([x1, x2]: the x2) */
 };
+/* llvm-mca 19's words for an unknown mnemonic (lowercase): "unrecognized instruction mnemonic",
+ * with the mnemonics of a CPU of `features` within 2 insertions and deletions of it, in order
+ * ("addd": ", did you mean: add, addp, adds, addv, fadd, madd?"; b.cc is b) */
+void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, size_t cap);
 /* joins a post-index `[base], #imm` or `[base], xM` (the operands m, t) into m; false: they are
  * no post-index */
 bool a64_join_post(A64Operand *m, const A64Operand *t);

@@ -1154,6 +1154,63 @@ static bool generic(int d)
            d == D_OFFSET9_INDEX;
 }
 
+/* whether a CPU of `features` has some instruction of row r (a feature needed only with, or
+ * only without, a half-precision operand leaves it the others) */
+static bool row_available(const A64Row *r, A64Features features)
+{
+    for (int k = 0; k < A64_ROW_MAXFEAT && r->feature[k]; k++)
+        if (!a64_features_has_bit(features, r->feature[k] - 1) && !((r->feature_h | r->feature_nh) >> k & 1))
+            return false;
+    return true;
+}
+
+/* the edit distance of a and b by insertions and deletions only (a replacement is both), or 3
+ * when it is over 2 */
+static int edit_distance2(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la - lb > 2 || lb - la > 2 || la > 32 || lb > 32) return 3;
+    uint8_t lcs[33][33];                    /* the longest common subsequence of the prefixes */
+    for (int i = 0; i <= la; i++)
+        for (int j = 0; j <= lb; j++)
+            lcs[i][j] = (uint8_t)(i == 0 || j == 0 ? 0
+                                  : a[i - 1] == b[j - 1] ? lcs[i - 1][j - 1] + 1
+                                  : lcs[i - 1][j] > lcs[i][j - 1] ? lcs[i - 1][j] : lcs[i][j - 1]);
+    int d = la + lb - 2 * lcs[la][lb];
+    return d > 2 ? 3 : d;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* the aliases llvm's parser turns into other instructions itself (bitfields: bfm, sbfm, ubfm;
+ * SYS operations: sys): its matcher's table, whose mnemonics it suggests, has none of them */
+static const char *const parser_aliases[] = {"bfc", "bfi", "bfxil", "sbfiz", "sbfx", "ubfiz", "ubfx", "at", "dc",
+                                             "ic", "tlbi", "cfp", "cpp", "dvp", "cosp", NULL};
+
+void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, size_t cap)
+{
+    const char *c[64];
+    int n = 0;
+    for (int k = 0; k < a64_nmnems && n < (int)ARRAY_LEN(c); k++) {
+        const A64Mnem *m = &a64_mnems[k];
+        int ri = m->first;
+        while (ri < m->first + m->count && !row_available(&a64_rows[ri], features)) ri++;
+        if (ri == m->first + m->count) continue;
+        const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
+        if (edit_distance2(name, s) <= 2 && !in_names(s, parser_aliases)) c[n++] = s;
+    }
+    qsort(c, (size_t)n, sizeof *c, cmp_name);
+    size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
+    for (int k = 0, w = 0; k < n && at < cap; k++) {
+        if (k && !strcmp(c[k], c[k - 1])) continue;
+        at += (size_t)snprintf(msg + at, cap - at, "%s%s", w++ ? ", " : ", did you mean: ", c[k]);
+    }
+    if (n && at < cap) snprintf(msg + at, cap - at, "?");
+}
+
 /* the more specific the reason, the better it explains the failure */
 static int prio(int why)
 {
@@ -1182,7 +1239,12 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         m = a64_mnem_find(b, n + 3);
     } else m = a64_mnem_find(name, strlen(name));
     if (!m) {
-        if (err) { err->opnd = -1; err->reason = 0; err->diag = 0; snprintf(err->msg, sizeof err->msg, "unknown mnemonic '%s'", name); }
+        if (err) {
+            err->opnd = -1;
+            err->reason = 0;
+            err->diag = 0;
+            a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);
+        }
         return false;
     }
     in->mnem = (uint16_t)(m - a64_mnems);

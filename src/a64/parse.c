@@ -978,7 +978,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                         o->u.mem.ext_amount = (uint8_t)v;
                         o->u.mem.ext_explicit = true;
                         p = skip_ws(q2, L->e);
-                    } else if (sh == A64_SH_LSL) return perr(P, p, "expected a shift amount");
+                    } else if (sh == A64_SH_LSL) return perr(P, p, "expected #imm after shift specifier");
                 }
             } else if (x.kind == RK_NONE) {
                 A64Operand t = {0};
@@ -1159,7 +1159,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     Parser *P = L->P;
     const char *kw = L->p;
     char buf[48];
-    if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected '%s'", q(kw, ke, buf, sizeof buf));
+    if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected token in argument list");
     if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
     const char *p = skip_ws(ke, L->e);
@@ -1173,7 +1173,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         prev->shift_amount = (uint8_t)v;
         prev->shift_explicit = true;
         p = q2;
-    } else if (sh < A64_SH_UXTB) return perr(P, p, "expected a shift amount after '%s'", q(kw, ke, buf, sizeof buf));
+    } else if (sh < A64_SH_UXTB) return perr(P, p, "expected #imm after shift specifier");
     L->p = p;
     return true;
 }
@@ -1205,10 +1205,9 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         L.p = skip_ws(L.p, e);
         if (L.p >= e) break;
         if (*L.p != ',') {
-            char buf[48];
             if (*L.p == ']') return perr(P, L.p, "unbalanced ']'");
             if (*L.p == '}') return perr(P, L.p, "unbalanced '}'");
-            return perr(P, L.p, "unexpected '%s'", q(L.p, e, buf, sizeof buf));
+            return perr(P, L.p, "unexpected token in argument list");
         }
         L.p++;
     }
@@ -1833,14 +1832,17 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     P->num_target = -1;
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
-    char buf[48];
-    if (p < e && !is_ws(*p)) {
+    size_t n = (size_t)(p - s);
+    if ((p < e && !is_ws(*p)) || n == 0 || n > 30) {   /* (llvm's mnemonic: up to the space) */
+        char name[48], msg[400];
         const char *x = p;
         while (x < e && !is_ws(*x)) x++;
-        return perr(P, s, "unknown mnemonic '%s'", q(s, x, buf, sizeof buf));
+        size_t k = (size_t)(x - s) < sizeof name - 1 ? (size_t)(x - s) : sizeof name - 1;
+        ascii_lower_n(name, s, k);
+        name[k] = 0;
+        a64_unknown_mnemonic(name, P->env.features, msg, sizeof msg);
+        return perr(P, s, "%s", msg);
     }
-    size_t n = (size_t)(p - s);
-    if (n == 0 || n > 30) return perr(P, s, "unknown mnemonic '%s'", q(s, p, buf, sizeof buf));
     A64Inst *in = new_inst(P);
     char lw[32] = {0};
     ascii_lower_n(lw, s, n);
@@ -2825,10 +2827,7 @@ static bool statement(Parser *P, const char *s, const char *e)
         }
     }
     if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
-    if (!is_alpha(*s)) {
-        char buf[48];
-        return perr(P, s, "unexpected '%s'", q(s, e, buf, sizeof buf));
-    }
+    if (!is_alpha(*s)) return perr(P, s, "unexpected token at start of statement");
     return instruction(P, s, e, w_me);
 }
 

@@ -2,17 +2,19 @@
 # a64-messages-llvm.sh — the errors of tests/errors/a64-range-messages.test (immediates and lanes
 # out of range), a64-range-messages-2.test (add/sub and logical immediates, bitfields, shifts,
 # offsets, operand counts ...), a64-feature-m1-own.test (the M1's own features after `.arch
-# armv8-a`, +nofp, +nosimd, .cpu), a64-feature-mattr-off.test (the same removed by -mattr=-F)
-# and a64-operand-messages.test (operands of the wrong kind, one too many or too few) are llvm-mca
-# 19's: the same file:line:col and message for each line, under the test's own
-# options.  Needs llvm-mca-19 (skipped otherwise).
+# armv8-a`, +nofp, +nosimd, .cpu), a64-feature-mattr-off.test (the same removed by -mattr=-F),
+# a64-operand-messages.test (operands of the wrong kind, one too many or too few) and
+# a64-mnemonic-typos.test (unknown mnemonics, llvm's suggestions) are llvm-mca 19's: the same
+# file:line:col and message for each line, under the test's own options.  Needs llvm-mca-19
+# (skipped otherwise).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 LLVM_MCA=${LLVM_MCA_19:-$(command -v llvm-mca-19 || echo /usr/lib/llvm-19/bin/llvm-mca)}
 [ -x "$LLVM_MCA" ] || { echo "llvm-mca 19 not installed (make deps): the messages are not compared"; exit 77; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fail=0
-for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages; do
+for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages \
+    a64-mnemonic-typos; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
