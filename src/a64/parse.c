@@ -861,7 +861,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
     const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
-    int nums[4], shape = 0, count = 0;
+    int nums[4], shape = 0, count = 0, stride = 1;
     bool range = false;
     for (;;) {
         if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
@@ -870,16 +870,19 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
-        if (count && sh != shape) return perr(P, p, "mismatched arrangements in vector list");
+        if (count && sh != shape) return perr(P, p, "mismatched register size suffix");   /* (llvm's words) */
         shape = sh;
         if (range) {
             int first = nums[0], n = (num - first + 32) % 32 + 1;
-            if (n > 4) return perr(P, p, "vector list too long");
+            if (n > 4) return perr(P, p, "invalid number of vectors");
             for (int i = 1; i < n; i++) nums[i] = (first + i) % 32;
             count = n;
         } else {
-            if (count == 4) return perr(P, p, "vector list too long");
-            if (count && num != (nums[count - 1] + 1) % 32) return perr(P, p, "vector list registers must be consecutive");
+            if (count == 4) return perr(P, open, "invalid number of vectors");
+            /* llvm takes a list of any one stride, {v0.4s, v2.4s}, and refuses it as an operand */
+            if (count == 1) stride = (num - nums[0] + 32) % 32;
+            if (count > 1 && num != (nums[count - 1] + stride) % 32)
+                return perr(P, p, "registers must have the same sequential stride");
             nums[count++] = num;
         }
         p = skip_ws(ie, L->e);
@@ -888,6 +891,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
         return perr(P, open, "unbalanced '{' in vector list");
     }
+    if (stride != 1) return perr(P, open, "invalid operand for instruction");
     o->kind = A64_OP_VLIST;
     o->u.vlist.first = (uint8_t)nums[0];
     o->u.vlist.count = (uint8_t)count;
