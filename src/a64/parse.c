@@ -891,7 +891,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
         return perr(P, open, "unbalanced '{' in vector list");
     }
-    if (stride != 1) return perr(P, open, "invalid operand for instruction");
+    if (stride != 1) return report(P, open, "invalid operand for instruction", "vector list registers must be consecutive");
     o->kind = A64_OP_VLIST;
     o->u.vlist.first = (uint8_t)nums[0];
     o->u.vlist.count = (uint8_t)count;
