@@ -7,7 +7,8 @@
 # Prints the features present, comma-separated ('-': none), as src/a64/archs.tsv lists them: a
 # feature is absent when llvm's message for its instruction names it ("instruction requires:
 # fullfp16 neon" names both; another message, or none, leaves it present; a probe marked `any`
-# is absent on any error: msr ssbs, whose message names no feature).  The directives go
+# is absent on any error: msr ssbs and the other system registers and PSTATE fields, whose
+# message names no feature).  The directives go
 # after -mcpu=apple-m1's own features.  Used to write the columns of src/a64/archs.tsv.
 set -euo pipefail
 pre=${1?usage: tools/feature-probe.sh 'DIRECTIVES' [LLVM-MC]}
@@ -55,7 +56,19 @@ ssbs	msr ssbs, #1	any
 predres	cfp rctx, x0
 ccpp	dc cvap, x0
 ccdp	dc cvadp, x0
-tlb-rmi	tlbi rvae1, x0'
+tlb-rmi	tlbi rvae1, x0
+pan	msr pan, #1	any
+pan-rwv	at s1e1rp, x0
+uaops	msr uao, #1	any
+dit	msr dit, #1	any
+vh	mrs x0, ttbr1_el2	any
+CONTEXTIDREL2	mrs x0, contextidr_el2	any
+mpam	mrs x0, mpam0_el1	any
+sel2	mrs x0, cnthps_ctl_el2	any
+am	mrs x0, amcr_el0	any
+nv	mrs x0, vncr_el2	any
+specrestrict	mrs x0, scxtnum_el0	any
+v8.2a	mrs x0, id_isar6_el1	any'
 feat=$(dirname "$0")/../src/a64/features.tsv
 says=$(awk -F'\t' '($1=="m1" || $1=="feature") && $3!="-" {print $2 "\t" $3}' "$feat")
 { printf '%s\n' "$pre"; printf '%s\n' "$probes" | cut -f2; } > /tmp/feature-probe.$$.s

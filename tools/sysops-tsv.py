@@ -25,7 +25,10 @@ uses them:
      every feature F of llvm-mc -mattr=help, and the least of those that take it kept (the F
      that every other one implies: +X,-F refuses it); a name apple-m1 takes is tried with -F,
      and the greatest of those that refuse it kept (+F after -X takes it again), when it is a
-     feature of src/a64/features.tsv (an `m1` row; -mattr=-F of another is not modelled).
+     feature of src/a64/features.tsv (an `m1` row; -mattr=-F of another is not modelled); when
+     none of those implies the others, all of them (mpam1_el12: mpam,vh).  Then each register
+     the M1 takes is tried under -mcpu=generic -mattr=+v8a (what .arch armv8-a gives) with
+     those features (id_isar6_el1: v8.2a; those of a feature -mattr cannot name: UNNAMED).
 """
 import os
 import re
@@ -109,7 +112,7 @@ def uarch_feature_kinds():
 
 def uarch_cpus():
     """the llvm CPU rows (apple-later is uarch's)"""
-    return [(r[1], r[2]) for r in uarch_rows() if r[0] == "cpu" and r[1] != "apple-later"]
+    return [(r[1], r[3]) for r in uarch_rows() if r[0] == "cpu" and r[1] != "apple-later"]
 
 
 def mattr_names():
@@ -149,7 +152,12 @@ def least(lines, cpu, cands, add):
                    for x in fs if x != f):
                 break
         else:
-            sys.exit("sysops-tsv: %s: no feature of %s implies the others" % (lines[idx[0]], sorted(fs)))
+            if add:
+                sys.exit("sysops-tsv: %s: no feature of %s implies the others" % (lines[idx[0]], sorted(fs)))
+            # several features, none implying the others (mpam1_el12: mpam and vh): each one
+            # that no other brings back (-F,+X refuses the lines again)
+            f = ",".join(sorted(f for f in fs if not any(
+                len(takes(sub, cpu + ["-mattr=-%s,+%s" % (f, x)])) == len(sub) for x in fs if x != f)))
         for i in idx:
             need[i] = f
     return need
@@ -249,19 +257,23 @@ def reg_features(rows, printed):
     need = dict(zip(out, least([lines[i] for i in out], M1, cands, True)))
     have = [i for i in range(len(lines)) if i in m1]
     need.update(zip(have, least([lines[i] for i in have], M1, [f for f in cands if kinds.get(f) == "m1"], False)))
+    need.update(older_arch(lines, have, need))
+    order = [r[1] for r in uarch_rows() if r[0] in ("feature", "m1")]
     res = []
     for i, (n, k, acc, prints) in enumerate(rows):
         f = need.get(i)
         if i not in m1 and f is None:
             sys.exit("sysops-tsv: %s: no feature of llvm-mc -mattr=help takes it" % lines[i])
-        if f is not None and f not in feats:
-            sys.exit("sysops-tsv: %s needs %s, a feature src/a64/features.tsv lacks" % (lines[i], f))
-        res.append((n, k, acc, f or "-", prints))
+        for x in (f.split(",") if f else []):
+            if x not in feats:
+                sys.exit("sysops-tsv: %s needs %s, a feature src/a64/features.tsv lacks" % (lines[i], x))
+        f = ",".join(sorted(f.split(","), key=order.index)) if f else "-"
+        res.append((n, k, acc, f, prints))
     # the name apple-m1 prints for an encoding is the one -mattr=+all prints when the M1 has
-    # its feature (no `feature` row), else the generic one
+    # its features (no `feature` row), else the generic one
     for n, k, acc, f, prints in res:
         for d in prints.replace("-", ""):
-            m1_has = f == "-" or kinds.get(f) == "m1"
+            m1_has = f == "-" or all(kinds.get(x) == "m1" for x in f.split(","))
             if (printed[(d, "m1")].get(k) == n) != m1_has:
                 sys.exit("sysops-tsv: %s (%s): apple-m1 prints %s" % (n, d, printed[(d, "m1")].get(k, "it generically")))
     # the features.tsv CPU rows against what each CPU takes
@@ -274,6 +286,40 @@ def reg_features(rows, printed):
                       (cpu, "takes" if i in got else "refuses", lines[i], "has" if f in has else "lacks", f),
                       file=sys.stderr)
     return res
+
+
+# the registers of a feature llvm-mc's -mattr cannot name (it lowercases -mattr: +CONTEXTIDREL2
+# is '+contextidrel2', no feature), with the feature that brings it (vh: -mattr=-vh keeps it,
+# -mcpu=generic -mattr=+v8a,+vh takes it)
+UNNAMED = {"CONTEXTIDR_EL2": ("CONTEXTIDREL2", "vh")}
+
+
+def older_arch(lines, have, need):
+    """step 4 again for the registers the M1 has: -mcpu=generic -mattr=+v8a (Armv8.0, the
+    features .arch armv8-a gives) takes each with the features found (+mpam,+vh: mpam1_el12);
+    one it refuses that no -mattr=-F of apple-m1 refuses (contextidr_el2) is one of UNNAMED"""
+    gen = ["-mcpu=generic"]
+    t = takes([lines[i] for i in have], gen + ["-mattr=+v8a"])
+    refused = {i for j, i in enumerate(have) if j not in t}
+    groups = {}
+    for i in have:
+        if need.get(i):
+            groups.setdefault(need[i], []).append(i)
+    got = {}
+    for f, idx in groups.items():
+        sub = [lines[i] for i in idx]
+        if len(takes(sub, gen + ["-mattr=+v8a" + "".join(",+" + x for x in f.split(","))])) != len(sub):
+            sys.exit("sysops-tsv: -mcpu=generic -mattr=+v8a,+%s refuses some of %s" % (f, sub))
+    for i in sorted(refused):
+        if need.get(i):
+            continue
+        name = lines[i].replace(",", " ").split()[-1 if lines[i].startswith("mrs") else 1]
+        u = UNNAMED.get(name.upper())
+        if not u or len(takes([lines[i]], gen + ["-mattr=+v8a,+" + u[1]])) != 1 or \
+                len(takes([lines[i]], M1 + ["-mattr=-" + u[1]])) != 1:
+            sys.exit("sysops-tsv: -mcpu=generic -mattr=+v8a refuses %s and no -mattr=-F of apple-m1 does" % lines[i])
+        got[i] = u[0]
+    return got
 
 
 def sysops(cands):

@@ -7,6 +7,7 @@
  */
 #include "a64/internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -311,6 +312,38 @@ static const A64Arch *mattr_arch(const char *s, size_t n)
     return arch_row("arch", b, strlen(b));
 }
 
+/* whether the features of arch row a are among those of b (armv8.1-a's among armv8.2-a's) */
+static bool arch_within(const A64Arch *a, const A64Arch *b)
+{
+    A64Features fa = list_mask(a->on, ',', NULL), fb = list_mask(b->on, ',', NULL);
+    return !a64f_any(a64f_andnot(fa, fb));
+}
+
+/* what llvm's -mattr=-F takes away besides F (the features that imply F), as far as the tables
+ * have them: a feature that is an extension of its own name goes with each one the extension
+ * brings (`ext` rows: -pan takes pan-rwv, -neon aes and sha2); an architecture version of the
+ * table (the m1 row v8.2a, named as -mattr names it) with each feature it brings (-lse, -pan:
+ * armv8.2-a's `on`) and with itself or an earlier version (-v8.1a, -v8a); `arch`: F is a version */
+static A64Features versions_implying(A64Features m, const A64Arch *arch)
+{
+    A64Features out = {{0, 0}};
+    for (int i = 0; !arch && i < a64_archs_count; i++) {
+        const A64Arch *e = &a64_archs[i];
+        bool known;
+        A64Features self = a64_feature_mask(e->name, strlen(e->name), &known);
+        if (!strcmp(e->kind, "ext") && known && a64f_any(a64f_and(m, list_mask(e->on, ',', NULL))))
+            out = a64f_or(out, self);
+    }
+    m = a64f_or(m, out);
+    for (int b = 0; feature_row(b); b++) {
+        const char *name = feature_row(b)->name;
+        const A64Arch *v = mattr_arch(name, strlen(name));
+        if (v && (arch ? arch_within(arch, v) : a64f_any(a64f_and(m, list_mask(v->on, ',', NULL)))))
+            out = a64f_or(out, a64f_bit(b));
+    }
+    return out;
+}
+
 bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
 {
     bool off = n && item[0] == '-', on = n && item[0] == '+';
@@ -322,12 +355,13 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
     A64Features m = n ? a64_feature_mask(item, n, &known) : A64_FEATURES_NONE;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
         m = every_bit();
-    const A64Arch *arch = a64f_any(m) ? NULL : mattr_arch(item, n);
-    if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them) */
-        if (off)
-            return true;
-        m = list_mask(arch->on, ',', NULL);
-    }
+    const A64Arch *arch = mattr_arch(item, n);
+    if (arch)                    /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them, */
+        m = off ? versions_implying(m, arch) : list_mask(arch->on, ',', NULL);  /* but v8.2a) */
+    else if (off)
+        m = a64f_or(m, versions_implying(m, NULL));
+    if (arch && !a64f_any(m))
+        return true;
     if (!a64f_any(m))
         return false;
     A64Features has = a64f_xor(*mask, a64_m1_features);        /* the features the CPU has */
@@ -342,15 +376,22 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;
+    char low[64];
     for (int k = 0; k < n; k++)
-        for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));)
-            if (len && !a64_feature_apply(p, len, &features)) {
+        for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));) {
+            /* llvm-mc lowercases -mattr (+LSE is +lse; no item names CONTEXTIDREL2) */
+            size_t m = len < sizeof low ? len : 0;
+            for (size_t i = 0; i < m; i++)
+                low[i] = (char)tolower((unsigned char)p[i]);
+            if (len && !a64_feature_apply(m ? low : p, len, &features)) {
                 fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
                         util_progname, (int)len, p);
-                for (int b = 0; a64_feature_name(b); b++)
-                    fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+                for (int b = 0; a64_feature_name(b); b++)   /* (not CONTEXTIDREL2: no -mattr names it) */
+                    if (a64_feature_name(b)[strcspn(a64_feature_name(b), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")] == '\0')
+                        fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
                 fputs(", v8.1a ... v9.5a)\n", warn);
             }
+        }
     return features;
 }
 

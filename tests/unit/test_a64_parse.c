@@ -314,7 +314,20 @@ TEST(a64_features_table)
     CHECK(a64_feature_apply("-i8mm", 5, &x) && a64f_eq(x, none));
     CHECK(!a64_feature_apply("+nosuch", 7, &x));
     CHECK(a64_feature_apply("-neon", 5, &x) && !a64_features_have_list(x, "neon") && a64_features_have_list(x, "lse"));
-    CHECK(a64_feature_apply("+neon", 5, &x) && a64f_eq(x, none));
+    /* llvm's -neon also takes away what implies neon (aes, rdm ..., Armv8.2: v8.2a), which +neon
+     * does not bring back; +v8.2a brings Armv8.2's */
+    CHECK(a64_feature_apply("+neon", 5, &x) && a64_features_have_list(x, "neon") && !a64_features_have_list(x, "v8.2a") &&
+          !a64_features_have_list(x, "aes") && !a64_features_have_list(x, "rdm"));
+    CHECK(a64_feature_apply("+v8.2a", 6, &x) && a64_features_have_list(x, "v8.2a,rdm,pan") && !a64_features_have_list(x, "aes"));
+    x = none;
+    CHECK(a64_feature_apply("-pan", 4, &x) && !a64_features_have_list(x, "pan") && !a64_features_have_list(x, "pan-rwv") &&
+          !a64_features_have_list(x, "v8.2a") && a64_features_have_list(x, "uaops,vh,lse"));
+    CHECK(a64_feature_apply("+pan", 4, &x) && a64_features_have_list(x, "pan") && !a64_features_have_list(x, "v8.2a"));
+    x = none;                                        /* -v8.3a: Armv8.2 stays */
+    CHECK(a64_feature_apply("-v8.3a", 6, &x) && a64f_eq(x, none));
+    CHECK(a64_feature_apply("+v8.2a", 6, &x) && a64f_eq(x, none) && a64_feature_apply("-v8.1a", 6, &x) &&
+          !a64_features_have_list(x, "v8.2a") && a64_feature_apply("+v8.1a", 6, &x) && !a64_features_have_list(x, "v8.2a"));
+    x = none;
     CHECK(a64_feature_apply("+all", 4, &x) && a64f_eq(x, every));
     CHECK(a64_features_have_list(every, "i8mm,xs,ssbs,lse,cssc") && a64_features_have_list(none, "ssbs,lse,crc"));
     CHECK(!a64_features_have_list(m4, "ssbs") && a64_features_have_list(m4, "xs,sme"));
