@@ -1185,10 +1185,11 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* the aliases llvm's parser turns into other instructions itself (bitfields: bfm, sbfm, ubfm;
- * SYS operations: sys): its matcher's table, whose mnemonics it suggests, has none of them */
-static const char *const parser_aliases[] = {"bfc", "bfi", "bfxil", "sbfiz", "sbfx", "ubfiz", "ubfx", "at", "dc",
-                                             "ic", "tlbi", "cfp", "cpp", "dvp", "cosp", NULL};
+/* the aliases llvm's parser turns into other instructions itself (bitfields: bfm, sbfm, ubfm,
+ * where they have their own count of operands; SYS operations: sys): its matcher's table, whose
+ * mnemonics it suggests, has none of them */
+static const char *const bitfield_aliases[] = {"bfc", "bfi", "bfxil", "sbfiz", "sbfx", "ubfiz", "ubfx", NULL};
+static const char *const sys_aliases[] = {"at", "dc", "ic", "tlbi", "cfp", "cpp", "dvp", "cosp", NULL};
 
 void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, size_t cap)
 {
@@ -1200,7 +1201,7 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         while (ri < m->first + m->count && !row_available(&a64_rows[ri], features)) ri++;
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
-        if (edit_distance2(name, s) <= 2 && !in_names(s, parser_aliases)) c[n++] = s;
+        if (edit_distance2(name, s) <= 2 && !in_names(s, bitfield_aliases) && !in_names(s, sys_aliases)) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
     size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
@@ -1274,6 +1275,14 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     err->diag = 0;
+    if (in_names(m->name, bitfield_aliases) && a64_rows[m->first].nops != in->nops) {
+        /* bfc x0, #1: llvm's parser rewrites a bitfield alias of its own count of operands only;
+         * its matcher does not know the name */
+        err->opnd = -1;
+        err->reason = 0;
+        a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);
+        return false;
+    }
     if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
         a64_requires_msg(name, strlen(name), true, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg)) {
         err->opnd = 0;
