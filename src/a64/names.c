@@ -326,7 +326,7 @@ static bool arch_within(const A64Arch *a, const A64Arch *b)
  * armv8.2-a's `on`) and with itself or an earlier version (-v8.1a, -v8a); `arch`: F is a version */
 static A64Features versions_implying(A64Features m, const A64Arch *arch)
 {
-    A64Features out = {{0, 0}};
+    A64Features out = A64_FEATURES_NONE;
     for (int i = 0; !arch && i < a64_archs_count; i++) {
         const A64Arch *e = &a64_archs[i];
         bool known;
