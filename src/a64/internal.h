@@ -95,6 +95,20 @@ extern const int a64_requires_count;
  * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU lacks, or
  * that uarch has no model of it when it has them all; false when not listed */
 bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, char *msg, size_t cap);
+/* the forms of extensions uarch has no rows of, by mnemonic and operand shape
+ * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape) */
+typedef struct A64ShapeRow { const char *mnem, *shape, *feature; } A64ShapeRow;
+extern const A64ShapeRow a64_shape_rows[];
+extern const int a64_shape_rows_count;
+/* the shape of operands [s, e): registers by class (z.s p za.d zt x w v), numbers N, other
+ * words and punctuation as they are, no spaces ("p.h,p/z,z.h,N"; "." when none); its length
+ * (cut at cap) */
+size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap);
+/* llvm's error for mnemonic [mnem, +n) (known: uarch has rows of it) with operands [s, e),
+ * when shapes.tsv has it: "instruction requires: sve or sme", or that uarch has no model of
+ * it when the CPU has a feature named; false when not listed */
+bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                        A64Features features, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */

@@ -1895,9 +1895,10 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         else if (n == 4 && lw[0] == 'b' && lw[1] == '.') name = bcond_name(lw[2], lw[3]);
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
-    char req[120];                /* an instruction of an extension uarch has no rows of */
-    if (!m && in->cond == A64_COND_NONE && a64_requires_msg(lw, n, false, P->env.features, req, sizeof req))
-        return perr(P, s, "%s", req);
+    char req[400];                /* an instruction of an extension uarch has no rows of */
+    if (!m && in->cond == A64_COND_NONE && (a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req) ||
+                                             a64_requires_msg(lw, n, false, P->env.features, req, sizeof req)))
+        return perr(P, s, "%s", req);   /* (luti2 z0.b, zt0, z1[0]: its shape first; luti2 v0 ...: lut) */
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
@@ -1906,8 +1907,13 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (ok && P->lane) ok = bare_lane_shapes(P, in, P->lane);
     else if (ok && P->apple) ok = apple_shapes(P, in, m);
     P->apple = 0;
-    if (!ok) return false;
-    if (!finish_inst(P, in, s, s, e)) return false;
+    if (!ok || !finish_inst(P, in, s, s, e)) {
+        /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
+         * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
+        if (in->cond == A64_COND_NONE && a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req))
+            perr(P, s, "%s", req);
+        return false;
+    }
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);
     return true;
 }

@@ -1,0 +1,164 @@
+/* shapes.c — the instructions of extensions the M1 lacks, told apart by their operands'
+ * shape: SVE and SME (z0.s, p0/m, za0h.s, zt0 ...), and the forms of M1 mnemonics that other
+ * extensions add (ldapur b0, [x1]: rcpc3).  llvm-mc 19 names the features they require
+ * ("instruction requires: sve or sme"); uarch has no rows of them, and without this table it
+ * reports the first operand it cannot read.  The table src/a64/shapes.tsv is learned from
+ * llvm (tools/shapes-survey.sh); this file computes an instruction's shape, the key of the
+ * table, and words the error. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "a64/internal.h"
+
+static bool is_digits(const char *s, size_t n)
+{
+    if (n == 0) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)s[i])) return false;
+    return true;
+}
+
+/* the class of identifier [s, s + n) (lowercase): "z" "zt" "za" "p" "pn" "x" "w" "v" for a
+ * register, NULL for another word (kept as it is: mul, vl, lsl, vgx2, m ...) */
+static const char *reg_class(const char *s, size_t n)
+{
+    if (n >= 2 && s[0] == 'z' && s[1] == 't' && is_digits(s + 2, n - 2)) return "zt";
+    if (n >= 2 && s[0] == 'z' && s[1] == 'a') {
+        size_t k = 2;
+        while (k < n && isdigit((unsigned char)s[k])) k++;
+        if (k < n && (s[k] == 'h' || s[k] == 'v')) k++;
+        if (k == n) return "za";
+    }
+    if (s[0] == 'z' && is_digits(s + 1, n - 1)) return "z";
+    if (s[0] == 'p' && is_digits(s + 1, n - 1)) return "p";
+    if (n > 2 && s[0] == 'p' && s[1] == 'n' && is_digits(s + 2, n - 2)) return "pn";
+    if ((s[0] == 'x' || s[0] == 'w') && (is_digits(s + 1, n - 1) || (n == 3 && s[1] == 'z' && s[2] == 'r')))
+        return s[0] == 'x' ? "x" : "w";
+    if (n == 2 && s[0] == 's' && s[1] == 'p') return "x";
+    if (n == 3 && !memcmp(s, "wsp", 3)) return "w";
+    if (strchr("vbhsdq", s[0]) && is_digits(s + 1, n - 1)) return "v";
+    return NULL;
+}
+
+size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
+{
+    size_t o = 0;
+    int depth = 0, prev = -1;     /* in a list {...}: the number of the z register before */
+#define PUT(c) do { if (o + 1 < cap) out[o++] = (char)(c); } while (0)
+    while (s < e) {
+        unsigned char c = (unsigned char)*s;
+        if (isspace(c)) {
+            s++;
+        } else if (isalpha(c) || c == '_') {
+            char w[32] = {0};
+            size_t n = 0;
+            for (; s < e && (isalnum((unsigned char)*s) || *s == '_'); s++)
+                if (n < sizeof w) w[n++] = (char)tolower((unsigned char)*s);
+            const char *cls = n < sizeof w ? reg_class(w, n) : NULL;
+            if (!cls) {
+                for (size_t i = 0; i < n; i++) PUT(w[i]);
+                continue;
+            }
+            for (const char *k = cls; *k; k++) PUT(*k);
+            if (depth && cls[0] == 'z' && !cls[1]) {
+                /* a strided list ({z0.s, z8.s}: SME2's) is another form than {z0.s, z1.s} */
+                int num = atoi(w + 1);
+                if (prev >= 0 && num != (prev + 1) % 32) PUT('^');
+                prev = num;
+            }
+            if (s + 1 < e && *s == '.') {
+                /* an element size stays (z0.s); a vector's arrangement (v0.4s) goes */
+                const char *t = s + 1;
+                while (t < e && isdigit((unsigned char)*t)) t++;
+                if (t < e && strchr("bhsdqBHSDQ", *t) && (t + 1 == e || !isalnum((unsigned char)t[1]))) {
+                    if (cls[0] != 'v') {
+                        PUT('.');
+                        PUT(tolower((unsigned char)*t));
+                    }
+                    s = t + 1;
+                }
+            }
+        } else if (isdigit(c) || ((c == '#' || c == '-') && s + 1 < e && (isdigit((unsigned char)s[1]) ||
+                   (s[1] == '-' && s + 2 < e && isdigit((unsigned char)s[2]))))) {
+            /* a number: #imm, -12, 0x1f, 1.5, 2.0e+00 */
+            if (*s == '#') s++;
+            if (*s == '-') s++;
+            while (s < e && (isalnum((unsigned char)*s) || *s == '.' ||
+                             ((*s == '+' || *s == '-') && (s[-1] == 'e' || s[-1] == 'E'))))
+                s++;
+            PUT('N');
+        } else {
+            if (c == '{') depth++, prev = -1;
+            else if (c == '}' && depth) depth--;
+            else if (c == '-') prev = -1;          /* {z0.s-z3.s} */
+            PUT(c);
+            s++;
+        }
+    }
+#undef PUT
+    if (o == 0 && cap > 1) out[o++] = '.';    /* no operands */
+    if (cap) out[o < cap ? o : cap - 1] = 0;
+    return o;
+}
+
+/* whether shape has an operand of SVE or SME (z, p, pn, za, zt) */
+static bool sve_operand(const char *shape)
+{
+    for (const char *p = shape; *p; p++)
+        if ((*p == 'z' || *p == 'p') && (p == shape || !isalnum((unsigned char)p[-1]))) {
+            const char *q = p + 1;
+            if ((*p == 'z' && (*q == 'a' || *q == 't')) || (*p == 'p' && *q == 'n')) q++;
+            if (!isalnum((unsigned char)*q)) return true;
+        }
+    return false;
+}
+
+static int row_cmp(const char *mnem, size_t n, const char *shape, const A64ShapeRow *r)
+{
+    int c = strncmp(mnem, r->mnem, n);
+    if (c == 0 && r->mnem[n]) c = -1;
+    return c ? c : strcmp(shape, r->shape);
+}
+
+bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                        A64Features features, char *msg, size_t cap)
+{
+    char shape[160];
+    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape) return false;
+    /* the rows are sorted by mnemonic then shape ('-' first: the mnemonic's default) */
+    int lo = 0, hi = a64_shape_rows_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
+        else hi = mid;
+    }
+    const A64ShapeRow *dflt = NULL, *hit = NULL;
+    for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-")) dflt = r;
+        else if (!strcmp(r->shape, shape)) hit = r;
+    }
+    /* the default is the mnemonic's only for an instruction uarch does not know, or operands
+     * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */
+    if (!hit && dflt && (!known || sve_operand(shape))) hit = dflt;
+    if (!hit || !strcmp(hit->feature, "-")) return false;
+    /* a CPU with one of the features named (-mattr=+sve) would take it: uarch has no model */
+    bool has = false;
+    for (const char *p = hit->feature; *p && !has;) {
+        while (*p && !isalnum((unsigned char)*p)) p++;
+        const char *w = p;
+        while (*p && (isalnum((unsigned char)*p) || *p == '-' || *p == '.')) p++;
+        bool k;
+        A64Features need = a64_feature_mask(w, (size_t)(p - w), &k);
+        if (p > w && k && a64_features_have(features, need)) has = true;
+    }
+    if (has)
+        snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
+                 "(llvm-mc 19 takes it with the feature)", (int)n, mnem, hit->feature);
+    else
+        snprintf(msg, cap, "instruction requires: %s", hit->feature);
+    return true;
+}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# tools/shapes-survey.sh — dev tool: learns src/a64/shapes.tsv from llvm (facts by experiment).
+# Random 32-bit words (a fixed seed; most with the SVE or SME encoding group, bits 28:25 = 0010,
+# or bit 31 set and bits 28:25 = 0000) are disassembled by llvm-mc-19 with -mattr=+all, and
+# the words one bit away from an instance of each new mnemonic and shape, twice; up to
+# two instances of each mnemonic and operand shape (SHAPE-KEY: make $(B)/shape-key) go to
+# llvm-mca-19 -mcpu=apple-m1, whose "instruction requires: F" (at the mnemonic) is recorded.
+# The table, on stdout: per mnemonic a default row (shape '-': the most frequent F; for a
+# mnemonic uarch has rows of, over its SVE/SME shapes only), then each shape whose F differs
+# from the default, and for a mnemonic uarch has rows of every other shape llvm refuses so
+# (ldapur b0, [x1]: rcpc3).  A shape whose default llvm does not give ('-') is listed too.
+#
+# A mnemonic src/a64/requires.tsv lists for any operands counts as one uarch has rows of (its
+# default row applies to SVE/SME shapes; requires.tsv gives the others).  The header of src/a64/shapes.tsv is kept; only its rows are replaced:
+#
+#   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
+set -euo pipefail
+K=$(realpath "${1:?usage: tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]}")
+N=${2:-400000}
+SEED=${3:-18}
+MC=${LLVM_MC:-llvm-mc-19}
+MCA=${LLVM_MCA:-llvm-mca-19}
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+awk -v n="$N" -v seed="$SEED" 'BEGIN {
+    srand(seed)
+    for (i = 0; i < n; i++) {
+        lo = int(rand() * 65536); hi = int(rand() * 65536); r = rand()
+        hi = hi - int(hi / 512) % 16 * 512 * (r < 0.75)      # clear bits 28:25 (hi bits 12:9)
+        if (r < 0.45) hi += 2 * 512                          # SVE: 0010
+        else if (r < 0.75 && hi < 32768) hi += 32768         # SME: bit 31
+        printf "0x%02x 0x%02x 0x%02x 0x%02x\n", lo % 256, int(lo / 256), hi % 256, int(hi / 256)
+    }
+}' > "$t/words"
+# llvm's text of words: "ENCODING<TAB>INSTRUCTION" per line
+disasm() {
+    "$MC" --disassemble --show-encoding -triple=aarch64 -mattr=+all 2>/dev/null | awk '/^\t[a-z]/ {
+        e = $0; sub(/.*encoding: \[/, "", e); sub(/\].*/, "", e); gsub(/,/, " ", e)
+        i = $0; sub(/[ \t]*\/\/ encoding.*/, "", i); sub(/^\t/, "", i); print e "\t" i }'
+}
+disasm < "$t/words" > "$t/dis"
+# instructions with many fixed bits (ptrue, rdvl, cntw) random words seldom hit: twice, every
+# bit of one instance of each new mnemonic and shape is flipped, and the neighbours disassembled
+: > "$t/done"
+for round in 1 2; do
+    cut -f2- "$t/dis" | "$K" | paste - "$t/dis" | awk -F'\t' -v done="$t/done" '
+    BEGIN { while ((getline l < done) > 0) d[l] = 1 }
+    !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $4 }' 2>> "$t/done" |
+    awk 'function hex(s,   v, i) { v = 0; for (i = 3; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
+    { for (k = 1; k <= 4; k++) b[k] = hex($k)
+      for (k = 1; k <= 4; k++) for (bit = 1; bit < 256; bit *= 2) {
+          v = int(b[k] / bit) % 2 ? b[k] - bit : b[k] + bit
+          out = ""
+          for (j = 1; j <= 4; j++) out = out (j > 1 ? " " : "") sprintf("0x%02x", j == k ? v : b[j])
+          print out } }' | disasm >> "$t/dis"
+done
+cut -f2- "$t/dis" | "$K" | paste - <(cut -f2- "$t/dis") | awk -F'\t' '$2 != "" && n[$1 "\t" $2]++ < 2' > "$t/keyed"
+cut -f4- "$t/keyed" > "$t/samples.s"
+"$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$t/samples.s" -o /dev/null 2> "$t/err" || true
+awk -F'\t' -v errs="$t/err" -v req=src/a64/requires.tsv '
+BEGIN {
+    # the mnemonics of requires.tsv: listed for any operands ('-') count as known; the words it
+    # gives are not repeated here
+    while ((getline l < req) > 0) { split(l, f, "\t"); if (f[2] == "-") listed[f[1]] = 1; given[f[1] SUBSEP f[3]] = 1 }
+    while ((getline l < errs) > 0)
+        if (match(l, /^[^:]*:[0-9]+:[0-9]+: error: /)) {
+            split(l, f, ":")
+            if (f[2] in msg) continue
+            w = substr(l, RLENGTH + 1)
+            msg[f[2]] = (f[3] == 1 && w ~ /^instruction requires: /) ? substr(w, 23) : "-"
+        }
+}
+function sve(s) { return s ~ /(^|[^a-z0-9])(z|p|pn|za|zt)([^a-z0-9]|$)/ }
+{
+    m = $1; s = $2; known[m] = $3 || ($1 in listed); w = (NR in msg) ? msg[NR] : "-"
+    c = ++cnt[m SUBSEP s SUBSEP w]
+    k = m SUBSEP s                       # the most frequent F of each shape (ties: the least)
+    if (!(k in bn) || c > bn[k] || (c == bn[k] && w < b[k])) { b[k] = w; bn[k] = c }
+    if (w != "-" && (!known[m] || sve(s))) {
+        c = ++dc[m SUBSEP w]             # ... and the default of each mnemonic
+        if (!(m in dn) || c > dn[m] || (c == dn[m] && w < d[m])) { d[m] = w; dn[m] = c }
+    }
+}
+END {
+    for (m in d) print m "\t-\t" d[m]
+    for (k in b) {
+        split(k, x, SUBSEP); m = x[1]; w = b[k]
+        if ((m in d) && (!known[m] || sve(x[2]))) { if (w != d[m]) print m "\t" x[2] "\t" w }
+        else if (w != "-" && !((m SUBSEP w) in given)) print m "\t" x[2] "\t" w
+    }
+}' "$t/keyed" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
+awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"
+cat "$t/head" "$t/rows" > src/a64/shapes.tsv
+echo "src/a64/shapes.tsv: $(wc -l < "$t/rows") rows from $(wc -l < "$t/samples.s") instances of $(wc -l < "$t/dis") instructions" >&2
