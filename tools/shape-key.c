@@ -3,10 +3,13 @@
  *   shape-key < lines > keys
  *
  * Each input line is one instruction ("fmla z0.s, p0/m, z1.s, z2.s", a tab or spaces after
- * the mnemonic); each output line is "MNEM<TAB>SHAPE<TAB>KNOWN": the lowercase mnemonic, the
- * operands' shape as uarch computes it (a64_operand_shape, the table's key), and 1 when uarch
- * has rows of the mnemonic (its default row of shapes.tsv then applies to SVE operands only). */
+ * the mnemonic); each output line is "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>FEATURES": the lowercase
+ * mnemonic, the operands' shape as uarch computes it (a64_operand_shape, the table's key), 1
+ * when uarch has rows of the mnemonic (its default row of shapes.tsv then applies to SVE
+ * operands only), and the features its rows need (" bf16 neon": uarch's own matcher refuses
+ * those forms with llvm's words, register ranges included). */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +29,18 @@ int main(void)
         size_t n = (size_t)(s - m);
         char shape[160];
         if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape) shape[0] = 0;
-        printf("%.*s\t%s\t%d\n", (int)n, m, shape[0] ? shape : "", a64_mnem_find(m, n) != NULL);
+        const A64Mnem *mn = a64_mnem_find(m, n);
+        printf("%.*s\t%s\t%d\t", (int)n, m, shape[0] ? shape : "", mn != NULL);
+        /* the features uarch's rows of the mnemonic need, each once */
+        uint64_t seen[4] = {0};
+        for (int r = mn ? mn->first : 0; mn && r < mn->first + mn->count; r++)
+            for (int k = 0; k < A64_ROW_MAXFEAT && a64_rows[r].feature[k]; k++) {
+                int b = a64_rows[r].feature[k] - 1;
+                if (seen[b / 64] >> (b % 64) & 1) continue;
+                seen[b / 64] |= 1ull << (b % 64);
+                printf(" %s", a64_feature_name(b));
+            }
+        putchar('\n');
     }
     return ferror(stdout) || fflush(stdout) ? 1 : 0;
 }

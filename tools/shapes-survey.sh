@@ -8,7 +8,8 @@
 # The table, on stdout: per mnemonic a default row (shape '-': the most frequent F; for a
 # mnemonic uarch has rows of, over its SVE/SME shapes only), then each shape whose F differs
 # from the default, and for a mnemonic uarch has rows of every other shape llvm refuses so
-# (ldapur b0, [x1]: rcpc3).  A shape whose default llvm does not give ('-') is listed too.
+# (ldapur b0, [x1]: rcpc3) unless uarch has rows of it needing those features (bfdot: bf16; its
+# own matcher gives llvm's words).  A shape whose default llvm does not give ('-') is listed too.
 #
 # A mnemonic src/a64/requires.tsv lists for any operands counts as one uarch has rows of (its
 # default row applies to SVE/SME shapes; requires.tsv gives the others).  The header of src/a64/shapes.tsv is kept; only its rows are replaced:
@@ -45,7 +46,7 @@ disasm < "$t/words" > "$t/dis"
 for round in 1 2; do
     cut -f2- "$t/dis" | "$K" | paste - "$t/dis" | awk -F'\t' -v done="$t/done" '
     BEGIN { while ((getline l < done) > 0) d[l] = 1 }
-    !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $4 }' 2>> "$t/done" |
+    !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $5 }' 2>> "$t/done" |
     awk 'function hex(s,   v, i) { v = 0; for (i = 3; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
     { for (k = 1; k <= 4; k++) b[k] = hex($k)
       for (k = 1; k <= 4; k++) for (bit = 1; bit < 256; bit *= 2) {
@@ -55,11 +56,11 @@ for round in 1 2; do
           print out } }' | disasm >> "$t/dis"
 done
 cut -f2- "$t/dis" | "$K" | paste - <(cut -f2- "$t/dis") | awk -F'\t' '$2 != "" && n[$1 "\t" $2]++ < 2' > "$t/keyed"
-cut -f4- "$t/keyed" > "$t/samples.s"
+cut -f5- "$t/keyed" > "$t/samples.s"
 "$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$t/samples.s" -o /dev/null 2> "$t/err" || true
 awk -F'\t' -v errs="$t/err" -v req=src/a64/requires.tsv '
 BEGIN {
-    # the mnemonics of requires.tsv: listed for any operands ('-') count as known; the words it
+    # the mnemonics of requires.tsv: listed for any operands ("-") count as known; the words it
     # gives are not repeated here
     while ((getline l < req) > 0) { split(l, f, "\t"); if (f[2] == "-") listed[f[1]] = 1; given[f[1] SUBSEP f[3]] = 1 }
     while ((getline l < errs) > 0)
@@ -71,8 +72,15 @@ BEGIN {
         }
 }
 function sve(s) { return s ~ /(^|[^a-z0-9])(z|p|pn|za|zt)([^a-z0-9]|$)/ }
+# whether every feature F names is one that rows of the mnemonic need (feats: " bf16 neon"):
+# then uarch matches those rows itself, with the words of llvm (bfmlalb v16.h[0]: invalid operand)
+function own(F, feats,    n, x, i) {
+    n = split(F, x, /[ ()]+/)
+    for (i = 1; i <= n; i++) if (x[i] != "" && x[i] != "or" && x[i] != "and" && index(feats " ", " " x[i] " ") == 0) return 0
+    return 1
+}
 {
-    m = $1; s = $2; known[m] = $3 || ($1 in listed); w = (NR in msg) ? msg[NR] : "-"
+    m = $1; s = $2; known[m] = $3 || ($1 in listed); feats[m] = $4; w = (NR in msg) ? msg[NR] : "-"
     c = ++cnt[m SUBSEP s SUBSEP w]
     k = m SUBSEP s                       # the most frequent F of each shape (ties: the least)
     if (!(k in bn) || c > bn[k] || (c == bn[k] && w < b[k])) { b[k] = w; bn[k] = c }
@@ -86,7 +94,7 @@ END {
     for (k in b) {
         split(k, x, SUBSEP); m = x[1]; w = b[k]
         if ((m in d) && (!known[m] || sve(x[2]))) { if (w != d[m]) print m "\t" x[2] "\t" w }
-        else if (w != "-" && !((m SUBSEP w) in given)) print m "\t" x[2] "\t" w
+        else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w
     }
 }' "$t/keyed" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
 awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"

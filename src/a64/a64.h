@@ -268,7 +268,7 @@ typedef struct A64Program {
     int nwarnings, warnings_more;
     /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
      * message in the arena) */
-    struct A64Skipped { int line, col; const char *msg, *notes; } *skipped;   /* notes: its Diag's */
+    struct A64Skipped { int line, col, col_end; const char *msg, *notes; } *skipped;   /* its Diag's */
     int nskipped;
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };

@@ -100,7 +100,8 @@ bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, c
 typedef struct A64ShapeRow { const char *mnem, *shape, *feature; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
-/* the shape of operands [s, e): registers by class (z.s p za.d zt x w v), numbers N, other
+/* the shape of operands [s, e): registers by class (z.s p pn za.d zt x w, b h s d q, v.4s v.h;
+ * a list's register not next after the one before: z^), numbers N, other
  * words and punctuation as they are, no spaces ("p.h,p/z,z.h,N"; "." when none); its length
  * (cut at cap) */
 size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap);

@@ -1462,8 +1462,8 @@ static bool unpredictable(Parser *P, const A64Inst *in)
         return true;
     }
     if (!strcmp(m, "stp") && mem == 2 && wb && in->ops[0].kind == A64_OP_GPR) {
-        if (reg_num(in, 0, true) == base || reg_num(in, 1, true) == base)
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", up);
+        if (reg_num(in, 0, true) == base || reg_num(in, 1, true) == base)   /* at Rt2 when only it */
+            return perr(P, AT(reg_num(in, 0, true) == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a source", up);
         return true;
     }
     if ((!strcmp(m, "ldraa") || !strcmp(m, "ldrab")) && mem == 1 && wb && reg_num(in, 0, true) == base)
@@ -1633,6 +1633,24 @@ static const char *error_at(const char *o, const char *x, const char *e, int at)
     }
 }
 
+/* llvm underlines a statement missing an operand from its mnemonic to the end of the line
+ * (a comment included), or past the ';' and the spaces after it ("^~~~~~~~~~"); b.eq alone
+ * gets the caret only */
+static void underline_statement(Parser *P, const char *mnem_at, const char *text_end, const A64Inst *in)
+{
+    if (in->nops == 0 && in->cond != A64_COND_NONE && mnem_at[1] == '.') return;   /* b.eq, not bc.eq */
+    const char *x = text_end;
+    while (x < P->le && (*x == ' ' || *x == '\t')) x++;
+    if (x < P->le && *x == ';') {
+        x++;
+        while (x < P->le && (*x == ' ' || *x == '\t')) x++;
+    } else {
+        x = P->le;
+        while (x > text_end && (x[-1] == '\n' || x[-1] == '\r')) x--;
+    }
+    P->err->col_end = (int)(x - P->ls) + 1;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -1644,7 +1662,11 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!sym_operand_ok(P, in, false)) return false;
     const A64Mnem *mn = P->env.mnem;
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
-        if (me.opnd <= 0) return perr(P, mnem_at, "%s", me.msg);
+        if (me.opnd <= 0) {
+            perr(P, mnem_at, "%s", me.msg);
+            if (!strcmp(me.msg, "too few operands for instruction")) underline_statement(P, mnem_at, text_end, in);
+            return false;
+        }
         const A64Operand *bad = &in->ops[me.opnd - 1];
         if (bad->kind == A64_OP_LABEL && bad->u.label.regname)
             return perr(P, P->ls + bad->col - 1, "unknown register '%s'", bad->u.label.sym);
@@ -1667,7 +1689,10 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         q(o, rtrim(o, x), op, sizeof op);
         int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
         o = error_at(o, x, text_end, at);
-        return report(P, o, msg, hint);
+        report(P, o, msg, hint);
+        if (o == mnem_at && !strcmp(msg, "too few operands for instruction"))
+            underline_statement(P, mnem_at, text_end, in);
+        return false;
     }
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
@@ -3258,7 +3283,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
                 if (prog->nskipped % 64 == 0)
                     prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
                 prog->skipped[prog->nskipped++] = (struct A64Skipped){
-                    err->line, err->col, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
+                    err->line, err->col, err->col_end, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
                     err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL};
                 continue;
             }

@@ -61,7 +61,9 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
                 for (size_t i = 0; i < n; i++) PUT(w[i]);
                 continue;
             }
-            for (const char *k = cls; *k; k++) PUT(*k);
+            /* a scalar FP register keeps its letter (b h s d q); v, its arrangement below */
+            if (!strcmp(cls, "v") && w[0] != 'v') PUT(w[0]);
+            else for (const char *k = cls; *k; k++) PUT(*k);
             if (depth && cls[0] == 'z' && !cls[1]) {
                 /* a strided list ({z0.s, z8.s}: SME2's) is another form than {z0.s, z1.s} */
                 int num = atoi(w + 1);
@@ -69,15 +71,11 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
                 prev = num;
             }
             if (s + 1 < e && *s == '.') {
-                /* an element size stays (z0.s); a vector's arrangement (v0.4s) goes */
+                /* an element size (z0.s) or arrangement (v0.4s, v0.h) stays */
                 const char *t = s + 1;
                 while (t < e && isdigit((unsigned char)*t)) t++;
                 if (t < e && strchr("bhsdqBHSDQ", *t) && (t + 1 == e || !isalnum((unsigned char)t[1]))) {
-                    if (cls[0] != 'v') {
-                        PUT('.');
-                        PUT(tolower((unsigned char)*t));
-                    }
-                    s = t + 1;
+                    for (; s <= t; s++) PUT(tolower((unsigned char)*s));
                 }
             }
         } else if (isdigit(c) || ((c == '#' || c == '-') && s + 1 < e && (isdigit((unsigned char)s[1]) ||

@@ -356,6 +356,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
         diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
                  collect ? "%s" : "%s; line skipped", sk->msg);
+        err.col_end = sk->col_end;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
         diag_print(stderr, &err, collect ? "error" : "warning");
         if (!collect)

@@ -4,12 +4,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* control characters (escape sequences among them) are never sent to the terminal as they
+ * are: printed as \xNN, four columns */
+static bool is_ctrl(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
+
+/* the columns character c takes on the screen at column x, as llvm's SourceMgr shows a source
+ * line: a tab to the next multiple of 8, a UTF-8 continuation byte none */
+static int width_at(unsigned char c, int x)
+{
+    return c == '\t' ? 8 - x % 8 : is_ctrl(c) ? 4 : (c & 0xc0) == 0x80 ? 0 : 1;
+}
+
+/* the source line src as llvm shows it: tabs expanded to spaces (control characters are
+ * escaped when printed) */
+static void put_expanded(FILE *f, const char *src)
+{
+    int x = 0;
+    for (const unsigned char *c = (const unsigned char *)src; *c; c++) {
+        int w = width_at(*c, x);
+        if (*c == '\t') fprintf(f, "%*s", w, "");
+        else if (is_ctrl(*c)) fprintf(f, "\\x%02x", *c);
+        else fputc(*c, f);
+        x += w;
+    }
+}
+
+/* the caret line under column col (1-based, a byte of src), and '~' under the rest of the
+ * range [col, col_end) when col_end > col (llvm's underline of a whole statement) */
+static void put_caret(FILE *f, const char *src, int col, int col_end)
+{
+    int x = 0, n = (int)strlen(src);
+    for (int i = 0; i < col - 1; i++)
+        x += i < n ? width_at((unsigned char)src[i], x) : 1;
+    fprintf(f, "%*s^", x, "");
+    x += col - 1 < n ? width_at((unsigned char)src[col - 1], x) : 1;
+    int x0 = x;
+    for (int i = col; i < col_end - 1 && i < n; i++)
+        x += width_at((unsigned char)src[i], x);
+    for (int i = x0; i < x; i++) fputc('~', f);
+    fputc('\n', f);
+}
+
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...)
 {
     snprintf(d->file, sizeof d->file, "%s", file ? file : "<input>");
     d->line = line;
     d->col = col;
+    d->col_end = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
@@ -39,26 +81,31 @@ void diag_note(Diag *d, const char *file, int line, int col, const char *line_st
         n++;
     if (line_start) memcpy(src, line_start, n);
     src[n] = 0;
-    char caret[512];
-    int k = 0;
-    for (; k < col - 1 && k < (int)sizeof caret - 2; k++)
-        caret[k] = k < (int)n && src[k] == '\t' ? '\t' : ' ';
-    caret[k++] = '^';
-    caret[k] = 0;
     size_t used = strlen(d->notes);
     if (used + 1 >= sizeof d->notes)
         return;
-    int w = col > 0 ? snprintf(d->notes + used, sizeof d->notes - used, "%s:%d:%d: note: %s\n%s\n%s\n",
-                               file ? file : "<input>", line, col, msg, src, caret)
-                    : snprintf(d->notes + used, sizeof d->notes - used, "%s:%d: note: %s\n",
-                               file ? file : "<input>", line, msg);
-    if (w < 0 || (size_t)w >= sizeof d->notes - used)
+    /* rendered now (the line expanded, the caret): the notes are text */
+    FILE *m = fmemopen(d->notes + used, sizeof d->notes - used, "w");
+    if (!m)
+        return;
+    setvbuf(m, NULL, _IONBF, 0);
+    fprintf(m, "%s:%d", file ? file : "<input>", line);
+    if (col > 0) {
+        fprintf(m, ":%d: note: %s\n", col, msg);
+        put_expanded(m, src);
+        fputc('\n', m);
+        put_caret(m, src, col, 0);
+    } else {
+        fprintf(m, ": note: %s\n", msg);
+    }
+    long w = ftell(m);
+    bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
+    fclose(m);
+    if (!whole)
         d->notes[used] = 0;               /* a note that does not fit whole is left out */
+    else
+        d->notes[used + (size_t)w] = 0;
 }
-
-/* control characters (escape sequences among them) are never sent to the terminal as they
- * are: printed as \xNN (a tab stays a tab) */
-static bool is_ctrl(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
 
 static void put_escaped(FILE *f, const char *s)
 {
@@ -80,18 +127,10 @@ static void render(FILE *f, const Diag *d, const char *severity)
     put_escaped(f, d->msg);
     fputc('\n', f);
     if (d->src_line[0] || d->col > 0) {
-        put_escaped(f, d->src_line);
+        put_expanded(f, d->src_line);    /* tabs expanded, as llvm shows the line */
         fputc('\n', f);
-        if (d->col > 0) {
-            /* keep tabs so the caret lines up under tab-indented source; an escaped
-             * character is four columns wide */
-            int n = (int)strlen(d->src_line);
-            for (int i = 0; i < d->col - 1; i++) {
-                unsigned char c = i < n ? (unsigned char)d->src_line[i] : ' ';
-                fputs(c == '\t' ? "\t" : is_ctrl(c) ? "    " : " ", f);
-            }
-            fputs("^\n", f);
-        }
+        if (d->col > 0)
+            put_caret(f, d->src_line, d->col, d->col_end);
     }
     for (const char *c = d->notes; *c; c++) {   /* the notes' lines, escaped as the rest */
         if (*c == '\n' || !is_ctrl((unsigned char)*c))
