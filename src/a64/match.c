@@ -1058,13 +1058,36 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     }
 }
 
+/* a try of a row on the error path: the first operand it refuses, up to the fewer of its
+ * operands and the instruction's (that number where it takes them all), why (R_OK where it
+ * takes them all), and the range it refused (Vars lo, hi, mult) */
+typedef struct {
+    int at, why, mult;
+    int64_t lo, hi;
+} Try;
+
+/* the tries of m's rows (t[k]: row m->first + k) on operands ops[0..nops) */
+static void try_rows(const A64Mnem *m, A64Operand *ops, int nops, const A64MatchEnv *env, Try *t)
+{
+    Vars v;
+    for (int k = 0; k < m->count; k++) {
+        const A64Row *r = &a64_rows[m->first + k];
+        int n = r->nops < nops ? r->nops : nops, i, why = R_OK;
+        vars_init(&v, r, env);
+        for (i = 0; i < n; i++)
+            if ((why = check(&r->ops[i], &ops[i], i, &v)) != R_OK) break;
+        t[k] = (Try){.at = i, .why = why, .mult = v.mult, .lo = v.lo, .hi = v.hi};
+    }
+}
+
 /* where no row of m takes in's number of operands: llvm compares the operands of every row
  * in turn, and the furthest any row gets is the error's place (e->opnd, 1-based; 0: the
  * mnemonic): an operand a row refuses, the first operand past a row's last, or too few given
  * (D_FEW).  llvm counts a post-index [x1], #8 as two operands where uarch's rows count one (the
  * parser joins them when they end the instruction).  Past a row's last operand llvm's words are
  * those of what it parses after the operand before: a shift or extend, a post-index */
-static int too_many_or_few(const A64Mnem *m, const A64Inst *in, A64MatchEnv *env, A64MatchError *e, int *reach)
+static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried, A64MatchEnv *env, A64MatchError *e,
+                           int *reach)
 {
     A64Operand ops[A64_MAX_OPS];
     A64Inst c = *in;
@@ -1077,16 +1100,17 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, A64MatchEnv *env
         if (j + 1 < in->nops && post_row(m, c.nops) && a64_join_post(&ops[c.nops], &in->ops[j + 1])) j++;
         c.nops++;
     }
+    Try joined[A64_MNEM_MAX_ROWS];          /* (a post-index joined: the tries of c's) */
+    if (c.nops != in->nops) {
+        try_rows(m, c.ops, c.nops, env, joined);
+        tried = joined;
+    }
     int far = -1, diag = D_FEW, far_why = 0;
     const A64Row *past = NULL;              /* the row the furthest is one operand past */
     const A64Row *refused = NULL;           /* the row that refused the furthest, and why */
-    Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        int n = r->nops < c.nops ? r->nops : c.nops, i, why = R_OK;
-        vars_init(&v, r, env);
-        for (i = 0; i < n; i++)
-            if ((why = check(&r->ops[i], &c.ops[i], i, &v)) != R_OK) break;
+        int n = r->nops < c.nops ? r->nops : c.nops, i = tried[ri - m->first].at, why = tried[ri - m->first].why;
         int at = i < n ? i : c.nops > r->nops ? r->nops : c.nops;
         bool beyond = i == n && c.nops > r->nops;
         if (i < n && i + 1 < c.nops && r->ops[i].kind == P_REXT && c.ops[i].kind == A64_OP_GPR &&
@@ -1295,17 +1319,17 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         row_lacks(gated, in, env->features, err->msg, sizeof err->msg);
         return false;
     }
-    /* no row matches: try them all again to find the one that got furthest, and why */
+    /* no row matches: try them all again, once, to find the one that got furthest, and why */
+    Try tried[A64_MNEM_MAX_ROWS];
+    try_rows(m, in->ops, in->nops, env, tried);
     int best_i = -1, best_reason = 0, best_row = -1;
     int64_t best_lo = 0, best_hi = 0;
     int best_mult = 0;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
-        vars_init(&v, r, env);
-        int i, why = R_OK;
-        for (i = 0; i < r->nops; i++)
-            if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
+        const Try *t = &tried[ri - m->first];
+        int i = t->at, why = t->why;
         if (i == r->nops) continue;         /* cannot happen: the first loop would have taken it */
         if (why == R_SYSFEAT || why == R_PSTATE) {   /* llvm refuses the name first */
             best_i = i; best_reason = why; best_row = ri;
@@ -1320,13 +1344,13 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
             (i == best_i && why == R_RANGE && best_reason == R_RANGE && gives_way)) {
             best_i = i; best_reason = why; best_row = ri;
-            best_lo = v.lo; best_hi = v.hi; best_mult = v.mult;
+            best_lo = t->lo; best_hi = t->hi; best_mult = t->mult;
         }
     }
     /* no row takes this many operands, or a row of another count gets further: one operand too
      * many or too few (fmaxnmp d0, v1.2d, x2: at the x2) */
     A64MatchError e2 = *err;
-    int reach, d2 = too_many_or_few(m, in, env, &e2, &reach);
+    int reach, d2 = too_many_or_few(m, in, tried, env, &e2, &reach);
     if (best_row < 0 || (reach > best_i && best_reason != R_NOREG && best_reason != R_NEEDREG)) {
         *err = e2;
         err->reason = 0;
@@ -1354,10 +1378,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         for (int ri = m->first; ri < m->first + m->count && generic(err->diag); ri++) {
             const A64Row *r = &a64_rows[ri];
             if (r->nops != in->nops || (pass == 0) != same_class(&r->ops[best_i], bo)) continue;
-            vars_init(&v, r, env);
-            int i, why = R_OK;
-            for (i = 0; i < r->nops; i++)
-                if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
+            int i = tried[ri - m->first].at, why = tried[ri - m->first].why;
             if (i != best_i) continue;
             if (vector && pass == 0) {      /* mov w0, v1.4s: a vector row's refusal stands */
                 pass = 2;
