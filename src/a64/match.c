@@ -1247,6 +1247,48 @@ static int prio(int why)
     }
 }
 
+/* the furthest row of a64_match's error path: the one refused at the furthest operand i (-1:
+ * none of this many operands), why, its llvm words (diag), the instruction's operand there; how
+ * far a row of another count gets (too_many_or_few's reach); whether o is a vector a row of
+ * vectors refused there */
+typedef struct {
+    int i, why, row, diag, reach;
+    const A64Operand *o;
+    bool vector_row;
+} Furthest;
+
+enum { RANK_NONE, RANK_FURTHEST, RANK_OTHER_CLASS, RANK_SAME_CLASS, RANK_STANDS, RANK_COUNT };
+
+/* which words a64_match reports where no row matches: each candidate's rank, the highest wins
+ * (of equals, the first row):
+ *   RANK_COUNT        the operand count's words (row -1: too_many_or_few's) where no row takes
+ *                     this many operands, or a row of another count gets further, unless the
+ *                     furthest row names a SYS operation's register (R_NOREG, R_NEEDREG);
+ *   RANK_STANDS       the furthest row's words where they stand: llvm's that say more than
+ *                     "invalid operand for instruction" (not generic), uarch's own for a reason
+ *                     no other row explains (a range, a lane, a SYS operation's feature, pstate,
+ *                     a system register's reading or writing), or a vector operand a row of
+ *                     vectors refused (mov w0, v1.4s);
+ *   RANK_SAME_CLASS   another row refused at the same operand, with words that say more, whose
+ *                     pattern there takes the operand's class (and w0, w1, x2: the logical
+ *                     immediate's);
+ *   RANK_OTHER_CLASS  the same, of a row whose pattern takes another class;
+ *   RANK_FURTHEST     the furthest row's words otherwise;
+ *   RANK_NONE         another row whose words are generic, or any row where the furthest's
+ *                     stand or the count's win.
+ * d: the row's llvm words (the count's: unused) */
+static int rank(const Furthest *f, int row, int d)
+{
+    if (row < 0)
+        return f->row < 0 || (f->reach > f->i && f->why != R_NOREG && f->why != R_NEEDREG) ? RANK_COUNT : RANK_NONE;
+    bool plain = f->why != R_RANGE && f->why != R_INDEX && f->why != R_SYSFEAT && f->why != R_PSTATE &&
+                 f->why != R_UNREADABLE && f->why != R_UNWRITABLE;
+    bool stands = !generic(f->diag) || (!f->diag && !plain) || f->vector_row;
+    if (row == f->row) return stands ? RANK_STANDS : RANK_FURTHEST;
+    if (stands || !d || generic(d)) return RANK_NONE;
+    return same_class(&a64_rows[row].ops[f->i], f->o) ? RANK_SAME_CLASS : RANK_OTHER_CLASS;
+}
+
 bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
 {
     const char *name = in->mnem_name;
@@ -1347,11 +1389,12 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
             best_lo = t->lo; best_hi = t->hi; best_mult = t->mult;
         }
     }
-    /* no row takes this many operands, or a row of another count gets further: one operand too
-     * many or too few (fmaxnmp d0, v1.2d, x2: at the x2) */
+    /* the candidates in rank (see rank): first the operand count's words (fmaxnmp d0, v1.2d, x2:
+     * at the x2), taken before the rows' words are made */
+    Furthest f = {.i = best_i, .why = best_reason, .row = best_row, .o = best_row >= 0 ? &in->ops[best_i] : NULL};
     A64MatchError e2 = *err;
-    int reach, d2 = too_many_or_few(m, in, tried, env, &e2, &reach);
-    if (best_row < 0 || (reach > best_i && best_reason != R_NOREG && best_reason != R_NEEDREG)) {
+    int d2 = too_many_or_few(m, in, tried, env, &e2, &f.reach);
+    if (rank(&f, -1, d2) == RANK_COUNT) {
         *err = e2;
         err->reason = 0;
         err->diag = d2;
@@ -1366,32 +1409,27 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->hi = best_hi;
     err->mult = best_reason == R_RANGE && p->kind >= P_MEM ? best_mult : 0;
     err->post_imm = best_reason == R_RANGE && p->kind == P_MEMPOSTIMM;
-    err->diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
-    /* where llvm's words would be "invalid operand for instruction": those of another row
-     * refused at the same operand (and w0, w1, x2: the logical immediate's), first of a row that
-     * takes that kind of operand there */
-    bool plain = best_reason != R_RANGE && best_reason != R_INDEX && best_reason != R_SYSFEAT &&
-                 best_reason != R_PSTATE && best_reason != R_UNREADABLE && best_reason != R_UNWRITABLE;
-    const A64Operand *bo = &in->ops[best_i];
-    bool vector = bo->kind == A64_OP_VREG && bo->u.vreg.shape > A64_V_Q;
-    for (int pass = 0; pass < 2 && generic(err->diag) && (err->diag || plain); pass++)
-        for (int ri = m->first; ri < m->first + m->count && generic(err->diag); ri++) {
-            const A64Row *r = &a64_rows[ri];
-            if (r->nops != in->nops || (pass == 0) != same_class(&r->ops[best_i], bo)) continue;
-            int i = tried[ri - m->first].at, why = tried[ri - m->first].why;
-            if (i != best_i) continue;
-            if (vector && pass == 0) {      /* mov w0, v1.4s: a vector row's refusal stands */
-                pass = 2;
-                break;
-            }
-            if (ri == best_row) continue;
-            A64MatchError e2 = *err;
-            int d = llvm_diag(m, r, i, why, in, &e2);
-            if (d && !generic(d)) {
-                *err = e2;
-                err->diag = d;
-            }
+    err->diag = f.diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
+    /* then the rows refused at the same operand: the furthest, the others (their words made from
+     * the furthest row's error) */
+    bool vector = f.o->kind == A64_OP_VREG && f.o->u.vreg.shape > A64_V_Q;
+    for (int ri = m->first; ri < m->first + m->count && vector && !f.vector_row; ri++)
+        f.vector_row = a64_rows[ri].nops == in->nops && tried[ri - m->first].at == best_i &&
+                       same_class(&a64_rows[ri].ops[best_i], f.o);
+    A64MatchError won = *err;
+    int top = rank(&f, best_row, err->diag);
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (r->nops != in->nops || tried[ri - m->first].at != best_i || ri == best_row) continue;
+        e2 = *err;
+        int d = llvm_diag(m, r, best_i, tried[ri - m->first].why, in, &e2), k = rank(&f, ri, d);
+        if (k > top) {                      /* (the first of equals) */
+            top = k;
+            won = e2;
+            won.diag = d;
         }
+    }
+    *err = won;
     if (err->diag == D_FEW) {               /* add x0, x1, w2: the extend is missing */
         err->opnd = 0;
         snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);
