@@ -14,7 +14,7 @@ $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) src/a64/features.tsv | $(B)
 # tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
 # fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
-$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o $(B)/obj/gen/a64_archs.o $(B)/obj/gen/a64_requires.o
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o $(B)/obj/gen/a64_archs.o $(B)/obj/gen/a64_requires.o $(B)/obj/gen/a64_aliases.o
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc
@@ -26,7 +26,7 @@ enc-verify: $(B)/enc-learn
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c, and the named SYS
 # operations (ic dc at tlbi ...): src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c (tools/gen-table.c;
 # both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
-GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c $(B)/gen/a64_features.c $(B)/gen/a64_archs.c $(B)/gen/a64_requires.c
+GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c $(B)/gen/a64_features.c $(B)/gen/a64_archs.c $(B)/gen/a64_requires.c $(B)/gen/a64_aliases.c
 $(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str str" $< > $@.tmp && mv $@.tmp $@
 $(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
@@ -45,3 +45,7 @@ $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
 # src/a64/requires.tsv
 $(B)/gen/a64_requires.c: src/a64/requires.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Requires a64_requires "str str str" $< > $@.tmp && mv $@.tmp $@
+# the mnemonics llvm's parser treats before its matcher (bitfield and SYS aliases), and its
+# words for a SYS operation's unknown name: src/a64/aliases.tsv
+$(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@

@@ -853,6 +853,14 @@ bool a64_join_post(A64Operand *m, const A64Operand *t)
     return false;
 }
 
+/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none */
+static const A64Alias *alias_of(const char *s)
+{
+    for (int k = 0; k < a64_aliases_count; k++)
+        if (!strcmp(a64_aliases[k].name, s)) return &a64_aliases[k];
+    return NULL;
+}
+
 /* whether row r's address takes an optional #0 in llvm (exclusives, acquires) */
 static bool zero_offset(const A64Row *r)
 {
@@ -905,21 +913,10 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     if (why == R_KIND && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH)   /* prfm x0, [x1] */
         return D_PREFETCH_HINT;
     if (why == R_KIND && p->kind == P_MEMPOST9 && o->kind == A64_OP_MEM && o->u.mem.post_reg) return D_POST9;
-    if (why == R_KIND && p->kind == P_SYSOP) {                /* tlbi foo: llvm names the kind */
-        /* (the RCTX operations by what they are; brb without a name) */
-        static const struct { const char *kind, *says; } kinds[] = {
-            {"cfp", "prediction restriction"}, {"dvp", "prediction restriction"},
-            {"cpp", "prediction restriction"}, {"cosp", "prediction restriction"}, {"brb", NULL}};
-        for (size_t k = 0; k < ARRAY_LEN(kinds); k++)
-            if (!strcmp(p->str, kinds[k].kind)) {
-                if (!kinds[k].says) return D_INVALID;
-                snprintf(e->msg, sizeof e->msg, "%s", kinds[k].says);
-                return D_SYSOP;
-            }
-        size_t k;
-        for (k = 0; p->str[k] && k + 1 < sizeof e->msg; k++)
-            e->msg[k] = (char)(p->str[k] >= 'a' && p->str[k] <= 'z' ? p->str[k] - 32 : p->str[k]);
-        e->msg[k] = 0;
+    if (why == R_KIND && p->kind == P_SYSOP) {   /* tlbi foo, cfp foo: llvm names the kind (aliases.tsv) */
+        const A64Alias *a = alias_of(p->str);
+        if (!a || !strcmp(a->says, "-")) return D_INVALID;
+        snprintf(e->msg, sizeof e->msg, "%s", a->says);
         return D_SYSOP;
     }
     if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_index &&
@@ -1209,12 +1206,8 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* the aliases llvm's parser turns into other instructions itself (bitfields: bfm, sbfm, ubfm,
- * where they have their own count of operands; SYS operations: sys): its matcher's table, whose
- * mnemonics it suggests, has none of them */
-static const char *const bitfield_aliases[] = {"bfc", "bfi", "bfxil", "sbfiz", "sbfx", "ubfiz", "ubfx", NULL};
-static const char *const sys_aliases[] = {"at", "dc", "ic", "tlbi", "cfp", "cpp", "dvp", "cosp", NULL};
-
+/* (llvm suggests the mnemonics of its matcher's table within an edit distance of 2: not the
+ * aliases its parser rewrites, src/a64/aliases.tsv) */
 void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, size_t cap)
 {
     const char *c[64];
@@ -1225,7 +1218,8 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         while (ri < m->first + m->count && !row_available(&a64_rows[ri], features)) ri++;
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
-        if (edit_distance2(name, s) <= 2 && !in_names(s, bitfield_aliases) && !in_names(s, sys_aliases)) c[n++] = s;
+        const A64Alias *a = alias_of(s);
+        if (edit_distance2(name, s) <= 2 && (!a || !strcmp(a->rewrite, "-"))) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
     size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
@@ -1341,7 +1335,8 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     err->diag = 0;
-    if (in_names(m->name, bitfield_aliases) && a64_rows[m->first].nops != in->nops) {
+    const A64Alias *alias = alias_of(m->name);
+    if (alias && !strcmp(alias->rewrite, "bitfield") && a64_rows[m->first].nops != in->nops) {
         /* bfc x0, #1: llvm's parser rewrites a bitfield alias of its own count of operands only;
          * its matcher does not know the name */
         err->opnd = -1;
