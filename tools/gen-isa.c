@@ -859,7 +859,11 @@ int main(int argc, char **argv)
     int *mfirst = malloc(sizeof(int) * (size_t)(nrows + 1)), *mcount = malloc(sizeof(int) * (size_t)(nrows + 1));
     for (int i = 0; i < nrows; i++) {
         if (i == 0 || strcmp(rows[i].r.mnem, rows[i - 1].r.mnem)) { mfirst[nm] = i; mcount[nm] = 0; nm++; }
-        mcount[nm - 1]++;
+        if (++mcount[nm - 1] > A64_MNEM_MAX_ROWS) {
+            fprintf(stderr, "gen-isa: error: '%s' has over A64_MNEM_MAX_ROWS (%d) rows (src/a64/isa.h)\n",
+                    rows[i].r.mnem, A64_MNEM_MAX_ROWS);
+            exit(1);
+        }
     }
     fprintf(o, "const A64Mnem a64_mnems[] = {\n");
     for (int m = 0; m < nm; m++) {

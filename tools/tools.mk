@@ -20,7 +20,7 @@ bench: $(B)/uarch
 # --- bench-parse: speed of the assembly front end alone (lines/s, CPU time) -------------------
 # Parses the benchmark corpus (clang -O2 -S of this repo's sources, several times over) with
 # tools/bench-parse.c and prints the best lines/s.  Part of `make bench`.
-$(B)/bench-parse: tools/bench-parse.c $(filter $(B)/obj/a64/% $(B)/obj/asm/% $(B)/obj/util/%,$(OBJS)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o $(B)/obj/gen/a64_archs.o $(B)/obj/gen/a64_requires.o $(B)/obj/gen/a64_shapes.o
+$(B)/bench-parse: tools/bench-parse.c $(filter $(B)/obj/a64/% $(B)/obj/asm/% $(B)/obj/util/%,$(OBJS)) $(A64_GEN_OBJS)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LTO_LINK) -o $@ $^ $(LDLIBS)
 bench-parse: $(B)/bench-parse
 	bash tools/bench-parse.sh $(B)

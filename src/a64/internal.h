@@ -91,6 +91,12 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
 typedef struct A64Requires { const char *mnem, *ops, *feature; } A64Requires;
 extern const A64Requires a64_requires[];
 extern const int a64_requires_count;
+/* the mnemonics llvm's parser treats before its matcher (src/a64/aliases.tsv ->
+ * $(B)/gen/a64_aliases.c): rewrite "bitfield" | "sys" | "-", says "-" or the words for the kind
+ * of a SYS operation refusing an unknown name (the table's header) */
+typedef struct A64Alias { const char *name, *rewrite, *says; } A64Alias;
+extern const A64Alias a64_aliases[];
+extern const int a64_aliases_count;
 /* the error for mnemonic [s, s + n) (its first operand a general register: gpr) when
  * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU lacks, or
  * that uarch has no model of it when it has them all; false when not listed */

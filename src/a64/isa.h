@@ -90,6 +90,10 @@ typedef struct A64Mnem {
     uint64_t head;         /* a64_load_le of the first (up to) 8 bytes of the name */
 } A64Mnem;
 
+/* the most rows a mnemonic has (tools/gen-isa.c fails the build past it): the matcher's error
+ * path keeps one try a row on the stack */
+#define A64_MNEM_MAX_ROWS 64
+
 extern const A64Row a64_rows[];
 extern const int a64_nrows;
 extern const A64Mnem a64_mnems[];

@@ -2,6 +2,11 @@
 # Included by the Makefile.  The generator runs on the build host ($(HOSTCC)), also for CROSS.
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
+# the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
+A64_TABLES := sysregs sysops opnames features archs requires shapes aliases
+GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
+# what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
+A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
 
 $(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
 	$(HOSTCC) -std=c11 -Wall -Wextra -Wno-missing-field-initializers -O1 -Isrc -o $@ tools/gen-isa.c
@@ -14,7 +19,7 @@ $(B)/gen/isa.c: $(B)/gen-isa $(ISA_TSVS) $(ENC_TSVS) src/a64/features.tsv | $(B)
 # tools/enc-learn.c):  make enc-learn [LLVM_MC=llvm-mc-19];  make enc-verify checks them on
 # fresh samples.  A changed or added row of src/a64/isa/ needs `make enc-learn` again.
 LLVM_MC ?= llvm-mc-19
-$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o $(B)/obj/gen/a64_archs.o $(B)/obj/gen/a64_requires.o $(B)/obj/gen/a64_shapes.o
+$(B)/enc-learn: tools/enc-learn.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(A64_GEN_OBJS)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 enc-learn: $(B)/enc-learn
 	$(B)/enc-learn $(LLVM_MC) src/a64/enc
@@ -26,7 +31,6 @@ enc-verify: $(B)/enc-learn
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c, and the named SYS
 # operations (ic dc at tlbi ...): src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c (tools/gen-table.c;
 # both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
-GEN_SRCS += $(B)/gen/a64_sysregs.c $(B)/gen/a64_sysops.c $(B)/gen/a64_opnames.c $(B)/gen/a64_features.c $(B)/gen/a64_archs.c $(B)/gen/a64_requires.c $(B)/gen/a64_shapes.c
 $(B)/gen/a64_sysregs.c: src/a64/sysregs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -S a64/internal.h A64Sysreg a64_sysregs "str int int int int int str str str" $< > $@.tmp && mv $@.tmp $@
 $(B)/gen/a64_sysops.c: src/a64/sysops.tsv $(GEN_TABLE) | $(B)/.dirs
@@ -49,7 +53,11 @@ $(B)/gen/a64_requires.c: src/a64/requires.tsv $(GEN_TABLE) | $(B)/.dirs
 # what llvm says they require: src/a64/shapes.tsv (learned by tools/shapes-survey.sh)
 $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str" $< > $@.tmp && mv $@.tmp $@
-# the shape key of instructions (one per line on stdin: "MNEM<TAB>SHAPE<TAB>KNOWN"), for
+# the shape key of instructions (one per line on stdin: "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>FEATURES"), for
 # tools/shapes-survey.sh
-$(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(B)/obj/gen/isa.o $(B)/obj/gen/a64_sysregs.o $(B)/obj/gen/a64_sysops.o $(B)/obj/gen/a64_opnames.o $(B)/obj/gen/a64_features.o $(B)/obj/gen/a64_archs.o $(B)/obj/gen/a64_requires.o $(B)/obj/gen/a64_shapes.o
+$(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(A64_GEN_OBJS)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+# the mnemonics llvm's parser treats before its matcher (bitfield and SYS aliases), and its
+# words for a SYS operation's unknown name: src/a64/aliases.tsv
+$(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@

@@ -853,6 +853,14 @@ bool a64_join_post(A64Operand *m, const A64Operand *t)
     return false;
 }
 
+/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none */
+static const A64Alias *alias_of(const char *s)
+{
+    for (int k = 0; k < a64_aliases_count; k++)
+        if (!strcmp(a64_aliases[k].name, s)) return &a64_aliases[k];
+    return NULL;
+}
+
 /* whether row r's address takes an optional #0 in llvm (exclusives, acquires) */
 static bool zero_offset(const A64Row *r)
 {
@@ -905,21 +913,10 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     if (why == R_KIND && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH)   /* prfm x0, [x1] */
         return D_PREFETCH_HINT;
     if (why == R_KIND && p->kind == P_MEMPOST9 && o->kind == A64_OP_MEM && o->u.mem.post_reg) return D_POST9;
-    if (why == R_KIND && p->kind == P_SYSOP) {                /* tlbi foo: llvm names the kind */
-        /* (the RCTX operations by what they are; brb without a name) */
-        static const struct { const char *kind, *says; } kinds[] = {
-            {"cfp", "prediction restriction"}, {"dvp", "prediction restriction"},
-            {"cpp", "prediction restriction"}, {"cosp", "prediction restriction"}, {"brb", NULL}};
-        for (size_t k = 0; k < ARRAY_LEN(kinds); k++)
-            if (!strcmp(p->str, kinds[k].kind)) {
-                if (!kinds[k].says) return D_INVALID;
-                snprintf(e->msg, sizeof e->msg, "%s", kinds[k].says);
-                return D_SYSOP;
-            }
-        size_t k;
-        for (k = 0; p->str[k] && k + 1 < sizeof e->msg; k++)
-            e->msg[k] = (char)(p->str[k] >= 'a' && p->str[k] <= 'z' ? p->str[k] - 32 : p->str[k]);
-        e->msg[k] = 0;
+    if (why == R_KIND && p->kind == P_SYSOP) {   /* tlbi foo, cfp foo: llvm names the kind (aliases.tsv) */
+        const A64Alias *a = alias_of(p->str);
+        if (!a || !strcmp(a->says, "-")) return D_INVALID;
+        snprintf(e->msg, sizeof e->msg, "%s", a->says);
         return D_SYSOP;
     }
     if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_index &&
@@ -1058,13 +1055,36 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     }
 }
 
+/* a try of a row on the error path: the first operand it refuses, up to the fewer of its
+ * operands and the instruction's (that number where it takes them all), why (R_OK where it
+ * takes them all), and the range it refused (Vars lo, hi, mult) */
+typedef struct {
+    int at, why, mult;
+    int64_t lo, hi;
+} Try;
+
+/* the tries of m's rows (t[k]: row m->first + k) on operands ops[0..nops) */
+static void try_rows(const A64Mnem *m, A64Operand *ops, int nops, const A64MatchEnv *env, Try *t)
+{
+    Vars v;
+    for (int k = 0; k < m->count; k++) {
+        const A64Row *r = &a64_rows[m->first + k];
+        int n = r->nops < nops ? r->nops : nops, i, why = R_OK;
+        vars_init(&v, r, env);
+        for (i = 0; i < n; i++)
+            if ((why = check(&r->ops[i], &ops[i], i, &v)) != R_OK) break;
+        t[k] = (Try){.at = i, .why = why, .mult = v.mult, .lo = v.lo, .hi = v.hi};
+    }
+}
+
 /* where no row of m takes in's number of operands: llvm compares the operands of every row
  * in turn, and the furthest any row gets is the error's place (e->opnd, 1-based; 0: the
  * mnemonic): an operand a row refuses, the first operand past a row's last, or too few given
  * (D_FEW).  llvm counts a post-index [x1], #8 as two operands where uarch's rows count one (the
  * parser joins them when they end the instruction).  Past a row's last operand llvm's words are
  * those of what it parses after the operand before: a shift or extend, a post-index */
-static int too_many_or_few(const A64Mnem *m, const A64Inst *in, A64MatchEnv *env, A64MatchError *e, int *reach)
+static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried, A64MatchEnv *env, A64MatchError *e,
+                           int *reach)
 {
     A64Operand ops[A64_MAX_OPS];
     A64Inst c = *in;
@@ -1077,16 +1097,17 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, A64MatchEnv *env
         if (j + 1 < in->nops && post_row(m, c.nops) && a64_join_post(&ops[c.nops], &in->ops[j + 1])) j++;
         c.nops++;
     }
+    Try joined[A64_MNEM_MAX_ROWS];          /* (a post-index joined: the tries of c's) */
+    if (c.nops != in->nops) {
+        try_rows(m, c.ops, c.nops, env, joined);
+        tried = joined;
+    }
     int far = -1, diag = D_FEW, far_why = 0;
     const A64Row *past = NULL;              /* the row the furthest is one operand past */
     const A64Row *refused = NULL;           /* the row that refused the furthest, and why */
-    Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        int n = r->nops < c.nops ? r->nops : c.nops, i, why = R_OK;
-        vars_init(&v, r, env);
-        for (i = 0; i < n; i++)
-            if ((why = check(&r->ops[i], &c.ops[i], i, &v)) != R_OK) break;
+        int n = r->nops < c.nops ? r->nops : c.nops, i = tried[ri - m->first].at, why = tried[ri - m->first].why;
         int at = i < n ? i : c.nops > r->nops ? r->nops : c.nops;
         bool beyond = i == n && c.nops > r->nops;
         if (i < n && i + 1 < c.nops && r->ops[i].kind == P_REXT && c.ops[i].kind == A64_OP_GPR &&
@@ -1185,12 +1206,8 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* the aliases llvm's parser turns into other instructions itself (bitfields: bfm, sbfm, ubfm,
- * where they have their own count of operands; SYS operations: sys): its matcher's table, whose
- * mnemonics it suggests, has none of them */
-static const char *const bitfield_aliases[] = {"bfc", "bfi", "bfxil", "sbfiz", "sbfx", "ubfiz", "ubfx", NULL};
-static const char *const sys_aliases[] = {"at", "dc", "ic", "tlbi", "cfp", "cpp", "dvp", "cosp", NULL};
-
+/* (llvm suggests the mnemonics of its matcher's table within an edit distance of 2: not the
+ * aliases its parser rewrites, src/a64/aliases.tsv) */
 void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, size_t cap)
 {
     const char *c[64];
@@ -1201,7 +1218,8 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         while (ri < m->first + m->count && !row_available(&a64_rows[ri], features)) ri++;
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
-        if (edit_distance2(name, s) <= 2 && !in_names(s, bitfield_aliases) && !in_names(s, sys_aliases)) c[n++] = s;
+        const A64Alias *a = alias_of(s);
+        if (edit_distance2(name, s) <= 2 && (!a || !strcmp(a->rewrite, "-"))) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
     size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
@@ -1221,6 +1239,48 @@ static int prio(int why)
     case R_SHIFT: return 2;
     default: return 3;
     }
+}
+
+/* the furthest row of a64_match's error path: the one refused at the furthest operand i (-1:
+ * none of this many operands), why, its llvm words (diag), the instruction's operand there; how
+ * far a row of another count gets (too_many_or_few's reach); whether o is a vector a row of
+ * vectors refused there */
+typedef struct {
+    int i, why, row, diag, reach;
+    const A64Operand *o;
+    bool vector_row;
+} Furthest;
+
+enum { RANK_NONE, RANK_FURTHEST, RANK_OTHER_CLASS, RANK_SAME_CLASS, RANK_STANDS, RANK_COUNT };
+
+/* which words a64_match reports where no row matches: each candidate's rank, the highest wins
+ * (of equals, the first row):
+ *   RANK_COUNT        the operand count's words (row -1: too_many_or_few's) where no row takes
+ *                     this many operands, or a row of another count gets further, unless the
+ *                     furthest row names a SYS operation's register (R_NOREG, R_NEEDREG);
+ *   RANK_STANDS       the furthest row's words where they stand: llvm's that say more than
+ *                     "invalid operand for instruction" (not generic), uarch's own for a reason
+ *                     no other row explains (a range, a lane, a SYS operation's feature, pstate,
+ *                     a system register's reading or writing), or a vector operand a row of
+ *                     vectors refused (mov w0, v1.4s);
+ *   RANK_SAME_CLASS   another row refused at the same operand, with words that say more, whose
+ *                     pattern there takes the operand's class (and w0, w1, x2: the logical
+ *                     immediate's);
+ *   RANK_OTHER_CLASS  the same, of a row whose pattern takes another class;
+ *   RANK_FURTHEST     the furthest row's words otherwise;
+ *   RANK_NONE         another row whose words are generic, or any row where the furthest's
+ *                     stand or the count's win.
+ * d: the row's llvm words (the count's: unused) */
+static int rank(const Furthest *f, int row, int d)
+{
+    if (row < 0)
+        return f->row < 0 || (f->reach > f->i && f->why != R_NOREG && f->why != R_NEEDREG) ? RANK_COUNT : RANK_NONE;
+    bool plain = f->why != R_RANGE && f->why != R_INDEX && f->why != R_SYSFEAT && f->why != R_PSTATE &&
+                 f->why != R_UNREADABLE && f->why != R_UNWRITABLE;
+    bool stands = !generic(f->diag) || (!f->diag && !plain) || f->vector_row;
+    if (row == f->row) return stands ? RANK_STANDS : RANK_FURTHEST;
+    if (stands || !d || generic(d)) return RANK_NONE;
+    return same_class(&a64_rows[row].ops[f->i], f->o) ? RANK_SAME_CLASS : RANK_OTHER_CLASS;
 }
 
 bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
@@ -1275,7 +1335,8 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     err->diag = 0;
-    if (in_names(m->name, bitfield_aliases) && a64_rows[m->first].nops != in->nops) {
+    const A64Alias *alias = alias_of(m->name);
+    if (alias && !strcmp(alias->rewrite, "bitfield") && a64_rows[m->first].nops != in->nops) {
         /* bfc x0, #1: llvm's parser rewrites a bitfield alias of its own count of operands only;
          * its matcher does not know the name */
         err->opnd = -1;
@@ -1295,17 +1356,17 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         row_lacks(gated, in, env->features, err->msg, sizeof err->msg);
         return false;
     }
-    /* no row matches: try them all again to find the one that got furthest, and why */
+    /* no row matches: try them all again, once, to find the one that got furthest, and why */
+    Try tried[A64_MNEM_MAX_ROWS];
+    try_rows(m, in->ops, in->nops, env, tried);
     int best_i = -1, best_reason = 0, best_row = -1;
     int64_t best_lo = 0, best_hi = 0;
     int best_mult = 0;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         if (r->nops != in->nops) continue;
-        vars_init(&v, r, env);
-        int i, why = R_OK;
-        for (i = 0; i < r->nops; i++)
-            if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
+        const Try *t = &tried[ri - m->first];
+        int i = t->at, why = t->why;
         if (i == r->nops) continue;         /* cannot happen: the first loop would have taken it */
         if (why == R_SYSFEAT || why == R_PSTATE) {   /* llvm refuses the name first */
             best_i = i; best_reason = why; best_row = ri;
@@ -1320,14 +1381,15 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (i > best_i || (i == best_i && prio(why) > prio(best_reason)) ||
             (i == best_i && why == R_RANGE && best_reason == R_RANGE && gives_way)) {
             best_i = i; best_reason = why; best_row = ri;
-            best_lo = v.lo; best_hi = v.hi; best_mult = v.mult;
+            best_lo = t->lo; best_hi = t->hi; best_mult = t->mult;
         }
     }
-    /* no row takes this many operands, or a row of another count gets further: one operand too
-     * many or too few (fmaxnmp d0, v1.2d, x2: at the x2) */
+    /* the candidates in rank (see rank): first the operand count's words (fmaxnmp d0, v1.2d, x2:
+     * at the x2), taken before the rows' words are made */
+    Furthest f = {.i = best_i, .why = best_reason, .row = best_row, .o = best_row >= 0 ? &in->ops[best_i] : NULL};
     A64MatchError e2 = *err;
-    int reach, d2 = too_many_or_few(m, in, env, &e2, &reach);
-    if (best_row < 0 || (reach > best_i && best_reason != R_NOREG && best_reason != R_NEEDREG)) {
+    int d2 = too_many_or_few(m, in, tried, env, &e2, &f.reach);
+    if (rank(&f, -1, d2) == RANK_COUNT) {
         *err = e2;
         err->reason = 0;
         err->diag = d2;
@@ -1342,35 +1404,27 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->hi = best_hi;
     err->mult = best_reason == R_RANGE && p->kind >= P_MEM ? best_mult : 0;
     err->post_imm = best_reason == R_RANGE && p->kind == P_MEMPOSTIMM;
-    err->diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
-    /* where llvm's words would be "invalid operand for instruction": those of another row
-     * refused at the same operand (and w0, w1, x2: the logical immediate's), first of a row that
-     * takes that kind of operand there */
-    bool plain = best_reason != R_RANGE && best_reason != R_INDEX && best_reason != R_SYSFEAT &&
-                 best_reason != R_PSTATE && best_reason != R_UNREADABLE && best_reason != R_UNWRITABLE;
-    const A64Operand *bo = &in->ops[best_i];
-    bool vector = bo->kind == A64_OP_VREG && bo->u.vreg.shape > A64_V_Q;
-    for (int pass = 0; pass < 2 && generic(err->diag) && (err->diag || plain); pass++)
-        for (int ri = m->first; ri < m->first + m->count && generic(err->diag); ri++) {
-            const A64Row *r = &a64_rows[ri];
-            if (r->nops != in->nops || (pass == 0) != same_class(&r->ops[best_i], bo)) continue;
-            vars_init(&v, r, env);
-            int i, why = R_OK;
-            for (i = 0; i < r->nops; i++)
-                if ((why = check(&r->ops[i], &in->ops[i], i, &v)) != R_OK) break;
-            if (i != best_i) continue;
-            if (vector && pass == 0) {      /* mov w0, v1.4s: a vector row's refusal stands */
-                pass = 2;
-                break;
-            }
-            if (ri == best_row) continue;
-            A64MatchError e2 = *err;
-            int d = llvm_diag(m, r, i, why, in, &e2);
-            if (d && !generic(d)) {
-                *err = e2;
-                err->diag = d;
-            }
+    err->diag = f.diag = llvm_diag(m, &a64_rows[best_row], best_i, best_reason, in, err);
+    /* then the rows refused at the same operand: the furthest, the others (their words made from
+     * the furthest row's error) */
+    bool vector = f.o->kind == A64_OP_VREG && f.o->u.vreg.shape > A64_V_Q;
+    for (int ri = m->first; ri < m->first + m->count && vector && !f.vector_row; ri++)
+        f.vector_row = a64_rows[ri].nops == in->nops && tried[ri - m->first].at == best_i &&
+                       same_class(&a64_rows[ri].ops[best_i], f.o);
+    A64MatchError won = *err;
+    int top = rank(&f, best_row, err->diag);
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (r->nops != in->nops || tried[ri - m->first].at != best_i || ri == best_row) continue;
+        e2 = *err;
+        int d = llvm_diag(m, r, best_i, tried[ri - m->first].why, in, &e2), k = rank(&f, ri, d);
+        if (k > top) {                      /* (the first of equals) */
+            top = k;
+            won = e2;
+            won.diag = d;
         }
+    }
+    *err = won;
     if (err->diag == D_FEW) {               /* add x0, x1, w2: the extend is missing */
         err->opnd = 0;
         snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);

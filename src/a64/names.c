@@ -370,6 +370,15 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
     return true;
 }
 
+/* whether -mattr can name feature f: llvm-mc lowercases -mattr, so not a feature llvm spells
+ * with capitals (CONTEXTIDREL2, src/a64/features.tsv) */
+static bool mattr_names(const char *f)
+{
+    for (; *f; f++)
+        if (*f >= 'A' && *f <= 'Z') return false;
+    return true;
+}
+
 A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
 {
     A64Features features = A64_FEATURES_NONE;
@@ -386,8 +395,8 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
             if (len && !a64_feature_apply(m ? low : p, len, &features)) {
                 fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
                         util_progname, (int)len, p);
-                for (int b = 0; a64_feature_name(b); b++)   /* (not CONTEXTIDREL2: no -mattr names it) */
-                    if (a64_feature_name(b)[strcspn(a64_feature_name(b), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")] == '\0')
+                for (int b = 0; a64_feature_name(b); b++)
+                    if (mattr_names(a64_feature_name(b)))
                         fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
                 fputs(", v8.1a ... v9.5a)\n", warn);
             }
