@@ -40,6 +40,7 @@ sm4	sm4e v0.4s, v1.4s
 i8mm	smmla v0.4s, v1.16b, v2.16b
 bf16	bfdot v0.2s, v1.4h, v2.4h
 wfxt	wfet x0
+xs	tlbi vmalle1nxs
 hbc	bc.eq .
 mops	cpyfp [x0]!, [x1]!, x2!
 cssc	abs x0, x1

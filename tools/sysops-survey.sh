@@ -2,10 +2,15 @@
 # tools/sysops-survey.sh — the SYS aliases and PSTATE fields of uarch's tables, uarch mca against
 # llvm-mca-19, CPU by CPU.
 #
-#   tools/sysops-survey.sh [-v] [-r] UARCH [LLVM_MCA]   (default llvm-mca-19; run from the repo root)
+#   tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-x] UARCH [LLVM_MCA]   (default llvm-mca-19; run from the repo root)
 #
 # -r: the system registers instead: every name of src/a64/sysregs.tsv read (`mrs x0, NAME`) and
 # written (`msr NAME, x0`), whatever its access (a write-only one read is refused), compared as below.
+# -a: the configurations are the architectures of src/a64/archs.tsv instead of the CPUs: none
+# (uarch's default, llvm's apple-m1), then for each `arch` row `.arch NAME` on the first line of the
+# input and, for armv8-a ... armv9.5-a, -mattr=+v8a ... +v9.5a (llvm-mca -mcpu=apple-m1).
+# -c: `.cpu NAME+crc` for each `cpu` row of src/a64/archs.tsv (what the CPU's features give);
+# -x: `.arch_extension NAME` for each `ext` row (both on the first line, as -a's .arch).
 #
 # Every operation of src/a64/sysops.tsv (`KIND NAME` and/or `KIND NAME, x0`, as it takes a
 # register, and the raw `sys #op1, Cn, Cm, #op2[, x0]` of its encoding), every PSTATE field of
@@ -18,15 +23,18 @@
 # then (-v: every one; else the first 10 of each configuration) the different lines.
 # Exit: 0 when nothing differs, 1 otherwise, 77 when llvm-mca is absent.
 set -u
-verbose=0 regs=0
+verbose=0 regs=0 archs=0 kinds=
 while :; do
     case ${1:-} in
     -v) verbose=1; shift ;;
     -r) regs=1; shift ;;
+    -a) archs=1; shift ;;
+    -c) kinds="$kinds cpu"; shift ;;
+    -x) kinds="$kinds ext"; shift ;;
     *) break ;;
     esac
 done
-uarch=${1:?usage: tools/sysops-survey.sh [-v] [-r] UARCH [LLVM_MCA]}
+uarch=${1:?usage: tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-x] UARCH [LLVM_MCA]}
 mca=${2:-llvm-mca-19}
 command -v "$mca" > /dev/null || { echo "sysops-survey: $mca not found" >&2; exit 77; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/sysops-survey.XXXXXX")
@@ -52,11 +60,11 @@ fi
 nlines=$(wc -l < "$dir/in.s")
 
 # per line of the input: "error COL: MESSAGE" or "ENCODING | TEXT"
-results() {   # $1: output file of a tool (stdout and stderr)
-    awk -v n="$nlines" '
-        match($0, /^[^ ]*in\.s:[0-9]+:[0-9]+: (error: |warning: .*; line skipped$)/) {
+results() {   # $1: output file of a tool (stdout and stderr); $2: lines before the input's (a directive)
+    awk -v n="$nlines" -v off="${2:-0}" '
+        match($0, /^[^ ]*run\.s:[0-9]+:[0-9]+: (error: |warning: .*; line skipped$)/) {
             # (uarch mca -skip-unsupported-instructions: a warning that ends "; line skipped")
-            split($0, p, ":"); l = p[2] + 0; msg = $0; sub(/^[^ ]*in\.s:[0-9]+:/, "", msg)
+            split($0, p, ":"); l = p[2] - off; msg = $0; sub(/^[^ ]*run\.s:[0-9]+:/, "", msg)
             sub(/ warning: /, " error: ", msg); sub(/; line skipped$/, "", msg)
             r[l] = "error " msg; bad[l] = 1; next
         }
@@ -77,18 +85,39 @@ configs=("default|-mcpu=apple-m1" "-mcpu=apple-m1|-mcpu=apple-m1" "-mcpu=apple-m
          "-mcpu=apple-m1 -mattr=+mte,+xs,+sme|-mcpu=apple-m1 -mattr=+mte,+xs,+sme"
          "-mcpu=apple-m4 -mattr=-xs,-sme,+nmi,+rme|-mcpu=apple-m4 -mattr=-xs,-sme,+nmi,+rme"
          "-mcpu=apple-m1 -mattr=+all|-mcpu=apple-m1 -mattr=+all")
+if [ $archs = 1 ]; then
+    configs=("default|-mcpu=apple-m1")
+    for a in $(awk -F'\t' '!/^#/ && $1 == "arch" {print $2}' src/a64/archs.tsv); do
+        configs+=("default|-mcpu=apple-m1|.arch $a")
+        case $a in
+        armv8-a) configs+=("-mattr=+v8a|-mcpu=apple-m1 -mattr=+v8a") ;;
+        armv*-a) v=${a#arm}; v=${v%-a}a; configs+=("-mattr=+$v|-mcpu=apple-m1 -mattr=+$v") ;;
+        esac
+    done
+fi
+if [ -n "$kinds" ]; then
+    [ $archs = 1 ] || configs=()
+    for k in $kinds; do
+        for a in $(awk -F'\t' -v k=$k '!/^#/ && $1 == k {print $2}' src/a64/archs.tsv); do
+            [ $k = cpu ] && configs+=("default|-mcpu=apple-m1|.cpu $a+crc") || configs+=("default|-mcpu=apple-m1|.arch_extension $a")
+        done
+    done
+fi
 view=(-iterations=1 -all-views=0 -instruction-info -show-encoding -skip-unsupported-instructions=parse-failure)
 total=0 totaleq=0 rc=0
 for c in "${configs[@]}"; do
-    u=${c%%|*} l=${c#*|}
+    u=${c%%|*} l=${c#*|} d=
+    case $l in *\|*) d=${l#*|} l=${l%%|*} ;; esac
     [ "$u" = default ] && u=
+    off=0
+    if [ -n "$d" ]; then printf '%s\n' "$d" | cat - "$dir/in.s" > "$dir/run.s"; off=1; else cp "$dir/in.s" "$dir/run.s"; fi
     # shellcheck disable=SC2086
-    "$uarch" mca $u "${view[@]}" "$dir/in.s" > "$dir/u.out" 2>&1
+    "$uarch" mca $u "${view[@]}" "$dir/run.s" > "$dir/u.out" 2>&1
     # shellcheck disable=SC2086
-    "$mca" -mtriple=aarch64 $l "${view[@]}" "$dir/in.s" > "$dir/l.out" 2>&1
-    results "$dir/u.out" > "$dir/u.res"
-    results "$dir/l.out" > "$dir/l.res"
-    paste "$dir/in.s" "$dir/u.res" "$dir/l.res" | awk -F'\t' -v cfg="${u:-default}" -v verbose=$verbose '
+    "$mca" -mtriple=aarch64 $l "${view[@]}" "$dir/run.s" > "$dir/l.out" 2>&1
+    results "$dir/u.out" $off > "$dir/u.res"
+    results "$dir/l.out" $off > "$dir/l.res"
+    paste "$dir/in.s" "$dir/u.res" "$dir/l.res" | awk -F'\t' -v cfg="${d:-${u:-default}}" -v verbose=$verbose '
         { n++; if ($3 == $5) { eq++; next } d++
           if (verbose || d <= 10) out[d] = sprintf("  %-34s uarch: %s\n  %-34s llvm:  %s", $1, $3, "", $5) }
         END { printf "%s: lines %d  equal %d  different %d\n", cfg, n, eq, d

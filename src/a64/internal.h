@@ -76,8 +76,9 @@ static inline bool a64_features_has_bit(A64Features features, int bit)
 bool a64_features_have_list(A64Features features, const char *list);
 const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name in any case */
 /* the names of .arch, .arch_extension and .cpu and the features each sets (src/a64/archs.tsv ->
- * $(B)/gen/a64_archs.c): kind "arch" | "ext" | "cpu"; on, alt: feature lists (the table's header) */
-typedef struct A64Arch { const char *kind, *name, *on, *alt; } A64Arch;
+ * $(B)/gen/a64_archs.c): kind "arch" | "ext" | "cpu"; on, more, alt: feature lists, which may name
+ * an arch or cpu row (the table's header) */
+typedef struct A64Arch { const char *kind, *name, *on, *more, *alt; } A64Arch;
 extern const A64Arch a64_archs[];
 extern const int a64_archs_count;
 /* the directive .arch, .arch_extension or .cpu (dir "arch" | "arch_extension" | "cpu") with its

@@ -302,6 +302,33 @@ static const A64Arch *arch_row(const char *kind, const char *s, size_t n)
     return NULL;
 }
 
+/* the features of a list of archs.tsv's `on` (more = false) or `more` column (more = true): a
+ * feature's bit, an arch row's name its own list of that column (armv8.5-a in armv8.6-a's), a cpu
+ * row's name its `on` (generic, the generic CPU's, in armv8-a's `more`); a chain longer than the
+ * table's (a row that names itself) stops there */
+static A64Features row_list(const char *list, bool more, int depth)
+{
+    A64Features m = A64_FEATURES_NONE;
+    size_t n;
+    for (const char *p = list, *s; (s = list_next(&p, &n, ','));) {
+        bool known;
+        A64Features f = a64_feature_mask(s, n, &known);
+        const A64Arch *r;
+        if (!known && depth < a64_archs_count && (r = arch_row("arch", s, n)))
+            f = row_list(more ? r->more : r->on, more, depth + 1);
+        else if (!known && depth < a64_archs_count && (r = arch_row("cpu", s, n)))
+            f = row_list(r->on, false, depth + 1);
+        m = a64f_or(m, f);
+    }
+    return m;
+}
+
+/* what -mattr=+v8.6a (arch row armv8.6-a) brings: its `on`; .arch armv8.6-a also its `more` */
+static A64Features arch_on(const A64Arch *a)
+{
+    return row_list(a->on, false, 0);
+}
+
 /* llvm's -mattr=+v8.6a, +v9a ...: the arch row armv8.6-a, armv9-a */
 static const A64Arch *mattr_arch(const char *s, size_t n)
 {
@@ -315,7 +342,7 @@ static const A64Arch *mattr_arch(const char *s, size_t n)
 /* whether the features of arch row a are among those of b (armv8.1-a's among armv8.2-a's) */
 static bool arch_within(const A64Arch *a, const A64Arch *b)
 {
-    A64Features fa = list_mask(a->on, ',', NULL), fb = list_mask(b->on, ',', NULL);
+    A64Features fa = arch_on(a), fb = arch_on(b);
     return !a64f_any(a64f_andnot(fa, fb));
 }
 
@@ -338,7 +365,7 @@ static A64Features versions_implying(A64Features m, const A64Arch *arch)
     for (int b = 0; feature_row(b); b++) {
         const char *name = feature_row(b)->name;
         const A64Arch *v = mattr_arch(name, strlen(name));
-        if (v && (arch ? arch_within(arch, v) : a64f_any(a64f_and(m, list_mask(v->on, ',', NULL)))))
+        if (v && (arch ? arch_within(arch, v) : a64f_any(a64f_and(m, arch_on(v)))))
             out = a64f_or(out, a64f_bit(b));
     }
     return out;
@@ -357,7 +384,7 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
         m = every_bit();
     const A64Arch *arch = mattr_arch(item, n);
     if (arch)                    /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them, */
-        m = off ? versions_implying(m, arch) : list_mask(arch->on, ',', NULL);  /* but v8.2a) */
+        m = off ? versions_implying(m, arch) : arch_on(arch);  /* but v8.2a) */
     else if (off)
         m = a64f_or(m, versions_implying(m, NULL));
     if (arch && !a64f_any(m))
@@ -474,13 +501,13 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
         snprintf(msg, cap, cpu ? "unknown CPU name" : "unknown arch name");
         return false;
     }
-    /* .arch: the arch's features, then its extensions (llvm ignores one it does not know);
+    /* .arch: the arch's features (`on` and `more`), then its extensions (llvm ignores one it does not know);
      * .cpu: llvm 19 leaves the features as they are when no extension follows (.cpu apple-m4
      * brings no i8mm), else they become what it gives the CPU (its `on`) and the extensions
      * apply, an unknown one refused */
     const char *crypto = cpu ? "aes,sha2" : a->alt;
     if (!cpu || plus)
-        has = list_mask(a->on, ',', NULL);
+        has = cpu ? row_list(a->on, false, 0) : a64f_or(arch_on(a), row_list(a->more, true, 0));
     for (const char *p = plus; p && p < e;) {
         const char *x = p + 1, *xe = memchr(x, '+', (size_t)(e - x));
         if (!xe)

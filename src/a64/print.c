@@ -840,7 +840,10 @@ bool a64_print(const A64Inst *in0, uint64_t flags, const A64Features *features, 
             if (!o->u.named)
                 goto fail;
             const A64Opname *f = streq(m, "msr") && k == 0 ? a64_opname_named("pstate", o->u.named) : NULL;
-            if (f)
+            if (f && strcmp(f->feature, "-") && !a64_features_have_list(fs, f->feature))
+                buf_printf(out, "#%d", f->value); /* a field the CPU lacks, taken after a directive
+                                                   * (.arch armv8.8-a: msr allint, #1 is msr #8, #1) */
+            else if (f)
                 buf_puts(out, f->name);           /* a PSTATE field as LLVM spells it: DAIFSet */
             else
                 put_lower(out, o->u.named);
