@@ -5,20 +5,28 @@
 # the words one bit away from an instance of each new mnemonic and shape, twice; up to
 # two instances of each mnemonic and operand shape (SHAPE-KEY: make $(B)/shape-key) go to
 # llvm-mca-19 -mcpu=apple-m1, whose "instruction requires: F" (at the mnemonic) is recorded.
-# The table, on stdout: per mnemonic a default row (shape '-': the most frequent F; for a
-# mnemonic uarch has rows of, over its SVE/SME shapes only), then each shape whose F differs
-# from the default, and for a mnemonic uarch has rows of every other shape llvm refuses so
-# (ldapur b0, [x1]: rcpc3) unless uarch has rows of it needing those features (bfdot: bf16; its
-# own matcher gives llvm's words).  A shape whose default llvm does not give ('-') is listed too.
-#
-# A mnemonic src/a64/requires.tsv lists for any operands counts as one uarch has rows of (its
-# default row applies to SVE/SME shapes; requires.tsv gives the others).  The header of src/a64/shapes.tsv is kept; only its rows are replaced:
+# The table: per mnemonic a default row (shape '-': the most frequent F; for a mnemonic uarch
+# has rows of, over its SVE/SME shapes only), then each shape whose F differs from the default,
+# and for a mnemonic uarch has rows of every other shape llvm refuses so (ldapur b0, [x1]:
+# rcpc3) unless uarch has rows of it needing those features (bfdot: bf16; its own matcher gives
+# llvm's words).  A shape whose default llvm does not give ('-') is listed too.  A mnemonic
+# src/a64/requires.tsv lists for any operands counts as one uarch has rows of (its default row
+# applies to SVE/SME shapes; requires.tsv gives the others).  The header of src/a64/shapes.tsv
+# is kept; only its rows are replaced:
 #
 #   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
+#
+# -check compares, on words of another seed (no neighbours), up to 12000 distinct instructions
+# llvm-mc-19 disassembles: uarch mca's error lines (file:line:col: error: message) against
+# llvm-mca-19's, and prints "equal E of T":
+#
+#   tools/shapes-survey.sh -check UARCH [WORDS] [SEED]    (defaults: 200000 words, seed 7)
 set -euo pipefail
-K=$(realpath "${1:?usage: tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]}")
-N=${2:-400000}
-SEED=${3:-18}
+CHECK=0
+[ "${1:-}" = -check ] && { CHECK=1; shift; }
+K=$(realpath "${1:?usage: tools/shapes-survey.sh [-check UARCH | SHAPE-KEY] [WORDS] [SEED]}")
+N=${2:-$((CHECK ? 200000 : 400000))}
+SEED=${3:-$((CHECK ? 7 : 18))}
 MC=${LLVM_MC:-llvm-mc-19}
 MCA=${LLVM_MCA:-llvm-mca-19}
 t=$(mktemp -d)
@@ -40,6 +48,16 @@ disasm() {
         i = $0; sub(/[ \t]*\/\/ encoding.*/, "", i); sub(/^\t/, "", i); print e "\t" i }'
 }
 disasm < "$t/words" > "$t/dis"
+if [ $CHECK = 1 ]; then
+    cut -f2- "$t/dis" | awk -v seed="$SEED" 'BEGIN { srand(seed) } !seen[$0]++ { print rand() "\t" $0 }' |
+        sort -n | cut -f2- | awk 'NR <= 12000' > "$t/check.s"
+    "$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$t/check.s" -o /dev/null 2>&1 | grep ': error: ' > "$t/llvm" || true
+    "$K" mca -mcpu=apple-m1 "$t/check.s" -o /dev/null 2>&1 | grep ': error: ' > "$t/uarch" || true
+    echo "instructions $(wc -l < "$t/check.s"), llvm refuses $(wc -l < "$t/llvm"), uarch refuses $(wc -l < "$t/uarch")"
+    diff "$t/llvm" "$t/uarch" | grep '^[<>]' | sed 's/^\([<>]\) [^ ]* /\1 /' | sort | uniq -c | sort -rn | awk 'NR <= 10' || true
+    echo "equal $(comm -12 <(sort "$t/llvm") <(sort "$t/uarch") | wc -l) of $(wc -l < "$t/llvm")"
+    exit 0
+fi
 # instructions with many fixed bits (ptrue, rdvl, cntw) random words seldom hit: twice, every
 # bit of one instance of each new mnemonic and shape is flipped, and the neighbours disassembled
 : > "$t/done"
