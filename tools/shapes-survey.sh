@@ -2,7 +2,7 @@
 # tools/shapes-survey.sh — dev tool: learns src/a64/shapes.tsv from llvm (facts by experiment).
 # Random 32-bit words (a fixed seed; most with the SVE or SME encoding group, bits 28:25 = 0010,
 # or bit 31 set and bits 28:25 = 0000) are disassembled by llvm-mc-19 with -mattr=+all, and
-# the words one bit away from an instance of each new mnemonic and shape, twice; up to
+# the words one bit away from an instance of each new mnemonic and shape, three times; up to
 # two instances of each mnemonic and operand shape (SHAPE-KEY: make $(B)/shape-key) go to
 # llvm-mca-19 -mcpu=apple-m1, whose "instruction requires: F" (at the mnemonic) is recorded.
 # The table: per mnemonic a default row (shape '-': the most frequent F; for a mnemonic uarch
@@ -41,6 +41,9 @@ awk -v n="$N" -v seed="$SEED" 'BEGIN {
         printf "0x%02x 0x%02x 0x%02x 0x%02x\n", lo % 256, int(lo / 256), hi % 256, int(hi / 256)
     }
 }' > "$t/words"
+# words random ones and their neighbours do not reach (few variable bits, far from others):
+# zero {za} (0xc00800ff)
+[ $CHECK = 1 ] || echo "0xff 0x00 0x08 0xc0" >> "$t/words"
 # llvm's text of words: "ENCODING<TAB>INSTRUCTION" per line
 disasm() {
     "$MC" --disassemble --show-encoding -triple=aarch64 -mattr=+all 2>/dev/null | awk '/^\t[a-z]/ {
@@ -58,10 +61,10 @@ if [ $CHECK = 1 ]; then
     echo "equal $(comm -12 <(sort "$t/llvm") <(sort "$t/uarch") | wc -l) of $(wc -l < "$t/llvm")"
     exit 0
 fi
-# instructions with many fixed bits (ptrue, rdvl, cntw) random words seldom hit: twice, every
+# instructions with many fixed bits (ptrue, rdvl, cntw) random words seldom hit: three times, every
 # bit of one instance of each new mnemonic and shape is flipped, and the neighbours disassembled
 : > "$t/done"
-for round in 1 2; do
+for round in 1 2 3; do
     cut -f2- "$t/dis" | "$K" | paste - "$t/dis" | awk -F'\t' -v done="$t/done" '
     BEGIN { while ((getline l < done) > 0) d[l] = 1 }
     !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $5 }' 2>> "$t/done" |
@@ -89,7 +92,11 @@ BEGIN {
             msg[f[2]] = (f[3] == 1 && w ~ /^instruction requires: /) ? substr(w, 23) : "-"
         }
 }
-function sve(s) { return s ~ /(^|[^a-z0-9])(z|p|pn|za|zt)([^a-z0-9]|$)/ }
+# an SVE or SME operand, as src/a64/shapes.c (sve_operand) tells
+function sve(s) {
+    return s ~ /(^|[^a-z0-9])(pn|za|zt)([^a-z0-9]|$)/ || s ~ /(^|[^a-z0-9])[zp][.\/[^]/ || s ~ /^[zp]([^a-z0-9]|$)/ ||
+           s ~ /\{[zp]([^a-z0-9]|$)/
+}
 # whether every feature F names is one that rows of the mnemonic need (feats: " bf16 neon"):
 # then uarch matches those rows itself, with the words of llvm (bfmlalb v16.h[0]: invalid operand)
 function own(F, feats,    n, x, i) {

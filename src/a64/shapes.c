@@ -101,14 +101,18 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     return o;
 }
 
-/* whether shape has an operand of SVE or SME (z, p, pn, za, zt) */
+/* whether shape has an operand of SVE or SME: za, zt or pn, or z or p with an element size,
+ * a qualifier or an index (z.s p/m z[N]), in a list, or first (ldr z0, [x0]); a bare z1 or
+ * p1 after other operands is a symbol to llvm too (add x0, x1, p1) */
 static bool sve_operand(const char *shape)
 {
     for (const char *p = shape; *p; p++)
         if ((*p == 'z' || *p == 'p') && (p == shape || !isalnum((unsigned char)p[-1]))) {
             const char *q = p + 1;
-            if ((*p == 'z' && (*q == 'a' || *q == 't')) || (*p == 'p' && *q == 'n')) q++;
-            if (!isalnum((unsigned char)*q)) return true;
+            bool named = (*p == 'z' && (*q == 'a' || *q == 't')) || (*p == 'p' && *q == 'n');
+            if (named) q++;
+            if (isalnum((unsigned char)*q)) continue;
+            if (named || (*q && strchr("./[^", *q)) || p == shape || p[-1] == '{') return true;
         }
     return false;
 }
