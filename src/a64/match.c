@@ -1218,8 +1218,9 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         while (ri < m->first + m->count && !row_available(&a64_rows[ri], features)) ri++;
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
-        const A64Alias *a = alias_of(s);
-        if (edit_distance2(name, s) <= 2 && (!a || !strcmp(a->rewrite, "-"))) c[n++] = s;
+        if (edit_distance2(name, s) > 2) continue;
+        const A64Alias *a = alias_of(s);         /* (a scan: only for the near names) */
+        if (!a || !strcmp(a->rewrite, "-")) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
     size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
