@@ -71,10 +71,14 @@ bool clock_core_measure_with(int cpu, ClockReadFn read, void *ctx, double hz, ui
 
 static bool measure(const Src *src, ClockCore *out)
 {
-    enum { SAMPLES = 31 };
+    enum { SAMPLES = 201 };
+    static const double TARGET_S = 50e-6;
     double hz = src->hz, gran = src->gran > 0 ? src->gran : 1;
-    /* size a sample to ~1 ms (short enough to fit between preemptions on a busy machine) and
-     * at least 1000 timer steps (0.1 %); the first call is not timed (page faults, a JIT under qemu) */
+    /* size a sample to ~50 us and at least 1000 timer steps (0.1 %); the first call is not timed
+     * (page faults, a JIT under qemu).  Short enough that many samples fall between two timer
+     * interrupts: in a virtual machine each one costs tens of us (an exit to the hypervisor),
+     * and samples of 1 ms, which always hold one, made the clock 3-10 % low (a bhyve guest:
+     * 3.15 .. 3.45 GHz against 3.51 .. 3.58 GHz, and 2.86 cycles for a 3-cycle imul chain) */
     uint64_t k = 3;
     chain(1);
     for (int tries = 0; tries < 24; tries++) {
@@ -85,9 +89,9 @@ static bool measure(const Src *src, ClockCore *out)
             ticks = fmin(ticks, (double)(rd(src) - t0));
         }
         double s = ticks / hz;
-        if (s >= 0.0005 && ticks >= 1000 * gran)
+        if (s >= TARGET_S / 2 && ticks >= 1000 * gran)
             break;
-        double f = s > 0 ? 0.001 / s : 8;
+        double f = s > 0 ? TARGET_S / s : 8;
         if (gran > 0 && ticks > 0 && 1200 * gran / ticks > f)
             f = 1200 * gran / ticks;
         k = (uint64_t)((double)k * (f < 1.5 ? 1.5 : f > 10 ? 10 : f)) + 1;
