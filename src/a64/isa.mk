@@ -60,4 +60,4 @@ $(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src
 # the mnemonics llvm's parser treats before its matcher (bitfield and SYS aliases), and its
 # words for a SYS operation's unknown name: src/a64/aliases.tsv
 $(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@

@@ -853,12 +853,16 @@ bool a64_join_post(A64Operand *m, const A64Operand *t)
     return false;
 }
 
-/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none */
+static int alias_cmp(const void *key, const void *row)
+{
+    return strcmp(key, ((const A64Alias *)row)->name);
+}
+
+/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none (the rows
+ * are sorted by name: gen-table -s) */
 static const A64Alias *alias_of(const char *s)
 {
-    for (int k = 0; k < a64_aliases_count; k++)
-        if (!strcmp(a64_aliases[k].name, s)) return &a64_aliases[k];
-    return NULL;
+    return bsearch(s, a64_aliases, (size_t)a64_aliases_count, sizeof *a64_aliases, alias_cmp);
 }
 
 /* whether row r's address takes an optional #0 in llvm (exclusives, acquires) */
@@ -1219,7 +1223,7 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
         if (edit_distance2(name, s) > 2) continue;
-        const A64Alias *a = alias_of(s);         /* (a scan: only for the near names) */
+        const A64Alias *a = alias_of(s);         /* (only for the near names) */
         if (!a || !strcmp(a->rewrite, "-")) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
