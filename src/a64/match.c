@@ -1349,12 +1349,6 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);
         return false;
     }
-    if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
-        a64_requires_msg(name, strlen(name), true, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg)) {
-        err->opnd = 0;
-        err->reason = 0;
-        return false;
-    }
     if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */
         err->opnd = 0;
         err->reason = 0;

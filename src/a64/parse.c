@@ -1921,9 +1921,8 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
-    if (!m && in->cond == A64_COND_NONE && (a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req) ||
-                                             a64_requires_msg(lw, n, false, P->env.features, req, sizeof req)))
-        return perr(P, s, "%s", req);   /* (luti2 z0.b, zt0, z1[0]: its shape first; luti2 v0 ...: lut) */
+    if (!m && in->cond == A64_COND_NONE && a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req))
+        return perr(P, s, "%s", req);   /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
