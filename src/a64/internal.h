@@ -108,7 +108,8 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap);
 bool a64_shape_sve(const char *shape);
 /* llvm's error for mnemonic [mnem, +n) (known: uarch has rows of it) with operands [s, e),
  * when shapes.tsv has it: "instruction requires: F" naming the features the CPU lacks ("sve or
- * sme") or that uarch has no model of it when the CPU has them all; false when not listed */
+ * sme"), that uarch has no model of it when the CPU has them all, or "too few operands for
+ * instruction" when the operands are the start of a listed shape; false when not listed */
 bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                         A64Features features, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }

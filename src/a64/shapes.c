@@ -176,6 +176,14 @@ static void requires_msg(const char *mnem, size_t n, const char *feature, A64Fea
                  "(llvm-mc 19 takes it with the feature)", (int)n, mnem, feature);
 }
 
+/* whether shape `s` is the start of `row` (a listed shape), up to an operand ("." for no
+ * operands: of any) */
+static bool shape_starts(const char *s, const char *row)
+{
+    size_t k = strlen(s);
+    return !strcmp(s, ".") || (!strncmp(row, s, k) && row[k] == ',');
+}
+
 bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                         A64Features features, char *msg, size_t cap)
 {
@@ -190,12 +198,20 @@ bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, c
         else hi = mid;
     }
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
+    bool prefix = false;
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
         else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
+        else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
+    }
+    /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
+     * takes them all, and the furthest it got is their end */
+    if (!hit && prefix) {
+        snprintf(msg, cap, "too few operands for instruction");
+        return true;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */
