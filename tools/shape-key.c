@@ -3,11 +3,13 @@
  *   shape-key < lines > keys
  *
  * Each input line is one instruction ("fmla z0.s, p0/m, z1.s, z2.s", a tab or spaces after
- * the mnemonic); each output line is "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>FEATURES": the lowercase
- * mnemonic, the operands' shape as uarch computes it (a64_operand_shape, the table's key), 1
- * when uarch has rows of the mnemonic (its default row of shapes.tsv then applies to SVE
- * operands only), and the features its rows need (" bf16 neon": uarch's own matcher refuses
- * those forms with llvm's words, register ranges included). */
+ * the mnemonic); each output line is "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>SVE<TAB>FEATURES": the
+ * lowercase mnemonic, the operands' shape as uarch computes it (a64_operand_shape, the table's
+ * key), 1 when uarch has rows of the mnemonic (its default row of shapes.tsv then applies to
+ * SVE operands only), 1 when the shape has an operand of SVE or SME (a64_shape_sve: the rule
+ * the lookup uses, so the survey needs no copy of it), and the features its rows need
+ * (" bf16 neon": uarch's own matcher refuses those forms with llvm's words, register ranges
+ * included). */
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,7 +32,7 @@ int main(void)
         char shape[160];
         if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape) shape[0] = 0;
         const A64Mnem *mn = a64_mnem_find(m, n);
-        printf("%.*s\t%s\t%d\t", (int)n, m, shape[0] ? shape : "", mn != NULL);
+        printf("%.*s\t%s\t%d\t%d\t", (int)n, m, shape[0] ? shape : "", mn != NULL, shape[0] && a64_shape_sve(shape));
         /* the features uarch's rows of the mnemonic need, each once */
         uint64_t seen[4] = {0};
         for (int r = mn ? mn->first : 0; mn && r < mn->first + mn->count; r++)

@@ -9,10 +9,14 @@
 # has rows of, over its SVE/SME shapes only), then each shape whose F differs from the default,
 # and for a mnemonic uarch has rows of every other shape llvm refuses so (ldapur b0, [x1]:
 # rcpc3) unless uarch has rows of it needing those features (bfdot: bf16; its own matcher gives
-# llvm's words).  A shape whose default llvm does not give ('-') is listed too.  A mnemonic
-# src/a64/requires.tsv lists for any operands counts as one uarch has rows of (its default row
-# applies to SVE/SME shapes; requires.tsv gives the others).  The header of src/a64/shapes.tsv
-# is kept; only its rows are replaced:
+# llvm's words).  A shape whose default llvm does not give ('-') is listed too.  Whether a shape
+# has SVE/SME operands is SHAPE-KEY's column (src/a64/shapes.c, a64_shape_sve: one rule for
+# the lookup and the survey).  The rows of source `hand` (cssc on general registers, mops, mte
+# ...: found with llvm-mc-19 by hand, the random words seldom hit them) are kept as they are:
+# a mnemonic with a '*' row counts as one uarch has rows of (its default row applies to SVE/SME
+# shapes; '*' gives the others), and no survey row repeats the words of a hand row of its
+# mnemonic or its mnemonic and shape.  The header of src/a64/shapes.tsv is kept; the survey
+# rows are replaced:
 #
 #   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
 #
@@ -67,7 +71,7 @@ fi
 for round in 1 2 3; do
     cut -f2- "$t/dis" | "$K" | paste - "$t/dis" | awk -F'\t' -v done="$t/done" '
     BEGIN { while ((getline l < done) > 0) d[l] = 1 }
-    !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $5 }' 2>> "$t/done" |
+    !(($1 "\t" $2) in d) { d[$1 "\t" $2] = 1; print $1 "\t" $2 > "/dev/stderr"; print $6 }' 2>> "$t/done" |
     awk 'function hex(s,   v, i) { v = 0; for (i = 3; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
     { for (k = 1; k <= 4; k++) b[k] = hex($k)
       for (k = 1; k <= 4; k++) for (bit = 1; bit < 256; bit *= 2) {
@@ -77,13 +81,16 @@ for round in 1 2 3; do
           print out } }' | disasm >> "$t/dis"
 done
 cut -f2- "$t/dis" | "$K" | paste - <(cut -f2- "$t/dis") | awk -F'\t' '$2 != "" && n[$1 "\t" $2]++ < 2' > "$t/keyed"
-cut -f5- "$t/keyed" > "$t/samples.s"
+cut -f6- "$t/keyed" > "$t/samples.s"
 "$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$t/samples.s" -o /dev/null 2> "$t/err" || true
-awk -F'\t' -v errs="$t/err" -v req=src/a64/requires.tsv '
+awk -F'\t' '$4 == "hand"' src/a64/shapes.tsv > "$t/hand"
+awk -F'\t' -v errs="$t/err" -v hand="$t/hand" '
 BEGIN {
-    # the mnemonics of requires.tsv: listed for any operands ("-") count as known; the words it
-    # gives are not repeated here
-    while ((getline l < req) > 0) { split(l, f, "\t"); if (f[2] == "-") listed[f[1]] = 1; given[f[1] SUBSEP f[3]] = 1 }
+    # the hand rows: a mnemonic with a "*" row counts as known; the words they give are not
+    # repeated here, nor their mnemonic and shape
+    while ((getline l < hand) > 0) {
+        split(l, f, "\t"); if (f[2] == "*") listed[f[1]] = 1; given[f[1] SUBSEP f[3]] = 1; kept[f[1] SUBSEP f[2]] = 1
+    }
     while ((getline l < errs) > 0)
         if (match(l, /^[^:]*:[0-9]+:[0-9]+: error: /)) {
             split(l, f, ":")
@@ -91,11 +98,6 @@ BEGIN {
             w = substr(l, RLENGTH + 1)
             msg[f[2]] = (f[3] == 1 && w ~ /^instruction requires: /) ? substr(w, 23) : "-"
         }
-}
-# an SVE or SME operand, as src/a64/shapes.c (sve_operand) tells
-function sve(s) {
-    return s ~ /(^|[^a-z0-9])(pn|za|zt)([^a-z0-9]|$)/ || s ~ /(^|[^a-z0-9])[zp][.\/[^]/ || s ~ /^[zp]([^a-z0-9]|$)/ ||
-           s ~ /\{[zp]([^a-z0-9]|$)/
 }
 # whether every feature F names is one that rows of the mnemonic need (feats: " bf16 neon"):
 # then uarch matches those rows itself, with the words of llvm (bfmlalb v16.h[0]: invalid operand)
@@ -105,23 +107,25 @@ function own(F, feats,    n, x, i) {
     return 1
 }
 {
-    m = $1; s = $2; known[m] = $3 || ($1 in listed); feats[m] = $4; w = (NR in msg) ? msg[NR] : "-"
+    m = $1; s = $2; known[m] = $3 || ($1 in listed); feats[m] = $5; w = (NR in msg) ? msg[NR] : "-"
     c = ++cnt[m SUBSEP s SUBSEP w]
     k = m SUBSEP s                       # the most frequent F of each shape (ties: the least)
+    sve[k] = $4                          # (SHAPE-KEY: an SVE or SME operand)
     if (!(k in bn) || c > bn[k] || (c == bn[k] && w < b[k])) { b[k] = w; bn[k] = c }
-    if (w != "-" && (!known[m] || sve(s))) {
+    if (w != "-" && (!known[m] || sve[k])) {
         c = ++dc[m SUBSEP w]             # ... and the default of each mnemonic
         if (!(m in dn) || c > dn[m] || (c == dn[m] && w < d[m])) { d[m] = w; dn[m] = c }
     }
 }
 END {
-    for (m in d) print m "\t-\t" d[m]
+    for (m in d) if (!((m SUBSEP "-") in kept)) print m "\t-\t" d[m] "\tsurvey"
     for (k in b) {
         split(k, x, SUBSEP); m = x[1]; w = b[k]
-        if ((m in d) && (!known[m] || sve(x[2]))) { if (w != d[m]) print m "\t" x[2] "\t" w }
-        else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w
+        if (k in kept) continue
+        if ((m in d) && (!known[m] || sve[k])) { if (w != d[m]) print m "\t" x[2] "\t" w "\tsurvey" }
+        else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey"
     }
-}' "$t/keyed" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
+}' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
 awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"
 cat "$t/head" "$t/rows" > src/a64/shapes.tsv
 echo "src/a64/shapes.tsv: $(wc -l < "$t/rows") rows from $(wc -l < "$t/samples.s") instances of $(wc -l < "$t/dis") instructions" >&2

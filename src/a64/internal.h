@@ -87,24 +87,16 @@ extern const int a64_archs_count;
  * *at where it points, in [s, e] */
 bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features,
                         char *msg, size_t cap, const char **at);
-/* the instructions of extensions uarch has no rows of, and the features llvm says they require
- * (src/a64/requires.tsv -> $(B)/gen/a64_requires.c): ops "-" | "gpr" (the table's header) */
-typedef struct A64Requires { const char *mnem, *ops, *feature; } A64Requires;
-extern const A64Requires a64_requires[];
-extern const int a64_requires_count;
 /* the mnemonics llvm's parser treats before its matcher (src/a64/aliases.tsv ->
  * $(B)/gen/a64_aliases.c): rewrite "bitfield" | "sys" | "-", says "-" or the words for the kind
  * of a SYS operation refusing an unknown name (the table's header) */
 typedef struct A64Alias { const char *name, *rewrite, *says; } A64Alias;
 extern const A64Alias a64_aliases[];
 extern const int a64_aliases_count;
-/* the error for mnemonic [s, s + n) (its first operand a general register: gpr) when
- * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU lacks, or
- * that uarch has no model of it when it has them all; false when not listed */
-bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, char *msg, size_t cap);
-/* the forms of extensions uarch has no rows of, by mnemonic and operand shape
- * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape) */
-typedef struct A64ShapeRow { const char *mnem, *shape, *feature; } A64ShapeRow;
+/* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
+ * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
+ * "hand", for tools/shapes-survey.sh) */
+typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
 /* the shape of operands [s, e): registers by class (z.s p pn za.d zt x w, b h s d q, v.4s v.h;
@@ -112,9 +104,12 @@ extern const int a64_shape_rows_count;
  * words and punctuation as they are, no spaces ("p.h,p/z,z.h,N"; "." when none); its length
  * (cut at cap) */
 size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap);
+/* whether a shape has an operand of SVE or SME (z.s p/m za zt pn ...) */
+bool a64_shape_sve(const char *shape);
 /* llvm's error for mnemonic [mnem, +n) (known: uarch has rows of it) with operands [s, e),
- * when shapes.tsv has it: "instruction requires: sve or sme", or that uarch has no model of
- * it when the CPU has a feature named; false when not listed */
+ * when shapes.tsv has it: "instruction requires: F" naming the features the CPU lacks ("sve or
+ * sme"), that uarch has no model of it when the CPU has them all, or "too few operands for
+ * instruction" when the operands are the start of a listed shape; false when not listed */
 bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                         A64Features features, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }

@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs requires shapes aliases
+A64_TABLES := sysregs sysops opnames features archs shapes aliases
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
 A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
@@ -45,19 +45,15 @@ $(B)/gen/a64_features.c: src/a64/features.tsv $(GEN_TABLE) | $(B)/.dirs
 # the names of .arch, .arch_extension and .cpu and the features they set: src/a64/archs.tsv
 $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Arch a64_archs "str str str str str" $< > $@.tmp && mv $@.tmp $@
-# the instructions of extensions uarch has no rows of, and what llvm says they require:
-# src/a64/requires.tsv
-$(B)/gen/a64_requires.c: src/a64/requires.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Requires a64_requires "str str str" $< > $@.tmp && mv $@.tmp $@
-# the forms of extensions uarch has no rows of (SVE, SME, rcpc3 ...), by operand shape, and
-# what llvm says they require: src/a64/shapes.tsv (learned by tools/shapes-survey.sh)
+# the instructions and forms of extensions uarch has no rows of (SVE, SME, cssc, mops ...), by
+# operand shape, and what llvm says they require: src/a64/shapes.tsv (tools/shapes-survey.sh)
 $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str" $< > $@.tmp && mv $@.tmp $@
-# the shape key of instructions (one per line on stdin: "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>FEATURES"), for
+	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str str" $< > $@.tmp && mv $@.tmp $@
+# the shape key of instructions (one per line on stdin: "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>SVE<TAB>FEATURES"), for
 # tools/shapes-survey.sh
 $(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(A64_GEN_OBJS)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
 # the mnemonics llvm's parser treats before its matcher (bitfield and SYS aliases), and its
 # words for a SYS operation's unknown name: src/a64/aliases.tsv
 $(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@

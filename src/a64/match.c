@@ -853,12 +853,16 @@ bool a64_join_post(A64Operand *m, const A64Operand *t)
     return false;
 }
 
-/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none */
+static int alias_cmp(const void *key, const void *row)
+{
+    return strcmp(key, ((const A64Alias *)row)->name);
+}
+
+/* the row of src/a64/aliases.tsv of mnemonic (or SYS operation kind) s; NULL: none (the rows
+ * are sorted by name: gen-table -s) */
 static const A64Alias *alias_of(const char *s)
 {
-    for (int k = 0; k < a64_aliases_count; k++)
-        if (!strcmp(a64_aliases[k].name, s)) return &a64_aliases[k];
-    return NULL;
+    return bsearch(s, a64_aliases, (size_t)a64_aliases_count, sizeof *a64_aliases, alias_cmp);
 }
 
 /* whether row r's address takes an optional #0 in llvm (exclusives, acquires) */
@@ -1219,7 +1223,7 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         if (ri == m->first + m->count) continue;
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
         if (edit_distance2(name, s) > 2) continue;
-        const A64Alias *a = alias_of(s);         /* (a scan: only for the near names) */
+        const A64Alias *a = alias_of(s);         /* (only for the near names) */
         if (!a || !strcmp(a->rewrite, "-")) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
@@ -1343,12 +1347,6 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         err->opnd = -1;
         err->reason = 0;
         a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);
-        return false;
-    }
-    if (in->nops && in->ops[0].kind == A64_OP_GPR &&   /* cnt x0, x1: cssc's, no rows */
-        a64_requires_msg(name, strlen(name), true, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg)) {
-        err->opnd = 0;
-        err->reason = 0;
         return false;
     }
     if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */

@@ -431,34 +431,6 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
     return features;
 }
 
-/* ---- the instructions uarch has no rows of (src/a64/requires.tsv) ---- */
-bool a64_requires_msg(const char *s, size_t n, bool gpr, A64Features features, char *msg, size_t cap)
-{
-    for (int i = 0; i < a64_requires_count; i++) {
-        const A64Requires *r = &a64_requires[i];
-        if (strlen(r->mnem) != n || memcmp(r->mnem, s, n) || (!strcmp(r->ops, "gpr") && !gpr) ||
-            (strcmp(r->ops, "gpr") && gpr))
-            continue;
-        size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
-        bool lacks = false;
-        const char *w;
-        size_t len;
-        for (const char *p = r->feature; (w = list_next(&p, &len, ' '));) {
-            bool known;
-            A64Features need = a64_feature_mask(w, len, &known);
-            if (known && a64_features_have(features, need))
-                continue;                 /* llvm names the features the CPU lacks */
-            lacks = true;
-            if (at < cap) at += (size_t)snprintf(msg + at, cap - at, " %.*s", (int)len, w);
-        }
-        if (!lacks)
-            snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
-                     "(llvm-mc 19 takes it with the feature)", (int)n, s, r->feature);
-        return true;
-    }
-    return false;
-}
-
 /* ---- .arch, .arch_extension, .cpu (src/a64/archs.tsv) ---- */
 /* the extension [s, s + n), "no" first to remove it, applied to `has` (the features present);
  * false when llvm does not know it.  `crypto`: what +crypto brings (the arch's); nocrypto

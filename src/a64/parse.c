@@ -1921,9 +1921,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
-    if (!m && in->cond == A64_COND_NONE && (a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req) ||
-                                             a64_requires_msg(lw, n, false, P->env.features, req, sizeof req)))
-        return perr(P, s, "%s", req);   /* (luti2 z0.b, zt0, z1[0]: its shape first; luti2 v0 ...: lut) */
+    if (!m && in->cond == A64_COND_NONE && a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req)) {
+        perr(P, s, "%s", req);          /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
+        if (!strcmp(req, "too few operands for instruction")) underline_statement(P, s, e, in);
+        return false;
+    }
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
@@ -1935,8 +1937,10 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (!ok || !finish_inst(P, in, s, s, e)) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
-        if (in->cond == A64_COND_NONE && a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req))
+        if (in->cond == A64_COND_NONE && a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req)) {
             perr(P, s, "%s", req);
+            if (!strcmp(req, "too few operands for instruction")) underline_statement(P, s, e, in);
+        }
         return false;
     }
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);

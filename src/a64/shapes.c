@@ -104,7 +104,7 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
 /* whether shape has an operand of SVE or SME: za, zt or pn, or z or p with an element size,
  * a qualifier or an index (z.s p/m z[N]), in a list, or first (ldr z0, [x0]); a bare z1 or
  * p1 after other operands is a symbol to llvm too (add x0, x1, p1) */
-static bool sve_operand(const char *shape)
+bool a64_shape_sve(const char *shape)
 {
     for (const char *p = shape; *p; p++)
         if ((*p == 'z' || *p == 'p') && (p == shape || !isalnum((unsigned char)p[-1]))) {
@@ -124,43 +124,100 @@ static int row_cmp(const char *mnem, size_t n, const char *shape, const A64Shape
     return c ? c : strcmp(shape, r->shape);
 }
 
+/* whether the CPU has feature [w, w + n) */
+static bool has_feature(const char *w, size_t n, A64Features features)
+{
+    bool known;
+    A64Features need = a64_feature_mask(w, n, &known);
+    return n && known && a64_features_have(features, need);
+}
+
+/* llvm's words refusing mnemonic [mnem, +n) that needs `feature` (the table's words: features
+ * space-separated, each a name or alternatives joined by "or", an alternative maybe a group
+ * "(a and b)"): "instruction requires: " and those the CPU lacks, as they are written; when it
+ * has them all (-mattr=+sve) it would take the instruction: uarch has no model of it */
+static void requires_msg(const char *mnem, size_t n, const char *feature, A64Features features,
+                         char *msg, size_t cap)
+{
+    size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
+    bool lacks = false;
+    for (const char *p = feature; *p;) {
+        while (*p == ' ') p++;
+        const char *start = p, *end = p;
+        bool met = false;
+        for (;;) {                          /* an alternative: a name or "(a and b ...)" */
+            bool all = true;
+            if (*p == '(') {
+                for (p++; *p && *p != ')';) {
+                    while (*p == ' ') p++;
+                    const char *w = p;
+                    while (*p && *p != ' ' && *p != ')') p++;
+                    if (p - w != 3 || memcmp(w, "and", 3)) all = all && has_feature(w, (size_t)(p - w), features);
+                }
+                if (*p == ')') p++;
+            } else {
+                const char *w = p;
+                while (*p && *p != ' ') p++;
+                all = has_feature(w, (size_t)(p - w), features);
+            }
+            met = met || all;
+            end = p;
+            if (strncmp(p, " or ", 4)) break;
+            p += 4;
+        }
+        if (end == start) break;
+        if (!met) {
+            lacks = true;
+            if (at < cap) at += (size_t)snprintf(msg + at, cap - at, " %.*s", (int)(end - start), start);
+        }
+    }
+    if (!lacks)
+        snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
+                 "(llvm-mc 19 takes it with the feature)", (int)n, mnem, feature);
+}
+
+/* whether shape `s` is the start of `row` (a listed shape), up to an operand ("." for no
+ * operands: of any) */
+static bool shape_starts(const char *s, const char *row)
+{
+    size_t k = strlen(s);
+    return !strcmp(s, ".") || (!strncmp(row, s, k) && row[k] == ',');
+}
+
 bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                         A64Features features, char *msg, size_t cap)
 {
     char shape[160];
-    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape) return false;
-    /* the rows are sorted by mnemonic then shape ('-' first: the mnemonic's default) */
+    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
+        shape[0] = 0;                       /* too long for a shape: the '*' row only */
+    /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = 0, hi = a64_shape_rows_count;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
         else hi = mid;
     }
-    const A64ShapeRow *dflt = NULL, *hit = NULL;
+    const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
+    bool prefix = false;
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-")) dflt = r;
-        else if (!strcmp(r->shape, shape)) hit = r;
+        else if (!strcmp(r->shape, "*")) any = r;
+        else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
+        else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
+    }
+    /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
+     * takes them all, and the furthest it got is their end */
+    if (!hit && prefix) {
+        snprintf(msg, cap, "too few operands for instruction");
+        return true;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */
-    if (!hit && dflt && (!known || sve_operand(shape))) hit = dflt;
+    if (!hit && dflt && shape[0] && (!known || a64_shape_sve(shape))) hit = dflt;
+    if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return false;
-    /* a CPU with one of the features named (-mattr=+sve) would take it: uarch has no model */
-    bool has = false;
-    for (const char *p = hit->feature; *p && !has;) {
-        while (*p && !isalnum((unsigned char)*p)) p++;
-        const char *w = p;
-        while (*p && (isalnum((unsigned char)*p) || *p == '-' || *p == '.')) p++;
-        bool k;
-        A64Features need = a64_feature_mask(w, (size_t)(p - w), &k);
-        if (p > w && k && a64_features_have(features, need)) has = true;
-    }
-    if (has)
-        snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
-                 "(llvm-mc 19 takes it with the feature)", (int)n, mnem, hit->feature);
-    else
-        snprintf(msg, cap, "instruction requires: %s", hit->feature);
+    requires_msg(mnem, n, hit->feature, features, msg, cap);
     return true;
 }
