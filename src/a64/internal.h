@@ -98,6 +98,11 @@ extern const int a64_requires_count;
 typedef struct A64Alias { const char *name, *rewrite, *says; } A64Alias;
 extern const A64Alias a64_aliases[];
 extern const int a64_aliases_count;
+/* where llvm's parser reads a bare name of an SVE or SME register as one (src/a64/claims.tsv ->
+ * $(B)/gen/a64_claims.c): cls "z" | "p" | "pn" | "za", places "0,1,2" (the table's header) */
+typedef struct A64Claim { const char *mnem, *cls, *places; } A64Claim;
+extern const A64Claim a64_claims[];
+extern const int a64_claims_count;
 /* the error for mnemonic [s, s + n) (its first operand a general register: gpr) when
  * requires.tsv has it: llvm's "instruction requires: F" naming the features the CPU lacks, or
  * that uarch has no model of it when it has them all; false when not listed */
@@ -184,6 +189,8 @@ bool a64_join_post(A64Operand *m, const A64Operand *t);
  * returns where it is (A64_AT_*) */
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
                       size_t hcap);
+/* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
+bool a64_match_too_few(const A64MatchError *e);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the
