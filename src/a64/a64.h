@@ -244,6 +244,7 @@ typedef struct A64ParseStart {
     int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
     bool arch;                    /* the features before it (.arch, .cpu ... change them): */
     A64Features features;         /* these, not those of the options */
+    A64Features sys;              /* and these of system registers (A64MatchEnv.sys) */
 } A64ParseStart;
 
 typedef struct A64Program {

@@ -83,9 +83,10 @@ extern const A64Arch a64_archs[];
 extern const int a64_archs_count;
 /* the directive .arch, .arch_extension or .cpu (dir "arch" | "arch_extension" | "cpu") with its
  * operand [s, e) (blanks and comment trimmed): the features (a mask of a64_cpu_features) it
- * leaves in *features, as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
+ * leaves in *features (the instructions'), and in *sys (the system registers', SYS operations'
+ * and PSTATE fields'), as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
  * *at where it points, in [s, e] */
-bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features,
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, A64Features *sys,
                         char *msg, size_t cap, const char **at);
 /* the instructions of extensions uarch has no rows of, and the features llvm says they require
  * (src/a64/requires.tsv -> $(B)/gen/a64_requires.c): ops "-" | "gpr" (the table's header) */
@@ -151,6 +152,8 @@ typedef struct A64MatchEnv {
                               (a64_match uses it once, then clears it) */
     A64Features features;  /* the CPU's features (a64_cpu_features): rows needing others are skipped
                               (without an env, none is) */
+    A64Features sys;       /* those of the system registers, SYS operations and PSTATE fields: the
+                              same but after `.cpu NAME` alone (llvm 19: the CPU's) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {

@@ -52,7 +52,7 @@ typedef struct Vars {
     /* the features of the CPU (gate: the matcher has an env), the row's mnemonic and whether
      * the row names a feature (it gates the instruction: its SYS operations are not gated) */
     bool gate, row_gated;
-    A64Features features;
+    A64Features sys;         /* (the system registers', SYS operations' and PSTATE fields': env->sys) */
     const char *mnem;
     int list_bytes;          /* the bytes of the vector lists so far (ld1 {v0.4s, v1.4s}: 32) */
     int row_mem;             /* the row's memory size (ld1r {v0.4s}: 4), 0 = from the lists */
@@ -91,7 +91,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
     memset(v, 0, sizeof *v);
     v->gate = env != NULL;
-    v->features = env ? env->features : A64_FEATURES_NONE;
+    v->sys = env ? env->sys : A64_FEATURES_NONE;
     v->row_gated = r->feature[0] != 0;
     v->mnem = r->mnem;
     v->row_mem = r->mem_size;
@@ -100,7 +100,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 /* a SYS operation's feature: R_SYSFEAT when the CPU lacks it */
 static int sysop_feature(const A64Sysop *op, const Vars *v)
 {
-    return v->gate && !v->row_gated && !a64_features_have_list(v->features, op->feature) ? R_SYSFEAT : R_OK;
+    return v->gate && !v->row_gated && !a64_features_have_list(v->sys, op->feature) ? R_SYSFEAT : R_OK;
 }
 
 static int gpr_width(const A64Operand *o) { return o->u.gpr.is64 ? 64 : 32; }
@@ -395,7 +395,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         }
         if (p->arg == A64_NAMED_PSTATE && v->gate) {   /* pstate: PSTATE fields */
             const A64Opname *f = a64_opname_named("pstate", s);
-            if (f && !a64_features_have_list(v->features, f->feature)) return R_PSTATE;
+            if (f && !a64_features_have_list(v->sys, f->feature)) return R_PSTATE;
         }
         return R_OK;
     }
@@ -407,7 +407,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         int refused = p->arg ? R_UNWRITABLE : R_UNREADABLE;
         if (!s) return R_KIND;
         if (!a64_sysreg_lookup(s, strlen(s), &enc)) return refused;
-        if (!a64_sysreg_access_ok(s, strlen(s), p->arg, v->gate ? &v->features : NULL)) return refused;
+        if (!a64_sysreg_access_ok(s, strlen(s), p->arg, v->gate ? &v->sys : NULL)) return refused;
         if (p->str) {
             if (!a64_sysreg_lookup(p->str, strlen(p->str), &want) || want != enc) return R_KIND;
             v->op = p->str;

@@ -2609,14 +2609,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
-        A64Features f = P->env.features;
-        if (!a64_arch_directive(name, a, e, &f, msg, sizeof msg, &at))
+        A64Features f = P->env.features, sf = P->env.sys;
+        if (!a64_arch_directive(name, a, e, &f, &sf, msg, sizeof msg, &at))
             return perr(P, at, "%s", msg);
-        if (!a64f_eq(f, P->env.features) && P->capmemo) {   /* the instructions remembered: parsed again */
-            memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);
+        if ((!a64f_eq(f, P->env.features) || !a64f_eq(sf, P->env.sys)) && P->capmemo) {
+            memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);   /* the instructions remembered: parsed again */
             P->nmemo = 0;
         }
         P->env.features = f;
+        P->env.sys = sf;
         return true;
     }
     case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
@@ -3258,6 +3259,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
     P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : A64_FEATURES_NONE;
+    P.env.sys = P.start && P.start->arch ? P.start->sys : P.env.features;
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
@@ -3411,7 +3413,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
-                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features};
+                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
+                                     P.env.sys};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
