@@ -2,7 +2,7 @@
 # tools/sysops-survey.sh — the SYS aliases and PSTATE fields of uarch's tables, uarch mca against
 # llvm-mca-19, CPU by CPU.
 #
-#   tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-x] UARCH [LLVM_MCA]   (default llvm-mca-19; run from the repo root)
+#   tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-C] [-x] UARCH [LLVM_MCA]   (default llvm-mca-19; run from the repo root)
 #
 # -r: the system registers instead: every name of src/a64/sysregs.tsv read (`mrs x0, NAME`) and
 # written (`msr NAME, x0`), whatever its access (a write-only one read is refused), compared as below.
@@ -10,6 +10,8 @@
 # (uarch's default, llvm's apple-m1), then for each `arch` row `.arch NAME` on the first line of the
 # input and, for armv8-a ... armv9.5-a, -mattr=+v8a ... +v9.5a (llvm-mca -mcpu=apple-m1).
 # -c: `.cpu NAME+crc` for each `cpu` row of src/a64/archs.tsv (what the CPU's features give);
+# -C: `.cpu NAME` alone (the CPU's system registers, SYS operations and PSTATE fields; the
+# instructions keep the M1's);
 # -x: `.arch_extension NAME` for each `ext` row (both on the first line, as -a's .arch).
 #
 # Every operation of src/a64/sysops.tsv (`KIND NAME` and/or `KIND NAME, x0`, as it takes a
@@ -30,11 +32,12 @@ while :; do
     -r) regs=1; shift ;;
     -a) archs=1; shift ;;
     -c) kinds="$kinds cpu"; shift ;;
+    -C) kinds="$kinds cpu0"; shift ;;
     -x) kinds="$kinds ext"; shift ;;
     *) break ;;
     esac
 done
-uarch=${1:?usage: tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-x] UARCH [LLVM_MCA]}
+uarch=${1:?usage: tools/sysops-survey.sh [-v] [-r] [-a] [-c] [-C] [-x] UARCH [LLVM_MCA]}
 mca=${2:-llvm-mca-19}
 command -v "$mca" > /dev/null || { echo "sysops-survey: $mca not found" >&2; exit 77; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/sysops-survey.XXXXXX")
@@ -98,8 +101,12 @@ fi
 if [ -n "$kinds" ]; then
     [ $archs = 1 ] || configs=()
     for k in $kinds; do
-        for a in $(awk -F'\t' -v k=$k '!/^#/ && $1 == k {print $2}' src/a64/archs.tsv); do
-            [ $k = cpu ] && configs+=("default|-mcpu=apple-m1|.cpu $a+crc") || configs+=("default|-mcpu=apple-m1|.arch_extension $a")
+        for a in $(awk -F'\t' -v k=${k%0} '!/^#/ && $1 == k {print $2}' src/a64/archs.tsv); do
+            case $k in
+            cpu) configs+=("default|-mcpu=apple-m1|.cpu $a+crc") ;;
+            cpu0) configs+=("default|-mcpu=apple-m1|.cpu $a") ;;
+            *) configs+=("default|-mcpu=apple-m1|.arch_extension $a") ;;
+            esac
         done
     done
 fi

@@ -43,6 +43,8 @@ typedef enum A64OpKind {
     A64_OP_COND,      /* eq ne cs hs cc lo mi pl vs vc hi ls ge lt gt le al nv */
     A64_OP_SYSREG,    /* cntvct_el0, nzcv, s3_2_c15_c0_0, ... */
     A64_OP_NAMED,     /* barrier option (ish, sy), prefetch op (pldl1keep), at/dc/ic/tlbi op, pstate field */
+    A64_OP_XREG,      /* a register of SVE or SME (zt0; z1, p1, pn8, za where llvm's parser reads one:
+                         src/a64/claims.tsv), u.named its name: no row takes it */
 } A64OpKind;
 
 /* modifiers (shift or extend) attached to the preceding register/immediate operand */
@@ -242,6 +244,7 @@ typedef struct A64ParseStart {
     int tmps;                     /* llvm's temporary symbols (.Ltmp<N>, numeric labels) made before it */
     bool arch;                    /* the features before it (.arch, .cpu ... change them): */
     A64Features features;         /* these, not those of the options */
+    A64Features sys;              /* and these of system registers (A64MatchEnv.sys) */
 } A64ParseStart;
 
 typedef struct A64Program {

@@ -83,9 +83,10 @@ extern const A64Arch a64_archs[];
 extern const int a64_archs_count;
 /* the directive .arch, .arch_extension or .cpu (dir "arch" | "arch_extension" | "cpu") with its
  * operand [s, e) (blanks and comment trimmed): the features (a mask of a64_cpu_features) it
- * leaves in *features, as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
+ * leaves in *features (the instructions'), and in *sys (the system registers', SYS operations'
+ * and PSTATE fields'), as llvm-mc 19 leaves them.  False on an error: llvm's message in msg,
  * *at where it points, in [s, e] */
-bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features,
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, A64Features *sys,
                         char *msg, size_t cap, const char **at);
 /* the mnemonics llvm's parser treats before its matcher (src/a64/aliases.tsv ->
  * $(B)/gen/a64_aliases.c): rewrite "bitfield" | "sys" | "-", says "-" or the words for the kind
@@ -93,6 +94,11 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
 typedef struct A64Alias { const char *name, *rewrite, *says; } A64Alias;
 extern const A64Alias a64_aliases[];
 extern const int a64_aliases_count;
+/* where llvm's parser reads a bare name of an SVE or SME register as one (src/a64/claims.tsv ->
+ * $(B)/gen/a64_claims.c): cls "z" | "p" | "pn" | "za", places "0,1,2" (the table's header) */
+typedef struct A64Claim { const char *mnem, *cls, *places; } A64Claim;
+extern const A64Claim a64_claims[];
+extern const int a64_claims_count;
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh) */
@@ -109,9 +115,11 @@ bool a64_shape_sve(const char *shape);
 /* llvm's error for mnemonic [mnem, +n) (known: uarch has rows of it) with operands [s, e),
  * when shapes.tsv has it: "instruction requires: F" naming the features the CPU lacks ("sve or
  * sme"), that uarch has no model of it when the CPU has them all, or "too few operands for
- * instruction" when the operands are the start of a listed shape; false when not listed */
-bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                        A64Features features, char *msg, size_t cap);
+ * instruction" when the operands are the start of a listed shape (A64_SHAPE_FEW: llvm underlines
+ * the statement); A64_SHAPE_NONE when not listed */
+enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW };
+int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                       A64Features features, char *msg, size_t cap);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
@@ -141,6 +149,8 @@ typedef struct A64MatchEnv {
                               (a64_match uses it once, then clears it) */
     A64Features features;  /* the CPU's features (a64_cpu_features): rows needing others are skipped
                               (without an env, none is) */
+    A64Features sys;       /* those of the system registers, SYS operations and PSTATE fields: the
+                              same but after `.cpu NAME` alone (llvm 19: the CPU's) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {
@@ -179,6 +189,8 @@ bool a64_join_post(A64Operand *m, const A64Operand *t);
  * returns where it is (A64_AT_*) */
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
                       size_t hcap);
+/* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
+bool a64_match_too_few(const A64MatchError *e);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

@@ -52,7 +52,7 @@ typedef struct Vars {
     /* the features of the CPU (gate: the matcher has an env), the row's mnemonic and whether
      * the row names a feature (it gates the instruction: its SYS operations are not gated) */
     bool gate, row_gated;
-    A64Features features;
+    A64Features sys;         /* (the system registers', SYS operations' and PSTATE fields': env->sys) */
     const char *mnem;
     int list_bytes;          /* the bytes of the vector lists so far (ld1 {v0.4s, v1.4s}: 32) */
     int row_mem;             /* the row's memory size (ld1r {v0.4s}: 4), 0 = from the lists */
@@ -91,7 +91,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 {
     memset(v, 0, sizeof *v);
     v->gate = env != NULL;
-    v->features = env ? env->features : A64_FEATURES_NONE;
+    v->sys = env ? env->sys : A64_FEATURES_NONE;
     v->row_gated = r->feature[0] != 0;
     v->mnem = r->mnem;
     v->row_mem = r->mem_size;
@@ -100,7 +100,7 @@ static void vars_init(Vars *v, const A64Row *r, const A64MatchEnv *env)
 /* a SYS operation's feature: R_SYSFEAT when the CPU lacks it */
 static int sysop_feature(const A64Sysop *op, const Vars *v)
 {
-    return v->gate && !v->row_gated && !a64_features_have_list(v->features, op->feature) ? R_SYSFEAT : R_OK;
+    return v->gate && !v->row_gated && !a64_features_have_list(v->sys, op->feature) ? R_SYSFEAT : R_OK;
 }
 
 static int gpr_width(const A64Operand *o) { return o->u.gpr.is64 ? 64 : 32; }
@@ -372,7 +372,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
             return a64_fp8_ok((double)o->u.imm.value) ? R_OK : R_FP;
         return R_KIND;
     case P_LABEL:
-        if (o->kind == A64_OP_LABEL) return R_OK;
+        if (o->kind == A64_OP_LABEL) return o->shift == A64_SH_NONE ? R_OK : R_SHIFT;
         if (o->kind == A64_OP_IMM && (o->u.imm.reloc || o->u.imm.sym) && o->shift == A64_SH_NONE) return R_OK;
         return R_KIND;
     case P_COND: case P_CONDNAL: {
@@ -395,7 +395,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         }
         if (p->arg == A64_NAMED_PSTATE && v->gate) {   /* pstate: PSTATE fields */
             const A64Opname *f = a64_opname_named("pstate", s);
-            if (f && !a64_features_have_list(v->features, f->feature)) return R_PSTATE;
+            if (f && !a64_features_have_list(v->sys, f->feature)) return R_PSTATE;
         }
         return R_OK;
     }
@@ -407,7 +407,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         int refused = p->arg ? R_UNWRITABLE : R_UNREADABLE;
         if (!s) return R_KIND;
         if (!a64_sysreg_lookup(s, strlen(s), &enc)) return refused;
-        if (!a64_sysreg_access_ok(s, strlen(s), p->arg, v->gate ? &v->features : NULL)) return refused;
+        if (!a64_sysreg_access_ok(s, strlen(s), p->arg, v->gate ? &v->sys : NULL)) return refused;
         if (p->str) {
             if (!a64_sysreg_lookup(p->str, strlen(p->str), &want) || want != enc) return R_KIND;
             v->op = p->str;
@@ -899,6 +899,7 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;
     if (why == R_KIND && p->kind == P_LABEL) return D_LABEL;   /* b x0 */
+    if (why == R_SHIFT && p->kind == P_LABEL) return D_INVALID_SHIFT;   /* b #sym, lsl #2 */
     if (why == R_KIND && p->kind == P_SYSREG && !p->str) return p->arg ? D_SYSREG_W : D_SYSREG_R;   /* mrs x0, x1 */
     if (why == R_KIND) {       /* anything where an immediate is taken: the immediate's words */
         switch (p->kind) {
@@ -1224,7 +1225,7 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
         const char *s = !strcmp(m->name, "b.cc") ? "b" : !strcmp(m->name, "bc.cc") ? "bc" : m->name;
         if (edit_distance2(name, s) > 2) continue;
         const A64Alias *a = alias_of(s);         /* (only for the near names) */
-        if (!a || !strcmp(a->rewrite, "-")) c[n++] = s;
+        if (!a || !strcmp(a->rewrite, "-") || !strcmp(a->rewrite, "shift")) c[n++] = s;
     }
     qsort(c, (size_t)n, sizeof *c, cmp_name);
     size_t at = (size_t)snprintf(msg, cap, "unrecognized instruction mnemonic");
@@ -1341,12 +1342,22 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (!err) return false;
     err->diag = 0;
     const A64Alias *alias = alias_of(m->name);
-    if (alias && !strcmp(alias->rewrite, "bitfield") && a64_rows[m->first].nops != in->nops) {
-        /* bfc x0, #1: llvm's parser rewrites a bitfield alias of its own count of operands only;
-         * its matcher does not know the name */
+    bool sym = false;                       /* an operand is an expression of symbols */
+    for (int k = 0; k < in->nops; k++)
+        sym |= in->ops[k].kind == A64_OP_LABEL || (in->ops[k].kind == A64_OP_IMM && in->ops[k].u.imm.sym);
+    if (alias && !strcmp(alias->rewrite, "bitfield") && (a64_rows[m->first].nops != in->nops || sym)) {
+        /* bfc x0, #1; ubfx x0, x1, #sym, #2: llvm's parser rewrites a bitfield alias of its own
+         * count of operands, its numbers constants, only; its matcher does not know the name */
         err->opnd = -1;
         err->reason = 0;
         a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);
+        return false;
+    }
+    if (alias && !strcmp(alias->rewrite, "shift") && in->nops == 3 && sym && in->ops[2].kind != A64_OP_GPR) {
+        err->opnd = 3;                      /* lsl x0, x1, #sym: not rewritten, the matcher's lsl */
+        err->reason = R_KIND;               /* has the register forms only */
+        err->pat = 0;
+        err->diag = D_INVALID;
         return false;
     }
     if (gated) {                            /* llvm: the operands fit, the CPU lacks the feature */
@@ -1438,6 +1449,11 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
             snprintf(err->msg, sizeof err->msg, "%s", op->refused);
     }
     return false;
+}
+
+bool a64_match_too_few(const A64MatchError *e)
+{
+    return e->opnd >= 0 && e->diag == D_FEW;
 }
 
 /* whether the words a64_match_message wrote for e (without a D_* diag) are llvm's */

@@ -448,10 +448,11 @@ static bool apply_ext(const char *s, size_t n, A64Features *has, const char *cry
     return true;
 }
 
-bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features,
+bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Features *features, A64Features *sys,
                         char *msg, size_t cap, const char **at)
 {
-    A64Features has = a64f_xor(*features, a64_m1_features);
+    /* (llvm: each directive starts from the subtarget's features, those of the system registers) */
+    A64Features has = a64f_xor(*sys, a64_m1_features);
     *at = s;
     if (!strcmp(dir, "arch_extension")) {      /* the whole operand is one name */
         size_t n = (size_t)(e - s);
@@ -460,7 +461,7 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
             snprintf(msg, cap, "unknown architectural extension: %.*s", (int)n, s);
             return false;
         }
-        *features = a64f_xor(has, a64_m1_features);
+        *features = *sys = a64f_xor(has, a64_m1_features);
         return true;
     }
     bool cpu = !strcmp(dir, "cpu");
@@ -474,12 +475,16 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
         return false;
     }
     /* .arch: the arch's features (`on` and `more`), then its extensions (llvm ignores one it does not know);
-     * .cpu: llvm 19 leaves the features as they are when no extension follows (.cpu apple-m4
-     * brings no i8mm), else they become what it gives the CPU (its `on`) and the extensions
-     * apply, an unknown one refused */
+     * .cpu: the features become what llvm gives the CPU (its `on`) and the extensions apply,
+     * an unknown one refused; llvm 19 leaves the instructions' features as they are when no
+     * extension follows (.cpu apple-m4 brings no i8mm), not the system registers' (.cpu
+     * generic refuses mrs x0, pan) */
     const char *crypto = cpu ? "aes,sha2" : a->alt;
-    if (!cpu || plus)
-        has = cpu ? row_list(a->on, false, 0) : a64f_or(arch_on(a), row_list(a->more, true, 0));
+    has = cpu ? row_list(a->on, false, 0) : a64f_or(arch_on(a), row_list(a->more, true, 0));
+    if (cpu && !plus) {
+        *sys = a64f_xor(has, a64_m1_features);
+        return true;
+    }
     for (const char *p = plus; p && p < e;) {
         const char *x = p + 1, *xe = memchr(x, '+', (size_t)(e - x));
         if (!xe)
@@ -491,7 +496,7 @@ bool a64_arch_directive(const char *dir, const char *s, const char *e, A64Featur
         }
         p = xe < e ? xe : NULL;
     }
-    *features = a64f_xor(has, a64_m1_features);
+    *features = *sys = a64f_xor(has, a64_m1_features);
     return true;
 }
 

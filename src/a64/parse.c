@@ -1008,6 +1008,56 @@ static bool parse_mem(Lex *L, A64Operand *o)
 }
 
 /* `ke`: the end of the identifier at L->p when the caller already has it, else NULL */
+/* the places an operand takes in llvm's list of operands (src/a64/claims.tsv): one, two for a
+ * vector and its arrangement, three with a lane, an address its '[', base, offset, ']' ... and
+ * a shift or extend one more */
+static int llvm_places(const A64Operand *o)
+{
+    int n = 1;
+    if (o->kind == A64_OP_VREG && o->u.vreg.shape > A64_V_Q) n = o->u.vreg.index >= 0 ? 3 : 2;
+    else if (o->kind == A64_OP_VLIST) n = o->u.vlist.index >= 0 ? 2 : 1;
+    else if (o->kind == A64_OP_MEM)
+        n = 3 + (o->u.mem.has_offset || o->u.mem.has_index) + (o->u.mem.has_index && o->u.mem.ext != A64_SH_NONE) +
+            (o->u.mem.mode == A64_AM_PRE);
+    return n + (o->shift != A64_SH_NONE);
+}
+
+/* the class of a bare name of an SVE or SME register (any case): "z" (z0-z31), "p" (p0-p15),
+ * "pn" (pn0-pn15), "za", "zt0"; NULL: none */
+static const char *sve_reg_class(const char *s, size_t n)
+{
+    char b[5];
+    if (n < 2 || n > 4) return NULL;
+    ascii_lower_n(b, s, n);
+    b[n] = 0;
+    if (!strcmp(b, "za")) return "za";
+    if (!strcmp(b, "zt0")) return "zt0";
+    size_t k = b[0] == 'z' || (b[0] == 'p' && b[1] != 'n') ? 1 : b[0] == 'p' ? 2 : 0;
+    if (k == 0 || k >= n || (n - k > 1 && b[k] == '0')) return NULL;
+    int v = 0;
+    for (size_t i = k; i < n; i++) {
+        if (!is_digit(b[i])) return NULL;
+        v = v * 10 + (b[i] - '0');
+    }
+    if (v > (b[0] == 'z' ? 31 : 15)) return NULL;
+    return b[0] == 'z' ? "z" : k == 2 ? "pn" : "p";
+}
+
+/* whether llvm reads a name of class cls as a register at place `place` of mnemonic m's
+ * operands (src/a64/claims.tsv) */
+static bool sve_claimed(const char *m, const char *cls, int place)
+{
+    for (int k = 0; k < a64_claims_count; k++) {
+        const A64Claim *c = &a64_claims[k];
+        if (strcmp(c->mnem, m) || strcmp(c->cls, cls)) continue;
+        for (const char *x = c->places; *x; x += *x != 0) {   /* "0,1,4" */
+            if (atoi(x) == place) return true;
+            x += strcspn(x, ",");
+        }
+    }
+    return false;
+}
+
 static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
 {
     Parser *P = L->P;
@@ -1095,6 +1145,25 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_symbol(L, o);   /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it) */
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
+    const char *cls = dot ? NULL : sve_reg_class(p, (size_t)(ie - p));
+    if (cls) {                     /* zt0; z1, p1, pn8, za where a form of the mnemonic takes one */
+        int place = 0;
+        for (const A64Operand *x = P->opbuf; x < o; x++) place += llvm_places(x);
+        bool zt0 = !strcmp(cls, "zt0");
+        if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, place))) return parse_symbol(L, o);
+        if (!strcmp(cls, "z")) {   /* llvm eats it, finds no element size, fails on what follows */
+            const char *x = ie;
+            while (x < P->le && is_ws(*x)) x++;
+            perr(P, x, "unknown token in expression");
+            diag_add(P->err, "error", P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
+            asm_notes(&P->A, P->file, P->err);
+            return false;
+        }
+        o->kind = A64_OP_XREG;
+        o->u.named = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
+        L->p = ie;
+        return true;
+    }
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
     if (r.kind == RK_BAD) {
         if (dot && dot != p) return perr(P, p, "unknown register '%s'", q(p, dot, buf, sizeof buf));
@@ -1164,9 +1233,9 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     const char *kw = L->p;
     char buf[48];
     if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected token in argument list");
-    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM))
-        return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
     const char *p = skip_ws(ke, L->e);
+    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG))
+        return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
     prev->shift = (uint8_t)sh;
     if (p < L->e && (*p == '#' || is_digit(*p) || *p == '(')) {
         if (*p == '#') p = skip_ws(p + 1, L->e);
@@ -1194,6 +1263,15 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         if (is_alpha(*L.p) && in->nops > 0) {
             ke = ident_end(L.p, e);
             int sh = a64_shift_lookup(L.p, (size_t)(ke - L.p));
+            const A64Operand *prev = &in->ops[in->nops - 1];
+            /* after a symbol llvm reads `lsl` as another (sym, lsl #12: then the '#' is
+             * unexpected); after #sym, an immediate, as a shift (the matcher refuses it), but
+             * where an expression is read (adr x0, #sym) */
+            if (prev->kind == A64_OP_LABEL && (P->ls[prev->col - 1] != '#' ||
+                                               (P->env.mnem && (P->env.mnem->sym_ops >> (in->nops - 1) & 1))))
+                sh = A64_SH_NONE;
+            if (prev->kind == A64_OP_XREG && ascii_lower(prev->u.named[1]) != 't')
+                sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
                 done = true;
@@ -1344,6 +1422,14 @@ static bool fmov_imm(Parser *P, A64Inst *in)
 {
     if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "fmov")) return true;
     A64Operand *d = &in->ops[0], *o = &in->ops[1];
+    const char *h = P->ls + o->col - 1;
+    if (h < P->le && *h == '#' && o->kind != A64_OP_XREG) {
+        /* llvm reads a number after the '#' (and a '-'), nothing else: #sym, #(1+2) */
+        const char *t = skip_ws(h + 1, P->le);
+        if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);
+        if (!(t < P->le && (is_digit(*t) || (*t == '.' && t + 1 < P->le && is_digit(t[1])))))
+            return perr(P, t, "invalid floating point immediate");
+    }
     if (o->kind == A64_OP_IMM) {
         if (o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
         const char *t = skip_ws(P->ls + o->col - 1, P->le);
@@ -1664,19 +1750,12 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
-            if (!strcmp(me.msg, "too few operands for instruction")) underline_statement(P, mnem_at, text_end, in);
+            if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
             return false;
         }
         const A64Operand *bad = &in->ops[me.opnd - 1];
         if (bad->kind == A64_OP_LABEL && bad->u.label.regname)
             return perr(P, P->ls + bad->col - 1, "unknown register '%s'", bad->u.label.sym);
-        if (bad->kind == A64_OP_LABEL && bad->u.label.sym && P->ls[bad->col - 1] == '#') {
-            /* #N + 1 with N no constant: a symbol plus a number, where no row takes one */
-            const char *y = P->ls + bad->col, *ye = P->le;
-            size_t n = strlen(bad->u.label.sym);
-            while (y + n <= ye && memcmp(y, bad->u.label.sym, n)) y++;
-            return perr(P, y + n <= ye ? y : P->ls + bad->col - 1, "unknown symbol '%s' in a constant expression", bad->u.label.sym);
-        }
         /* the operand's text: up to the next ',' outside brackets */
         const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = o;
         int depth = 0;
@@ -1690,7 +1769,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
         o = error_at(o, x, text_end, at);
         report(P, o, msg, hint);
-        if (o == mnem_at && !strcmp(msg, "too few operands for instruction"))
+        if (o == mnem_at && a64_match_too_few(&me))
             underline_statement(P, mnem_at, text_end, in);
         return false;
     }
@@ -1921,9 +2000,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
-    if (!m && in->cond == A64_COND_NONE && a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req)) {
+    int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req)
+                                              : A64_SHAPE_NONE;
+    if (shp != A64_SHAPE_NONE) {
         perr(P, s, "%s", req);          /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
-        if (!strcmp(req, "too few operands for instruction")) underline_statement(P, s, e, in);
+        if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
         return false;
     }
     P->env.mnem = m;
@@ -1937,9 +2018,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (!ok || !finish_inst(P, in, s, s, e)) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
-        if (in->cond == A64_COND_NONE && a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req)) {
+        shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req)
+                                        : A64_SHAPE_NONE;
+        if (shp != A64_SHAPE_NONE) {
             perr(P, s, "%s", req);
-            if (!strcmp(req, "too few operands for instruction")) underline_statement(P, s, e, in);
+            if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
         }
         return false;
     }
@@ -2534,14 +2617,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
-        A64Features f = P->env.features;
-        if (!a64_arch_directive(name, a, e, &f, msg, sizeof msg, &at))
+        A64Features f = P->env.features, sf = P->env.sys;
+        if (!a64_arch_directive(name, a, e, &f, &sf, msg, sizeof msg, &at))
             return perr(P, at, "%s", msg);
-        if (!a64f_eq(f, P->env.features) && P->capmemo) {   /* the instructions remembered: parsed again */
-            memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);
+        if ((!a64f_eq(f, P->env.features) || !a64f_eq(sf, P->env.sys)) && P->capmemo) {
+            memset(P->memo, 0, (size_t)P->capmemo * sizeof *P->memo);   /* the instructions remembered: parsed again */
             P->nmemo = 0;
         }
         P->env.features = f;
+        P->env.sys = sf;
         return true;
     }
     case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
@@ -3183,6 +3267,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
     P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : A64_FEATURES_NONE;
+    P.env.sys = P.start && P.start->arch ? P.start->sys : P.env.features;
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
@@ -3336,7 +3421,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
-                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features};
+                                     P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
+                                     P.env.sys};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));

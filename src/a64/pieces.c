@@ -192,6 +192,7 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.tmps = g.end->tmps;
                 start.arch = g.end->arch;
                 start.features = g.end->features;
+                start.sys = g.end->sys;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;

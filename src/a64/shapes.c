@@ -184,8 +184,8 @@ static bool shape_starts(const char *s, const char *row)
     return !strcmp(s, ".") || (!strncmp(row, s, k) && row[k] == ',');
 }
 
-bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                        A64Features features, char *msg, size_t cap)
+int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                       A64Features features, char *msg, size_t cap)
 {
     char shape[160];
     if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
@@ -211,13 +211,13 @@ bool a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, c
      * takes them all, and the furthest it got is their end */
     if (!hit && prefix) {
         snprintf(msg, cap, "too few operands for instruction");
-        return true;
+        return A64_SHAPE_FEW;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */
     if (!hit && dflt && shape[0] && (!known || a64_shape_sve(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
-    if (!hit || !strcmp(hit->feature, "-")) return false;
+    if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
     requires_msg(mnem, n, hit->feature, features, msg, cap);
-    return true;
+    return A64_SHAPE_REQUIRES;
 }

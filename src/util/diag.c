@@ -68,14 +68,11 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     }
 }
 
-void diag_note(Diag *d, const char *file, int line, int col, const char *line_start,
-               const char *fmt, ...)
+/* append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes */
+static void append(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
+                   const char *msg)
 {
-    char msg[300], src[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
+    char src[512];
     size_t n = 0;
     while (line_start && line_start[n] && line_start[n] != '\n' && line_start[n] != '\r' && n + 1 < sizeof src)
         n++;
@@ -91,12 +88,12 @@ void diag_note(Diag *d, const char *file, int line, int col, const char *line_st
     setvbuf(m, NULL, _IONBF, 0);
     fprintf(m, "%s:%d", file ? file : "<input>", line);
     if (col > 0) {
-        fprintf(m, ":%d: note: %s\n", col, msg);
+        fprintf(m, ":%d: %s: %s\n", col, severity, msg);
         put_expanded(m, src);
         fputc('\n', m);
         put_caret(m, src, col, 0);
     } else {
-        fprintf(m, ": note: %s\n", msg);
+        fprintf(m, ": %s: %s\n", severity, msg);
     }
     long w = ftell(m);
     bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
@@ -105,6 +102,17 @@ void diag_note(Diag *d, const char *file, int line, int col, const char *line_st
         d->notes[used] = 0;               /* a note that does not fit whole is left out */
     else
         d->notes[used + (size_t)w] = 0;
+}
+
+void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
+              const char *fmt, ...)
+{
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    append(d, severity, file, line, col, line_start, msg);
 }
 
 static void put_escaped(FILE *f, const char *s)

@@ -184,9 +184,11 @@ typedef struct Diag {
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(6, 7);
-/* Append a note ("file:line:col: note: msg", the source line and a caret) to d's notes. */
-void diag_note(Diag *d, const char *file, int line, int col, const char *line_start,
-               const char *fmt, ...) PRINTF_LIKE(6, 7);
+/* Append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes: a note, or a
+ * second error at the same line (llvm reports some statements twice) */
+void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
+              const char *fmt, ...) PRINTF_LIKE(7, 8);
+#define diag_note(d, ...) diag_add(d, "note", __VA_ARGS__)
 /* Print "file:line:col: <severity>: msg\n<src line>\n<caret>\n". severity: "error" or "warning". */
 void diag_print(FILE *f, const Diag *d, const char *severity);
 
