@@ -101,9 +101,10 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     return o;
 }
 
-/* whether shape has an operand of SVE or SME: za, zt or pn, or z or p with an element size,
- * a qualifier or an index (z.s p/m z[N]), in a list, or first (ldr z0, [x0]); a bare z1 or
- * p1 after other operands is a symbol to llvm too (add x0, x1, p1) */
+/* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
+ * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
+ * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
+ * mov x0, za get its matcher's words, not "instruction requires" */
 bool a64_shape_sve(const char *shape)
 {
     for (const char *p = shape; *p; p++)
@@ -112,7 +113,7 @@ bool a64_shape_sve(const char *shape)
             bool named = (*p == 'z' && (*q == 'a' || *q == 't')) || (*p == 'p' && *q == 'n');
             if (named) q++;
             if (isalnum((unsigned char)*q)) continue;
-            if (named || (*q && strchr("./[^", *q)) || p == shape || p[-1] == '{') return true;
+            if ((*q && strchr("./[^", *q)) || p == shape || p[-1] == '{') return true;
         }
     return false;
 }
