@@ -1007,7 +1007,6 @@ static bool parse_mem(Lex *L, A64Operand *o)
     return true;
 }
 
-/* `ke`: the end of the identifier at L->p when the caller already has it, else NULL */
 /* the places an operand takes in llvm's list of operands (src/a64/claims.tsv): one, two for a
  * vector and its arrangement, three with a lane, an address its '[', base, offset, ']' ... and
  * a shift or extend one more */
@@ -1047,9 +1046,15 @@ static const char *sve_reg_class(const char *s, size_t n)
  * operands (src/a64/claims.tsv) */
 static bool sve_claimed(const char *m, const char *cls, int place)
 {
-    for (int k = 0; k < a64_claims_count; k++) {
+    int lo = 0, hi = a64_claims_count;   /* the rows are sorted by mnemonic (gen-table -s) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (strcmp(a64_claims[mid].mnem, m) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (int k = lo; k < a64_claims_count && !strcmp(a64_claims[k].mnem, m); k++) {
         const A64Claim *c = &a64_claims[k];
-        if (strcmp(c->mnem, m) || strcmp(c->cls, cls)) continue;
+        if (strcmp(c->cls, cls)) continue;
         for (const char *x = c->places; *x; x += *x != 0) {   /* "0,1,4" */
             if (atoi(x) == place) return true;
             x += strcspn(x, ",");
@@ -1058,6 +1063,7 @@ static bool sve_claimed(const char *m, const char *cls, int place)
     return false;
 }
 
+/* `ke`: the end of the identifier at L->p when the caller already has it, else NULL */
 static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
 {
     Parser *P = L->P;

@@ -68,11 +68,14 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     }
 }
 
-/* append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes */
-static void append(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
-                   const char *msg)
+void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
+              const char *fmt, ...)
 {
-    char src[512];
+    char msg[300], src[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     size_t n = 0;
     while (line_start && line_start[n] && line_start[n] != '\n' && line_start[n] != '\r' && n + 1 < sizeof src)
         n++;
@@ -102,17 +105,6 @@ static void append(Diag *d, const char *severity, const char *file, int line, in
         d->notes[used] = 0;               /* a note that does not fit whole is left out */
     else
         d->notes[used + (size_t)w] = 0;
-}
-
-void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
-              const char *fmt, ...)
-{
-    char msg[300];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    append(d, severity, file, line, col, line_start, msg);
 }
 
 static void put_escaped(FILE *f, const char *s)
