@@ -82,16 +82,17 @@ static const char usage[] =
  * cache levels there are (k) and the curve has more steps, the k steps of the largest relative
  * change are the levels (from one cache level to the next the latency grows 2-10x; a step
  * inside a level, as when the L2's set conflicts begin, by 10-20 %) and the others are "step". */
-static void name_knees(Sweep *s, int series, bool latency, double max_x, double llc)
+static void name_knees(Sweep *s, int series, bool latency, bool huge, double max_x, double llc)
 {
-    SweepRef refs[4] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}};
+    SweepRef refs[5] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}, {"DRAM", 0}};
     const KneeResult *r = sweep_knees(s, series);
     const KneeLevel *last = &r->levels[r->nlevels > 0 ? r->nlevels - 1 : 0];
-    /* DRAM: past the last cache in sysfs, or slower than any cache answers (60 ns; this Zen 4
-     * guest's memory: 130 ns, its L3: 12 ns) */
-    double ns = s->prov.core_hz > 0 ? last->level / s->prov.core_hz * 1e9 : 0;
-    bool dram = latency && r->nlevels > 1 &&
-                (ns >= 60 || (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true));
+    /* DRAM: slower than any cache answers (SWEEP_MEMORY_NS), or, with no core clock, past the
+     * last cache in sysfs */
+    double hz = s->prov.core_hz;
+    double ns = hz > 0 ? last->level / hz * 1e9 : 0;
+    bool dram = latency && (ns >= SWEEP_MEMORY_NS || (!(hz > 0) && r->nlevels > 1 &&
+                                         (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true)));
     int levels = 0;
     for (int l = 1; l <= 4; l++)
         if (sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL) > 0)
@@ -101,8 +102,30 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
     bool named[SWEEP_MAX_FINDINGS];
     int nst = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
     sweep_major_steps(r, idx, nst, levels, named);
+    /* a plateau as slow as memory before the last one is DRAM too, not one more cache: the
+     * first is "DRAM", the steps after it "step", and the last plateau "DRAM, slower" (this
+     * Zen 5 guest, no sysfs caches: 456 cycles from 11 to 45 MiB, 725 past 54 MiB with 4 KiB
+     * pages, 455 flat to 256 MiB with -hugepages: page walks that miss) */
+    int ncache = 0, mem = latency ? sweep_memory_step(r, idx, nst, named, hz, &ncache) : -1;
+    int nrefs = 4;
+    if (mem >= 0) {
+        nrefs = ncache < 4 ? ncache + 1 : 5;
+        refs[nrefs - 1] = (SweepRef){"DRAM", 0};
+        for (int j = mem + 1; j < nst; j++)
+            named[j] = false;
+    }
     int first = s->nfind;
-    sweep_name_knees_of(s, series, refs, 4, NULL, dram ? "DRAM" : "last level", named);
+    sweep_name_knees_of(s, series, refs, nrefs, NULL, mem >= 0 ? "DRAM, slower" : dram ? "DRAM" : "last level",
+                        named);
+    if (mem >= 0 && first + mem < s->nfind) {
+        SweepFinding *f = &s->find[first + mem];
+        char a[32];
+        sweep_fmt_x(s, f->next, a, sizeof a);
+        f->value = NAN, f->confidence = NAN;   /* (where it ends is no capacity of a cache) */
+        snprintf(f->note, sizeof f->note, "as slow as memory (%.0f ns); from %s slower still: %s",
+                 f->cycles / hz * 1e9, a, huge ? "a VM's host memory or its page tables (a VM cannot tell)"
+                 : "with 4 KiB pages, page walks that miss the caches (-hugepages tells)");
+    }
     if (!latency)
         return;
     /* latency: each level's capacity is what it holds while the curve climbs to the next level
@@ -115,7 +138,7 @@ static void name_knees(Sweep *s, int series, bool latency, double max_x, double 
     sweep_median3(y, S->n);   /* (the curve the knees were found on) */
     for (int j = 0; j < nst && first + j < s->nfind; j++) {
         SweepFinding *f = &s->find[first + j];
-        if (!named[j])
+        if (!named[j] || (mem >= 0 && j >= mem))
             continue;
         const KneeLevel *L = &r->levels[idx[j]];
         /* the next level's cost: the next one named (a minor step between does not count) */
@@ -364,7 +387,7 @@ int exp_dcache(int argc, char **argv)
     sweep_release(buf, cap);
     free(cursor);
     for (int k = 0; k < nser; k++)
-        name_knees(&s, ser[k], !o.bw, hi, llc);
+        name_knees(&s, ser[k], !o.bw, o.huge, hi, llc);
     double l1 = sweep_sysfs_cache(s.opt.cpu, 1, "Data"), l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
     if (l1 > 0) {
         char a[32], b[32], c[32];

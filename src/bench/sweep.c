@@ -1210,6 +1210,19 @@ void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool 
     }
 }
 
+int sweep_memory_step(const KneeResult *r, const int *idx, int ns, const bool *named, double hz, int *ncache)
+{
+    *ncache = 0;
+    for (int j = 0; j < ns && hz > 0; j++) {
+        if (!named[j])
+            continue;
+        if (r->levels[idx[j]].level / hz * 1e9 >= SWEEP_MEMORY_NS)
+            return j;
+        ++*ncache;
+    }
+    return -1;
+}
+
 void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
                       const char *last_name)
 {

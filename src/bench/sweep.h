@@ -321,6 +321,12 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
  * number of levels known, e.g. from sysfs), the k steps of the largest relative change of the
  * level (after / before, or its inverse) are true, the others false; else all true. */
 void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named);
+/* a latency no cache answers in: memory's (a Zen 4 guest's L3: 12 ns, its DRAM 130 ns) */
+#define SWEEP_MEMORY_NS 60
+/* the first of the named steps (sweep_major_steps) whose level before it is as slow as memory
+ * at core clock hz (SWEEP_MEMORY_NS), -1 when none or hz unknown; *ncache: the named steps
+ * before it (the caches) */
+int sweep_memory_step(const KneeResult *r, const int *idx, int ns, const bool *named, double hz, int *ncache);
 /* The same, with named[j] false for the j-th step of sweep_steps() that is not a level: it is
  * "step", takes no reference and no place in the order (named NULL: every step is a level). */
 void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,

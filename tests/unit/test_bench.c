@@ -693,6 +693,30 @@ TEST(test_bench_major_steps)
     CHECK(!named[0] && named[1] && named[2]);
 }
 
+/* dcache: a plateau as slow as memory before the last is DRAM, not an L4 (this Zen 5 guest,
+ * 2026-11-30, no sysfs caches, 4 KiB pages, 3.6 GHz: 4 -> 14 -> 71 -> 456 c from 11 MiB ->
+ * 725 c past 54 MiB; flat 455 c with -hugepages) */
+TEST(test_bench_memory_step)
+{
+    KneeResult r;
+    memset(&r, 0, sizeof r);
+    const double lv[] = {4, 14, 71, 456, 725};
+    r.nlevels = 5;
+    for (int i = 0; i < 5; i++)
+        r.levels[i].level = lv[i];
+    int idx[4] = {0, 1, 2, 3}, ncache;
+    bool named[4] = {true, true, true, true};
+    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 3.6e9, &ncache), 3);
+    CHECK_INT(ncache, 3);
+    /* a minor step before does not count as a cache; no clock: none */
+    named[1] = false;
+    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 3.6e9, &ncache), 3);
+    CHECK_INT(ncache, 2);
+    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 0, &ncache), -1);
+    /* every plateau a cache's (the sweep ends in the L3): none */
+    CHECK_INT(sweep_memory_step(&r, idx, 2, named, 3.6e9, &ncache), -1);
+}
+
 /* A finding's words are made from its numbers by one function: the cases of issue 19 ("2896
  * pages ... the next level starts at 2435"; "8192 ... plateau 4096..5161") come out consistent. */
 TEST(test_bench_finding_text)
