@@ -259,8 +259,8 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 char fp[32];
                 svg_fmt_bytes(fp, sizeof fp, kn[a].bytes);
                 snprintf(f->note, sizeof f->note, "a step for spacing %.12s only, at %.12s of code, "
-                         "which passes no code cache (sysfs): the branches a BTB level holds; the "
-                         "cycles per taken branch up to it", sp, fp);
+                         "which passes no code cache (%s): the branches a BTB level holds; the "
+                         "cycles per taken branch up to it", sp, fp, sweep_cache_source(s->opt.cpu));
             } else {
                 snprintf(f->note, sizeof f->note, by == 0 ?
                          "a step at the same branch count for spacings %s (footprints far apart): "
@@ -273,7 +273,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 char cs[32];
                 svg_fmt_bytes(cs, sizeof cs, caches->size[cache[a]]);
                 snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
-                         "; the %s is %s (sysfs)", caches->name[cache[a]], cs);
+                         "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
             }
         }
     if (nbtb == 0)
@@ -321,8 +321,8 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
         char hi[32];
         svg_fmt_bytes(hi, sizeof hi, (b->hi > 0 ? b->hi : n) * spacing[b->series]);
         snprintf(f->note, sizeof f->note, "at least this many: the %s spacing takes one branch per cycle "
-                 "up to here, and its step (its code from %s to %s) passes the %s (%s, sysfs): a "
-                 "code cache's limit as much as a BTB's", sp, fp, hi, caches->name[c], cs);
+                 "up to here, and its step (its code from %s to %s) passes the %s (%s, %s): a "
+                 "code cache's limit as much as a BTB's", sp, fp, hi, caches->name[c], cs, sweep_cache_source(s->opt.cpu));
     } else {
         snprintf(f->note, sizeof f->note, "the %s spacing takes one branch per cycle up to here (code %s, "
                  "within the code caches): the branches the zero-bubble level holds", sp, fp);
@@ -479,7 +479,7 @@ done:;
     static const struct { int level; const char *type, *name; } cl[] = {
         {1, "Instruction", "L1I"}, {2, "Unified", "L2"}, {3, "Unified", "L3"}};
     for (int i = 0; i < 3; i++) {
-        double b = sweep_sysfs_cache(s.opt.cpu, cl[i].level, cl[i].type);
+        double b = sweep_cache_size(s.opt.cpu, cl[i].level, cl[i].type);
         if (b > 0)
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }

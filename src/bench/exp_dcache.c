@@ -84,6 +84,7 @@ static const char usage[] =
  * inside a level, as when the L2's set conflicts begin, by 10-20 %) and the others are "step". */
 static void name_knees(Sweep *s, int series, bool latency, bool huge, double max_x, double llc)
 {
+    const char *src = sweep_cache_source(s->opt.cpu);
     SweepRef refs[5] = {{"L1D", 0}, {"L2", 0}, {"L3", 0}, {"L4", 0}, {"DRAM", 0}};
     const KneeResult *r = sweep_knees(s, series);
     const KneeLevel *last = &r->levels[r->nlevels > 0 ? r->nlevels - 1 : 0];
@@ -95,24 +96,28 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
                                          (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true)));
     int levels = 0;
     for (int l = 1; l <= 4; l++)
-        if (sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL) > 0)
+        if (sweep_cache_size(s->opt.cpu, l, l == 1 ? "Data" : NULL) > 0)
             levels = l;
     int idx[SWEEP_MAX_FINDINGS];
     double at[SWEEP_MAX_FINDINGS];
-    bool named[SWEEP_MAX_FINDINGS];
+    bool named[SWEEP_MAX_FINDINGS] = {false};
     int nst = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
-    sweep_major_steps(r, idx, nst, levels, named);
-    /* a plateau as slow as memory before the last one is DRAM too, not one more cache: the
-     * first is "DRAM", the steps after it "step", and the last plateau "DRAM, slower" (this
-     * Zen 5 guest, no sysfs caches: 456 cycles from 11 to 45 MiB, 725 past 54 MiB with 4 KiB
-     * pages, 455 flat to 256 MiB with -hugepages: page walks that miss) */
-    int ncache = 0, mem = latency ? sweep_memory_step(r, idx, nst, named, hz, &ncache) : -1;
+    /* a plateau as slow as memory (before the last one) is DRAM, not one more cache: the first
+     * is "DRAM", the steps after it "step", and the last plateau "DRAM, slower"; the caches'
+     * levels are chosen among the steps before it (this Zen 5 guest, caches from cpuid: 456
+     * cycles from 11 to 45 MiB, 725 past 54 MiB with 4 KiB pages, 455 flat to 256 MiB with
+     * -hugepages: page walks that miss) */
+    int mem = latency ? sweep_memory_step(r, idx, nst, hz) : -1;
+    sweep_major_steps(r, idx, mem >= 0 ? mem : nst, levels, named);
     int nrefs = 4;
     if (mem >= 0) {
+        int ncache = 0;
+        for (int j = 0; j < mem; j++)
+            ncache += named[j];
         nrefs = ncache < 4 ? ncache + 1 : 5;
         refs[nrefs - 1] = (SweepRef){"DRAM", 0};
-        for (int j = mem + 1; j < nst; j++)
-            named[j] = false;
+        for (int j = mem; j < nst; j++)
+            named[j] = j == mem;
     }
     int first = s->nfind;
     sweep_name_knees_of(s, series, refs, nrefs, NULL, mem >= 0 ? "DRAM, slower" : dram ? "DRAM" : "last level",
@@ -154,8 +159,8 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
         int lv = 0, ways = 0;
         double sz = 0;
         if (sscanf(f->name, "L%d", &lv) == 1 && lv >= 2) {
-            ways = sweep_sysfs_ways(s->opt.cpu, lv, NULL);
-            sz = sweep_sysfs_cache(s->opt.cpu, lv, NULL);
+            ways = sweep_cache_ways(s->opt.cpu, lv, NULL);
+            sz = sweep_cache_size(s->opt.cpu, lv, NULL);
         }
         double c = NAN, bc = b, ymax = NAN;
         size_t k = strlen(f->note);
@@ -174,9 +179,9 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
              * cyclic thrash the model assumes), and one run in ten crossed the next sweep step;
              * the nearest geometry is 1 MiB in all of them.  A shared cache (a VM's share of
              * the last level) keeps the fit: its share is no geometry. */
-            int line = sweep_sysfs_line(s->opt.cpu, lv, NULL), sets;
+            int line = sweep_cache_line(s->opt.cpu, lv, NULL), sets;
             line = line > 0 ? line : 64;
-            double g = sweep_sysfs_sharing(s->opt.cpu, lv, NULL) == 1 ? sweep_cache_geometry(c, ways, line, &sets)
+            double g = sweep_cache_sharing(s->opt.cpu, lv, NULL) == 1 ? sweep_cache_geometry(c, ways, line, &sets)
                                                                       : NAN;
             char fc[32];
             svg_fmt_bytes(fc, sizeof fc, c);
@@ -187,15 +192,15 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             else
                 snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the fit", k ? "; " : "");
             k = strlen(f->note);
-            snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (sysfs) whose pages land "
-                     "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, ways, ways);
+            snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
+                     "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, src, ways, ways);
             k = strlen(f->note);
             if (unresolved)
                 snprintf(f->note + k, sizeof f->note - k, " (to %.1f cycles, a level without a plateau: "
                          "fitted too)", bc);
             k = strlen(f->note);
             if (isfinite(g))
-                snprintf(f->note + k, sizeof f->note - k, "; the cache is cpu%d's alone (sysfs)", s->opt.cpu);
+                snprintf(f->note + k, sizeof f->note - k, "; the cache is cpu%d's alone (%s)", s->opt.cpu, src);
         } else {
             c = sweep_held_capacity(x, y, S->n, L->last, L->level, b);
             if (isfinite(c))
@@ -207,7 +212,7 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
     free(x), free(y);
     /* side by side with sysfs: each level's size there, and the levels the curve does not show */
     for (int l = 1; l <= levels; l++) {
-        double sz = sweep_sysfs_cache(s->opt.cpu, l, l == 1 ? "Data" : NULL);
+        double sz = sweep_cache_size(s->opt.cpu, l, l == 1 ? "Data" : NULL);
         char nm[8], a[32], b[32];
         snprintf(nm, sizeof nm, l == 1 ? "L1D" : "L%d", l);
         svg_fmt_bytes(a, sizeof a, sz);
@@ -220,10 +225,10 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             double ratio = f->value / sz;
             svg_fmt_bytes(b, sizeof b, f->value);
             if (fabs(log2(ratio)) <= 0.25)
-                snprintf(f->note + k, sizeof f->note - k, "%ssysfs says %s", k ? "; " : "", a);
+                snprintf(f->note + k, sizeof f->note - k, "%s%s says %s", k ? "; " : "", src, a);
             else
-                snprintf(f->note + k, sizeof f->note - k, "%sDISAGREES with sysfs: %s measured, %s in sysfs "
-                         "(%.2f x)%s", k ? "; " : "", b, a, ratio,
+                snprintf(f->note + k, sizeof f->note - k, "%sDISAGREES with %s: %s measured, %s in %s "
+                         "(%.2f x)%s", k ? "; " : "", src, b, a, src, ratio,
                          ratio < 1 && l == levels ? ": the share of a shared last level this machine gets" : "");
             continue;
         }
@@ -232,7 +237,7 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
                         : "no plateau for it: the curve climbs from the level before straight to the next "
                           "(a VM's share of a shared cache can be a small part of it, and changes with "
                           "the other guests' load)";
-        snprintf(f->note, sizeof f->note, "not resolved: sysfs says %s; %s", a, why);
+        snprintf(f->note, sizeof f->note, "not resolved: %s says %s; %s", src, a, why);
     }
 }
 
@@ -247,9 +252,11 @@ int exp_dcache(int argc, char **argv)
     if (!sweep_parse(&s, argc, argv, dcache_opt, &o, usage, &status))
         return status;
     bool x86 = sweep_x86(&s);
-    double llc = sweep_sysfs_cache(s.opt.cpu, 0, NULL);
+    double llc = sweep_cache_size(s.opt.cpu, 0, NULL);
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
-    double hi = s.opt.max > 0 ? s.opt.max : (llc > 0 ? 4 * llc : 256.0 * 1024 * 1024);
+    /* to 4 x the last level, at most 256 MiB (cpuid's L3 in a VM can be the host socket's:
+     * 508 MiB on this Zen 5 guest) */
+    double hi = s.opt.max > 0 ? s.opt.max : (llc > 0 ? fmin(4 * llc, 256.0 * 1024 * 1024) : 256.0 * 1024 * 1024);
     /* bandwidth kernels wrap with a mask: powers of two only */
     if (!(o.bw ? sweep_bound_range(&s, &lo, &hi, 1024, true, "the bandwidth kernels wrap with a mask, 1 KiB at least")
                : sweep_bound_range(&s, &lo, &hi, 2 * o.stride, false, "two pointers -stride apart")))
@@ -388,11 +395,11 @@ int exp_dcache(int argc, char **argv)
     free(cursor);
     for (int k = 0; k < nser; k++)
         name_knees(&s, ser[k], !o.bw, o.huge, hi, llc);
-    double l1 = sweep_sysfs_cache(s.opt.cpu, 1, "Data"), l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
+    double l1 = sweep_cache_size(s.opt.cpu, 1, "Data"), l2 = sweep_cache_size(s.opt.cpu, 2, "Unified");
     if (l1 > 0) {
         char a[32], b[32], c[32];
         svg_fmt_bytes(a, sizeof a, l1), svg_fmt_bytes(b, sizeof b, l2), svg_fmt_bytes(c, sizeof c, llc);
-        sweep_note(&s, "sysfs (cpu%d): L1D %s, L2 %s, last level %s", s.opt.cpu, a, b, c);
+        sweep_note(&s, "%s (cpu%d): L1D %s, L2 %s, last level %s", sweep_cache_source(s.opt.cpu), s.opt.cpu, a, b, c);
     }
     if (!huge && !o.bw)
         sweep_note(&s, "4 KiB pages: beyond the L1 DTLB reach every load also misses the DTLB; "

@@ -82,7 +82,7 @@ int exp_dtlb(int argc, char **argv)
             break;
     }
     sweep_release(buf, cap);
-    double l1d = sweep_sysfs_cache(s.opt.cpu, 1, "Data");
+    double l1d = sweep_cache_size(s.opt.cpu, 1, "Data");
     /* no portable source for TLB sizes: knees by order, the L1D line count when it matches */
     SweepRef refs[4] = {{"L1 DTLB", 0}, {"L2 TLB", 0}, {"level 3", 0}, {"level 4", 0}};
     const KneeResult *r = sweep_knees(&s, ser);
@@ -111,7 +111,8 @@ int exp_dtlb(int argc, char **argv)
         sweep_finding_level(f, r, r->nlevels - 1);
     }
     if (l1d > 0)
-        sweep_note(&s, "the chased lines exceed the L1D (sysfs %.0f KiB) at %.0f pages", l1d / 1024, l1d / 64);
+        sweep_note(&s, "the chased lines exceed the L1D (%s %.0f KiB) at %.0f pages", sweep_cache_source(s.opt.cpu),
+                   l1d / 1024, l1d / 64);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

@@ -93,8 +93,8 @@ int exp_icache(int argc, char **argv)
     const char *inst = o.inst ? o.inst : x86 ? "nopl 0x100(%rax,%rax,1)" : sweep_nop(&s);
     if (!x86 || o.bytes == 0)
         o.bytes = x86 && !o.inst ? 8 : 4;
-    double l1i = sweep_sysfs_cache(s.opt.cpu, 1, "Instruction");
-    double l2 = sweep_sysfs_cache(s.opt.cpu, 2, "Unified");
+    double l1i = sweep_cache_size(s.opt.cpu, 1, "Instruction");
+    double l2 = sweep_cache_size(s.opt.cpu, 2, "Unified");
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
     double hi = s.opt.max > 0 ? s.opt.max : (l2 > 0 ? 4 * l2 : 4 * 1048576.0);
     if (!sweep_bound_range(&s, &lo, &hi, 64, false, "one 64-byte line"))
@@ -140,7 +140,7 @@ int exp_icache(int argc, char **argv)
 done:;
     SweepRef refs[2] = {{"L1I", l1i}, {"L2", l2}};
     int first = s.nfind;
-    sweep_name_knees(&s, ser, refs, 2, "sysfs", "beyond");
+    sweep_name_knees(&s, ser, refs, 2, sweep_cache_source(s.opt.cpu), "beyond");
     if (x86)
         icache_op_cache(&s, first, l1i, bench_frontend_here());
     /* a sysfs level the curve shows no step for: said, beside its size */
@@ -153,7 +153,7 @@ done:;
         char a[32];
         svg_fmt_bytes(a, sizeof a, refs[l].x);
         SweepFinding *f = sweep_finding(&s, refs[l].name, "");
-        snprintf(f->note, sizeof f->note, "not resolved: sysfs says %s; %s", a,
+        snprintf(f->note, sizeof f->note, "not resolved: %s says %s; %s", sweep_cache_source(s.opt.cpu), a,
                  !(hi >= refs[l].x * 1.5) ? "the sweep ends before it (-max)"
                  : "no step near it with confidence 0.5 or more: the rates before and after it are "
                    "within the noise of each other (-repeat shows how often)");
@@ -161,7 +161,7 @@ done:;
     if (l1i > 0) {
         char a[32], b[32];
         svg_fmt_bytes(a, sizeof a, l1i), svg_fmt_bytes(b, sizeof b, l2);
-        sweep_note(&s, "sysfs (cpu%d): L1I %s, L2 %s", s.opt.cpu, a, b);
+        sweep_note(&s, "%s (cpu%d): L1I %s, L2 %s", sweep_cache_source(s.opt.cpu), s.opt.cpu, a, b);
     }
     if (x86)
         sweep_note(&s, "x86-64: 8-byte NOPs make the decoders fetch-bound, so the L1I shows; a "

@@ -260,7 +260,7 @@ done:;
     for (int h = 0; h < 2; h++)
         buf_free(&init[h]);
     chain_close(&chain);
-    double l1i = sweep_sysfs_cache(s.opt.cpu, 1, "Instruction");
+    double l1i = sweep_cache_size(s.opt.cpu, 1, "Instruction");
     double last_tlb[2] = {NAN, NAN};
     for (int h = 0; h < 2; h++) {
         const KneeResult *r = sweep_knees(&s, ser[h]);
@@ -296,8 +296,8 @@ done:;
         sweep_note(&s, "the code pages are mappings of one physical page: the L1I holds its %zu lines once, "
                        "only the TLBs see %s pages", page / 64, "distinct");
     else if (l1i > 0)
-        sweep_note(&s, "distinct physical pages (%s): the branch lines alone fill the L1I (sysfs %.0f KiB) "
-                       "at %.0f pages", why, l1i / 1024, l1i / 64);
+        sweep_note(&s, "distinct physical pages (%s): the branch lines alone fill the L1I (%s %.0f KiB) "
+                       "at %.0f pages", why, sweep_cache_source(s.opt.cpu), l1i / 1024, l1i / 64);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

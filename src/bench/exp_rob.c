@@ -452,7 +452,7 @@ int exp_rob(int argc, char **argv)
     if (!o.any)
         for (int k = 0; k < NFILL; k++)
             o.use[k] = true;
-    double llc = sweep_sysfs_cache(s.opt.cpu, 0, NULL);
+    double llc = sweep_cache_size(s.opt.cpu, 0, NULL);
     if (o.buf == 0)
         o.buf = llc * 4 > 64 * 1048576.0 ? llc * 4 : 64 * 1048576.0;
     int maxn = s.opt.max > 0 ? (int)s.opt.max : (x86 ? 800 : 1200);

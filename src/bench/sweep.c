@@ -479,13 +479,46 @@ static bool read_small(const char *path, char *out, size_t n)
     return ok;
 }
 
-/* One field (file) of the sysfs cache entry of `level` and `type` (as sweep_sysfs_cache): "size"
- * in bytes, a number ("ways_of_associativity", "coherency_line_size"), or for "shared_cpu_list"
- * the number of CPUs in the list; 0 when unknown. */
-static double sysfs_cache_field(int cpu, int level, const char *type, const char *field)
+/* the caches cpuid describes (x86), read once: for a machine whose sysfs has none (a bhyve
+ * guest's: its CPU lacks TopoExt, and Linux then lists no cache) */
+static const ClockX86 *cpuid_caches(void)
 {
+    static ClockX86 x;
+    static bool done;
+    if (!done && clock_have_cpuid())
+        clock_x86_decode(clock_cpuid_native, NULL, &x);
+    done = true;
+    return x.ncaches > 0 ? &x : NULL;
+}
+
+static bool sysfs_has_caches(int cpu)
+{
+    char path[128], lv[32];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index0/level", cpu);
+    return read_small(path, lv, sizeof lv);
+}
+
+typedef enum { CF_SIZE, CF_WAYS, CF_LINE, CF_SHARING } CacheField;
+
+/* One field of the cache of `level` and `type` (as sweep_cache_size): the size in bytes, the
+ * ways, the line size, or the number of CPUs sharing it; 0 when unknown.  From sysfs, else cpuid. */
+static double cache_field(int cpu, int level, const char *type, CacheField field)
+{
+    static const char *const files[] = {"size", "ways_of_associativity", "coherency_line_size", "shared_cpu_list"};
     double best = 0;
     int best_level = 0;
+    if (!sysfs_has_caches(cpu)) {
+        const ClockX86 *x = cpuid_caches();
+        for (int i = 0; x && i < x->ncaches; i++) {
+            const ClockCache *c = &x->caches[i];
+            if (type && strcmp(c->type, type) != 0 && !(level == 0 && strcmp(c->type, "Unified") == 0))
+                continue;
+            double v = field == CF_SIZE ? c->size : field == CF_WAYS ? c->ways : field == CF_LINE ? c->line : c->sharing;
+            if (level == 0 ? c->level > best_level : c->level == level)
+                best = v, best_level = c->level;
+        }
+        return best;
+    }
     for (int i = 0; i < 16; i++) {
         char path[128], lv[32], ty[32], sz[256];
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, i);
@@ -494,16 +527,16 @@ static double sysfs_cache_field(int cpu, int level, const char *type, const char
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, i);
         if (!read_small(path, ty, sizeof ty))
             continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i, field);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/%s", cpu, i, files[field]);
         double v;
         char err[256];
         if (!read_small(path, sz, sizeof sz))
             continue;
-        if (strcmp(field, "shared_cpu_list") == 0) {
+        if (field == CF_SHARING) {
             v = opt_cpu_list(sz, NULL, NULL);
             if (!(v > 0))
                 continue;
-        } else if (!opt_parse("size", sz, (OptRange){strcmp(field, "size") == 0 ? OPT_SIZE : OPT_INT, 1, 1e15}, &v,
+        } else if (!opt_parse("size", sz, (OptRange){field == CF_SIZE ? OPT_SIZE : OPT_INT, 1, 1e15}, &v,
                               err, sizeof err)) {
             continue;
         }
@@ -516,24 +549,29 @@ static double sysfs_cache_field(int cpu, int level, const char *type, const char
     return best;
 }
 
-double sweep_sysfs_cache(int cpu, int level, const char *type)
+double sweep_cache_size(int cpu, int level, const char *type)
 {
-    return sysfs_cache_field(cpu, level, type, "size");
+    return cache_field(cpu, level, type, CF_SIZE);
 }
 
-int sweep_sysfs_ways(int cpu, int level, const char *type)
+int sweep_cache_ways(int cpu, int level, const char *type)
 {
-    return (int)sysfs_cache_field(cpu, level, type, "ways_of_associativity");
+    return (int)cache_field(cpu, level, type, CF_WAYS);
 }
 
-int sweep_sysfs_line(int cpu, int level, const char *type)
+int sweep_cache_line(int cpu, int level, const char *type)
 {
-    return (int)sysfs_cache_field(cpu, level, type, "coherency_line_size");
+    return (int)cache_field(cpu, level, type, CF_LINE);
 }
 
-int sweep_sysfs_sharing(int cpu, int level, const char *type)
+int sweep_cache_sharing(int cpu, int level, const char *type)
 {
-    return (int)sysfs_cache_field(cpu, level, type, "shared_cpu_list");
+    return (int)cache_field(cpu, level, type, CF_SHARING);
+}
+
+const char *sweep_cache_source(int cpu)
+{
+    return sysfs_has_caches(cpu) ? "sysfs" : cpuid_caches() ? "cpuid" : NULL;
 }
 
 double sweep_cache_geometry(double capacity, int ways, int line, int *sets)
@@ -1210,16 +1248,11 @@ void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool 
     }
 }
 
-int sweep_memory_step(const KneeResult *r, const int *idx, int ns, const bool *named, double hz, int *ncache)
+int sweep_memory_step(const KneeResult *r, const int *idx, int ns, double hz)
 {
-    *ncache = 0;
-    for (int j = 0; j < ns && hz > 0; j++) {
-        if (!named[j])
-            continue;
+    for (int j = 0; j < ns && hz > 0; j++)
         if (r->levels[idx[j]].level / hz * 1e9 >= SWEEP_MEMORY_NS)
             return j;
-        ++*ncache;
-    }
     return -1;
 }
 

@@ -140,14 +140,17 @@ void sweep_begin(Sweep *s, int npoints_total);
 void sweep_free(Sweep *s);
 
 /* Size in bytes of the cache of `level` ("Data", "Instruction" or "Unified"; NULL: any) that
- * CPU `cpu` reports in sysfs; level 0 = the last level.  0 when unknown (no sysfs, macOS). */
-double sweep_sysfs_cache(int cpu, int level, const char *type);
+ * CPU `cpu` reports in sysfs, or where sysfs has no caches (a VM's) that cpuid describes (x86;
+ * clock_x86_decode); level 0 = the last level.  0 when unknown (neither, macOS). */
+double sweep_cache_size(int cpu, int level, const char *type);
 /* The associativity of that cache (sysfs ways_of_associativity); 0 when unknown. */
-int sweep_sysfs_ways(int cpu, int level, const char *type);
+int sweep_cache_ways(int cpu, int level, const char *type);
 /* Its line size (coherency_line_size); 0 when unknown. */
-int sweep_sysfs_line(int cpu, int level, const char *type);
+int sweep_cache_line(int cpu, int level, const char *type);
 /* How many CPUs share it (shared_cpu_list); 0 when unknown. */
-int sweep_sysfs_sharing(int cpu, int level, const char *type);
+int sweep_cache_sharing(int cpu, int level, const char *type);
+/* Where those come from, for the words of a note: "sysfs", "cpuid" or NULL (none) */
+const char *sweep_cache_source(int cpu);
 /* The cache geometry nearest a measured capacity: `ways` x `line` bytes x a power-of-two number
  * of sets (*sets), the power nearest on a log scale (NAN, *sets 0: nothing sensible) */
 double sweep_cache_geometry(double capacity, int ways, int line, int *sets);
@@ -323,10 +326,9 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
 void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named);
 /* a latency no cache answers in: memory's (a Zen 4 guest's L3: 12 ns, its DRAM 130 ns) */
 #define SWEEP_MEMORY_NS 60
-/* the first of the named steps (sweep_major_steps) whose level before it is as slow as memory
- * at core clock hz (SWEEP_MEMORY_NS), -1 when none or hz unknown; *ncache: the named steps
- * before it (the caches) */
-int sweep_memory_step(const KneeResult *r, const int *idx, int ns, const bool *named, double hz, int *ncache);
+/* the first of the ns steps of sweep_steps() (indices idx) whose level before it is as slow as
+ * memory at core clock hz (SWEEP_MEMORY_NS); -1 when none or hz unknown */
+int sweep_memory_step(const KneeResult *r, const int *idx, int ns, double hz);
 /* The same, with named[j] false for the j-th step of sweep_steps() that is not a level: it is
  * "step", takes no reference and no place in the order (named NULL: every step is a level). */
 void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,

@@ -74,6 +74,17 @@ typedef void (*ClockCpuidFn)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_
 void clock_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
 bool clock_have_cpuid(void);                 /* x86 build */
 
+/* a cache as cpuid describes it (the words and units of sysfs's cache/indexN) */
+typedef struct ClockCache {
+    int level;                               /* 1, 2, 3 */
+    char type[12];                           /* "Data", "Instruction", "Unified" */
+    double size;                             /* bytes */
+    int ways;                                /* 0: unknown; a fully associative one: size / line */
+    int line;                                /* bytes, 0: unknown */
+    int sharing;                             /* logical CPUs that share it, 0: unknown */
+} ClockCache;
+#define CLOCK_MAX_CACHES 8
+
 typedef struct ClockX86 {
     uint32_t max_leaf, max_ext_leaf;
     char vendor[13];                         /* "GenuineIntel", "AuthenticAMD", ... */
@@ -93,6 +104,10 @@ typedef struct ClockX86 {
     bool hybrid;                             /* leaf 7 EDX[15]: P- and E-cores (Intel) */
     unsigned core_type;                      /* leaf 0x1A EAX[31:24] of the CPU read on: 0x40
                                               * Core (performance), 0x20 Atom (efficiency) */
+    ClockCache caches[CLOCK_MAX_CACHES];     /* of the CPU read on, from cache_leaf */
+    int ncaches;
+    const char *cache_leaf;                  /* "4" (Intel), "0x8000001d" (AMD with TopoExt),
+                                              * "0x80000005/6" (AMD without: a VM's), NULL: none */
 } ClockX86;
 /* "performance (Core)", "efficiency (Atom)", or NULL for 0 / unknown */
 const char *clock_x86_core_type_name(unsigned core_type);

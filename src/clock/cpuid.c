@@ -12,6 +12,7 @@
 #include "clock/clock.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,8 +64,85 @@ double clock_brand_hz(const char *brand)
     return 0;
 }
 
+/* ---- caches: Intel SDM vol. 2A, CPUID leaf 04h; AMD APM vol. 3, E.4.15 (Fn8000_001D, the same
+ * layout), E.4.5-E.4.6 (Fn8000_0005 L1, Fn8000_0006 L2/L3 with the associativity codes) ---- */
+
+static void put_cache(ClockX86 *o, int level, const char *type, double size, int ways, int line, int sharing)
+{
+    if (!(size > 0) || o->ncaches >= CLOCK_MAX_CACHES)
+        return;
+    ClockCache *c = &o->caches[o->ncaches++];
+    c->level = level;
+    snprintf(c->type, sizeof c->type, "%s", type);
+    c->size = size, c->ways = ways, c->line = line, c->sharing = sharing;
+}
+
+/* leaf 4 and 0x8000001D: one subleaf a cache, type 0 ends the list */
+static void caches_deterministic(ClockCpuidFn fn, void *ctx, uint32_t leaf, ClockX86 *o)
+{
+    static const char *const types[] = {NULL, "Data", "Instruction", "Unified"};
+    uint32_t r[4];
+    for (uint32_t i = 0; i < 16; i++) {
+        fn(ctx, leaf, i, r);
+        unsigned t = r[0] & 0x1f;
+        if (t == 0 || t > 3)
+            break;
+        int line = (int)(r[1] & 0xfff) + 1, parts = (int)((r[1] >> 12) & 0x3ff) + 1;
+        int ways = (int)((r[1] >> 22) & 0x3ff) + 1;
+        double size = (double)line * parts * ways * ((double)r[2] + 1);
+        if ((r[0] >> 9) & 1)                 /* fully associative */
+            ways = (int)(size / line);
+        put_cache(o, (int)((r[0] >> 5) & 7), types[t], size, ways, line, (int)((r[0] >> 14) & 0xfff) + 1);
+    }
+}
+
+/* Fn8000_0006's 4-bit associativity code (0: none, 9: see Fn8000_001D, 0xF: full) */
+static int amd_ways(unsigned code, double size, int line)
+{
+    static const int w[16] = {0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, 0};
+    return code == 0xf && line > 0 ? (int)(size / line) : w[code & 0xf];
+}
+
+static void caches_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    uint32_t r[4];
+    fn(ctx, 0x80000005, 0, r);
+    for (int k = 2; k <= 3; k++) {           /* ECX: L1D, EDX: L1I; associativity 0xFF: full */
+        double size = (double)(r[k] >> 24) * 1024;
+        int line = (int)(r[k] & 0xff), ways = (int)((r[k] >> 16) & 0xff);
+        put_cache(o, 1, k == 2 ? "Data" : "Instruction", size, ways == 0xff && line ? (int)(size / line) : ways,
+                  line, 0);
+    }
+    if (o->max_ext_leaf < 0x80000006)
+        return;
+    fn(ctx, 0x80000006, 0, r);
+    double l2 = (double)(r[2] >> 16) * 1024, l3 = (double)(r[3] >> 18) * 512 * 1024;
+    if ((r[2] >> 12) & 0xf)
+        put_cache(o, 2, "Unified", l2, amd_ways((r[2] >> 12) & 0xf, l2, (int)(r[2] & 0xff)), (int)(r[2] & 0xff), 0);
+    if ((r[3] >> 12) & 0xf)
+        put_cache(o, 3, "Unified", l3, amd_ways((r[3] >> 12) & 0xf, l3, (int)(r[3] & 0xff)), (int)(r[3] & 0xff), 0);
+}
+
+static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
+{
+    bool amd = !strcmp(o->vendor, "AuthenticAMD") || !strcmp(o->vendor, "HygonGenuine");
+    if (!amd && o->max_leaf >= 4) {
+        caches_deterministic(fn, ctx, 4, o);
+        o->cache_leaf = "4";
+    } else if (amd && topoext && o->max_ext_leaf >= 0x8000001d) {
+        caches_deterministic(fn, ctx, 0x8000001d, o);
+        o->cache_leaf = "0x8000001d";
+    } else if (amd && o->max_ext_leaf >= 0x80000005) {
+        caches_amd_legacy(fn, ctx, o);
+        o->cache_leaf = "0x80000005/6";
+    }
+    if (o->ncaches == 0)
+        o->cache_leaf = NULL;
+}
+
 void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *o)
 {
+    bool topoext = false;
     uint32_t r[4];
     memset(o, 0, sizeof *o);
     fn(ctx, 0, 0, r);
@@ -122,6 +200,7 @@ void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     if (o->max_ext_leaf >= 0x80000001) {
         fn(ctx, 0x80000001, 0, r);
         o->rdtscp = (r[3] >> 27) & 1;
+        topoext = (r[2] >> 22) & 1;
     }
     if (o->max_ext_leaf >= 0x80000004) {
         char b[49];
@@ -146,6 +225,7 @@ void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *o)
         o->invariant_tsc_known = true;
         o->invariant_tsc = (r[3] >> 8) & 1;
     }
+    decode_caches(fn, ctx, topoext, o);
 }
 
 const char *clock_x86_core_type_name(unsigned t)

@@ -14,6 +14,7 @@
  */
 #include "bench/known.h"
 #include "clock/clock.h"
+#include "util/svg.h"
 #include "cmd/cmd.h"
 #include "util/opt.h"
 #include "util/util.h"
@@ -224,6 +225,23 @@ int cmd_clock(int argc, char **argv)
                 json_knum(&j, "kernel_tsc_hz", kernel_hz);
                 json_kstr(&j, "kernel_tsc_source", ksrc);
             }
+            if (x.cache_leaf) {
+                json_kstr(&j, "cache_leaf", x.cache_leaf);
+                json_key(&j, "caches");
+                json_arr_begin(&j);
+                for (int c = 0; c < x.ncaches; c++) {
+                    const ClockCache *k = &x.caches[c];
+                    json_obj_begin(&j);
+                    json_kint(&j, "level", k->level);
+                    json_kstr(&j, "type", k->type);
+                    json_knum(&j, "size_bytes", k->size);
+                    json_kint(&j, "ways", k->ways);
+                    json_kint(&j, "line_bytes", k->line);
+                    json_kint(&j, "sharing", k->sharing);
+                    json_obj_end(&j);
+                }
+                json_arr_end(&j);
+            }
             if (x.hypervisor)
                 json_kstr(&j, "hypervisor", x.hv_vendor[0] ? x.hv_vendor : "unnamed");
             else
@@ -335,6 +353,21 @@ int cmd_clock(int argc, char **argv)
         printf("  brand:                %s\n", x.brand[0] ? x.brand : "(none)");
         printf("  family/model/stepping: 0x%x/0x%x/%u%s%s%s\n", x.family, x.model, x.stepping,
                known ? " (" : "", known ? known->uarch : "", known ? ")" : "");
+        if (x.cache_leaf) {
+            printf("  caches:              ");
+            for (int c = 0; c < x.ncaches; c++) {
+                const ClockCache *k = &x.caches[c];
+                svg_fmt_bytes(tmp, sizeof tmp, k->size);
+                printf("%s L%d%s %s", c ? "," : "", k->level, k->type[0] == 'U' ? "" : k->type[0] == 'D' ? "D" : "I", tmp);
+                if (k->ways > 0)
+                    printf(" %d-way", k->ways);
+                if (k->sharing > 0)
+                    printf(" (%d CPU%s)", k->sharing, k->sharing > 1 ? "s" : "");
+            }
+            printf(" (cpuid %s)\n", x.cache_leaf);
+        } else {
+            printf("  caches:               none described by cpuid\n");
+        }
         if (x.hybrid)
             printf("  hybrid:               yes (cpuid 7 EDX[15]); core types per CPU from cpuid 0x1A\n");
         if (x.hypervisor)

@@ -704,17 +704,11 @@ TEST(test_bench_memory_step)
     r.nlevels = 5;
     for (int i = 0; i < 5; i++)
         r.levels[i].level = lv[i];
-    int idx[4] = {0, 1, 2, 3}, ncache;
-    bool named[4] = {true, true, true, true};
-    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 3.6e9, &ncache), 3);
-    CHECK_INT(ncache, 3);
-    /* a minor step before does not count as a cache; no clock: none */
-    named[1] = false;
-    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 3.6e9, &ncache), 3);
-    CHECK_INT(ncache, 2);
-    CHECK_INT(sweep_memory_step(&r, idx, 4, named, 0, &ncache), -1);
-    /* every plateau a cache's (the sweep ends in the L3): none */
-    CHECK_INT(sweep_memory_step(&r, idx, 2, named, 3.6e9, &ncache), -1);
+    int idx[4] = {0, 1, 2, 3};
+    CHECK_INT(sweep_memory_step(&r, idx, 4, 3.6e9), 3);
+    /* no clock: none; every plateau a cache's (the sweep ends in the L3): none */
+    CHECK_INT(sweep_memory_step(&r, idx, 4, 0), -1);
+    CHECK_INT(sweep_memory_step(&r, idx, 2, 3.6e9), -1);
 }
 
 /* A finding's words are made from its numbers by one function: the cases of issue 19 ("2896

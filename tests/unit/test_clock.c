@@ -67,6 +67,81 @@ TEST(test_clock_cpuid_epyc_kvm)
     }
 }
 
+/* A bhyve guest on AMD Turin (Zen 5, family 0x1a model 2), captured with cpuid: no TopoExt
+ * (0x80000001 ECX[22] clear), so no Fn8000_001D, and Linux lists no caches in sysfs; the
+ * legacy leaves 0x80000005/6 still describe them (the L3: the host socket's, associativity code
+ * 9, "see Fn8000_001D") */
+static const Leaf turin_bhyve[] = {
+    {0x00000000, 0x0000000d, 0x68747541, 0x444d4163, 0x69746e65},
+    {0x00000001, 0x00b00f21, 0x05fe0800, 0xfed83203, 0x178bfbff},
+    {0x80000000, 0x80000021, 0x68747541, 0x444d4163, 0x69746e65},
+    {0x80000001, 0x00b00f21, 0x40000000, 0x440001f1, 0x25d3fbff},
+    {0x80000005, 0xff60ff40, 0xff60ff40, 0x300c0140, 0x20080140},
+    {0x80000006, 0x40802040, 0x60804040, 0x04006140, 0x0fe09140},
+    {0x80000007, 0x00000000, 0x00000000, 0x00000000, 0x00000100},
+};
+
+TEST(test_clock_cpuid_caches_amd_legacy)
+{
+    Cap c = {turin_bhyve, (int)(sizeof turin_bhyve / sizeof turin_bhyve[0])};
+    ClockX86 x;
+    clock_x86_decode(from_cap, &c, &x);
+    CHECK_INT(x.family, 0x1a);
+    CHECK_STR(x.cache_leaf, "0x80000005/6");
+    CHECK_INT(x.ncaches, 4);
+    const struct { int level; const char *type; double size; int ways; } want[] = {
+        {1, "Data", 48 * 1024, 12}, {1, "Instruction", 32 * 1024, 8}, {2, "Unified", 1024 * 1024, 8},
+        {3, "Unified", 1016 * 512 * 1024.0, 0}};
+    for (int i = 0; i < 4 && i < x.ncaches; i++) {
+        CHECK_INT(x.caches[i].level, want[i].level);
+        CHECK_STR(x.caches[i].type, want[i].type);
+        CHECK_NEAR(x.caches[i].size, want[i].size, 0);
+        CHECK_INT(x.caches[i].ways, want[i].ways);
+        CHECK_INT(x.caches[i].line, 64);
+        CHECK_INT(x.caches[i].sharing, 0);
+    }
+}
+
+/* leaf 4 (and AMD's Fn8000_001D) by subleaf: a Golden Cove-like core (Intel SDM's layout;
+ * sizes as Intel's optimization manual gives them) */
+static void leaf4_cpuid(void *ctx, uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+    static const uint32_t sub4[][4] = {
+        /* EAX: type, level << 5, (sharing - 1) << 14; EBX: (ways-1) << 22 | (line-1); ECX: sets-1 */
+        {1 | 1 << 5 | 1 << 14, 11u << 22 | 63, 63, 0},          /* L1D 48 KiB 12-way */
+        {2 | 1 << 5 | 1 << 14, 7u << 22 | 63, 63, 0},           /* L1I 32 KiB 8-way */
+        {3 | 2 << 5 | 1 << 14, 9u << 22 | 63, 2047, 0},         /* L2 1.25 MiB 10-way */
+        {3 | 3 << 5 | 31 << 14, 11u << 22 | 63, 40959, 0},      /* L3 30 MiB 12-way, 32 CPUs */
+    };
+    (void)ctx;
+    r[0] = r[1] = r[2] = r[3] = 0;
+    if (leaf == 0)
+        r[0] = 0x20, r[1] = 0x756e6547, r[2] = 0x6c65746e, r[3] = 0x49656e69;   /* GenuineIntel */
+    else if (leaf == 4 && sub < 4)
+        memcpy(r, sub4[sub], sizeof sub4[sub]);
+}
+
+TEST(test_clock_cpuid_caches_leaf4)
+{
+    ClockX86 x;
+    clock_x86_decode(leaf4_cpuid, NULL, &x);
+    CHECK_STR(x.cache_leaf, "4");
+    CHECK_INT(x.ncaches, 4);
+    if (x.ncaches == 4) {
+        CHECK_NEAR(x.caches[0].size, 48 * 1024, 0);
+        CHECK_STR(x.caches[1].type, "Instruction");
+        CHECK_NEAR(x.caches[2].size, 1280 * 1024, 0);
+        CHECK_INT(x.caches[2].ways, 10);
+        CHECK_NEAR(x.caches[3].size, 30 * 1024 * 1024, 0);
+        CHECK_INT(x.caches[3].level, 3);
+        CHECK_INT(x.caches[3].sharing, 32);
+    }
+    /* the captured Zen 4 KVM leaves have no cache leaves: none */
+    Cap c = {epyc_kvm, (int)(sizeof epyc_kvm / sizeof epyc_kvm[0])};
+    clock_x86_decode(from_cap, &c, &x);
+    CHECK(x.cache_leaf == NULL && x.ncaches == 0);
+}
+
 /* Build leaves for a brand string. */
 static void brand_leaves(Leaf *l, const char *brand)
 {
