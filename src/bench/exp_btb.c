@@ -194,8 +194,15 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
              * each is a cache's or a small rise are a coincidence (Zen 4: the 1 KiB spacing
              * leaving the L2 at 1,625 branches beside a 7 % rise of the 64 B spacing there) */
             bool real = !known || by == 1;
-            for (int m = 0; m < nm; m++)
+            int rises = 0;   /* members that pass no cache and at least double in cost per branch */
+            for (int m = 0; m < nm; m++) {
                 real |= lone[mem[m]];
+                rises += cache[mem[m]] < 0 && kn[mem[m]].after >= 1.5 * kn[mem[m]].cycles;
+            }
+            /* ... or two spacings whose steps line up by count, neither passing a cache, each a
+             * clear rise (Zen 5, 2026-11-30: 0.47 -> 0.96 cycles at 1,024 branches for 4 B and
+             * 16 B spacings, code 4 and 16 KiB: from two taken branches a cycle to one) */
+            real |= by == 0 && rises >= 2;
             if (!real)
                 continue;
             double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1;
@@ -238,7 +245,9 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 long bub = lround(cycles) - 1;
                 if (bub < 0)
                     bub = 0;
-                if (bub <= 1)
+                if (cycles < 0.75)
+                    snprintf(name, sizeof name, "BTB, two taken per cycle");
+                else if (bub <= 1)
                     snprintf(name, sizeof name, "%s-bubble BTB", bub == 0 ? "zero" : "one");
                 else
                     snprintf(name, sizeof name, "%ld-bubble BTB", bub);
@@ -355,9 +364,12 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
     if (ok) {
         double *p = xmalloc(sizeof *p * (size_t)(end + 1));
         int np = 0;
-        for (int j = 0; j <= end; j++)
-            if (isfinite(y[j]))
-                p[np++] = y[j];
+        /* its cost: of the points at one branch per cycle, where it begins with a level of two a
+         * cycle (Zen 5: 0.47 to 1,024 branches, then 0.96), which has its own finding */
+        for (int pass = 0; pass < 2 && np == 0; pass++)
+            for (int j = 0; j <= end; j++)
+                if (isfinite(y[j]) && (pass == 1 || y[j] >= 0.75))
+                    p[np++] = y[j];
         double lo = S->pts[end].x, hi = S->pts[i].x;
         *out = (BtbStep){index, lo, lo * spacing, stats_median(p, (size_t)np), y[i], 1, lo, hi};
         free(p);

@@ -163,7 +163,13 @@ done:;
         svg_fmt_bytes(a, sizeof a, l1i), svg_fmt_bytes(b, sizeof b, l2);
         sweep_note(&s, "%s (cpu%d): L1I %s, L2 %s", sweep_cache_source(s.opt.cpu), s.opt.cpu, a, b);
     }
-    if (x86)
+    bool opc = false;
+    for (int i = first; i < s.nfind; i++)
+        opc |= !strncmp(s.find[i].name, "op cache", 8);
+    if (x86 && !o.inst && opc)
+        sweep_note(&s, "x86-64: this op cache holds the 8-byte NOPs too (its plateau is above what the "
+                       "decoders deliver), so the L1I shows only past it, if it is larger");
+    else if (x86 && !o.inst)
         sweep_note(&s, "x86-64: 8-byte NOPs make the decoders fetch-bound, so the L1I shows; a "
                        "decoded-op cache shows with -inst 'nopl 0(%%rax)' -bytes 4 (in instructions)");
     int rc = sweep_finish(&s);

@@ -527,6 +527,35 @@ TEST(test_bench_btb_coincidence)
     sweep_free(&s);
 }
 
+/* btb, caches from cpuid (Zen 5 guest, 2026-11-30 01:52): two taken branches a cycle up to
+ * 1,024 branches at 4 B and 16 B spacing (code 4 and 16 KiB, inside the 32 KiB L1I), then one:
+ * a BTB level though neither step is the end of the BTBs (3x the cost) */
+TEST(test_bench_btb_two_taken)
+{
+    const double spacing[4] = {4, 16, 64, 1024};
+    BtbCaches zen5 = {{32768, 1048576, 532676608}, {"L1I", "L2", "L3"}, 3};
+    BtbStep run[] = {
+        {0, 1024, 1024 * 4.0, 0.467, 0.96, 0.88, 1024, 2048},
+        {0, 13004, 13004 * 4.0, 0.96, 1.4, 0.65, 10321, 16384},
+        {1, 1024, 1024 * 16.0, 0.48, 0.999, 0.81, 1024, 1290},
+        {1, 2048, 2048 * 16.0, 0.999, 1.48, 0.64, 1290, 2580},
+        {3, 64, 64 * 1024.0, 0.592, 3.48, 0.76, 51, 81},
+    };
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen5);
+    const SweepFinding *f = NULL;
+    for (int i = 0; i < s.nfind; i++)
+        if (!strcmp(s.find[i].name, "BTB, two taken per cycle"))
+            f = &s.find[i];
+    CHECK(f != NULL);
+    if (f) {
+        CHECK_NEAR(f->value, 1024, 1);
+        CHECK(f->cycles < 0.5);
+    }
+    sweep_free(&s);
+}
+
 /* btb's zero-bubble plateau from the points of a spacing (16 B, Zen 4, 2026-11-24 17:39): one
  * branch per cycle up to 2,048 with a disturbed pair (1.4, 1.5), a lone dip (0.85) and a lone
  * spike (1.71) on the way, then 1.32, 1.47, 1.53, 2.0: the plateau ends at 2,048 (next point
