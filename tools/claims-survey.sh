@@ -8,6 +8,8 @@
 # given to llvm-mca-19 -mtriple=aarch64 -mcpu=apple-m1 for NAME z1, p1, pn8, za and foo:
 #   z  llvm eats a bare z1 there and then fails on what follows ("unknown token in expression")
 #   p, pn, za  the name is a register there: refused, and not as `foo` (a symbol) is
+# and for NAME `#` (nothing after it):
+#   fimm  llvm reads a floating-point immediate there: "invalid floating point immediate"
 # The header of src/a64/claims.tsv is kept; only its rows are replaced:
 #
 #   tools/claims-survey.sh [B]        (default: build-dev)
@@ -20,7 +22,7 @@ awk '/a64_mnems\[\] = /{f=1;next} f&&/^};/{exit} f{match($0,/"[^"]*"/); print su
 for k in 0 1 2 3 4 5 6 7; do
     pre=""
     for ((i = 0; i < k; i++)); do pre="${pre}x0, "; done
-    for n in foo z1 p1 pn8 za; do
+    for n in foo z1 p1 pn8 za '#'; do
         awk -v p="$pre" -v n="$n" -v k="$k" '{print $0 " " p n "\t" k "\t" n}' "$T/mn"
     done
 done > "$T/lines"
@@ -41,6 +43,8 @@ f == 1 { split($0, a, ":"); ln = a[1]; E[ln] = E[ln] "|" substr($0, length(a[1])
     }
     key = m SUBSEP k
     if (n == "foo") { FOO[key] = out; next }
+    if (n == "#") { if (out !~ /invalid floating point immediate/) next; cls = "fimm" }
+    else
     if (n == "z1" && out ~ /unknown token in expression/) cls = "z"
     else if (n != "z1" && out != "" && out != FOO[key] && FOO[key] !~ /^\|m/) cls = (n == "p1" ? "p" : n == "pn8" ? "pn" : "za")
     else next

@@ -116,10 +116,11 @@ bool a64_shape_sve(const char *shape);
  * when shapes.tsv has it: "instruction requires: F" naming the features the CPU lacks ("sve or
  * sme"), that uarch has no model of it when the CPU has them all, or "too few operands for
  * instruction" when the operands are the start of a listed shape (A64_SHAPE_FEW: llvm underlines
- * the statement); A64_SHAPE_NONE when not listed */
-enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW };
+ * the statement), "invalid operand for instruction" at *at when they go on after a listed shape
+ * (A64_SHAPE_MANY: the first operand after it); A64_SHAPE_NONE when not listed */
+enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                       A64Features features, char *msg, size_t cap);
+                       A64Features features, char *msg, size_t cap, const char **at);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
@@ -184,6 +185,7 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
 /* joins a post-index `[base], #imm` or `[base], xM` (the operands m, t) into m; false: they are
  * no post-index */
 bool a64_join_post(A64Operand *m, const A64Operand *t);
+bool a64_takes_shifted_imm(const A64Mnem *m, int i);
 /* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
  * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
  * returns where it is (A64_AT_*) */

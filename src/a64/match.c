@@ -832,6 +832,14 @@ static bool rows_have(const A64Mnem *m, int nops, int i, int k)
     return false;
 }
 
+/* whether a row of m takes an immediate with an optional `lsl #N` as its operand i (add x0,
+ * x1, #1, lsl #12; mov x0, #1): llvm reads such an operand with a parser of its own */
+bool a64_takes_shifted_imm(const A64Mnem *m, int i)
+{
+    return rows_have(m, -1, i, P_AIMM) || rows_have(m, -1, i, P_AIMMSH) || rows_have(m, -1, i, P_MOVZ) ||
+           rows_have(m, -1, i, P_MOVN);
+}
+
 /* (the parser's, for an instruction's last two operands; too_many_or_few's, for any two) */
 bool a64_join_post(A64Operand *m, const A64Operand *t)
 {
@@ -1139,8 +1147,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
     const A64Operand *o = &c.ops[far - 1];
     int sz = c.ops[0].kind == A64_OP_GPR ? gpr_width(&c.ops[0]) : 64;
     if (o->kind == A64_OP_IMM && o->shift == A64_SH_NONE) {    /* add x0, x1, #1, x2 */
-        if (rows_have(m, -1, far - 1, P_AIMM) || rows_have(m, -1, far - 1, P_AIMMSH) ||
-            rows_have(m, -1, far - 1, P_MOVZ) || rows_have(m, -1, far - 1, P_MOVN))
+        if (a64_takes_shifted_imm(m, far - 1))
             return D_LSL_AFTER;
         if (!rows_have(m, -1, far - 1, P_MOV16)) return diag;
         snprintf(e->msg, sizeof e->msg, "%s", sz == 32 ? "0 or 16" : "0, 16, 32 or 48");

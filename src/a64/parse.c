@@ -543,7 +543,8 @@ static Reg reg_lookup(const char *s, size_t n)
     case 'q': r.kind = RK_VSCALAR; r.shape = A64_V_Q; break;
     default: return r;
     }
-    if (v > (r.kind == RK_GPR ? 30 : 31)) { Reg bad = {0}; bad.kind = RK_BAD; return bad; }
+    /* x31 and w31 are the zero registers (llvm's aliases, as fp and lr) */
+    if (v > 31) { Reg bad = {0}; bad.kind = RK_BAD; return bad; }
     r.num = v;
     return r;
 }
@@ -826,10 +827,33 @@ static bool parse_symbol(Lex *L, A64Operand *o)
     return true;
 }
 
+/* where llvm's expression parser stops when no value starts at p (add x0, x1, #; #-]), after
+ * a '#', whatever the instruction; NULL when one does */
+static const char *no_value(const Parser *P, const char *p, const char *e)
+{
+    const char *t = skip_ws(p, e);
+    while (t < e && (*t == '-' || *t == '+' || *t == '~' || *t == '!')) t = skip_ws(t + 1, e);
+    if (t >= e) return skip_ws(t, P->le);   /* (the end of the line: after its blanks) */
+    return *t == ',' || *t == ']' || *t == ')' || *t == '}' ? t : NULL;
+}
+
+/* the first '#' of operands [s, e) without a value: an error llvm's parser gives before its
+ * matcher says what an instruction requires; NULL when none */
+static const char *operands_hash_without_value(const Parser *P, const char *s, const char *e)
+{
+    for (const char *h = s; (h = memchr(h, '#', (size_t)(e - h))); h++) {
+        const char *t = no_value(P, h + 1, e);
+        if (t) return t;
+    }
+    return NULL;
+}
+
 static bool parse_imm_after_hash(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
     const char *p = skip_ws(L->p, L->e);
+    const char *t = no_value(P, p, L->e);
+    if (t) return perr(P, t, "unknown token in expression");
     if (p < L->e && *p == ':') {
         L->p = p;
         return parse_reloc_sym(L, o);
@@ -924,6 +948,24 @@ static void mem_sym(A64Operand *o, const A64Operand *t)
     o->u.mem.offset = (int32_t)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v);
 }
 
+/* the amount of a shift or extend at p (its '#', a constant expression): llvm's words where
+ * it is none; NULL after an error */
+static const char *shift_amount(Parser *P, const char *p, const char *e, int64_t *v)
+{
+    if (p < e && *p == '#') p = skip_ws(p + 1, e);
+    if (p >= e) p = skip_ws(p, P->le);
+    if (!(p < e && (is_digit(*p) || *p == '(' || is_ident0(*p)))) {   /* a number, '(' or a name */
+        perr(P, p, "expected integer shift amount");
+        return NULL;
+    }
+    bool sym = false;
+    const char *q2 = parse_value_sym(P, p, e, v, "a shift amount", &sym);
+    if (sym) perr(P, p, "expected constant '#imm' after shift specifier");
+    else if (q2 && (*v < 0 || *v > 255)) perr(P, p, "shift amount out of range");
+    else return q2;
+    return NULL;
+}
+
 static bool parse_mem(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
@@ -974,11 +1016,9 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     o->u.mem.ext = (uint8_t)sh;
                     p = skip_ws(ke, L->e);
                     if (p < L->e && (*p == '#' || is_digit(*p))) {
-                        if (*p == '#') p = skip_ws(p + 1, L->e);
                         int64_t v;
-                        const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
+                        const char *q2 = shift_amount(P, p, L->e, &v);
                         if (!q2) return false;
-                        if (v < 0 || v > 255) return perr(P, p, "shift amount out of range");
                         o->u.mem.ext_amount = (uint8_t)v;
                         o->u.mem.ext_explicit = true;
                         p = skip_ws(q2, L->e);
@@ -1019,6 +1059,14 @@ static int llvm_places(const A64Operand *o)
         n = 3 + (o->u.mem.has_offset || o->u.mem.has_index) + (o->u.mem.has_index && o->u.mem.ext != A64_SH_NONE) +
             (o->u.mem.mode == A64_AM_PRE);
     return n + (o->shift != A64_SH_NONE);
+}
+
+/* the place of operand o (the next one read) in llvm's list */
+static int llvm_place(const Parser *P, const A64Operand *o)
+{
+    int place = 0;
+    for (const A64Operand *x = P->opbuf; x < o; x++) place += llvm_places(x);
+    return place;
 }
 
 /* the class of a bare name of an SVE or SME register (any case): "z" (z0-z31), "p" (p0-p15),
@@ -1073,7 +1121,18 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     switch (*p) {
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
-    case '#': L->p = p + 1; return parse_imm_after_hash(L, o);
+    case '#':
+        if (P->env.mnem) {        /* where a form of the mnemonic takes a floating-point one */
+            if (sve_claimed(P->env.mnem->name, "fimm", llvm_place(P, o))) {
+                /* llvm reads a number after the '#' (and a '-'), nothing else: #sym, #(1+2) */
+                const char *t = skip_ws(p + 1, P->le);
+                if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);
+                if (!(t < P->le && (is_digit(*t) || (*t == '.' && t + 1 < P->le && is_digit(t[1])))))
+                    return perr(P, t, "invalid floating point immediate");
+            }
+        }
+        L->p = p + 1;
+        return parse_imm_after_hash(L, o);
     case ':': return parse_reloc_sym(L, o);
     case '=': {
         p = skip_ws(p + 1, e);
@@ -1153,15 +1212,13 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     const char *dot = find_dot(p, ie);
     const char *cls = dot ? NULL : sve_reg_class(p, (size_t)(ie - p));
     if (cls) {                     /* zt0; z1, p1, pn8, za where a form of the mnemonic takes one */
-        int place = 0;
-        for (const A64Operand *x = P->opbuf; x < o; x++) place += llvm_places(x);
         bool zt0 = !strcmp(cls, "zt0");
-        if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, place))) return parse_symbol(L, o);
+        if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
         if (!strcmp(cls, "z")) {   /* llvm eats it, finds no element size, fails on what follows */
             const char *x = ie;
             while (x < P->le && is_ws(*x)) x++;
             perr(P, x, "unknown token in expression");
-            diag_add(P->err, "error", P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
+            diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
             asm_notes(&P->A, P->file, P->err);
             return false;
         }
@@ -1242,13 +1299,28 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     const char *p = skip_ws(ke, L->e);
     if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
+    if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL) && P->env.mnem &&
+        a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf))) {
+        /* add x0, x1, #1, lsl #12: llvm's parser of an immediate with an optional shift
+         * takes `lsl`, a '#' and a number, nothing else (no expression) */
+        const char *t = p;
+        if (sh == A64_SH_LSL && t < L->e && *t == '#') t = skip_ws(t + 1, L->e);
+        if (t >= L->e) t = skip_ws(t, P->le);
+        int64_t v;
+        bool ovf;
+        const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? parse_int(t, L->e, &v, &ovf) : NULL;
+        if (!q2) return perr(P, sh == A64_SH_LSL ? t : kw, "only 'lsl #+N' valid after immediate");
+        prev->shift = (uint8_t)sh;
+        prev->shift_amount = (uint8_t)(ovf || v > 255 ? 255 : v);   /* (refused by the matcher) */
+        prev->shift_explicit = true;
+        L->p = q2;
+        return true;
+    }
     prev->shift = (uint8_t)sh;
     if (p < L->e && (*p == '#' || is_digit(*p) || *p == '(')) {
-        if (*p == '#') p = skip_ws(p + 1, L->e);
         int64_t v;
-        const char *q2 = parse_value(P, p, L->e, &v, "a shift amount");
+        const char *q2 = shift_amount(P, p, L->e, &v);
         if (!q2) return false;
-        if (v < 0 || v > 255) return perr(P, p, "shift amount out of range");
         prev->shift_amount = (uint8_t)v;
         prev->shift_explicit = true;
         p = q2;
@@ -1428,14 +1500,7 @@ static bool fmov_imm(Parser *P, A64Inst *in)
 {
     if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "fmov")) return true;
     A64Operand *d = &in->ops[0], *o = &in->ops[1];
-    const char *h = P->ls + o->col - 1;
-    if (h < P->le && *h == '#' && o->kind != A64_OP_XREG) {
-        /* llvm reads a number after the '#' (and a '-'), nothing else: #sym, #(1+2) */
-        const char *t = skip_ws(h + 1, P->le);
-        if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);
-        if (!(t < P->le && (is_digit(*t) || (*t == '.' && t + 1 < P->le && is_digit(t[1])))))
-            return perr(P, t, "invalid floating point immediate");
-    }
+    /* (a '#' without a number: refused where it is read, parse_operand) */
     if (o->kind == A64_OP_IMM) {
         if (o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
         const char *t = skip_ws(P->ls + o->col - 1, P->le);
@@ -2006,10 +2071,13 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->mnem_name = name ? name : intern_name(P, lw, n);
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
-    int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req)
+    const char *req_at = s;
+    int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req, &req_at)
                                               : A64_SHAPE_NONE;
+    const char *h = shp != A64_SHAPE_NONE ? operands_hash_without_value(P, p, e) : NULL;
+    if (h) return perr(P, h, "unknown token in expression");
     if (shp != A64_SHAPE_NONE) {
-        perr(P, s, "%s", req);          /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
+        perr(P, req_at, "%s", req);     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
         if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
         return false;
     }
@@ -2024,10 +2092,14 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (!ok || !finish_inst(P, in, s, s, e)) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
-        shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req)
+        shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req, &req_at)
                                         : A64_SHAPE_NONE;
+        /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
+        if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1) shp = A64_SHAPE_NONE;
+        const char *h = shp != A64_SHAPE_NONE ? operands_hash_without_value(P, p, e) : NULL;
+        if (h) return perr(P, h, "unknown token in expression");
         if (shp != A64_SHAPE_NONE) {
-            perr(P, s, "%s", req);
+            perr(P, req_at, "%s", req);
             if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
         }
         return false;

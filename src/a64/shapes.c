@@ -185,8 +185,33 @@ static bool shape_starts(const char *s, const char *row)
     return !strcmp(s, ".") || (!strncmp(row, s, k) && row[k] == ',');
 }
 
+/* the number of operands of shape `row`: its commas outside [] and {}, and one */
+static int shape_operands(const char *row)
+{
+    int k = 1, depth = 0;
+    for (const char *p = row; *p; p++) {
+        if (*p == '[' || *p == '{') depth++;
+        else if ((*p == ']' || *p == '}') && depth) depth--;
+        else if (*p == ',' && !depth) k++;
+    }
+    return k;
+}
+
+/* the start of operand k (0-based) of the text [s, e) */
+static const char *operand_at(const char *s, const char *e, int k)
+{
+    int depth = 0;
+    for (; s < e && k; s++) {
+        if (*s == '[' || *s == '{') depth++;
+        else if ((*s == ']' || *s == '}') && depth) depth--;
+        else if (*s == ',' && !depth) k--;
+    }
+    while (s < e && isspace((unsigned char)*s)) s++;
+    return s;
+}
+
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                       A64Features features, char *msg, size_t cap)
+                       A64Features features, char *msg, size_t cap, const char **at)
 {
     char shape[160];
     if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
@@ -200,6 +225,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     }
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false;
+    int past = -1;                          /* the operands of the longest row the shape goes on after */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
@@ -207,12 +233,23 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         else if (!strcmp(r->shape, "*")) any = r;
         else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
         else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
+        else if (shape[0] && shape_starts(r->shape, shape)) {
+            int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
+            if (k > past) past = k;
+        }
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
      * takes them all, and the furthest it got is their end */
     if (!hit && prefix) {
         snprintf(msg, cap, "too few operands for instruction");
         return A64_SHAPE_FEW;
+    }
+    /* operands that go on after a form (abs x0, x1, x2: cssc's abs x0, x1): the matcher
+     * refuses the first one after it */
+    if (!hit && past >= 0) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = operand_at(s, e, past);
+        return A64_SHAPE_MANY;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */

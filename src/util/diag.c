@@ -68,6 +68,19 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     }
 }
 
+/* in a note's text: the severity its diagnostic is printed with (diag_add's NULL) */
+#define SAME_SEVERITY '\x01'
+
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (is_ctrl((unsigned char)*s))
+            fprintf(f, "\\x%02x", (unsigned char)*s);
+        else
+            fputc(*s, f);
+    }
+}
+
 void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...)
 {
@@ -89,14 +102,18 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
     if (!m)
         return;
     setvbuf(m, NULL, _IONBF, 0);
-    fprintf(m, "%s:%d", file ? file : "<input>", line);
+    /* (the text escaped now: a control character left in the notes is SAME_SEVERITY) */
+    put_escaped(m, file ? file : "<input>");
+    fprintf(m, ":%d", line);
+    if (col > 0) fprintf(m, ":%d", col);
+    if (severity) fprintf(m, ": %s: ", severity);
+    else fprintf(m, ": %c: ", SAME_SEVERITY);
+    put_escaped(m, msg);
+    fputc('\n', m);
     if (col > 0) {
-        fprintf(m, ":%d: %s: %s\n", col, severity, msg);
         put_expanded(m, src);
         fputc('\n', m);
         put_caret(m, src, col, 0);
-    } else {
-        fprintf(m, ": %s: %s\n", severity, msg);
     }
     long w = ftell(m);
     bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
@@ -105,16 +122,6 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
         d->notes[used] = 0;               /* a note that does not fit whole is left out */
     else
         d->notes[used + (size_t)w] = 0;
-}
-
-static void put_escaped(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (is_ctrl((unsigned char)*s))
-            fprintf(f, "\\x%02x", (unsigned char)*s);
-        else
-            fputc(*s, f);
-    }
 }
 
 static void render(FILE *f, const Diag *d, const char *severity)
@@ -132,11 +139,11 @@ static void render(FILE *f, const Diag *d, const char *severity)
         if (d->col > 0)
             put_caret(f, d->src_line, d->col, d->col_end);
     }
-    for (const char *c = d->notes; *c; c++) {   /* the notes' lines, escaped as the rest */
-        if (*c == '\n' || !is_ctrl((unsigned char)*c))
-            fputc(*c, f);
+    for (const char *c = d->notes; *c; c++) {   /* the notes' lines (escaped by diag_add) */
+        if (*c == SAME_SEVERITY)
+            fputs(severity, f);
         else
-            fprintf(f, "\\x%02x", (unsigned char)*c);
+            fputc(*c, f);
     }
 }
 

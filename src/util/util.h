@@ -185,7 +185,8 @@ typedef struct Diag {
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(6, 7);
 /* Append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes: a note, or a
- * second error at the same line (llvm reports some statements twice) */
+ * second error at the same line (llvm reports some statements twice); severity NULL: d's own,
+ * as it is printed (an error, or a warning where the line is skipped) */
 void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(7, 8);
 #define diag_note(d, ...) diag_add(d, "note", __VA_ARGS__)
