@@ -274,7 +274,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 snprintf(f->note, sizeof f->note, by == 0 ?
                          "a step at the same branch count for spacings %s (footprints far apart): "
                          "the branches a BTB level holds; the cycles per taken branch up to it (1: "
-                         "no bubble)" :
+                         "no bubble, 0.5: two taken a cycle)" :
                          "a step at the same code footprint for spacings %s (branch counts far "
                          "apart): the code outgrows a cache or TLB, not a BTB", sp);
             }
