@@ -78,7 +78,7 @@ const A64Opname *a64_opname_named(const char *kind, const char *name);  /* name 
 /* the names of .arch, .arch_extension and .cpu and the features each sets (src/a64/archs.tsv ->
  * $(B)/gen/a64_archs.c): kind "arch" | "ext" | "cpu"; on, more, alt: feature lists, which may name
  * an arch or cpu row (the table's header) */
-typedef struct A64Arch { const char *kind, *name, *on, *more, *alt; } A64Arch;
+typedef struct A64Arch { const char *kind, *name, *on, *more, *alt, *mattr; } A64Arch;
 extern const A64Arch a64_archs[];
 extern const int a64_archs_count;
 /* the directive .arch, .arch_extension or .cpu (dir "arch" | "arch_extension" | "cpu") with its

@@ -44,7 +44,7 @@ $(B)/gen/a64_features.c: src/a64/features.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64Feature a64_features "str str str str" $< > $@.tmp && mv $@.tmp $@
 # the names of .arch, .arch_extension and .cpu and the features they set: src/a64/archs.tsv
 $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) a64/internal.h A64Arch a64_archs "str str str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) a64/internal.h A64Arch a64_archs "str str str str str str" $< > $@.tmp && mv $@.tmp $@
 # the instructions and forms of extensions uarch has no rows of (SVE, SME, cssc, mops ...), by
 # operand shape, and what llvm says they require: src/a64/shapes.tsv (tools/shapes-survey.sh)
 $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs

@@ -378,15 +378,21 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
         item++;
         n--;
     }
-    bool known;
+    bool known = false;
     A64Features m = n ? a64_feature_mask(item, n, &known) : A64_FEATURES_NONE;
     if (n == 3 && !memcmp(item, "all", 3))   /* llvm's +all: every feature */
         m = every_bit();
-    const A64Arch *arch = mattr_arch(item, n);
-    if (arch)                    /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them, */
+    const A64Arch *arch = mattr_arch(item, n), *ext;
+    if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them, */
         m = off ? versions_implying(m, arch) : arch_on(arch);  /* but v8.2a) */
-    else if (off)
+    } else if (known && !off && (ext = arch_row("ext", item, n)) && !strcmp(ext->mattr, "yes")) {
+        /* a feature and what it implies, as .arch_extension brings them (+sme: bf16 too; +sha3:
+         * sha2).  (An extension with no feature of its own here, +sve2, stays refused: its
+         * instructions would be refused as needing it) */
+        m = a64f_or(m, list_mask(ext->on, ',', NULL));
+    } else if (off) {
         m = a64f_or(m, versions_implying(m, NULL));
+    }
     if (arch && !a64f_any(m))
         return true;
     if (!a64f_any(m))
