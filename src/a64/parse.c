@@ -1987,6 +1987,19 @@ static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
 }
 
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+/* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
+ * with operands from p: llvm's parser error at a '#' without a value first, else its words req
+ * at req_at, the statement underlined when too few operands; false */
+static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_at, const char *s, const char *p,
+                          const char *e, const A64Inst *in)
+{
+    const char *h = operands_hash_without_value(P, p, e);
+    if (h) return perr(P, h, "unknown token in expression");
+    perr(P, req_at, "%s", req);
+    if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
+    return false;
+}
+
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
     size_t tn = (size_t)(e - s);
@@ -2074,13 +2087,8 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     const char *req_at = s;
     int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req, &req_at)
                                               : A64_SHAPE_NONE;
-    const char *h = shp != A64_SHAPE_NONE ? operands_hash_without_value(P, p, e) : NULL;
-    if (h) return perr(P, h, "unknown token in expression");
-    if (shp != A64_SHAPE_NONE) {
-        perr(P, req_at, "%s", req);     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
-        if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
-        return false;
-    }
+    /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
+    if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in);
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
@@ -2096,12 +2104,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
         if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1) shp = A64_SHAPE_NONE;
-        const char *h = shp != A64_SHAPE_NONE ? operands_hash_without_value(P, p, e) : NULL;
-        if (h) return perr(P, h, "unknown token in expression");
-        if (shp != A64_SHAPE_NONE) {
-            perr(P, req_at, "%s", req);
-            if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
-        }
+        if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in);
         return false;
     }
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);

@@ -500,6 +500,16 @@ static bool sysfs_has_caches(int cpu)
 
 typedef enum { CF_SIZE, CF_WAYS, CF_LINE, CF_SHARING } CacheField;
 
+/* a cache of level l and type ty with field value v: kept in *best when it is the one asked for
+ * (level, type as sweep_cache_size; level 0: the highest so far, a unified one of any type) */
+static void cache_pick(int level, const char *type, int l, const char *ty, double v, double *best, int *best_level)
+{
+    if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
+        return;
+    if (level == 0 ? l > *best_level : l == level)
+        *best = v, *best_level = l;
+}
+
 /* One field of the cache of `level` and `type` (as sweep_cache_size): the size in bytes, the
  * ways, the line size, or the number of CPUs sharing it; 0 when unknown.  From sysfs, else cpuid. */
 static double cache_field(int cpu, int level, const char *type, CacheField field)
@@ -511,11 +521,8 @@ static double cache_field(int cpu, int level, const char *type, CacheField field
         const ClockX86 *x = cpuid_caches();
         for (int i = 0; x && i < x->ncaches; i++) {
             const ClockCache *c = &x->caches[i];
-            if (type && strcmp(c->type, type) != 0 && !(level == 0 && strcmp(c->type, "Unified") == 0))
-                continue;
             double v = field == CF_SIZE ? c->size : field == CF_WAYS ? c->ways : field == CF_LINE ? c->line : c->sharing;
-            if (level == 0 ? c->level > best_level : c->level == level)
-                best = v, best_level = c->level;
+            cache_pick(level, type, c->level, c->type, v, &best, &best_level);
         }
         return best;
     }
@@ -540,11 +547,7 @@ static double cache_field(int cpu, int level, const char *type, CacheField field
                               err, sizeof err)) {
             continue;
         }
-        int l = atoi(lv);
-        if (type && strcmp(ty, type) != 0 && !(level == 0 && strcmp(ty, "Unified") == 0))
-            continue;
-        if (level == 0 ? l > best_level : l == level)
-            best = v, best_level = l;
+        cache_pick(level, type, atoi(lv), ty, v, &best, &best_level);
     }
     return best;
 }
