@@ -53,6 +53,26 @@ cpa	addpt x0, x1, x2
 faminmax	famax v0.4s, v1.4s, v2.4s
 lut	luti2 v0.16b, {v1.16b}, v2[0]
 gcs	gcsss1 x0
+sve2	histcnt z0.s, p0/z, z1.s, z2.s
+sve2-aes	aesd z0.b, z0.b, z1.b
+sve2-bitperm	bdep z0.s, z1.s, z2.s
+sve2-sha3	rax1 z0.d, z1.d, z2.d
+sve2-sm4	sm4e z0.s, z0.s, z1.s
+sve2p1	ld1d {z0.q}, p0/z, [x0]
+f32mm	fmmla z0.s, z1.s, z2.s
+f64mm	fmmla z0.d, z1.d, z2.d
+sme2	add za.s[w8, 0, vgx2], {z0.s, z1.s}
+sme2p1	luti2 {z0.b, z8.b}, zt0, z2[0]
+sme-f64f64	fmopa za0.d, p0/m, p1/m, z0.d, z1.d
+sme-i16i64	addha za0.d, p0/m, p1/m, z0.d
+sme-f16f16	fmopa za0.h, p0/m, p1/m, z0.h, z1.h
+sme-f8f16	fmopa za0.h, p0/m, p1/m, z0.b, z1.b
+sme-f8f32	fmopa za0.s, p0/m, p1/m, z0.b, z1.b
+b16b16	bfadd z0.h, p0/m, z0.h, z1.h
+fp8dot4	fdot v0.2s, v1.8b, v2.4b[0]
+ssve-fp8fma	fmlalb z0.h, z1.b, z2.b
+ssve-fp8dot2	fdot z0.h, z1.b, z2.b
+ssve-fp8dot4	fdot z0.s, z1.b, z2.b
 ssbs	msr ssbs, #1	any
 predres	cfp rctx, x0
 ccpp	dc cvap, x0

@@ -339,6 +339,14 @@ static const A64Arch *mattr_arch(const char *s, size_t n)
     return arch_row("arch", b, strlen(b));
 }
 
+/* what -mattr=+NAME brings: the row of an extension -mattr names too (ext, mattr yes), or of a
+ * feature only -mattr names (kind mattr: neon, complxnum ... and what they imply) */
+static const A64Arch *mattr_row(const char *s, size_t n)
+{
+    const A64Arch *x = arch_row("ext", s, n);
+    return x && !strcmp(x->mattr, "yes") ? x : arch_row("mattr", s, n);
+}
+
 /* whether the features of arch row a are among those of b (armv8.1-a's among armv8.2-a's) */
 static bool arch_within(const A64Arch *a, const A64Arch *b)
 {
@@ -348,7 +356,7 @@ static bool arch_within(const A64Arch *a, const A64Arch *b)
 
 /* what llvm's -mattr=-F takes away besides F (the features that imply F), as far as the tables
  * have them: a feature that is an extension of its own name goes with each one the extension
- * brings (`ext` rows: -pan takes pan-rwv, -neon aes and sha2); an architecture version of the
+ * brings (`ext` and `mattr` rows: -pan takes pan-rwv, -neon aes, sha2 and complxnum); an architecture version of the
  * table (the m1 row v8.2a, named as -mattr names it) with each feature it brings (-lse, -pan:
  * armv8.2-a's `on`) and with itself or an earlier version (-v8.1a, -v8a); `arch`: F is a version */
 static A64Features versions_implying(A64Features m, const A64Arch *arch)
@@ -358,7 +366,7 @@ static A64Features versions_implying(A64Features m, const A64Arch *arch)
         const A64Arch *e = &a64_archs[i];
         bool known;
         A64Features self = a64_feature_mask(e->name, strlen(e->name), &known);
-        if (!strcmp(e->kind, "ext") && known && a64f_any(a64f_and(m, list_mask(e->on, ',', NULL))))
+        if ((!strcmp(e->kind, "ext") || !strcmp(e->kind, "mattr")) && known && a64f_any(a64f_and(m, list_mask(e->on, ',', NULL))))
             out = a64f_or(out, self);
     }
     m = a64f_or(m, out);
@@ -385,11 +393,18 @@ bool a64_feature_apply(const char *item, size_t n, A64Features *mask)
     const A64Arch *arch = mattr_arch(item, n), *ext;
     if (arch) {                  /* +v8.6a: the arch's features added (-v8.6a: llvm keeps them, */
         m = off ? versions_implying(m, arch) : arch_on(arch);  /* but v8.2a) */
-    } else if (known && !off && (ext = arch_row("ext", item, n)) && !strcmp(ext->mattr, "yes")) {
+    } else if ((ext = mattr_row(item, n)) && (known || !off)) {
         /* a feature and what it implies, as .arch_extension brings them (+sme: bf16 too; +sha3:
-         * sha2).  (An extension with no feature of its own here, +sve2, stays refused: its
-         * instructions would be refused as needing it) */
-        m = a64f_or(m, list_mask(ext->on, ',', NULL));
+         * sha2; +sme-fa64, an extension with no feature of its own here: sme, sve2 ...); one
+         * that brings none of the table's llvm takes all the same (+sme-lutv2) */
+        if (!off)
+            m = a64f_or(m, list_mask(ext->on, ',', NULL));
+        else
+            m = a64f_or(m, versions_implying(m, NULL));
+        if (!a64f_any(m))
+            return true;
+    } else if (ext) {
+        return true;    /* -sme-fa64, -crypto: llvm removes only the name itself, no feature here */
     } else if (off) {
         m = a64f_or(m, versions_implying(m, NULL));
     }

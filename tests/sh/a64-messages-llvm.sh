@@ -8,9 +8,10 @@
 # a64-sysreg-mattr-off.test (their system registers and PSTATE fields, after .arch armv8-a ...
 # armv8.5-a, armv8-r, .cpu, and under -mattr=-F), a64-sysreg-arch-more.test and
 # a64-sysreg-mattr-version.test (what .arch gives beyond -mattr=+vN) and a64-sve-requires.test
-# (SVE, SME and other extensions' instructions: what they require) are llvm-mca 19's: the same
-# file:line:col and
-# message for each line, under the test's own options.  Needs llvm-mca-19 (skipped otherwise).
+# (SVE, SME and other extensions' instructions: what they require), a64-mattr-sve2-requires.test
+# (the same under -mattr=+F of the SVE2 and SME2 family, and what -neon, -rcpc take) are
+# llvm-mca 19's: the same file:line:col and message for each line, under the test's own
+# options.  Needs llvm-mca-19 (skipped otherwise).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
 LLVM_MCA=${LLVM_MCA_19:-$(command -v llvm-mca-19 || echo /usr/lib/llvm-19/bin/llvm-mca)}
@@ -19,7 +20,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fail=0
 for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages \
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
-    a64-sve-requires; do
+    a64-sve-requires a64-mattr-sve2-requires; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
