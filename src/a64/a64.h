@@ -114,8 +114,8 @@ typedef struct A64Operand {
                                    "\"\"+8" for .+8), else NULL */
             int64_t dot_offset; int numeric; bool is_dot; char dir;
             bool pcrel;     /* a pc offset written as a number (b #8): is_dot, dot_offset */
-            bool regname;   /* spelled like a register out of range (x32): a symbol where a label
-                               fits (adrp x8, x32), else the error "unknown register" */
+            bool regname;   /* spelled like a register out of range (x32): a symbol, as llvm reads
+                               it (mov x0, x32 is movz x0, #x32); refused, a note says so */
         } label;
         uint8_t cond;
         struct { const char *name; uint32_t enc; } sysreg;  /* enc: op0:op1:CRn:CRm:op2 packed */

@@ -110,6 +110,9 @@ extern const int a64_shape_rows_count;
  * words and punctuation as they are, no spaces ("p.h,p/z,z.h,N"; "." when none); its length
  * (cut at cap) */
 size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap);
+/* the places in llvm's list of operands of the operands of [s, e) before its last ',' (-1:
+ * too long to say) */
+int a64_shape_places(const char *s, const char *e);
 /* whether a shape has an operand of SVE or SME (z.s p/m za zt pn ...) */
 bool a64_shape_sve(const char *shape);
 /* llvm's error for mnemonic [mnem, +n) (known: uarch has rows of it) with operands [s, e),
@@ -193,6 +196,9 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
                       size_t hcap);
 /* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
 bool a64_match_too_few(const A64MatchError *e);
+/* whether a row of m takes operands 0..i-1 of `in` and a vector with an arrangement or an
+ * element at i (mov x0, v1: mov x0, v1.d[0]) */
+bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

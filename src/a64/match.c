@@ -1458,6 +1458,20 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     return false;
 }
 
+bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    Vars v;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (r->nops <= i || (r->ops[i].kind != P_VEC && r->ops[i].kind != P_ELEM)) continue;
+        vars_init(&v, r, env);
+        int k = 0;
+        while (k < i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;
+        if (k == i) return true;
+    }
+    return false;
+}
+
 bool a64_match_too_few(const A64MatchError *e)
 {
     return e->opnd >= 0 && e->diag == D_FEW;

@@ -104,6 +104,10 @@ typedef struct Parser {
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
     const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
+    /* the first operand llvm reads and no row takes (see finish_inst), its place uarch's error
+     * has: an address's base ([x31], [w0]), a vector register without an arrangement (mov x0,
+     * v1) or a list of them ({v0}); at NULL: none */
+    struct { const char *at, *next; int op, kind; char hint[96]; } bad;   /* next: v1[1]'s '[' */
     AsmState A;                            /* the assembler language (src/asm) */
     const A64ParseStart *start;            /* a piece of a longer text: where it starts */
     int insts0, regions0;                  /* instructions and regions before it */
@@ -646,7 +650,21 @@ static const struct BareLane *bare_lane(const char *mnem)
     return NULL;
 }
 
-/* a vector register "vN.T" (element or arrangement) inside an identifier [s, ie) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST };
+/* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
+ * for it fmt: the first one of the instruction is kept */
+static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
+{
+    if (P->bad.at) return;
+    P->bad.at = at;
+    P->bad.next = NULL;
+    P->bad.op = (int)(o - P->opbuf);
+    P->bad.kind = kind;
+    snprintf(P->bad.hint, sizeof P->bad.hint, fmt, arg);
+}
+
+/* a vector register "vN.T" (element or arrangement) inside an identifier [s, ie); without a
+ * '.T', A64_V_NONE */
 static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *shape)
 {
     const char *dot = find_dot(s, ie);
@@ -662,7 +680,11 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
         P->bare = true;
         return true;
     }
-    if (!dot) return perr(P, s, "vector register '%s' needs an arrangement", q(s, ie, buf, sizeof buf));
+    if (!dot) {                    /* llvm's matcher refuses it (see finish_inst) */
+        *num = r.num;
+        *shape = A64_V_NONE;
+        return true;
+    }
     int sh = arrangement(dot + 1, (size_t)(ie - dot - 1));
     if (!sh) return perr(P, dot, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
     *num = r.num;
@@ -887,6 +909,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
     int nums[4], shape = 0, count = 0, stride = 1;
     bool range = false;
+    char buf[48];
     for (;;) {
         if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
         const char *ie = ident_end(p, L->e);
@@ -894,6 +917,8 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
+        if (sh == A64_V_NONE)
+            bad_operand(P, open, o, BAD_VLIST, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
         if (count && sh != shape) return perr(P, p, "mismatched register size suffix");   /* (llvm's words) */
         shape = sh;
         if (range) {
@@ -924,7 +949,8 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     if (p < L->e && *p == '[' && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B)
         o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
     if (p < L->e && *p == '[') {
-        if (shape < A64_V_ELEM_B) return perr(P, p, "element index on a vector list with an arrangement");
+        if (shape < A64_V_ELEM_B && shape != A64_V_NONE)
+            return perr(P, p, "element index on a vector list with an arrangement");
         p = parse_index(P, p, L->e, &o->u.vlist.index);
         if (!p) return false;
     } else if (shape >= A64_V_ELEM_B) return perr(P, p, "expected an element index after the vector list");
@@ -975,10 +1001,18 @@ static bool parse_mem(Lex *L, A64Operand *o)
     o->u.mem.mode = A64_AM_OFFSET;
     const char *ie = ident_end(p, L->e);
     Reg b = reg_at(P, p, (size_t)(ie - p));
-    if (ie == p) return perr(P, p, "expected a base register");
-    if (b.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
-    if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp))
-        return perr(P, p, "invalid base register '%s'", q(p, ie, buf, sizeof buf));
+    if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp)) {
+        /* llvm reads any register or expression there (x31, w0, v0, foo+4, #1) and its matcher
+         * refuses it (see finish_inst); what follows is read first, its errors come first */
+        if (b.kind == RK_NONE || b.kind == RK_BAD) {   /* (an expression: x32+4 too) */
+            A64Operand t = {0};
+            Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
+            if (!parse_imm_after_hash(&L2, &t)) return false;
+            ie = L2.p;
+        }
+        bad_operand(P, p, o, BAD_BASE, "invalid base register '%s'", q(p, rtrim(p, ie), buf, sizeof buf));
+        b.num = 31;                /* (sp in its place, for the matcher to look further) */
+    }
     o->u.mem.base = (uint8_t)b.num;
     p = skip_ws(ie, L->e);
     if (p < L->e && *p == ',') {
@@ -1000,7 +1034,6 @@ static bool parse_mem(Lex *L, A64Operand *o)
         } else if (p < L->e && is_ident0(*p)) {
             ie = ident_end(p, L->e);
             Reg x = reg_at(P, p, (size_t)(ie - p));
-            if (x.kind == RK_BAD) return perr(P, p, "unknown register '%s'", q(p, ie, buf, sizeof buf));
             if (x.kind == RK_GPR) {
                 if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
                 o->u.mem.has_index = true;
@@ -1024,7 +1057,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                         p = skip_ws(q2, L->e);
                     } else if (sh == A64_SH_LSL) return perr(P, p, "expected #imm after shift specifier");
                 }
-            } else if (x.kind == RK_NONE) {
+            } else if (x.kind == RK_NONE || x.kind == RK_BAD) {   /* (x32: a symbol, as llvm reads it) */
                 A64Operand t = {0};
                 Lex L2 = {P, p, L->e};
                 if (!parse_symbol(&L2, &t)) return false;
@@ -1090,6 +1123,23 @@ static const char *sve_reg_class(const char *s, size_t n)
     return b[0] == 'z' ? "z" : k == 2 ? "pn" : "p";
 }
 
+/* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
+ * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
+ * are symbols) */
+static bool za_tile(const char *s, const char *e)
+{
+    if (e - s < 4 || ascii_lower(s[0]) != 'z' || ascii_lower(s[1]) != 'a') return false;
+    const char *x = s + 2;
+    int num = 0, digits = 0;
+    for (; x < e && is_digit(*x) && digits < 3; x++, digits++) num = num * 10 + (*x - '0');
+    if (digits > 1 && s[2] == '0') return false;
+    if (digits && x < e && (ascii_lower(*x) == 'h' || ascii_lower(*x) == 'v')) x++;
+    if (e - x != 2 || *x != '.') return false;
+    static const char el[] = "bhsdq";          /* tiles: 1 2 4 8 16 */
+    const char *k = strchr(el, ascii_lower(x[1]));
+    return k && x[1] && (!digits || num < 1 << (k - el));
+}
+
 /* whether llvm reads a name of class cls as a register at place `place` of mnemonic m's
  * operands (src/a64/claims.tsv) */
 static bool sve_claimed(const char *m, const char *cls, int place)
@@ -1111,6 +1161,15 @@ static bool sve_claimed(const char *m, const char *cls, int place)
     return false;
 }
 
+/* where a floating-point immediate at its '#' h lacks its number (llvm reads a number after
+ * the '#' and a '-', nothing else: #sym, #(1+2), #), NULL when it has one */
+static const char *fimm_missing(const Parser *P, const char *h)
+{
+    const char *t = skip_ws(h + 1, P->le);
+    if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);
+    return t < P->le && (is_digit(*t) || (*t == '.' && t + 1 < P->le && is_digit(t[1]))) ? NULL : t;
+}
+
 /* `ke`: the end of the identifier at L->p when the caller already has it, else NULL */
 static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
 {
@@ -1122,14 +1181,9 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
     case '#':
-        if (P->env.mnem) {        /* where a form of the mnemonic takes a floating-point one */
-            if (sve_claimed(P->env.mnem->name, "fimm", llvm_place(P, o))) {
-                /* llvm reads a number after the '#' (and a '-'), nothing else: #sym, #(1+2) */
-                const char *t = skip_ws(p + 1, P->le);
-                if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);
-                if (!(t < P->le && (is_digit(*t) || (*t == '.' && t + 1 < P->le && is_digit(t[1])))))
-                    return perr(P, t, "invalid floating point immediate");
-            }
+        if (P->env.mnem && sve_claimed(P->env.mnem->name, "fimm", llvm_place(P, o))) {
+            const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
+            if (t) return perr(P, t, "invalid floating point immediate");
         }
         L->p = p + 1;
         return parse_imm_after_hash(L, o);
@@ -1210,11 +1264,15 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_symbol(L, o);   /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it) */
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
-    const char *cls = dot ? NULL : sve_reg_class(p, (size_t)(ie - p));
-    if (cls) {                     /* zt0; z1, p1, pn8, za where a form of the mnemonic takes one */
+    /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
+    const char *cls = !dot ? sve_reg_class(p, (size_t)(ie - p)) : za_tile(p, ie) ? "za" : sve_reg_class(p, (size_t)(dot - p));
+    if (cls && dot && !strcmp(cls, "zt0")) cls = NULL;
+    if (cls) {
         bool zt0 = !strcmp(cls, "zt0");
         if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
-        if (!strcmp(cls, "z")) {   /* llvm eats it, finds no element size, fails on what follows */
+        if (dot && strcmp(cls, "za") && !(ie - dot == 2 && strchr("bhsdq", ascii_lower(dot[1]))))
+            return perr(P, p, "invalid vector kind qualifier");
+        if (!dot && !strcmp(cls, "z")) {   /* llvm eats it, finds no element size, fails on what follows */
             const char *x = ie;
             while (x < P->le && is_ws(*x)) x++;
             perr(P, x, "unknown token in expression");
@@ -1224,12 +1282,18 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         }
         o->kind = A64_OP_XREG;
         o->u.named = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
+        if ((dot || !strcmp(cls, "za")) && ie < e && *ie == '[') {   /* za0h.s[w12, 0], z1.d[1]: to the ']' */
+            const char *c = memchr(ie, ']', (size_t)(e - ie));
+            c = c ? c + 1 : e;
+            const char *h = operands_hash_without_value(P, ie, c);
+            if (h) return perr(P, h, "unknown token in expression");
+            ie = c;
+        }
         L->p = ie;
         return true;
     }
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
-    if (r.kind == RK_BAD) {
-        if (dot && dot != p) return perr(P, p, "unknown register '%s'", q(p, dot, buf, sizeof buf));
+    if (r.kind == RK_BAD) {        /* x32, v32.16b: a symbol, as llvm reads it */
         if (!parse_symbol(L, o)) return false;
         if (o->kind == A64_OP_LABEL) o->u.label.regname = true;
         return true;
@@ -1262,6 +1326,19 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             P->apple = 0;
             if (!okp) return false;
         } else if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (sh == A64_V_NONE) {
+            bad_operand(P, p, o, BAD_VREG, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
+            o->kind = A64_OP_VREG;
+            o->u.vreg.num = (uint8_t)num;
+            o->u.vreg.shape = A64_V_NONE;
+            o->u.vreg.index = -1;
+            if (ie < e && *ie == '[') {   /* v1[1]: the '[' is llvm's next operand */
+                if (P->bad.at == p) P->bad.next = ie;
+                if (!(ie = parse_index(P, ie, e, &o->u.vreg.index))) return false;
+            }
+            L->p = ie;
+            return true;
+        }
         if (P->bare) {             /* Apple: v1[2] is an element of the mnemonic's arrangement */
             P->bare_ops |= 1u << (o - P->opbuf);
             if (ie < e && *ie == '[' && sh < A64_V_ELEM_B) sh = elem_of(sh);
@@ -1407,6 +1484,7 @@ static A64Inst *new_inst(Parser *P)
     A64Program *g = P->prog;
     if (g->ninsts == g->cap) grow_insts(g, g->cap ? (size_t)g->cap * 2 : 1024);
     A64Inst *in = &g->insts[g->ninsts];
+    P->bad.at = NULL;
     in->nops = 0;
     in->ops = P->opbuf;
     in->nreads = in->nwrites = 0;
@@ -1682,7 +1760,7 @@ static void mov_sym(Parser *P, A64Inst *in)
         in->ops[0].u.gpr.is_sp || in->ops[1].shift != A64_SH_NONE)
         return;
     A64Operand *o = &in->ops[1], t = *o;
-    if (o->kind == A64_OP_LABEL && !o->u.label.regname && o->u.label.numeric < 0 && !o->u.label.pcrel &&
+    if (o->kind == A64_OP_LABEL && o->u.label.numeric < 0 && !o->u.label.pcrel &&
         (o->u.label.sym || o->u.label.text)) {
         memset(&t.u, 0, sizeof t.u);
         t.kind = A64_OP_IMM;
@@ -1808,6 +1886,38 @@ static void underline_statement(Parser *P, const char *mnem_at, const char *text
     P->err->col_end = (int)(x - P->ls) + 1;
 }
 
+/* The operand llvm reads and its matcher refuses (Parser.bad): llvm's words where it does, uarch's
+ * in a note.  An address's base no row takes ([x31], [w0], [foo+4], [#1]) or a list of vectors
+ * without an arrangement ({v0}): "invalid operand for instruction" there, unless the matcher
+ * refuses an operand before it first or no form of the mnemonic has an address (a list) in its
+ * place (add x0, x1, [x31]: its words for the operand, at the '[').  A vector register without
+ * an arrangement is the start of one to llvm (its '.4s' is an operand of its own): where a form
+ * takes the operands before it and a vector there, the matcher refuses the operand after it
+ * (mov v0, x1: the x1), or finds too few (mov x0, v1: a form is mov x0, v1.d[0]); elsewhere the
+ * matcher's words for it (add x0, x1, v1).  true: the matcher's error stands */
+static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_at, const char *text_end)
+{
+    A64MatchError me;
+    int i = P->bad.op;
+    if (P->bad.kind == BAD_VREG && mn && a64_rows_take_vector(in, mn, i, &P->env)) {
+        const char *next = P->bad.next ? P->bad.next : i + 1 < in->nops ? P->ls + in->ops[i + 1].col - 1 : NULL;
+        if (next) return report(P, next, "invalid operand for instruction", P->bad.hint);
+        report(P, mnem_at, "too few operands for instruction", P->bad.hint);
+        underline_statement(P, mnem_at, text_end, in);
+        return false;
+    }
+    bool ok = a64_match(in, &P->env, &me);
+    P->env.mnem = mn;              /* (a64_match takes it) */
+    if (!ok && (P->bad.kind == BAD_VREG || (me.opnd > 0 && me.opnd - 1 < i))) return true;
+    bool place = false;
+    for (int ri = mn ? mn->first : 0; mn && ri < mn->first + mn->count && !place; ri++) {
+        int k = a64_rows[ri].nops > i ? a64_rows[ri].ops[i].kind : -1;
+        place = P->bad.kind == BAD_BASE ? k >= P_MEM : k == P_LIST || k == P_ELIST;
+    }
+    if (!ok && !place) return true;
+    return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -1818,6 +1928,10 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     mov_sym(P, in);
     if (!sym_operand_ok(P, in, false)) return false;
     const A64Mnem *mn = P->env.mnem;
+    if (P->bad.at && !bad_ok(P, in, mn, mnem_at, text_end)) {
+        P->env.mnem = NULL;        /* (as a64_match leaves it) */
+        return false;
+    }
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
@@ -1825,8 +1939,6 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             return false;
         }
         const A64Operand *bad = &in->ops[me.opnd - 1];
-        if (bad->kind == A64_OP_LABEL && bad->u.label.regname)
-            return perr(P, P->ls + bad->col - 1, "unknown register '%s'", bad->u.label.sym);
         /* the operand's text: up to the next ',' outside brackets */
         const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = o;
         int depth = 0;
@@ -1838,6 +1950,10 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         char op[64], msg[400], hint[400];
         q(o, rtrim(o, x), op, sizeof op);
         int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
+        if (hint[0] && bad->kind == A64_OP_LABEL && bad->u.label.regname)   /* (llvm's words: a symbol's) */
+            snprintf(hint, sizeof hint, "'%s' is no register: read as a symbol", bad->u.label.sym);
+        else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
+            snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
         report(P, o, msg, hint);
         if (o == mnem_at && a64_match_too_few(&me))
@@ -1991,10 +2107,15 @@ static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
  * at req_at, the statement underlined when too few operands; false */
 static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_at, const char *s, const char *p,
-                          const char *e, const A64Inst *in)
+                          const char *e, const A64Inst *in, const char *mnem)
 {
-    const char *h = operands_hash_without_value(P, p, e);
-    if (h) return perr(P, h, "unknown token in expression");
+    for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
+        /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
+         * one without a value */
+        const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
+        if (t) return perr(P, t, "invalid floating point immediate");
+        if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
+    }
     perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
     return false;
@@ -2088,7 +2209,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req, &req_at)
                                               : A64_SHAPE_NONE;
     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
-    if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in);
+    if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
     P->env.mnem = m;
     P->bare_ops = 0;
     P->lane = NULL;
@@ -2104,7 +2225,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
         if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1) shp = A64_SHAPE_NONE;
-        if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in);
+        if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
         return false;
     }
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);

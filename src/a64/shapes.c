@@ -101,6 +101,34 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     return o;
 }
 
+/* the places in llvm's list of operands (src/a64/claims.tsv) of the operands of [s, e) that a
+ * ',' ends: one for a register (z0.s, za0h.s[w12, 0] ...), immediate or label, three for a
+ * predicate with its qualifier (p0/m), two for a vector with its arrangement (three with a
+ * lane), '[', ']' and one for each part of an address, one for a list (two with a lane) */
+int a64_shape_places(const char *s, const char *e)
+{
+    char shape[160];
+    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape) return -1;
+    int places = 0, depth = 0, parts = 0;
+    bool slash = false, vec = false, lane = false, addr = false;
+    for (const char *p = shape, *start = shape; *p; p++) {
+        if (*p == '[' || *p == '{') {
+            if (p == start && *p == '[') addr = true;
+            else lane = lane || *p == '[';
+            depth++;
+        } else if ((*p == ']' || *p == '}') && depth) depth--;
+        else if (*p == '/') slash = true;
+        else if (*p == '.' && *start == 'v') vec = true;
+        if (*p == ',' && depth == 1 && addr) parts++;
+        if (*p != ',' || depth) continue;
+        places += addr ? 3 + parts : slash ? 3 : *start == '{' ? 1 + lane : vec ? 2 + lane : 1;
+        start = p + 1;
+        parts = 0;
+        slash = vec = lane = addr = false;
+    }
+    return places;
+}
+
 /* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
  * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
  * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
@@ -116,6 +144,22 @@ bool a64_shape_sve(const char *shape)
             if ((*q && strchr("./[^", *q)) || p == shape || p[-1] == '{') return true;
         }
     return false;
+}
+
+/* whether the first operand of shape is one of SVE or SME (a64_shape_sve): an M1 mnemonic's
+ * forms of SVE and SME start with one (mov z0.d, x0; add za.s[w8, 0], ...); mov x0, za0h.s[w12,
+ * 0] is none of them, the matcher's words */
+static bool shape_sve_first(const char *shape)
+{
+    char first[160];
+    size_t k = 0;
+    for (int depth = 0; shape[k] && (depth || shape[k] != ',') && k + 1 < sizeof first; k++) {
+        if (shape[k] == '[' || shape[k] == '{') depth++;
+        else if ((shape[k] == ']' || shape[k] == '}') && depth) depth--;
+        first[k] = shape[k];
+    }
+    first[k] = 0;
+    return a64_shape_sve(first);
 }
 
 static int row_cmp(const char *mnem, size_t n, const char *shape, const A64ShapeRow *r)
@@ -252,8 +296,9 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         return A64_SHAPE_MANY;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
-     * of SVE or SME (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need their shape */
-    if (!hit && dflt && shape[0] && (!known || a64_shape_sve(shape))) hit = dflt;
+     * of SVE or SME from the first (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need
+     * their shape */
+    if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
     requires_msg(mnem, n, hit->feature, features, msg, cap);
