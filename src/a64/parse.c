@@ -1295,7 +1295,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
     if (r.kind == RK_BAD) {        /* x32, v32.16b: a symbol, as llvm reads it */
         if (!parse_symbol(L, o)) return false;
-        if (o->kind == A64_OP_LABEL) o->u.label.regname = true;
+        if (o->kind == A64_OP_LABEL) {
+            o->u.label.regname = true;
+            P->memo_off = true;    /* (its warning, each time: see regname_warn) */
+        }
         return true;
     }
     if (r.kind == RK_GPR || r.kind == RK_VSCALAR) {
@@ -1752,6 +1755,14 @@ static void ldr_literal_mov(Parser *P, A64Inst *in)
     o->u.imm.value = (int64_t)u;
 }
 
+/* an instruction taken with a symbol spelled like a register out of range (mov x0, x32; b x32):
+ * llvm-mc reads it so, silently; a typo, most likely, and uarch says what it read */
+static void regname_warn(Parser *P, const A64Operand *o)
+{
+    if (o->kind == A64_OP_LABEL && o->u.label.regname)
+        pwarn(P, P->ls + o->col - 1, "'%s' is no register: read as a symbol, as llvm-mc reads it", o->u.label.sym);
+}
+
 /* `mov Rd, sym` (an expression of symbols) is movz Rd, #sym, lsl #0, whatever the expression
  * (llvm-mc 19's alias) */
 static void mov_sym(Parser *P, A64Inst *in)
@@ -1762,6 +1773,7 @@ static void mov_sym(Parser *P, A64Inst *in)
     A64Operand *o = &in->ops[1], t = *o;
     if (o->kind == A64_OP_LABEL && o->u.label.numeric < 0 && !o->u.label.pcrel &&
         (o->u.label.sym || o->u.label.text)) {
+        regname_warn(P, o);
         memset(&t.u, 0, sizeof t.u);
         t.kind = A64_OP_IMM;
         t.u.imm.sym = o->u.label.text ? o->u.label.text : o->u.label.sym;
@@ -1961,6 +1973,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
+    for (int i = 0; i < in->nops; i++)
+        regname_warn(P, &in->ops[i]);
     /* the operands move from the scratch buffer to the arena, followed by the text (one block) */
     size_t opbytes = in->nops * sizeof *in->ops, tn = (size_t)(text_end - text);
     char *blk = arena_alloc(&P->prog->arena, opbytes + tn + 1);
