@@ -1260,8 +1260,17 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_imm_after_hash(L, o);
     }
     if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
-    if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1))
-        return parse_symbol(L, o);   /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it) */
+    if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)) {
+        /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it); adr x0, w99 too */
+        const char *se = ident_end(p, e);
+        bool bad = reg_at(P, p, (size_t)(se - p)).kind == RK_BAD;
+        if (!parse_symbol(L, o)) return false;
+        if (bad && o->kind == A64_OP_LABEL && L->p == se) {
+            o->u.label.regname = true;
+            P->memo_off = true;    /* (its warning, each time: see regname_warn) */
+        }
+        return true;
+    }
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
