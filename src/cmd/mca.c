@@ -53,7 +53,7 @@ static const Opt opts[] = {
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
-    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, bti, mte, sme, ssbs, lse, crc, neon ...; +all: every one; +v8.6a: an architecture's); others are ignored (a warning): the model fixes them"},
+    {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, sve, sve2, sme, sme2, ssbs, lse, neon ...; +all: every one; +v8.6a: an architecture's), with what each implies (+sve2: sve); others are ignored (a warning)"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
     {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
