@@ -1161,6 +1161,15 @@ static bool sve_claimed(const char *m, const char *cls, int place)
     return false;
 }
 
+/* symbol operand o is spelled like a register out of range (x32, w99): regname_warn says so
+ * where the instruction is taken, each time (no memo) */
+static void mark_regname(Parser *P, A64Operand *o)
+{
+    if (o->kind != A64_OP_LABEL) return;
+    o->u.label.regname = true;
+    P->memo_off = true;
+}
+
 /* where a floating-point immediate at its '#' h lacks its number (llvm reads a number after
  * the '#' and a '-', nothing else: #sym, #(1+2), #), NULL when it has one */
 static const char *fimm_missing(const Parser *P, const char *h)
@@ -1265,10 +1274,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         const char *se = ident_end(p, e);
         bool bad = reg_at(P, p, (size_t)(se - p)).kind == RK_BAD;
         if (!parse_symbol(L, o)) return false;
-        if (bad && o->kind == A64_OP_LABEL && L->p == se) {
-            o->u.label.regname = true;
-            P->memo_off = true;    /* (its warning, each time: see regname_warn) */
-        }
+        if (bad && L->p == se) mark_regname(P, o);
         return true;
     }
     const char *ie = ke ? ke : ident_end(p, e);
@@ -1304,10 +1310,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
     if (r.kind == RK_BAD) {        /* x32, v32.16b: a symbol, as llvm reads it */
         if (!parse_symbol(L, o)) return false;
-        if (o->kind == A64_OP_LABEL) {
-            o->u.label.regname = true;
-            P->memo_off = true;    /* (its warning, each time: see regname_warn) */
-        }
+        mark_regname(P, o);
         return true;
     }
     if (r.kind == RK_GPR || r.kind == RK_VSCALAR) {
