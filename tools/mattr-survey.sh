@@ -1,6 +1,6 @@
 #!/bin/bash
 # tools/mattr-survey.sh — dev tool: uarch mca's errors against llvm-mca-19's under each -mattr
-# item.  One file: an instruction of each feature (tools/feature-probe.sh's probes) and an SVE
+# item.  One file: an instruction of each feature (tools/feature-probes.tsv) and an SVE
 # and an SVE2 line; for every feature name of src/a64/features.tsv (its feature and m1 rows, but
 # those llvm spells with capitals) and every extension of src/a64/archs.tsv that -mattr names
 # (mattr yes), each of -mattr=+NAME and -mattr=-NAME: the error lines (LINE:COL: error: MESSAGE)
@@ -16,7 +16,7 @@ L=${2:-llvm-mca-19}
 root=$(dirname "$0")/..
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-sed -n "/^probes='/,/'\$/p" "$root/tools/feature-probe.sh" | sed "s/^probes='//; s/'\$//" | cut -f2 > "$t/in.s"
+grep -v '^#' "$root/tools/feature-probes.tsv" | tail -n +2 | cut -f2 > "$t/in.s"
 printf '%s\n' 'add z0.s, z1.s, z2.s' 'sqrdmlah z0.s, z1.s, z2.s' >> "$t/in.s"
 {
     awk -F'\t' '($1 == "feature" || $1 == "m1") && $2 !~ /[A-Z]/ {print $2}' "$root/src/a64/features.tsv"
