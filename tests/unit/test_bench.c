@@ -875,6 +875,19 @@ TEST(test_bench_colored_capacity)
     CHECK(isnan(sweep_colored_capacity(x, y, n, 0, from, a, &bb, NAN, 8)));
     /* no associativity known: nothing to fit */
     CHECK(isnan(sweep_colored_capacity(x, y, n, 0, from, a, &bb, NAN, 0)));
+    /* the ways given as a range (cpuid's "8 to 15 ways"): a 12-way curve is fitted as 12-way, with
+     * its capacity */
+    n = 0;
+    for (double w = 4096 * 8; w <= 8 * C; w *= 1.189207115002721)
+        x[n] = w, y[n] = a + (b - a) * sweep_poisson_tail(12 * w / C, 12), n++;
+    int wb = -1;
+    bb = b;
+    c = sweep_colored_capacity_range(x, y, n, 0, from, a, &bb, NAN, 8, 15, &wb);
+    CHECK_INT(wb, 12);
+    CHECK(fabs(c / C - 1) < 0.01);
+    /* upper end below the lower: the lower alone */
+    c = sweep_colored_capacity_range(x, y, n, 0, from, a, &bb, NAN, 8, 0, &wb);
+    CHECK_INT(wb, 8);
 }
 
 TEST(test_bench_held_capacity)
