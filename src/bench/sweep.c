@@ -62,7 +62,7 @@ static const struct {
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
     {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
-                     "               (btb, dcache, fetch, icache, itlb: default 3; the others: one pass)",
+                     "               (btb, dcache, dtlb, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
