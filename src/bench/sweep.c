@@ -1210,7 +1210,7 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
         size_t k = strlen(out);
         snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
     }
-    if (f->rep_runs > 1 && (f->rep_found > 0 || isfinite(f->value) || isfinite(f->cycles))) {
+    if (f->rep_runs > 1) {   /* (a level no run resolved too: "none" for each, as its JSON says) */
         size_t k = strlen(out);
         snprintf(out + k, n - k, "%sover %d runs:", k ? "; " : "", f->rep_runs);
         for (int r = 0; r < f->rep_runs; r++) {

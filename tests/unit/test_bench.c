@@ -777,6 +777,11 @@ TEST(test_bench_finding_text)
     snprintf(f.note, sizeof f.note, "not resolved: sysfs says 1 MiB");
     sweep_finding_text(&s, &f, t, sizeof t);
     CHECK_STR(t, "not resolved: sysfs says 1 MiB; over 3 runs: 1.25 MiB, none, none (1 of 3 within 5 % of their median)");
+    /* ... and in none of them: said too (dtlb's L2 TLB beside cpuid, -repeat 2 -max 16) */
+    f.rep_runs = 2, f.rep_found = 0, f.rep_agree = 0;
+    f.rep_val[0] = f.rep_val[1] = NAN;
+    sweep_finding_text(&s, &f, t, sizeof t);
+    CHECK_STR(t, "not resolved: sysfs says 1 MiB; over 2 runs: none, none (0 of 2 within 5 % of their median)");
     f.bytes = false, f.rep_runs = 0;
     /* from a knee level: value, plateau and next level from the same numbers */
     KneeResult r;
