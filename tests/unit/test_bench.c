@@ -934,6 +934,13 @@ static const double dtlb_y[] = {4.0, 4.0, 4.0, 4.0, 4.1, 5.5, 4.0, 4.1, 4.1, 4.1
                                 21.6, 24.0, 25.0, 25.4, 25.4, 26.8, 26.7, 28.3, 31.5, 68.2, 99.1, 190.3, 218.4, 279.2,
                                 238.4, 263.8, 266.0};
 
+/* the same sweep at 09:22 (3 passes): the L1D lines' step from 304 to 724 pages, its middle 512
+ * more than half an octave below the 768 lines (it was named "L2 TLB", the L2 TLB "level 3") */
+static const double dtlb_y2[] = {3.7, 3.7, 3.7, 3.8, 3.8, 3.7, 3.8, 3.8, 3.8, 3.8, 3.8, 3.8, 3.8, 3.8, 3.8, 3.8, 3.7,
+                                 3.7, 3.7, 10.1, 10.1, 10.5, 10.8, 7.3, 10.6, 10.2, 11.8, 12.0, 9.9, 12.2, 16.3, 23.2,
+                                 19.1, 24.9, 23.5, 19.2, 19.0, 20.4, 20.9, 21.5, 17.9, 107.2, 171.7, 193.2, 204.5, 217.1,
+                                 213.0, 226.7, 272.5};
+
 static const SweepFinding *find_named(const Sweep *s, const char *name)
 {
     for (int i = 0; i < s->nfind; i++)
@@ -942,7 +949,7 @@ static const SweepFinding *find_named(const Sweep *s, const char *name)
     return NULL;
 }
 
-static void dtlb_curve(Sweep *s, int npts)
+static void dtlb_curve(Sweep *s, int npts, const double *ys)
 {
     memset(s, 0, sizeof *s);
     s->opt.best = true;
@@ -952,7 +959,7 @@ static void dtlb_curve(Sweep *s, int npts)
     s->yscale = SVG_LOG;
     int ser = sweep_series(s, "4 KiB pages");
     for (int i = 0; i < npts; i++) {
-        double y = dtlb_y[i];
+        double y = ys[i];
         SweepPoint pt = {.x = dtlb_x[i], .med = y, .min = y, .max = y, .q25 = y, .q75 = y, .best = y, .n = 15};
         sweep_add(s, ser, &pt);
     }
@@ -964,7 +971,7 @@ TEST(test_bench_dtlb_name)
     const ClockTlb *cpuid[2] = {&l1, &l2};
     int npts = (int)(sizeof dtlb_x / sizeof dtlb_x[0]);
     Sweep s;
-    dtlb_curve(&s, npts);
+    dtlb_curve(&s, npts, dtlb_y);
     dtlb_name(&s, 0, 48 * 1024, cpuid, 4096, 16384);
     const SweepFinding *f1 = find_named(&s, "L1 DTLB"), *fl = find_named(&s, "L1D (lines)"),
                        *f2 = find_named(&s, "L2 TLB");
@@ -977,17 +984,25 @@ TEST(test_bench_dtlb_name)
     sweep_free(&s);
     /* the sweep cut at 2,048 pages: no L2 TLB step, said so with cpuid's figure (the sweep went
      * past 1.5 x its 128 entries: no step, not too short a sweep) */
-    dtlb_curve(&s, 37);
+    dtlb_curve(&s, 37, dtlb_y);
     dtlb_name(&s, 0, 48 * 1024, cpuid, 4096, 2048);
     f2 = find_named(&s, "L2 TLB");
     CHECK(f2 && isnan(f2->value) && strstr(f2->note, "not resolved: cpuid says 128 entries, 8 to 15-way; no step"));
     sweep_free(&s);
     /* without cpuid's figures: names by order alone, no cpuid words */
     const ClockTlb *none[2] = {NULL, NULL};
-    dtlb_curve(&s, npts);
+    dtlb_curve(&s, npts, dtlb_y);
     dtlb_name(&s, 0, 48 * 1024, none, 4096, 16384);
     f2 = find_named(&s, "L2 TLB");
     CHECK(f2 && !strstr(f2->note, "cpuid"));
+    sweep_free(&s);
+    /* the L1D lines' step that starts well before their count is theirs, not the L2 TLB's */
+    dtlb_curve(&s, npts, dtlb_y2);
+    dtlb_name(&s, 0, 48 * 1024, cpuid, 4096, 16384);
+    fl = find_named(&s, "L1D (lines)"), f2 = find_named(&s, "L2 TLB");
+    CHECK(fl && fl->value >= 304 && fl->value <= 724);
+    CHECK(f2 && f2->value >= 4096 && f2->value <= 5793);
+    CHECK(find_named(&s, "level 3") == NULL);
     sweep_free(&s);
 }
 
