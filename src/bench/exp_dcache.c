@@ -200,12 +200,10 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
                 snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the fit", k ? "; " : "");
             k = strlen(f->note);
             if (wrange)
-                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s gives %d to %d ways: "
-                         "each tried, this one fits best%s) whose pages land in its sets at random, "
-                         "P(Poisson(%d W/C) >= %d) of the loads missing", wfit, src, ways, wmax,
-                         wfit == wmax ? ", the top of the range: it may have more"
-                         : wfit == ways ? ", the bottom of the range: it may have fewer" : "",
-                         wfit, wfit);
+                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (of %s's %d to %d ways, "
+                         "the best fit%s) whose pages land in its sets at random, P(Poisson(%d W/C) >= %d) of the "
+                         "loads missing", wfit, src, ways, wmax,
+                         wfit == wmax ? ", its top" : wfit == ways ? ", its bottom" : "", wfit, wfit);
             else
                 snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
                          "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, src, ways, ways);
