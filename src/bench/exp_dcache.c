@@ -156,12 +156,17 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
          * host may back the guest's 2 MiB pages with 4 KiB frames (this Zen 4 guest: the L2
          * climbs from half its size with either), and where the pages are truly huge the climb
          * is a sharp step, which the fit leaves to the held capacity below */
-        int lv = 0, ways = 0;
+        int lv = 0, ways = 0, wmax = 0;
         double sz = 0;
         if (sscanf(f->name, "L%d", &lv) == 1 && lv >= 2) {
             ways = sweep_cache_ways(s->opt.cpu, lv, NULL);
+            wmax = sweep_cache_ways_max(s->opt.cpu, lv, NULL);
             sz = sweep_cache_size(s->opt.cpu, lv, NULL);
         }
+        /* cpuid may give the ways as a range (AMD Fn8000_0006 code 6: 8 to 15 ways): the fit then
+         * tries each and keeps the one that fits best, and names no geometry (its ways are not
+         * known); a range without an upper end ("128 or more"): its lower end */
+        bool wrange = wmax != ways && wmax > ways;
         double c = NAN, bc = b, ymax = NAN;
         size_t k = strlen(f->note);
         /* the next level named is the last one (DRAM) while sysfs has a cache after this one:
@@ -170,8 +175,10 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
         bool unresolved = dram && nx >= nst && lv < levels;
         if (unresolved)
             bc = NAN, ymax = sqrt(L->level * b);
+        int wfit = ways;
         if (ways > 1 && sz / ways > (double)mem_page_size())
-            c = sweep_colored_capacity(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways);
+            c = wrange ? sweep_colored_capacity_range(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways, wmax, &wfit)
+                       : sweep_colored_capacity(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways);
         if (isfinite(c)) {
             /* a cache of this CPU alone: the fit names its geometry, ways x line x a power-of-two
              * number of sets.  The fit itself leans high on this Zen 4 guest (its L2: 1.07..1.24
@@ -181,8 +188,8 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
              * the last level) keeps the fit: its share is no geometry. */
             int line = sweep_cache_line(s->opt.cpu, lv, NULL), sets;
             line = line > 0 ? line : 64;
-            double g = sweep_cache_sharing(s->opt.cpu, lv, NULL) == 1 ? sweep_cache_geometry(c, ways, line, &sets)
-                                                                      : NAN;
+            double g = !wrange && sweep_cache_sharing(s->opt.cpu, lv, NULL) == 1 ? sweep_cache_geometry(c, ways, line, &sets)
+                                                                                 : NAN;
             char fc[32];
             svg_fmt_bytes(fc, sizeof fc, c);
             f->value = isfinite(g) ? g : c;
@@ -192,8 +199,14 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             else
                 snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the fit", k ? "; " : "");
             k = strlen(f->note);
-            snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
-                     "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, src, ways, ways);
+            if (wrange)
+                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (of %s's %d to %d ways, "
+                         "the best fit%s) whose pages land in its sets at random, P(Poisson(%d W/C) >= %d) of the "
+                         "loads missing", wfit, src, ways, wmax,
+                         wfit == wmax ? ", its top" : wfit == ways ? ", its bottom" : "", wfit, wfit);
+            else
+                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
+                         "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, src, ways, ways);
             k = strlen(f->note);
             if (unresolved)
                 snprintf(f->note + k, sizeof f->note - k, " (to %.1f cycles, a level without a plateau: "

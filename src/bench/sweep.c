@@ -62,7 +62,7 @@ static const struct {
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
     {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
-                     "               (btb, dcache, fetch, icache, itlb: default 3; the others: one pass)",
+                     "               (btb, dcache, dtlb, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
@@ -481,14 +481,29 @@ static bool read_small(const char *path, char *out, size_t n)
 
 /* the caches cpuid describes (x86), read once: for a machine whose sysfs has none (a bhyve
  * guest's: its CPU lacks TopoExt, and Linux then lists no cache) */
-static const ClockX86 *cpuid_caches(void)
+static const ClockX86 *cpuid_decoded(void)
 {
     static ClockX86 x;
     static bool done;
     if (!done && clock_have_cpuid())
         clock_x86_decode(clock_cpuid_native, NULL, &x);
     done = true;
-    return x.ncaches > 0 ? &x : NULL;
+    return &x;
+}
+
+static const ClockX86 *cpuid_caches(void)
+{
+    const ClockX86 *x = cpuid_decoded();
+    return x->ncaches > 0 ? x : NULL;
+}
+
+const ClockTlb *sweep_cpuid_tlb(int level, const char *type)
+{
+    const ClockX86 *x = cpuid_decoded();
+    for (int i = 0; i < x->ntlbs; i++)
+        if (x->tlbs[i].level == level && !strcmp(x->tlbs[i].type, type))
+            return &x->tlbs[i];
+    return NULL;
 }
 
 static bool sysfs_has_caches(int cpu)
@@ -498,7 +513,7 @@ static bool sysfs_has_caches(int cpu)
     return read_small(path, lv, sizeof lv);
 }
 
-typedef enum { CF_SIZE, CF_WAYS, CF_LINE, CF_SHARING } CacheField;
+typedef enum { CF_SIZE, CF_WAYS, CF_LINE, CF_SHARING, CF_WAYS_MAX } CacheField;
 
 /* a cache of level l and type ty with field value v: kept in *best when it is the one asked for
  * (level, type as sweep_cache_size; level 0: the highest so far, a unified one of any type) */
@@ -514,14 +529,16 @@ static void cache_pick(int level, const char *type, int l, const char *ty, doubl
  * ways, the line size, or the number of CPUs sharing it; 0 when unknown.  From sysfs, else cpuid. */
 static double cache_field(int cpu, int level, const char *type, CacheField field)
 {
-    static const char *const files[] = {"size", "ways_of_associativity", "coherency_line_size", "shared_cpu_list"};
+    static const char *const files[] = {"size", "ways_of_associativity", "coherency_line_size", "shared_cpu_list",
+                                        "ways_of_associativity"};
     double best = 0;
     int best_level = 0;
     if (!sysfs_has_caches(cpu)) {
         const ClockX86 *x = cpuid_caches();
         for (int i = 0; x && i < x->ncaches; i++) {
             const ClockCache *c = &x->caches[i];
-            double v = field == CF_SIZE ? c->size : field == CF_WAYS ? c->ways : field == CF_LINE ? c->line : c->sharing;
+            double v = field == CF_SIZE ? c->size : field == CF_WAYS ? c->ways : field == CF_WAYS_MAX ? c->ways_max
+                     : field == CF_LINE ? c->line : c->sharing;
             cache_pick(level, type, c->level, c->type, v, &best, &best_level);
         }
         return best;
@@ -560,6 +577,11 @@ double sweep_cache_size(int cpu, int level, const char *type)
 int sweep_cache_ways(int cpu, int level, const char *type)
 {
     return (int)cache_field(cpu, level, type, CF_WAYS);
+}
+
+int sweep_cache_ways_max(int cpu, int level, const char *type)
+{
+    return (int)cache_field(cpu, level, type, CF_WAYS_MAX);
 }
 
 int sweep_cache_line(int cpu, int level, const char *type)
@@ -1028,9 +1050,10 @@ static double colored_error(const double *x, const double *y, int i0, int i1, do
     return e;
 }
 
-double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
-                              double *b, double ymax, int ways)
+static double colored_fit(const double *x, const double *y, int n, int first, int from, double a, double *b,
+                          double ymax, int ways, double *err)
 {
+    *err = INFINITY;
     if (ways < 1 || first < 0 || from < first || from >= n || !(a > 0))
         return NAN;
     bool fit_b = !isfinite(*b);
@@ -1064,7 +1087,27 @@ double sweep_colored_capacity(const double *x, const double *y, int n, int first
         if (!fit_b)
             break;
     }
-    *b = bestb;
+    *b = bestb, *err = beste;
+    return bestc;
+}
+
+double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
+                              double *b, double ymax, int ways)
+{
+    double err;
+    return colored_fit(x, y, n, first, from, a, b, ymax, ways, &err);
+}
+
+double sweep_colored_capacity_range(const double *x, const double *y, int n, int first, int from, double a,
+                                    double *b, double ymax, int wmin, int wmax, int *wbest)
+{
+    double bestc = NAN, beste = INFINITY, b0 = *b, bb;
+    *wbest = 0;
+    for (int w = wmin; w >= 1 && w <= (wmax >= wmin ? wmax : wmin); w++) {
+        double e, c = colored_fit(x, y, n, first, from, a, (bb = b0, &bb), ymax, w, &e);
+        if (isfinite(c) && e < beste)
+            beste = e, bestc = c, *wbest = w, *b = bb;
+    }
     return bestc;
 }
 
@@ -1167,7 +1210,7 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
         size_t k = strlen(out);
         snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
     }
-    if (f->rep_runs > 1 && (f->rep_found > 0 || isfinite(f->value) || isfinite(f->cycles))) {
+    if (f->rep_runs > 1) {   /* (a level no run resolved too: "none" for each, as its JSON says) */
         size_t k = strlen(out);
         snprintf(out + k, n - k, "%sover %d runs:", k ? "; " : "", f->rep_runs);
         for (int r = 0; r < f->rep_runs; r++) {

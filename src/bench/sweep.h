@@ -20,6 +20,7 @@
 #define BENCH_SWEEP_H
 
 #include "bench/bench.h"
+#include "clock/clock.h"
 #include "util/knee.h"
 #include "util/opt.h"
 #include "util/svg.h"
@@ -143,8 +144,15 @@ void sweep_free(Sweep *s);
  * CPU `cpu` reports in sysfs, or where sysfs has no caches (a VM's) that cpuid describes (x86;
  * clock_x86_decode); level 0 = the last level.  0 when unknown (neither, macOS). */
 double sweep_cache_size(int cpu, int level, const char *type);
-/* The associativity of that cache (sysfs ways_of_associativity); 0 when unknown. */
+/* The associativity of that cache (sysfs ways_of_associativity); 0 when unknown.  Where cpuid
+ * gives a range (AMD Fn8000_0006: code 6 is "8 to 15 ways"), its lower end, and
+ * sweep_cache_ways_max its upper end (the same as sweep_cache_ways when exact; 0: no upper
+ * bound, or unknown). */
 int sweep_cache_ways(int cpu, int level, const char *type);
+int sweep_cache_ways_max(int cpu, int level, const char *type);
+/* The 4 KiB-page TLB of `level` and `type` ("Data", "Instruction") that cpuid describes (AMD
+ * Fn8000_0005/6); NULL when it describes none (not x86, Intel, no such leaf). */
+const ClockTlb *sweep_cpuid_tlb(int level, const char *type);
 /* Its line size (coherency_line_size); 0 when unknown. */
 int sweep_cache_line(int cpu, int level, const char *type);
 /* How many CPUs share it (shared_cpu_list); 0 when unknown. */
@@ -279,6 +287,11 @@ double sweep_poisson_tail(double lambda, int k);
  * NAN when the curve has no point inside the climb (a sharp step). */
 double sweep_colored_capacity(const double *x, const double *y, int n, int first, int from, double a,
                               double *b, double ymax, int ways);
+/* The same fitted for each number of ways in wmin..wmax (a range cpuid gives: AMD's code 6 is
+ * "8 to 15 ways"; wmax below wmin: wmin alone), the one of least squared error kept: its ways
+ * in *wbest (0 and NAN returned when none fits). */
+double sweep_colored_capacity_range(const double *x, const double *y, int n, int first, int from, double a,
+                                    double *b, double ymax, int wmin, int wmax, int *wbest);
 /* y[i] = the median of y[i-1], y[i], y[i+1] for the inner points whose three are finite, in
  * place (the ends and non-finite values kept): a monotone run, and so every step, is unchanged;
  * a single point above or below both neighbours takes the nearer of them. */

@@ -79,11 +79,38 @@ typedef struct ClockCache {
     int level;                               /* 1, 2, 3 */
     char type[12];                           /* "Data", "Instruction", "Unified" */
     double size;                             /* bytes */
-    int ways;                                /* 0: unknown; a fully associative one: size / line */
+    int ways;                                /* 0: unknown; a fully associative one: size / line;
+                                              * where cpuid gives a range (AMD's Fn8000_0006), its
+                                              * lower end */
+    int ways_max;                            /* the upper end of that range (== ways when exact;
+                                              * 0: no upper bound, "128 or more") */
     int line;                                /* bytes, 0: unknown */
     int sharing;                             /* logical CPUs that share it, 0: unknown */
 } ClockCache;
 #define CLOCK_MAX_CACHES 8
+
+/* a TLB as cpuid describes it (AMD Fn8000_0005/6, 4 KiB pages) */
+typedef struct ClockTlb {
+    int level;                               /* 1, 2 */
+    char type[12];                           /* "Data", "Instruction" */
+    int entries;
+    int ways, ways_max;                      /* as ClockCache's; entries for a fully associative one */
+    bool full;                               /* fully associative */
+} ClockTlb;
+#define CLOCK_MAX_TLBS 4
+
+/* AMD's 4-bit associativity code (Fn8000_0006; src/clock/amd-assoc.tsv) */
+typedef struct ClockAmdAssoc {
+    uint32_t code;
+    int min, max;                            /* ways; max 0: no upper bound */
+    const char *kind;                        /* "ways", "off", "reserved", "leaf", "full" */
+} ClockAmdAssoc;
+extern const ClockAmdAssoc clock_amd_assoc[];
+extern const int clock_amd_assoc_count;
+/* The entry of code (0..15), NULL when the table has none */
+const ClockAmdAssoc *clock_amd_assoc_find(unsigned code);
+/* "8-way", "8 to 15-way", "128 or more-way", "fully associative" into buf ("" for ways 0) */
+const char *clock_ways_text(char *buf, size_t n, int ways, int ways_max, bool full);
 
 typedef struct ClockX86 {
     uint32_t max_leaf, max_ext_leaf;
@@ -108,6 +135,9 @@ typedef struct ClockX86 {
     int ncaches;
     const char *cache_leaf;                  /* "4" (Intel), "0x8000001d" (AMD with TopoExt),
                                               * "0x80000005/6" (AMD without: a VM's), NULL: none */
+    ClockTlb tlbs[CLOCK_MAX_TLBS];           /* 4 KiB pages, AMD Fn8000_0005/6 (Intel's leaf 2
+                                              * descriptors are not decoded) */
+    int ntlbs;
 } ClockX86;
 /* "performance (Core)", "efficiency (Atom)", or NULL for 0 / unknown */
 const char *clock_x86_core_type_name(unsigned core_type);

@@ -9,3 +9,8 @@ $(B)/gen/clock_midr_impls.c: src/clock/midr-implementers.tsv $(GEN_TABLE) | $(B)
 
 $(B)/gen/clock_midr_parts.c: src/clock/midr-parts.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) clock/clock.h ClockMidrPart clock_midr_parts "hex hex str str" $< > $@.tmp && mv $@.tmp $@
+
+GEN_SRCS += $(B)/gen/clock_amd_assoc.c
+
+$(B)/gen/clock_amd_assoc.c: src/clock/amd-assoc.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) clock/clock.h ClockAmdAssoc clock_amd_assoc "hex int int str" $< > $@.tmp && mv $@.tmp $@

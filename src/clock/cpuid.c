@@ -6,7 +6,8 @@
  * 0x1A (core type of the CPU it runs on, hybrid parts), 0x15 (TSC/crystal
  * ratio, Intel), 0x16 (base/max/bus MHz, Intel), 0x40000000 (hypervisor vendor, max hv leaf),
  * 0x40000010 (TSC kHz offered by VMware/KVM-style hypervisors), 0x80000000 (max extended leaf),
- * 0x80000001 (rdtscp), 0x80000002-4 (brand string), 0x80000007 EDX[8] (invariant TSC).
+ * 0x80000001 (rdtscp), 0x80000002-4 (brand string), 0x80000007 EDX[8] (invariant TSC), the
+ * caches (leaf 4, 0x8000001D or 0x80000005/6) and AMD's 4 KiB TLBs (0x80000005/6 EBX).
  * Reference: Intel SDM vol. 2A "CPUID"; AMD APM vol. 3 appendix E.
  */
 #include "clock/clock.h"
@@ -67,14 +68,15 @@ double clock_brand_hz(const char *brand)
 /* ---- caches: Intel SDM vol. 2A, CPUID leaf 04h; AMD APM vol. 3, E.4.15 (Fn8000_001D, the same
  * layout), E.4.5-E.4.6 (Fn8000_0005 L1, Fn8000_0006 L2/L3 with the associativity codes) ---- */
 
-static void put_cache(ClockX86 *o, int level, const char *type, double size, int ways, int line, int sharing)
+static void put_cache(ClockX86 *o, int level, const char *type, double size, int ways, int ways_max, int line,
+                      int sharing)
 {
     if (!(size > 0) || o->ncaches >= CLOCK_MAX_CACHES)
         return;
     ClockCache *c = &o->caches[o->ncaches++];
     c->level = level;
     snprintf(c->type, sizeof c->type, "%s", type);
-    c->size = size, c->ways = ways, c->line = line, c->sharing = sharing;
+    c->size = size, c->ways = ways, c->ways_max = ways_max, c->line = line, c->sharing = sharing;
 }
 
 /* leaf 4 and 0x8000001D: one subleaf a cache, type 0 ends the list */
@@ -92,15 +94,79 @@ static void caches_deterministic(ClockCpuidFn fn, void *ctx, uint32_t leaf, Cloc
         double size = (double)line * parts * ways * ((double)r[2] + 1);
         if ((r[0] >> 9) & 1)                 /* fully associative */
             ways = (int)(size / line);
-        put_cache(o, (int)((r[0] >> 5) & 7), types[t], size, ways, line, (int)((r[0] >> 14) & 0xfff) + 1);
+        put_cache(o, (int)((r[0] >> 5) & 7), types[t], size, ways, ways, line, (int)((r[0] >> 14) & 0xfff) + 1);
     }
 }
 
-/* Fn8000_0006's 4-bit associativity code (0: none, 9: see Fn8000_001D, 0xF: full) */
-static int amd_ways(unsigned code, double size, int line)
+const ClockAmdAssoc *clock_amd_assoc_find(unsigned code)
 {
-    static const int w[16] = {0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, 0};
-    return code == 0xf && line > 0 ? (int)(size / line) : w[code & 0xf];
+    for (int i = 0; i < clock_amd_assoc_count; i++)
+        if (clock_amd_assoc[i].code == code)
+            return &clock_amd_assoc[i];
+    return NULL;
+}
+
+const char *clock_ways_text(char *buf, size_t n, int ways, int ways_max, bool full)
+{
+    if (full)
+        snprintf(buf, n, "fully associative");
+    else if (ways <= 0)
+        snprintf(buf, n, "%s", "");
+    else if (ways_max == ways)
+        snprintf(buf, n, "%d-way", ways);
+    else if (ways_max == 0)
+        snprintf(buf, n, "%d or more-way", ways);
+    else
+        snprintf(buf, n, "%d to %d-way", ways, ways_max);
+    return buf;
+}
+
+/* Fn8000_0006's 4-bit associativity code (amd-assoc.tsv: APM vol. 3's ranges): *ways..*ways_max,
+ * 0..0 when it gives no count (off, reserved, "see Fn8000_001D"); fully associative: `entries`
+ * ways (a cache's lines, a TLB's entries), *full set */
+static void amd_ways(unsigned code, int entries, int *ways, int *ways_max, bool *full)
+{
+    const ClockAmdAssoc *a = clock_amd_assoc_find(code & 0xf);
+    *ways = *ways_max = 0, *full = false;
+    if (a && !strcmp(a->kind, "full") && entries > 0)
+        *ways = *ways_max = entries, *full = true;
+    else if (a && !strcmp(a->kind, "ways"))
+        *ways = a->min, *ways_max = a->max;
+}
+
+static void put_tlb(ClockX86 *o, int level, const char *type, int entries, int ways, int ways_max, bool full)
+{
+    if (entries <= 0 || o->ntlbs >= CLOCK_MAX_TLBS)
+        return;
+    ClockTlb *t = &o->tlbs[o->ntlbs++];
+    t->level = level;
+    snprintf(t->type, sizeof t->type, "%s", type);
+    t->entries = entries, t->ways = ways, t->ways_max = ways_max, t->full = full;
+}
+
+/* the 4 KiB-page TLBs: Fn8000_0005 EBX (L1: data 31:16, instruction 15:0, each 8 bits of ways,
+ * 0xFF fully associative, and 8 of entries) and Fn8000_0006 EBX (L2: 4 bits of the associativity
+ * code, 12 of entries, data in 31:16, instruction in 15:0) */
+static void tlbs_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    uint32_t r[4];
+    fn(ctx, 0x80000005, 0, r);
+    for (int sh = 16; sh >= 0; sh -= 16) {
+        unsigned f = (r[1] >> sh) & 0xffff;
+        int entries = (int)(f & 0xff), ways = (int)(f >> 8);
+        bool full = ways == 0xff;
+        put_tlb(o, 1, sh ? "Data" : "Instruction", entries, full ? entries : ways, full ? entries : ways, full);
+    }
+    if (o->max_ext_leaf < 0x80000006)
+        return;
+    fn(ctx, 0x80000006, 0, r);
+    for (int sh = 16; sh >= 0; sh -= 16) {
+        unsigned f = (r[1] >> sh) & 0xffff;
+        int entries = (int)(f & 0xfff), ways, ways_max;
+        bool full;
+        amd_ways(f >> 12, entries, &ways, &ways_max, &full);
+        put_tlb(o, 2, sh ? "Data" : "Instruction", entries, ways, ways_max, full);
+    }
 }
 
 static void caches_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
@@ -110,17 +176,22 @@ static void caches_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     for (int k = 2; k <= 3; k++) {           /* ECX: L1D, EDX: L1I; associativity 0xFF: full */
         double size = (double)(r[k] >> 24) * 1024;
         int line = (int)(r[k] & 0xff), ways = (int)((r[k] >> 16) & 0xff);
-        put_cache(o, 1, k == 2 ? "Data" : "Instruction", size, ways == 0xff && line ? (int)(size / line) : ways,
-                  line, 0);
+        ways = ways == 0xff && line ? (int)(size / line) : ways;
+        put_cache(o, 1, k == 2 ? "Data" : "Instruction", size, ways, ways, line, 0);
     }
     if (o->max_ext_leaf < 0x80000006)
         return;
     fn(ctx, 0x80000006, 0, r);
     double l2 = (double)(r[2] >> 16) * 1024, l3 = (double)(r[3] >> 18) * 512 * 1024;
-    if ((r[2] >> 12) & 0xf)
-        put_cache(o, 2, "Unified", l2, amd_ways((r[2] >> 12) & 0xf, l2, (int)(r[2] & 0xff)), (int)(r[2] & 0xff), 0);
-    if ((r[3] >> 12) & 0xf)
-        put_cache(o, 3, "Unified", l3, amd_ways((r[3] >> 12) & 0xf, l3, (int)(r[3] & 0xff)), (int)(r[3] & 0xff), 0);
+    for (int k = 2; k <= 3; k++) {           /* ECX: L2, EDX: L3; code 0: no such cache */
+        unsigned code = (r[k] >> 12) & 0xf;
+        double size = k == 2 ? l2 : l3;
+        int line = (int)(r[k] & 0xff), ways, ways_max;
+        bool full;
+        amd_ways(code, line > 0 ? (int)(size / line) : 0, &ways, &ways_max, &full);
+        if (code)
+            put_cache(o, k, "Unified", size, ways, ways_max, line, 0);
+    }
 }
 
 static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
@@ -136,6 +207,8 @@ static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
         caches_amd_legacy(fn, ctx, o);
         o->cache_leaf = "0x80000005/6";
     }
+    if (amd && o->max_ext_leaf >= 0x80000005)
+        tlbs_amd_legacy(fn, ctx, o);
     if (o->ncaches == 0)
         o->cache_leaf = NULL;
 }

@@ -236,8 +236,25 @@ int cmd_clock(int argc, char **argv)
                     json_kstr(&j, "type", k->type);
                     json_knum(&j, "size_bytes", k->size);
                     json_kint(&j, "ways", k->ways);
+                    json_kint(&j, "ways_max", k->ways_max);
                     json_kint(&j, "line_bytes", k->line);
                     json_kint(&j, "sharing", k->sharing);
+                    json_obj_end(&j);
+                }
+                json_arr_end(&j);
+            }
+            if (x.ntlbs > 0) {
+                json_key(&j, "tlbs_4k");
+                json_arr_begin(&j);
+                for (int c = 0; c < x.ntlbs; c++) {
+                    const ClockTlb *t = &x.tlbs[c];
+                    json_obj_begin(&j);
+                    json_kint(&j, "level", t->level);
+                    json_kstr(&j, "type", t->type);
+                    json_kint(&j, "entries", t->entries);
+                    json_kint(&j, "ways", t->ways);
+                    json_kint(&j, "ways_max", t->ways_max);
+                    json_kbool(&j, "fully_associative", t->full);
                     json_obj_end(&j);
                 }
                 json_arr_end(&j);
@@ -360,13 +377,22 @@ int cmd_clock(int argc, char **argv)
                 svg_fmt_bytes(tmp, sizeof tmp, k->size);
                 printf("%s L%d%s %s", c ? "," : "", k->level, k->type[0] == 'U' ? "" : k->type[0] == 'D' ? "D" : "I", tmp);
                 if (k->ways > 0)
-                    printf(" %d-way", k->ways);
+                    printf(" %s", clock_ways_text(tmp, sizeof tmp, k->ways, k->ways_max, false));
                 if (k->sharing > 0)
                     printf(" (%d CPU%s)", k->sharing, k->sharing > 1 ? "s" : "");
             }
             printf(" (cpuid %s)\n", x.cache_leaf);
         } else {
             printf("  caches:               none described by cpuid\n");
+        }
+        if (x.ntlbs > 0) {
+            printf("  TLBs (4 KiB pages):  ");
+            for (int c = 0; c < x.ntlbs; c++) {
+                const ClockTlb *t = &x.tlbs[c];
+                printf("%s L%d %s %d entries %s", c ? "," : "", t->level, t->type[0] == 'D' ? "DTLB" : "ITLB",
+                       t->entries, clock_ways_text(tmp, sizeof tmp, t->ways, t->ways_max, t->full));
+            }
+            printf(" (cpuid 0x80000005/6)\n");
         }
         if (x.hybrid)
             printf("  hybrid:               yes (cpuid 7 EDX[15]); core types per CPU from cpuid 0x1A\n");

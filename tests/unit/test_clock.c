@@ -89,17 +89,65 @@ TEST(test_clock_cpuid_caches_amd_legacy)
     CHECK_INT(x.family, 0x1a);
     CHECK_STR(x.cache_leaf, "0x80000005/6");
     CHECK_INT(x.ncaches, 4);
-    const struct { int level; const char *type; double size; int ways; } want[] = {
-        {1, "Data", 48 * 1024, 12}, {1, "Instruction", 32 * 1024, 8}, {2, "Unified", 1024 * 1024, 8},
-        {3, "Unified", 1016 * 512 * 1024.0, 0}};
+    /* the L2's associativity code 6 is "8 to 15 ways" in the APM's current table (was read as 8) */
+    const struct { int level; const char *type; double size; int ways, ways_max; } want[] = {
+        {1, "Data", 48 * 1024, 12, 12}, {1, "Instruction", 32 * 1024, 8, 8}, {2, "Unified", 1024 * 1024, 8, 15},
+        {3, "Unified", 1016 * 512 * 1024.0, 0, 0}};
     for (int i = 0; i < 4 && i < x.ncaches; i++) {
         CHECK_INT(x.caches[i].level, want[i].level);
         CHECK_STR(x.caches[i].type, want[i].type);
         CHECK_NEAR(x.caches[i].size, want[i].size, 0);
         CHECK_INT(x.caches[i].ways, want[i].ways);
+        CHECK_INT(x.caches[i].ways_max, want[i].ways_max);
         CHECK_INT(x.caches[i].line, 64);
         CHECK_INT(x.caches[i].sharing, 0);
     }
+    /* the 4 KiB TLBs: L1 fully associative (96 data, 64 instruction), L2 EBX 0x60804040: data 128
+     * entries code 6 (8 to 15 ways), instruction 64 entries code 4 (4 to 5 ways), as the `cpuid`
+     * tool (20230120) decodes them */
+    CHECK_INT(x.ntlbs, 4);
+    const struct { int level; const char *type; int entries, ways, ways_max; bool full; } tl[] = {
+        {1, "Data", 96, 96, 96, true}, {1, "Instruction", 64, 64, 64, true},
+        {2, "Data", 128, 8, 15, false}, {2, "Instruction", 64, 4, 5, false}};
+    for (int i = 0; i < 4 && i < x.ntlbs; i++) {
+        CHECK_INT(x.tlbs[i].level, tl[i].level);
+        CHECK_STR(x.tlbs[i].type, tl[i].type);
+        CHECK_INT(x.tlbs[i].entries, tl[i].entries);
+        CHECK_INT(x.tlbs[i].ways, tl[i].ways);
+        CHECK_INT(x.tlbs[i].ways_max, tl[i].ways_max);
+        CHECK(x.tlbs[i].full == tl[i].full);
+    }
+    char w[32];
+    CHECK_STR(clock_ways_text(w, sizeof w, 8, 15, false), "8 to 15-way");
+    CHECK_STR(clock_ways_text(w, sizeof w, 128, 0, false), "128 or more-way");
+    CHECK_STR(clock_ways_text(w, sizeof w, 12, 12, false), "12-way");
+    CHECK_STR(clock_ways_text(w, sizeof w, 96, 96, true), "fully associative");
+}
+
+/* the associativity table (amd-assoc.tsv) has every code 0..15 once, ranges that do not overlap
+ * and rise with the code, and the kinds the decoder knows */
+TEST(test_clock_amd_assoc_table)
+{
+    CHECK_INT(clock_amd_assoc_count, 16);
+    int last_max = 0;
+    for (unsigned code = 0; code < 16; code++) {
+        const ClockAmdAssoc *a = clock_amd_assoc_find(code);
+        CHECK(a != NULL);
+        if (!a)
+            continue;
+        bool ways = !strcmp(a->kind, "ways");
+        CHECK(ways || !strcmp(a->kind, "off") || !strcmp(a->kind, "reserved") || !strcmp(a->kind, "leaf") ||
+              !strcmp(a->kind, "full"));
+        if (!ways)
+            continue;
+        CHECK(a->min > last_max);
+        CHECK(a->max == 0 ? code == 0xe : a->max >= a->min);
+        last_max = a->max ? a->max : a->min;
+    }
+    CHECK(clock_amd_assoc_find(16) == NULL);
+    CHECK_INT(clock_amd_assoc_find(6)->min, 8);
+    CHECK_INT(clock_amd_assoc_find(6)->max, 15);
+    CHECK_INT(clock_amd_assoc_find(8)->min, 16);
 }
 
 /* leaf 4 (and AMD's Fn8000_001D) by subleaf: a Golden Cove-like core (Intel SDM's layout;
