@@ -189,6 +189,9 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
  * no post-index */
 bool a64_join_post(A64Operand *m, const A64Operand *t);
 bool a64_takes_shifted_imm(const A64Mnem *m, int i);
+/* whether a row of m takes a base register with an optional #0 only (ldxr, ldar: llvm's own
+ * parser of that address reads no shift after the base) */
+bool a64_zero_offset_rows(const A64Mnem *m);
 /* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
  * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
  * returns where it is (A64_AT_*) */
@@ -196,8 +199,9 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
                       size_t hcap);
 /* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
 bool a64_match_too_few(const A64MatchError *e);
-/* whether a row of m takes operands 0..i-1 of `in` and a vector with an arrangement or an
- * element at i (mov x0, v1: mov x0, v1.d[0]) */
+/* whether a row of m takes operands 0..i-1 of `in` and, at i, the vector llvm reads in parts
+ * there: a vector without an arrangement (any vector or element: mov x0, v1 as mov x0,
+ * v1.d[0]), an element without its lane (one of its size: mov x0, v1.d) or a list of them */
 bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.

@@ -879,6 +879,13 @@ static bool zero_offset(const A64Row *r)
     return (r->sys & A64_SYS_EXCLUSIVE) || ((r->sys & A64_SYS_BARRIER) && r->mem_kind == A64_MEM_LOAD);
 }
 
+bool a64_zero_offset_rows(const A64Mnem *m)
+{
+    for (int ri = m->first; ri < m->first + m->count; ri++)
+        if (zero_offset(&a64_rows[ri])) return true;
+    return false;
+}
+
 /* llvm's words for the extend after register o of row r (the first operand sz bits wide): the
  * 32-bit extends for a w register of a 64-bit add or sub, else the 64-bit ones (the rows that
  * set the flags, adds, subs, cmp, cmn, always name those) */
@@ -1090,6 +1097,53 @@ static void try_rows(const A64Mnem *m, A64Operand *ops, int nops, const A64Match
     }
 }
 
+/* whether pattern p takes the kind of operand o is (a register, a vector, a number, memory) */
+static bool same_class(const A64Pat *p, const A64Operand *o)
+{
+    switch (o->kind) {
+    case A64_OP_GPR: return p->kind >= P_W && p->kind <= P_REXT;
+    case A64_OP_VREG: case A64_OP_VLIST: return p->kind >= P_FSCALAR && p->kind <= P_ELIST;
+    case A64_OP_IMM: case A64_OP_FIMM: return p->kind >= P_IMM && p->kind <= P_MIMM64;
+    case A64_OP_MEM: return p->kind >= P_MEM;
+    default: return p->kind >= P_LABEL && p->kind <= P_SYSOP;
+    }
+}
+
+/* whether llvm's words d are none, or those another row may have better: "invalid operand for
+ * instruction" (not where placed for a reason: ldr x0, [x1, #256]!), an index no row of that
+ * kind takes (ldr x0, [x1, w2]: the register offset's words) */
+static bool generic(int d)
+{
+    return d == D_NONE || d == D_INVALID || d == D_INVALID_POST || d == D_INVALID_INDEX || d == D_ZEROIDX_INDEX ||
+           d == D_OFFSET9_INDEX;
+}
+
+/* llvm's words for operand i of c, the furthest any row of m gets (tries t), where rows refuse it
+ * there: those of `r`, the last of them, unless generic; else the first that say more, of a
+ * row whose pattern takes the operand's class first (mov x0, za, x1: the logical immediate's,
+ * as for mov x0, za), not for an address or a vector; d where none do */
+static int refused_words(const A64Mnem *m, const A64Row *r, const Try *t, int i, const A64Inst *c, A64MatchError *e,
+                         int why, int d)
+{
+    A64MatchError e2 = *e;
+    int w = llvm_diag(m, r, i, why, c, &e2), best = 0;
+    const A64Operand *o = &c->ops[i];   /* (not an address, llvm's '[', nor a vector: its register) */
+    bool plain = o->kind != A64_OP_MEM && o->kind != A64_OP_VLIST &&
+                 !(o->kind == A64_OP_VREG && o->u.vreg.shape > A64_V_Q);
+    for (int k = 0; k < m->count && (!w || generic(w)) && plain; k++) {
+        const A64Row *q = &a64_rows[m->first + k];
+        if (t[k].at != i || i >= q->nops || q == r) continue;
+        A64MatchError e3 = *e;
+        int x = llvm_diag(m, q, i, t[k].why, c, &e3), rank = same_class(&q->ops[i], &c->ops[i]) ? 2 : 1;
+        if (!x || x == D_FEW || generic(x) || rank <= best) continue;
+        best = rank;
+        w = x;
+        e2 = e3;
+    }
+    *e = e2;
+    return w && w != D_FEW ? w : d;
+}
+
 /* where no row of m takes in's number of operands: llvm compares the operands of every row
  * in turn, and the furthest any row gets is the error's place (e->opnd, 1-based; 0: the
  * mnemonic): an operand a row refuses, the first operand past a row's last, or too few given
@@ -1138,10 +1192,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
     }
     e->opnd = diag == D_FEW ? 0 : from[far] + 1;
     *reach = diag == D_FEW ? in->nops : past ? from[far] : -1;
-    if (refused) {                          /* cfp x0: the words of the operand refused */
-        int d = llvm_diag(m, refused, far, far_why, &c, e);
-        return d && d != D_FEW ? d : diag;
-    }
+    if (refused) return refused_words(m, refused, tried, far, &c, e, far_why, diag);   /* cfp x0 */
     if (!past || far == 0) return diag;
     const A64Pat *p = &past->ops[far - 1];
     const A64Operand *o = &c.ops[far - 1];
@@ -1164,27 +1215,6 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
         rows_have(m, -1, far - 1, P_MEMPOST9))
         return D_OFFSET9;                   /* ldr x0, [x1], q2 */
     return diag;
-}
-
-/* whether pattern p takes the kind of operand o is (a register, a vector, a number, memory) */
-static bool same_class(const A64Pat *p, const A64Operand *o)
-{
-    switch (o->kind) {
-    case A64_OP_GPR: return p->kind >= P_W && p->kind <= P_REXT;
-    case A64_OP_VREG: case A64_OP_VLIST: return p->kind >= P_FSCALAR && p->kind <= P_ELIST;
-    case A64_OP_IMM: case A64_OP_FIMM: return p->kind >= P_IMM && p->kind <= P_MIMM64;
-    case A64_OP_MEM: return p->kind >= P_MEM;
-    default: return p->kind >= P_LABEL && p->kind <= P_SYSOP;
-    }
-}
-
-/* whether llvm's words d are none, or those another row may have better: "invalid operand for
- * instruction" (not where placed for a reason: ldr x0, [x1, #256]!), an index no row of that
- * kind takes (ldr x0, [x1, w2]: the register offset's words) */
-static bool generic(int d)
-{
-    return d == D_NONE || d == D_INVALID || d == D_INVALID_POST || d == D_INVALID_INDEX || d == D_ZEROIDX_INDEX ||
-           d == D_OFFSET9_INDEX;
 }
 
 /* whether a CPU of `features` has some instruction of row r (a feature needed only with, or
@@ -1458,12 +1488,23 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     return false;
 }
 
+/* whether pattern p takes what llvm reads of vector o, in parts: without an arrangement (v1),
+ * any vector; an element without its lane (v1.d), an element of its size; a list of such
+ * elements ({v0.s}), a list of them of its length */
+static bool takes_parts(const A64Pat *p, const A64Operand *o)
+{
+    if (o->kind == A64_OP_VLIST)
+        return p->kind == P_ELIST && (p->set >> o->u.vlist.shape & 1) && (!p->arg || p->arg == o->u.vlist.count);
+    if (o->u.vreg.shape == A64_V_NONE) return p->kind == P_VEC || p->kind == P_ELEM;
+    return p->kind == P_ELEM && (p->set >> o->u.vreg.shape & 1);
+}
+
 bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
 {
     Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        if (r->nops <= i || (r->ops[i].kind != P_VEC && r->ops[i].kind != P_ELEM)) continue;
+        if (r->nops <= i || !takes_parts(&r->ops[i], &in->ops[i])) continue;
         vars_init(&v, r, env);
         int k = 0;
         while (k < i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;

@@ -106,8 +106,10 @@ typedef struct Parser {
     const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
     /* the first operand llvm reads and no row takes (see finish_inst), its place uarch's error
      * has: an address's base ([x31], [w0]), a vector register without an arrangement (mov x0,
-     * v1) or a list of them ({v0}); at NULL: none */
+     * v1) or a list of them ({v0}), an element or a list of them without its lane (v1.d, {v0.s});
+     * at NULL: none */
     struct { const char *at, *next; int op, kind; char hint[96]; } bad;   /* next: v1[1]'s '[' */
+    const char *unclosed;                  /* an address the statement ends in, its '[' (no ']') */
     AsmState A;                            /* the assembler language (src/asm) */
     const A64ParseStart *start;            /* a piece of a longer text: where it starts */
     int insts0, regions0;                  /* instructions and regions before it */
@@ -617,18 +619,40 @@ static int shape_alt(int x, int k)
     return 0;
 }
 
-/* parse "[idx]" at p; returns end or NULL with an error */
+/* where llvm's expression parser stops when no value starts at p (add x0, x1, #; #-]), after
+ * a '#', whatever the instruction; NULL when one does */
+static const char *no_value(const Parser *P, const char *p, const char *e)
+{
+    const char *t = skip_ws(p, e);
+    while (t < e && (*t == '-' || *t == '+' || *t == '~' || *t == '!')) t = skip_ws(t + 1, e);
+    if (t >= e) return skip_ws(t, P->le);   /* (the end of the line: after its blanks) */
+    return *t == ',' || *t == ']' || *t == ')' || *t == '}' ? t : NULL;
+}
+
+/* no operand starts at x (add x0, x1, ; [x0, ]): the words of llvm's expression parser, then
+ * of its operand parser, both there; false */
+static bool no_operand(Parser *P, const char *x)
+{
+    perr(P, x, "unknown token in expression");
+    diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
+    asm_notes(&P->A, P->file, P->err);
+    return false;
+}
+
+/* parse "[idx]" at p, with llvm's words where no value starts or the ']' is missing; returns
+ * end or NULL with an error */
 static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx)
 {
-    const char *at = p;
     p = skip_ws(p + 1, e);
+    const char *t = p < e && *p == '#' ? p : no_value(P, p, e);
+    if (t) { perr(P, t, "unknown token in expression"); return NULL; }
     int64_t v;
     const char *q2 = parse_value(P, p, e, &v, "an element index");
     if (!q2) return NULL;
     /* (beyond the arrangement's lanes: the matcher's error, at the '[') */
     if (v < 0 || v > 127) { perr(P, p, "vector element index out of range"); return NULL; }
     p = skip_ws(q2, e);
-    if (p >= e || *p != ']') { perr(P, at, "unbalanced '[' in element index"); return NULL; }
+    if (p >= e || *p != ']') { perr(P, p < e ? p : skip_ws(p, P->le), "']' expected"); return NULL; }
     *idx = (int8_t)v;
     return p + 1;
 }
@@ -650,6 +674,8 @@ static const struct BareLane *bare_lane(const char *mnem)
     return NULL;
 }
 
+/* BAD_VREG: a vector llvm reads in parts, the register and its '.T' and '[N]' apart: without an
+ * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s}) */
 enum { BAD_BASE, BAD_VREG, BAD_VLIST };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
@@ -686,7 +712,11 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
         return true;
     }
     int sh = arrangement(dot + 1, (size_t)(ie - dot - 1));
-    if (!sh) return perr(P, dot, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
+    if (!sh) {                     /* (llvm's words, at the register) */
+        char hint[80];
+        snprintf(hint, sizeof hint, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
+        return report(P, s, "invalid vector kind qualifier", hint);
+    }
     *num = r.num;
     *shape = sh;
     return true;
@@ -849,16 +879,6 @@ static bool parse_symbol(Lex *L, A64Operand *o)
     return true;
 }
 
-/* where llvm's expression parser stops when no value starts at p (add x0, x1, #; #-]), after
- * a '#', whatever the instruction; NULL when one does */
-static const char *no_value(const Parser *P, const char *p, const char *e)
-{
-    const char *t = skip_ws(p, e);
-    while (t < e && (*t == '-' || *t == '+' || *t == '~' || *t == '!')) t = skip_ws(t + 1, e);
-    if (t >= e) return skip_ws(t, P->le);   /* (the end of the line: after its blanks) */
-    return *t == ',' || *t == ']' || *t == ')' || *t == '}' ? t : NULL;
-}
-
 /* the first '#' of operands [s, e) without a value: an error llvm's parser gives before its
  * matcher says what an instruction requires; NULL when none */
 static const char *operands_hash_without_value(const Parser *P, const char *s, const char *e)
@@ -946,14 +966,15 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     o->u.vlist.count = (uint8_t)count;
     o->u.vlist.shape = (uint8_t)shape;
     o->u.vlist.index = -1;
-    if (p < L->e && *p == '[' && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B)
+    const char *lb = skip_ws(p, L->e);   /* (llvm takes {v0.s} [1]) */
+    bool lane = lb < L->e && *lb == '[';
+    if (lane && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B)
         o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
-    if (p < L->e && *p == '[') {
-        if (shape < A64_V_ELEM_B && shape != A64_V_NONE)
-            return perr(P, p, "element index on a vector list with an arrangement");
-        p = parse_index(P, p, L->e, &o->u.vlist.index);
-        if (!p) return false;
-    } else if (shape >= A64_V_ELEM_B) return perr(P, p, "expected an element index after the vector list");
+    if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE)
+        return perr(P, lb, "element index on a vector list with an arrangement");
+    if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index))) return false;
+    if (!lane && shape >= A64_V_ELEM_B)
+        bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", q(open, p, buf, sizeof buf));
     L->p = p;
     return true;
 }
@@ -992,6 +1013,17 @@ static const char *shift_amount(Parser *P, const char *p, const char *e, int64_t
     return NULL;
 }
 
+/* the amount of shift or extend sh whose words end at p, as llvm reads it: a number (its '#'
+ * optional; *given), else none (an extend's #0; after a shift llvm's words); NULL after an error */
+static const char *shift_spec(Parser *P, const char *p, const char *e, int sh, int64_t *v, bool *given)
+{
+    *v = 0;
+    *given = p < e && (*p == '#' || is_digit(*p) || *p == '(');
+    if (*given) return shift_amount(P, p, e, v);
+    if (sh < A64_SH_UXTB) perr(P, p, "expected #imm after shift specifier");
+    return sh < A64_SH_UXTB ? NULL : p;
+}
+
 static bool parse_mem(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
@@ -999,8 +1031,11 @@ static bool parse_mem(Lex *L, A64Operand *o)
     char buf[48];
     o->kind = A64_OP_MEM;
     o->u.mem.mode = A64_AM_OFFSET;
+    if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));   /* ([ ]) */
     const char *ie = ident_end(p, L->e);
     Reg b = reg_at(P, p, (size_t)(ie - p));
+    /* (after a register llvm reads a shift, not after an expression, nor in ldxr's [x0, #0]) */
+    bool shifts = b.kind == RK_GPR && !(P->env.mnem && a64_zero_offset_rows(P->env.mnem));
     if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp)) {
         /* llvm reads any register or expression there (x31, w0, v0, foo+4, #1) and its matcher
          * refuses it (see finish_inst); what follows is read first, its errors come first */
@@ -1034,7 +1069,18 @@ static bool parse_mem(Lex *L, A64Operand *o)
         } else if (p < L->e && is_ident0(*p)) {
             ie = ident_end(p, L->e);
             Reg x = reg_at(P, p, (size_t)(ie - p));
-            if (x.kind == RK_GPR) {
+            int sh = a64_shift_lookup(p, (size_t)(ie - p));
+            if (sh != A64_SH_NONE && shifts) {
+                /* [x0, lsl #3]: llvm reads a shift or extend there; its matcher refuses it as an
+                 * offset, as it refuses a symbol ([x0, foo]; [foo, lsl] is one) */
+                int64_t v;
+                bool given;
+                const char *q2 = shift_spec(P, skip_ws(ie, L->e), L->e, sh, &v, &given);
+                if (!q2) return false;
+                o->u.mem.sym = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
+                o->u.mem.has_offset = true;
+                p = skip_ws(q2, L->e);
+            } else if (x.kind == RK_GPR) {
                 if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
                 o->u.mem.has_index = true;
                 o->u.mem.index = (uint8_t)x.num;
@@ -1047,15 +1093,13 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     if (sh == A64_SH_NONE || sh == A64_SH_LSR || sh == A64_SH_ASR || sh == A64_SH_ROR || sh == A64_SH_MSL)
                         return perr(P, p, "invalid extend '%s' in memory operand", q(p, ke, buf, sizeof buf));
                     o->u.mem.ext = (uint8_t)sh;
-                    p = skip_ws(ke, L->e);
-                    if (p < L->e && (*p == '#' || is_digit(*p))) {
-                        int64_t v;
-                        const char *q2 = shift_amount(P, p, L->e, &v);
-                        if (!q2) return false;
-                        o->u.mem.ext_amount = (uint8_t)v;
-                        o->u.mem.ext_explicit = true;
-                        p = skip_ws(q2, L->e);
-                    } else if (sh == A64_SH_LSL) return perr(P, p, "expected #imm after shift specifier");
+                    int64_t v;
+                    bool given;
+                    const char *q2 = shift_spec(P, skip_ws(ke, L->e), L->e, sh, &v, &given);
+                    if (!q2) return false;
+                    o->u.mem.ext_amount = (uint8_t)v;
+                    o->u.mem.ext_explicit = given;
+                    p = skip_ws(q2, L->e);
                 }
             } else if (x.kind == RK_NONE || x.kind == RK_BAD) {   /* (x32: a symbol, as llvm reads it) */
                 A64Operand t = {0};
@@ -1066,9 +1110,15 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 o->u.mem.has_offset = true;
                 p = skip_ws(L2.p, L->e);
             } else return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
-        } else return perr(P, p, "expected an offset or an index register");
+        } else if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));
+        else return perr(P, p, "expected an offset or an index register");
     }
-    if (p >= L->e || *p != ']') return perr(P, open, "unbalanced '[' in memory operand");
+    if (p >= L->e) {               /* (llvm: its ']' is an operand of its own, missing: see finish_inst) */
+        P->unclosed = open;
+        L->p = p;
+        return true;
+    }
+    if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (p < L->e && *p == '!') {
         /* [base]! is a pre-index of #0 (ldraa/ldrab take it; the other rows refuse it) */
@@ -1287,14 +1337,8 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
         if (dot && strcmp(cls, "za") && !(ie - dot == 2 && strchr("bhsdq", ascii_lower(dot[1]))))
             return perr(P, p, "invalid vector kind qualifier");
-        if (!dot && !strcmp(cls, "z")) {   /* llvm eats it, finds no element size, fails on what follows */
-            const char *x = ie;
-            while (x < P->le && is_ws(*x)) x++;
-            perr(P, x, "unknown token in expression");
-            diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
-            asm_notes(&P->A, P->file, P->err);
-            return false;
-        }
+        if (!dot && !strcmp(cls, "z"))   /* llvm eats it, finds no element size, fails on what follows */
+            return no_operand(P, skip_ws(ie, P->le));
         o->kind = A64_OP_XREG;
         o->u.named = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
         if ((dot || !strcmp(cls, "za")) && ie < e && *ie == '[') {   /* za0h.s[w12, 0], z1.d[1]: to the ']' */
@@ -1354,17 +1398,19 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             L->p = ie;
             return true;
         }
+        const char *lb = skip_ws(ie, e);   /* (llvm takes v1.s [1]) */
         if (P->bare) {             /* Apple: v1[2] is an element of the mnemonic's arrangement */
             P->bare_ops |= 1u << (o - P->opbuf);
-            if (ie < e && *ie == '[' && sh < A64_V_ELEM_B) sh = elem_of(sh);
+            if (lb < e && *lb == '[' && sh < A64_V_ELEM_B) sh = elem_of(sh);
         }
         o->kind = A64_OP_VREG;
         o->u.vreg.num = (uint8_t)num;
         o->u.vreg.shape = (uint8_t)sh;
         o->u.vreg.index = -1;
-        if (sh >= A64_V_ELEM_B) {
-            if (ie >= e || *ie != '[') return perr(P, ie, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
-            ie = parse_index(P, ie, e, &o->u.vreg.index);
+        if (sh >= A64_V_ELEM_B && (lb >= e || *lb != '['))
+            bad_operand(P, p, o, BAD_VREG, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
+        else if (sh >= A64_V_ELEM_B) {
+            ie = parse_index(P, lb, e, &o->u.vreg.index);
             if (!ie) return false;
         } else if (ie < e && *ie == '[') {
             if (sh != A64_V_4B && sh != A64_V_2H) return perr(P, ie, "element index on a vector with an arrangement");
@@ -1409,15 +1455,13 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         return true;
     }
     prev->shift = (uint8_t)sh;
-    if (p < L->e && (*p == '#' || is_digit(*p) || *p == '(')) {
-        int64_t v;
-        const char *q2 = shift_amount(P, p, L->e, &v);
-        if (!q2) return false;
-        prev->shift_amount = (uint8_t)v;
-        prev->shift_explicit = true;
-        p = q2;
-    } else if (sh < A64_SH_UXTB) return perr(P, p, "expected #imm after shift specifier");
-    L->p = p;
+    int64_t v;
+    bool given;
+    const char *q2 = shift_spec(P, p, L->e, sh, &v, &given);
+    if (!q2) return false;
+    prev->shift_amount = (uint8_t)v;
+    prev->shift_explicit = given;
+    L->p = q2;
     return true;
 }
 
@@ -1427,7 +1471,7 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
     if (L.p >= e) return true;
     for (;;) {
         L.p = skip_ws(L.p, e);
-        if (L.p >= e || *L.p == ',') return perr(P, L.p, "expected an operand");
+        if (L.p >= e || *L.p == ',') return no_operand(P, no_value(P, L.p, e));
         bool done = false;
         const char *ke = NULL;
         if (is_alpha(*L.p) && in->nops > 0) {
@@ -1499,7 +1543,7 @@ static A64Inst *new_inst(Parser *P)
     A64Program *g = P->prog;
     if (g->ninsts == g->cap) grow_insts(g, g->cap ? (size_t)g->cap * 2 : 1024);
     A64Inst *in = &g->insts[g->ninsts];
-    P->bad.at = NULL;
+    P->bad.at = P->unclosed = NULL;
     in->nops = 0;
     in->ops = P->opbuf;
     in->nreads = in->nwrites = 0;
@@ -1850,6 +1894,17 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
     return false;
 }
 
+/* the end of the operand's text at o: the next ',' outside brackets, or e */
+static const char *operand_end(const char *o, const char *e)
+{
+    int depth = 0;
+    for (; o < e && !(depth == 0 && *o == ','); o++) {
+        if (*o == '[' || *o == '{') depth++;
+        else if ((*o == ']' || *o == '}') && depth) depth--;
+    }
+    return o;
+}
+
 /* where in the text [o, x) of a refused operand llvm puts the error (A64_AT_*; the shift
  * after it runs to `e`) */
 static const char *error_at(const char *o, const char *x, const char *e, int at)
@@ -1862,9 +1917,9 @@ static const char *error_at(const char *o, const char *x, const char *e, int at)
         return r;
     case A64_AT_NUMBER:
         return *o == '#' ? o + 1 : o;
-    case A64_AT_HASH:                /* (post-index: after the ']'; [x1, sym]: the offset) */
+    case A64_AT_HASH:                /* (post-index: after the ']'; [x1, sym], [x1, lsl #3]: the offset) */
         y = memchr(o, '#', (size_t)(e - o));
-        if (!y && (y = memchr(o, ',', (size_t)(x - o)))) y = skip_ws(y + 1, x);
+        if ((r = memchr(o, ',', (size_t)(x - o))) && (r = skip_ws(r + 1, x)) < (y ? y : e)) y = r;
         return y ? y : o;
     case A64_AT_SHIFT:               /* #1, lsl #8: the word after the ',' */
         if (x < e && *x == ',') x = skip_ws(x + 1, e);
@@ -1915,10 +1970,11 @@ static void underline_statement(Parser *P, const char *mnem_at, const char *text
  * without an arrangement ({v0}): "invalid operand for instruction" there, unless the matcher
  * refuses an operand before it first or no form of the mnemonic has an address (a list) in its
  * place (add x0, x1, [x31]: its words for the operand, at the '[').  A vector register without
- * an arrangement is the start of one to llvm (its '.4s' is an operand of its own): where a form
- * takes the operands before it and a vector there, the matcher refuses the operand after it
- * (mov v0, x1: the x1), or finds too few (mov x0, v1: a form is mov x0, v1.d[0]); elsewhere the
- * matcher's words for it (add x0, x1, v1).  true: the matcher's error stands */
+ * an arrangement is the start of one to llvm (its '.4s' is an operand of its own), and so is an
+ * element without its lane (its '[1]'): where a form takes the operands before it and such a
+ * vector there, the matcher refuses the operand after it (mov v0, x1: the x1), or finds too few
+ * (mov x0, v1 and mov x0, v1.d: a form is mov x0, v1.d[0]); elsewhere the matcher's words for it
+ * (add x0, x1, v1; mov w0, v1.h).  true: the matcher's error stands */
 static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_at, const char *text_end)
 {
     A64MatchError me;
@@ -1942,6 +1998,15 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
     return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
 }
 
+/* an address the statement ends in (ldr x0, [x1): llvm's ']' is an operand of its own, and its
+ * matcher finds one too few where it takes those there are, or refuses one past them */
+static bool unclosed_few(Parser *P, const char *mnem_at, const char *text_end, const A64Inst *in)
+{
+    report(P, mnem_at, "too few operands for instruction", "unbalanced '[' in memory operand");
+    underline_statement(P, mnem_at, text_end, in);
+    return false;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -1963,14 +2028,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             return false;
         }
         const A64Operand *bad = &in->ops[me.opnd - 1];
-        /* the operand's text: up to the next ',' outside brackets */
-        const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = o;
-        int depth = 0;
-        while (x < text_end && !(depth == 0 && *x == ',')) {
-            if (*x == '[' || *x == '{') depth++;
-            else if ((*x == ']' || *x == '}') && depth) depth--;
-            x++;
-        }
+        const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = operand_end(o, text_end);
         char op[64], msg[400], hint[400];
         q(o, rtrim(o, x), op, sizeof op);
         int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
@@ -1979,11 +2037,13 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
+        if (P->unclosed && o >= rtrim(o, text_end)) return unclosed_few(P, mnem_at, text_end, in);   /* ([x1, w2) */
         report(P, o, msg, hint);
         if (o == mnem_at && a64_match_too_few(&me))
             underline_statement(P, mnem_at, text_end, in);
         return false;
     }
+    if (P->unclosed) return unclosed_few(P, mnem_at, text_end, in);
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     for (int i = 0; i < in->nops; i++)
         regname_warn(P, &in->ops[i]);
@@ -2141,6 +2201,12 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
         if (t) return perr(P, t, "invalid floating point immediate");
         if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
+    }
+    if (shp == A64_SHAPE_MANY) {   /* (uarch's words in a note) */
+        char buf[48], hint[120];
+        q(req_at, rtrim(req_at, operand_end(req_at, e)), buf, sizeof buf);
+        snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
+        return report(P, req_at, req, hint);
     }
     perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);

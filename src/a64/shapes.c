@@ -222,11 +222,25 @@ static void requires_msg(const char *mnem, size_t n, const char *feature, A64Fea
 }
 
 /* whether shape `s` is the start of `row` (a listed shape), up to an operand ("." for no
- * operands: of any) */
+ * operands: of any) or a z register's lane, which llvm reads as an operand of its own (dup
+ * z0.d, z1.d: z.d,z.d[N]) */
 static bool shape_starts(const char *s, const char *row)
 {
     size_t k = strlen(s);
-    return !strcmp(s, ".") || (!strncmp(row, s, k) && row[k] == ',');
+    bool z = k >= 3 && s[k - 3] == 'z' && s[k - 2] == '.' && (k == 3 || strchr(",{", s[k - 4]));
+    return !strcmp(s, ".") || (!strncmp(row, s, k) && (row[k] == ',' || (row[k] == '[' && z)));
+}
+
+/* the number of the first operands shapes a and b have alike */
+static int shape_common(const char *a, const char *b)
+{
+    int k = 0, depth = 0;
+    for (; *a && *a == *b; a++, b++) {
+        if (*a == '[' || *a == '{') depth++;
+        else if ((*a == ']' || *a == '}') && depth) depth--;
+        else if (*a == ',' && !depth) k++;
+    }
+    return k;
 }
 
 /* the number of operands of shape `row`: its commas outside [] and {}, and one */
@@ -270,9 +284,11 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false;
     int past = -1;                          /* the operands of the longest row the shape goes on after */
+    int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        rows++;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
         else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
@@ -281,6 +297,8 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
             if (k > past) past = k;
         }
+        int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(shape, r->shape) : 0;
+        if (c > near) near = c;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
      * takes them all, and the furthest it got is their end */
@@ -293,6 +311,14 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = operand_at(s, e, past);
+        return A64_SHAPE_MANY;
+    }
+    /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
+     * the rows are all the forms (no default): the matcher refuses the first no form takes, of an
+     * M1 mnemonic's SVE forms once the first operand is taken */
+    if (!hit && rows && !dflt && !any && (known ? near > 0 && shape_sve_first(shape) : shape[0] != 0)) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = operand_at(s, e, near);
         return A64_SHAPE_MANY;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands

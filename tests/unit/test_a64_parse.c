@@ -233,7 +233,7 @@ TEST(a64_errors)
     CHECK(!parse("  ldr x0, [x1\n"));
     CHECK(!parse("  and w0, w1, #0\n"));
     CHECK(!parse("  add v0.4q, v1.4s, v2.4s\n"));
-    CHECK_STR(err.msg, "invalid vector arrangement '.4q'");
+    CHECK_STR(err.msg, "invalid vector kind qualifier");
     CHECK_INT(prog.ninsts, 0);       /* a failed parse leaves an empty program */
 }
 
