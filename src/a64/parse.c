@@ -1034,8 +1034,6 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));   /* ([ ]) */
     const char *ie = ident_end(p, L->e);
     Reg b = reg_at(P, p, (size_t)(ie - p));
-    /* (after a register llvm reads a shift, not after an expression, nor in ldxr's [x0, #0]) */
-    bool shifts = b.kind == RK_GPR && !(P->env.mnem && a64_zero_offset_rows(P->env.mnem));
     if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp)) {
         /* llvm reads any register or expression there (x31, w0, v0, foo+4, #1) and its matcher
          * refuses it (see finish_inst); what follows is read first, its errors come first */
@@ -1070,7 +1068,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
             ie = ident_end(p, L->e);
             Reg x = reg_at(P, p, (size_t)(ie - p));
             int sh = a64_shift_lookup(p, (size_t)(ie - p));
-            if (sh != A64_SH_NONE && shifts) {
+            /* (after a register llvm reads a shift, not after an expression, nor in ldxr's [x0, #0]) */
+            if (sh != A64_SH_NONE && b.kind == RK_GPR && !(P->env.mnem && a64_zero_offset_rows(P->env.mnem))) {
                 /* [x0, lsl #3]: llvm reads a shift or extend there; its matcher refuses it as an
                  * offset, as it refuses a symbol ([x0, foo]; [foo, lsl] is one) */
                 int64_t v;
