@@ -177,8 +177,8 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             bc = NAN, ymax = sqrt(L->level * b);
         int wfit = ways;
         if (ways > 1 && sz / ways > (double)mem_page_size())
-            c = wrange ? sweep_colored_capacity_range(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways, wmax, &wfit)
-                       : sweep_colored_capacity(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways);
+            c = sweep_colored_capacity_range(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways,
+                                             wrange ? wmax : ways, &wfit);
         if (isfinite(c)) {
             /* a cache of this CPU alone: the fit names its geometry, ways x line x a power-of-two
              * number of sets.  The fit itself leans high on this Zen 4 guest (its L2: 1.07..1.24
@@ -199,14 +199,14 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             else
                 snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the fit", k ? "; " : "");
             k = strlen(f->note);
+            char wsrc[96];
             if (wrange)
-                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (of %s's %d to %d ways, "
-                         "the best fit%s) whose pages land in its sets at random, P(Poisson(%d W/C) >= %d) of the "
-                         "loads missing", wfit, src, ways, wmax,
-                         wfit == wmax ? ", its top" : wfit == ways ? ", its bottom" : "", wfit, wfit);
+                snprintf(wsrc, sizeof wsrc, "of %s's %d to %d ways, the best fit%s", src, ways, wmax,
+                         wfit == wmax ? ", its top" : wfit == ways ? ", its bottom" : "");
             else
-                snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
-                         "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", ways, src, ways, ways);
+                snprintf(wsrc, sizeof wsrc, "%s", src);
+            snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
+                     "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", wfit, wsrc, wfit, wfit);
             k = strlen(f->note);
             if (unresolved)
                 snprintf(f->note + k, sizeof f->note - k, " (to %.1f cycles, a level without a plateau: "
