@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,28 @@ static bool dev_type(const char *root, const char *dev, uint32_t *type)
     return true;
 }
 
+void pmu_event_props(const char *root, const char *dev, const char *evname, PmuEvent *ev)
+{
+    char path[768], buf[64];
+    snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/cpumask", root, dev);
+    if (read_small(path, buf, sizeof buf) && buf[0] >= '0' && buf[0] <= '9') {
+        ev->system_wide = true;
+        ev->cpu = atoi(buf);               /* "0", "0,56" (one per package), "0-3": the first */
+    }
+    if (!evname)
+        return;
+    snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/events/%s.scale", root, dev, evname);
+    if (read_small(path, buf, sizeof buf)) {
+        char *end;
+        double v = strtod(buf, &end);
+        if (end != buf && v > 0 && isfinite(v))
+            ev->scale = v;
+    }
+    snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/events/%s.unit", root, dev, evname);
+    if (read_small(path, buf, sizeof buf))
+        snprintf(ev->unit, sizeof ev->unit, "%.*s", (int)strcspn(buf, "\n"), buf);
+}
+
 bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, size_t whysz)
 {
     memset(ev, 0, sizeof *ev);
@@ -194,10 +217,15 @@ bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, si
             snprintf(why, whysz, "unknown PMU '%s' in counter '%s' (the core PMU is '%s')", dev, name, core);
         return false;
     }
-    if (slash && strchr(evname, '='))             /* pmu/term=value,.../ */
-        return pmu_encode(root, dev, evname, ev, why, whysz);
+    if (slash && strchr(evname, '=')) {           /* pmu/term=value,.../ */
+        if (!pmu_encode(root, dev, evname, ev, why, whysz))
+            return false;
+        pmu_event_props(root, dev, NULL, ev);
+        return true;
+    }
     if (evname[0] == 'r' && evname[1] && strspn(evname + 1, "0123456789abcdefABCDEF") == strlen(evname + 1)) {
         ev->config = strtoull(evname + 1, NULL, 16);
+        pmu_event_props(root, dev, NULL, ev);
         return true;
     }
     const char *aliases[4] = {evname, NULL, NULL, NULL};
@@ -210,8 +238,12 @@ bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, si
     for (int i = 0; i < 4 && aliases[i]; i++) {
         char path[768], terms[512];
         snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/events/%s", root, dev, aliases[i]);
-        if (read_small(path, terms, sizeof terms))
-            return pmu_encode(root, dev, terms, ev, why, whysz);
+        if (read_small(path, terms, sizeof terms)) {
+            if (!pmu_encode(root, dev, terms, ev, why, whysz))
+                return false;
+            pmu_event_props(root, dev, aliases[i], ev);
+            return true;
+        }
     }
     snprintf(why, whysz, "unknown counter '%s' (not in %s/bus/event_source/devices/%s/events)", name,
              root, dev);
@@ -277,10 +309,16 @@ long pmu_perf_open(const PmuEvent *ev, int pid, unsigned flags)
         a.enable_on_exec = 1;
         a.inherit = 1;
     }
-    long fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
-    if (fd < 0 && errno == EINVAL) {   /* a PMU that counts all modes or none (msr/tsc/), as perf stat */
+    int cpu = -1;
+    if (ev->system_wide) {             /* every task on that CPU, from now on: no inheritance, and
+                                        * enable_on_exec is a task's */
+        pid = -1, cpu = ev->cpu;
+        a.disabled = a.enable_on_exec = a.inherit = 0;
+    }
+    long fd = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
+    if (fd < 0 && errno == EINVAL) {   /* a PMU that counts all modes or none (msr/tsc/, power/), as perf stat */
         a.exclude_kernel = a.exclude_hv = 0;
-        fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
+        fd = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
     }
     return fd;
 #else

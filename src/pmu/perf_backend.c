@@ -186,12 +186,16 @@ static bool perf_resolve(const char *name, PmuEventInfo *ev, char *why, size_t w
                 snprintf(why, whysz, "bad event '%s': %s", name, w);
                 return false;
             }
+            pmu_event_props(SYSFS, dev, NULL, &ev->perf);
         } else if (!pmu_resolve(SYSFS, name, &ev->perf, w, sizeof w)) {
             snprintf(why, whysz, "unknown event '%s': %s", name, w);
             return false;
         }
         snprintf(ev->perf.name, sizeof ev->perf.name, "%s", name);
-        snprintf(ev->desc, sizeof ev->desc, "%.100s PMU", dev);
+        if (ev->perf.system_wide)
+            snprintf(ev->desc, sizeof ev->desc, "%.80s PMU, system-wide (every task on cpu%d)", dev, ev->perf.cpu);
+        else
+            snprintf(ev->desc, sizeof ev->desc, "%.100s PMU", dev);
         set_cpus(dev, ev);
         fill_encoding(ev);
         return true;

@@ -23,6 +23,12 @@ typedef struct PmuEvent {
     char name[48];
     uint32_t type;
     uint64_t config, config1, config2;
+    /* a PMU whose sysfs entry has a cpumask (RAPL's power/, uncore PMUs) counts the whole
+     * machine, not a task: perf opens it on the first CPU of the mask, and so does uarch */
+    bool system_wide;
+    int cpu;                       /* system_wide: the CPU it is opened on */
+    double scale;                  /* sysfs events/<name>.scale: a count is value x scale (0: 1) */
+    char unit[16];                 /* sysfs events/<name>.unit ("Joules"; "": a count) */
 } PmuEvent;
 
 /* Name of the core PMU device under root ("cpu", "armv8_pmuv3_0", ...); false when none, with
@@ -30,6 +36,9 @@ typedef struct PmuEvent {
 bool pmu_core(const char *root, char *dev, size_t devsz, char *why, size_t whysz);
 /* Resolve a counter name to a perf event; false with a message ("unknown counter 'x'"). */
 bool pmu_resolve(const char *root, const char *name, PmuEvent *ev, char *why, size_t whysz);
+/* What sysfs says of an event of PMU dev beyond its encoding: system-wide (a cpumask) and, for
+ * a named event (evname not NULL), its scale and unit. */
+void pmu_event_props(const char *root, const char *dev, const char *evname, PmuEvent *ev);
 /* Encode "event=0x3c,umask=0x1" with a device's format dir into config words. */
 bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *ev, char *why,
                 size_t whysz);
@@ -240,6 +249,8 @@ typedef struct PmuScan {
     PmuProbe *user;                /* probes from -probe-file (owned) */
     int nuser;
     Buf user_text;
+    int nsystem, nsystem_named;    /* events left out: system-wide ones (they count every task) */
+    char system_names[160];        /* the first nsystem_named of them, for the report */
 } PmuScan;
 
 /* Read probes from a file: blocks "probe NAME EXPECTED" / "test:" / "control:" lines; false with

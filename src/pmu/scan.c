@@ -195,10 +195,23 @@ bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *w
         snprintf(why, whysz, "%s", w);
         return false;
     }
+    /* a system-wide event (RAPL's power/, an uncore PMU) counts every task on its CPU: what a
+     * probe's kernel does is not what it counts, so it is left out, and the report says so */
     int n = 0;
-    for (int i = 0; i < nall; i++)
+    s->nsystem = s->nsystem_named = 0;
+    s->system_names[0] = 0;
+    for (int i = 0; i < nall; i++) {
+        if (all[i].perf.system_wide) {
+            size_t k = strlen(s->system_names);
+            if (k + strlen(all[i].name) + 3 < sizeof s->system_names)
+                snprintf(s->system_names + k, sizeof s->system_names - k, "%s%s", k ? ", " : "", all[i].name),
+                    s->nsystem_named++;
+            s->nsystem++;
+            continue;
+        }
         if (lo > hi || (all[i].hw && (long)all[i].code >= lo && (long)all[i].code <= hi))
             all[n++] = all[i];
+    }
     if (n == 0) {
         free(all);
         snprintf(why, whysz, "no events of backend '%s' in the range 0x%lx-0x%lx", b->name, lo, hi);
@@ -268,6 +281,10 @@ void pmu_scan_print(Buf *out, const PmuScan *s)
     if (s->backend == &pmu_backend_sim)
         buf_printf(out, " (-mcpu=%s%s)", model_name(pmu_sim_cpu()), s->permuted ? ", ids relabelled" : "");
     buf_putc(out, '\n');
+    if (s->nsystem)
+        buf_printf(out, "left out: %d system-wide event%s (%s%s): they count every task on a CPU, not the probe's\n",
+                   s->nsystem, s->nsystem == 1 ? "" : "s", s->system_names,
+                   s->nsystem > s->nsystem_named ? " and others" : "");
     for (int k = 0; k < s->nprobes; k++) {
         const PmuProbeResult *r = &s->res[k];
         buf_printf(out, "\nprobe %s: %s, expected %+g per iteration\n", r->probe->name, r->probe->desc ? r->probe->desc : "",
@@ -307,6 +324,8 @@ void pmu_scan_json(Json *j, const PmuScan *s)
 {
     json_obj_begin(j);
     json_kstr(j, "backend", s->backend->name);
+    if (s->nsystem)                    /* events not scanned: they count every task on a CPU */
+        json_kint(j, "system_wide_left_out", s->nsystem);
     if (s->backend == &pmu_backend_sim) {
         json_kstr(j, "mcpu", model_name(pmu_sim_cpu()));
         json_key(j, "permutation");

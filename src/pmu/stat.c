@@ -235,10 +235,20 @@ void pmu_stat_print(Buf *out, const PmuStatResult *r, bool asm_mode)
         const PmuStatEvent *e = &r->ev[i];
         char code[32];
         pmu_event_code(&e->ev, code, sizeof code);
-        if (asm_mode)
+        double sc = e->ev.perf.scale;
+        if (sc > 0)                    /* sysfs gives a scale (RAPL: 2^-32 J a count): the value is shown scaled */
+            buf_printf(out, "%16.6g  %-28s %s  [%s, a count = %g%s%s]", (asm_mode ? e->per_iter : (double)e->v.value) * sc,
+                       e->ev.name, code, e->ev.perf.unit[0] ? e->ev.perf.unit : "scaled", sc,
+                       e->ev.perf.unit[0] ? " " : "", e->ev.perf.unit);
+        else if (asm_mode)
             buf_printf(out, "%16.3f  %-28s %s", e->per_iter, e->ev.name, code);
         else
             buf_printf(out, "%16llu  %-28s %s", (unsigned long long)e->v.value, e->ev.name, code);
+        if (sc <= 0 && e->ev.perf.unit[0])
+            buf_printf(out, "  [%s]", e->ev.perf.unit);
+        if (e->ev.perf.system_wide)
+            buf_printf(out, "  [system-wide: every task on cpu%d, not the %s alone]", e->ev.perf.cpu,
+                       asm_mode ? "snippet" : "command");
         if (r->runs > 1)
             buf_printf(out, "  (run %d)", e->run);
         if (!asm_mode && multiplexed(&e->v))
@@ -284,6 +294,16 @@ void pmu_stat_json(Json *j, const PmuStatResult *r, bool asm_mode)
             json_kint(j, "enabled_ns", (long long)e->v.enabled);
             json_kint(j, "running_ns", (long long)e->v.running);
             json_kbool(j, "multiplexed", multiplexed(&e->v));
+        }
+        if (e->ev.perf.scale > 0) {
+            json_knum(j, "scale", e->ev.perf.scale);
+            json_knum(j, "scaled", (asm_mode ? e->per_iter : (double)e->v.value) * e->ev.perf.scale);
+        }
+        if (e->ev.perf.unit[0])
+            json_kstr(j, "unit", e->ev.perf.unit);
+        if (e->ev.perf.system_wide) {
+            json_kbool(j, "system_wide", true);
+            json_kint(j, "cpu", e->ev.perf.cpu);
         }
         json_kint(j, "run", e->run);
         json_obj_end(j);

@@ -69,6 +69,25 @@ fi
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
   "$U" pmu stat -e msr/tsc/ -- true | grep -Eq '^ +[0-9]+  msr/tsc/' || { echo "FAIL msr/tsc/ not counted"; fail=1; }
 fi
+# a system-wide PMU (a cpumask in sysfs, as RAPL's power/): opened on its CPU, said so, scaled by its
+# .scale into its .unit, and left out of scans (perf_event_open on the task alone refuses it)
+for d in /sys/bus/event_source/devices/*; do
+  [ -r "$d/cpumask" ] && [ -d "$d/events" ] || continue
+  e=$(ls "$d/events" | grep -v '\.' | head -n 1); [ -n "$e" ] || continue
+  ev="$(basename "$d")/$e/"
+  o=$("$U" pmu stat -e "$ev" -- true 2>&1)
+  if [ $? = 0 ]; then
+    echo "$o" | grep -Fq "$ev" && echo "$o" | grep -q 'system-wide: every task on cpu' ||
+      { echo "FAIL system-wide $ev not said so"; echo "$o"; fail=1; }
+    if [ -r "$d/events/$e.unit" ]; then
+      echo "$o" | grep -Fq "[$(cat "$d/events/$e.unit")" || { echo "FAIL $ev: unit not shown"; echo "$o"; fail=1; }
+    fi
+  else   # a CPU-wide counter needs privileges (perf_event_paranoid): say why, no count
+    echo "$o" | grep -q "^uarch pmu stat: error: perf_event_open('$ev') failed" || { echo "FAIL system-wide $ev: $o"; fail=1; }
+  fi
+  echo "$s" | grep -q '"system_wide_left_out": [1-9]' || { echo "FAIL scan does not say it left $ev out"; fail=1; }
+  break
+done
 # bench -counters takes the same events (whatever counts the cycles), and names the bad ones
 if [ "$(uname -m)" = x86_64 ]; then
   o=$("$U" bench run -n 4 -counters page-faults,cs 'add $1, %rax' 2>/dev/null) || { echo "FAIL bench -counters page-faults,cs"; fail=1; }
@@ -81,4 +100,5 @@ if "$U" pmu list -backend=perf | head -n 1 | grep -q 'libpfm4 built in'; then
   v=$("$U" pmu stat -e perf::PERF_COUNT_SW_PAGE_FAULTS -- ./touch 1000 | sed -n 's/^ *\([0-9]*\)  perf::PERF_COUNT_SW_PAGE_FAULTS.*/\1/p')
   { [ -n "$v" ] && [ "$v" -ge 1000 ] && [ "$v" -le 1600 ]; } || { echo "FAIL libpfm4 name perf::PERF_COUNT_SW_PAGE_FAULTS counted '$v'"; fail=1; }
 fi
+echo "system-wide check: ${ev:-no system-wide PMU here}"
 exit $fail

@@ -57,6 +57,14 @@ TEST(test_pmu_fake_sysfs_x86)
     put(root, "bus/event_source/devices/msr/type", "9\n");
     put(root, "bus/event_source/devices/msr/format/event", "config:0-63\n");
     put(root, "bus/event_source/devices/msr/events/tsc", "event=0x00\n");
+    /* RAPL's power PMU as an Emerald Rapids KVM guest shows it: a cpumask (system-wide), a scale
+     * and a unit */
+    put(root, "bus/event_source/devices/power/type", "10\n");
+    put(root, "bus/event_source/devices/power/cpumask", "0\n");
+    put(root, "bus/event_source/devices/power/format/event", "config:0-7\n");
+    put(root, "bus/event_source/devices/power/events/energy-psys", "event=0x05\n");
+    put(root, "bus/event_source/devices/power/events/energy-psys.scale", "2.3283064365386962890625e-10\n");
+    put(root, "bus/event_source/devices/power/events/energy-psys.unit", "Joules\n");
 
     char dev[64], why[256];
     CHECK(pmu_core(root, dev, sizeof dev, why, sizeof why));
@@ -76,6 +84,19 @@ TEST(test_pmu_fake_sysfs_x86)
     CHECK(pmu_resolve(root, "msr/tsc/", &ev, why, sizeof why));
     CHECK_INT(ev.type, 9);
     CHECK_INT(ev.config, 0);
+    CHECK(!ev.system_wide && ev.scale == 0 && !ev.unit[0]);
+    CHECK(pmu_resolve(root, "power/energy-psys/", &ev, why, sizeof why));
+    CHECK_INT(ev.type, 10);
+    CHECK_INT(ev.config, 5);
+    CHECK(ev.system_wide);
+    CHECK_INT(ev.cpu, 0);
+    CHECK(ev.scale == 0x1p-32);
+    CHECK_STR(ev.unit, "Joules");
+    CHECK(pmu_resolve(root, "power/event=0x2/", &ev, why, sizeof why));
+    CHECK(ev.system_wide && ev.scale == 0 && !ev.unit[0]);
+    CHECK(pmu_resolve(root, "cycles", &ev, why, sizeof why));
+    CHECK(!ev.system_wide);
+    CHECK(pmu_resolve(root, "msr/tsc/", &ev, why, sizeof why));
     CHECK(pmu_encode(root, "cpu", "split=0xff", &ev, why, sizeof why));
     CHECK_INT(ev.config, 0xf0000000full);
     CHECK(!pmu_resolve(root, "frobs", &ev, why, sizeof why));
