@@ -155,6 +155,7 @@ typedef struct A64MatchEnv {
                               (without an env, none is) */
     A64Features sys;       /* those of the system registers, SYS operations and PSTATE fields: the
                               same but after `.cpu NAME` alone (llvm 19: the CPU's) */
+    bool llvm_only;        /* the rows of llvm's spellings only (not GNU as's: memoff9:gas) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {
@@ -189,9 +190,10 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
  * no post-index */
 bool a64_join_post(A64Operand *m, const A64Operand *t);
 bool a64_takes_shifted_imm(const A64Mnem *m, int i);
-/* whether a row of m takes a base register with an optional #0 only (ldxr, ldar: llvm's own
- * parser of that address reads no shift after the base) */
-bool a64_zero_offset_rows(const A64Mnem *m);
+/* whether llvm reads m's address base as one with an optional #0 and nothing else (ldxr, ldar) */
+bool a64_sp0_rows(const A64Mnem *m);
+/* whether a row of m takes a pre-indexed (mode A64_AM_PRE) or post-indexed address as operand i */
+bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode);
 /* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
  * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
  * returns where it is (A64_AT_*) */

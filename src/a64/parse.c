@@ -104,6 +104,7 @@ typedef struct Parser {
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
     const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
+    const char *mname;                     /* the mnemonic being parsed, lowercase (rows or none) */
     /* the first operand llvm reads and no row takes (see finish_inst), its place uarch's error
      * has: an address's base ([x31], [w0]), a vector register without an arrangement (mov x0,
      * v1) or a list of them ({v0}), an element or a list of them without its lane (v1.d, {v0.s});
@@ -477,15 +478,8 @@ static const char *parse_float(const char *p, const char *e, double *out)
 
 /* An integer at p: a plain number (the fast path), else a constant expression (src/asm:
  * `#(64 - 15)`, `#N * 4` with `.set N, ...`).  Returns its end, or NULL after an error
- * ("expected <what>"). */
-static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym);
-static const char *parse_value(Parser *P, const char *p, const char *e, int64_t *v, const char *what)
-{
-    return parse_value_sym(P, p, e, v, what, NULL);
-}
-
-/* the same; where `sym` is not NULL, a value that names a symbol with none (an expression of
- * symbols, for the caller) is no error: NULL and *sym = true */
+ * ("expected <what>"); where `sym` is not NULL, a value that names a symbol with none (an
+ * expression of symbols, for the caller) is no error: NULL and *sym = true */
 static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym)
 {
     bool ovf;
@@ -639,18 +633,35 @@ static bool no_operand(Parser *P, const char *x)
     return false;
 }
 
-/* parse "[idx]" at p, with llvm's words where no value starts or the ']' is missing; returns
- * end or NULL with an error */
-static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx)
+typedef struct Lex { Parser *P; const char *p, *e; } Lex;
+static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o);
+
+/* parse "[idx]" at p (a list's lane: list), with llvm's words where no value starts, none that
+ * is a constant or the ']' is missing; returns end or NULL with an error */
+static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx, bool list)
 {
     p = skip_ws(p + 1, e);
     const char *t = p < e && *p == '#' ? p : no_value(P, p, e);
     if (t) { perr(P, t, "unknown token in expression"); return NULL; }
     int64_t v;
-    const char *q2 = parse_value(P, p, e, &v, "an element index");
+    bool sym = false;
+    const char *q2 = parse_value_sym(P, p, e, &v, "an element index", &sym);
+    if (sym) {                     /* (llvm's words after the expression: v1.s[x], v1.s[foo + 1]) */
+        A64Operand t2 = {0};
+        Lex L2 = {P, p, e};
+        if (!parse_sym_expr(&L2, NULL, &t2)) return NULL;
+        /* (then llvm reads what follows as an operand: the ']', of a list what follows it) */
+        const char *x = L2.p < e ? skip_ws(L2.p, e) : skip_ws(L2.p, P->le), *y = x;
+        perr(P, x, "immediate value expected for vector index");
+        if (list && y < e && *y == ']') y = skip_ws(y + 1, P->le);
+        diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "unknown token in expression");
+        if (list) diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "invalid operand");
+        return NULL;
+    }
     if (!q2) return NULL;
-    /* (beyond the arrangement's lanes: the matcher's error, at the '[') */
-    if (v < 0 || v > 127) { perr(P, p, "vector element index out of range"); return NULL; }
+    /* llvm reads any constant, and its matcher refuses one beyond the arrangement's lanes
+     * (v1.s[-1], v1.s[200]): uarch's 127 stands for it */
+    if (v < 0 || v > 127) v = 127;
     p = skip_ws(q2, e);
     if (p >= e || *p != ']') { perr(P, p < e ? p : skip_ws(p, P->le), "']' expected"); return NULL; }
     *idx = (int8_t)v;
@@ -723,7 +734,6 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
 }
 
 /* ---- operands ---- */
-typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 
 /* the ELF relocation specifiers llvm 19 reads in `:name:expr` (AArch64AsmParser) */
 static const char *const elf_specs[] = {
@@ -972,7 +982,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
     if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE)
         return perr(P, lb, "element index on a vector list with an arrangement");
-    if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index))) return false;
+    if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index, true))) return false;
     if (!lane && shape >= A64_V_ELEM_B)
         bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", q(open, p, buf, sizeof buf));
     L->p = p;
@@ -1034,21 +1044,51 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));   /* ([ ]) */
     const char *ie = ident_end(p, L->e);
     Reg b = reg_at(P, p, (size_t)(ie - p));
+    /* a register to llvm's parser of the base of a zero-offset address ([x0, #0] of ldxr, ldar,
+     * stlr ...: tryParseGPR64sp0Operand): any of its scalar registers, w0 and q0 too */
+    bool sp0 = (b.kind == RK_GPR || b.kind == RK_VSCALAR) && P->env.mnem && a64_sp0_rows(P->env.mnem);
+    bool shiftable = b.kind != RK_NONE && b.kind != RK_BAD;   /* (a register: see below) */
     if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp)) {
         /* llvm reads any register or expression there (x31, w0, v0, foo+4, #1) and its matcher
          * refuses it (see finish_inst); what follows is read first, its errors come first */
         if (b.kind == RK_NONE || b.kind == RK_BAD) {   /* (an expression: x32+4 too) */
             A64Operand t = {0};
             Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
-            if (!parse_imm_after_hash(&L2, &t)) return false;
+            const char *d = p;
+            while (d < L->e && is_digit(*d)) d++;
+            if (d > p && d < L->e && strchr("bfBF", *d) && !(d + 1 < L->e && is_identc(d[1]))) L2.p = d + 1;   /* (1f) */
+            else if (*p == '.' && !(p + 1 < L->e && is_identc(p[1]))) { if (!parse_sym_expr(&L2, NULL, &t)) return false; }   /* (.) */
+            else if (!parse_imm_after_hash(&L2, &t)) return false;
             ie = L2.p;
+            /* (llvm reads a shift or extend after one that does not start with a name: [#8, lsl]) */
+            shiftable = !is_ident0(*p);
         }
         bad_operand(P, p, o, BAD_BASE, "invalid base register '%s'", q(p, rtrim(p, ie), buf, sizeof buf));
         b.num = 31;                /* (sp in its place, for the matcher to look further) */
     }
     o->u.mem.base = (uint8_t)b.num;
     p = skip_ws(ie, L->e);
-    if (p < L->e && *p == ',') {
+    if (sp0 && p < L->e && *p == ',') {
+        /* after it, a ',' and an integer (its '#' optional) of value 0, else llvm's words at
+         * what stands there instead, or after the value */
+        const char *t = skip_ws(p + 1, L->e);
+        if (t < L->e && *t == '#') t = skip_ws(t + 1, L->e);
+        if (!(t < L->e && is_digit(*t))) return perr(P, t < L->e ? t : skip_ws(t, P->le), "index must be absent or #0");
+        int64_t v;
+        bool sym = false;
+        const char *q2 = parse_value_sym(P, t, L->e, &v, "an offset", &sym);
+        if (sym) {                 /* (an expression of symbols: 0+foo) */
+            A64Operand t2 = {0};
+            Lex L2 = {P, t, L->e};
+            if (!parse_sym_expr(&L2, NULL, &t2)) return false;
+            q2 = L2.p;
+            v = 1;
+        }
+        if (!q2) return false;
+        if (v) return perr(P, q2 < L->e ? skip_ws(q2, L->e) : skip_ws(q2, P->le), "index must be absent or #0");
+        o->u.mem.has_offset = true;
+        p = skip_ws(q2, L->e);
+    } else if (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
         const AsmSym *y = NULL;   /* [x0, OFF] with .set OFF: an offset (checked after the registers) */
         if (p < L->e && is_ident0(*p) && P->A.nsyms && reg_lookup(p, (size_t)(ident_end(p, L->e) - p)).kind == RK_NONE)
@@ -1068,8 +1108,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
             ie = ident_end(p, L->e);
             Reg x = reg_at(P, p, (size_t)(ie - p));
             int sh = a64_shift_lookup(p, (size_t)(ie - p));
-            /* (after a register llvm reads a shift, not after an expression, nor in ldxr's [x0, #0]) */
-            if (sh != A64_SH_NONE && b.kind == RK_GPR && !(P->env.mnem && a64_zero_offset_rows(P->env.mnem))) {
+            /* (after a register llvm reads a shift, not after an expression that starts with a name) */
+            if (sh != A64_SH_NONE && shiftable) {
                 /* [x0, lsl #3]: llvm reads a shift or extend there; its matcher refuses it as an
                  * offset, as it refuses a symbol ([x0, foo]; [foo, lsl] is one) */
                 int64_t v;
@@ -1079,6 +1119,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 o->u.mem.sym = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
                 o->u.mem.has_offset = true;
                 p = skip_ws(q2, L->e);
+                if (p < L->e && *p == ',') {   /* ([x1, lsl #3, x2]: operands after it, refused after it) */
+                    const char *c = memchr(p, ']', (size_t)(L->e - p));
+                    p = c ? c : L->e;
+                }
             } else if (x.kind == RK_GPR) {
                 if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
                 o->u.mem.has_index = true;
@@ -1117,6 +1161,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
         L->p = p;
         return true;
     }
+    /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
+    if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
     if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (p < L->e && *p == '!') {
@@ -1239,7 +1285,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
     case '#':
-        if (P->env.mnem && sve_claimed(P->env.mnem->name, "fimm", llvm_place(P, o))) {
+        if (sve_claimed(P->mname, "fimm", llvm_place(P, o))) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
             if (t) return perr(P, t, "invalid floating point immediate");
         }
@@ -1392,7 +1438,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             o->u.vreg.index = -1;
             if (ie < e && *ie == '[') {   /* v1[1]: the '[' is llvm's next operand */
                 if (P->bad.at == p) P->bad.next = ie;
-                if (!(ie = parse_index(P, ie, e, &o->u.vreg.index))) return false;
+                if (!(ie = parse_index(P, ie, e, &o->u.vreg.index, false))) return false;
             }
             L->p = ie;
             return true;
@@ -1409,11 +1455,11 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (sh >= A64_V_ELEM_B && (lb >= e || *lb != '['))
             bad_operand(P, p, o, BAD_VREG, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
         else if (sh >= A64_V_ELEM_B) {
-            ie = parse_index(P, lb, e, &o->u.vreg.index);
+            ie = parse_index(P, lb, e, &o->u.vreg.index, false);
             if (!ie) return false;
         } else if (ie < e && *ie == '[') {
             if (sh != A64_V_4B && sh != A64_V_2H) return perr(P, ie, "element index on a vector with an arrangement");
-            ie = parse_index(P, ie, e, &o->u.vreg.index);   /* dot-product group v2.4b[1] */
+            ie = parse_index(P, ie, e, &o->u.vreg.index, false);   /* dot-product group v2.4b[1] */
             if (!ie) return false;
         }
         L->p = ie;
@@ -2006,6 +2052,40 @@ static bool unclosed_few(Parser *P, const char *mnem_at, const char *text_end, c
     return false;
 }
 
+/* An address written pre-indexed ([x0, #8]!) or post-indexed ([x0], #8) where no row takes one
+ * (prfm, ldur): llvm reads the address before the '!' (or the ', #8') and refuses what follows
+ * it when its rows take that address, else the address (prfm x, [x0, #3]!: the offset's words).
+ * The place of what follows when they take it (NULL and *me the error of the address else, or
+ * NULL and *me unchanged when it does not apply) */
+static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const char *text_end, A64MatchError *me)
+{
+    for (int k = 0; k < in->nops; k++) {
+        A64Operand *o = &in->ops[k], save = *o;
+        if (o->kind != A64_OP_MEM || o->u.mem.mode == A64_AM_OFFSET || a64_rows_take_index_mode(mn, k, o->u.mem.mode))
+            continue;
+        o->u.mem.mode = A64_AM_OFFSET;
+        if (save.u.mem.mode == A64_AM_POST) {
+            o->u.mem.has_offset = o->u.mem.post_reg = false;
+            o->u.mem.offset = 0;
+        }
+        A64MatchError m2;
+        P->env.llvm_only = true;   /* (prfm x, [x0, #3]!: llvm's words, not the GNU as spelling's) */
+        bool ok = a64_match(in, &P->env, &m2);
+        P->env.llvm_only = false;
+        P->env.mnem = mn;
+        *o = save;
+        const char *at = P->ls + o->col - 1, *x = operand_end(at, text_end);
+        if (!ok) {
+            *me = m2;
+            return NULL;
+        }
+        if (save.u.mem.mode == A64_AM_POST) return error_at(at, x, text_end, A64_AT_POST);
+        const char *bang = memchr(at, '!', (size_t)(x - at));   /* (llvm's '!': where what follows it starts) */
+        return bang ? skip_ws(bang + 1, text_end) : at;
+    }
+    return NULL;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -2021,6 +2101,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
+        const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
+        if (wb) return report(P, wb, "invalid operand for instruction", "");
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
@@ -2302,6 +2384,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
     if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
     P->env.mnem = m;
+    P->mname = lw;
     P->bare_ops = 0;
     P->lane = NULL;
     bool ok = parse_operands(P, p, e, in);
