@@ -840,6 +840,11 @@ bool a64_takes_shifted_imm(const A64Mnem *m, int i)
            rows_have(m, -1, i, P_MOVN);
 }
 
+bool a64_rows_have(const A64Mnem *m, int i, int kind)
+{
+    return rows_have(m, -1, i, kind);
+}
+
 bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode)
 {
     if (mode == A64_AM_PRE)

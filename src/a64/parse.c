@@ -37,6 +37,7 @@
 #include "asm/asm.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,6 +102,7 @@ typedef struct Parser {
     const char *end;                       /* end of the text the current line lies in */
     /* Apple's syntax: the arrangement on the mnemonic (fmla.4s v0, v1, v2); 0 = none */
     int apple;
+    int suffix;                            /* the arrangement on the mnemonic (add.4s: Apple's suffix), 0 none */
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
     const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
@@ -686,8 +688,10 @@ static const struct BareLane *bare_lane(const char *mnem)
 }
 
 /* BAD_VREG: a vector llvm reads in parts, the register and its '.T' and '[N]' apart: without an
- * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s}) */
-enum { BAD_BASE, BAD_VREG, BAD_VLIST };
+ * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s});
+ * BAD_TYPED: a vector (or list) with its arrangement after a mnemonic with one (add.4s v0.4s:
+ * llvm's short forms take none) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
 static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
@@ -938,7 +942,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     Parser *P = L->P;
     const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
     int nums[4], shape = 0, count = 0, stride = 1;
-    bool range = false;
+    bool range = false, bare0 = false;
     char buf[48];
     for (;;) {
         if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
@@ -947,10 +951,24 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
+        if (P->suffix && !P->bare && sh < A64_V_ELEM_B)   /* (llvm takes ld1.s { v0.s }[1]) */
+            bad_operand(P, open, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE)
             bad_operand(P, open, o, BAD_VLIST, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
-        if (count && sh != shape) return perr(P, p, "mismatched register size suffix");   /* (llvm's words) */
+        /* (llvm's words; after add.4s, a bare register's arrangement is "" to its list parser) */
+        if (count && (sh != shape || P->bare != bare0)) {
+            perr(P, p, "mismatched register size suffix");
+            /* (the last register of the list: llvm's second errors after its '}') */
+            const char *c = skip_ws(ie, L->e);
+            if (c < L->e && *c == '}') {
+                c = skip_ws(c + 1, P->le);
+                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
+                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+            }
+            return false;
+        }
         shape = sh;
+        bare0 = P->bare;
         if (range) {
             int first = nums[0], n = (num - first + 32) % 32 + 1;
             if (n > 4) return perr(P, p, "invalid number of vectors");
@@ -968,7 +986,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         if (p < L->e && *p == '}') { p++; break; }
         if (p < L->e && *p == '-' && !range && count == 1) { range = true; p = skip_ws(p + 1, L->e); continue; }
         if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
-        return perr(P, open, "unbalanced '{' in vector list");
+        return perr(P, p < L->e ? p : skip_ws(p, P->le), "'}' expected");   /* ({ v0[1] }, { v0.4s) */
     }
     if (stride != 1) return report(P, open, "invalid operand for instruction", "vector list registers must be consecutive");
     o->kind = A64_OP_VLIST;
@@ -1430,6 +1448,8 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             P->apple = 0;
             if (!okp) return false;
         } else if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (P->suffix && dot)
+            bad_operand(P, p, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE) {
             bad_operand(P, p, o, BAD_VREG, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
             o->kind = A64_OP_VREG;
@@ -2037,7 +2057,9 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
     bool place = false;
     for (int ri = mn ? mn->first : 0; mn && ri < mn->first + mn->count && !place; ri++) {
         int k = a64_rows[ri].nops > i ? a64_rows[ri].ops[i].kind : -1;
-        place = P->bad.kind == BAD_BASE ? k >= P_MEM : k == P_LIST || k == P_ELIST;
+        place = P->bad.kind == BAD_BASE    ? k >= P_MEM
+                : P->bad.kind == BAD_TYPED ? k >= P_FSCALAR && k <= P_ELIST
+                                           : k == P_LIST || k == P_ELIST;
     }
     if (!ok && !place) return true;
     return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
@@ -2118,6 +2140,13 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
+        if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
+            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) &&
+            !strcmp(msg, "invalid operand for instruction")) {
+            /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
+            const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
+            if (lb) return report(P, lb, "invalid operand for instruction", hint);
+        }
         if (P->unclosed && o >= rtrim(o, text_end)) return unclosed_few(P, mnem_at, text_end, in);   /* ([x1, w2) */
         report(P, o, msg, hint);
         if (o == mnem_at && a64_match_too_few(&me))
@@ -2228,6 +2257,9 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     A64Inst t = *in;
     P->env.mnem = m;
     if (a64_match(&t, &P->env, &me)) { P->env.mnem = m; return true; }
+    /* (none matching: the combination the matcher goes furthest with, for its error; llvm's short
+     * forms take any arrangement of the bare registers) */
+    int best = 0, best_at = a64_match_too_few(&me) ? INT_MAX : me.opnd;   /* (too few: the furthest) */
     int combos = 1;
     for (int i = 0; i < nb; i++) combos *= APPLE_ALTS;
     for (int c = 1; c < combos; c++) {
@@ -2248,8 +2280,17 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
         P->env.mnem = m;
         if (a64_match(&t, &P->env, &me)) {
             memcpy(in->ops, ops, (size_t)in->nops * sizeof *ops);
-            break;
+            P->env.mnem = m;
+            return true;
         }
+        if (!a64_match_too_few(&me) && me.opnd > best_at) best = c, best_at = me.opnd;
+    }
+    for (int i = 0, x = best; best && i < nb; i++, x /= APPLE_ALTS) {
+        A64Operand *o = &in->ops[idx[i]];
+        int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
+        int alt = x % APPLE_ALTS ? shape_alt(sh, x % APPLE_ALTS) : sh;
+        if (o->kind == A64_OP_VREG) o->u.vreg.shape = (uint8_t)alt;
+        else o->u.vlist.shape = (uint8_t)alt;
     }
     P->env.mnem = m;
     return true;
@@ -2294,6 +2335,29 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     return false;
 }
 
+/* whether a short form of mnemonic [m, +n) takes Apple's suffix [x, +xn) (src/a64/apple.tsv): 1
+ * yes, 0 no, -1 llvm reads it otherwise ('*') */
+static int apple_suffix(const char *m, size_t n, const char *x, size_t xn)
+{
+    int lo = 0, hi = a64_apple_count;   /* (sorted by mnemonic: gen-table -s) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, c = strncmp(a64_apple[mid].mnem, m, n);
+        if (c == 0 && a64_apple[mid].mnem[n]) c = 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo >= a64_apple_count || strncmp(a64_apple[lo].mnem, m, n) || a64_apple[lo].mnem[n]) return 0;
+    const char *l = a64_apple[lo].suffixes;
+    if (!strcmp(l, "*")) return -1;
+    for (const char *p = l; *p;) {
+        const char *c = strchr(p, ',');
+        size_t k = c ? (size_t)(c - p) : strlen(p);
+        if (k == xn && !memcmp(p, x, xn)) return 1;
+        p += k + (c != NULL);
+    }
+    return 0;
+}
+
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
     size_t tn = (size_t)(e - s);
@@ -2316,6 +2380,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     P->memo_off = false;
     P->num_target = -1;
+    P->suffix = 0;
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     size_t n = (size_t)(p - s);
@@ -2359,15 +2424,30 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 memcpy(b + pn, ".cc", 3);
                 in->cond = (uint8_t)c;
                 m = a64_mnem_find(b, pn + 3);
-            } else if (c < 0) {
-                /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic */
+            } else {
+                /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic.  llvm
+                 * makes each suffix an operand of its own: of a mnemonic it knows, one no short
+                 * form has (src/a64/apple.tsv: add.s, ldr.4s, add.eq, a second one) is "invalid
+                 * type suffix for instruction" there; of another, its name is the head's */
+                const A64Mnem *bm = a64_mnem_find(lw, pn);
+                const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
+                int taken = bm || a64_shape_known(lw, pn) ? apple_suffix(lw, pn, dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) : -2;
+                if (taken == 0 || (taken == 1 && s2))
+                    return perr(P, s + ((taken ? s2 : dot) - lw) + 1, "invalid type suffix for instruction");
+                if (taken == -2) {
+                    char msg[400];
+                    lw[pn] = 0;
+                    a64_unknown_mnemonic(lw, P->env.features, msg, sizeof msg);
+                    return perr(P, s, "%s", msg);
+                }
                 int sh = arrangement(dot + 1, (size_t)(lw + n - dot - 1));
-                const A64Mnem *bm = sh ? a64_mnem_find(lw, pn) : NULL;
+                if (!sh) bm = NULL;
                 if (bm) {
                     m = bm;
                     n = pn;
                     lw[n] = 0;
                     P->apple = sh;
+                    P->suffix = sh;
                 }
             }
         }

@@ -268,6 +268,25 @@ static const char *operand_at(const char *s, const char *e, int k)
     return s;
 }
 
+/* the first row of mnemonic [mnem, +n) or of the one after it (the rows are sorted by mnemonic
+ * then shape) */
+static int first_row(const char *mnem, size_t n)
+{
+    int lo = 0, hi = a64_shape_rows_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+bool a64_shape_known(const char *mnem, size_t n)
+{
+    int i = first_row(mnem, n);
+    return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
+}
+
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at)
 {
@@ -275,12 +294,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
-    int lo = 0, hi = a64_shape_rows_count;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
-        else hi = mid;
-    }
+    int lo = first_row(mnem, n);
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false;
     int past = -1;                          /* the operands of the longest row the shape goes on after */
