@@ -2154,6 +2154,11 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (P->unclosed) return unclosed_few(P, mnem_at, text_end, in);
+    /* llvm's short forms have no scalar copy of an element (mov.d d0, v1[0]: its alias, mov d0,
+     * v1.d[0], is one spelling): refused at the scalar */
+    const A64Row *row = &a64_rows[in->row];
+    if (P->suffix && in->nops == 2 && row->ops[0].kind == P_FSCALAR && row->ops[1].kind == P_ELEM)
+        return report(P, P->ls + in->ops[0].col - 1, "invalid operand for instruction", "no short form copies an element to a scalar");
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     for (int i = 0; i < in->nops; i++)
         regname_warn(P, &in->ops[i]);
