@@ -2429,6 +2429,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 memcpy(b + pn, ".cc", 3);
                 in->cond = (uint8_t)c;
                 m = a64_mnem_find(b, pn + 3);
+            } else if ((pn == 1 && lw[0] == 'b') || (pn == 2 && lw[0] == 'b' && lw[1] == 'c')) {
+                /* (b.4s, bc.foo: llvm reads a condition after b. and bc.) */
+                const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
+                if (a64_cond_lookup(dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) < 0)
+                    return perr(P, s + pn + 1, "invalid condition code");
             } else {
                 /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic.  llvm
                  * makes each suffix an operand of its own: of a mnemonic it knows, one no short
