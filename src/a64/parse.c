@@ -2246,12 +2246,20 @@ static void memo_add(Parser *P, uint32_t h, int inst)
 
 /* Apple's syntax: the operands written without an arrangement took the mnemonic's; when no
  * row matches so, the other operands try the half and double element arrangements (the first
- * keeps the mnemonic's).  Leaves the first that matches (else the mnemonic's, for the error). */
+ * operand keeps the mnemonic's, and so does the first vector without a lane: the suffix is its
+ * arrangement, addv.8h h0, v1).  Leaves the first that matches (else the one the matcher goes
+ * furthest with, for the error). */
 static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
 {
     int idx[A64_MAX_OPS], nb = 0;
-    for (int i = 1; i < in->nops; i++) {
+    bool first = true;             /* (the first vector operand: the suffix's, addv.8h h0, v1) */
+    for (int i = 0; i < in->nops; i++) {
         A64Operand *o = &in->ops[i];
+        bool vec = o->kind == A64_OP_VREG ? o->u.vreg.shape >= A64_V_8B && o->u.vreg.index < 0 : o->kind == A64_OP_VLIST;
+        if ((vec && first) || i == 0) {   /* (the first operand keeps it too: ins.d v0[0], w5) */
+            first = first && !vec;
+            continue;
+        }
         if (!(P->bare_ops >> i & 1)) continue;
         int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
         if (sh < A64_V_ELEM_B && o->kind == A64_OP_VREG && o->u.vreg.index >= 0) continue;
