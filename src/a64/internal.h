@@ -99,6 +99,11 @@ extern const int a64_aliases_count;
 typedef struct A64Claim { const char *mnem, *cls, *places; } A64Claim;
 extern const A64Claim a64_claims[];
 extern const int a64_claims_count;
+/* the suffixes of Apple's syntax llvm takes on a mnemonic (src/a64/apple.tsv ->
+ * $(B)/gen/a64_apple.c): "8b,16b,4s", or "*" (llvm reads them otherwise) */
+typedef struct A64Apple { const char *mnem, *suffixes; } A64Apple;
+extern const A64Apple a64_apple[];
+extern const int a64_apple_count;
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh) */
@@ -121,6 +126,8 @@ bool a64_shape_sve(const char *shape);
  * instruction" when the operands are the start of a listed shape (A64_SHAPE_FEW: llvm underlines
  * the statement), "invalid operand for instruction" at *at when they go on after a listed shape
  * (A64_SHAPE_MANY: the first operand after it); A64_SHAPE_NONE when not listed */
+/* whether shapes.tsv has rows of mnemonic [mnem, +n) */
+bool a64_shape_known(const char *mnem, size_t n);
 enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at);
@@ -155,6 +162,7 @@ typedef struct A64MatchEnv {
                               (without an env, none is) */
     A64Features sys;       /* those of the system registers, SYS operations and PSTATE fields: the
                               same but after `.cpu NAME` alone (llvm 19: the CPU's) */
+    bool llvm_only;        /* the rows of llvm's spellings only (not GNU as's: memoff9:gas) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {
@@ -189,9 +197,12 @@ void a64_unknown_mnemonic(const char *name, A64Features features, char *msg, siz
  * no post-index */
 bool a64_join_post(A64Operand *m, const A64Operand *t);
 bool a64_takes_shifted_imm(const A64Mnem *m, int i);
-/* whether a row of m takes a base register with an optional #0 only (ldxr, ldar: llvm's own
- * parser of that address reads no shift after the base) */
-bool a64_zero_offset_rows(const A64Mnem *m);
+/* whether llvm reads m's address base as one with an optional #0 and nothing else (ldxr, ldar) */
+bool a64_sp0_rows(const A64Mnem *m);
+/* whether a row of m takes a pre-indexed (mode A64_AM_PRE) or post-indexed address as operand i */
+bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode);
+/* whether a row of m has an operand i of pattern kind (P_VEC ...) */
+bool a64_rows_have(const A64Mnem *m, int i, int kind);
 /* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
  * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
  * returns where it is (A64_AT_*) */

@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs shapes aliases claims
+A64_TABLES := sysregs sysops opnames features archs shapes aliases claims apple
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
 A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
@@ -53,6 +53,10 @@ $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs
 # src/a64/claims.tsv (learned by tools/claims-survey.sh)
 $(B)/gen/a64_claims.c: src/a64/claims.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64Claim a64_claims "str str str" $< > $@.tmp && mv $@.tmp $@
+# the suffixes of Apple's syntax llvm takes on each mnemonic (add.4s): src/a64/apple.tsv
+# (learned by tools/apple-survey.sh)
+$(B)/gen/a64_apple.c: src/a64/apple.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) -s a64/internal.h A64Apple a64_apple "str str" $< > $@.tmp && mv $@.tmp $@
 # the shape key of instructions (one per line on stdin: "MNEM<TAB>SHAPE<TAB>KNOWN<TAB>SVE<TAB>FEATURES"), for
 # tools/shapes-survey.sh
 $(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src/a64/*.c src/asm/*.c src/util/*.c)) $(A64_GEN_OBJS)

@@ -840,6 +840,19 @@ bool a64_takes_shifted_imm(const A64Mnem *m, int i)
            rows_have(m, -1, i, P_MOVN);
 }
 
+bool a64_rows_have(const A64Mnem *m, int i, int kind)
+{
+    return rows_have(m, -1, i, kind);
+}
+
+bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode)
+{
+    if (mode == A64_AM_PRE)
+        return rows_have(m, -1, i, P_MEMPRE9) || rows_have(m, -1, i, P_MEMPAIRPRE) || rows_have(m, -1, i, P_MEMPRE10);
+    return rows_have(m, -1, i, P_MEMPOST9) || rows_have(m, -1, i, P_MEMPAIRPOST) ||
+           rows_have(m, -1, i, P_MEMPOSTIMM) || rows_have(m, -1, i, P_MEMPOSTREG);
+}
+
 /* (the parser's, for an instruction's last two operands; too_many_or_few's, for any two) */
 bool a64_join_post(A64Operand *m, const A64Operand *t)
 {
@@ -879,10 +892,16 @@ static bool zero_offset(const A64Row *r)
     return (r->sys & A64_SYS_EXCLUSIVE) || ((r->sys & A64_SYS_BARRIER) && r->mem_kind == A64_MEM_LOAD);
 }
 
-bool a64_zero_offset_rows(const A64Mnem *m)
+/* whether llvm reads the base of m's address as that of an optional #0 (tryParseGPR64sp0Operand:
+ * ldxr, stlxr, ldar, ldapr ... whose rows take a plain [xN]; not ldapur's [x1, #8], nor stlr's) */
+bool a64_sp0_rows(const A64Mnem *m)
 {
-    for (int ri = m->first; ri < m->first + m->count; ri++)
-        if (zero_offset(&a64_rows[ri])) return true;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (!zero_offset(r)) continue;
+        for (int k = 0; k < r->nops; k++)
+            if (r->ops[k].kind == P_MEM) return true;
+    }
     return false;
 }
 
@@ -1326,6 +1345,14 @@ static int rank(const Furthest *f, int row, int d)
     return same_class(&a64_rows[row].ops[f->i], f->o) ? RANK_SAME_CLASS : RANK_OTHER_CLASS;
 }
 
+/* whether row r is a GNU as spelling llvm refuses (prfm's memoff9:gas) */
+static bool gas_row(const A64Row *r)
+{
+    for (int i = 0; i < r->nops; i++)
+        if (r->ops[i].kind == P_MEMOFF9 && r->ops[i].arg) return true;
+    return false;
+}
+
 bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
 {
     const char *name = in->mnem_name;
@@ -1363,6 +1390,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
+        if (env && env->llvm_only && gas_row(r)) continue;
         vars_init(&v, r, env);
         int i;
         for (i = 0; i < r->nops; i++)

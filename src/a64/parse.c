@@ -37,6 +37,7 @@
 #include "asm/asm.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,9 +102,11 @@ typedef struct Parser {
     const char *end;                       /* end of the text the current line lies in */
     /* Apple's syntax: the arrangement on the mnemonic (fmla.4s v0, v1, v2); 0 = none */
     int apple;
+    int suffix;                            /* the arrangement on the mnemonic (add.4s: Apple's suffix), 0 none */
     bool bare;                             /* the last vector register had no arrangement */
     unsigned bare_ops;                     /* operands written without an arrangement (bits) */
     const struct BareLane *lane;           /* a bare_lane mnemonic written without arrangements */
+    const char *mname;                     /* the mnemonic being parsed, lowercase (rows or none) */
     /* the first operand llvm reads and no row takes (see finish_inst), its place uarch's error
      * has: an address's base ([x31], [w0]), a vector register without an arrangement (mov x0,
      * v1) or a list of them ({v0}), an element or a list of them without its lane (v1.d, {v0.s});
@@ -477,15 +480,8 @@ static const char *parse_float(const char *p, const char *e, double *out)
 
 /* An integer at p: a plain number (the fast path), else a constant expression (src/asm:
  * `#(64 - 15)`, `#N * 4` with `.set N, ...`).  Returns its end, or NULL after an error
- * ("expected <what>"). */
-static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym);
-static const char *parse_value(Parser *P, const char *p, const char *e, int64_t *v, const char *what)
-{
-    return parse_value_sym(P, p, e, v, what, NULL);
-}
-
-/* the same; where `sym` is not NULL, a value that names a symbol with none (an expression of
- * symbols, for the caller) is no error: NULL and *sym = true */
+ * ("expected <what>"); where `sym` is not NULL, a value that names a symbol with none (an
+ * expression of symbols, for the caller) is no error: NULL and *sym = true */
 static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym)
 {
     bool ovf;
@@ -639,18 +635,35 @@ static bool no_operand(Parser *P, const char *x)
     return false;
 }
 
-/* parse "[idx]" at p, with llvm's words where no value starts or the ']' is missing; returns
- * end or NULL with an error */
-static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx)
+typedef struct Lex { Parser *P; const char *p, *e; } Lex;
+static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o);
+
+/* parse "[idx]" at p (a list's lane: list), with llvm's words where no value starts, none that
+ * is a constant or the ']' is missing; returns end or NULL with an error */
+static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx, bool list)
 {
     p = skip_ws(p + 1, e);
     const char *t = p < e && *p == '#' ? p : no_value(P, p, e);
     if (t) { perr(P, t, "unknown token in expression"); return NULL; }
     int64_t v;
-    const char *q2 = parse_value(P, p, e, &v, "an element index");
+    bool sym = false;
+    const char *q2 = parse_value_sym(P, p, e, &v, "an element index", &sym);
+    if (sym) {                     /* (llvm's words after the expression: v1.s[x], v1.s[foo + 1]) */
+        A64Operand t2 = {0};
+        Lex L2 = {P, p, e};
+        if (!parse_sym_expr(&L2, NULL, &t2)) return NULL;
+        /* (then llvm reads what follows as an operand: the ']', of a list what follows it) */
+        const char *x = L2.p < e ? skip_ws(L2.p, e) : skip_ws(L2.p, P->le), *y = x;
+        perr(P, x, "immediate value expected for vector index");
+        if (list && y < e && *y == ']') y = skip_ws(y + 1, P->le);
+        diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "unknown token in expression");
+        if (list) diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "invalid operand");
+        return NULL;
+    }
     if (!q2) return NULL;
-    /* (beyond the arrangement's lanes: the matcher's error, at the '[') */
-    if (v < 0 || v > 127) { perr(P, p, "vector element index out of range"); return NULL; }
+    /* llvm reads any constant, and its matcher refuses one beyond the arrangement's lanes
+     * (v1.s[-1], v1.s[200]): uarch's 127 stands for it */
+    if (v < 0 || v > 127) v = 127;
     p = skip_ws(q2, e);
     if (p >= e || *p != ']') { perr(P, p < e ? p : skip_ws(p, P->le), "']' expected"); return NULL; }
     *idx = (int8_t)v;
@@ -675,8 +688,10 @@ static const struct BareLane *bare_lane(const char *mnem)
 }
 
 /* BAD_VREG: a vector llvm reads in parts, the register and its '.T' and '[N]' apart: without an
- * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s}) */
-enum { BAD_BASE, BAD_VREG, BAD_VLIST };
+ * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s});
+ * BAD_TYPED: a vector (or list) with its arrangement after a mnemonic with one (add.4s v0.4s:
+ * llvm's short forms take none) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
 static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
@@ -723,7 +738,6 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
 }
 
 /* ---- operands ---- */
-typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 
 /* the ELF relocation specifiers llvm 19 reads in `:name:expr` (AArch64AsmParser) */
 static const char *const elf_specs[] = {
@@ -928,7 +942,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     Parser *P = L->P;
     const char *open = L->p, *p = skip_ws(L->p + 1, L->e);
     int nums[4], shape = 0, count = 0, stride = 1;
-    bool range = false;
+    bool range = false, bare0 = false;
     char buf[48];
     for (;;) {
         if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
@@ -937,10 +951,24 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
+        if (P->suffix && !P->bare && sh < A64_V_ELEM_B)   /* (llvm takes ld1.s { v0.s }[1]) */
+            bad_operand(P, open, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE)
             bad_operand(P, open, o, BAD_VLIST, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
-        if (count && sh != shape) return perr(P, p, "mismatched register size suffix");   /* (llvm's words) */
+        /* (llvm's words; after add.4s, a bare register's arrangement is "" to its list parser) */
+        if (count && (sh != shape || P->bare != bare0)) {
+            perr(P, p, "mismatched register size suffix");
+            /* (the last register of the list: llvm's second errors after its '}') */
+            const char *c = skip_ws(ie, L->e);
+            if (c < L->e && *c == '}') {
+                c = skip_ws(c + 1, P->le);
+                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
+                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+            }
+            return false;
+        }
         shape = sh;
+        bare0 = P->bare;
         if (range) {
             int first = nums[0], n = (num - first + 32) % 32 + 1;
             if (n > 4) return perr(P, p, "invalid number of vectors");
@@ -958,7 +986,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         if (p < L->e && *p == '}') { p++; break; }
         if (p < L->e && *p == '-' && !range && count == 1) { range = true; p = skip_ws(p + 1, L->e); continue; }
         if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
-        return perr(P, open, "unbalanced '{' in vector list");
+        return perr(P, p < L->e ? p : skip_ws(p, P->le), "'}' expected");   /* ({ v0[1] }, { v0.4s) */
     }
     if (stride != 1) return report(P, open, "invalid operand for instruction", "vector list registers must be consecutive");
     o->kind = A64_OP_VLIST;
@@ -972,7 +1000,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
     if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE)
         return perr(P, lb, "element index on a vector list with an arrangement");
-    if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index))) return false;
+    if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index, true))) return false;
     if (!lane && shape >= A64_V_ELEM_B)
         bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", q(open, p, buf, sizeof buf));
     L->p = p;
@@ -1034,21 +1062,51 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));   /* ([ ]) */
     const char *ie = ident_end(p, L->e);
     Reg b = reg_at(P, p, (size_t)(ie - p));
+    /* a register to llvm's parser of the base of a zero-offset address ([x0, #0] of ldxr, ldar,
+     * stlr ...: tryParseGPR64sp0Operand): any of its scalar registers, w0 and q0 too */
+    bool sp0 = (b.kind == RK_GPR || b.kind == RK_VSCALAR) && P->env.mnem && a64_sp0_rows(P->env.mnem);
+    bool shiftable = b.kind != RK_NONE && b.kind != RK_BAD;   /* (a register: see below) */
     if (b.kind != RK_GPR || !b.is64 || (b.num == 31 && !b.is_sp)) {
         /* llvm reads any register or expression there (x31, w0, v0, foo+4, #1) and its matcher
          * refuses it (see finish_inst); what follows is read first, its errors come first */
         if (b.kind == RK_NONE || b.kind == RK_BAD) {   /* (an expression: x32+4 too) */
             A64Operand t = {0};
             Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
-            if (!parse_imm_after_hash(&L2, &t)) return false;
+            const char *d = p;
+            while (d < L->e && is_digit(*d)) d++;
+            if (d > p && d < L->e && strchr("bfBF", *d) && !(d + 1 < L->e && is_identc(d[1]))) L2.p = d + 1;   /* (1f) */
+            else if (*p == '.' && !(p + 1 < L->e && is_identc(p[1]))) { if (!parse_sym_expr(&L2, NULL, &t)) return false; }   /* (.) */
+            else if (!parse_imm_after_hash(&L2, &t)) return false;
             ie = L2.p;
+            /* (llvm reads a shift or extend after one that does not start with a name: [#8, lsl]) */
+            shiftable = !is_ident0(*p);
         }
         bad_operand(P, p, o, BAD_BASE, "invalid base register '%s'", q(p, rtrim(p, ie), buf, sizeof buf));
         b.num = 31;                /* (sp in its place, for the matcher to look further) */
     }
     o->u.mem.base = (uint8_t)b.num;
     p = skip_ws(ie, L->e);
-    if (p < L->e && *p == ',') {
+    if (sp0 && p < L->e && *p == ',') {
+        /* after it, a ',' and an integer (its '#' optional) of value 0, else llvm's words at
+         * what stands there instead, or after the value */
+        const char *t = skip_ws(p + 1, L->e);
+        if (t < L->e && *t == '#') t = skip_ws(t + 1, L->e);
+        if (!(t < L->e && is_digit(*t))) return perr(P, t < L->e ? t : skip_ws(t, P->le), "index must be absent or #0");
+        int64_t v;
+        bool sym = false;
+        const char *q2 = parse_value_sym(P, t, L->e, &v, "an offset", &sym);
+        if (sym) {                 /* (an expression of symbols: 0+foo) */
+            A64Operand t2 = {0};
+            Lex L2 = {P, t, L->e};
+            if (!parse_sym_expr(&L2, NULL, &t2)) return false;
+            q2 = L2.p;
+            v = 1;
+        }
+        if (!q2) return false;
+        if (v) return perr(P, q2 < L->e ? skip_ws(q2, L->e) : skip_ws(q2, P->le), "index must be absent or #0");
+        o->u.mem.has_offset = true;
+        p = skip_ws(q2, L->e);
+    } else if (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
         const AsmSym *y = NULL;   /* [x0, OFF] with .set OFF: an offset (checked after the registers) */
         if (p < L->e && is_ident0(*p) && P->A.nsyms && reg_lookup(p, (size_t)(ident_end(p, L->e) - p)).kind == RK_NONE)
@@ -1068,8 +1126,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
             ie = ident_end(p, L->e);
             Reg x = reg_at(P, p, (size_t)(ie - p));
             int sh = a64_shift_lookup(p, (size_t)(ie - p));
-            /* (after a register llvm reads a shift, not after an expression, nor in ldxr's [x0, #0]) */
-            if (sh != A64_SH_NONE && b.kind == RK_GPR && !(P->env.mnem && a64_zero_offset_rows(P->env.mnem))) {
+            /* (after a register llvm reads a shift, not after an expression that starts with a name) */
+            if (sh != A64_SH_NONE && shiftable) {
                 /* [x0, lsl #3]: llvm reads a shift or extend there; its matcher refuses it as an
                  * offset, as it refuses a symbol ([x0, foo]; [foo, lsl] is one) */
                 int64_t v;
@@ -1079,6 +1137,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 o->u.mem.sym = arena_strndup(&P->prog->arena, p, (size_t)(ie - p));
                 o->u.mem.has_offset = true;
                 p = skip_ws(q2, L->e);
+                if (p < L->e && *p == ',') {   /* ([x1, lsl #3, x2]: operands after it, refused after it) */
+                    const char *c = memchr(p, ']', (size_t)(L->e - p));
+                    p = c ? c : L->e;
+                }
             } else if (x.kind == RK_GPR) {
                 if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
                 o->u.mem.has_index = true;
@@ -1117,6 +1179,8 @@ static bool parse_mem(Lex *L, A64Operand *o)
         L->p = p;
         return true;
     }
+    /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
+    if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
     if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (p < L->e && *p == '!') {
@@ -1239,7 +1303,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
     case '#':
-        if (P->env.mnem && sve_claimed(P->env.mnem->name, "fimm", llvm_place(P, o))) {
+        if (sve_claimed(P->mname, "fimm", llvm_place(P, o))) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
             if (t) return perr(P, t, "invalid floating point immediate");
         }
@@ -1384,6 +1448,8 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             P->apple = 0;
             if (!okp) return false;
         } else if (!vreg_parts(P, p, ie, &num, &sh)) return false;
+        if (P->suffix && dot)
+            bad_operand(P, p, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE) {
             bad_operand(P, p, o, BAD_VREG, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
             o->kind = A64_OP_VREG;
@@ -1392,7 +1458,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             o->u.vreg.index = -1;
             if (ie < e && *ie == '[') {   /* v1[1]: the '[' is llvm's next operand */
                 if (P->bad.at == p) P->bad.next = ie;
-                if (!(ie = parse_index(P, ie, e, &o->u.vreg.index))) return false;
+                if (!(ie = parse_index(P, ie, e, &o->u.vreg.index, false))) return false;
             }
             L->p = ie;
             return true;
@@ -1409,11 +1475,11 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (sh >= A64_V_ELEM_B && (lb >= e || *lb != '['))
             bad_operand(P, p, o, BAD_VREG, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
         else if (sh >= A64_V_ELEM_B) {
-            ie = parse_index(P, lb, e, &o->u.vreg.index);
+            ie = parse_index(P, lb, e, &o->u.vreg.index, false);
             if (!ie) return false;
         } else if (ie < e && *ie == '[') {
             if (sh != A64_V_4B && sh != A64_V_2H) return perr(P, ie, "element index on a vector with an arrangement");
-            ie = parse_index(P, ie, e, &o->u.vreg.index);   /* dot-product group v2.4b[1] */
+            ie = parse_index(P, ie, e, &o->u.vreg.index, false);   /* dot-product group v2.4b[1] */
             if (!ie) return false;
         }
         L->p = ie;
@@ -1991,7 +2057,9 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
     bool place = false;
     for (int ri = mn ? mn->first : 0; mn && ri < mn->first + mn->count && !place; ri++) {
         int k = a64_rows[ri].nops > i ? a64_rows[ri].ops[i].kind : -1;
-        place = P->bad.kind == BAD_BASE ? k >= P_MEM : k == P_LIST || k == P_ELIST;
+        place = P->bad.kind == BAD_BASE    ? k >= P_MEM
+                : P->bad.kind == BAD_TYPED ? k >= P_FSCALAR && k <= P_ELIST
+                                           : k == P_LIST || k == P_ELIST;
     }
     if (!ok && !place) return true;
     return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
@@ -2004,6 +2072,40 @@ static bool unclosed_few(Parser *P, const char *mnem_at, const char *text_end, c
     report(P, mnem_at, "too few operands for instruction", "unbalanced '[' in memory operand");
     underline_statement(P, mnem_at, text_end, in);
     return false;
+}
+
+/* An address written pre-indexed ([x0, #8]!) or post-indexed ([x0], #8) where no row takes one
+ * (prfm, ldur): llvm reads the address before the '!' (or the ', #8') and refuses what follows
+ * it when its rows take that address, else the address (prfm x, [x0, #3]!: the offset's words).
+ * The place of what follows when they take it (NULL and *me the error of the address else, or
+ * NULL and *me unchanged when it does not apply) */
+static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const char *text_end, A64MatchError *me)
+{
+    for (int k = 0; k < in->nops; k++) {
+        A64Operand *o = &in->ops[k], save = *o;
+        if (o->kind != A64_OP_MEM || o->u.mem.mode == A64_AM_OFFSET || a64_rows_take_index_mode(mn, k, o->u.mem.mode))
+            continue;
+        o->u.mem.mode = A64_AM_OFFSET;
+        if (save.u.mem.mode == A64_AM_POST) {
+            o->u.mem.has_offset = o->u.mem.post_reg = false;
+            o->u.mem.offset = 0;
+        }
+        A64MatchError m2;
+        P->env.llvm_only = true;   /* (prfm x, [x0, #3]!: llvm's words, not the GNU as spelling's) */
+        bool ok = a64_match(in, &P->env, &m2);
+        P->env.llvm_only = false;
+        P->env.mnem = mn;
+        *o = save;
+        const char *at = P->ls + o->col - 1, *x = operand_end(at, text_end);
+        if (!ok) {
+            *me = m2;
+            return NULL;
+        }
+        if (save.u.mem.mode == A64_AM_POST) return error_at(at, x, text_end, A64_AT_POST);
+        const char *bang = memchr(at, '!', (size_t)(x - at));   /* (llvm's '!': where what follows it starts) */
+        return bang ? skip_ws(bang + 1, text_end) : at;
+    }
+    return NULL;
 }
 
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
@@ -2021,6 +2123,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
+        const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
+        if (wb) return report(P, wb, "invalid operand for instruction", "");
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
@@ -2036,6 +2140,13 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
+        if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
+            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) &&
+            !strcmp(msg, "invalid operand for instruction")) {
+            /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
+            const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
+            if (lb) return report(P, lb, "invalid operand for instruction", hint);
+        }
         if (P->unclosed && o >= rtrim(o, text_end)) return unclosed_few(P, mnem_at, text_end, in);   /* ([x1, w2) */
         report(P, o, msg, hint);
         if (o == mnem_at && a64_match_too_few(&me))
@@ -2043,6 +2154,11 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (P->unclosed) return unclosed_few(P, mnem_at, text_end, in);
+    /* llvm's short forms have no scalar copy of an element (mov.d d0, v1[0]: its alias, mov d0,
+     * v1.d[0], is one spelling): refused at the scalar */
+    const A64Row *row = &a64_rows[in->row];
+    if (P->suffix && in->nops == 2 && row->ops[0].kind == P_FSCALAR && row->ops[1].kind == P_ELEM)
+        return report(P, P->ls + in->ops[0].col - 1, "invalid operand for instruction", "no short form copies an element to a scalar");
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     for (int i = 0; i < in->nops; i++)
         regname_warn(P, &in->ops[i]);
@@ -2130,12 +2246,20 @@ static void memo_add(Parser *P, uint32_t h, int inst)
 
 /* Apple's syntax: the operands written without an arrangement took the mnemonic's; when no
  * row matches so, the other operands try the half and double element arrangements (the first
- * keeps the mnemonic's).  Leaves the first that matches (else the mnemonic's, for the error). */
+ * operand keeps the mnemonic's, and so does the first vector without a lane: the suffix is its
+ * arrangement, addv.8h h0, v1).  Leaves the first that matches (else the one the matcher goes
+ * furthest with, for the error). */
 static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
 {
     int idx[A64_MAX_OPS], nb = 0;
-    for (int i = 1; i < in->nops; i++) {
+    bool first = true;             /* (the first vector operand: the suffix's, addv.8h h0, v1) */
+    for (int i = 0; i < in->nops; i++) {
         A64Operand *o = &in->ops[i];
+        bool vec = o->kind == A64_OP_VREG ? o->u.vreg.shape >= A64_V_8B && o->u.vreg.index < 0 : o->kind == A64_OP_VLIST;
+        if ((vec && first) || i == 0) {   /* (the first operand keeps it too: ins.d v0[0], w5) */
+            first = first && !vec;
+            continue;
+        }
         if (!(P->bare_ops >> i & 1)) continue;
         int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
         if (sh < A64_V_ELEM_B && o->kind == A64_OP_VREG && o->u.vreg.index >= 0) continue;
@@ -2146,6 +2270,9 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     A64Inst t = *in;
     P->env.mnem = m;
     if (a64_match(&t, &P->env, &me)) { P->env.mnem = m; return true; }
+    /* (none matching: the combination the matcher goes furthest with, for its error; llvm's short
+     * forms take any arrangement of the bare registers) */
+    int best = 0, best_at = a64_match_too_few(&me) ? INT_MAX : me.opnd;   /* (too few: the furthest) */
     int combos = 1;
     for (int i = 0; i < nb; i++) combos *= APPLE_ALTS;
     for (int c = 1; c < combos; c++) {
@@ -2166,8 +2293,17 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
         P->env.mnem = m;
         if (a64_match(&t, &P->env, &me)) {
             memcpy(in->ops, ops, (size_t)in->nops * sizeof *ops);
-            break;
+            P->env.mnem = m;
+            return true;
         }
+        if (!a64_match_too_few(&me) && me.opnd > best_at) best = c, best_at = me.opnd;
+    }
+    for (int i = 0, x = best; best && i < nb; i++, x /= APPLE_ALTS) {
+        A64Operand *o = &in->ops[idx[i]];
+        int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
+        int alt = x % APPLE_ALTS ? shape_alt(sh, x % APPLE_ALTS) : sh;
+        if (o->kind == A64_OP_VREG) o->u.vreg.shape = (uint8_t)alt;
+        else o->u.vlist.shape = (uint8_t)alt;
     }
     P->env.mnem = m;
     return true;
@@ -2212,6 +2348,29 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     return false;
 }
 
+/* whether a short form of mnemonic [m, +n) takes Apple's suffix [x, +xn) (src/a64/apple.tsv): 1
+ * yes, 0 no, -1 llvm reads it otherwise ('*') */
+static int apple_suffix(const char *m, size_t n, const char *x, size_t xn)
+{
+    int lo = 0, hi = a64_apple_count;   /* (sorted by mnemonic: gen-table -s) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, c = strncmp(a64_apple[mid].mnem, m, n);
+        if (c == 0 && a64_apple[mid].mnem[n]) c = 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo >= a64_apple_count || strncmp(a64_apple[lo].mnem, m, n) || a64_apple[lo].mnem[n]) return 0;
+    const char *l = a64_apple[lo].suffixes;
+    if (!strcmp(l, "*")) return -1;
+    for (const char *p = l; *p;) {
+        const char *c = strchr(p, ',');
+        size_t k = c ? (size_t)(c - p) : strlen(p);
+        if (k == xn && !memcmp(p, x, xn)) return 1;
+        p += k + (c != NULL);
+    }
+    return 0;
+}
+
 static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
     size_t tn = (size_t)(e - s);
@@ -2234,6 +2393,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     P->memo_off = false;
     P->num_target = -1;
+    P->suffix = 0;
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     size_t n = (size_t)(p - s);
@@ -2277,15 +2437,35 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 memcpy(b + pn, ".cc", 3);
                 in->cond = (uint8_t)c;
                 m = a64_mnem_find(b, pn + 3);
-            } else if (c < 0) {
-                /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic */
+            } else if ((pn == 1 && lw[0] == 'b') || (pn == 2 && lw[0] == 'b' && lw[1] == 'c')) {
+                /* (b.4s, bc.foo: llvm reads a condition after b. and bc.) */
+                const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
+                if (a64_cond_lookup(dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) < 0)
+                    return perr(P, s + pn + 1, "invalid condition code");
+            } else {
+                /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic.  llvm
+                 * makes each suffix an operand of its own: of a mnemonic it knows, one no short
+                 * form has (src/a64/apple.tsv: add.s, ldr.4s, add.eq, a second one) is "invalid
+                 * type suffix for instruction" there; of another, its name is the head's */
+                const A64Mnem *bm = a64_mnem_find(lw, pn);
+                const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
+                int taken = bm || a64_shape_known(lw, pn) ? apple_suffix(lw, pn, dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) : -2;
+                if (taken == 0 || (taken == 1 && s2))
+                    return perr(P, s + ((taken ? s2 : dot) - lw) + 1, "invalid type suffix for instruction");
+                if (taken == -2) {
+                    char msg[400];
+                    lw[pn] = 0;
+                    a64_unknown_mnemonic(lw, P->env.features, msg, sizeof msg);
+                    return perr(P, s, "%s", msg);
+                }
                 int sh = arrangement(dot + 1, (size_t)(lw + n - dot - 1));
-                const A64Mnem *bm = sh ? a64_mnem_find(lw, pn) : NULL;
+                if (!sh) bm = NULL;
                 if (bm) {
                     m = bm;
                     n = pn;
                     lw[n] = 0;
                     P->apple = sh;
+                    P->suffix = sh;
                 }
             }
         }
@@ -2302,6 +2482,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
     if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
     P->env.mnem = m;
+    P->mname = lw;
     P->bare_ops = 0;
     P->lane = NULL;
     bool ok = parse_operands(P, p, e, in);

@@ -255,6 +255,28 @@ static int shape_operands(const char *row)
     return k;
 }
 
+/* the first operand of shape (0-based) that is a w (x) register right after a z register of
+ * d (b, h, s) elements, or after one and a p/m or p/z; -1 none */
+static int gpr_width_mismatch(const char *shape)
+{
+    char z = 0;                             /* the element letter of the z register just before */
+    for (int k = 0; *shape; k++) {
+        const char *o = shape;
+        int depth = 0;
+        while (*shape && (depth || *shape != ',')) {
+            if (*shape == '[' || *shape == '{') depth++;
+            else if ((*shape == ']' || *shape == '}') && depth) depth--;
+            shape++;
+        }
+        size_t n = (size_t)(shape - o);
+        if (*shape) shape++;
+        if (n == 1 && (*o == 'w' || *o == 'x') && z && (*o == 'x') != (z == 'd')) return k;
+        if (n == 3 && o[0] == 'z' && o[1] == '.' && strchr("bhsd", o[2])) z = o[2];
+        else if (!(n == 3 && o[0] == 'p' && o[1] == '/')) z = 0;
+    }
+    return -1;
+}
+
 /* the start of operand k (0-based) of the text [s, e) */
 static const char *operand_at(const char *s, const char *e, int k)
 {
@@ -268,6 +290,25 @@ static const char *operand_at(const char *s, const char *e, int k)
     return s;
 }
 
+/* the first row of mnemonic [mnem, +n) or of the one after it (the rows are sorted by mnemonic
+ * then shape) */
+static int first_row(const char *mnem, size_t n)
+{
+    int lo = 0, hi = a64_shape_rows_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+bool a64_shape_known(const char *mnem, size_t n)
+{
+    int i = first_row(mnem, n);
+    return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
+}
+
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at)
 {
@@ -275,12 +316,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
-    int lo = 0, hi = a64_shape_rows_count;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (row_cmp(mnem, n, "", &a64_shape_rows[mid]) > 0) lo = mid + 1;
-        else hi = mid;
-    }
+    int lo = first_row(mnem, n);
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false;
     int past = -1;                          /* the operands of the longest row the shape goes on after */
@@ -319,6 +355,16 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     if (!hit && rows && !dflt && !any && (known ? near > 0 && shape_sve_first(shape) : shape[0] != 0)) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = operand_at(s, e, near);
+        return A64_SHAPE_MANY;
+    }
+    /* a general register of the other width than the elements of the z register before it (or
+     * before it and a p/m): no SVE form takes one (mov z0.d, w0; insr z0.s, x0; add z0.d, z1.d,
+     * w0) where a listed form starts as the operands before it do, or none is listed (insr z0.s,
+     * x0: the default only), the matcher refuses it */
+    int wide = shape[0] ? gpr_width_mismatch(shape) : -1;
+    if (!hit && wide >= 0 && (wide <= near || (dflt && rows == 1)) && shape_sve_first(shape)) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = operand_at(s, e, wide);
         return A64_SHAPE_MANY;
     }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
