@@ -614,6 +614,15 @@ static void read_table(const char *path)
                 int n = atoi(t);
                 if (k >= r->nops || n < 1 || n > r->nops) fail("print: operand '%s' out of 1..%d", t, r->nops);
                 r->print_ops[k] = (uint8_t)n;
+                const char *colon = strchr(t, ':');   /* N:ARR: printed with that arrangement */
+                if (colon) {
+                    size_t q = 0;
+                    while (q < sizeof shape_names / sizeof *shape_names && strcmp(shape_names[q].name, colon + 1))
+                        q++;
+                    if (q == sizeof shape_names / sizeof *shape_names || r->ops[n - 1].kind != P_VEC)
+                        fail("print: '%s' is not a vector operand with an arrangement (8b 16b 4h ...)", t);
+                    r->print_shape[k] = (uint8_t)shape_names[q].shape;
+                }
             }
             if (k != r->nops) fail("print lists %d operands, the row has %d", k, r->nops);
         }
@@ -832,6 +841,8 @@ int main(int argc, char **argv)
         emit_cstr(o, r->print);
         fprintf(o, ",{");
         for (int k = 0; k < r->nops; k++) fprintf(o, "%d,", r->print_ops[k]);
+        fprintf(o, "},{");
+        for (int k = 0; k < r->nops; k++) fprintf(o, "%d,", r->print_shape[k]);
         fprintf(o, "},{");
         for (int k = 0; k < r->nops; k++) {
             A64Pat *p = &r->ops[k];

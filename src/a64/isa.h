@@ -78,6 +78,8 @@ typedef struct A64Row {
     const char *src;       /* "base.tsv:123" */
     const char *print;     /* the mnemonic LLVM prints the row as (its `print` column), NULL: as written */
     uint8_t print_ops[A64_MAX_OPS];   /* with these operands (1-based), in this order */
+    uint8_t print_shape[A64_MAX_OPS]; /* printed with this arrangement (A64VShape; 0: as written):
+                                         mov v0.4s, v1.4s prints as mov v0.16b, v1.16b */
     A64Pat ops[A64_MAX_OPS];   /* last: a row's used fields then share fewer cache lines */
 } A64Row;
 

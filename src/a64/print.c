@@ -332,6 +332,8 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, A64Feature
             ops[k] = o[row->print_ops[k] - 1];
             if (row->ops[row->print_ops[k] - 1].kind == P_NBIMM)   /* bic #1 prints as and #0xfffffffe */
                 ops[k].u.imm.value = (long long)~(unsigned long long)ops[k].u.imm.value;
+            if (row->print_shape[k])                               /* mov v0.4s -> v0.16b */
+                ops[k].u.vreg.shape = row->print_shape[k];
         }
         return true;
     }
