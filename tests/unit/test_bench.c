@@ -7,6 +7,7 @@
 #include "bench/itlb.h"
 #include "bench/dtlb.h"
 #include "bench/icache.h"
+#include "bench/known.h"
 #include "bench/sweep.h"
 
 #include <math.h>
@@ -1013,6 +1014,53 @@ TEST(test_bench_dtlb_name)
     CHECK(f2 && f2->value >= 4096 && f2->value <= 5793);
     CHECK(find_named(&s, "level 3") == NULL);
     sweep_free(&s);
+}
+
+static const BenchFrontend *frontend_named(const char *uarch)
+{
+    for (int i = 0; i < bench_frontend_count; i++)
+        if (!strcmp(bench_frontend[i].uarch, uarch))
+            return &bench_frontend[i];
+    return NULL;
+}
+
+/* icache's op-cache naming on this Emerald Rapids KVM guest (2026-11-30 12:20 and 12:38, 8-byte
+ * NOPs): 5.78-5.98 IPC to 32 KiB (the L1I, sysfs), then 1.63 from the L2; a disturbed step at 6.75
+ * KiB (5.98 -> 5.78) inside the plateau is not the op cache's end.  Golden Cove's decoders are 6 wide but take
+ * 32 B a cycle, 4 of these NOPs: the 5.98 plateau is the uop cache's, and the step the L1I's.  With
+ * 4-byte instructions the decoders' 6 a cycle are not passed: no op-cache words.  A Zen 4 (4 wide,
+ * 32 B: 4 of 8 B, as its width alone said) names the same plateau the op cache's, as before. */
+TEST(test_bench_icache_op_cache)
+{
+    const BenchFrontend *gc = frontend_named("Emerald Rapids"), *z4 = frontend_named("Zen 4");
+    CHECK(gc && gc->decode == 6 && gc->fetch == 32 && gc->opcache == 4096);
+    CHECK(z4 && z4->decode == 4);
+    for (int k = 0; k < 3; k++) {
+        Sweep s;
+        memset(&s, 0, sizeof s);
+        s.x_bytes = true;
+        SweepFinding *f = sweep_finding(&s, "step", "");   /* a disturbed step inside the plateau */
+        f->value = 6912, f->cycles = 5.98;
+        f = sweep_finding(&s, "L1I", "");
+        f->value = 32768, f->cycles = 5.78;
+        f = sweep_finding(&s, "L2", "");
+        f->value = 1.68 * 1048576, f->cycles = 1.63;
+        icache_op_cache(&s, 0, 32768, k == 1 ? 4 : 8, k == 2 ? z4 : gc);
+        const SweepFinding *p = find_named(&s, "op cache plateau");
+        if (k == 1) {
+            CHECK(p == NULL && s.nfind == 3);
+        } else {
+            CHECK(p && p->cycles == 5.78 && strstr(p->note, "it ends with the L1I"));
+            CHECK(find_named(&s, "L1I") != NULL && find_named(&s, "step") != NULL);
+            CHECK(find_named(&s, "op cache") == NULL);
+            if (k == 0)
+                CHECK(p && strstr(p->note, "above the 4 instructions per cycle the decoders deliver (Emerald Rapids")
+                      && strstr(p->note, "6 wide, 32 B a cycle: 4 of 8 B"));
+            else
+                CHECK(p && strstr(p->note, "above the 4 instructions per cycle") && !strstr(p->note, "wide"));
+        }
+        sweep_free(&s);
+    }
 }
 
 /* the Emerald Rapids curve: by order without cpuid (its leaf 0x18 is empty here); with the TLBs a
