@@ -559,6 +559,42 @@ TEST(test_bench_btb_two_taken)
     sweep_free(&s);
 }
 
+/* btb on this Emerald Rapids KVM guest (2026-11-30 12:22, the other vCPU busy): the 4 B spacing
+ * goes 1.1 cycles a branch to 5 branches (20 B) and 3.7-4.3 from 6 on: a step within one 64-byte
+ * line, a limit of taken branches per line, was named "zero-bubble BTB: 5".  It is a note now, and
+ * the zero-bubble level comes from another spacing's plateau (64 B: to 102 branches); the 16 B
+ * spacing's step at 16,384 (256 KiB of code, past the L1I, short of the L2) stays a BTB level. */
+static const SweepFinding *find_named(const Sweep *s, const char *name);
+
+TEST(test_bench_btb_line_density)
+{
+    const double spacing[4] = {4, 16, 64, 1024};
+    BtbCaches emr = {{32768, 2097152, 314572800}, {"L1I", "L2", "L3"}, 3};
+    BtbStep run[] = {
+        {0, 5, 20, 1.14, 3.8, 0.86, 3, 6},
+        {1, 16384, 16384 * 16.0, 3.7, 12.4, 0.64, 13004, 20643},
+        {2, 102, 102 * 64.0, 0.868, 1.06, 0.53, 102, 128},
+        {2, 256, 256 * 64.0, 1.06, 1.84, 0.93, 256, 323},
+        {2, 512, 512 * 64.0, 1.84, 3.86, 0.92, 406, 645},
+        {2, 8192, 8192 * 64.0, 3.86, 13.8, 0.71, 5161, 20643},
+        {3, 10, 10 * 1024.0, 0.727, 1.89, 0.67, 6, 20},
+        {3, 40, 40 * 1024.0, 1.89, 4.05, 0.82, 40, 51},
+        {3, 406, 406 * 1024.0, 4.05, 31, 0.85, 323, 813},
+    };
+    BtbStep fast[] = {{0, 5, 20, 1.14, 3.6, 1, 5, 6}, {2, 102, 102 * 64.0, 0.87, 1.18, 1, 102, 128},
+                      {3, 6, 6 * 1024.0, 0.72, 1.05, 1, 6, 8}};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &emr);
+    btb_zero_bubble(&s, fast, 3, spacing, 4, &emr);
+    const SweepFinding *z = find_named(&s, "zero-bubble BTB"), *b3 = find_named(&s, "3-bubble BTB");
+    CHECK(z && z->value == 102);
+    CHECK(b3 && b3->value == 16384);
+    const char *notes = buf_cstr(&s.notes);
+    CHECK(strstr(notes, "the 4 B spacing's step at 5 branches (1.14 -> 3.8 cycles a branch, 24 B of code: one 64-byte line)"));
+    sweep_free(&s);
+}
+
 /* btb's zero-bubble plateau from the points of a spacing (16 B, Zen 4, 2026-11-24 17:39): one
  * branch per cycle up to 2,048 with a disturbed pair (1.4, 1.5), a lone dip (0.85) and a lone
  * spike (1.71) on the way, then 1.32, 1.47, 1.53, 2.0: the plateau ends at 2,048 (next point
