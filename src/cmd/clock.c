@@ -500,8 +500,9 @@ int cmd_clock(int argc, char **argv)
             printf("core clock%s:   not measured (cannot pin to that CPU)\n", where);
             continue;
         }
-        printf("core clock%s:   %s (dependent add chain, 1 cycle per add; samples of %.1f ms, interquartile spread %.1f %%)\n",
-               where, fmt_hz(tmp, sizeof tmp, runs[r].c.hz), runs[r].c.sample_s * 1e3, runs[r].c.spread * 100);
+        /* (samples are sized to about 50 us: "0.0 ms" said nothing) */
+        printf("core clock%s:   %s (dependent add chain, 1 cycle per add; samples of %.0f us, interquartile spread %.1f %%)\n",
+               where, fmt_hz(tmp, sizeof tmp, runs[r].c.hz), runs[r].c.sample_s * 1e6, runs[r].c.spread * 100);
         if (runs[r].c.coarse)
             printf("warning: the timer step (%llu ticks) is more than 0.1 %% of a sample: core clock imprecise\n",
                    (unsigned long long)gran);
