@@ -732,6 +732,29 @@ TEST(test_bench_itlb_names)
     itlb_name_steps(b2, a2, ln, 0, nm);
 }
 
+/* itlb beside cpuid: the names this Emerald Rapids guest's half-way placement got (12:50, other
+ * vCPU busy: "L1 ITLB: 91", "L2 ITLB: 256") against a Golden Cove's 256-entry ITLB and 2,048-entry
+ * STLB (Intel's optimization manual) as leaf 0x18 would give them: both disagree, and say so */
+TEST(test_bench_itlb_cpuid)
+{
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    SweepFinding *f = sweep_finding(&s, "L1 ITLB", "half-way");
+    f->value = 91;
+    f = sweep_finding(&s, "L2 ITLB", "half-way");
+    f->value = 256;
+    const ClockTlb itlb = {1, "Instruction", 256, 8, 8, false}, stlb = {2, "Unified", 2048, 16, 16, false};
+    itlb_cpuid(&s, &itlb, &stlb);
+    CHECK(strstr(s.find[0].note, "cpuid says 256 entries (Instruction): DISAGREES"));
+    CHECK(strstr(s.find[1].note, "cpuid says 2048 entries (Unified): DISAGREES"));
+    itlb_cpuid(&s, NULL, NULL);   /* none: nothing added */
+    CHECK(!strstr(s.find[0].note, "DISAGREES;"));
+    s.find[0].value = 256, s.find[0].note[0] = 0;
+    itlb_cpuid(&s, &itlb, NULL);
+    CHECK_STR(s.find[0].note, "cpuid says 256 entries (Instruction)");
+    sweep_free(&s);
+}
+
 /* dcache: with sysfs naming 3 data cache levels, the 3 steps of the largest relative change are
  * the levels (Zen 4 guest, 2026-11-23 00:17: 4 -> 14 c at 32 KiB, a 14 -> 16 c step at 304 KiB
  * inside the L2, 16 -> 45.8 c at 861 KiB, 45.8 -> 435 c at 4 MiB); with as many steps as
