@@ -1104,7 +1104,7 @@ TEST(test_bench_icache_op_cache)
         f->value = 32768, f->cycles = 5.78;
         f = sweep_finding(&s, "L2", "");
         f->value = 1.68 * 1048576, f->cycles = 1.63;
-        icache_op_cache(&s, 0, 32768, k == 1 ? 4 : 8, k == 2 ? z4 : gc);
+        icache_op_cache(&s, 0, 32768, k == 1 ? 4 : 8, k == 2 ? z4 : gc, "sysfs");
         const SweepFinding *p = find_named(&s, "op cache plateau");
         if (k == 1) {
             CHECK(p == NULL && s.nfind == 3);
@@ -1146,6 +1146,29 @@ TEST(test_bench_dtlb_name_intel)
                   strstr(f2->note, "cpuid says 2048 entries, 16-way"));
         sweep_free(&s);
     }
+}
+
+/* icache on this Emerald Rapids guest at 13:17 (other vCPU busy): the op cache's step at 16 KiB
+ * (4.74 -> 3.47 IPC) had taken the L1I's name, and the step at 32 KiB (3.47 -> 1.54) was "knee 1":
+ * the first is the op cache's, the second the L1I's */
+TEST(test_bench_icache_op_cache_l1i)
+{
+    const BenchFrontend *gc = frontend_named("Emerald Rapids");
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.x_bytes = true;
+    SweepFinding *f = sweep_finding(&s, "L1I", "");
+    f->value = 16384, f->cycles = 4.74;
+    snprintf(f->note, sizeof f->note, "plateau 4 KiB..13.4 KiB; sysfs says 32 KiB");
+    f = sweep_finding(&s, "knee 1", "");
+    f->value = 32768, f->cycles = 3.47;
+    snprintf(f->note, sizeof f->note, "plateau 19 KiB..32 KiB; the next level from 90.5 KiB; matches no sysfs figure");
+    icache_op_cache(&s, 0, 32768, 8, gc, "sysfs");
+    const SweepFinding *o = find_named(&s, "op cache"), *l = find_named(&s, "L1I");
+    CHECK(o && o->value == 16384 && strstr(o->note, "2048 instructions of 8 B (published: 4096 ops)"));
+    CHECK(l && l->value == 32768 && strstr(l->note, "from 90.5 KiB; sysfs says 32 KiB (past the op cache's step)"));
+    CHECK(find_named(&s, "knee 1") == NULL);
+    sweep_free(&s);
 }
 
 /* icache on the bhyve Zen 5 guest (2026-11-30 08:31): the 8-byte NOPs' op-cache plateau (7.87 IPC)
