@@ -141,6 +141,15 @@ static int step_cache(const BtbStep *a, const double *spacing, const BtbCaches *
     return -1;
 }
 
+/* a step (or plateau end) whose code fits one 64-byte line: a limit of taken branches per line
+ * or fetch block, not of a BTB's entries (on this Emerald Rapids guest the 4 B spacing went 1.1 to
+ * 1.9 cycles a branch up to 5 branches, 20 B, and 3.3 to 4.3 from 6 on, to 256 branches and past:
+ * no more than 5 or so taken branches of a line are followed at speed) */
+static bool in_one_line(const BtbStep *a, const double *spacing)
+{
+    return (a->hi > 0 ? a->hi : a->count) * spacing[a->series] <= 64;
+}
+
 void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches)
 {
     qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
@@ -159,6 +168,15 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
          * branch with its code in the L2, a step at 1,290 branches that, beside the 1 KiB
          * spacing's L2 step at 1,625, made a "one-bubble BTB" of 1,625 branches) */
         lone[a] = known && cache[a] < 0 && kn[a].after >= 3 * kn[a].cycles;
+        if (lone[a] && in_one_line(&kn[a], spacing)) {
+            lone[a] = false;
+            char sp[32], fp[32];
+            svg_fmt_bytes(sp, sizeof sp, spacing[kn[a].series]);
+            svg_fmt_bytes(fp, sizeof fp, (kn[a].hi > 0 ? kn[a].hi : kn[a].count) * spacing[kn[a].series]);
+            sweep_note(s, "the %s spacing's step at %.0f branches (%.3g -> %.3g cycles a branch, %s of code: "
+                       "one 64-byte line) is a limit of taken branches per line, not a BTB's capacity",
+                       sp, kn[a].count, kn[a].cycles, kn[a].after, fp);
+        }
     }
     for (int a = 0; a < nk; a++) {
         double d[2] = {INFINITY, INFINITY};
@@ -305,7 +323,7 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
         for (int a = 0; a < nk; a++)
             if (kn[a].series == k && (first < 0 || kn[a].count < kn[first].count))
                 first = a;
-        if (first < 0 || !(kn[first].cycles <= 1.15))
+        if (first < 0 || !(kn[first].cycles <= 1.15) || in_one_line(&kn[first], spacing))
             continue;
         double n = kn[first].lo > 0 ? kn[first].lo : kn[first].count;
         double bn = kn[best >= 0 ? best : first].lo > 0 ? kn[best >= 0 ? best : first].lo : kn[best >= 0 ? best : first].count;

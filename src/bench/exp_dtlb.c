@@ -13,9 +13,11 @@
  * Not the median of three neighbours (icache's knee_median3): on that curve, whose disturbed
  * points alternate (15.8, 11.1, 15.7), the medians made a step of their own and the detector
  * then found neither the L1D lines' step nor the L2 TLB's (unit test test_bench_dtlb_name).
- * The TLB levels are named in order and set beside what cpuid says (AMD Fn8000_0005/6 EBX, 4 KiB
- * pages), where it says anything: here the L1 DTLB's 96 entries agree; the L2 DTLB's 128 do not
- * (the 11-cycle plateau of L2 TLB hits runs from 108 to 724 pages, and page walks start past
+ * The TLB levels are named in order and set beside what cpuid says (AMD Fn8000_0005/6 EBX; Intel
+ * leaf 2 or 0x18, whose load-only DTLB and unified STLB stand for the data TLBs; 4 KiB pages),
+ * where it says anything, and a note says why where it says nothing (this Emerald Rapids KVM guest:
+ * leaf 2 refers to leaf 0x18, whose subleaves are null).  On the bhyve Zen 5 guest the L1 DTLB's
+ * 96 entries agree; the L2 DTLB's 128 do not (the 11-cycle plateau of L2 TLB hits runs from 108 to 724 pages, and page walks start past
  * 4,096: the 4K entries AMD publishes for Zen 5, which the field's 12 bits cannot hold).
  */
 #include "bench/dtlb.h"
@@ -165,6 +167,9 @@ done:
     if (mem_page_size() == 4096 && o.page == 4096)   /* cpuid's figures are for 4 KiB pages */
         tlb[0] = sweep_cpuid_tlb(1, "Data"), tlb[1] = sweep_cpuid_tlb(2, "Data");
     dtlb_name(&s, ser, l1d, tlb, o.page, grid[n - 1]);
+    const char *none = sweep_cpuid_tlb_none();
+    if (none && mem_page_size() == 4096 && o.page == 4096)
+        sweep_note(&s, "cpuid describes no TLB: %s; the TLB levels are named by their order alone", none);
     if (l1d > 0)
         sweep_note(&s, "the chased lines exceed the L1D (%s %.0f KiB) at %.0f pages", sweep_cache_source(s.opt.cpu),
                    l1d / 1024, l1d / 64);

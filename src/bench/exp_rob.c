@@ -8,7 +8,7 @@
  * memory latency; beyond that they serialize and it costs two.  The knee of cycles-per-copy over
  * N is the capacity of the structure the filler uses (H. Wong, "Measuring Reorder Buffer
  * Capacity", blog.stuffedcow.net/2013/05/measuring-rob-capacity):
- *     nop -> reorder buffer (retire queue), add -> integer register file, fadd -> FP register
+ *     nop -> reorder buffer (retire queue), add (of registers) -> integer register file, fadd -> FP register
  *     file, load -> load queue, store -> store queue, branch -> in-flight branches,
  *     cmp -> flag-only ops (no general-purpose register written), mov -> register moves: a
  *     core that eliminates them at rename gives each a ROB entry and no register, so they
@@ -125,9 +125,11 @@ static void filler(Buf *b, bool x86, int kind, int i)
     case 0:
         buf_puts(b, "nop\n");
         break;
-    case 1:
+    case 1:   /* a register operand, not an immediate: Golden Cove's renamer folds a 64-bit
+               * add of an immediate into the register's mapping, with no register of its own (on
+               * this Emerald Rapids guest 'add $1' filled the ROB, 496 like nop, not the int PRF) */
         if (x86)
-            buf_printf(b, "add $1, %%%s\n", xr[i % 11]);
+            buf_printf(b, "add %%%s, %%%s\n", xr[i % 11], xr[i % 11]);
         else
             buf_printf(b, "add x%d, x%d, #1\n", 2 + i % 25, 2 + i % 25);
         break;

@@ -2,7 +2,18 @@
 #ifndef BENCH_ICACHE_H
 #define BENCH_ICACHE_H
 
+#include "bench/known.h"
 #include "bench/sweep.h"
+
+/* x86-64: the findings from s->find[first] on whose IPC is above what the decoders deliver (fe:
+ * the published front end, NULL: unknown; their width, or fetch / bytes instructions of `bytes`
+ * bytes where their bytes a cycle hold fewer) are fed by the op cache.  The step that ends such
+ * a plateau is the L1I's when it lies where l1i puts it (within a quarter octave: the op cache
+ * keeps no code the L1I does not hold), and an "op cache plateau" finding is added; else it is
+ * renamed "op cache"; if it had the L1I's name, a later "knee N" step within a quarter octave of
+ * l1i takes it (src: where l1i comes from, "sysfs" or "cpuid").  Either way the plateau is named
+ * for what feeds it. */
+void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchFrontend *fe, const char *src);
 
 /* The levels of refs[0..nrefs) (the cache sizes of `src`: "sysfs", "cpuid"; x 0: unknown) that no
  * finding from s->find[first] on names: each added with why.  The L1I, when an "op cache" finding

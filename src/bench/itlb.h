@@ -2,6 +2,8 @@
 #ifndef BENCH_ITLB_H
 #define BENCH_ITLB_H
 
+#include "bench/sweep.h"
+
 #include <stdbool.h>
 
 /* Name the n steps of the itlb curve (in page order): before[j] and after[j] are the cycles per
@@ -13,5 +15,10 @@
  * steps before the last level are "step", after it "page-walk step" (the walk's own caches).
  * names[j] points to a static string. */
 void itlb_name_steps(const double *before, const double *after, const bool *lines, int n, const char **names);
+
+/* cpuid's 4 KiB code TLBs (l1: the L1 instruction TLB, l2: the level-2 one code uses, an
+ * instruction or a unified one; NULL: none) beside the "L1 ITLB" and "L2 ITLB" findings: "cpuid
+ * says N entries (type)", and ": DISAGREES" when more than half an octave from the step. */
+void itlb_cpuid(Sweep *s, const ClockTlb *l1, const ClockTlb *l2);
 
 #endif

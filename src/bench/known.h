@@ -28,6 +28,7 @@ const BenchKnown *bench_known_here(void);
 typedef struct BenchFrontend {
     const char *uarch;
     int decode;                          /* instructions decoded per cycle */
+    int fetch;                           /* bytes a cycle the decoders take from the L1I, 0: unknown */
     int opcache;                         /* op cache capacity, ops */
     int btb_fast, btb_slow;              /* entries: zero-bubble BTB, one-bubble BTB */
     const char *source;

@@ -500,10 +500,18 @@ static const ClockX86 *cpuid_caches(void)
 const ClockTlb *sweep_cpuid_tlb(int level, const char *type)
 {
     const ClockX86 *x = cpuid_decoded();
+    if (!strcmp(type, "Data"))
+        return clock_x86_load_tlb(x, level);
     for (int i = 0; i < x->ntlbs; i++)
         if (x->tlbs[i].level == level && !strcmp(x->tlbs[i].type, type))
             return &x->tlbs[i];
     return NULL;
+}
+
+const char *sweep_cpuid_tlb_none(void)
+{
+    const ClockX86 *x = clock_have_cpuid() ? cpuid_decoded() : NULL;
+    return x && x->ntlbs == 0 && x->tlb_none[0] ? x->tlb_none : NULL;
 }
 
 static bool sysfs_has_caches(int cpu)

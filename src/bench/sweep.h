@@ -151,8 +151,11 @@ double sweep_cache_size(int cpu, int level, const char *type);
 int sweep_cache_ways(int cpu, int level, const char *type);
 int sweep_cache_ways_max(int cpu, int level, const char *type);
 /* The 4 KiB-page TLB of `level` and `type` ("Data", "Instruction") that cpuid describes (AMD
- * Fn8000_0005/6); NULL when it describes none (not x86, Intel, no such leaf). */
+ * Fn8000_0005/6, Intel leaf 2 or 0x18); NULL when it describes none (not x86, no such leaf).
+ * "Data": the one loads use, a data TLB, else a load-only one, else a unified one (Intel's STLB). */
 const ClockTlb *sweep_cpuid_tlb(int level, const char *type);
+/* Why cpuid describes no TLB (clock_x86_decode's tlb_none); NULL when it does, or not x86. */
+const char *sweep_cpuid_tlb_none(void);
 /* Its line size (coherency_line_size); 0 when unknown. */
 int sweep_cache_line(int cpu, int level, const char *type);
 /* How many CPUs share it (shared_cpu_list); 0 when unknown. */

@@ -89,15 +89,30 @@ typedef struct ClockCache {
 } ClockCache;
 #define CLOCK_MAX_CACHES 8
 
-/* a TLB as cpuid describes it (AMD Fn8000_0005/6, 4 KiB pages) */
+/* a TLB as cpuid describes it (AMD Fn8000_0005/6; Intel leaf 0x18 or leaf 2), 4 KiB pages */
 typedef struct ClockTlb {
     int level;                               /* 1, 2 */
-    char type[12];                           /* "Data", "Instruction" */
+    char type[12];                           /* "Data", "Instruction", "Unified" (data and code),
+                                              * "Load", "Store" (Intel leaf 0x18: load-only and
+                                              * store-only DTLBs) */
     int entries;
     int ways, ways_max;                      /* as ClockCache's; entries for a fully associative one */
     bool full;                               /* fully associative */
 } ClockTlb;
-#define CLOCK_MAX_TLBS 4
+#define CLOCK_MAX_TLBS 8
+
+/* a descriptor byte of Intel's cpuid leaf 2 (src/clock/intel-leaf2-tlb.tsv): kind "tlb" (a 4 KiB
+ * TLB: level, type, entries, ways "4", "full" or "-" when not given) or "leaf18" (see leaf 0x18) */
+typedef struct ClockLeaf2Tlb {
+    uint32_t code;
+    const char *kind;
+    int level;
+    const char *type;
+    int entries;
+    const char *ways;
+} ClockLeaf2Tlb;
+extern const ClockLeaf2Tlb clock_leaf2_tlbs[];
+extern const int clock_leaf2_tlbs_count;
 
 /* AMD's 4-bit associativity code (Fn8000_0006; src/clock/amd-assoc.tsv) */
 typedef struct ClockAmdAssoc {
@@ -135,10 +150,15 @@ typedef struct ClockX86 {
     int ncaches;
     const char *cache_leaf;                  /* "4" (Intel), "0x8000001d" (AMD with TopoExt),
                                               * "0x80000005/6" (AMD without: a VM's), NULL: none */
-    ClockTlb tlbs[CLOCK_MAX_TLBS];           /* 4 KiB pages, AMD Fn8000_0005/6 (Intel's leaf 2
-                                              * descriptors are not decoded) */
+    ClockTlb tlbs[CLOCK_MAX_TLBS];           /* 4 KiB pages, from tlb_leaf */
     int ntlbs;
+    const char *tlb_leaf;                    /* "0x80000005/6" (AMD), "0x18" or "2" (Intel), NULL:
+                                              * none */
+    char tlb_none[160];                      /* when none: why (what the leaves said), "" else */
 } ClockX86;
+/* The 4 KiB TLB loads use at `level`: a data TLB, else a load-only one (Intel leaf 0x18), else a
+ * unified one (Intel's STLB); NULL when cpuid describes none */
+const ClockTlb *clock_x86_load_tlb(const ClockX86 *x, int level);
 /* "performance (Core)", "efficiency (Atom)", or NULL for 0 / unknown */
 const char *clock_x86_core_type_name(unsigned core_type);
 void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *out);

@@ -14,3 +14,8 @@ GEN_SRCS += $(B)/gen/clock_amd_assoc.c
 
 $(B)/gen/clock_amd_assoc.c: src/clock/amd-assoc.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) clock/clock.h ClockAmdAssoc clock_amd_assoc "hex int int str" $< > $@.tmp && mv $@.tmp $@
+
+GEN_SRCS += $(B)/gen/clock_leaf2_tlbs.c
+
+$(B)/gen/clock_leaf2_tlbs.c: src/clock/intel-leaf2-tlb.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) clock/clock.h ClockLeaf2Tlb clock_leaf2_tlbs "hex str int str int str" $< > $@.tmp && mv $@.tmp $@

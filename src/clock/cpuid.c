@@ -7,7 +7,8 @@
  * ratio, Intel), 0x16 (base/max/bus MHz, Intel), 0x40000000 (hypervisor vendor, max hv leaf),
  * 0x40000010 (TSC kHz offered by VMware/KVM-style hypervisors), 0x80000000 (max extended leaf),
  * 0x80000001 (rdtscp), 0x80000002-4 (brand string), 0x80000007 EDX[8] (invariant TSC), the
- * caches (leaf 4, 0x8000001D or 0x80000005/6) and AMD's 4 KiB TLBs (0x80000005/6 EBX).
+ * caches (leaf 4, 0x8000001D or 0x80000005/6) and the 4 KiB TLBs (AMD: 0x80000005/6 EBX; Intel:
+ * leaf 2's descriptors, else leaf 0x18).
  * Reference: Intel SDM vol. 2A "CPUID"; AMD APM vol. 3 appendix E.
  */
 #include "clock/clock.h"
@@ -169,6 +170,80 @@ static void tlbs_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     }
 }
 
+/* Intel: leaf 0x18 (SDM vol. 2A, "Deterministic Address Translation Parameters"), one subleaf a
+ * structure: EDX[4:0] type (0 null: skipped, 1 data, 2 instruction, 3 unified, 4 load-only, 5
+ * store-only), EDX[7:5] level, EDX[8] fully associative, EBX[0] 4 KiB pages, EBX[31:16] ways,
+ * ECX sets; subleaf 0's EAX the last subleaf.  Those that take 4 KiB pages are kept.  Returns how
+ * many it kept. */
+static int tlbs_leaf18(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    static const char *const types[] = {NULL, "Data", "Instruction", "Unified", "Load", "Store"};
+    uint32_t r[4];
+    fn(ctx, 0x18, 0, r);
+    uint32_t last = r[0] < 32 ? r[0] : 32;
+    int n = o->ntlbs;
+    for (uint32_t i = 0; i <= last; i++) {
+        if (i > 0)
+            fn(ctx, 0x18, i, r);
+        unsigned t = r[3] & 0x1f;
+        if (t == 0 || t > 5 || !(r[1] & 1))
+            continue;
+        int ways = (int)(r[1] >> 16), entries = ways * (int)r[2];
+        bool full = (r[3] >> 8) & 1;
+        put_tlb(o, (int)((r[3] >> 5) & 7), types[t], entries, full ? entries : ways, full ? entries : ways, full);
+    }
+    return o->ntlbs - n;
+}
+
+/* Intel: leaf 2's descriptor bytes (AL, the count, aside; a register with bit 31 set holds none):
+ * the 4 KiB TLBs of intel-leaf2-tlb.tsv; *see18 when one says the TLBs are in leaf 0x18 */
+static void tlbs_leaf2(ClockCpuidFn fn, void *ctx, ClockX86 *o, bool *see18)
+{
+    uint32_t r[4];
+    fn(ctx, 2, 0, r);
+    for (int k = 0; k < 4; k++) {
+        if (r[k] >> 31)
+            continue;
+        for (int b = k == 0; b < 4; b++) {
+            unsigned code = (r[k] >> (8 * b)) & 0xff;
+            for (int i = 0; i < clock_leaf2_tlbs_count && code; i++) {
+                const ClockLeaf2Tlb *d = &clock_leaf2_tlbs[i];
+                if (d->code != code)
+                    continue;
+                if (!strcmp(d->kind, "leaf18"))
+                    *see18 = true;
+                else {
+                    bool full = !strcmp(d->ways, "full");
+                    int ways = full ? d->entries : atoi(d->ways);
+                    put_tlb(o, d->level, d->type, d->entries, ways, ways, full);
+                }
+            }
+        }
+    }
+}
+
+static void tlbs_intel(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    bool see18 = false;
+    if (o->max_leaf >= 2)
+        tlbs_leaf2(fn, ctx, o, &see18);
+    if (o->ntlbs > 0) {
+        o->tlb_leaf = "2";
+        return;
+    }
+    if (o->max_leaf >= 0x18 && tlbs_leaf18(fn, ctx, o) > 0) {
+        o->tlb_leaf = "0x18";
+        return;
+    }
+    if (see18)
+        snprintf(o->tlb_none, sizeof o->tlb_none, "leaf 2 refers to leaf 0x18 (descriptor 0xfe), and leaf 0x18 "
+                 "describes none%s", o->max_leaf < 0x18 ? " (beyond the max leaf)"
+                 : o->hypervisor ? " (its subleaves are null: the hypervisor's cpuid)" : " (its subleaves are null)");
+    else
+        snprintf(o->tlb_none, sizeof o->tlb_none, "leaf 2 has no TLB descriptor%s", o->max_leaf >= 0x18 ?
+                 " and leaf 0x18 none" : "");
+}
+
 static void caches_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
 {
     uint32_t r[4];
@@ -207,8 +282,14 @@ static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
         caches_amd_legacy(fn, ctx, o);
         o->cache_leaf = "0x80000005/6";
     }
-    if (amd && o->max_ext_leaf >= 0x80000005)
+    if (amd && o->max_ext_leaf >= 0x80000005) {
         tlbs_amd_legacy(fn, ctx, o);
+        o->tlb_leaf = o->ntlbs > 0 ? "0x80000005/6" : NULL;
+    } else if (!amd && o->max_leaf >= 2) {
+        tlbs_intel(fn, ctx, o);
+    }
+    if (o->ntlbs == 0 && !o->tlb_none[0])
+        snprintf(o->tlb_none, sizeof o->tlb_none, "%s", amd ? "Fn8000_0005/6 describe none" : "no TLB leaf");
     if (o->ncaches == 0)
         o->cache_leaf = NULL;
 }
@@ -304,4 +385,14 @@ void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *o)
 const char *clock_x86_core_type_name(unsigned t)
 {
     return t == 0x40 ? "performance (Core)" : t == 0x20 ? "efficiency (Atom)" : NULL;
+}
+
+const ClockTlb *clock_x86_load_tlb(const ClockX86 *x, int level)
+{
+    static const char *const load[] = {"Data", "Load", "Unified"};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < x->ntlbs; i++)
+            if (x->tlbs[i].level == level && !strcmp(x->tlbs[i].type, load[k]))
+                return &x->tlbs[i];
+    return NULL;
 }

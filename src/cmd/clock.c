@@ -243,6 +243,10 @@ int cmd_clock(int argc, char **argv)
                 }
                 json_arr_end(&j);
             }
+            if (x.ntlbs == 0)
+                json_kstr(&j, "tlbs_none", x.tlb_none);
+            else
+                json_kstr(&j, "tlb_leaf", x.tlb_leaf);
             if (x.ntlbs > 0) {
                 json_key(&j, "tlbs_4k");
                 json_arr_begin(&j);
@@ -389,10 +393,14 @@ int cmd_clock(int argc, char **argv)
             printf("  TLBs (4 KiB pages):  ");
             for (int c = 0; c < x.ntlbs; c++) {
                 const ClockTlb *t = &x.tlbs[c];
-                printf("%s L%d %s %d entries %s", c ? "," : "", t->level, t->type[0] == 'D' ? "DTLB" : "ITLB",
-                       t->entries, clock_ways_text(tmp, sizeof tmp, t->ways, t->ways_max, t->full));
+                const char *ty = t->type[0] == 'D' ? "DTLB" : t->type[0] == 'I' ? "ITLB" : t->type[0] == 'U' ? "TLB"
+                                 : t->type[0] == 'L' ? "DTLB (loads)" : "DTLB (stores)";
+                printf("%s L%d %s %d entries %s", c ? "," : "", t->level, ty, t->entries,
+                       clock_ways_text(tmp, sizeof tmp, t->ways, t->ways_max, t->full));
             }
-            printf(" (cpuid 0x80000005/6)\n");
+            printf(" (cpuid %s)\n", x.tlb_leaf);
+        } else {
+            printf("  TLBs:                 none described by cpuid: %s\n", x.tlb_none);
         }
         if (x.hybrid)
             printf("  hybrid:               yes (cpuid 7 EDX[15]); core types per CPU from cpuid 0x1A\n");
@@ -492,8 +500,9 @@ int cmd_clock(int argc, char **argv)
             printf("core clock%s:   not measured (cannot pin to that CPU)\n", where);
             continue;
         }
-        printf("core clock%s:   %s (dependent add chain, 1 cycle per add; samples of %.1f ms, interquartile spread %.1f %%)\n",
-               where, fmt_hz(tmp, sizeof tmp, runs[r].c.hz), runs[r].c.sample_s * 1e3, runs[r].c.spread * 100);
+        /* (samples are sized to about 50 us: "0.0 ms" said nothing) */
+        printf("core clock%s:   %s (dependent add chain, 1 cycle per add; samples of %.0f us, interquartile spread %.1f %%)\n",
+               where, fmt_hz(tmp, sizeof tmp, runs[r].c.hz), runs[r].c.sample_s * 1e6, runs[r].c.spread * 100);
         if (runs[r].c.coarse)
             printf("warning: the timer step (%llu ticks) is more than 0.1 %% of a sample: core clock imprecise\n",
                    (unsigned long long)gran);

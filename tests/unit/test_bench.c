@@ -7,6 +7,7 @@
 #include "bench/itlb.h"
 #include "bench/dtlb.h"
 #include "bench/icache.h"
+#include "bench/known.h"
 #include "bench/sweep.h"
 
 #include <math.h>
@@ -558,6 +559,42 @@ TEST(test_bench_btb_two_taken)
     sweep_free(&s);
 }
 
+/* btb on this Emerald Rapids KVM guest (2026-11-30 12:22, the other vCPU busy): the 4 B spacing
+ * goes 1.1 cycles a branch to 5 branches (20 B) and 3.7-4.3 from 6 on: a step within one 64-byte
+ * line, a limit of taken branches per line, was named "zero-bubble BTB: 5".  It is a note now, and
+ * the zero-bubble level comes from another spacing's plateau (64 B: to 102 branches); the 16 B
+ * spacing's step at 16,384 (256 KiB of code, past the L1I, short of the L2) stays a BTB level. */
+static const SweepFinding *find_named(const Sweep *s, const char *name);
+
+TEST(test_bench_btb_line_density)
+{
+    const double spacing[4] = {4, 16, 64, 1024};
+    BtbCaches emr = {{32768, 2097152, 314572800}, {"L1I", "L2", "L3"}, 3};
+    BtbStep run[] = {
+        {0, 5, 20, 1.14, 3.8, 0.86, 3, 6},
+        {1, 16384, 16384 * 16.0, 3.7, 12.4, 0.64, 13004, 20643},
+        {2, 102, 102 * 64.0, 0.868, 1.06, 0.53, 102, 128},
+        {2, 256, 256 * 64.0, 1.06, 1.84, 0.93, 256, 323},
+        {2, 512, 512 * 64.0, 1.84, 3.86, 0.92, 406, 645},
+        {2, 8192, 8192 * 64.0, 3.86, 13.8, 0.71, 5161, 20643},
+        {3, 10, 10 * 1024.0, 0.727, 1.89, 0.67, 6, 20},
+        {3, 40, 40 * 1024.0, 1.89, 4.05, 0.82, 40, 51},
+        {3, 406, 406 * 1024.0, 4.05, 31, 0.85, 323, 813},
+    };
+    BtbStep fast[] = {{0, 5, 20, 1.14, 3.6, 1, 5, 6}, {2, 102, 102 * 64.0, 0.87, 1.18, 1, 102, 128},
+                      {3, 6, 6 * 1024.0, 0.72, 1.05, 1, 6, 8}};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &emr);
+    btb_zero_bubble(&s, fast, 3, spacing, 4, &emr);
+    const SweepFinding *z = find_named(&s, "zero-bubble BTB"), *b3 = find_named(&s, "3-bubble BTB");
+    CHECK(z && z->value == 102);
+    CHECK(b3 && b3->value == 16384);
+    const char *notes = buf_cstr(&s.notes);
+    CHECK(strstr(notes, "the 4 B spacing's step at 5 branches (1.14 -> 3.8 cycles a branch, 24 B of code: one 64-byte line)"));
+    sweep_free(&s);
+}
+
 /* btb's zero-bubble plateau from the points of a spacing (16 B, Zen 4, 2026-11-24 17:39): one
  * branch per cycle up to 2,048 with a disturbed pair (1.4, 1.5), a lone dip (0.85) and a lone
  * spike (1.71) on the way, then 1.32, 1.47, 1.53, 2.0: the plateau ends at 2,048 (next point
@@ -693,6 +730,29 @@ TEST(test_bench_itlb_names)
     CHECK_STR(nm[2], "L2 ITLB");
     /* no step */
     itlb_name_steps(b2, a2, ln, 0, nm);
+}
+
+/* itlb beside cpuid: the names this Emerald Rapids guest's half-way placement got (12:50, other
+ * vCPU busy: "L1 ITLB: 91", "L2 ITLB: 256") against a Golden Cove's 256-entry ITLB and 2,048-entry
+ * STLB (Intel's optimization manual) as leaf 0x18 would give them: both disagree, and say so */
+TEST(test_bench_itlb_cpuid)
+{
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    SweepFinding *f = sweep_finding(&s, "L1 ITLB", "half-way");
+    f->value = 91;
+    f = sweep_finding(&s, "L2 ITLB", "half-way");
+    f->value = 256;
+    const ClockTlb itlb = {1, "Instruction", 256, 8, 8, false}, stlb = {2, "Unified", 2048, 16, 16, false};
+    itlb_cpuid(&s, &itlb, &stlb);
+    CHECK(strstr(s.find[0].note, "cpuid says 256 entries (Instruction): DISAGREES"));
+    CHECK(strstr(s.find[1].note, "cpuid says 2048 entries (Unified): DISAGREES"));
+    itlb_cpuid(&s, NULL, NULL);   /* none: nothing added */
+    CHECK(!strstr(s.find[0].note, "DISAGREES;"));
+    s.find[0].value = 256, s.find[0].note[0] = 0;
+    itlb_cpuid(&s, &itlb, NULL);
+    CHECK_STR(s.find[0].note, "cpuid says 256 entries (Instruction)");
+    sweep_free(&s);
 }
 
 /* dcache: with sysfs naming 3 data cache levels, the 3 steps of the largest relative change are
@@ -941,6 +1001,15 @@ static const double dtlb_y2[] = {3.7, 3.7, 3.7, 3.8, 3.8, 3.7, 3.8, 3.8, 3.8, 3.
                                  19.1, 24.9, 23.5, 19.2, 19.0, 20.4, 20.9, 21.5, 17.9, 107.2, 171.7, 193.2, 204.5, 217.1,
                                  213.0, 226.7, 272.5};
 
+/* dtlb on this Emerald Rapids KVM guest (2026-11-30 12:20, 3 passes, another job on the other vCPU):
+ * 5 cycles to 91 pages, STLB hits (11.6) from 128, the L1D's 768 lines out past 724, page walks
+ * past 2,048 (the STLB's 2,048 entries, Intel's optimization manual) */
+static const double dtlb_y_emr[] = {4.998, 4.831, 4.825, 5.098, 4.997, 4.996, 4.997, 4.862, 4.997, 4.999, 4.998,
+                                    4.997, 4.829, 4.831, 4.830, 4.997, 4.998, 4.996, 4.995, 6.822, 11.288, 11.943,
+                                    11.602, 12.063, 11.727, 11.995, 11.974, 11.587, 11.140, 11.564, 11.527, 22.936,
+                                    23.131, 22.987, 23.243, 25.837, 35.017, 47.984, 51.155, 55.084, 60.631, 59.570,
+                                    61.061, 61.724, 66.219, 66.498, 66.662, 70.925, 78.208};
+
 static const SweepFinding *find_named(const Sweep *s, const char *name)
 {
     for (int i = 0; i < s->nfind; i++)
@@ -1003,6 +1072,102 @@ TEST(test_bench_dtlb_name)
     CHECK(fl && fl->value >= 304 && fl->value <= 724);
     CHECK(f2 && f2->value >= 4096 && f2->value <= 5793);
     CHECK(find_named(&s, "level 3") == NULL);
+    sweep_free(&s);
+}
+
+static const BenchFrontend *frontend_named(const char *uarch)
+{
+    for (int i = 0; i < bench_frontend_count; i++)
+        if (!strcmp(bench_frontend[i].uarch, uarch))
+            return &bench_frontend[i];
+    return NULL;
+}
+
+/* icache's op-cache naming on this Emerald Rapids KVM guest (2026-11-30 12:20 and 12:38, 8-byte
+ * NOPs): 5.78-5.98 IPC to 32 KiB (the L1I, sysfs), then 1.63 from the L2; a disturbed step at 6.75
+ * KiB (5.98 -> 5.78) inside the plateau is not the op cache's end.  Golden Cove's decoders are 6 wide but take
+ * 32 B a cycle, 4 of these NOPs: the 5.98 plateau is the uop cache's, and the step the L1I's.  With
+ * 4-byte instructions the decoders' 6 a cycle are not passed: no op-cache words.  A Zen 4 (4 wide,
+ * 32 B: 4 of 8 B, as its width alone said) names the same plateau the op cache's, as before. */
+TEST(test_bench_icache_op_cache)
+{
+    const BenchFrontend *gc = frontend_named("Emerald Rapids"), *z4 = frontend_named("Zen 4");
+    CHECK(gc && gc->decode == 6 && gc->fetch == 32 && gc->opcache == 4096);
+    CHECK(z4 && z4->decode == 4);
+    for (int k = 0; k < 3; k++) {
+        Sweep s;
+        memset(&s, 0, sizeof s);
+        s.x_bytes = true;
+        SweepFinding *f = sweep_finding(&s, "step", "");   /* a disturbed step inside the plateau */
+        f->value = 6912, f->cycles = 5.98;
+        f = sweep_finding(&s, "L1I", "");
+        f->value = 32768, f->cycles = 5.78;
+        f = sweep_finding(&s, "L2", "");
+        f->value = 1.68 * 1048576, f->cycles = 1.63;
+        icache_op_cache(&s, 0, 32768, k == 1 ? 4 : 8, k == 2 ? z4 : gc, "sysfs");
+        const SweepFinding *p = find_named(&s, "op cache plateau");
+        if (k == 1) {
+            CHECK(p == NULL && s.nfind == 3);
+        } else {
+            CHECK(p && p->cycles == 5.78 && strstr(p->note, "it ends with the L1I"));
+            CHECK(find_named(&s, "L1I") != NULL && find_named(&s, "step") != NULL);
+            CHECK(find_named(&s, "op cache") == NULL);
+            if (k == 0)
+                CHECK(p && strstr(p->note, "above the 4 instructions per cycle the decoders deliver (Emerald Rapids")
+                      && strstr(p->note, "6 wide, 32 B a cycle: 4 of 8 B"));
+            else
+                CHECK(p && strstr(p->note, "above the 4 instructions per cycle") && !strstr(p->note, "wide"));
+        }
+        sweep_free(&s);
+    }
+}
+
+/* the Emerald Rapids curve: by order without cpuid (its leaf 0x18 is empty here); with the TLBs a
+ * Golden Cove's leaf 0x18 describes (a 96-entry load DTLB, a 2,048-entry unified STLB, as
+ * clock_x86_load_tlb picks them) both agree */
+TEST(test_bench_dtlb_name_intel)
+{
+    const ClockTlb load = {1, "Load", 96, 6, 6, false}, stlb = {2, "Unified", 2048, 16, 16, false};
+    const ClockTlb *cpuid[2] = {&load, &stlb}, *none[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        Sweep s;
+        dtlb_curve(&s, 49, dtlb_y_emr);
+        dtlb_name(&s, 0, 48 * 1024, k ? cpuid : none, 4096, 16384);
+        const SweepFinding *f1 = find_named(&s, "L1 DTLB"), *fl = find_named(&s, "L1D (lines)"),
+                           *f2 = find_named(&s, "L2 TLB");
+        CHECK(f1 && f1->value >= 91 && f1->value <= 128);
+        CHECK(fl && fl->value >= 609 && fl->value <= 861);
+        CHECK(f2 && f2->value >= 1722 && f2->value <= 2896);
+        CHECK(find_named(&s, "level 3") == NULL);
+        if (k == 0)
+            CHECK(f1 && !strstr(f1->note, "cpuid") && f2 && !strstr(f2->note, "cpuid"));
+        else
+            CHECK(f1 && strstr(f1->note, "cpuid says 96 entries, 6-way") && f2 &&
+                  strstr(f2->note, "cpuid says 2048 entries, 16-way"));
+        sweep_free(&s);
+    }
+}
+
+/* icache on this Emerald Rapids guest at 13:17 (other vCPU busy): the op cache's step at 16 KiB
+ * (4.74 -> 3.47 IPC) had taken the L1I's name, and the step at 32 KiB (3.47 -> 1.54) was "knee 1":
+ * the first is the op cache's, the second the L1I's */
+TEST(test_bench_icache_op_cache_l1i)
+{
+    const BenchFrontend *gc = frontend_named("Emerald Rapids");
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.x_bytes = true;
+    SweepFinding *f = sweep_finding(&s, "L1I", "");
+    f->value = 16384, f->cycles = 4.74;
+    snprintf(f->note, sizeof f->note, "plateau 4 KiB..13.4 KiB; sysfs says 32 KiB");
+    f = sweep_finding(&s, "knee 1", "");
+    f->value = 32768, f->cycles = 3.47;
+    snprintf(f->note, sizeof f->note, "plateau 19 KiB..32 KiB; the next level from 90.5 KiB; matches no sysfs figure");
+    icache_op_cache(&s, 0, 32768, 8, gc, "sysfs");
+    const SweepFinding *o = find_named(&s, "op cache"), *l = find_named(&s, "L1I");
+    CHECK(o && o->value == 16384 && strstr(o->note, "2048 instructions of 8 B (published: 4096 ops)"));
+    CHECK(l && l->value == 32768 && strstr(l->note, "from 90.5 KiB; sysfs says 32 KiB (past the op cache's step)"));
+    CHECK(find_named(&s, "knee 1") == NULL);
     sweep_free(&s);
 }
 

@@ -6,6 +6,7 @@
 #include "clock/clock.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Leaf { uint32_t leaf, a, b, c, d; } Leaf;
@@ -67,6 +68,20 @@ TEST(test_clock_cpuid_epyc_kvm)
     }
 }
 
+/* x's TLBs are want[0..n) */
+static void check_tlbs(const ClockX86 *x, const ClockTlb *want, int n)
+{
+    CHECK_INT(x->ntlbs, n);
+    for (int i = 0; i < n && i < x->ntlbs; i++) {
+        CHECK_INT(x->tlbs[i].level, want[i].level);
+        CHECK_STR(x->tlbs[i].type, want[i].type);
+        CHECK_INT(x->tlbs[i].entries, want[i].entries);
+        CHECK_INT(x->tlbs[i].ways, want[i].ways);
+        CHECK_INT(x->tlbs[i].ways_max, want[i].ways_max);
+        CHECK(x->tlbs[i].full == want[i].full);
+    }
+}
+
 /* A bhyve guest on AMD Turin (Zen 5, family 0x1a model 2), captured with cpuid: no TopoExt
  * (0x80000001 ECX[22] clear), so no Fn8000_001D, and Linux lists no caches in sysfs; the
  * legacy leaves 0x80000005/6 still describe them (the L3: the host socket's, associativity code
@@ -105,18 +120,11 @@ TEST(test_clock_cpuid_caches_amd_legacy)
     /* the 4 KiB TLBs: L1 fully associative (96 data, 64 instruction), L2 EBX 0x60804040: data 128
      * entries code 6 (8 to 15 ways), instruction 64 entries code 4 (4 to 5 ways), as the `cpuid`
      * tool (20230120) decodes them */
-    CHECK_INT(x.ntlbs, 4);
-    const struct { int level; const char *type; int entries, ways, ways_max; bool full; } tl[] = {
+    const ClockTlb tl[] = {
         {1, "Data", 96, 96, 96, true}, {1, "Instruction", 64, 64, 64, true},
         {2, "Data", 128, 8, 15, false}, {2, "Instruction", 64, 4, 5, false}};
-    for (int i = 0; i < 4 && i < x.ntlbs; i++) {
-        CHECK_INT(x.tlbs[i].level, tl[i].level);
-        CHECK_STR(x.tlbs[i].type, tl[i].type);
-        CHECK_INT(x.tlbs[i].entries, tl[i].entries);
-        CHECK_INT(x.tlbs[i].ways, tl[i].ways);
-        CHECK_INT(x.tlbs[i].ways_max, tl[i].ways_max);
-        CHECK(x.tlbs[i].full == tl[i].full);
-    }
+    check_tlbs(&x, tl, 4);
+    CHECK_STR(x.tlb_leaf, "0x80000005/6");
     char w[32];
     CHECK_STR(clock_ways_text(w, sizeof w, 8, 15, false), "8 to 15-way");
     CHECK_STR(clock_ways_text(w, sizeof w, 128, 0, false), "128 or more-way");
@@ -188,6 +196,132 @@ TEST(test_clock_cpuid_caches_leaf4)
     Cap c = {epyc_kvm, (int)(sizeof epyc_kvm / sizeof epyc_kvm[0])};
     clock_x86_decode(from_cap, &c, &x);
     CHECK(x.cache_leaf == NULL && x.ncaches == 0);
+}
+
+/* leaves with their subleaf (leaf 4, 0x18); a leaf or subleaf not listed reads as zeros */
+typedef struct SubLeaf { uint32_t leaf, sub, a, b, c, d; } SubLeaf;
+typedef struct SubCap { const SubLeaf *l; int n; } SubCap;
+
+static void from_subcap(void *ctx, uint32_t leaf, uint32_t sub, uint32_t r[4])
+{
+    const SubCap *c = ctx;
+    r[0] = r[1] = r[2] = r[3] = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->l[i].leaf == leaf && c->l[i].sub == sub)
+            r[0] = c->l[i].a, r[1] = c->l[i].b, r[2] = c->l[i].c, r[3] = c->l[i].d;
+}
+
+/* This machine: an Emerald Rapids (family 6 model 0xcf) KVM guest, captured with cpuid on
+ * 2026-11-30.  Leaf 2 holds descriptors 0xFF (caches: see leaf 4), 0xFE (TLBs: see leaf 0x18) and
+ * 0xF0 (64-byte prefetching); leaf 0x18's subleaves are all zero (the hypervisor passes none). */
+static const SubLeaf emr_kvm[] = {
+    {0x00000000, 0, 0x00000020, 0x756e6547, 0x6c65746e, 0x49656e69},
+    {0x00000001, 0, 0x000c06f2, 0x01020800, 0xfffa3203, 0x1f8bfbff},
+    {0x00000002, 0, 0x00feff01, 0x000000f0, 0x00000000, 0x00000000},
+    {0x00000004, 0, 0x04000121, 0x02c0003f, 0x0000003f, 0x00000000},
+    {0x00000004, 1, 0x04000122, 0x01c0003f, 0x0000003f, 0x00000000},
+    {0x00000004, 2, 0x04000143, 0x03c0003f, 0x000007ff, 0x00000000},
+    {0x00000004, 3, 0x04004163, 0x04c0003f, 0x0003bfff, 0x00000004},
+    {0x00000007, 0, 0x00000002, 0xf1bf27eb, 0x1b415fde, 0xbfd14410},
+    {0x00000018, 0, 0x00000000, 0x00000000, 0x00000000, 0x00000000},
+    {0x40000000, 0, 0x40000001, 0x4b4d564b, 0x564b4d56, 0x0000004d},
+    {0x80000000, 0, 0x80000008, 0x00000000, 0x00000000, 0x00000000},
+    {0x80000006, 0, 0x00000000, 0x00000000, 0x08007040, 0x00000000},
+};
+
+TEST(test_clock_cpuid_intel_emr_kvm)
+{
+    ClockX86 x;
+    clock_x86_decode(from_subcap, &(SubCap){emr_kvm, (int)(sizeof emr_kvm / sizeof emr_kvm[0])}, &x);
+    CHECK_STR(x.vendor, "GenuineIntel");
+    CHECK_INT(x.family, 6);
+    CHECK_INT(x.model, 0xcf);
+    CHECK(x.hypervisor);
+    CHECK_STR(x.cache_leaf, "4");
+    CHECK_INT(x.ncaches, 4);
+    if (x.ncaches == 4) {
+        CHECK_NEAR(x.caches[0].size, 48 * 1024, 0);
+        CHECK_INT(x.caches[0].ways, 12);
+        CHECK_NEAR(x.caches[2].size, 2048 * 1024, 0);
+        CHECK_INT(x.caches[2].ways, 16);
+        CHECK_NEAR(x.caches[3].size, 300 * 1048576.0, 0);
+        CHECK_INT(x.caches[3].ways, 20);
+    }
+    /* no TLB figures, and why: not a guess */
+    CHECK_INT(x.ntlbs, 0);
+    CHECK(x.tlb_leaf == NULL);
+    CHECK(strstr(x.tlb_none, "leaf 2 refers to leaf 0x18 (descriptor 0xfe)") != NULL);
+    CHECK(strstr(x.tlb_none, "hypervisor") != NULL);
+    CHECK(clock_x86_load_tlb(&x, 1) == NULL);
+    const BenchKnown *k = bench_known_find("x86_64", x.vendor, x.family, x.model);
+    CHECK(k && !strcmp(k->uarch, "Emerald Rapids") && k->load == 5);
+}
+
+/* Leaf 0x18 in the SDM's layout (synthetic, the published Golden Cove figures: a 256-entry ITLB,
+ * a 96-entry load DTLB, a store DTLB, a 2048-entry STLB for 4 KiB and 2 MiB pages) with a null
+ * subleaf between and a 1 GiB-only structure, which are skipped; leaf 2 says "see leaf 0x18" */
+static const SubLeaf gc_leaf18[] = {
+    {0x00000000, 0, 0x00000020, 0x756e6547, 0x6c65746e, 0x49656e69},
+    {0x00000002, 0, 0x00feff01, 0x000000f0, 0x00000000, 0x00000000},
+    /* EBX: ways << 16 | page sizes (bit 0: 4K, 1: 2M, 2: 4M, 3: 1G); ECX: sets; EDX: type | level
+     * << 5 | full << 8 */
+    {0x00000018, 0, 0x00000005, 0x00080007, 0x00000020, 0x00000002 | 1 << 5},   /* ITLB 8 x 32 */
+    {0x00000018, 1, 0x00000000, 0x00000000, 0x00000000, 0x00000000},            /* null */
+    {0x00000018, 2, 0x00000000, 0x00060001, 0x00000010, 0x00000004 | 1 << 5},   /* load 6 x 16 */
+    {0x00000018, 3, 0x00000000, 0x00100001, 0x00000001, 0x00000005 | 1 << 5 | 1 << 8}, /* store 16, full */
+    {0x00000018, 4, 0x00000000, 0x00100003, 0x00000080, 0x00000003 | 2 << 5},   /* STLB 16 x 128 */
+    {0x00000018, 5, 0x00000000, 0x00080008, 0x00000002, 0x00000003 | 2 << 5},   /* 1 GiB only */
+};
+
+TEST(test_clock_cpuid_intel_leaf18)
+{
+    ClockX86 x;
+    clock_x86_decode(from_subcap, &(SubCap){gc_leaf18, (int)(sizeof gc_leaf18 / sizeof gc_leaf18[0])}, &x);
+    CHECK_STR(x.tlb_leaf, "0x18");
+    CHECK_STR(x.tlb_none, "");
+    const ClockTlb want[] = {{1, "Instruction", 256, 8, 8, false}, {1, "Load", 96, 6, 6, false},
+                             {1, "Store", 16, 16, 16, true}, {2, "Unified", 2048, 16, 16, false}};
+    check_tlbs(&x, want, 4);
+    /* what loads use: the load-only DTLB at level 1, the unified STLB at level 2 */
+    const ClockTlb *l1 = clock_x86_load_tlb(&x, 1), *l2 = clock_x86_load_tlb(&x, 2);
+    CHECK(l1 && l1->entries == 96 && !strcmp(l1->type, "Load"));
+    CHECK(l2 && l2->entries == 2048 && !strcmp(l2->type, "Unified"));
+    CHECK(clock_x86_load_tlb(&x, 3) == NULL);
+}
+
+/* Leaf 2's TLB descriptors (synthetic register values; intel-leaf2-tlb.tsv): 0x03 data 64 4-way,
+ * 0xb6 instruction 128 8-way, 0xc3 STLB 1536 6-way, 0x63 (large pages only: not listed) and 0xf0
+ * (prefetching) ignored, a register with bit 31 set holds none */
+TEST(test_clock_cpuid_intel_leaf2)
+{
+    const SubLeaf l[] = {
+        {0x00000000, 0, 0x00000016, 0x756e6547, 0x6c65746e, 0x49656e69},
+        {0x00000002, 0, 0x00036301, 0x00f0b6ff, 0x80c30000, 0x00c30000},
+    };
+    ClockX86 x;
+    clock_x86_decode(from_subcap, &(SubCap){l, 2}, &x);
+    CHECK_STR(x.tlb_leaf, "2");
+    CHECK_INT(x.ntlbs, 3);
+    const ClockTlb *d1 = clock_x86_load_tlb(&x, 1), *d2 = clock_x86_load_tlb(&x, 2);
+    CHECK(d1 && d1->entries == 64 && d1->ways == 4 && !strcmp(d1->type, "Data"));
+    CHECK(d2 && d2->entries == 1536 && d2->ways == 6 && !strcmp(d2->type, "Unified"));
+    CHECK(x.ntlbs >= 2 && x.tlbs[1].entries == 128 && !strcmp(x.tlbs[1].type, "Instruction"));
+    /* every row of the table: a known kind, a level and entries for a TLB, ways a count, "full" or "-" */
+    for (int i = 0; i < clock_leaf2_tlbs_count; i++) {
+        const ClockLeaf2Tlb *t = &clock_leaf2_tlbs[i];
+        bool tlb = !strcmp(t->kind, "tlb");
+        CHECK(tlb || !strcmp(t->kind, "leaf18"));
+        if (tlb) {
+            CHECK(t->level == 1 || t->level == 2);
+            CHECK(t->entries > 0);
+            CHECK(!strcmp(t->ways, "full") || !strcmp(t->ways, "-") || atoi(t->ways) > 0);
+        }
+    }
+    /* the captured Zen 4 guest (AMD, no Fn8000_0005): no TLB, no Intel words */
+    Cap e = {epyc_kvm, (int)(sizeof epyc_kvm / sizeof epyc_kvm[0])};
+    clock_x86_decode(from_cap, &e, &x);
+    CHECK_INT(x.ntlbs, 0);
+    CHECK(!strstr(x.tlb_none, "leaf 2"));
 }
 
 /* Build leaves for a brand string. */
