@@ -220,8 +220,9 @@ static int inst_opt(void *ctx, int argc, char **argv, int i)
 
 static const char usage[] =
     "usage: uarch bench inst [-o table.tsv] [-uops EVENT] [-core NAME] [options] 'INSTRUCTION'\n"
-    "latency per operand pair (dependency chains), throughput (K independent chains, swept\n"
-    "over K) and uops (a retired-uop counter, when there is one) of one instruction form\n"
+    "latency per operand pair (dependency chains; x86 with no other register source: through the\n"
+    "destination, or why none binds), throughput (K independent chains, swept over K) and uops\n"
+    "(a retired-uop counter, when there is one) of one instruction form\n"
     "  INSTRUCTION  AArch64 or x86-64 AT&T syntax, e.g. 'madd x0, x1, x2, x3', 'imul %rbx, %rax';\n"
     "               memory operands must use the scratch pointer: [x27] / (%r14)\n"
     "  -o FILE      append a row in the columns of tables.tsv (header written when new)\n"
@@ -348,6 +349,13 @@ int exp_inst(int argc, char **argv)
             lat_op[nlat++] = j;
         }
     bool implicit = x86 && dcls && in.nop >= 2;   /* x86 two-operand forms read the destination */
+    /* x86 with no other register source of the destination's class (add $1, %rax; shl $3, %rax;
+     * neg %rax): the one chain there is runs through the destination alone, where it is read and
+     * written; whether it binds is measured (mov $1, %rax writes without reading: its chain runs
+     * at the throughput, and so does an add the renamer resolves) */
+    bool self = x86 && dcls && nlat == 0 && in.dest >= 0;
+    if (self)
+        lat_op[nlat++] = in.dest;
     char sname[96];
     snprintf(sname, sizeof sname, "%s", o.text);
     int ser = sweep_series(&s, sname);
@@ -406,6 +414,21 @@ int exp_inst(int argc, char **argv)
         sweep_free(&s);
         return 1;
     }
+    /* findings: the throughput first (the chain through the destination alone is set against it) */
+    double tp = NAN, tp_from = NAN, tp_to = NAN;
+    SweepSeries *S = &s.series[ser];
+    if (S->n > 0) {
+        /* the throughput is approached as 1/K (K chains in flight) until the units are busy:
+         * a curve, not a step, so the plateau is where it comes within 10 % of its floor */
+        double *y = xmalloc(sizeof *y * (size_t)S->n);
+        for (int i = 0; i < S->n; i++)
+            y[i] = sweep_y(&s, &S->pts[i]);
+        double level;
+        int start = sweep_plateau_start(y, S->n, 0.1, &level);
+        free(y);
+        if (start >= 0)
+            tp = level, tp_from = S->pts[start].x, tp_to = S->pts[S->n - 1].x;
+    }
     /* findings */
     double lmin = NAN, lmax = NAN;
     char lat_raw[128] = "";   /* at most 6 numbers of a few characters */
@@ -414,8 +437,24 @@ int exp_inst(int argc, char **argv)
         snprintf(nm, sizeof nm, "latency %d->%d", (x86 ? in.dest : 0) + 1, lat_op[l] + 1);
         SweepFinding *f = sweep_finding(&s, nm, "");
         f->cycles = lat[l];
-        snprintf(f->note, sizeof f->note, "one chain through operand %d%s", lat_op[l] + 1,
-                 implicit ? " (x86: the destination is read too)" : "");
+        if (self) {
+            snprintf(f->note, sizeof f->note, "one chain through the destination alone, read and written where the instruction reads it");
+            if (isfinite(lat[l]) && (lat[l] < 0.9 || (isfinite(tp) && lat[l] <= tp * 1.15))) {
+                /* no dependency binds (a link of a dependent chain takes a cycle at least, and a
+                 * chain at the throughput waits for nothing): not a latency, left out of the
+                 * table's columns */
+                size_t k = strlen(f->note);
+                snprintf(f->note + k, sizeof f->note - k, "; it runs at %.3g cycles an instruction (the "
+                         "throughput: %.3g), under a cycle or at the throughput: "
+                         "no dependency binds through the destination (written without being read, or "
+                         "resolved at rename), so this is no latency", lat[l], tp);
+                f->cycles = NAN;
+                continue;
+            }
+        } else {
+            snprintf(f->note, sizeof f->note, "one chain through operand %d%s", lat_op[l] + 1,
+                     implicit ? " (x86: the destination is read too)" : "");
+        }
         if (isfinite(lat[l])) {
             lmin = isfinite(lmin) ? fmin(lmin, lat[l]) : lat[l];
             lmax = isfinite(lmax) ? fmax(lmax, lat[l]) : lat[l];
@@ -433,26 +472,13 @@ int exp_inst(int argc, char **argv)
         lat_raw[0] = '[';
         strcat(lat_raw, "]");
     }
-    double tp = NAN;
-    SweepSeries *S = &s.series[ser];
-    if (S->n > 0) {
-        /* the throughput is approached as 1/K (K chains in flight) until the units are busy:
-         * a curve, not a step, so the plateau is where it comes within 10 % of its floor */
-        double *y = xmalloc(sizeof *y * (size_t)S->n);
-        for (int i = 0; i < S->n; i++)
-            y[i] = sweep_y(&s, &S->pts[i]);
-        double level;
-        int start = sweep_plateau_start(y, S->n, 0.1, &level);
-        free(y);
-        if (start >= 0) {
-            tp = level;
-            SweepFinding *f = sweep_finding(&s, "throughput", "");
-            f->cycles = tp;
-            f->value = S->pts[start].x;
-            f->from = S->pts[start].x, f->to = S->pts[S->n - 1].x;
-            snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the "
-                     "plateau, reached from %.0f independent chains", f->value);
-        }
+    if (isfinite(tp)) {
+        SweepFinding *f = sweep_finding(&s, "throughput", "");
+        f->cycles = tp;
+        f->value = tp_from;
+        f->from = tp_from, f->to = tp_to;
+        snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the "
+                 "plateau, reached from %.0f independent chains", f->value);
     }
     /* uops */
     double uops = NAN;

@@ -94,6 +94,14 @@ echo "$out" | grep -q '^uarch: bench mispredict: -passes: this experiment measur
 out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
 echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"
+# an instruction whose only register source is its destination (add $1, %eax; neg; mov $1): its one
+# chain runs through the destination, and is a latency or, where no dependency binds (mov), says so
+for i in 'add $1, %eax' 'neg %rax' 'mov $1, %rax'; do
+  out=$("$UARCH" bench inst -runs 2 -q -max 4 "$i" 2>/dev/null) || { bad "inst '$i': exit $?"; continue; }
+  echo "$out" | grep -Eq '^  latency ([12])->\1: ' || bad "inst '$i': no latency through the destination: $out"
+  echo "$out" | grep -A1 '^  latency' | grep -q 'not measured' && bad "inst '$i': latency not measured: $out"
+  echo "$out" | grep -q 'one chain through the destination alone' || bad "inst '$i': no note of the chain: $out"
+done
 "$UARCH" bench dcache -h | grep -q '^usage: uarch bench dcache' || bad "dcache -h"
 # -repeat N: the sweep N times, each finding with its value in every run
 out=$("$UARCH" bench dcache -repeat 0 2>&1 >/dev/null); rc=$?
