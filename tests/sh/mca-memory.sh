@@ -42,10 +42,17 @@ awk 'BEGIN { split("add x0, x1, x2|ldr x3, [x4, #8]|fmadd d0, d1, d2, d0|subs x5
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do cat r.s; done > r16.s
 for i in 1 2 3 4; do cat r16.s; done > r64.s
 for th in 1 2; do
-  a=$(rss mca --threads=$th -iterations=10 r16.s) || { echo "r16.s: $a"; fails=1; continue; }
+  # the 16 regions' peak, the largest of three runs: on two threads it varies with how the
+  # threads meet (an Emerald Rapids guest: 32.7 to 38 MB, where 64 regions took 38.8 to 40.2,
+  # and a single low run made a flat curve look like growth)
+  a=0
+  for k in 1 2 3; do
+    x=$(rss mca --threads=$th -iterations=10 r16.s) || { echo "r16.s: $x"; fails=1; continue 2; }
+    [ "$x" -gt "$a" ] && a=$x
+  done
   b=$(rss mca --threads=$th -iterations=10 r64.s) || { echo "r64.s: $b"; fails=1; continue; }
   # flat: 4 times the regions, at most 10 % + 4 MiB more
-  [ "$b" -le $((a + a / 10 + 4096)) ] || { echo "threads=$th: peak RSS $a KiB for 16 regions, $b KiB for 64"; fails=1; }
+  [ "$b" -le $((a + a / 10 + 4096)) ] || { echo "threads=$th: peak RSS $a KiB for 16 regions (the most of 3 runs), $b KiB for 64"; fails=1; }
 done
 # bytes per instruction of one region (no markers: the whole file), the report included: 100000
 # instructions of ten kinds (their texts repeat), and 100000 of six kinds with registers and
