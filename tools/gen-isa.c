@@ -243,10 +243,10 @@ static A64Pat parse_pat(const char *text)
             return p;
         }
     }
-    /* uN sN iA..B, with :barrier|:prefetch|:rotation: what the number is (llvm's words when it
+    /* uN sN iA..B, with :barrier|:prefetch|:rotation|:plain: what the number is (llvm's words when it
      * is out of range) */
     if (colon && (w[0] == 'u' || w[0] == 's' || w[0] == 'i') && (isdigit((unsigned char)w[1]) || w[1] == '-')) {
-        static const char *const what[] = {NULL, "barrier", "prefetch", "rotation"};
+        static const char *const what[] = {NULL, "barrier", "prefetch", "rotation", "plain"};
         size_t k;
         for (k = 1; k < ARRAY_LEN(what) && strcmp(arg, what[k]); k++) {}
         if (k == ARRAY_LEN(what)) fail("unknown immediate kind ':%s' in '%s'", arg, text);

@@ -163,6 +163,8 @@ typedef struct A64MatchEnv {
     A64Features sys;       /* those of the system registers, SYS operations and PSTATE fields: the
                               same but after `.cpu NAME` alone (llvm 19: the CPU's) */
     bool llvm_only;        /* the rows of llvm's spellings only (not GNU as's: memoff9:gas) */
+    uint8_t apple;         /* Apple's suffix (add.4s, mov.s: its A64VShape), 0 none: the rows llvm
+                              has a short form of with it only (a64_apple_row) */
 } A64MatchEnv;
 
 typedef struct A64MatchError {
@@ -210,6 +212,12 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
                       size_t hcap);
 /* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
 bool a64_match_too_few(const A64MatchError *e);
+/* whether row r has a short form of Apple's suffix `apple` (an A64VShape; 0: every row has) */
+bool a64_apple_row(const A64Row *r, int apple);
+/* whether a row of m takes operands 0..i of `in` (i < 0: whether m has a row) */
+bool a64_rows_take_through(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
+/* whether a CPU of `features` has some row of m */
+bool a64_mnem_available(const A64Mnem *m, A64Features features);
 /* whether a row of m takes operands 0..i-1 of `in` and, at i, the vector llvm reads in parts
  * there: a vector without an arrangement (any vector or element: mov x0, v1 as mov x0,
  * v1.d[0]), an element without its lane (one of its size: mov x0, v1.d) or a list of them */

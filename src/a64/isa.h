@@ -37,7 +37,7 @@ enum A64PatKind {
 
 enum { A64_NAMED_SYSOP = 1, A64_NAMED_PSTATE = 2 };
 /* P_RANGE `arg`: what the number is (`u4:barrier`), for llvm's words when it is out of range */
-enum { A64_RANGE_BARRIER = 1, A64_RANGE_PREFETCH = 2, A64_RANGE_ROTATION = 3 };
+enum { A64_RANGE_BARRIER = 1, A64_RANGE_PREFETCH = 2, A64_RANGE_ROTATION = 3, A64_RANGE_PLAIN = 4 };
 
 typedef struct A64Pat {
     uint8_t kind;          /* A64PatKind */

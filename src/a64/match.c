@@ -345,9 +345,9 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
             v->shift = A64_SH_MSL;
             return R_OK;
         }
-        if (o->shift != A64_SH_NONE) {
+        if (o->shift != A64_SH_NONE) {    /* (movi v0.16b, #1: none, not even lsl #0, as llvm) */
             int eb = v->first_simd_shape ? a64_shape_elem_bits(v->first_simd_shape) : 32;
-            if (o->shift != A64_SH_LSL || o->shift_amount % 8 || o->shift_amount >= eb) return R_SHIFT;
+            if (o->shift != A64_SH_LSL || o->shift_amount % 8 || o->shift_amount >= eb || eb == 8) return R_SHIFT;
             if (o->shift_amount) v->shift = A64_SH_LSL;   /* (lsl #0: the unshifted word) */
         }
         return R_OK;
@@ -943,6 +943,9 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         case P_MOV16:
             snprintf(e->msg, sizeof e->msg, "0, 65535");
             return D_RANGE;
+        case P_MIMM8: case P_MIMMMSL:   /* movi v0.4s, x3; bic v0.8h, x3 */
+            snprintf(e->msg, sizeof e->msg, "0, 255");
+            return D_RANGE;
         default: break;
         }
     }
@@ -1030,6 +1033,10 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         snprintf(e->msg, sizeof e->msg, "%d", gpr_width(o) - 1);
         return D_SHIFTED;
     case P_RANGE: case P_SHAMT:
+        /* (ext's plain immediate; shll's #8, spelled out in llvm's form: no words of their own) */
+        if (p->kind == P_RANGE && (why == R_KIND || why == R_RANGE) &&
+            (p->arg == A64_RANGE_PLAIN ? why == R_KIND : !p->arg && p->lo == p->hi))
+            return D_INVALID;
         if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_BARRIER) return D_BARRIER;
         if (why == R_RANGE && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH) {   /* prfm #32; rprfm #64 */
             snprintf(e->msg, sizeof e->msg, "%lld", (long long)p->hi);
@@ -1102,12 +1109,49 @@ typedef struct {
     int64_t lo, hi;
 } Try;
 
-/* the tries of m's rows (t[k]: row m->first + k) on operands ops[0..nops) */
+/* whether row r has a short form of Apple's suffix `apple` (A64VShape; 0: no suffix, every row):
+ * llvm's short form of a row with a vector (add.4s v0, v1, v2; ld1.4s { v0 }; addv.8h h0, v1;
+ * uaddl.8h v0, v1, v2; xtn.8b v0, v1) takes an arrangement one of its vectors has, of one with
+ * elements and no vector (fmla.s s0, s1, v2[1]; umov.d x0, v1[1]; ld1.s { v0 }[1]; ins.s v0[1],
+ * w1) the letter of its elements; so fmla.2d d0, d1, v2[0], fmla.s d0, d1, v2[0], umov.d w0,
+ * v1[0], mov.4s v0[1], w1, mov.b b0, v1[1] have no form, and addv.8h b0, v1 is refused at the b0 */
+bool a64_apple_row(const A64Row *r, int apple)
+{
+    if (!apple) return true;
+    bool vec = false, any_vec = false, elem = false, other = false;
+    for (int i = 0; i < r->nops; i++) {
+        const A64Pat *p = &r->ops[i];
+        if (p->kind == P_VEC || p->kind == P_LIST) {
+            any_vec = true;
+            vec |= p->set >> apple & 1;
+        }
+        if (p->kind == P_ELEM || p->kind == P_ELIST) {
+            elem = true;
+            other |= !(p->set >> apple & 1);
+        }
+    }
+    /* (nor has a scalar copy of an element, mov.d d0, v1[0]: its alias mov d0, v1.d[0] is one
+     * spelling) */
+    bool copy = r->nops == 2 && r->ops[0].kind == P_FSCALAR && r->ops[1].kind == P_ELEM;
+    return apple < A64_V_ELEM_B ? vec : !any_vec && elem && !other && !copy;
+}
+
+static bool skipped(const A64Row *r, const A64MatchEnv *env)
+{
+    return env && env->apple && !a64_apple_row(r, env->apple);
+}
+
+/* the tries of m's rows (t[k]: row m->first + k) on operands ops[0..nops); a row without a short
+ * form of Apple's suffix none (at -1) */
 static void try_rows(const A64Mnem *m, A64Operand *ops, int nops, const A64MatchEnv *env, Try *t)
 {
     Vars v;
     for (int k = 0; k < m->count; k++) {
         const A64Row *r = &a64_rows[m->first + k];
+        if (skipped(r, env)) {
+            t[k] = (Try){.at = -1, .why = R_KIND};
+            continue;
+        }
         int n = r->nops < nops ? r->nops : nops, i, why = R_OK;
         vars_init(&v, r, env);
         for (i = 0; i < n; i++)
@@ -1193,6 +1237,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
     const A64Row *refused = NULL;           /* the row that refused the furthest, and why */
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
+        if (skipped(r, env)) continue;
         int n = r->nops < c.nops ? r->nops : c.nops, i = tried[ri - m->first].at, why = tried[ri - m->first].why;
         int at = i < n ? i : c.nops > r->nops ? r->nops : c.nops;
         bool beyond = i == n && c.nops > r->nops;
@@ -1244,6 +1289,13 @@ static bool row_available(const A64Row *r, A64Features features)
         if (!a64_features_has_bit(features, r->feature[k] - 1) && !((r->feature_h | r->feature_nh) >> k & 1))
             return false;
     return true;
+}
+
+bool a64_mnem_available(const A64Mnem *m, A64Features features)
+{
+    for (int ri = m ? m->first : 0; m && ri < m->first + m->count; ri++)
+        if (row_available(&a64_rows[ri], features)) return true;
+    return false;
 }
 
 /* the edit distance of a and b by insertions and deletions only (a replacement is both), or 3
@@ -1391,6 +1443,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (sig & ~a64_row_filter[ri]) continue;
         const A64Row *r = &a64_rows[ri];
         if (env && env->llvm_only && gas_row(r)) continue;
+        if (skipped(r, env)) continue;
         vars_init(&v, r, env);
         int i;
         for (i = 0; i < r->nops; i++)
@@ -1439,7 +1492,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     int best_mult = 0;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        if (r->nops != in->nops) continue;
+        if (r->nops != in->nops || skipped(r, env)) continue;
         const Try *t = &tried[ri - m->first];
         int i = t->at, why = t->why;
         if (i == r->nops) continue;         /* cannot happen: the first loop would have taken it */
@@ -1485,7 +1538,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     bool vector = f.o->kind == A64_OP_VREG && f.o->u.vreg.shape > A64_V_Q;
     for (int ri = m->first; ri < m->first + m->count && vector && !f.vector_row; ri++)
         f.vector_row = a64_rows[ri].nops == in->nops && tried[ri - m->first].at == best_i &&
-                       same_class(&a64_rows[ri].ops[best_i], f.o);
+                       same_class(&a64_rows[ri].ops[best_i], f.o) && a64_rows[ri].ops[best_i].kind != P_FSCALAR;
     A64MatchError won = *err;
     int top = rank(&f, best_row, err->diag);
     for (int ri = m->first; ri < m->first + m->count; ri++) {
@@ -1532,11 +1585,25 @@ bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEn
     Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        if (r->nops <= i || !takes_parts(&r->ops[i], &in->ops[i])) continue;
+        if (r->nops <= i || !takes_parts(&r->ops[i], &in->ops[i]) || skipped(r, env)) continue;
         vars_init(&v, r, env);
         int k = 0;
         while (k < i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;
         if (k == i) return true;
+    }
+    return false;
+}
+
+bool a64_rows_take_through(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    Vars v;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        if (r->nops <= i || skipped(r, env)) continue;
+        vars_init(&v, r, env);
+        int k = 0;
+        while (k <= i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;
+        if (k > i) return true;
     }
     return false;
 }

@@ -690,8 +690,11 @@ static const struct BareLane *bare_lane(const char *mnem)
 /* BAD_VREG: a vector llvm reads in parts, the register and its '.T' and '[N]' apart: without an
  * arrangement (v1), an element or a list of elements without its lane (v1.d, {v0.s});
  * BAD_TYPED: a vector (or list) with its arrangement after a mnemonic with one (add.4s v0.4s:
- * llvm's short forms take none) */
-enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED };
+ * llvm's short forms take none);
+ * BAD_LANE: a lane after a vector (or list) with an arrangement (v1.2d[0], { v0.4s }[1]; Apple's
+ * ld1.4s { v0 }[1]): llvm reads the register, its arrangement and the lane apart (the operand
+ * keeps the vector, without the lane) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED, BAD_LANE };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
 static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
@@ -996,10 +999,16 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     o->u.vlist.index = -1;
     const char *lb = skip_ws(p, L->e);   /* (llvm takes {v0.s} [1]) */
     bool lane = lb < L->e && *lb == '[';
-    if (lane && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B)
+    if (lane && (P->bare_ops >> (o - P->opbuf) & 1) && shape < A64_V_ELEM_B && P->suffix >= A64_V_ELEM_B)
         o->u.vlist.shape = (uint8_t)(shape = elem_of(shape));   /* Apple: st1.s { v0 }[1] */
-    if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE)
-        return perr(P, lb, "element index on a vector list with an arrangement");
+    if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE) {   /* (ld1.4s { v0 }[1] too) */
+        int8_t idx;
+        if (!(p = parse_index(P, lb, L->e, &idx, true))) return false;
+        bad_operand(P, open, o, BAD_LANE, "an element index on the list '%s', of an arrangement", q(open, lb, buf, sizeof buf));
+        if (P->bad.at == open) P->bad.next = lb;
+        L->p = p;
+        return true;
+    }
     if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index, true))) return false;
     if (!lane && shape >= A64_V_ELEM_B)
         bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", q(open, p, buf, sizeof buf));
@@ -1477,8 +1486,13 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         else if (sh >= A64_V_ELEM_B) {
             ie = parse_index(P, lb, e, &o->u.vreg.index, false);
             if (!ie) return false;
+        } else if (ie < e && *ie == '[' && sh != A64_V_4B && sh != A64_V_2H) {
+            int8_t idx;
+            const char *lane = ie;
+            if (!(ie = parse_index(P, ie, e, &idx, false))) return false;
+            bad_operand(P, p, o, BAD_LANE, "an element index on '%s', a vector with an arrangement", q(p, lane, buf, sizeof buf));
+            if (P->bad.at == p) P->bad.next = lane;
         } else if (ie < e && *ie == '[') {
-            if (sh != A64_V_4B && sh != A64_V_2H) return perr(P, ie, "element index on a vector with an arrangement");
             ie = parse_index(P, ie, e, &o->u.vreg.index, false);   /* dot-product group v2.4b[1] */
             if (!ie) return false;
         }
@@ -1940,8 +1954,9 @@ static bool sym_operand_ok(Parser *P, const A64Inst *in, bool matched)
 }
 
 /* `ldxr x0, [x1, #0]`: the ordered and exclusive accesses (ldar, stlr, ldapr, ld/st(a/l)x(r/p)
- * ...) take a base register only, and llvm-mc reads an offset of #0 as none there (the atomics
- * and the structure loads refuse it: so does uarch).  Called when no row took the operands. */
+ * ...) take a base register only, and llvm-mc reads an offset of #0 as none there (the atomics,
+ * those that load and store too, ordered or not: ldaddal, casa, swpl, staddl, and the structure
+ * loads refuse it: so does uarch).  Called when no row took the operands. */
 static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
 {
     for (int k = 0; k < in->nops; k++) {
@@ -1952,7 +1967,9 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
         A64MatchError me;
         o->u.mem.has_offset = false;
         P->env.mnem = mn;
-        if (mn && a64_match(in, &P->env, &me) && (in->sys & (A64_SYS_BARRIER | A64_SYS_EXCLUSIVE))) return true;
+        if (mn && a64_match(in, &P->env, &me) && (in->sys & (A64_SYS_BARRIER | A64_SYS_EXCLUSIVE)) &&
+            in->mem.kind != A64_MEM_LOADSTORE)
+            return true;
         o->u.mem.has_offset = true;
         return false;
     }
@@ -2030,6 +2047,36 @@ static void underline_statement(Parser *P, const char *mnem_at, const char *text
     P->err->col_end = (int)(x - P->ls) + 1;
 }
 
+/* Apple's syntax: a vector with an arrangement of its own at operand i (fcvtzs.8h v8, v31.8h, #3)
+ * is to llvm the register, then its arrangement as an operand of its own, where a short form
+ * may take an immediate: that immediate's words for what is no number (at the register, where
+ * llvm puts the arrangement), when a row takes operands 0..i and a number at i + 1, into buf */
+static bool typed_imm(Parser *P, const A64Inst *in, const A64Mnem *mn, int i, char *buf, size_t cap)
+{
+    if (i + 2 > A64_MAX_OPS) return false;
+    A64Operand ops[A64_MAX_OPS];
+    memcpy(ops, in->ops, (size_t)(i + 1) * sizeof *ops);
+    if (ops[i].kind == A64_OP_VREG && ops[i].u.vreg.index >= 0) {   /* (movi.4h v15[1], #0: the lane is the operand after it) */
+        ops[i].u.vreg.shape = (uint8_t)P->suffix;
+        ops[i].u.vreg.index = -1;
+    }
+    /* (what llvm's matcher makes of a token where a number is: a register's words there) */
+    ops[i + 1] = (A64Operand){.kind = A64_OP_GPR, .shift = A64_SH_NONE, .col = in->ops[i].col};
+    ops[i + 1].u.gpr.num = 3;
+    ops[i + 1].u.gpr.is64 = true;
+    A64Inst t = *in;
+    t.ops = ops;
+    t.nops = i + 2;
+    A64MatchError me;
+    P->env.mnem = mn;
+    bool ok = a64_match(&t, &P->env, &me);
+    P->env.mnem = mn;
+    if (ok || me.opnd != i + 2) return false;
+    char hint[200];
+    a64_match_message(&me, in->mnem_name, "", buf, cap, hint, sizeof hint);
+    return !strncmp(buf, "immediate must be", 17);
+}
+
 /* The operand llvm reads and its matcher refuses (Parser.bad): llvm's words where it does, uarch's
  * in a note.  An address's base no row takes ([x31], [w0], [foo+4], [#1]) or a list of vectors
  * without an arrangement ({v0}): "invalid operand for instruction" there, unless the matcher
@@ -2044,6 +2091,13 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
 {
     A64MatchError me;
     int i = P->bad.op;
+    if (P->bad.kind == BAD_LANE && mn) {
+        /* (llvm refuses the lane where a row takes the operands up to the vector, the vector
+         * where one takes those before it; else an operand before it: the matcher's error) */
+        if (a64_rows_take_through(in, mn, i, &P->env)) return report(P, P->bad.next, "invalid operand for instruction", P->bad.hint);
+        if (a64_rows_take_through(in, mn, i - 1, &P->env)) return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
+        return true;
+    }
     if (P->bad.kind == BAD_VREG && mn && a64_rows_take_vector(in, mn, i, &P->env)) {
         const char *next = P->bad.next ? P->bad.next : i + 1 < in->nops ? P->ls + in->ops[i + 1].col - 1 : NULL;
         if (next) return report(P, next, "invalid operand for instruction", P->bad.hint);
@@ -2054,6 +2108,9 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
     bool ok = a64_match(in, &P->env, &me);
     P->env.mnem = mn;              /* (a64_match takes it) */
     if (!ok && (P->bad.kind == BAD_VREG || (me.opnd > 0 && me.opnd - 1 < i))) return true;
+    char words[200];
+    if (P->bad.kind == BAD_TYPED && in->ops[i].kind == A64_OP_VREG && mn && typed_imm(P, in, mn, i, words, sizeof words))
+        return report(P, P->bad.at, words, P->bad.hint);
     bool place = false;
     for (int ri = mn ? mn->first : 0; mn && ri < mn->first + mn->count && !place; ri++) {
         int k = a64_rows[ri].nops > i ? a64_rows[ri].ops[i].kind : -1;
@@ -2145,6 +2202,8 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             !strcmp(msg, "invalid operand for instruction")) {
             /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
             const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
+            char words[200];
+            if (lb && typed_imm(P, in, mn, me.opnd - 1, words, sizeof words)) return report(P, lb, words, hint);
             if (lb) return report(P, lb, "invalid operand for instruction", hint);
         }
         if (P->unclosed && o >= rtrim(o, text_end)) return unclosed_few(P, mnem_at, text_end, in);   /* ([x1, w2) */
@@ -2154,11 +2213,6 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (P->unclosed) return unclosed_few(P, mnem_at, text_end, in);
-    /* llvm's short forms have no scalar copy of an element (mov.d d0, v1[0]: its alias, mov d0,
-     * v1.d[0], is one spelling): refused at the scalar */
-    const A64Row *row = &a64_rows[in->row];
-    if (P->suffix && in->nops == 2 && row->ops[0].kind == P_FSCALAR && row->ops[1].kind == P_ELEM)
-        return report(P, P->ls + in->ops[0].col - 1, "invalid operand for instruction", "no short form copies an element to a scalar");
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     for (int i = 0; i < in->nops; i++)
         regname_warn(P, &in->ops[i]);
@@ -2273,6 +2327,9 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
     /* (none matching: the combination the matcher goes furthest with, for its error; llvm's short
      * forms take any arrangement of the bare registers) */
     int best = 0, best_at = a64_match_too_few(&me) ? INT_MAX : me.opnd;   /* (too few: the furthest) */
+    /* (the first that a feature the CPU lacks refuses, bfcvtn.4h v0, v1: bf16's, where none
+     * matches) */
+    int gated = me.opnd == 0 && !a64_match_too_few(&me) ? 0 : -1;
     int combos = 1;
     for (int i = 0; i < nb; i++) combos *= APPLE_ALTS;
     for (int c = 1; c < combos; c++) {
@@ -2296,8 +2353,10 @@ static bool apple_shapes(Parser *P, A64Inst *in, const A64Mnem *m)
             P->env.mnem = m;
             return true;
         }
+        if (me.opnd == 0 && !a64_match_too_few(&me) && gated < 0) gated = c;
         if (!a64_match_too_few(&me) && me.opnd > best_at) best = c, best_at = me.opnd;
     }
+    if (gated >= 0) best = gated;
     for (int i = 0, x = best; best && i < nb; i++, x /= APPLE_ALTS) {
         A64Operand *o = &in->ops[idx[i]];
         int sh = o->kind == A64_OP_VREG ? o->u.vreg.shape : o->u.vlist.shape;
@@ -2339,7 +2398,8 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     if (shp == A64_SHAPE_MANY) {   /* (uarch's words in a note) */
         char buf[48], hint[120];
-        q(req_at, rtrim(req_at, operand_end(req_at, e)), buf, sizeof buf);
+        const char *x = operand_end(req_at, e), *b = *req_at != '[' ? memchr(req_at, ']', (size_t)(x - req_at)) : NULL;
+        q(req_at, rtrim(req_at, b ? b : x), buf, sizeof buf);   /* (a part of an address: st2g x0, [w30]) */
         snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
         return report(P, req_at, req, hint);
     }
@@ -2438,10 +2498,17 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 in->cond = (uint8_t)c;
                 m = a64_mnem_find(b, pn + 3);
             } else if ((pn == 1 && lw[0] == 'b') || (pn == 2 && lw[0] == 'b' && lw[1] == 'c')) {
-                /* (b.4s, bc.foo: llvm reads a condition after b. and bc.) */
+                /* (b.4s, bc.foo: llvm reads a condition after b. and bc.; a suffix after it, b.eq.4s,
+                 * is an operand of its own where the label is: at what follows its '.', the
+                 * label's words where the CPU has the instruction, else of the suffix, bc.eq.4s) */
                 const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
                 if (a64_cond_lookup(dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) < 0)
                     return perr(P, s + pn + 1, "invalid condition code");
+                if (s2)
+                    return perr(P, s + (s2 - lw) + 1, "%s",
+                                a64_mnem_available(a64_mnem_find(pn == 1 ? "b.cc" : "bc.cc", pn + 3), P->env.features)
+                                    ? "expected label or encodable integer pc offset"
+                                    : "invalid type suffix for instruction");
             } else {
                 /* Apple's syntax: fmla.4s, ld4.4s, ins.s: the arrangement on the mnemonic.  llvm
                  * makes each suffix an operand of its own: of a mnemonic it knows, one no short
@@ -2487,10 +2554,13 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     P->lane = NULL;
     bool ok = parse_operands(P, p, e, in);
     if (!ok) P->env.mnem = NULL;
+    P->env.apple = (uint8_t)P->suffix;   /* (the rows with a short form of it: a64_apple_row) */
     if (ok && P->lane) ok = bare_lane_shapes(P, in, P->lane);
     else if (ok && P->apple) ok = apple_shapes(P, in, m);
     P->apple = 0;
-    if (!ok || !finish_inst(P, in, s, s, e)) {
+    ok = ok && finish_inst(P, in, s, s, e);
+    P->env.apple = 0;
+    if (!ok) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
         shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req, &req_at)

@@ -42,13 +42,17 @@ static const char *reg_class(const char *s, size_t n)
     return NULL;
 }
 
-size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
+/* the shape of [s, e) into out; at[k] (when not NULL): where in the text the token of out[k]
+ * starts */
+static size_t operand_shape(const char *s, const char *e, char *out, size_t cap, const char **at)
 {
     size_t o = 0;
     int depth = 0, prev = -1;     /* in a list {...}: the number of the z register before */
-#define PUT(c) do { if (o + 1 < cap) out[o++] = (char)(c); } while (0)
+    const char *tok = s;
+#define PUT(c) do { if (o + 1 < cap) { if (at) at[o] = tok; out[o++] = (char)(c); } } while (0)
     while (s < e) {
         unsigned char c = (unsigned char)*s;
+        tok = s;
         if (isspace(c)) {
             s++;
         } else if (isalpha(c) || c == '_') {
@@ -99,6 +103,39 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     if (o == 0 && cap > 1) out[o++] = '.';    /* no operands */
     if (cap) out[o < cap ? o : cap - 1] = 0;
     return o;
+}
+
+size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
+{
+    return operand_shape(s, e, out, cap, NULL);
+}
+
+/* the place in address `a` (operand `k` of the text [s, e), of shape `shape`) of the first part
+ * no row of the mnemonic's, from row lo on, has where a row has an address there: llvm reads an
+ * address in parts ('[', the base, the offset, an extend), and its matcher refuses the first
+ * part no form takes (st2g x0, [w30, uxtw]: the w30; [x30, uxtw]: the uxtw); else `a` */
+static const char *address_part(const char *mnem, size_t n, int lo, const char *s, const char *e, int k, const char *a)
+{
+    char shape[160];
+    const char *at[160];
+    size_t len = operand_shape(s, e, shape, sizeof shape, at);
+    if (len >= sizeof shape) return a;
+    size_t from = 0;                        /* where operand k starts in the shape */
+    for (int c = 0, depth = 0; from < len && c < k; from++) {
+        if (shape[from] == '[' || shape[from] == '{') depth++;
+        else if ((shape[from] == ']' || shape[from] == '}') && depth) depth--;
+        else if (shape[from] == ',' && !depth && ++c == k) { from++; break; }
+    }
+    if (from >= len || shape[from] != '[') return a;
+    size_t best = 0;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        size_t c = 0;
+        while (c < len && r->shape[c] && r->shape[c] == shape[c]) c++;
+        if (c > from && c > best) best = c;  /* (a row with an address there: past its '[') */
+    }
+    return best > from && best < len ? at[best] : a;
 }
 
 /* the places in llvm's list of operands (src/a64/claims.tsv) of the operands of [s, e) that a
@@ -354,7 +391,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * M1 mnemonic's SVE forms once the first operand is taken */
     if (!hit && rows && !dflt && !any && (known ? near > 0 && shape_sve_first(shape) : shape[0] != 0)) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = operand_at(s, e, near);
+        *at = address_part(mnem, n, lo, s, e, near, operand_at(s, e, near));
         return A64_SHAPE_MANY;
     }
     /* a general register of the other width than the elements of the z register before it (or
