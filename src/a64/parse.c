@@ -2092,10 +2092,9 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
     A64MatchError me;
     int i = P->bad.op;
     if (P->bad.kind == BAD_LANE && mn) {
-        /* (llvm refuses the lane where a row takes the operands up to the vector, the vector
-         * where one takes those before it; else an operand before it: the matcher's error) */
+        /* (llvm refuses the lane where a row takes the operands up to the vector; else the
+         * vector or an operand before it: the matcher's error, fmov d0, v1.2d[0]'s its words) */
         if (a64_rows_take_through(in, mn, i, &P->env)) return report(P, P->bad.next, "invalid operand for instruction", P->bad.hint);
-        if (a64_rows_take_through(in, mn, i - 1, &P->env)) return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
         return true;
     }
     if (P->bad.kind == BAD_VREG && mn && a64_rows_take_vector(in, mn, i, &P->env)) {
