@@ -3075,7 +3075,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     char name[40];
     char buf[48];
     size_t n = (size_t)(ne - s - 1);
-    if (n >= sizeof name) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    if (n >= sizeof name) return perr(P, s, "unknown directive");   /* (llvm-mc's words; the caret names it) */
     ascii_lower_n(name, s + 1, n);
     name[n] = 0;
     if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
@@ -3088,7 +3088,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         AsmResult r = asm_directive(&P->A, name, s, a, e, P->line, &ae);
         if (r == ASM_DONE) return true;
         if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
-        return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+        return perr(P, s, "unknown directive");
     }
     int dsize = 0;
     switch (d->action) {
