@@ -120,13 +120,18 @@ typedef struct Parser {
 
 /* the error msg at `at`, then a note of uarch's own words after llvm's (hint; "": none) and the
  * expansions it is in; false */
+static bool report_notes(Parser *P, const char *hint)
+{
+    if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
+    asm_notes(&P->A, P->file, P->err);
+    return false;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
-    if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
-    asm_notes(&P->A, P->file, P->err);
-    return false;
+    return report_notes(P, hint);
 }
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -3139,7 +3144,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     char name[40];
     char buf[48];
     size_t n = (size_t)(ne - s - 1);
-    if (n >= sizeof name) return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+    if (n >= sizeof name) return perr(P, s, "unknown directive");   /* (llvm-mc's words; the caret names it) */
     ascii_lower_n(name, s + 1, n);
     name[n] = 0;
     if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
@@ -3152,7 +3157,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         AsmResult r = asm_directive(&P->A, name, s, a, e, P->line, &ae);
         if (r == ASM_DONE) return true;
         if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
-        return perr(P, s, "unknown directive '%s'", q(s, ne, buf, sizeof buf));
+        return perr(P, s, "unknown directive");
     }
     int dsize = 0;
     switch (d->action) {
@@ -3576,9 +3581,20 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
     return true;
 }
 
-static bool region_marker(Parser *P, const char *c, const char *e)
+/* a region marker's error, as llvm-mca 19 reports it (CodeRegion.cpp): its words at the start of
+ * the comment's text (just after '#', '//' or the block comment's opening), then its note at the
+ * same place and uarch's own words in a note ("": none) */
+static bool region_err(Parser *P, const char *at, const char *msg, const char *note, const char *ours)
 {
-    c = skip_ws(c, e);
+    int col = (int)(at - P->ls) + 1;
+    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    if (note[0]) diag_note(P->err, P->file, P->line, col, P->ls, "%s", note);
+    return report_notes(P, ours);
+}
+
+static bool region_marker(Parser *P, const char *at, const char *e)
+{
+    const char *c = skip_ws(at, e);
     e = rtrim(c, e);
     A64Program *g = P->prog;
     if ((size_t)(e - c) >= 6 && !memcmp(c, "uarch:", 6)) return branch_hint(P, c, e);
@@ -3587,9 +3603,13 @@ static bool region_marker(Parser *P, const char *c, const char *e)
         size_t n = (size_t)(e - nm);
         for (int i = 0; i < P->nopen; i++) {
             A64Region *r = &g->regions[P->open[i].idx];
-            if (strlen(r->name) == n && !memcmp(r->name, nm, n))
-                return n ? perr(P, c, "region '%.*s' is already open", (int)n, nm)
-                         : perr(P, c, "anonymous regions cannot overlap");
+            if (strlen(r->name) == n && !memcmp(r->name, nm, n)) {
+                char note[300];
+                snprintf(note, sizeof note, "region '%.*s' is already open: end it first", (int)(n < 200 ? n : 200), nm);
+                return n ? region_err(P, at, "overlapping regions cannot have the same name", "", note)
+                         : region_err(P, at, "found multiple overlapping anonymous regions", "",
+                                      "an anonymous region is already open: end it first");
+            }
         }
         if (P->nopen == (int)ARRAY_LEN(P->open)) return perr(P, c, "too many nested regions");
         if (g->nregions == P->capregions) {
@@ -3612,15 +3632,24 @@ static bool region_marker(Parser *P, const char *c, const char *e)
             g->regions[g->nregions++] = (A64Region){"", 0, g->ninsts + P->insts0, P->line};
             return true;
         }
-        if (!P->nopen) return perr(P, c, "LLVM-MCA-END without a matching LLVM-MCA-BEGIN");
+        char note[300];
+        snprintf(note, sizeof note, "unable to find an active region named %.*s", (int)(n < 200 ? n : 200), nm);
+        if (!P->nopen)
+            return region_err(P, at, "found an invalid region end directive",
+                              n ? note : "unable to find an active anonymous region", "");
         int k = P->nopen - 1;
         if (n || P->nopen > 1) {   /* (anonymous: the only open region, else the anonymous one) */
             for (k = P->nopen - 1; k >= 0; k--) {
                 A64Region *r = &g->regions[P->open[k].idx];
                 if (strlen(r->name) == n && !memcmp(r->name, nm, n)) break;
             }
-            if (k < 0 && n) return perr(P, nm, "LLVM-MCA-END for region '%.*s' that is not open", (int)n, nm);
-            if (k < 0) return perr(P, c, "anonymous LLVM-MCA-END with %d named regions open: name the one it ends", P->nopen);
+            if (k < 0 && n)
+                return region_err(P, at, "found an invalid region end directive", note, "");
+            if (k < 0) {
+                char ours[120];
+                snprintf(ours, sizeof ours, "an anonymous LLVM-MCA-END with %d named regions open: name the one it ends", P->nopen);
+                return region_err(P, at, "found an invalid region end directive", "unable to find an active anonymous region", ours);
+            }
         }
         g->regions[P->open[k].idx].end = g->ninsts + P->insts0;
         for (int i = k; i + 1 < P->nopen; i++) P->open[i] = P->open[i + 1];
@@ -3660,7 +3689,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
         const char *close = c;
         while (close + 1 < te - 2 && !(close[0] == '*' && close[1] == '/')) close++;
         if (close + 1 >= te - 2 && (size_t)(te - 2 - c) >= 12 && !memcmp(c, "LLVM-MCA-", 9))
-            return region_marker(P, c, te - 2);
+            return region_marker(P, t + 2, te - 2);
     }
     Buf *b = &P->cline;
     buf_reset(b);

@@ -194,7 +194,7 @@ static int usage_error(const char *fmt, const char *arg)
 
 static bool parse_bool(const char *s, bool *out)
 {
-    if (!strcmp(s, "true") || !strcmp(s, "1") || !strcmp(s, "TRUE") || !strcmp(s, "True")) {
+    if (!*s || !strcmp(s, "true") || !strcmp(s, "1") || !strcmp(s, "TRUE") || !strcmp(s, "True")) {
         *out = true;
         return true;
     }
@@ -203,6 +203,28 @@ static bool parse_bool(const char *s, bool *out)
         return true;
     }
     return false;
+}
+
+/* an integer as llvm's cl::opt reads it (StringRef::getAsInteger, radix 0): decimal digits, or
+ * 0x / 0b / 0o / a leading 0 and the digits of that radix, a '-' first for a signed option;
+ * no '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
+static bool llvm_int_text(const char *v, bool is_signed)
+{
+    const char *p = v + (is_signed && *v == '-');
+    int base = 10;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) base = 16, p += 2;
+    else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) base = 2, p += 2;
+    else if (p[0] == '0' && (p[1] == 'o' || p[1] == 'O')) base = 8, p += 2;
+    else if (p[0] == '0' && p[1]) base = 8, p += 1;
+    if (!*p)
+        return false;
+    for (; *p; p++) {
+        int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+              : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : 99;
+        if (d >= base)
+            return false;
+    }
+    return true;
 }
 
 /* returns -1 to continue, else an exit status */
@@ -262,6 +284,13 @@ static int parse_args(int argc, char **argv, Cli *c)
         int u = 0;
         char oname[64], err[256];
         snprintf(oname, sizeof oname, "-%s", o->name);
+        if (o->kind == K_UINT && !llvm_int_text(val, o->r.lo < 0)) {
+            char range[80], q[200];
+            opt_range_text(o->r, range, sizeof range);
+            opt_quote(val, q, sizeof q);
+            fprintf(stderr, "%s: option '%s': '%s' is not an integer (%s)\n", util_progname, oname, q, range);
+            return 1;
+        }
         if (o->kind == K_UINT && !opt_parse_int(oname, val, o->r, &u, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", util_progname, err);
             return 1;
@@ -280,7 +309,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_DEC_TP: c->sim.decoder_throughput = u; break;
         case O_UOPQ: c->sim.micro_op_queue_size = u; break;
         case O_MTRIPLE: c->triple = val; break;
-        case O_MARCH: c->march = val; break;
+        case O_MARCH: c->march = *val ? val : NULL; break;   /* (llvm: -march= is the triple's) */
         case O_MCPU: c->mcpu = val; break;
         case O_MATTR:
             if (c->nmattr == (int)ARRAY_LEN(c->mattr))

@@ -289,6 +289,33 @@ static void add_skipped(Run *run, int line)
     run->skipped[run->nskipped++] = line;
 }
 
+/* a region marker's error (src/a64/parse.c region_err): not the assembler's, so neither skipped
+ * by -skip-unsupported-instructions nor closed by llvm-mca's "Assembly input parsing had errors" */
+static bool region_error(const char *msg)
+{
+    return str_starts(msg, "found an invalid region end directive") ||
+           str_starts(msg, "overlapping regions cannot have the same name") ||
+           str_starts(msg, "found multiple overlapping anonymous regions");
+}
+
+/* an error of the parse: printed; *asm_errors set when it is the assembler's */
+static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
+{
+    diag_print(stderr, d, severity);
+    if (!strcmp(severity, "error") && !region_error(d->msg))
+        *asm_errors = true;
+}
+
+/* the parse failed: llvm-mca 19's closing line after the assembler's errors, where skipping the
+ * failing lines was not asked for */
+static bool parse_failed(const Run *run, bool asm_errors)
+{
+    if (asm_errors && run->c->skip != MCA_SKIP_PARSE && run->c->skip != MCA_SKIP_ANY)
+        fprintf(stderr, "%s: error: Assembly input parsing had errors, use -skip-unsupported-instructions="
+                "parse-failure to drop failing lines from the input.\n", util_progname);
+    return false;
+}
+
 /* parse chunk k (its text is in run->cur->text); pass 1 (`first`) prints errors and warnings */
 bool mca_parse_chunk(Run *run, int k, bool first, bool report)
 {
@@ -333,38 +360,46 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             held[nheld++] = err;
             continue;
         }
+        bool asm_errors = false;
         for (int h = 0; h < nheld; h++)
-            diag_print(stderr, &held[h], collect ? "error" : "warning");
+            parse_diag(&held[h], collect ? "error" : "warning", &asm_errors);
         free(held);
         if (report)
-            diag_print(stderr, &err, "error");
-        return false;
+            parse_diag(&err, "error", &asm_errors);
+        return parse_failed(run, asm_errors);
     }
     run->cur->have_prog = true;
     A64Program *prog = &run->cur->prog;
     /* the lines left out, the parser's and those parsed again without, in line order (pass 2
      * reads them blank); when collecting, the errors of the parse */
     const char *l = run->cur->text.data, *end = l + run->cur->text.len;
+    bool asm_errors = false, region_failed = false;
     for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
         if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
-            diag_print(stderr, &held[h++], collect ? "error" : "warning");
+            parse_diag(&held[h++], collect ? "error" : "warning", &asm_errors);
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
         if (sk->line < at) l = run->cur->text.data, at = 1;
         for (; at < sk->line && l && l < end; at++)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
+        /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-
+         * instructions) */
+        bool fails = collect || region_error(sk->msg);
+        region_failed |= fails;
         diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
-                 collect ? "%s" : "%s; line skipped", sk->msg);
+                 fails ? "%s" : "%s; line skipped", sk->msg);
         err.col_end = sk->col_end;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
-        diag_print(stderr, &err, collect ? "error" : "warning");
-        if (!collect)
+        parse_diag(&err, fails ? "error" : "warning", &asm_errors);
+        if (!fails)
             add_skipped(run, err.line);
     }
     free(held);
-    if (collect)
-        return false;
+    if (region_failed && !collect)
+        run->failed = true;          /* (printed: no whole-file parse to print them again) */
+    if (collect || region_failed)
+        return parse_failed(run, asm_errors);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
         a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
         if (ch->line0 + ch->lines > run->warned_lines)

@@ -10,17 +10,30 @@ static double cycles_of(const McaResult *r)
     return r->total_cycles > 0 ? (double)r->total_cycles : 1;
 }
 
+/* one stall count, and its share of the cycles when it is not 0 (llvm-mca's printStalls) */
+static void stall(Buf *out, const char *label, long long n, const McaResult *r)
+{
+    buf_puts(out, label);
+    buf_printf(out, "%lld", n);
+    if (!n)
+        return;
+    buf_puts(out, "  (");
+    mca_putf_round(out, "%.1f", (double)n / cycles_of(r) * 100.0, 10);
+    buf_puts(out, "%)");
+}
+
 void mca_view_dispatch_stats(Buf *out, const McaRegionData *rd)
 {
     const McaResult *r = rd->res;
     buf_puts(out, "\n\nDynamic Dispatch Stall Cycles:\n");
-    buf_printf(out, "RAT     - Register unavailable:                      %lld", r->stalls[MCA_STALL_RAT]);
-    buf_printf(out, "\nRCU     - Retire tokens unavailable:                 %lld", r->stalls[MCA_STALL_RCU]);
-    buf_printf(out, "\nSCHEDQ  - Scheduler full:                            %lld", r->stalls[MCA_STALL_SCHEDQ]);
-    buf_printf(out, "\nLQ      - Load queue full:                           %lld", r->stalls[MCA_STALL_LQ]);
-    buf_printf(out, "\nSQ      - Store queue full:                          %lld", r->stalls[MCA_STALL_SQ]);
-    buf_printf(out, "\nGROUP   - Static restrictions on the dispatch group: %lld", r->stalls[MCA_STALL_GROUP]);
-    buf_printf(out, "\nUSH     - Uncategorised Structural Hazard:           %lld\n", r->stalls[MCA_STALL_USH]);
+    stall(out, "RAT     - Register unavailable:                      ", r->stalls[MCA_STALL_RAT], r);
+    stall(out, "\nRCU     - Retire tokens unavailable:                 ", r->stalls[MCA_STALL_RCU], r);
+    stall(out, "\nSCHEDQ  - Scheduler full:                            ", r->stalls[MCA_STALL_SCHEDQ], r);
+    stall(out, "\nLQ      - Load queue full:                           ", r->stalls[MCA_STALL_LQ], r);
+    stall(out, "\nSQ      - Store queue full:                          ", r->stalls[MCA_STALL_SQ], r);
+    stall(out, "\nGROUP   - Static restrictions on the dispatch group: ", r->stalls[MCA_STALL_GROUP], r);
+    stall(out, "\nUSH     - Uncategorised Structural Hazard:           ", r->stalls[MCA_STALL_USH], r);
+    buf_putc(out, '\n');
 
     buf_puts(out, "\n\nDispatch Logic - number of cycles where we saw N micro opcodes dispatched:\n");
     buf_puts(out, "[# dispatched], [# cycles]\n");

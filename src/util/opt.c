@@ -32,7 +32,7 @@ void opt_range_text(OptRange r, char *out, size_t n)
 
 /* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN
  * (never echo escape sequences to a terminal). */
-static void quote(const char *v, char *out, size_t n)
+void opt_quote(const char *v, char *out, size_t n)
 {
     size_t k = 0;
     for (const unsigned char *p = (const unsigned char *)v; *p && k + 8 < n; p++) {
@@ -87,13 +87,14 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
     bool digits = false;
     for (const char *p = v; *p && (isdigit((unsigned char)*p) || strchr("+-.eE", *p)); p++)
         digits |= isdigit((unsigned char)*p) != 0;
-    /* an integer as llvm's options read it: 0x hex, 0b binary, a leading 0 octal (llvm-mca
+    /* an integer as llvm's options read it: 0x hex, 0b binary, 0o or a leading 0 octal (llvm-mca
      * -iterations=010 is 8) */
     const char *u = v + (*v == '-' || *v == '+');
     int base = u[0] != '0' ? 0 : (u[1] == 'x' || u[1] == 'X') ? 16 : (u[1] == 'b' || u[1] == 'B') ? 2
-             : isdigit((unsigned char)u[1]) ? 8 : 0;
-    if (r.type == OPT_INT && base && isxdigit((unsigned char)u[base == 8 ? 1 : 2])) {
-        unsigned long long m = strtoull(u + (base == 8 ? 1 : 2), &end, base);
+             : (u[1] == 'o' || u[1] == 'O') || isdigit((unsigned char)u[1]) ? 8 : 0;
+    int skip = base == 8 && isdigit((unsigned char)u[1]) ? 1 : 2;   /* 017 or 0o17 */
+    if (r.type == OPT_INT && base && isxdigit((unsigned char)u[skip])) {
+        unsigned long long m = strtoull(u + skip, &end, base);
         x = errno == ERANGE ? HUGE_VAL : (double)m;
         if (*v == '-') x = -x;
         digits = true;
@@ -108,19 +109,19 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
     else if (ok)
         ok = *rest == 0;
     if (!ok) {
-        quote(value ? value : "", q, sizeof q);
+        opt_quote(value ? value : "", q, sizeof q);
         snprintf(err, errsz, "option '%s': '%s' is not %s (%s%s)", name, q, kind_name[r.type], range,
                  r.type == OPT_COUNT || r.type == OPT_SIZE ? "; K, M, G suffixes" : "");
         return false;
     }
     x *= mul;
     if (!(x >= r.lo && x <= r.hi)) {
-        quote(value, q, sizeof q);
+        opt_quote(value, q, sizeof q);
         snprintf(err, errsz, "option '%s': %s is out of range (%s)", name, q, range);
         return false;
     }
     if (r.type != OPT_REAL && x != floor(x)) {
-        quote(value, q, sizeof q);
+        opt_quote(value, q, sizeof q);
         snprintf(err, errsz, "option '%s': %s is not a whole number%s (%s)", name, q,
                  r.type == OPT_SIZE ? " of bytes" : "", range);
         return false;

@@ -38,6 +38,9 @@ void opt_range_text(OptRange r, char *out, size_t n);
 /* A size or count as written in a range: "1 GiB", "64 B", "4096" */
 void opt_value_text(OptType t, double v, char *out, size_t n);
 
+/* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN. */
+void opt_quote(const char *v, char *out, size_t n);
+
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
  * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept
  * until opt_response_free().  False with the message in err on a recursive expansion. */

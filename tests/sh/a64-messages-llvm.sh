@@ -25,8 +25,10 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
     read -r -a opts <<< "$(sed -n '1s/^# RUN: mca //; 1s/ *%s$//p' "$test")"
-    "$LLVM_MCA" -mtriple=aarch64 "${opts[@]}" "$t/in.s" 2>&1 >/dev/null | grep ': error: ' > "$t/llvm"
-    "$UARCH" mca "${opts[@]}" "$t/in.s" 2>&1 >/dev/null | grep ': error: ' > "$t/uarch"
+    "$LLVM_MCA" -mtriple=aarch64 "${opts[@]}" "$t/in.s" 2>&1 >/dev/null | grep -e ': error: ' -e '^error: Assembly' > "$t/llvm"
+    # (llvm's closing "Assembly input parsing had errors" line has uarch's program name before it)
+    "$UARCH" mca "${opts[@]}" "$t/in.s" 2>&1 >/dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' |
+        grep -e ': error: ' -e '^error: Assembly' > "$t/uarch"
     [ "$(wc -l < "$t/uarch")" -ge 20 ] || { echo "$name: too few errors from uarch"; cat "$t/uarch"; fail=1; continue; }
     diff "$t/llvm" "$t/uarch" || { echo "$name: messages differ from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done

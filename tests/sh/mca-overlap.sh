@@ -48,7 +48,7 @@ for n in 1 2; do
   [ -z "$(ls "$t" | grep bad.txt)" ] || { echo "bad.s: an output file was left"; ls "$t"; exit 1; }
 done
 cmp -s "$t/err1" "$t/err2" || { echo "bad.s: stderr depends on -threads"; exit 1; }
-[ "$(wc -l < "$t/err1")" = 3 ] && grep -q "bad.s:16001:14: error: expected compatible register, symbol or integer in range \[0, 4095\]" "$t/err1" \
+[ "$(wc -l < "$t/err1")" = 4 ] && grep -q "bad.s:16001:14: error: expected compatible register, symbol or integer in range \[0, 4095\]" "$t/err1" \
   || { echo "bad.s: error"; cat "$t/err1"; exit 1; }
 cat "$t/bad.s" | "$UARCH" mca > "$t/out" 2> "$t/err"; rc=$?
 [ $rc = 1 ] && [ ! -s "$t/out" ] && grep -q "<stdin>:16001:14: error" "$t/err" || { echo "bad.s pipe: exit $rc"; exit 1; }

@@ -229,7 +229,7 @@ TEST(a64_errors)
     CHECK_INT(prog.nregions, 1);
     CHECK(!parse("# LLVM-MCA-BEGIN a\n# LLVM-MCA-END a\n# LLVM-MCA-END\n"));
     CHECK_INT(err.line, 3);
-    CHECK_INT(err.col, 3);
+    CHECK_INT(err.col, 2);           /* (llvm-mca 19's: the comment's text after '#') */
     CHECK(!parse("  ldr x0, [x1\n"));
     CHECK(!parse("  and w0, w1, #0\n"));
     CHECK(!parse("  add v0.4q, v1.4s, v2.4s\n"));
