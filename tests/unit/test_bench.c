@@ -5,6 +5,7 @@
 #include "bench/btb.h"
 #include "bench/fetch.h"
 #include "bench/itlb.h"
+#include "bench/mispredict.h"
 #include "bench/dtlb.h"
 #include "bench/icache.h"
 #include "bench/known.h"
@@ -833,6 +834,46 @@ TEST(test_bench_itlb_names_moves)
     itlb_name_steps(b, a, none, all, 4, nm);
     for (int j = 0; j < 4; j++)
         CHECK_STR(nm[j], "branch step");
+}
+
+/* mispredict on this Emerald Rapids KVM guest (Golden Cove cores; uarch bench mispredict -q,
+ * 15:53 UTC, other builds running): the condition ready, 1.12-1.15 cycles a branch at periods
+ * 2-16, 10.5-10.8 from 131072 on: 2 x (10.6 - 1.13) = 19 cycles; the condition loaded just
+ * before the branch, 13.0 on the same base: 23.8, the load's latency (an L1 hit) in it.  The
+ * base is the shortest periods' (the first plateau runs to 16384 at 1.5-2.3 cycles: its median
+ * made the penalty 2 x (10.6 - 1.66)) */
+TEST(test_bench_mispredict_penalty)
+{
+    static const double x[] = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536,
+                               131072, 262144, 524288, 1048576};
+    static const double y[2][20] = {
+        {1.150, 1.145, 1.118, 1.116, 1.676, 1.265, 1.458, 1.281, 1.404, 1.661, 1.708, 2.300, 2.013, 2.286, 7.516,
+         9.969, 10.704, 10.536, 10.740, 10.803},
+        {1.095, 1.053, 1.082, 1.125, 1.126, 1.361, 1.328, 1.316, 1.406, 1.533, 1.629, 2.210, 2.219, 1.843, 8.768,
+         12.025, 12.819, 13.137, 13.244, 12.969}};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true;
+    s.knee = knee_defaults();
+    s.knee.direction = 1;
+    s.knee.min_len = 3;
+    sweep_series(&s, "condition ready"), sweep_series(&s, "condition loaded before the branch");
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < 20; i++) {
+            SweepPoint pt = {.x = x[i], .best = y[v][i], .med = y[v][i], .n = 15};
+            sweep_add(&s, v, &pt);
+        }
+    mispredict_findings(&s, 0, true);
+    mispredict_findings(&s, 1, false);
+    CHECK_INT(s.nfind, 4);
+    CHECK_STR(s.find[1].name, "mispredict penalty");
+    CHECK_STR(s.find[1].series, "condition ready");
+    CHECK(s.find[1].cycles > 18.5 && s.find[1].cycles < 19.5);
+    CHECK(strstr(s.find[1].note, " - 1.13): "));
+    CHECK(strstr(s.find[1].note, "its condition loaded before the branches ahead of it"));
+    CHECK(s.find[3].cycles > 23 && s.find[3].cycles < 24.5);
+    CHECK(strstr(s.find[3].note, "the latency of the condition's load"));
+    sweep_free(&s);
 }
 
 /* itlb beside cpuid: the names this Emerald Rapids guest's half-way placement got (12:50, other
