@@ -799,6 +799,31 @@ TEST(test_bench_itlb_control)
     itlb_findings(&t, 0, 1, true, 32768, 4096);
     CHECK_STR(t.find[0].name, "L1 ITLB");
     CHECK(t.find[0].value >= 64 && t.find[0].value <= 76);
+    /* as the experiment sees them (each point the median of three): the ITLB's step at 256 from
+     * half-way scores 0.85, and a step at 1,722 pages (16 -> 47 cycles: the STLB's 2,048?) is
+     * the page-walk step */
+    Sweep m;
+    memset(&m, 0, sizeof m);
+    m.opt.best = true;
+    m.knee = s.knee;
+    m.knee_median3 = true;
+    for (int h = 0; h < 3; h++) {
+        sweep_series(&m, nm[h]);
+        for (int i = 0; i < 43; i++) {
+            SweepPoint pt = {.x = itlb_er_x[i], .best = itlb_er_y[h][i], .med = itlb_er_y[h][i], .n = 15};
+            sweep_add(&m, h, &pt);
+        }
+    }
+    itlb_findings(&m, 1, 2, true, 32768, 4096);
+    CHECK_INT(m.nfind, 4);
+    CHECK_STR(m.find[0].name, "branch step");
+    CHECK_NEAR(m.find[0].value, 64, 0);
+    CHECK_STR(m.find[1].name, "L1 ITLB");
+    CHECK_NEAR(m.find[1].value, 256, 0);
+    CHECK(m.find[1].confidence > 0.8);
+    CHECK_STR(m.find[2].name, "page-walk step");
+    CHECK(m.find[2].value > 1448 && m.find[2].value <= 2048);
+    sweep_free(&m);
     /* the shift itself: the first step an octave earlier in the control, the ITLB's where the
      * chain takes it */
     const KneeResult *r = sweep_knees(&s, 1);
