@@ -21,6 +21,19 @@
  * not fill alike from every start.  No placement makes a TLB hold more than it has, so the
  * larger capacity is the TLB's; both are reported.  The sweep runs in passes (3 by default)
  * and each point keeps its least disturbed one, as in btb.
+ *
+ * The k-th branch sits on line k mod 64 of its page, so the chain is also a layout of branches
+ * whose address bits 6-11 repeat every 64 pages and bits 12 up count the pages: a structure of
+ * the branch predictor indexed by those bits fills with the pages as a TLB does.  On this
+ * Emerald Rapids KVM guest (Golden Cove cores) the curve rose 1 -> 2.9 cycles a branch at 64-128
+ * pages and 2.9 -> 16 at 256-304, named "L1 ITLB: 64-91" and "L2 ITLB: 256", where Intel gives
+ * one 256-entry ITLB (and a 2,048-entry STLB).  With the k-th branch on line (S k) mod 64 the
+ * first rise came at 4-5 pages for S = 0 (one line), 32-38 for S = 2 (32 lines), 64-76 for S = 1
+ * and 5 (64 lines), the one at 256 stayed (a test build: uarch bench itlb -max 300 -passes 2,
+ * 15:43 UTC): the first follows the lines, the second the pages.  So a control series runs the
+ * same pages with the branches on half the lines (S = 2): a TLB's step it takes at the same
+ * pages, a step of the lines at half of them; a step of the chain the control does not rise
+ * through at the same points (itlb_control_shift) is a "branch step", no TLB level.
  */
 #define _GNU_SOURCE   /* memfd_create */
 #include "bench/itlb.h"
@@ -38,25 +51,61 @@
 
 static const char usage[] =
     "usage: uarch bench itlb [options]\n"
-    "one taken branch per code page over the number of pages: ITLB capacity\n"
+    "one taken branch per code page over the number of pages: ITLB capacity; a control runs the\n"
+    "same pages with the branches on half the lines: a step it does not take is not a TLB's\n"
     "  -min/-max    page counts (default 2 .. 4096)\n"
     "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)";
 
-void itlb_name_steps(const double *before, const double *after, const bool *lines, int n, const char **names)
+void itlb_name_steps(const double *before, const double *after, const bool *lines, const bool *moves, int n,
+                     const char **names)
 {
     int last = -1, first = -1;
     double rise[SWEEP_MAX_FINDINGS];
+    bool out[SWEEP_MAX_FINDINGS];   /* not a TLB's */
     for (int j = 0; j < n && j < SWEEP_MAX_FINDINGS; j++) {
         rise[j] = before[j] > 0 && after[j] > 0 ? after[j] / before[j] : 0;
-        if (!lines[j] && (last < 0 || rise[j] > rise[last]))
+        out[j] = lines[j] || (moves && moves[j]);
+        if (!out[j] && (last < 0 || rise[j] > rise[last]))
             last = j;
     }
     for (int j = 0; j < last; j++)
-        if (!lines[j] && (first < 0 || rise[j] > rise[first]))
+        if (!out[j] && (first < 0 || rise[j] > rise[first]))
             first = j;
     for (int j = 0; j < n; j++)
-        names[j] = lines[j] ? "L1I (lines)" : j == last ? (first >= 0 ? "L2 ITLB" : "L1 ITLB")
+        names[j] = lines[j] ? "L1I (lines)" : out[j] ? "branch step" : j == last ? (first >= 0 ? "L2 ITLB" : "L1 ITLB")
                  : j == first ? "L1 ITLB" : j < last ? "step" : "page-walk step";
+}
+
+/* Where y[from..n) first crosses `mid` upwards to stay (two points in a row at or above it, or
+ * the last point), interpolated on log x and log y from the point before; NAN: it does not. */
+static double crossing(const double *x, const double *y, int n, int from, double mid)
+{
+    for (int i = from; i < n; i++) {
+        if (!(y[i] >= mid) || (i + 1 < n && !(y[i + 1] >= mid)))
+            continue;
+        if (i == from || !(y[i - 1] > 0) || !(y[i - 1] < mid))
+            return x[i];
+        double f = log(mid / y[i - 1]) / log(y[i] / y[i - 1]);
+        return x[i - 1] * pow(x[i] / x[i - 1], f);
+    }
+    return NAN;
+}
+
+double itlb_control_shift(const double *x, const double *y, const double *yc, int n, const KneeLevel *a,
+                          const KneeLevel *b)
+{
+    if (!(a->level > 0 && b->level > a->level) || a->first < 0 || b->last >= n)
+        return NAN;
+    double mid = sqrt(a->level * b->level);
+    int last = b->last;
+    double xm = crossing(x, y, last + 1, a->last, mid);
+    int seen = 0;
+    for (int i = a->first; i <= last; i++)
+        seen += isfinite(yc[i]);
+    if (!isfinite(xm) || seen < 2)
+        return NAN;
+    double xc = crossing(x, yc, last + 1, a->first, mid);
+    return isfinite(xc) ? log2(xm / xc) : INFINITY;
 }
 
 /* The chain: address space for `maxp` + 1 pages from `base` (the start of a last-level page
@@ -75,24 +124,31 @@ static void put32le(unsigned char *p, uint32_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* img: page 0 with, at the start of every line, a branch to the next page's next line (the last
- * line's to the next page's first line), page 1 with a return at the start of every line; the
- * rest traps (int3 / brk #0) */
+/* img (CHAIN_PAGES pages), at the start of every line: page 0 a branch to the next page's next
+ * line (the last line's to the next page's first line), page 1 a return, page 2 (the control's)
+ * on the even lines a branch to the next page's next even line (the last one's to its first
+ * line); the rest traps (int3 / brk #0) */
+#define CHAIN_PAGES 3
 static void chain_image(unsigned char *img, size_t page, bool x86)
 {
     size_t lines = page / 64;
-    for (size_t i = 0; i < 2 * page; i += 4)
+    for (size_t i = 0; i < CHAIN_PAGES * page; i += 4)
         put32le(img + i, x86 ? 0xccccccccu : 0xd4200000u);
     for (size_t j = 0; j < lines; j++) {
-        long delta = j + 1 < lines ? (long)page + 64 : 64;
-        unsigned char *b = img + j * 64, *r = img + page + j * 64;
+        long delta[2] = {(long)page + (j + 1 < lines ? 64 : 64 - (long)page),
+                         (long)page + (j + 2 < lines ? 128 : -(long)j * 64)};
+        unsigned char *b = img + j * 64, *r = img + page + j * 64, *c = img + 2 * page + j * 64;
         if (x86) {
             b[0] = 0xe9;                       /* jmp rel32 */
-            put32le(b + 1, (uint32_t)(int32_t)(delta - 5));
+            put32le(b + 1, (uint32_t)(int32_t)(delta[0] - 5));
             r[0] = 0xc3;                       /* ret */
+            if (j % 2 == 0)
+                c[0] = 0xe9, put32le(c + 1, (uint32_t)(int32_t)(delta[1] - 5));
         } else {
-            put32le(b, 0x14000000u | ((uint32_t)(delta / 4) & 0x3ffffffu));   /* b */
+            put32le(b, 0x14000000u | ((uint32_t)(delta[0] / 4) & 0x3ffffffu));   /* b */
             put32le(r, 0xd65f03c0u);           /* ret */
+            if (j % 2 == 0)
+                put32le(c, 0x14000000u | ((uint32_t)(delta[1] / 4) & 0x3ffffffu));
         }
     }
 }
@@ -124,7 +180,7 @@ static bool chain_open(Chain *c, size_t page, size_t maxp, bool x86, bool *share
 {
     memset(c, 0, sizeof *c);
     c->page = page, c->maxp = maxp, c->fd = -1;
-    c->img = xmalloc(2 * page);
+    c->img = xmalloc(CHAIN_PAGES * page);
     chain_image(c->img, page, x86);
     c->region = page / 8 * page;   /* the span of a last-level page table: page / 8 entries */
     c->reserved = (maxp + 1) * page + c->region + c->region / 2;
@@ -137,12 +193,12 @@ static bool chain_open(Chain *c, size_t page, size_t maxp, bool x86, bool *share
     c->res = b;
     c->base = (unsigned char *)(((uintptr_t)b + c->region - 1) & ~(uintptr_t)(c->region - 1));
     *shared = false;
-    int fd = chain_fd(2 * page);
+    int fd = chain_fd(CHAIN_PAGES * page);
     if (fd < 0) {
         snprintf(why, n, "no memfd or shared memory object (%s)", strerror(errno));
         return true;
     }
-    if (pwrite(fd, c->img, 2 * page, 0) != (ssize_t)(2 * page)) {
+    if (pwrite(fd, c->img, CHAIN_PAGES * page, 0) != (ssize_t)(CHAIN_PAGES * page)) {
         snprintf(why, n, "cannot write the shared page (%s)", strerror(errno));
         close(fd);
         return true;
@@ -163,12 +219,13 @@ static unsigned char *chain_start(const Chain *c, int half)
     return c->base + (half ? c->region / 2 : 0);
 }
 
-/* Map pages 0 .. P-1 as branches and page P as returns; false (errno set) on failure. */
-static bool chain_map(Chain *c, int half, size_t P)
+/* Map pages 0 .. P-1 as branches (the image's page `img`: 0, the chain's, or 2, the control's)
+ * and page P as returns; false (errno set) on failure. */
+static bool chain_map(Chain *c, int half, size_t P, int img)
 {
     for (size_t i = 0; i <= P; i++) {
         unsigned char *at = chain_start(c, half) + i * c->page;
-        off_t off = i < P ? 0 : (off_t)c->page;
+        off_t off = (off_t)c->page * (i < P ? img : 1);
         if (c->fd >= 0) {
             if (mmap(at, c->page, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, c->fd, off) == MAP_FAILED)
                 return false;
@@ -206,6 +263,77 @@ void itlb_cpuid(Sweep *s, const ClockTlb *l1, const ClockTlb *l2)
     }
 }
 
+double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_t page)
+{
+    double last_tlb = NAN;
+    const SweepSeries *cs = &s->series[ctrl], *ms = &s->series[ser];
+    const KneeResult *r = sweep_knees(s, ser);
+    int np = ms->n > 0 ? ms->n : 1;
+    double *yc = xmalloc(sizeof *yc * np), *x = xmalloc(sizeof *x * np), *y = xmalloc(sizeof *y * np);
+    for (int i = 0; i < ms->n; i++) {   /* the chain, and the control at its points */
+        x[i] = ms->pts[i].x, y[i] = sweep_y(s, &ms->pts[i]), yc[i] = NAN;
+        for (int k = 0; k < cs->n; k++)
+            if (cs->pts[k].x == ms->pts[i].x)
+                yc[i] = sweep_y(s, &cs->pts[k]);
+    }
+    /* the steps: those of sweep_steps (confidence 0.5 or more), and those from 0.25 (the
+     * detector's merge_below) that the control takes too: two measurements rise there (on this
+     * guest the step at 256 pages, 2.9 -> 16 cycles, scored 0.49 from the half-way start, whose
+     * next level climbs on from 16 to 23 cycles at 304-1218 pages; the control passed it at the
+     * same pages) */
+    int idx[SWEEP_MAX_FINDINGS], ns = 0;
+    double at[SWEEP_MAX_FINDINGS], before[SWEEP_MAX_FINDINGS] = {0}, after[SWEEP_MAX_FINDINGS] = {0};
+    double shift[SWEEP_MAX_FINDINGS];
+    bool lines[SWEEP_MAX_FINDINGS] = {0}, moves[SWEEP_MAX_FINDINGS] = {0};
+    const char *names[SWEEP_MAX_FINDINGS];
+    for (int i = 0; i + 1 < r->nlevels && ns < SWEEP_MAX_FINDINGS; i++) {
+        const KneeLevel *L = &r->levels[i];
+        double sh = itlb_control_shift(x, y, yc, ms->n, L, L + 1);
+        bool mv = isfinite(sh) ? fabs(sh) >= ITLB_CONTROL_SHIFT : sh > 0;
+        if (L->confidence < ITLB_CONTROL_CONF || (L->confidence < 0.5 && !(fabs(sh) < ITLB_CONTROL_SHIFT)))
+            continue;
+        idx[ns] = i, shift[ns] = sh;
+        at[ns] = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        before[ns] = L->level, after[ns] = L[1].level;
+        lines[ns] = !shared && l1i > 0 && fabs(log2(at[ns] * 64 / l1i)) <= 0.5;
+        moves[ns] = mv;
+        ns++;
+    }
+    free(yc), free(x), free(y);
+    itlb_name_steps(before, after, lines, moves, ns, names);
+    for (int j = 0; j < ns; j++) {
+        SweepFinding *f = sweep_finding(s, names[j], ms->name);
+        sweep_finding_level(f, r, idx[j]);
+        f->value = at[j];
+        char ctl[200] = "";
+        if (moves[j] && isfinite(shift[j]))
+            snprintf(ctl, sizeof ctl, "; the control (on half the lines) passes its middle %.2g octaves %s: the "
+                     "step moves with the branches' lines, not a TLB's (a BTB's sets?)", fabs(shift[j]),
+                     shift[j] > 0 ? "earlier" : "later");
+        else if (moves[j])
+            snprintf(ctl, sizeof ctl, "; the control (on half the lines) does not take it: not a TLB's");
+        else if (isfinite(shift[j]))
+            snprintf(ctl, sizeof ctl, "; the control (on half the lines) takes it at the same pages (%+.2f octaves)",
+                     -shift[j]);
+        if (f->confidence < 0.5) {
+            size_t k = strlen(ctl);
+            snprintf(ctl + k, sizeof ctl - k, ", which holds the step of confidence %.2f", f->confidence);
+        }
+        snprintf(f->note, sizeof f->note, "%.0f KiB of code reach; %.3g cycles after the step%s%s%s",
+                 f->value * (double)page / 1024, after[j], ctl,
+                 lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "",
+                 !strcmp(names[j], "page-walk step") ? "; past the last ITLB level: a unified second-level TLB "
+                 "(Intel's STLB) or the page walks' caches" : "");
+        if (strstr(names[j], "ITLB") && !(at[j] <= last_tlb))
+            last_tlb = at[j];
+    }
+    if (r->nlevels > 0) {
+        SweepFinding *f = sweep_finding(s, "last level", ms->name);
+        sweep_finding_level(f, r, r->nlevels - 1);
+    }
+    return last_tlb;
+}
+
 int exp_itlb(int argc, char **argv)
 {
     Sweep s = {.exp = "itlb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 32768}};
@@ -232,27 +360,36 @@ int exp_itlb(int argc, char **argv)
     s.xlabel = "code pages", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
     s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     s.knee.direction = 1;
+    /* each point the median of it and its neighbours: a lone disturbed point makes no step nor
+     * breaks a plateau (on this Emerald Rapids guest the ITLB's step at 256 pages scored 0.46-0.65
+     * on the points as measured in 4 runs of the 8 series, 0.71-0.98 on their medians of three) */
+    s.knee_median3 = true;
     /* two placements: the pages from the start of a page table's span, and from half-way into
      * it; how a TLB's sets fill can depend on it (on Zen 4 the L2 ITLB holds 512 pages from the
      * half-way start, about 330 from the boundary), and no placement makes a TLB hold more than
      * it has: the larger capacity is the TLB's */
-    char nm[2][48], rg[16];
+    char nm[3][48], rg[16];
     svg_fmt_bytes(rg, sizeof rg, (double)chain.region);
     snprintf(nm[0], sizeof nm[0], "%d KiB pages from a %.8s boundary", (int)(page / 1024), rg);
     snprintf(nm[1], sizeof nm[1], "%d KiB pages from half-way", (int)(page / 1024));
-    int ser[2] = {sweep_series(&s, nm[0]), sweep_series(&s, nm[1])};
+    /* the control: the same pages from the boundary, the branches on half as many lines (the
+     * k-th at line 2k mod 64, not k mod 64): a TLB sees the same pages, while a structure that
+     * the branches' lines index (a BTB's sets, an op cache's) fills at half the pages; a step of
+     * the chain that the control does not take at the same pages is not a TLB's */
+    snprintf(nm[2], sizeof nm[2], "control: on half the lines");
+    int ser[3] = {sweep_series(&s, nm[0]), sweep_series(&s, nm[1]), sweep_series(&s, nm[2])};
     int passes = sweep_passes(&s);
-    sweep_begin(&s, 2 * n * passes);
-    Buf init[2];
-    for (int h = 0; h < 2; h++) {
+    sweep_begin(&s, 3 * n * passes);
+    Buf init[3];
+    for (int h = 0; h < 3; h++) {
         buf_init(&init[h]);
-        sweep_load_addr(&s, &init[h], x86 ? "%r13" : "x26", chain_start(&chain, h));
+        sweep_load_addr(&s, &init[h], x86 ? "%r13" : "x26", chain_start(&chain, h == 1));
     }
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {
         for (int i = 0; i < n && !sweep_stop(&s); i++) {
-            for (int h = 0; h < 2 && !sweep_stop(&s); h++) {
+            for (int h = 0; h < 3 && !sweep_stop(&s); h++) {
                 size_t np = (size_t)grid[i];
-                if (!chain_map(&chain, h, np)) {
+                if (!chain_map(&chain, h == 1, np, h == 2 ? 2 : 0)) {
                     int e = errno;
                     fprintf(stderr, "uarch: error: bench itlb: cannot map %zu code pages: %s%s\n", np + 1,
                             strerror(e), e == ENOMEM && chain.fd >= 0 ? " (each page is a mapping of its own: "
@@ -270,38 +407,13 @@ int exp_itlb(int argc, char **argv)
         }
     }
 done:;
-    for (int h = 0; h < 2; h++)
+    for (int h = 0; h < 3; h++)
         buf_free(&init[h]);
     chain_close(&chain);
     double l1i = sweep_cache_size(s.opt.cpu, 1, "Instruction");
-    double last_tlb[2] = {NAN, NAN};
-    for (int h = 0; h < 2; h++) {
-        const KneeResult *r = sweep_knees(&s, ser[h]);
-        int idx[SWEEP_MAX_FINDINGS];
-        double at[SWEEP_MAX_FINDINGS], before[SWEEP_MAX_FINDINGS] = {0}, after[SWEEP_MAX_FINDINGS] = {0};
-        bool lines[SWEEP_MAX_FINDINGS] = {0};
-        const char *names[SWEEP_MAX_FINDINGS];
-        int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
-        for (int j = 0; j < ns; j++) {
-            before[j] = r->levels[idx[j]].level, after[j] = r->levels[idx[j] + 1].level;
-            lines[j] = !shared && l1i > 0 && fabs(log2(at[j] * 64 / l1i)) <= 0.5;
-        }
-        itlb_name_steps(before, after, lines, ns, names);
-        for (int j = 0; j < ns; j++) {
-            SweepFinding *f = sweep_finding(&s, names[j], s.series[ser[h]].name);
-            sweep_finding_level(f, r, idx[j]);
-            f->value = at[j];
-            snprintf(f->note, sizeof f->note, "%.0f KiB of code reach; %.3g cycles after the step%s",
-                     f->value * (double)page / 1024, after[j],
-                     lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "");
-            if (strstr(names[j], "ITLB") && !(at[j] <= last_tlb[h]))
-                last_tlb[h] = at[j];
-        }
-        if (r->nlevels > 0) {
-            SweepFinding *f = sweep_finding(&s, "last level", s.series[ser[h]].name);
-            sweep_finding_level(f, r, r->nlevels - 1);
-        }
-    }
+    double last_tlb[2];
+    for (int h = 0; h < 2; h++)
+        last_tlb[h] = itlb_findings(&s, ser[h], ser[2], shared, l1i, page);
     /* cpuid's figures beside the levels (an L2 for code: an instruction TLB, else a unified one,
      * Intel's STLB), or why there are none: the names then rest on the rises alone (on this
      * Emerald Rapids guest the half-way placement rose 1 -> 2.9 cycles at 64-128 pages, 2.9 ->
@@ -313,7 +425,7 @@ done:;
         const char *none = sweep_cpuid_tlb_none();
         if (none)
             sweep_note(&s, "cpuid describes no TLB: %s; the ITLB levels are named by the rises of the curve "
-                       "alone (a BTB's limit on far-apart branches rises too)", none);
+                       "that the control takes too (a BTB's limit on far-apart branches rises too)", none);
     }
     if (isfinite(last_tlb[0]) && isfinite(last_tlb[1]) && fabs(log2(last_tlb[0] / last_tlb[1])) > 0.2)
         sweep_note(&s, "the last-level ITLB holds %.0f pages from a %s boundary and %.0f from half-way: the "

@@ -8,13 +8,42 @@
 
 /* Name the n steps of the itlb curve (in page order): before[j] and after[j] are the cycles per
  * branch on the plateaus either side of step j, lines[j] tells that step j is at the L1I's line
- * count (only when the pages are distinct physical pages; such a step is "L1I (lines)").
+ * count (only when the pages are distinct physical pages; such a step is "L1I (lines)"),
+ * moves[j] (NULL: none) that the control does not take it (itlb_control_shift): such a step is
+ * "branch step" and, like the L1I's, no TLB level.
  * The last-level ITLB is the step of the largest relative rise (after / before): past it every
  * branch pays a page walk, the dearest thing in the sweep.  The first-level ITLB is the step of
  * the largest relative rise before it; with none before it the one level is "L1 ITLB".  Other
  * steps before the last level are "step", after it "page-walk step" (the walk's own caches).
  * names[j] points to a static string. */
-void itlb_name_steps(const double *before, const double *after, const bool *lines, int n, const char **names);
+void itlb_name_steps(const double *before, const double *after, const bool *lines, const bool *moves, int n,
+                     const char **names);
+
+/* Where the control passes the step of the chain from knee level a to b, against the chain:
+ * log2(x_chain / x_control) of the points where each first passes the step's middle (the
+ * geometric mean of the two levels) to stay, interpolated on log x; the chain searched from a's
+ * last point, the control from a's first (x, y: the chain's n points; yc: the control's at the
+ * same x, NAN where not measured).  A TLB sees only the pages, so the control passes a TLB's
+ * step where the chain does (about 0); a structure indexed by the branches' lines fills at half
+ * the pages in the control (about 1: an octave earlier).  A step is the control's too within
+ * ITLB_CONTROL_SHIFT octaves and moves beyond.  INFINITY: the control does not pass it; NAN: not
+ * a rise, or too few points of the control.  (On this Emerald Rapids guest the chain's
+ * branches on 32 lines, not 64, moved the step at 64-91 pages to 32-38 and kept the one at
+ * 256-304 pages.) */
+#define ITLB_CONTROL_SHIFT 0.5
+double itlb_control_shift(const double *x, const double *y, const double *yc, int n, const KneeLevel *a,
+                          const KneeLevel *b);
+/* a step of the chain the control takes (shift within ITLB_CONTROL_SHIFT) is a step from this
+ * confidence on (the knee detector's merge_below), where one curve alone needs 0.5 */
+#define ITLB_CONTROL_CONF 0.25
+
+/* The findings of chain series `ser` (steps named by itlb_name_steps, with the control's shift
+ * of each in its note; then its last level), the control being series `ctrl` at the same
+ * points; the steps are the knee levels of confidence 0.5 or more, and of ITLB_CONTROL_CONF or
+ * more that the control takes.  shared: the code pages map one physical page; l1i: the L1I's
+ * size (0: unknown); page: the page size.  Returns the capacity of its last ITLB level (NAN:
+ * none). */
+double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_t page);
 
 /* cpuid's 4 KiB code TLBs (l1: the L1 instruction TLB, l2: the level-2 one code uses, an
  * instruction or a unified one; NULL: none) beside the "L1 ITLB" and "L2 ITLB" findings: "cpuid

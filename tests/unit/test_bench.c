@@ -5,6 +5,7 @@
 #include "bench/btb.h"
 #include "bench/fetch.h"
 #include "bench/itlb.h"
+#include "bench/mispredict.h"
 #include "bench/dtlb.h"
 #include "bench/icache.h"
 #include "bench/known.h"
@@ -711,25 +712,193 @@ TEST(test_bench_itlb_names)
     const char *nm[4];
     const double b[] = {1.09, 1.25, 1.96, 11.2}, a[] = {1.3, 1.96, 11.2, 36.1};
     const bool none[4] = {false, false, false, false};
-    itlb_name_steps(b, a, none, 4, nm);
+    itlb_name_steps(b, a, none, NULL, 4, nm);
     CHECK_STR(nm[0], "step");
     CHECK_STR(nm[1], "L1 ITLB");
     CHECK_STR(nm[2], "L2 ITLB");
     CHECK_STR(nm[3], "page-walk step");
     /* one level (seed 004's Icestorm: 128 pages, 1 -> 8 cycles) */
     const double b1[] = {1.0}, a1[] = {8.0};
-    itlb_name_steps(b1, a1, none, 1, nm);
+    itlb_name_steps(b1, a1, none, NULL, 1, nm);
     CHECK_STR(nm[0], "L1 ITLB");
     /* distinct pages: the step at the L1I's line count keeps its name and is not a TLB level,
      * even when it is the largest (Zen 4, session 8: 64 pages, then 304 = L1I lines) */
     const double b2[] = {1.0, 1.95, 11.0}, a2[] = {1.95, 11.0, 60.0};
     const bool ln[3] = {false, true, false};
-    itlb_name_steps(b2, a2, ln, 3, nm);
+    itlb_name_steps(b2, a2, ln, NULL, 3, nm);
     CHECK_STR(nm[0], "L1 ITLB");
     CHECK_STR(nm[1], "L1I (lines)");
     CHECK_STR(nm[2], "L2 ITLB");
     /* no step */
-    itlb_name_steps(b2, a2, ln, 0, nm);
+    itlb_name_steps(b2, a2, ln, NULL, 0, nm);
+}
+
+/* itlb with its control, on this Emerald Rapids KVM guest (Golden Cove cores; uarch bench itlb
+ * -json, 15:47 UTC, the other vCPU busy): both placements rise 1 -> 2.9 cycles a branch at
+ * 64-128 pages and 2.9 -> 16 at 256-304, then climb to 50 by 2,896.  The control (the same
+ * pages, the branches on 32 lines, not 64) takes its first rise at 38-76 pages and the second
+ * at 256-304: the first moves with the lines (no TLB's; it was "L1 ITLB: 76" or "64"), the
+ * second is the ITLB (Intel: 256 entries; it was "L2 ITLB: 256").  From half-way that step
+ * scores 0.49 (the next level climbs on), held by the control. */
+static const double itlb_er_x[] = {2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, 23, 27, 32, 38, 45, 54, 64, 76, 91, 108,
+                                   128, 152, 181, 215, 256, 304, 362, 431, 512, 609, 724, 861, 1024, 1218, 1448,
+                                   1722, 2048, 2435, 2896, 3444, 4096};
+static const double itlb_er_y[3][43] = {
+    {1.14, 1.12, 1.12, 1.08, 0.94, 0.94, 0.96, 1.01, 0.78, 0.95, 0.91, 0.88, 0.84, 0.83, 0.81, 0.74, 0.69, 0.74,
+     0.97, 1.29, 1.97, 1.89, 2.92, 2.83, 2.87, 2.77, 3.95, 13.05, 16.15, 15.83, 16.28, 16.03, 16.18, 18.73, 20.50,
+     23.79, 27.40, 28.32, 35.70, 42.53, 49.29, 51.43, 50.54},
+    {1.18, 1.18, 1.11, 1.02, 1.12, 0.92, 0.87, 1.02, 0.86, 0.94, 0.93, 0.82, 0.85, 0.63, 0.72, 0.68, 0.58, 0.72,
+     0.67, 1.76, 2.08, 1.96, 3.00, 2.78, 2.85, 2.86, 3.88, 13.65, 15.91, 15.99, 15.88, 16.05, 16.61, 19.02, 20.98,
+     23.02, 26.17, 27.29, 32.06, 42.29, 47.96, 50.77, 49.81},
+    {1.17, 1.14, 1.12, 1.10, 0.95, 0.99, 0.73, 1.00, 0.78, 0.69, 0.69, 0.75, 0.84, 0.79, 0.76, 1.07, 1.99, 2.28,
+     2.48, 2.89, 2.95, 2.81, 3.05, 2.81, 2.85, 2.62, 3.95, 13.97, 15.43, 18.05, 19.75, 22.16, 25.60, 25.21, 26.55,
+     27.01, 27.74, 30.88, 33.27, 44.25, 49.04, 49.84, 47.98}};
+
+TEST(test_bench_itlb_control)
+{
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true;
+    s.knee = knee_defaults();
+    s.knee.direction = 1;
+    const char *nm[3] = {"4 KiB pages from a 2 MiB boundary", "4 KiB pages from half-way", "control"};
+    for (int h = 0; h < 3; h++) {
+        CHECK_INT(sweep_series(&s, nm[h]), h);
+        for (int i = 0; i < 43; i++) {
+            double y = itlb_er_y[h][i];
+            SweepPoint pt = {.x = itlb_er_x[i], .med = y, .min = y, .max = y, .q25 = y, .q75 = y, .best = y, .n = 15};
+            sweep_add(&s, h, &pt);
+        }
+    }
+    CHECK_NEAR(itlb_findings(&s, 0, 2, true, 32768, 4096), 256, 0);
+    CHECK_NEAR(itlb_findings(&s, 1, 2, true, 32768, 4096), 256, 0);
+    /* boundary: branch step (76), L1 ITLB (256), last level; half-way: the same */
+    CHECK_INT(s.nfind, 6);
+    for (int h = 0; h < 2; h++) {
+        const SweepFinding *b = &s.find[3 * h], *t = &s.find[3 * h + 1];
+        CHECK_STR(b->name, "branch step");
+        CHECK(b->value >= 64 && b->value <= 76);
+        CHECK(strstr(b->note, "moves with the branches' lines"));
+        CHECK_STR(t->name, "L1 ITLB");
+        CHECK_NEAR(t->value, 256, 0);
+        CHECK(strstr(t->note, "the control (on half the lines) takes it at the same pages"));
+        CHECK_STR(s.find[3 * h + 2].name, "last level");
+    }
+    CHECK(s.find[4].confidence < 0.5 && strstr(s.find[4].note, "which holds the step of confidence 0.49"));
+    /* without the control (no points of it): the 256 step of confidence 0.49 is not one, and the
+     * first step is the chain's only level, as before */
+    Sweep t;
+    memset(&t, 0, sizeof t);
+    t.opt.best = true;
+    t.knee = s.knee;
+    sweep_series(&t, nm[1]), sweep_series(&t, nm[2]);
+    for (int i = 0; i < 43; i++) {
+        SweepPoint pt = {.x = itlb_er_x[i], .best = itlb_er_y[1][i], .med = itlb_er_y[1][i], .n = 15};
+        sweep_add(&t, 0, &pt);
+    }
+    itlb_findings(&t, 0, 1, true, 32768, 4096);
+    CHECK_STR(t.find[0].name, "L1 ITLB");
+    CHECK(t.find[0].value >= 64 && t.find[0].value <= 76);
+    /* as the experiment sees them (each point the median of three): the ITLB's step at 256 from
+     * half-way scores 0.85, and a step at 1,722 pages (16 -> 47 cycles: the STLB's 2,048?) is
+     * the page-walk step */
+    Sweep m;
+    memset(&m, 0, sizeof m);
+    m.opt.best = true;
+    m.knee = s.knee;
+    m.knee_median3 = true;
+    for (int h = 0; h < 3; h++) {
+        sweep_series(&m, nm[h]);
+        for (int i = 0; i < 43; i++) {
+            SweepPoint pt = {.x = itlb_er_x[i], .best = itlb_er_y[h][i], .med = itlb_er_y[h][i], .n = 15};
+            sweep_add(&m, h, &pt);
+        }
+    }
+    itlb_findings(&m, 1, 2, true, 32768, 4096);
+    CHECK_INT(m.nfind, 4);
+    CHECK_STR(m.find[0].name, "branch step");
+    CHECK_NEAR(m.find[0].value, 64, 0);
+    CHECK_STR(m.find[1].name, "L1 ITLB");
+    CHECK_NEAR(m.find[1].value, 256, 0);
+    CHECK(m.find[1].confidence > 0.8);
+    CHECK_STR(m.find[2].name, "page-walk step");
+    CHECK(m.find[2].value > 1448 && m.find[2].value <= 2048);
+    sweep_free(&m);
+    /* the shift itself: the first step an octave earlier in the control, the ITLB's where the
+     * chain takes it */
+    const KneeResult *r = sweep_knees(&s, 1);
+    double yc[43];
+    for (int i = 0; i < 43; i++)
+        yc[i] = itlb_er_y[2][i];
+    double sh0 = itlb_control_shift(itlb_er_x, itlb_er_y[1], yc, 43, &r->levels[0], &r->levels[1]);
+    double sh1 = itlb_control_shift(itlb_er_x, itlb_er_y[1], yc, 43, &r->levels[1], &r->levels[2]);
+    CHECK(sh0 > 0.7 && sh0 < 1.3);
+    CHECK(fabs(sh1) < 0.1);
+    CHECK(isnan(itlb_control_shift(itlb_er_x, itlb_er_y[1], yc, 43, &r->levels[1], &r->levels[0])));   /* no rise */
+    /* a control flat after the first step: it does not take the ITLB's */
+    for (int i = 26; i < 43; i++)
+        yc[i] = 2.9;
+    CHECK(isinf(itlb_control_shift(itlb_er_x, itlb_er_y[1], yc, 43, &r->levels[1], &r->levels[2])));
+    sweep_free(&s), sweep_free(&t);
+}
+
+/* moves: a step the control does not take is a "branch step", and the names go on without it
+ * (the Zen 4 steps above, the 64-page one taken for a moving one: the small step at 16 pages
+ * is then the one before the largest rise, "L1 ITLB") */
+TEST(test_bench_itlb_names_moves)
+{
+    const char *nm[4];
+    const double b[] = {1.09, 1.25, 1.96, 11.2}, a[] = {1.3, 1.96, 11.2, 36.1};
+    const bool none[4] = {false, false, false, false}, mv[4] = {false, true, false, false};
+    itlb_name_steps(b, a, none, mv, 4, nm);
+    CHECK_STR(nm[0], "L1 ITLB");
+    CHECK_STR(nm[1], "branch step");
+    CHECK_STR(nm[2], "L2 ITLB");
+    CHECK_STR(nm[3], "page-walk step");
+    const bool all[4] = {true, true, true, true};
+    itlb_name_steps(b, a, none, all, 4, nm);
+    for (int j = 0; j < 4; j++)
+        CHECK_STR(nm[j], "branch step");
+}
+
+/* mispredict on this Emerald Rapids KVM guest (Golden Cove cores; uarch bench mispredict -q,
+ * 15:53 UTC, other builds running): the condition ready, 1.12-1.15 cycles a branch at periods
+ * 2-16, 10.5-10.8 from 131072 on: 2 x (10.6 - 1.13) = 19 cycles; the condition loaded just
+ * before the branch, 13.0 on the same base: 23.8, the load's latency (an L1 hit) in it.  The
+ * base is the shortest periods' (the first plateau runs to 16384 at 1.5-2.3 cycles: its median
+ * made the penalty 2 x (10.6 - 1.66)) */
+TEST(test_bench_mispredict_penalty)
+{
+    static const double x[] = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536,
+                               131072, 262144, 524288, 1048576};
+    static const double y[2][20] = {
+        {1.150, 1.145, 1.118, 1.116, 1.676, 1.265, 1.458, 1.281, 1.404, 1.661, 1.708, 2.300, 2.013, 2.286, 7.516,
+         9.969, 10.704, 10.536, 10.740, 10.803},
+        {1.095, 1.053, 1.082, 1.125, 1.126, 1.361, 1.328, 1.316, 1.406, 1.533, 1.629, 2.210, 2.219, 1.843, 8.768,
+         12.025, 12.819, 13.137, 13.244, 12.969}};
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true;
+    s.knee = knee_defaults();
+    s.knee.direction = 1;
+    s.knee.min_len = 3;
+    sweep_series(&s, "condition ready"), sweep_series(&s, "condition loaded before the branch");
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < 20; i++) {
+            SweepPoint pt = {.x = x[i], .best = y[v][i], .med = y[v][i], .n = 15};
+            sweep_add(&s, v, &pt);
+        }
+    mispredict_findings(&s, 0, true);
+    mispredict_findings(&s, 1, false);
+    CHECK_INT(s.nfind, 4);
+    CHECK_STR(s.find[1].name, "mispredict penalty");
+    CHECK_STR(s.find[1].series, "condition ready");
+    CHECK(s.find[1].cycles > 18.5 && s.find[1].cycles < 19.5);
+    CHECK(strstr(s.find[1].note, " - 1.13): "));
+    CHECK(strstr(s.find[1].note, "its condition loaded before the branches ahead of it"));
+    CHECK(s.find[3].cycles > 23 && s.find[3].cycles < 24.5);
+    CHECK(strstr(s.find[3].note, "the latency of the condition's load"));
+    sweep_free(&s);
 }
 
 /* itlb beside cpuid: the names this Emerald Rapids guest's half-way placement got (12:50, other

@@ -1,0 +1,17 @@
+/* mispredict.h — the analysis of `uarch bench mispredict` that is not a measurement (unit-tested). */
+#ifndef BENCH_MISPREDICT_H
+#define BENCH_MISPREDICT_H
+
+#include "bench/sweep.h"
+
+#include <stdbool.h>
+
+/* The findings of series ser (cycles per branch over the pattern's period): "longest learned
+ * pattern" (the last step's plateau) and "mispredict penalty", 2 x (the unlearned level - the
+ * cost at the shortest periods: the median of up to 4 points of the first plateau), named for
+ * the series.  ready: the branch's condition was loaded before the branches ahead of it (the
+ * note says the penalty is the refetch up to the next branch's execution), else just before the
+ * branch (the note says the load's latency is in it too). */
+void mispredict_findings(Sweep *s, int ser, bool ready);
+
+#endif
