@@ -3,6 +3,8 @@
 # code after some directives (.arch, .arch_extension, .cpu), by one instruction of each feature.
 #
 #   tools/feature-probe.sh 'DIRECTIVES' [LLVM-MC]      e.g. '.arch armv8.2-a+fp16'
+#   MCPU=apple-a12 tools/feature-probe.sh ''           a CPU's own features (src/a64/features.tsv
+#                                                      `cpu` rows: the m1 ones it lacks, -NAME)
 #
 # Prints the features present, comma-separated ('-': none), as src/a64/archs.tsv lists them: a
 # feature is absent when llvm's message for its instruction names it ("instruction requires:
@@ -19,7 +21,7 @@ feat=$(dirname "$0")/../src/a64/features.tsv
 says=$(awk -F'\t' '($1=="m1" || $1=="feature") && $3!="-" {print $2 "\t" $3}' "$feat")
 { printf '%s\n' "$pre"; printf '%s\n' "$probes" | cut -f2; } > /tmp/feature-probe.$$.s
 n=$(printf '%s\n' "$pre" | wc -l)
-"$MC" -triple=aarch64 -mcpu=apple-m1 /tmp/feature-probe.$$.s -o /dev/null 2>&1 |
+"$MC" -triple=aarch64 -mcpu="${MCPU:-apple-m1}" /tmp/feature-probe.$$.s -o /dev/null 2>&1 |
     sed -n 's/^[^:]*:\([0-9]*\):[0-9]*: error: \(.*\)$/\1\t\2/p' > /tmp/feature-probe.$$.err || true
 rm -f /tmp/feature-probe.$$.s
 printf '%s\n' "$probes" | awk -F'\t' -v n="$n" -v says="$says" '

@@ -87,7 +87,9 @@ configs=("default|-mcpu=apple-m1" "-mcpu=apple-m1|-mcpu=apple-m1" "-mcpu=apple-m
          "-mcpu=apple-m3|-mcpu=apple-m3" "-mcpu=apple-m4|-mcpu=apple-m4"
          "-mcpu=apple-m1 -mattr=+mte,+xs,+sme|-mcpu=apple-m1 -mattr=+mte,+xs,+sme"
          "-mcpu=apple-m4 -mattr=-xs,-sme,+nmi,+rme|-mcpu=apple-m4 -mattr=-xs,-sme,+nmi,+rme"
-         "-mcpu=apple-m1 -mattr=+all|-mcpu=apple-m1 -mattr=+all")
+         "-mcpu=apple-m1 -mattr=+all|-mcpu=apple-m1 -mattr=+all"
+         "-mcpu=apple-a13|-mcpu=apple-a13" "-mcpu=apple-a12|-mcpu=apple-a12" "-mcpu=apple-a11|-mcpu=apple-a11"
+         "-mcpu=apple-a10|-mcpu=apple-a10" "-mcpu=apple-a7|-mcpu=apple-a7" "-mcpu=cyclone|-mcpu=cyclone")
 if [ $archs = 1 ]; then
     configs=("default|-mcpu=apple-m1")
     for a in $(awk -F'\t' '!/^#/ && $1 == "arch" {print $2}' src/a64/archs.tsv); do

@@ -289,6 +289,9 @@ A64Features a64_features_every(void);                         /* every feature (
  * features, as llvm adds them) applied to *mask; false: no feature of the table */
 bool a64_feature_apply(const char *item, size_t n, A64Features *mask);
 const char *a64_feature_name(int bit);                     /* NULL past the last */
+/* -mattr=help: the features -mattr takes, one per line with what each brings, as llvm lists its
+ * own ("Available features for this target:") */
+void a64_feature_list(FILE *f);
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a

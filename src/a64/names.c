@@ -440,6 +440,8 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
             size_t m = len < sizeof low ? len : 0;
             for (size_t i = 0; i < m; i++)
                 low[i] = (char)tolower((unsigned char)p[i]);
+            if (len == 4 && !memcmp(p, "help", 4))
+                continue;   /* (the command lists them: a64_feature_list) */
             if (len && !a64_feature_apply(m ? low : p, len, &features)) {
                 fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
                         util_progname, (int)len, p);
@@ -525,6 +527,20 @@ const char *a64_feature_name(int bit)
 {
     const A64Feature *f = feature_row(bit);
     return f ? f->name : NULL;
+}
+
+void a64_feature_list(FILE *f)
+{
+    fprintf(f, "Available features for this target:\n\n");
+    for (int b = 0; a64_feature_name(b); b++) {
+        const A64Feature *r = feature_row(b);
+        if (mattr_names(r->name))
+            fprintf(f, "  %-18s - %s%s\n", r->name, r->value, strcmp(r->kind, "m1") ? "" : " (the M1 has it)");
+    }
+    fprintf(f, "  %-18s - every feature above\n", "all");
+    fprintf(f, "  %-18s - an architecture's features, as llvm adds them\n", "v8.1a ... v9.5a");
+    fprintf(f, "\nUse +feature to enable a feature, or -feature to disable it.\n"
+               "For example, uarch mca -mcpu=apple-m1 -mattr=+i8mm,-lse\n\n");
 }
 
 const char *a64_feature_says(int bit)

@@ -52,7 +52,7 @@ static const Opt opts[] = {
     {"version", O_VERSION, K_BOOL, NULL, "display the version of this program"},
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
-    {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them)"},
+    {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them); another Apple core (cyclone, apple-a7 ... a13, a15 ..., apple-m2 ...) runs on firestorm with its own features"},
     {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, sve, sve2, sme, sme2, ssbs, lse, neon ...; +all: every one; +v8.6a: an architecture's), with what each implies (+sve2: sve); others are ignored (a warning)"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
     {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
@@ -392,6 +392,18 @@ static void resolve_views(Cli *c)
     c->sim.timeline_max_cycles = v->timeline_max_cycles;
 }
 
+/* whether the -mattr value lists the item "help" (llvm: -mattr=help, alone or among others) */
+static bool mattr_has_help(const char *v)
+{
+    for (const char *p = v; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 4 && !memcmp(p, "help", 4))
+            return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
 static bool triple_ok(const char *t)
 {
     return str_starts(t, "aarch64") || str_starts(t, "arm64");
@@ -456,6 +468,13 @@ int cmd_mca(int argc, char **argv)
 
     /* the features that set the CPU apart from the M1 (src/a64/features.tsv): the CPU's, then
      * -mattr's; an Apple core llvm 19 does not know (a stand-in model) takes the newest set */
+    for (int k = 0; k < c.nmattr; k++)   /* -mattr=help: as llvm-mca, the lists on stderr, then the run */
+        if (mattr_has_help(c.mattr[k])) {
+            model_list(stderr);
+            fputc('\n', stderr);
+            a64_feature_list(stderr);
+            break;
+        }
     A64Features features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
 
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,

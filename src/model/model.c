@@ -82,7 +82,13 @@ const ModelCpu *model_for_mcpu(const char *name, int *how)
         *how = MODEL_CPU_DEFAULT;
         return model_default();
     }
-    /* the Apple cores after the M1 (llvm's names): apple-m2 and later, apple-a15 and later */
+    /* the other Apple cores llvm 19 names: after the M1, apple-m2 and later, apple-a15 and later;
+     * before it, apple-a7 (cyclone) to apple-a13 and the watch cores apple-s4/s5 (llvm gives
+     * them all its 2013 Cyclone model; their features: src/a64/features.tsv) */
+    if (str_ieq(name, "cyclone") || str_ieq(name, "apple-s4") || str_ieq(name, "apple-s5")) {
+        *how = MODEL_CPU_STANDIN;
+        return model_default();
+    }
     int v = 0;
     const char *d = NULL;
     if (!strncmp(name, "apple-m", 7))
@@ -92,8 +98,8 @@ const ModelCpu *model_for_mcpu(const char *name, int *how)
     if (d && *d >= '1' && *d <= '9') {
         for (; *d >= '0' && *d <= '9'; d++)
             v = v * 10 + (*d - '0');
-        bool later = name[6] == 'm' ? v >= 2 && v <= 9 : v >= 15 && v <= 30;
-        if (later && !*d) {
+        bool other = name[6] == 'm' ? v >= 2 && v <= 9 : (v >= 7 && v <= 13) || (v >= 15 && v <= 30);
+        if (other && !*d) {
             *how = MODEL_CPU_STANDIN;
             return model_default();
         }

@@ -322,9 +322,9 @@ const ModelCpu *model_find(const char *name);       /* "firestorm", "icestorm", 
 const char *model_name(const ModelCpu *cpu);
 const ModelCpu *model_default(void);                 /* firestorm */
 /* An llvm -mcpu name: a model or an alias of one (MODEL_CPU_EXACT); "generic", "native" or ""
- * (MODEL_CPU_DEFAULT: the default model); a later Apple core that a model stands in for
- * (MODEL_CPU_STANDIN: apple-m2 ... apple-m5, apple-a15 ... -> the M1 P-core); NULL for any other
- * name. */
+ * (MODEL_CPU_DEFAULT: the default model); another Apple core that a model stands in for
+ * (MODEL_CPU_STANDIN: apple-m2 ... apple-m9, apple-a15 ..., and the earlier cyclone, apple-a7 ...
+ * apple-a13, apple-s4, apple-s5 -> the M1 P-core); NULL for any other name. */
 enum { MODEL_CPU_EXACT, MODEL_CPU_DEFAULT, MODEL_CPU_STANDIN };
 const ModelCpu *model_for_mcpu(const char *name, int *how);
 /* "-mcpu=help": one line per model, "  name  (aliases)  description" */
