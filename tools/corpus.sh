@@ -10,14 +10,16 @@
 #   - source lines that fail to parse (must be none): each failing line is blanked and the file
 #     re-run, so every failure is counted and listed (first 20);
 #   - instructions mapped to a measured form that is not a nearest form (approx), and whose id is
-#     in tests/data/m1-forms.tsv (the measured forms), as a share of all instructions (>= 99.5 %);
+#     in tests/data/m1-forms.tsv (the measured forms), as a share of all instructions, and of those
+#     but the returns and indirect branches, which no M1 table measured (>= 99.5 %);
 #   - the most frequent approx / unmapped (mnemonic, form) pairs.
 # Sources: this project's src/*/*.c, plus the C files shipped on this machine under /usr/share
 # (zlib, nettle, lzma, png ... examples, cmake/vim sources): whatever compiles with the target's
 # headers is used, the rest is skipped and counted.  The corpus is not checked in (CORPUS_DIR).
 # Set CORPUS_SRCS to a list of .c files to use those instead; CORPUS_REUSE=1 to decode the .s files
 # of the previous run again without recompiling.  Exit: 0 when every line parses and
-# the mapped share is >= 99.5 %, 1 otherwise, 77 when no compiler is available.
+# the mapped share (returns and indirect branches left out) is >= 99.5 %, 1 otherwise, 77 when no
+# compiler is available.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -143,5 +145,5 @@ awk -F'\t' -v nerr="$nerr" -v nlines="$nlines" -v FT="$forms" -v ERR="$corpus/er
     for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (key[kk[j]] > key[kk[i]]) { t = kk[i]; kk[i] = kk[j]; kk[j] = t }
     if (m) print "top approx / unmapped (count, kind, mnemonic, form):"
     for (i = 1; i <= m && i <= 25; i++) { split(kk[i], p, "\t"); printf "  %7d  %-15s %-10s %s\n", key[kk[i]], p[1], p[2], p[3] }
-    exit !(nerr == 0 && pct >= 99.5)
+    exit !(nerr == 0 && ((n > nobr) ? 100 * ok / (n - nobr) : 0) >= 99.5)
   }' "$corpus/insts.tsv"
