@@ -205,28 +205,6 @@ static bool parse_bool(const char *s, bool *out)
     return false;
 }
 
-/* an integer as llvm's cl::opt reads it (StringRef::getAsInteger, radix 0): decimal digits, or
- * 0x / 0b / 0o / a leading 0 and the digits of that radix, a '-' first for a signed option;
- * no '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
-static bool llvm_int_text(const char *v, bool is_signed)
-{
-    const char *p = v + (is_signed && *v == '-');
-    int base = 10;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) base = 16, p += 2;
-    else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) base = 2, p += 2;
-    else if (p[0] == '0' && (p[1] == 'o' || p[1] == 'O')) base = 8, p += 2;
-    else if (p[0] == '0' && p[1]) base = 8, p += 1;
-    if (!*p)
-        return false;
-    for (; *p; p++) {
-        int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
-              : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : 99;
-        if (d >= base)
-            return false;
-    }
-    return true;
-}
-
 /* returns -1 to continue, else an exit status */
 static int parse_args(int argc, char **argv, Cli *c)
 {
@@ -284,7 +262,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         int u = 0;
         char oname[64], err[256];
         snprintf(oname, sizeof oname, "-%s", o->name);
-        if (o->kind == K_UINT && !llvm_int_text(val, o->r.lo < 0)) {
+        if (o->kind == K_UINT && !opt_llvm_int_text(val, o->r.lo < 0)) {
             char range[80], q[200];
             opt_range_text(o->r, range, sizeof range);
             opt_quote(val, q, sizeof q);

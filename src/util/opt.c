@@ -73,6 +73,34 @@ static double suffix(const char **end, bool size)
     return *e ? 0 : mul;
 }
 
+/* the radix of integer text u (its sign already passed) as llvm's options read it: 0x hex, 0b
+ * binary, 0o or a leading 0 octal (llvm-mca -iterations=010 is 8), else 10; *skip: the prefix's
+ * length */
+static int int_radix(const char *u, int *skip)
+{
+    *skip = 2;
+    if (u[0] != '0') return *skip = 0, 10;
+    if (u[1] == 'x' || u[1] == 'X') return 16;
+    if (u[1] == 'b' || u[1] == 'B') return 2;
+    if (u[1] == 'o' || u[1] == 'O') return 8;
+    if (isdigit((unsigned char)u[1])) return *skip = 1, 8;
+    return *skip = 0, 10;
+}
+
+bool opt_llvm_int_text(const char *v, bool is_signed)
+{
+    int skip, base = int_radix(v + (is_signed && *v == '-'), &skip);
+    const char *p = v + (is_signed && *v == '-') + skip;
+    if (!*p)
+        return false;
+    for (; *p; p++) {
+        int d = isdigit((unsigned char)*p) ? *p - '0' : isxdigit((unsigned char)*p) ? tolower((unsigned char)*p) - 'a' + 10 : 99;
+        if (d >= base)
+            return false;
+    }
+    return true;
+}
+
 bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz)
 {
     char range[80], q[200];
@@ -87,13 +115,10 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
     bool digits = false;
     for (const char *p = v; *p && (isdigit((unsigned char)*p) || strchr("+-.eE", *p)); p++)
         digits |= isdigit((unsigned char)*p) != 0;
-    /* an integer as llvm's options read it: 0x hex, 0b binary, 0o or a leading 0 octal (llvm-mca
-     * -iterations=010 is 8) */
+    /* an integer with a radix prefix as llvm's options read it (int_radix) */
     const char *u = v + (*v == '-' || *v == '+');
-    int base = u[0] != '0' ? 0 : (u[1] == 'x' || u[1] == 'X') ? 16 : (u[1] == 'b' || u[1] == 'B') ? 2
-             : (u[1] == 'o' || u[1] == 'O') || isdigit((unsigned char)u[1]) ? 8 : 0;
-    int skip = base == 8 && isdigit((unsigned char)u[1]) ? 1 : 2;   /* 017 or 0o17 */
-    if (r.type == OPT_INT && base && isxdigit((unsigned char)u[skip])) {
+    int skip, base = int_radix(u, &skip);
+    if (r.type == OPT_INT && skip && isxdigit((unsigned char)u[skip])) {
         unsigned long long m = strtoull(u + skip, &end, base);
         x = errno == ERANGE ? HUGE_VAL : (double)m;
         if (*v == '-') x = -x;

@@ -40,6 +40,10 @@ void opt_value_text(OptType t, double v, char *out, size_t n);
 
 /* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN. */
 void opt_quote(const char *v, char *out, size_t n);
+/* whether v is an integer as llvm's cl::opt reads it (StringRef::getAsInteger, radix 0): decimal
+ * digits, or 0x / 0b / 0o / a leading 0 and digits of that radix, a '-' first when is_signed; no
+ * '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
+bool opt_llvm_int_text(const char *v, bool is_signed);
 
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
  * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept
