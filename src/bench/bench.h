@@ -10,7 +10,7 @@
  *      + load                shared object in a temp dir (cc -shared), loaded with dlopen.
  *   3. run      (runner.c)   a child process pinned to one CPU calls the kernels in turn, reading
  *                            the counters (perf_event_open via src/pmu/, else the timer converted
- *                            to core cycles with the measured core clock) around each call; a
+ *                            to core cycles with the core clock timed beside every round) around each call; a
  *                            sample whose CPU changed is dropped and counted; a crash (SIGSEGV,
  *                            SIGILL, ...) or a hang is reported, uarch survives.
  *   4. stats    (stats.c)    two lengths differenced (overhead cancels), per-copy median / min /

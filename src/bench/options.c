@@ -48,7 +48,8 @@ static const RunOptDef defs[] = {
      "lines ('#' comments), counted as events of the core PMU with -counters'"},
     {R_BACKEND, "-backend", NULL, "B", {0},
      "how cycles are counted: auto (perf_event, else task-clock = on-CPU ns,\n"
-     "else the wall timer; both converted with the measured core clock),\n"
+     "else the wall timer; both converted with the core clock, timed beside\n"
+     "every round with a 1-cycle add chain),\n"
      "perf_event, task-clock, timer"},
     {R_SYNTAX, "-syntax", NULL, "att|intel", {0}, "x86-64 syntax of the snippet (att)"},
     {R_ALIGN, "-align", NULL, "N", {OPT_INT, 1, 1 << 20}, "loop head alignment in bytes, a power of two (64)"},

@@ -4,8 +4,8 @@
  * opens the counters (perf_event_open through src/pmu/; when the machine has no core PMU or the
  * kernel refuses, the software task-clock (ns on the CPU, so time slices given to other
  * processes do not count), else the timer (wall ticks): value x core_hz / timer_hz, with the
- * core clock measured in the child on the pinned CPU), allocates the scratch memory, arms alarm(timeout), runs `warmup`
- * unrecorded rounds and then `runs` rounds, each calling every kernel once with the counters
+ * core clock of the child: a 1-cycle add chain timed beside every round), allocates
+ * the scratch memory, arms alarm(timeout), runs `warmup` unrecorded rounds and then `runs` rounds, each calling every kernel once with the counters
  * read around the call and the CPU checked before and after.  A snippet that faults kills only
  * the child: the parent reports the signal.  Rounds that migrated are dropped
  * (bench_drop_migrated, stats.c) and counted.
@@ -16,7 +16,10 @@
 #include "clock/clock.h"
 #include "pmu/pmu.h"
 
+#include "util/util.h"
+
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +53,17 @@ static uint64_t read_task(void *ctx)
 {
     uint64_t v = 0;
     pmu_read(*(int *)ctx, &v);
+    return v;
+}
+
+/* counter 0: the perf event (cycles or the task-clock) on fd, else the timer */
+static inline uint64_t read0(int fd, bool event)
+{
+    uint64_t v = 0;
+    if (event)
+        pmu_read(fd, &v);
+    else
+        v = clock_ticks();
     return v;
 }
 
@@ -122,7 +136,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             (fds[0] = pmu_open(&tc, why2, sizeof why2)) >= 0) {
             task = true;
             snprintf(sh->note, sizeof sh->note, "%s; cycles are task-clock ns (time on the CPU) converted "
-                     "with the measured core clock", why);
+                     "with the core clock measured beside every round", why);
             snprintf(sh->backend, sizeof sh->backend, "task-clock");
             sh->timer_hz = 1e9;
         } else {
@@ -131,8 +145,8 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
                 sh->status = 1;
                 return;
             }
-            snprintf(sh->note, sizeof sh->note, "%s%s%s; cycles are timer ticks converted with the measured "
-                     "core clock", why, why2[0] ? "; " : "", why2);
+            snprintf(sh->note, sizeof sh->note, "%s%s%s; cycles are timer ticks converted with the core "
+                     "clock measured beside every round", why, why2[0] ? "; " : "", why2);
             snprintf(sh->backend, sizeof sh->backend, "timer");
             sh->timer_hz = clock_counter_hz();
         }
@@ -164,31 +178,44 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     memset(scratch, 0, BENCH_SCRATCH);
     if (o->timeout_s > 0)
         alarm((unsigned)(o->timeout_s + 0.999));
-    double scale = perf ? 1.0 : sh->core_hz / sh->timer_hz;
+    /* Without the PMU the core clock is not the one measured before: this guest's clock moves in
+     * 100 MHz steps within seconds (2.55 .. 2.79 GHz over one minute, a sweep of minutes
+     * converting with its first reading was up to 9 % off: 6.5 "NOPs per cycle" on a 6-wide
+     * core).  So every round also times the add chain (clock_chain: one cycle an add) at two
+     * lengths, ~50 and ~100 us, with the same counter, and the cycles of this process's rounds
+     * are converted with the clock of the fastest timing of each length. */
+    uint64_t refk = perf ? 0 : (uint64_t)(50e-6 * sh->core_hz / CLOCK_CHAIN_ADDS) + 1;
+    double ref1 = INFINITY, ref2 = INFINITY;   /* the fastest timing of each length */
     sh->started = 1;
     for (int r = -o->warmup; r < runs; r++) {
         int cb = clock_current_cpu(), moved = 0;
         for (int f = 0; f < nfns; f++) {
             uint64_t c0[BENCH_MAX_COUNTERS], c1[BENCH_MAX_COUNTERS];
             int b = clock_current_cpu();
-            if (perf || task)
-                pmu_read(fds[0], &c0[0]);
-            else
-                c0[0] = clock_ticks();
+            c0[0] = read0(fds[0], perf || task);
             if (extra)
                 pmu_multi_read(extra, &c0[1]);
             fns[f](o->fn_iters && o->fn_iters[f] ? o->fn_iters[f] : o->iters, scratch);
             if (extra)
                 pmu_multi_read(extra, &c1[1]);
-            if (perf || task)
-                pmu_read(fds[0], &c1[0]);
-            else
-                c1[0] = clock_ticks();
+            c1[0] = read0(fds[0], perf || task);
             if (clock_current_cpu() != b)
                 moved = 1;
             if (r >= 0)
                 for (int c = 0; c < nc; c++)
-                    v[((size_t)f * nc + c) * runs + r] = (double)(c1[c] - c0[c]) * (c == 0 ? scale : 1.0);
+                    v[((size_t)f * nc + c) * runs + r] = (double)(c1[c] - c0[c]);
+        }
+        if (refk) {
+            uint64_t t0 = read0(fds[0], task), t1, t2;
+            clock_chain(refk);
+            t1 = read0(fds[0], task);
+            clock_chain(2 * refk);
+            t2 = read0(fds[0], task);
+            if (r > -o->warmup || o->warmup == 0) {   /* (all but a first, cold one; fixed work:
+                                                      * interference only ever adds time) */
+                ref1 = fmin(ref1, (double)(t1 - t0));
+                ref2 = fmin(ref2, (double)(t2 - t1));
+            }
         }
         if (r >= 0) {
             before[r] = cb;
@@ -196,6 +223,13 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         }
     }
     alarm(0);
+    if (refk) {   /* (the long chain less the short one: the reads' cost cancels) */
+        if (ref2 > ref1 && isfinite(ref2))
+            sh->core_hz = (double)refk * CLOCK_CHAIN_ADDS * sh->timer_hz / (ref2 - ref1);
+        for (int f = 0; f < nfns; f++)
+            for (int r = 0; r < runs; r++)
+                v[(size_t)f * nc * runs + r] *= sh->core_hz / sh->timer_hz;
+    }
     sh->finished = 1;
     free(scratch);
     if (perf || task)

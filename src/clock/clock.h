@@ -204,6 +204,10 @@ typedef uint64_t (*ClockReadFn)(void *ctx);
 bool clock_core_measure_with(int cpu, ClockReadFn read, void *ctx, double hz, uint64_t gran,
                              ClockCore *out);
 double clock_core_hz(void);                  /* measured once on the current CPU (cached) */
+/* The known answer itself: `blocks` blocks of CLOCK_CHAIN_ADDS dependent register adds, one core
+ * cycle each (what the measurements above time; the runner times it beside every round). */
+#define CLOCK_CHAIN_ADDS 1000
+void clock_chain(uint64_t blocks);
 
 /* ---- platform.c ---- */
 int clock_ncpus(void);

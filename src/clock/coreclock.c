@@ -11,24 +11,26 @@
 
 #include <math.h>
 
-#define NCHAIN 1000                 /* adds per loop iteration (inside .rept) */
+#define NCHAIN CLOCK_CHAIN_ADDS
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 #if defined(__x86_64__)
-static void chain(uint64_t iters)
+void clock_chain(uint64_t iters)
 {
     uint64_t x = 0, one = 1;
-    __asm__ volatile("1:\n\t.rept 1000\n\tadd %2, %0\n\t.endr\n\tdec %1\n\tjnz 1b"
+    __asm__ volatile("1:\n\t.rept " STR(CLOCK_CHAIN_ADDS) "\n\tadd %2, %0\n\t.endr\n\tdec %1\n\tjnz 1b"
                      : "+r"(x), "+r"(iters) : "r"(one) : "cc");
 }
 #elif defined(__aarch64__)
-static void chain(uint64_t iters)
+void clock_chain(uint64_t iters)
 {
     uint64_t x = 0, one = 1;
-    __asm__ volatile("1:\n\t.rept 1000\n\tadd %0, %0, %2\n\t.endr\n\tsubs %1, %1, #1\n\tb.ne 1b"
+    __asm__ volatile("1:\n\t.rept " STR(CLOCK_CHAIN_ADDS) "\n\tadd %0, %0, %2\n\t.endr\n\tsubs %1, %1, #1\n\tb.ne 1b"
                      : "+r"(x), "+r"(iters) : "r"(one) : "cc");
 }
 #else
-static void chain(uint64_t iters)
+void clock_chain(uint64_t iters)
 {
     volatile uint64_t x = 0;     /* no known-answer chain on this ISA: a memory-carried count */
     for (uint64_t i = 0; i < iters * NCHAIN; i++)
@@ -80,12 +82,12 @@ static bool measure(const Src *src, ClockCore *out)
      * and samples of 1 ms, which always hold one, made the clock 3-10 % low (a bhyve guest:
      * 3.15 .. 3.45 GHz against 3.51 .. 3.58 GHz, and 2.86 cycles for a 3-cycle imul chain) */
     uint64_t k = 3;
-    chain(1);
+    clock_chain(1);
     for (int tries = 0; tries < 24; tries++) {
         double ticks = INFINITY;             /* fastest of 3: one preempted timing must not */
         for (int r = 0; r < 3; r++) {        /* stop the sizing early */
             uint64_t t0 = rd(src);
-            chain(k);
+            clock_chain(k);
             ticks = fmin(ticks, (double)(rd(src) - t0));
         }
         double s = ticks / hz;
@@ -100,13 +102,13 @@ static bool measure(const Src *src, ClockCore *out)
      * of SAMPLES timings (fixed work: interference only ever adds time) */
     uint64_t w0 = clock_mono_ns();
     while (clock_mono_ns() - w0 < 30000000u)
-        chain(k / 4 + 1);
+        clock_chain(k / 4 + 1);
     double v[SAMPLES], t1min = INFINITY, t2min = INFINITY;
     for (int i = 0; i < SAMPLES; i++) {
         uint64_t t0 = rd(src);
-        chain(k);
+        clock_chain(k);
         uint64_t t1 = rd(src);
-        chain(2 * k);
+        clock_chain(2 * k);
         uint64_t t2 = rd(src);
         double d1 = (double)(t1 - t0), d2 = (double)(t2 - t1);
         t1min = fmin(t1min, d1);
