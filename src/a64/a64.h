@@ -229,6 +229,9 @@ static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A6
  * text (.end): the text is then parsed whole (each code section has offsets of its own, which
  * a piece does not carry; the pieces after an `.end` are not read) */
 #define A64_MSG_WHOLE "a second code section or '.end' (the text is parsed whole)"
+/* Diag.kind of a region marker's error (LLVM-MCA-BEGIN/END: llvm-mca's CodeRegion.cpp words), not
+ * the assembler's: no line to skip, and no "Assembly input parsing had errors" after it */
+enum { A64_DIAG_REGION = 1 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -271,7 +274,7 @@ typedef struct A64Program {
     int nwarnings, warnings_more;
     /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
      * message in the arena) */
-    struct A64Skipped { int line, col, col_end; const char *msg, *notes; } *skipped;   /* its Diag's */
+    struct A64Skipped { int line, col, col_end; const char *msg, *notes; int kind; } *skipped;   /* its Diag's */
     int nskipped;
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };

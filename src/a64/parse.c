@@ -3589,6 +3589,7 @@ static bool region_err(Parser *P, const char *at, const char *msg, const char *n
     int col = (int)(at - P->ls) + 1;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
     if (note[0]) diag_note(P->err, P->file, P->line, col, P->ls, "%s", note);
+    P->err->kind = A64_DIAG_REGION;
     return report_notes(P, ours);
 }
 
@@ -3945,7 +3946,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
                     prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
                 prog->skipped[prog->nskipped++] = (struct A64Skipped){
                     err->line, err->col, err->col_end, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
-                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL};
+                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind};
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
