@@ -298,8 +298,10 @@ void a64_feature_list(FILE *f);
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
- * warning on `warn` */
-A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
+ * warning on `warn`.  An item "help" (llvm's -mattr=help, alone or among others) calls
+ * help(warn) once (NULL: ignored), before those warnings */
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
+                             void (*help)(FILE *));
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -427,30 +428,45 @@ static bool mattr_names(const char *f)
     return true;
 }
 
-A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
+                             void (*help)(FILE *))
 {
     A64Features features = A64_FEATURES_NONE;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;
     char low[64];
+    bool want_help = false;
+    struct { const char *p; size_t len; } *ignored = NULL;   /* (warned about after the help) */
+    int nignored = 0;
     for (int k = 0; k < n; k++)
         for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));) {
             /* llvm-mc lowercases -mattr (+LSE is +lse; no item names CONTEXTIDREL2) */
             size_t m = len < sizeof low ? len : 0;
             for (size_t i = 0; i < m; i++)
                 low[i] = (char)tolower((unsigned char)p[i]);
-            if (len == 4 && !memcmp(p, "help", 4))
-                continue;   /* (the command lists them: a64_feature_list) */
+            if (len == 4 && !memcmp(p, "help", 4)) {
+                want_help = true;
+                continue;
+            }
             if (len && !a64_feature_apply(m ? low : p, len, &features)) {
-                fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
-                        util_progname, (int)len, p);
-                for (int b = 0; a64_feature_name(b); b++)
-                    if (mattr_names(a64_feature_name(b)))
-                        fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
-                fputs(", v8.1a ... v9.5a)\n", warn);
+                if (nignored % 8 == 0)
+                    ignored = xrealloc(ignored, (size_t)(nignored + 8) * sizeof *ignored);
+                ignored[nignored].p = p;
+                ignored[nignored++].len = len;
             }
         }
+    if (want_help && help)
+        help(warn);
+    for (int i = 0; i < nignored; i++) {
+        fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
+                util_progname, (int)ignored[i].len, ignored[i].p);
+        for (int b = 0; a64_feature_name(b); b++)
+            if (mattr_names(a64_feature_name(b)))
+                fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+        fputs(", v8.1a ... v9.5a)\n", warn);
+    }
+    free(ignored);
     return features;
 }
 
