@@ -104,6 +104,11 @@ extern const int a64_claims_count;
 typedef struct A64Apple { const char *mnem, *suffixes; } A64Apple;
 extern const A64Apple a64_apple[];
 extern const int a64_apple_count;
+/* the SME ZA tiles of each element size (src/a64/za_tiles.tsv -> $(B)/gen/a64_za_tiles.c): size
+ * "b" ... "q", tiles 1 ... 16 */
+typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
+extern const A64ZaTiles a64_za_tiles[];
+extern const int a64_za_tiles_count;
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh) */

@@ -1262,9 +1262,10 @@ static bool za_tile(const char *s, const char *e)
     if (digits > 1 && s[2] == '0') return false;
     if (digits && x < e && (ascii_lower(*x) == 'h' || ascii_lower(*x) == 'v')) x++;
     if (e - x != 2 || *x != '.') return false;
-    static const char el[] = "bhsdq";          /* tiles: 1 2 4 8 16 */
-    const char *k = strchr(el, ascii_lower(x[1]));
-    return k && x[1] && (!digits || num < 1 << (k - el));
+    for (int k = 0; k < a64_za_tiles_count; k++)   /* the tiles of the element size (za_tiles.tsv) */
+        if (a64_za_tiles[k].size[0] == ascii_lower(x[1]) && !a64_za_tiles[k].size[1])
+            return !digits || num < a64_za_tiles[k].tiles;
+    return false;
 }
 
 /* whether llvm reads a name of class cls as a register at place `place` of mnemonic m's
