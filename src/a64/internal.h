@@ -14,6 +14,11 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+/* the class of register name [s, s + n) (any case): "z" "p" "pn" "zt" "za" (SVE and SME), "x" "w"
+ * (x0, xzr, sp, wsp ...), "v" (v0, b0, h0, s0, d0, q0); NULL: none.  exact: llvm's names of SVE and
+ * SME registers only (a bare name: z0-z31, p0-p15, pn0-pn15, zt0, za; no leading zero); else any
+ * number after the letters (z99: the shape of an operand), and za0h, za1v, za12, zah as za */
+const char *a64_reg_class(const char *s, size_t n, bool exact);
 /* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c, sorted
  * by name ignoring case); access and print are "r", "w", "rw" or "-", feature "-" or the feature
  * (src/a64/features.tsv) a CPU needs to take and print the name (the columns of the TSV) */

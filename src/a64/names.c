@@ -27,6 +27,43 @@ const char *a64_reg_name(int reg)
     return names[reg];
 }
 
+/* the register names by their letters (a64_reg_class): the class, the largest number llvm reads
+ * in an SVE or SME name (-1: not one of llvm's SVE and SME names), and the number: required (1),
+ * none (0), or for za optional with an h or v after it (2) */
+static const struct { const char *letters, *cls; int max, number; } reg_classes[] = {
+    {"z", "z", 31, 1}, {"p", "p", 15, 1}, {"pn", "pn", 15, 1}, {"zt", "zt", 0, 1}, {"za", "za", -1, 2},
+    {"x", "x", -1, 1}, {"w", "w", -1, 1}, {"xzr", "x", -1, 0}, {"wzr", "w", -1, 0}, {"sp", "x", -1, 0},
+    {"wsp", "w", -1, 0}, {"v", "v", -1, 1}, {"b", "v", -1, 1}, {"h", "v", -1, 1}, {"s", "v", -1, 1},
+    {"d", "v", -1, 1}, {"q", "v", -1, 1},
+};
+
+const char *a64_reg_class(const char *s, size_t n, bool exact)
+{
+    char b[32];
+    if (n == 0 || n >= sizeof b) return NULL;
+    ascii_lower_n(b, s, n);
+    b[n] = 0;
+    size_t l = 0, d;
+    while (l < n && b[l] >= 'a' && b[l] <= 'z') l++;
+    for (d = l; d < n && b[d] >= '0' && b[d] <= '9'; d++) {}
+    bool hv = d + 1 == n && d > l && (b[d] == 'h' || b[d] == 'v');   /* za0h, za1v */
+    if (l == 3 && !memcmp(b, "za", 2) && (b[2] == 'h' || b[2] == 'v') && l == n)
+        return exact ? NULL : "za";                                   /* (zah: a za spelling) */
+    for (size_t i = 0; i < ARRAY_LEN(reg_classes); i++) {
+        const char *k = reg_classes[i].letters;
+        if (strlen(k) != l || memcmp(b, k, l)) continue;
+        int num = reg_classes[i].number;
+        if (exact) {   /* llvm's SVE and SME names: za, zt0, z0-z31, p0-p15, pn0-pn15 */
+            if (num == 2) return d == n && d == l ? "za" : NULL;
+            if (reg_classes[i].max < 0 || d != n || d == l || (d - l > 1 && b[l] == '0') || d - l > 3) return NULL;
+            return atoi(b + l) <= reg_classes[i].max ? reg_classes[i].cls : NULL;
+        }
+        if (num == 2) return d == n || hv ? "za" : NULL;
+        return d == n && (d > l) == (num == 1) ? reg_classes[i].cls : NULL;
+    }
+    return NULL;
+}
+
 static const char *const cond_names[16] = {
     "eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le", "al", "nv",
 };

@@ -1229,27 +1229,6 @@ static int llvm_place(const Parser *P, const A64Operand *o)
     return place;
 }
 
-/* the class of a bare name of an SVE or SME register (any case): "z" (z0-z31), "p" (p0-p15),
- * "pn" (pn0-pn15), "za", "zt0"; NULL: none */
-static const char *sve_reg_class(const char *s, size_t n)
-{
-    char b[5];
-    if (n < 2 || n > 4) return NULL;
-    ascii_lower_n(b, s, n);
-    b[n] = 0;
-    if (!strcmp(b, "za")) return "za";
-    if (!strcmp(b, "zt0")) return "zt0";
-    size_t k = b[0] == 'z' || (b[0] == 'p' && b[1] != 'n') ? 1 : b[0] == 'p' ? 2 : 0;
-    if (k == 0 || k >= n || (n - k > 1 && b[k] == '0')) return NULL;
-    int v = 0;
-    for (size_t i = k; i < n; i++) {
-        if (!is_digit(b[i])) return NULL;
-        v = v * 10 + (b[i] - '0');
-    }
-    if (v > (b[0] == 'z' ? 31 : 15)) return NULL;
-    return b[0] == 'z' ? "z" : k == 2 ? "pn" : "p";
-}
-
 /* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
  * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
  * are symbols) */
@@ -1408,10 +1387,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
-    const char *cls = !dot ? sve_reg_class(p, (size_t)(ie - p)) : za_tile(p, ie) ? "za" : sve_reg_class(p, (size_t)(dot - p));
-    if (cls && dot && !strcmp(cls, "zt0")) cls = NULL;
+    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
+    if (cls && dot && !strcmp(cls, "zt")) cls = NULL;
     if (cls) {
-        bool zt0 = !strcmp(cls, "zt0");
+        bool zt0 = !strcmp(cls, "zt");
         if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
         if (dot && strcmp(cls, "za") && !(ie - dot == 2 && strchr("bhsdq", ascii_lower(dot[1]))))
             return perr(P, p, "invalid vector kind qualifier");
