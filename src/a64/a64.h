@@ -229,6 +229,9 @@ static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A6
  * text (.end): the text is then parsed whole (each code section has offsets of its own, which
  * a piece does not carry; the pieces after an `.end` are not read) */
 #define A64_MSG_WHOLE "a second code section or '.end' (the text is parsed whole)"
+/* Diag.kind of a region marker's error (LLVM-MCA-BEGIN/END: llvm-mca's CodeRegion.cpp words), not
+ * the assembler's: no line to skip, and no "Assembly input parsing had errors" after it */
+enum { A64_DIAG_REGION = 1 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -271,7 +274,7 @@ typedef struct A64Program {
     int nwarnings, warnings_more;
     /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
      * message in the arena) */
-    struct A64Skipped { int line, col, col_end; const char *msg, *notes; } *skipped;   /* its Diag's */
+    struct A64Skipped { int line, col, col_end; const char *msg, *notes; int kind; } *skipped;   /* its Diag's */
     int nskipped;
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };
@@ -295,8 +298,10 @@ void a64_feature_list(FILE *f);
 /* the features of `-mcpu=cpu` (NULL: the M1's; a CPU the table does not list: the M1's, or the
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
- * warning on `warn` */
-A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn);
+ * warning on `warn`.  An item "help" (llvm's -mattr=help, alone or among others) calls
+ * help(warn) once (NULL: ignored), before those warnings */
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
+                             void (*help)(FILE *));
 
 /* Parse a whole assembly text.  On error returns false and fills *err (file:line:col + the
  * source line); *prog is then freed.  `file` is used in messages. */

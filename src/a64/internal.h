@@ -14,6 +14,11 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+/* the class of register name [s, s + n) (any case): "z" "p" "pn" "zt" "za" (SVE and SME), "x" "w"
+ * (x0, xzr, sp, wsp ...), "v" (v0, b0, h0, s0, d0, q0); NULL: none.  exact: llvm's names of SVE and
+ * SME registers only (a bare name: z0-z31, p0-p15, pn0-pn15, zt0, za; no leading zero); else any
+ * number after the letters (z99: the shape of an operand), and za0h, za1v, za12, zah as za */
+const char *a64_reg_class(const char *s, size_t n, bool exact);
 /* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c, sorted
  * by name ignoring case); access and print are "r", "w", "rw" or "-", feature "-" or the feature
  * (src/a64/features.tsv) a CPU needs to take and print the name (the columns of the TSV) */
@@ -104,6 +109,11 @@ extern const int a64_claims_count;
 typedef struct A64Apple { const char *mnem, *suffixes; } A64Apple;
 extern const A64Apple a64_apple[];
 extern const int a64_apple_count;
+/* the SME ZA tiles of each element size (src/a64/za_tiles.tsv -> $(B)/gen/a64_za_tiles.c): size
+ * "b" ... "q", tiles 1 ... 16 */
+typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
+extern const A64ZaTiles a64_za_tiles[];
+extern const int a64_za_tiles_count;
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh) */

@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs shapes aliases claims apple
+A64_TABLES := sysregs sysops opnames features archs shapes aliases claims apple za_tiles
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
 A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
@@ -65,3 +65,6 @@ $(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src
 # words for a SYS operation's unknown name: src/a64/aliases.tsv
 $(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@
+# the SME ZA tiles of each element size (za0.b; za0.s-za3.s ...): src/a64/za_tiles.tsv (the Arm ARM's)
+$(B)/gen/a64_za_tiles.c: src/a64/za_tiles.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64ZaTiles a64_za_tiles "str int" $< > $@.tmp && mv $@.tmp $@

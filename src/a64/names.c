@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -24,6 +25,43 @@ const char *a64_reg_name(int reg)
     };
     if (reg < 0 || reg >= A64_NREGS) return "?";
     return names[reg];
+}
+
+/* the register names by their letters (a64_reg_class): the class, the largest number llvm reads
+ * in an SVE or SME name (-1: not one of llvm's SVE and SME names), and the number: required (1),
+ * none (0), or for za optional with an h or v after it (2) */
+static const struct { const char *letters, *cls; int max, number; } reg_classes[] = {
+    {"z", "z", 31, 1}, {"p", "p", 15, 1}, {"pn", "pn", 15, 1}, {"zt", "zt", 0, 1}, {"za", "za", -1, 2},
+    {"x", "x", -1, 1}, {"w", "w", -1, 1}, {"xzr", "x", -1, 0}, {"wzr", "w", -1, 0}, {"sp", "x", -1, 0},
+    {"wsp", "w", -1, 0}, {"v", "v", -1, 1}, {"b", "v", -1, 1}, {"h", "v", -1, 1}, {"s", "v", -1, 1},
+    {"d", "v", -1, 1}, {"q", "v", -1, 1},
+};
+
+const char *a64_reg_class(const char *s, size_t n, bool exact)
+{
+    char b[32];
+    if (n == 0 || n >= sizeof b) return NULL;
+    ascii_lower_n(b, s, n);
+    b[n] = 0;
+    size_t l = 0, d;
+    while (l < n && b[l] >= 'a' && b[l] <= 'z') l++;
+    for (d = l; d < n && b[d] >= '0' && b[d] <= '9'; d++) {}
+    bool hv = d + 1 == n && d > l && (b[d] == 'h' || b[d] == 'v');   /* za0h, za1v */
+    if (l == 3 && !memcmp(b, "za", 2) && (b[2] == 'h' || b[2] == 'v') && l == n)
+        return exact ? NULL : "za";                                   /* (zah: a za spelling) */
+    for (size_t i = 0; i < ARRAY_LEN(reg_classes); i++) {
+        const char *k = reg_classes[i].letters;
+        if (strlen(k) != l || memcmp(b, k, l)) continue;
+        int num = reg_classes[i].number;
+        if (exact) {   /* llvm's SVE and SME names: za, zt0, z0-z31, p0-p15, pn0-pn15 */
+            if (num == 2) return d == n && d == l ? "za" : NULL;
+            if (reg_classes[i].max < 0 || d != n || d == l || (d - l > 1 && b[l] == '0') || d - l > 3) return NULL;
+            return atoi(b + l) <= reg_classes[i].max ? reg_classes[i].cls : NULL;
+        }
+        if (num == 2) return d == n || hv ? "za" : NULL;
+        return d == n && (d > l) == (num == 1) ? reg_classes[i].cls : NULL;
+    }
+    return NULL;
 }
 
 static const char *const cond_names[16] = {
@@ -427,30 +465,45 @@ static bool mattr_names(const char *f)
     return true;
 }
 
-A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn)
+A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
+                             void (*help)(FILE *))
 {
     A64Features features = A64_FEATURES_NONE;
     if (cpu && !a64_cpu_features(cpu, &features) && later)
         a64_cpu_features("apple-later", &features);
     size_t len;
     char low[64];
+    bool want_help = false;
+    struct { const char *p; size_t len; } *ignored = NULL;   /* (warned about after the help) */
+    int nignored = 0;
     for (int k = 0; k < n; k++)
         for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));) {
             /* llvm-mc lowercases -mattr (+LSE is +lse; no item names CONTEXTIDREL2) */
             size_t m = len < sizeof low ? len : 0;
             for (size_t i = 0; i < m; i++)
                 low[i] = (char)tolower((unsigned char)p[i]);
-            if (len == 4 && !memcmp(p, "help", 4))
-                continue;   /* (the command lists them: a64_feature_list) */
+            if (len == 4 && !memcmp(p, "help", 4)) {
+                want_help = true;
+                continue;
+            }
             if (len && !a64_feature_apply(m ? low : p, len, &features)) {
-                fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
-                        util_progname, (int)len, p);
-                for (int b = 0; a64_feature_name(b); b++)
-                    if (mattr_names(a64_feature_name(b)))
-                        fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
-                fputs(", v8.1a ... v9.5a)\n", warn);
+                if (nignored % 8 == 0)
+                    ignored = xrealloc(ignored, (size_t)(nignored + 8) * sizeof *ignored);
+                ignored[nignored].p = p;
+                ignored[nignored++].len = len;
             }
         }
+    if (want_help && help)
+        help(warn);
+    for (int i = 0; i < nignored; i++) {
+        fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
+                util_progname, (int)ignored[i].len, ignored[i].p);
+        for (int b = 0; a64_feature_name(b); b++)
+            if (mattr_names(a64_feature_name(b)))
+                fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+        fputs(", v8.1a ... v9.5a)\n", warn);
+    }
+    free(ignored);
     return features;
 }
 

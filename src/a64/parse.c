@@ -1229,27 +1229,6 @@ static int llvm_place(const Parser *P, const A64Operand *o)
     return place;
 }
 
-/* the class of a bare name of an SVE or SME register (any case): "z" (z0-z31), "p" (p0-p15),
- * "pn" (pn0-pn15), "za", "zt0"; NULL: none */
-static const char *sve_reg_class(const char *s, size_t n)
-{
-    char b[5];
-    if (n < 2 || n > 4) return NULL;
-    ascii_lower_n(b, s, n);
-    b[n] = 0;
-    if (!strcmp(b, "za")) return "za";
-    if (!strcmp(b, "zt0")) return "zt0";
-    size_t k = b[0] == 'z' || (b[0] == 'p' && b[1] != 'n') ? 1 : b[0] == 'p' ? 2 : 0;
-    if (k == 0 || k >= n || (n - k > 1 && b[k] == '0')) return NULL;
-    int v = 0;
-    for (size_t i = k; i < n; i++) {
-        if (!is_digit(b[i])) return NULL;
-        v = v * 10 + (b[i] - '0');
-    }
-    if (v > (b[0] == 'z' ? 31 : 15)) return NULL;
-    return b[0] == 'z' ? "z" : k == 2 ? "pn" : "p";
-}
-
 /* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
  * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
  * are symbols) */
@@ -1262,9 +1241,10 @@ static bool za_tile(const char *s, const char *e)
     if (digits > 1 && s[2] == '0') return false;
     if (digits && x < e && (ascii_lower(*x) == 'h' || ascii_lower(*x) == 'v')) x++;
     if (e - x != 2 || *x != '.') return false;
-    static const char el[] = "bhsdq";          /* tiles: 1 2 4 8 16 */
-    const char *k = strchr(el, ascii_lower(x[1]));
-    return k && x[1] && (!digits || num < 1 << (k - el));
+    for (int k = 0; k < a64_za_tiles_count; k++)   /* the tiles of the element size (za_tiles.tsv) */
+        if (a64_za_tiles[k].size[0] == ascii_lower(x[1]) && !a64_za_tiles[k].size[1])
+            return !digits || num < a64_za_tiles[k].tiles;
+    return false;
 }
 
 /* whether llvm reads a name of class cls as a register at place `place` of mnemonic m's
@@ -1407,10 +1387,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
-    const char *cls = !dot ? sve_reg_class(p, (size_t)(ie - p)) : za_tile(p, ie) ? "za" : sve_reg_class(p, (size_t)(dot - p));
-    if (cls && dot && !strcmp(cls, "zt0")) cls = NULL;
+    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
+    if (cls && dot && !strcmp(cls, "zt")) cls = NULL;
     if (cls) {
-        bool zt0 = !strcmp(cls, "zt0");
+        bool zt0 = !strcmp(cls, "zt");
         if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
         if (dot && strcmp(cls, "za") && !(ie - dot == 2 && strchr("bhsdq", ascii_lower(dot[1]))))
             return perr(P, p, "invalid vector kind qualifier");
@@ -3589,6 +3569,7 @@ static bool region_err(Parser *P, const char *at, const char *msg, const char *n
     int col = (int)(at - P->ls) + 1;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
     if (note[0]) diag_note(P->err, P->file, P->line, col, P->ls, "%s", note);
+    P->err->kind = A64_DIAG_REGION;
     return report_notes(P, ours);
 }
 
@@ -3945,7 +3926,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
                     prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
                 prog->skipped[prog->nskipped++] = (struct A64Skipped){
                     err->line, err->col, err->col_end, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
-                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL};
+                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind};
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }

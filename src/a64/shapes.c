@@ -12,36 +12,6 @@
 
 #include "a64/internal.h"
 
-static bool is_digits(const char *s, size_t n)
-{
-    if (n == 0) return false;
-    for (size_t i = 0; i < n; i++)
-        if (!isdigit((unsigned char)s[i])) return false;
-    return true;
-}
-
-/* the class of identifier [s, s + n) (lowercase): "z" "zt" "za" "p" "pn" "x" "w" "v" for a
- * register, NULL for another word (kept as it is: mul, vl, lsl, vgx2, m ...) */
-static const char *reg_class(const char *s, size_t n)
-{
-    if (n >= 2 && s[0] == 'z' && s[1] == 't' && is_digits(s + 2, n - 2)) return "zt";
-    if (n >= 2 && s[0] == 'z' && s[1] == 'a') {
-        size_t k = 2;
-        while (k < n && isdigit((unsigned char)s[k])) k++;
-        if (k < n && (s[k] == 'h' || s[k] == 'v')) k++;
-        if (k == n) return "za";
-    }
-    if (s[0] == 'z' && is_digits(s + 1, n - 1)) return "z";
-    if (s[0] == 'p' && is_digits(s + 1, n - 1)) return "p";
-    if (n > 2 && s[0] == 'p' && s[1] == 'n' && is_digits(s + 2, n - 2)) return "pn";
-    if ((s[0] == 'x' || s[0] == 'w') && (is_digits(s + 1, n - 1) || (n == 3 && s[1] == 'z' && s[2] == 'r')))
-        return s[0] == 'x' ? "x" : "w";
-    if (n == 2 && s[0] == 's' && s[1] == 'p') return "x";
-    if (n == 3 && !memcmp(s, "wsp", 3)) return "w";
-    if (strchr("vbhsdq", s[0]) && is_digits(s + 1, n - 1)) return "v";
-    return NULL;
-}
-
 /* the shape of [s, e) into out; at[k] (when not NULL): where in the text the token of out[k]
  * starts */
 static size_t operand_shape(const char *s, const char *e, char *out, size_t cap, const char **at)
@@ -60,7 +30,7 @@ static size_t operand_shape(const char *s, const char *e, char *out, size_t cap,
             size_t n = 0;
             for (; s < e && (isalnum((unsigned char)*s) || *s == '_'); s++)
                 if (n < sizeof w) w[n++] = (char)tolower((unsigned char)*s);
-            const char *cls = n < sizeof w ? reg_class(w, n) : NULL;
+            const char *cls = n < sizeof w ? a64_reg_class(w, n, false) : NULL;
             if (!cls) {
                 for (size_t i = 0; i < n; i++) PUT(w[i]);
                 continue;

@@ -84,6 +84,43 @@ void mispredict_findings(Sweep *s, int ser, bool ready)
     }
 }
 
+/* the kernels, from one description: per architecture, the branch on the condition's register
+ * ('@'; taken over an add), the load of the pattern's next byte into it, the step of the index
+ * through the 1 MiB buffer, and the registers.  "condition ready": four copies a body (unrolled 4
+ * times), copy c branching on register c, loaded by copy c of the body before, and loading it
+ * again after its branch: every branch's byte was loaded before the three branches ahead of it.
+ * "condition loaded before the branch": the load, the step, the branch on it */
+static const struct MispredictIsa { const char *branch, *load, *step, *ready[4], *before; } mispredict_isa[2] = {
+    {"cbz @, 1f\nadd x3, x3, #1\n1:\n", "ldrb @, [x1, x2]\n", "add x2, x2, #1\nand x2, x2, #0xfffff\n",
+     {"w4", "w5", "w6", "w7"}, "w0"},
+    {"test @, @\njz 1f\nadd $1, %r8\n1:\n", "movzbl (%rbx,%rsi), @\n", "add $1, %rsi\nand $1048575, %rsi\n",
+     {"%r9d", "%r10d", "%r11d", "%r12d"}, "%eax"},
+};
+
+/* text into b, each '@' in it replaced by reg */
+static void put_with_reg(Buf *b, const char *text, const char *reg)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '@') buf_puts(b, reg);
+        else buf_putc(b, *p);
+    }
+}
+
+void mispredict_kernels(bool x86, Buf body[2])
+{
+    const struct MispredictIsa *k = &mispredict_isa[x86];
+    buf_init(&body[0]);
+    buf_init(&body[1]);
+    for (int c = 0; c < 4; c++) {
+        put_with_reg(&body[0], k->branch, k->ready[c]);
+        put_with_reg(&body[0], k->load, k->ready[c]);
+        buf_puts(&body[0], k->step);
+    }
+    put_with_reg(&body[1], k->load, k->before);
+    buf_puts(&body[1], k->step);
+    put_with_reg(&body[1], k->branch, k->before);
+}
+
 int exp_mispredict(int argc, char **argv)
 {
     Sweep s = {.exp = "mispredict", .xrange = {OPT_COUNT, 2, PATBUF}};
@@ -111,22 +148,8 @@ int exp_mispredict(int argc, char **argv)
     Buf init;
     buf_init(&init);
     sweep_load_addr(&s, &init, x86 ? "%rbx" : "x1", pat);
-    /* ready: four copies a body (unrolled 4 times), copy c testing register c, loaded by copy c of
-     * the body before, and loading it again after its branch: every branch's byte was loaded
-     * before the three branches ahead of it */
-    static const char *const ready[2] = {
-        "test %r9d, %r9d\njz 1f\nadd $1, %r8\n1:\nmovzbl (%rbx,%rsi), %r9d\nadd $1, %rsi\nand $1048575, %rsi\n"
-        "test %r10d, %r10d\njz 1f\nadd $1, %r8\n1:\nmovzbl (%rbx,%rsi), %r10d\nadd $1, %rsi\nand $1048575, %rsi\n"
-        "test %r11d, %r11d\njz 1f\nadd $1, %r8\n1:\nmovzbl (%rbx,%rsi), %r11d\nadd $1, %rsi\nand $1048575, %rsi\n"
-        "test %r12d, %r12d\njz 1f\nadd $1, %r8\n1:\nmovzbl (%rbx,%rsi), %r12d\nadd $1, %rsi\nand $1048575, %rsi\n",
-        "cbz w4, 1f\nadd x3, x3, #1\n1:\nldrb w4, [x1, x2]\nadd x2, x2, #1\nand x2, x2, #0xfffff\n"
-        "cbz w5, 1f\nadd x3, x3, #1\n1:\nldrb w5, [x1, x2]\nadd x2, x2, #1\nand x2, x2, #0xfffff\n"
-        "cbz w6, 1f\nadd x3, x3, #1\n1:\nldrb w6, [x1, x2]\nadd x2, x2, #1\nand x2, x2, #0xfffff\n"
-        "cbz w7, 1f\nadd x3, x3, #1\n1:\nldrb w7, [x1, x2]\nadd x2, x2, #1\nand x2, x2, #0xfffff\n"};
-    const char *body[2] = {ready[!x86], x86 ? "movzbl (%rbx,%rsi), %eax\nadd $1, %rsi\nand $1048575, %rsi\n"
-                                              "test %eax, %eax\njz 1f\nadd $1, %r8\n1:\n"
-                                            : "ldrb w0, [x1, x2]\nadd x2, x2, #1\nand x2, x2, #0xfffff\n"
-                                              "cbz w0, 1f\nadd x3, x3, #1\n1:\n"};
+    Buf body[2];
+    mispredict_kernels(x86, body);
     const int unroll[2] = {4, 16};   /* 16 branches an iteration either way */
     uint64_t seed = 0x6d15;
     for (int i = 0; i < n && !sweep_stop(&s); i++) {
@@ -140,7 +163,7 @@ int exp_mispredict(int argc, char **argv)
         for (int v = 0; v < 2 && !sweep_stop(&s); v++) {
             BenchProgram prog;
             bench_prog_init(&prog, s.arch, BENCH_ATT);
-            BenchKernel kern = {.symbol = "mispredict", .init = buf_cstr(&init), .body = body[v],
+            BenchKernel kern = {.symbol = "mispredict", .init = buf_cstr(&init), .body = buf_cstr(&body[v]),
                                 .body_file = "<mispredict>", .unroll = unroll[v]};
             bench_prog_kernel(&prog, &kern);
             SweepRun run = {.symbol = "mispredict", .iters = 8192, .copies_per_iter = 16};
@@ -152,6 +175,8 @@ int exp_mispredict(int argc, char **argv)
                 if (fatal && !sweep_stop(&s)) {
                     sweep_release(pat, PATBUF);
                     buf_free(&init);
+                    buf_free(&body[0]);
+                    buf_free(&body[1]);
                     sweep_free(&s);
                     return 1;
                 }
@@ -164,6 +189,8 @@ int exp_mispredict(int argc, char **argv)
 measured:
     sweep_release(pat, PATBUF);
     buf_free(&init);
+    buf_free(&body[0]);
+    buf_free(&body[1]);
     mispredict_findings(&s, ser[0], true);
     mispredict_findings(&s, ser[1], false);
     int rc = sweep_finish(&s);

@@ -1,4 +1,4 @@
-/* mispredict.h — the analysis of `uarch bench mispredict` that is not a measurement (unit-tested). */
+/* mispredict.h — `uarch bench mispredict`: the analysis that is not a measurement, and the kernels (unit-tested). */
 #ifndef BENCH_MISPREDICT_H
 #define BENCH_MISPREDICT_H
 
@@ -13,5 +13,11 @@
  * note says the penalty is the refetch up to the next branch's execution), else just before the
  * branch (the note says the load's latency is in it too). */
 void mispredict_findings(Sweep *s, int ser, bool ready);
+
+/* The two kernels' bodies (one copy; the body is unrolled 4 times for "condition ready", 16 for
+ * the other, 16 branches an iteration either way), for x86-64 or AArch64, into body[0] ("condition
+ * ready": each branch tests a byte loaded four branches earlier) and body[1] ("condition loaded
+ * before the branch"), buf_init'ed here; the caller buf_free's them. */
+void mispredict_kernels(bool x86, Buf body[2]);
 
 #endif

@@ -370,16 +370,12 @@ static void resolve_views(Cli *c)
     c->sim.timeline_max_cycles = v->timeline_max_cycles;
 }
 
-/* whether the -mattr value lists the item "help" (llvm: -mattr=help, alone or among others) */
-static bool mattr_has_help(const char *v)
+/* -mattr=help: as llvm-mca, the lists on stderr, then the run */
+static void mattr_help(FILE *f)
 {
-    for (const char *p = v; *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == 4 && !memcmp(p, "help", 4))
-            return true;
-        p += n + (p[n] == ',');
-    }
-    return false;
+    model_list(f);
+    fputc('\n', f);
+    a64_feature_list(f);
 }
 
 static bool triple_ok(const char *t)
@@ -446,14 +442,8 @@ int cmd_mca(int argc, char **argv)
 
     /* the features that set the CPU apart from the M1 (src/a64/features.tsv): the CPU's, then
      * -mattr's; an Apple core llvm 19 does not know (a stand-in model) takes the newest set */
-    for (int k = 0; k < c.nmattr; k++)   /* -mattr=help: as llvm-mca, the lists on stderr, then the run */
-        if (mattr_has_help(c.mattr[k])) {
-            model_list(stderr);
-            fputc('\n', stderr);
-            a64_feature_list(stderr);
-            break;
-        }
-    A64Features features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr);
+    A64Features features = a64_features_for(c.mcpu, how == MODEL_CPU_STANDIN, c.mattr, c.nmattr, stderr,
+                                            mattr_help);
 
     McaRunOptions ro = {.input = c.input, .output = c.output, .mcpu = c.mcpu, .triple = triple,
                         .json = c.json, .skip = (McaSkip)c.skip, .threads = c.threads, .sim = c.sim,

@@ -289,20 +289,13 @@ static void add_skipped(Run *run, int line)
     run->skipped[run->nskipped++] = line;
 }
 
-/* a region marker's error (src/a64/parse.c region_err): not the assembler's, so neither skipped
- * by -skip-unsupported-instructions nor closed by llvm-mca's "Assembly input parsing had errors" */
-static bool region_error(const char *msg)
-{
-    return str_starts(msg, "found an invalid region end directive") ||
-           str_starts(msg, "overlapping regions cannot have the same name") ||
-           str_starts(msg, "found multiple overlapping anonymous regions");
-}
-
-/* an error of the parse: printed; *asm_errors set when it is the assembler's */
+/* an error of the parse: printed; *asm_errors set when it is the assembler's (a region marker's,
+ * A64_DIAG_REGION, is not: neither skipped by -skip-unsupported-instructions nor closed by
+ * llvm-mca's "Assembly input parsing had errors") */
 static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
 {
     diag_print(stderr, d, severity);
-    if (!strcmp(severity, "error") && !region_error(d->msg))
+    if (!strcmp(severity, "error") && d->kind != A64_DIAG_REGION)
         *asm_errors = true;
 }
 
@@ -385,11 +378,12 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
         /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-
          * instructions) */
-        bool fails = collect || region_error(sk->msg);
+        bool fails = collect || sk->kind == A64_DIAG_REGION;
         region_failed |= fails;
         diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
                  fails ? "%s" : "%s; line skipped", sk->msg);
         err.col_end = sk->col_end;
+        err.kind = sk->kind;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
         parse_diag(&err, fails ? "error" : "warning", &asm_errors);
         if (!fails)

@@ -52,6 +52,7 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     d->line = line;
     d->col = col;
     d->col_end = 0;
+    d->kind = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);

@@ -180,6 +180,8 @@ typedef struct Diag {
     char msg[512];
     char src_line[512];                       /* the offending source line, without newline */
     char notes[1536];                         /* notes printed after it (diag_note), or "" */
+    int kind;                                 /* the reporting layer's class of it (diag_set: 0,
+                                                 none; a64.h: A64_DIAG_REGION) */
 } Diag;
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,

@@ -2,6 +2,8 @@
 #include "a64/internal.h"
 #include "t.h"
 
+#include <ctype.h>
+
 static A64Program prog;
 static Diag err;
 
@@ -349,4 +351,52 @@ TEST(a64_features_table)
     CHECK_STR(prog.insts[0].form, "SDOT_v_16B");
     CHECK(prog.insts[0].approx);
     a64_program_free(&prog);
+}
+
+/* the one register classifier (names.c a64_reg_class), for the parser (exact: llvm's bare names
+ * of SVE and SME registers, any case) and the shapes of operands (shapes.c, lowercase: any
+ * number): over the names either of the two classifiers it replaced took (parse.c's
+ * sve_reg_class, shapes.c's reg_class), each name's class as before, and names neither took */
+static bool same_class(const char *a, const char *b) { return a && b ? !strcmp(a, b) : a == b; }
+TEST(a64_reg_class_names)
+{
+    static const struct { const char *letters, *cls; int max; } fam[] = {   /* max -1: not exact */
+        {"z", "z", 31}, {"p", "p", 15}, {"pn", "pn", 15}, {"zt", "zt", 0}, {"x", "x", -1}, {"w", "w", -1},
+        {"v", "v", -1}, {"b", "v", -1}, {"h", "v", -1}, {"s", "v", -1}, {"d", "v", -1}, {"q", "v", -1},
+    };
+    char b[16], u[16];
+    int wrong = 0;
+    for (size_t f = 0; f < ARRAY_LEN(fam); f++)
+        for (int num = 0; num < 1000; num++)
+            for (int lz = 0; lz < 2; lz++) {   /* z7, z07 (a leading zero: not exact) */
+                size_t n = (size_t)snprintf(b, sizeof b, "%s%s%d", fam[f].letters, lz ? "0" : "", num);
+                for (size_t i = 0; i <= n; i++) u[i] = (char)toupper((unsigned char)b[i]);
+                const char *exact = fam[f].max >= 0 && !lz && num <= fam[f].max ? fam[f].cls : NULL;
+                wrong += !same_class(a64_reg_class(b, n, false), fam[f].cls) ||
+                         !same_class(a64_reg_class(b, n, true), exact) || !same_class(a64_reg_class(u, n, true), exact);
+            }
+    CHECK_INT(wrong, 0);
+    static const char *const tails[] = {"", "h", "v"};
+    for (int num = -1; num < 100; num++)   /* za, zah, za0 ... za99, za0h, za0v ...: za (exact: za alone) */
+        for (size_t t = 0; t < ARRAY_LEN(tails); t++) {
+            char nb[8] = "";
+            if (num >= 0) snprintf(nb, sizeof nb, "%d", num);
+            size_t n = (size_t)snprintf(b, sizeof b, "za%s%s", nb, tails[t]);
+            CHECK_STR(a64_reg_class(b, n, false), "za");
+            CHECK(same_class(a64_reg_class(b, n, true), num < 0 && t == 0 ? "za" : NULL));
+        }
+    CHECK_STR(a64_reg_class("ZA", 2, true), "za");
+    CHECK_STR(a64_reg_class("ZT0", 3, true), "zt");
+    CHECK_STR(a64_reg_class("Pn15", 4, true), "pn");
+    static const char *const xw[][2] = {{"xzr", "x"}, {"wzr", "w"}, {"sp", "x"}, {"wsp", "w"}};
+    for (size_t i = 0; i < ARRAY_LEN(xw); i++) {
+        CHECK_STR(a64_reg_class(xw[i][0], strlen(xw[i][0]), false), xw[i][1]);
+        CHECK(a64_reg_class(xw[i][0], strlen(xw[i][0]), true) == NULL);
+    }
+    static const char *const none[] = {"z", "p", "pn", "zt", "x", "v", "za0x", "zah0", "za0hv", "x0h", "sp0",
+                                       "z1a", "z_1", "pnx1", "xzr0", "lsl", "mul", "vl", "vgx2", "m", "zt1x"};
+    for (size_t i = 0; i < ARRAY_LEN(none); i++) {
+        CHECK(a64_reg_class(none[i], strlen(none[i]), false) == NULL);
+        CHECK(a64_reg_class(none[i], strlen(none[i]), true) == NULL);
+    }
 }

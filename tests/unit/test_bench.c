@@ -901,6 +901,62 @@ TEST(test_bench_mispredict_penalty)
     sweep_free(&s);
 }
 
+/* the register a kernel line branches on (test R, R / cbz R, ...) or loads (movzbl ..., R /
+ * ldrb R, [...]), into reg; 'b', 'l' or 0 (another line) */
+static char mispredict_line(const char *l, size_t n, char *reg, size_t cap)
+{
+    const char *r = NULL, *e = l + n;
+    char kind = 0;
+    if (n > 5 && (!memcmp(l, "test ", 5) || !memcmp(l, "cbz ", 4))) kind = 'b', r = strchr(l, ' ') + 1;
+    else if (n > 5 && !memcmp(l, "ldrb ", 5)) kind = 'l', r = l + 5;
+    else if (n > 7 && !memcmp(l, "movzbl ", 7)) {
+        kind = 'l';
+        for (r = e; r > l && r[-1] != ' '; r--) {}
+    }
+    if (!kind) return 0;
+    size_t k = 0;
+    for (; r < e && *r != ',' && k + 1 < cap; r++) reg[k++] = *r;
+    reg[k] = 0;
+    return kind;
+}
+
+/* the mispredict kernels of each architecture (one description, mispredict_kernels): "condition
+ * ready" has four branches on four registers, each loaded after its own branch and by no other
+ * copy (unrolled 4 times: loaded before the three branches ahead of it); "condition loaded before
+ * the branch" loads the register its one branch tests, just before it */
+TEST(test_bench_mispredict_kernels)
+{
+    for (int x86 = 0; x86 < 2; x86++) {
+        Buf body[2];
+        mispredict_kernels(x86, body);
+        char regs[4][16], reg[16], loaded[16] = "";
+        int nb = 0, nl = 0, before = 0;
+        for (const char *l = buf_cstr(&body[0]), *e; *l; l = e + 1) {   /* condition ready */
+            e = strchr(l, '\n');
+            char kind = mispredict_line(l, (size_t)(e - l), reg, sizeof reg);
+            if (kind == 'b' && nb < 4) {
+                for (int j = 0; j < nb; j++) CHECK(strcmp(regs[j], reg) != 0);
+                snprintf(regs[nb++], sizeof regs[0], "%s", reg);
+            } else if (kind == 'b') {
+                nb++;
+            } else if (kind == 'l') {   /* after its own branch, the copy's one load */
+                CHECK(nb > 0 && nb <= 4 && nl++ == nb - 1 && !strcmp(reg, regs[nb - 1]));
+            }
+        }
+        CHECK_INT(nb, 4);
+        CHECK_INT(nl, 4);
+        for (const char *l = buf_cstr(&body[1]), *e; *l; l = e + 1) {   /* loaded before the branch */
+            e = strchr(l, '\n');
+            char kind = mispredict_line(l, (size_t)(e - l), reg, sizeof reg);
+            if (kind == 'l') snprintf(loaded, sizeof loaded, "%s", reg);
+            if (kind == 'b') CHECK(before++ == 0 && loaded[0] && !strcmp(reg, loaded));
+        }
+        CHECK_INT(before, 1);
+        buf_free(&body[0]);
+        buf_free(&body[1]);
+    }
+}
+
 /* itlb beside cpuid: the names this Emerald Rapids guest's half-way placement got (12:50, other
  * vCPU busy: "L1 ITLB: 91", "L2 ITLB: 256") against a Golden Cove's 256-entry ITLB and 2,048-entry
  * STLB (Intel's optimization manual) as leaf 0x18 would give them: both disagree, and say so */
