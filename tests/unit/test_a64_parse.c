@@ -1,5 +1,6 @@
 /* test_a64_parse.c — the front end: operands, semantics, forms, regions, layout, errors. */
 #include "a64/internal.h"
+#include "asm/asm.h"
 #include "t.h"
 
 static A64Program prog;
@@ -349,4 +350,24 @@ TEST(a64_features_table)
     CHECK_STR(prog.insts[0].form, "SDOT_v_16B");
     CHECK(prog.insts[0].approx);
     a64_program_free(&prog);
+}
+
+/* src/asm/include.c: a quoted string with llvm-mc's escapes, as `.include` names a file */
+TEST(asm_string_escapes)
+{
+    static const struct { const char *in, *out; int len; } cases[] = {
+        {"\"b.s\"", "b.s", 5}, {"\"q\\\"x.s\" junk", "q\"x.s", 8}, {"\"b\\x2es\"", "b.s", 8},
+        {"\"b\\056s\"", "b.s", 8}, {"\"\\t\\\\\"", "\t\\", 6}, {"\"\"", "", 2},
+        {"\"b\\q.s\"", NULL, 0}, {"\"b.s", NULL, 0}, {"\"\\x\"", NULL, 0}, {"\"\\777\"", NULL, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Buf b = {0};
+        const char *in = cases[i].in, *e = asm_string(in, in + strlen(in), &b);
+        if (!cases[i].out) CHECK(!e);
+        else {
+            CHECK(e && e - in == cases[i].len);
+            CHECK_STR(buf_cstr(&b), cases[i].out);
+        }
+        buf_free(&b);
+    }
 }
