@@ -3086,8 +3086,9 @@ static bool include_left(Parser *P, const char *s, const char *a, const char *e)
     bool r = x < e ? perr(P, x, "unexpected token in '.include' directive")
            : !found ? perr(P, a, "Could not find include file '%.256s'", n)
            : !S_ISREG(st.st_mode) ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
-           : perr(P, s, "'.include' of '%.256s' here: uarch splices an included file in before parsing, where "
-                  "'.include \"file\"' is alone on its line (not made by a macro's argument)", n);
+           : perr(P, s, "'.include' of '%.256s' here: uarch splices included files into an input file before "
+                  "parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's "
+                  "argument", n);
     buf_free(&name);
     return r;
 }

@@ -16,7 +16,8 @@
  * replayed with it); a name made by a macro's argument is left to the parser (refused).
  * Bounded: includes nest at most ASM_MAX_INCLUDE_DEPTH deep (a file that includes itself;
  * llvm 19 has no bound and runs out of memory), at most ASM_MAX_INCLUDES files are included,
- * and the copy holds at most ASM_MAX_INCLUDE_BYTES bytes; memory holds a line at a time. */
+ * and the copy (so an input that names `.include`) holds at most ASM_MAX_INCLUDE_BYTES bytes;
+ * memory holds a line at a time. */
 #include "asm/asm.h"
 
 #include <errno.h>
@@ -155,9 +156,16 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
         *failed = true;
         return NULL;
     }
-    FILE *out = any ? tmpfile() : NULL;
     if (!any)
         return NULL;
+    struct stat ist;              /* (a line is read whole: the input is bounded as the copy is) */
+    if (fileno(in) >= 0 && fstat(fileno(in), &ist) == 0 && (long long)ist.st_size > asm_max_include_bytes) {
+        diag_set(err, name, 1, 0, NULL, "'%s' names '.include' and is longer than %lld MiB (the bound of a text "
+                 "with its included files)", name, asm_max_include_bytes >> 20);
+        *failed = true;
+        return NULL;
+    }
+    FILE *out = tmpfile();
     Src st[ASM_MAX_INCLUDE_DEPTH + 1];
     int depth = 0, line = 0, nincs = 0;   /* line: the copy's lines written */
     long long bytes = 0;

@@ -26,6 +26,9 @@ printf 'add x0, x0, x1\n  addd' > nonl.s
 printf '.include "nonl.s"\nnop\n' > t2.s
 printf 'nop\n.include "self.s"\n' > self.s
 printf '.if 0\n.include "nope.s"\n.endif\nnop\n' > if0.s
+printf '.macro m\n.include "one.s"\n.endm\nm\nm\n' > macro.s
+printf '.macro inc f\n.include "\\f"\n.endm\nnop\ninc one.s\n' > macroarg.s
+printf '.include "one.s" ; nop\n' > semi.s
 mkfifo fifo
 printf '.include "fifo"\nnop\n' > fifo.s
 mkdir sub && printf 'nop\n' > sub/only.s && printf '.include "only.s"\n' > sub/a.s
@@ -51,6 +54,11 @@ check "skip insts" "$(printf 'nop\nadd\tx0, x0, x1\nsub\tx1, x1, x1')" "$(M -ski
 check "self" "$(printf 'self.s:2:10: error: '"'"'.include'"'"' nested more than 64 deep (a file that includes itself?)\n.include "self.s"\n         ^')" \
   "$(M self.s 2>&1 | tail -3)"
 check "self depth" "64" "$(M self.s 2>&1 | grep -c '^Included from self.s:2:$')"
+check "macro" "$(printf 'add\tx0, x0, x1\nadd\tx0, x0, x1')" "$(M macro.s 2>/dev/null | insts)"
+check "macro arg" "macroarg.s:2:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
+  "$(M macroarg.s 2>&1 | head -1)"
+check "after ;" "semi.s:1:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
+  "$(M semi.s 2>&1 | head -1)"
 check "fifo" "fifo.s:1:10: error: 'fifo' is not a regular file: uarch includes regular files only" "$(M fifo.s 2>&1 | head -1)"
 check "beside" "sub/a.s:1:10: error: Could not find include file 'only.s'" "$(M sub/a.s 2>&1 | head -1)"
 check "decode" "$(printf 'b.s:1:1\nb.s:3:1\n2:1\nregion '"'"'inner'"'"' (b.s line 2): instructions 1..1')" \
@@ -65,7 +73,7 @@ if [ -x "$LLVM_MCA" ]; then
   for f in a1.s a0.s t2.s sub/a.s; do
     check "llvm stderr $f" "$(L $f 2>&1 >/dev/null)" "$(M $f 2>&1 >/dev/null | sed 's/^uarch mca: error: Assembly input/error: Assembly input/')"
   done
-  for f in a.s reg.s rept.s usereq.s if0.s; do
+  for f in a.s reg.s rept.s usereq.s if0.s macro.s; do
     check "llvm insts $f" "$(L $f 2>/dev/null | insts)" "$(M $f 2>/dev/null | insts)"
   done
   check "llvm stdin" "$(printf 'nop\n.include "err.s"\n' | L 2>&1 | head -4)" "$(printf 'nop\n.include "err.s"\n' | M 2>&1 | head -4)"
