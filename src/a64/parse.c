@@ -3045,6 +3045,34 @@ static bool incbin(Parser *P, const char *a, const char *e)
     return true;
 }
 
+/* .include "file" reached by the parser: the files that open are spliced in before parsing
+ * (src/asm/include.c), so this one is an error, in llvm-mc's words where it has them (a file
+ * it cannot find, inside `.if 0` no error) */
+static bool include_left(Parser *P, const char *s, const char *a, const char *e)
+{
+    if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
+    Buf name = {0};
+    const char *x = asm_string(a, e, &name);
+    if (!x) {
+        const char *t = a + 1;    /* (the lexer's string: a '\' takes the next character) */
+        while (t < e && *t != '"') t += *t == '\\' ? 2 : 1;
+        buf_free(&name);
+        return perr(P, a, t < e ? "invalid escape sequence (unrecognized character)" : "expected string in '.include' directive");
+    }
+    x = skip_ws(x, e);
+    struct stat st;
+    bool found = x == e && !memchr(buf_cstr(&name), 0, name.len) && stat(name.data, &st) == 0 && !S_ISDIR(st.st_mode);
+    const char *n = buf_cstr(&name);
+    bool r = x < e ? perr(P, x, "unexpected token in '.include' directive")
+           : !found ? perr(P, a, "Could not find include file '%.256s'", n)
+           : !S_ISREG(st.st_mode) ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
+           : perr(P, s, "'.include' of '%.256s' here: uarch splices included files into an input file before "
+                  "parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's "
+                  "argument", n);
+    buf_free(&name);
+    return r;
+}
+
 /* the size of a .dcb/.ds element: by the suffix (.b 1, .w 2, .l/.s 4, .d 8, .p/.x 12; none 2) */
 static int dc_size(const char *name)
 {
@@ -3298,9 +3326,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     }
     case D_OCTA: return octa(P, a, e);
     case D_INCBIN: return incbin(P, a, e);
-    case D_INCLUDE:               /* (the text of one file is parsed in pieces, in parallel: see pieces.c) */
-        return perr(P, s, "'.include' is not supported: uarch reads one file; insert the included text "
-                          "(e.g. with the C preprocessor's #include) and analyse the result");
+    case D_INCLUDE: return include_left(P, s, a, e);
     case D_NOTARGET: return perr(P, a, "'.%s' not currently supported for this target", name);
     case D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
         int64_t v = 0;

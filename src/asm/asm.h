@@ -127,6 +127,21 @@ void asm_notes(const AsmState *A, const char *file, Diag *d);
 /* at the end of the input: what is left open, as an error (false) with the line it opened on */
 bool asm_finish(AsmState *A, int *line, AsmErr *err);
 
+/* ---- `.include` (src/asm/include.c): the included files spliced in before parsing ---- */
+enum { ASM_MAX_INCLUDE_DEPTH = 64, ASM_MAX_INCLUDES = 100000 };
+#define ASM_MAX_INCLUDE_BYTES (256LL << 20)
+extern long long asm_max_include_bytes;   /* ASM_MAX_INCLUDE_BYTES (the mca fuzz target lowers it) */
+/* the quoted string at p (*p == '"') with llvm-mc's escapes (\b \f \n \r \t \" \\, \ooo, \xhh)
+ * decoded, appended to out: its end (past the closing quote), or NULL when it has none or an
+ * escape llvm refuses */
+const char *asm_string(const char *p, const char *e, Buf *out);
+/* the text of `in` (a seekable file named `name`) with the regular files its `.include "file"`
+ * lines name spliced in, in a temporary file (rewound; *map maps its lines back, and the
+ * diagnostics of `name` are printed through it: diag_use_map); NULL when it includes none (in
+ * is rewound, *map empty), or with *failed after an error (*err, located in the copy).  Once
+ * done: diag_use_map(NULL, NULL) when *map has segments, srcmap_free(map). */
+FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap *map, bool *failed, Diag *err);
+
 /* ---- symbols, aliases, expressions ---- */
 const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n);
 /* the register a `.req` alias names ("x0"), or NULL */

@@ -6,6 +6,7 @@
  * Bad input: `file:line:col: error: ...` with the line and a caret, exit 1, nothing on stdout.
  */
 #include "a64/a64.h"
+#include "asm/asm.h"
 #include "cmd/cmd.h"
 #include "model/model.h"
 
@@ -70,7 +71,7 @@ static void uses_text(Buf *o, const A64RegUse *u, int n)
  * UARCH_DECODE_PIECE_LINES=N in the environment sets another (small pieces, for tests) */
 #define DECODE_PIECE_LINES 4096
 
-typedef struct DecRegion { char *name; int line, begin, end; } DecRegion;
+typedef struct DecRegion { char *name; const char *file; int line, begin, end; } DecRegion;   /* file: included */
 typedef struct Dec {
     const ModelCpu *cpu;
     bool json, show_enc, file_key;
@@ -80,7 +81,19 @@ typedef struct Dec {
     Out *stream;                  /* the output as it comes (NULL: held until the end) */
     DecRegion *rg;                /* the regions, printed after the instructions */
     int nrg, caprg;
+    const SrcMap *map;            /* the input is a copy with its included files spliced in */
 } Dec;
+
+/* the file and line a line of the input is: the name of an included file (several files: of
+ * any file) and its own line, else NULL and the line */
+static const char *dec_where(const Dec *d, int line, int *fline)
+{
+    int inc = -1;
+    const char *f = d->map->nseg ? srcmap_locate(d->map, line, fline, &inc) : NULL;
+    if (!f)
+        *fline = line;
+    return inc >= 0 ? f : d->file_key ? d->name : NULL;
+}
 
 /* the instructions of a program (a piece of the file, or all of it) into d->out */
 static void dec_insts(void *ctx, const A64Program *prog)
@@ -91,8 +104,10 @@ static void dec_insts(void *ctx, const A64Program *prog)
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];
             json_obj_begin(d->j);
-            if (d->file_key) json_kstr(d->j, "file", d->name);
-            json_kint(d->j, "line", x->line);
+            int line;
+            const char *f = dec_where(d, x->line, &line);
+            if (f) json_kstr(d->j, "file", f);
+            json_kint(d->j, "line", line);
             json_kint(d->j, "col", x->col);
             json_kstr(d->j, "text", x->text);
             if (x->form) json_kstr(d->j, "form", x->form);
@@ -138,8 +153,10 @@ static void dec_insts(void *ctx, const A64Program *prog)
     } else {
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];
-            if (d->file_key) buf_printf(d->out, "%s:", d->name);
-            buf_printf(d->out, "%d:%d\t0x%05x\t%s\t%s%s", x->line, x->col, x->offset, x->text, x->approx ? "~" : "",
+            int line;
+            const char *f = dec_where(d, x->line, &line);
+            if (f) buf_printf(d->out, "%s:", f);
+            buf_printf(d->out, "%d:%d\t0x%05x\t%s\t%s%s", line, x->col, x->offset, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");
             if (d->cpu && x->form && !model_form(d->cpu, x->form)) buf_printf(d->out, " (not in %s)", model_name(d->cpu));
             buf_puts(d->out, "\treads=");
@@ -178,8 +195,33 @@ static void dec_insts(void *ctx, const A64Program *prog)
         if (d->nrg == d->caprg)
             d->rg = xrealloc(d->rg, (size_t)(d->caprg = d->caprg * 2 + 8) * sizeof *d->rg);
         const A64Region *r = &prog->regions[i];
-        d->rg[d->nrg++] = (DecRegion){xstrdup(r->name), r->line, r->begin, r->end};
+        int line;
+        const char *f = dec_where(d, r->line, &line);
+        d->rg[d->nrg++] = (DecRegion){xstrdup(r->name), f != d->name ? f : NULL, r->line ? line : 0, r->begin, r->end};
     }
+}
+
+/* f with its included files spliced in (src/asm/include.c): the copy, or f; NULL after an
+ * error (printed; f closed) */
+static FILE *dec_splice(const char *name, FILE *f, SrcMap *map)
+{
+    bool failed;
+    Diag err;
+    FILE *s = asm_include_splice(name, f, ASM_ELF, map, &failed, &err);
+    if (failed)
+        diag_print(stderr, &err, "error");
+    if (s || failed)
+        fclose(f);
+    return failed ? NULL : s ? s : f;
+}
+
+/* the map of a file done with (diagnostics no longer use it); false */
+static bool dec_unmap(SrcMap *map)
+{
+    if (map->nseg)
+        diag_use_map(NULL, NULL);
+    srcmap_free(map);
+    return false;
 }
 
 /* one file's instructions into `out` (`file_key`: several files, each line names its file),
@@ -191,12 +233,16 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
 {
     A64ParseOptions po = {.features = features};
     const char *name = strcmp(path, "-") ? path : "<stdin>";
-    Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0};
+    SrcMap map = {0};
+    Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0, &map};
     Diag err;
     bool ok;
     FILE *f = stream && strcmp(path, "-") ? fopen(path, "rb") : NULL;
     struct stat st;
-    if (f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= DECODE_MAX_BYTES) {
+    bool regular = f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= DECODE_MAX_BYTES;
+    if (regular && !(f = dec_splice(name, f, &map)))   /* (else read whole, up to the bound, below) */
+        return dec_unmap(&map);
+    if (regular) {
         const char *pl = getenv("UARCH_DECODE_PIECE_LINES");
         int lines = pl && atoi(pl) > 0 ? atoi(pl) : DECODE_PIECE_LINES;
         ok = a64_parse_pieces(name, f, &po, lines, dec_insts, &d, &err);
@@ -214,6 +260,19 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
             buf_free(&in);
             return false;
         }
+        FILE *m = in.len ? fmemopen(in.data, in.len, "rb") : NULL;
+        if (m && !(m = dec_splice(name, m, &map))) {
+            buf_free(&in);
+            return dec_unmap(&map);
+        }
+        if (m && map.nseg) {      /* (the copy, whole) */
+            buf_reset(&in);
+            char blk[65536];
+            for (size_t n; (n = fread(blk, 1, sizeof blk, m)) > 0;)
+                buf_put(&in, blk, n);
+        }
+        if (m)
+            fclose(m);
         A64Program prog;
         ok = a64_parse_opts(name, in.data ? in.data : "", in.len, &po, &prog, &err);
         buf_free(&in);
@@ -227,12 +286,13 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
     for (int i = 0; i < d.nrg; i++) {
         if (ok && !json) {
             if (file_key) buf_printf(out, "%s: ", name);
-            buf_printf(out, "region '%s' (line %d): instructions %d..%d\n", d.rg[i].name,
-                       d.rg[i].line, d.rg[i].begin, d.rg[i].end - 1);
+            buf_printf(out, "region '%s' (%s%sline %d): instructions %d..%d\n", d.rg[i].name,
+                       d.rg[i].file ? d.rg[i].file : "", d.rg[i].file ? " " : "", d.rg[i].line, d.rg[i].begin, d.rg[i].end - 1);
         }
         free(d.rg[i].name);
     }
     free(d.rg);
+    dec_unmap(&map);
     return ok;
 }
 

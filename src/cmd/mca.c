@@ -137,6 +137,8 @@ static void usage(FILE *f)
                "Without markers the whole file is one region.  Bounds (an error past them): %lld\n"
                "instructions and %lld lines in a region (memory: about 320 bytes per instruction),\n"
                "%lld MiB in a line, %lld MiB from stdin.\n"
+               ".include \"file\" (alone on its line) inserts the file's text, looked up from the working\n"
+               "directory as llvm-mca does: its markers count; includes nest at most %d deep.\n"
                "Instructions without a measured form use their documented nearest form (a warning per\n"
                "form).\n"
                "Front end (-frontend=model, the default): every instruction has an address (4 bytes each\n"
@@ -163,7 +165,7 @@ static void usage(FILE *f)
                "fast case measured (Firestorm 7 cycles, Icestorm 7), -divider=medium or slow the\n"
                "others (64-bit: Firestorm 8 / 9, Icestorm 13 / 21; 32-bit slow: 8 / 13; 32-bit\n"
                "has no medium case and keeps the fast one).\n",
-            MCA_REGION_MAX_INSTS, MCA_REGION_MAX_LINES, MCA_LINE_MAX >> 20, MCA_SPOOL_MAX >> 20);
+            MCA_REGION_MAX_INSTS, MCA_REGION_MAX_LINES, MCA_LINE_MAX >> 20, MCA_SPOOL_MAX >> 20, (int)ASM_MAX_INCLUDE_DEPTH);
 }
 
 static unsigned edit_distance(const char *a, const char *b)

@@ -594,4 +594,7 @@ void mca_run_free(Run *run)
     buf_free(&run->b);
     if (run->in && run->in != stdin)
         fclose(run->in);
+    if (run->map.nseg)
+        diag_use_map(NULL, NULL);
+    srcmap_free(&run->map);
 }

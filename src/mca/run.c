@@ -1,6 +1,7 @@
 /* run.c — mca_run: the input opened (stdin spooled), pass 1 over its chunks, then pass 2 on
  * the thread pool into the checked output (see run.h and run_int.h). */
 #include "mca/run_int.h"
+#include "asm/asm.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -75,6 +76,24 @@ static bool open_input(Run *run, const char *path)
     return true;
 }
 
+/* the input's `.include`d files spliced in (src/asm/include.c): run->in a copy with them, whose
+ * diagnostics are printed at each file's lines */
+static bool splice_includes(Run *run)
+{
+    bool failed;
+    Diag err;
+    FILE *s = asm_include_splice(run->fname, run->in, (AsmDialect)run->c->parse.dialect, &run->map, &failed, &err);
+    if (failed) {
+        diag_print(stderr, &err, "error");
+        return false;
+    }
+    if (s) {
+        fclose(run->in);
+        run->in = s;
+    }
+    return true;
+}
+
 /* a file without markers is one region, parsed whole: its instructions are counted first, a
  * chunk at a time, so one over MCA_REGION_MAX_INSTS is an error before the memory for them
  * is taken (a chunk that does not parse alone is left to the whole parse) */
@@ -126,6 +145,10 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     run.cur = &run.slot[0];
     if (!open_input(&run, path))
         return 1;
+    if (!splice_includes(&run)) {
+        mca_run_free(&run);
+        return 1;
+    }
     run.in_len = LONG_MAX;
     run.has_markers = mca_scan_input(&run);
     if (run.failed || (!run.has_markers && !count_insts(&run))) {

@@ -72,6 +72,7 @@ typedef struct Run {
     const ModelCpu *cpu;
     const char *fname;
     FILE *in;
+    SrcMap map;                   /* the lines of `in` when it is a copy with included files spliced in */
     Slot slot[NSLOT];             /* chunk k is in slot[k % NSLOT] while its regions run; pass 2
                                      parses the next chunk while the last one runs */
     Slot scratch;                 /* pass 1: chunks NSLOT.. that are not kept */

@@ -1,4 +1,6 @@
-/* diag.c — located diagnostics in the chibicc style: file:line:col, the source line, a caret. */
+/* diag.c — located diagnostics in the chibicc style: file:line:col, the source line, a caret;
+ * the lines of a text made of several files (SrcMap: an input with its `.include`d files
+ * spliced in) printed at each file's own. */
 #include "util.h"
 
 #include <stdlib.h>
@@ -82,6 +84,96 @@ static void put_escaped(FILE *f, const char *s)
     }
 }
 
+/* ---- SrcMap ---- */
+int srcmap_file(SrcMap *m, const char *name)
+{
+    for (int i = 0; i < m->nfiles; i++)
+        if (!strcmp(m->files[i], name))
+            return i;
+    if (m->nfiles % 16 == 0)
+        m->files = xrealloc(m->files, (size_t)(m->nfiles + 16) * sizeof *m->files);
+    m->files[m->nfiles] = xstrdup(name);
+    return m->nfiles++;
+}
+
+void srcmap_seg(SrcMap *m, int line, int file, int fline, int inc)
+{
+    if (m->nseg && m->seg[m->nseg - 1].line == line)   /* (an empty segment: the next replaces it) */
+        m->nseg--;
+    if (m->nseg == m->capseg)
+        m->seg = xrealloc(m->seg, (size_t)(m->capseg = m->capseg ? 2 * m->capseg : 16) * sizeof *m->seg);
+    m->seg[m->nseg++] = (SrcSeg){line, file, fline, inc};
+}
+
+int srcmap_inc(SrcMap *m, int file, int line, int up)
+{
+    if (m->ninc == m->capinc)
+        m->inc = xrealloc(m->inc, (size_t)(m->capinc = m->capinc ? 2 * m->capinc : 16) * sizeof *m->inc);
+    m->inc[m->ninc] = (SrcInc){file, line, up};
+    return m->ninc++;
+}
+
+const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc)
+{
+    int lo = 0, hi = m->nseg;     /* the last segment that starts at or before `line` */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (m->seg[mid].line <= line) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0 || line < 1)
+        return NULL;
+    const SrcSeg *s = &m->seg[lo - 1];
+    *fline = s->fline + (line - s->line);
+    *inc = s->inc;
+    return m->files[s->file];
+}
+
+void srcmap_free(SrcMap *m)
+{
+    for (int i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->files);
+    free(m->seg);
+    free(m->inc);
+    memset(m, 0, sizeof *m);
+}
+
+/* the input whose lines are mapped (diag_use_map) */
+static char *map_name;
+static const SrcMap *map;
+
+void diag_use_map(const char *file, const SrcMap *m)
+{
+    free(map_name);
+    map_name = m ? xstrdup(file) : NULL;
+    map = m;
+}
+
+/* llvm's "Included from file:line:" lines of include `inc`, the outermost first */
+static void put_included(FILE *f, int inc)
+{
+    if (inc < 0)
+        return;
+    put_included(f, map->inc[inc].up);
+    fputs("Included from ", f);
+    put_escaped(f, map->files[map->inc[inc].file]);
+    fprintf(f, ":%d:\n", map->inc[inc].line);
+}
+
+/* file:line, and the lines that include it (to f), where the map has them; *line mapped */
+static const char *put_located(FILE *f, const char *file, int *line)
+{
+    int fl, inc;
+    const char *n;
+    if (!map || !file || strncmp(file, map_name, sizeof ((Diag *)0)->file - 1) ||
+        !(n = srcmap_locate(map, *line, &fl, &inc)))
+        return file;
+    put_included(f, inc);
+    *line = fl;
+    return n;
+}
+
 void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...)
 {
@@ -104,7 +196,8 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
         return;
     setvbuf(m, NULL, _IONBF, 0);
     /* (the text escaped now: a control character left in the notes is SAME_SEVERITY) */
-    put_escaped(m, file ? file : "<input>");
+    file = put_located(m, file ? file : "<input>", &line);
+    put_escaped(m, file);
     fprintf(m, ":%d", line);
     if (col > 0) fprintf(m, ":%d", col);
     if (severity) fprintf(m, ": %s: ", severity);
@@ -127,11 +220,12 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
 
 static void render(FILE *f, const Diag *d, const char *severity)
 {
-    put_escaped(f, d->file);
+    int line = d->line;
+    put_escaped(f, put_located(f, d->file, &line));
     if (d->col > 0)
-        fprintf(f, ":%d:%d: %s: ", d->line, d->col, severity);
+        fprintf(f, ":%d:%d: %s: ", line, d->col, severity);
     else
-        fprintf(f, ":%d: %s: ", d->line, severity);
+        fprintf(f, ":%d: %s: ", line, severity);
     put_escaped(f, d->msg);
     fputc('\n', f);
     if (d->src_line[0] || d->col > 0) {

@@ -195,6 +195,29 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
 /* Print "file:line:col: <severity>: msg\n<src line>\n<caret>\n". severity: "error" or "warning". */
 void diag_print(FILE *f, const Diag *d, const char *severity);
 
+/* ---- a text made of several files (src/util/diag.c) ----
+ * An input with the files it `.include`s spliced in (src/asm/include.c): each of its lines
+ * maps back to a line of one file, and that file to the line that included it.  Segments in
+ * order of the text's lines; `inc` the include that opened a segment's file (-1: the input) */
+typedef struct SrcSeg { int line, file, fline, inc; } SrcSeg;   /* from text line `line`: file's line fline */
+typedef struct SrcInc { int file, line, up; } SrcInc;           /* included from file:line, itself from up */
+typedef struct SrcMap {
+    char **files; int nfiles;
+    SrcSeg *seg; int nseg, capseg;
+    SrcInc *inc; int ninc, capinc;
+} SrcMap;
+int srcmap_file(SrcMap *m, const char *name);                     /* its index (names are kept) */
+void srcmap_seg(SrcMap *m, int line, int file, int fline, int inc);
+int srcmap_inc(SrcMap *m, int file, int line, int up);
+/* text line `line` (1-based): its file's name and *fline, *inc its include (-1: the input's
+ * own line); NULL when the map has no segment for it */
+const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc);
+void srcmap_free(SrcMap *m);
+/* while set (m not NULL), diagnostics of `file` are printed at the files and lines m maps
+ * their lines to, after llvm's "Included from file:line:" lines (one input per process: the
+ * run's; NULL ends it) */
+void diag_use_map(const char *file, const SrcMap *m);
+
 /* ---- TSV (tab-separated, '#' comment lines before the header are skipped) ---- */
 typedef struct Tsv {
     const char *path;

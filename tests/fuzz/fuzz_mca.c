@@ -34,6 +34,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
      * .rept 1000000 took a second and 450 MiB, and the run made 300 inputs in 20 s, not 6000) */
     asm_max_lines = 200000;
     asm_max_bytes = 16 << 20;
+    asm_max_include_bytes = 16 << 20;   /* (an input may include any regular file, or itself) */
     const char *dir = getenv("TMPDIR");
     snprintf(path, sizeof path, "%s/uarch-fuzz-%d.s", dir && *dir && strlen(dir) < 32 ? dir : "/tmp", (int)getpid());
     atexit(remove_input);

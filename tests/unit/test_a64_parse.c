@@ -1,5 +1,6 @@
 /* test_a64_parse.c — the front end: operands, semantics, forms, regions, layout, errors. */
 #include "a64/internal.h"
+#include "asm/asm.h"
 #include "t.h"
 
 #include <ctype.h>
@@ -398,5 +399,25 @@ TEST(a64_reg_class_names)
     for (size_t i = 0; i < ARRAY_LEN(none); i++) {
         CHECK(a64_reg_class(none[i], strlen(none[i]), false) == NULL);
         CHECK(a64_reg_class(none[i], strlen(none[i]), true) == NULL);
+    }
+}
+
+/* src/asm/include.c: a quoted string with llvm-mc's escapes, as `.include` names a file */
+TEST(asm_string_escapes)
+{
+    static const struct { const char *in, *out; int len; } cases[] = {
+        {"\"b.s\"", "b.s", 5}, {"\"q\\\"x.s\" junk", "q\"x.s", 8}, {"\"b\\x2es\"", "b.s", 8},
+        {"\"b\\056s\"", "b.s", 8}, {"\"\\t\\\\\"", "\t\\", 6}, {"\"\"", "", 2},
+        {"\"b\\q.s\"", NULL, 0}, {"\"b.s", NULL, 0}, {"\"\\x\"", NULL, 0}, {"\"\\777\"", NULL, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Buf b = {0};
+        const char *in = cases[i].in, *e = asm_string(in, in + strlen(in), &b);
+        if (!cases[i].out) CHECK(!e);
+        else {
+            CHECK(e && e - in == cases[i].len);
+            CHECK_STR(buf_cstr(&b), cases[i].out);
+        }
+        buf_free(&b);
     }
 }

@@ -52,6 +52,40 @@ TEST(diag_caret_under_column)
     CHECK_STR(out, "a.s:3:5: error: unknown register 'x99'\nadd x0, x99\n    ^\n");
 }
 
+/* a text of two files (a.s lines 1-2, b.s lines 1-2 included from a.s:2, an empty c.s from
+ * b.s:1, then a.s line 3): each line at its file's, the diagnostic after "Included from" */
+TEST(diag_srcmap_included)
+{
+    SrcMap m = {0};
+    int a = srcmap_file(&m, "a.s"), b = srcmap_file(&m, "b.s"), c = srcmap_file(&m, "c.s");
+    CHECK_INT(srcmap_file(&m, "b.s"), b);
+    srcmap_seg(&m, 1, a, 1, -1);
+    int ib = srcmap_inc(&m, a, 2, -1);
+    srcmap_seg(&m, 2, b, 1, ib);
+    int ic = srcmap_inc(&m, b, 1, ib);
+    srcmap_seg(&m, 2, c, 1, ic);          /* (empty: the next segment replaces it) */
+    srcmap_seg(&m, 2, b, 2, ib);
+    srcmap_seg(&m, 3, a, 3, -1);
+    int fl, inc;
+    CHECK_STR(srcmap_locate(&m, 1, &fl, &inc), "a.s"); CHECK_INT(fl, 1); CHECK_INT(inc, -1);
+    CHECK_STR(srcmap_locate(&m, 2, &fl, &inc), "b.s"); CHECK_INT(fl, 2); CHECK_INT(inc, ib);
+    CHECK_STR(srcmap_locate(&m, 5, &fl, &inc), "a.s"); CHECK_INT(fl, 5);
+    CHECK(!srcmap_locate(&m, 0, &fl, &inc));
+    Diag d;
+    diag_set(&d, "a.s", 2, 1, "addd", "unrecognized instruction mnemonic");
+    char out[512] = {0};
+    FILE *f = fmemopen(out, sizeof out, "w");
+    diag_use_map("a.s", &m);
+    diag_print(f, &d, "error");
+    diag_use_map(NULL, NULL);
+    diag_print(f, &d, "error");
+    fclose(f);
+    CHECK_STR(out, "Included from a.s:2:\nb.s:2:1: error: unrecognized instruction mnemonic\naddd\n^\n"
+                   "a.s:2:1: error: unrecognized instruction mnemonic\naddd\n^\n");
+    (void)c;
+    srcmap_free(&m);
+}
+
 /* fmt.c: the cheap formatters must print exactly what printf prints */
 static unsigned long long fmt_rng = 88172645463325252ull;
 static unsigned long long fmt_next(void)

@@ -1,0 +1,256 @@
+/* include.c — `.include "file"` as llvm-mc 19 reads it, done before the text is parsed (the
+ * parser reads a file in pieces, in parallel: src/a64/pieces.c, src/mca/chunks.c).  The input
+ * is copied to a temporary file with each included file's lines in place of the line that
+ * names it (and so on, in the files it includes), and a map from the copy's lines back to
+ * each file's (SrcMap: diagnostics are printed at the included file's line, after llvm's
+ * "Included from a.s:2:" lines).  Every later stage reads the copy as it read the input.
+ *
+ * Only a line that is `.include "file"` alone (blanks and a line comment around it, outside a
+ * block comment) is replaced, and only by a regular file found as written: from the working
+ * directory, not beside the including file (llvm-mca has no -I).  Anything else is left for
+ * the parser, which reports it where it is reached, so that a `.include` inside `.if 0` is no
+ * error (src/a64/parse.c include_left): a missing file or a directory in llvm's words ("Could
+ * not find include file"), a special file (a FIFO waits for a writer, /dev/zero never ends:
+ * llvm hangs or runs out of memory) as not a regular file; a special file is never opened.
+ * The text of an included file is that of a `.macro` or `.rept` body it lies in (it is
+ * replayed with it); a name made by a macro's argument is left to the parser (refused).
+ * Bounded: includes nest at most ASM_MAX_INCLUDE_DEPTH deep (a file that includes itself;
+ * llvm 19 has no bound and runs out of memory), at most ASM_MAX_INCLUDES files are included,
+ * and the copy (so an input that names `.include`) holds at most ASM_MAX_INCLUDE_BYTES bytes;
+ * memory holds a line at a time. */
+#include "asm/asm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+long long asm_max_include_bytes = ASM_MAX_INCLUDE_BYTES;
+
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
+
+const char *asm_string(const char *p, const char *e, Buf *out)
+{
+    for (p++; p < e && *p != '"'; p++) {
+        if (*p != '\\') {
+            buf_putc(out, *p);
+            continue;
+        }
+        if (++p >= e)
+            return NULL;
+        int v = 0, k = 0;
+        if (*p == 'x' || *p == 'X') {
+            for (; p + 1 < e && ((p[1] >= '0' && p[1] <= '9') || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'f')); k++, p++)
+                v = (v * 16 + (p[1] <= '9' ? p[1] - '0' : (p[1] | 0x20) - 'a' + 10)) & 0xff;
+            if (!k)
+                return NULL;
+        } else if (*p >= '0' && *p <= '7') {
+            for (; k < 3 && p < e && *p >= '0' && *p <= '7'; k++, p++)
+                v = v * 8 + (*p - '0');
+            p--;
+            if (v > 255)
+                return NULL;
+        } else {
+            const char *c = strchr("b\bf\fn\nr\rt\t\"\"\\\\", *p);
+            if (!*p || !c || (c - "b\bf\fn\nr\rt\t\"\"\\\\") % 2)
+                return NULL;
+            v = (unsigned char)c[1];
+        }
+        buf_putc(out, (char)v);
+    }
+    return p < e ? p + 1 : NULL;
+}
+
+/* whether [ls, le) is `.include "name"` alone (its name decoded into *name, *at its '"'); *cmt:
+ * inside a block comment, before and after the line */
+static bool include_line(const char *ls, const char *le, bool darwin, bool *cmt, Buf *name, const char **at)
+{
+    const char *p = skip_ws(ls, le);
+    bool first = !*cmt;
+    if (!*cmt && p < le && *p == '#')
+        return false;
+    if (first && le - p > 8 && p[0] == '.') {
+        static const char w[] = "include";
+        int k = 0;
+        while (k < 7 && (p[1 + k] | 0x20) == w[k]) k++;
+        const char *q = skip_ws(p + 8, le);
+        if (k == 7 && (is_ws(p[8]) || p[8] == '"') && q < le && *q == '"') {
+            buf_reset(name);
+            const char *r = asm_string(q, le, name);
+            r = r ? skip_ws(r, le) : NULL;
+            if (r && (r == le || (r + 1 < le && r[0] == '/' && r[1] == '/') || (darwin && *r == ';'))) {
+                *at = q;
+                return true;
+            }
+        }
+    }
+    bool quote = false;           /* the block comments the line opens or closes */
+    for (; p < le; p++) {
+        if (*cmt) {
+            if (p + 1 < le && p[0] == '*' && p[1] == '/') *cmt = false, p++;
+        } else if (quote) {
+            if (*p == '\\') p++;
+            else if (*p == '"') quote = false;
+        } else if (*p == '"') {
+            quote = true;
+        } else if ((p + 1 < le && p[0] == '/' && p[1] == '/') || (darwin && *p == ';')) {
+            break;
+        } else if (p + 1 < le && p[0] == '/' && p[1] == '*') {
+            *cmt = true, p++;
+        }
+    }
+    return false;
+}
+
+/* does the text name `.include` (any case) at all?  (most inputs do not: they are not copied) */
+static bool names_include(FILE *in)
+{
+    char blk[65536 + 8];
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(blk + keep, 1, sizeof blk - 8 - keep, in)) > 0) {
+        n += keep;
+        for (const char *p = blk; !found && (p = memchr(p, '.', n - (size_t)(p - blk))); p++) {
+            if (p + 8 > blk + n) break;
+            static const char w[] = "include";
+            int k = 0;
+            while (k < 7 && (p[1 + k] | 0x20) == w[k]) k++;
+            found = k == 7;
+        }
+        keep = n < 8 ? n : 8;
+        memmove(blk, blk + n - keep, keep);
+    }
+    return found;
+}
+
+/* the regular file `path` opened for reading (a special file is not opened: O_NONBLOCK, a
+ * FIFO does not wait for a writer), its size in *size, or NULL */
+static FILE *open_regular(const char *path, size_t len, long long *size)
+{
+    if (memchr(path, 0, len))
+        return NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f)
+        close(fd);
+    *size = f ? (long long)st.st_size : 0;
+    return f;
+}
+
+typedef struct Src { FILE *f; const char *name; int file, line, inc; bool cmt; } Src;
+
+FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap *map, bool *failed, Diag *err)
+{
+    *failed = false;
+    memset(map, 0, sizeof *map);
+    rewind(in);
+    bool any = names_include(in);
+    if (ferror(in) || fseek(in, 0, SEEK_SET) != 0) {
+        diag_set(err, name, 1, 0, NULL, "cannot read '%s': %s", name, strerror(errno));
+        *failed = true;
+        return NULL;
+    }
+    if (!any)
+        return NULL;
+    struct stat ist;              /* (a line is read whole: the input is bounded as the copy is) */
+    if (fileno(in) >= 0 && fstat(fileno(in), &ist) == 0 && (long long)ist.st_size > asm_max_include_bytes) {
+        diag_set(err, name, 1, 0, NULL, "'%s' names '.include' and is longer than %lld MiB (the bound of a text "
+                 "with its included files)", name, asm_max_include_bytes >> 20);
+        *failed = true;
+        return NULL;
+    }
+    FILE *out = tmpfile();
+    Src st[ASM_MAX_INCLUDE_DEPTH + 1];
+    int depth = 0, line = 0, nincs = 0;   /* line: the copy's lines written */
+    long long bytes = 0;
+    st[0] = (Src){in, name, srcmap_file(map, name), 0, -1, false};
+    srcmap_seg(map, 1, st[0].file, 1, -1);
+    char *l = NULL;
+    size_t cap = 0;
+    Buf path;
+    buf_init(&path);
+    bool ok = out != NULL, spliced = false;
+    if (!out)
+        diag_set(err, name, 1, 0, NULL, "cannot make a temporary file: %s", strerror(errno));
+    while (ok) {
+        Src *s = &st[depth];
+        ssize_t r = getline(&l, &cap, s->f);
+        if (r <= 0) {
+            if (ferror(s->f)) {
+                diag_set(err, name, line + 1, 0, NULL, "cannot read '%s': %s", s->name, strerror(errno));
+                ok = false;
+                break;
+            }
+            if (!depth)
+                break;
+            fclose(s->f);
+            depth--;
+            srcmap_seg(map, line + 1, st[depth].file, st[depth].line + 1, st[depth].inc);
+            continue;
+        }
+        s->line++;
+        size_t n = (size_t)r - (l[r - 1] == '\n');
+        const char *at;
+        FILE *f;
+        long long size;
+        if (include_line(l, l + n, dialect == ASM_DARWIN, &s->cmt, &path, &at) &&
+            (f = open_regular(buf_cstr(&path), path.len, &size))) {
+            int col = (int)(at - l) + 1;
+            bool deep = depth == ASM_MAX_INCLUDE_DEPTH, many = ++nincs > ASM_MAX_INCLUDES;
+            if (deep || many || bytes + size > asm_max_include_bytes) {   /* (/proc/kcore: not read) */
+                fclose(f);
+                if (deep || many)
+                    diag_set(err, name, line + 1, col, l, deep ? "'.include' nested more than %d deep (a file that includes itself?)"
+                             : "more than %d files included", deep ? ASM_MAX_INCLUDE_DEPTH : ASM_MAX_INCLUDES);
+                else
+                    diag_set(err, name, line + 1, col, l, "the text with its included files is longer than %lld MiB (the bound)",
+                             asm_max_include_bytes >> 20);
+                ok = false;
+                break;
+            }
+            int inc = srcmap_inc(map, s->file, s->line, s->inc), fi = srcmap_file(map, path.data);
+            st[++depth] = (Src){f, map->files[fi], fi, 0, inc, false};
+            srcmap_seg(map, line + 1, fi, 1, inc);
+            spliced = true;
+            continue;
+        }
+        if ((bytes += r + 1) > asm_max_include_bytes) {
+            diag_set(err, name, line + 1, 0, l, "the text with its included files is longer than %lld MiB (the bound)",
+                     asm_max_include_bytes >> 20);
+            ok = false;
+            break;
+        }
+        if (fwrite(l, 1, (size_t)r, out) != (size_t)r || (depth && l[r - 1] != '\n' && putc('\n', out) == EOF)) {
+            diag_set(err, name, line + 1, 0, NULL, "cannot write a temporary file: %s", strerror(errno));
+            ok = false;
+            break;
+        }
+        line++;
+    }
+    free(l);
+    buf_free(&path);
+    for (; depth > 0; depth--)
+        fclose(st[depth].f);
+    if (ok && (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0)) {
+        diag_set(err, name, line, 0, NULL, "cannot write a temporary file: %s", strerror(errno));
+        ok = false;
+    }
+    if (!ok || spliced)
+        diag_use_map(name, map);
+    if (!ok || !spliced) {        /* (no line names a file that opens: the input as it is) */
+        if (out)
+            fclose(out);
+        *failed = !ok;
+        if (ok)
+            srcmap_free(map);
+        rewind(in);
+        return NULL;
+    }
+    return out;
+}

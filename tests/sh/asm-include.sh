@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# asm-include.sh — `.include "file"` across files (src/asm/include.c): the included text is
+# assembled in place (its instructions join the region, its region markers count, a .req of one
+# file is the other's), nested includes, errors inside an included file at its own file:line
+# after llvm's "Included from" lines, -skip-unsupported-instructions over them, stdin, an Apple
+# triple, `uarch decode`, a file that includes itself (a bound, llvm has none), a FIFO never
+# opened.  With llvm-mca-19 installed, every error case's stderr is compared with llvm's byte for
+# byte and every working case's instruction list (skipped parts said otherwise).
+set -u
+[ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
+LLVM_MCA=${LLVM_MCA_19:-$(command -v llvm-mca-19 || echo /usr/lib/llvm-19/bin/llvm-mca)}
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+cd "$t" || exit 1
+fail=0
+printf 'add x0, x0, x1\n# LLVM-MCA-BEGIN inner\nmul x2, x2, x3\n# LLVM-MCA-END inner\n' > b.s
+printf '.include "b.s"\nsub x4, x4, x5\n' > a.s
+printf 'add x0, x0, x1\n  addd x1, x2, x3\n' > err.s
+printf 'nop\n.include "err.s"\nsub x1, x1, x1\n' > a1.s
+printf '.include "a1.s"\n' > a0.s
+printf 'add x0, x0, x1\n' > one.s
+printf 'nop\n# LLVM-MCA-BEGIN r\nmul x5, x5, x5\n.include "one.s"\nsub x1, x1, x2\n# LLVM-MCA-END r\n' > reg.s
+printf '.rept 3\n.include "one.s"\n.endr\n' > rept.s
+printf 'x .req x1\n' > req.s
+printf '.include "req.s"\nadd x, x, x\n' > usereq.s
+printf 'add x0, x0, x1\n  addd' > nonl.s
+printf '.include "nonl.s"\nnop\n' > t2.s
+printf 'nop\n.include "self.s"\n' > self.s
+printf '.if 0\n.include "nope.s"\n.endif\nnop\n' > if0.s
+printf '.macro m\n.include "one.s"\n.endm\nm\nm\n' > macro.s
+printf '.macro inc f\n.include "\\f"\n.endm\nnop\ninc one.s\n' > macroarg.s
+printf '.include "one.s" ; nop\n' > semi.s
+mkfifo fifo
+printf '.include "fifo"\nnop\n' > fifo.s
+mkdir sub && printf 'nop\n' > sub/only.s && printf '.include "only.s"\n' > sub/a.s
+
+insts() { sed -n '/^\[1\].*Instructions:$/,/^$/p' | sed 's/^ *[0-9].*   //' | grep -v '^\[1\]' | sed '/^$/d'; }
+check() {  # name, expected, actual
+  [ "$2" = "$3" ] || { echo "FAIL $1"; echo "want:"; printf '%s\n' "$2"; echo "got:"; printf '%s\n' "$3"; fail=1; }
+}
+M() { timeout 20 "$UARCH" mca -mcpu=apple-m1 -instruction-tables "$@"; }
+
+check "a.s regions" "$(printf '[0] Code Region - inner\nmul\tx2, x2, x3')" "$(M a.s 2>&1 | grep Region; M a.s 2>/dev/null | insts)"
+check "reg.s" "$(printf 'mul\tx5, x5, x5\nadd\tx0, x0, x1\nsub\tx1, x1, x2')" "$(M reg.s 2>/dev/null | insts)"
+check "rept.s" "$(printf 'add\tx0, x0, x1\nadd\tx0, x0, x1\nadd\tx0, x0, x1')" "$(M rept.s 2>/dev/null | insts)"
+check "usereq.s" "add	x1, x1, x1" "$(M usereq.s 2>/dev/null | insts)"
+check "if0.s" "nop" "$(M if0.s 2>/dev/null | insts)"
+check "stdin" "$(printf 'nop\nadd\tx0, x0, x1')" "$(printf 'nop\n.include "one.s"\n' | M 2>/dev/null | insts)"
+check "apple" "$(M a.s 2>&1)" "$(M -mtriple=arm64-apple-macos a.s 2>&1)"
+check "nested error" "$(printf 'Included from a0.s:1:\nIncluded from a1.s:2:\nerr.s:2:3: error: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?\n  addd x1, x2, x3\n  ^')" \
+  "$(M a0.s 2>&1 | head -5)"
+check "skip" "$(printf 'Included from a1.s:2:\nerr.s:2:3: warning: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?; line skipped')" \
+  "$(M -skip-unsupported-instructions=parse-failure a1.s 2>&1 | head -2)"
+check "skip insts" "$(printf 'nop\nadd\tx0, x0, x1\nsub\tx1, x1, x1')" "$(M -skip-unsupported-instructions=parse-failure a1.s 2>/dev/null | insts)"
+check "self" "$(printf 'self.s:2:10: error: '"'"'.include'"'"' nested more than 64 deep (a file that includes itself?)\n.include "self.s"\n         ^')" \
+  "$(M self.s 2>&1 | tail -3)"
+check "self depth" "64" "$(M self.s 2>&1 | grep -c '^Included from self.s:2:$')"
+check "macro" "$(printf 'add\tx0, x0, x1\nadd\tx0, x0, x1')" "$(M macro.s 2>/dev/null | insts)"
+check "macro arg" "macroarg.s:2:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
+  "$(M macroarg.s 2>&1 | head -1)"
+check "after ;" "semi.s:1:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
+  "$(M semi.s 2>&1 | head -1)"
+check "fifo" "fifo.s:1:10: error: 'fifo' is not a regular file: uarch includes regular files only" "$(M fifo.s 2>&1 | head -1)"
+check "beside" "sub/a.s:1:10: error: Could not find include file 'only.s'" "$(M sub/a.s 2>&1 | head -1)"
+check "decode" "$(printf 'b.s:1:1\nb.s:3:1\n2:1\nregion '"'"'inner'"'"' (b.s line 2): instructions 1..1')" \
+  "$("$UARCH" decode a.s | cut -f1)"
+check "decode pieces" "$(printf '1:1\n3:1\none.s:1:1\n5:1\nregion '"'"'r'"'"' (line 2): instructions 1..3')" \
+  "$(UARCH_DECODE_PIECE_LINES=1 "$UARCH" decode reg.s | cut -f1)"
+check "decode error" "$(M a1.s 2>&1 | head -4)" "$("$UARCH" decode a1.s 2>&1)"
+check "mca chunks" "$(M reg.s 2>/dev/null | insts)" "$(UARCH_MCA_CHUNK_LINES=1 M reg.s 2>/dev/null | insts)"
+
+if [ -x "$LLVM_MCA" ]; then
+  L() { timeout 20 "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 -instruction-tables "$@"; }
+  for f in a1.s a0.s t2.s sub/a.s; do
+    check "llvm stderr $f" "$(L $f 2>&1 >/dev/null)" "$(M $f 2>&1 >/dev/null | sed 's/^uarch mca: error: Assembly input/error: Assembly input/')"
+  done
+  for f in a.s reg.s rept.s usereq.s if0.s macro.s; do
+    check "llvm insts $f" "$(L $f 2>/dev/null | insts)" "$(M $f 2>/dev/null | insts)"
+  done
+  check "llvm stdin" "$(printf 'nop\n.include "err.s"\n' | L 2>&1 | head -4)" "$(printf 'nop\n.include "err.s"\n' | M 2>&1 | head -4)"
+else
+  echo "llvm-mca 19 not installed (make deps): uarch's own expectations only"
+fi
+exit $fail
