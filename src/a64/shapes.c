@@ -327,6 +327,66 @@ static const char *operand_at(const char *s, const char *e, int k)
     return s;
 }
 
+/* where llvm refuses operand k (0-based) of [s, e) as one of an instruction: at it, or at the
+ * immediate before it when it is a shift (cpy z0.b, p0/m, #1, lsl #8: llvm reads it with the
+ * #1; a register's is an operand of its own: umin w0, w1, w2, lsl #1 at the lsl) */
+static const char *refused_at(const char *s, const char *e, int k)
+{
+    static const char shifts[] = " lsl lsr asr ror msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx ";
+    const char *x = operand_at(s, e, k), *w = x;
+    char word[8] = " ";
+    while (w < e && isalpha((unsigned char)*w) && w - x < 4) {
+        word[w - x + 1] = (char)tolower((unsigned char)*w);
+        w++;
+    }
+    word[w - x + 1] = ' ';
+    const char *b = k > 0 ? operand_at(s, e, k - 1) : NULL;
+    bool shift = b && (*b == '#' || isdigit((unsigned char)*b)) && w > x && (w == e || !isalnum((unsigned char)*w)) &&
+                 strstr(shifts, word);
+    return shift ? operand_at(s, e, k - 1) : x;
+}
+
+/* where llvm's matcher refuses the operands [s, e) of shape `shape`, of mnemonic [mnem, +n)
+ * whose rows (from lo) are all its forms: the place the listed form that takes the longest
+ * start of the shape stops.  llvm reads a lane of a z or p register ('[1]'), a predicate's '/'
+ * and its 'm' or 'z' as operands of their own, and an address in parts (address_part); a form
+ * that goes on past an operand the shape ends refuses the next one; else the operand there.
+ * NULL where the shape is the start of a form (too few) */
+static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape)
+{
+    char sh[160];
+    const char *at[160];
+    size_t len = operand_shape(s, e, sh, sizeof sh, at), best = 0;
+    char rc = 0;                            /* what that form has where the shape goes on */
+    if (len >= sizeof sh || strcmp(sh, shape)) return NULL;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
+        size_t c = 0;
+        while (c < len && r->shape[c] && r->shape[c] == sh[c]) c++;
+        if (c > best) {
+            best = c;
+            rc = r->shape[c];
+        }
+    }
+    if (best >= len) return NULL;
+    int k = 0, depth = 0;                   /* the operand the place is in */
+    for (size_t i = 0; i < best; i++) {
+        if (sh[i] == '[' || sh[i] == '{') depth++;
+        else if ((sh[i] == ']' || sh[i] == '}') && depth) depth--;
+        else if (sh[i] == ',' && !depth) k++;
+    }
+    const char *o = operand_at(s, e, k);
+    bool next = rc == ',' || rc == 0;       /* the form's operand ends here: llvm's next is refused */
+    if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(s, e, k + 1) : o;
+    if (*o == '[') return address_part(mnem, n, lo, s, e, k, o);
+    bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
+    if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
+    if (best > 0 && sh[best - 1] == '/') return at[best];   /* (p0/z where a form has p0/m) */
+    return o;
+}
+
 /* the first row of mnemonic [mnem, +n) or of the one after it (the rows are sorted by mnemonic
  * then shape) */
 static int first_row(const char *mnem, size_t n)
@@ -355,13 +415,14 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
-    bool prefix = false;
+    bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         rows++;
+        forms = forms || !strcmp(r->feature, "=");
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
         else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
@@ -383,7 +444,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * refuses the first one after it */
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = operand_at(s, e, past);
+        *at = refused_at(s, e, past);
         return A64_SHAPE_MANY;
     }
     /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
@@ -404,9 +465,22 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         *at = operand_at(s, e, wide);
         return A64_SHAPE_MANY;
     }
+    /* operands no listed form takes where the forms of the default are listed ('='): the
+     * matcher refuses them where the form that takes most of them stops (neg z3.h, w12, x16: at
+     * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
+     * and SME forms when the first operand is one of them */
+    if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
+        const char *t = diverge_at(mnem, n, lo, s, e, shape);
+        if (t) {
+            snprintf(msg, cap, "invalid operand for instruction");
+            *at = t;
+            return A64_SHAPE_FORMS;
+        }
+    }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME from the first (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need
      * their shape */
+    if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
