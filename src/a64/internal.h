@@ -224,6 +224,8 @@ bool a64_mnem_available(const A64Mnem *m, A64Features features);
  * there: a vector without an arrangement (any vector or element: mov x0, v1 as mov x0,
  * v1.d[0]), an element without its lane (one of its size: mov x0, v1.d) or a list of them */
 bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
+/* whether a row of m takes operands 0..i-1 of `in` and an element with its lane at i */
+bool a64_rows_take_element(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

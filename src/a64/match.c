@@ -1641,18 +1641,36 @@ static bool takes_parts(const A64Pat *p, const A64Operand *o)
     return p->kind == P_ELEM && (p->set >> o->u.vreg.shape & 1);
 }
 
-bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+/* whether a row of m takes operands 0..i-1 of `in`, and at i an operand `takes` accepts */
+static bool rows_take_before(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env,
+                             bool (*takes)(const A64Pat *, const A64Operand *))
 {
     Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        if (r->nops <= i || !takes_parts(&r->ops[i], &in->ops[i]) || skipped(r, env)) continue;
+        if (r->nops <= i || !takes(&r->ops[i], &in->ops[i]) || skipped(r, env)) continue;
         vars_init(&v, r, env);
         int k = 0;
         while (k < i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;
         if (k == i) return true;
     }
     return false;
+}
+
+bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    return rows_take_before(in, m, i, env, takes_parts);
+}
+
+static bool takes_element(const A64Pat *p, const A64Operand *o)
+{
+    (void)o;
+    return p->kind == P_ELEM;
+}
+
+bool a64_rows_take_element(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    return rows_take_before(in, m, i, env, takes_element);
 }
 
 bool a64_rows_take_through(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)

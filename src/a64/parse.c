@@ -2216,6 +2216,23 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
+        /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
+         * takes an element is to llvm the register, and its lane the operand after it: one too
+         * few where it ends the statement, else the operand after it is refused (dup.4s v1, v2,
+         * v3: at the v3) unless one before is */
+        for (int i = 0; mn && P->suffix && P->suffix < A64_V_ELEM_B && i < in->nops; i++) {
+            const A64Operand *o = &in->ops[i];
+            if (!(P->bare_ops >> i & 1) || o->kind != A64_OP_VREG || o->u.vreg.index >= 0 ||
+                !a64_rows_take_element(in, mn, i, &P->env))
+                continue;
+            if (i + 1 == in->nops) {
+                report(P, mnem_at, "too few operands for instruction", "the element's lane is missing");
+                underline_statement(P, mnem_at, text_end, in);
+                return false;
+            }
+            if (me.opnd <= 0 || me.opnd - 1 > i) break;
+            return report(P, P->ls + in->ops[i + 1].col - 1, "invalid operand for instruction", "");
+        }
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
