@@ -6,7 +6,9 @@
 # two instances of each mnemonic and operand shape (SHAPE-KEY: make $(B)/shape-key) go to
 # llvm-mca-19 -mcpu=apple-m1, whose "instruction requires: F" (at the mnemonic) is recorded.
 # The table: per mnemonic a default row (shape '-': the most frequent F; for a mnemonic uarch
-# has rows of, over its SVE/SME shapes only), then each shape whose F differs from the default,
+# has rows of, over its SVE/SME shapes only), then each shape whose F differs from the default
+# and each other one with F '=' (the default's: all the forms are listed; not for a mnemonic
+# with operands of named values: SVE patterns, prefetch operations, system registers),
 # and for a mnemonic uarch has rows of every other shape llvm refuses so (ldapur b0, [x1]:
 # rcpc3) unless uarch has rows of it needing those features (bfdot: bf16; its own matcher gives
 # llvm's words).  A shape whose default llvm does not give ('-') is listed too.  Whether a shape
@@ -108,6 +110,11 @@ function own(F, feats,    n, x, i) {
 }
 {
     m = $1; s = $2; known[m] = $3 || ($1 in listed); feats[m] = $5; w = (NR in msg) ? msg[NR] : "-"
+    # operands of named values (system registers: mrrs x0, x1, s3_...; SVE patterns: ptrue p0.s,
+    # vl1; prefetch operations: prfb pldl1keep, ...): the random words give some of them, so the
+    # forms of such a mnemonic are not all listed
+    if (s ~ /(^|,)(s[0-9]+_[0-9]+_c[0-9]+_c[0-9]+_[0-9]+|pow2|vl[0-9]+|mul[34]|all|p(ld|st)l[123](keep|strm))(,|$)/)
+        named[m] = 1
     c = ++cnt[m SUBSEP s SUBSEP w]
     k = m SUBSEP s                       # the most frequent F of each shape (ties: the least)
     sve[k] = $4                          # (SHAPE-KEY: an SVE or SME operand)
@@ -118,11 +125,14 @@ function own(F, feats,    n, x, i) {
     }
 }
 END {
-    for (m in d) if (!((m SUBSEP "-") in kept)) print m "\t-\t" d[m] "\tsurvey"
+    for (m in d) if (!((m SUBSEP "-") in kept) && !((m SUBSEP d[m]) in given)) print m "\t-\t" d[m] "\tsurvey"
     for (k in b) {
         split(k, x, SUBSEP); m = x[1]; w = b[k]
         if (k in kept) continue
-        if ((m in d) && (!known[m] || sve[k])) { if (w != d[m]) print m "\t" x[2] "\t" w "\tsurvey" }
+        if ((m in d) && (!known[m] || sve[k])) {
+            if (w != d[m]) print m "\t" x[2] "\t" w "\tsurvey"
+            else if (!(m in named) && !((m SUBSEP w) in given)) print m "\t" x[2] "\t=\tsurvey"
+        }
         else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey"
     }
 }' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"

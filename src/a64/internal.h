@@ -135,10 +135,12 @@ bool a64_shape_sve(const char *shape);
  * sme"), that uarch has no model of it when the CPU has them all, or "too few operands for
  * instruction" when the operands are the start of a listed shape (A64_SHAPE_FEW: llvm underlines
  * the statement), "invalid operand for instruction" at *at when they go on after a listed shape
- * (A64_SHAPE_MANY: the first operand after it); A64_SHAPE_NONE when not listed */
+ * (A64_SHAPE_MANY: the first operand after it), or where no listed form takes them, of a
+ * mnemonic whose forms are all listed (A64_SHAPE_FORMS: whatever uarch's rows refuse, its SVE and
+ * SME forms are those of the operands); A64_SHAPE_NONE when not listed */
 /* whether shapes.tsv has rows of mnemonic [mnem, +n) */
 bool a64_shape_known(const char *mnem, size_t n);
-enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY };
+enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
@@ -232,6 +234,8 @@ bool a64_mnem_available(const A64Mnem *m, A64Features features);
  * there: a vector without an arrangement (any vector or element: mov x0, v1 as mov x0,
  * v1.d[0]), an element without its lane (one of its size: mov x0, v1.d) or a list of them */
 bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
+/* whether a row of m takes operands 0..i-1 of `in` and an element with its lane at i */
+bool a64_rows_take_element(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env);
 
 /* Find the row for inst (mnemonic name + operands already parsed), fill semantics and form.
  * Returns false with *err set when no row matches; returns false with err->opnd = -1 when the

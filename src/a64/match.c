@@ -1405,6 +1405,59 @@ static bool gas_row(const A64Row *r)
     return false;
 }
 
+static void furthest_error(const A64Mnem *m, A64Inst *in, A64MatchEnv *env, A64MatchError *err, const Try *tried);
+
+/* Apple's syntax (movi.4h v0, #1): llvm matches the short forms, then its table of long forms,
+ * and reports the long forms' error unless they all refuse the suffix.  That table holds the
+ * Apple spellings of two kinds of alias, so those have the suffix there: an immediate without
+ * its optional shift (movi, mvni, orr, bic .4h .8h .2s .4s v0, #1: rows of mimm8) and a compare
+ * of vectors with #0 (fcmeq.4s v0, v1, #0: rows of fzero).  Where no row takes the operands,
+ * the place such an alias refuses (the furthest of them) is the error's when it comes before
+ * the rows' (movi.4h v0, #1, lsl #8, v3: the lsl; fcmeq.4s v0, v1, v2, v3: the v2; #0.0 is '#0'
+ * and '.0' to llvm, the '.0' refused at the same place).  The operand (0-based) an alias of
+ * row r refuses, *shift when at the immediate's shift; -1 when it takes them all */
+static int alias_refuses(const A64Row *r, const Try *t, const A64Inst *in, bool *shift)
+{
+    int k = r->nops - 1, kind = r->ops[k].kind;
+    *shift = false;
+    if (t->at < k) return t->at < in->nops ? t->at : -1;
+    if (in->nops <= k) return -1;
+    const A64Operand *o = &in->ops[k];
+    bool num = o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym;
+    if (kind == P_MIMM8 && num && o->u.imm.value >= 0 && o->u.imm.value <= 255 && o->shift != A64_SH_NONE) {
+        *shift = true;
+        return k;
+    }
+    bool takes = kind == P_MIMM8 ? num && o->u.imm.value >= 0 && o->u.imm.value <= 255
+                                 : num && o->u.imm.value == 0 && o->shift == A64_SH_NONE;
+    return !takes ? k : in->nops > k + 1 ? k + 1 : -1;
+}
+
+static void apple_alias_error(const A64Mnem *m, const A64Inst *in, const A64MatchEnv *env, const Try *tried,
+                              A64MatchError *err)
+{
+    if (!env || !env->apple || env->apple >= A64_V_ELEM_B) return;
+    int far = -1;
+    bool far_shift = false;
+    for (int ri = m->first; ri < m->first + m->count; ri++) {
+        const A64Row *r = &a64_rows[ri];
+        int kind = r->nops ? r->ops[r->nops - 1].kind : -1;
+        if (!(kind == P_MIMM8 || (kind == P_FZERO && r->ops[0].kind == P_VEC)) || skipped(r, env)) continue;
+        bool sh;
+        int a = alias_refuses(r, &tried[ri - m->first], in, &sh);
+        if (a > far || (a == far && sh && !far_shift)) {
+            far = a;
+            far_shift = sh;
+        }
+    }
+    bool few = err->opnd == 0 && err->diag == D_FEW;
+    if (far < 0 || (!few && far >= err->opnd - 1)) return;
+    err->opnd = far + 1;
+    err->reason = 0;
+    err->diag = far_shift ? D_INVALID_SHIFT : D_INVALID;
+    snprintf(err->msg, sizeof err->msg, "%s", diags[err->diag].fmt);
+}
+
 bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
 {
     const char *name = in->mnem_name;
@@ -1487,6 +1540,15 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     /* no row matches: try them all again, once, to find the one that got furthest, and why */
     Try tried[A64_MNEM_MAX_ROWS];
     try_rows(m, in->ops, in->nops, env, tried);
+    furthest_error(m, in, env, err, tried);
+    apple_alias_error(m, in, env, tried, err);
+    return false;
+}
+
+/* the error of a64_match where no row of m takes in: the furthest any row gets (tries tried), in
+ * llvm's words where they are known */
+static void furthest_error(const A64Mnem *m, A64Inst *in, A64MatchEnv *env, A64MatchError *err, const Try *tried)
+{
     int best_i = -1, best_reason = 0, best_row = -1;
     int64_t best_lo = 0, best_hi = 0;
     int best_mult = 0;
@@ -1522,7 +1584,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         err->reason = 0;
         err->diag = d2;
         if (d2 == D_FEW) snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);
-        return false;
+        return;
     }
     err->opnd = best_i + 1;
     err->reason = best_reason;
@@ -1557,7 +1619,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         err->opnd = 0;
         snprintf(err->msg, sizeof err->msg, "%s", diags[D_FEW].fmt);
     }
-    if (err->diag) return false;
+    if (err->diag) return;
     snprintf(err->msg, sizeof err->msg, "%s", what(p));
     if (best_reason == R_SYSFEAT) {         /* llvm's message for the operation (sysops.tsv) */
         const A64Operand *o = &in->ops[best_i];
@@ -1566,7 +1628,6 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
         if (op)
             snprintf(err->msg, sizeof err->msg, "%s", op->refused);
     }
-    return false;
 }
 
 /* whether pattern p takes what llvm reads of vector o, in parts: without an arrangement (v1),
@@ -1580,18 +1641,36 @@ static bool takes_parts(const A64Pat *p, const A64Operand *o)
     return p->kind == P_ELEM && (p->set >> o->u.vreg.shape & 1);
 }
 
-bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+/* whether a row of m takes operands 0..i-1 of `in`, and at i an operand `takes` accepts */
+static bool rows_take_before(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env,
+                             bool (*takes)(const A64Pat *, const A64Operand *))
 {
     Vars v;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
-        if (r->nops <= i || !takes_parts(&r->ops[i], &in->ops[i]) || skipped(r, env)) continue;
+        if (r->nops <= i || !takes(&r->ops[i], &in->ops[i]) || skipped(r, env)) continue;
         vars_init(&v, r, env);
         int k = 0;
         while (k < i && check(&r->ops[k], &in->ops[k], k, &v) == R_OK) k++;
         if (k == i) return true;
     }
     return false;
+}
+
+bool a64_rows_take_vector(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    return rows_take_before(in, m, i, env, takes_parts);
+}
+
+static bool takes_element(const A64Pat *p, const A64Operand *o)
+{
+    (void)o;
+    return p->kind == P_ELEM;
+}
+
+bool a64_rows_take_element(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)
+{
+    return rows_take_before(in, m, i, env, takes_element);
 }
 
 bool a64_rows_take_through(A64Inst *in, const A64Mnem *m, int i, const A64MatchEnv *env)

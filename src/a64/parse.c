@@ -226,6 +226,13 @@ static inline bool is_ident0(char c) { return cclass[(uint8_t)c] & C_IDENT0; }
 static inline bool is_identc(char c) { return cclass[(uint8_t)c] & C_IDENTC; }
 
 static inline const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
+/* a character llvm's lexer makes no token of ("invalid character in input"): a control
+ * character (not a tab, nor NUL), '`', DEL and every byte of UTF-8 (a byte order mark EF BB BF) */
+static inline bool lex_invalid(char c)
+{
+    uint8_t u = (uint8_t)c;
+    return (u && u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == '`' || u >= 0x7f;
+}
 static inline const char *rtrim(const char *s, const char *e) { while (e > s && is_ws(e[-1])) e--; return e; }
 static inline const char *ident_end(const char *p, const char *e) { while (p < e && is_identc(*p)) p++; return p; }
 
@@ -1229,6 +1236,18 @@ static int llvm_place(const Parser *P, const A64Operand *o)
     return place;
 }
 
+/* the place of operand o in llvm's list for a floating-point immediate: in Apple's syntax the
+ * suffix is the first (fmov.2d v5, #1.5: the '#' at 2) and a vector written without its
+ * arrangement one (its lane another), one written with it two (fmov.2d v5.2d, #1.5: at 3) */
+static int fimm_place(const Parser *P, const A64Operand *o)
+{
+    if (!P->suffix) return llvm_place(P, o);
+    int place = 1;
+    for (const A64Operand *x = P->opbuf; x < o; x++)
+        place += (P->bare_ops >> (x - P->opbuf) & 1) && x->kind == A64_OP_VREG ? 1 + (x->u.vreg.index >= 0) : llvm_places(x);
+    return place;
+}
+
 /* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
  * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
  * are symbols) */
@@ -1248,7 +1267,7 @@ static bool za_tile(const char *s, const char *e)
 }
 
 /* whether llvm reads a name of class cls as a register at place `place` of mnemonic m's
- * operands (src/a64/claims.tsv) */
+ * operands (src/a64/claims.tsv; -1: at some place) */
 static bool sve_claimed(const char *m, const char *cls, int place)
 {
     int lo = 0, hi = a64_claims_count;   /* the rows are sorted by mnemonic (gen-table -s) */
@@ -1261,7 +1280,7 @@ static bool sve_claimed(const char *m, const char *cls, int place)
         const A64Claim *c = &a64_claims[k];
         if (strcmp(c->cls, cls)) continue;
         for (const char *x = c->places; *x; x += *x != 0) {   /* "0,1,4" */
-            if (atoi(x) == place) return true;
+            if (place < 0 || atoi(x) == place) return true;
             x += strcspn(x, ",");
         }
     }
@@ -1296,13 +1315,22 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     switch (*p) {
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
-    case '#':
-        if (sve_claimed(P->mname, "fimm", llvm_place(P, o))) {   /* (fdup too: uarch has no rows of it) */
+    case '#': {
+        int place = fimm_place(P, o);
+        if (sve_claimed(P->mname, "fimm", place)) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
             if (t) return perr(P, t, "invalid floating point immediate");
+        } else if (sve_claimed(P->mname, "fimm", -1)) {
+            /* a mnemonic with a floating-point immediate elsewhere (fmov.2d v5.2d, #1.5; fadd
+             * v0.4s, v1.4s, #1.5): llvm's generic operand parser reads one here, and refuses a
+             * floating-point literal, at the number (after the '-') */
+            const char *t = skip_ws(p + 1, e);
+            if (t < e && *t == '-') t = skip_ws(t + 1, e);
+            if (t < e && is_digit(*t) && looks_float(t, e)) return perr(P, t, "unexpected floating point literal");
         }
         L->p = p + 1;
         return parse_imm_after_hash(L, o);
+    }
     case ':': return parse_reloc_sym(L, o);
     case '=': {
         p = skip_ws(p + 1, e);
@@ -1375,6 +1403,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         }
         return parse_imm_after_hash(L, o);
     }
+    if (lex_invalid(*p)) return perr(P, p, "invalid operand");   /* (llvm's, for its lexer's error token) */
     if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
     if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)) {
         /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it); adr x0, w99 too */
@@ -1409,13 +1438,14 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return true;
     }
     Reg r = reg_at(P, p, (size_t)((dot && dot != p ? dot : ie) - p));
-    if (r.kind == RK_BAD) {        /* x32, v32.16b: a symbol, as llvm reads it */
+    /* x32, v32.16b, and a general or scalar register with a suffix (d28.4s, x0.b): a symbol, as
+     * llvm reads them (mov x0, x1.4s is movz x0, #x1.4s; mov d28.4s, s7 refused at the d28.4s) */
+    if (r.kind == RK_BAD || ((r.kind == RK_GPR || r.kind == RK_VSCALAR) && dot && dot != p)) {
         if (!parse_symbol(L, o)) return false;
         mark_regname(P, o);
         return true;
     }
     if (r.kind == RK_GPR || r.kind == RK_VSCALAR) {
-        if (dot && dot != p) return perr(P, dot, "unexpected '%s' after register", q(dot, ie, buf, sizeof buf));
         if (r.kind == RK_GPR) {
             o->kind = A64_OP_GPR;
             o->u.gpr.num = (uint8_t)r.num;
@@ -2059,7 +2089,7 @@ static bool typed_imm(Parser *P, const A64Inst *in, const A64Mnem *mn, int i, ch
     if (ok || me.opnd != i + 2) return false;
     char hint[200];
     a64_match_message(&me, in->mnem_name, "", buf, cap, hint, sizeof hint);
-    return !strncmp(buf, "immediate must be", 17);
+    return !strncmp(buf, "immediate must be", 17) || !strcmp(buf, "expected compatible register or floating-point constant");
 }
 
 /* The operand llvm reads and its matcher refuses (Parser.bad): llvm's words where it does, uarch's
@@ -2166,6 +2196,23 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
+        /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
+         * takes an element is to llvm the register, and its lane the operand after it: one too
+         * few where it ends the statement, else the operand after it is refused (dup.4s v1, v2,
+         * v3: at the v3) unless one before is */
+        for (int i = 0; mn && P->suffix && P->suffix < A64_V_ELEM_B && i < in->nops; i++) {
+            const A64Operand *o = &in->ops[i];
+            if (!(P->bare_ops >> i & 1) || o->kind != A64_OP_VREG || o->u.vreg.index >= 0 ||
+                !a64_rows_take_element(in, mn, i, &P->env))
+                continue;
+            if (i + 1 == in->nops) {
+                report(P, mnem_at, "too few operands for instruction", "the element's lane is missing");
+                underline_statement(P, mnem_at, text_end, in);
+                return false;
+            }
+            if (me.opnd <= 0 || me.opnd - 1 > i) break;
+            return report(P, P->ls + in->ops[i + 1].col - 1, "invalid operand for instruction", "");
+        }
         if (me.opnd <= 0) {
             perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
@@ -2380,7 +2427,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (t) return perr(P, t, "invalid floating point immediate");
         if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
     }
-    if (shp == A64_SHAPE_MANY) {   /* (uarch's words in a note) */
+    if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
         char buf[48], hint[120];
         const char *x = operand_end(req_at, e), *b = *req_at != '[' ? memchr(req_at, ']', (size_t)(x - req_at)) : NULL;
         q(req_at, rtrim(req_at, b ? b : x), buf, sizeof buf);   /* (a part of an address: st2g x0, [w30]) */
@@ -3504,6 +3551,11 @@ static bool statement(Parser *P, const char *s, const char *e)
         }
     }
     if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
+    if (lex_invalid(*s)) {        /* (llvm's lexer's error, then its parser's) */
+        perr(P, s, "invalid character in input");
+        diag_add(P->err, NULL, P->file, P->line, (int)(s - P->ls) + 1, P->ls, "unexpected token at start of statement");
+        return false;
+    }
     if (!is_alpha(*s)) return perr(P, s, "unexpected token at start of statement");
     return instruction(P, s, e, w_me);
 }

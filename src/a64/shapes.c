@@ -169,6 +169,38 @@ static bool shape_sve_first(const char *shape)
     return a64_shape_sve(first);
 }
 
+/* whether shape `in` is listed shape `row` as llvm's parser reads it, in spellings the
+ * disassembler does not print: an immediate's shift (#1, lsl #8: one operand, folded into the
+ * number when printed; not of bytes: add z0.b, z0.b, #1, lsl #8 is refused), a list of one
+ * vector without its braces (ld1d z0.d, p0/z, [x0]), an array vector without its vgx2 or vgx4
+ * (add za.s[w8, 0], {z0.s, z1.s}), an address without its offset in vectors (str p0, [x0],
+ * printed only where the survey's offset was 0) */
+static bool same_shape(const char *row, const char *in)
+{
+    const char *r = row, *i = in;
+    bool brace = false;                     /* a '{' of row skipped: its '}' is too */
+    for (;;) {
+        if (*r == *i) {
+            if (!*r) return true;
+            r++, i++;
+        } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && !strstr(in, "z.b")) {
+            i += 5;
+        } else if (!strncmp(r, ",vgx", 4) && (r[4] == '2' || r[4] == '4') && *i == ']') {
+            r += 5;
+        } else if (!strncmp(r, ",N,mulvl]", 9) && *i == ']') {
+            r += 8;
+        } else if (*r == '{' && *i == 'z' && !brace && strcspn(r, "}") < strcspn(r, ",-")) {
+            r++;
+            brace = true;
+        } else if (*r == '}' && brace && (!*i || *i == ',' || *i == '[')) {
+            r++;
+            brace = false;
+        } else {
+            return false;
+        }
+    }
+}
+
 static int row_cmp(const char *mnem, size_t n, const char *shape, const A64ShapeRow *r)
 {
     int c = strncmp(mnem, r->mnem, n);
@@ -297,6 +329,66 @@ static const char *operand_at(const char *s, const char *e, int k)
     return s;
 }
 
+/* where llvm refuses operand k (0-based) of [s, e) as one of an instruction: at it, or at the
+ * immediate before it when it is a shift (cpy z0.b, p0/m, #1, lsl #8: llvm reads it with the
+ * #1; a register's is an operand of its own: umin w0, w1, w2, lsl #1 at the lsl) */
+static const char *refused_at(const char *s, const char *e, int k)
+{
+    static const char shifts[] = " lsl lsr asr ror msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx ";
+    const char *x = operand_at(s, e, k), *w = x;
+    char word[8] = " ";
+    while (w < e && isalpha((unsigned char)*w) && w - x < 4) {
+        word[w - x + 1] = (char)tolower((unsigned char)*w);
+        w++;
+    }
+    word[w - x + 1] = ' ';
+    const char *b = k > 0 ? operand_at(s, e, k - 1) : NULL;
+    bool shift = b && (*b == '#' || isdigit((unsigned char)*b)) && w > x && (w == e || !isalnum((unsigned char)*w)) &&
+                 strstr(shifts, word);
+    return shift ? operand_at(s, e, k - 1) : x;
+}
+
+/* where llvm's matcher refuses the operands [s, e) of shape `shape`, of mnemonic [mnem, +n)
+ * whose rows (from lo) are all its forms: the place the listed form that takes the longest
+ * start of the shape stops.  llvm reads a lane of a z or p register ('[1]'), a predicate's '/'
+ * and its 'm' or 'z' as operands of their own, and an address in parts (address_part); a form
+ * that goes on past an operand the shape ends refuses the next one; else the operand there.
+ * NULL where the shape is the start of a form (too few) */
+static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape)
+{
+    char sh[160];
+    const char *at[160];
+    size_t len = operand_shape(s, e, sh, sizeof sh, at), best = 0;
+    char rc = 0;                            /* what that form has where the shape goes on */
+    if (len >= sizeof sh || strcmp(sh, shape)) return NULL;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
+        size_t c = 0;
+        while (c < len && r->shape[c] && r->shape[c] == sh[c]) c++;
+        if (c > best) {
+            best = c;
+            rc = r->shape[c];
+        }
+    }
+    if (best >= len) return NULL;
+    int k = 0, depth = 0;                   /* the operand the place is in */
+    for (size_t i = 0; i < best; i++) {
+        if (sh[i] == '[' || sh[i] == '{') depth++;
+        else if ((sh[i] == ']' || sh[i] == '}') && depth) depth--;
+        else if (sh[i] == ',' && !depth) k++;
+    }
+    const char *o = operand_at(s, e, k);
+    bool next = rc == ',' || rc == 0;       /* the form's operand ends here: llvm's next is refused */
+    if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(s, e, k + 1) : o;
+    if (*o == '[') return address_part(mnem, n, lo, s, e, k, o);
+    bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
+    if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
+    if (best > 0 && sh[best - 1] == '/') return at[best];   /* (p0/z where a form has p0/m) */
+    return o;
+}
+
 /* the first row of mnemonic [mnem, +n) or of the one after it (the rows are sorted by mnemonic
  * then shape) */
 static int first_row(const char *mnem, size_t n)
@@ -325,16 +417,17 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
-    bool prefix = false;
+    bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         rows++;
+        forms = forms || !strcmp(r->feature, "=");
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
-        else if (shape[0] && !strcmp(r->shape, shape)) hit = r;
+        else if (shape[0] && same_shape(r->shape, shape)) hit = r;
         else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
         else if (shape[0] && shape_starts(r->shape, shape)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
@@ -353,7 +446,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * refuses the first one after it */
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = operand_at(s, e, past);
+        *at = refused_at(s, e, past);
         return A64_SHAPE_MANY;
     }
     /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
@@ -374,9 +467,22 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         *at = operand_at(s, e, wide);
         return A64_SHAPE_MANY;
     }
+    /* operands no listed form takes where the forms of the default are listed ('='): the
+     * matcher refuses them where the form that takes most of them stops (neg z3.h, w12, x16: at
+     * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
+     * and SME forms when the first operand is one of them */
+    if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
+        const char *t = diverge_at(mnem, n, lo, s, e, shape);
+        if (t) {
+            snprintf(msg, cap, "invalid operand for instruction");
+            *at = t;
+            return A64_SHAPE_FORMS;
+        }
+    }
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME from the first (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need
      * their shape */
+    if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;

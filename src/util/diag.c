@@ -32,9 +32,13 @@ static void put_expanded(FILE *f, const char *src)
 }
 
 /* the caret line under column col (1-based, a byte of src), and '~' under the rest of the
- * range [col, col_end) when col_end > col (llvm's underline of a whole statement) */
+ * range [col, col_end) when col_end > col (llvm's underline of a whole statement); none for a
+ * line with a byte of UTF-8 (a byte order mark, 'é'), as llvm's SourceMgr, whose columns are
+ * bytes */
 static void put_caret(FILE *f, const char *src, int col, int col_end)
 {
+    for (const char *c = src; *c; c++)
+        if ((unsigned char)*c >= 0x80) return;
     int x = 0, n = (int)strlen(src);
     for (int i = 0; i < col - 1; i++)
         x += i < n ? width_at((unsigned char)src[i], x) : 1;
