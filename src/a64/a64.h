@@ -231,7 +231,10 @@ static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A6
 #define A64_MSG_WHOLE "a second code section or '.end' (the text is parsed whole)"
 /* Diag.kind of a region marker's error (LLVM-MCA-BEGIN/END: llvm-mca's CodeRegion.cpp words), not
  * the assembler's: no line to skip, and no "Assembly input parsing had errors" after it */
-enum { A64_DIAG_REGION = 1 };
+enum { A64_DIAG_REGION = 1,
+/* Diag.kind of a warning said once per input (a64_print_warnings): on an ELF triple, a ';' whose
+ * text is no statement read as Apple's comment */
+       A64_DIAG_SEMI_COMMENT = 2 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -279,8 +282,10 @@ typedef struct A64Program {
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };
 /* print prog's warnings to f, their lines moved by line0 (the lines before the text parsed),
- * those past line `after` (the lines before it were parsed and warned about before) */
-void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after);
+ * those past line `after` (the lines before it were parsed and warned about before); one of
+ * a kind said once per input only when its bit (1 << kind) is not in *said (then set; said
+ * NULL: all) */
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said);
 
 /* ---- architecture features that set CPUs apart from the Apple M1 (src/a64/features.tsv) ----
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that

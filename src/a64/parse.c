@@ -83,6 +83,7 @@ typedef struct Parser {
     bool ended;               /* after `.end`: the rest of the text is not read */
     int cmt_line, cmt_col;    /* where the last block comment opened */
     bool skip;                /* A64ParseOptions.skip_errors */
+    bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
     /* sections: each code section has its offsets (llvm-mc, GNU as); -1 a data section */
     int sec, prev_sec;
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
@@ -166,13 +167,19 @@ static void pwarn(Parser *P, const char *at, const char *fmt, ...)
     asm_notes(&P->A, P->file, d);
 }
 
-void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after)
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
 {
     for (int i = 0; i < prog->nwarnings; i++) {
         Diag d = prog->warnings[i];
         d.line += line0;
-        if (d.line > after)
-            diag_print(f, &d, "warning");
+        if (d.line <= after)
+            continue;
+        if (d.kind == A64_DIAG_SEMI_COMMENT && said) {
+            if (*said & 1u << d.kind)
+                continue;
+            *said |= 1u << d.kind;
+        }
+        diag_print(f, &d, "warning");
     }
     if (prog->warnings_more)
         fprintf(f, "%s: warning: %d more warnings not shown\n", prog->file ? prog->file : "<input>", prog->warnings_more);
@@ -3560,6 +3567,22 @@ static bool statement(Parser *P, const char *s, const char *e)
     return instruction(P, s, e, w_me);
 }
 
+/* on an ELF triple, a ';' whose text is no statement is read as Apple's comment (compilers on
+ * macOS write `; %bb.0:`, `; kill: def $w0`), which llvm-mca refuses there: said, once a parse
+ * (a64_print_warnings: once an input), so that `nop; addd x0, x1` is not silent.  A region
+ * marker's comment is taken on purpose (README) and not said, nor an empty statement. */
+static void semi_comment(Parser *P, const char *at, const char *e)
+{
+    const char *c = skip_ws(at + 1, e);
+    if (P->semi_said || c >= e || (e - c >= 2 && c[0] == '/' && (c[1] == '/' || c[1] == '*')) ||
+        ((size_t)(e - c) >= 8 && !memcmp(c, "LLVM-MCA", 8)))
+        return;   /* (`.def f;`, `nop; // ...`) */
+    P->semi_said = true;
+    pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca reads "
+          "a statement after it (-mtriple=arm64-apple-macos reads Apple's syntax; said once)");
+    P->prog->warnings[P->prog->nwarnings - 1].kind = A64_DIAG_SEMI_COMMENT;
+}
+
 /* does a ';' piece start like a statement (mnemonic, directive, label)? */
 static bool looks_statement(const char *s, const char *e)
 {
@@ -3829,7 +3852,11 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
                 return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
                             "its line: uarch reads such a body from the next line on");
-            if (!looks_statement(p + 1, e)) { st = NULL; comment = p + 1; break; }
+            if (!looks_statement(p + 1, e)) {
+                semi_comment(P, p, e);
+                st = NULL, comment = p + 1;
+                break;
+            }
             st = p + 1;
         }
     }

@@ -82,6 +82,7 @@ typedef struct Dec {
     DecRegion *rg;                /* the regions, printed after the instructions */
     int nrg, caprg;
     const SrcMap *map;            /* the input is a copy with its included files spliced in */
+    unsigned warned_kinds;        /* the warnings said once per input that were (a64_print_warnings) */
 } Dec;
 
 /* the file and line a line of the input is: the name of an included file (several files: of
@@ -99,7 +100,7 @@ static const char *dec_where(const Dec *d, int line, int *fline)
 static void dec_insts(void *ctx, const A64Program *prog)
 {
     Dec *d = ctx;
-    a64_print_warnings(stderr, prog, 0, 0);
+    a64_print_warnings(stderr, prog, 0, 0, &d->warned_kinds);
     if (d->json) {
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];

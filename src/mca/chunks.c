@@ -395,7 +395,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     if (collect || region_failed)
         return parse_failed(run, asm_errors);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
-        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines);
+        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds);
         if (ch->line0 + ch->lines > run->warned_lines)
             run->warned_lines = ch->line0 + ch->lines;
     }
