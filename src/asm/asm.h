@@ -141,6 +141,11 @@ const char *asm_string(const char *p, const char *e, Buf *out);
  * is rewound, *map empty), or with *failed after an error (*err, located in the copy).  Once
  * done: diag_use_map(NULL, NULL) when *map has segments, srcmap_free(map). */
 FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap *map, bool *failed, Diag *err);
+/* what the commands call: *f (named name) replaced by the copy with its included files when it
+ * includes any (the original closed); false after printing the error (*f left open) */
+bool asm_include_open(const char *name, FILE **f, AsmDialect dialect, SrcMap *map);
+/* the input of asm_include_open done with: its diagnostics no longer mapped, the map freed */
+void asm_include_done(SrcMap *map);
 
 /* ---- symbols, aliases, expressions ---- */
 const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n);

@@ -254,3 +254,26 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
     }
     return out;
 }
+
+bool asm_include_open(const char *name, FILE **f, AsmDialect dialect, SrcMap *map)
+{
+    bool failed;
+    Diag err;
+    FILE *s = asm_include_splice(name, *f, dialect, map, &failed, &err);
+    if (failed) {
+        diag_print(stderr, &err, "error");
+        return false;
+    }
+    if (s) {
+        fclose(*f);
+        *f = s;
+    }
+    return true;
+}
+
+void asm_include_done(SrcMap *map)
+{
+    if (map->nseg)
+        diag_use_map(NULL, NULL);
+    srcmap_free(map);
+}

@@ -202,29 +202,6 @@ static void dec_insts(void *ctx, const A64Program *prog)
     }
 }
 
-/* f with its included files spliced in (src/asm/include.c): the copy, or f; NULL after an
- * error (printed; f closed) */
-static FILE *dec_splice(const char *name, FILE *f, SrcMap *map)
-{
-    bool failed;
-    Diag err;
-    FILE *s = asm_include_splice(name, f, ASM_ELF, map, &failed, &err);
-    if (failed)
-        diag_print(stderr, &err, "error");
-    if (s || failed)
-        fclose(f);
-    return failed ? NULL : s ? s : f;
-}
-
-/* the map of a file done with (diagnostics no longer use it); false */
-static bool dec_unmap(SrcMap *map)
-{
-    if (map->nseg)
-        diag_use_map(NULL, NULL);
-    srcmap_free(map);
-    return false;
-}
-
 /* one file's instructions into `out` (`file_key`: several files, each line names its file),
  * written to `stream` (when not NULL) as they come once the file has parsed, so the output is
  * not held whole; false after printing its error (nothing written).  One regular file is
@@ -241,8 +218,11 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
     FILE *f = stream && strcmp(path, "-") ? fopen(path, "rb") : NULL;
     struct stat st;
     bool regular = f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= DECODE_MAX_BYTES;
-    if (regular && !(f = dec_splice(name, f, &map)))   /* (else read whole, up to the bound, below) */
-        return dec_unmap(&map);
+    if (regular && !asm_include_open(name, &f, ASM_ELF, &map)) {   /* (else read whole, up to the bound, below) */
+        fclose(f);
+        asm_include_done(&map);
+        return false;
+    }
     if (regular) {
         const char *pl = getenv("UARCH_DECODE_PIECE_LINES");
         int lines = pl && atoi(pl) > 0 ? atoi(pl) : DECODE_PIECE_LINES;
@@ -262,9 +242,11 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
             return false;
         }
         FILE *m = in.len ? fmemopen(in.data, in.len, "rb") : NULL;
-        if (m && !(m = dec_splice(name, m, &map))) {
+        if (m && !asm_include_open(name, &m, ASM_ELF, &map)) {
+            fclose(m);
             buf_free(&in);
-            return dec_unmap(&map);
+            asm_include_done(&map);
+            return false;
         }
         if (m && map.nseg) {      /* (the copy, whole) */
             buf_reset(&in);
@@ -293,7 +275,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
         free(d.rg[i].name);
     }
     free(d.rg);
-    dec_unmap(&map);
+    asm_include_done(&map);
     return ok;
 }
 

@@ -2,6 +2,7 @@
  * prints errors and warnings), kept parsed within a memory budget or re-read (see run_int.h). */
 #include "mca/run_int.h"
 #include "a64/a64.h"
+#include "asm/asm.h"
 #include "mca/path.h"
 
 #include <ctype.h>
@@ -594,7 +595,5 @@ void mca_run_free(Run *run)
     buf_free(&run->b);
     if (run->in && run->in != stdin)
         fclose(run->in);
-    if (run->map.nseg)
-        diag_use_map(NULL, NULL);
-    srcmap_free(&run->map);
+    asm_include_done(&run->map);
 }

@@ -76,24 +76,6 @@ static bool open_input(Run *run, const char *path)
     return true;
 }
 
-/* the input's `.include`d files spliced in (src/asm/include.c): run->in a copy with them, whose
- * diagnostics are printed at each file's lines */
-static bool splice_includes(Run *run)
-{
-    bool failed;
-    Diag err;
-    FILE *s = asm_include_splice(run->fname, run->in, (AsmDialect)run->c->parse.dialect, &run->map, &failed, &err);
-    if (failed) {
-        diag_print(stderr, &err, "error");
-        return false;
-    }
-    if (s) {
-        fclose(run->in);
-        run->in = s;
-    }
-    return true;
-}
-
 /* a file without markers is one region, parsed whole: its instructions are counted first, a
  * chunk at a time, so one over MCA_REGION_MAX_INSTS is an error before the memory for them
  * is taken (a chunk that does not parse alone is left to the whole parse) */
@@ -145,7 +127,7 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     run.cur = &run.slot[0];
     if (!open_input(&run, path))
         return 1;
-    if (!splice_includes(&run)) {
+    if (!asm_include_open(run.fname, &run.in, (AsmDialect)run.c->parse.dialect, &run.map)) {
         mca_run_free(&run);
         return 1;
     }
