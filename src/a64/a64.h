@@ -304,7 +304,7 @@ void a64_feature_list(FILE *f);
  * newest set when `later`, an Apple core llvm 19 does not know), then the comma-separated items
  * of each of the n -mattr values in order; an item of no feature of the table is ignored with a
  * warning on `warn`.  An item "help" (llvm's -mattr=help, alone or among others) calls
- * help(warn) once (NULL: ignored), before those warnings */
+ * help(warn) once (NULL: ignored), where the first one is among those warnings, as llvm */
 A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
                              void (*help)(FILE *));
 

@@ -465,6 +465,17 @@ static bool mattr_names(const char *f)
     return true;
 }
 
+/* an -mattr item the CPU model does not take: said on warn */
+static void mattr_ignored(FILE *warn, const char *p, size_t len)
+{
+    fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
+            util_progname, (int)len, p);
+    for (int b = 0; a64_feature_name(b); b++)
+        if (mattr_names(a64_feature_name(b)))
+            fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
+    fputs(", v8.1a ... v9.5a)\n", warn);
+}
+
 A64Features a64_features_for(const char *cpu, bool later, const char *const *mattr, int n, FILE *warn,
                              void (*help)(FILE *))
 {
@@ -473,9 +484,7 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
         a64_cpu_features("apple-later", &features);
     size_t len;
     char low[64];
-    bool want_help = false;
-    struct { const char *p; size_t len; } *ignored = NULL;   /* (warned about after the help) */
-    int nignored = 0;
+    bool helped = false;          /* (llvm: the lists once, where the first "help" is among the warnings) */
     for (int k = 0; k < n; k++)
         for (const char *q = mattr[k], *p; (p = list_next(&q, &len, ','));) {
             /* llvm-mc lowercases -mattr (+LSE is +lse; no item names CONTEXTIDREL2) */
@@ -483,27 +492,14 @@ A64Features a64_features_for(const char *cpu, bool later, const char *const *mat
             for (size_t i = 0; i < m; i++)
                 low[i] = (char)tolower((unsigned char)p[i]);
             if (len == 4 && !memcmp(p, "help", 4)) {
-                want_help = true;
+                if (!helped && help)
+                    help(warn);
+                helped = true;
                 continue;
             }
-            if (len && !a64_feature_apply(m ? low : p, len, &features)) {
-                if (nignored % 8 == 0)
-                    ignored = xrealloc(ignored, (size_t)(nignored + 8) * sizeof *ignored);
-                ignored[nignored].p = p;
-                ignored[nignored++].len = len;
-            }
+            if (len && !a64_feature_apply(m ? low : p, len, &features))
+                mattr_ignored(warn, p, len);
         }
-    if (want_help && help)
-        help(warn);
-    for (int i = 0; i < nignored; i++) {
-        fprintf(warn, "%s: warning: '-mattr=%.*s' ignored: the CPU model fixes the features (-mattr changes only ",
-                util_progname, (int)ignored[i].len, ignored[i].p);
-        for (int b = 0; a64_feature_name(b); b++)
-            if (mattr_names(a64_feature_name(b)))
-                fprintf(warn, "%s%s", b ? ", " : "", a64_feature_name(b));
-        fputs(", v8.1a ... v9.5a)\n", warn);
-    }
-    free(ignored);
     return features;
 }
 
