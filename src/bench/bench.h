@@ -108,6 +108,13 @@ bool bench_check_reserved(BenchArch arch, BenchSyntax syntax, const char *text, 
  * (an empty one, or comments only, times nothing): false with a located error. */
 bool bench_check_body(BenchArch arch, BenchSyntax syntax, const char *text, const char *file,
                       int first_line, Diag *err);
+/* The x86-64 syntax the texts are written in, when the user does not say (syntax.c): Intel
+ * when a register is named without '%' (or a memory operand is in brackets) and none with it,
+ * else AT&T.  *intel_seen (when not NULL): some Intel sign was seen, whatever the answer. */
+BenchSyntax bench_syntax_guess(const char *const *texts, int ntexts, bool *intel_seen);
+/* An experiment that reads AT&T only (its operands rewritten or emitted by the harness): false
+ * with an error at file:1:1 naming `what` when text reads as Intel syntax. */
+bool bench_require_att(const char *text, const char *file, const char *what, Diag *err);
 
 /* ---- 2. build and load ------------------------------------------------------------------- */
 
@@ -298,6 +305,8 @@ typedef struct BenchCli {
     BenchSnippetOpts s;
     bool json;
     const char *stat;                  /* the figure reported: "median", "min", "max", "mean" */
+    const char *syntax;                /* -syntax as given: "auto" (the default), "att", "intel";
+                                        * s.syntax is the one used (auto: bench_syntax_guess) */
     const char *file;                  /* -f file.s (NULL: the positional snippet) */
     Buf text;                          /* owned snippet text (from -f) */
     const char *config;                /* -config FILE: nanoBench's counter file */

@@ -165,7 +165,8 @@ int exp_icache(int argc, char **argv)
         return status;
     bool x86 = sweep_x86(&s);
     Diag d;
-    if (o.inst && !bench_check_body(x86 ? BENCH_X86_64 : BENCH_AARCH64, BENCH_ATT, o.inst, "<inst>", 1, &d)) {
+    if (o.inst && ((x86 && !bench_require_att(o.inst, "<inst>", "-inst", &d)) ||
+                   !bench_check_body(x86 ? BENCH_X86_64 : BENCH_AARCH64, BENCH_ATT, o.inst, "<inst>", 1, &d))) {
         diag_print(stderr, &d, "error");
         sweep_free(&s);
         return 1;

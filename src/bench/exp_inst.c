@@ -324,6 +324,12 @@ int exp_inst(int argc, char **argv)
     Inst in;
     char why[200];
     int col;
+    Diag att;
+    if (x86 && !bench_require_att(o.text, "<arg>", "'bench inst'", &att)) {
+        diag_print(stderr, &att, "error");
+        sweep_free(&s);
+        return 1;
+    }
     if (!parse_inst(o.text, x86, &in, why, sizeof why, &col)) {
         Diag d;
         diag_set(&d, "<arg>", 1, col, o.text, "%s", why);

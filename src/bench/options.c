@@ -51,7 +51,9 @@ static const RunOptDef defs[] = {
      "else the wall timer; both converted with the core clock, timed beside\n"
      "every round with a 1-cycle add chain),\n"
      "perf_event, task-clock, timer"},
-    {R_SYNTAX, "-syntax", NULL, "att|intel", {0}, "x86-64 syntax of the snippet (att)"},
+    {R_SYNTAX, "-syntax", NULL, "auto|att|intel", {0},
+     "x86-64 syntax of the snippet, -init and -late_init (auto: Intel, as nanoBench's,\n"
+     "when they name a register without '%' or a memory operand in brackets, else AT&T)"},
     {R_ALIGN, "-align", NULL, "N", {OPT_INT, 1, 1 << 20}, "loop head alignment in bytes, a power of two (64)"},
     {R_OFFSET, "-offset", "-alignment_offset", "N", {OPT_INT, 0, 4095},
      "bytes of NOPs after the alignment: the loop head at align*k + N (0)"},
@@ -116,6 +118,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.run.runs = 64;
     c->s.run.iters = 1000;
     c->s.syntax = BENCH_ATT;
+    c->syntax = "auto";
     c->stat = "median";
     const char *snippet = NULL, *init = NULL, *late = NULL;
     for (int i = 1; i < argc; i++) {
@@ -179,14 +182,12 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             c->s.run.backend = v;
             break;
         case R_SYNTAX:
-            if (strcmp(v, "att") == 0)
-                c->s.syntax = BENCH_ATT;
-            else if (strcmp(v, "intel") == 0)
-                c->s.syntax = BENCH_INTEL;
-            else {
-                snprintf(err, n, "bad value '%s' for -syntax: want 'att' or 'intel'", v);
+            if (strcmp(v, "att") && strcmp(v, "intel") && strcmp(v, "auto")) {
+                snprintf(err, n, "bad value '%s' for -syntax: want 'auto', 'att' or 'intel'", v);
                 return 2;
             }
+            c->syntax = v;
+            c->s.syntax = strcmp(v, "intel") == 0 ? BENCH_INTEL : BENCH_ATT;
             break;
         case R_UNROLL: c->s.unroll = (int)x; break;
         case R_ITERS: c->s.run.iters = (uint64_t)x; c->s.noloop = false; break;
@@ -240,6 +241,10 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.init = init;
     c->s.late_init = late;
     c->s.body_line = 1;
+    if (strcmp(c->syntax, "auto") == 0 && bench_host_arch() == BENCH_X86_64) {
+        const char *texts[] = {c->s.body, init, late};
+        c->s.syntax = bench_syntax_guess(texts, 3, NULL);
+    }
     return 0;
 }
 

@@ -112,6 +112,8 @@ static int cmd_run(int argc, char **argv)
         json_kint(&j, "iters", (long long)c.s.run.iters);
         json_kint(&j, "count", c.s.count);
         json_kint(&j, "cpu", r.samples.cpu);
+        if (bench_host_arch() == BENCH_X86_64)
+            json_kstr(&j, "syntax", c.s.syntax == BENCH_INTEL ? "intel" : "att");
         json_key(&j, "counters");
         json_obj_begin(&j);
         for (int k = 0; k < r.nevents; k++) {
@@ -167,6 +169,9 @@ static int cmd_run(int argc, char **argv)
         else
             printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
                    r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
+        if (strcmp(c.syntax, "auto") == 0 && c.s.syntax == BENCH_INTEL)
+            printf("syntax: Intel, as the snippet names its registers without '%%' (-syntax att to read it as "
+                   "AT&T)\n");
         if (r.prov.emulated[0])
             printf("EMULATED: %s: these are the emulator's timings, not a core's\n", r.prov.emulated);
     }

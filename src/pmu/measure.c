@@ -63,11 +63,14 @@ static bool measure_asm(const PmuBackend *b, const PmuKernel *k, const long *len
         bug("measure_asm: %d lengths", nlens);
     /* a kernel that writes the loop counter would run until the timeout: refused first, as
      * `bench run` refuses it */
-    if (!bench_check_reserved(bench_host_arch(), BENCH_ATT, k->init, "<init>", 1, err) ||
-        !bench_check_body(bench_host_arch(), BENCH_ATT, k->body, k->name, 1, err))
+    /* x86-64: AT&T or nanoBench's Intel syntax, as the text reads (bench_syntax_guess) */
+    const char *texts[] = {k->body, k->init};
+    BenchSyntax syn = bench_host_arch() == BENCH_X86_64 ? bench_syntax_guess(texts, 2, NULL) : BENCH_ATT;
+    if (!bench_check_reserved(bench_host_arch(), syn, k->init, "<init>", 1, err) ||
+        !bench_check_body(bench_host_arch(), syn, k->body, k->name, 1, err))
         return false;
     BenchProgram p;
-    bench_prog_init(&p, bench_host_arch(), BENCH_ATT);
+    bench_prog_init(&p, bench_host_arch(), syn);
     char sym[16][16];
     for (int l = 0; l < nlens; l++) {
         snprintf(sym[l], sizeof sym[l], "uarch_pmu_%d", l);

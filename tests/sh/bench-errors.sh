@@ -86,6 +86,21 @@ done
 grep -Eq '"cycles": -?[0-9]' out || { echo "FAIL run-json: cycles is not a number"; cat out; fail=1; }
 expect run-intel 0 '' -- "$U" bench run -syntax intel -n 4 -iters 10 -unroll 10 'add rax, 1; imul rbx, rbx'
 grep -Eq '^-?[0-9.]+ cycles per copy' out || { echo "FAIL run-intel: no figure"; cat out; fail=1; }
+# nanoBench's Intel syntax without -syntax (read from the text, said on stdout), in -json too
+expect run-intel-auto 0 '' -- "$U" bench run -n 4 -iters 10 -unroll 10 'imul rax, rax; push rbx; pop rbx'
+grep -Eq '^-?[0-9.]+ cycles per copy' out || { echo "FAIL run-intel-auto: no figure"; cat out; fail=1; }
+grep -q "^syntax: Intel, as the snippet names its registers without '%'" out || { echo "FAIL run-intel-auto: syntax line"; cat out; fail=1; }
+expect run-intel-auto-json 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 -init 'mov rax, r14; mov [rax], rax' 'mov rax, [rax]'
+grep -q '"syntax": "intel"' out || { echo "FAIL run-intel-auto-json: no \"syntax\": \"intel\""; cat out; fail=1; }
+expect run-att-json 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 'add $1, %rax'
+grep -q '"syntax": "att"' out || { echo "FAIL run-att-json: no \"syntax\": \"att\""; cat out; fail=1; }
+# -syntax att forces AT&T (the Intel text is then the assembler's error)
+expect run-att-forced 1 "^<snippet>:1:1: error: .*imul" -- "$U" bench run -syntax att 'imul rax, rax'
+# the counter check reads the syntax guessed: r15 written in Intel's first operand
+expect counter-intel-auto 1 "^<snippet>:1:5: error: the snippet writes r15" -- "$U" bench run 'xor r15d, r15d'
+# experiments that read AT&T only say so for Intel text
+expect inst-intel 1 "^<arg>:1:1: error: 'bench inst' reads AT&T syntax" -- "$U" bench inst 'imul rax, rbx'
+expect icache-intel 1 "^<inst>:1:1: error: -inst reads AT&T syntax" -- "$U" bench icache -inst 'add rax, 1'
 expect count 0 '' -- "$U" bench run -count 2 -n 4 -iters 10 -unroll 10 'add $1, %rax; add $1, %rbx'
 expect clock-json 0 '' -- "$U" clock -json -seconds 0.02
 for k in tsc_hz granularity_ticks core_hz hypervisor findings; do

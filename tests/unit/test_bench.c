@@ -59,7 +59,7 @@ TEST(test_bench_options_errors)
     CHECK_STR(err, "option '-unroll': 0 is out of range (1 .. 100000)");
     char *a2[] = {"run", "-syntax", "masm", "nop"};
     CHECK_INT(parse(&c, err, 4, a2), 2);
-    CHECK_STR(err, "bad value 'masm' for -syntax: want 'att' or 'intel'");
+    CHECK_STR(err, "bad value 'masm' for -syntax: want 'auto', 'att' or 'intel'");
     char *a3[] = {"run", "-frobnicate", "nop"};
     CHECK_INT(parse(&c, err, 3, a3), 2);
     CHECK_STR(err, "unknown option '-frobnicate'");
@@ -100,6 +100,44 @@ static int gen_line(const BenchProgram *p, const char *s)
     for (const char *c = t; c < hit; c++)
         n += *c == '\n';
     return n;
+}
+
+/* -syntax auto: nanoBench's Intel snippets are read as Intel, AT&T and register-free ones as AT&T */
+TEST(test_bench_syntax_guess)
+{
+    static const struct { const char *text; BenchSyntax want; bool intel_seen; } cases[] = {
+        {"imul rax, rbx", BENCH_INTEL, true},
+        {"push rax; pop rax", BENCH_INTEL, true},
+        {"mov rax, [r14]", BENCH_INTEL, true},
+        {"mov qword ptr [r14], 1", BENCH_INTEL, true},
+        {"vaddps zmm1{k1}, zmm2, zmm3", BENCH_INTEL, true},
+        {"add r15d, 1 # a comment names %rax", BENCH_INTEL, true},
+        {".intel_syntax noprefix\nnop", BENCH_INTEL, true},
+        {"imul %rbx, %rax", BENCH_ATT, false},
+        {"mov (%r14), %rax", BENCH_ATT, false},
+        {"add $1, %r8d; vpaddd %ymm1, %ymm2, %ymm3", BENCH_ATT, false},
+        {"nop; cpuid; lfence", BENCH_ATT, false},
+        {"l: .byte 0x90; jmp l", BENCH_ATT, false},
+        {".ascii \"rax\"", BENCH_ATT, false},
+        {"call raxfoo; mov r16, 1", BENCH_ATT, false},
+        {"add rax, 1; add %rbx, %rcx", BENCH_ATT, true},   /* both: AT&T, the assembler says */
+    };
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        const char *t[] = {cases[i].text};
+        bool seen = !cases[i].intel_seen;
+        BenchSyntax got = bench_syntax_guess(t, 1, &seen);
+        if (got != cases[i].want || seen != cases[i].intel_seen)
+            fprintf(stderr, "  case '%s'\n", cases[i].text);
+        CHECK(got == cases[i].want);
+        CHECK(seen == cases[i].intel_seen);
+    }
+    /* the init text counts, a NULL text is none */
+    const char *t2[] = {"nop", NULL, "mov r14, rax"};
+    CHECK(bench_syntax_guess(t2, 3, NULL) == BENCH_INTEL);
+    Diag d;
+    CHECK(bench_require_att("imul %rbx, %rax", "<arg>", "'bench inst'", &d));
+    CHECK(!bench_require_att("imul rax, rbx", "<arg>", "'bench inst'", &d));
+    CHECK(strstr(d.msg, "'bench inst' reads AT&T syntax") != NULL);
 }
 
 TEST(test_bench_codegen_x86_layout)
