@@ -276,6 +276,8 @@ typedef struct BenchSnippetOpts {
     bool basic;                        /* difference unroll copies against none, not 2x against 1x
                                         * (nanoBench -basic_mode) */
     bool keep;                         /* keep the temp dir (bench.s, bench.so); noted on stderr */
+    int initial_warmup;                /* unrecorded rounds added to the first run's warm-up only
+                                        * (nanoBench -initial_warm_up_count) */
     BenchRunOpts run;
 } BenchSnippetOpts;
 
@@ -305,6 +307,9 @@ typedef struct BenchCli {
     BenchSnippetOpts s;
     bool json;
     const char *stat;                  /* the figure reported: "median", "min", "max", "mean" */
+    bool no_normalization;             /* -no_normalization: totals over all the copies */
+    bool range;                        /* -range: the maximum beside the minimum */
+    Buf code[3];                       /* owned '.incbin' texts of -code, -code_init, -code_late_init */
     const char *syntax;                /* -syntax as given: "auto" (the default), "att", "intel";
                                         * s.syntax is the one used (auto: bench_syntax_guess) */
     const char *file;                  /* -f file.s (NULL: the positional snippet) */

@@ -5,18 +5,22 @@
  * One table holds every option with its range (util/opt.h) and its help line, so --help states
  * exactly the ranges the parser enforces.  nanoBench's spellings are accepted where the meaning
  * is the same (-asm, -asm_init, -asm_late_init, -unroll_count, -loop_count, -n_measurements,
- * -warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode, -no_mem, -config). */
+ * -warm_up_count, -initial_warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode,
+ * -no_mem, -no_normalization, -range, -code/-code_init/-code_late_init, -config). */
 #include "bench/bench.h"
 #include "util/opt.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef enum RunOpt {
     R_F, R_ASM, R_INIT, R_LATE, R_UNROLL, R_ITERS, R_LOOPS, R_N, R_WARMUP, R_COUNT, R_CPU,
     R_COUNTERS, R_CONFIG, R_BACKEND, R_SYNTAX, R_ALIGN, R_OFFSET, R_TIMEOUT, R_AVG, R_MEDIAN, R_MIN, R_MAX,
-    R_BASIC, R_NOMEM, R_JSON, R_KEEP
+    R_BASIC, R_NOMEM, R_JSON, R_KEEP, R_CODE, R_CODE_INIT, R_CODE_LATE, R_IWARMUP, R_NONORM, R_RANGE
 } RunOpt;
 
 typedef struct RunOptDef {
@@ -32,12 +36,20 @@ static const RunOptDef defs[] = {
     {R_ASM, "-asm", NULL, "'asm'", {0}, "the snippet (instead of the positional argument)"},
     {R_INIT, "-init", "-asm_init", "'asm'", {0}, "run once before the loop (e.g. -init 'mov %r14, %rax; mov %rax, (%rax)')"},
     {R_LATE, "-late_init", "-asm_late_init", "'asm'", {0}, "run after -init, immediately before the loop"},
+    {R_CODE, "-code", NULL, "FILE", {0},
+     "the snippet as machine code: the bytes of FILE (assembled with .incbin; the\n"
+     "loop counter is not checked in it)"},
+    {R_CODE_INIT, "-code_init", NULL, "FILE", {0}, "-init as machine code"},
+    {R_CODE_LATE, "-code_late_init", NULL, "FILE", {0}, "-late_init as machine code"},
     {R_UNROLL, "-unroll", "-unroll_count", "N", {OPT_INT, 1, 100000},
      "copies per loop iteration (100); a second kernel with 2N is differenced"},
     {R_ITERS, "-iters", NULL, "N", {OPT_INT, 1, 1e9}, "loop iterations per call (1000)"},
     {R_LOOPS, "-loop_count", NULL, "N", {OPT_INT, 0, 1e9}, "nanoBench's -iters; 0: no loop (the copies run once per call)"},
     {R_N, "-n", "-n_measurements", "RUNS", {OPT_INT, 1, 100000}, "samples (64, as in the M1 tables)"},
     {R_WARMUP, "-warmup", "-warm_up_count", "N", {OPT_INT, 0, 100000}, "unrecorded rounds before the samples (2)"},
+    {R_IWARMUP, "-initial_warmup", "-initial_warm_up_count", "N", {OPT_INT, 0, 100000},
+     "more unrecorded rounds, once, before the first run's (with counters rotated\n"
+     "over runs, -warmup is before each run) (0)"},
     {R_COUNT, "-count", NULL, "K", {OPT_INT, 1, 100000}, "the snippet holds K copies of the measured operation (1)"},
     {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
@@ -62,6 +74,10 @@ static const RunOptDef defs[] = {
     {R_MIN, "-min", NULL, NULL, {0}, "report the minimum"},
     {R_MAX, "-max", NULL, NULL, {0}, "report the maximum"},
     {R_AVG, "-avg", NULL, NULL, {0}, "report the mean"},
+    {R_RANGE, "-range", NULL, NULL, {0}, "report the maximum beside the minimum"},
+    {R_NONORM, "-no_normalization", NULL, NULL, {0},
+     "report the counts of all the copies (the long kernel's minus the short one's),\n"
+     "not divided by the copies (unroll x iterations x count)"},
     {R_BASIC, "-basic_mode", NULL, NULL, {0}, "difference N copies against none (not 2N against N)"},
     {R_NOMEM, "-no_mem", NULL, NULL, {0},
      "accepted: the counters are read outside the timed code, which makes no memory\n"
@@ -107,11 +123,50 @@ static const RunOptDef *find(const char *opt)
     return NULL;
 }
 
+/* '.incbin "PATH"' for a machine-code file: a regular file, readable, not empty, its path made
+ * absolute (the assembler runs in a temporary directory) and escaped.  0, or 1 with err. */
+static int incbin_text(const char *opt, const char *path, Buf *out, char *err, size_t n)
+{
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    if (!f || fstat(fileno(f), &st) != 0) {
+        snprintf(err, n, "%s: cannot read '%s': %s", opt, path, strerror(errno));
+        if (f)
+            fclose(f);
+        return 1;
+    }
+    fclose(f);
+    if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+        snprintf(err, n, "%s: '%s' is %s: want a file of machine code", opt, path,
+                 S_ISREG(st.st_mode) ? "empty" : "not a regular file");
+        return 1;
+    }
+    char cwd[4096] = "";
+    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) {
+        snprintf(err, n, "%s: cannot name the working directory: %s", opt, strerror(errno));
+        return 1;
+    }
+    buf_reset(out);
+    buf_puts(out, ".incbin \"");
+    for (int part = 0; part < 2; part++)
+        for (const char *p = part ? path : cwd; *p; p++) {
+            if (*p == '"' || *p == '\\')
+                buf_putc(out, '\\');
+            buf_putc(out, *p);
+            if (!part && !p[1])
+                buf_putc(out, '/');
+        }
+    buf_putc(out, '"');
+    return 0;
+}
+
 int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
 {
     memset(c, 0, sizeof *c);
     buf_init(&c->text);
     buf_init(&c->counters);
+    for (int k = 0; k < 3; k++)
+        buf_init(&c->code[k]);
     c->s.unroll = 100;
     c->s.count = 1;
     c->s.run.cpu = -1;
@@ -120,7 +175,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.syntax = BENCH_ATT;
     c->syntax = "auto";
     c->stat = "median";
-    const char *snippet = NULL, *init = NULL, *late = NULL;
+    const char *snippet = NULL, *init = NULL, *late = NULL, *code[3] = {NULL, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) {
@@ -146,6 +201,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             case R_KEEP: c->s.keep = true; break;
             case R_BASIC: c->s.basic = true; break;
             case R_NOMEM: break;
+            case R_NONORM: c->no_normalization = true; break;
+            case R_RANGE: c->range = true; break;
             case R_AVG: c->stat = "mean"; break;
             case R_MIN: c->stat = "min"; break;
             case R_MAX: c->stat = "max"; break;
@@ -172,6 +229,10 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             break;
         case R_INIT: init = v; break;
         case R_LATE: late = v; break;
+        case R_CODE: code[0] = v; break;
+        case R_CODE_INIT: code[1] = v; break;
+        case R_CODE_LATE: code[2] = v; break;
+        case R_IWARMUP: c->s.initial_warmup = (int)x; break;
         case R_COUNTERS: c->s.run.counters = v; break;
         case R_CONFIG: c->config = v; break;
         case R_BACKEND:
@@ -224,7 +285,29 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         snprintf(err, n, "both -f '%s' and a snippet given", c->file);
         return 2;
     }
-    if (c->file) {
+    /* -code FILE and its init twins: the text is '.incbin "FILE"' (machine code, nanoBench's way) */
+    static const char *const code_opt[3] = {"-code", "-code_init", "-code_late_init"};
+    const char *given[3] = {c->file ? c->file : snippet, init, late};
+    static const char *const text_opt[3] = {"a snippet", "-init", "-late_init"};
+    for (int k = 0; k < 3; k++) {
+        if (!code[k])
+            continue;
+        if (given[k]) {
+            snprintf(err, n, "both %s '%s' and %s given", code_opt[k], code[k], k == 0 && c->file ? "-f" : text_opt[k]);
+            return 2;
+        }
+        int rc = incbin_text(code_opt[k], code[k], &c->code[k], err, n);
+        if (rc)
+            return rc;
+    }
+    if (code[1])
+        init = buf_cstr(&c->code[1]);
+    if (code[2])
+        late = buf_cstr(&c->code[2]);
+    if (code[0]) {
+        c->s.body = buf_cstr(&c->code[0]);
+        c->s.body_file = code[0];
+    } else if (c->file) {
         if (!read_file(c->file, &c->text)) {
             snprintf(err, n, "cannot read '%s': %s", c->file, strerror(errno));
             return 1;
@@ -251,5 +334,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
 void bench_cli_free(BenchCli *c)
 {
     buf_free(&c->text);
+    for (int k = 0; k < 3; k++)
+        buf_free(&c->code[k]);
     buf_free(&c->counters);
 }

@@ -78,6 +78,10 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
                 buf_puts(&list, spec[e]);
         }
         ro.counters = buf_cstr(&list);
+        /* -initial_warmup: more unrecorded rounds, before the first run's only */
+        int base = o->run.warmup == 0 ? 2 : o->run.warmup < 0 ? 0 : o->run.warmup;
+        int wu = base + (g == 0 ? o->initial_warmup : 0);
+        ro.warmup = wu > 0 ? wu : -1;
         BenchSamples smp;
         memset(&smp, 0, sizeof smp);
         char msg[300];

@@ -79,6 +79,10 @@ static int cmd_run(int argc, char **argv)
         bench_cli_free(&c);
         return 1;
     }
+    /* -no_normalization: every figure times the copies differenced (nanoBench's raw counts) */
+    double copies = (double)c.s.unroll * (double)(c.s.noloop ? 1 : c.s.run.iters) * c.s.count;
+    double scale = c.no_normalization ? copies : 1.0;
+    const char *per = c.no_normalization ? "in all" : "per copy";
     if (strcmp(r.samples.backend, "perf_event") != 0 && r.samples.timer_hz > 0) {
         /* the timer step against what one round measures: the long-minus-short difference */
         double gran = strcmp(r.samples.backend, "timer") == 0 ? (double)clock_granularity() : 1.0;
@@ -97,14 +101,16 @@ static int cmd_run(int argc, char **argv)
         json_kstr(&j, "snippet", c.s.body);
         if (c.s.init)
             json_kstr(&j, "init", c.s.init);
-        json_knum(&j, "cycles", fig);
+        json_knum(&j, "cycles", fig * scale);
         json_kstr(&j, "statistic", c.stat);
-        json_knum(&j, "cycles_median", s->median);
-        json_knum(&j, "cycles_mean", r.mean[0]);
-        json_knum(&j, "cycles_min", s->min);
-        json_knum(&j, "cycles_max", s->max);
-        json_knum(&j, "cycles_q25", s->q25);
-        json_knum(&j, "cycles_q75", s->q75);
+        json_knum(&j, "cycles_median", s->median * scale);
+        json_knum(&j, "cycles_mean", r.mean[0] * scale);
+        json_knum(&j, "cycles_min", s->min * scale);
+        json_knum(&j, "cycles_max", s->max * scale);
+        json_knum(&j, "cycles_q25", s->q25 * scale);
+        json_knum(&j, "cycles_q75", s->q75 * scale);
+        json_kbool(&j, "normalized", !c.no_normalization);   /* false: totals over "copies" */
+        json_knum(&j, "copies", copies);
         json_kint(&j, "runs", r.samples.kept);
         json_kint(&j, "dropped", r.samples.dropped);
         json_kstr(&j, "backend", r.samples.backend);
@@ -119,9 +125,9 @@ static int cmd_run(int argc, char **argv)
         for (int k = 0; k < r.nevents; k++) {
             json_key(&j, r.name[k]);
             json_obj_begin(&j);
-            json_knum(&j, "median", r.stat[k].median);
-            json_knum(&j, "min", r.stat[k].min);
-            json_knum(&j, "max", r.stat[k].max);
+            json_knum(&j, "median", r.stat[k].median * scale);
+            json_knum(&j, "min", r.stat[k].min * scale);
+            json_knum(&j, "max", r.stat[k].max * scale);
             if (r.runs > 1)
                 json_kint(&j, "run", r.run[k]);
             json_obj_end(&j);
@@ -143,14 +149,22 @@ static int cmd_run(int argc, char **argv)
         fputs(buf_cstr(&out), stdout);
         buf_free(&out);
     } else {
+        char mx[48] = "";
+        if (c.range)
+            snprintf(mx, sizeof mx, ", max %.3f", s->max * scale);
         if (strcmp(c.stat, "median") == 0)
-            printf("%.3f cycles per copy (median of %d runs; min %.3f, quartiles %.3f..%.3f; %d dropped for "
-                   "migration)\n", s->median, r.samples.kept, s->min, s->q25, s->q75, r.samples.dropped);
+            printf("%.3f cycles %s (median of %d runs; min %.3f%s, quartiles %.3f..%.3f; %d dropped for "
+                   "migration)\n", s->median * scale, per, r.samples.kept, s->min * scale, mx, s->q25 * scale,
+                   s->q75 * scale, r.samples.dropped);
         else
-            printf("%.3f cycles per copy (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
-                   "migration)\n", fig, c.stat, r.samples.kept, s->median, s->min, s->max, r.samples.dropped);
+            printf("%.3f cycles %s (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
+                   "migration)\n", fig * scale, per, c.stat, r.samples.kept, s->median * scale, s->min * scale,
+                   s->max * scale, r.samples.dropped);
         for (int k = 1; k < r.nevents; k++) {
-            printf("%.3f %s per copy (min %.3f)", r.stat[k].median, r.name[k], r.stat[k].min);
+            printf("%.3f %s %s (min %.3f", r.stat[k].median * scale, r.name[k], per, r.stat[k].min * scale);
+            if (c.range)
+                printf(", max %.3f", r.stat[k].max * scale);
+            putchar(')');
             if (r.runs > 1)
                 printf("  (run %d)", r.run[k]);
             putchar('\n');
@@ -169,6 +183,8 @@ static int cmd_run(int argc, char **argv)
         else
             printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
                    r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
+        if (c.no_normalization)
+            printf("not normalized: the counts of %.0f copies (the long kernel's minus the short one's)\n", copies);
         if (strcmp(c.syntax, "auto") == 0 && c.s.syntax == BENCH_INTEL)
             printf("syntax: Intel, as the snippet names its registers without '%%' (-syntax att to read it as "
                    "AT&T)\n");

@@ -101,6 +101,18 @@ expect counter-intel-auto 1 "^<snippet>:1:5: error: the snippet writes r15" -- "
 # experiments that read AT&T only say so for Intel text
 expect inst-intel 1 "^<arg>:1:1: error: 'bench inst' reads AT&T syntax" -- "$U" bench inst 'imul rax, rbx'
 expect icache-intel 1 "^<inst>:1:1: error: -inst reads AT&T syntax" -- "$U" bench icache -inst 'add rax, 1'
+# nanoBench's -code (machine code), -code_init, -no_normalization, -range, -initial_warm_up_count
+printf '\x4c\x89\xf0\x48\x89\x00' > init.bin   # mov %r14, %rax; mov %rax, (%rax)
+printf '\x48\x8b\x00' > load.bin                  # mov (%rax), %rax
+expect code 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -initial_warm_up_count 3 -no_normalization -range
+grep -q '"snippet": ".incbin \\"/' out || { echo "FAIL code: snippet not an .incbin of an absolute path"; cat out; fail=1; }
+grep -q '"normalized": false' out && grep -q '"copies": 100' out || { echo "FAIL code: normalized/copies"; cat out; fail=1; }
+expect code-human 0 '' -- "$U" bench run -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -no_normalization -range
+grep -Eq '^-?[0-9.]+ cycles in all \(median of 4 runs; min -?[0-9.]+, max ' out || { echo "FAIL code-human: figure line"; cat out; fail=1; }
+grep -q '^not normalized: the counts of 100 copies' out || { echo "FAIL code-human: no 'not normalized' line"; cat out; fail=1; }
+expect code-missing 1 "^uarch: bench run: -code: cannot read 'none.bin': No such file or directory" -- "$U" bench run -code none.bin
+expect code-dir 1 "^uarch: bench run: -code: '\.' is not a regular file" -- "$U" bench run -code .
+expect code-and-snippet 2 "^uarch: bench run: both -code 'load.bin' and a snippet given" -- "$U" bench run -code load.bin nop
 expect count 0 '' -- "$U" bench run -count 2 -n 4 -iters 10 -unroll 10 'add $1, %rax; add $1, %rbx'
 expect clock-json 0 '' -- "$U" clock -json -seconds 0.02
 for k in tsc_hz granularity_ticks core_hz hypervisor findings; do

@@ -1,6 +1,8 @@
 /* test_bench.c — the runner's pure parts: option parsing, code generation and error remapping
  * (gas and clang message formats), two-length differencing, migration drop. */
 #include "t.h"
+#include <stdlib.h>
+#include <unistd.h>
 #include "bench/bench.h"
 #include "bench/btb.h"
 #include "bench/fetch.h"
@@ -47,6 +49,42 @@ TEST(test_bench_options_ok)
     CHECK_INT(c.s.count, 1);
     CHECK_INT(c.s.run.cpu, -1);
     CHECK(c.s.syntax == BENCH_ATT);
+    bench_cli_free(&c);
+}
+
+/* nanoBench's -code (machine code through .incbin), -initial_warm_up_count, -no_normalization, -range */
+TEST(test_bench_options_nanobench)
+{
+    char err[256] = "";
+    BenchCli c;
+    char path[] = "/tmp/uarch-unit-codeXXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    CHECK(write(fd, "\x90", 1) == 1);
+    close(fd);
+    char *a[] = {"run", "-code", path, "-code_late_init", path, "-initial_warm_up_count", "7",
+                 "-no_normalization", "-range"};
+    CHECK_INT(parse(&c, err, 9, a), 0);
+    char want[96];
+    snprintf(want, sizeof want, ".incbin \"%s\"", path);
+    CHECK_STR(c.s.body, want);
+    CHECK_STR(c.s.body_file, path);
+    CHECK_STR(c.s.late_init, want);
+    CHECK(c.s.init == NULL);
+    CHECK_INT(c.s.initial_warmup, 7);
+    CHECK(c.no_normalization);
+    CHECK(c.range);
+    bench_cli_free(&c);
+    char *b[] = {"run", "-code", path, "nop"};
+    CHECK_INT(parse(&c, err, 4, b), 2);
+    char w2[128];
+    snprintf(w2, sizeof w2, "both -code '%s' and a snippet given", path);
+    CHECK_STR(err, w2);
+    bench_cli_free(&c);
+    unlink(path);
+    char *d[] = {"run", "-code", path};
+    CHECK_INT(parse(&c, err, 3, d), 1);
+    CHECK(strstr(err, "-code: cannot read") != NULL);
     bench_cli_free(&c);
 }
 
