@@ -3883,7 +3883,8 @@ static void resolve_targets(Parser *P)
         for (int k = 0; t < 0 && k < in->nops; k++) {
             const A64Operand *o = &in->ops[k];
             if (o->kind != A64_OP_LABEL) continue;
-            if (o->u.label.is_dot) t = sec << 32 | in->offset, d = o->u.label.dot_offset;
+            if (o->u.label.is_dot)   /* (sec -1, an instruction in a data section: t < 0, not followed) */
+                t = (int64_t)((uint64_t)sec << 32 | in->offset), d = o->u.label.dot_offset;
             else if (o->u.label.sym && o->u.label.numeric < 0)
                 t = sym_off(P, o->u.label.sym, strlen(o->u.label.sym)), d = o->u.label.dot_offset;
             break;
