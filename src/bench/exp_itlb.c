@@ -33,7 +33,26 @@
  * 15:43 UTC): the first follows the lines, the second the pages.  So a control series runs the
  * same pages with the branches on half the lines (S = 2): a TLB's step it takes at the same
  * pages, a step of the lines at half of them; a step of the chain the control does not rise
- * through at the same points (itlb_control_shift) is a "branch step", no TLB level.
+ * through at the same points (itlb_control_shift) is a "BTB step", no TLB level.
+ *
+ * The first step is the BTB's first level (the zero-bubble one: 1 cycle a taken branch before
+ * it, the next level's 2.9-3 after), which on these cores tells branches apart by their
+ * address bits below 14: two branches 16 KiB apart (the same line, pages a multiple of 4 apart)
+ * share one entry, and the chain's k-th and k+64-th branches (the same line, 64 pages apart)
+ * are such a pair.  Measured with chains of jumps outside uarch (distinct physical pages,
+ * cycles from the on-CPU time and an add chain, 3 runs each, 21:55-22:00 UTC, other builds
+ * running): 64 jumps, one a page on line k mod 64, then 64 more on the same lines d pages on: at
+ * 64 jumps 0.9-2.1 cycles a jump (most 0.9-1.3); at 128 2.0-3.6 (most 2.9-3.1) for d = 4 (68 pages), 8, 12,
+ * 16, 24, 32, 64, 128, 256, 512, and 0.9-2.3 (most 1.0-1.8) for d = 1, 2, 3, 6, 31, 33, 65 (up to
+ * 129 pages): the address modulo 16 KiB decides it, not the pages (not the ITLB); 8 NOPs before
+ * each jump (more op-cache ways a line) changed nothing (d = 64: 3.0-3.5; d = 1, 2: 1.5-1.7: not
+ * the op cache); 160 jumps 64 bytes apart (the chain's lines on 3 pages, none 16 KiB apart) ran
+ * at 1.3-1.5.  So the step is the layout's meeting the BTB: it comes at the number of
+ * distinct pairs of line and page mod 4 of the chain (64; the control's 32; 4 on one line).
+ * Its rise is the pairs': at P pages (64 < P <= 128) 2 (P - 64) of the P branches share an
+ * entry, 1 + 2 x 2 (P - 64) / P cycles a branch, 1.6 at 76, 2.2 at 91, 2.6 at 108 and 3 at 128
+ * pages, where uarch bench itlb measured 1.35-1.62, 1.53-2.15, 1.96-2.58 and 2.86-2.99 (5 runs,
+ * 21:37-22:00 UTC): no capacity filled all at once.
  */
 #define _GNU_SOURCE   /* memfd_create */
 #include "bench/itlb.h"
@@ -53,6 +72,7 @@ static const char usage[] =
     "usage: uarch bench itlb [options]\n"
     "one taken branch per code page over the number of pages: ITLB capacity; a control runs the\n"
     "same pages with the branches on half the lines: a step it does not take is not a TLB's\n"
+    "(a \"BTB step\": branches the branch target buffer does not tell apart)\n"
     "  -min/-max    page counts (default 2 .. 4096)\n"
     "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)";
 
@@ -72,7 +92,7 @@ void itlb_name_steps(const double *before, const double *after, const bool *line
         if (!out[j] && (first < 0 || rise[j] > rise[first]))
             first = j;
     for (int j = 0; j < n; j++)
-        names[j] = lines[j] ? "L1I (lines)" : out[j] ? "branch step" : j == last ? (first >= 0 ? "L2 ITLB" : "L1 ITLB")
+        names[j] = lines[j] ? "L1I (lines)" : out[j] ? "BTB step" : j == last ? (first >= 0 ? "L2 ITLB" : "L1 ITLB")
                  : j == first ? "L1 ITLB" : j < last ? "step" : "page-walk step";
 }
 
@@ -305,10 +325,11 @@ double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_
         SweepFinding *f = sweep_finding(s, names[j], ms->name);
         sweep_finding_level(f, r, idx[j]);
         f->value = at[j];
-        char ctl[200] = "";
+        char ctl[260] = "";
         if (moves[j] && isfinite(shift[j]))
             snprintf(ctl, sizeof ctl, "; the control (on half the lines) passes its middle %.2g octaves %s: the "
-                     "step moves with the branches' lines, not a TLB's (a BTB's sets?)", fabs(shift[j]),
+                     "step moves with the branches' lines, not a TLB's: a BTB level that tells the branches "
+                     "apart by their low address bits (the chain's k-th and k+64-th share them)", fabs(shift[j]),
                      shift[j] > 0 ? "earlier" : "later");
         else if (moves[j])
             snprintf(ctl, sizeof ctl, "; the control (on half the lines) does not take it: not a TLB's");
@@ -319,8 +340,12 @@ double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_
             size_t k = strlen(ctl);
             snprintf(ctl + k, sizeof ctl - k, ", which holds the step of confidence %.2f", f->confidence);
         }
-        snprintf(f->note, sizeof f->note, "%.0f KiB of code reach; %.3g cycles after the step%s%s%s",
-                 f->value * (double)page / 1024, after[j], ctl,
+        char reach[64];   /* a TLB's reach; a BTB's step is in branches */
+        if (moves[j])
+            snprintf(reach, sizeof reach, "%.0f taken branches, one a page", f->value);
+        else
+            snprintf(reach, sizeof reach, "%.0f KiB of code reach", f->value * (double)page / 1024);
+        snprintf(f->note, sizeof f->note, "%s; %.3g cycles after the step%s%s%s", reach, after[j], ctl,
                  lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "",
                  !strcmp(names[j], "page-walk step") ? "; past the last ITLB level: a unified second-level TLB "
                  "(Intel's STLB) or the page walks' caches" : "");

@@ -10,7 +10,9 @@
  * branch on the plateaus either side of step j, lines[j] tells that step j is at the L1I's line
  * count (only when the pages are distinct physical pages; such a step is "L1I (lines)"),
  * moves[j] (NULL: none) that the control does not take it (itlb_control_shift): such a step is
- * "branch step" and, like the L1I's, no TLB level.
+ * "BTB step" and, like the L1I's, no TLB level (a level of the branch target buffer that tells
+ * the chain's branches apart by their low address bits: on Golden Cove cores the first level
+ * holds one of two branches 16 KiB apart, as the chain's k-th and k+64-th are; exp_itlb.c).
  * The last-level ITLB is the step of the largest relative rise (after / before): past it every
  * branch pays a page walk, the dearest thing in the sweep.  The first-level ITLB is the step of
  * the largest relative rise before it; with none before it the one level is "L1 ITLB".  Other

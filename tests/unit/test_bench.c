@@ -848,13 +848,15 @@ TEST(test_bench_itlb_control)
     }
     CHECK_NEAR(itlb_findings(&s, 0, 2, true, 32768, 4096), 256, 0);
     CHECK_NEAR(itlb_findings(&s, 1, 2, true, 32768, 4096), 256, 0);
-    /* boundary: branch step (76), L1 ITLB (256), last level; half-way: the same */
+    /* boundary: BTB step (76), L1 ITLB (256), last level; half-way: the same */
     CHECK_INT(s.nfind, 6);
     for (int h = 0; h < 2; h++) {
         const SweepFinding *b = &s.find[3 * h], *t = &s.find[3 * h + 1];
-        CHECK_STR(b->name, "branch step");
+        CHECK_STR(b->name, "BTB step");
         CHECK(b->value >= 64 && b->value <= 76);
         CHECK(strstr(b->note, "moves with the branches' lines"));
+        CHECK(strstr(b->note, "a BTB level that tells the branches apart by their low address bits"));
+        CHECK(strstr(b->note, " taken branches, one a page; ") && !strstr(b->note, "KiB of code reach"));
         CHECK_STR(t->name, "L1 ITLB");
         CHECK_NEAR(t->value, 256, 0);
         CHECK(strstr(t->note, "the control (on half the lines) takes it at the same pages"));
@@ -892,7 +894,7 @@ TEST(test_bench_itlb_control)
     }
     itlb_findings(&m, 1, 2, true, 32768, 4096);
     CHECK_INT(m.nfind, 4);
-    CHECK_STR(m.find[0].name, "branch step");
+    CHECK_STR(m.find[0].name, "BTB step");
     CHECK_NEAR(m.find[0].value, 64, 0);
     CHECK_STR(m.find[1].name, "L1 ITLB");
     CHECK_NEAR(m.find[1].value, 256, 0);
@@ -918,7 +920,7 @@ TEST(test_bench_itlb_control)
     sweep_free(&s), sweep_free(&t);
 }
 
-/* moves: a step the control does not take is a "branch step", and the names go on without it
+/* moves: a step the control does not take is a "BTB step", and the names go on without it
  * (the Zen 4 steps above, the 64-page one taken for a moving one: the small step at 16 pages
  * is then the one before the largest rise, "L1 ITLB") */
 TEST(test_bench_itlb_names_moves)
@@ -928,13 +930,13 @@ TEST(test_bench_itlb_names_moves)
     const bool none[4] = {false, false, false, false}, mv[4] = {false, true, false, false};
     itlb_name_steps(b, a, none, mv, 4, nm);
     CHECK_STR(nm[0], "L1 ITLB");
-    CHECK_STR(nm[1], "branch step");
+    CHECK_STR(nm[1], "BTB step");
     CHECK_STR(nm[2], "L2 ITLB");
     CHECK_STR(nm[3], "page-walk step");
     const bool all[4] = {true, true, true, true};
     itlb_name_steps(b, a, none, all, 4, nm);
     for (int j = 0; j < 4; j++)
-        CHECK_STR(nm[j], "branch step");
+        CHECK_STR(nm[j], "BTB step");
 }
 
 /* mispredict on this Emerald Rapids KVM guest (Golden Cove cores; uarch bench mispredict -q,
