@@ -14,6 +14,7 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+const char *a64_shift_name(int k);                       /* of A64Shift k: "lsl" ... "sxtx"; "" when none */
 /* the class of register name [s, s + n) (any case): "z" "p" "pn" "zt" "za" (SVE and SME), "x" "w"
  * (x0, xzr, sp, wsp ...), "v" (v0, b0, h0, s0, d0, q0); NULL: none.  exact: llvm's names of SVE and
  * SME registers only (a bare name: z0-z31, p0-p15, pn0-pn15, zt0, za; no leading zero); else any

@@ -334,17 +334,11 @@ static const char *operand_at(const char *s, const char *e, int k)
  * #1; a register's is an operand of its own: umin w0, w1, w2, lsl #1 at the lsl) */
 static const char *refused_at(const char *s, const char *e, int k)
 {
-    static const char shifts[] = " lsl lsr asr ror msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx ";
     const char *x = operand_at(s, e, k), *w = x;
-    char word[8] = " ";
-    while (w < e && isalpha((unsigned char)*w) && w - x < 4) {
-        word[w - x + 1] = (char)tolower((unsigned char)*w);
-        w++;
-    }
-    word[w - x + 1] = ' ';
+    while (w < e && isalpha((unsigned char)*w) && w - x < 4) w++;
     const char *b = k > 0 ? operand_at(s, e, k - 1) : NULL;
     bool shift = b && (*b == '#' || isdigit((unsigned char)*b)) && w > x && (w == e || !isalnum((unsigned char)*w)) &&
-                 strstr(shifts, word);
+                 a64_shift_lookup(x, (size_t)(w - x)) != A64_SH_NONE;
     return shift ? operand_at(s, e, k - 1) : x;
 }
 
