@@ -3106,12 +3106,12 @@ static bool include_left(Parser *P, const char *s, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
     Buf name = {0};
-    const char *x = asm_string(a, e, &name);
+    AsmStringError why;
+    const char *x = asm_string(a, e, &name, &why);
     if (!x) {
-        const char *t = a + 1;    /* (the lexer's string: a '\' takes the next character) */
-        while (t < e && *t != '"') t += *t == '\\' ? 2 : 1;
         buf_free(&name);
-        return perr(P, a, t < e ? "invalid escape sequence (unrecognized character)" : "expected string in '.include' directive");
+        return perr(P, a, why == ASM_STRING_BAD_ESCAPE ? "invalid escape sequence (unrecognized character)"
+                                                       : "expected string in '.include' directive");
     }
     x = skip_ws(x, e);
     struct stat st;
