@@ -17,8 +17,10 @@
 # ...: found with llvm-mc-19 by hand, the random words seldom hit them) are kept as they are:
 # a mnemonic with a '*' row counts as one uarch has rows of (its default row applies to SVE/SME
 # shapes; '*' gives the others), and no survey row repeats the words of a hand row of its
-# mnemonic or its mnemonic and shape.  The header of src/a64/shapes.tsv is kept; the survey
-# rows are replaced:
+# mnemonic or its mnemonic and shape.  The column shift is no experiment's: lsl for a shape
+# with an immediate (N) of other elements than bytes (z.b: SVE has no shifted immediate of
+# them), '-' for the others.  The header of src/a64/shapes.tsv is kept; the survey rows are
+# replaced:
 #
 #   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
 #
@@ -124,16 +126,18 @@ function own(F, feats,    n, x, i) {
         if (!(m in dn) || c > dn[m] || (c == dn[m] && w < d[m])) { d[m] = w; dn[m] = c }
     }
 }
+# the column shift of shape s: whether its immediates may be written with their shift (#1, lsl #8)
+function shift(s) { return s ~ /N/ && s !~ /z\.b/ ? "lsl" : "-" }
 END {
-    for (m in d) if (!((m SUBSEP "-") in kept) && !((m SUBSEP d[m]) in given)) print m "\t-\t" d[m] "\tsurvey"
+    for (m in d) if (!((m SUBSEP "-") in kept) && !((m SUBSEP d[m]) in given)) print m "\t-\t" d[m] "\tsurvey\t-"
     for (k in b) {
         split(k, x, SUBSEP); m = x[1]; w = b[k]
         if (k in kept) continue
         if ((m in d) && (!known[m] || sve[k])) {
-            if (w != d[m]) print m "\t" x[2] "\t" w "\tsurvey"
-            else if (!(m in named) && !((m SUBSEP w) in given)) print m "\t" x[2] "\t=\tsurvey"
+            if (w != d[m]) print m "\t" x[2] "\t" w "\tsurvey\t" shift(x[2])
+            else if (!(m in named) && !((m SUBSEP w) in given)) print m "\t" x[2] "\t=\tsurvey\t" shift(x[2])
         }
-        else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey"
+        else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey\t" shift(x[2])
     }
 }' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
 awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"

@@ -14,6 +14,7 @@
 /* names.c */
 int a64_cond_lookup(const char *s, size_t n);            /* -1 when not a condition */
 int a64_shift_lookup(const char *s, size_t n);           /* A64Shift, A64_SH_NONE when none */
+const char *a64_shift_name(int k);                       /* of A64Shift k: "lsl" ... "sxtx"; "" when none */
 /* the class of register name [s, s + n) (any case): "z" "p" "pn" "zt" "za" (SVE and SME), "x" "w"
  * (x0, xzr, sp, wsp ...), "v" (v0, b0, h0, s0, d0, q0); NULL: none.  exact: llvm's names of SVE and
  * SME registers only (a bare name: z0-z31, p0-p15, pn0-pn15, zt0, za; no leading zero); else any
@@ -116,8 +117,9 @@ extern const A64ZaTiles a64_za_tiles[];
 extern const int a64_za_tiles_count;
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
- * "hand", for tools/shapes-survey.sh) */
-typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source; } A64ShapeRow;
+ * "hand", for tools/shapes-survey.sh; shift: "lsl" when an immediate of the shape may be
+ * written with its shift, #1, lsl #8, else "-") */
+typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source, *shift; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
 /* the shape of operands [s, e): registers by class (z.s p pn za.d zt x w, b h s d q, v.4s v.h;

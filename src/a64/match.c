@@ -581,13 +581,6 @@ static void put_upper(char *b, size_t *n, size_t cap, const char *s)
     }
 }
 
-static const char *shift_name(int s)
-{
-    static const char *n[] = {"", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
-                              "sxtb", "sxth", "sxtw", "sxtx"};
-    return s >= 0 && s < (int)ARRAY_LEN(n) ? n[s] : "";
-}
-
 static bool target_backward(const A64Inst *in, A64MatchEnv *env)
 {
     for (int i = 0; i < in->nops; i++) {
@@ -643,11 +636,11 @@ static const char *expand(const A64Row *r, const A64Inst *in, const Vars *v, A64
             tmp[1] = 0;
             put(b, &n, sizeof b, tmp);
         } else if (l == 6 && !strncmp(var, "_shift", 6)) {
-            if (v->shift) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, shift_name(v->shift)); }
+            if (v->shift) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, a64_shift_name(v->shift)); }
         } else if (l == 3 && !strncmp(var, "ext", 3)) {
-            put(b, &n, sizeof b, shift_name(v->ext));
+            put(b, &n, sizeof b, a64_shift_name(v->ext));
         } else if (l == 4 && !strncmp(var, "_ext", 4)) {
-            if (v->mext) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, shift_name(v->mext)); }
+            if (v->mext) { put(b, &n, sizeof b, "_"); put(b, &n, sizeof b, a64_shift_name(v->mext)); }
         } else if (l == 2 && !strncmp(var, "op", 2)) {
             put_upper(b, &n, sizeof b, v->op ? v->op : "");
         } else if (l == 5 && !strncmp(var, "taken", 5)) {

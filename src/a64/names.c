@@ -84,12 +84,19 @@ int a64_cond_lookup(const char *s, size_t n)
     return -1;
 }
 
+/* the shift and extend names, by A64Shift */
+static const char *const shift_names[] = {
+    "", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
+    "sxtb", "sxth", "sxtw", "sxtx",
+};
+
+const char *a64_shift_name(int k)
+{
+    return k >= 0 && k < (int)ARRAY_LEN(shift_names) ? shift_names[k] : "";
+}
+
 int a64_shift_lookup(const char *s, size_t n)
 {
-    static const char *names[] = {
-        "", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
-        "sxtb", "sxth", "sxtw", "sxtx",
-    };
     if (n < 3 || n > 4) return A64_SH_NONE;
     switch (s[0] | 0x20) {          /* the first letters of the names: most words stop here */
     case 'l': case 'a': case 'r': case 'm': case 'u': case 's': break;
@@ -98,8 +105,8 @@ int a64_shift_lookup(const char *s, size_t n)
     char b[5];
     for (size_t i = 0; i < n; i++) b[i] = (char)(s[i] | 0x20);
     b[n] = 0;
-    for (int i = 1; i < (int)ARRAY_LEN(names); i++)
-        if (names[i][0] == b[0] && !strcmp(b, names[i])) return i;
+    for (int i = 1; i < (int)ARRAY_LEN(shift_names); i++)
+        if (shift_names[i][0] == b[0] && !strcmp(b, shift_names[i])) return i;
     return A64_SH_NONE;
 }
 

@@ -3106,12 +3106,12 @@ static bool include_left(Parser *P, const char *s, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
     Buf name = {0};
-    const char *x = asm_string(a, e, &name);
+    AsmStringError why;
+    const char *x = asm_string(a, e, &name, &why);
     if (!x) {
-        const char *t = a + 1;    /* (the lexer's string: a '\' takes the next character) */
-        while (t < e && *t != '"') t += *t == '\\' ? 2 : 1;
         buf_free(&name);
-        return perr(P, a, t < e ? "invalid escape sequence (unrecognized character)" : "expected string in '.include' directive");
+        return perr(P, a, why == ASM_STRING_BAD_ESCAPE ? "invalid escape sequence (unrecognized character)"
+                                                       : "expected string in '.include' directive");
     }
     x = skip_ws(x, e);
     struct stat st;
@@ -3567,6 +3567,21 @@ static bool statement(Parser *P, const char *s, const char *e)
     return instruction(P, s, e, w_me);
 }
 
+/* what the text of a comment [c, e) marks, its blanks skipped: the start of a code region
+ * (LLVM-MCA-BEGIN first), its end (LLVM-MCA-END first), or nothing (MARK_NONE); the name is
+ * what follows, a blank between or not, as llvm-mca reads it.  The one test of the marker
+ * words: region_marker's, and semi_comment's and line_blanked's, which take a marker's comment
+ * as one */
+enum { MARK_NONE, MARK_BEGIN, MARK_END };
+static int marker_kind(const char *c, const char *e)
+{
+    c = skip_ws(c, e);
+    size_t n = (size_t)(e - c);
+    if (n >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14)) return MARK_BEGIN;
+    if (n >= 12 && !memcmp(c, "LLVM-MCA-END", 12)) return MARK_END;
+    return MARK_NONE;
+}
+
 /* on an ELF triple, a ';' whose text is no statement is read as Apple's comment (compilers on
  * macOS write `; %bb.0:`, `; kill: def $w0`), which llvm-mca refuses there: said, once a parse
  * (a64_print_warnings: once an input), so that `nop; addd x0, x1` is not silent.  A region
@@ -3575,7 +3590,7 @@ static void semi_comment(Parser *P, const char *at, const char *e)
 {
     const char *c = skip_ws(at + 1, e);
     if (P->semi_said || c >= e || (e - c >= 2 && c[0] == '/' && (c[1] == '/' || c[1] == '*')) ||
-        ((size_t)(e - c) >= 8 && !memcmp(c, "LLVM-MCA", 8)))
+        marker_kind(c, e) != MARK_NONE)
         return;   /* (`.def f;`, `nop; // ...`) */
     P->semi_said = true;
     pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca reads "
@@ -3680,7 +3695,8 @@ static bool region_marker(Parser *P, const char *at, const char *e)
     e = rtrim(c, e);
     A64Program *g = P->prog;
     if ((size_t)(e - c) >= 6 && !memcmp(c, "uarch:", 6)) return branch_hint(P, c, e);
-    if ((size_t)(e - c) >= 14 && !memcmp(c, "LLVM-MCA-BEGIN", 14)) {
+    int mark = marker_kind(c, e);
+    if (mark == MARK_BEGIN) {
         const char *nm = skip_ws(c + 14, e);
         size_t n = (size_t)(e - nm);
         for (int i = 0; i < P->nopen; i++) {
@@ -3702,7 +3718,7 @@ static bool region_marker(Parser *P, const char *at, const char *e)
         P->open[P->nopen++].idx = g->nregions++;
         return true;
     }
-    if ((size_t)(e - c) >= 12 && !memcmp(c, "LLVM-MCA-END", 12)) {
+    if (mark == MARK_END) {
         const char *nm = skip_ws(c + 12, e);
         size_t n = (size_t)(e - nm);
         if (!P->nopen && !n && g->nregions + P->regions0 == 0) {
@@ -3770,7 +3786,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
         const char *c = skip_ws(t + 2, te - 2);
         const char *close = c;
         while (close + 1 < te - 2 && !(close[0] == '*' && close[1] == '/')) close++;
-        if (close + 1 >= te - 2 && (size_t)(te - 2 - c) >= 12 && !memcmp(c, "LLVM-MCA-", 9))
+        if (close + 1 >= te - 2 && marker_kind(c, te - 2) != MARK_NONE)
             return region_marker(P, t + 2, te - 2);
     }
     Buf *b = &P->cline;

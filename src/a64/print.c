@@ -108,14 +108,13 @@ static void put_int(Buf *b, long long v, bool hex)
 /* ", lsr #2", ", uxtw"; keep0: an extend's amount #0 printed (the index of a byte access) */
 static void put_modifier(Buf *b, const A64Operand *o, bool keep0)
 {
-    static const char *const names[] = {"", "lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
-                                        "sxtb", "sxth", "sxtw", "sxtx"};
-    if (o->shift == A64_SH_NONE || o->shift >= ARRAY_LEN(names))
-        return;
+    const char *name = a64_shift_name(o->shift);
+    if (!*name)
+        return;                                   /* none (A64_SH_NONE) */
     if (o->shift == A64_SH_LSL && o->shift_amount == 0)
         return;                                   /* lsl #0: LLVM prints nothing (lsr #0 it keeps) */
     buf_puts(b, ", ");
-    buf_puts(b, names[o->shift]);
+    buf_puts(b, name);
     if (o->shift_amount || o->shift <= A64_SH_MSL || keep0) {
         buf_puts(b, " #");
         buf_put_llong(b, o->shift_amount);

@@ -169,21 +169,23 @@ static bool shape_sve_first(const char *shape)
     return a64_shape_sve(first);
 }
 
-/* whether shape `in` is listed shape `row` as llvm's parser reads it, in spellings the
- * disassembler does not print: an immediate's shift (#1, lsl #8: one operand, folded into the
- * number when printed; not of bytes: add z0.b, z0.b, #1, lsl #8 is refused), a list of one
+/* whether shape `in` is the shape of `row` as llvm's parser reads it, in spellings the
+ * disassembler does not print: an immediate's shift where the row's immediates take one (#1,
+ * lsl #8: one operand, folded into the number when printed; not of bytes: the row's column
+ * shift, add z0.b, z0.b, #1, lsl #8 is refused), a list of one
  * vector without its braces (ld1d z0.d, p0/z, [x0]), an array vector without its vgx2 or vgx4
  * (add za.s[w8, 0], {z0.s, z1.s}), an address without its offset in vectors (str p0, [x0],
  * printed only where the survey's offset was 0) */
-static bool same_shape(const char *row, const char *in)
+static bool same_shape(const A64ShapeRow *row, const char *in)
 {
-    const char *r = row, *i = in;
+    const char *r = row->shape, *i = in;
+    bool shifts = !strcmp(row->shift, "lsl");
     bool brace = false;                     /* a '{' of row skipped: its '}' is too */
     for (;;) {
         if (*r == *i) {
             if (!*r) return true;
             r++, i++;
-        } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && !strstr(in, "z.b")) {
+        } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && shifts) {
             i += 5;
         } else if (!strncmp(r, ",vgx", 4) && (r[4] == '2' || r[4] == '4') && *i == ']') {
             r += 5;
@@ -334,17 +336,11 @@ static const char *operand_at(const char *s, const char *e, int k)
  * #1; a register's is an operand of its own: umin w0, w1, w2, lsl #1 at the lsl) */
 static const char *refused_at(const char *s, const char *e, int k)
 {
-    static const char shifts[] = " lsl lsr asr ror msl uxtb uxth uxtw uxtx sxtb sxth sxtw sxtx ";
     const char *x = operand_at(s, e, k), *w = x;
-    char word[8] = " ";
-    while (w < e && isalpha((unsigned char)*w) && w - x < 4) {
-        word[w - x + 1] = (char)tolower((unsigned char)*w);
-        w++;
-    }
-    word[w - x + 1] = ' ';
+    while (w < e && isalpha((unsigned char)*w) && w - x < 4) w++;
     const char *b = k > 0 ? operand_at(s, e, k - 1) : NULL;
     bool shift = b && (*b == '#' || isdigit((unsigned char)*b)) && w > x && (w == e || !isalnum((unsigned char)*w)) &&
-                 strstr(shifts, word);
+                 a64_shift_lookup(x, (size_t)(w - x)) != A64_SH_NONE;
     return shift ? operand_at(s, e, k - 1) : x;
 }
 
@@ -427,7 +423,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         forms = forms || !strcmp(r->feature, "=");
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
-        else if (shape[0] && same_shape(r->shape, shape)) hit = r;
+        else if (shape[0] && same_shape(r, shape)) hit = r;
         else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
         else if (shape[0] && shape_starts(r->shape, shape)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;

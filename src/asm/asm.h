@@ -131,10 +131,13 @@ bool asm_finish(AsmState *A, int *line, AsmErr *err);
 enum { ASM_MAX_INCLUDE_DEPTH = 64, ASM_MAX_INCLUDES = 100000 };
 #define ASM_MAX_INCLUDE_BYTES (256LL << 20)
 extern long long asm_max_include_bytes;   /* ASM_MAX_INCLUDE_BYTES (the mca fuzz target lowers it) */
+/* why asm_string refused a string: it has no closing quote (llvm-mc's lexer's string, where a
+ * '\' takes the next character, runs to the end), or it has one and an escape llvm refuses */
+typedef enum AsmStringError { ASM_STRING_OK, ASM_STRING_UNTERMINATED, ASM_STRING_BAD_ESCAPE } AsmStringError;
 /* the quoted string at p (*p == '"') with llvm-mc's escapes (\b \f \n \r \t \" \\, \ooo, \xhh)
  * decoded, appended to out: its end (past the closing quote), or NULL when it has none or an
- * escape llvm refuses */
-const char *asm_string(const char *p, const char *e, Buf *out);
+ * escape llvm refuses; *why (when not NULL) says which */
+const char *asm_string(const char *p, const char *e, Buf *out, AsmStringError *why);
 /* the text of `in` (a seekable file named `name`) with the regular files its `.include "file"`
  * lines name spliced in, in a temporary file (rewound; *map maps its lines back, and the
  * diagnostics of `name` are printed through it: diag_use_map); NULL when it includes none (in

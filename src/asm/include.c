@@ -32,36 +32,41 @@ long long asm_max_include_bytes = ASM_MAX_INCLUDE_BYTES;
 static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 static const char *skip_ws(const char *p, const char *e) { while (p < e && is_ws(*p)) p++; return p; }
 
-const char *asm_string(const char *p, const char *e, Buf *out)
+const char *asm_string(const char *p, const char *e, Buf *out, AsmStringError *why)
 {
+    bool bad = false;             /* an escape llvm refuses met: the rest read for the end only */
     for (p++; p < e && *p != '"'; p++) {
         if (*p != '\\') {
-            buf_putc(out, *p);
+            if (!bad)
+                buf_putc(out, *p);
             continue;
         }
         if (++p >= e)
-            return NULL;
+            break;
+        if (bad)
+            continue;             /* (the lexer's string: a '\' takes the next character) */
         int v = 0, k = 0;
         if (*p == 'x' || *p == 'X') {
             for (; p + 1 < e && ((p[1] >= '0' && p[1] <= '9') || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'f')); k++, p++)
                 v = (v * 16 + (p[1] <= '9' ? p[1] - '0' : (p[1] | 0x20) - 'a' + 10)) & 0xff;
-            if (!k)
-                return NULL;
+            bad = !k;
         } else if (*p >= '0' && *p <= '7') {
             for (; k < 3 && p < e && *p >= '0' && *p <= '7'; k++, p++)
                 v = v * 8 + (*p - '0');
             p--;
-            if (v > 255)
-                return NULL;
+            bad = v > 255;
         } else {
             const char *c = strchr("b\bf\fn\nr\rt\t\"\"\\\\", *p);
-            if (!*p || !c || (c - "b\bf\fn\nr\rt\t\"\"\\\\") % 2)
-                return NULL;
-            v = (unsigned char)c[1];
+            bad = !*p || !c || (c - "b\bf\fn\nr\rt\t\"\"\\\\") % 2;
+            v = bad ? 0 : (unsigned char)c[1];
         }
-        buf_putc(out, (char)v);
+        if (!bad)
+            buf_putc(out, (char)v);
     }
-    return p < e ? p + 1 : NULL;
+    AsmStringError err = p >= e ? ASM_STRING_UNTERMINATED : bad ? ASM_STRING_BAD_ESCAPE : ASM_STRING_OK;
+    if (why)
+        *why = err;
+    return err == ASM_STRING_OK ? p + 1 : NULL;
 }
 
 /* whether [ls, le) is `.include "name"` alone (its name decoded into *name, *at its '"'); *cmt:
@@ -79,7 +84,7 @@ static bool include_line(const char *ls, const char *le, bool darwin, bool *cmt,
         const char *q = skip_ws(p + 8, le);
         if (k == 7 && (is_ws(p[8]) || p[8] == '"') && q < le && *q == '"') {
             buf_reset(name);
-            const char *r = asm_string(q, le, name);
+            const char *r = asm_string(q, le, name, NULL);
             r = r ? skip_ws(r, le) : NULL;
             if (r && (r == le || (r + 1 < le && r[0] == '/' && r[1] == '/') || (darwin && *r == ';'))) {
                 *at = q;

@@ -405,14 +405,20 @@ TEST(a64_reg_class_names)
 /* src/asm/include.c: a quoted string with llvm-mc's escapes, as `.include` names a file */
 TEST(asm_string_escapes)
 {
-    static const struct { const char *in, *out; int len; } cases[] = {
-        {"\"b.s\"", "b.s", 5}, {"\"q\\\"x.s\" junk", "q\"x.s", 8}, {"\"b\\x2es\"", "b.s", 8},
-        {"\"b\\056s\"", "b.s", 8}, {"\"\\t\\\\\"", "\t\\", 6}, {"\"\"", "", 2},
-        {"\"b\\q.s\"", NULL, 0}, {"\"b.s", NULL, 0}, {"\"\\x\"", NULL, 0}, {"\"\\777\"", NULL, 0},
+    enum { OK = ASM_STRING_OK, END = ASM_STRING_UNTERMINATED, ESC = ASM_STRING_BAD_ESCAPE };
+    static const struct { const char *in, *out; int len, why; } cases[] = {
+        {"\"b.s\"", "b.s", 5, OK}, {"\"q\\\"x.s\" junk", "q\"x.s", 8, OK}, {"\"b\\x2es\"", "b.s", 8, OK},
+        {"\"b\\056s\"", "b.s", 8, OK}, {"\"\\t\\\\\"", "\t\\", 6, OK}, {"\"\"", "", 2, OK},
+        {"\"b\\q.s\"", NULL, 0, ESC}, {"\"b.s", NULL, 0, END}, {"\"\\x\"", NULL, 0, ESC}, {"\"\\777\"", NULL, 0, ESC},
+        /* a refused escape and no closing quote (the lexer's: '\' takes the next character) */
+        {"\"b\\q.s", NULL, 0, END}, {"\"\\x\\\"", NULL, 0, END}, {"\"\\q\\", NULL, 0, END}, {"\"\\", NULL, 0, END},
+        {"\"\\q\\\"\"", NULL, 0, ESC},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Buf b = {0};
-        const char *in = cases[i].in, *e = asm_string(in, in + strlen(in), &b);
+        AsmStringError why = (AsmStringError)-1;
+        const char *in = cases[i].in, *e = asm_string(in, in + strlen(in), &b, &why);
+        CHECK((int)why == cases[i].why);
         if (!cases[i].out) CHECK(!e);
         else {
             CHECK(e && e - in == cases[i].len);
