@@ -187,6 +187,8 @@ typedef struct A64MatchError {
                           error is at the offset's '#' */
     bool post_imm;     /* a post-increment other than the bytes transferred: at its '#' */
     int diag;          /* A64_D_*: llvm's words for the refusal (0: the reason's) */
+    bool whole;        /* at the operand's start, not at its lane (Apple's alias of fcmeq.4s v0,
+                          v1, #0 refuses the v2 of v2[1] where the short forms refuse the lane) */
     char msg[200];
 } A64MatchError;
 /* where in the failing operand's text the error is (a64_match_message) */

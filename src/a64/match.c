@@ -1416,11 +1416,15 @@ static void furthest_error(const A64Mnem *m, A64Inst *in, A64MatchEnv *env, A64M
  * the rows' (movi.4h v0, #1, lsl #8, v3: the lsl; fcmeq.4s v0, v1, v2, v3: the v2; #0.0 is '#0'
  * and '.0' to llvm, the '.0' refused at the same place).  The operand (0-based) an alias of
  * row r refuses, *shift when at the immediate's shift; -1 when it takes them all */
-static int alias_refuses(const A64Row *r, const Try *t, const A64Inst *in, bool *shift)
+static int alias_refuses(const A64Row *r, const Try *t, const A64Inst *in, bool *shift, bool *lane)
 {
     int k = r->nops - 1, kind = r->ops[k].kind;
-    *shift = false;
-    if (t->at < k) return t->at < in->nops ? t->at : -1;
+    *shift = *lane = false;
+    if (t->at < k) {   /* (fcmeq.4s v0, v1[1], v2: the register taken, its lane refused) */
+        *lane = t->at < in->nops && in->ops[t->at].kind == A64_OP_VREG && in->ops[t->at].u.vreg.index >= 0 &&
+                r->ops[t->at].kind == P_VEC;
+        return t->at < in->nops ? t->at : -1;
+    }
     if (in->nops <= k) return -1;
     const A64Operand *o = &in->ops[k];
     bool num = o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym;
@@ -1438,19 +1442,23 @@ static void apple_alias_error(const A64Mnem *m, const A64Inst *in, const A64Matc
 {
     if (!env || !env->apple || env->apple >= A64_V_ELEM_B) return;
     int far = -1;
-    bool far_shift = false;
+    bool far_shift = false, far_lane = false;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         int kind = r->nops ? r->ops[r->nops - 1].kind : -1;
         if (!(kind == P_MIMM8 || (kind == P_FZERO && r->ops[0].kind == P_VEC)) || skipped(r, env)) continue;
-        bool sh;
-        int a = alias_refuses(r, &tried[ri - m->first], in, &sh);
+        bool sh, lane;
+        int a = alias_refuses(r, &tried[ri - m->first], in, &sh, &lane);
         if (a > far || (a == far && sh && !far_shift)) {
             far = a;
             far_shift = sh;
+            far_lane = lane;
         }
     }
     bool few = err->opnd == 0 && err->diag == D_FEW;
+    /* (the same operand: the alias's place is the register's start where it refuses it whole,
+     * fcmeq.4s v0, v1, v2[1]: at the v2, where the short forms refuse the lane) */
+    if (far >= 0 && !few && far == err->opnd - 1 && !far_shift && !far_lane) err->whole = true;
     if (far < 0 || (!few && far >= err->opnd - 1)) return;
     err->opnd = far + 1;
     err->reason = 0;
@@ -1512,6 +1520,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     err->diag = 0;
+    err->whole = false;
     const A64Alias *alias = alias_of(m->name);
     bool sym = false;                       /* an operand is an expression of symbols */
     for (int k = 0; k < in->nops; k++)

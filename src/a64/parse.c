@@ -2236,7 +2236,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
-            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) &&
+            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
             !strcmp(msg, "invalid operand for instruction")) {
             /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
             const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
@@ -2555,8 +2555,19 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 const A64Mnem *bm = a64_mnem_find(lw, pn);
                 const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
                 int taken = bm || a64_shape_known(lw, pn) ? apple_suffix(lw, pn, dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) : -2;
-                if (taken == 0 || (taken == 1 && s2))
-                    return perr(P, s + ((taken ? s2 : dot) - lw) + 1, "invalid type suffix for instruction");
+                if (taken == 0 || (taken == 1 && s2)) {
+                    /* (its matcher's words: an operand llvm's parser refuses comes first, add.s
+                     * x0, x1, x2[1]: at the '[') */
+                    const char *at = s + ((taken ? s2 : dot) - lw) + 1;
+                    P->env.mnem = bm;
+                    P->mname = lw;
+                    lw[pn] = 0;
+                    P->bare_ops = 0;
+                    P->lane = NULL;
+                    bool parsed = parse_operands(P, p, e, in);
+                    P->env.mnem = NULL;
+                    return parsed ? perr(P, at, "invalid type suffix for instruction") : false;
+                }
                 if (taken == -2) {
                     char msg[400];
                     lw[pn] = 0;
