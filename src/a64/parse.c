@@ -2615,7 +2615,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req, &req_at)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
-        if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1) shp = A64_SHAPE_NONE;
+        if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1 && *req_at != '[') shp = A64_SHAPE_NONE;
         if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
         return false;
     }

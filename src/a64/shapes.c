@@ -136,6 +136,104 @@ int a64_shape_places(const char *s, const char *e)
     return places;
 }
 
+/* whether operand [o, +n) of a shape is a z register (z.s, not za or zt) or a list of them */
+static bool zreg(const char *o, size_t n)
+{
+    if (n && *o == '{') o++, n--;
+    return n && *o == 'z' && (n == 1 || o[1] == '.' || o[1] == '[' || o[1] == '^');
+}
+
+/* the places in llvm's list of operands of operand [o, +n) of a shape, as a64_shape_places
+ * counts them, a z register's lane ([N]) one of its own */
+static int operand_places(const char *o, size_t n)
+{
+    const char *x = o + n;
+    bool lane = o[n - 1] == ']' && memchr(o, '[', n);
+    /* (an address, '[', its parts and ']'; an array of za or a tile's vector after its name:
+     * za.s[w8, 0, vgx2]) */
+    if (*o == '[' || (lane && *o == 'z' && o[1] == 'a')) {
+        int parts = 0, depth = 0;
+        for (const char *p = o; p < x; p++) {
+            if (*p == '[' || *p == '{') depth++;
+            else if ((*p == ']' || *p == '}') && depth) depth--;
+            else if (*p == ',' && depth == 1) parts++;
+        }
+        return 3 + parts + (*o != '[');
+    }
+    if (memchr(o, '/', n)) return 3;
+    if (*o == '{') return 1 + lane;
+    if (*o == 'v' && memchr(o, '.', n)) return 2 + lane;
+    return 1 + (lane && zreg(o, n) && *o != '{');
+}
+
+/* the next operand of a shape at *p (advanced past it and its ','); its length */
+static size_t next_operand(const char **p)
+{
+    const char *o = *p;
+    int depth = 0;
+    while (**p && (depth || **p != ',')) {
+        if (**p == '[' || **p == '{') depth++;
+        else if ((**p == ']' || **p == '}') && depth) depth--;
+        (*p)++;
+    }
+    size_t n = (size_t)(*p - o);
+    if (**p) (*p)++;
+    return n;
+}
+
+/* whether shape `row` has a z register (or a list of them; a list only: `list`) at llvm's
+ * place `place` */
+static bool row_takes_z(const char *row, int place, bool list)
+{
+    for (int at = 0; *row && at <= place;) {
+        const char *o = row;
+        size_t n = next_operand(&row);
+        if (at == place) return zreg(o, n) && (!list || *o == '{');
+        at += operand_places(o, n);
+    }
+    return false;
+}
+
+/* whether a row of mnemonic [mnem, +n) (from lo) has a z register (a list: `list`) at place */
+static bool rows_take_z(const char *mnem, size_t n, int lo, int place, bool list)
+{
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes_z(r->shape, place, list)) return true;
+    }
+    return false;
+}
+
+/* Where llvm's parser stops at a lane ('[') after a z register, in the operands of shape `shape`
+ * of mnemonic [mnem, +n) (rows from lo; all: its forms): a z register's where no form has a z
+ * register at that place of llvm's list of operands (it reads a z register only for a form that
+ * takes one there, else a symbol z1.s: lastb z14.s[3], p0, z1.s; fmul z0.s, z1.s[1], z2.s[1]:
+ * the second), "unexpected token in argument list"; where a form has a list of them there, in
+ * the list (ld1w {z0.s[1]}, ...), "'}' expected", or after it ({z0.s}[1]) "unexpected token in
+ * argument list".  The first such '[' (its words into *msg), NULL where there is none */
+static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, const char *shape,
+                               const char *const *tok, const char **msg)
+{
+    int place = 0;
+    for (const char *p = shape; *p;) {
+        const char *o = p;
+        size_t k = next_operand(&p);
+        const char *lb = memchr(o, '[', k);
+        if (lb && zreg(o, k) && *o == '{' && rows_take_z(mnem, n, lo, place, true)) {
+            const char *close = memchr(o, '}', k);
+            *msg = close && close < lb ? "unexpected token in argument list" : "'}' expected";
+            return tok[lb - shape];
+        }
+        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take_z(mnem, n, lo, place, false)) {
+            *msg = "unexpected token in argument list";
+            return tok[lb - shape];
+        }
+        place += operand_places(o, k);
+    }
+    return NULL;
+}
+
 /* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
  * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
  * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
@@ -412,13 +510,15 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
                        A64Features features, char *msg, size_t cap, const char **at)
 {
     char shape[160];
-    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
+    const char *tok[160];                   /* where each character of the shape starts in [s, e) */
+    if (operand_shape(s, e, shape, sizeof shape, tok) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
+    const char *lane = NULL;                /* the '[' of a z register's lane that row ends before */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
@@ -431,10 +531,19 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
         else if (shape[0] && shape_starts(r->shape, shape)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
-            if (k > past) past = k;
+            size_t len = strlen(r->shape);
+            if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         }
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(shape, r->shape) : 0;
         if (c > near) near = c;
+    }
+    /* (a lane where no form has a z register: llvm's parser stops at it) */
+    const char *words = NULL;
+    const char *lb = shape[0] && rows ? lane_unread(mnem, n, lo, forms || (!dflt && !any), shape, tok, &words) : NULL;
+    if (lb) {
+        snprintf(msg, cap, "%s", words);
+        *at = lb;
+        return A64_SHAPE_PARSE;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
      * takes them all, and the furthest it got is their end */
@@ -443,10 +552,11 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         return A64_SHAPE_FEW;
     }
     /* operands that go on after a form (abs x0, x1, x2: cssc's abs x0, x1): the matcher
-     * refuses the first one after it */
+     * refuses the first one after it, or the lane of the z register a form ends with, an
+     * operand of its own to llvm (lastb w0, p0, z1.s[3]: at the '[') */
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = refused_at(s, e, past);
+        *at = lane ? lane : refused_at(s, e, past);
         return A64_SHAPE_MANY;
     }
     /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
