@@ -446,13 +446,66 @@ static const char *refused_at(const char *s, const char *e, int k)
     return shift ? operand_at(s, e, k - 1) : x;
 }
 
+/* Predicates p8 to p15: most SVE and SME forms encode their governing predicate in three bits
+ * (llvm's class of p0 to p7), and llvm's matcher refuses a higher one there (sub z29.d, p14/m,
+ * z29.d, z1.d: "invalid operand for instruction" at the p14).  Learned by experiment (llvm-mc
+ * 19, -mattr=+all: every instance of the survey's random words with a governing predicate p0 to
+ * p7 again with p8 to p15): a governing predicate, written bare or with its /m or /z, of a form
+ * with a z or za register or an address (ld1w, st1w, prfb) takes p0 to p7 only, except the
+ * copy of an immediate (cpy z0.s, p8/m, #1; fmov z0.s, p8/m, #1.0) and sel (sel z0.s, p8, z1.s,
+ * z2.s; mov z0.s, p8/m, z1.s); of a form of predicates alone (and p0.b, p8/z, p1.b, p2.b; brka,
+ * cntp, psel) any.  pshape: the shape with 'P' for each such predicate the text has
+ * (restricted_view); the view of a row: pshape where the row refuses one of them there, else
+ * the shape */
+static bool row_restricts(const char *mnem, size_t n, const char *row, const char *pshape)
+{
+    bool vec = false;                       /* (an operand that is, or a list that starts with, z, za or zt; an address) */
+    for (const char *p = row; *p; p++)
+        vec = vec || ((*p == '[' || *p == 'z') && (p == row || p[-1] == ',' || (*p == 'z' && p[-1] == '{')));
+    if (!vec) return false;
+    const char *r = row, *q = pshape;
+    for (int k = 0; *r && *q; k++) {
+        const char *ro = r, *qo = q;
+        size_t rn = next_operand(&r);
+        next_operand(&q);
+        if (!k || *qo != 'P' || (rn != 1 && rn != 3) || *ro != 'p' || (rn == 3 && ro[1] != '/')) continue;
+        if (rn == 3 && *r == 'N') continue;                         /* (cpy z0.s, p8/m, #1) */
+        bool sel = n == 3 && (!strncmp(mnem, "sel", 3) ||   /* (sel; its alias mov z0.s, p8/m, z1.s) */
+                              (!strncmp(mnem, "mov", 3) && rn == 3 && ro[2] == 'm' && !strncmp(r, "z.", 2) &&
+                               !strncmp(row, "z.", 2)));
+        if (sel) continue;
+        return true;
+    }
+    return false;
+}
+
+/* the shape `shape` of the text whose characters start at tok[], with 'P' for a predicate p8 to
+ * p15 written bare or with /m or /z, into pshape; whether there is one */
+static bool restricted_view(const char *shape, const char *const *tok, char *pshape, size_t cap)
+{
+    bool any = false;
+    snprintf(pshape, cap, "%s", shape);
+    for (const char *p = shape; *p;) {
+        const char *o = p;
+        size_t k = next_operand(&p);
+        if (*o != 'p' || !(k == 1 || (k == 3 && o[1] == '/'))) continue;
+        const char *t = tok[o - shape];
+        if ((t[0] == 'p' || t[0] == 'P') && isdigit((unsigned char)t[1]) && atoi(t + 1) >= 8 && (size_t)(o - shape) < cap) {
+            pshape[o - shape] = 'P';
+            any = true;
+        }
+    }
+    return any;
+}
+
 /* where llvm's matcher refuses the operands [s, e) of shape `shape`, of mnemonic [mnem, +n)
  * whose rows (from lo) are all its forms: the place the listed form that takes the longest
  * start of the shape stops.  llvm reads a lane of a z or p register ('[1]'), a predicate's '/'
  * and its 'm' or 'z' as operands of their own, and an address in parts (address_part); a form
  * that goes on past an operand the shape ends refuses the next one; else the operand there.
  * NULL where the shape is the start of a form (too few) */
-static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape)
+static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape,
+                              const char *pshape)
 {
     char sh[160];
     const char *at[160];
@@ -463,8 +516,9 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
+        const char *v = pshape && row_restricts(mnem, n, r->shape, pshape) ? pshape : sh;
         size_t c = 0;
-        while (c < len && r->shape[c] && r->shape[c] == sh[c]) c++;
+        while (c < len && r->shape[c] && r->shape[c] == v[c]) c++;
         if (c > best) {
             best = c;
             rc = r->shape[c];
@@ -520,21 +574,26 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     int past = -1;                          /* the operands of the longest row the shape goes on after */
     const char *lane = NULL;                /* the '[' of a z register's lane that row ends before */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
+    char pshape[160];                       /* (predicates p8 to p15: row_restricts) */
+    bool high = shape[0] && restricted_view(shape, tok, pshape, sizeof pshape);
+    const A64ShapeRow *low = NULL;          /* a row that takes the shape but for such a predicate */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         rows++;
         forms = forms || !strcmp(r->feature, "=");
+        const char *v = high && r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(mnem, n, r->shape, pshape) ? pshape : shape;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
-        else if (shape[0] && same_shape(r->shape, shape)) hit = r;
-        else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
-        else if (shape[0] && shape_starts(r->shape, shape)) {
+        else if (shape[0] && same_shape(r->shape, v)) hit = r;
+        else if (shape[0] && shape_starts(v, r->shape)) prefix = true;
+        else if (shape[0] && shape_starts(r->shape, v)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
             size_t len = strlen(r->shape);
             if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         }
-        int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(shape, r->shape) : 0;
+        if (v != shape && same_shape(r->shape, shape) && !low) low = r;
+        int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
         if (c > near) near = c;
     }
     /* (a lane where no form has a z register: llvm's parser stops at it) */
@@ -582,7 +641,9 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
      * and SME forms when the first operand is one of them */
     if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
-        const char *t = diverge_at(mnem, n, lo, s, e, shape);
+        const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL);
+        const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
+        if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
         if (t) {
             snprintf(msg, cap, "invalid operand for instruction");
             *at = t;
@@ -592,6 +653,15 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME from the first (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need
      * their shape */
+    /* (a form that takes the operands but for a predicate p8 to p15, where the forms are not
+     * all listed: the matcher refuses the predicate) */
+    if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(mnem, n, shape, pshape))
+        low = dflt;                         /* (the default's form: prfh pldl3keep, p14, [x19, z18.d, uxtw #1]) */
+    if (!hit && low) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = tok[strchr(pshape, 'P') - pshape];
+        return A64_SHAPE_MANY;
+    }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
