@@ -285,7 +285,15 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     case P_IMM: case P_RANGE: case P_ZERO: case P_SHAMT: case P_LSB: case P_WIDTH:
     case P_MOVZ: case P_MOVN: case P_MIMM64: {
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
-        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        /* (a shift after a number is an operand of its own to llvm: the number is refused first,
+         * svc #1, lsl #2 at the lsl) */
+        if (o->shift != A64_SH_NONE && p->kind != P_IMM && p->kind != P_RANGE) return R_SHIFT;
+        if (o->shift != A64_SH_NONE) {
+            A64Operand plain = *o;
+            plain.shift = A64_SH_NONE;
+            int r = check(p, &plain, idx, v);
+            return r == R_OK ? R_SHIFT : r;
+        }
         int64_t x = o->u.imm.value;
         int sz = cur_sz(v);
         switch (p->kind) {
@@ -354,7 +362,12 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     }
     case P_BIMM: case P_NBIMM: {   /* (nbimm: its complement, bic w0, w1, #1 = and #0xfffffffe) */
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
-        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        if (o->shift != A64_SH_NONE) {   /* (and x0, x1, #1, lsl #2: the number first, as above) */
+            A64Operand plain = *o;
+            plain.shift = A64_SH_NONE;
+            int r = check(p, &plain, idx, v);
+            return r == R_OK ? R_SHIFT : r;
+        }
         int sz = cur_sz(v);
         if (sz == 32 && (o->u.imm.value < -(int64_t)0x80000000LL || o->u.imm.value > (int64_t)0xffffffffLL)) return R_BITMASK;
         uint64_t u = (uint64_t)o->u.imm.value;
@@ -985,6 +998,10 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
         return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
     }
+    /* (a shift after a number no form reads with one: an operand of its own to llvm, refused
+     * there: and x0, x1, #1, lsl #2; svc #1, lsl #2) */
+    bool plain_imm = p->kind == P_IMM || p->kind == P_RANGE || p->kind == P_BIMM || p->kind == P_NBIMM;
+    if (why == R_SHIFT && plain_imm && !a64_takes_shifted_imm(m, i)) return D_INVALID_SHIFT;
     switch (p->kind) {
     case P_AIMM: case P_AIMMSH:
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;

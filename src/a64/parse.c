@@ -1327,10 +1327,11 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (sve_claimed(P->mname, "fimm", place)) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
             if (t) return perr(P, t, "invalid floating point immediate");
-        } else if (sve_claimed(P->mname, "fimm", -1)) {
-            /* a mnemonic with a floating-point immediate elsewhere (fmov.2d v5.2d, #1.5; fadd
-             * v0.4s, v1.4s, #1.5): llvm's generic operand parser reads one here, and refuses a
-             * floating-point literal, at the number (after the '-') */
+        } else if (!sve_claimed(P->mname, "real", place)) {
+            /* where no form has an operand parser that reads a floating-point literal
+             * (claims.tsv, real: fmov.2d v5.2d, #1.5; fadd v0.4s, v1.4s, #1.5; facle d0, d1,
+             * #0.0; movi v0.2d, #0.0): llvm's generic operand parser refuses one, at the number
+             * (after the '-') */
             const char *t = skip_ws(p + 1, e);
             if (t < e && *t == '-') t = skip_ws(t + 1, e);
             if (t < e && is_digit(*t) && looks_float(t, e)) return perr(P, t, "unexpected floating point literal");
