@@ -287,7 +287,8 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
         /* (a shift after a number is an operand of its own to llvm: the number is refused first,
          * svc #1, lsl #2 at the lsl) */
-        if (o->shift != A64_SH_NONE && p->kind != P_IMM && p->kind != P_RANGE) return R_SHIFT;
+        if (o->shift != A64_SH_NONE && (p->kind == P_MOVZ || p->kind == P_MOVN || p->kind == P_MIMM64 || p->kind == P_ZERO))
+            return R_SHIFT;
         if (o->shift != A64_SH_NONE) {
             A64Operand plain = *o;
             plain.shift = A64_SH_NONE;
@@ -1000,8 +1001,11 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     }
     /* (a shift after a number no form reads with one: an operand of its own to llvm, refused
      * there: and x0, x1, #1, lsl #2; svc #1, lsl #2) */
-    bool plain_imm = p->kind == P_IMM || p->kind == P_RANGE || p->kind == P_BIMM || p->kind == P_NBIMM;
-    if (why == R_SHIFT && plain_imm && !a64_takes_shifted_imm(m, i)) return D_INVALID_SHIFT;
+    bool plain_imm = p->kind == P_IMM || p->kind == P_RANGE || p->kind == P_SHAMT || p->kind == P_LSB ||
+                     p->kind == P_WIDTH || p->kind == P_BIMM || p->kind == P_NBIMM;
+    const A64Alias *rw = plain_imm ? alias_of(m->name) : NULL;   /* (lsl x0, x1, #1: a rewrite, not a form) */
+    bool rewrite = rw && (!strcmp(rw->rewrite, "shift") || !strcmp(rw->rewrite, "bitfield"));
+    if (why == R_SHIFT && plain_imm && !a64_takes_shifted_imm(m, i) && !rewrite) return D_INVALID_SHIFT;
     switch (p->kind) {
     case P_AIMM: case P_AIMMSH:
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
@@ -1540,11 +1544,15 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     err->whole = false;
     const A64Alias *alias = alias_of(m->name);
     bool sym = false;                       /* an operand is an expression of symbols */
-    for (int k = 0; k < in->nops; k++)
+    bool shifted = false;                   /* a number with a shift: two operands to llvm */
+    for (int k = 0; k < in->nops; k++) {
         sym |= in->ops[k].kind == A64_OP_LABEL || (in->ops[k].kind == A64_OP_IMM && in->ops[k].u.imm.sym);
-    if (alias && !strcmp(alias->rewrite, "bitfield") && (a64_rows[m->first].nops != in->nops || sym)) {
-        /* bfc x0, #1; ubfx x0, x1, #sym, #2: llvm's parser rewrites a bitfield alias of its own
-         * count of operands, its numbers constants, only; its matcher does not know the name */
+        shifted |= in->ops[k].kind == A64_OP_IMM && in->ops[k].shift != A64_SH_NONE;
+    }
+    if (alias && !strcmp(alias->rewrite, "bitfield") && (a64_rows[m->first].nops != in->nops || sym || shifted)) {
+        /* bfc x0, #1; ubfx x0, x1, #sym, #2; ubfx x0, x1, #1, #2, lsl #3: llvm's parser rewrites
+         * a bitfield alias of its own count of operands, its numbers constants, only; its
+         * matcher does not know the name */
         err->opnd = -1;
         err->reason = 0;
         a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);

@@ -1711,12 +1711,16 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
 {
     const A64Mnem *mn = P->env.mnem;
     if (!in->nops || !in->mnem_name || !mn) return true;
-    int last = in->nops - 1;
-    A64Operand *o = &in->ops[last];
-    if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
+    /* (the first number where a row has its label: the last operand, or one a shift or other
+     * operands follow, b #8, lsl #2, which llvm's matcher refuses after it) */
+    A64Operand *o = NULL;
     const A64Pat *label = NULL;   /* (every row of a mnemonic gives its label the same reach) */
-    for (int r = mn->first; r < mn->first + mn->count && !label; r++)
-        if (a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL) label = &a64_rows[r].ops[last];
+    for (int k = 0; k < in->nops && !label; k++) {
+        o = &in->ops[k];
+        if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) continue;
+        for (int r = mn->first; r < mn->first + mn->count && !label; r++)
+            if (a64_rows[r].nops > k && a64_rows[r].ops[k].kind == P_LABEL) label = &a64_rows[r].ops[k];
+    }
     if (!label) return true;
     int64_t unit = label->set, v = o->u.imm.value;
     int bits = label->arg;
