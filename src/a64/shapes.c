@@ -234,6 +234,58 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
     return NULL;
 }
 
+/* whether word [w, +n) (lowercase) names a prefetch operation (pldl1keep ... pstl3strm) */
+static bool prfop_name(const char *w, size_t n)
+{
+    return n == 9 && w[0] == 'p' && (!strncmp(w + 1, "ld", 2) || !strncmp(w + 1, "st", 2)) && w[3] == 'l' &&
+           w[4] >= '1' && w[4] <= '3' && (!strncmp(w + 5, "keep", 4) || !strncmp(w + 5, "strm", 4));
+}
+
+/* An SVE prefetch (prfb, prfh, prfw, prfd: a mnemonic whose rows from lo start with a prefetch
+ * operation) reads its first operand with llvm's parser of prefetch operations, which refuses
+ * what is no operation of SVE's: "prefetch hint expected" at a name it does not know (foo,
+ * pldl4keep, x3) or what is no name nor number ([x3], ','), "prefetch operand out of range,
+ * [0,15] expected" after a number out of range (#16, #-1), "immediate value expected for
+ * prefetch operand" after a symbol (#sym).  The place, the words into msg; NULL where it takes
+ * the operand (or its number is an expression uarch does not evaluate here) */
+static const char *prefetch_unread(const char *mnem, size_t n, int lo, const char *s, const char *e, char *msg,
+                                   size_t cap)
+{
+    bool prf = false;
+    for (int i = lo; i < a64_shape_rows_count && !prf; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        prf = prfop_name(r->shape, strcspn(r->shape, ","));
+    }
+    if (!prf) return NULL;
+    while (s < e && isspace((unsigned char)*s)) s++;
+    const char *x = s, *t;
+    if (s < e && (*s == '#' || isdigit((unsigned char)*s))) {
+        if (*x == '#') x++;
+        if (x < e && (isalpha((unsigned char)*x) || *x == '_')) {   /* (#sym) */
+            for (t = x; t < e && (isalnum((unsigned char)*t) || *t == '_' || *t == '.'); t++) {}
+            while (t < e && isspace((unsigned char)*t)) t++;
+            snprintf(msg, cap, "immediate value expected for prefetch operand");
+            return t;
+        }
+        char *end;
+        long long v = strtoll(x, &end, 0);
+        for (t = end; t < e && isspace((unsigned char)*t); t++) {}
+        if (end == x || (t < e && *t != ',')) return NULL;
+        if (v >= 0 && v <= 15) return NULL;
+        snprintf(msg, cap, "prefetch operand out of range, [0,15] expected");
+        return t;
+    }
+    char w[16] = {0};
+    size_t k = 0;
+    for (t = s; t < e && (isalnum((unsigned char)*t) || *t == '_'); t++)
+        if (k < sizeof w - 1) w[k++] = (char)tolower((unsigned char)*t);
+    if (t > s && prfop_name(w, (size_t)(t - s))) return NULL;
+    if (s >= e) return NULL;                /* (no operands: too few) */
+    snprintf(msg, cap, "prefetch hint expected");
+    return s;
+}
+
 /* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
  * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
  * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
@@ -595,6 +647,11 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         if (v != shape && same_shape(r->shape, shape) && !low) low = r;
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
         if (c > near) near = c;
+    }
+    const char *pf = prefetch_unread(mnem, n, lo, s, e, msg, cap);   /* (prfb foo, p0, [x0]) */
+    if (pf) {
+        *at = pf;
+        return A64_SHAPE_PARSE;
     }
     /* (a lane where no form has a z register: llvm's parser stops at it) */
     const char *words = NULL;
