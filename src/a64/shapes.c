@@ -286,6 +286,154 @@ static const char *prefetch_unread(const char *mnem, size_t n, int lo, const cha
     return s;
 }
 
+/* The SVE instructions of an element count (cntd, incd, sqincw, uqdech ...) and ptrue, ptrues:
+ * their operands are named values (a pattern: pow2, vl1 ... vl256, mul4, mul3, all or #0 to
+ * #31; mul #1 to #16) that the random words of tools/shapes-survey.sh give only some of, so
+ * shapes.tsv does not list their forms; these are them, as llvm 19's matcher has them, one
+ * class a place of llvm's list of operands:
+ *   cnt[bhwd]                  x
+ *   inc, dec [bhwd]            x; z.T (not b)
+ *   sqinc, sqdec [bhwd]        x; x, w; z.T (not b)
+ *   uqinc, uqdec [bhwd]        x; w; z.T (not b)
+ *   ptrue, ptrues              p.b, p.h, p.s or p.d
+ * each with an optional pattern after it (x, all), and for the counts mul and a number after
+ * that (x, all, mul #4: 'mul' and #4 two places).  T: h for ..h, s for ..w, d for ..d. */
+enum { EC_X = 1, EC_W, EC_Z, EC_P, EC_PAT, EC_MUL, EC_NUM, EC_OTHER };
+
+/* where the '#' of operand text [o, x) is when it is a shift or extend and its amount (lsl #1);
+ * NULL otherwise */
+static const char *shift_word(const char *o, const char *x)
+{
+    static const char *const names[] = {"lsl", "lsr", "asr", "ror", "msl", "uxtb", "uxth", "uxtw", "uxtx",
+                                        "sxtb", "sxth", "sxtw", "sxtx"};
+    const char *w = o;
+    char b[8] = {0};
+    for (; w < x && isalpha((unsigned char)*w) && w - o < 7; w++) b[w - o] = (char)tolower((unsigned char)*w);
+    const char *h = w;
+    while (h < x && isspace((unsigned char)*h)) h++;
+    if (h == w || h >= x || *h != '#') return NULL;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(b, names[i])) return h;
+    return NULL;
+}
+
+/* the class of operand text [o, x) at a place where `pat` (a form has a pattern there), and
+ * of a z register's element *el */
+static int ec_class(const char *o, const char *x, bool pat, char *el)
+{
+    char w[16] = {0};
+    size_t n = (size_t)(x - o);
+    for (size_t i = 0; i < n && i < sizeof w - 1; i++) w[i] = (char)tolower((unsigned char)o[i]);
+    if (n >= sizeof w) return EC_OTHER;
+    static const char *const pats[] = {"pow2", "vl1", "vl2", "vl3", "vl4", "vl5", "vl6", "vl7", "vl8", "vl16",
+                                       "vl32", "vl64", "vl128", "vl256", "mul4", "mul3", "all"};
+    for (size_t i = 0; pat && i < sizeof pats / sizeof *pats; i++)
+        if (!strcmp(w, pats[i])) return EC_PAT;
+    if (w[0] == '#' || isdigit((unsigned char)w[0])) {
+        char *end;
+        long v = strtol(w + (w[0] == '#'), &end, 0);
+        if (*end) return EC_OTHER;
+        return pat && v >= 0 && v <= 31 ? EC_PAT : EC_NUM;
+    }
+    size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
+    const char *cls = a64_reg_class(w, k, false);
+    if (!cls) return EC_OTHER;
+    if (k == n && !strcmp(cls, "x") && strcmp(w, "sp")) return EC_X;
+    if (k == n && !strcmp(cls, "w") && strcmp(w, "wsp")) return EC_W;
+    if ((!strcmp(cls, "z") || !strcmp(cls, "p")) && k + 2 == n && strchr("bhsd", w[n - 1])) {
+        *el = w[n - 1];
+        return w[0] == 'z' ? EC_Z : EC_P;
+    }
+    return EC_OTHER;
+}
+
+/* llvm's error for such an instruction, mnemonic [mnem, +n) and operands [s, e): A64_SHAPE_NONE
+ * where it is none of them; A64_SHAPE_REQUIRES where a form takes the operands (the CPU lacks
+ * the features), A64_SHAPE_FEW where they stop short of every form, else A64_SHAPE_MANY
+ * ("invalid operand for instruction" at *at: where the form that gets furthest stops) or
+ * A64_SHAPE_PARSE (at *at, the words into msg) */
+static int count_error(const char *mnem, size_t n, const char *s, const char *e, char *msg, size_t cap,
+                       const char **at_out)
+{
+    static const char *const heads[] = {"cnt", "inc", "dec", "sqinc", "sqdec", "uqinc", "uqdec"};
+    char m[16] = {0};
+    if (n >= sizeof m) return A64_SHAPE_NONE;
+    memcpy(m, mnem, n);
+    int head = -1;
+    bool ptrue = !strcmp(m, "ptrue") || !strcmp(m, "ptrues");
+    for (int i = 0; i < 7 && !ptrue && head < 0; i++)
+        if (strlen(heads[i]) + 1 == n && !strncmp(m, heads[i], n - 1) && strchr("bhwd", m[n - 1])) head = i;
+    if (head < 0 && !ptrue) return A64_SHAPE_NONE;
+    /* the forms' first places (0 ends one), the z register's element */
+    int base[3][2] = {{ptrue ? EC_P : EC_X, 0}, {0}, {0}}, nb = 1;
+    char el = m[n - 1] == 'w' ? 's' : m[n - 1];
+    if (head == 3 || head == 4) base[nb][0] = EC_X, base[nb++][1] = EC_W;
+    if (head == 5 || head == 6) base[nb++][0] = EC_W;
+    if (head > 0 && el != 'b') base[nb++][0] = EC_Z;
+    /* the places of the operands: their class and where they start */
+    int cls[12];
+    const char *at[12];
+    int np = 0;
+    for (const char *p = s; p < e && np < 10;) {
+        while (p < e && isspace((unsigned char)*p)) p++;
+        const char *x = p;
+        for (int depth = 0; x < e && (depth || *x != ','); x++) {
+            if (*x == '[' || *x == '{') depth++;
+            else if ((*x == ']' || *x == '}') && depth) depth--;
+        }
+        const char *y = x;
+        while (y > p && isspace((unsigned char)y[-1])) y--;
+        char z = 0;
+        bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
+                   tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
+        if (mul) {
+            const char *h = p + 3;          /* mul #4: 'mul' and the number, places of their own */
+            while (h < y && isspace((unsigned char)*h)) h++;
+            bool vl = y - h == 2 && tolower((unsigned char)h[0]) == 'v' && tolower((unsigned char)h[1]) == 'l';
+            if (h < y && *h != '#' && !vl) {   /* (mul 2: llvm's parser stops after the 'mul') */
+                snprintf(msg, cap, "unexpected token in argument list");
+                *at_out = h;
+                return A64_SHAPE_PARSE;
+            }
+            at[np] = p, cls[np++] = EC_MUL;
+            if (h < y) at[np] = vl ? h : h + 1, cls[np++] = !vl && ec_class(h, y, false, &z) == EC_NUM ? EC_NUM : EC_OTHER;
+        } else if (shift_word(p, y) && np && (cls[np - 1] != EC_X && cls[np - 1] != EC_W)) {
+            /* (incd x0, all, lsl #1: a shift is read as one after a register or number of llvm's
+             * generic parser, incd x0, lsl #1; after another, a symbol, and its '#' stops it) */
+            snprintf(msg, cap, "unexpected token in argument list");
+            *at_out = shift_word(p, y);
+            return A64_SHAPE_PARSE;
+        } else {
+            bool pat = false;               /* (a form has a pattern here: llvm reads it with its parser) */
+            for (int b = 0; b < nb; b++) pat = pat || np == 1 + (base[b][1] != 0);
+            int c = ec_class(p, y, pat, &z);
+            at[np] = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
+            cls[np++] = c == EC_Z && z != el ? EC_OTHER : c;
+        }
+        p = x < e ? x + 1 : x;
+    }
+    /* llvm's matcher: the furthest place a form gets to (past the operands: too few) */
+    static const int tail[] = {EC_PAT, EC_MUL, EC_NUM}, tails[] = {0, 1, 3};   /* (none, a pattern, and mul #N) */
+    int far = -1;
+    for (int b = 0; b < nb; b++)
+        for (int ti = 0; ti < (ptrue ? 2 : 3); ti++) {
+            int form[8], len = 0, i = 0, t = tails[ti];
+            for (int k = 0; k < 2 && base[b][k]; k++) form[len++] = base[b][k];
+            for (int k = 0; k < t; k++) form[len++] = tail[k];
+            for (; i < len && i < np && cls[i] == form[i]; i++)
+                if (form[i] == EC_NUM && (strtol(at[i], NULL, 0) < 1 || strtol(at[i], NULL, 0) > 16)) break;
+            if (i == len && i == np) return A64_SHAPE_REQUIRES;
+            if (i > far) far = i;
+        }
+    if (far >= np) {
+        snprintf(msg, cap, "too few operands for instruction");
+        return A64_SHAPE_FEW;
+    }
+    snprintf(msg, cap, "invalid operand for instruction");
+    *at_out = at[far];
+    return A64_SHAPE_MANY;
+}
+
 /* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
  * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
  * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
@@ -621,6 +769,8 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
+    int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
+    if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES) return ec;
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
