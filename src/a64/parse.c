@@ -2448,6 +2448,15 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
+    if (shp == A64_SHAPE_PARSE && !strcmp(req, "vector register expected")) {
+        /* (llvm's parser of lists of Neon vectors, at a z register: then its second errors at
+         * what follows the register, as after mismatched sizes) */
+        const char *c = req_at;
+        while (c < e && (is_identc(*c) || *c == '.')) c++;
+        c = skip_ws(c, P->le);
+        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
+        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+    }
     return false;
 }
 

@@ -185,11 +185,16 @@ static size_t next_operand(const char **p)
  * place `place` */
 static bool row_takes_z(const char *row, int place, bool list)
 {
-    for (int at = 0; *row && at <= place;) {
+    /* (alt: the places where an array of za is written without its vgx2 or vgx4, za.s[w8, 0],
+     * a spelling llvm takes and its disassembler does not print) */
+    for (int at = 0, alt = 0; *row && alt <= place;) {
         const char *o = row;
         size_t n = next_operand(&row);
-        if (at == place) return zreg(o, n) && (!list || *o == '{');
+        if (at == place || alt == place) return zreg(o, n) && (!list || *o == '{');
         at += operand_places(o, n);
+        bool vgx = false;
+        for (size_t i = 0; i + 4 <= n && *o == 'z' && o[1] == 'a'; i++) vgx = vgx || !strncmp(o + i, ",vgx", 4);
+        alt += operand_places(o, n) - vgx;
     }
     return false;
 }
@@ -211,7 +216,9 @@ static bool rows_take_z(const char *mnem, size_t n, int lo, int place, bool list
  * takes one there, else a symbol z1.s: lastb z14.s[3], p0, z1.s; fmul z0.s, z1.s[1], z2.s[1]:
  * the second), "unexpected token in argument list"; where a form has a list of them there, in
  * the list (ld1w {z0.s[1]}, ...), "'}' expected", or after it ({z0.s}[1]) "unexpected token in
- * argument list".  The first such '[' (its words into *msg), NULL where there is none */
+ * argument list".  Or at a list of z registers where no form has a list (abs {z3.s}, p0/m,
+ * z1.s): its parser of lists of vectors of Neon, "vector register expected" at the first.  The
+ * first such place (its words into *msg), NULL where there is none */
 static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, const char *shape,
                                const char *const *tok, const char **msg)
 {
@@ -220,7 +227,11 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
         const char *o = p;
         size_t k = next_operand(&p);
         const char *lb = memchr(o, '[', k);
-        if (lb && zreg(o, k) && *o == '{' && rows_take_z(mnem, n, lo, place, true)) {
+        if (*o == '{' && zreg(o, k) && !rows_take_z(mnem, n, lo, place, true)) {
+            *msg = "vector register expected";   /* (llvm's parser of lists of vectors of Neon) */
+            return tok[o + 1 - shape];
+        }
+        if (lb && zreg(o, k) && *o == '{') {
             const char *close = memchr(o, '}', k);
             *msg = close && close < lb ? "unexpected token in argument list" : "'}' expected";
             return tok[lb - shape];
