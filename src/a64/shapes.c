@@ -260,15 +260,14 @@ static bool prfop_name(const char *w, size_t n)
  * prefetch operand" after a symbol (#sym).  The place, the words into msg; NULL where it takes
  * the operand (or its number is an expression uarch does not evaluate here) */
 static const char *prefetch_unread(const char *mnem, size_t n, int lo, const char *s, const char *e, char *msg,
-                                   size_t cap)
+                                   size_t cap, bool *prf)
 {
-    bool prf = false;
-    for (int i = lo; i < a64_shape_rows_count && !prf; i++) {
+    for (int i = lo; i < a64_shape_rows_count && !*prf; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        prf = prfop_name(r->shape, strcspn(r->shape, ","));
+        *prf = prfop_name(r->shape, strcspn(r->shape, ","));
     }
-    if (!prf) return NULL;
+    if (!*prf) return NULL;
     while (s < e && isspace((unsigned char)*s)) s++;
     const char *x = s, *t;
     if (s < e && (*s == '#' || isdigit((unsigned char)*s))) {
@@ -442,6 +441,68 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
     }
     snprintf(msg, cap, "invalid operand for instruction");
     *at_out = at[far];
+    return A64_SHAPE_MANY;
+}
+
+/* The operands after an SVE prefetch's operation (prefetch_unread takes it): a governing
+ * predicate p0 to p7 written bare, then an address.  llvm's matcher refuses another operand
+ * where the predicate is (prfb pldl1keep, x0, [x0]: at the x0; p0.s), a qualifier after it at
+ * its '/' (p0/z, where the address has no z register nor mul vl: with one, the address is read
+ * where its parser does not go), what is no address where the address is (prfd pstl2keep, p6,
+ * p8: at the p8) and an operand after the address, where llvm's parser stops at the '#' of a
+ * shift (the address is its own parser's: prfh #7, p5, [x27, z24.s, sxtw #1], lsl #1).  The
+ * kind of answer (A64_SHAPE_MANY or A64_SHAPE_PARSE, at *at, the words into msg), or
+ * A64_SHAPE_NONE: the rows' answer (p8 to p15 too: row_restricts) */
+static int prefetch_rest(const char *s, const char *e, char *msg, size_t cap, const char **at)
+{
+    const char *o[5];
+    int k = 0;
+    for (const char *p = s; p < e && k < 5;) {
+        while (p < e && isspace((unsigned char)*p)) p++;
+        o[k++] = p;
+        for (int depth = 0; p < e && (depth || *p != ','); p++) {
+            if (*p == '[' || *p == '{') depth++;
+            else if ((*p == ']' || *p == '}') && depth) depth--;
+        }
+        if (p < e) p++;
+    }
+    if (k < 3) return A64_SHAPE_NONE;
+    snprintf(msg, cap, "invalid operand for instruction");
+    const char *q = o[1], *x = q + 1;
+    while (x < e && isdigit((unsigned char)*x)) x++;
+    bool preg = (*q == 'p' || *q == 'P') && x > q + 1 && x - q <= 3;
+    const char *y = x;
+    while (y < e && isspace((unsigned char)*y)) y++;
+    if (preg && atoi(q + 1) > 15) preg = false;
+    if (preg && atoi(q + 1) >= 8) return A64_SHAPE_NONE;
+    bool gather = false;                    /* (an address of its own parser: z, mul vl) */
+    for (const char *a = o[2]; a < e && *o[2] == '['; a++)
+        gather = gather || ((*a == 'z' || *a == 'Z') && isdigit((unsigned char)a[1])) ||
+                 (e - a >= 3 && tolower((unsigned char)a[0]) == 'm' && tolower((unsigned char)a[1]) == 'u' &&
+                  tolower((unsigned char)a[2]) == 'l');
+    if (!(preg && *y == ',') && gather) return A64_SHAPE_NONE;
+    if (preg && *y == '/') {                /* (p0/z) */
+        *at = y;
+        return A64_SHAPE_MANY;
+    }
+    if (!preg || (*y != ',' && y < e)) {
+        *at = q;
+        return A64_SHAPE_MANY;
+    }
+    if (*o[2] != '[') {
+        *at = o[2];
+        return A64_SHAPE_MANY;
+    }
+    if (k < 4) return A64_SHAPE_NONE;
+    const char *x3 = o[3];                  /* (its end: the next ',' or e) */
+    while (x3 < e && *x3 != ',') x3++;
+    const char *h = shift_word(o[3], x3);   /* (a shift: lsl #1) */
+    if (h) {
+        snprintf(msg, cap, "unexpected token in argument list");
+        *at = h;
+        return A64_SHAPE_PARSE;
+    }
+    *at = o[3];
     return A64_SHAPE_MANY;
 }
 
@@ -809,11 +870,14 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
         if (c > near) near = c;
     }
-    const char *pf = prefetch_unread(mnem, n, lo, s, e, msg, cap);   /* (prfb foo, p0, [x0]) */
+    bool prf = false;
+    const char *pf = prefetch_unread(mnem, n, lo, s, e, msg, cap, &prf);   /* (prfb foo, p0, [x0]) */
     if (pf) {
         *at = pf;
         return A64_SHAPE_PARSE;
     }
+    int pk = prf ? prefetch_rest(s, e, msg, cap, at) : A64_SHAPE_NONE;
+    if (pk != A64_SHAPE_NONE) return pk;
     /* (a lane where no form has a z register: llvm's parser stops at it) */
     const char *words = NULL;
     const char *lb = shape[0] && rows ? lane_unread(mnem, n, lo, forms || (!dflt && !any), shape, tok, &words) : NULL;
