@@ -1586,6 +1586,9 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
             if (prev->kind == A64_OP_LABEL && (P->ls[prev->col - 1] != '#' ||
                                                (P->env.mnem && (P->env.mnem->sym_ops >> (in->nops - 1) & 1))))
                 sh = A64_SH_NONE;
+            /* (adr x0, #8, lsl #2: the number where an expression is read, by a parser of its own) */
+            if (prev->kind == A64_OP_IMM && P->env.mnem && (P->env.mnem->sym_ops >> (in->nops - 1) & 1))
+                sh = A64_SH_NONE;
             if (prev->kind == A64_OP_XREG && ascii_lower(prev->u.named[1]) != 't')
                 sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
             if (sh != A64_SH_NONE) {
@@ -2191,6 +2194,29 @@ static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const
     return NULL;
 }
 
+/* a post-index with a shift ([x1], #8, lsl #2): llvm's shift is an operand of its own, which
+ * its matcher refuses where it takes the rest: the shift's place then, else NULL */
+static const char *post_shift(Parser *P, A64Inst *in, const A64Mnem *mn, const char *text_end)
+{
+    int n = in->nops;
+    if (!mn || n < 2 || n > A64_MAX_OPS || in->ops[n - 1].kind != A64_OP_IMM || in->ops[n - 1].shift == A64_SH_NONE ||
+        in->ops[n - 2].kind != A64_OP_MEM)
+        return NULL;
+    A64Operand ops[A64_MAX_OPS];
+    memcpy(ops, in->ops, (size_t)n * sizeof *ops);
+    ops[n - 1].shift = A64_SH_NONE;
+    A64Inst t = *in;
+    t.ops = ops;
+    if (a64_join_post(&ops[n - 2], &ops[n - 1])) t.nops--;
+    A64MatchError m2;
+    P->env.mnem = mn;
+    bool ok = a64_match(&t, &P->env, &m2);
+    P->env.mnem = mn;
+    if (!ok) return NULL;
+    const char *o = P->ls + in->ops[n - 1].col - 1;
+    return error_at(o, operand_end(o, text_end), text_end, A64_AT_SHIFT);
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -2208,6 +2234,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
+        if ((wb = post_shift(P, in, mn, text_end))) return report(P, wb, "invalid operand for instruction", "");
         /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
          * takes an element is to llvm the register, and its lane the operand after it: one too
          * few where it ends the statement, else the operand after it is refused (dup.4s v1, v2,
