@@ -1591,6 +1591,8 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
                 sh = A64_SH_NONE;
             if (prev->kind == A64_OP_XREG && ascii_lower(prev->u.named[1]) != 't')
                 sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
+            if (prev->shift != A64_SH_NONE && prev->kind != A64_OP_GPR)
+                sh = A64_SH_NONE;           /* (movk x0, #1, asr #3, lsl #32: a second, a symbol) */
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
                 done = true;

@@ -480,7 +480,27 @@ static int prefetch_rest(const char *s, const char *e, char *msg, size_t cap, co
         gather = gather || ((*a == 'z' || *a == 'Z') && isdigit((unsigned char)a[1])) ||
                  (e - a >= 3 && tolower((unsigned char)a[0]) == 'm' && tolower((unsigned char)a[1]) == 'u' &&
                   tolower((unsigned char)a[2]) == 'l');
-    if (!(preg && *y == ',') && gather) return A64_SHAPE_NONE;
+    /* (a predicate of other places than one, p0/z or [x3]: the address is where its parser does
+     * not go, and llvm reads it in parts: a z register as a symbol, and the '#' of an extend
+     * after it stops it, prfh #6, p0/z, [x17, z30.s, sxtw #1]) */
+    bool one = (preg && *y == ',') || (*q != '[' && !memchr(q, '/', (size_t)(o[2] - q)));
+    for (const char *a = o[2]; gather && !one && a < e && *a != ']'; a++) {
+        if ((*a != 'z' && *a != 'Z') || !isdigit((unsigned char)a[1])) continue;
+        const char *c = a;
+        while (c < e && *c != ',' && *c != ']') c++;
+        if (c < e && *c == ',') {
+            const char *w = c + 1, *x2 = w;
+            while (x2 < e && *x2 != ',' && *x2 != ']') x2++;
+            while (w < x2 && isspace((unsigned char)*w)) w++;
+            const char *h = shift_word(w, x2);
+            if (h) {
+                snprintf(msg, cap, "unexpected token in argument list");
+                *at = h;
+                return A64_SHAPE_PARSE;
+            }
+        }
+        break;
+    }
     if (preg && *y == '/') {                /* (p0/z) */
         *at = y;
         return A64_SHAPE_MANY;
