@@ -1537,10 +1537,13 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     char buf[48];
     if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected token in argument list");
     const char *p = skip_ws(ke, L->e);
-    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG))
+    /* (add w0, w1, #1.5, lsl #12: that parser reads the shift after a floating-point literal too,
+     * and the matcher refuses the literal) */
+    bool shifted = P->env.mnem && a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf));
+    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG ||
+          (prev->kind == A64_OP_FIMM && shifted)))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
-    if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL) && P->env.mnem &&
-        a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf))) {
+    if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_FIMM) && shifted) {
         /* add x0, x1, #1, lsl #12: llvm's parser of an immediate with an optional shift
          * takes `lsl`, a '#' and a number, nothing else (no expression) */
         const char *t = p;
