@@ -17,20 +17,7 @@ MCA=${4:-llvm-mca-19}
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 "$E" -samples | awk -F'\t' '!seen[$1]++ {print $2}' > "$t/rows"
-awk -v seed="$SEED" '
-function split_ops(s, a,    n, d, i, c, cur) {   # the operands, split at commas outside [] {}
-    n = 0; d = 0; cur = ""
-    for (i = 1; i <= length(s); i++) {
-        c = substr(s, i, 1)
-        if (c == "[" || c == "{") d++
-        if (c == "]" || c == "}") d--
-        if (c == "," && d == 0) { a[++n] = cur; cur = ""; continue }
-        cur = cur c
-    }
-    if (cur ~ /[^ ]/) a[++n] = cur
-    for (i = 1; i <= n; i++) gsub(/^ +| +$/, "", a[i])
-    return n
-}
+awk -v seed="$SEED" -f "$(dirname "$0")/operands.awk" -f <(echo '
 BEGIN {
     srand(seed)
     nr = split("x3|w3|v3.4s|v3.8b|#7|#-1|s3|d3|q3|[x3]|sp|wzr|v3.s[1]|#0x12345|{ v3.4s }|h3|b3", R, "|")
@@ -44,10 +31,8 @@ BEGIN {
     if (r < 0.1) n--
     else if (r < 0.2) a[++n] = R[int(rand() * nr) + 1]
     else a[int(rand() * n) + 1] = R[int(rand() * nr) + 1]
-    s = m
-    for (i = 1; i <= n; i++) s = s (i == 1 ? " " : ", ") a[i]
-    print s
-}' "$t/rows" > "$t/in.s"
+    print join_ops(m, a, n)
+}') "$t/rows" > "$t/in.s"
 (cd "$t" && "$MCA" -mtriple=aarch64 -mcpu=apple-m1 in.s 2>&1 >/dev/null | grep '^in.s:[0-9]*:[0-9]*: error: ' > llvm.txt)
 (cd "$t" && "$U" mca -mcpu=apple-m1 in.s 2>&1 >/dev/null | grep '^in.s:[0-9]*:[0-9]*: error: ' > uarch.txt)
 join -t "$(printf '\t')" <(awk -F: '{print $2 "\t" $0}' "$t/llvm.txt" | sort) \

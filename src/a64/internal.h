@@ -139,10 +139,12 @@ bool a64_shape_sve(const char *shape);
  * the statement), "invalid operand for instruction" at *at when they go on after a listed shape
  * (A64_SHAPE_MANY: the first operand after it), or where no listed form takes them, of a
  * mnemonic whose forms are all listed (A64_SHAPE_FORMS: whatever uarch's rows refuse, its SVE and
- * SME forms are those of the operands); A64_SHAPE_NONE when not listed */
+ * SME forms are those of the operands), "unexpected token in argument list" at *at where llvm's
+ * parser stops (A64_SHAPE_PARSE: a z register's lane where no form has a z register);
+ * A64_SHAPE_NONE when not listed */
 /* whether shapes.tsv has rows of mnemonic [mnem, +n) */
 bool a64_shape_known(const char *mnem, size_t n);
-enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS };
+enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS, A64_SHAPE_PARSE };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
@@ -189,6 +191,8 @@ typedef struct A64MatchError {
                           error is at the offset's '#' */
     bool post_imm;     /* a post-increment other than the bytes transferred: at its '#' */
     int diag;          /* A64_D_*: llvm's words for the refusal (0: the reason's) */
+    bool whole;        /* at the operand's start, not at its lane (Apple's alias of fcmeq.4s v0,
+                          v1, #0 refuses the v2 of v2[1] where the short forms refuse the lane) */
     char msg[200];
 } A64MatchError;
 /* where in the failing operand's text the error is (a64_match_message) */

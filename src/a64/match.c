@@ -285,7 +285,16 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     case P_IMM: case P_RANGE: case P_ZERO: case P_SHAMT: case P_LSB: case P_WIDTH:
     case P_MOVZ: case P_MOVN: case P_MIMM64: {
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
-        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        /* (a shift after a number is an operand of its own to llvm: the number is refused first,
+         * svc #1, lsl #2 at the lsl) */
+        if (o->shift != A64_SH_NONE && (p->kind == P_MOVZ || p->kind == P_MOVN || p->kind == P_MIMM64 || p->kind == P_ZERO))
+            return R_SHIFT;
+        if (o->shift != A64_SH_NONE) {
+            A64Operand plain = *o;
+            plain.shift = A64_SH_NONE;
+            int r = check(p, &plain, idx, v);
+            return r == R_OK ? R_SHIFT : r;
+        }
         int64_t x = o->u.imm.value;
         int sz = cur_sz(v);
         switch (p->kind) {
@@ -354,7 +363,12 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
     }
     case P_BIMM: case P_NBIMM: {   /* (nbimm: its complement, bic w0, w1, #1 = and #0xfffffffe) */
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
-        if (o->shift != A64_SH_NONE) return R_SHIFT;
+        if (o->shift != A64_SH_NONE) {   /* (and x0, x1, #1, lsl #2: the number first, as above) */
+            A64Operand plain = *o;
+            plain.shift = A64_SH_NONE;
+            int r = check(p, &plain, idx, v);
+            return r == R_OK ? R_SHIFT : r;
+        }
         int sz = cur_sz(v);
         if (sz == 32 && (o->u.imm.value < -(int64_t)0x80000000LL || o->u.imm.value > (int64_t)0xffffffffLL)) return R_BITMASK;
         uint64_t u = (uint64_t)o->u.imm.value;
@@ -978,6 +992,13 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         snprintf(e->msg, sizeof e->msg, "%s", r->mnem);
         return why == R_NOREG ? D_SYSREG_NO : D_SYSREG_NEED;
     }
+    /* (a shift after a number no form reads with one: an operand of its own to llvm, refused
+     * there: and x0, x1, #1, lsl #2; svc #1, lsl #2) */
+    bool plain_imm = p->kind == P_IMM || p->kind == P_RANGE || p->kind == P_SHAMT || p->kind == P_LSB ||
+                     p->kind == P_WIDTH || p->kind == P_BIMM || p->kind == P_NBIMM;
+    const A64Alias *rw = plain_imm ? alias_of(m->name) : NULL;   /* (lsl x0, x1, #1: a rewrite, not a form) */
+    bool rewrite = rw && (!strcmp(rw->rewrite, "shift") || !strcmp(rw->rewrite, "bitfield"));
+    if (why == R_SHIFT && plain_imm && !a64_takes_shifted_imm(m, i) && !rewrite) return D_INVALID_SHIFT;
     switch (p->kind) {
     case P_AIMM: case P_AIMMSH:
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
@@ -1409,11 +1430,15 @@ static void furthest_error(const A64Mnem *m, A64Inst *in, A64MatchEnv *env, A64M
  * the rows' (movi.4h v0, #1, lsl #8, v3: the lsl; fcmeq.4s v0, v1, v2, v3: the v2; #0.0 is '#0'
  * and '.0' to llvm, the '.0' refused at the same place).  The operand (0-based) an alias of
  * row r refuses, *shift when at the immediate's shift; -1 when it takes them all */
-static int alias_refuses(const A64Row *r, const Try *t, const A64Inst *in, bool *shift)
+static int alias_refuses(const A64Row *r, const Try *t, const A64Inst *in, bool *shift, bool *lane)
 {
     int k = r->nops - 1, kind = r->ops[k].kind;
-    *shift = false;
-    if (t->at < k) return t->at < in->nops ? t->at : -1;
+    *shift = *lane = false;
+    if (t->at < k) {   /* (fcmeq.4s v0, v1[1], v2: the register taken, its lane refused) */
+        *lane = t->at < in->nops && in->ops[t->at].kind == A64_OP_VREG && in->ops[t->at].u.vreg.index >= 0 &&
+                r->ops[t->at].kind == P_VEC;
+        return t->at < in->nops ? t->at : -1;
+    }
     if (in->nops <= k) return -1;
     const A64Operand *o = &in->ops[k];
     bool num = o->kind == A64_OP_IMM && !o->u.imm.reloc && !o->u.imm.sym;
@@ -1431,19 +1456,23 @@ static void apple_alias_error(const A64Mnem *m, const A64Inst *in, const A64Matc
 {
     if (!env || !env->apple || env->apple >= A64_V_ELEM_B) return;
     int far = -1;
-    bool far_shift = false;
+    bool far_shift = false, far_lane = false;
     for (int ri = m->first; ri < m->first + m->count; ri++) {
         const A64Row *r = &a64_rows[ri];
         int kind = r->nops ? r->ops[r->nops - 1].kind : -1;
         if (!(kind == P_MIMM8 || (kind == P_FZERO && r->ops[0].kind == P_VEC)) || skipped(r, env)) continue;
-        bool sh;
-        int a = alias_refuses(r, &tried[ri - m->first], in, &sh);
+        bool sh, lane;
+        int a = alias_refuses(r, &tried[ri - m->first], in, &sh, &lane);
         if (a > far || (a == far && sh && !far_shift)) {
             far = a;
             far_shift = sh;
+            far_lane = lane;
         }
     }
     bool few = err->opnd == 0 && err->diag == D_FEW;
+    /* (the same operand: the alias's place is the register's start where it refuses it whole,
+     * fcmeq.4s v0, v1, v2[1]: at the v2, where the short forms refuse the lane) */
+    if (far >= 0 && !few && far == err->opnd - 1 && !far_shift && !far_lane) err->whole = true;
     if (far < 0 || (!few && far >= err->opnd - 1)) return;
     err->opnd = far + 1;
     err->reason = 0;
@@ -1505,13 +1534,18 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     }
     if (!err) return false;
     err->diag = 0;
+    err->whole = false;
     const A64Alias *alias = alias_of(m->name);
     bool sym = false;                       /* an operand is an expression of symbols */
-    for (int k = 0; k < in->nops; k++)
+    bool shifted = false;                   /* a number with a shift: two operands to llvm */
+    for (int k = 0; k < in->nops; k++) {
         sym |= in->ops[k].kind == A64_OP_LABEL || (in->ops[k].kind == A64_OP_IMM && in->ops[k].u.imm.sym);
-    if (alias && !strcmp(alias->rewrite, "bitfield") && (a64_rows[m->first].nops != in->nops || sym)) {
-        /* bfc x0, #1; ubfx x0, x1, #sym, #2: llvm's parser rewrites a bitfield alias of its own
-         * count of operands, its numbers constants, only; its matcher does not know the name */
+        shifted |= in->ops[k].kind == A64_OP_IMM && in->ops[k].shift != A64_SH_NONE;
+    }
+    if (alias && !strcmp(alias->rewrite, "bitfield") && (a64_rows[m->first].nops != in->nops || sym || shifted)) {
+        /* bfc x0, #1; ubfx x0, x1, #sym, #2; ubfx x0, x1, #1, #2, lsl #3: llvm's parser rewrites
+         * a bitfield alias of its own count of operands, its numbers constants, only; its
+         * matcher does not know the name */
         err->opnd = -1;
         err->reason = 0;
         a64_unknown_mnemonic(name, env ? env->features : A64_FEATURES_NONE, err->msg, sizeof err->msg);

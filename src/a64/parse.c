@@ -1327,10 +1327,11 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         if (sve_claimed(P->mname, "fimm", place)) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
             if (t) return perr(P, t, "invalid floating point immediate");
-        } else if (sve_claimed(P->mname, "fimm", -1)) {
-            /* a mnemonic with a floating-point immediate elsewhere (fmov.2d v5.2d, #1.5; fadd
-             * v0.4s, v1.4s, #1.5): llvm's generic operand parser reads one here, and refuses a
-             * floating-point literal, at the number (after the '-') */
+        } else if (!sve_claimed(P->mname, "real", place)) {
+            /* where no form has an operand parser that reads a floating-point literal
+             * (claims.tsv, real: fmov.2d v5.2d, #1.5; fadd v0.4s, v1.4s, #1.5; facle d0, d1,
+             * #0.0; movi v0.2d, #0.0): llvm's generic operand parser refuses one, at the number
+             * (after the '-') */
             const char *t = skip_ws(p + 1, e);
             if (t < e && *t == '-') t = skip_ws(t + 1, e);
             if (t < e && is_digit(*t) && looks_float(t, e)) return perr(P, t, "unexpected floating point literal");
@@ -1536,10 +1537,13 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     char buf[48];
     if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected token in argument list");
     const char *p = skip_ws(ke, L->e);
-    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG))
+    /* (add w0, w1, #1.5, lsl #12: that parser reads the shift after a floating-point literal too,
+     * and the matcher refuses the literal) */
+    bool shifted = P->env.mnem && a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf));
+    if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG ||
+          (prev->kind == A64_OP_FIMM && shifted)))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
-    if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL) && P->env.mnem &&
-        a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf))) {
+    if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_FIMM) && shifted) {
         /* add x0, x1, #1, lsl #12: llvm's parser of an immediate with an optional shift
          * takes `lsl`, a '#' and a number, nothing else (no expression) */
         const char *t = p;
@@ -1585,8 +1589,13 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
             if (prev->kind == A64_OP_LABEL && (P->ls[prev->col - 1] != '#' ||
                                                (P->env.mnem && (P->env.mnem->sym_ops >> (in->nops - 1) & 1))))
                 sh = A64_SH_NONE;
+            /* (adr x0, #8, lsl #2: the number where an expression is read, by a parser of its own) */
+            if (prev->kind == A64_OP_IMM && P->env.mnem && (P->env.mnem->sym_ops >> (in->nops - 1) & 1))
+                sh = A64_SH_NONE;
             if (prev->kind == A64_OP_XREG && ascii_lower(prev->u.named[1]) != 't')
                 sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
+            if (prev->shift != A64_SH_NONE && prev->kind != A64_OP_GPR)
+                sh = A64_SH_NONE;           /* (movk x0, #1, asr #3, lsl #32: a second, a symbol) */
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
                 done = true;
@@ -1710,12 +1719,16 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
 {
     const A64Mnem *mn = P->env.mnem;
     if (!in->nops || !in->mnem_name || !mn) return true;
-    int last = in->nops - 1;
-    A64Operand *o = &in->ops[last];
-    if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym || o->shift != A64_SH_NONE) return true;
+    /* (the first number where a row has its label: the last operand, or one a shift or other
+     * operands follow, b #8, lsl #2, which llvm's matcher refuses after it) */
+    A64Operand *o = NULL;
     const A64Pat *label = NULL;   /* (every row of a mnemonic gives its label the same reach) */
-    for (int r = mn->first; r < mn->first + mn->count && !label; r++)
-        if (a64_rows[r].nops == in->nops && a64_rows[r].ops[last].kind == P_LABEL) label = &a64_rows[r].ops[last];
+    for (int k = 0; k < in->nops && !label; k++) {
+        o = &in->ops[k];
+        if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) continue;
+        for (int r = mn->first; r < mn->first + mn->count && !label; r++)
+            if (a64_rows[r].nops > k && a64_rows[r].ops[k].kind == P_LABEL) label = &a64_rows[r].ops[k];
+    }
     if (!label) return true;
     int64_t unit = label->set, v = o->u.imm.value;
     int bits = label->arg;
@@ -2186,6 +2199,29 @@ static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const
     return NULL;
 }
 
+/* a post-index with a shift ([x1], #8, lsl #2): llvm's shift is an operand of its own, which
+ * its matcher refuses where it takes the rest: the shift's place then, else NULL */
+static const char *post_shift(Parser *P, A64Inst *in, const A64Mnem *mn, const char *text_end)
+{
+    int n = in->nops;
+    if (!mn || n < 2 || n > A64_MAX_OPS || in->ops[n - 1].kind != A64_OP_IMM || in->ops[n - 1].shift == A64_SH_NONE ||
+        in->ops[n - 2].kind != A64_OP_MEM)
+        return NULL;
+    A64Operand ops[A64_MAX_OPS];
+    memcpy(ops, in->ops, (size_t)n * sizeof *ops);
+    ops[n - 1].shift = A64_SH_NONE;
+    A64Inst t = *in;
+    t.ops = ops;
+    if (a64_join_post(&ops[n - 2], &ops[n - 1])) t.nops--;
+    A64MatchError m2;
+    P->env.mnem = mn;
+    bool ok = a64_match(&t, &P->env, &m2);
+    P->env.mnem = mn;
+    if (!ok) return NULL;
+    const char *o = P->ls + in->ops[n - 1].col - 1;
+    return error_at(o, operand_end(o, text_end), text_end, A64_AT_SHIFT);
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -2203,6 +2239,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
         const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
+        if ((wb = post_shift(P, in, mn, text_end))) return report(P, wb, "invalid operand for instruction", "");
         /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
          * takes an element is to llvm the register, and its lane the operand after it: one too
          * few where it ends the statement, else the operand after it is refused (dup.4s v1, v2,
@@ -2236,7 +2273,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
         o = error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
-            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) &&
+            P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
             !strcmp(msg, "invalid operand for instruction")) {
             /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
             const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
@@ -2443,6 +2480,15 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
+    if (shp == A64_SHAPE_PARSE && !strcmp(req, "vector register expected")) {
+        /* (llvm's parser of lists of Neon vectors, at a z register: then its second errors at
+         * what follows the register, as after mismatched sizes) */
+        const char *c = req_at;
+        while (c < e && (is_identc(*c) || *c == '.')) c++;
+        c = skip_ws(c, P->le);
+        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
+        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+    }
     return false;
 }
 
@@ -2555,8 +2601,19 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                 const A64Mnem *bm = a64_mnem_find(lw, pn);
                 const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
                 int taken = bm || a64_shape_known(lw, pn) ? apple_suffix(lw, pn, dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) : -2;
-                if (taken == 0 || (taken == 1 && s2))
-                    return perr(P, s + ((taken ? s2 : dot) - lw) + 1, "invalid type suffix for instruction");
+                if (taken == 0 || (taken == 1 && s2)) {
+                    /* (its matcher's words: an operand llvm's parser refuses comes first, add.s
+                     * x0, x1, x2[1]: at the '[') */
+                    const char *at = s + ((taken ? s2 : dot) - lw) + 1;
+                    P->env.mnem = bm;
+                    P->mname = lw;
+                    lw[pn] = 0;
+                    P->bare_ops = 0;
+                    P->lane = NULL;
+                    bool parsed = parse_operands(P, p, e, in);
+                    P->env.mnem = NULL;
+                    return parsed ? perr(P, at, "invalid type suffix for instruction") : false;
+                }
                 if (taken == -2) {
                     char msg[400];
                     lw[pn] = 0;
@@ -2604,7 +2661,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req, &req_at)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
-        if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1) shp = A64_SHAPE_NONE;
+        if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1 && *req_at != '[') shp = A64_SHAPE_NONE;
         if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
         return false;
     }

@@ -136,6 +136,391 @@ int a64_shape_places(const char *s, const char *e)
     return places;
 }
 
+/* whether operand [o, +n) of a shape is a z register (z.s, not za or zt) or a list of them */
+static bool zreg(const char *o, size_t n)
+{
+    if (n && *o == '{') o++, n--;
+    return n && *o == 'z' && (n == 1 || o[1] == '.' || o[1] == '[' || o[1] == '^');
+}
+
+/* the places in llvm's list of operands of operand [o, +n) of a shape, as a64_shape_places
+ * counts them, a z register's lane ([N]) one of its own */
+static int operand_places(const char *o, size_t n)
+{
+    const char *x = o + n;
+    bool lane = o[n - 1] == ']' && memchr(o, '[', n);
+    /* (an address, '[', its parts and ']'; an array of za or a tile's vector after its name:
+     * za.s[w8, 0, vgx2]) */
+    if (*o == '[' || (lane && *o == 'z' && o[1] == 'a')) {
+        int parts = 0, depth = 0;
+        for (const char *p = o; p < x; p++) {
+            if (*p == '[' || *p == '{') depth++;
+            else if ((*p == ']' || *p == '}') && depth) depth--;
+            else if (*p == ',' && depth == 1) parts++;
+        }
+        return 3 + parts + (*o != '[');
+    }
+    if (memchr(o, '/', n)) return 3;
+    if (*o == '{') return 1 + lane;
+    if (*o == 'v' && memchr(o, '.', n)) return 2 + lane;
+    return 1 + (lane && zreg(o, n) && *o != '{');
+}
+
+/* the next operand of a shape at *p (advanced past it and its ','); its length */
+static size_t next_operand(const char **p)
+{
+    const char *o = *p;
+    int depth = 0;
+    while (**p && (depth || **p != ',')) {
+        if (**p == '[' || **p == '{') depth++;
+        else if ((**p == ']' || **p == '}') && depth) depth--;
+        (*p)++;
+    }
+    size_t n = (size_t)(*p - o);
+    if (**p) (*p)++;
+    return n;
+}
+
+/* whether shape `row` has a z register (or a list of them; a list only: `list`) at llvm's
+ * place `place` */
+static bool row_takes_z(const char *row, int place, bool list)
+{
+    /* (alt: the places where an array of za is written without its vgx2 or vgx4, za.s[w8, 0],
+     * a spelling llvm takes and its disassembler does not print) */
+    for (int at = 0, alt = 0; *row && alt <= place;) {
+        const char *o = row;
+        size_t n = next_operand(&row);
+        if (at == place || alt == place) return zreg(o, n) && (!list || *o == '{');
+        at += operand_places(o, n);
+        bool vgx = false;
+        for (size_t i = 0; i + 4 <= n && *o == 'z' && o[1] == 'a'; i++) vgx = vgx || !strncmp(o + i, ",vgx", 4);
+        alt += operand_places(o, n) - vgx;
+    }
+    return false;
+}
+
+/* whether a row of mnemonic [mnem, +n) (from lo) has a z register (a list: `list`) at place */
+static bool rows_take_z(const char *mnem, size_t n, int lo, int place, bool list)
+{
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes_z(r->shape, place, list)) return true;
+    }
+    return false;
+}
+
+/* Where llvm's parser stops at a lane ('[') after a z register, in the operands of shape `shape`
+ * of mnemonic [mnem, +n) (rows from lo; all: its forms): a z register's where no form has a z
+ * register at that place of llvm's list of operands (it reads a z register only for a form that
+ * takes one there, else a symbol z1.s: lastb z14.s[3], p0, z1.s; fmul z0.s, z1.s[1], z2.s[1]:
+ * the second), "unexpected token in argument list"; where a form has a list of them there, in
+ * the list (ld1w {z0.s[1]}, ...), "'}' expected", or after it ({z0.s}[1]) "unexpected token in
+ * argument list".  Or at a list of z registers where no form has a list (abs {z3.s}, p0/m,
+ * z1.s): its parser of lists of vectors of Neon, "vector register expected" at the first.  The
+ * first such place (its words into *msg), NULL where there is none */
+static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, const char *shape,
+                               const char *const *tok, const char **msg)
+{
+    int place = 0;
+    for (const char *p = shape; *p;) {
+        const char *o = p;
+        size_t k = next_operand(&p);
+        const char *lb = memchr(o, '[', k);
+        if (*o == '{' && zreg(o, k) && !rows_take_z(mnem, n, lo, place, true)) {
+            *msg = "vector register expected";   /* (llvm's parser of lists of vectors of Neon) */
+            return tok[o + 1 - shape];
+        }
+        if (lb && zreg(o, k) && *o == '{') {
+            const char *close = memchr(o, '}', k);
+            *msg = close && close < lb ? "unexpected token in argument list" : "'}' expected";
+            return tok[lb - shape];
+        }
+        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take_z(mnem, n, lo, place, false)) {
+            *msg = "unexpected token in argument list";
+            return tok[lb - shape];
+        }
+        place += operand_places(o, k);
+    }
+    return NULL;
+}
+
+/* whether word [w, +n) (lowercase) names a prefetch operation (pldl1keep ... pstl3strm) */
+static bool prfop_name(const char *w, size_t n)
+{
+    return n == 9 && w[0] == 'p' && (!strncmp(w + 1, "ld", 2) || !strncmp(w + 1, "st", 2)) && w[3] == 'l' &&
+           w[4] >= '1' && w[4] <= '3' && (!strncmp(w + 5, "keep", 4) || !strncmp(w + 5, "strm", 4));
+}
+
+/* An SVE prefetch (prfb, prfh, prfw, prfd: a mnemonic whose rows from lo start with a prefetch
+ * operation) reads its first operand with llvm's parser of prefetch operations, which refuses
+ * what is no operation of SVE's: "prefetch hint expected" at a name it does not know (foo,
+ * pldl4keep, x3) or what is no name nor number ([x3], ','), "prefetch operand out of range,
+ * [0,15] expected" after a number out of range (#16, #-1), "immediate value expected for
+ * prefetch operand" after a symbol (#sym).  The place, the words into msg; NULL where it takes
+ * the operand (or its number is an expression uarch does not evaluate here) */
+static const char *prefetch_unread(const char *mnem, size_t n, int lo, const char *s, const char *e, char *msg,
+                                   size_t cap, bool *prf)
+{
+    for (int i = lo; i < a64_shape_rows_count && !*prf; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        *prf = prfop_name(r->shape, strcspn(r->shape, ","));
+    }
+    if (!*prf) return NULL;
+    while (s < e && isspace((unsigned char)*s)) s++;
+    const char *x = s, *t;
+    if (s < e && (*s == '#' || isdigit((unsigned char)*s))) {
+        if (*x == '#') x++;
+        if (x < e && (isalpha((unsigned char)*x) || *x == '_')) {   /* (#sym) */
+            for (t = x; t < e && (isalnum((unsigned char)*t) || *t == '_' || *t == '.'); t++) {}
+            while (t < e && isspace((unsigned char)*t)) t++;
+            snprintf(msg, cap, "immediate value expected for prefetch operand");
+            return t;
+        }
+        char *end;
+        long long v = strtoll(x, &end, 0);
+        for (t = end; t < e && isspace((unsigned char)*t); t++) {}
+        if (end == x || (t < e && *t != ',')) return NULL;
+        if (v >= 0 && v <= 15) return NULL;
+        snprintf(msg, cap, "prefetch operand out of range, [0,15] expected");
+        return t;
+    }
+    char w[16] = {0};
+    size_t k = 0;
+    for (t = s; t < e && (isalnum((unsigned char)*t) || *t == '_'); t++)
+        if (k < sizeof w - 1) w[k++] = (char)tolower((unsigned char)*t);
+    if (t > s && prfop_name(w, (size_t)(t - s))) return NULL;
+    if (s >= e) return NULL;                /* (no operands: too few) */
+    snprintf(msg, cap, "prefetch hint expected");
+    return s;
+}
+
+/* The SVE instructions of an element count (cntd, incd, sqincw, uqdech ...) and ptrue, ptrues:
+ * their operands are named values (a pattern: pow2, vl1 ... vl256, mul4, mul3, all or #0 to
+ * #31; mul #1 to #16) that the random words of tools/shapes-survey.sh give only some of, so
+ * shapes.tsv does not list their forms; these are them, as llvm 19's matcher has them, one
+ * class a place of llvm's list of operands:
+ *   cnt[bhwd]                  x
+ *   inc, dec [bhwd]            x; z.T (not b)
+ *   sqinc, sqdec [bhwd]        x; x, w; z.T (not b)
+ *   uqinc, uqdec [bhwd]        x; w; z.T (not b)
+ *   ptrue, ptrues              p.b, p.h, p.s or p.d
+ * each with an optional pattern after it (x, all), and for the counts mul and a number after
+ * that (x, all, mul #4: 'mul' and #4 two places).  T: h for ..h, s for ..w, d for ..d. */
+enum { EC_X = 1, EC_W, EC_Z, EC_P, EC_PAT, EC_MUL, EC_NUM, EC_OTHER };
+
+/* where the '#' of operand text [o, x) is when it is a shift or extend and its amount (lsl #1);
+ * NULL otherwise */
+static const char *shift_word(const char *o, const char *x)
+{
+    const char *w = o;
+    while (w < x && isalpha((unsigned char)*w) && w - o < 7) w++;
+    const char *h = w;
+    while (h < x && isspace((unsigned char)*h)) h++;
+    if (h == w || h >= x || *h != '#') return NULL;
+    return a64_shift_lookup(o, (size_t)(w - o)) != A64_SH_NONE ? h : NULL;
+}
+
+/* the class of operand text [o, x) at a place where `pat` (a form has a pattern there), and
+ * of a z register's element *el */
+static int ec_class(const char *o, const char *x, bool pat, char *el)
+{
+    char w[16] = {0};
+    size_t n = (size_t)(x - o);
+    for (size_t i = 0; i < n && i < sizeof w - 1; i++) w[i] = (char)tolower((unsigned char)o[i]);
+    if (n >= sizeof w) return EC_OTHER;
+    static const char *const pats[] = {"pow2", "vl1", "vl2", "vl3", "vl4", "vl5", "vl6", "vl7", "vl8", "vl16",
+                                       "vl32", "vl64", "vl128", "vl256", "mul4", "mul3", "all"};
+    for (size_t i = 0; pat && i < sizeof pats / sizeof *pats; i++)
+        if (!strcmp(w, pats[i])) return EC_PAT;
+    if (w[0] == '#' || isdigit((unsigned char)w[0])) {
+        char *end;
+        long v = strtol(w + (w[0] == '#'), &end, 0);
+        if (*end) return EC_OTHER;
+        return pat && v >= 0 && v <= 31 ? EC_PAT : EC_NUM;
+    }
+    size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
+    const char *cls = a64_reg_class(w, k, false);
+    if (!cls) return EC_OTHER;
+    if (k == n && !strcmp(cls, "x") && strcmp(w, "sp")) return EC_X;
+    if (k == n && !strcmp(cls, "w") && strcmp(w, "wsp")) return EC_W;
+    if ((!strcmp(cls, "z") || !strcmp(cls, "p")) && k + 2 == n && strchr("bhsd", w[n - 1])) {
+        *el = w[n - 1];
+        return w[0] == 'z' ? EC_Z : EC_P;
+    }
+    return EC_OTHER;
+}
+
+/* llvm's error for such an instruction, mnemonic [mnem, +n) and operands [s, e): A64_SHAPE_NONE
+ * where it is none of them; A64_SHAPE_REQUIRES where a form takes the operands (the CPU lacks
+ * the features), A64_SHAPE_FEW where they stop short of every form, else A64_SHAPE_MANY
+ * ("invalid operand for instruction" at *at: where the form that gets furthest stops) or
+ * A64_SHAPE_PARSE (at *at, the words into msg) */
+static int count_error(const char *mnem, size_t n, const char *s, const char *e, char *msg, size_t cap,
+                       const char **at_out)
+{
+    static const char *const heads[] = {"cnt", "inc", "dec", "sqinc", "sqdec", "uqinc", "uqdec"};
+    char m[16] = {0};
+    if (n >= sizeof m) return A64_SHAPE_NONE;
+    memcpy(m, mnem, n);
+    int head = -1;
+    bool ptrue = !strcmp(m, "ptrue") || !strcmp(m, "ptrues");
+    for (int i = 0; i < 7 && !ptrue && head < 0; i++)
+        if (strlen(heads[i]) + 1 == n && !strncmp(m, heads[i], n - 1) && strchr("bhwd", m[n - 1])) head = i;
+    if (head < 0 && !ptrue) return A64_SHAPE_NONE;
+    /* the forms' first places (0 ends one), the z register's element */
+    int base[3][2] = {{ptrue ? EC_P : EC_X, 0}, {0}, {0}}, nb = 1;
+    char el = m[n - 1] == 'w' ? 's' : m[n - 1];
+    if (head == 3 || head == 4) base[nb][0] = EC_X, base[nb++][1] = EC_W;
+    if (head == 5 || head == 6) base[nb++][0] = EC_W;
+    if (head > 0 && el != 'b') base[nb++][0] = EC_Z;
+    /* the places of the operands: their class and where they start */
+    int cls[12];
+    const char *at[12];
+    int np = 0;
+    for (const char *p = s; p < e && np < 10;) {
+        while (p < e && isspace((unsigned char)*p)) p++;
+        const char *x = p;
+        for (int depth = 0; x < e && (depth || *x != ','); x++) {
+            if (*x == '[' || *x == '{') depth++;
+            else if ((*x == ']' || *x == '}') && depth) depth--;
+        }
+        const char *y = x;
+        while (y > p && isspace((unsigned char)y[-1])) y--;
+        char z = 0;
+        bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
+                   tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
+        if (mul) {
+            const char *h = p + 3;          /* mul #4: 'mul' and the number, places of their own */
+            while (h < y && isspace((unsigned char)*h)) h++;
+            bool vl = y - h == 2 && tolower((unsigned char)h[0]) == 'v' && tolower((unsigned char)h[1]) == 'l';
+            if (h < y && *h != '#' && !vl) {   /* (mul 2: llvm's parser stops after the 'mul') */
+                snprintf(msg, cap, "unexpected token in argument list");
+                *at_out = h;
+                return A64_SHAPE_PARSE;
+            }
+            at[np] = p, cls[np++] = EC_MUL;
+            if (h < y) at[np] = vl ? h : h + 1, cls[np++] = !vl && ec_class(h, y, false, &z) == EC_NUM ? EC_NUM : EC_OTHER;
+        } else if (shift_word(p, y) && np && (cls[np - 1] != EC_X && cls[np - 1] != EC_W)) {
+            /* (incd x0, all, lsl #1: a shift is read as one after a register or number of llvm's
+             * generic parser, incd x0, lsl #1; after another, a symbol, and its '#' stops it) */
+            snprintf(msg, cap, "unexpected token in argument list");
+            *at_out = shift_word(p, y);
+            return A64_SHAPE_PARSE;
+        } else {
+            bool pat = false;               /* (a form has a pattern here: llvm reads it with its parser) */
+            for (int b = 0; b < nb; b++) pat = pat || np == 1 + (base[b][1] != 0);
+            int c = ec_class(p, y, pat, &z);
+            at[np] = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
+            cls[np++] = c == EC_Z && z != el ? EC_OTHER : c;
+        }
+        p = x < e ? x + 1 : x;
+    }
+    /* llvm's matcher: the furthest place a form gets to (past the operands: too few) */
+    static const int tail[] = {EC_PAT, EC_MUL, EC_NUM}, tails[] = {0, 1, 3};   /* (none, a pattern, and mul #N) */
+    int far = -1;
+    for (int b = 0; b < nb; b++)
+        for (int ti = 0; ti < (ptrue ? 2 : 3); ti++) {
+            int form[8], len = 0, i = 0, t = tails[ti];
+            for (int k = 0; k < 2 && base[b][k]; k++) form[len++] = base[b][k];
+            for (int k = 0; k < t; k++) form[len++] = tail[k];
+            for (; i < len && i < np && cls[i] == form[i]; i++)
+                if (form[i] == EC_NUM && (strtol(at[i], NULL, 0) < 1 || strtol(at[i], NULL, 0) > 16)) break;
+            if (i == len && i == np) return A64_SHAPE_REQUIRES;
+            if (i > far) far = i;
+        }
+    if (far >= np) {
+        snprintf(msg, cap, "too few operands for instruction");
+        return A64_SHAPE_FEW;
+    }
+    snprintf(msg, cap, "invalid operand for instruction");
+    *at_out = at[far];
+    return A64_SHAPE_MANY;
+}
+
+/* The operands after an SVE prefetch's operation (prefetch_unread takes it): a governing
+ * predicate p0 to p7 written bare, then an address.  llvm's matcher refuses another operand
+ * where the predicate is (prfb pldl1keep, x0, [x0]: at the x0; p0.s), a qualifier after it at
+ * its '/' (p0/z, where the address has no z register nor mul vl: with one, the address is read
+ * where its parser does not go), what is no address where the address is (prfd pstl2keep, p6,
+ * p8: at the p8) and an operand after the address, where llvm's parser stops at the '#' of a
+ * shift (the address is its own parser's: prfh #7, p5, [x27, z24.s, sxtw #1], lsl #1).  The
+ * kind of answer (A64_SHAPE_MANY or A64_SHAPE_PARSE, at *at, the words into msg), or
+ * A64_SHAPE_NONE: the rows' answer (p8 to p15 too: row_restricts) */
+static int prefetch_rest(const char *s, const char *e, char *msg, size_t cap, const char **at)
+{
+    const char *o[5];
+    int k = 0;
+    for (const char *p = s; p < e && k < 5;) {
+        while (p < e && isspace((unsigned char)*p)) p++;
+        o[k++] = p;
+        for (int depth = 0; p < e && (depth || *p != ','); p++) {
+            if (*p == '[' || *p == '{') depth++;
+            else if ((*p == ']' || *p == '}') && depth) depth--;
+        }
+        if (p < e) p++;
+    }
+    if (k < 3) return A64_SHAPE_NONE;
+    snprintf(msg, cap, "invalid operand for instruction");
+    const char *q = o[1], *x = q + 1;
+    while (x < e && isdigit((unsigned char)*x)) x++;
+    bool preg = (*q == 'p' || *q == 'P') && x > q + 1 && x - q <= 3;
+    const char *y = x;
+    while (y < e && isspace((unsigned char)*y)) y++;
+    if (preg && atoi(q + 1) > 15) preg = false;
+    if (preg && atoi(q + 1) >= 8) return A64_SHAPE_NONE;
+    bool gather = false;                    /* (an address of its own parser: z, mul vl) */
+    for (const char *a = o[2]; a < e && *o[2] == '['; a++)
+        gather = gather || ((*a == 'z' || *a == 'Z') && isdigit((unsigned char)a[1])) ||
+                 (e - a >= 3 && tolower((unsigned char)a[0]) == 'm' && tolower((unsigned char)a[1]) == 'u' &&
+                  tolower((unsigned char)a[2]) == 'l');
+    /* (a predicate of other places than one, p0/z or [x3]: the address is where its parser does
+     * not go, and llvm reads it in parts: a z register as a symbol, and the '#' of an extend
+     * after it stops it, prfh #6, p0/z, [x17, z30.s, sxtw #1]) */
+    bool one = (preg && *y == ',') || (*q != '[' && !memchr(q, '/', (size_t)(o[2] - q)));
+    for (const char *a = o[2]; gather && !one && a < e && *a != ']'; a++) {
+        if ((*a != 'z' && *a != 'Z') || !isdigit((unsigned char)a[1])) continue;
+        const char *c = a;
+        while (c < e && *c != ',' && *c != ']') c++;
+        if (c < e && *c == ',') {
+            const char *w = c + 1, *x2 = w;
+            while (x2 < e && *x2 != ',' && *x2 != ']') x2++;
+            while (w < x2 && isspace((unsigned char)*w)) w++;
+            const char *h = shift_word(w, x2);
+            if (h) {
+                snprintf(msg, cap, "unexpected token in argument list");
+                *at = h;
+                return A64_SHAPE_PARSE;
+            }
+        }
+        break;
+    }
+    if (preg && *y == '/') {                /* (p0/z) */
+        *at = y;
+        return A64_SHAPE_MANY;
+    }
+    if (!preg || (*y != ',' && y < e)) {
+        *at = q;
+        return A64_SHAPE_MANY;
+    }
+    if (*o[2] != '[') {
+        *at = o[2];
+        return A64_SHAPE_MANY;
+    }
+    if (k < 4) return A64_SHAPE_NONE;
+    const char *x3 = o[3];                  /* (its end: the next ',' or e) */
+    while (x3 < e && *x3 != ',') x3++;
+    const char *h = shift_word(o[3], x3);   /* (a shift: lsl #1) */
+    if (h) {
+        snprintf(msg, cap, "unexpected token in argument list");
+        *at = h;
+        return A64_SHAPE_PARSE;
+    }
+    *at = o[3];
+    return A64_SHAPE_MANY;
+}
+
 /* whether shape has an operand of SVE or SME: z, p, za, zt or pn with an element size, a
  * qualifier or an index (z.s p/m za.d z[N]), in a list, or first (ldr z0, [x0]; zero {za});
  * bare after other operands, none is one to llvm's table of forms: add x0, x1, p1 and
@@ -344,13 +729,66 @@ static const char *refused_at(const char *s, const char *e, int k)
     return shift ? operand_at(s, e, k - 1) : x;
 }
 
+/* Predicates p8 to p15: most SVE and SME forms encode their governing predicate in three bits
+ * (llvm's class of p0 to p7), and llvm's matcher refuses a higher one there (sub z29.d, p14/m,
+ * z29.d, z1.d: "invalid operand for instruction" at the p14).  Learned by experiment (llvm-mc
+ * 19, -mattr=+all: every instance of the survey's random words with a governing predicate p0 to
+ * p7 again with p8 to p15): a governing predicate, written bare or with its /m or /z, of a form
+ * with a z or za register or an address (ld1w, st1w, prfb) takes p0 to p7 only, except the
+ * copy of an immediate (cpy z0.s, p8/m, #1; fmov z0.s, p8/m, #1.0) and sel (sel z0.s, p8, z1.s,
+ * z2.s; mov z0.s, p8/m, z1.s); of a form of predicates alone (and p0.b, p8/z, p1.b, p2.b; brka,
+ * cntp, psel) any.  pshape: the shape with 'P' for each such predicate the text has
+ * (restricted_view); the view of a row: pshape where the row refuses one of them there, else
+ * the shape */
+static bool row_restricts(const char *mnem, size_t n, const char *row, const char *pshape)
+{
+    bool vec = false;                       /* (an operand that is, or a list that starts with, z, za or zt; an address) */
+    for (const char *p = row; *p; p++)
+        vec = vec || ((*p == '[' || *p == 'z') && (p == row || p[-1] == ',' || (*p == 'z' && p[-1] == '{')));
+    if (!vec) return false;
+    const char *r = row, *q = pshape;
+    for (int k = 0; *r && *q; k++) {
+        const char *ro = r, *qo = q;
+        size_t rn = next_operand(&r);
+        next_operand(&q);
+        if (!k || *qo != 'P' || (rn != 1 && rn != 3) || *ro != 'p' || (rn == 3 && ro[1] != '/')) continue;
+        if (rn == 3 && *r == 'N') continue;                         /* (cpy z0.s, p8/m, #1) */
+        bool sel = n == 3 && (!strncmp(mnem, "sel", 3) ||   /* (sel; its alias mov z0.s, p8/m, z1.s) */
+                              (!strncmp(mnem, "mov", 3) && rn == 3 && ro[2] == 'm' && !strncmp(r, "z.", 2) &&
+                               !strncmp(row, "z.", 2)));
+        if (sel) continue;
+        return true;
+    }
+    return false;
+}
+
+/* the shape `shape` of the text whose characters start at tok[], with 'P' for a predicate p8 to
+ * p15 written bare or with /m or /z, into pshape; whether there is one */
+static bool restricted_view(const char *shape, const char *const *tok, char *pshape, size_t cap)
+{
+    bool any = false;
+    snprintf(pshape, cap, "%s", shape);
+    for (const char *p = shape; *p;) {
+        const char *o = p;
+        size_t k = next_operand(&p);
+        if (*o != 'p' || !(k == 1 || (k == 3 && o[1] == '/'))) continue;
+        const char *t = tok[o - shape];
+        if ((t[0] == 'p' || t[0] == 'P') && isdigit((unsigned char)t[1]) && atoi(t + 1) >= 8 && (size_t)(o - shape) < cap) {
+            pshape[o - shape] = 'P';
+            any = true;
+        }
+    }
+    return any;
+}
+
 /* where llvm's matcher refuses the operands [s, e) of shape `shape`, of mnemonic [mnem, +n)
  * whose rows (from lo) are all its forms: the place the listed form that takes the longest
  * start of the shape stops.  llvm reads a lane of a z or p register ('[1]'), a predicate's '/'
  * and its 'm' or 'z' as operands of their own, and an address in parts (address_part); a form
  * that goes on past an operand the shape ends refuses the next one; else the operand there.
  * NULL where the shape is the start of a form (too few) */
-static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape)
+static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape,
+                              const char *pshape)
 {
     char sh[160];
     const char *at[160];
@@ -361,8 +799,9 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
+        const char *v = pshape && row_restricts(mnem, n, r->shape, pshape) ? pshape : sh;
         size_t c = 0;
-        while (c < len && r->shape[c] && r->shape[c] == sh[c]) c++;
+        while (c < len && r->shape[c] && r->shape[c] == v[c]) c++;
         if (c > best) {
             best = c;
             rc = r->shape[c];
@@ -408,29 +847,55 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
                        A64Features features, char *msg, size_t cap, const char **at)
 {
     char shape[160];
-    if (a64_operand_shape(s, e, shape, sizeof shape) >= sizeof shape)
+    const char *tok[160];                   /* where each character of the shape starts in [s, e) */
+    if (operand_shape(s, e, shape, sizeof shape, tok) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
+    int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
+    if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES) return ec;
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
+    const char *lane = NULL;                /* the '[' of a z register's lane that row ends before */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
+    char pshape[160];                       /* (predicates p8 to p15: row_restricts) */
+    bool high = shape[0] && restricted_view(shape, tok, pshape, sizeof pshape);
+    const A64ShapeRow *low = NULL;          /* a row that takes the shape but for such a predicate */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         rows++;
         forms = forms || !strcmp(r->feature, "=");
+        const char *v = high && r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(mnem, n, r->shape, pshape) ? pshape : shape;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
-        else if (shape[0] && same_shape(r, shape)) hit = r;
-        else if (shape[0] && shape_starts(shape, r->shape)) prefix = true;
-        else if (shape[0] && shape_starts(r->shape, shape)) {
+        else if (shape[0] && same_shape(r, v)) hit = r;
+        else if (shape[0] && shape_starts(v, r->shape)) prefix = true;
+        else if (shape[0] && shape_starts(r->shape, v)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
-            if (k > past) past = k;
+            size_t len = strlen(r->shape);
+            if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         }
-        int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(shape, r->shape) : 0;
+        if (v != shape && same_shape(r, shape) && !low) low = r;
+        int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
         if (c > near) near = c;
+    }
+    bool prf = false;
+    const char *pf = prefetch_unread(mnem, n, lo, s, e, msg, cap, &prf);   /* (prfb foo, p0, [x0]) */
+    if (pf) {
+        *at = pf;
+        return A64_SHAPE_PARSE;
+    }
+    int pk = prf ? prefetch_rest(s, e, msg, cap, at) : A64_SHAPE_NONE;
+    if (pk != A64_SHAPE_NONE) return pk;
+    /* (a lane where no form has a z register: llvm's parser stops at it) */
+    const char *words = NULL;
+    const char *lb = shape[0] && rows ? lane_unread(mnem, n, lo, forms || (!dflt && !any), shape, tok, &words) : NULL;
+    if (lb) {
+        snprintf(msg, cap, "%s", words);
+        *at = lb;
+        return A64_SHAPE_PARSE;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
      * takes them all, and the furthest it got is their end */
@@ -439,10 +904,11 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         return A64_SHAPE_FEW;
     }
     /* operands that go on after a form (abs x0, x1, x2: cssc's abs x0, x1): the matcher
-     * refuses the first one after it */
+     * refuses the first one after it, or the lane of the z register a form ends with, an
+     * operand of its own to llvm (lastb w0, p0, z1.s[3]: at the '[') */
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = refused_at(s, e, past);
+        *at = lane ? lane : refused_at(s, e, past);
         return A64_SHAPE_MANY;
     }
     /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
@@ -468,7 +934,9 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
      * and SME forms when the first operand is one of them */
     if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
-        const char *t = diverge_at(mnem, n, lo, s, e, shape);
+        const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL);
+        const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
+        if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
         if (t) {
             snprintf(msg, cap, "invalid operand for instruction");
             *at = t;
@@ -478,6 +946,15 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     /* the default is the mnemonic's only for an instruction uarch does not know, or operands
      * of SVE or SME from the first (add z0.s, z1.s, z2.s); an M1 mnemonic's other forms need
      * their shape */
+    /* (a form that takes the operands but for a predicate p8 to p15, where the forms are not
+     * all listed: the matcher refuses the predicate) */
+    if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(mnem, n, shape, pshape))
+        low = dflt;                         /* (the default's form: prfh pldl3keep, p14, [x19, z18.d, uxtw #1]) */
+    if (!hit && low) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = tok[strchr(pshape, 'P') - pshape];
+        return A64_SHAPE_MANY;
+    }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
