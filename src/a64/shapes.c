@@ -147,6 +147,7 @@ static bool zreg(const char *o, size_t n)
  * counts them, a z register's lane ([N]) one of its own */
 static int operand_places(const char *o, size_t n)
 {
+    if (!n) return 1;   /* (an empty operand, add x0, , x1: one place, as a64_shape_places counts it) */
     const char *x = o + n;
     bool lane = o[n - 1] == ']' && memchr(o, '[', n);
     /* (an address, '[', its parts and ']'; an array of za or a tile's vector after its name:
