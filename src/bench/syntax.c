@@ -25,41 +25,37 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' || c == '@';
 }
 
-/* "rax" ... "r15b", "xmm0" ... "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip", "st" */
+/* "rax" ... "r15b", "xmm0" ... "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip" (any case) */
 static bool x86_register(const char *w, size_t n)
 {
     static const char *const named[] = {
         "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "eax", "ebx", "ecx", "edx", "esi",
         "edi", "ebp", "esp", "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "al", "bl", "cl", "dl",
         "ah", "bh", "ch", "dh", "sil", "dil", "bpl", "spl", "rip", "eip", NULL};
-    char b[8];
-    if (n == 0 || n >= sizeof b)
+    if (n == 0 || n > 5)
         return false;
-    for (size_t i = 0; i < n; i++)
-        b[i] = (char)tolower((unsigned char)w[i]);
-    b[n] = 0;
     for (int i = 0; named[i]; i++)
-        if (strcmp(b, named[i]) == 0)
+        if (strlen(named[i]) == n && strncasecmp(w, named[i], n) == 0)
             return true;
     /* r8 .. r15 with an optional d, w or b */
-    if (b[0] == 'r' && isdigit((unsigned char)b[1])) {
+    if ((w[0] | 0x20) == 'r' && n >= 2 && isdigit((unsigned char)w[1])) {
         int v = 0;
         size_t i = 1;
-        while (i < n && isdigit((unsigned char)b[i]))
-            v = v * 10 + (b[i++] - '0');
-        return v >= 8 && v <= 15 && (i == n || (i == n - 1 && strchr("dwb", b[i])));
+        while (i < n && isdigit((unsigned char)w[i]))
+            v = v * 10 + (w[i++] - '0');
+        return v >= 8 && v <= 15 && (i == n || (i == n - 1 && strchr("dwb", w[i] | 0x20)));
     }
     /* numbered vector, mask and MMX registers */
     static const struct { const char *p; int max; } banks[] = {
         {"xmm", 31}, {"ymm", 31}, {"zmm", 31}, {"mm", 7}, {"k", 7}};
     for (size_t k = 0; k < ARRAY_LEN(banks); k++) {
         size_t pl = strlen(banks[k].p);
-        if (n <= pl || n > pl + 2 || strncmp(b, banks[k].p, pl) != 0)
+        if (n <= pl || n > pl + 2 || strncasecmp(w, banks[k].p, pl) != 0)
             continue;
         int v = 0;
         size_t i = pl;
-        for (; i < n && isdigit((unsigned char)b[i]); i++)
-            v = v * 10 + (b[i] - '0');
+        for (; i < n && isdigit((unsigned char)w[i]); i++)
+            v = v * 10 + (w[i] - '0');
         if (i == n && v <= banks[k].max)
             return true;
     }
