@@ -17,10 +17,12 @@
 # ...: found with llvm-mc-19 by hand, the random words seldom hit them) are kept as they are:
 # a mnemonic with a '*' row counts as one uarch has rows of (its default row applies to SVE/SME
 # shapes; '*' gives the others), and no survey row repeats the words of a hand row of its
-# mnemonic or its mnemonic and shape.  The column shift is no experiment's: lsl for a shape
-# with an immediate (N) of other elements than bytes (z.b: SVE has no shifted immediate of
-# them), '-' for the others.  The header of src/a64/shapes.tsv is kept; the survey rows are
-# replaced:
+# mnemonic or its mnemonic and shape.  The column shift, by experiment where an instance of
+# the shape can be written (below), else a rule: lsl for a shape with an immediate (N) of other
+# elements than bytes (z.b: SVE has no shifted immediate of them), '-' for the others.  The
+# column lanes, by experiment for every row (hand ones too): the highest lane of a shape's z
+# register llvm-mc-19 -mattr=+all takes.  The header of src/a64/shapes.tsv is kept; the survey
+# rows are replaced:
 #
 #   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
 #
@@ -139,7 +141,76 @@ END {
         }
         else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey\t" shift(x[2])
     }
-}' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 > "$t/rows"
+}' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 | cut -f1-5 > "$t/rows5"
+# the column lanes: of a shape of z registers and numbers whose one z register has a lane
+# (fmul z.h,z.h,z.h[N]; dup z.s,z.s[N]), the highest lane llvm-mc-19 -mattr=+all takes (lanes 0
+# to 63 tried on z0, z1, z2 ..., numbers #0), '-' for the others (of a hand row as well)
+lane_re='^(z\.[bhsdq](\[N\])?|N)(,(z\.[bhsdq](\[N\])?|N))*$'
+awk -F'\t' -v re="$lane_re" '$2 ~ re && gsub(/\[N\]/, "[N]", $2) == 1 {
+    n = split($2, a, ",")
+    for (k = 0; k < 64; k++) {
+        out = ""; r = 0
+        for (i = 1; i <= n; i++) {
+            x = a[i]
+            if (x == "N") x = "#0"
+            else { sub(/\[N\]/, "[" k "]", x); x = "z" r++ substr(x, 2) }
+            out = out (i > 1 ? ", " : "") x
+        }
+        print NR "\t" k "\t" $1 " " out
+    }
+}' "$t/rows5" > "$t/lanes"
+cut -f3 "$t/lanes" | "$MC" -triple=aarch64 -mattr=+all -o /dev/null 2>&1 |
+    sed -n 's/^<stdin>:\([0-9]*\):[0-9]*: error: .*/\1/p' > "$t/lanes.bad" || true
+awk -F'\t' -v lanes="$t/lanes" -v bad="$t/lanes.bad" 'BEGIN {
+    while ((getline l < bad) > 0) no[l] = 1
+    for (i = 1; (getline l < lanes) > 0; i++) {
+        split(l, f, "\t")
+        if (!(f[1] in stop) && !(i in no)) top[f[1]] = f[2]
+        else stop[f[1]] = 1
+    }
+} { print $0 "\t" (NR in top ? top[NR] : "-") }' OFS='\t' "$t/rows5" > "$t/rows6"
+# the column shift by experiment where an instance of the shape can be written (z registers,
+# predicates, general registers, numbers): whether llvm-mca-19 -mcpu=apple-m1 refuses the
+# instance with its last number written with a shift (#1, lsl #8) as it does the instance
+# (instruction requires, at the mnemonic: its parser reads the shift with the number there, and
+# a form takes it), trying the numbers 1, 0, 90 and 0.5 until one instance is so refused; the
+# rule above for the other shapes
+awk -F'\t' '$2 ~ /(^|,)N(,|$)/ {
+    n = split($2, a, ","); ok = 1; last = 0
+    for (i = 1; i <= n; i++) {
+        if (a[i] == "N") last = i
+        else if (a[i] !~ /^(z\.[bhsdq](\[N\])?|p\/[mz]|p(\.[bhsd])?|pn\.[bhsd]|w|x)$/) ok = 0
+    }
+    if (!ok) next
+    split("1 0 90 0.5", val, " ")
+    for (v = 1; v <= 4; v++) for (sh = 0; sh < 2; sh++) {
+        out = ""; z = 0
+        for (i = 1; i <= n; i++) {
+            x = a[i]
+            if (x == "N") x = "#" val[v] (sh && i == last ? ", lsl #8" : "")
+            else if (x ~ /^z/) { sub(/\[N\]/, "[0]", x); x = "z" z++ substr(x, 2) }
+            else if (x ~ /^pn/) x = "pn8" substr(x, 3)
+            else if (x ~ /^p/) x = "p0" substr(x, 2)
+            else x = x "0"
+            out = out (i > 1 ? ", " : "") x
+        }
+        print NR "\t" sh "\t" $1 " " out
+    }
+}' "$t/rows6" > "$t/shifts"
+cut -f3 "$t/shifts" > "$t/shifts.s"
+"$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$t/shifts.s" -o /dev/null 2>&1 |
+    sed -n 's/^[^:]*:\([0-9]*\):\([0-9]*\): error: \(.*\)/\1\t\2\t\3/p' > "$t/shifts.err" || true
+awk -F'\t' -v shifts="$t/shifts" -v errs="$t/shifts.err" 'BEGIN {
+    while ((getline l < errs) > 0) {
+        split(l, f, "\t")
+        if (!(f[1] in req)) req[f[1]] = f[2] == 1 && f[3] ~ /^instruction requires: /
+    }
+    for (i = 1; (getline l < shifts) > 0; i++) {
+        split(l, f, "\t")
+        if (f[2] == 0) plain = req[i]
+        else if (plain && !(f[1] in col)) col[f[1]] = req[i] ? "lsl" : "-"
+    }
+} { if (NR in col) $5 = col[NR]; print }' OFS='\t' "$t/rows6" > "$t/rows"
 awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"
 cat "$t/head" "$t/rows" > src/a64/shapes.tsv
 echo "src/a64/shapes.tsv: $(wc -l < "$t/rows") rows from $(wc -l < "$t/samples.s") instances of $(wc -l < "$t/dis") instructions" >&2

@@ -287,7 +287,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (o->kind != A64_OP_IMM || o->u.imm.reloc || o->u.imm.sym) return R_KIND;
         /* (a shift after a number is an operand of its own to llvm: the number is refused first,
          * svc #1, lsl #2 at the lsl) */
-        if (o->shift != A64_SH_NONE && (p->kind == P_MOVZ || p->kind == P_MOVN || p->kind == P_MIMM64 || p->kind == P_ZERO))
+        if (o->shift != A64_SH_NONE && (p->kind == P_MOVZ || p->kind == P_MOVN || p->kind == P_ZERO))
             return R_SHIFT;
         if (o->shift != A64_SH_NONE) {
             A64Operand plain = *o;
@@ -304,14 +304,11 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         case P_LSB: if (x < 0 || x >= sz) return R_RANGE; v->lsb = (int)x; return R_OK;
         case P_WIDTH: return x >= 1 && x <= sz - v->lsb ? R_OK : R_RANGE;
         case P_MOVZ: case P_MOVN: {
-            uint64_t u = (uint64_t)x;
-            if (sz == 32) {
-                if (x < -(int64_t)0x80000000LL || x > (int64_t)0xffffffffLL) return R_RANGE;
-                u &= 0xffffffffu;
-            }
+            /* (of a w register, the low 32 bits, as llvm: mov w0, #0x100000001 is mov w0, #1) */
+            uint64_t u = sz == 32 ? (uint64_t)x & 0xffffffffu : (uint64_t)x, z = u;
             if (p->kind == P_MOVN) u = sz == 32 ? (~u & 0xffffffffu) : ~u;
             /* mov #0 / #-1 go to movz */
-            if (p->kind == P_MOVN && a64_movz_ok((uint64_t)x, sz)) return R_RANGE;
+            if (p->kind == P_MOVN && a64_movz_ok(z, sz)) return R_RANGE;
             return a64_movz_ok(u, sz) ? R_OK : R_RANGE;
         }
         case P_MIMM64: return a64_bytemask_ok((uint64_t)x) ? R_OK : R_RANGE;
@@ -782,7 +779,7 @@ enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_FZERO, D_INVALID, D_INVALID_POST,
        D_ZEROIDX, D_MOVSHIFT, D_LSL_AFTER, D_COND_NAME, D_COND, D_PREFETCH_HINT, D_POST9, D_LSB, D_WIDTH,
        D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W, D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION,
        D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO, D_SYSREG_NEED, D_SYSREG_R, D_SYSREG_W, D_BARRIER_NAME,
-       D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9 };
+       D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9, D_COND_SHIFT };
 static const struct { const char *fmt; int at; } diags[] = {
     [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
     [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
@@ -802,6 +799,7 @@ static const struct { const char *fmt; int at; } diags[] = {
     [D_LSL_AFTER] = {"only 'lsl #+N' valid after immediate", A64_AT_OPND},
     [D_COND_NAME] = {"invalid condition code", A64_AT_OPND},
     [D_COND] = {"expected AArch64 condition code", A64_AT_OPND},
+    [D_COND_SHIFT] = {"expected AArch64 condition code", A64_AT_SHIFT},
     [D_PREFETCH_HINT] = {"prefetch hint expected", A64_AT_OPND},
     [D_POST9] = {"index must be an integer in range [-256, 255].", A64_AT_POST},
     [D_LSB] = {"expected integer in range [0, 31]", A64_AT_OPND},           /* (llvm's, whatever the width) */
@@ -936,6 +934,11 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     const A64Pat *p = &r->ops[i];
     const A64Operand *o = &in->ops[i];
     int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
+    /* a shift after the operand before a condition (ccmp x0, #1, #2, lsl #2; csel x0, x1, x2,
+     * lsl #2): an operand of its own to llvm's parser, refused where the condition is */
+    if (why == R_SHIFT && o->shift != A64_SH_NONE &&
+        (rows_have(m, -1, i + 1, P_COND) || rows_have(m, -1, i + 1, P_CONDNAL)))
+        return D_COND_SHIFT;
     if (why == R_FP && p->kind == P_FZERO)     /* fcmp s0, #1.0; fcmeq d0, d1, #7 */
         return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;
@@ -1004,8 +1007,8 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         return why == R_RANGE || why == R_SHIFT ? D_ADDSUB : D_NONE;
     case P_MOVZ: case P_MOVN: case P_BIMM: case P_NBIMM:
         return why == R_RANGE || why == R_SHIFT || why == R_BITMASK ? D_LOGICAL : D_NONE;
-    case P_MIMM64:
-        return why == R_RANGE ? D_INVALID : D_NONE;
+    case P_MIMM64:             /* (movi v0.2d, #0, lsl #8: the shift an operand of its own, at it) */
+        return why == R_RANGE ? D_INVALID : why == R_SHIFT ? D_INVALID_SHIFT : D_NONE;
     case P_MIMM8: case P_MIMMMSL: case P_ZERO:   /* (movi v0.4s, #1, lsl #32: the zero row fails first) */
         return why == R_SHIFT && (p->kind != P_ZERO || rows_have(m, in->nops, i, P_MIMM8)) ? D_INVALID_SHIFT : D_NONE;
     case P_NAMED:

@@ -1774,6 +1774,24 @@ static bool fmov_imm(Parser *P, A64Inst *in)
     return true;
 }
 
+/* mov of a general register and a floating-point literal, as llvm-mc reads it: the number is
+ * the bits of the literal's magnitude as a double, negated after a '-' (mov x0, #1.0 is mov x0,
+ * #0x3ff0000000000000; #-1.0 its negation; #-0.0 zero); not with a shift (mov x0, #1.0, lsl #16:
+ * refused as the literal) */
+static void mov_fp_literal(A64Inst *in)
+{
+    if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "mov") || in->ops[0].kind != A64_OP_GPR) return;
+    A64Operand *o = &in->ops[1];
+    if (o->kind != A64_OP_FIMM || o->shift != A64_SH_NONE) return;
+    double d = o->u.fimm;
+    uint64_t bits;
+    double mag = fabs(d);
+    memcpy(&bits, &mag, sizeof bits);
+    memset(&o->u, 0, sizeof o->u);
+    o->kind = A64_OP_IMM;
+    o->u.imm.value = (int64_t)(signbit(d) ? 0 - bits : bits);
+}
+
 /* add/sub/adds/subs/cmp/cmn of a negative immediate are the opposite operation of its
  * magnitude, as llvm-mc reads them (`add x0, x1, #-1` is `sub x0, x1, #1`, `cmp w0, #-4096`
  * is `cmn w0, #1, lsl #12`), when that magnitude is encodable */
@@ -2227,6 +2245,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
     addsub_negative(P, in);
+    mov_fp_literal(in);
     movi_negative_byte(in);
     ldr_literal_mov(P, in);
     mov_sym(P, in);

@@ -571,7 +571,8 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
         if (*r == *i) {
             if (!*r) return true;
             r++, i++;
-        } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && shifts) {
+        } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && shifts &&
+                   (i - in < 5 || strncmp(i - 5, ",lslN", 5))) {   /* (one: not #1, lsl #8, lsl #8) */
             i += 5;
         } else if (!strncmp(r, ",vgx", 4) && (r[4] == '2' || r[4] == '4') && *i == ']') {
             r += 5;
@@ -587,6 +588,59 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
             return false;
         }
     }
+}
+
+/* where the lane of the z register of shape `in` (row's, a shape with the column lanes: z
+ * registers and numbers) starts in the text (tok: a64_operand_shape's `at`) when it is past the
+ * row's last (dup z0.s, z1.s[16]: 0 to 15), else NULL */
+static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok)
+{
+    const char *b = strstr(in, "[N]");
+    if (!isdigit((unsigned char)row->lanes[0]) || !b) return NULL;
+    const char *t = tok[b - in] + 1;
+    while (isspace((unsigned char)*t)) t++;
+    char *end;
+    long k = strtol(t, &end, 0);
+    return end != t && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
+}
+
+/* whether llvm's parser reads a shift after a number with it, as one operand, for the mnemonic
+ * of the rows from lo: where a form of it takes one (a row with the column shift lsl and a
+ * number of its own: add z.h,z.h,N; not mul z.h,z.h,N, whose lsl #8 is an operand of its own) */
+static bool reads_shift(const char *mnem, size_t n, int lo)
+{
+    for (int i = lo; i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n]; i++) {
+        const char *r = a64_shape_rows[i].shape;
+        if (strcmp(a64_shape_rows[i].shift, "lsl")) continue;
+        for (int depth = 0; *r; r++) {
+            if (*r == '[' || *r == '{') depth++;
+            else if ((*r == ']' || *r == '}') && depth) depth--;
+            else if (!depth && *r == 'N' && (r == a64_shape_rows[i].shape || r[-1] == ',') && (!r[1] || r[1] == ','))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* where llvm's parser stops at a second shift after a number (add z0.h, z0.h, #1, lsl #8, lsl
+ * #8: the first read with the number, or as an operand of its own, the second's word is a symbol
+ * to it, and what follows the word is "unexpected token in argument list": at the '#'), in shape
+ * `shape` of tokens tok; else NULL */
+static const char *second_shift(const char *shape, const char *const *tok)
+{
+    for (const char *c = shape; (c = strchr(c, ',')); c++) {
+        size_t a = strspn(c + 1, "abcdefghijklmnopqrstuvwxyz");
+        int first = a64_shift_lookup(c + 1, a);
+        if (c == shape || c[-1] != 'N' || strncmp(c + 1 + a, "N,", 2) || first == A64_SH_NONE)
+            continue;
+        /* (another first shift where it may be read with the number, as add's of an M1 form
+         * is: "only 'lsl #+N' valid after immediate" at it, the parser's own error, before) */
+        if (first != A64_SH_LSL) return NULL;
+        const char *w = c + 1 + a + 2;
+        size_t b = strspn(w, "abcdefghijklmnopqrstuvwxyz");
+        if (b && w[b] && w[b] != ',' && a64_shift_lookup(w, b) != A64_SH_NONE) return tok[w + b - shape];
+    }
+    return NULL;
 }
 
 static int row_cmp(const char *mnem, size_t n, const char *shape, const A64ShapeRow *r)
@@ -718,14 +772,16 @@ static const char *operand_at(const char *s, const char *e, int k)
 }
 
 /* where llvm refuses operand k (0-based) of [s, e) as one of an instruction: at it, or at the
- * immediate before it when it is a shift (cpy z0.b, p0/m, #1, lsl #8: llvm reads it with the
- * #1; a register's is an operand of its own: umin w0, w1, w2, lsl #1 at the lsl) */
-static const char *refused_at(const char *s, const char *e, int k)
+ * immediate before it when it is a shift its parser reads with it (cpy z0.b, p0/m, #1, lsl #8:
+ * llvm reads it with the #1; not mul z0.h, z0.h, #1, lsl #8, nor a register's, an operand of
+ * its own: umin w0, w1, w2, lsl #1 at the lsl); mnem [mnem, +n), its rows from lo */
+static const char *refused_at(const char *mnem, size_t n, int lo, const char *s, const char *e, int k)
 {
     const char *x = operand_at(s, e, k), *w = x;
     while (w < e && isalpha((unsigned char)*w) && w - x < 4) w++;
     const char *b = k > 0 ? operand_at(s, e, k - 1) : NULL;
     bool shift = b && (*b == '#' || isdigit((unsigned char)*b)) && w > x && (w == e || !isalnum((unsigned char)*w)) &&
+                 reads_shift(mnem, n, lo) &&
                  a64_shift_lookup(x, (size_t)(w - x)) != A64_SH_NONE;
     return shift ? operand_at(s, e, k - 1) : x;
 }
@@ -817,7 +873,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
     }
     const char *o = operand_at(s, e, k);
     bool next = rc == ',' || rc == 0;       /* the form's operand ends here: llvm's next is refused */
-    if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(s, e, k + 1) : o;
+    if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(mnem, n, lo, s, e, k + 1) : o;
     if (*o == '[') return address_part(mnem, n, lo, s, e, k, o);
     bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
     if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
@@ -855,6 +911,12 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     int lo = first_row(mnem, n);
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
     if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES) return ec;
+    const char *sec = shape[0] ? second_shift(shape, tok) : NULL;
+    if (sec) {
+        snprintf(msg, cap, "unexpected token in argument list");
+        *at = sec;
+        return A64_SHAPE_PARSE;
+    }
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
@@ -876,6 +938,9 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         else if (shape[0] && shape_starts(r->shape, v)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
             size_t len = strlen(r->shape);
+            /* (a shift the row's number takes: sqadd z0.h, z0.h, #1, lsl #8, z1.h refuses the z1.h) */
+            if (!strcmp(r->shift, "lsl") && len && r->shape[len - 1] == 'N' && !strncmp(v + len, ",lslN", 5))
+                k++, len += 5;
             if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         }
         if (v != shape && same_shape(r, shape) && !low) low = r;
@@ -909,7 +974,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * operand of its own to llvm (lastb w0, p0, z1.s[3]: at the '[') */
     if (!hit && past >= 0) {
         snprintf(msg, cap, "invalid operand for instruction");
-        *at = lane ? lane : refused_at(s, e, past);
+        *at = lane ? lane : refused_at(mnem, n, lo, s, e, past);
         return A64_SHAPE_MANY;
     }
     /* operands that differ from every form after the first `near` (dup z0.d, w0; cmpp w0), where
@@ -954,6 +1019,14 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     if (!hit && low) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = tok[strchr(pshape, 'P') - pshape];
+        return A64_SHAPE_MANY;
+    }
+    /* a lane past the last of the form (fmul z14.h, z7.h, z2.h[17]: 0 to 7; the row's column
+     * lanes): the matcher refuses it, an operand of its own, at its '[' */
+    const char *past_lane = hit ? lane_past(hit, shape, tok) : NULL;
+    if (past_lane) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = past_lane;
         return A64_SHAPE_MANY;
     }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
