@@ -246,11 +246,17 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
     return NULL;
 }
 
-/* whether word [w, +n) (lowercase) names a prefetch operation (pldl1keep ... pstl3strm) */
+/* whether word [w, +n) names one of SVE's prefetch operations: a prfop of opnames.tsv whose type
+ * is pld or pst (not pli) and whose target a level 1 to 3 (not the SLC): pldl1keep ... pstl3strm
+ * (the value Rt = type << 3 | target << 1 | policy) */
 static bool prfop_name(const char *w, size_t n)
 {
-    return n == 9 && w[0] == 'p' && (!strncmp(w + 1, "ld", 2) || !strncmp(w + 1, "st", 2)) && w[3] == 'l' &&
-           w[4] >= '1' && w[4] <= '3' && (!strncmp(w + 5, "keep", 4) || !strncmp(w + 5, "strm", 4));
+    char b[16];
+    if (n >= sizeof b) return false;
+    memcpy(b, w, n);
+    b[n] = 0;
+    const A64Opname *o = a64_opname_named("prfop", b);
+    return o && o->value >> 3 != 1 && (o->value >> 1 & 3) != 3;
 }
 
 /* An SVE prefetch (prfb, prfh, prfw, prfd: a mnemonic whose rows from lo start with a prefetch
