@@ -289,6 +289,8 @@ typedef struct BenchResult {
     int run[BENCH_MAX_EVENTS];            /* the run that counted it (1-based; cycles: the first) */
     int runs;                             /* > 1: the counters were rotated over this many runs */
     int at_once;                          /* counters besides the cycles in one run */
+    double copies;                        /* copies differenced: the long kernel's minus the
+                                           * short one's (unroll x iterations x count) */
     BenchSamples samples;                 /* the first run's */
     BenchProvenance prov;
 } BenchResult;

@@ -60,6 +60,7 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
     r->runs = ne > 1 ? (ne - 1 + r->at_once - 1) / r->at_once : 1;
     double one = (double)unroll * (double)(o->noloop ? 1 : ro.iters) * count;
     double cs = o->basic ? 0 : one, cl = o->basic ? one : 2 * one;
+    r->copies = cl - cs;
     BenchStatus st = BENCH_OK;
     Buf list;
     buf_init(&list);

@@ -80,14 +80,14 @@ static int cmd_run(int argc, char **argv)
         return 1;
     }
     /* -no_normalization: every figure times the copies differenced (nanoBench's raw counts) */
-    double copies = (double)c.s.unroll * (double)(c.s.noloop ? 1 : c.s.run.iters) * c.s.count;
+    double copies = r.copies;
     double scale = c.no_normalization ? copies : 1.0;
     const char *per = c.no_normalization ? "in all" : "per copy";
     if (strcmp(r.samples.backend, "perf_event") != 0 && r.samples.timer_hz > 0) {
         /* the timer step against what one round measures: the long-minus-short difference */
         double gran = strcmp(r.samples.backend, "timer") == 0 ? (double)clock_granularity() : 1.0;
         double step = gran * r.samples.core_hz / r.samples.timer_hz;
-        double diff = fig * (double)c.s.unroll * (double)c.s.run.iters * c.s.count;
+        double diff = fig * copies;
         if (diff > 0 && step > 0.01 * diff)
             fprintf(stderr, "uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
                     "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
