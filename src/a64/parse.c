@@ -657,6 +657,14 @@ static bool no_operand(Parser *P, const char *x)
 typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o);
 
+/* llvm's second errors where its parser goes on after a first one, at c: "unknown token in
+ * expression", and "invalid operand" when it was reading an operand (after a list, a lane) */
+static void after_errors(Parser *P, const char *c, bool operand)
+{
+    diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
+    if (operand) diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+}
+
 /* parse "[idx]" at p (a list's lane: list), with llvm's words where no value starts, none that
  * is a constant or the ']' is missing; returns end or NULL with an error */
 static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *idx, bool list)
@@ -675,8 +683,7 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
         const char *x = L2.p < e ? skip_ws(L2.p, e) : skip_ws(L2.p, P->le), *y = x;
         perr(P, x, "immediate value expected for vector index");
         if (list && y < e && *y == ']') y = skip_ws(y + 1, P->le);
-        diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "unknown token in expression");
-        if (list) diag_add(P->err, NULL, P->file, P->line, (int)(y - P->ls) + 1, P->ls, "invalid operand");
+        after_errors(P, y, list);
         return NULL;
     }
     if (!q2) return NULL;
@@ -983,9 +990,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
             /* (the last register of the list: llvm's second errors after its '}') */
             const char *c = skip_ws(ie, L->e);
             if (c < L->e && *c == '}') {
-                c = skip_ws(c + 1, P->le);
-                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
-                diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+                after_errors(P, skip_ws(c + 1, P->le), true);
             }
             return false;
         }
@@ -1780,7 +1785,9 @@ static bool fmov_imm(Parser *P, A64Inst *in)
  * refused as the literal) */
 static void mov_fp_literal(A64Inst *in)
 {
-    if (in->nops != 2 || !in->mnem_name || strcmp(in->mnem_name, "mov") || in->ops[0].kind != A64_OP_GPR) return;
+    if (in->nops != 2 || in->ops[1].kind != A64_OP_FIMM || in->ops[0].kind != A64_OP_GPR || !in->mnem_name ||
+        strcmp(in->mnem_name, "mov"))
+        return;
     A64Operand *o = &in->ops[1];
     if (o->kind != A64_OP_FIMM || o->shift != A64_SH_NONE) return;
     double d = o->u.fimm;
@@ -2504,9 +2511,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
          * what follows the register, as after mismatched sizes) */
         const char *c = req_at;
         while (c < e && (is_identc(*c) || *c == '.')) c++;
-        c = skip_ws(c, P->le);
-        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "unknown token in expression");
-        diag_add(P->err, NULL, P->file, P->line, (int)(c - P->ls) + 1, P->ls, "invalid operand");
+        after_errors(P, skip_ws(c, P->le), true);
     }
     return false;
 }
