@@ -82,8 +82,8 @@ static const char *scan_line(const char *p, const char *e, int *marker)
     return nl + 1;
 }
 
-/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay */
-/* blank a line of the text; false when there was nothing on it to blank */
+/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay;
+ * false when there was nothing on it to blank */
 static bool blank_line(Buf *text, int line)
 {
     int l = 1;
