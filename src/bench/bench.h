@@ -163,6 +163,11 @@ typedef struct BenchRunOpts {
                                 * count), else the timer (wall time); or force one of
                                 * "perf_event", "task-clock", "timer" */
     bool quiet;                /* don't print the "no hardware counters" note */
+    unsigned modes;            /* privilege levels counted (PMU_MODE_USER | PMU_MODE_KERNEL: -usr,
+                                * -os); 0: user space, not asked.  Asked for, the cycles from the
+                                * task-clock or the timer (no PMU) count both: the note says so */
+    BenchFn once;              /* called once in the measuring process, after the scratch memory is
+                                * set up, before the first round (-code_one_time_init); NULL: none */
 } BenchRunOpts;
 
 typedef struct BenchSamples {
@@ -278,6 +283,12 @@ typedef struct BenchSnippetOpts {
     bool keep;                         /* keep the temp dir (bench.s, bench.so); noted on stderr */
     int initial_warmup;                /* unrecorded rounds added to the first run's warm-up only
                                         * (nanoBench -initial_warm_up_count) */
+    bool end_to_end;                   /* one kernel of `unroll` copies, its counts divided by the
+                                        * copies, nothing subtracted (nanoBench -end_to_end) */
+    bool drain;                        /* after late_init, before the loop: x86-64 SERIALIZE,
+                                        * AArch64 ISB (nanoBench -df) */
+    const char *one_time_init;         /* asm run once per measuring process before the first
+                                        * round (its own function); NULL: none */
     BenchRunOpts run;
 } BenchSnippetOpts;
 
@@ -293,6 +304,9 @@ typedef struct BenchResult {
                                            * short one's (unroll x iterations x count) */
     BenchSamples samples;                 /* the first run's */
     BenchProvenance prov;
+    double *each[BENCH_MAX_EVENTS];       /* per copy, every kept round of the run that counted the
+                                           * event, in order (owned) */
+    int neach[BENCH_MAX_EVENTS];
 } BenchResult;
 
 /* Generate, build, load and run a snippet (two lengths, differenced).  With more -counters than
@@ -311,7 +325,13 @@ typedef struct BenchCli {
     const char *stat;                  /* the figure reported: "median", "min", "max", "mean" */
     bool no_normalization;             /* -no_normalization: totals over all the copies */
     bool range;                        /* -range: the maximum beside the minimum */
-    Buf code[3];                       /* owned '.incbin' texts of -code, -code_init, -code_late_init */
+    bool verbose;                      /* -verbose: every round's value besides the statistic */
+    bool remove_empty;                 /* -remove_empty_events: no line for an event 0 in every round */
+    bool fixed_counters;               /* -fixed_counters: instructions and ref-cycles joined the
+                                        * counters (and the cycles are perf's) */
+    int usr, os;                       /* -usr, -os as given (-1: not given) */
+    Buf code[4];                       /* owned '.incbin' texts of -code, -code_init, -code_late_init,
+                                        * -code_one_time_init */
     const char *syntax;                /* -syntax as given: "auto" (the default), "att", "intel";
                                         * s.syntax is the one used (auto: bench_syntax_guess) */
     const char *file;                  /* -f file.s (NULL: the positional snippet) */
@@ -341,9 +361,12 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
                          int max, char *why, size_t whysz);
 
 /* Read the -config file (when given): its events, as events of the core PMU, join -counters
- * (cli->s.run.counters).  false with a located error: a bad line, or (no core PMU) the first
- * event, unavailable, with why. */
+ * (cli->s.run.counters), after the fixed counters (-fixed_counters).  false with a located
+ * error: a bad line, or (no core PMU) the first event, unavailable, with why; or
+ * -fixed_counters without a hardware PMU. */
 bool bench_cli_config(BenchCli *cli, Diag *err);
+/* -fixed_counters: the counters added ("instructions,ref-cycles"; AArch64: "instructions") */
+const char *bench_fixed_counters(BenchArch arch);
 
 /* Parse `run` options (argv[0] = "run").  Returns 0, or 2 with a message in err for a usage
  * error ("bad value 'x' for -unroll: want an integer in 1..100000"). */

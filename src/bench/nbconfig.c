@@ -186,35 +186,64 @@ int bench_config_parse(const char *file, const char *text, const char *pmu, Buf 
     return n;
 }
 
+/* -fixed_counters: the generic hardware events of the fixed-function counters besides the
+ * cycles (Intel's IA32_FIXED_CTR0 and CTR2; ARMv8 has a fixed cycle counter only) */
+const char *bench_fixed_counters(BenchArch arch)
+{
+    return arch == BENCH_AARCH64 ? "instructions" : "instructions,ref-cycles";
+}
+
 bool bench_cli_config(BenchCli *c, Diag *err)
 {
-    if (!c->config)
-        return true;
-    Buf text;
-    buf_init(&text);
-    if (!read_file(c->config, &text)) {
-        diag_set(err, c->config, 0, 0, NULL, "cannot read '%s': %s", c->config, strerror(errno));
+    Buf list;
+    buf_init(&list);
+    if (c->fixed_counters) {
+        PmuEventInfo info;
+        char why[300] = "";
+        if (!pmu_backend_perf.resolve("instructions", &info, why, sizeof why)) {
+            diag_set(err, "", 0, 0, NULL, "-fixed_counters: the fixed counters (core cycles, instructions "
+                     "retired, reference cycles) are the hardware PMU's, and %s", why);
+            buf_free(&list);
+            return false;
+        }
+        buf_puts(&list, bench_fixed_counters(bench_host_arch()));
+    }
+    if (c->s.run.counters && *c->s.run.counters) {
+        if (list.len)
+            buf_putc(&list, ',');
+        buf_puts(&list, c->s.run.counters);
+    }
+    bool ok = true;
+    if (c->config) {
+        Buf text;
+        buf_init(&text);
+        if (!read_file(c->config, &text)) {
+            diag_set(err, c->config, 0, 0, NULL, "cannot read '%s': %s", c->config, strerror(errno));
+            buf_free(&text);
+            buf_free(&list);
+            return false;
+        }
+        /* the events are checked whatever the machine; the core PMU is named after */
+        char dev[128] = "cpu", why[256] = "";
+        bool have = pmu_core("/sys", dev, sizeof dev, why, sizeof why);
+        BenchConfigEvent *ev = xcalloc(BENCH_MAX_EVENTS, sizeof *ev);
+        /* (with -counters: at most BENCH_MAX_EVENTS - 1 in all, bench_counters_split says so) */
+        int n = bench_config_parse(c->config, buf_cstr(&text), dev, &list, ev, BENCH_MAX_EVENTS - 1, err);
+        ok = n >= 0;
+        if (ok && n > 0 && !have) {
+            diag_set(err, c->config, ev[0].line, 1, ev[0].src, "counter '%s' unavailable: %s",
+                     ev[0].name, why);
+            ok = false;
+        }
+        free(ev);
         buf_free(&text);
-        return false;
     }
-    /* the events are checked whatever the machine; the core PMU is named after */
-    char dev[128] = "cpu", why[256] = "";
-    bool have = pmu_core("/sys", dev, sizeof dev, why, sizeof why);
-    BenchConfigEvent *ev = xcalloc(BENCH_MAX_EVENTS, sizeof *ev);
-    buf_reset(&c->counters);
-    if (c->s.run.counters && *c->s.run.counters)
-        buf_puts(&c->counters, c->s.run.counters);
-    /* (with -counters: at most BENCH_MAX_EVENTS - 1 in all, bench_counters_split says so) */
-    int n = bench_config_parse(c->config, buf_cstr(&text), dev, &c->counters, ev, BENCH_MAX_EVENTS - 1, err);
-    bool ok = n >= 0;
-    if (ok && n > 0 && !have) {
-        diag_set(err, c->config, ev[0].line, 1, ev[0].src, "counter '%s' unavailable: %s",
-                 ev[0].name, why);
-        ok = false;
-    }
-    if (ok)
+    if (ok && (c->config || c->fixed_counters)) {
+        buf_free(&c->counters);
+        c->counters = list;
         c->s.run.counters = buf_cstr(&c->counters);
-    free(ev);
-    buf_free(&text);
+    } else {
+        buf_free(&list);
+    }
     return ok;
 }

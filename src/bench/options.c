@@ -6,8 +6,11 @@
  * exactly the ranges the parser enforces.  nanoBench's spellings are accepted where the meaning
  * is the same (-asm, -asm_init, -asm_late_init, -unroll_count, -loop_count, -n_measurements,
  * -warm_up_count, -initial_warm_up_count, -alignment_offset, -avg/-median/-min/-max, -basic_mode,
- * -no_mem, -no_normalization, -range, -code/-code_init/-code_late_init, -config). */
+ * -no_mem, -no_normalization, -range, -code/-code_init/-code_late_init, -config, -usr, -os,
+ * -fixed_counters, -verbose, -end_to_end, -df, -asm_one_time_init/-code_one_time_init,
+ * -remove_empty_events). */
 #include "bench/bench.h"
+#include "pmu/pmu.h"
 #include "util/opt.h"
 
 #include <errno.h>
@@ -20,7 +23,8 @@
 typedef enum RunOpt {
     R_F, R_ASM, R_INIT, R_LATE, R_UNROLL, R_ITERS, R_LOOPS, R_N, R_WARMUP, R_COUNT, R_CPU,
     R_COUNTERS, R_CONFIG, R_BACKEND, R_SYNTAX, R_ALIGN, R_OFFSET, R_TIMEOUT, R_AVG, R_MEDIAN, R_MIN, R_MAX,
-    R_BASIC, R_NOMEM, R_JSON, R_KEEP, R_CODE, R_CODE_INIT, R_CODE_LATE, R_IWARMUP, R_NONORM, R_RANGE
+    R_BASIC, R_NOMEM, R_JSON, R_KEEP, R_CODE, R_CODE_INIT, R_CODE_LATE, R_IWARMUP, R_NONORM, R_RANGE,
+    R_USR, R_OS, R_FIXED, R_VERBOSE, R_E2E, R_DF, R_ONCE, R_CODE_ONCE, R_REMOVE
 } RunOpt;
 
 typedef struct RunOptDef {
@@ -36,11 +40,16 @@ static const RunOptDef defs[] = {
     {R_ASM, "-asm", NULL, "'asm'", {0}, "the snippet (instead of the positional argument)"},
     {R_INIT, "-init", "-asm_init", "'asm'", {0}, "run once before the loop (e.g. -init 'mov %r14, %rax; mov %rax, (%rax)')"},
     {R_LATE, "-late_init", "-asm_late_init", "'asm'", {0}, "run after -init, immediately before the loop"},
+    {R_ONCE, "-one_time_init", "-asm_one_time_init", "'asm'", {0},
+     "run once in the measuring process, before the first round (its own function:\n"
+     "registers are not kept, memory from r14 / x27 is; with counters rotated over\n"
+     "runs, once in each run's process)"},
     {R_CODE, "-code", NULL, "FILE", {0},
      "the snippet as machine code: the bytes of FILE (assembled with .incbin; the\n"
      "loop counter is not checked in it)"},
     {R_CODE_INIT, "-code_init", NULL, "FILE", {0}, "-init as machine code"},
     {R_CODE_LATE, "-code_late_init", NULL, "FILE", {0}, "-late_init as machine code"},
+    {R_CODE_ONCE, "-code_one_time_init", NULL, "FILE", {0}, "-one_time_init as machine code"},
     {R_UNROLL, "-unroll", "-unroll_count", "N", {OPT_INT, 1, 100000},
      "copies per loop iteration (100); a second kernel with 2N is differenced"},
     {R_ITERS, "-iters", NULL, "N", {OPT_INT, 1, 1e9}, "loop iterations per call (1000)"},
@@ -55,6 +64,16 @@ static const RunOptDef defs[] = {
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
      "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN;\n"
      "more than 7 are rotated over runs (7 at once besides the cycles, up to 63)"},
+    {R_FIXED, "-fixed_counters", NULL, NULL, {0},
+     "also count the fixed-function counters through perf's generic hardware events:\n"
+     "instructions and ref-cycles (x86-64) or instructions (AArch64, which has no\n"
+     "reference cycles), beside the cycles; needs the hardware PMU (an error without)"},
+    {R_USR, "-usr", NULL, "0|1", {OPT_INT, 0, 1},
+     "1: count events in user mode (perf_event_attr.exclude_user = 0) (1)"},
+    {R_OS, "-os", NULL, "0|1", {OPT_INT, 0, 1},
+     "1: count events in kernel mode (exclude_kernel = 0; needs CAP_PERFMON or\n"
+     "perf_event_paranoid <= 1) (0).  Not for apple: counters (EL0 only, an error),\n"
+     "nor the cycles without a PMU (task-clock, the timer: both modes, a note)"},
     {R_CONFIG, "-config", NULL, "FILE", {0},
      "nanoBench's counter file: 'EVTSEL.UMASK[.CMSK=N][.AnyT][.EDG][.INV] NAME'\n"
      "lines ('#' comments), counted as events of the core PMU with -counters'"},
@@ -64,7 +83,7 @@ static const RunOptDef defs[] = {
      "every round with a 1-cycle add chain),\n"
      "perf_event, task-clock, timer"},
     {R_SYNTAX, "-syntax", NULL, "auto|att|intel", {0},
-     "x86-64 syntax of the snippet, -init and -late_init (auto: Intel, as nanoBench's,\n"
+     "x86-64 syntax of the snippet and the inits (auto: Intel, as nanoBench's,\n"
      "when they name a register without '%' or a memory operand in brackets, else AT&T)"},
     {R_ALIGN, "-align", NULL, "N", {OPT_INT, 1, 1 << 20}, "loop head alignment in bytes, a power of two (64)"},
     {R_OFFSET, "-offset", "-alignment_offset", "N", {OPT_INT, 0, 4095},
@@ -76,9 +95,20 @@ static const RunOptDef defs[] = {
     {R_AVG, "-avg", NULL, NULL, {0}, "report the mean"},
     {R_RANGE, "-range", NULL, NULL, {0}, "report the maximum beside the minimum"},
     {R_NONORM, "-no_normalization", NULL, NULL, {0},
-     "report the counts of all the copies (the long kernel's minus the short one's),\n"
-     "not divided by the copies (unroll x iterations x count)"},
-    {R_BASIC, "-basic_mode", NULL, NULL, {0}, "difference N copies against none (not 2N against N)"},
+     "report the counts of all the copies (the long kernel's minus the short one's;\n"
+     "-end_to_end: the one kernel's), not divided by the copies (unroll x iterations x count)"},
+    {R_BASIC, "-basic_mode", NULL, NULL, {0},
+     "difference N copies against a kernel of none (the same call, init and loop):\n"
+     "the loop's and the call's overhead cancel (not 2N against N)"},
+    {R_E2E, "-end_to_end", NULL, NULL, {0},
+     "one kernel of N copies, its counts divided by the copies, nothing subtracted:\n"
+     "they include the call, the register set-up, -init, -late_init, the loop's\n"
+     "counter and branch and the counter reads (not with -basic_mode)"},
+    {R_DF, "-df", NULL, NULL, {0},
+     "drain the front end after -late_init, before the loop: emits SERIALIZE\n"
+     "(0f 01 e8; x86-64, an error where cpuid says the CPU lacks it) or ISB (AArch64)"},
+    {R_VERBOSE, "-verbose", NULL, NULL, {0}, "also print every round's value per copy (all the readings)"},
+    {R_REMOVE, "-remove_empty_events", NULL, NULL, {0}, "leave out the events that were 0 in every round"},
     {R_NOMEM, "-no_mem", NULL, NULL, {0},
      "accepted: the counters are read outside the timed code, which makes no memory\n"
      "accesses but the snippet's"},
@@ -165,8 +195,9 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     memset(c, 0, sizeof *c);
     buf_init(&c->text);
     buf_init(&c->counters);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         buf_init(&c->code[k]);
+    c->usr = c->os = -1;
     c->s.unroll = 100;
     c->s.count = 1;
     c->s.run.cpu = -1;
@@ -175,7 +206,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.syntax = BENCH_ATT;
     c->syntax = "auto";
     c->stat = "median";
-    const char *snippet = NULL, *init = NULL, *late = NULL, *code[3] = {NULL, NULL, NULL};
+    const char *snippet = NULL, *init = NULL, *late = NULL, *once = NULL, *code[4] = {NULL, NULL, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) {
@@ -203,6 +234,11 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             case R_NOMEM: break;
             case R_NONORM: c->no_normalization = true; break;
             case R_RANGE: c->range = true; break;
+            case R_FIXED: c->fixed_counters = true; break;
+            case R_VERBOSE: c->verbose = true; break;
+            case R_REMOVE: c->remove_empty = true; break;
+            case R_E2E: c->s.end_to_end = true; break;
+            case R_DF: c->s.drain = true; break;
             case R_AVG: c->stat = "mean"; break;
             case R_MIN: c->stat = "min"; break;
             case R_MAX: c->stat = "max"; break;
@@ -232,6 +268,10 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         case R_CODE: code[0] = v; break;
         case R_CODE_INIT: code[1] = v; break;
         case R_CODE_LATE: code[2] = v; break;
+        case R_ONCE: once = v; break;
+        case R_CODE_ONCE: code[3] = v; break;
+        case R_USR: c->usr = (int)x; break;
+        case R_OS: c->os = (int)x; break;
         case R_IWARMUP: c->s.initial_warmup = (int)x; break;
         case R_COUNTERS: c->s.run.counters = v; break;
         case R_CONFIG: c->config = v; break;
@@ -285,11 +325,30 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         snprintf(err, n, "both -f '%s' and a snippet given", c->file);
         return 2;
     }
+    if (c->usr == 0 && c->os == 0) {
+        snprintf(err, n, "-usr 0 -os 0: no privilege level left to count");
+        return 2;
+    }
+    if (c->usr >= 0 || c->os >= 0)   /* (defaults: -usr 1, -os 0) */
+        c->s.run.modes = (c->usr != 0 ? PMU_MODE_USER : 0) | (c->os == 1 ? PMU_MODE_KERNEL : 0);
+    if (c->s.end_to_end && c->s.basic) {
+        snprintf(err, n, "-end_to_end and -basic_mode: one subtracts nothing, the other a kernel of no copies; "
+                 "give one");
+        return 2;
+    }
+    if (c->fixed_counters && c->s.run.backend && strcmp(c->s.run.backend, "auto") != 0 &&
+        strcmp(c->s.run.backend, "perf_event") != 0) {
+        snprintf(err, n, "-fixed_counters with -backend %s: the fixed counters count the cycles "
+                 "(-backend perf_event)", c->s.run.backend);
+        return 2;
+    }
+    if (c->fixed_counters)
+        c->s.run.backend = "perf_event";
     /* -code FILE and its init twins: the text is '.incbin "FILE"' (machine code, nanoBench's way) */
-    static const char *const code_opt[3] = {"-code", "-code_init", "-code_late_init"};
-    const char *given[3] = {c->file ? c->file : snippet, init, late};
-    static const char *const text_opt[3] = {"a snippet", "-init", "-late_init"};
-    for (int k = 0; k < 3; k++) {
+    static const char *const code_opt[4] = {"-code", "-code_init", "-code_late_init", "-code_one_time_init"};
+    const char *given[4] = {c->file ? c->file : snippet, init, late, once};
+    static const char *const text_opt[4] = {"a snippet", "-init", "-late_init", "-one_time_init"};
+    for (int k = 0; k < 4; k++) {
         if (!code[k])
             continue;
         if (given[k]) {
@@ -304,6 +363,9 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         init = buf_cstr(&c->code[1]);
     if (code[2])
         late = buf_cstr(&c->code[2]);
+    if (code[3])
+        once = buf_cstr(&c->code[3]);
+    c->s.one_time_init = once;
     if (code[0]) {
         c->s.body = buf_cstr(&c->code[0]);
         c->s.body_file = code[0];
@@ -325,8 +387,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.late_init = late;
     c->s.body_line = 1;
     if (strcmp(c->syntax, "auto") == 0 && bench_host_arch() == BENCH_X86_64) {
-        const char *texts[] = {c->s.body, init, late};
-        c->s.syntax = bench_syntax_guess(texts, 3, NULL);
+        const char *texts[] = {c->s.body, init, late, once};
+        c->s.syntax = bench_syntax_guess(texts, 4, NULL);
     }
     return 0;
 }
@@ -334,7 +396,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
 void bench_cli_free(BenchCli *c)
 {
     buf_free(&c->text);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         buf_free(&c->code[k]);
     buf_free(&c->counters);
 }

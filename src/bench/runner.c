@@ -30,7 +30,7 @@
 typedef struct Shared {
     int status;                          /* 0 ok, 1 setup error (msg) */
     char msg[256];
-    char note[256];                      /* "no hardware counters ..." (printed by the parent) */
+    char note[512];                      /* "no hardware counters ..." (printed by the parent) */
     char backend[32];
     int ncounters;
     char counter[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME];
@@ -109,7 +109,7 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     const char *extra_specs[BENCH_MAX_COUNTERS];
     for (int c = 1; c < nc; c++)
         extra_specs[c - 1] = specs[c];
-    if (nc > 1 && !(extra = pmu_multi_open(extra_specs, nc - 1, sh->msg, sizeof sh->msg))) {
+    if (nc > 1 && !(extra = pmu_multi_open(extra_specs, nc - 1, o->modes, sh->msg, sizeof sh->msg))) {
         sh->status = 1;
         return;
     }
@@ -117,8 +117,10 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
         snprintf(why, sizeof why, "backend '%s' asked for", want);
     PmuEvent ev0;
     fds[0] = -1;
-    if (perf && pmu_resolve("/sys", specs[0], &ev0, why, sizeof why))
+    if (perf && pmu_resolve("/sys", specs[0], &ev0, why, sizeof why)) {
+        ev0.modes = o->modes;
         fds[0] = pmu_open(&ev0, why, sizeof why);
+    }
     if (fds[0] < 0)
         perf = false;
     if (!perf && strcmp(want, "perf_event") == 0) {
@@ -150,6 +152,11 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             snprintf(sh->backend, sizeof sh->backend, "timer");
             sh->timer_hz = clock_counter_hz();
         }
+        if (o->modes) {   /* -usr/-os: the other counters honour them, the cycles cannot */
+            size_t l = strlen(sh->note);
+            snprintf(sh->note + l, sizeof sh->note - l, "; -usr/-os do not apply to these cycles (%s "
+                     "counts time in user and kernel mode)", task ? "task-clock" : "the timer");
+        }
         if (o->core_hz > 0) {
             sh->core_hz = o->core_hz;
         } else if (task) {                   /* the core clock on the same, preemption-free clock */
@@ -178,6 +185,10 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     memset(scratch, 0, BENCH_SCRATCH);
     if (o->timeout_s > 0)
         alarm((unsigned)(o->timeout_s + 0.999));
+    if (o->once) {
+        sh->started = 1;
+        o->once(1, scratch);
+    }
     /* Without the PMU the core clock is not the one measured before: this guest's clock moves in
      * 100 MHz steps within seconds (2.55 .. 2.79 GHz over one minute, a sweep of minutes
      * converting with its first reading was up to 9 % off: 6.5 "NOPs per cycle" on a 6-wide

@@ -11,6 +11,7 @@
 #include "bench/known.h"
 #include "clock/clock.h"
 #include "cmd/cmd.h"
+#include "pmu/pmu.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,6 +30,26 @@ static void print_error(const Diag *d)
         diag_print(stderr, d, "error");
     else
         fprintf(stderr, "uarch: error: %s\n", d->msg);
+}
+
+/* -remove_empty_events: event k (not the cycles) was 0 in every round */
+static bool empty_event(const BenchResult *r, int k)
+{
+    if (k == 0)
+        return false;
+    for (int q = 0; q < r->neach[k]; q++)
+        if (r->each[k][q] != 0)
+            return false;
+    return true;
+}
+
+/* -verbose: every round's value of event k (per copy, or times the copies) */
+static void print_rounds(const BenchResult *r, int k, double scale)
+{
+    printf("  %s, each round:", r->name[k]);
+    for (int q = 0; q < r->neach[k]; q++)
+        printf(" %.3f", r->each[k][q] * scale);
+    putchar('\n');
 }
 
 static int cmd_run(int argc, char **argv)
@@ -120,9 +141,13 @@ static int cmd_run(int argc, char **argv)
         json_kint(&j, "cpu", r.samples.cpu);
         if (bench_host_arch() == BENCH_X86_64)
             json_kstr(&j, "syntax", c.s.syntax == BENCH_INTEL ? "intel" : "att");
+        json_kbool(&j, "end_to_end", c.s.end_to_end);   /* true: nothing subtracted */
+        json_kstr(&j, "modes", pmu_modes_name(c.s.run.modes));
         json_key(&j, "counters");
         json_obj_begin(&j);
         for (int k = 0; k < r.nevents; k++) {
+            if (c.remove_empty && empty_event(&r, k))
+                continue;
             json_key(&j, r.name[k]);
             json_obj_begin(&j);
             json_knum(&j, "median", r.stat[k].median * scale);
@@ -130,6 +155,13 @@ static int cmd_run(int argc, char **argv)
             json_knum(&j, "max", r.stat[k].max * scale);
             if (r.runs > 1)
                 json_kint(&j, "run", r.run[k]);
+            if (c.verbose) {
+                json_key(&j, "rounds");
+                json_arr_begin(&j);
+                for (int q = 0; q < r.neach[k]; q++)
+                    json_num(&j, r.each[k][q] * scale);
+                json_arr_end(&j);
+            }
             json_obj_end(&j);
         }
         json_obj_end(&j);
@@ -160,7 +192,11 @@ static int cmd_run(int argc, char **argv)
             printf("%.3f cycles %s (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
                    "migration)\n", fig * scale, per, c.stat, r.samples.kept, s->median * scale, s->min * scale,
                    s->max * scale, r.samples.dropped);
+        if (c.verbose)
+            print_rounds(&r, 0, scale);
         for (int k = 1; k < r.nevents; k++) {
+            if (c.remove_empty && empty_event(&r, k))
+                continue;
             printf("%.3f %s %s (min %.3f", r.stat[k].median * scale, r.name[k], per, r.stat[k].min * scale);
             if (c.range)
                 printf(", max %.3f", r.stat[k].max * scale);
@@ -168,6 +204,8 @@ static int cmd_run(int argc, char **argv)
             if (r.runs > 1)
                 printf("  (run %d)", r.run[k]);
             putchar('\n');
+            if (c.verbose)
+                print_rounds(&r, k, scale);
         }
         if (r.runs > 1)
             printf("note: %d events over %d runs (%d counters at once besides the cycles): rotated, each event "
@@ -184,7 +222,14 @@ static int cmd_run(int argc, char **argv)
             printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
                    r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
         if (c.no_normalization)
-            printf("not normalized: the counts of %.0f copies (the long kernel's minus the short one's)\n", copies);
+            printf("not normalized: the counts of %.0f copies (%s)\n", copies, c.s.end_to_end ?
+                   "one kernel's, nothing subtracted" : "the long kernel's minus the short one's");
+        if (c.s.end_to_end)
+            printf("end to end: one kernel of %d copies a loop iteration, nothing subtracted (its call, set-up, "
+                   "init, loop and the counter reads are in the figures)\n", c.s.unroll);
+        if (c.s.run.modes)
+            printf("privilege levels counted: %s (-usr %d -os %d)\n", pmu_modes_name(c.s.run.modes),
+                   c.usr != 0, c.os == 1);
         if (strcmp(c.syntax, "auto") == 0 && c.s.syntax == BENCH_INTEL)
             printf("syntax: Intel, as the snippet names its registers without '%%' (-syntax att to read it as "
                    "AT&T)\n");

@@ -29,7 +29,7 @@ void pmu_multi_close(PmuMulti *m)
     free(m);
 }
 
-PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whysz)
+PmuMulti *pmu_multi_open(const char *const *names, int n, unsigned modes, char *why, size_t whysz)
 {
     if (n > PMU_MULTI_MAX) {
         snprintf(why, whysz, "more than %d counters", PMU_MULTI_MAX);
@@ -49,6 +49,13 @@ PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whys
             return NULL;
         }
         if (str_starts(nm, "apple:")) {
+            if (modes && modes != PMU_MODE_USER) {   /* PMCR1's EL0 bits are the ones apple.c sets */
+                snprintf(why, whysz, "counter '%s' unavailable: the apple backend counts at EL0 (user space) only, "
+                         "not at the %s level%s asked for (-usr/-os)", nm, pmu_modes_name(modes),
+                         modes == PMU_MODE_KERNEL ? "" : "s");
+                pmu_multi_close(m);
+                return NULL;
+            }
             if (!pmu_backend_apple.resolve(nm + 6, &info, w, sizeof w)) {
                 snprintf(why, whysz, "counter '%s' unavailable: %s", nm, w);
                 pmu_multi_close(m);
@@ -59,8 +66,9 @@ PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whys
             continue;
         }
         const char *ev = str_starts(nm, "perf:") ? nm + 5 : nm;
-        if (!pmu_backend_perf.resolve(ev, &info, w, sizeof w) ||
-            !(m->perf[i] = pmu_backend_perf.open(&info, 1, 0, w, sizeof w))) {
+        bool ok = pmu_backend_perf.resolve(ev, &info, w, sizeof w);
+        info.perf.modes = modes;
+        if (!ok || !(m->perf[i] = pmu_backend_perf.open(&info, 1, 0, w, sizeof w))) {
             snprintf(why, whysz, "counter '%s' unavailable: %s", nm, w);
             pmu_multi_close(m);
             return NULL;

@@ -290,33 +290,65 @@ bool pmu_list(const char *root, char *out, size_t outsz)
     return true;
 }
 
+const char *pmu_modes_name(unsigned modes)
+{
+    switch (modes) {
+    case PMU_MODE_KERNEL: return "kernel";
+    case PMU_MODE_USER | PMU_MODE_KERNEL: return "user and kernel";
+    default: return "user";
+    }
+}
+
+#ifdef __linux__
+void pmu_perf_attr(const PmuEvent *ev, unsigned flags, struct perf_event_attr *a)
+{
+    memset(a, 0, sizeof *a);
+    a->size = sizeof *a;
+    a->type = ev->type;
+    a->config = ev->config;
+    a->config1 = ev->config1;
+    a->config2 = ev->config2;
+    if (flags & PMU_OPEN_TIMES)
+        a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+    unsigned modes = ev->modes ? ev->modes : PMU_MODE_USER;
+    a->exclude_user = !(modes & PMU_MODE_USER);
+    a->exclude_kernel = !(modes & PMU_MODE_KERNEL);
+    a->exclude_hv = 1;
+    if (flags & PMU_OPEN_CHILD) {
+        a->disabled = 1;
+        a->enable_on_exec = 1;
+        a->inherit = 1;
+    }
+    if (ev->system_wide)               /* every task on that CPU, from now on: no inheritance, and
+                                        * enable_on_exec is a task's */
+        a->disabled = a->enable_on_exec = a->inherit = 0;
+}
+#endif
+
+const char *pmu_modes_hint(const PmuEvent *ev, int err)
+{
+    if (!ev->modes)
+        return "";
+    if ((err == EACCES || err == EPERM) && (ev->modes & PMU_MODE_KERNEL))
+        return " (counting the kernel, -os 1, needs privilege: CAP_PERFMON, or "
+               "/proc/sys/kernel/perf_event_paranoid 1 or less)";
+    if (err == EINVAL && ev->modes != (PMU_MODE_USER | PMU_MODE_KERNEL))
+        return " (its PMU may count every privilege level or none: try -usr 1 -os 1)";
+    return "";
+}
+
 long pmu_perf_open(const PmuEvent *ev, int pid, unsigned flags)
 {
 #ifdef __linux__
     struct perf_event_attr a;
-    memset(&a, 0, sizeof a);
-    a.size = sizeof a;
-    a.type = ev->type;
-    a.config = ev->config;
-    a.config1 = ev->config1;
-    a.config2 = ev->config2;
-    if (flags & PMU_OPEN_TIMES)
-        a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-    a.exclude_kernel = 1;
-    a.exclude_hv = 1;
-    if (flags & PMU_OPEN_CHILD) {
-        a.disabled = 1;
-        a.enable_on_exec = 1;
-        a.inherit = 1;
-    }
+    pmu_perf_attr(ev, flags, &a);
     int cpu = -1;
-    if (ev->system_wide) {             /* every task on that CPU, from now on: no inheritance, and
-                                        * enable_on_exec is a task's */
+    if (ev->system_wide)
         pid = -1, cpu = ev->cpu;
-        a.disabled = a.enable_on_exec = a.inherit = 0;
-    }
     long fd = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
-    if (fd < 0 && errno == EINVAL) {   /* a PMU that counts all modes or none (msr/tsc/, power/), as perf stat */
+    if (fd < 0 && errno == EINVAL && !ev->modes) {
+        /* a PMU that counts all modes or none (msr/tsc/, power/), as perf stat; not when the
+         * modes were asked for (-usr/-os): the error says so instead */
         a.exclude_kernel = a.exclude_hv = 0;
         fd = syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
     }
@@ -334,7 +366,8 @@ int pmu_open(const PmuEvent *ev, char *why, size_t whysz)
 {
     long fd = pmu_perf_open(ev, 0, 0);
     if (fd < 0) {
-        snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev->name, strerror(errno));
+        int e = errno;
+        snprintf(why, whysz, "perf_event_open('%s') failed: %s%s", ev->name, strerror(e), pmu_modes_hint(ev, e));
         return -1;
     }
     return (int)fd;

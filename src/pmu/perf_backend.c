@@ -58,6 +58,7 @@ static const HwEvent hw_events[] = {
     {"cache-misses", 3, "last-level cache misses"},
     {"branches", 4, "retired branches"},
     {"branch-misses", 5, "mispredicted branches"},
+    {"ref-cycles", 9, "reference cycles (unhalted, at a fixed rate)"},
 };
 
 /* why no hardware events: no core PMU in sysfs (under a hypervisor: it gives the guest none),
@@ -321,7 +322,9 @@ static PmuSet *perf_open(const PmuEventInfo *ev, int n, int pid, char *why, size
     for (int i = 0; i < n; i++) {
         long fd = pmu_perf_open(&ev[i].perf, pid, PMU_OPEN_TIMES | (pid > 0 ? PMU_OPEN_CHILD : 0));
         if (fd < 0) {
-            snprintf(why, whysz, "perf_event_open('%s') failed: %s", ev[i].name, strerror(errno));
+            int e = errno;
+            snprintf(why, whysz, "perf_event_open('%s') failed: %s%s", ev[i].name, strerror(e),
+                     pmu_modes_hint(&ev[i].perf, e));
             for (int k = 0; k < s->n; k++)
                 close(s->fd[k]);
             free(s);

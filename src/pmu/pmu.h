@@ -29,7 +29,16 @@ typedef struct PmuEvent {
     int cpu;                       /* system_wide: the CPU it is opened on */
     double scale;                  /* sysfs events/<name>.scale: a count is value x scale (0: 1) */
     char unit[16];                 /* sysfs events/<name>.unit ("Joules"; "": a count) */
+    unsigned modes;                /* the privilege levels counted, PMU_MODE_*; 0: not asked, user
+                                    * space only (and, for a PMU that counts every mode only,
+                                    * msr/tsc/, every mode, as perf stat) */
 } PmuEvent;
+
+/* Privilege levels a counter counts at (nanoBench's -usr and -os): perf_event_attr's exclude_user
+ * is set when PMU_MODE_USER is not, exclude_kernel when PMU_MODE_KERNEL is not (exclude_hv always). */
+enum { PMU_MODE_USER = 1, PMU_MODE_KERNEL = 2 };
+/* "user", "kernel", "user and kernel" (modes 0: "user") */
+const char *pmu_modes_name(unsigned modes);
 
 /* Name of the core PMU device under root ("cpu", "armv8_pmuv3_0", ...); false when none, with
  * the reason in why. */
@@ -53,6 +62,12 @@ bool pmu_task_clock(const char *root, PmuEvent *ev, char *why, size_t whysz);
  * until the child's exec, inherited by its threads. */
 enum { PMU_OPEN_TIMES = 1, PMU_OPEN_CHILD = 2 };
 long pmu_perf_open(const PmuEvent *ev, int pid, unsigned flags);
+/* The attributes pmu_perf_open first tries (Linux; exposed for tests). */
+struct perf_event_attr;
+void pmu_perf_attr(const PmuEvent *ev, unsigned flags, struct perf_event_attr *a);
+/* Why perf_event_open may have refused ev with errno err, when its modes are the reason (kernel
+ * counting unprivileged, a PMU that cannot leave a mode out): a clause for a message, or "". */
+const char *pmu_modes_hint(const PmuEvent *ev, int err);
 /* Open a counting event for this thread (user space only), enabled.  -1 with why on failure. */
 int pmu_open(const PmuEvent *ev, char *why, size_t whysz);
 bool pmu_read(int fd, uint64_t *value);
@@ -138,11 +153,12 @@ int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, in
                      size_t whysz);
 
 /* Counters named across backends, opened together on the calling thread (multi.c; `uarch bench
- * -counters`): "EVENT" or "perf:EVENT" (perf backend), "apple:EVENT" (Apple M1 PMU, one set).
- * NULL with "counter 'x' unavailable: why". */
+ * -counters`): "EVENT" or "perf:EVENT" (perf backend), "apple:EVENT" (Apple M1 PMU, one set),
+ * counting at the privilege levels `modes` (PMU_MODE_*, 0: user space; the apple backend counts
+ * at EL0 only and refuses others).  NULL with "counter 'x' unavailable: why". */
 #define PMU_MULTI_MAX 16
 typedef struct PmuMulti PmuMulti;
-PmuMulti *pmu_multi_open(const char *const *names, int n, char *why, size_t whysz);
+PmuMulti *pmu_multi_open(const char *const *names, int n, unsigned modes, char *why, size_t whysz);
 bool pmu_multi_read(PmuMulti *m, uint64_t *vals);   /* raw counts, in the order of names */
 void pmu_multi_close(PmuMulti *m);
 

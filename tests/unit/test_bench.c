@@ -12,6 +12,7 @@
 #include "bench/icache.h"
 #include "bench/known.h"
 #include "bench/sweep.h"
+#include "pmu/pmu.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -52,6 +53,17 @@ TEST(test_bench_options_ok)
     bench_cli_free(&c);
 }
 
+/* argv is refused as a usage error (2) with the message fmt % path */
+static void check_usage_error(int argc, char **argv, const char *fmt, const char *path)
+{
+    char err[256] = "", want[256];
+    BenchCli c;
+    CHECK_INT(parse(&c, err, argc, argv), 2);
+    snprintf(want, sizeof want, fmt, path);
+    CHECK_STR(err, want);
+    bench_cli_free(&c);
+}
+
 /* nanoBench's -code (machine code through .incbin), -initial_warm_up_count, -no_normalization, -range */
 TEST(test_bench_options_nanobench)
 {
@@ -76,16 +88,84 @@ TEST(test_bench_options_nanobench)
     CHECK(c.range);
     bench_cli_free(&c);
     char *b[] = {"run", "-code", path, "nop"};
-    CHECK_INT(parse(&c, err, 4, b), 2);
-    char w2[128];
-    snprintf(w2, sizeof w2, "both -code '%s' and a snippet given", path);
-    CHECK_STR(err, w2);
-    bench_cli_free(&c);
+    check_usage_error(4, b, "both -code '%s' and a snippet given", path);
     unlink(path);
     char *d[] = {"run", "-code", path};
     CHECK_INT(parse(&c, err, 3, d), 1);
     CHECK(strstr(err, "-code: cannot read") != NULL);
     bench_cli_free(&c);
+}
+
+/* nanoBench's -usr/-os (the modes the counters count at), -fixed_counters, -verbose,
+ * -end_to_end, -df, -asm_one_time_init/-code_one_time_init, -remove_empty_events */
+TEST(test_bench_options_nanobench_modes)
+{
+    char err[256] = "";
+    BenchCli c;
+    char *d[] = {"run", "nop"};
+    CHECK_INT(parse(&c, err, 2, d), 0);
+    CHECK_INT(c.s.run.modes, 0);              /* not asked: the pmu layer's default, user only */
+    CHECK_INT(c.usr, -1);
+    CHECK_INT(c.os, -1);
+    CHECK(!c.fixed_counters && !c.verbose && !c.remove_empty && !c.s.end_to_end && !c.s.drain);
+    CHECK(c.s.one_time_init == NULL);
+    bench_cli_free(&c);
+    struct { const char *usr, *os; unsigned modes; } m[] = {
+        {"1", NULL, PMU_MODE_USER}, {NULL, "0", PMU_MODE_USER}, {NULL, "1", PMU_MODE_USER | PMU_MODE_KERNEL},
+        {"0", "1", PMU_MODE_KERNEL}, {"1", "1", PMU_MODE_USER | PMU_MODE_KERNEL}, {"1", "0", PMU_MODE_USER},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(m); i++) {
+        char *a[6] = {"run"};
+        int n = 1;
+        if (m[i].usr)
+            a[n++] = "-usr", a[n++] = (char *)m[i].usr;
+        if (m[i].os)
+            a[n++] = "-os", a[n++] = (char *)m[i].os;
+        a[n++] = "nop";
+        CHECK_INT(parse(&c, err, n, a), 0);
+        CHECK_INT(c.s.run.modes, m[i].modes);
+        bench_cli_free(&c);
+    }
+    char *z[] = {"run", "-usr", "0", "-os=0", "nop"};
+    CHECK_INT(parse(&c, err, 5, z), 2);
+    CHECK_STR(err, "-usr 0 -os 0: no privilege level left to count");
+    bench_cli_free(&c);
+    char *r[] = {"run", "-os", "2", "nop"};
+    CHECK_INT(parse(&c, err, 4, r), 2);
+    CHECK_STR(err, "option '-os': 2 is out of range (0 .. 1)");
+    bench_cli_free(&c);
+    char *f[] = {"run", "-fixed_counters", "-verbose", "-remove_empty_events", "-end_to_end", "-df",
+                 "-asm_one_time_init", "movq $1, (%r14)", "nop"};
+    CHECK_INT(parse(&c, err, 9, f), 0);
+    CHECK(c.fixed_counters && c.verbose && c.remove_empty && c.s.end_to_end && c.s.drain);
+    CHECK_STR(c.s.run.backend, "perf_event");   /* the fixed counters count the cycles */
+    CHECK_STR(c.s.one_time_init, "movq $1, (%r14)");
+    bench_cli_free(&c);
+    char *fb[] = {"run", "-fixed_counters", "-backend", "task-clock", "nop"};
+    CHECK_INT(parse(&c, err, 5, fb), 2);
+    CHECK_STR(err, "-fixed_counters with -backend task-clock: the fixed counters count the cycles "
+              "(-backend perf_event)");
+    bench_cli_free(&c);
+    char *eb[] = {"run", "-end_to_end", "-basic_mode", "nop"};
+    CHECK_INT(parse(&c, err, 4, eb), 2);
+    CHECK(strstr(err, "-end_to_end and -basic_mode") == err);
+    bench_cli_free(&c);
+    char path[] = "/tmp/uarch-unit-onceXXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    CHECK(write(fd, "\x90", 1) == 1);
+    close(fd);
+    char *o[] = {"run", "-code_one_time_init", path, "nop"};
+    CHECK_INT(parse(&c, err, 4, o), 0);
+    char want[96];
+    snprintf(want, sizeof want, ".incbin \"%s\"", path);
+    CHECK_STR(c.s.one_time_init, want);
+    bench_cli_free(&c);
+    char *o2[] = {"run", "-code_one_time_init", path, "-one_time_init", "nop", "nop"};
+    check_usage_error(6, o2, "both -code_one_time_init '%s' and -one_time_init given", path);
+    unlink(path);
+    CHECK_STR(bench_fixed_counters(BENCH_X86_64), "instructions,ref-cycles");
+    CHECK_STR(bench_fixed_counters(BENCH_AARCH64), "instructions");
 }
 
 TEST(test_bench_options_errors)
@@ -216,6 +296,19 @@ TEST(test_bench_codegen_pre_between)
     const char *t = buf_cstr(&p.text);
     CHECK(strstr(t, "\tlea 64(%r14), %rdi\n\t.p2align 6\n.Luarch_loop_k:\n") != NULL);
     CHECK(strstr(t, "\tnop\n\t.p2align 4\n\tnop\n\t.p2align 4\n\tnop\n\tdec %r15\n") != NULL);
+    bench_prog_free(&p);
+}
+
+/* -df: the drain (BenchKernel.pre_loop) after late_init, before the loop's alignment */
+TEST(test_bench_codegen_end_to_end_drain)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_AARCH64, BENCH_ATT);
+    BenchKernel k = {.symbol = "k", .late_init = "mov x1, #2", .body = "add x0, x0, x1", .unroll = 2,
+                     .pre_loop = "\tisb"};
+    bench_prog_kernel(&p, &k);
+    int late = gen_line(&p, "mov x1, #2"), isb = gen_line(&p, "\tisb"), loop = gen_line(&p, "uarch_loop_k:");
+    CHECK(late > 0 && isb == late + 1 && loop > isb);
     bench_prog_free(&p);
 }
 

@@ -3,6 +3,7 @@
 #include "t.h"
 #include "pmu/pmu.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,4 +158,54 @@ TEST(test_pmu_fake_sysfs_arm_and_none)
     CHECK(strstr(why, "unknown PMU 'cpu' in counter 'cpu/event=0x3c,umask=0x0/' (no hardware counters: no core "
                       "PMU in") != NULL);
     rm_tree(root2);
+}
+
+#ifdef __linux__
+#include <linux/perf_event.h>
+#endif
+
+/* -usr / -os: the modes of an event become perf_event_attr's exclude_user / exclude_kernel; not
+ * asked (0) is user space only; the hint names the privilege -os needs */
+TEST(test_pmu_perf_attr_modes)
+{
+#ifdef __linux__
+    PmuEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = PERF_TYPE_SOFTWARE;
+    ev.config = PERF_COUNT_SW_PAGE_FAULTS;
+    struct perf_event_attr a;
+    struct { unsigned modes; int xu, xk; } m[] = {
+        {0, 0, 1}, {PMU_MODE_USER, 0, 1}, {PMU_MODE_KERNEL, 1, 0}, {PMU_MODE_USER | PMU_MODE_KERNEL, 0, 0},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(m); i++) {
+        ev.modes = m[i].modes;
+        pmu_perf_attr(&ev, 0, &a);
+        CHECK_INT(a.exclude_user, m[i].xu);
+        CHECK_INT(a.exclude_kernel, m[i].xk);
+        CHECK_INT(a.exclude_hv, 1);
+        CHECK_INT(a.type, PERF_TYPE_SOFTWARE);
+        CHECK_INT(a.config, PERF_COUNT_SW_PAGE_FAULTS);
+        CHECK_INT(a.size, sizeof a);
+        CHECK_INT(a.disabled, 0);
+    }
+    ev.modes = PMU_MODE_KERNEL;
+    pmu_perf_attr(&ev, PMU_OPEN_CHILD | PMU_OPEN_TIMES, &a);
+    CHECK_INT(a.exclude_user, 1);
+    CHECK(a.disabled && a.enable_on_exec && a.inherit);
+    CHECK(a.read_format == (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING));
+    ev.system_wide = true;
+    pmu_perf_attr(&ev, PMU_OPEN_CHILD, &a);
+    CHECK(!a.disabled && !a.enable_on_exec && !a.inherit);
+#endif
+    CHECK_STR(pmu_modes_name(0), "user");
+    CHECK_STR(pmu_modes_name(PMU_MODE_KERNEL), "kernel");
+    CHECK_STR(pmu_modes_name(PMU_MODE_USER | PMU_MODE_KERNEL), "user and kernel");
+    PmuEvent e;
+    memset(&e, 0, sizeof e);
+    CHECK_STR(pmu_modes_hint(&e, EACCES), "");                   /* not asked: nothing to say */
+    e.modes = PMU_MODE_USER | PMU_MODE_KERNEL;
+    CHECK(strstr(pmu_modes_hint(&e, EACCES), "-os 1, needs privilege") != NULL);
+    CHECK_STR(pmu_modes_hint(&e, EINVAL), "");
+    e.modes = PMU_MODE_KERNEL;
+    CHECK(strstr(pmu_modes_hint(&e, EINVAL), "try -usr 1 -os 1") != NULL);
 }
