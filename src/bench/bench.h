@@ -365,8 +365,9 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
  * error: a bad line, or (no core PMU) the first event, unavailable, with why; or
  * -fixed_counters without a hardware PMU. */
 bool bench_cli_config(BenchCli *cli, Diag *err);
-/* -fixed_counters: the counters added ("instructions,ref-cycles"; AArch64: "instructions") */
-const char *bench_fixed_counters(BenchArch arch);
+/* -fixed_counters: the counters added ("instructions,ref-cycles"; AMD (vendor "AuthenticAMD")
+ * and AArch64: "instructions") */
+const char *bench_fixed_counters(BenchArch arch, const char *vendor);
 
 /* Parse `run` options (argv[0] = "run").  Returns 0, or 2 with a message in err for a usage
  * error ("bad value 'x' for -unroll: want an integer in 1..100000"). */

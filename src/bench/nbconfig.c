@@ -11,6 +11,7 @@
  * module (MSR_3F6H, MSR_PF, MSR_RSP0, MSR_RSP1), fixed-counter and scheduling choices (CTR,
  * TakenAlone) have no perf equivalent here and are refused, located. */
 #include "bench/bench.h"
+#include "clock/clock.h"
 #include "pmu/pmu.h"
 
 #include <ctype.h>
@@ -187,10 +188,14 @@ int bench_config_parse(const char *file, const char *text, const char *pmu, Buf 
 }
 
 /* -fixed_counters: the generic hardware events of the fixed-function counters besides the
- * cycles (Intel's IA32_FIXED_CTR0 and CTR2; ARMv8 has a fixed cycle counter only) */
-const char *bench_fixed_counters(BenchArch arch)
+ * cycles (Intel's IA32_FIXED_CTR0 and CTR2).  ARMv8 has a fixed cycle counter only, and perf
+ * maps no reference-cycle event on AMD (Linux arch/x86/events/amd/core.c's event maps have no
+ * PERF_COUNT_HW_REF_CPU_CYCLES row): instructions only there. */
+const char *bench_fixed_counters(BenchArch arch, const char *vendor)
 {
-    return arch == BENCH_AARCH64 ? "instructions" : "instructions,ref-cycles";
+    if (arch == BENCH_AARCH64 || (vendor && !strcmp(vendor, "AuthenticAMD")))
+        return "instructions";
+    return "instructions,ref-cycles";
 }
 
 bool bench_cli_config(BenchCli *c, Diag *err)
@@ -206,7 +211,13 @@ bool bench_cli_config(BenchCli *c, Diag *err)
             buf_free(&list);
             return false;
         }
-        buf_puts(&list, bench_fixed_counters(bench_host_arch()));
+        const char *vendor = NULL;
+#if defined(__x86_64__)
+        ClockX86 x;
+        clock_x86_decode(clock_cpuid_native, NULL, &x);
+        vendor = x.vendor;
+#endif
+        buf_puts(&list, bench_fixed_counters(bench_host_arch(), vendor));
     }
     if (c->s.run.counters && *c->s.run.counters) {
         if (list.len)

@@ -66,8 +66,8 @@ static const RunOptDef defs[] = {
      "more than 7 are rotated over runs (7 at once besides the cycles, up to 63)"},
     {R_FIXED, "-fixed_counters", NULL, NULL, {0},
      "also count the fixed-function counters through perf's generic hardware events:\n"
-     "instructions and ref-cycles (x86-64) or instructions (AArch64, which has no\n"
-     "reference cycles), beside the cycles; needs the hardware PMU (an error without)"},
+     "instructions and ref-cycles (Intel) or instructions (AMD and AArch64, where perf\n"
+     "has no reference cycles), beside the cycles; needs the hardware PMU (an error without)"},
     {R_USR, "-usr", NULL, "0|1", {OPT_INT, 0, 1},
      "1: count events in user mode (perf_event_attr.exclude_user = 0) (1)"},
     {R_OS, "-os", NULL, "0|1", {OPT_INT, 0, 1},

@@ -164,8 +164,9 @@ TEST(test_bench_options_nanobench_modes)
     char *o2[] = {"run", "-code_one_time_init", path, "-one_time_init", "nop", "nop"};
     check_usage_error(6, o2, "both -code_one_time_init '%s' and -one_time_init given", path);
     unlink(path);
-    CHECK_STR(bench_fixed_counters(BENCH_X86_64), "instructions,ref-cycles");
-    CHECK_STR(bench_fixed_counters(BENCH_AARCH64), "instructions");
+    CHECK_STR(bench_fixed_counters(BENCH_X86_64, "GenuineIntel"), "instructions,ref-cycles");
+    CHECK_STR(bench_fixed_counters(BENCH_X86_64, "AuthenticAMD"), "instructions");
+    CHECK_STR(bench_fixed_counters(BENCH_AARCH64, NULL), "instructions");
 }
 
 TEST(test_bench_options_errors)
