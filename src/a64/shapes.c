@@ -337,10 +337,7 @@ static int ec_class(const char *o, const char *x, bool pat, char *el)
     size_t n = (size_t)(x - o);
     for (size_t i = 0; i < n && i < sizeof w - 1; i++) w[i] = (char)tolower((unsigned char)o[i]);
     if (n >= sizeof w) return EC_OTHER;
-    static const char *const pats[] = {"pow2", "vl1", "vl2", "vl3", "vl4", "vl5", "vl6", "vl7", "vl8", "vl16",
-                                       "vl32", "vl64", "vl128", "vl256", "mul4", "mul3", "all"};
-    for (size_t i = 0; pat && i < sizeof pats / sizeof *pats; i++)
-        if (!strcmp(w, pats[i])) return EC_PAT;
+    if (pat && a64_opname_named("svepattern", w)) return EC_PAT;   /* (opnames.tsv: pow2, vl1 ... all) */
     if (w[0] == '#' || isdigit((unsigned char)w[0])) {
         char *end;
         long v = strtol(w + (w[0] == '#'), &end, 0);
