@@ -21,8 +21,10 @@
 # the shape can be written (below), else a rule: lsl for a shape with an immediate (N) of other
 # elements than bytes (z.b: SVE has no shifted immediate of them), '-' for the others.  The
 # column lanes, by experiment for every row (hand ones too): the highest lane of a shape's z
-# register llvm-mc-19 -mattr=+all takes.  The header of src/a64/shapes.tsv is kept; the survey
-# rows are replaced:
+# register llvm-mc-19 -mattr=+all takes.  The column p8, by experiment for every row (hand ones
+# too): the operands of a predicate (bare, /m, /z) where llvm-mc-19 -mattr=+all refuses p8.
+# The header of src/a64/shapes.tsv is kept; the survey rows are replaced (KEEP=1: the work
+# directory, the instances asked about, is kept):
 #
 #   tools/shapes-survey.sh SHAPE-KEY [WORDS] [SEED]      (defaults: 400000 words, seed 18)
 #
@@ -40,7 +42,8 @@ SEED=${3:-$((CHECK ? 7 : 18))}
 MC=${LLVM_MC:-llvm-mc-19}
 MCA=${LLVM_MCA:-llvm-mca-19}
 t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$t"' EXIT
+[ -z "${KEEP:-}" ] || echo "work directory: $t" >&2
 awk -v n="$N" -v seed="$SEED" 'BEGIN {
     srand(seed)
     for (i = 0; i < n; i++) {
@@ -210,7 +213,100 @@ awk -F'\t' -v shifts="$t/shifts" -v errs="$t/shifts.err" 'BEGIN {
         if (f[2] == 0) plain = req[i]
         else if (plain && !(f[1] in col)) col[f[1]] = req[i] ? "lsl" : "-"
     }
-} { if (NR in col) $5 = col[NR]; print }' OFS='\t' "$t/rows6" > "$t/rows"
+} { if (NR in col) $5 = col[NR]; print }' OFS='\t' "$t/rows6" > "$t/rows7"
+# the column p8: the operands (1, 2 ...) of a row's shape that are a predicate written bare or
+# with /m or /z (p, p/m, p/z) where llvm-mc-19 -mattr=+all refuses p8 (sub z29.d, p14/m, z29.d,
+# z1.d: llvm's class of p0 to p7), by experiment: each instance of the row's mnemonic and shape
+# (up to two of the random words'; of a hand row without one, an instance written as for the
+# column shift, numbers #1, #0 or #1.0, the first llvm takes) with p8 at that operand; a place
+# is listed when llvm refuses it in every instance it takes.  The default row ('-') lists the
+# places so refused in every instance of the mnemonic's shapes without a row of their own (prfb
+# pldl1keep, p8, [x0]: 2); '-': none.
+awk -F'\t' -v keyed="$t/keyed" '
+function ops(x, a,    n, i, d, c, o) {     # the operands of x, split at commas outside [] and {}
+    n = 0; d = 0; o = ""
+    for (i = 1; i <= length(x); i++) {
+        c = substr(x, i, 1)
+        if (c == "[" || c == "{") d++
+        else if ((c == "]" || c == "}") && d) d--
+        if (c == "," && !d) { a[++n] = o; o = "" } else o = o c
+    }
+    if (x != "") a[++n] = o
+    return n
+}
+# the lines of the instance `text` of shape s: as it is, then p8 at each predicate place
+function tests(row, s, text, id,    n, a, m, b, k, i, out, x) {
+    n = ops(s, a)
+    m = text; sub(/[ \t].*/, "", m)
+    x = substr(text, length(m) + 1); sub(/^[ \t]+/, "", x)
+    if (ops(x, b) != n) return
+    print row "\t0\t" id "\t" m " " x
+    for (k = 1; k <= n; k++) if (a[k] ~ /^p(\/[mz])?$/) {
+        out = ""
+        for (i = 1; i <= n; i++) {
+            x = b[i]
+            if (i == k) sub(/[pP][0-9]+/, "p8", x)
+            out = out (i > 1 ? "," : "") x
+        }
+        print row "\t" k "\t" id "\t" m " " out
+    }
+}
+# an instance of shape s of mnemonic m written from its operands (z registers, predicates,
+# general and scalar registers, numbers: #v), "" where one cannot be
+function written(m, s, v,    n, a, i, x, z, out) {
+    n = ops(s, a); z = 0; out = ""
+    for (i = 1; i <= n; i++) {
+        x = a[i]
+        if (x == "N") x = "#" v
+        else if (x ~ /^z\.[bhsdq]$/) x = "z" z++ substr(x, 2)
+        else if (x ~ /^pn\.[bhsd]$/) x = "pn8" substr(x, 3)
+        else if (x ~ /^p(\/[mz]|\.[bhsd])?$/) x = "p0" substr(x, 2)
+        else if (x ~ /^[wxbhsdq]$/) x = x "0"
+        else return ""
+        out = out (i > 1 ? ", " : "") x
+    }
+    return m " " out
+}
+BEGIN {
+    while ((getline l < keyed) > 0) {
+        split(l, f, "\t"); k = f[1] SUBSEP f[2]
+        for (i = 1; i <= 5; i++) sub(/^[^\t]*\t/, "", l)
+        inst[k, ++ni[k]] = l
+    }
+}
+{ row[$1 SUBSEP $2] = NR; if ($2 == "-") dflt[$1] = NR; mn[NR] = $1; sh[NR] = $2 }
+END {
+    for (k in ni) {
+        split(k, ms, SUBSEP)
+        r = (k in row) ? row[k] : dflt[ms[1]]
+        if (r == "" || sh[r] == "*") continue
+        for (i = 1; i <= ni[k]; i++) tests(r, ms[2], inst[k, i], k SUBSEP i)
+    }
+    for (r = 1; r <= NR; r++)
+        if (sh[r] != "-" && sh[r] != "*" && !((mn[r] SUBSEP sh[r]) in ni) && sh[r] ~ /(^|,)p(\/[mz])?(,|$)/) {
+            split("1 0 1.0", v, " ")
+            for (j = 1; j <= 3; j++) if ((w = written(mn[r], sh[r], v[j])) != "") tests(r, sh[r], w, r SUBSEP "w" j)
+        }
+}' "$t/rows7" | LC_ALL=C sort -t "$(printf '\t')" -k1,1n -k3,3 -k2,2n > "$t/p8"
+# (llvm's error at an instruction after a movprfx that does not fit it is no refusal of its own
+# operands: the matcher took them)
+cut -f4 "$t/p8" | "$MC" -triple=aarch64 -mattr=+all -o /dev/null 2>&1 | grep -v 'when following a movprfx' |
+    sed -n 's/^<stdin>:\([0-9]*\):[0-9]*: error: .*/\1/p' > "$t/p8.bad" || true
+awk -F'\t' -v p8="$t/p8" -v bad="$t/p8.bad" 'BEGIN {
+    while ((getline l < bad) > 0) no[l] = 1
+    for (i = 1; (getline l < p8) > 0; i++) {
+        split(l, f, "\t"); r = f[1]; id = f[3]
+        if (f[2] == 0) { took[id] = !(i in no); continue }
+        if (!took[id]) continue
+        # (of a hand row written from its shape: the first of the numbers llvm takes)
+        if (id ~ /\034w[0-9]$/ && (r in used) && used[r] != id) continue
+        used[r] = id
+        n[r, f[2]]++; if (i in no) y[r, f[2]]++
+        place[r, f[2]] = 1
+    }
+    for (k in place) { split(k, x, SUBSEP); if (y[k] == n[k]) list[x[1]] = list[x[1]] (x[1] in list ? "," : "") x[2] }
+} { c = "-"; if (NR in list) { split(list[NR], a, ","); c = ""; for (k = 1; k <= 64; k++) for (j in a) if (a[j] == k) c = c (c == "" ? "" : ",") k }
+    print $0 "\t" c }' OFS='\t' "$t/rows7" > "$t/rows"
 awk '/^#/ || /^mnem\t/' src/a64/shapes.tsv > "$t/head"
 cat "$t/head" "$t/rows" > src/a64/shapes.tsv
 echo "src/a64/shapes.tsv: $(wc -l < "$t/rows") rows from $(wc -l < "$t/samples.s") instances of $(wc -l < "$t/dis") instructions" >&2

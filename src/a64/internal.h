@@ -120,7 +120,7 @@ extern const int a64_za_tiles_count;
  * "hand", for tools/shapes-survey.sh; shift: "lsl" when an immediate of the shape may be
  * written with its shift, #1, lsl #8, else "-"; lanes: the highest lane of the shape's z register
  * llvm takes, "-" for none or a shape of other operands) */
-typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source, *shift, *lanes; } A64ShapeRow;
+typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source, *shift, *lanes, *p8; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
 /* the shape of operands [s, e): registers by class (z.s p pn za.d zt x w, b h s d q, v.4s v.h;

@@ -48,7 +48,7 @@ $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
 # the instructions and forms of extensions uarch has no rows of (SVE, SME, cssc, mops ...), by
 # operand shape, and what llvm says they require: src/a64/shapes.tsv (tools/shapes-survey.sh)
 $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str str str str str" $< > $@.tmp && mv $@.tmp $@
 # where llvm's parser reads a bare name of an SVE or SME register (z1, p1, pn8, za) as one:
 # src/a64/claims.tsv (learned by tools/claims-survey.sh)
 $(B)/gen/a64_claims.c: src/a64/claims.tsv $(GEN_TABLE) | $(B)/.dirs

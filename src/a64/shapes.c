@@ -337,10 +337,7 @@ static int ec_class(const char *o, const char *x, bool pat, char *el)
     size_t n = (size_t)(x - o);
     for (size_t i = 0; i < n && i < sizeof w - 1; i++) w[i] = (char)tolower((unsigned char)o[i]);
     if (n >= sizeof w) return EC_OTHER;
-    static const char *const pats[] = {"pow2", "vl1", "vl2", "vl3", "vl4", "vl5", "vl6", "vl7", "vl8", "vl16",
-                                       "vl32", "vl64", "vl128", "vl256", "mul4", "mul3", "all"};
-    for (size_t i = 0; pat && i < sizeof pats / sizeof *pats; i++)
-        if (!strcmp(w, pats[i])) return EC_PAT;
+    if (pat && a64_opname_named("svepattern", w)) return EC_PAT;   /* (opnames.tsv: pow2, vl1 ... all) */
     if (w[0] == '#' || isdigit((unsigned char)w[0])) {
         char *end;
         long v = strtol(w + (w[0] == '#'), &end, 0);
@@ -794,33 +791,21 @@ static const char *refused_at(const char *mnem, size_t n, int lo, const char *s,
 
 /* Predicates p8 to p15: most SVE and SME forms encode their governing predicate in three bits
  * (llvm's class of p0 to p7), and llvm's matcher refuses a higher one there (sub z29.d, p14/m,
- * z29.d, z1.d: "invalid operand for instruction" at the p14).  Learned by experiment (llvm-mc
- * 19, -mattr=+all: every instance of the survey's random words with a governing predicate p0 to
- * p7 again with p8 to p15): a governing predicate, written bare or with its /m or /z, of a form
- * with a z or za register or an address (ld1w, st1w, prfb) takes p0 to p7 only, except the
- * copy of an immediate (cpy z0.s, p8/m, #1; fmov z0.s, p8/m, #1.0) and sel (sel z0.s, p8, z1.s,
- * z2.s; mov z0.s, p8/m, z1.s); of a form of predicates alone (and p0.b, p8/z, p1.b, p2.b; brka,
- * cntp, psel) any.  pshape: the shape with 'P' for each such predicate the text has
- * (restricted_view); the view of a row: pshape where the row refuses one of them there, else
- * the shape */
-static bool row_restricts(const char *mnem, size_t n, const char *row, const char *pshape)
+ * z29.d, z1.d: "invalid operand for instruction" at the p14).  Which operands of a row so take
+ * p0 to p7 only is its column p8 (shapes.tsv, learned by tools/shapes-survey.sh: the operands,
+ * 1, 2 ..., of a predicate written bare or with /m or /z where llvm-mc refuses p8; of the
+ * default row, those of the mnemonic's other shapes: prfb pldl1keep, p8, [x0]).  pshape: the
+ * shape with 'P' for each such predicate p8 to p15 the text has (restricted_view); the view of
+ * a row: pshape where the row refuses one of them there, else the shape */
+static bool row_restricts(const A64ShapeRow *row, const char *pshape)
 {
-    bool vec = false;                       /* (an operand that is, or a list that starts with, z, za or zt; an address) */
-    for (const char *p = row; *p; p++)
-        vec = vec || ((*p == '[' || *p == 'z') && (p == row || p[-1] == ',' || (*p == 'z' && p[-1] == '{')));
-    if (!vec) return false;
-    const char *r = row, *q = pshape;
-    for (int k = 0; *r && *q; k++) {
-        const char *ro = r, *qo = q;
-        size_t rn = next_operand(&r);
-        next_operand(&q);
-        if (!k || *qo != 'P' || (rn != 1 && rn != 3) || *ro != 'p' || (rn == 3 && ro[1] != '/')) continue;
-        if (rn == 3 && *r == 'N') continue;                         /* (cpy z0.s, p8/m, #1) */
-        bool sel = n == 3 && (!strncmp(mnem, "sel", 3) ||   /* (sel; its alias mov z0.s, p8/m, z1.s) */
-                              (!strncmp(mnem, "mov", 3) && rn == 3 && ro[2] == 'm' && !strncmp(r, "z.", 2) &&
-                               !strncmp(row, "z.", 2)));
-        if (sel) continue;
-        return true;
+    for (const char *c = row->p8; isdigit((unsigned char)*c);) {
+        char *end;
+        long k = strtol(c, &end, 10);
+        const char *q = pshape;
+        while (*q && --k > 0) next_operand(&q);
+        if (!k && *q == 'P') return true;
+        c = *end == ',' ? end + 1 : end;
     }
     return false;
 }
@@ -862,7 +847,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
-        const char *v = pshape && row_restricts(mnem, n, r->shape, pshape) ? pshape : sh;
+        const char *v = pshape && row_restricts(r, pshape) ? pshape : sh;
         size_t c = 0;
         while (c < len && r->shape[c] && r->shape[c] == v[c]) c++;
         if (c > best) {
@@ -936,7 +921,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         rows++;
         forms = forms || !strcmp(r->feature, "=");
-        const char *v = high && r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(mnem, n, r->shape, pshape) ? pshape : shape;
+        const char *v = high && r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(r, pshape) ? pshape : shape;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
         else if (shape[0] && same_shape(r, v)) hit = r;
@@ -1020,7 +1005,7 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
      * their shape */
     /* (a form that takes the operands but for a predicate p8 to p15, where the forms are not
      * all listed: the matcher refuses the predicate) */
-    if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(mnem, n, shape, pshape))
+    if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(dflt, pshape))
         low = dflt;                         /* (the default's form: prfh pldl3keep, p14, [x19, z18.d, uxtw #1]) */
     if (!hit && low) {
         snprintf(msg, cap, "invalid operand for instruction");

@@ -10,9 +10,11 @@
  * a text with neither (nop, cpuid, labels, data) reads the same in both: AT&T.  A text with both
  * is AT&T too (the assembler then says what it refuses). */
 #include "bench/bench.h"
+#include "bench/x86regs.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -25,41 +27,22 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' || c == '@';
 }
 
-/* "rax" ... "r15b", "xmm0" ... "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip" (any case) */
+/* bsearch's comparison of a name (any case) with a row of bench_x86regs[] (sorted ignoring case) */
+static int reg_cmp(const void *key, const void *row)
+{
+    return strcasecmp(key, ((const BenchX86Reg *)row)->name);
+}
+
+/* whether [w, +n) names an x86-64 register in any case (x86regs.tsv: "rax" ... "r15b", "xmm0" ...
+ * "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip") */
 static bool x86_register(const char *w, size_t n)
 {
-    static const char *const named[] = {
-        "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "eax", "ebx", "ecx", "edx", "esi",
-        "edi", "ebp", "esp", "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "al", "bl", "cl", "dl",
-        "ah", "bh", "ch", "dh", "sil", "dil", "bpl", "spl", "rip", "eip", NULL};
-    if (n == 0 || n > 5)
+    char name[8];
+    if (n == 0 || n >= sizeof name)
         return false;
-    for (int i = 0; named[i]; i++)
-        if (strlen(named[i]) == n && strncasecmp(w, named[i], n) == 0)
-            return true;
-    /* r8 .. r15 with an optional d, w or b */
-    if ((w[0] | 0x20) == 'r' && n >= 2 && isdigit((unsigned char)w[1])) {
-        int v = 0;
-        size_t i = 1;
-        while (i < n && isdigit((unsigned char)w[i]))
-            v = v * 10 + (w[i++] - '0');
-        return v >= 8 && v <= 15 && (i == n || (i == n - 1 && strchr("dwb", w[i] | 0x20)));
-    }
-    /* numbered vector, mask and MMX registers */
-    static const struct { const char *p; int max; } banks[] = {
-        {"xmm", 31}, {"ymm", 31}, {"zmm", 31}, {"mm", 7}, {"k", 7}};
-    for (size_t k = 0; k < ARRAY_LEN(banks); k++) {
-        size_t pl = strlen(banks[k].p);
-        if (n <= pl || n > pl + 2 || strncasecmp(w, banks[k].p, pl) != 0)
-            continue;
-        int v = 0;
-        size_t i = pl;
-        for (; i < n && isdigit((unsigned char)w[i]); i++)
-            v = v * 10 + (w[i] - '0');
-        if (i == n && v <= banks[k].max)
-            return true;
-    }
-    return false;
+    memcpy(name, w, n);
+    name[n] = 0;
+    return bsearch(name, bench_x86regs, (size_t)bench_x86regs_count, sizeof *bench_x86regs, reg_cmp) != NULL;
 }
 
 static bool vote(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o)
