@@ -27,22 +27,26 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' || c == '@';
 }
 
-/* bsearch's comparison of a name (any case) with a row of bench_x86regs[] (sorted ignoring case) */
+/* a word of the text, [w, +n), as bsearch's key */
+typedef struct RegKey { const char *w; size_t n; } RegKey;
+
+/* bsearch's comparison of a word (any case) with a row of bench_x86regs[] (sorted ignoring
+ * case), in place: the word is not copied or terminated */
 static int reg_cmp(const void *key, const void *row)
 {
-    return strcasecmp(key, ((const BenchX86Reg *)row)->name);
+    const RegKey *k = key;
+    const char *name = ((const BenchX86Reg *)row)->name;
+    size_t l = strlen(name);
+    int c = strncasecmp(k->w, name, k->n < l ? k->n : l);
+    return c ? c : (k->n > l) - (k->n < l);
 }
 
 /* whether [w, +n) names an x86-64 register in any case (x86regs.tsv: "rax" ... "r15b", "xmm0" ...
  * "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip") */
 static bool x86_register(const char *w, size_t n)
 {
-    char name[8];
-    if (n == 0 || n >= sizeof name)
-        return false;
-    memcpy(name, w, n);
-    name[n] = 0;
-    return bsearch(name, bench_x86regs, (size_t)bench_x86regs_count, sizeof *bench_x86regs, reg_cmp) != NULL;
+    RegKey k = {w, n};
+    return n > 0 && bsearch(&k, bench_x86regs, (size_t)bench_x86regs_count, sizeof *bench_x86regs, reg_cmp) != NULL;
 }
 
 static bool vote(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o)
