@@ -241,7 +241,10 @@ enum { A64_SECTION_ALIGN = 16384 };
 enum { A64_DIAG_REGION = 1,
 /* Diag.kind of a warning said once per input (a64_print_warnings): on an ELF triple, a ';' whose
  * text is no statement read as Apple's comment */
-       A64_DIAG_SEMI_COMMENT = 2 };
+       A64_DIAG_SEMI_COMMENT = 2,
+/* Diag.kind of an error in a file the parser included (src/asm asm_include_text): its file's
+ * line, not the input's (no line of the input to skip) */
+       A64_DIAG_INCLUDED = 3 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */

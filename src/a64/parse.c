@@ -101,6 +101,7 @@ typedef struct Parser {
     int32_t *isec; int capisec;   /* with several code sections: each instruction's (else NULL) */
     uint32_t offset;
     const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
+    const char *input_file;                /* its name (file: that of the line being read) */
     Buf cline;                             /* a line with its block comments blanked */
     Buf xtext;                             /* an operand's expression of symbols, as llvm prints it */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
@@ -133,7 +134,7 @@ typedef struct Parser {
 static bool report_notes(Parser *P, const char *hint)
 {
     if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
-    asm_notes(&P->A, P->file, P->err);
+    asm_notes(&P->A, P->input_file, P->err);
     return false;
 }
 
@@ -141,7 +142,15 @@ static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
     return report_notes(P, hint);
+}
+
+/* the line an instruction is given: its own, or for one of a file the parser included, the
+ * input's line it comes from (the outermost expansion's call) */
+static int inst_line(const Parser *P)
+{
+    return P->file == P->input_file ? P->line : asm_outer_line(&P->A, P->line);
 }
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -173,7 +182,8 @@ static void pwarn(Parser *P, const char *at, const char *fmt, ...)
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
     diag_set(d, P->file, P->line, at ? (int)(at - P->ls) + 1 : 0, P->ls, "%s", msg);
-    asm_notes(&P->A, P->file, d);
+    d->own = P->file != P->input_file;   /* (a line of a file the parser included) */
+    asm_notes(&P->A, P->input_file, d);
 }
 
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
@@ -659,7 +669,7 @@ static bool no_operand(Parser *P, const char *x)
 {
     perr(P, x, "unknown token in expression");
     diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
-    asm_notes(&P->A, P->file, P->err);
+    asm_notes(&P->A, P->input_file, P->err);
     return false;
 }
 
@@ -2343,7 +2353,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     in->ops = in->nops ? (A64Operand *)(void *)blk : NULL;
     memcpy(blk + opbytes, text, tn);     /* the arena zeroed the terminator */
     in->text = blk + opbytes;
-    in->line = P->line;
+    in->line = inst_line(P);
     in->col = (int)(mnem_at - P->ls) + 1;
     if (P->num_target >= 0) in->target = P->num_target;   /* 1b */
     P->num_target = -1;
@@ -2567,7 +2577,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         if (g->ninsts == g->cap) grow_insts(g, (size_t)g->cap * 2);
         A64Inst *in = &g->insts[g->ninsts];
         *in = g->insts[same];
-        in->line = P->line;
+        in->line = inst_line(P);
         in->hint_num = in->hint_den = 0;
         in->target = -1;             /* (a label's: resolve_targets) */
         if (!place_inst(P, in, s)) return false;
@@ -3200,9 +3210,11 @@ static bool incbin(Parser *P, const char *a, const char *e)
     return true;
 }
 
-/* .include "file" reached by the parser: the files that open are spliced in before parsing
- * (src/asm/include.c), so this one is an error, in llvm-mc's words where it has them (a file
- * it cannot find, inside `.if 0` no error) */
+/* .include "file" reached by the parser: most files are spliced in before parsing
+ * (src/asm/include.c); this one (made by a macro's argument, or of a file read twice already)
+ * is read here, its lines replayed as an expansion (a piece of a longer text asks for the
+ * whole parse); errors in llvm-mc's words where it has them (a file it cannot find, inside
+ * `.if 0` no error) */
 static bool include_left(Parser *P, const char *s, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
@@ -3215,15 +3227,22 @@ static bool include_left(Parser *P, const char *s, const char *a, const char *e)
                                                        : "expected string in '.include' directive");
     }
     x = skip_ws(x, e);
-    struct stat st;
-    bool found = x == e && !memchr(buf_cstr(&name), 0, name.len) && stat(name.data, &st) == 0 && !S_ISDIR(st.st_mode);
-    const char *n = buf_cstr(&name);
-    bool r = x < e ? perr(P, x, "unexpected token in '.include' directive")
-           : !found ? perr(P, a, "Could not find include file '%.256s'", n)
-           : !S_ISREG(st.st_mode) ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
-           : perr(P, s, "'.include' of '%.256s' here: uarch splices included files into an input file before "
-                  "parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's "
-                  "argument", n);
+    if (x < e) {
+        buf_free(&name);
+        return perr(P, x, "unexpected token in '.include' directive");
+    }
+    Buf text = {0};
+    AsmIncludeRead rd = asm_include_read(buf_cstr(&name), name.len, &text);
+    const char *n = name.data;
+    AsmErr ae;
+    bool r = rd == ASM_INCLUDE_MISSING ? perr(P, a, "Could not find include file '%.256s'", n)
+           : rd == ASM_INCLUDE_SPECIAL ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
+           : rd == ASM_INCLUDE_LARGE ? perr(P, a, "'%.256s' is longer than %lld MiB (the bound of a text with its "
+                                            "included files)", n, asm_max_include_bytes >> 20)
+           : P->start ? perr(P, s, "%s", A64_MSG_WHOLE)
+           : text.len && memchr(text.data, 0, text.len) ? perr(P, a, "'%.256s' holds a NUL character", n)
+           : asm_include_text(&P->A, n, text.len ? text.data : "", text.len, P->line, P->ls, s, &ae) || aerr(P, &ae);
+    buf_free(&text);
     buf_free(&name);
     return r;
 }
@@ -4053,7 +4072,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     Parser P;
     memset(&P, 0, sizeof P);
     P.lay_data = lay_data;
-    P.file = file ? file : "<input>";
+    P.file = P.input_file = file ? file : "<input>";
     P.prog = prog;
     P.err = err;
     P.text = P.laid = true;    /* (sec, prev_sec, code_sec: 0, the default section) */
@@ -4097,8 +4116,11 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         if (P.A.nframes) {        /* the lines of an expansion (macro, .rept, .irp) first */
             int fl = 0;
             bool fok;
-            const char *fs = NULL, *fe = NULL;
-            if (asm_frame_line(&P.A, &fs, &fe, &fl, &fok, &ae)) {
+            const char *fs = NULL, *fe = NULL, *ff = NULL;
+            bool got = asm_frame_line(&P.A, &fs, &fe, &fl, &ff, &fok, &ae);
+            P.A.cur_file = ff;
+            P.file = ff ? ff : P.input_file;
+            if (got) {
                 ls = fs;
                 le = fe;
                 P.line = fl;
@@ -4123,6 +4145,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         ls = p;
         tend = end;
         P.line = ++line_no;
+        P.A.cur_file = NULL;
+        P.file = P.input_file;
         p = le + 1;
         if (nul && nul < le) {    /* NULs in a line comment are comment (clang -g writes `.byte 0 // ^@`) */
             if (nul < comment_start(ls, le, P.A.dialect == ASM_DARWIN)) {
@@ -4185,6 +4209,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
         if (P.ended) break;
     }
+    P.file = P.input_file;
+    P.A.cur_file = NULL;
     if (ok) {
         int ol = 0;
         if (!asm_finish(&P.A, &ol, &ae)) {
