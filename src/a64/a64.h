@@ -154,7 +154,8 @@ typedef struct A64Inst {
     int line, col;              /* 1-based position of the mnemonic */
     const char *text;           /* the instruction's text, trimmed (owned by the program's arena;
                                    identical instructions may share it, and their ops: read-only) */
-    uint32_t offset;            /* byte offset in its section, from alignment/size tracking */
+    uint32_t offset;            /* byte address: its offset in its section, from alignment/size
+                                   tracking, plus where the section lies (A64_SECTION_ALIGN) */
     /* what */
     uint16_t mnem;              /* mnemonic id (parser-internal numbering) */
     uint8_t cond;               /* condition of b.cc / bc.cc (A64_COND_*), A64_COND_NONE otherwise */
@@ -225,16 +226,25 @@ static inline A64Features a64f_and(A64Features a, A64Features b) { return (A64Fe
 static inline A64Features a64f_xor(A64Features a, A64Features b) { return (A64Features){{a.w[0] ^ b.w[0], a.w[1] ^ b.w[1]}}; }
 static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A64Features){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; }
 
-/* the error of a piece that enters a code section other than the default one, or ends the
- * text (.end): the text is then parsed whole (each code section has offsets of its own, which
- * a piece does not carry; the pieces after an `.end` are not read) */
-#define A64_MSG_WHOLE "a second code section or '.end' (the text is parsed whole)"
+/* the error of a piece that enters a code section other than the default one, holds an
+ * instruction in a data section, or ends the text (.end): the text is then parsed whole (each
+ * section has offsets of its own, which a piece does not carry; the pieces after an `.end` are
+ * not read) */
+#define A64_MSG_WHOLE "a second code section, an instruction in a data section or '.end' (the text is parsed whole)"
+/* where the sections of a text lie (A64Inst.offset, .target): each section has offsets of its
+ * own from 0 (as llvm-mc and GNU as count them), and the first section that holds instructions
+ * lies at 0, each other that holds some (code or data, in the order the text first enters them)
+ * from the first boundary of this many bytes (the M1's page) after the end of the one before */
+enum { A64_SECTION_ALIGN = 16384 };
 /* Diag.kind of a region marker's error (LLVM-MCA-BEGIN/END: llvm-mca's CodeRegion.cpp words), not
  * the assembler's: no line to skip, and no "Assembly input parsing had errors" after it */
 enum { A64_DIAG_REGION = 1,
 /* Diag.kind of a warning said once per input (a64_print_warnings): on an ELF triple, a ';' whose
  * text is no statement read as Apple's comment */
-       A64_DIAG_SEMI_COMMENT = 2 };
+       A64_DIAG_SEMI_COMMENT = 2,
+/* Diag.kind of an error in a file the parser included (src/asm asm_include_text): its file's
+ * line, not the input's (no line of the input to skip) */
+       A64_DIAG_INCLUDED = 3 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */

@@ -17,8 +17,11 @@
  *    llvm refuses them (adrp's page relocations, add/sub's low 12 bits, movz's groups), and
  *    arm64e's `sym@AUTH(key, disc[, addr])` in data.
  *  - directives: layout ones are tracked (.p2align/.align/.balign, .skip/.space/.zero, data
- *    in code sections), section switches decide what is code, the rest of the usual compiler
- *    output directives are accepted and ignored; an unknown directive is an error.
+ *    in code sections, and in data sections when an instruction lies in one: the text is then
+ *    parsed again with them laid out), each section with offsets of its own (placed one after
+ *    the other at the end: resolve_targets), section switches decide what is code, the rest
+ *    of the usual compiler output directives are accepted and ignored; an unknown directive is
+ *    an error.
  *  - `.word`/`.inst`/`.long` in a code section: a value that encodes ADR/ADRP (the measured
  *    ADRP tests write `.word 0x90000020`) becomes that instruction; any other value is data:
  *    4 bytes of layout, not an instruction (llvm-mca, too, only sees instructions).
@@ -57,7 +60,9 @@ typedef struct NumLab { int64_t off; int32_t tmp, next; bool defined; } NumLab;
 typedef struct OpenRegion { int idx; } OpenRegion;
 typedef struct Sym { const char *s; uint32_t len, hash; int64_t off; } Sym;   /* s NULL = empty slot;
                                                                       off: where (-1 not code, see here()) */
-typedef struct Section { const char *name; size_t len; uint32_t offset; } Section;
+/* a section: its name, the offset reached in it, whether it is code (else data, laid out only
+ * when Parser.lay_data) and whether an instruction lies in it (A64_SECTION_ALIGN: placement) */
+typedef struct Section { const char *name; size_t len; uint32_t offset; bool code, insts; } Section;
 /* a parsed instruction, by the hash of its text (see memo_find); inst 0 = empty slot */
 typedef struct Memo { uint32_t hash; int inst; } Memo;   /* inst: its index + 1 */
 
@@ -79,19 +84,24 @@ typedef struct Parser {
     Pending *pend; int npend, cappend;
     OpenRegion open[64]; int nopen;
     int capregions, capaligns;
-    bool text;                /* in a code section (sec >= 0) */
+    bool text;                /* in a code section */
+    bool laid;                /* in a section whose offsets are kept (sec >= 0) */
+    /* data sections: their offsets are kept only when an instruction lies in one (the text is
+     * then parsed again, lay_data set: `relay`); until then they are all section -1 */
+    bool lay_data, relay;
     bool ended;               /* after `.end`: the rest of the text is not read */
     int cmt_line, cmt_col;    /* where the last block comment opened */
     bool skip;                /* A64ParseOptions.skip_errors */
     bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
-    /* sections: each code section has its offsets (llvm-mc, GNU as); -1 a data section */
+    /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out */
     int sec, prev_sec;
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
-    int code_sec;             /* the code section `offset` belongs to (the last one entered) */
+    int code_sec;             /* the section `offset` belongs to (the last laid out one entered) */
     Section *secs; int nsecs, capsecs;   /* [0] the default (.text, __TEXT,__text) */
     int32_t *isec; int capisec;   /* with several code sections: each instruction's (else NULL) */
     uint32_t offset;
     const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
+    const char *input_file;                /* its name (file: that of the line being read) */
     Buf cline;                             /* a line with its block comments blanked */
     Buf xtext;                             /* an operand's expression of symbols, as llvm prints it */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
@@ -124,7 +134,7 @@ typedef struct Parser {
 static bool report_notes(Parser *P, const char *hint)
 {
     if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
-    asm_notes(&P->A, P->file, P->err);
+    asm_notes(&P->A, P->input_file, P->err);
     return false;
 }
 
@@ -132,7 +142,15 @@ static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
     return report_notes(P, hint);
+}
+
+/* the line an instruction is given: its own, or for one of a file the parser included, the
+ * input's line it comes from (the outermost expansion's call) */
+static int inst_line(const Parser *P)
+{
+    return P->file == P->input_file ? P->line : asm_outer_line(&P->A, P->line);
 }
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -164,7 +182,8 @@ static void pwarn(Parser *P, const char *at, const char *fmt, ...)
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
     diag_set(d, P->file, P->line, at ? (int)(at - P->ls) + 1 : 0, P->ls, "%s", msg);
-    asm_notes(&P->A, P->file, d);
+    d->own = P->file != P->input_file;   /* (a line of a file the parser included) */
+    asm_notes(&P->A, P->input_file, d);
 }
 
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
@@ -326,12 +345,12 @@ static bool ieq(const char *s, size_t n, const char *lit)
     return i == n && lit[i] == 0;
 }
 
-/* where the text is: the code offset, and above bit 32 the code section when it is not the
- * first (labels and branch targets: resolve_targets keeps a target in its branch's section);
- * -1 in a data section */
+/* where the text is: the offset in its section, and above bit 32 the section when it is not
+ * the first (labels and branch targets: resolve_targets keeps a target in its branch's
+ * section); -1 in a data section not laid out */
 static int64_t here(const Parser *P)
 {
-    return P->text ? (int64_t)P->sec << 32 | P->offset : -1;
+    return P->laid ? (int64_t)P->sec << 32 | P->offset : -1;
 }
 
 /* ---- symbol tables ---- */
@@ -650,7 +669,7 @@ static bool no_operand(Parser *P, const char *x)
 {
     perr(P, x, "unknown token in expression");
     diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
-    asm_notes(&P->A, P->file, P->err);
+    asm_notes(&P->A, P->input_file, P->err);
     return false;
 }
 
@@ -1675,14 +1694,24 @@ static A64Inst *new_inst(Parser *P)
     return in;
 }
 
-/* the section of the instruction being added (with several code sections) */
-static void note_sec(Parser *P)
+/* the instruction being added (at `at`) takes the section's next 4 bytes, and its section is
+ * noted (with several sections); in a data section not laid out it has none: a piece is parsed
+ * whole, the whole text again with data sections laid out (relay) */
+static bool place_inst(Parser *P, A64Inst *in, const char *at)
 {
-    if (!P->isec) return;
+    if (!P->laid) {
+        P->relay = !P->start;
+        return perr(P, at, "%s", A64_MSG_WHOLE);
+    }
+    in->offset = P->offset;
+    P->offset += 4;
+    if (!P->isec) return true;
+    P->secs[P->sec].insts = true;   /* (isec: a section was entered, the table exists) */
     int i = P->prog->ninsts;
     if (i >= P->capisec)
         P->isec = xrealloc(P->isec, (size_t)(P->capisec = P->capisec * 2 + 64) * sizeof *P->isec);
     P->isec[i] = P->sec;
+    return true;
 }
 
 static void add_align(Parser *P, uint32_t align, uint32_t skip)
@@ -2324,13 +2353,11 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     in->ops = in->nops ? (A64Operand *)(void *)blk : NULL;
     memcpy(blk + opbytes, text, tn);     /* the arena zeroed the terminator */
     in->text = blk + opbytes;
-    in->line = P->line;
+    in->line = inst_line(P);
     in->col = (int)(mnem_at - P->ls) + 1;
     if (P->num_target >= 0) in->target = P->num_target;   /* 1b */
     P->num_target = -1;
-    in->offset = P->offset;
-    P->offset += 4;
-    note_sec(P);
+    if (!place_inst(P, in, mnem_at)) return false;
     P->prog->ninsts++;
     return true;
 }
@@ -2550,12 +2577,10 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         if (g->ninsts == g->cap) grow_insts(g, (size_t)g->cap * 2);
         A64Inst *in = &g->insts[g->ninsts];
         *in = g->insts[same];
-        in->line = P->line;
-        in->offset = P->offset;
+        in->line = inst_line(P);
         in->hint_num = in->hint_den = 0;
         in->target = -1;             /* (a label's: resolve_targets) */
-        P->offset += 4;
-        note_sec(P);
+        if (!place_inst(P, in, s)) return false;
         g->ninsts++;
         return true;
     }
@@ -2909,20 +2934,23 @@ static int directive_cmp(const void *k, const void *d)
     return strcmp(k, ((const struct Directive *)d)->name);
 }
 
-/* the code section [name, name + n): 0 the default (.text, __TEXT,__text) */
-static int section_id(Parser *P, const char *name, size_t n)
+/* the section [name, name + n), code or data (as the first entry said): 0 the default (.text,
+ * __TEXT,__text); a new data section -1 unless data sections are laid out */
+static int section_id(Parser *P, const char *name, size_t n, bool code)
 {
     if ((n == 5 && !strncmp(name, ".text", 5)) || (n == 13 && !strncmp(name, "__TEXT,__text", 13))) return 0;
     for (int i = 1; i < P->nsecs; i++)
         if (P->secs[i].len == n && !memcmp(P->secs[i].name, name, n)) return i;
+    if (!code && !P->lay_data) return -1;
     if (P->nsecs + 1 >= P->capsecs)   /* ([0] the default, its offset kept when it is left) */
         P->secs = xrealloc(P->secs, (size_t)(P->capsecs = P->capsecs * 2 + 8) * sizeof *P->secs);
-    if (!P->nsecs) P->secs[P->nsecs++] = (Section){".text", 5, 0};
-    P->secs[P->nsecs] = (Section){arena_strndup(&P->prog->arena, name, n), n, 0};
+    if (!P->nsecs) P->secs[P->nsecs++] = (Section){".text", 5, 0, true, false};
+    P->secs[P->nsecs] = (Section){arena_strndup(&P->prog->arena, name, n), n, 0, code, false};
     return P->nsecs++;
 }
 
-/* go on in section `sec` (-1: a data section): a code section goes on from its own offset */
+/* go on in section `sec` (-1: a data section not laid out): a section goes on from its own
+ * offset */
 static bool enter(Parser *P, int sec, const char *at)
 {
     if (sec >= 0 && sec != P->code_sec) {
@@ -2933,12 +2961,14 @@ static bool enter(Parser *P, int sec, const char *at)
         P->offset = P->secs[sec].offset;
         P->code_sec = sec;
         if (!P->isec) {          /* the instructions so far are all in the default section */
+            P->secs[0].insts = P->prog->ninsts > 0;
             P->capisec = P->prog->ninsts + 64;
             P->isec = xcalloc((size_t)P->capisec, sizeof *P->isec);
         }
     }
     P->sec = sec;
-    P->text = sec >= 0;
+    P->laid = sec >= 0;
+    P->text = sec == 0 || (sec > 0 && P->secs[sec].code);
     return true;
 }
 
@@ -2953,7 +2983,7 @@ static bool subsection(Parser *P, int n, const char *at)
     Buf b = {0};
     buf_put(&b, name, len);
     if (n) buf_printf(&b, "\x01%d", n);
-    int id = section_id(P, b.data, b.len);
+    int id = section_id(P, b.data, b.len, P->text);
     buf_free(&b);
     P->prev_sec = P->sec;
     return enter(P, id, at);
@@ -2965,7 +2995,7 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
     Parser *P = ctx;
     if (n == 1 && *s == '.') {
         *v = P->offset;
-        return P->text;
+        return P->laid;
     }
     const Sym *y = sym_find(P, s, n);
     int64_t o = y ? y->off : P->start && P->start->label ? P->start->label(P->start->ctx, s, n, true) : -1;
@@ -3092,7 +3122,7 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
  * taken for them; offsets are kept modulo 4 GiB (mca says when the code passes it) */
 static void skip_bytes(Parser *P, uint64_t n)
 {
-    if (P->text) add_align(P, 0, (uint32_t)n);
+    if (P->laid) add_align(P, 0, (uint32_t)n);
 }
 
 /* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N; backwards (or
@@ -3106,11 +3136,11 @@ static bool org(Parser *P, const char *a, const char *e, bool fill)
     if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
     if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
     if (!dir_end(P, x, e)) return false;
-    if (P->text && (v < 0 || (uint64_t)v < P->offset)) {
+    if (P->laid && (v < 0 || (uint64_t)v < P->offset)) {
         pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", q(a, rtrim(a, x), buf, sizeof buf), P->offset);
         return true;
     }
-    if (P->text) skip_bytes(P, (uint64_t)v - P->offset);
+    if (P->laid) skip_bytes(P, (uint64_t)v - P->offset);
     return true;
 }
 
@@ -3180,9 +3210,11 @@ static bool incbin(Parser *P, const char *a, const char *e)
     return true;
 }
 
-/* .include "file" reached by the parser: the files that open are spliced in before parsing
- * (src/asm/include.c), so this one is an error, in llvm-mc's words where it has them (a file
- * it cannot find, inside `.if 0` no error) */
+/* .include "file" reached by the parser: most files are spliced in before parsing
+ * (src/asm/include.c); this one (made by a macro's argument, or of a file read twice already)
+ * is read here, its lines replayed as an expansion (a piece of a longer text asks for the
+ * whole parse); errors in llvm-mc's words where it has them (a file it cannot find, inside
+ * `.if 0` no error) */
 static bool include_left(Parser *P, const char *s, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
@@ -3195,15 +3227,22 @@ static bool include_left(Parser *P, const char *s, const char *a, const char *e)
                                                        : "expected string in '.include' directive");
     }
     x = skip_ws(x, e);
-    struct stat st;
-    bool found = x == e && !memchr(buf_cstr(&name), 0, name.len) && stat(name.data, &st) == 0 && !S_ISDIR(st.st_mode);
-    const char *n = buf_cstr(&name);
-    bool r = x < e ? perr(P, x, "unexpected token in '.include' directive")
-           : !found ? perr(P, a, "Could not find include file '%.256s'", n)
-           : !S_ISREG(st.st_mode) ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
-           : perr(P, s, "'.include' of '%.256s' here: uarch splices included files into an input file before "
-                  "parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's "
-                  "argument", n);
+    if (x < e) {
+        buf_free(&name);
+        return perr(P, x, "unexpected token in '.include' directive");
+    }
+    Buf text = {0};
+    AsmIncludeRead rd = asm_include_read(buf_cstr(&name), name.len, &text);
+    const char *n = name.data;
+    AsmErr ae;
+    bool r = rd == ASM_INCLUDE_MISSING ? perr(P, a, "Could not find include file '%.256s'", n)
+           : rd == ASM_INCLUDE_SPECIAL ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
+           : rd == ASM_INCLUDE_LARGE ? perr(P, a, "'%.256s' is longer than %lld MiB (the bound of a text with its "
+                                            "included files)", n, asm_max_include_bytes >> 20)
+           : P->start ? perr(P, s, "%s", A64_MSG_WHOLE)
+           : text.len && memchr(text.data, 0, text.len) ? perr(P, a, "'%.256s' holds a NUL character", n)
+           : asm_include_text(&P->A, n, text.len ? text.data : "", text.len, P->line, P->ls, s, &ae) || aerr(P, &ae);
+    buf_free(&text);
     buf_free(&name);
     return r;
 }
@@ -3320,7 +3359,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
-        if (!P->text || skip_ws(a, e) >= e) return true;
+        if (!P->laid || skip_ws(a, e) >= e) return true;
         uint32_t bytes = 0;
         for (const char *x = a;;) {
             const char *c = value_end(x, e), *xs, *xe;
@@ -3351,7 +3390,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
-    case D_DATA: P->prev_sec = P->sec; return enter(P, -1, s);
+    case D_DATA: {                /* .data, .bss, .rodata ...: the section of that name */
+        char sn[48];
+        P->prev_sec = P->sec;
+        return enter(P, section_id(P, sn, (size_t)snprintf(sn, sizeof sn, ".%.40s", name), false), s);
+    }
     case D_SECTION: {
         if (name[0] == 'p' && P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
             return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
@@ -3369,12 +3412,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *fl = skip_ws(comma + 1, e);
             if (fl < e && *fl == '"') for (const char *c = fl + 1; c < e && *c != '"'; c++) if (*c == 'x') code = true;
         }
-        if (!code) return enter(P, -1, a);
         /* its name: ELF's up to a comma or a blank, Mach-O's segment,section */
         const char *ne2 = x;
         for (int commas = 0; ne2 < e && *ne2 != '"' && !is_ws(*ne2); ne2++)
             if (*ne2 == ',' && (strncmp(x, "__", 2) || ++commas == 2)) break;
-        return enter(P, section_id(P, x, (size_t)(ne2 - x)), a);
+        return enter(P, section_id(P, x, (size_t)(ne2 - x), code), a);
     }
     case D_POPSECTION:         /* (the previous section comes back too: llvm-mc) */
         if (!P->nsec_stack) return perr(P, s, "'.popsection' without a '.pushsection'");
@@ -3402,7 +3444,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (!dir_end(P, x, e)) return false;
         uint32_t al = pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1);
         uint32_t pad = ((P->offset + al - 1) & ~(al - 1)) - P->offset;
-        if (P->text && (!max_at || max >= al || pad <= max)) add_align(P, al, 0);
+        if (P->laid && (!max_at || max >= al || pad <= max)) add_align(P, al, 0);
         return true;
     }
     case D_SKIP: case D_FILL: {   /* .skip size [, fill]; .fill repeat [, size [, value]] */
@@ -3496,6 +3538,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
             if (!known) return perr(P, xs, "expected constant expression");
             if (P->text && !word_inst(P, (uint32_t)v, xs, s, e)) return false;
+            if (!P->text && P->laid) add_align(P, 0, 4);
             if (c == e) break;
             x = c + 1;
         }
@@ -3506,11 +3549,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         int64_t n = dir_strings(P, a, e, d->action == D_ASCIZ);
         if (n < 0) return false;
         if (n > (1 << 24)) return perr(P, a, "more than %d bytes of strings", 1 << 24);
-        if (P->text && n) add_align(P, 0, (uint32_t)n);
+        if (P->laid && n) add_align(P, 0, (uint32_t)n);
         return true;
     }
     case D_FLOAT4: case D_FLOAT8: {   /* values separated by commas, 4 or 8 bytes each */
-        if (!P->text || skip_ws(a, e) >= e) return true;
+        if (!P->laid || skip_ws(a, e) >= e) return true;
         uint32_t n = 0;
         for (const char *x = a;; x++) {
             const char *c = memchr(x, ',', (size_t)(e - x));
@@ -3529,8 +3572,9 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     default: dsize = 8; break;
     }
     {
-        if (!P->text) return true;
-        /* values separated by commas; a number that encodes ADR/ADRP becomes that instruction */
+        if (!P->laid) return true;
+        /* values separated by commas; in code, a number that encodes ADR/ADRP becomes that
+         * instruction */
         const char *x = a;
         uint32_t data = 0;
         if (skip_ws(a, e) >= e) return true;   /* (`.byte` alone: no bytes, as llvm-mc) */
@@ -3543,7 +3587,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
             if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))
                 return perr(P, xs, "'%s' is out of range for a %d-byte value", q(xs, xe, buf, sizeof buf), dsize);
-            if (known && dsize == 4 && v >= 0 && ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
+            if (P->text && known && dsize == 4 && v >= 0 && ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
                 if (data) { add_align(P, 0, data); data = 0; }
                 if (!word_inst(P, (uint32_t)v, xs, s, e)) return false;
             } else data += (uint32_t)dsize;
@@ -3990,6 +4034,28 @@ static void resolve_targets(Parser *P)
         int64_t off = (int64_t)(uint32_t)t + d;
         in->target = t >= 0 && t >> 32 == sec && off >= 0 ? off : -1;
     }
+    if (!P->isec) return;
+    /* where each section lies: the first that holds instructions at 0, each other that holds
+     * some from the first A64_SECTION_ALIGN boundary after the end of the one before, in the
+     * order the text first entered them (the default section first); an instruction's offset
+     * and its branch's target (in its section) move with it, modulo 4 GiB as offsets are */
+    P->secs[P->code_sec].offset = P->offset;
+    uint32_t *base = xcalloc((size_t)P->nsecs, sizeof *base);
+    uint64_t at = 0;
+    for (int k = 0, first = 1; k < P->nsecs; k++) {
+        if (!P->secs[k].insts) continue;
+        if (!first) at = (at + A64_SECTION_ALIGN - 1) & ~(uint64_t)(A64_SECTION_ALIGN - 1);
+        base[k] = (uint32_t)at;
+        at += P->secs[k].offset;
+        first = 0;
+    }
+    for (int i = 0; i < g->ninsts; i++) {
+        A64Inst *in = &g->insts[i];
+        uint32_t b = base[P->isec[i]];
+        in->offset += b;
+        if (in->target >= 0) in->target = (uint32_t)((uint64_t)in->target + b);
+    }
+    free(base);
 }
 
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
@@ -3997,22 +4063,25 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     return a64_parse_opts(file, text, len, NULL, prog, err);
 }
 
-bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
-                    A64Program *prog, Diag *err)
+/* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
+ * lies in one (then false: the text is to be parsed again with them laid out) */
+static bool parse_text(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
+                       A64Program *prog, Diag *err, bool lay_data, bool *relay)
 {
     memset(prog, 0, sizeof *prog);
     Parser P;
     memset(&P, 0, sizeof P);
-    P.file = file ? file : "<input>";
+    P.lay_data = lay_data;
+    P.file = P.input_file = file ? file : "<input>";
     P.prog = prog;
     P.err = err;
-    P.text = true;             /* (sec, prev_sec, code_sec: 0, the default section) */
+    P.text = P.laid = true;    /* (sec, prev_sec, code_sec: 0, the default section) */
     P.num_target = -1;
     P.start = opt ? opt->start : NULL;
     P.skip = opt && opt->skip_errors;
     if (P.start) {
         P.offset = P.start->offset;
-        P.text = !P.start->data;
+        P.text = P.laid = !P.start->data;
         P.sec = P.start->data ? -1 : 0;
         P.prev_sec = P.start->prev_data ? -1 : 0;
         P.insts0 = P.start->insts;
@@ -4047,8 +4116,11 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         if (P.A.nframes) {        /* the lines of an expansion (macro, .rept, .irp) first */
             int fl = 0;
             bool fok;
-            const char *fs = NULL, *fe = NULL;
-            if (asm_frame_line(&P.A, &fs, &fe, &fl, &fok, &ae)) {
+            const char *fs = NULL, *fe = NULL, *ff = NULL;
+            bool got = asm_frame_line(&P.A, &fs, &fe, &fl, &ff, &fok, &ae);
+            P.A.cur_file = ff;
+            P.file = ff ? ff : P.input_file;
+            if (got) {
                 ls = fs;
                 le = fe;
                 P.line = fl;
@@ -4073,6 +4145,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         ls = p;
         tend = end;
         P.line = ++line_no;
+        P.A.cur_file = NULL;
+        P.file = P.input_file;
         p = le + 1;
         if (nul && nul < le) {    /* NULs in a line comment are comment (clang -g writes `.byte 0 // ^@`) */
             if (nul < comment_start(ls, le, P.A.dialect == ASM_DARWIN)) {
@@ -4135,6 +4209,8 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
         if (P.ended) break;
     }
+    P.file = P.input_file;
+    P.A.cur_file = NULL;
     if (ok) {
         int ol = 0;
         if (!asm_finish(&P.A, &ol, &ae)) {
@@ -4193,11 +4269,20 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
     asm_free(&P.A);
     buf_free(&P.cline);
     buf_free(&P.xtext);
+    *relay = !ok && P.relay;
     if (!ok) {
         a64_program_free(prog);
         return false;
     }
     return true;
+}
+
+bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
+                    A64Program *prog, Diag *err)
+{
+    bool relay;
+    return parse_text(file, text, len, opt, prog, err, false, &relay) ||
+           (relay && parse_text(file, text, len, opt, prog, err, true, &relay));
 }
 
 void a64_program_free(A64Program *prog)

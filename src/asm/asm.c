@@ -15,7 +15,7 @@
 #include <strings.h>
 
 enum { C_NONE, C_MACRO, C_REPT, C_IRP, C_IRPC };
-enum { F_MACRO, F_REPT, F_IRP, F_IRPC };
+enum { F_MACRO, F_REPT, F_IRP, F_IRPC, F_INCLUDE };
 /* a conditional: its branch is being assembled, no branch taken yet, a branch was taken, or
  * the whole .if lies in a skipped region */
 enum { K_ACTIVE, K_WAITING, K_DONE, K_NESTED };
@@ -26,6 +26,7 @@ struct AsmMacro {
     AsmParam *params; int nparams;
     char *body; size_t len;
     int line;                     /* the line of the body's first line */
+    const char *file;             /* the file it lies in (AsmState.cur_file) */
     long count;                   /* \+: its expansions so far */
 };
 
@@ -42,6 +43,7 @@ struct AsmFrame {
     char *chars;                  /* .irpc characters */
     int call_line, call_col;
     char *call_src;
+    const char *file, *call_file; /* the files of its lines and of its call (AsmState.cur_file) */
     int ncond0;                   /* open conditionals when the frame started */
 };
 
@@ -199,6 +201,8 @@ void asm_free(AsmState *A)
     free(A->pending_vals);
     free(A->collect_src);
     for (int i = 0; i < A->nframes; i++) frame_free(A->frames[i]);
+    for (int i = 0; i < A->nfiles; i++) free(A->files[i]);
+    free(A->files);
     buf_free(&A->body);
     memset(A, 0, sizeof *A);
 }
@@ -380,6 +384,7 @@ static bool macro_begin(AsmState *A, const char *a, const char *e, int line, Asm
     AsmMacro *m = xcalloc(1, sizeof *m);
     m->name = dup_lower(a, (size_t)(ne - a));
     m->line = line + 1;
+    m->file = A->cur_file;
     const char *p = skip_ws(ne, e);
     if (p < e && *p == ',') p = skip_ws(p + 1, e);
     while (p < e) {
@@ -475,6 +480,7 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
     f->tmpl = dupn(A->body.data ? A->body.data : "", A->body.len);
     f->tlen = A->body.len;
     f->line0 = A->collect_line + 1;
+    f->file = A->cur_file;
     char *args = A->pending_args;
     A->pending_args = NULL;
     if (kind == C_REPT) {
@@ -721,10 +727,13 @@ static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const
     if (A->nframes == ASM_MAX_DEPTH) {
         char nm[64];
         snprintf(nm, sizeof nm, "%s", f->name);
+        bool inc = f->kind == F_INCLUDE;
         frame_free(f);
+        if (inc) return aerr(err, at ? at : ls, "expansions nested more than %d deep (a file that includes itself?)", ASM_MAX_DEPTH);
         return aerr(err, at ? at : ls, "expansions nested more than %d deep (a recursive macro '%s'?)", ASM_MAX_DEPTH, nm);
     }
     f->call_line = line;
+    f->call_file = A->cur_file;
     const char *le = ls;
     while (*le && *le != '\n') le++;
     f->call_src = dupn(ls, (size_t)(le - ls));
@@ -764,7 +773,7 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
 {
     f->pos = 0;
     f->off = 0;
-    if (f->kind == F_MACRO) return true;
+    if (f->kind == F_MACRO || f->kind == F_INCLUDE) return true;
     buf_reset(&f->text);
     bool alt = A->altmacro && A->dialect != ASM_DARWIN;
     if (f->kind == F_REPT) buf_put(&f->text, f->tmpl, f->tlen);
@@ -777,7 +786,8 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
     return true;
 }
 
-bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bool *ok, AsmErr *err)
+bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, const char **file, bool *ok,
+                    AsmErr *err)
 {
     *ok = true;
     while (A->nframes) {
@@ -790,6 +800,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
                     *ls = f->call_src;
                     *le = f->call_src + strlen(f->call_src);
                     *line = f->call_line;
+                    *file = f->call_file;
                     *ok = aerr(err, f->call_src + f->call_col - 1, "expansions replay too many lines (more than %ld)", asm_max_lines);
                     return false;
                 }
@@ -806,6 +817,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bo
         *ls = s;
         *le = e;
         *line = f->line0 + f->off++;
+        *file = f->file;
         if (--A->lines_left < 0) {
             *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %ld)", asm_max_lines);
             return false;
@@ -1046,17 +1058,50 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     return push_frame(A, f, line, ls, s, err);
 }
 
+bool asm_include_text(AsmState *A, const char *name, const char *text, size_t len, int line, const char *ls,
+                      const char *at, AsmErr *err)
+{
+    int k = 0;
+    while (k < A->nfiles && strcmp(A->files[k], name)) k++;
+    if (k == A->nfiles) {
+        A->files = xrealloc(A->files, (size_t)(A->nfiles + 1) * sizeof *A->files);
+        A->files[A->nfiles++] = dupn(name, strlen(name));
+    }
+    if ((A->bytes_left -= (long)len) < 0)
+        return aerr(err, at, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
+    AsmFrame *f = xcalloc(1, sizeof *f);
+    f->kind = F_INCLUDE;
+    f->name = dupn(".include", 8);
+    f->count = 1;
+    f->line0 = 1;
+    f->file = A->files[k];
+    buf_put(&f->text, text, len);
+    return push_frame(A, f, line, ls, at, err);
+}
+
+int asm_outer_line(const AsmState *A, int line)
+{
+    return A->nframes ? A->frames[0]->call_line : line;
+}
+
 void asm_notes(const AsmState *A, const char *file, Diag *d)
 {
     for (int k = A->nframes - 1; k >= 0; k--) {
         const AsmFrame *f = A->frames[k];
+        /* (a call in a file the parser included: at that file's own line) */
+        bool own = f->call_file != NULL;
+        const char *cf = own ? f->call_file : file;
         if (k == A->nframes - 4 && k > 0) {     /* the three innermost and the outermost */
-            diag_note(d, file, f->call_line, 0, NULL, "... %d more expansions", k);
+            diag_note_file(d, own, cf, f->call_line, 0, NULL, "... %d more expansions", k);
             k = 1;
             continue;
         }
-        if (f->kind == F_MACRO) diag_note(d, file, f->call_line, f->call_col, f->call_src, "in expansion of macro '%s'", f->name);
-        else diag_note(d, file, f->call_line, f->call_col, f->call_src, "in expansion of '%s'", f->name);
+        if (f->kind == F_MACRO)
+            diag_note_file(d, own, cf, f->call_line, f->call_col, f->call_src, "in expansion of macro '%s'", f->name);
+        else if (f->kind == F_INCLUDE)
+            diag_note_file(d, own, cf, f->call_line, f->call_col, f->call_src, "in '.include' of '%s'", f->file);
+        else
+            diag_note_file(d, own, cf, f->call_line, f->call_col, f->call_src, "in expansion of '%s'", f->name);
     }
 }
 

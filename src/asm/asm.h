@@ -88,6 +88,10 @@ typedef struct AsmState {
     /* while set (the layout directives: .skip 16 - (. - start)), an expression may name '.' and
      * the labels defined so far: their offset in *v, false when there is none */
     bool (*label_value)(void *ctx, const char *name, size_t n, int64_t *v);
+    /* the file of the line being read (set by the caller): NULL the input, else a file the
+     * parser included (asm_include_text: the names, kept in files) */
+    const char *cur_file;
+    char **files; int nfiles;
 } AsmState;
 
 /* the expansion bounds asm_init gives a text (ASM_MAX_LINES, ASM_MAX_BYTES; the mca fuzz target
@@ -120,7 +124,17 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
 /* The next line of the innermost expansion: [*ls, *le) and its source line number; false
  * when no expansion is open (read the file).  A frame ends by itself when its lines are done.
  * A bound reached (*ok false) at a line leaves that line in [*ls, *le) and *line. */
-bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, bool *ok, AsmErr *err);
+bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, const char **file, bool *ok,
+                    AsmErr *err);
+/* (*file: the file the line lies in, NULL the input: see cur_file) */
+/* `.include` read by the parser (one the splicer left: made by a macro's argument, or of a file
+ * read twice already): the text of the file `name` replayed as a frame, its lines its own
+ * (line 1 on); the call at `at` on line `line` [ls ...) */
+bool asm_include_text(AsmState *A, const char *name, const char *text, size_t len, int line, const char *ls,
+                      const char *at, AsmErr *err);
+/* the line of the input the current line comes from: that of the outermost expansion's call
+ * (`line` when none is open) */
+int asm_outer_line(const AsmState *A, int line);
 /* the chain of expansions the current line came through, innermost first, as diagnostic
  * notes ("in expansion of macro 'step'") appended to d */
 void asm_notes(const AsmState *A, const char *file, Diag *d);
@@ -147,6 +161,11 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
 /* what the commands call: *f (named name) replaced by the copy with its included files when it
  * includes any (the original closed); false after printing the error (*f left open) */
 bool asm_include_open(const char *name, FILE **f, AsmDialect dialect, SrcMap *map);
+/* the regular file [path, path + len) appended to *out (the parser's `.include`): whether it
+ * is there (a directory, a name with a NUL: missing), regular, and within
+ * asm_max_include_bytes; a special file is never read */
+typedef enum { ASM_INCLUDE_OK, ASM_INCLUDE_MISSING, ASM_INCLUDE_SPECIAL, ASM_INCLUDE_LARGE } AsmIncludeRead;
+AsmIncludeRead asm_include_read(const char *path, size_t len, Buf *out);
 /* the input of asm_include_open done with: its diagnostics no longer mapped, the map freed */
 void asm_include_done(SrcMap *map);
 

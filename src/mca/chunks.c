@@ -334,8 +334,8 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
                            &run->cur->prog, &err))
             break;
-        int local = err.line;
-        err.line += ch->line0;
+        int local = err.kind == A64_DIAG_INCLUDED ? 0 : err.line;   /* (0: no line of the input) */
+        if (local) err.line += ch->line0;
         /* a line that fails to parse is skipped, and the chunk parsed again; not a bound of the
          * expansions ("expansions ..."): skipping a line of a body would replay them again, nor
          * a second code section (the whole parse takes it), nor a line already blank (an

@@ -102,7 +102,7 @@ bool mca_path(const A64Inst *in, int n, McaPath *p)
     if (n <= 0) return true;
     for (int i = 1; i < n; i++)
         if (in[i].offset <= in[i - 1].offset) {
-            snprintf(p->why, sizeof p->why, "the region's addresses go backwards (its code passes 4 GiB, or lies in more than one section)");
+            snprintf(p->why, sizeof p->why, "the region's addresses go backwards (its code passes 4 GiB, or goes back to a section it left)");
             return false;
         }
     bool any = false;

@@ -217,6 +217,8 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         A64Program prog;
         bool parsed = a64_parse(file, lines, strlen(lines), &prog, err);
         free(lines);
+        if (!parsed && err->kind == A64_DIAG_INCLUDED)   /* (in a file the snippet includes: its own lines) */
+            return false;
         if (!parsed) {
             /* back to the user's coordinates: line L of the split text is the L-th piece */
             const char *q = text;

@@ -59,6 +59,7 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     d->col = col;
     d->col_end = 0;
     d->kind = 0;
+    d->own = false;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
@@ -178,14 +179,12 @@ static const char *put_located(FILE *f, const char *file, int *line)
     return n;
 }
 
-void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
-              const char *fmt, ...)
+/* diag_add's note; `own`: file:line are the file's own (not mapped: see Diag.own) */
+static void vadd(Diag *d, bool own, const char *severity, const char *file, int line, int col, const char *line_start,
+                 const char *fmt, va_list ap)
 {
     char msg[300], src[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     size_t n = 0;
     while (line_start && line_start[n] && line_start[n] != '\n' && line_start[n] != '\r' && n + 1 < sizeof src)
         n++;
@@ -200,7 +199,8 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
         return;
     setvbuf(m, NULL, _IONBF, 0);
     /* (the text escaped now: a control character left in the notes is SAME_SEVERITY) */
-    file = put_located(m, file ? file : "<input>", &line);
+    file = file ? file : "<input>";
+    if (!own) file = put_located(m, file, &line);
     put_escaped(m, file);
     fprintf(m, ":%d", line);
     if (col > 0) fprintf(m, ":%d", col);
@@ -222,10 +222,27 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
         d->notes[used + (size_t)w] = 0;
 }
 
+void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
+              const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(d, false, severity, file, line, col, line_start, fmt, ap);
+    va_end(ap);
+}
+
+void diag_note_file(Diag *d, bool own, const char *file, int line, int col, const char *line_start, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(d, own, "note", file, line, col, line_start, fmt, ap);
+    va_end(ap);
+}
+
 static void render(FILE *f, const Diag *d, const char *severity)
 {
     int line = d->line;
-    put_escaped(f, put_located(f, d->file, &line));
+    put_escaped(f, d->own ? d->file : put_located(f, d->file, &line));
     if (d->col > 0)
         fprintf(f, ":%d:%d: %s: ", line, d->col, severity);
     else

@@ -182,6 +182,8 @@ typedef struct Diag {
     char notes[1536];                         /* notes printed after it (diag_note), or "" */
     int kind;                                 /* the reporting layer's class of it (diag_set: 0,
                                                  none; a64.h: A64_DIAG_REGION) */
+    bool own;                                 /* file:line are the file's own, not lines of an
+                                                 input with files spliced in (diag_use_map) */
 } Diag;
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
@@ -192,6 +194,9 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
 void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(7, 8);
 #define diag_note(d, ...) diag_add(d, "note", __VA_ARGS__)
+/* a note; `own`: at a line of the file's own (not of an input with files spliced in: Diag.own) */
+void diag_note_file(Diag *d, bool own, const char *file, int line, int col, const char *line_start, const char *fmt, ...)
+    PRINTF_LIKE(7, 8);
 /* Print "file:line:col: <severity>: msg\n<src line>\n<caret>\n". severity: "error" or "warning". */
 void diag_print(FILE *f, const Diag *d, const char *severity);
 

@@ -3,8 +3,11 @@
 # assembled in place (its instructions join the region, its region markers count, a .req of one
 # file is the other's), nested includes, errors inside an included file at its own file:line
 # after llvm's "Included from" lines, -skip-unsupported-instructions over them, stdin, an Apple
-# triple, `uarch decode`, a file that includes itself (a bound, llvm has none), a FIFO never
-# opened.  With llvm-mca-19 installed, every error case's stderr is compared with llvm's byte for
+# triple, `uarch decode`, a file that includes itself (the expansions' bound, llvm has none),
+# one that includes itself under a guard (.ifndef: read as GNU as and llvm-mc read it), a
+# `.include` between statements of a line (`nop; .include "f"; sub ...`), one made by a macro's
+# argument (read by the parser; its instructions at the line of the call), in a `uarch pmu
+# stat -asm` snippet, a FIFO never opened.  With llvm-mca-19 installed, every error case's stderr is compared with llvm's byte for
 # byte and every working case's instruction list (skipped parts said otherwise).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
@@ -29,6 +32,16 @@ printf '.if 0\n.include "nope.s"\n.endif\nnop\n' > if0.s
 printf '.macro m\n.include "one.s"\n.endm\nm\nm\n' > macro.s
 printf '.macro inc f\n.include "\\f"\n.endm\nnop\ninc one.s\n' > macroarg.s
 printf '.include "one.s" ; nop\n' > semi.s
+printf '.macro inc f\n.include "\\f"\n.endm\ninc err.s\n' > macroerr.s
+printf '.macro inc f\n.include "\\f"\n.endm\ninc nope.s\n' > macroerr2.s
+printf 'nop; .include "one.s"; sub x1, x1, #1; .include "one.s" // two\nret\n' > semi2.s
+printf 'nop; .include "one.s"; addd x0, x0, x1\n' > semi3.s
+printf 'nop; .include "err.s"; nop\n' > semi4.s
+printf '.ifndef G\n.set G, 1\n.include "guard.s"\nnop\n.endif\n' > guard.s
+printf '.ifndef H\nH = 1\nadd x0, x0, x1\n.include "g1.s"\n.endif\n' > g1.s
+printf '.include "g1.s"\nnop\n' > gmain.s
+printf '.include "deep1.s"\n' > deep0.s
+printf '.include "deep0.s"\n' > deep1.s
 mkfifo fifo
 printf '.include "fifo"\nnop\n' > fifo.s
 mkdir sub && printf 'nop\n' > sub/only.s && printf '.include "only.s"\n' > sub/a.s
@@ -51,14 +64,31 @@ check "nested error" "$(printf 'Included from a0.s:1:\nIncluded from a1.s:2:\ner
 check "skip" "$(printf 'Included from a1.s:2:\nerr.s:2:3: warning: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?; line skipped')" \
   "$(M -skip-unsupported-instructions=parse-failure a1.s 2>&1 | head -2)"
 check "skip insts" "$(printf 'nop\nadd\tx0, x0, x1\nsub\tx1, x1, x1')" "$(M -skip-unsupported-instructions=parse-failure a1.s 2>/dev/null | insts)"
-check "self" "$(printf 'self.s:2:10: error: '"'"'.include'"'"' nested more than 64 deep (a file that includes itself?)\n.include "self.s"\n         ^')" \
-  "$(M self.s 2>&1 | tail -3)"
-check "self depth" "64" "$(M self.s 2>&1 | grep -c '^Included from self.s:2:$')"
+check "self" "$(printf 'self.s:2:1: error: expansions nested more than 64 deep (a file that includes itself?)\n.include "self.s"\n^')" \
+  "$(M self.s 2>&1 | head -3)"
+check "self depth" "1" "$(M self.s 2>&1 | grep -c '^Included from self.s:2:$')"
+check "self notes" "self.s:2: note: ... 60 more expansions" "$(M self.s 2>&1 | grep 'more expansions')"
+check "guarded self" "nop" "$(M guard.s 2>/dev/null | insts)"
+check "guarded via a file" "$(printf 'add\tx0, x0, x1\nnop')" "$(M gmain.s 2>/dev/null | insts)"
+check "deep chain" "a file that includes itself?" "$(M deep0.s 2>&1 | grep -o 'a file that includes itself?')"
 check "macro" "$(printf 'add\tx0, x0, x1\nadd\tx0, x0, x1')" "$(M macro.s 2>/dev/null | insts)"
-check "macro arg" "macroarg.s:2:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
-  "$(M macroarg.s 2>&1 | head -1)"
-check "after ;" "semi.s:1:1: error: '.include' of 'one.s' here: uarch splices included files into an input file before parsing (mca, decode), where '.include \"file\"' is alone on its line, not made by a macro's argument" \
-  "$(M semi.s 2>&1 | head -1)"
+check "macro arg" "$(printf 'nop\nadd\tx0, x0, x1')" "$(M macroarg.s 2>/dev/null | insts)"
+check "macro arg decode" "$(printf '4:1\n5:1')" "$("$UARCH" decode macroarg.s | cut -f1)"
+check "macro arg error" "$(printf 'err.s:2:3: error: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?\n  addd x1, x2, x3\n  ^\nmacroerr.s:2:1: note: in '"'"'.include'"'"' of '"'"'err.s'"'"'\n.include "err.s"\n^\nmacroerr.s:4:1: note: in expansion of macro '"'"'inc'"'"'\ninc err.s\n^')" \
+  "$(M macroerr.s 2>&1 | head -9)"
+check "macro arg missing" "macroerr2.s:2:10: error: Could not find include file 'nope.s'" "$(M macroerr2.s 2>&1 | head -1)"
+check "macro arg pieces" "$("$UARCH" decode macroarg.s)" "$(UARCH_DECODE_PIECE_LINES=1 "$UARCH" decode macroarg.s)"
+check "pmu snippet" "$(printf 'err.s:2:3: error: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?')" \
+  "$("$UARCH" pmu stat -backend=sim -e 0x02 -asm 'nop; .include "err.s"' 2>&1 | head -1)"
+check "pmu snippet works" "ok" "$("$UARCH" pmu stat -backend=sim -e 0x02 -asm '.include "one.s"; nop' >/dev/null 2>&1 && echo ok)"
+check "after ;" "$(printf 'add\tx0, x0, x1\nnop')" "$(M semi.s 2>/dev/null | insts)"
+check "between ;" "$(printf 'nop\nadd\tx0, x0, x1\nsub\tx1, x1, #1\nadd\tx0, x0, x1\nret')" "$(M semi2.s 2>/dev/null | insts)"
+check "between ; decode" "$(printf '1:1\none.s:1:1\n1:24\none.s:1:1\n2:1')" "$("$UARCH" decode semi2.s | cut -f1)"
+# (the line shown is the one parsed: what comes before the statements after a .include blanked)
+check "error after ;" "$(printf 'semi3.s:1:24: error: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?\n                       addd x0, x0, x1\n                       ^')" \
+  "$(M semi3.s 2>&1 | head -3)"
+check "error in file after ;" "$(printf 'Included from semi4.s:1:\nerr.s:2:3: error: unrecognized instruction mnemonic, did you mean: add, addp, adds, addv, fadd, madd?')" \
+  "$(M semi4.s 2>&1 | head -2)"
 check "fifo" "fifo.s:1:10: error: 'fifo' is not a regular file: uarch includes regular files only" "$(M fifo.s 2>&1 | head -1)"
 check "beside" "sub/a.s:1:10: error: Could not find include file 'only.s'" "$(M sub/a.s 2>&1 | head -1)"
 check "decode" "$(printf 'b.s:1:1\nb.s:3:1\n2:1\nregion '"'"'inner'"'"' (b.s line 2): instructions 1..1')" \
@@ -70,10 +100,10 @@ check "mca chunks" "$(M reg.s 2>/dev/null | insts)" "$(UARCH_MCA_CHUNK_LINES=1 M
 
 if [ -x "$LLVM_MCA" ]; then
   L() { timeout 20 "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 -instruction-tables "$@"; }
-  for f in a1.s a0.s t2.s sub/a.s; do
+  for f in a1.s a0.s t2.s sub/a.s semi4.s; do
     check "llvm stderr $f" "$(L $f 2>&1 >/dev/null)" "$(M $f 2>&1 >/dev/null | sed 's/^uarch mca: error: Assembly input/error: Assembly input/')"
   done
-  for f in a.s reg.s rept.s usereq.s if0.s macro.s; do
+  for f in a.s reg.s rept.s usereq.s if0.s macro.s semi.s semi2.s guard.s gmain.s macroarg.s; do
     check "llvm insts $f" "$(L $f 2>/dev/null | insts)" "$(M $f 2>/dev/null | insts)"
   done
   check "llvm stdin" "$(printf 'nop\n.include "err.s"\n' | L 2>&1 | head -4)" "$(printf 'nop\n.include "err.s"\n' | M 2>&1 | head -4)"
