@@ -719,8 +719,10 @@ static const struct BareLane *bare_lane(const char *mnem)
  * llvm's short forms take none);
  * BAD_LANE: a lane after a vector (or list) with an arrangement (v1.2d[0], { v0.4s }[1]; Apple's
  * ld1.4s { v0 }[1]): llvm reads the register, its arrangement and the lane apart (the operand
- * keeps the vector, without the lane) */
-enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED, BAD_LANE };
+ * keeps the vector, without the lane);
+ * BAD_SHIFT: a shift or extend after a vector or floating-point register (fmov s0, s1, lsl #2):
+ * llvm reads it as an operand of its own, which no form takes (the register keeps no shift) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED, BAD_LANE, BAD_SHIFT };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
 static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
@@ -1657,6 +1659,16 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     /* (add w0, w1, #1.5, lsl #12: that parser reads the shift after a floating-point literal too,
      * and the matcher refuses the literal) */
     bool shifted = P->env.mnem && a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf));
+    if (prev->kind == A64_OP_VREG) {
+        /* (read apart, as llvm does, and refused by bad_ok: fmov s0, s1, lsl #2 at the lsl) */
+        bad_operand(P, kw, prev, BAD_SHIFT, "'%s' after a register that takes none", q(kw, ke, buf, sizeof buf));
+        int64_t v;
+        bool given;
+        const char *q2 = shift_spec(P, p, L->e, sh, &v, &given);
+        if (!q2) return false;
+        L->p = q2;
+        return true;
+    }
     if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG ||
           (prev->kind == A64_OP_FIMM && shifted)))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
@@ -1713,6 +1725,11 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
                 sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
             if (prev->shift != A64_SH_NONE)
                 sh = A64_SH_NONE;           /* (movk x0, #1, asr #3, lsl #32; add x0, x1, x2, lsl #2, lsl #3: a second, a symbol) */
+            /* (after an address, a list or a floating-point literal no form shifts, a symbol: ldr
+             * x0, [x1], lsl #2 and fmov d0, #1.0, lsl #2 stop at the '#') */
+            if (prev->kind == A64_OP_MEM || prev->kind == A64_OP_VLIST ||
+                (prev->kind == A64_OP_FIMM && !(P->env.mnem && a64_takes_shifted_imm(P->env.mnem, in->nops - 1))))
+                sh = A64_SH_NONE;
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
                 done = true;
@@ -2262,6 +2279,12 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
 {
     A64MatchError me;
     int i = P->bad.op;
+    if (P->bad.kind == BAD_SHIFT) {   /* (the matcher's error where it refuses the operands up to the register) */
+        bool ok = a64_match(in, &P->env, &me);
+        P->env.mnem = mn;
+        if (!ok && !a64_match_too_few(&me) && me.opnd >= 0 && me.opnd - 1 <= i) return true;
+        return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
+    }
     if (P->bad.kind == BAD_LANE && mn) {
         /* (llvm refuses the lane where a row takes the operands up to the vector; else the
          * vector or an operand before it: the matcher's error, fmov d0, v1.2d[0]'s its words) */
