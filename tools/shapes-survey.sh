@@ -145,21 +145,55 @@ END {
         else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey\t" shift(x[2])
     }
 }' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 | cut -f1-5 > "$t/rows5"
-# the column lanes: of a shape of z registers and numbers whose one z register has a lane
-# (fmul z.h,z.h,z.h[N]; dup z.s,z.s[N]), the highest lane llvm-mc-19 -mattr=+all takes (lanes 0
-# to 63 tried on z0, z1, z2 ..., numbers #0), '-' for the others (of a hand row as well)
-lane_re='^(z\.[bhsdq](\[N\])?|N)(,(z\.[bhsdq](\[N\])?|N))*$'
-awk -F'\t' -v re="$lane_re" '$2 ~ re && gsub(/\[N\]/, "[N]", $2) == 1 {
-    n = split($2, a, ",")
-    for (k = 0; k < 64; k++) {
-        out = ""; r = 0
-        for (i = 1; i <= n; i++) {
-            x = a[i]
-            if (x == "N") x = "#0"
-            else { sub(/\[N\]/, "[" k "]", x); x = "z" r++ substr(x, 2) }
-            out = out (i > 1 ? ", " : "") x
-        }
-        print NR "\t" k "\t" $1 " " out
+# the column lanes: of a shape of z registers, lists of them and numbers, after an array vector
+# of za (fmul z.h,z.h,z.h[N]; dup z.s,z.s[N]; fmla za.s[w,N,vgx2],{z.s,z.s},z.s[N]) whose one z
+# register has a lane, the highest lane llvm-mc-19 -mattr=+all takes (lanes 0 to 63 tried on an
+# instance: z0, z1, z2 ..., lists from z0, za.s[w8, 0, vgx2], numbers #0), '-' for the others (of
+# a hand row as well); then, where llvm takes only low registers for that z register, or for the
+# last operand of such a shape without a lane when it is a z register (z0 to z31 tried, with lane
+# 0: fmla z.h,z.h,z.h[N] takes z0-z7; fmla za.s[w,N,vgx2],{z.s,z.s},z.s z0-z15), " z" and the
+# highest of them ("7 z7", "- z15").  An array vector's range N:N is tried as 0:1, then 0:3.
+awk -F'\t' '
+function inst(k, v,    out, r, i, x, cnt, m, j, y) {
+    out = ""; r = 0
+    for (i = 1; i <= n; i++) {
+        x = a[i]
+        if (x == "N") x = "#0"
+        else if (x ~ /^za/) { gsub(/N:N/, "0:" v, x); gsub(/w,/, "w8, ", x); gsub(/N/, "0", x); gsub(/,v/, ", v", x) }
+        else if (x ~ /-/) { cnt = a[1] ~ /vgx2/ ? 2 : 4; y = substr(x, 3, 2); x = "{z" r y "-z" (r + cnt - 1) y "}"; r += cnt }
+        else if (x ~ /^\{/) {
+            m = split(substr(x, 2, length(x) - 2), l, ","); x = "{"
+            for (j = 1; j <= m; j++) x = x (j > 1 ? ", " : "") "z" r++ substr(l[j], 2)
+            x = x "}"
+        } else if (i == target) {
+            sub(/\[N\]/, "[" (k < 64 ? k : 0) "]", x); x = "z" (k < 64 ? r++ : k - 64) substr(x, 2)
+        } else x = "z" r++ substr(x, 2)
+        out = out (i > 1 ? ", " : "") x
+    }
+    return out
+}
+{
+    n = split($2, t, ","); na = 0; d = 0; cur = ""; ok = 1; target = 0; laned = 0
+    for (i = 1; i <= n; i++) {         # the operands: commas inside [] and {} kept
+        cur = cur (cur == "" ? "" : ",") t[i]
+        d += gsub(/[[{]/, "&", t[i]) - gsub(/[]}]/, "&", t[i])
+        if (!d) { a[++na] = cur; cur = "" }
+    }
+    n = na
+    for (i = 1; i <= n; i++) {
+        x = a[i]
+        if (x ~ /^z\.[bhsdq]\[N\]$/) { target = i; laned++ }
+        else if (x ~ /^(z\.[bhsdq]|N)$/) ;
+        else if (i == 1 && x ~ /^za\.[bhsdq]\[w,N(:N)?(,vgx[24])?\]$/) ;
+        else if (x ~ /^\{z\.[bhsdq](,z\.[bhsdq])*\}$/ || x ~ /^\{z\.[bhsdq]-z\.[bhsdq]\}$/) ;
+        else ok = 0
+    }
+    if (!ok || laned > 1 || d) next
+    if (!laned && a[n] ~ /^z\.[bhsdq]$/) target = n
+    if (!target) next
+    for (v = 1; v <= 3; v += 2) {
+        if (v == 3 && $2 !~ /N:N/) break
+        for (k = laned ? 0 : 64; k < 64 + 32; k++) print NR ":" v "\t" k "\t" $1 " " inst(k, v)
     }
 }' "$t/rows5" > "$t/lanes"
 cut -f3 "$t/lanes" | "$MC" -triple=aarch64 -mattr=+all -o /dev/null 2>&1 |
@@ -168,10 +202,15 @@ awk -F'\t' -v lanes="$t/lanes" -v bad="$t/lanes.bad" 'BEGIN {
     while ((getline l < bad) > 0) no[l] = 1
     for (i = 1; (getline l < lanes) > 0; i++) {
         split(l, f, "\t")
-        if (!(f[1] in stop) && !(i in no)) top[f[1]] = f[2]
+        if (f[2] >= 64) { if (!(f[1] in zstop) && !(i in no)) ztop[f[1]] = f[2] - 64; else zstop[f[1]] = 1 }
+        else if (!(f[1] in stop) && !(i in no)) top[f[1]] = f[2]
         else stop[f[1]] = 1
     }
-} { print $0 "\t" (NR in top ? top[NR] : "-") }' OFS='\t' "$t/rows5" > "$t/rows6"
+} {
+    k = (NR ":1") in ztop || (NR ":1") in top ? NR ":1" : NR ":3"
+    z = k in ztop && ztop[k] < 31 ? " z" ztop[k] : ""
+    print $0 "\t" (k in top ? top[k] z : z != "" ? "-" z : "-")
+}' OFS='\t' "$t/rows5" > "$t/rows6"
 # the column shift by experiment where an instance of the shape can be written (z registers,
 # predicates, general registers, numbers): whether llvm-mca-19 -mcpu=apple-m1 refuses the
 # instance with its last number written with a shift (#1, lsl #8) as it does the instance

@@ -119,7 +119,8 @@ extern const int a64_za_tiles_count;
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh; shift: "lsl" when an immediate of the shape may be
  * written with its shift, #1, lsl #8, else "-"; lanes: the highest lane of the shape's z register
- * llvm takes, "-" for none or a shape of other operands) */
+ * llvm takes, then " zN" where that register is z0 to zN only ("7 z7"), "-" for none or a shape
+ * of other operands) */
 typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source, *shift, *lanes, *p8; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
@@ -192,6 +193,8 @@ typedef struct A64MatchError {
                           error is at the offset's '#' */
     bool post_imm;     /* a post-increment other than the bytes transferred: at its '#' */
     int diag;          /* A64_D_*: llvm's words for the refusal (0: the reason's) */
+    bool at_shift;     /* diag's words for the operand after this one, at this one's shift (ccmp
+                          x0, #1, lsl #2, #2, eq: llvm reads the shift as an operand of its own) */
     bool whole;        /* at the operand's start, not at its lane (Apple's alias of fcmeq.4s v0,
                           v1, #0 refuses the v2 of v2[1] where the short forms refuse the lane) */
     char msg[200];

@@ -298,7 +298,11 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         int64_t x = o->u.imm.value;
         int sz = cur_sz(v);
         switch (p->kind) {
-        case P_RANGE: v->lo = p->lo; v->hi = p->hi; return x >= p->lo && x <= p->hi ? R_OK : R_RANGE;
+        case P_RANGE:
+            /* (a prefetch operation: llvm keeps the low 32 bits, prfm #0x100000001 is #1) */
+            if (p->arg == A64_RANGE_PREFETCH) x = o->u.imm.value = (int64_t)(uint32_t)x;
+            v->lo = p->lo; v->hi = p->hi;
+            return x >= p->lo && x <= p->hi ? R_OK : R_RANGE;
         case P_ZERO: return x == 0 ? R_OK : R_RANGE;
         case P_SHAMT: v->lo = 0; v->hi = sz - 1; return x >= 0 && x < sz ? R_OK : R_RANGE;
         case P_LSB: if (x < 0 || x >= sz) return R_RANGE; v->lsb = (int)x; return R_OK;
@@ -927,6 +931,8 @@ static bool post_row(const A64Mnem *m, int i)
            rows_have(m, -1, i, P_MEMPOSTIMM);
 }
 
+static bool generic(int d);
+
 /* llvm's words (D_*) for the refusal of operand i by row r (reason why); e->lo, e->hi, e->msg
  * take what they need */
 static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A64Inst *in, A64MatchError *e)
@@ -936,9 +942,24 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     int sz = in->nops && in->ops[0].kind == A64_OP_GPR ? gpr_width(&in->ops[0]) : 64;
     /* a shift after the operand before a condition (ccmp x0, #1, #2, lsl #2; csel x0, x1, x2,
      * lsl #2): an operand of its own to llvm's parser, refused where the condition is */
+    e->at_shift = false;
     if (why == R_SHIFT && o->shift != A64_SH_NONE &&
         (rows_have(m, -1, i + 1, P_COND) || rows_have(m, -1, i + 1, P_CONDNAL)))
         return D_COND_SHIFT;
+    /* the same before another operand of the row where no form shifts the operand (ccmp x0, #1,
+     * lsl #2, #2, eq: the nzcv's "[0, 15]"; extr x0, x1, x2, lsl #2, #3; tbz x0, #1, lsl #2,
+     * sym): refused as that operand is, in its words, at the shift */
+    bool plain_reg = (p->kind == P_W || p->kind == P_X || p->kind == P_R) && !p->set;
+    if (why == R_SHIFT && o->shift != A64_SH_NONE && i + 1 < r->nops && i + 1 < in->nops &&
+        (plain_reg || (o->kind == A64_OP_IMM && (p->kind == P_IMM || p->kind == P_RANGE || p->kind == P_SHAMT ||
+                                                  p->kind == P_LSB || p->kind == P_WIDTH) &&
+                       !a64_takes_shifted_imm(m, i)))) {
+        int d = llvm_diag(m, r, i + 1, R_KIND, in, e);
+        if (d != D_NONE && d != D_FEW && !generic(d) && diags[d].at == A64_AT_OPND) {
+            e->at_shift = true;
+            return d;
+        }
+    }
     if (why == R_FP && p->kind == P_FZERO)     /* fcmp s0, #1.0; fcmeq d0, d1, #7 */
         return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;
@@ -1538,6 +1559,7 @@ bool a64_match(A64Inst *in, A64MatchEnv *env, A64MatchError *err)
     if (!err) return false;
     err->diag = 0;
     err->whole = false;
+    err->at_shift = false;
     const A64Alias *alias = alias_of(m->name);
     bool sym = false;                       /* an operand is an expression of symbols */
     bool shifted = false;                   /* a number with a shift: two operands to llvm */
@@ -1748,7 +1770,7 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
     }
     if (e->diag) {
         snprintf(buf, cap, diags[e->diag].fmt, e->msg);
-        return diags[e->diag].at;
+        return e->at_shift ? A64_AT_SHIFT : diags[e->diag].at;
     }
     switch (e->reason) {
     case 0: snprintf(buf, cap, "%s", e->msg); break;

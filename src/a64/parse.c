@@ -738,8 +738,10 @@ static const struct BareLane *bare_lane(const char *mnem)
  * llvm's short forms take none);
  * BAD_LANE: a lane after a vector (or list) with an arrangement (v1.2d[0], { v0.4s }[1]; Apple's
  * ld1.4s { v0 }[1]): llvm reads the register, its arrangement and the lane apart (the operand
- * keeps the vector, without the lane) */
-enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED, BAD_LANE };
+ * keeps the vector, without the lane);
+ * BAD_SHIFT: a shift or extend after a vector or floating-point register (fmov s0, s1, lsl #2):
+ * llvm reads it as an operand of its own, which no form takes (the register keeps no shift) */
+enum { BAD_BASE, BAD_VREG, BAD_VLIST, BAD_TYPED, BAD_LANE, BAD_SHIFT };
 /* operand o, at `at`, is one llvm reads and its matcher refuses (Parser.bad), uarch's words
  * for it fmt: the first one of the instruction is kept */
 static void bad_operand(Parser *P, const char *at, const A64Operand *o, int kind, const char *fmt, const char *arg)
@@ -952,6 +954,107 @@ static const char *operands_hash_without_value(const Parser *P, const char *s, c
     return NULL;
 }
 
+static bool sve_claimed(const char *m, const char *cls, int place);
+static int fimm_place(const Parser *P, const A64Operand *o);
+
+/* the place of o among the instruction's operands, -1 for another (an address's offset) */
+static int op_index(const Parser *P, const A64Operand *o)
+{
+    uintptr_t a = (uintptr_t)o, b = (uintptr_t)P->opbuf;
+    return a >= b && a < b + sizeof P->opbuf ? (int)((a - b) / sizeof *o) : -1;
+}
+
+/* whether a floating-point literal at operand o is, to llvm, the bits of a double in an
+ * expression: where a parser of the place reads one (claims.tsv real) and no row of the
+ * mnemonic takes a floating-point immediate there (mov x0, #1.0; add x0, x1, #0.0; prfm #1.5) */
+static bool fp_bits_place(const Parser *P, const A64Operand *o)
+{
+    const A64Mnem *mn = P->env.mnem;
+    int i = op_index(P, o);
+    return i >= 0 && mn && P->mname && !a64_rows_have(mn, i, P_FIMM8) && !a64_rows_have(mn, i, P_FZERO) &&
+           sve_claimed(P->mname, "real", fimm_place(P, o));
+}
+
+/* llvm's lexer refuses a sign right after a floating-point literal without an exponent (#0.0+1;
+ * #1e+1+1 is a sum): the first such literal of the operand at p (o: its slot, or one of an
+ * address's parts), where a floating-point immediate is read (fmov d0, #1.0+1: claims.tsv fimm,
+ * or a row's) "invalid floating point immediate" at the literal, elsewhere "invalid sign in
+ * float literal" at the sign.  False after that error */
+static bool float_sign_ok(Parser *P, const A64Operand *o, const char *p, const char *e)
+{
+    for (int depth = 0; p < e && (depth || *p != ','); p++) {
+        if (*p == '(' || *p == '[' || *p == '{') depth++;
+        else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
+        if (!is_digit(*p) || (p[-1] != '#' && (is_identc(p[-1]) || p[-1] == '.')) || !looks_float(p, e)) continue;
+        const char *x = p;
+        while (x < e && (is_digit(*x) || *x == '.')) x++;
+        if (x < e && (*x == '+' || *x == '-')) {
+            int i = op_index(P, o);
+            bool fimm = i >= 0 && P->mname &&
+                        (sve_claimed(P->mname, "fimm", fimm_place(P, o)) || (P->env.mnem && a64_rows_have(P->env.mnem, i, P_FIMM8)));
+            return fimm ? perr(P, p, "invalid floating point immediate") : perr(P, x, "invalid sign in float literal");
+        }
+        p = x - 1;
+    }
+    return true;
+}
+
+/* the double `d` (not negative) as llvm's expressions read a literal: its bits */
+static int64_t fp_bits(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return (int64_t)bits;
+}
+
+/* an expression at p, at a place of fp_bits_place, with a floating-point literal in it other
+ * than a lone one (mov x0, #1.0 + 1; #(1.0); #2 * 0.5): each literal is the bits of its double;
+ * the value an immediate.  *done: it was such an expression (false: no literal in it, read as
+ * before); false after an error */
+static bool real_expr(Lex *L, A64Operand *o, const char *p, bool *done)
+{
+    Parser *P = L->P;
+    const char *e = p;
+    for (int depth = 0; e < L->e && (depth || *e != ','); e++) {
+        if (*e == '(' || *e == '[' || *e == '{') depth++;
+        else if ((*e == ')' || *e == ']' || *e == '}') && depth) depth--;
+    }
+    char buf[256];
+    int map[256], len = 0;                  /* map: the offset from p of each character of buf */
+    bool any = false;
+    *done = false;
+    for (const char *s = p; s < e;) {
+        if (len > (int)sizeof buf - 24) return true;   /* (too long: read as before) */
+        if (is_digit(*s) && (s == p || (!is_identc(s[-1]) && s[-1] != '.')) && looks_float(s, e)) {
+            double d;
+            const char *q2 = parse_float(s, e, &d);
+            if (!q2) return true;
+            int n = snprintf(buf + len, sizeof buf - (size_t)len, "%lld", (long long)fp_bits(d));
+            for (int k = 0; k < n; k++) map[len + k] = (int)(s - p);
+            len += n;
+            s = q2;
+            any = true;
+        } else {
+            map[len] = (int)(s - p);
+            buf[len++] = *s++;
+        }
+    }
+    if (!any) return true;
+    *done = true;
+    P->memo_off = true;
+    AsmErr ae;
+    const char *end;
+    int64_t v;
+    if (!asm_expr(&P->A, buf, buf + len, &end, &v, &ae)) {
+        ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
+        return aerr(P, &ae);
+    }
+    o->kind = A64_OP_IMM;
+    o->u.imm.value = v;
+    L->p = end < buf + len ? p + map[end - buf] : e;
+    return true;
+}
+
 static bool parse_imm_after_hash(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
@@ -961,6 +1064,16 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
     if (p < L->e && *p == ':') {
         L->p = p;
         return parse_reloc_sym(L, o);
+    }
+    if (!float_sign_ok(P, o, p, L->e)) return false;
+    if (fp_bits_place(P, o)) {
+        /* (a lone literal, #1.0 or #-1.0, is a floating-point immediate to fp_literal_bits) */
+        const char *x = p < L->e && *p == '-' ? skip_ws(p + 1, L->e) : p, *y = x;
+        double d;
+        if (looks_float(x, L->e) && (y = parse_float(x, L->e, &d)) != NULL) y = skip_ws(y, L->e);
+        bool lone = y != x && (y >= L->e || *y == ',' || *y == ']' || *y == '}' || *y == '!');
+        bool done = false, ok = lone || real_expr(L, o, p, &done);
+        if (done || !ok) return ok;
     }
     if (looks_float(p, L->e)) {
         double d;
@@ -1347,6 +1460,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     case '{': return parse_vlist(L, o);
     case '[': return parse_mem(L, o);
     case '#': {
+        if (!float_sign_ok(P, o, p + 1, e)) return false;
         int place = fimm_place(P, o);
         if (sve_claimed(P->mname, "fimm", place)) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
@@ -1564,6 +1678,16 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     /* (add w0, w1, #1.5, lsl #12: that parser reads the shift after a floating-point literal too,
      * and the matcher refuses the literal) */
     bool shifted = P->env.mnem && a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf));
+    if (prev->kind == A64_OP_VREG) {
+        /* (read apart, as llvm does, and refused by bad_ok: fmov s0, s1, lsl #2 at the lsl) */
+        bad_operand(P, kw, prev, BAD_SHIFT, "'%s' after a register that takes none", q(kw, ke, buf, sizeof buf));
+        int64_t v;
+        bool given;
+        const char *q2 = shift_spec(P, p, L->e, sh, &v, &given);
+        if (!q2) return false;
+        L->p = q2;
+        return true;
+    }
     if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG ||
           (prev->kind == A64_OP_FIMM && shifted)))
         return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
@@ -1618,8 +1742,13 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
                 sh = A64_SH_NONE;
             if (prev->kind == A64_OP_XREG && ascii_lower(prev->u.named[1]) != 't')
                 sh = A64_SH_NONE;           /* (also after p1, za: read by SVE's parsers; zt0 takes one) */
-            if (prev->shift != A64_SH_NONE && prev->kind != A64_OP_GPR)
-                sh = A64_SH_NONE;           /* (movk x0, #1, asr #3, lsl #32: a second, a symbol) */
+            if (prev->shift != A64_SH_NONE)
+                sh = A64_SH_NONE;           /* (movk x0, #1, asr #3, lsl #32; add x0, x1, x2, lsl #2, lsl #3: a second, a symbol) */
+            /* (after an address, a list or a floating-point literal no form shifts, a symbol: ldr
+             * x0, [x1], lsl #2 and fmov d0, #1.0, lsl #2 stop at the '#') */
+            if (prev->kind == A64_OP_MEM || prev->kind == A64_OP_VLIST ||
+                (prev->kind == A64_OP_FIMM && !(P->env.mnem && a64_takes_shifted_imm(P->env.mnem, in->nops - 1))))
+                sh = A64_SH_NONE;
             if (sh != A64_SH_NONE) {
                 if (!parse_modifier(&L, &in->ops[in->nops - 1], sh, ke)) return false;
                 done = true;
@@ -1808,24 +1937,23 @@ static bool fmov_imm(Parser *P, A64Inst *in)
     return true;
 }
 
-/* mov of a general register and a floating-point literal, as llvm-mc reads it: the number is
- * the bits of the literal's magnitude as a double, negated after a '-' (mov x0, #1.0 is mov x0,
- * #0x3ff0000000000000; #-1.0 its negation; #-0.0 zero); not with a shift (mov x0, #1.0, lsl #16:
- * refused as the literal) */
-static void mov_fp_literal(A64Inst *in)
+/* a floating-point literal where llvm's parser of the place reads an expression (claims.tsv
+ * real) and no row of the mnemonic takes a floating-point immediate there: to llvm's
+ * expressions a literal is the bits of its magnitude as a double, negated after a '-' (mov x0,
+ * #1.0 is mov x0, #0x3ff0000000000000, #-1.0 its negation, #-0.0 zero; add x0, x1, #0.0 is #0;
+ * prfm #1.5, [x0] is prefetch operation 0x3ff8000000000000, of which llvm keeps the low 32
+ * bits); not with a shift (mov x0, #1.0, lsl #16: refused as the literal) */
+static void fp_literal_bits(Parser *P, A64Inst *in)
 {
-    if (in->nops != 2 || in->ops[1].kind != A64_OP_FIMM || in->ops[0].kind != A64_OP_GPR || !in->mnem_name ||
-        strcmp(in->mnem_name, "mov"))
-        return;
-    A64Operand *o = &in->ops[1];
-    if (o->kind != A64_OP_FIMM || o->shift != A64_SH_NONE) return;
-    double d = o->u.fimm;
-    uint64_t bits;
-    double mag = fabs(d);
-    memcpy(&bits, &mag, sizeof bits);
-    memset(&o->u, 0, sizeof o->u);
-    o->kind = A64_OP_IMM;
-    o->u.imm.value = (int64_t)(signbit(d) ? 0 - bits : bits);
+    for (int i = 0; i < in->nops; i++) {
+        A64Operand *o = &in->ops[i];
+        if (o->kind != A64_OP_FIMM || o->shift != A64_SH_NONE || !fp_bits_place(P, o)) continue;
+        double d = o->u.fimm;
+        int64_t bits = fp_bits(fabs(d));
+        memset(&o->u, 0, sizeof o->u);
+        o->kind = A64_OP_IMM;
+        o->u.imm.value = signbit(d) ? (int64_t)(0 - (uint64_t)bits) : bits;
+    }
 }
 
 /* add/sub/adds/subs/cmp/cmn of a negative immediate are the opposite operation of its
@@ -2180,6 +2308,12 @@ static bool bad_ok(Parser *P, A64Inst *in, const A64Mnem *mn, const char *mnem_a
 {
     A64MatchError me;
     int i = P->bad.op;
+    if (P->bad.kind == BAD_SHIFT) {   /* (the matcher's error where it refuses the operands up to the register) */
+        bool ok = a64_match(in, &P->env, &me);
+        P->env.mnem = mn;
+        if (!ok && !a64_match_too_few(&me) && me.opnd >= 0 && me.opnd - 1 <= i) return true;
+        return report(P, P->bad.at, "invalid operand for instruction", P->bad.hint);
+    }
     if (P->bad.kind == BAD_LANE && mn) {
         /* (llvm refuses the lane where a row takes the operands up to the vector; else the
          * vector or an operand before it: the matcher's error, fmov d0, v1.2d[0]'s its words) */
@@ -2281,7 +2415,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
     addsub_negative(P, in);
-    mov_fp_literal(in);
+    fp_literal_bits(P, in);
     movi_negative_byte(in);
     ldr_literal_mov(P, in);
     mov_sym(P, in);
@@ -2526,8 +2660,10 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
         char buf[48], hint[120];
-        const char *x = operand_end(req_at, e), *b = *req_at != '[' ? memchr(req_at, ']', (size_t)(x - req_at)) : NULL;
-        q(req_at, rtrim(req_at, b ? b : x), buf, sizeof buf);   /* (a part of an address: st2g x0, [w30]) */
+        const char *x = operand_end(req_at, e), *b = req_at;
+        while (*req_at != '[' && b < x && *b != ']' && *b != '[') b++;
+        /* (a part of an address: st2g x0, [w30]; a register before its lane: z8.h of z8.h[1]) */
+        q(req_at, rtrim(req_at, b < x && b > req_at ? b : x), buf, sizeof buf);
         snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
         return report(P, req_at, req, hint);
     }

@@ -180,6 +180,14 @@ static bool movz_able(unsigned long long v, int width)
     return false;
 }
 
+/* a value of a `width`-bit register that movz or movn can write (LLVM's isAnyMOVWMovAlias) */
+static bool movw_able(long long value, int width)
+{
+    unsigned long long v = (unsigned long long)value, nv = ~v;
+    if (width == 32) { v &= 0xffffffffULL; nv &= 0xffffffffULL; }
+    return movz_able(v, width) || movz_able(nv, width);
+}
+
 /* SYS and its aliases (ic dc at tlbi cfp ...) as LLVM prints them: the alias that
  * llvm-mca knows for the encoding under a CPU of these features (src/a64/sysops.tsv; with Xt
  * when the operation takes a register, without it when it takes none, whatever Rt is), else
@@ -473,12 +481,21 @@ static bool canonical(const A64Inst *in, A64Inst *c, A64Operand *ops, A64Feature
      * could build the value (LLVM's isAnyMOVWMovAlias: then it prints the orr) */
     if (streq(m, "orr") && n == 3 && gpr(&o[0]) && zr(&o[1]) && imm(&o[2]) && o[2].shift == A64_SH_NONE) {
         int w = o[0].u.gpr.is64 ? 64 : 32;
-        unsigned long long v = (unsigned long long)o[2].u.imm.value, nv = ~v;
-        if (w == 32) { v &= 0xffffffffULL; nv &= 0xffffffffULL; }
-        if (movz_able(v, w) || movz_able(nv, w))
+        if (movw_able(o[2].u.imm.value, w))
             return false;
+        unsigned long long v = (unsigned long long)o[2].u.imm.value;
         c->mnem_name = "mov"; c->nops = 2;
         ops[1] = imm_op(w == 32 ? (long long)(int32_t)(uint32_t)v : (long long)v);
+        return true;
+    }
+    /* mov of a logical immediate to sp or wsp (an orr: movz and movn cannot write sp) whose value
+     * movz or movn could build: printed as the orr, as above */
+    if (streq(m, "mov") && n == 2 && gpr(&o[0]) && o[0].u.gpr.is_sp && imm(&o[1]) && o[1].shift == A64_SH_NONE) {
+        if (!movw_able(o[1].u.imm.value, o[0].u.gpr.is64 ? 64 : 32))
+            return false;
+        c->mnem_name = "orr"; c->nops = 3;
+        ops[1] = o[0]; ops[1].u.gpr.is_sp = false;   /* xzr / wzr */
+        ops[2] = o[1];
         return true;
     }
     if (streq(m, "movn") && n == 2 && gpr(&o[0]) && imm(&o[1])) {

@@ -415,9 +415,12 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
         } else {
             bool pat = false;               /* (a form has a pattern here: llvm reads it with its parser) */
             for (int b = 0; b < nb; b++) pat = pat || np == 1 + (base[b][1] != 0);
-            int c = ec_class(p, y, pat, &z);
+            /* (a lane of a z or p register, ptrue p0.s[1]: a place of its own, at its '[') */
+            const char *lb = !pat && (*p == 'p' || *p == 'z') ? memchr(p, '[', (size_t)(y - p)) : NULL;
+            int c = ec_class(p, lb ? lb : y, pat, &z);
             at[np] = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
             cls[np++] = c == EC_Z && z != el ? EC_OTHER : c;
+            if (lb && c != EC_OTHER) at[np] = lb, cls[np++] = EC_OTHER;
         }
         p = x < e ? x + 1 : x;
     }
@@ -593,11 +596,36 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
     }
 }
 
+/* the z register of shape `in` the column lanes is of: the one with the lane (z.h[N]), else
+ * the last operand when it is one (za.s[w,N,vgx2],{z.s,z.s},z.s); NULL for none */
+static const char *lanes_reg(const char *in)
+{
+    const char *b = strstr(in, "[N]");
+    size_t len = strlen(in);
+    if (b) return b - in >= 3 && b[-3] == 'z' ? b - 3 : NULL;
+    return len >= 3 && in[len - 3] == 'z' && in[len - 2] == '.' &&
+           (len == 3 || in[len - 4] == ',') ? in + len - 3 : NULL;
+}
+
+/* whether the row's column lanes refuses z register number `r` for that register ("7 z7") */
+static bool lanes_refuse(const A64ShapeRow *row, int r)
+{
+    const char *zmax = strchr(row->lanes, 'z');
+    return zmax && r > atoi(zmax + 1);
+}
+
 /* where the lane of the z register of shape `in` (row's, a shape with the column lanes: z
- * registers and numbers) starts in the text (tok: a64_operand_shape's `at`) when it is past the
- * row's last (dup z0.s, z1.s[16]: 0 to 15), else NULL */
+ * registers, their lists and numbers, after an array vector of za) starts in the text (tok:
+ * a64_operand_shape's `at`) when it is past the row's last (dup z0.s, z1.s[16]: 0 to 15), or
+ * where that z register (or a last operand z register: lanes_reg) starts when it is past the
+ * row's last register for it (the column's "7 z7": fmla z0.h, z1.h, z8.h[1] takes z0-z7; the
+ * matcher refuses the register first), else NULL */
 static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok)
 {
+    const char *zs = lanes_reg(in);
+    if (!zs) return NULL;
+    const char *z = tok[zs - in];
+    if ((*z == 'z' || *z == 'Z') && lanes_refuse(row, atoi(z + 1))) return z;
     const char *b = strstr(in, "[N]");
     if (!isdigit((unsigned char)row->lanes[0]) || !b) return NULL;
     const char *t = tok[b - in] + 1;
@@ -605,6 +633,23 @@ static const char *lane_past(const A64ShapeRow *row, const char *in, const char 
     char *end;
     long k = strtol(t, &end, 0);
     return end != t && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
+}
+
+/* whether a row of mnemonic [mnem, +n) (rows from lo) has the operands of `shape` before its lane
+ * and no lane there, and takes z register number `r` there (sdot z.s,z.b,z.b; cdot
+ * z.d,z.h,z.h,N): with it llvm's matcher gets to the lane, past a z register too high for the
+ * form with the lane (sdot z0.s, z1.b, z8.b[1]: z0-z7; refused at the '[') */
+static bool lane_unlaned(const char *mnem, size_t n, int lo, const char *shape, int r)
+{
+    size_t b = (size_t)(strstr(shape, "[N]") - shape);
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *row = &a64_shape_rows[i];
+        if (strncmp(row->mnem, mnem, n) || row->mnem[n]) break;
+        if (!strncmp(row->shape, shape, b) && (!row->shape[b] || row->shape[b] == ',') &&
+            !(!row->shape[b] && lanes_refuse(row, r)))
+            return true;
+    }
+    return false;
 }
 
 /* whether llvm's parser reads a shift after a number with it, as one operand, for the mnemonic
@@ -634,7 +679,8 @@ static const char *second_shift(const char *shape, const char *const *tok)
     for (const char *c = shape; (c = strchr(c, ',')); c++) {
         size_t a = strspn(c + 1, "abcdefghijklmnopqrstuvwxyz");
         int first = a64_shift_lookup(c + 1, a);
-        if (c == shape || c[-1] != 'N' || strncmp(c + 1 + a, "N,", 2) || first == A64_SH_NONE)
+        if (c == shape || c[-1] != 'N' || (c - 1 > shape && c[-2] != ',') || strncmp(c + 1 + a, "N,", 2) ||
+            first == A64_SH_NONE)           /* (a number of its own: not lslN's, lsl #2, lsl #3, lsl #4) */
             continue;
         /* (another first shift where it may be read with the number, as add's of an M1 form
          * is: "only 'lsl #+N' valid after immediate" at it, the parser's own error, before) */
@@ -848,11 +894,18 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
         if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
         const char *v = pshape && row_restricts(r, pshape) ? pshape : sh;
+        const char *q = r->shape;
         size_t c = 0;
-        while (c < len && r->shape[c] && r->shape[c] == v[c]) c++;
+        bool brace = false;                 /* (a list of one vector takes the bare register: st1w z0.s[1]) */
+        while (c < len) {
+            if (*q == '{' && v[c] == 'z' && !brace && strcspn(q, "}") < strcspn(q, ",-")) q++, brace = true;
+            else if (*q == '}' && brace) q++, brace = false;
+            else if (*q && *q == v[c]) q++, c++;
+            else break;
+        }
         if (c > best) {
             best = c;
-            rc = r->shape[c];
+            rc = *q;
         }
     }
     if (best >= len) return NULL;
@@ -1013,8 +1066,12 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
         return A64_SHAPE_MANY;
     }
     /* a lane past the last of the form (fmul z14.h, z7.h, z2.h[17]: 0 to 7; the row's column
-     * lanes): the matcher refuses it, an operand of its own, at its '[' */
+     * lanes): the matcher refuses it, an operand of its own, at its '['; a z register past the
+     * form's last for it (fmla z0.h, z1.h, z8.h[1]), at the register, unless a form without the
+     * lane takes it (then at the lane: sdot z0.s, z1.b, z8.b[1]) */
     const char *past_lane = hit ? lane_past(hit, shape, tok) : NULL;
+    if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
+        past_lane = tok[strstr(shape, "[N]") - shape];
     if (past_lane) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = past_lane;
