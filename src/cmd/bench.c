@@ -398,6 +398,10 @@ static const Sub subs[] = {
 static int cmd_list(int argc, char **argv)
 {
     if (argc > 1) {
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "-help") == 0) {
+            printf("usage: uarch bench list   (the subcommands and experiments, each with what it measures)\n");
+            return 0;
+        }
         fprintf(stderr, "uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
         return 2;
     }
