@@ -1,5 +1,5 @@
 /* main.c — the command table.  `uarch <command> [options]`, git/perf style: one cmd_<name>()
- * per command (src/cmd/), `uarch help [command]` and `uarch <command> --help` print usage.
+ * per command (src/cmd/), `uarch help [command [subcommand]]` and `uarch <command> --help` print usage.
  * When the program name holds "mca" (the `uarch-mca` link made by `make install`, or a link
  * named as Debian names llvm-mca: `llvm-mca-19`), uarch behaves
  * exactly as `uarch mca`, so it can stand in for llvm-mca. */
@@ -36,7 +36,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: uarch <command> [options]\n\ncommands:\n");
     for (size_t i = 0; i < ARRAY_LEN(commands); i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n'uarch help <command>' or 'uarch <command> --help' for a command's options\n");
+    fprintf(f, "\n'uarch help <command> [subcommand]' or 'uarch <command> [subcommand] --help' for the options\n");
 }
 
 static bool is_help(const char *s)
@@ -76,9 +76,10 @@ static int run(int argc, char **argv)
                 fprintf(stderr, "uarch: unknown command '%s'\n", argv[2]);
                 return 2;
             }
-            /* a command with its own detailed help prints it */
-            char *args[] = {(char *)c->name, (char *)"--help", NULL};
-            return c->fn(2, args);
+            /* a command with its own detailed help prints it; `uarch help bench dcache`, `uarch
+             * help pmu scan`: the subcommand's, as `uarch bench dcache --help` */
+            char *args[] = {(char *)c->name, argc > 3 ? argv[3] : (char *)"--help", (char *)"--help", NULL};
+            return c->fn(argc > 3 ? 3 : 2, args);
         }
         usage(stdout);
         return 0;

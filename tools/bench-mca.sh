@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/bench-mca.sh [BUILD_DIR] — `make bench`: regions per second of `uarch mca` against
-# llvm-mca 14 on the same file, in the same run, and peak memory for N, 4N and 16N regions.
+# llvm-mca 19 (the peer of the drop-in; else 14)
+# on the same file, in the same run, and peak memory for N, 4N and 16N regions.
 #
 #  1. compile this repo's C sources (src/*/*.c, tools/*.c, tests/unit/*.c) with
 #     clang --target=aarch64-linux-gnu -O2 -S (real compiler output);
@@ -13,7 +14,7 @@
 #     each BENCH_RUNS times (default 5), interleaved; the best (least disturbed) runs are
 #     compared, and the medians too;
 #  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N, 4N and 16N regions.
-# Environment: LLVM_MCA (default llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000),
+# Environment: LLVM_MCA (default llvm-mca-19, else llvm-mca-14), CLANG (default clang), MIN_REGIONS (2000),
 # BENCH_RUNS (5), BENCH_INLINE_ASM=1 (keep inline assembly), BENCH_KEEP=path (copy the
 # generated input file there, e.g. for perf).
 set -euo pipefail
@@ -24,12 +25,12 @@ CLANG=${CLANG:-clang}
 MIN_REGIONS=${MIN_REGIONS:-2000}
 RUNS=${BENCH_RUNS:-5}
 INLINE_ASM=${BENCH_INLINE_ASM:-0}
-LLVM_MCA=${LLVM_MCA:-$(command -v llvm-mca-14 || echo /usr/lib/llvm-14/bin/llvm-mca)}
+LLVM_MCA=${LLVM_MCA:-$(command -v llvm-mca-19 || command -v llvm-mca-14 || echo /usr/lib/llvm-19/bin/llvm-mca)}
 MCA_ARGS="-mtriple=aarch64 -mcpu=apple-m1"
 
 [ -x "$UARCH" ] || { echo "bench: $UARCH not built"; exit 1; }
 command -v "$CLANG" >/dev/null || { echo "bench: skipped: no '$CLANG' to make the input (apt-get install clang)"; exit 0; }
-[ -x "$LLVM_MCA" ] || { echo "bench: skipped: llvm-mca 14 not found (apt-get install llvm-14, or LLVM_MCA=...)"; exit 0; }
+[ -x "$LLVM_MCA" ] || { echo "bench: skipped: llvm-mca 19 or 14 not found (apt-get install llvm-19, or LLVM_MCA=...)"; exit 0; }
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/s"

@@ -22,11 +22,14 @@ printf '%s\n' 'add z0.s, z1.s, z2.s' 'sqrdmlah z0.s, z1.s, z2.s' >> "$t/in.s"
     awk -F'\t' '($1 == "feature" || $1 == "m1") && $2 !~ /[A-Z]/ {print $2}' "$root/src/a64/features.tsv"
     awk -F'\t' '$1 == "ext" && $6 == "yes" {print $2}' "$root/src/a64/archs.tsv"
 } | sort -u > "$t/names"
+# the errors at a place (FILE:LINE:COL): not the closing "Assembly input parsing had errors"
+# line, which uarch prefixes with its name and llvm-mca-19 does not
+at='^[^:]*:[0-9]+:[0-9]+: error: '
 eq=0; tot=0
 while read -r n; do
     for s in + -; do
-        a=$("$U" mca -mattr="$s$n" "$t/in.s" 2>&1 >/dev/null | grep ': error: ' | grep -v 'is not supported: uarch has no model' | sed 's/^[^:]*://')
-        b=$("$L" -mtriple=aarch64 -mcpu=apple-m1 -mattr="$s$n" "$t/in.s" 2>&1 >/dev/null | grep ': error: ' | sed 's/^[^:]*://')
+        a=$("$U" mca -mattr="$s$n" "$t/in.s" 2>&1 >/dev/null | grep -E "$at" | grep -v 'is not supported: uarch has no model' | sed 's/^[^:]*://')
+        b=$("$L" -mtriple=aarch64 -mcpu=apple-m1 -mattr="$s$n" "$t/in.s" 2>&1 >/dev/null | grep -E "$at" | sed 's/^[^:]*://')
         tot=$((tot + 1))
         if [ "$a" = "$b" ]; then eq=$((eq + 1)); else printf -- '-mattr=%s%s\n%s\n' "$s" "$n" "$(diff <(printf '%s\n' "$a") <(printf '%s\n' "$b") | grep '^[<>]' | sed 's/^</  uarch:/; s/^>/  llvm: /')"; fi
     done

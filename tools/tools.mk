@@ -8,11 +8,11 @@ eval: $(B)/uarch
 	python3 tools/eval.py --uarch $(B)/uarch --data $(EVAL_DATA) $(EVAL_ARGS)
 .PHONY: eval
 # --- end eval ------------------------------------------------------------------------------
-# --- bench (owner: views): speed of `uarch mca` against llvm-mca 14 in the same run ----------
+# --- bench (owner: views): speed of `uarch mca` against llvm-mca 19 in the same run ----------
 # tools/bench-mca.sh builds a file of >= 2000 compiler-generated basic blocks (one region each;
 # clang --target=aarch64-linux-gnu -O2 -S of this repo's C sources), times both tools on it
 # (100 iterations, default views), prints regions/s and the ratio, and peak RSS for N and 4N
-# regions.  Needs clang and llvm-mca 14 (LLVM_MCA=...); says why and stops when absent.
+# regions.  Needs clang and llvm-mca 19, else 14 (LLVM_MCA=...); says why and stops when absent.
 bench: $(B)/uarch
 	bash tools/bench-mca.sh $(B)
 .PHONY: bench

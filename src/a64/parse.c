@@ -3338,7 +3338,7 @@ static bool incbin(Parser *P, const char *a, const char *e)
     buf_free(&path);
     if (!found) {
         char buf[48];
-        return perr(P, a, "could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
+        return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
     }
     uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
     if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
@@ -3640,7 +3640,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case D_OCTA: return octa(P, a, e);
     case D_INCBIN: return incbin(P, a, e);
     case D_INCLUDE: return include_left(P, s, a, e);
-    case D_NOTARGET: return perr(P, a, "'.%s' not currently supported for this target", name);
+    case D_NOTARGET: return perr(P, a, ".%s not currently supported for this target", name);
     case D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
         int64_t v = 0;
         const char *x = a;

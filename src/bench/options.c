@@ -325,8 +325,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         snprintf(err, n, "both -f '%s' and a snippet given", c->file);
         return 2;
     }
-    if (c->usr == 0 && c->os == 0) {
-        snprintf(err, n, "-usr 0 -os 0: no privilege level left to count");
+    if (c->usr == 0 && c->os != 1) {   /* (-os 0 is the default: -usr 0 alone counts nothing either) */
+        snprintf(err, n, "-usr 0 -os 0%s: no privilege level left to count", c->os < 0 ? " (the default)" : "");
         return 2;
     }
     if (c->usr >= 0 || c->os >= 0)   /* (defaults: -usr 1, -os 0) */

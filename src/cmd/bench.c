@@ -12,6 +12,7 @@
 #include "clock/clock.h"
 #include "cmd/cmd.h"
 #include "pmu/pmu.h"
+#include "util/opt.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -398,6 +399,10 @@ static const Sub subs[] = {
 static int cmd_list(int argc, char **argv)
 {
     if (argc > 1) {
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "-help") == 0) {
+            printf("usage: uarch bench list   (the subcommands and experiments, each with what it measures)\n");
+            return 0;
+        }
         fprintf(stderr, "uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
         return 2;
     }
@@ -425,15 +430,20 @@ int cmd_bench(int argc, char **argv)
      * the subcommand stops, reports what it measured, and uarch then ends by the signal (exit
      * status 130, 143, 129) with its temporary files removed */
     int (*fn)(int, char **) = NULL;
+    bool experiment = false;
     for (size_t i = 0; i < ARRAY_LEN(subs); i++)
         if (strcmp(argv[1], subs[i].name) == 0)
             fn = subs[i].fn;
     for (int i = 0; i < bench_nexperiments; i++)
         if (bench_experiments[i].fn && strcmp(argv[1], bench_experiments[i].name) == 0)
-            fn = bench_experiments[i].fn;
+            fn = bench_experiments[i].fn, experiment = true;
     if (fn) {
+        int ac = argc - 1;   /* an experiment's options "-name value" or "-name=value", as run's */
+        char **av = experiment ? opt_split_eq(&ac, argv + 1) : argv + 1;
         cleanup_defer();
-        int rc = fn(argc - 1, argv + 1);
+        int rc = fn(ac, av);
+        if (experiment)
+            free(av);
         if (cleanup_pending()) {
             rc = out_stdout_check(rc);
             cleanup_raise();

@@ -67,33 +67,31 @@ typedef struct CoreRun {
     const char *label;                      /* core type, or NULL */
 } CoreRun;
 
-int cmd_clock(int argc, char **argv)
+/* the options; -1: go on, else the exit status */
+static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, double *seconds)
 {
-    bool json = false, all = false;
-    int cpu = -1;
-    double seconds = 0.2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(a, "-json") == 0 || strcmp(a, "--json") == 0) {
-            json = true;
+            *json = true;
         } else if ((strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
             char err[256];
             if (strcmp(a, "-cpu") == 0 && strcmp(v, "all") == 0) {
-                all = true;
+                *all = true;
             } else if (strcmp(a, "-cpu") == 0) {
-                if (!opt_parse_int(a, v, cpu_range, &cpu, err, sizeof err)) {
+                if (!opt_parse_int(a, v, cpu_range, cpu, err, sizeof err)) {
                     fprintf(stderr, "uarch: clock: %s; or 'all'\n", err);
                     return 2;
                 }
-                if (cpu >= clock_ncpus()) {
-                    fprintf(stderr, "uarch: clock: option '-cpu': CPU %d is not online\n", cpu);
+                if (*cpu >= clock_ncpus()) {
+                    fprintf(stderr, "uarch: clock: option '-cpu': CPU %d is not online\n", *cpu);
                     return 2;
                 }
-            } else if (!opt_parse(a, v, seconds_range, &seconds, err, sizeof err)) {
+            } else if (!opt_parse(a, v, seconds_range, seconds, err, sizeof err)) {
                 fprintf(stderr, "uarch: clock: %s\n", err);
                 return 2;
             }
@@ -106,6 +104,19 @@ int cmd_clock(int argc, char **argv)
             return 2;
         }
     }
+    return -1;
+}
+
+int cmd_clock(int argc, char **argv)
+{
+    bool json = false, all = false;
+    int cpu = -1;
+    double seconds = 0.2;
+    char **split = opt_split_eq(&argc, argv);   /* "-seconds=S" as "-seconds S" */
+    int rc = clock_args(argc, split, &json, &all, &cpu, &seconds);
+    free(split);
+    if (rc >= 0)
+        return rc;
 
     char findings[2048], os[96], tmp[64], tmp2[64];
     clock_findings(findings, sizeof findings);

@@ -135,7 +135,7 @@ static void usage(FILE *f)
                "-all-stats, -all-views; always in -json as \"SimulatedCounters\").\n"
                "Code regions: # LLVM-MCA-BEGIN [name] ... # LLVM-MCA-END [name] (named, nested, overlapping).\n"
                "Without markers the whole file is one region.  Bounds (an error past them): %lld\n"
-               "instructions and %lld lines in a region (memory: about 320 bytes per instruction),\n"
+               "instructions and %lld lines in a region (memory: about 180 bytes per instruction),\n"
                "%lld MiB in a line, %lld MiB from stdin.\n"
                ".include \"file\" (alone on its line) inserts the file's text, looked up from the working\n"
                "directory as llvm-mca does: its markers count; includes nest at most %d deep.\n"

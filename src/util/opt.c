@@ -204,3 +204,42 @@ int opt_cpu_list(const char *s, void (*each)(int cpu, void *ctx), void *ctx)
     }
     return n;
 }
+
+/* the length of "-name" when a is "-name=value" (0: not such a word) */
+static size_t eq_name_len(const char *a)
+{
+    if (a[0] != '-' || !isalpha((unsigned char)a[1]))
+        return 0;
+    size_t k = 1;
+    while (isalnum((unsigned char)a[k]) || a[k] == '_' || a[k] == '-')
+        k++;
+    return a[k] == '=' ? k : 0;
+}
+
+char **opt_split_eq(int *argc, char **argv)
+{
+    size_t words = (size_t)*argc + 1, bytes = 0;
+    for (int i = 0; i < *argc; i++) {
+        size_t k = eq_name_len(argv[i]);
+        if (k)
+            words++, bytes += k + 1;
+    }
+    char **out = xmalloc(words * sizeof *out + bytes);
+    char *names = (char *)(out + words);
+    int n = 0;
+    for (int i = 0; i < *argc; i++) {
+        size_t k = eq_name_len(argv[i]);
+        if (!k) {
+            out[n++] = argv[i];
+            continue;
+        }
+        memcpy(names, argv[i], k);
+        names[k] = 0;
+        out[n++] = names;
+        out[n++] = argv[i] + k + 1;
+        names += k + 1;
+    }
+    out[n] = NULL;
+    *argc = n;
+    return out;
+}

@@ -45,6 +45,12 @@ void opt_quote(const char *v, char *out, size_t n);
  * '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
 bool opt_llvm_int_text(const char *v, bool is_signed);
 
+/* argv with each "-name=value" (name: letters, digits, '_' and '-') made the two words "-name"
+ * "value", for a command whose options are read "-name value" (bench's experiments, clock), so
+ * that they take "-name=value" as mca, bench run and pmu do.  One block of memory: free() it;
+ * *argc is updated, the values point into the old words. */
+char **opt_split_eq(int *argc, char **argv);
+
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
  * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept
  * until opt_response_free().  False with the message in err on a recursive expansion. */

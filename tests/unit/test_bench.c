@@ -130,6 +130,10 @@ TEST(test_bench_options_nanobench_modes)
     CHECK_INT(parse(&c, err, 5, z), 2);
     CHECK_STR(err, "-usr 0 -os 0: no privilege level left to count");
     bench_cli_free(&c);
+    char *u[] = {"run", "-usr", "0", "nop"};   /* -os 0 is the default: not user mode after all */
+    CHECK_INT(parse(&c, err, 4, u), 2);
+    CHECK_STR(err, "-usr 0 -os 0 (the default): no privilege level left to count");
+    bench_cli_free(&c);
     char *r[] = {"run", "-os", "2", "nop"};
     CHECK_INT(parse(&c, err, 4, r), 2);
     CHECK_STR(err, "option '-os': 2 is out of range (0 .. 1)");

@@ -3,6 +3,8 @@
 #include "t.h"
 #include "util/opt.h"
 
+#include <stdlib.h>
+
 static const OptRange sizes = {OPT_SIZE, 64, 1073741824.0};
 static const OptRange ints = {OPT_INT, 1, 100000};
 
@@ -86,4 +88,18 @@ TEST(opt_cpu_list_sysfs)
     CHECK_INT(opt_cpu_list("4-6,9x", count_cpu, seen), -1);
     CHECK_INT(seen[0], 4);
     CHECK_INT(seen[1], 9);
+}
+
+/* "-name=value" split for the commands that read "-name value" (bench's experiments, clock) */
+TEST(opt_split_eq_words)
+{
+    char *in[] = {"dcache", "-min=4K", "-max", "8K", "-csv=a=b.csv", "-q", "x=1", "-=3", "-9=1", "--json=1", NULL};
+    int n = 10;
+    char **out = opt_split_eq(&n, in);
+    CHECK_INT(n, 12);
+    const char *want[] = {"dcache", "-min", "4K", "-max", "8K", "-csv", "a=b.csv", "-q", "x=1", "-=3", "-9=1", "--json=1"};
+    for (int i = 0; i < n && i < 12; i++)
+        CHECK_STR(out[i], want[i]);
+    CHECK(out[12] == NULL);
+    free(out);
 }
