@@ -12,7 +12,8 @@ eval: $(B)/uarch
 # tools/bench-mca.sh builds a file of >= 2000 compiler-generated basic blocks (one region each;
 # clang --target=aarch64-linux-gnu -O2 -S of this repo's C sources), times both tools on it
 # (100 iterations, default views), prints regions/s and the ratio, and peak RSS for N and 4N
-# regions.  Needs clang and llvm-mca 19, else 14 (LLVM_MCA=...); says why and stops when absent.
+# regions.  Needs clang and llvm-mca 19 or 14 (each installed is a peer; LLVM_MCA=... names
+# one); says why and stops when absent.
 bench: $(B)/uarch
 	bash tools/bench-mca.sh $(B)
 .PHONY: bench
