@@ -60,7 +60,9 @@ static const struct {
     {"-runs", "N", "samples per point", {OPT_INT, 1, 10000}},
     {"-min", "X", "start of the sweep", {OPT_INT, 0, 0}},
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
-    {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
+    {"-ppo", "N", "points per octave of geometric sweeps\n"
+                  "               (btb, dcache without -bw, dtlb, icache, itlb; the others refuse it)",
+     {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
                      "               (btb, dcache, dtlb, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
@@ -315,6 +317,11 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 fprintf(stderr, "uarch: bench %s: %s\n", argv[0], err);
                 return false;
             }
+            if (strcmp(a, "-ppo") == 0 && !s->geometric) {
+                fprintf(stderr, "uarch: bench %s: -ppo: this experiment's points are not a geometric sweep\n",
+                        argv[0]);
+                return false;
+            }
             if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0 && d != 1) {
                 fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
                 return false;
@@ -348,8 +355,15 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             i += used - 1;
         }
     }
-    if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg))   /* before minutes of measuring */
+    if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg)) {   /* before minutes of measuring */
+        *status = 1;
         return false;
+    }
+    if (out_same_file(s->opt.csv, s->opt.svg)) {
+        fprintf(stderr, "uarch: bench %s: -csv and -svg name the same file '%s': the plot would replace the "
+                "points\n", argv[0], s->opt.svg);
+        return false;
+    }
     bool csv_out = s->opt.csv && !strcmp(s->opt.csv, "-"), svg_out = s->opt.svg && !strcmp(s->opt.svg, "-");
     if ((int)s->opt.json + csv_out + svg_out > 1) {
         fprintf(stderr, "uarch: bench %s: -json, -csv - and -svg - each write stdout alone: give one of "

@@ -117,6 +117,8 @@ typedef struct Sweep {
                                * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
+    bool geometric;           /* the points are a geometric grid: -ppo applies (the others
+                               * refuse it) */
     bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
                                * higher */
     BenchCpuTimes *load0;     /* the CPUs' times at sweep_begin (a note says what else ran) */

@@ -397,6 +397,10 @@ static const Sub subs[] = {
 
 static int cmd_list(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: uarch bench list   (the subcommands and experiments of uarch bench)\n");
+        return 0;
+    }
     if (argc > 1) {
         fprintf(stderr, "uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
         return 2;

@@ -138,6 +138,9 @@ bool out_write_file(const char *path, const Buf *b);
 /* can `path` be written (its directory exists and is writable, it is not a directory)?  Asked
  * before a long run whose output goes there; false: "cannot write 'path': why" is printed */
 bool out_can_write(const char *path);
+/* do paths a and b name one regular file (existing, or new: the same name in one directory)?
+ * ("-", stdout, and devices such as /dev/null are never the same file) */
+bool out_same_file(const char *a, const char *b);
 /* for output printed with stdio: flush stdout and check it; on failure print the error and
  * return 1 (or `status` if it is already an error), else `status`.  main() calls it last. */
 int out_stdout_check(int status);
