@@ -902,6 +902,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         double per = (double)r->iters * r->copies_per_iter;
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
+            s->npoints_failed++;
             ok = false;
         } else {
             BenchStat b = bench_paired_stat(sv, lv, na, per);
@@ -918,6 +919,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         }
     } else if (!sweep_stop(s)) {
         fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
+        s->npoints_failed++;
         *fatal = st == BENCH_CRASHED || st == BENCH_ERROR;
     } else {
         *fatal = true;
@@ -1799,6 +1801,11 @@ int sweep_finish(Sweep *s)
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
         unmeasured(s);
+    }
+    if (!s->interrupted && s->npoints_done == 0 && s->npoints_failed > 0) {   /* (not "left out") */
+        fprintf(stderr, "uarch: bench %s: no point measured: %d failed (said above)\n", s->exp,
+                s->npoints_failed);
+        return 1;
     }
     if (!s->interrupted && s->npoints_done == 0) {   /* (an empty table and "findings: none" said nothing) */
         fprintf(stderr, "uarch: bench %s: no point measured: every point between -min and -max was left out "

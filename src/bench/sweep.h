@@ -112,6 +112,7 @@ typedef struct Sweep {
     bool interrupted;
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
+    int npoints_failed;       /* points whose measuring failed (a timeout): said above, each */
     double rep_step;          /* > 0: -repeat runs agree within this distance on the x axis
                                * (a sweep whose points are not its grid: rob's finer points
                                * round the step); 0: no grid point between them */

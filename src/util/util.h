@@ -189,6 +189,10 @@ typedef struct Diag {
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(6, 7);
+/* A text read whole (a snippet file, a counter or probe file) that holds a NUL byte: true with
+ * "unexpected NUL character" at its line and column in d (its parser, reading C strings, saw
+ * nothing after it); false when there is none */
+bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len);
 /* Append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes: a note, or a
  * second error at the same line (llvm reports some statements twice); severity NULL: d's own,
  * as it is printed (an error, or a warning where the line is skipped) */
