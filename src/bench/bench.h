@@ -360,7 +360,8 @@ int bench_config_parse(const char *file, const char *text, const char *pmu, Buf 
 int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], char (*name)[BENCH_COUNTER_NAME],
                          int max, char *why, size_t whysz);
 
-/* Read the -config file (when given): its events, as events of the core PMU, join -counters
+/* The -f file's text and the -config file hold no NUL byte (a located error).
+ * Read the -config file (when given): its events, as events of the core PMU, join -counters
  * (cli->s.run.counters), after the fixed counters (-fixed_counters).  false with a located
  * error: a bad line, or (no core PMU) the first event, unavailable, with why; or
  * -fixed_counters without a hardware PMU. */

@@ -420,7 +420,7 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
 
 int exp_btb(int argc, char **argv)
 {
-    Sweep s = {.exp = "btb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 262144}};
+    Sweep s = {.exp = "btb", .geometric = true, .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 262144}};
     BtbOpts o = {.spacing = {4, 16, 64, 1024}, .nspacing = 4};
     int status;
     if (!sweep_parse(&s, argc, argv, btb_opt, &o, usage, &status))

@@ -47,28 +47,50 @@
 
 typedef struct DcacheOpts {
     double stride, window;
-    bool seq, huge, bw;
+    bool seq, huge, bw, window_set;
+    const char *chase_opt;    /* the last -stride, -window or -seq given (options of the chase) */
 } DcacheOpts;
 
 static int dcache_opt(void *ctx, int argc, char **argv, int i)
 {
     DcacheOpts *o = ctx;
-    if (strcmp(argv[i], "-seq") == 0)
-        return o->seq = true, 1;
     if (strcmp(argv[i], "-hugepages") == 0)
         return o->huge = true, 1;
     if (strcmp(argv[i], "-bw") == 0)
         return o->bw = true, 1;
+    if (strcmp(argv[i], "-seq") == 0 || strcmp(argv[i], "-window") == 0 || strcmp(argv[i], "-stride") == 0)
+        o->chase_opt = argv[i];
+    if (strcmp(argv[i], "-seq") == 0)
+        return o->seq = true, 1;
     if (strcmp(argv[i], "-window") == 0)
-        return sweep_opt_num(argc, argv, i, "-window", (OptRange){OPT_SIZE, 0, 1 << 30}, &o->window);
+        return o->window_set = true, sweep_opt_num(argc, argv, i, "-window", (OptRange){OPT_SIZE, 0, 1 << 30}, &o->window);
     return sweep_opt_num(argc, argv, i, "-stride", (OptRange){OPT_SIZE, 8, 1 << 24}, &o->stride);
+}
+
+/* the options together: the chase's pointers are 8-byte words, a window holds one at least,
+ * and -bw has no chase (its options were ignored) */
+static bool dcache_opts_ok(const DcacheOpts *o)
+{
+    if (fmod(o->stride, 8) != 0)
+        fprintf(stderr, "uarch: bench dcache: option '-stride': %.0f is not a multiple of 8 (the chased pointers "
+                "are 8-byte words)\n", o->stride);
+    else if (o->window_set && o->window > 0 && o->window < o->stride)   /* (the default: fully random) */
+        fprintf(stderr, "uarch: bench dcache: option '-window': %.0f is below the stride (%.0f): a window holds one "
+                "pointer at least (0: fully random)\n", o->window, o->stride);
+    else if (o->bw && o->chase_opt)
+        fprintf(stderr, "uarch: bench dcache: %s with -bw: the bandwidth kernels chase no pointers\n",
+                o->chase_opt);
+    else
+        return true;
+    return false;
 }
 
 static const char usage[] =
     "usage: uarch bench dcache [-stride B] [-window B] [-seq] [-hugepages] [-bw] [options]\n"
     "load-to-use latency over working-set sizes (random cyclic pointer chase), cache capacities\n"
     "and latencies found as knees of the curve; -bw: read and write bandwidth instead\n"
-    "  -stride B    distance between chased pointers (default 64: one per cache line; 8 B .. 16 MiB)\n"
+    "  -stride B    distance between chased pointers, a multiple of 8 (default 64: one per cache line;\n"
+    "               8 B .. 16 MiB)\n"
     "  -window B    the random chase visits the lines of one window of B bytes before moving to\n"
     "               the next (default 64K: few pages, so TLB misses stay rare; 0 .. 1 GiB); 0: fully\n"
     "               random\n"
@@ -259,11 +281,15 @@ int exp_dcache(int argc, char **argv)
     /* in three passes, each point keeping its least disturbed (one pass of a quiet machine made
      * the L1D 32 KiB, the next 23 KiB: a few seconds in which another guest's work, or the host,
      * shared the core raised a run of points, every round of them, 4 cycles to 10-16 in the L1D) */
-    Sweep s = {.exp = "dcache", .passes_dflt = 3, .xrange = {OPT_SIZE, 128, 1 << 30}};
+    Sweep s = {.exp = "dcache", .geometric = true, .passes_dflt = 3, .xrange = {OPT_SIZE, 128, 1 << 30}};
     DcacheOpts o = {.stride = 64, .window = 65536};
     int status;
     if (!sweep_parse(&s, argc, argv, dcache_opt, &o, usage, &status))
         return status;
+    if (!dcache_opts_ok(&o)) {
+        sweep_free(&s);
+        return 2;
+    }
     bool x86 = sweep_x86(&s);
     double llc = sweep_cache_size(s.opt.cpu, 0, NULL);
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
@@ -274,7 +300,12 @@ int exp_dcache(int argc, char **argv)
     if (!(o.bw ? sweep_bound_range(&s, &lo, &hi, 1024, true, "the bandwidth kernels wrap with a mask, 1 KiB at least")
                : sweep_bound_range(&s, &lo, &hi, 2 * o.stride, false, "two pointers -stride apart")))
         return 2;
-    int ppo = s.opt.ppo > 0 ? s.opt.ppo : (o.bw ? 1 : 4);
+    if (o.bw && s.opt.ppo > 0) {
+        fprintf(stderr, "uarch: bench dcache: -ppo with -bw: the bandwidth points are the powers of two\n");
+        sweep_free(&s);
+        return 2;
+    }
+    int ppo = s.opt.ppo > 0 ? s.opt.ppo : 4;
     double grid[512];
     int n = o.bw ? sweep_grid(lo, hi, 1, 1024, grid, 512) : sweep_grid(lo, hi, ppo, o.stride, grid, 512);
 

@@ -108,7 +108,7 @@ void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], do
 
 int exp_dtlb(int argc, char **argv)
 {
-    Sweep s = {.exp = "dtlb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 65536}};
+    Sweep s = {.exp = "dtlb", .geometric = true, .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 65536}};
     DtlbOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, dtlb_opt, &o, usage, &status))

@@ -158,7 +158,7 @@ int exp_icache(int argc, char **argv)
 {
     /* in three passes, each point keeping its fastest (the IPC of a point was halved by another
      * task's stretch on the core, several points in a row, in one run of three) */
-    Sweep s = {.exp = "icache", .passes_dflt = 3, .y_rate = true, .xrange = {OPT_SIZE, 64, 64 << 20}};
+    Sweep s = {.exp = "icache", .geometric = true, .passes_dflt = 3, .y_rate = true, .xrange = {OPT_SIZE, 64, 64 << 20}};
     IcacheOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, icache_opt, &o, usage, &status))

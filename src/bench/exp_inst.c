@@ -207,13 +207,24 @@ typedef struct InstOpts {
 static int inst_opt(void *ctx, int argc, char **argv, int i)
 {
     InstOpts *o = ctx;
-    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-        return o->out = argv[i + 1], 2;
-    if (strcmp(argv[i], "-uops") == 0 && i + 1 < argc)
-        return o->uops = argv[i + 1], 2;
-    if (strcmp(argv[i], "-core") == 0 && i + 1 < argc)
-        return o->core = argv[i + 1], 2;
-    if (argv[i][0] != '-' && !o->text)
+    static const char *const opt[3] = {"-o", "-uops", "-core"};
+    const char **dst[3] = {&o->out, &o->uops, &o->core};
+    for (int k = 0; k < 3; k++) {
+        if (strcmp(argv[i], opt[k]) != 0)
+            continue;
+        if (i + 1 >= argc || !argv[i + 1][0]) {   /* (an empty event or core name is no name) */
+            fprintf(stderr, "uarch: bench inst: option '%s' needs a value\n", opt[k]);
+            return -1;
+        }
+        *dst[k] = argv[i + 1];
+        return 2;
+    }
+    if (argv[i][0] != '-' && o->text) {
+        fprintf(stderr, "uarch: bench inst: more than one instruction ('%s' and '%s'): it times one form\n",
+                o->text, argv[i]);
+        return -1;
+    }
+    if (argv[i][0] != '-')
         return o->text = argv[i], 1;
     return 0;
 }

@@ -361,7 +361,7 @@ double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_
 
 int exp_itlb(int argc, char **argv)
 {
-    Sweep s = {.exp = "itlb", .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 32768}};
+    Sweep s = {.exp = "itlb", .geometric = true, .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 32768}};
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;

@@ -200,6 +200,9 @@ const char *bench_fixed_counters(BenchArch arch, const char *vendor)
 
 bool bench_cli_config(BenchCli *c, Diag *err)
 {
+    /* the -f file's text (read by bench_parse_run): its parser stops at a NUL */
+    if (c->file && diag_text_nul(err, c->file, c->text.data, c->text.len))
+        return false;
     Buf list;
     buf_init(&list);
     if (c->fixed_counters) {
@@ -228,8 +231,10 @@ bool bench_cli_config(BenchCli *c, Diag *err)
     if (c->config) {
         Buf text;
         buf_init(&text);
-        if (!read_file(c->config, &text)) {
+        bool read = read_file(c->config, &text);
+        if (!read)
             diag_set(err, c->config, 0, 0, NULL, "cannot read '%s': %s", c->config, strerror(errno));
+        if (!read || diag_text_nul(err, c->config, text.data, text.len)) {
             buf_free(&text);
             buf_free(&list);
             return false;

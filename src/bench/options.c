@@ -63,7 +63,7 @@ static const RunOptDef defs[] = {
     {R_CPU, "-cpu", NULL, "C", {OPT_INT, 0, 4095}, "pin to CPU C (default: the CPU uarch starts on)"},
     {R_COUNTERS, "-counters", NULL, "LIST", {0},
      "extra counters (uarch pmu list): perf events (page-faults, msr/tsc/, pmu/term=v,.../, sysfs names, rNN), apple:0xNN;\n"
-     "more than 7 are rotated over runs (7 at once besides the cycles, up to 63)"},
+     "more than 7 are rotated over runs (7 at once besides the cycles, up to 63); given again: more counters"},
     {R_FIXED, "-fixed_counters", NULL, NULL, {0},
      "also count the fixed-function counters through perf's generic hardware events:\n"
      "instructions and ref-cycles (Intel) or instructions (AMD and AArch64, where perf\n"
@@ -227,6 +227,10 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             return 2;
         }
         if (!d->meta) {
+            if (eq) {   /* (-json=0 turned JSON on, -min=3 chose the minimum) */
+                snprintf(err, n, "option '%s' takes no value ('%s')", opt, a);
+                return 2;
+            }
             switch (d->id) {
             case R_JSON: c->json = true; break;
             case R_KEEP: c->s.keep = true; break;
@@ -255,7 +259,13 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         if (d->r.hi > 0 && !opt_parse_ll(opt, v, d->r, &x, err, n))
             return 2;
         switch (d->id) {
-        case R_F: c->file = v; break;
+        case R_F:
+            if (c->file) {
+                snprintf(err, n, "more than one snippet file (-f '%s' and -f '%s')", c->file, v);
+                return 2;
+            }
+            c->file = v;
+            break;
         case R_ASM:
             if (snippet) {
                 snprintf(err, n, "more than one snippet ('%s' and '%s'); separate instructions with ';'", snippet, v);
@@ -273,7 +283,16 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         case R_USR: c->usr = (int)x; break;
         case R_OS: c->os = (int)x; break;
         case R_IWARMUP: c->s.initial_warmup = (int)x; break;
-        case R_COUNTERS: c->s.run.counters = v; break;
+        case R_COUNTERS:   /* given again: more counters, as perf stat's -e */
+            if (!v[0]) {
+                snprintf(err, n, "option '-counters' needs a counter name (uarch pmu list)");
+                return 2;
+            }
+            if (c->counters.len)
+                buf_putc(&c->counters, ',');
+            buf_puts(&c->counters, v);
+            c->s.run.counters = buf_cstr(&c->counters);
+            break;
         case R_CONFIG: c->config = v; break;
         case R_BACKEND:
             if (strcmp(v, "auto") && strcmp(v, "perf_event") && strcmp(v, "task-clock") && strcmp(v, "timer")) {

@@ -60,7 +60,9 @@ static const struct {
     {"-runs", "N", "samples per point", {OPT_INT, 1, 10000}},
     {"-min", "X", "start of the sweep", {OPT_INT, 0, 0}},
     {"-max", "X", "end of the sweep", {OPT_INT, 0, 0}},
-    {"-ppo", "N", "points per octave of geometric sweeps", {OPT_INT, 1, 64}},
+    {"-ppo", "N", "points per octave of geometric sweeps\n"
+                  "               (btb, dcache without -bw, dtlb, icache, itlb; the others refuse it)",
+     {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
                      "               (btb, dcache, dtlb, fetch, icache, itlb: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
@@ -315,6 +317,11 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 fprintf(stderr, "uarch: bench %s: %s\n", argv[0], err);
                 return false;
             }
+            if (strcmp(a, "-ppo") == 0 && !s->geometric) {
+                fprintf(stderr, "uarch: bench %s: -ppo: this experiment's points are not a geometric sweep\n",
+                        argv[0]);
+                return false;
+            }
             if (strcmp(a, "-passes") == 0 && s->passes_dflt == 0 && d != 1) {
                 fprintf(stderr, "uarch: bench %s: -passes: this experiment measures in one pass\n", argv[0]);
                 return false;
@@ -348,8 +355,15 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             i += used - 1;
         }
     }
-    if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg))   /* before minutes of measuring */
+    if (!out_can_write(s->opt.csv) || !out_can_write(s->opt.svg)) {   /* before minutes of measuring */
+        *status = 1;
         return false;
+    }
+    if (out_same_file(s->opt.csv, s->opt.svg)) {
+        fprintf(stderr, "uarch: bench %s: -csv and -svg name the same file '%s': the plot would replace the "
+                "points\n", argv[0], s->opt.svg);
+        return false;
+    }
     bool csv_out = s->opt.csv && !strcmp(s->opt.csv, "-"), svg_out = s->opt.svg && !strcmp(s->opt.svg, "-");
     if ((int)s->opt.json + csv_out + svg_out > 1) {
         fprintf(stderr, "uarch: bench %s: -json, -csv - and -svg - each write stdout alone: give one of "
@@ -888,6 +902,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         double per = (double)r->iters * r->copies_per_iter;
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
+            s->npoints_failed++;
             ok = false;
         } else {
             BenchStat b = bench_paired_stat(sv, lv, na, per);
@@ -904,6 +919,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         }
     } else if (!sweep_stop(s)) {
         fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
+        s->npoints_failed++;
         *fatal = st == BENCH_CRASHED || st == BENCH_ERROR;
     } else {
         *fatal = true;
@@ -1785,6 +1801,11 @@ int sweep_finish(Sweep *s)
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
         unmeasured(s);
+    }
+    if (!s->interrupted && s->npoints_done == 0 && s->npoints_failed > 0) {   /* (not "left out") */
+        fprintf(stderr, "uarch: bench %s: no point measured: %d failed (said above)\n", s->exp,
+                s->npoints_failed);
+        return 1;
     }
     if (!s->interrupted && s->npoints_done == 0) {   /* (an empty table and "findings: none" said nothing) */
         fprintf(stderr, "uarch: bench %s: no point measured: every point between -min and -max was left out "

@@ -112,11 +112,14 @@ typedef struct Sweep {
     bool interrupted;
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
+    int npoints_failed;       /* points whose measuring failed (a timeout): said above, each */
     double rep_step;          /* > 0: -repeat runs agree within this distance on the x axis
                                * (a sweep whose points are not its grid: rob's finer points
                                * round the step); 0: no grid point between them */
     int passes_dflt;          /* > 0: the experiment sweeps in passes, this many by default
                                * (-passes N is refused by the others) */
+    bool geometric;           /* the points are a geometric grid: -ppo applies (the others
+                               * refuse it) */
     bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
                                * higher */
     BenchCpuTimes *load0;     /* the CPUs' times at sweep_begin (a note says what else ran) */

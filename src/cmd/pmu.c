@@ -36,6 +36,7 @@ static void usage(FILE *f)
             "stat counts a command (forked, counters inherited, like perf stat; exit status passed on)\n"
             "or a snippet (same syntax as 'uarch bench run'; per copy: 2000 copies minus 1000, over 1000;\n"
             "-init runs once before the loop and drops out of that difference, so sim does not simulate it).\n"
+            "-e given again adds events, as perf stat's (and -probe probes).\n"
             "More events than the backend's counters: they are rotated over repeated runs (reported).\n"
             "\n"
             "scan finds which events count what: each probe is a test and a control kernel that differ in\n"
@@ -80,6 +81,15 @@ static const char *opt_val(int argc, char **argv, int *i, const char *name)
         return argv[++*i];
     }
     return NULL;
+}
+
+/* -e and -probe given again: more of them, as perf stat's -e (the list kept to the end: static) */
+static const char *list_add(Buf *list, const char *v)
+{
+    if (list->len)
+        buf_putc(list, ',');
+    buf_puts(list, v);
+    return buf_cstr(list);
 }
 
 static bool parse_ulong(const char *s, unsigned long long max, unsigned long long *v)
@@ -171,6 +181,7 @@ int cmd_pmu(int argc, char **argv)
     }
     const char *backend = NULL, *events = NULL, *mcpu = NULL, *permute = NULL, *range = NULL, *probes = NULL,
                *probe_file = NULL, *asm_body = NULL, *init = NULL;
+    static Buf events_list, probes_list;
     bool json = false;
     char **cmdv = NULL;
     for (int i = 2; i < argc; i++) {
@@ -197,7 +208,7 @@ int cmd_pmu(int argc, char **argv)
         else if ((v = opt_val(argc, argv, &i, "-events")))
             range = v;
         else if ((v = opt_val(argc, argv, &i, "-e")))
-            events = v;
+            events = list_add(&events_list, v);
         else if ((v = opt_val(argc, argv, &i, "-mcpu")))
             mcpu = v;
         else if ((v = opt_val(argc, argv, &i, "-sim-permute")))
@@ -205,12 +216,16 @@ int cmd_pmu(int argc, char **argv)
         else if ((v = opt_val(argc, argv, &i, "-probe-file")))
             probe_file = v;
         else if ((v = opt_val(argc, argv, &i, "-probe")))
-            probes = v;
-        else if ((v = opt_val(argc, argv, &i, "-asm")))
-            asm_body = v;
-        else if ((v = opt_val(argc, argv, &i, "-init")))
-            init = v;
-        else {
+            probes = list_add(&probes_list, v);
+        else if ((v = opt_val(argc, argv, &i, "-asm")) || (v = opt_val(argc, argv, &i, "-init"))) {
+            const char **dst = !strcmp(a, "-init") || !strncmp(a, "-init=", 6) ? &init : &asm_body;
+            if (*dst) {
+                fprintf(stderr, "uarch pmu stat: %s given twice ('%s' and '%s'); separate instructions with ';'\n",
+                        dst == &init ? "-init" : "-asm", *dst, v);
+                return 2;
+            }
+            *dst = v;
+        } else {
             fprintf(stderr, "uarch pmu %s: unknown option '%s' (uarch help pmu)\n", sub, a);
             return 2;
         }

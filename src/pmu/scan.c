@@ -370,6 +370,8 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
         diag_set(err, path, 0, 0, NULL, "cannot read '%s': %s", path, strerror(errno));
         return false;
     }
+    if (diag_text_nul(err, path, s->user_text.data, s->user_text.len))   /* (the lines after it were lost) */
+        return false;
     char *text = (char *)buf_cstr(&s->user_text);
     int cap = 8, line = 0;
     s->user = xcalloc((size_t)cap, sizeof *s->user);

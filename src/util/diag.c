@@ -76,6 +76,20 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     }
 }
 
+bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len)
+{
+    const char *nul = text && len ? memchr(text, 0, len) : NULL;
+    if (!nul)
+        return false;
+    const char *ls = text;
+    int line = 1;
+    for (const char *p = text; p < nul; p++)
+        if (*p == '\n')
+            line++, ls = p + 1;
+    diag_set(d, file, line, (int)(nul - ls) + 1, ls, "unexpected NUL character");
+    return true;
+}
+
 /* in a note's text: the severity its diagnostic is printed with (diag_add's NULL) */
 #define SAME_SEVERITY '\x01'
 

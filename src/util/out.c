@@ -185,7 +185,9 @@ bool out_can_write(const char *path)
         return true;
     struct stat st;
     int err = 0;
-    if (stat(path, &st) == 0) {
+    if (!path[0])                  /* (open("") fails so, after the measuring) */
+        err = ENOENT;
+    else if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             err = EISDIR;
         else if (!S_ISREG(st.st_mode) && access(path, W_OK) != 0)   /* a device: written in place */
@@ -211,6 +213,37 @@ bool out_can_write(const char *path)
         return false;
     }
     return true;
+}
+
+/* the directory of `path` and its last name ("a/b" -> "a", "b"; "b" -> ".", "b"; "/b" -> "/", "b") */
+static bool dir_entry(const char *path, struct stat *dir, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    *base = slash ? slash + 1 : path;
+    if (!slash)
+        return stat(".", dir) == 0;
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *d = xmalloc(n + 1);
+    memcpy(d, path, n);
+    d[n] = 0;
+    bool ok = stat(d, dir) == 0;
+    free(d);
+    return ok;
+}
+
+bool out_same_file(const char *a, const char *b)
+{
+    if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
+        return false;
+    struct stat sa, sb;
+    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea && eb)
+        return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (ea || eb)
+        return false;
+    const char *na, *nb;   /* both new: the same name in the same directory */
+    return dir_entry(a, &sa, &na) && dir_entry(b, &sb, &nb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+           !strcmp(na, nb);
 }
 
 int out_stdout_check(int status)

@@ -138,6 +138,9 @@ bool out_write_file(const char *path, const Buf *b);
 /* can `path` be written (its directory exists and is writable, it is not a directory)?  Asked
  * before a long run whose output goes there; false: "cannot write 'path': why" is printed */
 bool out_can_write(const char *path);
+/* do paths a and b name one regular file (existing, or new: the same name in one directory)?
+ * ("-", stdout, and devices such as /dev/null are never the same file) */
+bool out_same_file(const char *a, const char *b);
 /* for output printed with stdio: flush stdout and check it; on failure print the error and
  * return 1 (or `status` if it is already an error), else `status`.  main() calls it last. */
 int out_stdout_check(int status);
@@ -188,6 +191,10 @@ typedef struct Diag {
 /* Fill a Diag.  `line_start` points at the start of the source line (may be NULL). */
 void diag_set(Diag *d, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(6, 7);
+/* A text read whole (a snippet file, a counter or probe file) that holds a NUL byte: true with
+ * "unexpected NUL character" at its line and column in d (its parser, reading C strings, saw
+ * nothing after it); false when there is none */
+bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len);
 /* Append "file:line:col: SEVERITY: msg", the source line and a caret to d's notes: a note, or a
  * second error at the same line (llvm reports some statements twice); severity NULL: d's own,
  * as it is printed (an error, or a warning where the line is skipped) */

@@ -77,6 +77,9 @@ if ! ls /sys/bus/event_source/devices 2>/dev/null | grep -Eqx 'cpu|cpu_core|cpu_
   expect timer-note 0 "^uarch: note: .*no hardware counters" -- "$U" bench run -n 2 -iters 10 nop
 fi
 expect unknown-counter 1 "counter 'frobs'" -- "$U" bench run -n 2 -counters frobs nop
+# -counters given again adds counters (the last one alone was counted), as pmu stat's -e
+expect counters-twice 0 '' -- "$U" bench run -n 2 -iters 10 -counters task-clock -counters page-faults nop
+grep -q ' task-clock per copy' out && grep -q ' page-faults per copy' out || { echo "FAIL counters-twice: not both"; cat out; fail=1; }
 
 # functional: it ran and printed numbers (values not asserted: timing is not tested here)
 expect run-json 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 'add $1, %rax'
