@@ -496,8 +496,10 @@ static bool looks_float(const char *p, const char *e)
 {
     if (p < e && (*p == '-' || *p == '+')) p++;
     if (p + 1 < e && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) return false;
+    const char *d = p;
     while (p < e && is_digit(*p)) p++;
-    if (p < e && *p == '.') return true;
+    /* (a '.' with no digit before or after it is the location counter: #.+8) */
+    if (p < e && *p == '.') return p > d || (p + 1 < e && is_digit(p[1]));
     if (p < e && (*p == 'e' || *p == 'E') && p + 1 < e && (is_digit(p[1]) || p[1] == '-' || p[1] == '+')) return true;
     return false;
 }
@@ -1068,9 +1070,9 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
     if (!float_sign_ok(P, o, p, L->e)) return false;
     if (fp_bits_place(P, o)) {
         /* (a lone literal, #1.0 or #-1.0, is a floating-point immediate to fp_literal_bits) */
-        const char *x = p < L->e && *p == '-' ? skip_ws(p + 1, L->e) : p, *y = x;
+        const char *x = p < L->e && *p == '-' ? skip_ws(p + 1, L->e) : p, *y = x, *f;
         double d;
-        if (looks_float(x, L->e) && (y = parse_float(x, L->e, &d)) != NULL) y = skip_ws(y, L->e);
+        if (looks_float(x, L->e) && (f = parse_float(x, L->e, &d)) != NULL) y = skip_ws(f, L->e);
         bool lone = y != x && (y >= L->e || *y == ',' || *y == ']' || *y == '}' || *y == '!');
         bool done = false, ok = lone || real_expr(L, o, p, &done);
         if (done || !ok) return ok;
