@@ -105,7 +105,7 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
     double cs = o->basic || o->end_to_end ? 0 : one, cl = o->basic || o->end_to_end ? one : 2 * one;
     r->copies = cl - cs;
     BenchStatus st = BENCH_OK;
-    double *zero = xcalloc((size_t)(ro.runs > 0 ? ro.runs : 64), sizeof *zero);   /* end to end's "short" */
+    double *zero = NULL;   /* end to end's "short": a row of zeros, one a round (S->runs) */
     Buf list;
     buf_init(&list);
     for (int g = 0; g < r->runs && st == BENCH_OK; g++) {
@@ -137,6 +137,8 @@ BenchStatus bench_snippet(const BenchSnippetOpts *o, BenchResult *r, Diag *err)
             break;
         }
         const BenchSamples *S = g == 0 ? &r->samples : &smp;
+        if (o->end_to_end && !zero)
+            zero = xcalloc((size_t)S->runs, sizeof *zero);
         /* counter c of this run is event (c == 0 ? 0 : first + c - 1) */
         for (int c = g == 0 ? 0 : 1; c < S->ncounters; c++) {
             int e = c == 0 ? 0 : first + c - 1;
