@@ -977,6 +977,17 @@ static bool fp_bits_place(const Parser *P, const A64Operand *o)
            sve_claimed(P->mname, "real", fimm_place(P, o));
 }
 
+/* the end of the operand's text at o: the next ',' outside brackets and parentheses, or e */
+static const char *operand_end(const char *o, const char *e)
+{
+    int depth = 0;
+    for (; o < e && !(depth == 0 && *o == ','); o++) {
+        if (*o == '(' || *o == '[' || *o == '{') depth++;
+        else if ((*o == ')' || *o == ']' || *o == '}') && depth) depth--;
+    }
+    return o;
+}
+
 /* llvm's lexer refuses a sign right after a floating-point literal without an exponent (#0.0+1;
  * #1e+1+1 is a sum): the first such literal of the operand at p (o: its slot, or one of an
  * address's parts), where a floating-point immediate is read (fmov d0, #1.0+1: claims.tsv fimm,
@@ -984,9 +995,7 @@ static bool fp_bits_place(const Parser *P, const A64Operand *o)
  * float literal" at the sign.  False after that error */
 static bool float_sign_ok(Parser *P, const A64Operand *o, const char *p, const char *e)
 {
-    for (int depth = 0; p < e && (depth || *p != ','); p++) {
-        if (*p == '(' || *p == '[' || *p == '{') depth++;
-        else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
+    for (const char *end = operand_end(p, e); p < end; p++) {
         if (!is_digit(*p) || (p[-1] != '#' && (is_identc(p[-1]) || p[-1] == '.')) || !looks_float(p, e)) continue;
         const char *x = p;
         while (x < e && (is_digit(*x) || *x == '.')) x++;
@@ -1016,11 +1025,7 @@ static int64_t fp_bits(double d)
 static bool real_expr(Lex *L, A64Operand *o, const char *p, bool *done)
 {
     Parser *P = L->P;
-    const char *e = p;
-    for (int depth = 0; e < L->e && (depth || *e != ','); e++) {
-        if (*e == '(' || *e == '[' || *e == '{') depth++;
-        else if ((*e == ')' || *e == ']' || *e == '}') && depth) depth--;
-    }
+    const char *e = operand_end(p, L->e);
     char buf[256];
     int map[256], len = 0;                  /* map: the offset from p of each character of buf */
     bool any = false;
@@ -2193,17 +2198,6 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
         return false;
     }
     return false;
-}
-
-/* the end of the operand's text at o: the next ',' outside brackets, or e */
-static const char *operand_end(const char *o, const char *e)
-{
-    int depth = 0;
-    for (; o < e && !(depth == 0 && *o == ','); o++) {
-        if (*o == '[' || *o == '{') depth++;
-        else if ((*o == ']' || *o == '}') && depth) depth--;
-    }
-    return o;
 }
 
 /* where in the text [o, x) of a refused operand llvm puts the error (A64_AT_*; the shift

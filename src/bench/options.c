@@ -145,10 +145,11 @@ void bench_run_usage(FILE *f)
           "refused; r14 / x27 point to 1 MiB of zeroed scratch memory; other GPRs start at 0.\n", f);
 }
 
-static const RunOptDef *find(const char *opt)
+/* the option w names (by its name or nanoBench's alias), or NULL */
+static const RunOptDef *find(const OptWord *w)
 {
     for (size_t k = 0; k < ARRAY_LEN(defs); k++)
-        if (strcmp(opt, defs[k].name) == 0 || (defs[k].alias && strcmp(opt, defs[k].alias) == 0))
+        if (opt_word_is(w, defs[k].name + 1) || (defs[k].alias && opt_word_is(w, defs[k].alias + 1)))
             return &defs[k];
     return NULL;
 }
@@ -209,7 +210,8 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     const char *snippet = NULL, *init = NULL, *late = NULL, *once = NULL, *code[4] = {NULL, NULL, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (a[0] != '-' || a[1] == 0) {
+        OptWord w;
+        if (!opt_word(a, &w)) {
             if (snippet) {
                 snprintf(err, n, "more than one snippet ('%s' and '%s'); separate instructions with ';'", snippet, a);
                 return 2;
@@ -217,17 +219,15 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             snippet = a;
             continue;
         }
-        const char *name = a + (a[1] == '-' ? 2 : 1);
-        char opt[40];
-        const char *eq = strchr(name, '=');
-        snprintf(opt, sizeof opt, "-%.*s", (int)(eq ? eq - name : (long)strlen(name)), name);
-        const RunOptDef *d = find(opt);
+        const RunOptDef *d = find(&w);
         if (!d) {
             snprintf(err, n, "unknown option '%s'", a);
             return 2;
         }
+        char opt[40];   /* as given: "-unroll_count" for --unroll_count=4 */
+        snprintf(opt, sizeof opt, "-%.*s", (int)w.len, w.name);
         if (!d->meta) {
-            if (eq) {   /* (-json=0 turned JSON on, -min=3 chose the minimum) */
+            if (w.value) {   /* (-json=0 turned JSON on, -min=3 chose the minimum) */
                 snprintf(err, n, "option '%s' takes no value ('%s')", opt, a);
                 return 2;
             }
@@ -250,7 +250,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             }
             continue;
         }
-        const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        const char *v = w.value ? w.value : i + 1 < argc ? argv[++i] : NULL;
         if (!v) {
             snprintf(err, n, "option '%s' needs a value", opt);
             return 2;

@@ -30,7 +30,8 @@ typedef enum OptId {
     O_DIVIDER, O_FRONTEND, O_ASM_VARIANT, O_NOPTS
 } OptId;
 
-typedef enum OptKind { K_BOOL, K_UINT, K_STR } OptKind;
+/* K_FLAG: takes no value (llvm's cl::ValueDisallowed: -help=1 is an error, as in llvm-mca) */
+typedef enum OptKind { K_BOOL, K_FLAG, K_UINT, K_STR } OptKind;
 
 /* O_INERT options: llvm-mca's, accepted with one note on stderr saying why they change nothing */
 
@@ -45,11 +46,11 @@ typedef struct Opt {
 } Opt;
 
 static const Opt opts[] = {
-    {"help", O_HELP, K_BOOL, NULL, "display the available options"},
-    {"help-hidden", O_HELP_HIDDEN, K_BOOL, NULL, "display all available options (the same list: none is hidden)"},
-    {"help-list", O_HELP_LIST, K_BOOL, NULL, "display the list of available options (the same list)"},
-    {"help-list-hidden", O_HELP_LIST_HIDDEN, K_BOOL, NULL, "display the list of all available options (the same list)"},
-    {"version", O_VERSION, K_BOOL, NULL, "display the version of this program"},
+    {"help", O_HELP, K_FLAG, NULL, "display the available options"},
+    {"help-hidden", O_HELP_HIDDEN, K_FLAG, NULL, "display all available options (the same list: none is hidden)"},
+    {"help-list", O_HELP_LIST, K_FLAG, NULL, "display the list of available options (the same list)"},
+    {"help-list-hidden", O_HELP_LIST_HIDDEN, K_FLAG, NULL, "display the list of all available options (the same list)"},
+    {"version", O_VERSION, K_FLAG, NULL, "display the version of this program"},
     {"mtriple", O_MTRIPLE, K_STR, "<string>", "target triple: aarch64*, arm64* (default aarch64)"},
     {"march", O_MARCH, K_STR, "<string>", "target architecture: aarch64, arm64"},
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them); another Apple core (cyclone, apple-a7 ... a13, a15 ..., apple-m2 ...) runs on firestorm with its own features"},
@@ -213,7 +214,8 @@ static int parse_args(int argc, char **argv, Cli *c)
     bool only_pos = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (only_pos || a[0] != '-' || !strcmp(a, "-")) {
+        OptWord w;
+        if (only_pos || !opt_word(a, &w)) {
             if (c->input)
                 return usage_error("too many input files: '%s' (one file or '-')", a);
             c->input = a;
@@ -223,20 +225,17 @@ static int parse_args(int argc, char **argv, Cli *c)
             only_pos = true;
             continue;
         }
-        const char *name = a + (a[1] == '-' ? 2 : 1);
-        const char *eq = strchr(name, '=');
-        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
         const Opt *o = NULL;
         for (size_t k = 0; k < ARRAY_LEN(opts); k++)
-            if (strlen(opts[k].name) == nlen && !strncmp(opts[k].name, name, nlen))
+            if (opt_word_is(&w, opts[k].name))
                 o = &opts[k];
-        if (!o && !strcmp(name, "h"))
+        if (!o && opt_word_is(&w, "h"))
             o = &opts[0];
         if (!o) {
             fprintf(stderr, "%s: unknown command line argument '%s'; try '%s --help'\n", util_progname, a,
                     util_progname);
             char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)(nlen < 63 ? nlen : 63), name);
+            snprintf(key, sizeof key, "%.*s", (int)(w.len < 63 ? w.len : 63), w.name);
             const Opt *best = NULL;
             unsigned bd = 3;
             for (size_t k = 0; k < ARRAY_LEN(opts); k++) {
@@ -247,8 +246,12 @@ static int parse_args(int argc, char **argv, Cli *c)
                 fprintf(stderr, "%s: did you mean '-%s'?\n", util_progname, best->name);
             return 1;
         }
-        const char *val = eq ? eq + 1 : NULL;
-        if (o->kind != K_BOOL && !val) {
+        const char *val = w.value;
+        if (o->kind == K_FLAG && val) {
+            fprintf(stderr, "%s: option '-%.*s' takes no value ('%s')\n", util_progname, (int)w.len, w.name, a);
+            return 1;
+        }
+        if (o->kind != K_BOOL && o->kind != K_FLAG && !val) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' requires a value", a);
             val = argv[++i];

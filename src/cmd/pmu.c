@@ -62,25 +62,19 @@ static int finish(Buf *b)
     return out_close(&o) ? 0 : 1;
 }
 
-/* "-name=value" or "-name value" */
+/* "-name=value" or "-name value" (also with "--"): the value, NULL when argv[*i] is not option `name` */
 static const char *opt_val(int argc, char **argv, int *i, const char *name)
 {
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (a[0] == '-' && a[1] == '-')
-        a++;
-    if (strncmp(a, name, n) != 0)
+    OptWord w;
+    if (!opt_word(argv[*i], &w) || !opt_word_is(&w, name + 1))
         return NULL;
-    if (a[n] == '=')
-        return a + n + 1;
-    if (a[n] == 0) {
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "uarch pmu: option %s needs a value\n", name);
-            exit(2);
-        }
-        return argv[++*i];
+    if (w.value)
+        return w.value;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "uarch pmu: option %s needs a value\n", name);
+        exit(2);
     }
-    return NULL;
+    return argv[++*i];
 }
 
 /* -e and -probe given again: more of them, as perf stat's -e (the list kept to the end: static) */
@@ -218,7 +212,8 @@ int cmd_pmu(int argc, char **argv)
         else if ((v = opt_val(argc, argv, &i, "-probe")))
             probes = list_add(&probes_list, v);
         else if ((v = opt_val(argc, argv, &i, "-asm")) || (v = opt_val(argc, argv, &i, "-init"))) {
-            const char **dst = !strcmp(a, "-init") || !strncmp(a, "-init=", 6) ? &init : &asm_body;
+            OptWord w;
+            const char **dst = opt_word(a, &w) && opt_word_is(&w, "init") ? &init : &asm_body;
             if (*dst) {
                 fprintf(stderr, "uarch pmu stat: %s given twice ('%s' and '%s'); separate instructions with ';'\n",
                         dst == &init ? "-init" : "-asm", *dst, v);

@@ -205,39 +205,55 @@ int opt_cpu_list(const char *s, void (*each)(int cpu, void *ctx), void *ctx)
     return n;
 }
 
-/* the length of "-name" when a is "-name=value" (0: not such a word) */
-static size_t eq_name_len(const char *a)
+bool opt_word(const char *arg, OptWord *w)
 {
-    if (a[0] != '-' || !isalpha((unsigned char)a[1]))
-        return 0;
-    size_t k = 1;
-    while (isalnum((unsigned char)a[k]) || a[k] == '_' || a[k] == '-')
-        k++;
-    return a[k] == '=' ? k : 0;
+    if (arg[0] != '-' || arg[1] == 0)
+        return false;
+    w->dashes = arg[1] == '-' ? 2 : 1;
+    w->name = arg + w->dashes;
+    const char *eq = strchr(w->name, '=');
+    w->len = eq ? (size_t)(eq - w->name) : strlen(w->name);
+    w->value = eq ? eq + 1 : NULL;
+    return true;
+}
+
+bool opt_word_is(const OptWord *w, const char *name)
+{
+    return strlen(name) == w->len && strncmp(name, w->name, w->len) == 0;
+}
+
+/* whether a is a word opt_split_eq splits: "-name=value", name as opt.h says */
+static bool split_word(const char *a, OptWord *w)
+{
+    if (!opt_word(a, w) || w->dashes != 1 || !w->value || !isalpha((unsigned char)w->name[0]))
+        return false;
+    for (size_t k = 0; k < w->len; k++)
+        if (!isalnum((unsigned char)w->name[k]) && w->name[k] != '_' && w->name[k] != '-')
+            return false;
+    return true;
 }
 
 char **opt_split_eq(int *argc, char **argv)
 {
     size_t words = (size_t)*argc + 1, bytes = 0;
-    for (int i = 0; i < *argc; i++) {
-        size_t k = eq_name_len(argv[i]);
-        if (k)
-            words++, bytes += k + 1;
-    }
+    OptWord w;
+    for (int i = 0; i < *argc; i++)
+        if (split_word(argv[i], &w))
+            words++, bytes += w.len + 2;
     char **out = xmalloc(words * sizeof *out + bytes);
     char *names = (char *)(out + words);
     int n = 0;
     for (int i = 0; i < *argc; i++) {
-        size_t k = eq_name_len(argv[i]);
-        if (!k) {
+        if (!split_word(argv[i], &w)) {
             out[n++] = argv[i];
             continue;
         }
-        memcpy(names, argv[i], k);
-        names[k] = 0;
+        names[0] = '-';
+        memcpy(names + 1, w.name, w.len);
+        names[w.len + 1] = 0;
         out[n++] = names;
-        out[n++] = argv[i] + k + 1;
-        names += k + 1;
+        out[n++] = argv[i] + (w.value - argv[i]);
+        names += w.len + 2;
     }
     out[n] = NULL;
     *argc = n;

@@ -45,10 +45,26 @@ void opt_quote(const char *v, char *out, size_t n);
  * '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
 bool opt_llvm_int_text(const char *v, bool is_signed);
 
-/* argv with each "-name=value" (name: letters, digits, '_' and '-') made the two words "-name"
- * "value", for a command whose options are read "-name value" (bench's experiments, clock), so
- * that they take "-name=value" as mca, bench run and pmu do.  One block of memory: free() it;
- * *argc is updated, the values point into the old words. */
+/* One command-line word read as an option: the one reader of "-name", "--name", "-name=value"
+ * and "--name=value" for every command (mca, bench run, pmu, and through opt_split_eq bench's
+ * experiments and clock).  name: the text after the dashes, len bytes (up to its first '=', or
+ * its end); value: the text after that '=', NULL without one; dashes: 1 or 2.  False for a word
+ * that is no option (it does not start with '-', or it is "-": stdin); "--" is one with an empty
+ * name (a command that takes it as the end of its options looks for it first). */
+typedef struct OptWord {
+    const char *name;
+    size_t len;
+    const char *value;
+    int dashes;
+} OptWord;
+bool opt_word(const char *arg, OptWord *w);
+/* whether w's name is `name` (given without its dashes: "json") */
+bool opt_word_is(const OptWord *w, const char *name);
+
+/* argv with each "-name=value" (one dash, name: a letter then letters, digits, '_' and '-') made
+ * the two words "-name" "value", for a command whose options are read "-name value" (bench's
+ * experiments, clock), so that they take "-name=value" as mca, bench run and pmu do.  One block
+ * of memory: free() it; *argc is updated, the values point into the old words. */
 char **opt_split_eq(int *argc, char **argv);
 
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU

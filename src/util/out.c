@@ -179,6 +179,22 @@ bool out_write_file(const char *path, const Buf *b)
     return out_close(&o);
 }
 
+/* the directory of `path` (malloc'd) and, when base is not NULL, its last name: "a/b" -> "a",
+ * "b"; "b" -> ".", "b"; "/b" -> "/", "b" */
+static char *dir_of(const char *path, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    if (base)
+        *base = slash ? slash + 1 : path;
+    if (!slash)
+        return xstrdup(".");
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *d = xmalloc(n + 1);
+    memcpy(d, path, n);
+    d[n] = 0;
+    return d;
+}
+
 bool out_can_write(const char *path)
 {
     if (!path || !strcmp(path, "-"))
@@ -194,16 +210,7 @@ bool out_can_write(const char *path)
             err = errno;
     }
     if (!err && (stat(path, &st) != 0 || S_ISREG(st.st_mode))) {  /* new or replaced: its directory */
-        size_t n = strlen(path);
-        char *dir = xmalloc(n + 2);
-        memcpy(dir, path, n + 1);
-        char *slash = strrchr(dir, '/');
-        if (!slash)
-            strcpy(dir, ".");
-        else if (slash == dir)
-            dir[1] = 0;
-        else
-            *slash = 0;
+        char *dir = dir_of(path, NULL);
         if (access(dir, W_OK | X_OK) != 0)
             err = errno;
         free(dir);
@@ -215,17 +222,10 @@ bool out_can_write(const char *path)
     return true;
 }
 
-/* the directory of `path` and its last name ("a/b" -> "a", "b"; "b" -> ".", "b"; "/b" -> "/", "b") */
+/* the stat of path's directory and its last name (dir_of) */
 static bool dir_entry(const char *path, struct stat *dir, const char **base)
 {
-    const char *slash = strrchr(path, '/');
-    *base = slash ? slash + 1 : path;
-    if (!slash)
-        return stat(".", dir) == 0;
-    size_t n = slash == path ? 1 : (size_t)(slash - path);
-    char *d = xmalloc(n + 1);
-    memcpy(d, path, n);
-    d[n] = 0;
+    char *d = dir_of(path, base);
     bool ok = stat(d, dir) == 0;
     free(d);
     return ok;

@@ -1,8 +1,9 @@
 /* fuzz_options.c — libFuzzer target for `uarch mca`'s command line: the input is split at
  * newlines into arguments (at most 64), parsed by cmd/mca.c's parse_args (included here: it
  * is static) and resolved as cmd_mca does (views, -mtriple, -mcpu), and every argument is also
- * given to the numeric option parser (util/opt.c) with a few ranges.  Nothing is run, nothing
- * is opened.  Usage errors print to stderr (silenced by -close_fd_mask). */
+ * given to the numeric option parser (util/opt.c) with a few ranges and to the option-word
+ * reader (opt_word, opt_split_eq).  Nothing is run, nothing is opened.  Usage errors print to
+ * stderr (silenced by -close_fd_mask). */
 #include "../../src/cmd/mca.c"
 #include "util/opt.h"
 
@@ -39,6 +40,22 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         if (c.sim.iterations < 0 || c.sim.dispatch_width < 0 || c.view.timeline_max_cycles < 0)
             abort();
     }
+    /* the option-word reader every command uses (opt_word, opt_split_eq): the name and value
+     * lie within the word, the value right after the name's '=' */
+    for (int i = 1; i < argc; i++) {
+        OptWord w;
+        size_t n = strlen(argv[i]);
+        if (!opt_word(argv[i], &w))
+            continue;
+        if (w.name + w.len > argv[i] + n || (w.value && w.value != w.name + w.len + 1) ||
+            (!w.value && w.name + w.len != argv[i] + n) || opt_word_is(&w, "") != (w.len == 0))
+            abort();
+    }
+    int sc = argc;
+    char **split = opt_split_eq(&sc, argv);
+    if (sc < argc || sc > 2 * argc || split[sc] != NULL)
+        abort();
+    free(split);
     static const OptRange ranges[] = {
         {OPT_INT, 0, 1000000}, {OPT_COUNT, 1, 1e9}, {OPT_REAL, 0.01, 60}, {OPT_SIZE, 1, 1LL << 40},
     };

@@ -64,6 +64,34 @@ static void check_usage_error(int argc, char **argv, const char *fmt, const char
     bench_cli_free(&c);
 }
 
+/* every spelling of an option (util/opt.c's opt_word): -x v, --x v, -x=v, --x=v, by name or by
+ * nanoBench's; a flag refuses a value; messages name the option as it was written */
+TEST(test_bench_options_spellings)
+{
+    char err[256] = "";
+    BenchCli c;
+    char *a[] = {"run", "--unroll_count=7", "-n_measurements=9", "--iters", "30", "-count", "2", "--json", "nop"};
+    CHECK_INT(parse(&c, err, 9, a), 0);
+    CHECK_INT(c.s.unroll, 7);
+    CHECK_INT(c.s.run.runs, 9);
+    CHECK_INT(c.s.run.iters, 30);
+    CHECK_INT(c.s.count, 2);
+    CHECK(c.json);
+    bench_cli_free(&c);
+    char *b[] = {"run", "-json=0", "nop"};
+    check_usage_error(3, b, "option '-json' takes no value ('-json=0')%s", "");
+    char *d[] = {"run", "--min=3", "nop"};
+    check_usage_error(3, d, "option '-min' takes no value ('--min=3')%s", "");
+    char *e[] = {"run", "--unroll_count=x", "nop"};
+    check_usage_error(3, e, "option '-unroll_count': 'x' is not an integer (1 .. 100000)%s", "");
+    char *f[] = {"run", "--", "nop"};
+    check_usage_error(3, f, "unknown option '%s'", "--");
+    char *g[] = {"run", "-unroll="};
+    check_usage_error(2, g, "option '-unroll': '' is not an integer (1 .. 100000)%s", "");
+    char *h[] = {"run", "nop", "--iters"};
+    check_usage_error(3, h, "option '-iters' needs a value%s", "");
+}
+
 /* nanoBench's -code (machine code through .incbin), -initial_warm_up_count, -no_normalization, -range */
 TEST(test_bench_options_nanobench)
 {

@@ -90,16 +90,59 @@ TEST(opt_cpu_list_sysfs)
     CHECK_INT(seen[1], 9);
 }
 
+/* the one reader of option words (mca, bench run, pmu, and opt_split_eq's commands) */
+TEST(opt_word_reads)
+{
+    OptWord w;
+    CHECK(opt_word("-json", &w));
+    CHECK_INT((int)w.len, 4);
+    CHECK_INT(w.dashes, 1);
+    CHECK(w.value == NULL);
+    CHECK(opt_word_is(&w, "json"));
+    CHECK(!opt_word_is(&w, "jso"));
+    CHECK(!opt_word_is(&w, "jsonx"));
+    CHECK(opt_word("--iterations=10", &w));
+    CHECK_INT(w.dashes, 2);
+    CHECK(opt_word_is(&w, "iterations"));
+    CHECK_STR(w.value, "10");
+    /* the first '=' ends the name; the value may hold more, or be empty */
+    CHECK(opt_word("-csv=a=b.csv", &w));
+    CHECK(opt_word_is(&w, "csv"));
+    CHECK_STR(w.value, "a=b.csv");
+    CHECK(opt_word("-o=", &w));
+    CHECK(opt_word_is(&w, "o"));
+    CHECK_STR(w.value, "");
+    /* "-x v": the value is the next word, the caller's to take */
+    CHECK(opt_word("-x", &w));
+    CHECK(w.value == NULL);
+    /* no option: a positional word, and "-" (stdin) */
+    CHECK(!opt_word("file.s", &w));
+    CHECK(!opt_word("-", &w));
+    CHECK(!opt_word("", &w));
+    /* "--" is one with an empty name; "---x" names "-x"; "-=3" an empty name with a value */
+    CHECK(opt_word("--", &w));
+    CHECK_INT((int)w.len, 0);
+    CHECK(opt_word_is(&w, ""));
+    CHECK(opt_word("---x", &w));
+    CHECK(opt_word_is(&w, "-x"));
+    CHECK(!opt_word_is(&w, "x"));
+    CHECK(opt_word("-=3", &w));
+    CHECK_INT((int)w.len, 0);
+    CHECK_STR(w.value, "3");
+}
+
 /* "-name=value" split for the commands that read "-name value" (bench's experiments, clock) */
 TEST(opt_split_eq_words)
 {
-    char *in[] = {"dcache", "-min=4K", "-max", "8K", "-csv=a=b.csv", "-q", "x=1", "-=3", "-9=1", "--json=1", NULL};
-    int n = 10;
+    char *in[] = {"dcache", "-min=4K", "-max", "8K", "-csv=a=b.csv", "-q", "x=1", "-=3", "-9=1", "--json=1",
+                  "-a.b=1", "-run_s-2=", "-", NULL};
+    int n = 13;
     char **out = opt_split_eq(&n, in);
-    CHECK_INT(n, 12);
-    const char *want[] = {"dcache", "-min", "4K", "-max", "8K", "-csv", "a=b.csv", "-q", "x=1", "-=3", "-9=1", "--json=1"};
-    for (int i = 0; i < n && i < 12; i++)
+    CHECK_INT(n, 16);
+    const char *want[] = {"dcache", "-min", "4K", "-max", "8K", "-csv", "a=b.csv", "-q", "x=1", "-=3", "-9=1",
+                          "--json=1", "-a.b=1", "-run_s-2", "", "-"};
+    for (int i = 0; i < n && i < 16; i++)
         CHECK_STR(out[i], want[i]);
-    CHECK(out[12] == NULL);
+    CHECK(out[16] == NULL);
     free(out);
 }

@@ -2,6 +2,10 @@
 #include "t.h"
 #include "util/util.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 TEST(json_nested_pretty)
 {
     Buf b; buf_init(&b);
@@ -218,4 +222,32 @@ TEST(fmt_g17_matches_printf)
     }
     CHECK_INT(bad, 0);
     CHECK(done > 200000);
+}
+
+/* out_same_file and out_can_write take a path's directory from one helper (dir_of): new files
+ * are the same when their directories are and their last names match ("b" is in ".", "/b" in
+ * "/"); an existing regular file by its inode */
+TEST(out_paths_directory)
+{
+    char dir[] = "/tmp/uarch-unit-outXXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char a[96], b[96], c[96], sub[96];
+    snprintf(a, sizeof a, "%s/new.csv", dir);
+    snprintf(b, sizeof b, "%s/./new.csv", dir);
+    snprintf(c, sizeof c, "%s/other.csv", dir);
+    snprintf(sub, sizeof sub, "%s/no-such-dir/new.csv", dir);
+    CHECK(out_same_file(a, b));
+    CHECK(!out_same_file(a, c));
+    CHECK(!out_same_file(a, sub));            /* (its directory cannot be read) */
+    CHECK(!out_same_file("-", "-"));
+    CHECK(out_can_write(a));
+    CHECK(out_can_write("-"));
+    char cwd[4096];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    CHECK(chdir(dir) == 0);
+    CHECK(out_same_file("x.svg", "./x.svg"));   /* "x.svg": in "." */
+    CHECK(!out_same_file("x.svg", "/x.svg"));
+    CHECK(out_can_write("x.svg"));
+    CHECK(chdir(cwd) == 0);
+    rmdir(dir);
 }
