@@ -313,8 +313,10 @@ static const char *prefetch_unread(const char *mnem, size_t n, int lo, const cha
  * a place of the operands: */
 enum { EC_REG = 1, EC_PAT, EC_PATNUM, EC_MUL, EC_NUM, EC_OTHER };
 /* a place: its class, where it starts; EC_REG: the register's class (x w z p pn), number and
- * element (0: none); EC_PATNUM, EC_NUM: the number */
-typedef struct EcPlace { int cls; long num; char reg[3], el; const char *at; } EcPlace;
+ * element (0: none); EC_PATNUM, EC_NUM: the number; gen: llvm's generic parser reads it (a
+ * general register, sp too, or a number no pattern parser reads: a shift after it is read as
+ * an operand of its own) */
+typedef struct EcPlace { int cls; long num; char reg[3], el; const char *at; bool gen; } EcPlace;
 
 /* where the '#' of operand text [o, x) is when it is a shift or extend and its amount (lsl #1);
  * NULL otherwise */
@@ -344,6 +346,7 @@ static EcPlace ec_class(const char *o, const char *x, bool pat)
         char *end;
         long v = strtol(w + (w[0] == '#'), &end, 0);
         if (!*end) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
+        pl.gen = !*end && (!pat || w[0] != '#');
         return pl;
     }
     size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
@@ -351,6 +354,7 @@ static EcPlace ec_class(const char *o, const char *x, bool pat)
     if (!cls) return pl;
     bool gpr = !strcmp(cls, "x") || !strcmp(cls, "w");
     bool sve = !strcmp(cls, "z") || !strcmp(cls, "p") || !strcmp(cls, "pn");
+    pl.gen = gpr && k == n;
     if (k == n ? gpr && strcmp(w, "sp") && strcmp(w, "wsp") : sve && k + 2 == n && strchr("bhsd", w[n - 1])) {
         pl.cls = EC_REG;
         snprintf(pl.reg, sizeof pl.reg, "%s", cls);
@@ -375,6 +379,19 @@ static int ec_registers(const A64CountForm *r)
     int k = 1;
     for (const char *c = r->operands; *c; c++) k += *c == ',';
     return k;
+}
+
+/* whether a form of forms[0, nf) has a register of class reg (z, p, pn) at place i: llvm's
+ * parser reads the register there with a lane (ptrue p0.s[1]) or a bare z0 as one (inch z0) */
+static bool ec_has_reg(const A64CountForm *forms, int nf, int i, const char *reg)
+{
+    for (int f = 0; f < nf; f++) {
+        const char *t = forms[f].operands;
+        for (int j = 0; j < i && t; j++) t = strchr(t, ',') ? strchr(t, ',') + 1 : NULL;
+        size_t l = t ? strspn(t, "abcdefghijklmnopqrstuvwxyz") : 0;
+        if (t && l == strlen(reg) && !strncmp(t, reg, l)) return true;
+    }
+    return false;
 }
 
 /* whether form r takes place i of the operands, *pl (its k registers, then the pattern, 'mul'
@@ -417,7 +434,9 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
     /* the places of the operands: their class and where they start */
     EcPlace pl[12];
     int np = 0;
-    for (const char *p = s; p < e && np < 10;) {
+    const char *p = s;
+    while (p < e && isspace((unsigned char)*p)) p++;
+    for (bool more = p < e; more && np < 10;) {   /* (more: an operand, after a ',' too) */
         while (p < e && isspace((unsigned char)*p)) p++;
         const char *x = p;
         for (int depth = 0; x < e && (depth || *x != ','); x++) {
@@ -426,6 +445,11 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
         }
         const char *y = x;
         while (y > p && isspace((unsigned char)y[-1])) y--;
+        if (p == y) {                       /* (incd x0, ; incd x0,: no operand there) */
+            snprintf(msg, cap, "unknown token in expression");
+            *at_out = p;
+            return A64_SHAPE_PARSE;
+        }
         bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
                    tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
         if (mul) {
@@ -437,29 +461,50 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
                 *at_out = h;
                 return A64_SHAPE_PARSE;
             }
-            pl[np++] = (EcPlace){.cls = EC_MUL, .at = p};
+            /* (a 'mul' alone is a symbol to llvm: incd x0, all, mul) */
+            pl[np++] = (EcPlace){.cls = h < y ? EC_MUL : EC_OTHER, .at = p};
             if (h < y) {
                 pl[np] = ec_class(h, y, false);
                 if (vl || pl[np].cls != EC_NUM) pl[np].cls = EC_OTHER;
+                pl[np].gen = false;
                 pl[np++].at = vl ? h : h + 1;
             }
-        } else if (shift_word(p, y) && np && !(pl[np - 1].cls == EC_REG && !pl[np - 1].el)) {
+        } else if (shift_word(p, y) && np && !pl[np - 1].gen) {
             /* (incd x0, all, lsl #1: a shift is read as one after a register or number of llvm's
-             * generic parser, incd x0, lsl #1 (x or w); after another, a symbol, and its '#' stops it) */
+             * generic parser, incd x0, lsl #1; after another, a symbol, and its '#' stops it) */
             snprintf(msg, cap, "unexpected token in argument list");
             *at_out = shift_word(p, y);
             return A64_SHAPE_PARSE;
         } else {
             bool pat = false;               /* (a form has a pattern here: llvm reads it with its parser) */
             for (int f = 0; f < nf; f++) pat = pat || (np == ec_registers(&forms[f]) && strcmp(forms[f].pattern, "-"));
-            /* (a lane of a z or p register, ptrue p0.s[1]: a place of its own, at its '[') */
-            const char *lb = !pat && (*p == 'p' || *p == 'z') ? memchr(p, '[', (size_t)(y - p)) : NULL;
-            pl[np] = ec_class(p, lb ? lb : y, pat);
+            /* (a lane after a register, ptrue p0.s[1]: a place of its own, at its '[', where a form
+             * has a register of its class; elsewhere llvm's parser stops at the '[', x0[1]) */
+            const char *lb = !pat ? memchr(p, '[', (size_t)(y - p)) : NULL, *rb = lb;
+            while (rb && rb > p && isspace((unsigned char)rb[-1])) rb--;
+            pl[np] = ec_class(p, lb ? rb : y, pat);
             pl[np].at = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
-            if (lb && pl[np++].cls != EC_OTHER) pl[np++] = (EcPlace){.cls = EC_OTHER, .at = lb};
-            else if (!lb) np++;
+            const char *cls = a64_reg_class(p, (size_t)(lb ? rb - p : y - p), false);
+            if (lb && (pl[np].cls == EC_REG || pl[np].gen)) {
+                if (pl[np].gen || !ec_has_reg(forms, nf, np, pl[np].reg)) {
+                    snprintf(msg, cap, "unexpected token in argument list");
+                    *at_out = lb;
+                    return A64_SHAPE_PARSE;
+                }
+                np++;
+                pl[np++] = (EcPlace){.cls = EC_OTHER, .at = lb};
+            } else if (!lb && cls && !strcmp(cls, "z") && ec_has_reg(forms, nf, np, "z")) {
+                /* (a z register without its element where a form has one: llvm's parser reads
+                 * it and fails on what follows, inch z0, all) */
+                snprintf(msg, cap, "unknown token in expression");
+                *at_out = x;
+                return A64_SHAPE_PARSE;
+            } else {
+                np++;
+            }
         }
-        p = x < e ? x + 1 : x;
+        more = x < e;
+        p = more ? x + 1 : x;
     }
     /* llvm's matcher: the furthest place a form gets to (past the operands: too few); a form
      * ends after its registers, its pattern or its mul and number */
