@@ -482,8 +482,26 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
              * has a register of its class; elsewhere llvm's parser stops at the '[', x0[1]) */
             const char *lb = !pat ? memchr(p, '[', (size_t)(y - p)) : NULL, *rb = lb;
             while (rb && rb > p && isspace((unsigned char)rb[-1])) rb--;
+            /* (a register, pattern or symbol with more after it, incd x0 all: llvm's parser stops
+             * at that; not a shift, lsl #1, nor a z register without its element, inch z0 all) */
+            const char *gap = p;
+            while (!lb && gap < y && !isspace((unsigned char)*gap)) gap++;
+            if (!lb && gap < y && (isalpha((unsigned char)*p) || *p == '_') && !shift_word(p, y)) {
+                const char *zc = a64_reg_class(p, (size_t)(gap - p), false);
+                while (isspace((unsigned char)*gap)) gap++;
+                if (!(zc && !strcmp(zc, "z") && ec_has_reg(forms, nf, np, "z"))) {
+                    snprintf(msg, cap, "unexpected token in argument list");
+                    *at_out = gap;
+                    return A64_SHAPE_PARSE;
+                }
+            }
             pl[np] = ec_class(p, lb ? rb : y, pat);
             pl[np].at = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
+            /* (a general register where a form has one after its first, sqincb x0, w0: read by
+             * that form's parser, llvm's generic parser does not read a shift after it) */
+            if (pl[np].gen && pl[np].cls != EC_NUM && pl[np].cls != EC_PATNUM && np &&
+                (ec_has_reg(forms, nf, np, "x") || ec_has_reg(forms, nf, np, "w")))
+                pl[np].gen = false;
             const char *cls = a64_reg_class(p, (size_t)(lb ? rb - p : y - p), false);
             if (lb && (pl[np].cls == EC_REG || pl[np].gen)) {
                 if (pl[np].gen || !ec_has_reg(forms, nf, np, pl[np].reg)) {

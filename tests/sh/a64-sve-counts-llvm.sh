@@ -3,7 +3,7 @@
 # read by count_error in src/a64/shapes.c), written with registers of each form and of none,
 # patterns by name and number, mul values in and out of range, operands after a form, mul
 # written as llvm's parser stops at it or alone, lanes, z registers without their element,
-# shifts, operands with nothing in them: several thousand lines, each of whose errors
+# shifts, operands with nothing in them or a word too many: several thousand lines, each of whose errors
 # (file:line:col and message) are llvm-mca 19's (-mcpu=apple-m1).  Needs llvm-mca-19 (skipped
 # otherwise).
 set -u
@@ -18,7 +18,8 @@ while read -r m; do
         "z0.s [1]" "x0[1]" "pn8.b[1]" "x0, lsl #1" "#1, lsl #1" "sp, lsl #1" "z0.d, lsl #1" "" " ,"; do
         for tail in "" ", all" ", VL256" ", pow2" ", vl9" ", #0" ", #0x1f" ", #32" ", foo" ", all, mul #1" \
             ", all, mul #16" ", all, mul #17" ", vl1, MUL #8" ", mul #2" ", all, mul 2" ", all, x0" ", all, mul #2, x0" \
-            ", all, mul" ", mul, #2" ", all, mul, #2" ", all, lsl #1" ", 5, lsl #1" "," ", , all"; do
+            ", all, mul" ", mul, #2" ", all, mul, #2" ", all, lsl #1" ", 5, lsl #1" "," ", , all" ", lsl #1" \
+            ", all mul #2"; do
             echo "$m $b$tail"
         done
     done
