@@ -124,6 +124,12 @@ extern const int a64_za_tiles_count;
 typedef struct A64ShapeRow { const char *mnem, *shape, *feature, *source, *shift, *lanes, *p8; } A64ShapeRow;
 extern const A64ShapeRow a64_shape_rows[];
 extern const int a64_shape_rows_count;
+/* the forms of SVE's element counts and predicate initialisation (cntd, incw, sqdech, ptrue
+ * ...): src/a64/counts.tsv -> $(B)/gen/a64_counts.c; sorted by mnem.  operands: classes x w z.T
+ * p.T pn.T (pn8-15.b: those registers only), comma-separated; pattern, mul: lo-hi or '-' */
+typedef struct A64CountForm { const char *mnem, *operands, *pattern, *mul; } A64CountForm;
+extern const A64CountForm a64_count_forms[];
+extern const int a64_count_forms_count;
 /* the shape of operands [s, e): registers by class (z.s p pn za.d zt x w, b h s d q, v.4s v.h;
  * a list's register not next after the one before: z^), numbers N, other
  * words and punctuation as they are, no spaces ("p.h,p/z,z.h,N"; "." when none); its length

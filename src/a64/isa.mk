@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs shapes aliases claims apple za_tiles
+A64_TABLES := sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
 A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
@@ -49,6 +49,10 @@ $(B)/gen/a64_archs.c: src/a64/archs.tsv $(GEN_TABLE) | $(B)/.dirs
 # operand shape, and what llvm says they require: src/a64/shapes.tsv (tools/shapes-survey.sh)
 $(B)/gen/a64_shapes.c: src/a64/shapes.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64ShapeRow a64_shape_rows "str str str str str str str" $< > $@.tmp && mv $@.tmp $@
+# the forms of SVE's element counts and ptrue (cntd x0, all, mul #4): src/a64/counts.tsv
+# (learned by tools/counts-survey.sh)
+$(B)/gen/a64_counts.c: src/a64/counts.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) -s a64/internal.h A64CountForm a64_count_forms "str str str str" $< > $@.tmp && mv $@.tmp $@
 # where llvm's parser reads a bare name of an SVE or SME register (z1, p1, pn8, za) as one:
 # src/a64/claims.tsv (learned by tools/claims-survey.sh)
 $(B)/gen/a64_claims.c: src/a64/claims.tsv $(GEN_TABLE) | $(B)/.dirs

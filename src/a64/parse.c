@@ -2654,6 +2654,10 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (t) return perr(P, t, "invalid floating point immediate");
         if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
     }
+    /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
+     * expression parser's words and its operand parser's, at the end of the line after blanks) */
+    if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
+        return no_operand(P, req_at < e ? req_at : skip_ws(req_at, P->le));
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
         char buf[48], hint[120];
         const char *x = operand_end(req_at, e), *b = req_at;

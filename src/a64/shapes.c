@@ -304,18 +304,19 @@ static const char *prefetch_unread(const char *mnem, size_t n, int lo, const cha
 }
 
 /* The SVE instructions of an element count (cntd, incd, sqincw, uqdech ...) and ptrue, ptrues:
- * their operands are named values (a pattern: pow2, vl1 ... vl256, mul4, mul3, all or #0 to
- * #31; mul #1 to #16) that the random words of tools/shapes-survey.sh give only some of, so
- * shapes.tsv does not list their forms; these are them, as llvm 19's matcher has them, one
- * class a place of llvm's list of operands:
- *   cnt[bhwd]                  x
- *   inc, dec [bhwd]            x; z.T (not b)
- *   sqinc, sqdec [bhwd]        x; x, w; z.T (not b)
- *   uqinc, uqdec [bhwd]        x; w; z.T (not b)
- *   ptrue, ptrues              p.b, p.h, p.s or p.d
- * each with an optional pattern after it (x, all), and for the counts mul and a number after
- * that (x, all, mul #4: 'mul' and #4 two places).  T: h for ..h, s for ..w, d for ..d. */
-enum { EC_X = 1, EC_W, EC_Z, EC_P, EC_PAT, EC_MUL, EC_NUM, EC_OTHER };
+ * their operands are named values (a pattern: pow2, vl1 ... vl256, mul4, mul3, all or #N; mul
+ * #N) that the random words of tools/shapes-survey.sh give only some of, so shapes.tsv does not
+ * list their forms; src/a64/counts.tsv does (tools/counts-survey.sh, from llvm-mc-19), one row
+ * a form: its registers, one class a place of llvm's list of operands (x; x, w; z.d; p.s;
+ * pn8-15.b), then an optional pattern where its column pattern has numbers (x, all), and after
+ * it `mul #N` where its column mul has (x, all, mul #4: 'mul' and #4 two places).  The class of
+ * a place of the operands: */
+enum { EC_REG = 1, EC_PAT, EC_PATNUM, EC_MUL, EC_NUM, EC_OTHER };
+/* a place: its class, where it starts; EC_REG: the register's class (x w z p pn), number and
+ * element (0: none); EC_PATNUM, EC_NUM: the number; gen: llvm's generic parser reads it (a
+ * general register, sp too, or a number no pattern parser reads: a shift after it is read as
+ * an operand of its own) */
+typedef struct EcPlace { int cls; long num; char reg[3], el; const char *at; bool gen; } EcPlace;
 
 /* where the '#' of operand text [o, x) is when it is a shift or extend and its amount (lsl #1);
  * NULL otherwise */
@@ -329,31 +330,85 @@ static const char *shift_word(const char *o, const char *x)
     return a64_shift_lookup(o, (size_t)(w - o)) != A64_SH_NONE ? h : NULL;
 }
 
-/* the class of operand text [o, x) at a place where `pat` (a form has a pattern there), and
- * of a z register's element *el */
-static int ec_class(const char *o, const char *x, bool pat, char *el)
+/* the class of operand text [o, x) at a place where `pat` (a form has a pattern there) */
+static EcPlace ec_class(const char *o, const char *x, bool pat)
 {
+    EcPlace pl = {.cls = EC_OTHER, .at = o};
     char w[16] = {0};
     size_t n = (size_t)(x - o);
     for (size_t i = 0; i < n && i < sizeof w - 1; i++) w[i] = (char)tolower((unsigned char)o[i]);
-    if (n >= sizeof w) return EC_OTHER;
-    if (pat && a64_opname_named("svepattern", w)) return EC_PAT;   /* (opnames.tsv: pow2, vl1 ... all) */
+    if (n >= sizeof w) return pl;
+    if (pat && a64_opname_named("svepattern", w)) {   /* (opnames.tsv: pow2, vl1 ... all) */
+        pl.cls = EC_PAT;
+        return pl;
+    }
     if (w[0] == '#' || isdigit((unsigned char)w[0])) {
         char *end;
         long v = strtol(w + (w[0] == '#'), &end, 0);
-        if (*end) return EC_OTHER;
-        return pat && v >= 0 && v <= 31 ? EC_PAT : EC_NUM;
+        if (!*end) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
+        pl.gen = !*end && (!pat || w[0] != '#');
+        return pl;
     }
     size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
     const char *cls = a64_reg_class(w, k, false);
-    if (!cls) return EC_OTHER;
-    if (k == n && !strcmp(cls, "x") && strcmp(w, "sp")) return EC_X;
-    if (k == n && !strcmp(cls, "w") && strcmp(w, "wsp")) return EC_W;
-    if ((!strcmp(cls, "z") || !strcmp(cls, "p")) && k + 2 == n && strchr("bhsd", w[n - 1])) {
-        *el = w[n - 1];
-        return w[0] == 'z' ? EC_Z : EC_P;
+    if (!cls) return pl;
+    bool gpr = !strcmp(cls, "x") || !strcmp(cls, "w");
+    bool sve = !strcmp(cls, "z") || !strcmp(cls, "p") || !strcmp(cls, "pn");
+    pl.gen = gpr && k == n;
+    if (k == n ? gpr && strcmp(w, "sp") && strcmp(w, "wsp") : sve && k + 2 == n && strchr("bhsd", w[n - 1])) {
+        pl.cls = EC_REG;
+        snprintf(pl.reg, sizeof pl.reg, "%s", cls);
+        pl.el = k == n ? 0 : w[n - 1];
+        pl.num = strtol(w + strlen(cls), NULL, 10);
     }
-    return EC_OTHER;
+    return pl;
+}
+
+/* whether v is in the range "lo-hi" (or "n") of a column of counts.tsv; '-': none is */
+static bool ec_in_range(const char *r, long v)
+{
+    if (*r == '-') return false;
+    char *end;
+    long lo = strtol(r, &end, 10), hi = *end == '-' ? strtol(end + 1, NULL, 10) : lo;
+    return v >= lo && v <= hi;
+}
+
+/* the registers of counts.tsv's form r: how many */
+static int ec_registers(const A64CountForm *r)
+{
+    int k = 1;
+    for (const char *c = r->operands; *c; c++) k += *c == ',';
+    return k;
+}
+
+/* whether a form of forms[0, nf) has a register of class reg (z, p, pn) at place i: llvm's
+ * parser reads the register there with a lane (ptrue p0.s[1]) or a bare z0 as one (inch z0) */
+static bool ec_has_reg(const A64CountForm *forms, int nf, int i, const char *reg)
+{
+    for (int f = 0; f < nf; f++) {
+        const char *t = forms[f].operands;
+        for (int j = 0; j < i && t; j++) t = strchr(t, ',') ? strchr(t, ',') + 1 : NULL;
+        size_t l = t ? strspn(t, "abcdefghijklmnopqrstuvwxyz") : 0;
+        if (t && l == strlen(reg) && !strncmp(t, reg, l)) return true;
+    }
+    return false;
+}
+
+/* whether form r takes place i of the operands, *pl (its k registers, then the pattern, 'mul'
+ * and the number) */
+static bool ec_takes(const A64CountForm *r, int k, int i, const EcPlace *pl)
+{
+    if (i == k) return pl->cls == EC_PAT || (pl->cls == EC_PATNUM && ec_in_range(r->pattern, pl->num));
+    if (i == k + 1) return pl->cls == EC_MUL;
+    if (i == k + 2) return (pl->cls == EC_NUM || pl->cls == EC_PATNUM) && ec_in_range(r->mul, pl->num);
+    const char *t = r->operands;            /* the class of register i: x, z.d, pn8-15.b */
+    for (int j = 0; j < i; j++) t = strchr(t, ',') + 1;
+    size_t len = strcspn(t, ","), l = 0;
+    while (l < len && isalpha((unsigned char)t[l])) l++;
+    if (pl->cls != EC_REG || strlen(pl->reg) != l || strncmp(t, pl->reg, l)) return false;
+    const char *dot = memchr(t, '.', len);
+    if ((dot ? dot[1] : 0) != pl->el) return false;
+    return l == len || t[l] == '.' || ec_in_range(t + l, pl->num);
 }
 
 /* llvm's error for such an instruction, mnemonic [mnem, +n) and operands [s, e): A64_SHAPE_NONE
@@ -364,26 +419,24 @@ static int ec_class(const char *o, const char *x, bool pat, char *el)
 static int count_error(const char *mnem, size_t n, const char *s, const char *e, char *msg, size_t cap,
                        const char **at_out)
 {
-    static const char *const heads[] = {"cnt", "inc", "dec", "sqinc", "sqdec", "uqinc", "uqdec"};
     char m[16] = {0};
     if (n >= sizeof m) return A64_SHAPE_NONE;
     memcpy(m, mnem, n);
-    int head = -1;
-    bool ptrue = !strcmp(m, "ptrue") || !strcmp(m, "ptrues");
-    for (int i = 0; i < 7 && !ptrue && head < 0; i++)
-        if (strlen(heads[i]) + 1 == n && !strncmp(m, heads[i], n - 1) && strchr("bhwd", m[n - 1])) head = i;
-    if (head < 0 && !ptrue) return A64_SHAPE_NONE;
-    /* the forms' first places (0 ends one), the z register's element */
-    int base[3][2] = {{ptrue ? EC_P : EC_X, 0}, {0}, {0}}, nb = 1;
-    char el = m[n - 1] == 'w' ? 's' : m[n - 1];
-    if (head == 3 || head == 4) base[nb][0] = EC_X, base[nb++][1] = EC_W;
-    if (head == 5 || head == 6) base[nb++][0] = EC_W;
-    if (head > 0 && el != 'b') base[nb++][0] = EC_Z;
+    int lo = 0, hi = a64_count_forms_count, nf = 0;   /* (the rows are sorted by mnem) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (strcmp(a64_count_forms[mid].mnem, m) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    while (lo + nf < a64_count_forms_count && !strcmp(a64_count_forms[lo + nf].mnem, m)) nf++;
+    if (!nf) return A64_SHAPE_NONE;
+    const A64CountForm *forms = &a64_count_forms[lo];
     /* the places of the operands: their class and where they start */
-    int cls[12];
-    const char *at[12];
+    EcPlace pl[12];
     int np = 0;
-    for (const char *p = s; p < e && np < 10;) {
+    const char *p = s;
+    while (p < e && isspace((unsigned char)*p)) p++;
+    for (bool more = p < e; more && np < 10;) {   /* (more: an operand, after a ',' too) */
         while (p < e && isspace((unsigned char)*p)) p++;
         const char *x = p;
         for (int depth = 0; x < e && (depth || *x != ','); x++) {
@@ -392,7 +445,11 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
         }
         const char *y = x;
         while (y > p && isspace((unsigned char)y[-1])) y--;
-        char z = 0;
+        if (p == y) {                       /* (incd x0, ; incd x0,: no operand there) */
+            snprintf(msg, cap, "unknown token in expression");
+            *at_out = p;
+            return A64_SHAPE_PARSE;
+        }
         bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
                    tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
         if (mul) {
@@ -404,9 +461,15 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
                 *at_out = h;
                 return A64_SHAPE_PARSE;
             }
-            at[np] = p, cls[np++] = EC_MUL;
-            if (h < y) at[np] = vl ? h : h + 1, cls[np++] = !vl && ec_class(h, y, false, &z) == EC_NUM ? EC_NUM : EC_OTHER;
-        } else if (shift_word(p, y) && np && (cls[np - 1] != EC_X && cls[np - 1] != EC_W)) {
+            /* (a 'mul' alone is a symbol to llvm: incd x0, all, mul) */
+            pl[np++] = (EcPlace){.cls = h < y ? EC_MUL : EC_OTHER, .at = p};
+            if (h < y) {
+                pl[np] = ec_class(h, y, false);
+                if (vl || pl[np].cls != EC_NUM) pl[np].cls = EC_OTHER;
+                pl[np].gen = false;
+                pl[np++].at = vl ? h : h + 1;
+            }
+        } else if (shift_word(p, y) && np && !pl[np - 1].gen) {
             /* (incd x0, all, lsl #1: a shift is read as one after a register or number of llvm's
              * generic parser, incd x0, lsl #1; after another, a symbol, and its '#' stops it) */
             snprintf(msg, cap, "unexpected token in argument list");
@@ -414,35 +477,72 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
             return A64_SHAPE_PARSE;
         } else {
             bool pat = false;               /* (a form has a pattern here: llvm reads it with its parser) */
-            for (int b = 0; b < nb; b++) pat = pat || np == 1 + (base[b][1] != 0);
-            /* (a lane of a z or p register, ptrue p0.s[1]: a place of its own, at its '[') */
-            const char *lb = !pat && (*p == 'p' || *p == 'z') ? memchr(p, '[', (size_t)(y - p)) : NULL;
-            int c = ec_class(p, lb ? lb : y, pat, &z);
-            at[np] = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
-            cls[np++] = c == EC_Z && z != el ? EC_OTHER : c;
-            if (lb && c != EC_OTHER) at[np] = lb, cls[np++] = EC_OTHER;
+            for (int f = 0; f < nf; f++) pat = pat || (np == ec_registers(&forms[f]) && strcmp(forms[f].pattern, "-"));
+            /* (a lane after a register, ptrue p0.s[1]: a place of its own, at its '[', where a form
+             * has a register of its class; elsewhere llvm's parser stops at the '[', x0[1]) */
+            const char *lb = !pat ? memchr(p, '[', (size_t)(y - p)) : NULL, *rb = lb;
+            while (rb && rb > p && isspace((unsigned char)rb[-1])) rb--;
+            /* (a register, pattern or symbol with more after it, incd x0 all: llvm's parser stops
+             * at that; not a shift, lsl #1, nor a z register without its element, inch z0 all) */
+            const char *gap = p;
+            while (!lb && gap < y && !isspace((unsigned char)*gap)) gap++;
+            if (!lb && gap < y && (isalpha((unsigned char)*p) || *p == '_') && !shift_word(p, y)) {
+                const char *zc = a64_reg_class(p, (size_t)(gap - p), false);
+                while (isspace((unsigned char)*gap)) gap++;
+                if (!(zc && !strcmp(zc, "z") && ec_has_reg(forms, nf, np, "z"))) {
+                    snprintf(msg, cap, "unexpected token in argument list");
+                    *at_out = gap;
+                    return A64_SHAPE_PARSE;
+                }
+            }
+            pl[np] = ec_class(p, lb ? rb : y, pat);
+            pl[np].at = pat && *p == '#' ? p + 1 : p;   /* (where that parser reads a number) */
+            /* (a general register where a form has one after its first, sqincb x0, w0: read by
+             * that form's parser, llvm's generic parser does not read a shift after it) */
+            if (pl[np].gen && pl[np].cls != EC_NUM && pl[np].cls != EC_PATNUM && np &&
+                (ec_has_reg(forms, nf, np, "x") || ec_has_reg(forms, nf, np, "w")))
+                pl[np].gen = false;
+            const char *cls = a64_reg_class(p, (size_t)(lb ? rb - p : y - p), false);
+            if (lb && (pl[np].cls == EC_REG || pl[np].gen)) {
+                if (pl[np].gen || !ec_has_reg(forms, nf, np, pl[np].reg)) {
+                    snprintf(msg, cap, "unexpected token in argument list");
+                    *at_out = lb;
+                    return A64_SHAPE_PARSE;
+                }
+                np++;
+                pl[np++] = (EcPlace){.cls = EC_OTHER, .at = lb};
+            } else if (!lb && cls && !strcmp(cls, "z") && ec_has_reg(forms, nf, np, "z")) {
+                /* (a z register without its element where a form has one: llvm's parser reads
+                 * it and fails on what follows, inch z0, all) */
+                snprintf(msg, cap, "unknown token in expression");
+                *at_out = x;
+                return A64_SHAPE_PARSE;
+            } else {
+                np++;
+            }
         }
-        p = x < e ? x + 1 : x;
+        more = x < e;
+        p = more ? x + 1 : x;
     }
-    /* llvm's matcher: the furthest place a form gets to (past the operands: too few) */
-    static const int tail[] = {EC_PAT, EC_MUL, EC_NUM}, tails[] = {0, 1, 3};   /* (none, a pattern, and mul #N) */
+    /* llvm's matcher: the furthest place a form gets to (past the operands: too few); a form
+     * ends after its registers, its pattern or its mul and number */
     int far = -1;
-    for (int b = 0; b < nb; b++)
-        for (int ti = 0; ti < (ptrue ? 2 : 3); ti++) {
-            int form[8], len = 0, i = 0, t = tails[ti];
-            for (int k = 0; k < 2 && base[b][k]; k++) form[len++] = base[b][k];
-            for (int k = 0; k < t; k++) form[len++] = tail[k];
-            for (; i < len && i < np && cls[i] == form[i]; i++)
-                if (form[i] == EC_NUM && (strtol(at[i], NULL, 0) < 1 || strtol(at[i], NULL, 0) > 16)) break;
+    for (int f = 0; f < nf; f++) {
+        const A64CountForm *r = &forms[f];
+        int k = ec_registers(r), tails = !strcmp(r->pattern, "-") ? 0 : !strcmp(r->mul, "-") ? 1 : 2;
+        for (int t = 0; t <= tails; t++) {
+            int len = k + (t > 0) + 2 * (t > 1), i = 0;
+            while (i < len && i < np && ec_takes(r, k, i, &pl[i])) i++;
             if (i == len && i == np) return A64_SHAPE_REQUIRES;
             if (i > far) far = i;
         }
+    }
     if (far >= np) {
         snprintf(msg, cap, "too few operands for instruction");
         return A64_SHAPE_FEW;
     }
     snprintf(msg, cap, "invalid operand for instruction");
-    *at_out = at[far];
+    *at_out = pl[far].at;
     return A64_SHAPE_MANY;
 }
 

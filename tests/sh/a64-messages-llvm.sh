@@ -12,7 +12,8 @@
 # (the same under -mattr=+F of the SVE2 and SME2 family, and what -neon, -rcpc take) and
 # a64-lane-registers.test (the z registers and lanes of indexed SVE and SME forms, shifts where
 # no form takes one), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
-# llvm's lexer's sign after one, prefetch operations' 32 bits) are
+# llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
+# counts and ptrue: src/a64/counts.tsv) are
 # llvm-mca 19's: the same file:line:col and message for each line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
 set -u
@@ -23,7 +24,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fail=0
 for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages \
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
-    a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits; do
+    a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits a64-sve-counts; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
