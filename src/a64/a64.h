@@ -286,9 +286,19 @@ typedef struct A64Program {
     Diag *warnings;
     int nwarnings, warnings_more;
     /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
-     * message in the arena) */
-    struct A64Skipped { int line, col, col_end; const char *msg, *notes; int kind; } *skipped;   /* its Diag's */
+     * message in the arena); one of a file the parser read for `.include` (kind
+     * A64_DIAG_INCLUDED) at the input's line it comes from (the outermost expansion's call),
+     * its file, own line and text in file, fline, src (else NULL, 0, NULL) */
+    struct A64Skipped {
+        int line, col, col_end; const char *msg, *notes; int kind;   /* its Diag's */
+        const char *file, *src; int fline;
+    } *skipped;
     int nskipped;
+    /* the instructions of files the parser read for `.include` (src/asm asm_include_text; their
+     * `line` is the input's, the outermost expansion's call): their file's name (as the
+     * `.include` wrote it, in the arena) and own line, in the order of the instructions */
+    struct A64OwnLine { int inst, line; const char *file; } *own;
+    int nown;
 } A64Program;
 enum { A64_MAX_WARNINGS = 20 };
 /* print prog's warnings to f, their lines moved by line0 (the lines before the text parsed),
@@ -329,7 +339,8 @@ typedef struct A64ParseOptions {
     const A64ParseStart *start;
     /* a line that fails to parse is left out, as if blank, and listed (A64Program.skipped),
      * when nothing else on it took effect (no label, no expansion; else the parse fails as
-     * without it): mca's -skip-unsupported-instructions=parse-failure */
+     * without it): mca's -skip-unsupported-instructions=parse-failure.  A line of a file the
+     * parser read for `.include` is left out in that reading (no line of the input to blank) */
     bool skip_errors;
     /* the CPU's features (a64_cpu_features; {0}: the M1's): a row that needs another is refused */
     A64Features features;

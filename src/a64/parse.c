@@ -46,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #if defined(__SSE2__) && defined(__GNUC__)
@@ -126,6 +127,7 @@ typedef struct Parser {
     const char *unclosed;                  /* an address the statement ends in, its '[' (no ']') */
     AsmState A;                            /* the assembler language (src/asm) */
     const A64ParseStart *start;            /* a piece of a longer text: where it starts */
+    const char *own_of;                    /* the file of the last A64Program.own (inst_own) */
     int insts0, regions0;                  /* instructions and regions before it */
 } Parser;
 
@@ -151,6 +153,19 @@ static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 static int inst_line(const Parser *P)
 {
     return P->file == P->input_file ? P->line : asm_outer_line(&P->A, P->line);
+}
+
+/* the instruction just added: one of a file the parser included has its file and line listed
+ * (A64Program.own) */
+static void inst_own(Parser *P)
+{
+    if (P->file == P->input_file) return;
+    A64Program *g = P->prog;
+    if (g->nown % 64 == 0) g->own = xrealloc(g->own, (size_t)(g->nown + 64) * sizeof *g->own);
+    const char *f = g->nown && P->own_of == P->file ? g->own[g->nown - 1].file
+                                                    : arena_strndup(&g->arena, P->file, strlen(P->file));
+    P->own_of = P->file;
+    g->own[g->nown++] = (struct A64OwnLine){g->ninsts - 1, P->line, f};
 }
 
 static bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -2489,6 +2504,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
     P->num_target = -1;
     if (!place_inst(P, in, mnem_at)) return false;
     P->prog->ninsts++;
+    inst_own(P);
     return true;
 }
 
@@ -2718,6 +2734,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         in->target = -1;             /* (a label's: resolve_targets) */
         if (!place_inst(P, in, s)) return false;
         g->ninsts++;
+        inst_own(P);
         return true;
     }
     P->memo_off = false;
@@ -4081,6 +4098,35 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
     return line(P, ns, ce, a64_plain_end(ns, ce));
 }
 
+/* the statement [s, e) holds a string opened at q and never closed: llvm-mc 19's error where
+ * its lexer's error token stops the statement (the name of `.set`/`.equ`/`.equiv` "expected
+ * identifier", after it "expected comma", in the value, or `name = value`'s, "missing
+ * expression" where an operand is wanted, else "expected newline"; a macro's argument, or the
+ * statement's first token, "unterminated string constant"), at q; else uarch's words at s */
+static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
+{
+    s = skip_ws(s, e);
+    const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
+    size_t n = (size_t)(we - s);
+    if (s == q) return perr(P, q, "unterminated string constant");
+    if (*s == '.' && ((n == 4 && (!strncasecmp(s, ".set", 4) || !strncasecmp(s, ".equ", 4))) ||
+                      (n == 6 && !strncasecmp(s, ".equiv", 6)))) {
+        if (x == q) return perr(P, q, "expected identifier");
+        x = skip_ws(asm_name_end(x, e), e);
+        if (x == q) return perr(P, q, "expected comma");
+        if (x < q && *x == ',') v = x + 1;
+    } else if (we > s && x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) {
+        v = x + 1;
+    } else if (we > s && asm_macro_named(&P->A, s, n)) {
+        return perr(P, q, "unterminated string constant");
+    }
+    if (!v) return perr(P, s, "unterminated string");
+    const char *t = q;            /* what comes before the string in the value: an operand wanted? */
+    while (t > v && is_ws(t[-1])) t--;
+    if (t == v || strchr("+-*/%<>=!&|^~(,", t[-1])) return perr(P, q, "missing expression");
+    return perr(P, q, "expected newline");
+}
+
 /* the line [s, e); `plain` = its first " / ; (or e): the caller found the line end with it */
 static bool line(Parser *P, const char *s, const char *e, const char *plain)
 {
@@ -4104,7 +4150,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
         }
     }
     if (plain == e) return statement(P, p, e);      /* no string, comment or ';': most lines */
-    const char *st = p, *se = e, *comment = NULL;
+    const char *st = p, *se = e, *comment = NULL, *qs = NULL;   /* qs: the '"' of the last string */
     bool quote = false;
     for (p = plain; p < e; p++) {
         if (!quote) {            /* skip to the next character that matters: " / ; */
@@ -4117,7 +4163,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             else if (c == '"') quote = false;
             continue;
         }
-        if (c == '"') { quote = true; continue; }
+        if (c == '"') { quote = true; qs = p; continue; }
         if (c == '/' && p + 1 < e && p[1] == '/') { se = p; comment = p + 2; break; }
         if (c == '/' && p + 1 < e && p[1] == '*') {
             return line_blanked(P, st, e);
@@ -4137,7 +4183,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             st = p + 1;
         }
     }
-    if (quote) return perr(P, st, "unterminated string");
+    if (quote) return unterminated(P, st, qs, e);
     if (st && !statement(P, st, se)) return false;
     if (comment) return region_marker(P, comment, e);
     return true;
@@ -4328,18 +4374,27 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             int ns0 = P.nsym, nn0 = P.nnumdef, sec0 = P.sec, as0 = P.A.nsyms, al0 = P.A.alias.n, m0 = P.A.macros.n;
             uint32_t off0 = P.offset;
             bool c0 = P.A.in_comment;
+            /* (a line of a file the parser included: left out in the expansions it is in,
+             * when it opened none; a label it defines stays, as llvm-mc keeps it) */
+            int nf0 = P.A.nframes;
+            bool own = P.file != P.input_file;
             if (!line(&P, ls, le, plain)) {
-                bool undo = P.A.nframes == 0 && !P.A.busy && P.nsym == ns0 && P.nnumdef == nn0 && P.sec == sec0 &&
+                bool undo = (P.A.nframes == 0 || (own && P.A.nframes == nf0)) && !P.A.busy && (P.nsym == ns0 || own) && P.nnumdef == nn0 && P.sec == sec0 &&
                             P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
                             prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
                             strncmp(err->msg, "expansions ", 11) != 0 && strcmp(err->msg, A64_MSG_WHOLE) != 0;
                 if (!undo) { ok = false; break; }
                 prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
+                while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
                 if (prog->nskipped % 64 == 0)
                     prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
+                bool inc = err->kind == A64_DIAG_INCLUDED;
                 prog->skipped[prog->nskipped++] = (struct A64Skipped){
-                    err->line, err->col, err->col_end, arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
-                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind};
+                    inc ? asm_outer_line(&P.A, P.line) : err->line, err->col, err->col_end,
+                    arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
+                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
+                    inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
+                    inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
@@ -4425,6 +4480,7 @@ void a64_program_free(A64Program *prog)
 {
     free(prog->warnings);
     free(prog->skipped);
+    free(prog->own);
     free(prog->insts);
     free(prog->regions);
     free(prog->aligns);

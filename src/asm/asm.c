@@ -852,6 +852,24 @@ static const char *arg_end(const char *s, const char *e, bool blanks)
     return p;
 }
 
+/* an error of `%expr` (asm_expr's, at pct: the '%') in llvm-mc 19's words (its
+ * parseAbsoluteExpression): a token that starts no value "unknown token in expression" there,
+ * a '(' left open "expected ')'" where its ')' was wanted, and what parses but is no constant
+ * (a symbol that is none, a string, a division by zero) "expected absolute expression" at the
+ * '%'; false */
+static bool alt_expr_err(const char *pct, AsmErr *err)
+{
+    const char *m = err->msg;
+    if (!strcmp(m, "expected an expression") || (!strncmp(m, "unexpected '", 12) && m[12] != '"'))
+        return aerr(err, err->at, "unknown token in expression");
+    if (!strncmp(m, "unbalanced '('", 14))
+        return aerr(err, err->stop ? err->stop : err->at, "expected ')'");
+    if (!strncmp(m, "unknown symbol ", 15) || strstr(m, "is not a constant") || !strncmp(m, "division by zero", 16) ||
+        !strncmp(m, "unexpected '\"'", 13))
+        return aerr(err, pct, "expected absolute expression");
+    return false;
+}
+
 /* Split a call's arguments [p, e): at commas outside brackets and strings (with `blanks`, at
  * blanks too: `step x0 x1`).  With A (.altmacro mode, llvm-mc's): `%expr` is the expression's
  * value in decimal, `<text>` the text (`!c` is c), either followed by the next argument with or
@@ -876,7 +894,7 @@ static int split_args(const AsmState *A, const char *p, const char *e, Arg *out,
         if (v < e && *v == '%') {
             int64_t val;
             const char *end;
-            if (!asm_expr(A, v + 1, e, &end, &val, err)) return -1;
+            if (!asm_expr(A, v + 1, e, &end, &val, err)) return alt_expr_err(v, err), -1;
             memcpy(o, s, (size_t)(v - s));
             o += v - s;
             o += sprintf(o, "%lld", (long long)val);
@@ -956,6 +974,8 @@ static int param_index(const AsmMacro *m, const char *s, const char *e)
 
 static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
                          const char *e, int line, const char *ls, AsmErr *err);
+
+bool asm_macro_named(const AsmState *A, const char *s, size_t n) { return macro_find(A, s, n) != NULL; }
 
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
                     bool *handled, AsmErr *err)

@@ -39,8 +39,9 @@ typedef enum AsmDialect {
  * empty or NULL triple is ASM_ELF.  *ok = false when the architecture is not AArch64. */
 AsmDialect asm_dialect_of(const char *triple, bool *ok);
 
-/* an error of the layer: where (a pointer into the line being read) and what */
-typedef struct AsmErr { const char *at; char msg[300]; } AsmErr;
+/* an error of the layer: where (a pointer into the line being read) and what; `stop`: where a
+ * constant expression's parser stopped (asm_expr's errors: where a missing ')' was wanted) */
+typedef struct AsmErr { const char *at; char msg[300]; const char *stop; } AsmErr;
 
 typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
 /* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
@@ -115,6 +116,8 @@ bool asm_req(AsmState *A, const char *name, size_t n, const char *r, const char 
 /* While A->busy (a body being collected, or a false conditional): the line [ls, le) is the
  * layer's (returns true); when a collected body ends, its expansion is pushed as a frame. */
 bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok, AsmErr *err);
+/* does [s, s + n) name a macro defined so far? */
+bool asm_macro_named(const AsmState *A, const char *s, size_t n);
 /* Is [s, e) (a statement's first word and the rest) a macro call?  Then it is expanded (a frame
  * is pushed) and *handled = true. */
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,

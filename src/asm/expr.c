@@ -59,6 +59,7 @@ typedef struct Val { int64_t c; int k; } Val;
 static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
 {
     X->err->at = at;
+    X->err->stop = X->p;
     snprintf(X->err->msg, sizeof X->err->msg, msg, arg);
     return false;
 }

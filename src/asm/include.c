@@ -9,7 +9,8 @@
  * statements, outside a block comment; a line comment may follow it) is replaced, and only by a
  * regular file found as written: from the working directory, not beside the including file
  * (llvm-mca has no -I); the statements before it on its line come first, those after it after
- * the file, on a line of their own at their columns.  A file already being read twice (one that
+ * the file, on a line of their own at their columns (a diagnostic there shows the line as
+ * written, as llvm does: srcmap_seg_src).  A file already being read twice (one that
  * includes itself, under a guard: `.ifndef G; .set G, 1; .include "self.s"; .endif`, as GNU as
  * and llvm-mc read it) is not spliced again: the parser skips that `.include` in its false
  * conditional.  Anything else is left for
@@ -179,6 +180,7 @@ typedef struct Src {
     bool cmt;
     dev_t dev; ino_t ino;         /* which file (ino 0: unknown) */
     char *rest; size_t restcap; ssize_t restn;
+    char *orig;                   /* the line of the rest as written (diagnostics show it) */
 } Src;
 
 /* how many of the files being read are the file st */
@@ -214,12 +216,12 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
     Src st[ASM_MAX_INCLUDE_DEPTH + 1];
     int depth = 0, line = 0, nincs = 0;   /* line: the copy's lines written */
     long long bytes = 0;
-    st[0] = (Src){in, name, srcmap_file(map, name), 0, -1, false, 0, 0, NULL, 0, 0};
+    st[0] = (Src){in, name, srcmap_file(map, name), 0, -1, false, 0, 0, NULL, 0, 0, NULL};
     struct stat fst;
     if (fileno(in) >= 0 && fstat(fileno(in), &fst) == 0)
         st[0].dev = fst.st_dev, st[0].ino = fst.st_ino;
     srcmap_seg(map, 1, st[0].file, 1, -1);
-    char *l = NULL;
+    char *l = NULL, *orig = NULL;   /* orig: the line as written, when l is the rest of it */
     size_t cap = 0;
     Buf path;
     buf_init(&path);
@@ -230,10 +232,13 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
         Src *s = &st[depth];
         bool rest = s->rest != NULL;   /* the rest of the line of a `.include` spliced */
         ssize_t r;
+        free(orig);
+        orig = NULL;
         if (rest) {
             free(l);
             l = s->rest, cap = s->restcap, r = s->restn;
-            s->rest = NULL;
+            orig = s->orig;
+            s->rest = s->orig = NULL;
         } else
             r = getline(&l, &cap, s->f);
         if (r <= 0) {
@@ -280,7 +285,8 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
                 break;
             }
             /* the statements before it on its line, then the file, then those after it
-             * (what comes before them blanked: their columns stay) */
+             * (what comes before them blanked: their columns stay); each shown in a
+             * diagnostic as the line was written */
             const char *pe = stmt;
             while (pe > l && is_ws(pe[-1])) pe--;
             if (pe > l && pe[-1] == ';' && dialect != ASM_DARWIN) pe--;
@@ -291,6 +297,7 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
                     ok = false;
                     break;
                 }
+                srcmap_seg_src(map, line + 1, s->file, s->line, s->inc, orig ? orig : l, orig ? strlen(orig) : n);
                 line++;
             }
             if (after && skip_ws(after, l + n) < l + n) {
@@ -300,9 +307,16 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
                 memcpy(s->rest, l, (size_t)r + 1);
                 for (size_t i = 0; i < (size_t)(after - l); i++)
                     if (s->rest[i] != '\t') s->rest[i] = ' ';
+                if (!orig) {
+                    orig = xmalloc(n + 1);
+                    memcpy(orig, l, n);
+                    orig[n] = 0;
+                }
+                s->orig = orig;
+                orig = NULL;
             }
             int inc = srcmap_inc(map, s->file, s->line, s->inc), fi = srcmap_file(map, path.data);
-            st[++depth] = (Src){f, map->files[fi], fi, 0, inc, false, fs.st_dev, fs.st_ino, NULL, 0, 0};
+            st[++depth] = (Src){f, map->files[fi], fi, 0, inc, false, fs.st_dev, fs.st_ino, NULL, 0, 0, NULL};
             srcmap_seg(map, line + 1, fi, 1, inc);
             spliced = true;
             continue;
@@ -318,12 +332,18 @@ FILE *asm_include_splice(const char *name, FILE *in, AsmDialect dialect, SrcMap 
             ok = false;
             break;
         }
+        if (orig) {               /* (the rest of a line: shown as written; the next line its own) */
+            srcmap_seg_src(map, line + 1, s->file, s->line, s->inc, orig, strlen(orig));
+            srcmap_seg(map, line + 2, s->file, s->line + 1, s->inc);
+        }
         line++;
     }
     free(l);
+    free(orig);
     buf_free(&path);
     for (; depth >= 0; depth--) {
         free(st[depth].rest);
+        free(st[depth].orig);
         if (depth)
             fclose(st[depth].f);
     }

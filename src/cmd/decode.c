@@ -98,17 +98,29 @@ static const char *dec_where(const Dec *d, int line, int *fline)
     return inc >= 0 ? f : d->file_key ? d->name : NULL;
 }
 
+/* instruction i of prog: its file and line (dec_where), its own for one of a file the parser
+ * read for `.include` (*own walks prog->own along the instructions) */
+static const char *dec_inst_where(const Dec *d, const A64Program *prog, int i, int *own, int *line)
+{
+    if (*own < prog->nown && prog->own[*own].inst == i) {
+        *line = prog->own[*own].line;
+        return prog->own[(*own)++].file;
+    }
+    return dec_where(d, prog->insts[i].line, line);
+}
+
 /* the instructions of a program (a piece of the file, or all of it) into d->out */
 static void dec_insts(void *ctx, const A64Program *prog)
 {
     Dec *d = ctx;
+    int own = 0;
     a64_print_warnings(stderr, prog, 0, 0, &d->warned_kinds);
     if (d->json) {
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];
             json_obj_begin(d->j);
             int line;
-            const char *f = dec_where(d, x->line, &line);
+            const char *f = dec_inst_where(d, prog, i, &own, &line);
             if (f) json_kstr(d->j, "file", f);
             json_kint(d->j, "line", line);
             json_kint(d->j, "col", x->col);
@@ -157,7 +169,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];
             int line;
-            const char *f = dec_where(d, x->line, &line);
+            const char *f = dec_inst_where(d, prog, i, &own, &line);
             if (f) buf_printf(d->out, "%s:", f);
             buf_printf(d->out, "%d:%d\t0x%05x\t%s\t%s%s", line, x->col, x->offset, x->text, x->approx ? "~" : "",
                        x->form ? x->form : "(none)");

@@ -324,9 +324,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
      * others are blanked here and the chunk parsed again.  Without -skip-unsupported-
      * instructions, a parse that prints its error (`report`) goes on the same way to find the
      * others, printed as errors as llvm-mc does (at most MCA_MAX_ERRORS; it then fails) */
-    bool skipping = first && (c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY);
+    bool skip = c->skip == MCA_SKIP_PARSE || c->skip == MCA_SKIP_ANY, skipping = first && skip;
     bool collect = false;
-    po.skip_errors = skipping;
+    /* (pass 2 reads the lines skipped blank, but for those of a file the parser reads for
+     * `.include`: the parser leaves them out again, unsaid) */
+    po.skip_errors = skip;
     Diag *held = NULL;            /* the lines parsed again without them, their diagnostics */
     int nheld = 0;
     for (;;) {
@@ -374,20 +376,27 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
-        if (sk->line < at) l = run->cur->text.data, at = 1;
-        for (; at < sk->line && l && l < end; at++)
-            l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
+        if (!first)
+            continue;
         /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-
          * instructions) */
         bool fails = collect || sk->kind == A64_DIAG_REGION;
         region_failed |= fails;
-        diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
-                 fails ? "%s" : "%s; line skipped", sk->msg);
+        if (sk->file) {           /* a line of a file the parser read: its own (none of the input) */
+            diag_set(&err, sk->file, sk->fline, sk->col, sk->src, fails ? "%s" : "%s; line skipped", sk->msg);
+        } else {
+            if (sk->line < at) l = run->cur->text.data, at = 1;
+            for (; at < sk->line && l && l < end; at++)
+                l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
+            diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
+                     fails ? "%s" : "%s; line skipped", sk->msg);
+        }
         err.col_end = sk->col_end;
         err.kind = sk->kind;
+        err.own = sk->file != NULL;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
         parse_diag(&err, fails ? "error" : "warning", &asm_errors);
-        if (!fails)
+        if (!fails && !sk->file)
             add_skipped(run, err.line);
     }
     free(held);

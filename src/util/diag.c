@@ -118,10 +118,22 @@ int srcmap_file(SrcMap *m, const char *name)
 void srcmap_seg(SrcMap *m, int line, int file, int fline, int inc)
 {
     if (m->nseg && m->seg[m->nseg - 1].line == line)   /* (an empty segment: the next replaces it) */
-        m->nseg--;
+        free(m->seg[--m->nseg].src);
     if (m->nseg == m->capseg)
         m->seg = xrealloc(m->seg, (size_t)(m->capseg = m->capseg ? 2 * m->capseg : 16) * sizeof *m->seg);
-    m->seg[m->nseg++] = (SrcSeg){line, file, fline, inc};
+    m->seg[m->nseg++] = (SrcSeg){line, file, fline, inc, NULL};
+}
+
+void srcmap_seg_src(SrcMap *m, int line, int file, int fline, int inc, const char *src, size_t n)
+{
+    srcmap_seg(m, line, file, fline, inc);
+    const char *nl = memchr(src, '\n', n);
+    if (nl) n = (size_t)(nl - src);
+    if (n >= sizeof ((Diag *)0)->src_line) n = sizeof ((Diag *)0)->src_line - 1;   /* (what a Diag shows) */
+    char *c = xmalloc(n + 1);
+    memcpy(c, src, n);
+    c[n] = 0;
+    m->seg[m->nseg - 1].src = c;
 }
 
 int srcmap_inc(SrcMap *m, int file, int line, int up)
@@ -132,7 +144,8 @@ int srcmap_inc(SrcMap *m, int file, int line, int up)
     return m->ninc++;
 }
 
-const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc)
+/* the segment of text line `line`, or NULL */
+static const SrcSeg *seg_of(const SrcMap *m, int line)
 {
     int lo = 0, hi = m->nseg;     /* the last segment that starts at or before `line` */
     while (lo < hi) {
@@ -140,9 +153,14 @@ const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc)
         if (m->seg[mid].line <= line) lo = mid + 1;
         else hi = mid;
     }
-    if (lo == 0 || line < 1)
+    return lo == 0 || line < 1 ? NULL : &m->seg[lo - 1];
+}
+
+const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc)
+{
+    const SrcSeg *s = seg_of(m, line);
+    if (!s)
         return NULL;
-    const SrcSeg *s = &m->seg[lo - 1];
     *fline = s->fline + (line - s->line);
     *inc = s->inc;
     return m->files[s->file];
@@ -152,6 +170,8 @@ void srcmap_free(SrcMap *m)
 {
     for (int i = 0; i < m->nfiles; i++)
         free(m->files[i]);
+    for (int i = 0; i < m->nseg; i++)
+        free(m->seg[i].src);
     free(m->files);
     free(m->seg);
     free(m->inc);
@@ -180,14 +200,18 @@ static void put_included(FILE *f, int inc)
     fprintf(f, ":%d:\n", map->inc[inc].line);
 }
 
-/* file:line, and the lines that include it (to f), where the map has them; *line mapped */
-static const char *put_located(FILE *f, const char *file, int *line)
+/* file:line, and the lines that include it (to f), where the map has them; *line mapped, and
+ * *src the line as written when the text has it otherwise (else left) */
+static const char *put_located(FILE *f, const char *file, int *line, const char **src)
 {
     int fl, inc;
     const char *n;
     if (!map || !file || strncmp(file, map_name, sizeof ((Diag *)0)->file - 1) ||
         !(n = srcmap_locate(map, *line, &fl, &inc)))
         return file;
+    const SrcSeg *s = seg_of(map, *line);
+    if (s->src && s->line == *line)
+        *src = s->src;
     put_included(f, inc);
     *line = fl;
     return n;
@@ -214,7 +238,8 @@ static void vadd(Diag *d, bool own, const char *severity, const char *file, int 
     setvbuf(m, NULL, _IONBF, 0);
     /* (the text escaped now: a control character left in the notes is SAME_SEVERITY) */
     file = file ? file : "<input>";
-    if (!own) file = put_located(m, file, &line);
+    const char *shown = src;
+    if (!own) file = put_located(m, file, &line, &shown);
     put_escaped(m, file);
     fprintf(m, ":%d", line);
     if (col > 0) fprintf(m, ":%d", col);
@@ -223,9 +248,9 @@ static void vadd(Diag *d, bool own, const char *severity, const char *file, int 
     put_escaped(m, msg);
     fputc('\n', m);
     if (col > 0) {
-        put_expanded(m, src);
+        put_expanded(m, shown);
         fputc('\n', m);
-        put_caret(m, src, col, 0);
+        put_caret(m, shown, col, 0);
     }
     long w = ftell(m);
     bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
@@ -256,18 +281,21 @@ void diag_note_file(Diag *d, bool own, const char *file, int line, int col, cons
 static void render(FILE *f, const Diag *d, const char *severity)
 {
     int line = d->line;
-    put_escaped(f, d->own ? d->file : put_located(f, d->file, &line));
+    const char *src = d->src_line;
+    put_escaped(f, d->own ? d->file : put_located(f, d->file, &line, &src));
+    if (!d->src_line[0] && d->col <= 0)
+        src = d->src_line;            /* (no line shown: none mapped either) */
     if (d->col > 0)
         fprintf(f, ":%d:%d: %s: ", line, d->col, severity);
     else
         fprintf(f, ":%d: %s: ", line, severity);
     put_escaped(f, d->msg);
     fputc('\n', f);
-    if (d->src_line[0] || d->col > 0) {
-        put_expanded(f, d->src_line);    /* tabs expanded, as llvm shows the line */
+    if (src[0] || d->col > 0) {
+        put_expanded(f, src);            /* tabs expanded, as llvm shows the line */
         fputc('\n', f);
         if (d->col > 0)
-            put_caret(f, d->src_line, d->col, d->col_end);
+            put_caret(f, src, d->col, d->col_end);
     }
     for (const char *c = d->notes; *c; c++) {   /* the notes' lines (escaped by diag_add) */
         if (*c == SAME_SEVERITY)

@@ -211,7 +211,11 @@ void diag_print(FILE *f, const Diag *d, const char *severity);
  * An input with the files it `.include`s spliced in (src/asm/include.c): each of its lines
  * maps back to a line of one file, and that file to the line that included it.  Segments in
  * order of the text's lines; `inc` the include that opened a segment's file (-1: the input) */
-typedef struct SrcSeg { int line, file, fline, inc; } SrcSeg;   /* from text line `line`: file's line fline */
+typedef struct SrcSeg {          /* from text line `line`: file's line fline */
+    int line, file, fline, inc;
+    char *src;                    /* a segment of one line the text has otherwise (a part of a line
+                                     with an `.include` between its statements): as written, or NULL */
+} SrcSeg;
 typedef struct SrcInc { int file, line, up; } SrcInc;           /* included from file:line, itself from up */
 typedef struct SrcMap {
     char **files; int nfiles;
@@ -221,6 +225,9 @@ typedef struct SrcMap {
 int srcmap_file(SrcMap *m, const char *name);                     /* its index (names are kept) */
 void srcmap_seg(SrcMap *m, int line, int file, int fline, int inc);
 int srcmap_inc(SrcMap *m, int file, int line, int up);
+/* srcmap_seg of the one line `line`, the file's line [src, src + n) as written (what a
+ * diagnostic shows of it); the caller starts the next segment at line + 1 */
+void srcmap_seg_src(SrcMap *m, int line, int file, int fline, int inc, const char *src, size_t n);
 /* text line `line` (1-based): its file's name and *fline, *inc its include (-1: the input's
  * own line); NULL when the map has no segment for it */
 const char *srcmap_locate(const SrcMap *m, int line, int *fline, int *inc);

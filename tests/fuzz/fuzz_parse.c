@@ -1,13 +1,41 @@
 /* fuzz_parse.c — libFuzzer target for the assembly front end (a64_parse).
  * Built and run by `make fuzz` (tests/fuzz/fuzz.mk) with clang -fsanitize=fuzzer,address,undefined.
  * Any input must either parse or fail with a located diagnostic; on success the program must be
- * self-consistent (regions in range, forms present when not approximate-free, uses bounded). */
+ * self-consistent (regions in range, forms present when not approximate-free, uses bounded, the
+ * own lines of instructions of files the parser included in order and in range).  An input that
+ * fails is parsed again with its failing lines left out (mca's -skip-unsupported-instructions:
+ * A64ParseOptions.skip_errors), each one listed with a message, at a line (of a file the parser
+ * included: with its name). */
 #include "a64/a64.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static void check(const A64Program *prog)
+{
+    for (int i = 0; i < prog->ninsts; i++) {
+        const A64Inst *in = &prog->insts[i];
+        if (in->line < 1 || in->col < 1 || !in->text || !in->mnem_name) abort();
+        if (in->nops > A64_MAX_OPS || in->nreads > 12 || in->nwrites > 8) abort();
+        for (int k = 0; k < in->nreads; k++)
+            if (in->reads[k].reg >= A64_NREGS) abort();
+        for (int k = 0; k < in->nwrites; k++)
+            if (in->writes[k].reg >= A64_NREGS) abort();
+    }
+    for (int r = 0; r < prog->nregions; r++) {
+        const A64Region *g = &prog->regions[r];
+        if (g->begin < 0 || g->end < g->begin || g->end > prog->ninsts) abort();
+    }
+    for (int k = 0; k < prog->nown; k++)
+        if (prog->own[k].inst < 0 || prog->own[k].inst >= prog->ninsts || prog->own[k].line < 1 || !prog->own[k].file ||
+            (k && prog->own[k].inst <= prog->own[k - 1].inst)) abort();
+    for (int k = 0; k < prog->nskipped; k++) {
+        const struct A64Skipped *sk = &prog->skipped[k];
+        if (sk->line < 1 || !sk->msg || !sk->msg[0] || (sk->file && (sk->fline < 1 || !sk->src))) abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -18,22 +46,18 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     A64Program prog;
     Diag err;
     if (a64_parse("fuzz.s", text, size, &prog, &err)) {
-        for (int i = 0; i < prog.ninsts; i++) {
-            const A64Inst *in = &prog.insts[i];
-            if (in->line < 1 || in->col < 1 || !in->text || !in->mnem_name) abort();
-            if (in->nops > A64_MAX_OPS || in->nreads > 12 || in->nwrites > 8) abort();
-            for (int k = 0; k < in->nreads; k++)
-                if (in->reads[k].reg >= A64_NREGS) abort();
-            for (int k = 0; k < in->nwrites; k++)
-                if (in->writes[k].reg >= A64_NREGS) abort();
-        }
-        for (int r = 0; r < prog.nregions; r++) {
-            const A64Region *g = &prog.regions[r];
-            if (g->begin < 0 || g->end < g->begin || g->end > prog.ninsts) abort();
-        }
+        check(&prog);
         a64_program_free(&prog);
     } else {
         if (err.line < 1 || !err.msg[0]) abort();
+        A64ParseOptions po = {0};
+        po.skip_errors = true;
+        if (a64_parse_opts("fuzz.s", text, size, &po, &prog, &err)) {
+            check(&prog);
+            a64_program_free(&prog);
+        } else if (err.line < 1 || !err.msg[0]) {
+            abort();
+        }
     }
     free(text);
     return 0;
