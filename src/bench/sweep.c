@@ -1350,6 +1350,15 @@ void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool 
     }
 }
 
+void sweep_minor_steps(const KneeResult *r, const int *idx, int ns, double ratio, bool *named)
+{
+    for (int j = 0; j < ns && j < SWEEP_MAX_FINDINGS; j++) {
+        double a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level;
+        if (a > 0 && b > 0 && fmax(a / b, b / a) < ratio)
+            named[j] = false;
+    }
+}
+
 int sweep_memory_step(const KneeResult *r, const int *idx, int ns, double hz)
 {
     for (int j = 0; j < ns && hz > 0; j++)

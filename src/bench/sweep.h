@@ -363,6 +363,9 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
  * number of levels known, e.g. from sysfs), the k steps of the largest relative change of the
  * level (after / before, or its inverse) are true, the others false; else all true. */
 void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named);
+/* named[j] made false for the steps whose level changes by less than `ratio` (after / before,
+ * or its inverse): no new level, whatever the number of levels known */
+void sweep_minor_steps(const KneeResult *r, const int *idx, int ns, double ratio, bool *named);
 /* a latency no cache answers in: memory's (a Zen 4 guest's L3: 12 ns, its DRAM 130 ns) */
 #define SWEEP_MEMORY_NS 60
 /* the first of the ns steps of sweep_steps() (indices idx) whose level before it is as slow as
