@@ -70,6 +70,9 @@ typedef struct BenchKernel {
     const char *pre_loop;      /* raw text after init, before the alignment (NULL: none) */
     const char *between;       /* raw text between copies (e.g. padding), NULL: none */
     bool noloop;               /* no loop: the copies run once per call (iters ignored) */
+    const char *size_symbol;   /* non-NULL: a global data symbol of this name holds the bytes of
+                                * the first copy of the body as assembled (a uint64_t; read with
+                                * bench_lib_data): the instruction's size, not the user's word */
 } BenchKernel;
 
 /* Where a line of the generated file came from (for error remapping). */
@@ -135,6 +138,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err);
 #define BENCH_CC_MAX_CPU_S ((rlim_t)300)
 #define BENCH_CC_BOUNDS "8 GiB of address space, 300 s of CPU time"
 BenchFn bench_lib_fn(BenchLib *lib, const char *symbol);   /* NULL when absent */
+const void *bench_lib_data(BenchLib *lib, const char *symbol);   /* a data symbol; NULL when absent */
 const char *bench_lib_dir(const BenchLib *lib);           /* temp dir with bench.s, bench.so */
 void bench_lib_close(BenchLib *lib);
 /* In a child that runs generated code: the faults it may raise (SIGSEGV, SIGILL, SIGBUS, SIGFPE,

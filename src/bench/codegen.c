@@ -261,6 +261,15 @@ void bench_prog_kernel(BenchProgram *p, const BenchKernel *k)
         if (u > 0)
             bench_prog_raw(p, k->between);
         user_block(p, k->body, bfile, k->body_line);
+        if (u == 0 && k->size_symbol) {   /* the first copy's bytes, as the assembler laid them out */
+            emitf(p, LOCAL "uarch_copy_end_%s:", sym);
+            emitf(p, "\t.data");
+            emitf(p, "\t.p2align 3");
+            emitf(p, "\t.globl %s%s", SYM_PREFIX, k->size_symbol);
+            emitf(p, "%s%s:", SYM_PREFIX, k->size_symbol);
+            emitf(p, "\t.quad " LOCAL "uarch_copy_end_%s - " LOCAL "uarch_loop_%s", sym, sym);
+            emitf(p, "\t.text");
+        }
     }
     if (x86) {
         if (!k->noloop) {

@@ -113,7 +113,14 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
     /* DRAM: slower than any cache answers (SWEEP_MEMORY_NS), or, with no core clock, past the
      * last cache in sysfs */
     double hz = s->prov.core_hz;
-    double ns = hz > 0 ? last->level / hz * 1e9 : 0;
+    /* the last plateau's latency is that of the level its run starts at: a step of less than
+     * 1.5x into it is no new level (sweep_minor_steps below), so 141 -> 145 -> 165 cycles on
+     * this Emerald Rapids guest (2026-12-01: its L3 with page walks, 4 KiB pages) was "DRAM"
+     * by its last 165 cycles, 60 ns, where the run started at 141, 50 ns */
+    int run = r->nlevels - 1;
+    while (latency && run > 0 && r->levels[run - 1].level > 0 && r->levels[run].level / r->levels[run - 1].level < 1.5)
+        run--;
+    double ns = hz > 0 ? r->levels[run].level / hz * 1e9 : 0;
     bool dram = latency && (ns >= SWEEP_MEMORY_NS || (!(hz > 0) && r->nlevels > 1 &&
                                          (llc > 0 ? last->x_first > llc && max_x >= 2 * llc : true)));
     int levels = 0;
@@ -131,6 +138,13 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
      * -hugepages: page walks that miss) */
     int mem = latency ? sweep_memory_step(r, idx, nst, hz) : -1;
     sweep_major_steps(r, idx, mem >= 0 ? mem : nst, levels, named);
+    /* a latency step of less than 1.5x is no cache level even when sysfs has as many levels as
+     * the curve has steps (from one level to the next the latency grows 2-10x): this Emerald
+     * Rapids guest (2026-12-01, 4 KiB pages) climbed 144 -> 157 cycles at 23 MiB, on its L3's
+     * latency plateau from 5.66 MiB (the L3: 300 MiB), and that was named "L3: 23.4 MiB, the
+     * share of a shared last level this machine gets" */
+    if (latency)
+        sweep_minor_steps(r, idx, mem >= 0 ? mem : nst, 1.5, named);
     int nrefs = 4;
     if (mem >= 0) {
         int ncache = 0;

@@ -11,7 +11,11 @@
  * knee at 25-27 KiB, flat past 32 KiB).  8-byte NOPs need 32-48 B per cycle, what the L1I
  * delivers and more than the L2 does, so code beyond the L1I shows (Zen 4: 6 IPC up to
  * 32 KiB, 1.9 beyond; its op cache keeps no code the L1I does not hold).
- * -inst TEXT measures another instruction (-bytes N gives its size on x86-64, default 4).
+ * -inst TEXT measures another instruction; its size (N = footprint / size) is what the assembler
+ * makes of one copy of it, read from the built code (icache_inst_bytes), and -bytes N, the
+ * user's word for it, is refused when it differs: a wrong size put every point at the wrong
+ * footprint (-inst 'nopl 0x100(%rax,%rax,1)' -bytes 4 halved the footprints, so the L1I's
+ * step showed at 16 KiB).
  * Findings: the knees of the IPC curve, named after the sysfs L1I / L2 sizes when they match.
  * The code L2's step is small (Zen 4: 2 -> 1.55 IPC, code from the L3), so the sweep runs in
  * passes (3 by default), each point keeping its fastest, and the knees are found on the median
@@ -59,7 +63,8 @@ static const char usage[] =
     "usage: uarch bench icache [-inst TEXT [-bytes N]] [options]\n"
     "IPC of a loop of N copies of one instruction over its code footprint: L1I capacity\n"
     "  -inst TEXT   the instruction (default: an 8-byte NOP on x86-64, nop on AArch64)\n"
-    "  -bytes N     its encoded size in bytes (x86-64 only; default 4 with -inst; 1 .. 15)\n"
+    "  -bytes N     its encoded size in bytes, checked against the assembler's: a mismatch is an\n"
+    "               error (exit status 2); default: the assembler's (1 .. 15)\n"
     "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)";
 
 void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchFrontend *fe, const char *src)
@@ -154,6 +159,25 @@ void icache_unresolved(Sweep *s, int first, const SweepRef *refs, int nrefs, dou
     }
 }
 
+/* The bytes one copy of `inst` assembles to, built as the sweep's kernels are (the compiler's
+ * assembler); -1 when the build failed (the error printed), NAN when it gave no size. */
+static double icache_inst_bytes(Sweep *s, const char *inst)
+{
+    BenchProgram prog;
+    bench_prog_init(&prog, s->arch, BENCH_ATT);
+    BenchKernel k = {.symbol = "icache_size", .body = inst, .body_file = "<inst>", .unroll = 1, .noloop = true,
+                     .size_symbol = "uarch_icache_bytes"};
+    bench_prog_kernel(&prog, &k);
+    BenchLib *lib = sweep_build(s, &prog);
+    bench_prog_free(&prog);
+    if (!lib)
+        return -1;
+    const uint64_t *v = bench_lib_data(lib, "uarch_icache_bytes");
+    double b = v ? (double)*v : NAN;
+    bench_lib_close(lib);
+    return b;
+}
+
 int exp_icache(int argc, char **argv)
 {
     /* in three passes, each point keeping its fastest (the IPC of a point was halved by another
@@ -172,8 +196,21 @@ int exp_icache(int argc, char **argv)
         return 1;
     }
     const char *inst = o.inst ? o.inst : x86 ? "nopl 0x100(%rax,%rax,1)" : sweep_nop(&s);
-    if (!x86 || o.bytes == 0)
-        o.bytes = x86 && !o.inst ? 8 : 4;
+    double bytes = icache_inst_bytes(&s, inst);
+    if (bytes < 0) {   /* (the build's error is printed) */
+        sweep_free(&s);
+        return 1;
+    }
+    if (!(bytes >= 1) || (o.bytes > 0 && o.bytes != bytes)) {
+        if (!(bytes >= 1))
+            fprintf(stderr, "uarch: bench icache: -inst '%s' assembles to no bytes: no footprint to sweep\n", inst);
+        else
+            fprintf(stderr, "uarch: bench icache: -bytes %g: '%s' assembles to %g byte%s (the assembler's size; "
+                    "leave -bytes out to take it)\n", o.bytes, inst, bytes, bytes == 1 ? "" : "s");
+        sweep_free(&s);
+        return 2;
+    }
+    o.bytes = bytes;
     double l1i = sweep_cache_size(s.opt.cpu, 1, "Instruction");
     double l2 = sweep_cache_size(s.opt.cpu, 2, "Unified");
     double lo = s.opt.min > 0 ? s.opt.min : 4096;
@@ -195,7 +232,10 @@ int exp_icache(int argc, char **argv)
      * hid it in two runs of three */
     s.knee_median3 = true;
     char nm[64];
-    snprintf(nm, sizeof nm, "%s", o.inst ? o.inst : x86 ? "nop (8 bytes)" : "nop (4 bytes)");
+    if (o.inst)
+        snprintf(nm, sizeof nm, "%s", o.inst);
+    else
+        snprintf(nm, sizeof nm, "nop (%.0f bytes)", o.bytes);
     int ser = sweep_series(&s, nm);
     int passes = sweep_passes(&s);
     sweep_begin(&s, n * passes);

@@ -392,10 +392,12 @@ int exp_inst(int argc, char **argv)
         bench_prog_init(&prog, s.arch, BENCH_ATT);
         BenchKernel k = {.symbol = "inst", .body = buf_cstr(&body), .body_file = "<inst>", .unroll = 1};
         bench_prog_kernel(&prog, &k);
-        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies};
+        char what[48];
+        snprintf(what, sizeof what, "latency %d->%d", (x86 ? in.dest : 0) + 1, lat_op[l] + 1);
+        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies, .what = what};
         SweepPoint pt = {.x = 1};
-        bool fatal;
-        if (sweep_measure(&s, &prog, &run, &pt, &fatal))
+        bool fatal, ok = sweep_measure(&s, &prog, &run, &pt, &fatal);
+        if (ok)
             lat[l] = sweep_y(&s, &pt);
         else
             failed = fatal && !sweep_stop(&s);
@@ -403,7 +405,7 @@ int exp_inst(int argc, char **argv)
         buf_free(&body);
         if (failed)
             break;
-        s.npoints_done++;
+        s.npoints_done += ok;   /* (a chain cut at the timeout: no latency, the sweep goes on) */
     }
     /* K sweep */
     for (int k = 1; k <= maxk && !failed && !sweep_stop(&s); k++) {
@@ -414,7 +416,7 @@ int exp_inst(int argc, char **argv)
         bench_prog_init(&prog, s.arch, BENCH_ATT);
         BenchKernel kk = {.symbol = "inst", .body = buf_cstr(&body), .body_file = "<inst>", .unroll = 1};
         bench_prog_kernel(&prog, &kk);
-        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies - copies % k};
+        SweepRun run = {.symbol = "inst", .iters = 5000, .copies_per_iter = copies - copies % k, .series = ser};
         SweepPoint pt = {.x = k};
         bool fatal;
         bool ok = sweep_measure(&s, &prog, &run, &pt, &fatal);

@@ -166,7 +166,7 @@ int exp_mispredict(int argc, char **argv)
             BenchKernel kern = {.symbol = "mispredict", .init = buf_cstr(&init), .body = buf_cstr(&body[v]),
                                 .body_file = "<mispredict>", .unroll = unroll[v]};
             bench_prog_kernel(&prog, &kern);
-            SweepRun run = {.symbol = "mispredict", .iters = 8192, .copies_per_iter = 16};
+            SweepRun run = {.symbol = "mispredict", .iters = 8192, .copies_per_iter = 16, .series = ser[v]};
             SweepPoint pt = {.x = (double)period};
             bool fatal;
             bool ok = sweep_measure(&s, &prog, &run, &pt, &fatal);

@@ -277,7 +277,7 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
     size_t *order = xmalloc(sizeof *order * (size_t)(npts > 0 ? npts : 1));
     bool ok = true;
     BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = 8, .warmup = 1, .iters = ROB_ITERS,
-                       .core_hz = s->prov.core_hz, .quiet = true, .timeout_s = 60};
+                       .core_hz = s->prov.core_hz, .quiet = true, .timeout_s = sweep_timeout(s, 60)};
     if (*nbase == 0 && npts > 0) {   /* the first calls of a sweep are erratic: not recorded */
         BenchSamples smp;
         memset(&smp, 0, sizeof smp);
@@ -299,7 +299,9 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
             char msg[256] = "";
             BenchStatus st = bench_run(&ro, p->fn, 2, &smp, msg, sizeof msg);
             if (st != BENCH_OK) {
-                if (!sweep_stop(s) && st != BENCH_INTERRUPTED) {
+                if (st == BENCH_TIMEOUT && !sweep_stop(s)) {
+                    sweep_cut(s, series, NULL, p->n, ro.timeout_s, msg);
+                } else if (!sweep_stop(s) && st != BENCH_INTERRUPTED) {
                     fprintf(stderr, "uarch: bench rob: %s\n", msg[0] ? msg : "measurement failed");
                     s->failed = st == BENCH_CRASHED || st == BENCH_ERROR;
                 }

@@ -348,6 +348,11 @@ BenchFn bench_lib_fn(BenchLib *lib, const char *symbol)
     return s ? fn : NULL;
 }
 
+const void *bench_lib_data(BenchLib *lib, const char *symbol)
+{
+    return dlsym(lib->handle, symbol);
+}
+
 const char *bench_lib_dir(const BenchLib *lib) { return lib->dir; }
 
 void bench_lib_close(BenchLib *lib)

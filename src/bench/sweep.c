@@ -69,6 +69,10 @@ static const struct {
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
      {OPT_INT, 1, SWEEP_MAX_REPEAT}},
+    {"-timeout", "S", "kill the measuring of a point after S seconds (default 60, dcache 120)\n"
+                      "               the point is cut and the sweep stops: it reports what it measured,\n"
+                      "               the cut point marked (table, JSON \"cut\", CSV column cut), exit status 1",
+     {OPT_INT, 1, 86400}},
 };
 
 static void common_usage(const Sweep *s, FILE *f)
@@ -217,7 +221,7 @@ static bool repeat_collect(Sweep *s)
     R->find = xmalloc(sizeof *R->find * (size_t)(s->nfind + 1));
     memcpy(R->find, s->find, sizeof *R->find * (size_t)s->nfind);
     R->nfind = s->nfind;
-    bool last = repeat.cur + 1 >= repeat.n || s->interrupted;
+    bool last = repeat.cur + 1 >= repeat.n || s->interrupted || s->ncut;
     if (!last) {
         if (!s->opt.quiet)
             fprintf(stderr, "uarch: bench %s: run %d of %d done\n", s->exp, repeat.cur + 1, repeat.n);
@@ -336,6 +340,8 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 s->opt.ppo = (int)d;
             else if (strcmp(a, "-repeat") == 0)
                 s->opt.repeat = (int)d;
+            else if (strcmp(a, "-timeout") == 0)
+                s->opt.timeout = d;
             else if (strcmp(a, "-min") == 0)
                 s->opt.min = d, s->opt.min_set = true;
             else if (d == 0) {   /* (0 is "unset": the default end) */
@@ -849,6 +855,28 @@ BenchLib *sweep_build(Sweep *s, const BenchProgram *prog)
     return lib;
 }
 
+double sweep_timeout(const Sweep *s, double dflt)
+{
+    return s->opt.timeout > 0 ? s->opt.timeout : dflt > 0 ? dflt : 60;
+}
+
+void sweep_cut(Sweep *s, int series, const char *what, double x, double t, const char *msg)
+{
+    const char *name = what ? what : series >= 0 && series < s->nseries ? s->series[series].name : "";
+    char xs[32] = "";
+    if (!what)
+        sweep_fmt_x(s, x, xs, sizeof xs);
+    fprintf(stderr, "uarch: bench %s: %s%s%s%s%s: %s; the point is cut (-timeout %g)%s\n", s->exp,
+            what ? "" : "point ", xs, name[0] && !what ? " of '" : "", name, name[0] && !what ? "'" : "",
+            msg[0] ? msg : "timed out", t, what ? "" : ", the sweep stops");
+    if (s->ncut < SWEEP_MAX_CUT) {
+        SweepCut *c = &s->cut[s->ncut];
+        snprintf(c->series, sizeof c->series, "%s", name);
+        c->x = what ? NAN : x, c->timeout_s = t;
+    }
+    s->ncut++;
+}
+
 bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepPoint *pt, bool *fatal)
 {
     *fatal = false;
@@ -862,7 +890,7 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         bug("kernel '%s' missing from the built program", r->symbol);
     BenchRunOpts ro = {.cpu = s->opt.cpu, .runs = r->runs > 0 ? r->runs : s->opt.runs,
                        .warmup = 3, .iters = r->iters, .core_hz = s->prov.core_hz, .quiet = true,
-                       .timeout_s = r->timeout_s > 0 ? r->timeout_s : 60};
+                       .timeout_s = sweep_timeout(s, r->timeout_s)};
     if (ro.runs <= 0)
         ro.runs = 15;
     /* The two lengths are called in turn in every sample (short, long, short, long, ...) by
@@ -918,7 +946,10 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
             pt->q75 = positive_or_nan(b.q75);
         }
     } else if (!sweep_stop(s)) {
-        fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
+        if (st == BENCH_TIMEOUT)
+            sweep_cut(s, r->what ? -1 : r->series, r->what, pt->x, ro.timeout_s, msg);
+        else
+            fprintf(stderr, "uarch: bench %s: %s\n", s->exp, msg[0] ? msg : "measurement failed");
         s->npoints_failed++;
         *fatal = st == BENCH_CRASHED || st == BENCH_ERROR;
     } else {
@@ -937,6 +968,7 @@ bool sweep_point(Sweep *s, int series, const BenchKernel *k, const SweepRun *r, 
     SweepRun run = *r;
     if (!run.symbol)
         run.symbol = k->symbol;
+    run.series = series;
     SweepPoint pt = {.x = x};
     bool fatal;
     bool ok = sweep_measure(s, &prog, &run, &pt, &fatal);
@@ -1318,6 +1350,15 @@ void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool 
     }
 }
 
+void sweep_minor_steps(const KneeResult *r, const int *idx, int ns, double ratio, bool *named)
+{
+    for (int j = 0; j < ns && j < SWEEP_MAX_FINDINGS; j++) {
+        double a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level;
+        if (a > 0 && b > 0 && fmax(a / b, b / a) < ratio)
+            named[j] = false;
+    }
+}
+
 int sweep_memory_step(const KneeResult *r, const int *idx, int ns, double hz)
 {
     for (int j = 0; j < ns && hz > 0; j++)
@@ -1444,6 +1485,16 @@ static void write_json(Sweep *s, FILE *out)
     bench_provenance_json(&j, &s->prov);
     json_kbool(&j, "interrupted", s->interrupted);
     json_kbool(&j, "emulated", s->prov.emulated[0] != 0);
+    json_key(&j, "cut");   /* the points cut at the timeout: the sweep stopped at the first */
+    json_arr_begin(&j);
+    for (int i = 0; i < s->ncut && i < SWEEP_MAX_CUT; i++) {
+        json_obj_begin(&j);
+        json_kstr(&j, "series", s->cut[i].series);
+        json_knum(&j, "x", s->cut[i].x);
+        json_knum(&j, "timeout_s", s->cut[i].timeout_s);
+        json_obj_end(&j);
+    }
+    json_arr_end(&j);
     json_key(&j, "x");
     json_obj_begin(&j);
     json_kstr(&j, "label", s->xlabel);
@@ -1569,6 +1620,27 @@ static void write_json(Sweep *s, FILE *out)
     buf_free(&b);
 }
 
+/* The cut of series `name` at x (NULL: none) */
+static const SweepCut *cut_at(const Sweep *s, const char *name, double x)
+{
+    for (int i = 0; i < s->ncut && i < SWEEP_MAX_CUT; i++)
+        if (strcmp(s->cut[i].series, name) == 0 && s->cut[i].x == x)
+            return &s->cut[i];
+    return NULL;
+}
+
+/* The cuts that are no point of a series of their own (sweep_cut's `what`, or a point no pass
+ * measured): the table, CSV and SVG add them */
+static bool cut_unlisted(const Sweep *s, const SweepCut *c)
+{
+    for (int i = 0; i < s->nseries; i++)
+        if (strcmp(s->series[i].name, c->series) == 0)
+            for (int k = 0; k < s->series[i].n; k++)
+                if (s->series[i].pts[k].x == c->x)
+                    return false;
+    return true;
+}
+
 /* A statistic of a point: fmt, or "-" when it is unavailable (NAN). */
 static void fmt_val(char *out, size_t n, double v, const char *fmt)
 {
@@ -1604,10 +1676,22 @@ static void write_table(Sweep *s, FILE *out)
             fmt_val(ys[0], sizeof ys[0], sweep_y(s, p), "%.3f");
             fmt_val(ys[1], sizeof ys[1], s->opt.best ? p->med : p->best, "%.3f");
             fmt_val(ys[2], sizeof ys[2], p->q75 - p->q25, "%.3f");
-            fprintf(out, "%12s  %10s  %10s  %10s  %4d\n", xs, ys[0], ys[1], ys[2], p->n);
+            const SweepCut *c = cut_at(s, S->name, p->x);
+            fprintf(out, "%12s  %10s  %10s  %10s  %4d%s\n", xs, ys[0], ys[1], ys[2], p->n,
+                    c ? "  (a later pass cut at the timeout)" : "");
         }
+        for (int k = 0; k < s->ncut && k < SWEEP_MAX_CUT; k++)
+            if (strcmp(s->cut[k].series, S->name) == 0 && cut_unlisted(s, &s->cut[k])) {
+                char xs[32];
+                sweep_fmt_x(s, s->cut[k].x, xs, sizeof xs);
+                fprintf(out, "%12s  cut: not finished within %g s (-timeout)\n", xs, s->cut[k].timeout_s);
+            }
     }
-    fprintf(out, "\nfindings%s%s:\n", s->interrupted ? " (interrupted: partial sweep)" : "",
+    for (int k = 0; k < s->ncut && k < SWEEP_MAX_CUT; k++)
+        if (!isfinite(s->cut[k].x))
+            fprintf(out, "\n%s: cut: not finished within %g s (-timeout)\n", s->cut[k].series, s->cut[k].timeout_s);
+    fprintf(out, "\nfindings%s%s:\n", s->interrupted ? " (interrupted: partial sweep)" :
+            s->ncut ? " (cut at the timeout: partial sweep)" : "",
             s->prov.emulated[0] ? " (emulated timings: no core's)" : "");
     int unmeasured = 0;
     for (int i = 0; i < s->nseries; i++)
@@ -1647,12 +1731,21 @@ static bool write_csv(Sweep *s, const char *path)
     buf_init(&b);
     /* every row carries the sweep's flags: a row read alone still says it is from an interrupted
      * sweep or from emulated timings */
-    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,interrupted,emulated\n");
-    for (int i = 0; i < s->nseries; i++)
-        for (int k = 0; k < s->series[i].n; k++) {
-            const SweepPoint *p = &s->series[i].pts[k];
+    /* cut: 1 on the row of a point cut at the timeout: a row of its own with no figures, or,
+     * when an earlier pass measured it, that pass's figures */
+    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated\n");
+    int nrows = s->nseries + (s->ncut < SWEEP_MAX_CUT ? s->ncut : SWEEP_MAX_CUT);
+    for (int i = 0; i < nrows; i++) {
+        const SweepCut *cut = i >= s->nseries ? &s->cut[i - s->nseries] : NULL;
+        if (cut && !cut_unlisted(s, cut))
+            continue;
+        int n = cut ? 1 : s->series[i].n;
+        for (int k = 0; k < n; k++) {
+            SweepPoint none = {.x = cut ? cut->x : 0, .med = NAN, .best = NAN, .min = NAN, .max = NAN,
+                               .q25 = NAN, .q75 = NAN};
+            const SweepPoint *p = cut ? &none : &s->series[i].pts[k];
             const double v[] = {p->med, p->best, p->min, p->max, p->q25, p->q75};
-            const char *nm = s->series[i].name;
+            const char *nm = cut ? cut->series : s->series[i].name;
             if (strpbrk(nm, ",\"\n")) {   /* RFC 4180: quoted, quotes doubled */
                 buf_putc(&b, '"');
                 for (const char *c = nm; *c; c++)
@@ -1661,15 +1754,20 @@ static bool write_csv(Sweep *s, const char *path)
             } else {
                 buf_puts(&b, nm);
             }
-            buf_printf(&b, ",%.17g", p->x);
+            if (isfinite(p->x))
+                buf_printf(&b, ",%.17g", p->x);
+            else
+                buf_putc(&b, ',');   /* (no x: a measure of no series, bench inst's latency) */
             for (size_t j = 0; j < ARRAY_LEN(v); j++) {
                 if (isfinite(v[j]))
                     buf_printf(&b, ",%.6g", v[j]);
                 else
                     buf_putc(&b, ',');   /* unavailable: an empty field */
             }
-            buf_printf(&b, ",%d,%d,%d\n", p->n, s->interrupted, s->prov.emulated[0] != 0);
+            buf_printf(&b, ",%d,%d,%d,%d\n", p->n, cut || cut_at(s, nm, p->x), s->interrupted,
+                       s->prov.emulated[0] != 0);
         }
+    }
     bool ok = out_write_file(path, &b);
     buf_free(&b);
     return ok;
@@ -1693,9 +1791,17 @@ static bool write_svg(Sweep *s, const char *path)
 {
     SvgPlot p;
     memset(&p, 0, sizeof p);
-    char title[160], sub[400];
-    snprintf(title, sizeof title, "uarch bench %s: %s%s%s", s->exp, s->title,
-             s->interrupted ? " (interrupted)" : "", s->prov.emulated[0] ? " (EMULATED timings)" : "");
+    char title[400], sub[400], cut[160] = "";
+    if (s->ncut) {   /* the first point cut (the sweep stopped there) */
+        char xs[32] = "";
+        if (isfinite(s->cut[0].x))
+            sweep_fmt_x(s, s->cut[0].x, xs, sizeof xs);
+        snprintf(cut, sizeof cut, " (cut at the %g s timeout: %s%s%s%s)", s->cut[0].timeout_s, xs,
+                 xs[0] && s->cut[0].series[0] ? " of " : "", s->cut[0].series,
+                 s->ncut > 1 ? " and more" : "");
+    }
+    snprintf(title, sizeof title, "uarch bench %s: %s%s%s%s", s->exp, s->title,
+             s->interrupted ? " (interrupted)" : "", cut, s->prov.emulated[0] ? " (EMULATED timings)" : "");
     snprintf(sub, sizeof sub, "%s | %s | %s | %.2f GHz | %s", s->prov.cpu, s->prov.os,
              s->prov.backend, s->prov.core_hz / 1e9, s->prov.date);
     p.title = title, p.subtitle = sub, p.xlabel = s->xlabel, p.ylabel = s->ylabel;
@@ -1758,10 +1864,11 @@ static bool write_svg(Sweep *s, const char *path)
     return ok;
 }
 
-/* An interrupted sweep: a finding of a series with no point is "not measured" (it has no value,
- * and its note must not claim what a full sweep would have shown, such as "no step up"); one
- * without a value from a partial series says how far its series went. */
-static void unmeasured(Sweep *s)
+/* An interrupted sweep (or one stopped at a point cut at the timeout: `why` "cut at the timeout"):
+ * a finding of a series with no point is "not measured" (it has no value, and its note must not
+ * claim what a full sweep would have shown, such as "no step up"); one without a value from a
+ * partial series says how far its series went. */
+static void unmeasured(Sweep *s, const char *why)
 {
     for (int i = 0; i < s->nfind; i++) {
         SweepFinding *f = &s->find[i];
@@ -1775,13 +1882,14 @@ static void unmeasured(Sweep *s)
         int n = S ? S->n : total;
         if (n == 0) {
             f->value = f->cycles = f->confidence = NAN;
-            snprintf(f->note, sizeof f->note, "not measured: the sweep was interrupted before %s",
+            snprintf(f->note, sizeof f->note, "not measured: the sweep was %s before %s", why,
                      S ? "this series" : "its first point");
         } else if (!isfinite(f->value) && S) {
             char a[32], b[32], note[sizeof f->note];
             sweep_fmt_x(s, S->pts[0].x, a, sizeof a);
             sweep_fmt_x(s, S->pts[S->n - 1].x, b, sizeof b);
-            snprintf(note, sizeof note, "interrupted: measured %s..%s only; %s", a, b, f->note);
+            snprintf(note, sizeof note, "%s: measured %s..%s only%s%s", why, a, b, f->note[0] ? "; " : "",
+                     f->note);
             snprintf(f->note, sizeof f->note, "%s", note);
         }
     }
@@ -1800,14 +1908,18 @@ int sweep_finish(Sweep *s)
         fprintf(stderr, "uarch: bench %s: interrupted%s%s, reporting the %d points measured\n", s->exp,
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
-        unmeasured(s);
+        unmeasured(s, "interrupted");
+    } else if (s->ncut) {
+        fprintf(stderr, "uarch: bench %s: %d point%s cut at the timeout, reporting the %d points measured "
+                "(exit status 1)\n", s->exp, s->ncut, s->ncut > 1 ? "s" : "", s->npoints_done);
+        unmeasured(s, "cut at the timeout");
     }
-    if (!s->interrupted && s->npoints_done == 0 && s->npoints_failed > 0) {   /* (not "left out") */
+    if (!s->interrupted && s->npoints_done == 0 && s->npoints_failed > 0 && !s->ncut) {   /* (not "left out") */
         fprintf(stderr, "uarch: bench %s: no point measured: %d failed (said above)\n", s->exp,
                 s->npoints_failed);
         return 1;
     }
-    if (!s->interrupted && s->npoints_done == 0) {   /* (an empty table and "findings: none" said nothing) */
+    if (!s->interrupted && s->npoints_done == 0 && !s->ncut) {   /* (an empty table and "findings: none" said nothing) */
         fprintf(stderr, "uarch: bench %s: no point measured: every point between -min and -max was left out "
                 "(see the experiment's --help for the points it leaves out)\n", s->exp);
         return 1;
@@ -1835,6 +1947,8 @@ int sweep_finish(Sweep *s)
     if (s->opt.csv && !write_csv(s, s->opt.csv))   /* (the error is printed) */
         status = 1;
     if (s->opt.svg && !write_svg(s, s->opt.svg))
+        status = 1;
+    if (s->ncut)   /* a partial sweep, reported: a script must not take it for a whole one */
         status = 1;
     return status;
 }

@@ -48,9 +48,19 @@ typedef struct SweepOpts {
     bool best;                /* -stat min (default): analyse and plot the best-case estimate */
     bool stat_set;            /* -stat was given (an experiment may pick another default) */
     int repeat;               /* -repeat N: the whole sweep N times, findings with their spread */
+    double timeout;           /* -timeout S: a point's measuring child is killed after S seconds
+                               * (0: the experiment's default, sweep_timeout) */
 } SweepOpts;
 
 #define SWEEP_MAX_REPEAT 16
+#define SWEEP_MAX_CUT 16
+
+/* A point whose measuring was cut at the timeout (the sweep stops there) */
+typedef struct SweepCut {
+    char series[48];          /* its series' name, or what was measured (bench inst's "latency 1->2") */
+    double x;
+    double timeout_s;         /* the timeout it did not finish within */
+} SweepCut;
 
 typedef struct SweepPoint {
     double x;
@@ -113,6 +123,8 @@ typedef struct Sweep {
     bool failed;              /* a point failed to build or crashed: no report, exit status 1 */
     int npoints_total, npoints_done;   /* for progress */
     int npoints_failed;       /* points whose measuring failed (a timeout): said above, each */
+    SweepCut cut[SWEEP_MAX_CUT];   /* the points cut at the timeout (the first SWEEP_MAX_CUT) */
+    int ncut;                 /* how many: > 0 makes the report partial and the exit status 1 */
     double rep_step;          /* > 0: -repeat runs agree within this distance on the x axis
                                * (a sweep whose points are not its grid: rob's finer points
                                * round the step); 0: no grid point between them */
@@ -234,8 +246,16 @@ typedef struct SweepRun {
     uint64_t iters;           /* short call: iters; long call: 2 * iters */
     double copies_per_iter;   /* measured operations per loop iteration */
     int runs;                 /* 0: s->opt.runs */
-    double timeout_s;         /* 0: 60 */
+    double timeout_s;         /* the experiment's default (0: 60); -timeout replaces it */
+    int series;               /* the series the point belongs to (named when it is cut) */
+    const char *what;         /* non-NULL: the name of what is measured, in place of the series'
+                               * (a point that is in no series) */
 } SweepRun;
+/* The timeout of a point: -timeout S, else the experiment's default dflt (0: 60 s). */
+double sweep_timeout(const Sweep *s, double dflt);
+/* Record a point cut at timeout t (series: an index of s->series, or -1 with `what`) and say so
+ * on stderr, with the runner's message msg. */
+void sweep_cut(Sweep *s, int series, const char *what, double x, double t, const char *msg);
 /* Build a program for the sweep (-keep: its directory printed); NULL on an error, printed
  * unless Ctrl-C stopped the build. */
 BenchLib *sweep_build(Sweep *s, const BenchProgram *prog);
@@ -343,6 +363,9 @@ void sweep_name_knees(Sweep *s, int series, const SweepRef *refs, int nrefs, con
  * number of levels known, e.g. from sysfs), the k steps of the largest relative change of the
  * level (after / before, or its inverse) are true, the others false; else all true. */
 void sweep_major_steps(const KneeResult *r, const int *idx, int ns, int k, bool *named);
+/* named[j] made false for the steps whose level changes by less than `ratio` (after / before,
+ * or its inverse): no new level, whatever the number of levels known */
+void sweep_minor_steps(const KneeResult *r, const int *idx, int ns, double ratio, bool *named);
 /* a latency no cache answers in: memory's (a Zen 4 guest's L3: 12 ns, its DRAM 130 ns) */
 #define SWEEP_MEMORY_NS 60
 /* the first of the ns steps of sweep_steps() (indices idx) whose level before it is as slow as

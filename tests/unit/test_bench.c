@@ -1211,6 +1211,15 @@ TEST(test_bench_major_steps)
         r.levels[i].level = bw[i];
     sweep_major_steps(&r, idx, 3, 2, named);
     CHECK(!named[0] && named[1] && named[2]);
+    /* a latency step of 9 % is no level, even with as many steps as levels (the Emerald Rapids
+     * guest, 2026-12-01: 5 -> 16 -> 144 -> 157 c, sysfs has 3 levels: the 157 was named L3) */
+    const double er[] = {5, 16, 144, 157};
+    for (int i = 0; i < 4; i++)
+        r.levels[i].level = er[i];
+    sweep_major_steps(&r, idx, 3, 3, named);
+    CHECK(named[0] && named[1] && named[2]);
+    sweep_minor_steps(&r, idx, 3, 1.5, named);
+    CHECK(named[0] && named[1] && !named[2]);
 }
 
 /* dcache: a plateau as slow as memory before the last is DRAM, not an L4 (this Zen 5 guest,

@@ -280,6 +280,36 @@ TEST(knee_direction)
     CHECK_NEAR(r.levels[r.nlevels - 1].level, 14, 0.1);
 }
 
+/* direction: points beyond a plateau on the side away from the next level (against the curve's
+ * direction) are no step towards it.  bench icache on an Emerald Rapids guest (2026-12-01, run 2
+ * of three, the other vCPU busy): 8-byte NOPs at 6 IPC from the op cache, then 7 to 8.6 "IPC" at
+ * 13.4-19 KiB (the differences of a disturbed core's two lengths; no 6-wide core runs them), then
+ * the fall to 1.6 IPC between 32 and 38 KiB.  Those points made the plateau end at 11.3 KiB and
+ * its capacity at most twice that, 22.6 KiB: the step was named the op cache's, and the L1I's
+ * 32 KiB "not resolved".  The y are the sweep's median of three neighbours (knee_median3). */
+TEST(knee_direction_overshoot)
+{
+    static const double x[] = {4096, 4864, 5826.56, 6912, 8192, 9728, 11571.2, 13721.6, 16384, 19456, 23142.4,
+                                27545.6, 32768, 39014.4, 46284.8, 55091.2, 65536, 77926.4, 92672, 110592, 131072,
+                                155648, 185344, 220160, 262144, 311296, 370688, 441344, 524288, 623616, 741376,
+                                881664, 1048576, 1247805, 1478492, 1761607, 2097152, 2495610, 2967470, 3523215,
+                                4194304, 4991221, 5934940, 7056916, 8388608};
+    static const double y[] = {6.032, 5.994, 5.994, 6.006, 6.006, 6.003, 6.003, 6.975, 8.574, 8.574, 5.732, 5.268,
+                               4.365, 1.583, 1.583, 1.596, 1.596, 1.602, 1.573, 1.573, 1.571, 1.555, 1.571, 1.592,
+                               1.592, 1.592, 1.592, 1.595, 1.592, 1.595, 1.599, 1.599, 1.584, 1.559, 1.359, 1.271,
+                               1.021, 0.649, 0.533, 0.460, 0.411, 0.403, 0.401, 0.384, 0.374};
+    int n = (int)(sizeof x / sizeof x[0]);
+    KneeOpts o = knee_defaults();
+    o.direction = -1;
+    KneeResult r;
+    knee_find(x, y, n, &o, &r);
+    CHECK(r.nlevels >= 2);
+    CHECK(r.levels[0].x_last >= 19456);    /* the overshoot is the plateau's */
+    CHECK_NEAR(r.levels[0].x_mid, 32768, 0);   /* the last point above the middle */
+    CHECK_NEAR(r.levels[0].level, 6.0, 0.1);
+    CHECK(r.levels[0].confidence >= 0.5);   /* (0.70: the plateau's end is noisy; 0.97 before, at 22.6 KiB) */
+}
+
 TEST(knee_plateau_then_ramp)
 {
     /* the dtlb chase on a Zen 4 (measured): 4 c to 64 pages, 11 c to 512 (L1D lines), 22 c to
