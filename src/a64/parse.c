@@ -1397,7 +1397,7 @@ static int fimm_place(const Parser *P, const A64Operand *o)
 /* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
  * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
  * are symbols) */
-static bool za_tile(const char *s, const char *e)
+bool a64_za_tile(const char *s, const char *e)
 {
     if (e - s < 4 || ascii_lower(s[0]) != 'z' || ascii_lower(s[1]) != 'a') return false;
     const char *x = s + 2;
@@ -1564,7 +1564,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
-    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
+    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : a64_za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
     if (cls && dot && !strcmp(cls, "zt")) cls = NULL;
     if (cls) {
         bool zt0 = !strcmp(cls, "zt");
