@@ -677,6 +677,8 @@ static bool no_operand(Parser *P, const char *x)
 
 typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o);
+static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *reloc, A64Operand *o,
+                        const char **end, AsmErr *ae);
 
 /* llvm's second errors where its parser goes on after a first one, at c: "unknown token in
  * expression", and "invalid operand" when it was reading an operand (after a list, a lane) */
@@ -807,20 +809,28 @@ static const char *const elf_specs[] = {
  * the text llvm prints, imm.complex: not a symbol plus a constant). */
 static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o)
 {
-    Parser *P = L->P;
-    Arena *ar = &P->prog->arena;
-    AsmSymExpr x;
     AsmErr ae;
     const char *end;
+    if (!sym_expr_at(L->P, L->p, L->e, reloc, o, &end, &ae)) {
+        if (!ae.at) ae.at = L->p;
+        return aerr(L->P, &ae);
+    }
+    L->p = end;
+    return true;
+}
+
+/* the expression of symbols at [p, e) into o (its text and parts copied), *end after it; false
+ * with the error in *ae, nothing reported */
+static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *reloc, A64Operand *o,
+                        const char **end, AsmErr *ae)
+{
+    Arena *ar = &P->prog->arena;
+    AsmSymExpr x;
     buf_reset(&P->xtext);
     if (reloc) buf_printf(&P->xtext, ":%s:", reloc);
     P->A.line_start = P->ls;
     if (P->A.nsyms) P->memo_off = true;   /* (a .set constant may be in it) */
-    if (!asm_sym_expr(&P->A, L->p, L->e, &end, &x, &P->xtext, &ae)) {
-        if (!ae.at) ae.at = L->p;
-        return aerr(P, &ae);
-    }
-    L->p = end;
+    if (!asm_sym_expr(&P->A, p, e, end, &x, &P->xtext, ae)) return false;
     memset(&o->u, 0, sizeof o->u);
     if (x.constant && !reloc) {
         o->kind = A64_OP_IMM;
@@ -1047,12 +1057,20 @@ static bool real_expr(Lex *L, A64Operand *o, const char *p, bool *done)
     AsmErr ae;
     const char *end;
     int64_t v;
+    /* (with a symbol, #1.0 + foo, an expression of symbols, the literal's bits its constant:
+     * llvm's movz x0, #4607182418800017408+foo) */
+    bool sym = false;
     if (!asm_expr(&P->A, buf, buf + len, &end, &v, &ae)) {
-        ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
-        return aerr(P, &ae);
+        AsmErr se;
+        if (!(sym = sym_expr_at(P, buf, buf + len, NULL, o, &end, &se))) {
+            ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
+            return aerr(P, &ae);
+        }
     }
-    o->kind = A64_OP_IMM;
-    o->u.imm.value = v;
+    if (!sym) {
+        o->kind = A64_OP_IMM;
+        o->u.imm.value = v;
+    }
     L->p = end < buf + len ? p + map[end - buf] : e;
     return true;
 }
