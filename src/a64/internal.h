@@ -115,6 +115,9 @@ extern const int a64_apple_count;
 typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
 extern const A64ZaTiles a64_za_tiles[];
 extern const int a64_za_tiles_count;
+/* whether [s, e) is the name of a ZA tile or its slices of an element size llvm reads as a
+ * register: za.s, za3.s, za1h.d, not za4.s (four tiles of words: za0-za3; src/a64/parse.c) */
+bool a64_za_tile(const char *s, const char *e);
 /* the instructions and forms of extensions uarch has no rows of, by mnemonic and operand shape
  * (src/a64/shapes.tsv -> $(B)/gen/a64_shapes.c, sorted by mnem then shape; source: "survey" |
  * "hand", for tools/shapes-survey.sh; shift: "lsl" when an immediate of the shape may be

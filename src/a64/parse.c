@@ -692,6 +692,8 @@ static bool no_operand(Parser *P, const char *x)
 
 typedef struct Lex { Parser *P; const char *p, *e; } Lex;
 static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o);
+static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *reloc, A64Operand *o,
+                        const char **end, AsmErr *ae);
 
 /* llvm's second errors where its parser goes on after a first one, at c: "unknown token in
  * expression", and "invalid operand" when it was reading an operand (after a list, a lane) */
@@ -822,20 +824,28 @@ static const char *const elf_specs[] = {
  * the text llvm prints, imm.complex: not a symbol plus a constant). */
 static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o)
 {
-    Parser *P = L->P;
-    Arena *ar = &P->prog->arena;
-    AsmSymExpr x;
     AsmErr ae;
     const char *end;
+    if (!sym_expr_at(L->P, L->p, L->e, reloc, o, &end, &ae)) {
+        if (!ae.at) ae.at = L->p;
+        return aerr(L->P, &ae);
+    }
+    L->p = end;
+    return true;
+}
+
+/* the expression of symbols at [p, e) into o (its text and parts copied), *end after it; false
+ * with the error in *ae, nothing reported */
+static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *reloc, A64Operand *o,
+                        const char **end, AsmErr *ae)
+{
+    Arena *ar = &P->prog->arena;
+    AsmSymExpr x;
     buf_reset(&P->xtext);
     if (reloc) buf_printf(&P->xtext, ":%s:", reloc);
     P->A.line_start = P->ls;
     if (P->A.nsyms) P->memo_off = true;   /* (a .set constant may be in it) */
-    if (!asm_sym_expr(&P->A, L->p, L->e, &end, &x, &P->xtext, &ae)) {
-        if (!ae.at) ae.at = L->p;
-        return aerr(P, &ae);
-    }
-    L->p = end;
+    if (!asm_sym_expr(&P->A, p, e, end, &x, &P->xtext, ae)) return false;
     memset(&o->u, 0, sizeof o->u);
     if (x.constant && !reloc) {
         o->kind = A64_OP_IMM;
@@ -1067,12 +1077,20 @@ static bool real_expr(Lex *L, A64Operand *o, const char *p, bool *done)
     AsmErr ae;
     const char *end;
     int64_t v;
+    /* (with a symbol, #1.0 + foo, an expression of symbols, the literal's bits its constant:
+     * llvm's movz x0, #4607182418800017408+foo) */
+    bool sym = false;
     if (!asm_expr(&P->A, buf, buf + len, &end, &v, &ae)) {
-        ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
-        return aerr(P, &ae);
+        AsmErr se;
+        if (!(sym = sym_expr_at(P, buf, buf + len, NULL, o, &end, &se))) {
+            ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
+            return aerr(P, &ae);
+        }
     }
-    o->kind = A64_OP_IMM;
-    o->u.imm.value = v;
+    if (!sym) {
+        o->kind = A64_OP_IMM;
+        o->u.imm.value = v;
+    }
     L->p = end < buf + len ? p + map[end - buf] : e;
     return true;
 }
@@ -1417,7 +1435,7 @@ static int fimm_place(const Parser *P, const A64Operand *o)
 /* whether [s, e) names an SME tile, tile slice or array vector (za0.s, za1h.d, za3v.s, za.d
  * ...), as llvm reads them: a tile number below the tiles of the element size (za1.b, za4.s
  * are symbols) */
-static bool za_tile(const char *s, const char *e)
+bool a64_za_tile(const char *s, const char *e)
 {
     if (e - s < 4 || ascii_lower(s[0]) != 'z' || ascii_lower(s[1]) != 'a') return false;
     const char *x = s + 2;
@@ -1584,7 +1602,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     const char *ie = ke ? ke : ident_end(p, e);
     const char *dot = find_dot(p, ie);
     /* zt0; z1, p1, pn8, za, and z1.d, p1.s, za0h.s ... where a form of the mnemonic takes one */
-    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
+    const char *cls = !dot ? a64_reg_class(p, (size_t)(ie - p), true) : a64_za_tile(p, ie) ? "za" : a64_reg_class(p, (size_t)(dot - p), true);
     if (cls && dot && !strcmp(cls, "zt")) cls = NULL;
     if (cls) {
         bool zt0 = !strcmp(cls, "zt");

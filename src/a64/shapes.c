@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "a64/internal.h"
 
@@ -792,6 +793,344 @@ static const char *second_shift(const char *shape, const char *const *tok)
     return NULL;
 }
 
+static const char *operand_at(const char *s, const char *e, int k);
+
+/* the end of the word at p (letters, digits, '_'), with a suffix '.' and letters or digits */
+static const char *word_end(const char *p, const char *e)
+{
+    while (p < e && (isalnum((unsigned char)*p) || *p == '_')) p++;
+    if (p + 1 < e && *p == '.' && isalnum((unsigned char)p[1]))
+        for (p++; p < e && isalnum((unsigned char)*p); p++) {}
+    return p;
+}
+
+static const char *skip_sp(const char *p, const char *e)
+{
+    while (p < e && isspace((unsigned char)*p)) p++;
+    return p;
+}
+
+/* the tiles of element size c (b h s d q; src/a64/za_tiles.tsv), 0 for another */
+static int za_tiles_of(char c)
+{
+    for (int k = 0; k < a64_za_tiles_count; k++)
+        if (a64_za_tiles[k].size[0] == tolower((unsigned char)c) && !a64_za_tiles[k].size[1]) return a64_za_tiles[k].tiles;
+    return 0;
+}
+
+/* whether the word [p, w) is a name of a ZA tile with a number (za3.s, za1h.d), a register or
+ * not (za4.s: a symbol to llvm); *slice: with h or v (a slice) */
+static bool numbered_tile(const char *p, const char *w, bool *slice)
+{
+    if (w - p < 5 || tolower((unsigned char)p[0]) != 'z' || tolower((unsigned char)p[1]) != 'a' || !isdigit((unsigned char)p[2]))
+        return false;
+    const char *x = p + 2;
+    while (x < w && isdigit((unsigned char)*x)) x++;
+    *slice = x < w && (tolower((unsigned char)*x) == 'h' || tolower((unsigned char)*x) == 'v');
+    if (*slice) x++;
+    return w - x == 2 && *x == '.' && za_tiles_of(x[1]);
+}
+
+/* the number of a z register [p, w) (z7, z7.s), -1 for another word */
+static int zreg_num(const char *p, const char *w)
+{
+    if (w - p < 2 || tolower((unsigned char)*p) != 'z' || !isdigit((unsigned char)p[1])) return -1;
+    int v = 0;
+    const char *x = p + 1;
+    for (; x < w && isdigit((unsigned char)*x) && v < 100; x++) v = v * 10 + (*x - '0');
+    return v < 32 && (x == w || *x == '.') ? v : -1;
+}
+
+/* where llvm's parser stops in the SME and SVE operands of [s, e), with its words in msg, else
+ * NULL (rules of its parser, found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh): the name
+ * of a tile past the tiles of its element size is a symbol, and a '[' after it "unexpected
+ * token in argument list" (ld1w {za4h.s[w12, 0]}, ...); a list of z registers is read as the
+ * lists of vectors are: a third register not at the first two's distance "registers must have
+ * the same sequential stride", a fifth "invalid number of vectors" at the '{', a range of more
+ * than four at its last register ({ z30.d - z3.d }); a predicate-as-counter takes /z only, "expecting
+ * 'z' predication" at another letter (pn8/m) */
+static const char *sme_parse_stop(const char *s, const char *e, char *msg, size_t cap)
+{
+    for (const char *p = s; p < e;) {
+        if (isalpha((unsigned char)*p) && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))) {
+            const char *w = word_end(p, e), *b = skip_sp(w, e);
+            bool slice;
+            if (numbered_tile(p, w, &slice) && !a64_za_tile(p, w) && b < e && *b == '[') {
+                snprintf(msg, cap, "unexpected token in argument list");
+                return b;
+            }
+            if (w - p >= 3 && tolower((unsigned char)p[0]) == 'p' && tolower((unsigned char)p[1]) == 'n' &&
+                isdigit((unsigned char)p[2]) && b + 1 < e && *b == '/' && isalpha((unsigned char)b[1]) &&
+                tolower((unsigned char)b[1]) != 'z') {   /* (pn8/m) */
+                snprintf(msg, cap, "expecting 'z' predication");
+                return b + 1;
+            }
+            p = w;
+            continue;
+        }
+        if (*p != '{') { p++; continue; }
+        const char *open = p;
+        int first = -1, prev = -1, stride = 0, count = 0;
+        for (p = skip_sp(p + 1, e);;) {
+            const char *w = word_end(p, e);
+            int r = zreg_num(p, w);
+            if (r < 0) break;                                   /* (not a list of z registers) */
+            const char *c = skip_sp(w, e);
+            if (count == 0) first = r;
+            else if (count == 1) stride = (r - first + 32) % 32;
+            else if (r != (prev + stride) % 32) {
+                snprintf(msg, cap, "registers must have the same sequential stride");
+                return p;
+            }
+            prev = r, count++;
+            if (c < e && *c == '-' && count == 1) {                /* { z0.s - z3.s } */
+                const char *l = skip_sp(c + 1, e), *lw = word_end(l, e);
+                int last = zreg_num(l, lw);
+                if (last >= 0 && (last - first + 32) % 32 + 1 > 4) {
+                    snprintf(msg, cap, "invalid number of vectors");
+                    return l;
+                }
+                break;
+            }
+            if (c < e && *c == '}') {
+                if (count > 4) {
+                    snprintf(msg, cap, "invalid number of vectors");
+                    return open;
+                }
+                break;
+            }
+            if (c >= e || *c != ',') break;
+            p = skip_sp(c + 1, e);
+        }
+        p = open + 1;
+    }
+    return NULL;
+}
+
+/* the vectors of the first operand of [s, e): a z register 1, a list of them its registers */
+static int vectors(const char *s, const char *e)
+{
+    const char *p = skip_sp(s, e);
+    if (p >= e || *p != '{') return zreg_num(p, word_end(p, e)) >= 0;
+    int count = 0, first = -1;
+    for (p = skip_sp(p + 1, e); p < e;) {
+        const char *w = word_end(p, e);
+        int r = zreg_num(p, w);
+        if (r < 0) return 0;
+        const char *c = skip_sp(w, e);
+        if (count++ == 0) first = r;
+        if (c < e && *c == '-' && count == 1) {
+            const char *l = skip_sp(c + 1, e);
+            int last = zreg_num(l, word_end(l, e));
+            return last < 0 ? 0 : (last - first + 32) % 32 + 1;
+        }
+        if (c >= e || *c != ',') break;
+        p = skip_sp(c + 1, e);
+    }
+    return count;
+}
+
+/* the index register of a slice or vector of ZA at p ('[' after za0h.s, za.s, za), where it is
+ * not a w register: x12, w31, foo (llvm's matcher refuses it: at it); NULL otherwise */
+static const char *index_not_w(const char *b, const char *e)
+{
+    const char *r = skip_sp(b + 1, e), *rw = word_end(r, e);
+    int v = (rw - r == 2 || rw - r == 3) && tolower((unsigned char)*r) == 'w' && isdigit((unsigned char)r[1]) &&
+            (rw - r == 2 || r[1] != '0') ? atoi(r + 1) : -1;
+    return v < 0 || v > 30 ? r : NULL;
+}
+
+/* the operand of [s, e) llvm's matcher refuses in any form, where the operands have SME's array
+ * vector or tile slice: a vector group other than vgx2 and vgx4 (vgx3), an index register that is
+ * not a w register (za0h.s[x12, 0]); in the first operand, a tile past the tiles of its size (a
+ * symbol to llvm: fmopa za4.s, ...; zero {za0.d, za9.d}); NULL for none */
+static const char *sme_operand_refused(const char *s, const char *e)
+{
+    for (const char *p = s; p < e;) {
+        if (!isalpha((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))) {
+            p++;
+            continue;
+        }
+        const char *w = word_end(p, e), *b = skip_sp(w, e);
+        if (w - p > 3 && !strncasecmp(p, "vgx", 3) && isdigit((unsigned char)p[3]) && !(w - p == 4 && (p[3] == '2' || p[3] == '4')))
+            return p;
+        bool slice = false, tile = numbered_tile(p, w, &slice);
+        if (tile && !a64_za_tile(p, w) && operand_at(s, e, 1) > p) return p;   /* (fmopa za4.s; zero {za8.d}) */
+        bool za = (w - p == 2 && !strncasecmp(p, "za", 2)) || (w - p == 4 && !strncasecmp(p, "za.", 3)) ||
+                  (tile && slice);
+        const char *r = za && b < e && *b == '[' ? index_not_w(b, e) : NULL;
+        if (r) return r;
+        p = w;
+    }
+    return NULL;
+}
+
+/* where llvm's matcher refuses an SME or SVE operand of [s, e) (mnemonic [mnem, +n)) that has the
+ * shape of a form but a value no form takes, else NULL (rules found with llvm-mc-19 -mattr=+all,
+ * tools/sme-survey.sh): a tile past the tiles of its element size (za4.s: a symbol); the index
+ * register of a tile's slice (za0h.s[w12, 0]) or of ZA's vectors (ldr za[w12, 0]) w12 to w15, of
+ * an array vector (za.s[w8, 0, vgx2]) w8 to w11; a slice's one offset below the slices of its
+ * size (16 bytes: za0h.b[w12, 15], za3h.s[w12, 3], za15h.q[w12, 0]); in an address, the base
+ * xzr and the index sp, and the index's shift of a load, store or prefetch of elements of 2 to
+ * 16 bytes (the mnemonic's last letter h w d q) other than their size's (ld1w ..., [x0, x1, lsl
+ * #2]).  words: llvm's own words for the register or offset of a slice or vector, said where
+ * the CPU has the features of the form ("operand must be a register in range [w12, w15]";
+ * where it lacks them the matcher says "invalid operand for instruction"), else "" */
+static const char *sme_value_refused(const char *mnem, size_t n, const char *s, const char *e, char *words, size_t cap,
+                                     bool *whole)
+{
+    words[0] = 0;
+    *whole = false;
+    int depth = 0;
+    bool start = true;                      /* at the start of an operand */
+    for (const char *p = s; p < e;) {
+        if (isspace((unsigned char)*p)) { p++; continue; }
+        if (*p == '[' && start && !depth) {                    /* an address */
+            const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
+            if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
+            const char *c = skip_sp(bw, e);
+            if (c < e && *c == ',') {
+                const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
+                if ((xw - x == 2 && !strncasecmp(x, "sp", 2)) || (xw - x == 3 && !strncasecmp(x, "wsp", 3))) return x;
+                const char *d = skip_sp(xw, e), *k = d < e && *d == ',' ? skip_sp(d + 1, e) : NULL;
+                static const char sizes[] = "hwdq";   /* (2 4 8 16 bytes: lsl #1 ... #4) */
+                const char *sz = n > 2 && mnem[n - 1] ? strchr(sizes, mnem[n - 1]) : NULL;
+                bool mem = n > 2 && (!strncmp(mnem, "ld", 2) || !strncmp(mnem, "st", 2) || !strncmp(mnem, "prf", 3));
+                int c = mem && mnem[0] != 'p' && mnem[2] != 'r' && *x == '#' ? vectors(s, e) : 0;
+                char *ve;
+                long v = c ? strtol(x + 1, &ve, 10) : 0;
+                const char *mv = c && ve != x + 1 ? skip_sp(ve, e) : NULL;
+                if (mv && *mv == ',' && (v % c || v < -8 * c || v > 7 * c)) {
+                    const char *m = skip_sp(mv + 1, e), *mw = word_end(m, e);
+                    if (mw - m == 3 && !strncasecmp(m, "mul", 3)) {   /* (#N, mul vl) */
+                        if (c == 1) snprintf(words, cap, "index must be an integer in range [-8, 7].");
+                        else snprintf(words, cap, "index must be a multiple of %d in range [%d, %d].", c, -8 * c, 7 * c);
+                        return x;
+                    }
+                }
+                if (k && sz && mem && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
+                    isdigit((unsigned char)x[1])) {
+                    const char *kw = word_end(k, e), *h = skip_sp(kw, e);
+                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' &&
+                        atoi(h + 1) != (int)(sz - sizes) + 1)
+                        return x;
+                }
+            }
+        }
+        start = false;
+        if (*p == '[' || *p == '{') depth++;
+        else if ((*p == ']' || *p == '}') && depth) depth--;
+        else if (*p == ',' && !depth) start = true;
+        if (!isalpha((unsigned char)*p)) { p++; continue; }
+        const char *w = word_end(p, e), *b = skip_sp(w, e);
+        bool slice = false, tile = numbered_tile(p, w, &slice);
+        if (tile && !a64_za_tile(p, w)) return p;
+        bool za = w - p == 2 && !strncasecmp(p, "za", 2);
+        bool array = w - p == 4 && !strncasecmp(p, "za.", 3);
+        if ((slice || za || array) && b < e && *b == '[') {
+            const char *r = skip_sp(b + 1, e), *rw = word_end(r, e);
+            int lo = array ? 8 : 12, v = index_not_w(b, e) ? -1 : atoi(r + 1);
+            if (v < lo || v > lo + 3) {
+                snprintf(words, cap, "operand must be a register in range [w%d, w%d]", lo, lo + 3);
+                return r;
+            }
+            const char *c = skip_sp(rw, e), *o = c < e && *c == ',' ? skip_sp(c + 1, e) : NULL;
+            char *oe;
+            long off = o ? strtol(o, &oe, 0) : 0;
+            int slices = slice ? 16 / za_tiles_of(w[-1]) : za ? 16 : 8;   /* (ZA's vectors: ldr za[w12, 15]) */
+            const char *q = o && oe != o ? skip_sp(oe, e) : NULL;
+            if (q && *q != ':' && (off < 0 || off >= slices) && (!slice || *q == ']')) {
+                if (slices == 1) snprintf(words, cap, "immediate must be 0.");
+                else snprintf(words, cap, "immediate must be an integer in range [0, %d].", slices - 1);
+                return o;
+            }
+            if (q && *q == ':' && array) {                  /* za.s[w8, 0:1]: a range of vectors */
+                long last = strtol(q + 1, &oe, 0), len = last - off + 1;
+                const char *g = skip_sp(oe, e);
+                bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
+                if (len != 2 && len != 4) {
+                    *whole = true;
+                    return o;
+                }
+                if (off < 0 || off % len || last > 15) {   /* (16 vectors; 8 of groups of them) */
+                    snprintf(words, cap, "vector select offset must be an immediate range of the form <immf>:<imml>, "
+                             "where the first immediate is a multiple of %ld in the range [0, %ld] or [0, %ld] depending "
+                             "on the instruction, and the second immediate is immf + %ld.", len, 8 - len, 16 - len, len - 1);
+                    *whole = true;
+                    return o;
+                }
+                /* (past 7 a group's: the form of one vector gets further, and refuses the list) */
+                if (last > 7 && vgx) return strchr(g, ']') && strchr(g, ']') < e ? strchr(g, ']') : NULL;
+                if (last > 7 && lists) return operand_at(s, e, 1);
+            }
+        }
+        p = w;
+    }
+    return NULL;
+}
+
+/* whether the words of feature have the word w (sme2 in "sme2 or sve2p1") */
+static bool feature_word(const char *feature, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = feature; (p = strstr(p, w)); p += n)
+        if ((p == feature || p[-1] == ' ' || p[-1] == '(') && (!p[n] || p[n] == ' ' || p[n] == ')')) return true;
+    return false;
+}
+
+/* where llvm's matcher refuses a list of z registers of a form of SME2 or SVE2.1 (feature: the
+ * form's, with the word sme2, sme2p1 or sve2p1 or one of sme-: sme-f8f16, and not sve or sve2: "lut
+ * sve2 or sme2"; not a load or store of structures, ld2q: their lists start anywhere): one of three, one
+ * that does not start where the form's lists do: consecutive ones at
+ * a multiple of their length ({ z0.h, z1.h }, { z4.s - z7.s }), strided ones in the first
+ * half of their eight or sixteen ({ z7.s, z15.s }; { z3.b, z7.b, z11.b, z15.b }); else NULL
+ * (rules found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh).  After ZA's array vector the
+ * list with a last z register takes any start (fmla za.s[w8, 0, vgx2], { z1.s, z2.s }, z3.s),
+ * and with a lane on it the form without the lane gets further: refused at the lane; with a
+ * list after it, at that list (both must start so).  words: llvm's, said where the CPU has the
+ * form's features, for a consecutive list refused itself */
+static const char *list_refused(const char *mnem, size_t n, const char *feature, const char *s, const char *e,
+                                char *words, size_t cap)
+{
+    bool sme2 = feature_word(feature, "sme2") || feature_word(feature, "sme2p1") || feature_word(feature, "sve2p1");
+    for (const char *f = feature; !sme2 && (f = strstr(f, "sme-")); f++)   /* (sme-f8f16: fdot's) */
+        sme2 = f == feature || f[-1] == ' ' || f[-1] == '(';
+    if (!sme2 || feature_word(feature, "sve") || feature_word(feature, "sve2")) return NULL;   /* (luti4 z0.h, { z1.h, z2.h }: sve2's) */
+    if (n > 2 && (!strncmp(mnem, "ld", 2) || !strncmp(mnem, "st", 2)) && mnem[2] >= '2' && mnem[2] <= '4') return NULL;
+    int nops = 0;
+    while (operand_at(s, e, nops) < e) nops++;
+    const char *first = operand_at(s, e, 0);
+    bool za = !strncasecmp(first, "za.", 3) || !strncasecmp(first, "za[", 3);
+    for (int k = 0; k < nops; k++) {
+        const char *o = operand_at(s, e, k);
+        if (*o != '{') continue;
+        int c = vectors(o, e);
+        const char *z = skip_sp(o + 1, e), *zw = word_end(z, e);
+        int r = zreg_num(z, zw), stride = 1;
+        const char *sep = skip_sp(zw, e);
+        if (r < 0) continue;
+        if (c == 3) return o;               /* ({ z1.b - z3.b }; one, { z0.q }, and five: other rules) */
+        if (c != 2 && c != 4) continue;
+        if (*sep == ',') {
+            const char *z2 = skip_sp(sep + 1, e);
+            stride = (zreg_num(z2, word_end(z2, e)) - r + 32) % 32;
+        }
+        bool ok = stride == 1 ? r % c == 0 : stride == 16 / c && r % 16 < stride;
+        if (ok) continue;
+        if (za && k == 1 && nops == 3 && stride == 1) {
+            const char *last = operand_at(s, e, 2), *lw = word_end(last, e), *lb = skip_sp(lw, e);
+            if (*last == '{') return last;          /* (its words: when it is refused itself, below) */
+            if (lb < e && *lb == '[') return lb;
+            continue;
+        }
+        if (stride == 1)
+            snprintf(words, cap, "Invalid vector list, expected list with %d consecutive SVE vectors, where the first "
+                     "vector is a multiple of %d and with matching element types", c, c);
+        return o;
+    }
+    return NULL;
+}
+
 static int row_cmp(const char *mnem, size_t n, const char *shape, const A64ShapeRow *r)
 {
     int c = strncmp(mnem, r->mnem, n);
@@ -811,7 +1150,7 @@ static bool has_feature(const char *w, size_t n, A64Features features)
  * space-separated, each a name or alternatives joined by "or", an alternative maybe a group
  * "(a and b)"): "instruction requires: " and those the CPU lacks, as they are written; when it
  * has them all (-mattr=+sve) it would take the instruction: uarch has no model of it */
-static void requires_msg(const char *mnem, size_t n, const char *feature, A64Features features,
+static bool requires_msg(const char *mnem, size_t n, const char *feature, A64Features features,
                          char *msg, size_t cap)
 {
     size_t at = (size_t)snprintf(msg, cap, "instruction requires:");
@@ -849,6 +1188,7 @@ static void requires_msg(const char *mnem, size_t n, const char *feature, A64Fea
     if (!lacks)
         snprintf(msg, cap, "'%.*s' (%s) is not supported: uarch has no model of its instructions "
                  "(llvm-mc 19 takes it with the feature)", (int)n, mnem, feature);
+    return lacks;
 }
 
 /* whether shape `s` is the start of `row` (a listed shape), up to an operand ("." for no
@@ -1044,8 +1384,8 @@ bool a64_shape_known(const char *mnem, size_t n)
     return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
 }
 
-int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                       A64Features features, char *msg, size_t cap, const char **at)
+static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                          A64Features features, char *msg, size_t cap, const char **at)
 {
     char shape[160];
     const char *tok[160];                   /* where each character of the shape starts in [s, e) */
@@ -1056,6 +1396,16 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
     if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES) return ec;
     const char *sec = shape[0] ? second_shift(shape, tok) : NULL;
+    if (!sec && (sec = sme_parse_stop(s, e, msg, cap)) != NULL) {
+        *at = sec;
+        return A64_SHAPE_PARSE;
+    }
+    const char *bad = !sec ? sme_operand_refused(s, e) : NULL;
+    if (bad) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = bad;
+        return A64_SHAPE_FORMS;
+    }
     if (sec) {
         snprintf(msg, cap, "unexpected token in argument list");
         *at = sec;
@@ -1172,15 +1522,56 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
     const char *past_lane = hit ? lane_past(hit, shape, tok) : NULL;
     if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
         past_lane = tok[strstr(shape, "[N]") - shape];
+    char vwords[320] = "";
+    bool whole = false;
+    const A64ShapeRow *form = hit && !strcmp(hit->feature, "=") ? dflt : hit;
+    const char *value = hit ? sme_value_refused(mnem, n, s, e, vwords, sizeof vwords, &whole) : NULL;
+    if (!value && form) value = list_refused(mnem, n, form->feature, s, e, vwords, sizeof vwords);
+    if (value && whole) {                   /* (llvm's location: the statement) */
+        if (!vwords[0] || requires_msg(mnem, n, form->feature, features, msg, cap))
+            snprintf(msg, cap, "invalid operand for instruction");
+        else snprintf(msg, cap, "%s", vwords);
+        return A64_SHAPE_PARSE;
+    }
+    if (value && (!past_lane || value < past_lane)) past_lane = value;
+    else vwords[0] = 0;
+    /* (a value no form takes: the refusal stands before uarch's own parser's, A64_SHAPE_FORMS) */
+    if (past_lane && vwords[0] && form && !requires_msg(mnem, n, form->feature, features, msg, cap)) {
+        snprintf(msg, cap, "%s", vwords);    /* (the CPU has the form's features) */
+        *at = past_lane;
+        return A64_SHAPE_FORMS;
+    }
     if (past_lane) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = past_lane;
-        return A64_SHAPE_MANY;
+        return past_lane == value ? A64_SHAPE_FORMS : A64_SHAPE_MANY;
     }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
-    if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) hit = dflt;
+    if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) {
+        hit = dflt;                         /* (a form not listed: its lists as a listed one's) */
+        const char *l = list_refused(mnem, n, dflt->feature, s, e, vwords, sizeof vwords);
+        if (l) {
+            snprintf(msg, cap, "invalid operand for instruction");
+            *at = l;
+            return A64_SHAPE_FORMS;
+        }
+    }
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
     requires_msg(mnem, n, hit->feature, features, msg, cap);
     return A64_SHAPE_REQUIRES;
+}
+
+int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
+                       A64Features features, char *msg, size_t cap, const char **at)
+{
+    int r = shape_requires(mnem, n, known, s, e, features, msg, cap, at);
+    /* (a list of a tile's slice, {za0h.s[w12, 0]}: braces of the syntax to llvm, the slice an
+     * operand of its own, refused at it) */
+    if ((r == A64_SHAPE_MANY || r == A64_SHAPE_FORMS) && *at >= s && *at < e && **at == '{') {
+        const char *p = skip_sp(*at + 1, e), *w = word_end(p, e);
+        bool slice = false;
+        if (numbered_tile(p, w, &slice) && slice && skip_sp(w, e) < e && *skip_sp(w, e) == '[') *at = p;
+    }
+    return r;
 }
