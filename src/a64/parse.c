@@ -21,7 +21,9 @@
  *    parsed again with them laid out), each section with offsets of its own (placed one after
  *    the other at the end: resolve_targets), section switches decide what is code, the rest
  *    of the usual compiler output directives are accepted and ignored; an unknown directive is
- *    an error.
+ *    an error.  Data values are checked in every section, laid out or not, as llvm-mca checks
+ *    them (a literal out of the directive's range, a bad escape or float: data_plain reads the
+ *    plain ones of compiler output without an expression parsed).
  *  - `.word`/`.inst`/`.long` in a code section: a value that encodes ADR/ADRP (the measured
  *    ADRP tests write `.word 0x90000020`) becomes that instruction; any other value is data:
  *    4 bytes of layout, not an instruction (llvm-mca, too, only sees instructions).
@@ -94,6 +96,8 @@ typedef struct Parser {
     int cmt_line, cmt_col;    /* where the last block comment opened */
     bool skip;                /* A64ParseOptions.skip_errors */
     bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
+    const struct Directive *dir_seen[64];   /* directives looked up, by a hash of the name
+                                               (compiler output's data repeats a few) */
     /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out */
     int sec, prev_sec;
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
@@ -262,6 +266,7 @@ static const uint8_t cclass[256] = {CC64(0), CC64(64)};   /* bytes >= 128: no cl
 
 static inline bool is_ws(char c) { return cclass[(uint8_t)c] & C_WS; }
 static inline bool is_digit(char c) { return cclass[(uint8_t)c] & C_DIGIT; }
+static inline bool is_xdigit(char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
 static inline bool is_alpha(char c) { return cclass[(uint8_t)c] & C_ALPHA; }
 static inline bool is_ident0(char c) { return cclass[(uint8_t)c] & C_IDENT0; }
 static inline bool is_identc(char c) { return cclass[(uint8_t)c] & C_IDENTC; }
@@ -3263,7 +3268,7 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
 {
     const char *q2;
     *xs = skip_ws(x, ve), *xe = rtrim(*xs, ve);
-    if (*xs >= *xe) return perr(P, *xs, "expected an expression");
+    if (*xs >= *xe) return perr(P, *xs, "unknown token in expression");
     AsmErr ae;
     P->A.line_start = P->ls;
     *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
@@ -3287,6 +3292,47 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
         if (!(q2 = auth_args(P, au + 5, *xe))) return false;
     }
     return dir_end(P, q2, end);
+}
+
+/* the value of a data directive at x when it is a plain one, up to a ',' or e: a number
+ * (decimal, 0x hex, after an optional '-'; *known) or a name that is no assembler symbol (a
+ * relocation: not *known); [*xs, *xe) the value, the ',' or e returned.  NULL when it is
+ * anything else (data_value reads it as an expression).  Compiler output's data is almost all
+ * plain: this is data_value's answer to it without an expression parsed */
+static const char *data_plain(const Parser *P, const char *x, const char *e, int64_t *v, bool *known,
+                              const char **xs, const char **xe)
+{
+    const char *p = *xs = x = skip_ws(x, e);
+    if (p >= e) return NULL;
+    if (is_digit(*p) || (*p == '-' && p + 1 < e && is_digit(p[1]))) {
+        bool neg = *p == '-';
+        uint64_t u = 0;
+        int nd = 0;
+        p += neg;
+        if (*p == '0' && p + 1 < e && (p[1] | 0x20) == 'x') {
+            for (p += 2; p < e; p++, nd++) {
+                unsigned c = (uint8_t)*p, lc = c | 0x20;
+                if (c - '0' < 10) u = u << 4 | (c - '0');
+                else if (lc - 'a' < 6) u = u << 4 | (lc - 'a' + 10);
+                else break;
+            }
+            if (!nd || nd > 16) return NULL;
+        } else {
+            if (*p == '0' && p + 1 < e && is_digit(p[1])) return NULL;   /* (octal) */
+            for (; p < e && is_digit(*p); p++, nd++) u = u * 10 + (unsigned)(*p - '0');
+            if (nd > 19) return NULL;
+        }
+        if (p < e && asm_name_char(*p)) return NULL;   /* (1b, 0b101, 2f ...) */
+        *v = neg ? (int64_t)(0 - u) : (int64_t)u;
+        *known = true;
+    } else if (*p != '$' && asm_name_start(*p)) {
+        p = asm_name_end(p, e);
+        if ((p - x == 1 && *x == '.') || asm_sym_find(&P->A, x, (size_t)(p - x))) return NULL;
+        *known = false;
+    } else return NULL;
+    *xe = p;
+    p = skip_ws(p, e);
+    return p >= e || *p == ',' ? p : NULL;
 }
 
 /* n bytes of layout in a code section (data, .skip, .fill, .org): 64-bit counts, no memory
@@ -3460,7 +3506,9 @@ static bool word_inst(Parser *P, uint32_t w, const char *xs, const char *s, cons
 }
 
 /* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
- * one byte each), +1 each with `nul`; -1 after an error */
+ * one byte each), +1 each with `nul`; -1 after an error.  The escapes are llvm-mc's
+ * (parseEscapedString): \b \f \n \r \t \" \\, up to 3 octal digits of at most 255, \x and
+ * at least one hex digit; any other is an error at the string, as llvm-mca gives it */
 static int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
 {
     int64_t n = 0;
@@ -3468,26 +3516,75 @@ static int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
     if (x >= e) return 0;   /* (`.ascii` alone: no bytes, as llvm-mc) */
     for (;;) {
         if (x >= e || *x != '"') return perr(P, x, "expected a string"), -1;
-        const char *o = x++;
+        const char *o = x++, *bad = NULL;   /* bad: the first bad escape's error */
         while (x < e && *x != '"') {
             if (*x == '\\' && x + 1 < e) {
                 x++;
                 if (*x >= '0' && *x <= '7') {
-                    for (int k = 0; k < 3 && x < e && *x >= '0' && *x <= '7'; k++) x++;
+                    unsigned val = 0;
+                    for (int k = 0; k < 3 && x < e && *x >= '0' && *x <= '7'; k++) val = val * 8 + (unsigned)(*x++ - '0');
+                    if (val > 255 && !bad) bad = "invalid octal escape sequence (out of range)";
                 } else if (*x == 'x' || *x == 'X') {
                     x++;
-                    while (x < e && ((*x >= '0' && *x <= '9') || ((*x | 0x20) >= 'a' && (*x | 0x20) <= 'f'))) x++;
-                } else x++;
+                    const char *h = x;
+                    while (x < e && is_xdigit(*x)) x++;
+                    if (x == h && !bad) bad = "invalid hexadecimal escape sequence";
+                } else {
+                    if (!memchr("bfnrt\"\\", *x, 7) && !bad) bad = "invalid escape sequence (unrecognized character)";
+                    x++;
+                }
             } else x++;
             n++;
         }
         if (x >= e) return perr(P, o, "unterminated string"), -1;
+        if (bad) return perr(P, o, "%s", bad), -1;
         n += nul;
         x = skip_ws(x + 1, e);
         if (x >= e) return n;
         if (*x != ',') return perr(P, x, "expected ',' or the end of the line after a string"), -1;
         x = skip_ws(x + 1, e);
     }
+}
+
+/* a value of .float/.double at [x, ve) as llvm-mc reads one (parseRealValue), in any section:
+ * a sign, then a decimal number (digits, '.', an exponent), a hex float with its 'p' exponent,
+ * or inf, infinity, nan; false after an error (llvm's words and columns) */
+static bool float_value(Parser *P, const char *x, const char *ve)
+{
+    const char *p = skip_ws(x, ve), *xe = rtrim(p, ve);
+    if (p < xe && (*p == '-' || *p == '+')) p = skip_ws(p + 1, xe);
+    const char *t = p;
+    if (p < xe && (is_digit(*p) || (*p == '.' && p + 1 < xe && is_digit(p[1])))) {
+        bool real = false, ok = true;
+        if (*p == '0' && p + 1 < xe && (p[1] | 0x20) == 'x') {   /* 0x1.8p3: the exponent is needed */
+            for (p += 2; p < xe && is_xdigit(*p); p++) {}
+            if (p < xe && *p == '.')
+                for (p++; p < xe && is_xdigit(*p); p++) {}
+            ok = p < xe && (*p | 0x20) == 'p';
+            if (ok) {
+                p += p + 1 < xe && (p[1] == '+' || p[1] == '-') ? 2 : 1;
+                while (p < xe && is_digit(*p)) p++;
+            }
+            real = true;
+        } else {
+            while (p < xe && is_digit(*p)) p++;
+            if (p < xe && *p == '.')
+                for (real = true, p++; p < xe && is_digit(*p); p++) {}
+            if (p < xe && (*p | 0x20) == 'e') {
+                p += p + 1 < xe && (p[1] == '+' || p[1] == '-') ? 2 : 1;
+                for (real = true; p < xe && is_digit(*p); p++) {}
+            }
+        }
+        if (!real && p < xe && asm_name_char(*p)) ok = false;   /* (0b101, 10h: no float) */
+        if (!ok) return perr(P, t, "invalid floating point literal");
+    } else if (p < xe && asm_name_start(*p)) {
+        p = asm_name_end(p, xe);
+        size_t n = (size_t)(p - t);
+        if (!ieq(t, n, "inf") && !ieq(t, n, "infinity") && !ieq(t, n, "nan"))
+            return perr(P, t, "invalid floating point literal");
+    } else return perr(P, t, "unexpected token in directive");
+    p = skip_ws(p, xe);
+    return p >= xe || perr(P, p, "unexpected token");
 }
 
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
@@ -3503,7 +3600,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
     const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
-    const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
+    const struct Directive **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
+    const struct Directive *d = *seen;
+    if (!d || strcmp(name, d->name))
+        d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
+    if (d) *seen = d;
     if (!d) {                     /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
         P->A.line_start = P->ls;
@@ -3530,13 +3631,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
-        if (!P->laid || skip_ws(a, e) >= e) return true;
+        if (skip_ws(a, e) >= e) return true;   /* (checked in every section: llvm-mca does) */
         uint32_t bytes = 0;
         for (const char *x = a;;) {
-            const char *c = value_end(x, e), *xs, *xe;
+            const char *c, *xs, *xe;
             int64_t v;
             bool known;
-            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
+            if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
+                !data_value(P, x, c = value_end(x, e), &v, &known, &xs, &xe))
+                return false;
             int n = 1;
             if (known && d->action == D_ULEB)
                 for (uint64_t u = (uint64_t)v >> 7; u; u >>= 7) n++;
@@ -3546,7 +3649,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (c == e) break;
             x = c + 1;
         }
-        add_align(P, 0, bytes);
+        if (P->laid) add_align(P, 0, bytes);
         return true;
     }
     case D_END:                /* the end of the text: nothing after it is read (GNU as, llvm-mc) */
@@ -3641,7 +3744,12 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 pwarn(P, sa, "'.fill' directive with negative size has no effect");
                 size = 0;
             }
-            if (d->action == D_FILL && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &fill, "a fill value")) return false;
+            if (d->action == D_FILL && x < e && *x == ',') {
+                const char *fa = skip_ws(x + 1, e);
+                if (!dir_expr(P, fa, e, &x, &fill, "a fill value")) return false;
+                if (size > 4 && (fill < 0 || fill > UINT32_MAX))   /* (llvm-mca's warning too) */
+                    pwarn(P, fa, "'.fill' directive pattern has been truncated to 32-bits");
+            }
         }
         if (!dir_end(P, x, e)) return false;
         skip_bytes(P, (uint64_t)v * (uint64_t)size);   /* (modulo 2^64: the same modulo 4 GiB) */
@@ -3724,17 +3832,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case D_FLOAT4: case D_FLOAT8: {   /* values separated by commas, 4 or 8 bytes each */
-        if (!P->laid || skip_ws(a, e) >= e) return true;
+        if (skip_ws(a, e) >= e) return true;
         uint32_t n = 0;
         for (const char *x = a;; x++) {
             const char *c = memchr(x, ',', (size_t)(e - x));
-            const char *ve = c ? c : e, *xs = skip_ws(x, ve);
-            if (xs >= rtrim(xs, ve)) return perr(P, xs, "expected a floating-point value");
+            if (!float_value(P, x, c ? c : e)) return false;
             n++;
             if (!c) break;
             x = c;
         }
-        add_align(P, 0, n * (d->action == D_FLOAT4 ? 4u : 8u));
+        if (P->laid) add_align(P, 0, n * (d->action == D_FLOAT4 ? 4u : 8u));
         return true;
     }
     case D_DATA1: dsize = 1; break;
@@ -3743,21 +3850,23 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     default: dsize = 8; break;
     }
     {
-        if (!P->laid) return true;
-        /* values separated by commas; in code, a number that encodes ADR/ADRP becomes that
-         * instruction */
+        /* values separated by commas, checked in every section (llvm-mca refuses a literal out
+         * of the directive's range wherever it lies), their bytes counted where the section is
+         * laid out; in code, a number that encodes ADR/ADRP becomes that instruction */
         const char *x = a;
         uint32_t data = 0;
         if (skip_ws(a, e) >= e) return true;   /* (`.byte` alone: no bytes, as llvm-mc) */
         for (;;) {
-            const char *c = value_end(x, e), *xs, *xe;
+            const char *c, *xs, *xe;
             int64_t v;
             bool known;
-            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
+            if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
+                !data_value(P, x, c = value_end(x, e), &v, &known, &xs, &xe))
+                return false;
             static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
-            if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))
-                return perr(P, xs, "'%s' is out of range for a %d-byte value", q(xs, xe, buf, sizeof buf), dsize);
+            if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))   /* (llvm's words) */
+                return perr(P, xs, "out of range literal value");
             if (P->text && known && dsize == 4 && v >= 0 && ((uint32_t)v & 0x1f000000u) == 0x10000000u) {
                 if (data) { add_align(P, 0, data); data = 0; }
                 if (!word_inst(P, (uint32_t)v, xs, s, e)) return false;
@@ -3765,7 +3874,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (c == e) break;
             x = c + 1;
         }
-        if (data) add_align(P, 0, data);
+        if (data && P->laid) add_align(P, 0, data);
         return true;
     }
 }

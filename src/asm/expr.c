@@ -128,7 +128,7 @@ static bool number(Ex *X, int64_t *v)
     bool big;
     const char *s = X->p, *p = asm_number(s, X->e, &hi, &lo, &big);
     if (!p) return ex_err(X, s, "malformed %s", "number");
-    if (hi || big) return ex_err(X, s, "%s out of range", "number");
+    if (hi || big) return ex_err(X, s, "%s", "literal value out of range for directive");   /* (llvm's words) */
     if (p < X->e && asm_name_char(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
     X->p = p;
     *v = (int64_t)lo;
@@ -348,13 +348,14 @@ static bool sym_value(Ex *X, const char *at, Val *v)
     const char *p = name_end(X, at);
     char name[80];
     size_t n = (size_t)(p - at);
-    snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), at);
     const AsmSym *y = asm_sym_find(X->A, at, n);
     int64_t lv;
     if (!y && X->A->label_value && X->A->label_value(X->A->ctx, at, n, &lv)) v->c = lv;
-    else if (!y) return ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
-    else if (!y->known) return ex_err(X, at, "symbol '%s' is not a constant", name);
-    else v->c = y->value;
+    else if (y && y->known) v->c = y->value;
+    else {                   /* (the name for the message only: a data value's symbol fails here) */
+        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), at);
+        return ex_err(X, at, y ? "symbol '%s' is not a constant" : "unknown symbol '%s' in a constant expression", name);
+    }
     X->p = p;
     return true;
 }
