@@ -858,7 +858,7 @@ static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *rel
         return true;
     }
     const char *text = arena_strndup(ar, P->xtext.data, P->xtext.len);
-    if (!reloc && x.rel && x.a && !x.avar && !x.b) {
+    if (!reloc && !x.auth && x.rel && x.a && !x.avar && !x.b) {
         o->kind = A64_OP_LABEL;
         o->u.label.numeric = -1;
         o->u.label.is_dot = x.na == 0;
@@ -869,12 +869,13 @@ static bool sym_expr_at(Parser *P, const char *p, const char *e, const char *rel
     }
     /* llvm's classifySymbolRef: one symbol reference, or a symbol (or an ELF specifier) plus
      * a constant, and not both an ELF specifier and a variant */
-    bool simple = (x.plain || (x.rel && !x.b && (x.a || reloc))) && !(reloc && x.avar);
+    bool simple = (x.plain || (x.rel && !x.b && (x.a || reloc))) && !(reloc && (x.avar || x.auth));
     o->kind = A64_OP_IMM;
     o->u.imm.sym = text;
     o->u.imm.value = x.rel ? x.addend : 0;
     o->u.imm.complex = !simple;
     if (reloc) o->u.imm.reloc = reloc;
+    else if (x.auth) o->u.imm.reloc = "@AUTH";   /* (llvm: an AArch64MCExpr of its own kind) */
     else if (x.avar) {
         buf_reset(&P->xtext);
         buf_printf(&P->xtext, "@%s", asm_variant_name(x.avar));
@@ -1595,7 +1596,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_imm_after_hash(L, o);
     }
     if (lex_invalid(*p)) return perr(P, p, "invalid operand");   /* (llvm's, for its lexer's error token) */
-    if (!is_ident0(*p)) return perr(P, p, "unexpected character '%c'", *p);
+    if (!is_ident0(*p)) return perr(P, p, "unknown token in expression");   /* (llvm's parseExpression, where no operand starts) */
     if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)) {
         /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it); adr x0, w99 too */
         const char *se = ident_end(p, e);
@@ -3228,42 +3229,12 @@ static const char *value_end(const char *x, const char *e)
     return e;
 }
 
-/* `(key, discriminator[, addr])` after `sym@AUTH` at x (arm64e's signed pointers, llvm's
- * parseAuthExpr): where it ends, NULL after an error */
-static const char *auth_args(Parser *P, const char *x, const char *e)
-{
-    static const char *const keys[] = {"ia", "ib", "da", "db"};
-    char buf[48];
-    x = skip_ws(x, e);
-    if (x >= e || *x != '(') return perr(P, x, "expected '('"), NULL;
-    const char *k = skip_ws(x + 1, e), *ke = ident_end(k, e);
-    if (ke == k) return perr(P, k, "expected key name"), NULL;
-    bool key = false;
-    for (size_t i = 0; i < ARRAY_LEN(keys) && !key; i++)
-        key = ke - k == 2 && !memcmp(k, keys[i], 2);
-    if (!key) return perr(P, k, "invalid key '%s'", q(k, ke, buf, sizeof buf)), NULL;
-    x = skip_ws(ke, e);
-    if (x >= e || *x != ',') return perr(P, x, "expected ','"), NULL;
-    x = skip_ws(x + 1, e);
-    int64_t d;
-    bool ovf;
-    const char *de = parse_int(x, e, &d, &ovf);
-    if (!de || *x == '-' || *x == '+') return perr(P, x, "expected integer discriminator"), NULL;
-    if (ovf || d > 0xffff) return perr(P, x, "integer discriminator %s out of range [0, 0xFFFF]", q(x, de, buf, sizeof buf)), NULL;
-    x = skip_ws(de, e);
-    if (x < e && *x == ',') {
-        const char *a = skip_ws(x + 1, e), *ae = ident_end(a, e);
-        if (ae - a != 4 || memcmp(a, "addr", 4)) return perr(P, a, "expected 'addr'"), NULL;
-        x = skip_ws(ae, e);
-    }
-    if (x >= e || *x != ')') return perr(P, x, "expected ')'"), NULL;
-    return x + 1;
-}
-
 /* one value of a data directive, [x, ve) (a piece between commas): its value in *v when
  * *known (an expression of symbols, .word .L2 - .L1, _t@AUTH(ia, 0), takes its bytes without
- * one); [*xs, *xe) the piece trimmed; false after an error */
-static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, bool *known, const char **xs,
+ * one); [*xs, *xe) the piece trimmed; false after an error (what follows the value within
+ * the piece: llvm's "unexpected token" where it reads a list of values, parseMany's comma, and
+ * "expected newline" after the one value of .dcb) */
+static bool data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, bool *known, const char **xs,
                        const char **xe)
 {
     const char *q2;
@@ -3272,26 +3243,21 @@ static bool data_value(Parser *P, const char *x, const char *ve, int64_t *v, boo
     AsmErr ae;
     P->A.line_start = P->ls;
     *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
-    if (*known && skip_ws(q2, *xe) < *xe) return dir_end(P, q2, *xe);
+    const char *junk = one ? "expected newline" : "unexpected token";
+    if (*known && skip_ws(q2, *xe) < *xe) return perr(P, skip_ws(q2, *xe), "%s", junk);
     if (*known) return true;
     if (!strncmp(ae.msg, "division", 8)) {
         if (!ae.at) ae.at = *xs;
         return aerr(P, &ae);
     }
-    /* an expression of symbols: read as one (llvm: a relocation) */
-    const char *au = *xs, *end = *xe;
-    while ((au = memchr(au, '@', (size_t)(*xe - au))) && (*xe - au < 5 || memcmp(au, "@AUTH", 5) || (au + 5 < *xe && is_identc(au[5]))))
-        au++;
+    /* an expression of symbols: read as one (llvm: a relocation; src/asm reads signed pointers) */
     AsmSymExpr sx;
-    if (!asm_sym_expr(&P->A, *xs, au ? au : *xe, &q2, &sx, NULL, &ae)) {
+    if (!asm_sym_expr(&P->A, *xs, *xe, &q2, &sx, NULL, &ae)) {
         if (!ae.at) ae.at = *xs;
         return aerr(P, &ae);
     }
-    if (au && q2 == au) {
-        if (sx.avar || sx.bvar) return perr(P, *xs, "combination of @AUTH with other modifiers not supported");
-        if (!(q2 = auth_args(P, au + 5, *xe))) return false;
-    }
-    return dir_end(P, q2, end);
+    q2 = skip_ws(q2, *xe);
+    return q2 >= *xe || perr(P, q2, "%s", junk);
 }
 
 /* the value of a data directive at x when it is a plain one, up to a ',' or e: a number
@@ -3638,7 +3604,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             int64_t v;
             bool known;
             if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
-                !data_value(P, x, c = value_end(x, e), &v, &known, &xs, &xe))
+                !data_value(P, x, c = value_end(x, e), false, &v, &known, &xs, &xe))
                 return false;
             int n = 1;
             if (known && d->action == D_ULEB)
@@ -3770,7 +3736,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             bool known;
             if (c >= e) return perr(P, c, "unknown token in expression");
             if (size <= 2 || name[4] == 'l') {   /* (.dcb.s/.dcb.d: a floating-point value) */
-                if (!data_value(P, c, e, &val, &known, &xs, &xe)) return false;
+                if (!data_value(P, c, e, true, &val, &known, &xs, &xe)) return false;
                 if (known && size < 8 && (val < -((int64_t)1 << (8 * size - 1)) || val >= (int64_t)1 << (8 * size)))
                     return perr(P, xs, "literal value out of range for directive");
             }
@@ -3814,7 +3780,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *c = value_end(x, e), *xs, *xe;
             int64_t v;
             bool known;
-            if (!data_value(P, x, c, &v, &known, &xs, &xe)) return false;
+            if (!data_value(P, x, c, false, &v, &known, &xs, &xe)) return false;
             if (!known) return perr(P, xs, "expected constant expression");
             if (P->text && !word_inst(P, (uint32_t)v, xs, s, e)) return false;
             if (!P->text && P->laid) add_align(P, 0, 4);
@@ -3861,7 +3827,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             int64_t v;
             bool known;
             if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
-                !data_value(P, x, c = value_end(x, e), &v, &known, &xs, &xe))
+                !data_value(P, x, c = value_end(x, e), false, &v, &known, &xs, &xe))
                 return false;
             static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};

@@ -256,7 +256,8 @@ const char *asm_alias_find(const AsmState *A, const char *s, size_t n)
 }
 
 /* name = expr: a constant when the expression is one, else a symbol without a value (clang
- * writes `.set L_x, Ltmp1-Lfunc` on Darwin: fine, as long as no immediate uses it) */
+ * writes `.set L_x, Ltmp1-Lfunc` on Darwin: fine, as long as no immediate uses it); an
+ * expression that is not one of symbols either is refused */
 bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const char *e, AsmErr *err)
 {
     if (!n || (*name >= '0' && *name <= '9')) return aerr(err, name, "expected a symbol name");
@@ -267,6 +268,11 @@ bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const ch
     e = rtrim(x, e);
     if (x >= e) return aerr(err, x, "expected an expression after '%.*s'", (int)n, name);
     bool known = asm_expr(A, x, e, &end, &v, &ig) && end == e;
+    if (!known) {   /* an expression of symbols all the same (llvm's parseExpression): its errors, then the line's end */
+        AsmSymExpr sx;
+        if (!asm_sym_expr(A, x, e, &end, &sx, NULL, err)) return false;
+        if (end != e) return aerr(err, end, "expected newline");
+    }
     sym_set(A, name, n, v, known);
     return true;
 }

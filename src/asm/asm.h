@@ -215,6 +215,7 @@ typedef struct AsmSymExpr {
     size_t na, nb;
     int avar, bvar;               /* their @variants, ASM_VK_NONE none */
     int64_t addend;
+    bool auth;                    /* a signed pointer `x@AUTH(key, disc)`: the rest says what x is */
 } AsmSymExpr;
 bool asm_sym_expr(const AsmState *A, const char *p, const char *e, const char **end, AsmSymExpr *v, Buf *text,
                   AsmErr *err);

@@ -23,12 +23,15 @@
 enum { OP_NONE, OP_LOR, OP_LAND, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_ADD, OP_SUB,
        OP_OR, OP_AND, OP_XOR, OP_ORNOT, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR };
 
-/* a node of asm_sym_expr's tree */
-enum { N_CONST, N_SYM, N_UNARY, N_BINARY };
+/* a node of asm_sym_expr's tree (N_AUTH: arm64e's signed pointer `x@AUTH(key, disc[, addr])`,
+ * llvm's AArch64AuthMCExpr, of l) */
+enum { N_CONST, N_SYM, N_UNARY, N_BINARY, N_AUTH };
 enum { SX_MAX_NODES = 1000 };   /* (printing recurses through the tree) */
 
 typedef struct XNode {
-    uint8_t kind, op;     /* N_UNARY: '-' '~' '!' '+'; N_BINARY: OP_* */
+    uint8_t kind, op;     /* N_UNARY: '-' '~' '!' '+'; N_BINARY: OP_*; N_AUTH: the key (auth_keys) */
+    bool addr;            /* N_AUTH: address diversity */
+    uint16_t disc;        /* N_AUTH: the discriminator */
     uint8_t vk;           /* N_SYM: its @variant */
     bool rel;             /* relocatable (evaluateAsRelocatable): a - b + c */
     int l, r;             /* the operands (N_UNARY: l) */
@@ -345,23 +348,81 @@ static bool binary(Ex *X, const char *at, int op, Val *v, Val r)
 /* asm_expr: the name at `at` is a .set constant, or a label (or '.') where they have values */
 static bool sym_value(Ex *X, const char *at, Val *v)
 {
-    const char *p = name_end(X, at);
+    const char *s = at, *p;
+    if (*at == '"') {        /* "a name in quotes" (llvm's lexer: an identifier) */
+        for (p = ++s; p < X->e && *p != '"'; p++) {}
+        if (p >= X->e) return ex_err(X, at, "unterminated %s constant", "string");
+    } else p = name_end(X, at);
     char name[80];
-    size_t n = (size_t)(p - at);
-    const AsmSym *y = asm_sym_find(X->A, at, n);
+    size_t n = (size_t)(p - s);
+    const AsmSym *y = asm_sym_find(X->A, s, n);
     int64_t lv;
-    if (!y && X->A->label_value && X->A->label_value(X->A->ctx, at, n, &lv)) v->c = lv;
+    if (!y && X->A->label_value && X->A->label_value(X->A->ctx, s, n, &lv)) v->c = lv;
     else if (y && y->known) v->c = y->value;
     else {                   /* (the name for the message only: a data value's symbol fails here) */
-        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), at);
+        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), s);
         return ex_err(X, at, y ? "symbol '%s' is not a constant" : "unknown symbol '%s' in a constant expression", name);
     }
-    X->p = p;
+    X->p = p + (*at == '"');
     return true;
 }
 
+/* the keys of a signed pointer, as written and printed */
+static const char *const auth_keys[] = {"ia", "ib", "da", "db"};
+
+/* `(key, discriminator[, addr])` at X->p after `@AUTH`, of node v (llvm's parseAuthExpr, its
+ * words and places: each token where it fails) */
+static bool auth(Ex *X, Val *v)
+{
+    XNode a = {.kind = N_AUTH, .l = v->k, .r = -1, .a = -1, .b = -1};
+    ws(X);
+    if (X->p >= X->e || *X->p != '(') return ex_err(X, X->p, "expected '%s'", "(");
+    X->p++;
+    ws(X);
+    const char *k = X->p, *ke = name_end(X, k);
+    if (ke == k || (*k >= '0' && *k <= '9')) return ex_err(X, k, "expected %s", "key name");
+    size_t i = 0;
+    while (i < ARRAY_LEN(auth_keys) && !(ke - k == 2 && !memcmp(k, auth_keys[i], 2))) i++;
+    if (i == ARRAY_LEN(auth_keys)) {
+        char name[48];
+        snprintf(name, sizeof name, "%.*s", (int)(ke - k < 40 ? ke - k : 40), k);
+        return ex_err(X, k, "invalid key '%s'", name);
+    }
+    a.op = (uint8_t)i;
+    X->p = ke;
+    ws(X);
+    if (X->p >= X->e || *X->p != ',') return ex_err(X, X->p, "expected '%s'", ",");
+    X->p++;
+    ws(X);
+    uint64_t hi, lo;
+    bool big;
+    const char *d = X->p, *de = *d >= '0' && *d <= '9' ? asm_number(d, X->e, &hi, &lo, &big) : NULL;
+    if (!de) return ex_err(X, d, "expected %s", "integer discriminator");
+    if (hi || big || lo > 0xffff) {
+        char num[32];
+        if (hi || big) snprintf(num, sizeof num, "%.*s", (int)(de - d < 30 ? de - d : 30), d);
+        else snprintf(num, sizeof num, "%llu", (unsigned long long)lo);   /* (llvm: the value, in decimal) */
+        return ex_err(X, d, "integer discriminator %s out of range [0, 0xFFFF]", num);
+    }
+    a.disc = (uint16_t)lo;
+    X->p = de;
+    ws(X);
+    if (X->p < X->e && *X->p == ',') {
+        X->p++;
+        ws(X);
+        const char *w = X->p, *we = name_end(X, w);
+        if (we - w != 4 || memcmp(w, "addr", 4)) return ex_err(X, w, "expected '%s'", "addr");
+        a.addr = true;
+        X->p = we;
+        ws(X);
+    }
+    if (X->p >= X->e || *X->p != ')') return ex_err(X, X->p, "expected '%s'", ")");
+    X->p++;
+    return node(X, X->p, a, v);
+}
+
 /* asm_sym_expr: a symbol reference at `at`, a name or "a name in quotes" (or '.', the location)
- * and its @variant; a .set constant is its value */
+ * and its @variant; a .set constant is its value; `name@AUTH(...)`, a signed pointer */
 static bool sym_ref(Ex *X, const char *at, Val *v)
 {
     XNode y = {.kind = N_SYM, .rel = true, .l = -1, .r = -1, .b = -1};
@@ -378,7 +439,13 @@ static bool sym_ref(Ex *X, const char *at, Val *v)
         if (y.n == 1 && *at == '.' && !(p < X->e && *p == '@')) y.s = "", y.n = 0;   /* '.': the location */
     }
     const char *ne = p < X->e && *p == '@' ? variant_end(X, p + 1) : p;
-    if (p < ne && !(y.vk = (uint8_t)variant(X, p + 1, ne))) return false;
+    if (ne - p >= 5 && !memcmp(ne - 5, "@AUTH", 5)) {   /* (llvm: a name that ends so, the variant case as written) */
+        if (ne - p > 5) return ex_err(X, at, "combination of @AUTH with other %s not supported", "modifiers");
+        X->p = ne;
+        return node(X, at, y, v) && (X->nd[v->k].a = v->k, auth(X, v));
+    }
+    if (ne == p + 1 && !y.quoted) y.n++;   /* `sym@`: a name with its '@' (llvm's split at '@': no variant) */
+    else if (p < ne && !(y.vk = (uint8_t)variant(X, p + 1, ne))) return false;
     X->p = ne;
     const AsmSym *d = !y.vk && !y.quoted && y.n ? asm_sym_find(X->A, y.s, y.n) : NULL;
     if (d && d->known) return constant(X, at, d->value, v);
@@ -394,7 +461,7 @@ static bool full(Ex *X, Val *v);
 static bool primary(Ex *X, Val *v)
 {
     ws(X);
-    if (X->p >= X->e) return ex_err(X, X->p, "expected an %s", "expression");
+    if (X->p >= X->e) return ex_err(X, X->p, "unknown token in %s", "expression");
     char c = *X->p;
     const char *at = X->p;
     if (++X->depth > 100) return ex_err(X, at, "%s nested too deeply", "expression");
@@ -406,17 +473,21 @@ static bool primary(Ex *X, Val *v)
         X->p++;
         ok = full(X, v);
         ws(X);
-        if (ok && (X->p >= X->e || *X->p != ')')) ok = ex_err(X, at, "unbalanced '%s' in expression", "(");
+        if (ok && (X->p >= X->e || *X->p != ')')) ok = ex_err(X, X->p, "expected '%s'", ")");   /* (llvm's parseParenExpr) */
         else if (ok) X->p++;
+        if (ok && X->sym && X->e - X->p >= 5 && !memcmp(X->p, "@AUTH", 5) && (X->e - X->p == 5 || !asm_name_char(X->p[5]))) {
+            X->p += 5;   /* `(sym + 8)@AUTH(...)` */
+            ok = auth(X, v);
+        }
     } else if ((c >= '0' && c <= '9') || c == '\'') {
         int64_t n;
         ok = (c == '\'' ? charconst(X, &n) : number(X, &n)) && constant(X, at, n, v);
     } else if (X->sym && (c == '"' || asm_name_start(c))) {
         ok = sym_ref(X, at, v);
-    } else if (asm_name_start(c)) {
+    } else if (asm_name_start(c) || c == '"') {
         ok = sym_value(X, at, v);
     } else {
-        ok = ex_err(X, at, "unexpected '%s' in expression", (char[2]){c, 0});
+        ok = ex_err(X, at, "unknown token in %s", "expression");
     }
     X->depth--;
     return ok;
@@ -442,7 +513,7 @@ static bool expr(Ex *X, int min, Val *v)
 static int modify(Ex *X, int k, int vk, const char *at)
 {
     XNode *x = &X->nd[k];
-    if (x->kind == N_CONST) return 0;
+    if (x->kind == N_CONST || x->kind == N_AUTH) return 0;   /* (llvm: a target expression takes none) */
     if (x->kind == N_SYM) {
         if (x->vk) return ex_err(X, at, "invalid variant on expression '%s' (already modified)", asm_variant_name(vk)), -1;
         x->vk = (uint8_t)vk;
@@ -514,6 +585,13 @@ static void node_print(const Ex *X, int k, Buf *out)
         if (x->vk) buf_printf(out, "@%s", asm_variant_name(x->vk));
         return;
     }
+    case N_AUTH: {
+        bool par = X->nd[x->l].kind != N_SYM;
+        if (par) buf_putc(out, '(');
+        node_print(X, x->l, out);
+        buf_printf(out, "%s@AUTH(%s,%u%s)", par ? ")" : "", auth_keys[x->op], (unsigned)x->disc, x->addr ? ",addr" : "");
+        return;
+    }
     case N_UNARY: {
         bool par = X->nd[x->l].kind == N_BINARY;
         buf_putc(out, (char)x->op);
@@ -547,7 +625,9 @@ bool asm_sym_expr(const AsmState *A, const char *p, const char *e, const char **
     if (ok) {
         const XNode *x = &X.nd[r.k];
         memset(v, 0, sizeof *v);
-        v->constant = x->kind == N_CONST;
+        v->auth = x->kind == N_AUTH;
+        if (v->auth) x = &X.nd[x->l];   /* (what it signs, as llvm's classifySymbolRef reads it) */
+        v->constant = x->kind == N_CONST && !v->auth;
         v->plain = x->kind == N_SYM;
         v->rel = x->rel;
         v->addend = x->rel ? x->c : 0;

@@ -13,8 +13,9 @@
 # a64-lane-registers.test (the z registers and lanes of indexed SVE and SME forms, shifts where
 # no form takes one), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
 # llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
-# counts and ptrue: src/a64/counts.tsv) are
-# llvm-mca 19's: the same file:line:col and message for each line, under the test's own
+# counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test (malformed expressions, by the
+# first error of each line alone) are llvm-mca 19's: the same file:line:col and message for each
+# line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
 set -u
 [ -x "${UARCH:-}" ] || { echo "UARCH not set"; exit 1; }
@@ -37,4 +38,19 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     [ "$(wc -l < "$t/uarch")" -ge 20 ] || { echo "$name: too few errors from uarch"; cat "$t/uarch"; fail=1; continue; }
     diff "$t/llvm" "$t/uarch" || { echo "$name: messages differ from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done
+# a64-expr-malformed.test (malformed expressions: parentheses, operators, @AUTH, data values,
+# .set): llvm reports a second error on some of these lines where uarch stops at the first, so
+# each line is compared alone, by its first error
+test="$ROOT/tests/errors/a64-expr-malformed.test"
+n=0
+while IFS= read -r line; do
+    case "$line" in '#'*|'//'*|'') continue ;; esac
+    printf '%s\n' "$line" > "$t/one.s"
+    l=$(cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
+    u=$(cd "$t" && "$UARCH" mca -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
+    [ -n "$l" ] || { echo "a64-expr-malformed: llvm-mca 19 takes '$line'"; fail=1; }
+    [ "$l" = "$u" ] || { echo "a64-expr-malformed: '$line': llvm: $l; uarch: $u"; fail=1; }
+    n=$((n + 1))
+done < <(awk '/^#--- /{exit} {print}' "$test")
+[ $n -ge 100 ] || { echo "a64-expr-malformed: only $n lines"; fail=1; }
 exit $fail
