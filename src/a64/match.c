@@ -1256,7 +1256,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
 {
     A64Operand ops[A64_MAX_OPS];
     A64Inst c = *in;
-    int from[A64_MAX_OPS];                  /* c's operand -> in's */
+    int from[A64_MAX_OPS + 1];              /* c's operand -> in's (one past c's last: in's last) */
     c.ops = ops;
     c.nops = 0;
     for (int j = 0; j < in->nops; j++) {
@@ -1265,6 +1265,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
         if (j + 1 < in->nops && post_row(m, c.nops) && a64_join_post(&ops[c.nops], &in->ops[j + 1])) j++;
         c.nops++;
     }
+    from[c.nops] = in->nops - 1;            /* (a row takes all of c but the joined whole fails: st1 {..}, [x1]!, x2) */
     Try joined[A64_MNEM_MAX_ROWS];          /* (a post-index joined: the tries of c's) */
     if (c.nops != in->nops) {
         try_rows(m, c.ops, c.nops, env, joined);

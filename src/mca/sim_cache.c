@@ -141,9 +141,11 @@ static uint64_t make_key(const SimInst *si, int n)
         }
         key_put(k, &c, offsetof(SimInst, dst));
         for (int d = 0; d < si[i].ndst; d++) {
-            SimDst x = si[i].dst[d];
-            x.reg = (uint8_t)CANON(x.reg);
-            x.opnd = 0;   /* (the operand's position is for the views only) */
+            SimDst x;   /* (field by field: the byte of padding before lat is no part of the key) */
+            memset(&x, 0, sizeof x);
+            x.reg = (uint8_t)CANON(si[i].dst[d].reg);
+            x.rf = si[i].dst[d].rf;
+            x.lat = si[i].dst[d].lat;   /* (opnd stays 0: the operand's position is for the views only) */
             key_put(k, &x, sizeof x);
         }
         for (int s = 0; s < si[i].nsrc; s++) {
