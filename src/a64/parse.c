@@ -493,20 +493,53 @@ static void num_add(Parser *P, long v)
     P->nnumdef++;
 }
 
+/* a reference to numeric label n (`nf`) at column col, checked when the label is defined (the
+ * branch of instruction `inst`, if it is one, then takes its target + add) or at the end */
+static void pend_add(Parser *P, long n, int col, int inst, int64_t add)
+{
+    if (P->npend == P->cappend) {
+        P->cappend = P->cappend ? P->cappend * 2 : 16;
+        P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
+    }
+    const char *pls = P->ls;
+    if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
+        pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
+    P->pend[P->npend++] = (Pending){n, P->line, col, pls, inst, add};
+}
+
+/* src/asm's numeric label reference `nb` / `nf` in an expression (a data value, .if): nb
+ * defined before it; nf llvm's temporary symbol made, checked as a branch's (`note`) */
+static bool num_ref(void *ctx, long n, bool back, const char *at, bool note)
+{
+    Parser *P = ctx;
+    P->memo_off = true;
+    if (back) {
+        int slot = num_slot(P, n);
+        return slot >= 0 && P->numl[slot].defined;
+    }
+    if (!note) return true;
+    int slot = num_get(P, n);   /* (it may move the table) */
+    NumLab *l = &P->numl[slot];
+    if (l->next < 0) l->next = P->ntmp++;
+    pend_add(P, n, at >= P->ls && at <= P->le ? (int)(at - P->ls) + 1 : 1, INT_MAX, 0);
+    return true;
+}
+
 /* ---- numbers ---- */
-/* integer: [+-] (0x hex | 0b bin | decimal); returns the end or NULL (not a number / overflow
- * reported through *ovf) */
+/* integer: [+-] and an integer of asm_lex_number (llvm-mca's lexer: 0x hex, 0 octal, decimal,
+ * 101b binary, 1fh hex ...); returns the end or NULL (not one: a real, a lexer's error; an
+ * overflow reported through *ovf) */
 static const char *parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
 {
     bool neg = false;
     *ovf = false;
     if (p < e && (*p == '-' || *p == '+')) { neg = *p == '-'; p++; }
     if (p >= e || !is_digit(*p)) return NULL;
-    uint64_t hi, v;
-    bool big;
-    p = asm_number(p, e, &hi, &v, &big);   /* (the layer's scanner: 0x, 0b, 0 octal as llvm-mc) */
-    if (!p) return NULL;
-    if (hi || big || (neg && v > (uint64_t)1 << 63)) *ovf = true;
+    AsmNum n;
+    p = asm_lex_number(p, e, &n);   /* (the layer's reader, llvm-mca's lexer) */
+    if (!p || n.kind != ASM_NUM_INT) return NULL;
+    uint64_t v = n.lo;
+    if (n.hi || n.big || (neg && v > (uint64_t)1 << 63)) *ovf = true;
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     return p;
 }
@@ -682,7 +715,7 @@ static const char *no_value(const Parser *P, const char *p, const char *e)
     const char *t = skip_ws(p, e);
     while (t < e && (*t == '-' || *t == '+' || *t == '~' || *t == '!')) t = skip_ws(t + 1, e);
     if (t >= e) return skip_ws(t, P->le);   /* (the end of the line: after its blanks) */
-    return *t == ',' || *t == ']' || *t == ')' || *t == '}' ? t : NULL;
+    return strchr(",])}%/=^&|<>?", *t) ? t : NULL;   /* (an operator no operand starts with, too) */
 }
 
 /* no operand starts at x (add x0, x1, ; [x0, ]): the words of llvm's expression parser, then
@@ -1111,6 +1144,8 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
         L->p = p;
         return parse_reloc_sym(L, o);
     }
+    AsmNum n;                     /* (llvm's lexer's error in a number: #0x, #09) */
+    if (p < L->e && is_digit(*p) && !asm_lex_number(p, L->e, &n)) return perr(P, n.at, "%s", n.msg);
     if (!float_sign_ok(P, o, p, L->e)) return false;
     if (fp_bits_place(P, o)) {
         /* (a lone literal, #1.0 or #-1.0, is a floating-point immediate to fp_literal_bits) */
@@ -1562,7 +1597,9 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             int tmp = -1;
             if (o->u.label.dir == 'b') {
                 int slot = num_slot(P, n);
-                if (slot < 0 || !P->numl[slot].defined) return perr(P, p, "undefined numeric label '%ldb'", n);
+                if ((slot < 0 || !P->numl[slot].defined) && binary)   /* (llvm-mca: the number, an offset) */
+                    return parse_imm_after_hash(L, o);
+                if (slot < 0 || !P->numl[slot].defined) return perr(P, p, "directional label undefined");
                 P->num_target = P->numl[slot].off;
                 if (!binary) tmp = P->numl[slot].tmp;
             } else {
@@ -1581,16 +1618,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
                 int64_t t = (int64_t)(uint32_t)P->num_target + o->u.label.dot_offset;
                 P->num_target = t >= 0 && t <= UINT32_MAX ? (P->num_target & ~(int64_t)UINT32_MAX) | t : -1;
             }
-            if (o->u.label.dir == 'f') {
-                if (P->npend == P->cappend) {
-                    P->cappend = P->cappend ? P->cappend * 2 : 16;
-                    P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
-                }
-                const char *pls = P->ls;
-                if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
-                    pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
-                P->pend[P->npend++] = (Pending){n, P->line, o->col, pls, P->prog->ninsts, o->u.label.dot_offset};
-            }
+            if (o->u.label.dir == 'f') pend_add(P, n, o->col, P->prog->ninsts, o->u.label.dot_offset);
             return true;
         }
         return parse_imm_after_hash(L, o);
@@ -3260,8 +3288,8 @@ static bool data_value(Parser *P, const char *x, const char *ve, bool one, int64
     return q2 >= *xe || perr(P, q2, "%s", junk);
 }
 
-/* the value of a data directive at x when it is a plain one, up to a ',' or e: a number
- * (decimal, 0x hex, after an optional '-'; *known) or a name that is no assembler symbol (a
+/* the value of a data directive at x when it is a plain one, up to a ',' or e: an integer
+ * (asm_lex_number's, after an optional '-'; *known) or a name that is no assembler symbol (a
  * relocation: not *known); [*xs, *xe) the value, the ',' or e returned.  NULL when it is
  * anything else (data_value reads it as an expression).  Compiler output's data is almost all
  * plain: this is data_value's answer to it without an expression parsed */
@@ -3272,26 +3300,14 @@ static const char *data_plain(const Parser *P, const char *x, const char *e, int
     if (p >= e) return NULL;
     if (is_digit(*p) || (*p == '-' && p + 1 < e && is_digit(p[1]))) {
         bool neg = *p == '-';
-        uint64_t u = 0;
-        int nd = 0;
-        p += neg;
-        if (*p == '0' && p + 1 < e && (p[1] | 0x20) == 'x') {
-            for (p += 2; p < e; p++, nd++) {
-                unsigned c = (uint8_t)*p, lc = c | 0x20;
-                if (c - '0' < 10) u = u << 4 | (c - '0');
-                else if (lc - 'a' < 6) u = u << 4 | (lc - 'a' + 10);
-                else break;
-            }
-            if (!nd || nd > 16) return NULL;
-        } else {
-            if (*p == '0' && p + 1 < e && is_digit(p[1])) return NULL;   /* (octal) */
-            for (; p < e && is_digit(*p); p++, nd++) u = u * 10 + (unsigned)(*p - '0');
-            if (nd > 19) return NULL;
-        }
-        if (p < e && asm_name_char(*p)) return NULL;   /* (1b, 0b101, 2f ...) */
+        AsmNum n;
+        p = asm_lex_number(p + neg, e, &n);   /* (the layer's reader: one for every number) */
+        if (!p || n.kind != ASM_NUM_INT || n.hi || n.big) return NULL;
+        if (p < e && asm_name_char(*p)) return NULL;   /* (1f, 2b: numeric labels) */
+        uint64_t u = n.lo;
         *v = neg ? (int64_t)(0 - u) : (int64_t)u;
         *known = true;
-    } else if (*p != '$' && asm_name_start(*p)) {
+    } else if (*p != '$' && asm_name_start(*p) && !(*p == '.' && p + 1 < e && is_digit(p[1]))) {   /* (.5: a real) */
         p = asm_name_end(p, e);
         if ((p - x == 1 && *x == '.') || asm_sym_find(&P->A, x, (size_t)(p - x))) return NULL;
         *known = false;
@@ -3335,10 +3351,10 @@ static bool octa(Parser *P, const char *a, const char *e)
     if (x >= e) return true;
     for (;;) {
         const char *s = x;
-        uint64_t hi, lo;
-        bool big;
-        if (!(x = asm_number(s, e, &hi, &lo, &big))) return perr(P, s, "unknown token in expression");
-        if (big) return perr(P, s, "out of range literal value");
+        AsmNum nm;
+        if (!is_digit(*s) || !(x = asm_lex_number(s, e, &nm)) || nm.kind != ASM_NUM_INT)
+            return perr(P, s, "unknown token in expression");
+        if (nm.big) return perr(P, s, "out of range literal value");
         n++;
         x = skip_ws(x, e);
         if (x >= e) break;
@@ -3481,7 +3497,7 @@ static int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
     const char *x = skip_ws(a, e);
     if (x >= e) return 0;   /* (`.ascii` alone: no bytes, as llvm-mc) */
     for (;;) {
-        if (x >= e || *x != '"') return perr(P, x, "expected a string"), -1;
+        if (x >= e || *x != '"') return perr(P, x, "expected string"), -1;   /* (llvm's words) */
         const char *o = x++, *bad = NULL;   /* bad: the first bad escape's error */
         while (x < e && *x != '"') {
             if (*x == '\\' && x + 1 < e) {
@@ -3507,7 +3523,7 @@ static int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
         n += nul;
         x = skip_ws(x + 1, e);
         if (x >= e) return n;
-        if (*x != ',') return perr(P, x, "expected ',' or the end of the line after a string"), -1;
+        if (*x != ',') return perr(P, x, "unexpected token"), -1;   /* (llvm's parseMany) */
         x = skip_ws(x + 1, e);
     }
 }
@@ -4212,6 +4228,31 @@ static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
         v = x + 1;
     } else if (we > s && asm_macro_named(&P->A, s, n)) {
         return perr(P, q, "unterminated string constant");
+    } else if (we > s && x < q && *x == ':') {   /* a label first: the statement after it */
+        return unterminated(P, x + 1, q, e);
+    } else if (*s == '.' && n > 1 && n < 40) {
+        /* a directive that reads its arguments as an expression (a data value, a count, .if's
+         * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
+         * wants a string (.ascii) finds none */
+        char name[40];
+        ascii_lower_n(name, s + 1, n - 1);
+        name[n - 1] = 0;
+        const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
+        int k = d ? d->action : -1;
+        if (k == D_ASCII || k == D_ASCIZ) return perr(P, q, "expected string");
+        if (k == D_INCBIN || k == D_INCLUDE) return perr(P, q, "expected string in '.%s' directive", name);
+        if (k == D_OCTA) return perr(P, q, "unknown token in expression");
+        if (k == D_INST) return perr(P, q, "expected expression");
+        if (k == D_ULEB || k == D_SLEB || k == D_DCB || k == D_SECTION || k == D_P2ALIGN || k == D_BALIGN ||
+            k == D_SKIP || k == D_ORG || k == D_FILL || k == D_FLOAT4 || k == D_FLOAT8 || k == D_DATA1 ||
+            k == D_DATA2 || k == D_DATA4 || k == D_DATA8 || asm_expr_directive(name))
+            return perr(P, q, "unterminated string constant");
+    } else if (we > s && q > s && q[-1] == '#') {
+        return perr(P, q, "unterminated string constant");   /* (an immediate's expression) */
+    } else if (we > s && *s != '.' && q > we) {   /* an instruction's operand: none starts there */
+        const char *t = q;
+        while (t > we && is_ws(t[-1])) t--;
+        if (t == we || t[-1] == ',') return perr(P, q, "invalid operand");
     }
     if (!v) return perr(P, s, "unterminated string");
     const char *t = q;            /* what comes before the string in the value: an operand wanted? */
@@ -4369,6 +4410,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     P.env.features = P.start && P.start->arch ? P.start->features : opt ? opt->features : A64_FEATURES_NONE;
     P.env.sys = P.start && P.start->arch ? P.start->sys : P.env.features;
     asm_init(&P.A, opt ? (AsmDialect)opt->dialect : ASM_ELF, label_known, &P);
+    P.A.numlab = num_ref;
     prog->file = arena_strndup(&prog->arena, P.file, strlen(P.file));
     bool ok = true;
     const char *p = text, *end = text + len;
@@ -4529,7 +4571,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             if (P.pend[i].line < f->line || (P.pend[i].line == f->line && P.pend[i].col < f->col)) f = &P.pend[i];
         P.line = f->line;
         P.ls = f->ls;
-        ok = perr(&P, f->ls + f->col - 1, "undefined numeric label '%ldf'", f->num);
+        ok = perr(&P, f->ls + f->col - 1, "directional label undefined");
     }
     for (int i = 0; ok && i < P.nopen; i++)   /* a region left open runs to the end (llvm-mca) */
         prog->regions[P.open[i].idx].end = prog->ninsts + P.insts0;

@@ -270,7 +270,8 @@ bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const ch
     bool known = asm_expr(A, x, e, &end, &v, &ig) && end == e;
     if (!known) {   /* an expression of symbols all the same (llvm's parseExpression): its errors, then the line's end */
         AsmSymExpr sx;
-        if (!asm_sym_expr(A, x, e, &end, &sx, NULL, err)) return false;
+        if (!asm_sym_expr(A, x, e, &end, &sx, NULL, err))   /* (llvm's parseAssignment: its words for a lexer's error) */
+            return err->lex ? aerr(err, err->at, "missing expression") : false;
         if (end != e) return aerr(err, end, "expected newline");
     }
     sym_set(A, name, n, v, known);
@@ -301,8 +302,15 @@ static bool cond_eval(AsmState *A, const char *name, const char *a, const char *
     if (!*suf || !strcmp(suf, "eq") || !strcmp(suf, "ne") || !strcmp(suf, "gt") || !strcmp(suf, "ge") ||
         !strcmp(suf, "lt") || !strcmp(suf, "le")) {
         if (a >= e) return aerr(err, a, "expected an expression after '.%s'", name);
-        if (!asm_expr(A, a, e, &end, &v, err)) return false;
-        if (end != e) return aerr(err, end, "unexpected '%.*s' after the expression", (int)(e - end), end);
+        if (!asm_expr(A, a, e, &end, &v, err)) {
+            /* (a symbol without a value: llvm's words where the whole reads as an expression) */
+            AsmSymExpr sx;
+            AsmErr se;
+            if (strncmp(err->msg, "unknown symbol", 14) && strncmp(err->msg, "symbol '", 8)) return false;
+            if (!asm_sym_expr(A, a, e, &end, &sx, NULL, &se)) return *err = se, false;
+            return aerr(err, a, "expected absolute expression");
+        }
+        if (end != e) return aerr(err, end, "expected newline");   /* (llvm's parseEOL) */
         *val = !*suf ? v != 0 : !strcmp(suf, "eq") ? v == 0 : !strcmp(suf, "ne") ? v != 0 : !strcmp(suf, "gt") ? v > 0 :
                !strcmp(suf, "ge") ? v >= 0 : !strcmp(suf, "lt") ? v < 0 : v <= 0;
         return true;
@@ -337,19 +345,32 @@ static bool cond_eval(AsmState *A, const char *name, const char *a, const char *
     return aerr(err, a, "unknown conditional '.%s'", name);
 }
 
+/* the conditionals; the first IFS_EXPR of them read an expression */
+static const char *const ifs[] = {"if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef",
+                                  "ifnotdef", "ifb", "ifnb", "ifc", "ifnc", "ifeqs", "ifnes"};
+enum { IFS_EXPR = 7 };
+
 static bool is_if(const char *name)
 {
-    static const char *const ifs[] = {"if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef",
-                                      "ifnotdef", "ifb", "ifnb", "ifc", "ifnc", "ifeqs", "ifnes"};
-    for (size_t i = 0; i < sizeof ifs / sizeof ifs[0]; i++)
+    for (size_t i = 0; i < ARRAY_LEN(ifs); i++)
         if (!strcmp(name, ifs[i])) return true;
     return false;
+}
+
+bool asm_expr_directive(const char *name)
+{
+    for (size_t i = 0; i < IFS_EXPR; i++)
+        if (!strcmp(name, ifs[i])) return true;
+    return !strcmp(name, "rept") || !strcmp(name, "print");
 }
 
 /* .else / .elseif / .endif, while assembling or skipping */
 static bool cond_branch(AsmState *A, const char *name, const char *a, const char *e, const char *at, AsmErr *err)
 {
-    if (!A->ncond) return aerr(err, at, "'.%s' without '.if'", name);
+    if (!A->ncond)                /* (llvm's words, its blanks too) */
+        return aerr(err, at, "%s", !strcmp(name, "endif") ? "Encountered a .endif that doesn't follow an .if or .else"
+                                   : !strcmp(name, "else") ? "Encountered a .else that doesn't follow  an .if or an .elseif"
+                                                           : "Encountered a .elseif that doesn't follow an .if or  an .elseif");
     int k = A->ncond - 1;
     if (!strcmp(name, "endif")) {
         A->ncond--;

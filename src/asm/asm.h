@@ -41,7 +41,9 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
 
 /* an error of the layer: where (a pointer into the line being read) and what; `stop`: where a
  * constant expression's parser stopped (asm_expr's errors: where a missing ')' was wanted) */
-typedef struct AsmErr { const char *at; char msg[300]; const char *stop; } AsmErr;
+/* an error: where, the message, where the reading stopped; `lex`: llvm's lexer's (a number or
+ * character constant that is none: 0x, 'ab'), which some directives report in their words */
+typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex; } AsmErr;
 
 typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
 /* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
@@ -89,6 +91,10 @@ typedef struct AsmState {
     /* while set (the layout directives: .skip 16 - (. - start)), an expression may name '.' and
      * the labels defined so far: their offset in *v, false when there is none */
     bool (*label_value)(void *ctx, const char *name, size_t n, int64_t *v);
+    /* a numeric label reference `Nb` / `Nf` at `at` in an expression (llvm's directional
+     * label): whether it names one (Nb: defined before it; Nf: taken, and when `note` (an
+     * expression of symbols), checked at the end); NULL: none does */
+    bool (*numlab)(void *ctx, long n, bool back, const char *at, bool note);
     /* the file of the line being read (set by the caller): NULL the input, else a file the
      * parser included (asm_include_text: the names, kept in files) */
     const char *cur_file;
@@ -179,10 +185,44 @@ const char *asm_alias_find(const AsmState *A, const char *s, size_t n);
 /* Evaluate the constant expression at [p, e); it ends at the first ',', ']', '}' or '!' outside
  * parentheses, or at e.  *end = where it ended.  Symbols are .set/.equ constants. */
 bool asm_expr(const AsmState *A, const char *p, const char *e, const char **end, int64_t *v, AsmErr *err);
-/* The number at p (p < e): decimal, 0x hex, 0b binary, 0 octal (a leading 0), as llvm-mc reads
- * them; its end, or NULL when it has no digit.  Its value in 128 bits, *hi:*lo, *big when it
- * takes more (asm_expr takes 64 of them, .octa 128). */
-const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo, bool *big);
+/* The number at p (a digit, p < e), as llvm-mca 19's lexer reads one (llvm-mca lexes with its
+ * MASM integers on): decimal, 0x hex, 0 octal, a radix suffix after the digits (1fh 17o 17q
+ * 101y 10t; 101b and 10d: the last digit), the suffixes u l ul ll ull ignored; a
+ * floating-point literal (1.5, 1e5, .5 is no number here, 0x1.8p3).  Its end, or NULL after
+ * llvm's lexer's error (its message and place in *n).  What follows is no part of it (1f: the
+ * number 1, then f). */
+typedef enum { ASM_NUM_INT, ASM_NUM_REAL, ASM_NUM_ERR } AsmNumKind;
+typedef struct AsmNum {
+    AsmNumKind kind;
+    uint64_t hi, lo;              /* INT: its value in 128 bits (the 64 of an expression, .octa's 128) */
+    bool big;                     /* INT: more than 128 */
+    double real;                  /* REAL: its value */
+    const char *at, *msg;         /* ERR: where, and llvm's words */
+} AsmNum;
+const char *asm_lex_number_all(const char *p, const char *e, AsmNum *n);
+static inline bool asm_name_char(char c);
+/* (its usual numbers read here, inline: compiler output's data is mostly numbers; nothing that
+ * continues them (a letter, '.'), so no suffix or real: the others go to asm_lex_number_all,
+ * which reads every number, these too) */
+static inline ALWAYS_INLINE const char *asm_lex_number(const char *p, const char *e, AsmNum *n)
+{
+    const char *s = p, *lim = e - p > 19 ? p + 19 : e;   /* (0x and 16 digits; 19 decimal ones) */
+    uint64_t u = 0;
+    if (*p == '0' && p + 1 < e && (p[1] | 0x20) == 'x') {
+        for (p += 2; p < lim; p++) {
+            unsigned c = (uint8_t)*p, l = c | 0x20;
+            if (c - '0' < 10) u = u << 4 | (c - '0');
+            else if (l - 'a' < 6) u = u << 4 | (l - 'a' + 10);
+            else break;
+        }
+        if (p == s + 2 || p - s > 18) return asm_lex_number_all(s, e, n);
+    } else if (*p != '0' || p + 1 >= e || !(p[1] >= '0' && p[1] <= '9')) {   /* (0 octal) */
+        for (; p < lim && (unsigned)(*p - '0') < 10; p++) u = u * 10 + (unsigned)(*p - '0');
+    } else return asm_lex_number_all(s, e, n);
+    if (p < e && asm_name_char(*p)) return asm_lex_number_all(s, e, n);
+    n->kind = ASM_NUM_INT, n->hi = 0, n->lo = u, n->big = false;
+    return p;
+}
 /* the characters of a symbol name, as llvm-mc reads them: a letter, _ . $ first, then digits too;
  * asm_name_end: the end of the name at p (p itself when none) */
 static inline bool asm_name_start(char c)
@@ -195,6 +235,10 @@ static inline const char *asm_name_end(const char *p, const char *e)
     while (p < e && asm_name_char(*p)) p++;
     return p;
 }
+/* does the language's directive `name` (lower case, no '.') lex its first argument as a token
+ * (an expression: .if's, .rept's count; .print's string), where llvm's lexer reports a
+ * string left open? */
+bool asm_expr_directive(const char *name);
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);
 

@@ -3,8 +3,9 @@
  *   ||   &&   == != <> < <= > >=   + -   | & ^ ! (or-not)   * / % << >>   unary - ~ ! +
  * and on Darwin (arm64-apple-*: llvm's Darwin precedence, no or-not):
  *   && ||   | & ^   == != <> < <= > >=   << >>   + -   * / %
- * Operands: integers (decimal, 0x hex, 0b binary, 0 octal), 'c' characters, parentheses and
- * .set/.equ symbols with a constant value.  A comparison is -1 when true, 0 when false (as GNU
+ * Operands: numbers as llvm-mca's lexer reads them (asm_lex_number: decimal, 0x hex, 0 octal,
+ * radix suffixes 1fh 101b; a real, the bits of its double), 'c' characters, `1f`/`2b` numeric
+ * labels (AsmState.numlab), parentheses and .set/.equ symbols with a constant value.  A comparison is -1 when true, 0 when false (as GNU
  * as and llvm).  Arithmetic wraps in 64 bits; a division by zero is an error.
  *
  * One reader of the grammar (tokens: numbers, characters, names, operators; primary, expr, full)
@@ -51,6 +52,7 @@ typedef struct Ex {
     const char *p, *e;
     AsmErr *err;
     int depth;
+    int ntok;             /* the tokens read so far, as llvm's lexer makes them (sym@PAGE is one) */
     bool sym;             /* asm_sym_expr: nodes; else asm_expr: constants */
     XNode *nd;            /* the nodes of asm_sym_expr */
     int nn, cap;
@@ -63,6 +65,7 @@ static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
 {
     X->err->at = at;
     X->err->stop = X->p;
+    X->err->lex = false;
     snprintf(X->err->msg, sizeof X->err->msg, msg, arg);
     return false;
 }
@@ -90,25 +93,22 @@ static const char *variant_end(const Ex *X, const char *p)
     return p;
 }
 
-/* The number scanner of the layer: decimal, 0x hex, 0b binary, 0 octal, in 128 bits (the 64 of
- * an expression, the 128 of .octa); llvm-mc reads them so. */
-const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo, bool *big)
+/* the value of hex digit c, 99 for another character */
+static unsigned hexval(char c)
 {
-    unsigned base = 10;
-    if (*p == '0' && p + 1 < e && (p[1] == 'x' || p[1] == 'X')) { base = 16; p += 2; }
-    else if (*p == '0' && p + 1 < e && (p[1] == 'b' || p[1] == 'B') && p + 2 < e && (p[2] == '0' || p[2] == '1')) { base = 2; p += 2; }
-    else if (*p == '0' && p + 1 < e && p[1] >= '0' && p[1] <= '9') { base = 8; p++; }
-    const char *d0 = p;
+    unsigned u = (uint8_t)c, l = u | 0x20;
+    return u - '0' < 10 ? u - '0' : l - 'a' < 6 ? l - 'a' + 10 : 99;
+}
+
+/* the 128 bits of [p, q) in `base` (every character a digit below it) in *n;
+ * false at a digit not below it */
+static bool digits128(const char *p, const char *q, unsigned base, AsmNum *n)
+{
     uint64_t h = 0, l = 0;
     bool b = false;
-    for (; p < e; p++) {
-        unsigned d;
-        char c = *p;
-        if (c >= '0' && c <= '9') d = (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f') d = (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
-        else break;
-        if (d >= base) break;
+    for (; p < q; p++) {
+        unsigned d = hexval(*p);
+        if (d >= base) return false;
         if (!h && l >> 59 == 0) {   /* (the usual number: l * 16 + 15 still fits) */
             l = l * base + d;
             continue;
@@ -120,36 +120,161 @@ const char *asm_number(const char *p, const char *e, uint64_t *hi, uint64_t *lo,
         l = (l1 << 32) | (l0 & 0xffffffffu);
         h = (h1 << 32) | (h0 & 0xffffffffu);
     }
-    *hi = h, *lo = l, *big = b;
-    return p == d0 ? NULL : p;
-}
-
-/* a number of an expression: 64 bits, no name right after it */
-static bool number(Ex *X, int64_t *v)
-{
-    uint64_t hi, lo;
-    bool big;
-    const char *s = X->p, *p = asm_number(s, X->e, &hi, &lo, &big);
-    if (!p) return ex_err(X, s, "malformed %s", "number");
-    if (hi || big) return ex_err(X, s, "%s", "literal value out of range for directive");   /* (llvm's words) */
-    if (p < X->e && asm_name_char(*p)) return ex_err(X, p, "unexpected '%s' after a number", (char[2]){*p, 0});
-    X->p = p;
-    *v = (int64_t)lo;
+    n->hi = h, n->lo = l, n->big = b;
     return true;
 }
 
-/* 'c' (or '\n', '\t', '\0', '\c'), the closing quote optional as for llvm-mc */
+/* an error of the number at s: llvm's message */
+static const char *num_err(AsmNum *n, const char *at, const char *msg)
+{
+    n->kind = ASM_NUM_ERR, n->at = at, n->msg = msg;
+    return NULL;
+}
+
+/* llvm's integer suffixes, ignored: u, l, ul, ll, ull (any case) */
+static const char *int_suffix(const char *p, const char *e)
+{
+    if (p < e && (*p | 0x20) == 'u') p++;
+    if (p < e && (*p | 0x20) == 'l') p++;
+    if (p < e && (*p | 0x20) == 'l') p++;
+    return p;
+}
+
+/* a floating-point literal [s, q): its double (the text copied: strtod wants a NUL) */
+static const char *real(const char *s, const char *q, AsmNum *n)
+{
+    char buf[80];
+    size_t len = (size_t)(q - s) < sizeof buf ? (size_t)(q - s) : sizeof buf - 1;
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    n->kind = ASM_NUM_REAL;
+    n->real = strtod(buf, NULL);
+    return q;
+}
+
+/* the rest of a decimal floating-point literal from p (after its '.', or at its exponent):
+ * llvm's LexFloatLiteral */
+static const char *real_dec(const char *s, const char *p, const char *e, AsmNum *n)
+{
+    while (p < e && *p >= '0' && *p <= '9') p++;
+    if (p < e && (*p == '-' || *p == '+')) return num_err(n, p, "invalid sign in float literal");
+    if (p < e && (*p | 0x20) == 'e') {
+        p++;
+        if (p < e && (*p == '-' || *p == '+')) p++;
+        while (p < e && *p >= '0' && *p <= '9') p++;
+    }
+    return real(s, p, n);
+}
+
+/* the rest of a hexadecimal one from p (at its '.' or 'p'): llvm's LexHexFloatLiteral */
+static const char *real_hex(const char *s, const char *p, const char *e, bool no_int, AsmNum *n)
+{
+    bool no_frac = true;
+    if (*p == '.') {
+        const char *f = ++p;
+        while (p < e && hexval(*p) < 16) p++;
+        no_frac = p == f;
+    }
+    if (no_int && no_frac)
+        return num_err(n, s, "invalid hexadecimal floating-point constant: expected at least one significand digit");
+    if (p >= e || (*p | 0x20) != 'p')
+        return num_err(n, s, "invalid hexadecimal floating-point constant: expected exponent part 'p'");
+    p++;
+    if (p < e && (*p == '-' || *p == '+')) p++;
+    const char *x = p;
+    while (p < e && *p >= '0' && *p <= '9') p++;
+    if (p == x) return num_err(n, s, "invalid hexadecimal floating-point constant: expected at least one exponent digit");
+    return real(s, p, n);
+}
+
+const char *asm_lex_number_all(const char *s, const char *e, AsmNum *n)
+{
+    n->kind = ASM_NUM_INT, n->hi = 0, n->big = false;
+    if (*s == '0' && s + 1 < e && (s[1] | 0x20) == 'x') {   /* 0x hex (no suffix reading before it) */
+        const char *p = s + 2;
+        uint64_t u = 0;
+        for (unsigned d; p < e && (d = hexval(*p)) < 16; p++) u = u << 4 | d;
+        if (p < e && (*p == '.' || (*p | 0x20) == 'p')) return real_hex(s, p, e, p == s + 2, n);
+        if (p == s + 2) return num_err(n, s, "invalid hexadecimal number");
+        if (p - s > 18) digits128(s + 2, p, 16, n);   /* (more than 64 bits) */
+        else n->lo = u;
+        if (p < e && (*p | 0x20) == 'h') p++;
+        return int_suffix(p, e);
+    }
+    /* the run of hex digits first (llvm's MASM integers): a radix suffix after it, h t o q y,
+     * or its last digit b or d */
+    const char *p = s, *nonbin = NULL, *nondec = NULL;
+    uint64_t dec = 0;
+    for (; p < e; p++) {
+        unsigned c = (uint8_t)*p;
+        if (c - '0' < 10) {
+            if (c > '1' && !nonbin) nonbin = p;
+            dec = dec * 10 + (c - '0');
+        } else if ((c | 0x20) - 'a' < 6) {
+            if (!nondec) nondec = nonbin ? p : (nonbin = p);
+        } else break;
+    }
+    char c = p < e ? (char)(*p | 0x20) : 0;
+    if (!nondec && p - s < 20 && c != '.' && c != 'h' && c != 't' && c != 'o' && c != 'q' &&
+        c != 'y' && (*s != '0' || p - s == 1)) {   /* (the usual number: decimal, no suffix) */
+        n->lo = dec;
+        return int_suffix(p, e);
+    }
+    if (p < e && *p == '.') return real_dec(s, p + 1, e, n);
+    unsigned radix = 0;
+    const char *end = p;
+    if (c == 'h') radix = 16, end++;
+    else if (c == 't') radix = 10, end++;
+    else if (c == 'o' || c == 'q') radix = 8, end++;
+    else if (c == 'y') radix = 2, end++;
+    else if (nondec && nondec + 1 == p && (*nondec | 0x20) == 'd') radix = 10;
+    else if (nonbin && nonbin + 1 == p && (*nonbin | 0x20) == 'b') radix = 2;
+    if (radix) {
+        if (!digits128(s, end - 1, radix, n) || end - 1 == s) {
+            return num_err(n, s, radix == 16 ? "invalid hexadecimal number" : radix == 10 ? "invalid decimal number"
+                                 : radix == 8 ? "invalid octal number" : "invalid binary number");
+        }
+        return int_suffix(end, e);
+    }
+    /* no suffix: decimal, or 0 octal */
+    if (*s != '0') {
+        for (p = s; p < e && *p >= '0' && *p <= '9'; p++) {}
+        if (p < e && (*p | 0x20) == 'e') return real_dec(s, p, e, n);
+        digits128(s, p, 10, n);
+        return int_suffix(p, e);
+    }
+    for (p = s + 1; p < e && *p >= '0' && *p <= '9'; p++) {}
+    if (!digits128(s, p, 8, n)) return num_err(n, s, "invalid octal number");
+    return int_suffix(p, e);
+}
+
+/* a number of an expression: 64 bits, or a floating-point literal's (llvm: the bits of its
+ * double); what follows it is the caller's */
+static bool number(Ex *X, int64_t *v, bool *real)
+{
+    AsmNum n;
+    const char *s = X->p, *p = asm_lex_number(s, X->e, &n);
+    if (!p) return ex_err(X, n.at, "%s", n.msg), X->err->lex = true, false;
+    *real = n.kind == ASM_NUM_REAL;
+    if (*real) memcpy(v, &n.real, sizeof *v);
+    else if (n.hi || n.big) return ex_err(X, s, "%s", "literal value out of range for directive");   /* (llvm's words) */
+    else *v = (int64_t)n.lo;
+    X->p = p;
+    return true;
+}
+
+/* 'c', or '\c' (\t \n \b \f \r; another c itself: '\0' is '0'), llvm's LexSingleQuote: a
+ * closing quote right after it, or "single quote way too long" */
 static bool charconst(Ex *X, int64_t *v)
 {
     const char *p = X->p + 1;
     if (p < X->e && *p == '\\' && p + 1 < X->e) {
         char k = p[1];
-        *v = k == 'n' ? '\n' : k == 't' ? '\t' : k == '0' ? 0 : k;
+        *v = k == 'n' ? '\n' : k == 't' ? '\t' : k == 'b' ? '\b' : k == 'f' ? '\f' : k == 'r' ? '\r' : (uint8_t)k;
         p += 2;
     } else if (p < X->e) *v = (uint8_t)*p++;
-    else return ex_err(X, X->p, "malformed %s", "character constant");
-    if (p < X->e && *p == '\'') p++;
-    X->p = p;
+    if (p >= X->e || *p != '\'') return ex_err(X, X->p, "%s", "single quote way too long"), X->err->lex = true, false;
+    X->p = p + 1;
     return true;
 }
 
@@ -394,10 +519,11 @@ static bool auth(Ex *X, Val *v)
     if (X->p >= X->e || *X->p != ',') return ex_err(X, X->p, "expected '%s'", ",");
     X->p++;
     ws(X);
-    uint64_t hi, lo;
-    bool big;
-    const char *d = X->p, *de = *d >= '0' && *d <= '9' ? asm_number(d, X->e, &hi, &lo, &big) : NULL;
-    if (!de) return ex_err(X, d, "expected %s", "integer discriminator");
+    AsmNum nm;
+    const char *d = X->p, *de = X->p < X->e && *d >= '0' && *d <= '9' ? asm_lex_number(d, X->e, &nm) : NULL;
+    if (!de || nm.kind != ASM_NUM_INT) return ex_err(X, d, "expected %s", "integer discriminator");
+    uint64_t hi = nm.hi, lo = nm.lo;
+    bool big = nm.big;
     if (hi || big || lo > 0xffff) {
         char num[32];
         if (hi || big) snprintf(num, sizeof num, "%.*s", (int)(de - d < 30 ? de - d : 30), d);
@@ -454,6 +580,27 @@ static bool sym_ref(Ex *X, const char *at, Val *v)
     return true;
 }
 
+/* `Nb` / `Nf`, the integer N read (X->p at the b or f): llvm's directional label, a symbol
+ * (asm_expr: one without a value) */
+static bool directional(Ex *X, const char *at, int64_t n, Val *v)
+{
+    const AsmState *A = X->A;
+    bool back = *X->p == 'b';
+    if (n < 0 || n > 1000000000 || !A->numlab || !A->numlab(A->ctx, (long)n, back, at, X->sym))
+        return ex_err(X, at, "%s", "directional label undefined");
+    X->p++;
+    X->ntok++;
+    if (!X->sym) {
+        char name[32];
+        snprintf(name, sizeof name, "%lld%c", (long long)n, back ? 'b' : 'f');
+        return ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
+    }
+    XNode y = {.kind = N_SYM, .rel = true, .l = -1, .r = -1, .b = -1, .s = at, .n = (size_t)(X->p - at)};
+    if (!node(X, at, y, v)) return false;
+    X->nd[v->k].a = v->k;
+    return true;
+}
+
 /* ---- the grammar ---- */
 
 static bool full(Ex *X, Val *v);
@@ -465,23 +612,34 @@ static bool primary(Ex *X, Val *v)
     char c = *X->p;
     const char *at = X->p;
     if (++X->depth > 100) return ex_err(X, at, "%s nested too deeply", "expression");
+    X->ntok++;                    /* (a primary starts with one token: an operator, '(', an operand) */
     bool ok;
     if (c == '-' || c == '~' || c == '!' || c == '+') {
         X->p++;
         ok = primary(X, v) && unary(X, at, c, v);
     } else if (c == '(') {
         X->p++;
+        int t0 = X->ntok;
         ok = full(X, v);
         ws(X);
         if (ok && (X->p >= X->e || *X->p != ')')) ok = ex_err(X, X->p, "expected '%s'", ")");   /* (llvm's parseParenExpr) */
         else if (ok) X->p++;
-        if (ok && X->sym && X->e - X->p >= 5 && !memcmp(X->p, "@AUTH", 5) && (X->e - X->p == 5 || !asm_name_char(X->p[5]))) {
-            X->p += 5;   /* `(sym + 8)@AUTH(...)` */
-            ok = auth(X, v);
+        /* `(sym + 8)@AUTH(...)`: llvm's parseAuthExpr takes three tokens within the parentheses,
+         * no more or fewer (`(sym)@AUTH` is llvm's "invalid variant") */
+        if (ok && X->ntok - t0 == 3 && X->e - X->p >= 5 && !memcmp(X->p, "@AUTH", 5) &&
+            (X->e - X->p == 5 || !asm_name_char(X->p[5]))) {
+            if (!X->sym) ok = ex_err(X, at, "%s", "a signed pointer is no constant");   /* (asm_sym_expr's) */
+            else X->p += 5, ok = auth(X, v);
         }
-    } else if ((c >= '0' && c <= '9') || c == '\'') {
+        X->ntok++;
+    } else if ((c >= '0' && c <= '9') || c == '\'' || (c == '.' && X->p + 1 < X->e && X->p[1] >= '0' && X->p[1] <= '9')) {
         int64_t n;
-        ok = (c == '\'' ? charconst(X, &n) : number(X, &n)) && constant(X, at, n, v);
+        bool real = false;
+        ok = c == '\'' ? charconst(X, &n) : number(X, &n, &real);
+        if (ok && !real && X->p < X->e && (*X->p == 'b' || *X->p == 'f') &&
+            !(X->p + 1 < X->e && (asm_name_char(X->p[1]) || X->p[1] == '@')))
+            ok = directional(X, at, n, v);
+        else ok = ok && constant(X, at, n, v);
     } else if (X->sym && (c == '"' || asm_name_start(c))) {
         ok = sym_ref(X, at, v);
     } else if (asm_name_start(c) || c == '"') {
@@ -503,6 +661,7 @@ static bool expr(Ex *X, int min, Val *v)
         int op = binop(X, &prec, &len);
         if (op == OP_NONE || prec < min) return true;
         X->p += len;
+        X->ntok++;
         Val r;
         if (!expr(X, prec + 1, &r) || !binary(X, at, op, v, r)) return false;
     }

@@ -23,9 +23,11 @@
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define NORETURN __attribute__((noreturn))
+#define ALWAYS_INLINE __attribute__((always_inline))   /* (a fast path the compiler would call) */
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
+#define ALWAYS_INLINE
 #endif
 
 /* ---- process-level errors ---- */

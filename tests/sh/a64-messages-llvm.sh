@@ -13,8 +13,9 @@
 # a64-lane-registers.test (the z registers and lanes of indexed SVE and SME forms, shifts where
 # no form takes one), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
 # llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
-# counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test (malformed expressions, by the
-# first error of each line alone) are llvm-mca 19's: the same file:line:col and message for each
+# counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test, a64-literal-malformed.test and
+# a64-literal-altmacro.test (malformed expressions and literals, by the first error of each line
+# alone) are llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
 set -u
@@ -39,18 +40,23 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     diff "$t/llvm" "$t/uarch" || { echo "$name: messages differ from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done
 # a64-expr-malformed.test (malformed expressions: parentheses, operators, @AUTH, data values,
-# .set): llvm reports a second error on some of these lines where uarch stops at the first, so
-# each line is compared alone, by its first error
-test="$ROOT/tests/errors/a64-expr-malformed.test"
-n=0
-while IFS= read -r line; do
-    case "$line" in '#'*|'//'*|'') continue ;; esac
-    printf '%s\n' "$line" > "$t/one.s"
-    l=$(cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
-    u=$(cd "$t" && "$UARCH" mca -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
-    [ -n "$l" ] || { echo "a64-expr-malformed: llvm-mca 19 takes '$line'"; fail=1; }
-    [ "$l" = "$u" ] || { echo "a64-expr-malformed: '$line': llvm: $l; uarch: $u"; fail=1; }
-    n=$((n + 1))
-done < <(awk '/^#--- /{exit} {print}' "$test")
-[ $n -ge 100 ] || { echo "a64-expr-malformed: only $n lines"; fail=1; }
+# .set), a64-literal-malformed.test (numbers and characters as llvm-mca's lexer reads them,
+# strings left open, @AUTH, .if's and .set's words) and a64-literal-altmacro.test (the same after
+# .altmacro): llvm reports a second error on some of these lines where uarch stops at the first,
+# so each line is compared alone, by its first error (after the test's leading .altmacro line,
+# when it has one)
+for name in a64-expr-malformed:100 a64-literal-malformed:150 a64-literal-altmacro:15; do
+    test="$ROOT/tests/errors/${name%:*}.test"
+    n=0 pre=
+    while IFS= read -r line; do
+        case "$line" in '#'*|'//'*|'') continue ;; .altmacro) pre=$line; continue ;; esac
+        { [ -n "$pre" ] && printf '%s\n' "$pre"; printf '%s\n' "$line"; } > "$t/one.s"
+        l=$(cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
+        u=$(cd "$t" && "$UARCH" mca -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 ': error: ')
+        [ -n "$l" ] || { echo "${name%:*}: llvm-mca 19 takes '$line'"; fail=1; }
+        [ "$l" = "$u" ] || { echo "${name%:*}: '$line': llvm: $l; uarch: $u"; fail=1; }
+        n=$((n + 1))
+    done < <(awk '/^#--- /{exit} {print}' "$test")
+    [ $n -ge "${name#*:}" ] || { echo "${name%:*}: only $n lines"; fail=1; }
+done
 exit $fail

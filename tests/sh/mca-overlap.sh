@@ -38,7 +38,7 @@ cmp -s "$t/out1" "$t/out3" && cmp -s "$t/err1" "$t/err3" || { echo "label6.s: ou
 { region 0 2500; printf '\tb\t1f\n'; region 2500 3500; } > "$t/undef.s"
 "$UARCH" mca -o "$t/undef.txt" "$t/undef.s" > "$t/out" 2> "$t/err"; rc=$?
 [ $rc = 1 ] && [ ! -s "$t/out" ] && [ ! -e "$t/undef.txt" ] || { echo "undef.s: exit $rc"; exit 1; }
-grep -q "undef.s:10001:4: error: undefined numeric label '1f'" "$t/err" || { echo "undef.s: error"; cat "$t/err"; exit 1; }
+grep -q "undef.s:10001:4: error: directional label undefined" "$t/err" || { echo "undef.s: error"; cat "$t/err"; exit 1; }
 
 # an error in the last chunk: exit 1, the error only, no output file, no temp file left
 { region 0 4000; printf '\tadd\tx0, x0, x99\n'; } > "$t/bad.s"

@@ -34,3 +34,18 @@
 	.dcb.b 2, 255
 .Lb:
 	.skip 300
+	.byte 0b, 1b, -1b, 0X1F, 00, 0, 1u, 1ULL
+	.byte '\n', '\'', '\t', '\\', '\0', '\q', 'a'+1, "a", ' '
+	.word 1h, 0ffh, 10b, 10o, 10q, 10t, 10d, 101y, 0x1fh, 0.0
+	.hword 0b, 0B
+	.quad 1LL, 1.5, -1.5, 1e+5+1, 0x1.8p3, .5
+	.quad sym@AUTH(ia, 0), sym@AUTH(da, 0, addr), sym@AUTH(ia, 0) + 1, (sym + 1)@AUTH(ia, 0)
+	.quad "sym"@AUTH(ia, 0), (sym@PAGE+1)@AUTH(ia, 0), (sym << 1)@AUTH(ia, 0), (1+1)@AUTH(ia, 0), (sym)@PAGE
+	.word sym@AUTH(ia, 0)
+	.octa 1h, 0ffh
+	.uleb128 1h, 10b
+	.sleb128 1.5
+	.byte .Lb - 1f
+1:
+	.byte 1b - .La, 2f - 1b
+2:
