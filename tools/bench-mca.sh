@@ -14,10 +14,12 @@
 #  3. time uarch and each peer on it with their defaults (100 iterations, default views), output to /dev/null,
 #     each BENCH_RUNS times (default 5), interleaved; the best (least disturbed) runs are
 #     compared, and the medians too;
-#  4. peak RSS (/usr/bin/time, else a tiny getrusage wrapper) for N, 4N and 16N regions.
+#     wall and CPU time (user + sys, all threads) measured by a tiny getrusage runner built here;
+#  4. peak RSS (the same runner) for N, 4N and 16N regions.
 # Environment: LLVM_MCA (one peer; default: llvm-mca-19 and llvm-mca-14, those found), CLANG (default clang), MIN_REGIONS (2000),
 # BENCH_RUNS (5), BENCH_INLINE_ASM=1 (keep inline assembly), BENCH_KEEP=path (copy the
-# generated input file there, e.g. for perf).
+# generated input file there, e.g. for perf), BENCH_INPUT=path (time that file instead: one
+# BENCH_KEEP made, to compare builds on the same input without making it again).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-build}
@@ -60,63 +62,106 @@ to_regions() {   # file.s tag -> regions on stdout
 }
 count_regions() { grep -c '^# LLVM-MCA-BEGIN' "$1" || true; }
 
-: > "$work/all.s"
-for opt in O2 O1 Os O3; do
-  for f in "$ROOT"/src/*/*.c "$ROOT"/tools/*.c "$ROOT"/tests/unit/*.c; do
-    n=$(basename "$f" .c)
-    "$CLANG" --target=aarch64-linux-gnu -$opt -S -w -I"$ROOT/src" -I"$ROOT/$B/gen" -I"$ROOT/tests/unit" \
-      -D_POSIX_C_SOURCE=200809L "$f" -o "$work/s/$n.s" 2>/dev/null || continue
-    to_regions "$work/s/$n.s" "${opt}_$n" >> "$work/all.s"
+if [ -n "${BENCH_INPUT:-}" ]; then
+  cp "$BENCH_INPUT" "$work/all.s"
+else
+  : > "$work/all.s"
+  for opt in O2 O1 Os O3; do
+    for f in "$ROOT"/src/*/*.c "$ROOT"/tools/*.c "$ROOT"/tests/unit/*.c; do
+      n=$(basename "$f" .c)
+      "$CLANG" --target=aarch64-linux-gnu -$opt -S -w -I"$ROOT/src" -I"$ROOT/$B/gen" -I"$ROOT/tests/unit" \
+        -D_POSIX_C_SOURCE=200809L "$f" -o "$work/s/$n.s" 2>/dev/null || continue
+      to_regions "$work/s/$n.s" "${opt}_$n" >> "$work/all.s"
+    done
+    [ "$(count_regions "$work/all.s")" -ge "$MIN_REGIONS" ] && break
   done
-  [ "$(count_regions "$work/all.s")" -ge "$MIN_REGIONS" ] && break
-done
 
-# drop lines any tool rejects (llvm-mca: file:line:col errors; uarch: skipped lines)
-for round in 1 2 3 4 5 6; do
-  : > "$work/bad"
-  : > "$work/badtext"
-  for peer in "${PEERS[@]}"; do
-    "$peer" $MCA_ARGS -iterations=1 -instruction-info=false -resource-pressure=false \
-       -summary-view=false "$work/all.s" > /dev/null 2> "$work/err" || true
-    sed -n 's/^[^:]*all\.s:\([0-9]*\):[0-9]*: error:.*/\1/p' "$work/err" >> "$work/bad"
-    # unsupported instructions are reported without a line: drop every line with that text
-    sed -n 's/^note: instruction: *//p' "$work/err" >> "$work/badtext"
+  # drop lines any tool rejects (llvm-mca: file:line:col errors; uarch: skipped lines)
+  for round in 1 2 3 4 5 6; do
+    : > "$work/bad"
+    : > "$work/badtext"
+    for peer in "${PEERS[@]}"; do
+      "$peer" $MCA_ARGS -iterations=1 -instruction-info=false -resource-pressure=false \
+         -summary-view=false "$work/all.s" > /dev/null 2> "$work/err" || true
+      sed -n 's/^[^:]*all\.s:\([0-9]*\):[0-9]*: error:.*/\1/p' "$work/err" >> "$work/bad"
+      # unsupported instructions are reported without a line: drop every line with that text
+      sed -n 's/^note: instruction: *//p' "$work/err" >> "$work/badtext"
+    done
+    sort -u -o "$work/badtext" "$work/badtext"
+    "$UARCH" mca -skip-unsupported-instructions=parse-failure -iterations=1 -instruction-info=false \
+       -resource-pressure=false -summary-view=false "$work/all.s" > /dev/null 2> "$work/err" || true
+    sed -n 's/^[^:]*all\.s:\([0-9]*\):[0-9]*: warning: .*; line skipped$/\1/p' "$work/err" >> "$work/bad"
+    if [ ! -s "$work/bad" ] && [ ! -s "$work/badtext" ]; then break; fi
+    awk -v bad="$work/bad" -v badtext="$work/badtext" '
+      BEGIN { while ((getline l < bad) > 0) drop[l] = 1
+              while ((getline t < badtext) > 0) { gsub(/^[ \t]+|[ \t]+$/, "", t); if (t != "") dropt[t] = 1 } }
+      { s = $0; gsub(/^[ \t]+|[ \t]+$/, "", s); gsub(/[ \t]+/, " ", s)
+        if ((NR in drop) || (s in dropt)) next; print }' "$work/all.s" > "$work/all2.s"
+    # regions left empty are removed too (both tools skip them anyway)
+    awk '/^# LLVM-MCA-BEGIN/ { hdr = $0; n = 0; next }
+         /^# LLVM-MCA-END/ { if (n) print; hdr = ""; next }
+         { if (hdr != "") { print hdr; hdr = "" } n++; print }' "$work/all2.s" > "$work/all.s"
   done
-  sort -u -o "$work/badtext" "$work/badtext"
-  "$UARCH" mca -skip-unsupported-instructions=parse-failure -iterations=1 -instruction-info=false \
-     -resource-pressure=false -summary-view=false "$work/all.s" > /dev/null 2> "$work/err" || true
-  sed -n 's/^[^:]*all\.s:\([0-9]*\):[0-9]*: warning: .*; line skipped$/\1/p' "$work/err" >> "$work/bad"
-  if [ ! -s "$work/bad" ] && [ ! -s "$work/badtext" ]; then break; fi
-  awk -v bad="$work/bad" -v badtext="$work/badtext" '
-    BEGIN { while ((getline l < bad) > 0) drop[l] = 1
-            while ((getline t < badtext) > 0) { gsub(/^[ \t]+|[ \t]+$/, "", t); if (t != "") dropt[t] = 1 } }
-    { s = $0; gsub(/^[ \t]+|[ \t]+$/, "", s); gsub(/[ \t]+/, " ", s)
-      if ((NR in drop) || (s in dropt)) next; print }' "$work/all.s" > "$work/all2.s"
-  # regions left empty are removed too (both tools skip them anyway)
-  awk '/^# LLVM-MCA-BEGIN/ { hdr = $0; n = 0; next }
-       /^# LLVM-MCA-END/ { if (n) print; hdr = ""; next }
-       { if (hdr != "") { print hdr; hdr = "" } n++; print }' "$work/all2.s" > "$work/all.s"
-done
+fi
 N=$(count_regions "$work/all.s")
 L=$(grep -vc '^#' "$work/all.s" || true)
 asm_note="inline assembly left out"; [ "$INLINE_ASM" = 1 ] && asm_note="inline assembly kept"
-echo "input: $N regions, $L instructions (clang --target=aarch64-linux-gnu -S of this repo's C sources; $asm_note)"
+if [ -n "${BENCH_INPUT:-}" ]; then
+  echo "input: $N regions, $L instructions ($BENCH_INPUT)"
+else
+  echo "input: $N regions, $L instructions (clang --target=aarch64-linux-gnu -S of this repo's C sources; $asm_note)"
+fi
 [ "$N" -ge "$MIN_REGIONS" ] || echo "bench: warning: only $N regions (< $MIN_REGIONS)"
 [ -z "${BENCH_KEEP:-}" ] || cp "$work/all.s" "$BENCH_KEEP"   # keep the input for profiling
 
 # -- 3: speed -----------------------------------------------------------------------------------
-now() { date +%s.%N; }
-# wall seconds of a command (output to /dev/null)
-wall() { local a b; a=$(now); "$@" > /dev/null 2>&1 || true; b=$(now); awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f\n", b - a }'; }
+# a tiny runner: wall seconds, CPU seconds (user + sys of the process and its threads) and peak
+# RSS (KiB) of a command, its output to /dev/null (the CPU time is what the machine's other load
+# does not change much: on a shared 2-vCPU guest a thread that waits for a CPU loses wall time,
+# not CPU time)
+cat > "$work/tm.c" <<'C'
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+    struct timespec a, b;
+    struct rusage ru;
+    int st;
+    if (argc < 2) return 2;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    pid_t p = fork();
+    if (p < 0) return 2;
+    if (p == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); }
+        execvp(argv[1], argv + 1);
+        _exit(127);
+    }
+    if (waitpid(p, &st, 0) < 0 || getrusage(RUSAGE_CHILDREN, &ru) != 0) return 2;   /* (the one child) */
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    printf("%.4f %.4f %ld\n", (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9,
+           (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6,
+           ru.ru_maxrss);
+    return 0;
+}
+C
+${CC:-cc} -O1 -o "$work/tm" "$work/tm.c" || { echo "bench: cannot build the timing runner (cc)"; exit 1; }
+tm() { "$work/tm" "$@"; }
 # uarch with its default (a thread per online CPU: $(nproc)) and on one thread, each llvm-mca
 # (one thread), interleaved, RUNS times each; the best run of each is compared
 : > "$work/times"
 for r in $(seq "$RUNS"); do
-  echo "u $(wall "$UARCH" mca $MCA_ARGS "$work/all.s")" >> "$work/times"
+  echo "u $(tm "$UARCH" mca $MCA_ARGS "$work/all.s")" >> "$work/times"
   for i in "${!PEERS[@]}"; do
-    echo "l$i $(wall "${PEERS[$i]}" $MCA_ARGS "$work/all.s")" >> "$work/times"
+    echo "l$i $(tm "${PEERS[$i]}" $MCA_ARGS "$work/all.s")" >> "$work/times"
   done
-  echo "u1 $(wall "$UARCH" mca $MCA_ARGS -threads=1 "$work/all.s")" >> "$work/times"
+  echo "u1 $(tm "$UARCH" mca $MCA_ARGS -threads=1 "$work/all.s")" >> "$work/times"
 done
 vers=""
 for p in "${PEERS[@]}"; do
@@ -128,17 +173,20 @@ awk -v n="$N" -v vers="$vers" -v cpus="$(nproc)" -v runs="$RUNS" '
     for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
     return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
   { if (!($1 in best) || $2 < best[$1]) best[$1] = $2; all[$1] = all[$1] sprintf(" %.2f", $2)
-    vals[$1] = vals[$1] (vals[$1] == "" ? "" : " ") $2 }
+    vals[$1] = vals[$1] (vals[$1] == "" ? "" : " ") $2
+    if (!($1 in cbest) || $3 < cbest[$1]) cbest[$1] = $3 }
   END {
     u = best["u"]; u1 = best["u1"]
-    printf "uarch mca: %8.2f s  %10.1f regions/s   (%d threads, the default; runs:%s)\n", u, n / u, cpus, all["u"]
-    printf "uarch mca: %8.2f s  %10.1f regions/s   (-threads=1; runs:%s)\n", u1, n / u1, all["u1"]
+    printf "uarch mca: %8.2f s  %10.1f regions/s   (%d threads, the default; runs:%s; CPU %.2f s)\n", u, n / u, cpus, all["u"], cbest["u"]
+    printf "uarch mca: %8.2f s  %10.1f regions/s   (-threads=1; runs:%s; CPU %.2f s)\n", u1, n / u1, all["u1"], cbest["u1"]
+    printf "uarch mca: %d threads run %.2fx faster than one (best wall times), for %.2fx the CPU time\n", cpus, u1 / u, cbest["u"] / cbest["u1"]
     np = split(vers, ver, ";")
     for (i = 0; i < np; i++) {
       k = "l" i; l = best[k]
-      printf "llvm-mca:  %8.2f s  %10.1f regions/s   (%s; runs:%s)\n", l, n / l, ver[i + 1], all[k]
+      printf "llvm-mca:  %8.2f s  %10.1f regions/s   (%s; runs:%s; CPU %.2f s)\n", l, n / l, ver[i + 1], all[k], cbest[k]
       printf "speed-up against %s:  %.1fx, %.1fx on one thread (best of %d runs each; goal >= 50x)\n", ver[i + 1], l / u, l / u1, runs
-      printf "                  %*s   %.1fx, %.1fx on one thread (median runs)\n", length(ver[i + 1]), "", median(k) / median("u"), median(k) / median("u1") } }' "$work/times"
+      printf "                  %*s   %.1fx, %.1fx on one thread (median runs)\n", length(ver[i + 1]), "", median(k) / median("u"), median(k) / median("u1")
+      printf "                  %*s   %.1fx less CPU time (best runs: all of uarch'"'"'s threads against llvm-mca'"'"'s one)\n", length(ver[i + 1]), "", cbest[k] / cbest["u"] } }' "$work/times"
 
 # -- 4: memory for N, 4N and 16N regions --------------------------------------------------------
 times4() {   # in.s out.s: four copies, region names made unique
@@ -146,28 +194,7 @@ times4() {   # in.s out.s: four copies, region names made unique
 }
 times4 "$work/all.s" "$work/all4.s"
 times4 "$work/all4.s" "$work/all16.s"
-if [ -x /usr/bin/time ]; then
-  rss() { /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true; tail -n 1 "$work/rss"; }
-else
-  cat > "$work/rss.c" <<'C'
-#include <stdio.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-int main(int argc, char **argv)
-{
-    (void)argc;
-    pid_t p = fork();
-    if (p == 0) { execvp(argv[1], argv + 1); _exit(127); }
-    int st; struct rusage ru;
-    wait4(p, &st, 0, &ru);
-    fprintf(stderr, "%ld\n", ru.ru_maxrss);
-    return 0;
-}
-C
-  cc -O1 -o "$work/rss" "$work/rss.c"
-  rss() { "$work/rss" "$@" 2>&1 >/dev/null | tail -n 1; }
-fi
+rss() { tm "$@" | awk '{ print $3 }'; }
 m1=$(rss "$UARCH" mca $MCA_ARGS "$work/all.s")
 m4=$(rss "$UARCH" mca $MCA_ARGS "$work/all4.s")
 m16=$(rss "$UARCH" mca $MCA_ARGS "$work/all16.s")

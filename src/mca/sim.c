@@ -1040,7 +1040,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             s->ngates = si[i].gate_id + 1;
     s->gate_next = work_grow((void **)&wk->gate, &wk->gate_cap, (size_t)(s->ngates > 0 ? s->ngates : 1) * sizeof(int64_t));
     memset(s->gate_next, 0, (size_t)(s->ngates > 0 ? s->ngates : 1) * sizeof(int64_t));
+    size_t wnext_had = wk->wnext_cap;
     s->wnext = work_grow((void **)&wk->wnext, &wk->wnext_cap, (size_t)rs * SIM_NWAIT * sizeof(int32_t));
+    if (wk->wnext_cap != wnext_had)   /* (a node never waited on holds no link: ring_grow moves every one) */
+        memset(s->wnext, 0xff, wk->wnext_cap);
     s->nwait = work_grow((void **)&wk->nwait, &wk->nwait_cap, (size_t)rs * sizeof(int32_t));
     /* cycles from an instruction's first issue to its completion: its longest result, at
      * least 1 (an atomic completes in memory: its memory-chain latency) */
