@@ -12,22 +12,8 @@
 #
 #   tools/counts-survey.sh            writes src/a64/counts.tsv (its header kept)
 #   tools/counts-survey.sh -check     compares them, prints "equal" or the diff (exit 1)
-set -euo pipefail
-CHECK=0
-[ "${1:-}" = -check ] && CHECK=1
-MC=${LLVM_MC:-llvm-mc-19}
-command -v "$MC" >/dev/null || { echo "counts-survey: $MC not found" >&2; exit 2; }
-cd "$(dirname "$0")/.."
-T=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+. "$(dirname "$0")/survey-lib.sh"
 CANDIDATES=("x0" "w0" "x0, w0" "z0.b" "z0.h" "z0.s" "z0.d" "p0.b" "p0.h" "p0.s" "p0.d" "pn8.b" "pn8.h" "pn8.s" "pn8.d")
-# the lines of file $1 llvm-mc takes: their numbers, one a line
-takes() {
-    local n
-    n=$(wc -l < "$1")
-    "$MC" -triple=aarch64 -mattr=+all -o /dev/null "$1" 2>&1 | sed -n 's/^[^:]*:\([0-9]*\):[0-9]*: error:.*/\1/p' > "$T/refused" || true
-    seq 1 "$n" | awk -v f="$T/refused" 'BEGIN { while ((getline l < f) > 0) r[l] } !($1 in r)'
-}
 grep -v '^#' src/a64/shapes.tsv | tail -n +2 | cut -f1 | uniq > "$T/mnems"
 # (a pattern, not a symbol: adr x0, all takes allx too)
 while read -r m; do for c in "${CANDIDATES[@]}"; do printf '%s %s, all\n%s %s, allx\n' "$m" "$c" "$m" "$c"; done; done < "$T/mnems" > "$T/pat.s"

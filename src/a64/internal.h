@@ -115,6 +115,18 @@ extern const int a64_apple_count;
 typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
 extern const A64ZaTiles a64_za_tiles[];
 extern const int a64_za_tiles_count;
+/* the registers and numbers of SME's operands with an index register or a start (za0h.s[w12,
+ * 3], za.s[w8, 0:1], { z0.s, z8.s }): src/a64/sme_operands.tsv -> $(B)/gen/a64_sme_operands.c.
+ * index, offsets: runs "lo-hi[,lo-hi]" ('-': none); step: '-' or a number */
+typedef struct A64SmeOperand { const char *operand, *index, *offsets, *step, *example; } A64SmeOperand;
+extern const A64SmeOperand a64_sme_operands[];
+extern const int a64_sme_operands_count;
+/* the addresses of SVE's and SME's loads, stores and prefetches per mnemonic (the shift of an
+ * index register, `#N, mul vl` per vector, lists starting anywhere): src/a64/sme_addrs.tsv ->
+ * $(B)/gen/a64_sme_addrs.c; sorted by mnem */
+typedef struct A64SmeAddr { const char *mnem, *shift, *mulvl, *lists; } A64SmeAddr;
+extern const A64SmeAddr a64_sme_addrs[];
+extern const int a64_sme_addrs_count;
 /* whether [s, e) is the name of a ZA tile or its slices of an element size llvm reads as a
  * register: za.s, za3.s, za1h.d, not za4.s (four tiles of words: za0-za3; src/a64/parse.c) */
 bool a64_za_tile(const char *s, const char *e);

@@ -930,6 +930,98 @@ static int vectors(const char *s, const char *e)
     return count;
 }
 
+/* the distance from z register a to b, counting on from z31 to z0 (z30 to z1: 3) */
+static int zreg_distance(int a, int b)
+{
+    return (b - a + 32) % 32;
+}
+
+/* the row of SME operand `name` (slice.s, za, range:2, list:4; src/a64/sme_operands.tsv), NULL
+ * for none */
+static const A64SmeOperand *sme_operand(const char *name)
+{
+    for (int k = 0; k < a64_sme_operands_count; k++)
+        if (!strcmp(a64_sme_operands[k].operand, name)) return &a64_sme_operands[k];
+    return NULL;
+}
+
+/* the row of the operand kind:n (range:2, list:4; src/a64/sme_operands.tsv), NULL for none */
+static const A64SmeOperand *sme_operand_n(const char *kind, long n)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%s:%ld", kind, n);
+    return sme_operand(name);
+}
+
+/* the row of a slice of a tile of element size t (slice.T), of ZA's vectors (za) or of an
+ * array vector (array; src/a64/sme_operands.tsv) */
+static const A64SmeOperand *za_operand(bool slice, bool za, char t)
+{
+    char name[16] = "array";
+    if (slice) snprintf(name, sizeof name, "slice.%c", tolower((unsigned char)t));
+    else if (za) snprintf(name, sizeof name, "za");
+    return sme_operand(name);
+}
+
+/* whether the runs "lo-hi[,lo-hi ...]" of a table (src/a64/sme_*.tsv; '-': none) have v; *lo,
+ * *hi (either NULL): the first number of the runs and the last */
+static bool runs_have(const char *runs, long v, long *lo, long *hi)
+{
+    bool has = false, any = false;
+    for (const char *p = runs;;) {
+        char *a, *b;
+        long from = strtol(p, &a, 10), to = *a == '-' ? strtol(a + 1, &b, 10) : 0;
+        if (a == p || *a != '-' || b == a + 1) break;
+        if (!any && lo) *lo = from;
+        if (hi) *hi = to;
+        any = true;
+        has = has || (v >= from && v <= to);
+        if (*b != ',') break;
+        p = b + 1;
+    }
+    return has;
+}
+
+/* whether runs (as runs_have's) have a number: *lo the first, *hi the last */
+static bool runs_span(const char *runs, long *lo, long *hi)
+{
+    *lo = 1;
+    *hi = 0;
+    runs_have(runs, 0, lo, hi);
+    return *lo <= *hi;
+}
+
+/* the row of the address of load, store or prefetch [mnem, +n) (src/a64/sme_addrs.tsv), NULL
+ * for none */
+static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
+{
+    int lo = 0, hi = a64_sme_addrs_count;   /* (the rows are sorted by mnem) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, c = strncmp(a64_sme_addrs[mid].mnem, mnem, n);
+        if (!c && a64_sme_addrs[mid].mnem[n]) c = 1;
+        if (!c) return &a64_sme_addrs[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* whether a list of c z registers is between the lists of SME2 in length (three: between two
+ * and four, src/a64/sme_operands.tsv) and not one of them */
+static bool list_between(int c)
+{
+    int shorter = 0, longer = 0;
+    for (int k = 0; k < a64_sme_operands_count; k++) {
+        const char *name = a64_sme_operands[k].operand;
+        if (strncmp(name, "list:", strlen("list:"))) continue;
+        int len = atoi(name + strlen("list:"));
+        if (len == c) return false;
+        shorter += len < c;
+        longer += len > c;
+    }
+    return shorter && longer;
+}
+
 /* the index register of a slice or vector of ZA at p ('[' after za0h.s, za.s, za), where it is
  * not a w register: x12, w31, foo (llvm's matcher refuses it: at it); NULL otherwise */
 static const char *index_not_w(const char *b, const char *e)
@@ -968,12 +1060,12 @@ static const char *sme_operand_refused(const char *s, const char *e)
 /* where llvm's matcher refuses an SME or SVE operand of [s, e) (mnemonic [mnem, +n)) that has the
  * shape of a form but a value no form takes, else NULL (rules found with llvm-mc-19 -mattr=+all,
  * tools/sme-survey.sh): a tile past the tiles of its element size (za4.s: a symbol); the index
- * register of a tile's slice (za0h.s[w12, 0]) or of ZA's vectors (ldr za[w12, 0]) w12 to w15, of
- * an array vector (za.s[w8, 0, vgx2]) w8 to w11; a slice's one offset below the slices of its
- * size (16 bytes: za0h.b[w12, 15], za3h.s[w12, 3], za15h.q[w12, 0]); in an address, the base
- * xzr and the index sp, and the index's shift of a load, store or prefetch of elements of 2 to
- * 16 bytes (the mnemonic's last letter h w d q) other than their size's (ld1w ..., [x0, x1, lsl
- * #2]).  words: llvm's own words for the register or offset of a slice or vector, said where
+ * register and the offset of a tile's slice (za0h.s[w12, 3]), of ZA's vectors (ldr za[w12, 0]),
+ * of an array vector (za.s[w8, 0, vgx2]) and its range of vectors (za.s[w8, 0:1]) that its row of
+ * src/a64/sme_operands.tsv does not have (w12 to w15; za3h.s[w12, 3], za15h.q[w12, 0]); in an
+ * address, the base xzr and the index sp, the index's shift of a load, store or prefetch other
+ * than its row's of src/a64/sme_addrs.tsv (ld1w ..., [x0, x1, lsl #2]: the elements' size) and
+ * the #N of #N, mul vl past its row's after a list (ld1w { z0.s }, p0/z, [x0, #8, mul vl]).  words: llvm's own words for the register or offset of a slice or vector, said where
  * the CPU has the features of the form ("operand must be a register in range [w12, w15]";
  * where it lacks them the matcher says "invalid operand for instruction"), else "" */
 static const char *sme_value_refused(const char *mnem, size_t n, const char *s, const char *e, char *words, size_t cap,
@@ -993,26 +1085,25 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
                 if ((xw - x == 2 && !strncasecmp(x, "sp", 2)) || (xw - x == 3 && !strncasecmp(x, "wsp", 3))) return x;
                 const char *d = skip_sp(xw, e), *k = d < e && *d == ',' ? skip_sp(d + 1, e) : NULL;
-                static const char sizes[] = "hwdq";   /* (2 4 8 16 bytes: lsl #1 ... #4) */
-                const char *sz = n > 2 && mnem[n - 1] ? strchr(sizes, mnem[n - 1]) : NULL;
-                bool mem = n > 2 && (!strncmp(mnem, "ld", 2) || !strncmp(mnem, "st", 2) || !strncmp(mnem, "prf", 3));
-                int c = mem && mnem[0] != 'p' && mnem[2] != 'r' && *x == '#' ? vectors(s, e) : 0;
+                const A64SmeAddr *addr = sme_addr(mnem, n);   /* (its shift and #N, mul vl) */
+                long lo, hi;
+                int shift = addr ? atoi(addr->shift) : 0;    /* ('-': none) */
+                int c = addr && runs_span(addr->mulvl, &lo, &hi) && *x == '#' ? vectors(s, e) : 0;
                 char *ve;
                 long v = c ? strtol(x + 1, &ve, 10) : 0;
                 const char *mv = c && ve != x + 1 ? skip_sp(ve, e) : NULL;
-                if (mv && *mv == ',' && (v % c || v < -8 * c || v > 7 * c)) {
+                if (mv && *mv == ',' && (v % c || v < lo * c || v > hi * c)) {   /* (per vector of the list) */
                     const char *m = skip_sp(mv + 1, e), *mw = word_end(m, e);
                     if (mw - m == 3 && !strncasecmp(m, "mul", 3)) {   /* (#N, mul vl) */
-                        if (c == 1) snprintf(words, cap, "index must be an integer in range [-8, 7].");
-                        else snprintf(words, cap, "index must be a multiple of %d in range [%d, %d].", c, -8 * c, 7 * c);
+                        if (c == 1) snprintf(words, cap, "index must be an integer in range [%ld, %ld].", lo, hi);
+                        else snprintf(words, cap, "index must be a multiple of %d in range [%ld, %ld].", c, lo * c, hi * c);
                         return x;
                     }
                 }
-                if (k && sz && mem && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
+                if (k && shift && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
                     isdigit((unsigned char)x[1])) {
                     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
-                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' &&
-                        atoi(h + 1) != (int)(sz - sizes) + 1)
+                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' && atoi(h + 1) != shift)
                         return x;
                 }
             }
@@ -1027,41 +1118,45 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
         if (tile && !a64_za_tile(p, w)) return p;
         bool za = w - p == 2 && !strncasecmp(p, "za", 2);
         bool array = w - p == 4 && !strncasecmp(p, "za.", 3);
-        if ((slice || za || array) && b < e && *b == '[') {
+        const A64SmeOperand *row = (slice || za || array) && b < e && *b == '[' ? za_operand(slice, za, w[-1]) : NULL;
+        if (row) {
             const char *r = skip_sp(b + 1, e), *rw = word_end(r, e);
-            int lo = array ? 8 : 12, v = index_not_w(b, e) ? -1 : atoi(r + 1);
-            if (v < lo || v > lo + 3) {
-                snprintf(words, cap, "operand must be a register in range [w%d, w%d]", lo, lo + 3);
+            long lo = 0, hi = 0, v = index_not_w(b, e) ? -1 : atoi(r + 1);
+            if (!runs_have(row->index, v, &lo, &hi)) {
+                snprintf(words, cap, "operand must be a register in range [w%ld, w%ld]", lo, hi);
                 return r;
             }
             const char *c = skip_sp(rw, e), *o = c < e && *c == ',' ? skip_sp(c + 1, e) : NULL;
             char *oe;
             long off = o ? strtol(o, &oe, 0) : 0;
-            int slices = slice ? 16 / za_tiles_of(w[-1]) : za ? 16 : 8;   /* (ZA's vectors: ldr za[w12, 15]) */
             const char *q = o && oe != o ? skip_sp(oe, e) : NULL;
-            if (q && *q != ':' && (off < 0 || off >= slices) && (!slice || *q == ']')) {
-                if (slices == 1) snprintf(words, cap, "immediate must be 0.");
-                else snprintf(words, cap, "immediate must be an integer in range [0, %d].", slices - 1);
+            if (q && *q != ':' && !runs_have(row->offsets, off, &lo, &hi) && (!slice || *q == ']')) {
+                if (lo == hi) snprintf(words, cap, "immediate must be %ld.", lo);
+                else snprintf(words, cap, "immediate must be an integer in range [%ld, %ld].", lo, hi);
                 return o;
             }
             if (q && *q == ':' && array) {                  /* za.s[w8, 0:1]: a range of vectors */
                 long last = strtol(q + 1, &oe, 0), len = last - off + 1;
                 const char *g = skip_sp(oe, e);
                 bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
-                if (len != 2 && len != 4) {
+                const A64SmeOperand *range = sme_operand_n("range", len), *group = sme_operand_n("group", len);
+                if (!range || !group) {             /* (a length no range has: za.s[w8, 0:2]) */
                     *whole = true;
                     return o;
                 }
-                if (off < 0 || off % len || last > 15) {   /* (16 vectors; 8 of groups of them) */
+                long step = atol(range->step), glo = 0, ghi = 0;
+                bool grouped = runs_have(group->offsets, off, &glo, &ghi);
+                if (!runs_have(range->offsets, off, &lo, &hi) || off % step) {
                     snprintf(words, cap, "vector select offset must be an immediate range of the form <immf>:<imml>, "
-                             "where the first immediate is a multiple of %ld in the range [0, %ld] or [0, %ld] depending "
-                             "on the instruction, and the second immediate is immf + %ld.", len, 8 - len, 16 - len, len - 1);
+                             "where the first immediate is a multiple of %ld in the range [%ld, %ld] or [%ld, %ld] "
+                             "depending on the instruction, and the second immediate is immf + %ld.", step, glo, ghi, lo,
+                             hi, len - 1);
                     *whole = true;
                     return o;
                 }
-                /* (past 7 a group's: the form of one vector gets further, and refuses the list) */
-                if (last > 7 && vgx) return strchr(g, ']') && strchr(g, ']') < e ? strchr(g, ']') : NULL;
-                if (last > 7 && lists) return operand_at(s, e, 1);
+                /* (past a group's: the form of one vector gets further, and refuses the list) */
+                if (!grouped && vgx) return strchr(g, ']') && strchr(g, ']') < e ? strchr(g, ']') : NULL;
+                if (!grouped && lists) return operand_at(s, e, 1);
             }
         }
         p = w;
@@ -1083,7 +1178,8 @@ static bool feature_word(const char *feature, const char *w)
  * sve2 or sme2"; not a load or store of structures, ld2q: their lists start anywhere): one of three, one
  * that does not start where the form's lists do: consecutive ones at
  * a multiple of their length ({ z0.h, z1.h }, { z4.s - z7.s }), strided ones in the first
- * half of their eight or sixteen ({ z7.s, z15.s }; { z3.b, z7.b, z11.b, z15.b }); else NULL
+ * half of their eight or sixteen ({ z7.s, z15.s }; { z3.b, z7.b, z11.b, z15.b }), as their rows
+ * of src/a64/sme_operands.tsv say (list:L, strided:L; the structures' lists: sme_addrs.tsv); else NULL
  * (rules found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh).  After ZA's array vector the
  * list with a last z register takes any start (fmla za.s[w8, 0, vgx2], { z1.s, z2.s }, z3.s),
  * and with a lane on it the form without the lane gets further: refused at the lane; with a
@@ -1096,7 +1192,8 @@ static const char *list_refused(const char *mnem, size_t n, const char *feature,
     for (const char *f = feature; !sme2 && (f = strstr(f, "sme-")); f++)   /* (sme-f8f16: fdot's) */
         sme2 = f == feature || f[-1] == ' ' || f[-1] == '(';
     if (!sme2 || feature_word(feature, "sve") || feature_word(feature, "sve2")) return NULL;   /* (luti4 z0.h, { z1.h, z2.h }: sve2's) */
-    if (n > 2 && (!strncmp(mnem, "ld", 2) || !strncmp(mnem, "st", 2)) && mnem[2] >= '2' && mnem[2] <= '4') return NULL;
+    const A64SmeAddr *addr = sme_addr(mnem, n);
+    if (addr && !strcmp(addr->lists, "any")) return NULL;   /* (ld2q { z1.q, z2.q }: structures) */
     int nops = 0;
     while (operand_at(s, e, nops) < e) nops++;
     const char *first = operand_at(s, e, 0);
@@ -1109,13 +1206,15 @@ static const char *list_refused(const char *mnem, size_t n, const char *feature,
         int r = zreg_num(z, zw), stride = 1;
         const char *sep = skip_sp(zw, e);
         if (r < 0) continue;
-        if (c == 3) return o;               /* ({ z1.b - z3.b }; one, { z0.q }, and five: other rules) */
-        if (c != 2 && c != 4) continue;
+        const A64SmeOperand *list = sme_operand_n("list", c), *strided = sme_operand_n("strided", c);
+        if (!list && list_between(c)) return o;   /* ({ z1.b - z3.b }; one, { z0.q }, and five: other rules) */
+        if (!list) continue;
         if (*sep == ',') {
             const char *z2 = skip_sp(sep + 1, e);
-            stride = (zreg_num(z2, word_end(z2, e)) - r + 32) % 32;
+            stride = zreg_distance(r, zreg_num(z2, word_end(z2, e)));
         }
-        bool ok = stride == 1 ? r % c == 0 : stride == 16 / c && r % 16 < stride;
+        bool ok = stride == 1 ? runs_have(list->offsets, r, NULL, NULL) && r % atoi(list->step) == 0
+                              : strided && stride == atoi(strided->step) && runs_have(strided->offsets, r, NULL, NULL);
         if (ok) continue;
         if (za && k == 1 && nops == 3 && stride == 1) {
             const char *last = operand_at(s, e, 2), *lw = word_end(last, e), *lb = skip_sp(lw, e);
