@@ -460,7 +460,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPRE9: case P_MEMPOST9:
-        if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
+        if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || m->has_index || rel) return R_KIND;
         if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
         v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;

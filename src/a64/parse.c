@@ -1410,9 +1410,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
     if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
-    if (p < L->e && *p == '!') {
+    if (skip_ws(p, L->e) < L->e && *skip_ws(p, L->e) == '!') {   /* (llvm's '!' a token: blanks before it too) */
+        p = skip_ws(p, L->e);
         /* [base]! is a pre-index of #0 (ldraa/ldrab take it; the other rows refuse it) */
-        if (o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
+        /* ([x1, x2]!: no row takes it; llvm refuses the address or the '!': pre_index_cut) */
         o->u.mem.mode = A64_AM_PRE;
         p++;
     }
@@ -2461,28 +2462,37 @@ static const char *post_shift(Parser *P, A64Inst *in, const A64Mnem *mn, const c
     return error_at(o, operand_end(o, text_end), text_end, A64_AT_SHIFT);
 }
 
-/* A written-back address followed by more operands (st1 {v0.4s}, [x1]!, x2; ldr x0, [x1]!, #8):
- * llvm's '!' is an operand of its own (placed where the token after it starts), and no row
- * takes an operand after it; where the instruction cut after that address fails too, llvm's
- * error is that instruction's (the '!' refused: st1's "invalid operand", ldr's post-index words,
- * at the ',' after it; or an operand before it), so the operands after it go (in->nops, me: the
- * cut instruction's).  Where the cut one is taken, the operand after the '!' is refused, as
- * the whole instruction's error says */
-static void pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64MatchError *me)
+/* A written-back address followed by more operands (st1 {v0.4s}, [x1]!, x2; ldr x0, [x1]!, #8),
+ * or one with an index ([x1, x2]!): llvm's '!' is an operand of its own (placed where the token
+ * after it starts), and no row takes an operand after it, nor an index before it.  Where the
+ * instruction cut after that address (without its '!' for an index) fails too, llvm's error is
+ * that instruction's (the '!' refused: st1's "invalid operand", ldr's post-index words, at the
+ * ',' after it; or an operand before it), so the operands after it go (in->nops, me: the cut
+ * instruction's).  Where the cut one is taken, the operand after the '!' is refused, as the
+ * whole instruction's error says; with an index, the '!': its place then (else NULL) */
+static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64MatchError *me, const char *text_end)
 {
-    for (int k = 0; mn && k + 1 < in->nops; k++) {
-        if (in->ops[k].kind != A64_OP_MEM || in->ops[k].u.mem.mode != A64_AM_PRE) continue;
+    for (int k = 0; mn && k < in->nops; k++) {
+        A64Operand *o = &in->ops[k];
+        if (o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_PRE || (k + 1 == in->nops && !o->u.mem.has_index))
+            continue;
         A64Inst t = *in;
         A64MatchError m2;
         t.nops = (uint8_t)(k + 1);
+        if (o->u.mem.has_index) o->u.mem.mode = A64_AM_OFFSET;
         P->env.mnem = mn;
         bool ok = a64_match(&t, &P->env, &m2) || match_zero_offset(P, &t, mn);
         P->env.mnem = mn;
-        if (ok) return;
+        if (ok && o->u.mem.has_index) {
+            const char *at = P->ls + o->col - 1, *bang = memchr(at, '!', (size_t)(operand_end(at, text_end) - at));
+            return bang ? skip_ws(bang + 1, text_end) : NULL;
+        }
+        if (ok) return NULL;
         in->nops = t.nops;
         *me = m2;
-        return;
+        return NULL;
     }
+    return NULL;
 }
 
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
@@ -2501,8 +2511,9 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
-        pre_index_cut(P, in, mn, &me);
-        const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
+        const char *wb = pre_index_cut(P, in, mn, &me, text_end);
+        if (wb) return report(P, wb, "invalid operand for instruction", "");
+        wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
         if ((wb = post_shift(P, in, mn, text_end))) return report(P, wb, "invalid operand for instruction", "");
         /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row

@@ -1,7 +1,8 @@
 // llvm-mca 19's errors (compared by tests/sh/a64-messages-llvm.sh) for: a written-back address
 // followed by more operands (llvm's '!' is an operand of its own, placed where the token after
 // it starts: st1 {v0.4s}, [x1]!, x2 at the ','; ldr x0, [x1]!, #8 with the post-index's words
-// there; src/a64/parse.c pre_index_cut, and shapes.c for SVE's); a shift or extend after a
+// there; an address with an index, [x1, x2]!, refused there where the address is taken, blanks
+// before the '!' too; src/a64/parse.c pre_index_cut, and shapes.c for SVE's); a shift or extend after a
 // register a row ends with (mov v0.s[1], w0, lsl #2: at the lsl; a w source of an x, sxtw x0,
 // w1, lsl #1: at the w1; src/a64/match.c llvm_diag); SVE immediates written as constant
 // expressions (mul z0.d, z0.d, #(1+1): llvm takes them as numbers, so the CPU lacks SVE; the
@@ -153,3 +154,21 @@ add z0.d, z0.d, #1, lsl 8
 add z0.d, z0.d, #1, lsl x0
 sqadd z0.d, z0.d, #1, lsl #(8)
 cpy z0.d, p0/m, #1, lsl 8
+ldr x0, [x1, x2]!
+ldr x0, [x1, x2]!, #8
+ld1 {v0.4s}, [x1, x2]!, x2
+ld1 {v0.4s}, [x1, x2]!
+ldr x0, [x1, x2, lsl #3]!
+ldr w0, [x1, w2, uxtw]!
+str x0, [x1, x2]!
+ldp x0, x1, [x2, x3]!
+ldrb w0, [x1, x2]!
+prfm pldl1keep, [x1, x2]!
+ldxr x0, [x1, x2]!
+ldr x0, [x1, x2] !
+ldr q0, [x1, x2]!, x3
+ld1b {z0.d}, p0/z, [x0, x1]!
+ldraa x0, [x1, x2]!
+ldr x0, [x1] !
+ldr x0, [x1, #8]  !, #8
+st1 {v0.4s}, [x1] !, x2
