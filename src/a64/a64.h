@@ -306,6 +306,11 @@ enum { A64_MAX_WARNINGS = 20 };
  * a kind said once per input only when its bit (1 << kind) is not in *said (then set; said
  * NULL: all) */
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said);
+/* the same for prog's warnings from the from-th on that come before line:col (their lines moved
+ * by line0), in order (one of an included file's lines comes where the one before it does):
+ * the index of the first not printed (no "more warnings not shown") */
+int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, unsigned *said, int from,
+                              int line, int col);
 
 /* ---- architecture features that set CPUs apart from the Apple M1 (src/a64/features.tsv) ----
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that

@@ -460,7 +460,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
     case P_MEMPRE9: case P_MEMPOST9:
-        if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || rel) return R_KIND;
+        if (m->mode != (p->kind == P_MEMPRE9 ? A64_AM_PRE : A64_AM_POST) || m->post_reg || m->has_index || rel) return R_KIND;
         if (!m->has_offset) return R_RANGE;           /* [base]! (only ldraa/ldrab take it) */
         v->lo = -256; v->hi = 255; v->mult = 1;
         return off >= -256 && off <= 255 ? R_OK : R_RANGE;
@@ -960,6 +960,12 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
             return d;
         }
     }
+    /* the same after a row's last operand (mov v0.s[1], w0, lsl #2; dup v0.4s, w0, uxtw): one
+     * past the row's operands, at the shift; but a w source of an x (sxtw x0, w1, lsl #1: llvm's
+     * GPR32as64, which reads the shift with it) is refused whole */
+    if (why == R_SHIFT && o->shift != A64_SH_NONE && plain_reg && i + 1 == r->nops && o->kind == A64_OP_GPR &&
+        !(i == 1 && in->ops[0].kind == A64_OP_GPR && sz == 64 && gpr_width(o) == 32))
+        return D_INVALID_SHIFT;
     if (why == R_FP && p->kind == P_FZERO)     /* fcmp s0, #1.0; fcmeq d0, d1, #7 */
         return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;

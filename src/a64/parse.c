@@ -96,6 +96,7 @@ typedef struct Parser {
     int cmt_line, cmt_col;    /* where the last block comment opened */
     bool skip;                /* A64ParseOptions.skip_errors */
     bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
+    int after_error;          /* statements parsed after a failing one on its line (line_after_error) */
     const struct Directive *dir_seen[64];   /* directives looked up, by a hash of the name
                                                (compiler output's data repeats a few) */
     /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out */
@@ -205,11 +206,16 @@ static void pwarn(Parser *P, const char *at, const char *fmt, ...)
     asm_notes(&P->A, P->input_file, d);
 }
 
-void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
+int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, unsigned *said, int from,
+                              int line, int col)
 {
-    for (int i = 0; i < prog->nwarnings; i++) {
+    int i = from, last = 0;
+    for (; i < prog->nwarnings; i++) {
         Diag d = prog->warnings[i];
         d.line += line0;
+        int at = d.own ? last : d.line;   /* (a line of an included file: where the one before is) */
+        if (at > line || (at == line && d.col > col)) break;
+        last = at;
         if (d.line <= after)
             continue;
         if (d.kind == A64_DIAG_SEMI_COMMENT && said) {
@@ -219,6 +225,12 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, u
         }
         diag_print(f, &d, "warning");
     }
+    return i;
+}
+
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
+{
+    a64_print_warnings_before(f, prog, line0, after, said, 0, INT_MAX, INT_MAX);
     if (prog->warnings_more)
         fprintf(f, "%s: warning: %d more warnings not shown\n", prog->file ? prog->file : "<input>", prog->warnings_more);
 }
@@ -818,7 +830,11 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
     const char *dot = find_dot(s, ie);
     char buf[48];
     Reg r = reg_at(P, s, (size_t)((dot ? dot : ie) - s));
-    if (r.kind != RK_V) return perr(P, s, "expected a vector register, got '%s'", q(s, ie, buf, sizeof buf));
+    if (r.kind != RK_V) {          /* (llvm's words; uarch's in a note) */
+        char hint[80];
+        snprintf(hint, sizeof hint, "'%s' is no vector register", q(s, ie, buf, sizeof buf));
+        return report(P, s, "vector register expected", hint);
+    }
     /* (looked up only here, when a register has no arrangement: not on every instruction) */
     if (!dot && !P->apple && P->env.mnem && (P->lane = bare_lane(P->env.mnem->name)))
         P->apple = A64_V_4S;
@@ -1187,7 +1203,7 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     bool range = false, bare0 = false;
     char buf[48];
     for (;;) {
-        if (p >= L->e || !is_ident0(*p)) return perr(P, p, "expected a vector register in the list");
+        if (p >= L->e || !is_ident0(*p)) return perr(P, p, "vector register expected");
         const char *ie = ident_end(p, L->e);
         int num, sh;
         P->bare = false;
@@ -1429,9 +1445,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
     if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
     if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
-    if (p < L->e && *p == '!') {
+    if (skip_ws(p, L->e) < L->e && *skip_ws(p, L->e) == '!') {   /* (llvm's '!' a token: blanks before it too) */
+        p = skip_ws(p, L->e);
         /* [base]! is a pre-index of #0 (ldraa/ldrab take it; the other rows refuse it) */
-        if (o->u.mem.has_index) return perr(P, p, "pre-index needs an immediate offset");
+        /* ([x1, x2]!: no row takes it; llvm refuses the address or the '!': pre_index_cut) */
         o->u.mem.mode = A64_AM_PRE;
         p++;
     }
@@ -2473,6 +2490,39 @@ static const char *post_shift(Parser *P, A64Inst *in, const A64Mnem *mn, const c
     return error_at(o, operand_end(o, text_end), text_end, A64_AT_SHIFT);
 }
 
+/* A written-back address followed by more operands (st1 {v0.4s}, [x1]!, x2; ldr x0, [x1]!, #8),
+ * or one with an index ([x1, x2]!): llvm's '!' is an operand of its own (placed where the token
+ * after it starts), and no row takes an operand after it, nor an index before it.  Where the
+ * instruction cut after that address (without its '!' for an index) fails too, llvm's error is
+ * that instruction's (the '!' refused: st1's "invalid operand", ldr's post-index words, at the
+ * ',' after it; or an operand before it), so the operands after it go (in->nops, me: the cut
+ * instruction's).  Where the cut one is taken, the operand after the '!' is refused, as the
+ * whole instruction's error says; with an index, the '!': its place then (else NULL) */
+static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64MatchError *me, const char *text_end)
+{
+    for (int k = 0; mn && k < in->nops; k++) {
+        A64Operand *o = &in->ops[k];
+        if (o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_PRE || (k + 1 == in->nops && !o->u.mem.has_index))
+            continue;
+        A64Inst t = *in;
+        A64MatchError m2;
+        t.nops = (uint8_t)(k + 1);
+        if (o->u.mem.has_index) o->u.mem.mode = A64_AM_OFFSET;
+        P->env.mnem = mn;
+        bool ok = a64_match(&t, &P->env, &m2) || match_zero_offset(P, &t, mn);
+        P->env.mnem = mn;
+        if (ok && o->u.mem.has_index) {
+            const char *at = P->ls + o->col - 1, *bang = memchr(at, '!', (size_t)(operand_end(at, text_end) - at));
+            return bang ? skip_ws(bang + 1, text_end) : NULL;
+        }
+        if (ok) return NULL;
+        in->nops = t.nops;
+        *me = m2;
+        return NULL;
+    }
+    return NULL;
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -2489,7 +2539,9 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         return false;
     }
     if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
-        const char *wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
+        const char *wb = pre_index_cut(P, in, mn, &me, text_end);
+        if (wb) return report(P, wb, "invalid operand for instruction", "");
+        wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
         if ((wb = post_shift(P, in, mn, text_end))) return report(P, wb, "invalid operand for instruction", "");
         /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
@@ -2747,6 +2799,53 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     return false;
 }
 
+/* The operands [p, e) as src/a64/shapes.c reads them (a64_shape_requires): an immediate written
+ * as a constant expression (mul z0.d, z0.d, #(1+1); incd x0, all, mul #1+1; #n of a .set) is
+ * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
+ * refuses: "only 'lsl #+N' valid after immediate"): into buf, each such '#expr' its value's digits, padded
+ * with blanks to the expression's length (the places in the text stay), where they fit.  buf,
+ * or p when nothing changed */
+static const char *shape_text(Parser *P, const char *p, const char *e, char *buf, size_t cap)
+{
+    size_t len = (size_t)(e - p);
+    if (len >= cap || !memchr(p, '#', len)) return p;
+    memcpy(buf, p, len);
+    buf[len] = 0;
+    bool any = false;
+    P->A.line_start = P->ls;
+    for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
+        const char *x = h + 1, *end, *n = x < e && *x == '-' ? x + 1 : x, *w = h;
+        while (w > p && (w[-1] == ' ' || w[-1] == '\t')) w--;
+        if (w - p >= 3 && !strncasecmp(w - 3, "lsl", 3)) continue;   /* (a shift's amount: a number only) */
+        uint64_t hi, lo;
+        bool big;
+        const char *ne = n < e && is_digit(*n) ? asm_number(n, e, &hi, &lo, &big) : NULL;
+        if (ne && (ne == e || *skip_ws(ne, e) == ',' || *skip_ws(ne, e) == ']' || skip_ws(ne, e) == e)) continue;
+        int64_t v;
+        AsmErr ae;
+        if (!asm_expr(&P->A, x, e, &end, &v, &ae)) continue;
+        char num[24];
+        int k = snprintf(num, sizeof num, "%lld", (long long)v);
+        if (k > end - x) continue;
+        memcpy(buf + (x - p), num, (size_t)k);
+        memset(buf + (x - p) + k, ' ', (size_t)(end - x - k));
+        any = true;
+    }
+    if (any) P->memo_off = true;   /* (a .set symbol may be in it) */
+    return any ? buf : p;
+}
+
+/* a64_shape_requires of the operands [p, e), read as shape_text gives them; *at: in [p, e) */
+static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const char *p, const char *e, char *req,
+                          size_t cap, const char **at)
+{
+    char buf[512];
+    const char *t = shape_text(P, p, e, buf, sizeof buf), *a = *at;
+    int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
+    *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
+    return r;
+}
+
 /* whether a short form of mnemonic [m, +n) takes Apple's suffix [x, +xn) (src/a64/apple.tsv): 1
  * yes, 0 no, -1 llvm reads it otherwise ('*') */
 static int apple_suffix(const char *m, size_t n, const char *x, size_t xn)
@@ -2893,7 +2992,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
     const char *req_at = s;
-    int shp = !m && in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, true, p, e, P->env.features, req, sizeof req, &req_at)
+    int shp = !m && in->cond == A64_COND_NONE ? shape_requires(P, lw, n, true, p, e, req, sizeof req, &req_at)
                                               : A64_SHAPE_NONE;
     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
     if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
@@ -2912,7 +3011,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (!ok) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
-        shp = in->cond == A64_COND_NONE ? a64_shape_requires(lw, n, m != NULL, p, e, P->env.features, req, sizeof req, &req_at)
+        shp = in->cond == A64_COND_NONE ? shape_requires(P, lw, n, m != NULL, p, e, req, sizeof req, &req_at)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
         if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1 && *req_at != '[') shp = A64_SHAPE_NONE;
@@ -3642,7 +3741,9 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         size_t k = a < e && *a == '"' ? 1 : 0, m = (size_t)(e - a);
         if (k && m >= 2 && e[-1] == '"') m -= 2;
         else if (k) m -= 1;
-        pwarn(P, s, "%.*s", (int)(m ? m : 8), m ? a + k : ".warning");
+        /* (llvm-mc's words without a text; an empty one is said empty) */
+        if (!k && !m) pwarn(P, s, ".warning directive invoked in source file");
+        else pwarn(P, s, "%.*s", (int)m, a + k);
         return true;
     }
     case D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
@@ -3685,8 +3786,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         const char *x, *max_at = NULL;
         if (!dir_expr(P, a, e, &x, &v, "an alignment")) return false;
         bool pow = d->action == D_P2ALIGN;
-        if (v < 0 || (pow && v > 16) || (!pow && (v > 65536 || (v & (v - 1)))))
-            return perr(P, a, "invalid alignment '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        /* (llvm-mc's words: a power of two below 2**32; .p2align's negative, uarch's own) */
+        if (pow && v < 0) return perr(P, a, "invalid alignment '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        if (pow && v >= 32) return perr(P, a, "invalid alignment value");
+        if (!pow && (v & (v - 1))) {
+            perr(P, a, "alignment must be a power of 2");
+            if (v < 0) diag_add(P->err, NULL, P->file, P->line, (int)(a - P->ls) + 1, P->ls, "alignment must be smaller than 2**32");
+            return false;
+        }
+        if (!pow && v > (int64_t)1 << 31) return perr(P, a, "alignment must be smaller than 2**32");
         if (x < e && *x == ',') {
             x = skip_ws(x + 1, e);
             if (x < e && *x != ',' && !dir_expr(P, x, e, &x, &fill, "a fill value")) return false;
@@ -3694,11 +3802,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 max_at = skip_ws(x + 1, e);
                 if (!dir_expr(P, max_at, e, &x, &max, "a maximum number of bytes")) return false;
                 if (max < 1)
-                    return perr(P, max_at, "the alignment can never be satisfied in %lld bytes", (long long)max);
+                    return perr(P, max_at, "alignment directive can never be satisfied in this many bytes, "
+                                "ignoring maximum bytes expression");
             }
         }
         if (!dir_end(P, x, e)) return false;
         uint32_t al = pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1);
+        if (max_at && max >= al) {   /* (llvm-mc's warning: then no maximum) */
+            pwarn(P, max_at, "maximum bytes expression exceeds alignment and has no effect");
+            max_at = NULL;
+        }
         uint32_t pad = ((P->offset + al - 1) & ~(al - 1)) - P->offset;
         if (P->laid && (!max_at || max >= al || pad <= max)) add_align(P, al, 0);
         return true;
@@ -4146,6 +4259,28 @@ static bool region_marker(Parser *P, const char *at, const char *e)
 
 static bool line(Parser *P, const char *s, const char *e, const char *plain);
 
+/* The statement before the ';' at p failed: llvm goes on with the statements after it on the
+ * line, and reports each one's error too (addd x0, x0, x1; movz x0, #1, lsl #7; nop: both):
+ * those that are instructions (a label, a directive: their effects would stay) are parsed,
+ * and their errors follow the first (diag_append).  Always false (the line failed) */
+static bool line_after_error(Parser *P, const char *p, const char *e)
+{
+    const char *s = skip_ws(p + 1, e), *x = s;
+    while (x < e && (cclass[(uint8_t)*x] & C_MNEM)) x++;
+    /* (at most 16 a line: the notes hold fewer, and each one more is a call deeper) */
+    if (P->A.exited || P->A.collect || P->ended || P->after_error >= 16 || !looks_statement(s, e) || *s == '.' ||
+        (x < e && *skip_ws(x, e) == ':'))
+        return false;
+    Diag *first = xmalloc(sizeof *first);
+    *first = *P->err;
+    P->after_error++;
+    if (!line(P, s, e, a64_plain_end(s, e))) diag_append(first, P->err);
+    P->after_error--;
+    *P->err = *first;
+    free(first);
+    return false;
+}
+
 /* where the line comment of [p, e) starts ('//', ';' on Darwin, '#' first on the line; not in a
  * string), or e */
 static const char *comment_start(const char *p, const char *e, bool darwin)
@@ -4304,7 +4439,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
         }
         if (c == ';' && P->A.dialect == ASM_DARWIN) { se = p; comment = p + 1; break; }   /* Apple: a comment */
         if (c == ';') {
-            if (!statement(P, st, p)) return false;
+            if (!statement(P, st, p)) return line_after_error(P, p, e);
             if (P->A.exited) return true;      /* .exitm: the rest of the line belongs to the ended expansion */
             if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
                 return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "

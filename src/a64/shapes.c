@@ -66,6 +66,8 @@ static size_t operand_shape(const char *s, const char *e, char *out, size_t cap,
             if (c == '{') depth++, prev = -1;
             else if (c == '}' && depth) depth--;
             else if (c == '-') prev = -1;          /* {z0.s-z3.s} */
+            else if (c == '!')                     /* (llvm's '!': where the token after it starts) */
+                for (tok = s + 1; tok < e && isspace((unsigned char)*tok); tok++) {}
             PUT(c);
             s++;
         }
@@ -795,6 +797,30 @@ static const char *second_shift(const char *shape, const char *const *tok)
 
 static const char *operand_at(const char *s, const char *e, int k);
 
+/* where llvm's parser of an immediate with an optional shift (a mnemonic with a row of a number
+ * of its own whose shift is lsl: add, dup, cpy ...; not mul's lane) stops at the shift's amount, a '#' (or none) then a number only
+ * (dup z0.d, #1, lsl #(8); add z0.d, z0.d, #1, lsl #+8): "only 'lsl #+N' valid after
+ * immediate" at what follows the '#' (e: the end); else NULL */
+static const char *lsl_amount_unread(const char *mnem, size_t n, int lo, const char *shape, const char *const *tok,
+                                     const char *e)
+{
+    bool lsl = false;
+    for (int i = lo; i < a64_shape_rows_count && !lsl && a64_shape_sve(shape); i++) {   /* (add x0's: the parser's) */
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        const char *k = strstr(r->shape, ",N");   /* (a number of its own, not a lane's) */
+        lsl = !strcmp(r->shift, "lsl") && k && (!k[2] || k[2] == ',');
+    }
+    for (const char *c = shape; lsl && (c = strstr(c, "N,lsl")); c++) {
+        if (c > shape && c[-1] != ',') continue;
+        const char *a = c + 5;
+        if (*a == '#') a++;
+        if (*a != 'N') return *a ? tok[a - shape] : e;
+    }
+    return NULL;
+}
+
+
 /* the end of the word at p (letters, digits, '_'), with a suffix '.' and letters or digits */
 static const char *word_end(const char *p, const char *e)
 {
@@ -1483,6 +1509,27 @@ bool a64_shape_known(const char *mnem, size_t n)
     return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
 }
 
+/* A list that starts with no vector register ({x0}, {all}, {#1}, {}; {p0.s} where no form of
+ * the mnemonic has a list of predicates): llvm's parser of lists of vectors of Neon reads it,
+ * "vector register expected" at what follows the '{' (incd {x0}; ld1w {p0.s}, p0/z, [x0]).  Its
+ * place, or NULL */
+static const char *list_unvec(const char *mnem, size_t n, int lo, const char *shape, const char *const *tok)
+{
+    for (const char *p = shape; *p;) {
+        const char *o = p;
+        next_operand(&p);
+        if (*o != '{' || !o[1] || o[1] == 'z' || o[1] == 'v') continue;
+        bool plist = false;
+        for (int i = lo; o[1] == 'p' && i < a64_shape_rows_count && !plist; i++) {
+            const A64ShapeRow *r = &a64_shape_rows[i];
+            if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+            plist = strstr(r->shape, "{p") != NULL;
+        }
+        if (!plist) return tok[o + 1 - shape];
+    }
+    return NULL;
+}
+
 static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                           A64Features features, char *msg, size_t cap, const char **at)
 {
@@ -1492,9 +1539,21 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
+    const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
-    if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES) return ec;
-    const char *sec = shape[0] ? second_shift(shape, tok) : NULL;
+    if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES && (!nv || (ec == A64_SHAPE_PARSE && *at < nv))) return ec;
+    if (nv) {
+        snprintf(msg, cap, "vector register expected");
+        *at = nv;
+        return A64_SHAPE_PARSE;
+    }
+    const char *sec = shape[0] ? lsl_amount_unread(mnem, n, lo, shape, tok, e) : NULL;
+    if (sec) {
+        snprintf(msg, cap, "only 'lsl #+N' valid after immediate");
+        *at = sec;
+        return A64_SHAPE_PARSE;
+    }
+    sec = shape[0] ? second_shift(shape, tok) : NULL;
     if (!sec && (sec = sme_parse_stop(s, e, msg, cap)) != NULL) {
         *at = sec;
         return A64_SHAPE_PARSE;

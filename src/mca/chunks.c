@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -370,12 +371,21 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
      * reads them blank); when collecting, the errors of the parse */
     const char *l = run->cur->text.data, *end = l + run->cur->text.len;
     bool asm_errors = false, region_failed = false;
+    /* (when collecting, the parser's warnings among the errors, in line order, as llvm-mc prints
+     * them: wi the next) */
+    int wi = 0;
     for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
         if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
+            if (collect)
+                wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi,
+                                               held[h].line, held[h].col);
             parse_diag(&held[h++], collect ? "error" : "warning", &asm_errors);
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
+        if (collect)
+            wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi,
+                                           sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
         if (!first)
             continue;
         /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-
@@ -400,6 +410,8 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             add_skipped(run, err.line);
     }
     free(held);
+    if (collect)
+        a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi, INT_MAX, INT_MAX);
     if (region_failed && !collect)
         run->failed = true;          /* (printed: no whole-file parse to print them again) */
     if (collect || region_failed)

@@ -218,8 +218,8 @@ static const char *put_located(FILE *f, const char *file, int *line, const char 
 }
 
 /* diag_add's note; `own`: file:line are the file's own (not mapped: see Diag.own) */
-static void vadd(Diag *d, bool own, const char *severity, const char *file, int line, int col, const char *line_start,
-                 const char *fmt, va_list ap)
+static void vadd(Diag *d, bool own, const char *severity, const char *file, int line, int col, int col_end,
+                 const char *line_start, const char *fmt, va_list ap)
 {
     char msg[300], src[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -250,7 +250,7 @@ static void vadd(Diag *d, bool own, const char *severity, const char *file, int 
     if (col > 0) {
         put_expanded(m, shown);
         fputc('\n', m);
-        put_caret(m, shown, col, 0);
+        put_caret(m, shown, col, col_end);
     }
     long w = ftell(m);
     bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
@@ -266,7 +266,7 @@ void diag_add(Diag *d, const char *severity, const char *file, int line, int col
 {
     va_list ap;
     va_start(ap, fmt);
-    vadd(d, false, severity, file, line, col, line_start, fmt, ap);
+    vadd(d, false, severity, file, line, col, 0, line_start, fmt, ap);
     va_end(ap);
 }
 
@@ -274,8 +274,25 @@ void diag_note_file(Diag *d, bool own, const char *file, int line, int col, cons
 {
     va_list ap;
     va_start(ap, fmt);
-    vadd(d, own, "note", file, line, col, line_start, fmt, ap);
+    vadd(d, own, "note", file, line, col, 0, line_start, fmt, ap);
     va_end(ap);
+}
+
+static void add_fmt(Diag *d, bool own, int col_end, const char *line_start, const Diag *e, const char *fmt, ...)
+    PRINTF_LIKE(6, 7);
+static void add_fmt(Diag *d, bool own, int col_end, const char *line_start, const Diag *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(d, own, NULL, e->file, e->line, e->col, col_end, line_start, fmt, ap);
+    va_end(ap);
+}
+
+void diag_append(Diag *d, const Diag *e)
+{
+    add_fmt(d, e->own, e->col_end, e->src_line, e, "%s", e->msg);
+    size_t used = strlen(d->notes), n = strlen(e->notes);
+    if (used + n < sizeof d->notes) memcpy(d->notes + used, e->notes, n + 1);
 }
 
 static void render(FILE *f, const Diag *d, const char *severity)

@@ -203,6 +203,9 @@ bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len);
 void diag_add(Diag *d, const char *severity, const char *file, int line, int col, const char *line_start,
               const char *fmt, ...) PRINTF_LIKE(7, 8);
 #define diag_note(d, ...) diag_add(d, "note", __VA_ARGS__)
+/* Append the error e after d's notes, as diag_add's second error (its underline and its notes
+ * too): a later statement's error on d's line (nop; addd x0; movz x0, #1, lsl #7) */
+void diag_append(Diag *d, const Diag *e);
 /* a note; `own`: at a line of the file's own (not of an input with files spliced in: Diag.own) */
 void diag_note_file(Diag *d, bool own, const char *file, int line, int col, const char *line_start, const char *fmt, ...)
     PRINTF_LIKE(7, 8);

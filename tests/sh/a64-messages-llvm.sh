@@ -11,7 +11,8 @@
 # (SVE, SME and other extensions' instructions: what they require), a64-mattr-sve2-requires.test
 # (the same under -mattr=+F of the SVE2 and SME2 family, and what -neon, -rcpc take) and
 # a64-lane-registers.test (the z registers and lanes of indexed SVE and SME forms, shifts where
-# no form takes one), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
+# no form takes one), a64-writeback-shift-list.test (operands after a written-back address,
+# shifts after a row's last register, SVE immediates as expressions, lists of no vector), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
 # llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
 # counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test, a64-literal-malformed.test and
 # a64-literal-altmacro.test (malformed expressions and literals, by the first error of each line
@@ -27,7 +28,7 @@ fail=0
 for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages \
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
     a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits a64-sve-counts a64-sme-values \
-    a64-sme-values-all; do
+    a64-sme-values-all a64-writeback-shift-list; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
@@ -38,6 +39,16 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
         grep -e ': error: ' -e '^error: Assembly' > "$t/uarch"
     [ "$(wc -l < "$t/uarch")" -ge 20 ] || { echo "$name: too few errors from uarch"; cat "$t/uarch"; fail=1; continue; }
     diff "$t/llvm" "$t/uarch" || { echo "$name: messages differ from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
+done
+# a64-semicolon-errors.test (each statement's error on a line of several) and
+# asm-warnings-with-errors.test (the directives' warnings among the errors): the whole stderr,
+# byte for byte (uarch's closing line has its program name)
+for name in a64-semicolon-errors asm-warnings-with-errors; do
+    awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
+    (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
+    (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
+    [ "$(grep -c -e ": error: " -e ": warning: " "$t/uarch.err")" -ge 5 ] || { echo "$name: too few diagnostics from uarch"; fail=1; continue; }
+    diff "$t/llvm.err" "$t/uarch.err" || { echo "$name: stderr differs from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done
 # a64-expr-malformed.test (malformed expressions: parentheses, operators, @AUTH, data values,
 # .set), a64-literal-malformed.test (numbers and characters as llvm-mca's lexer reads them,
