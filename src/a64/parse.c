@@ -2817,9 +2817,8 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
         const char *x = h + 1, *end, *n = x < e && *x == '-' ? x + 1 : x, *w = h;
         while (w > p && (w[-1] == ' ' || w[-1] == '\t')) w--;
         if (w - p >= 3 && !strncasecmp(w - 3, "lsl", 3)) continue;   /* (a shift's amount: a number only) */
-        uint64_t hi, lo;
-        bool big;
-        const char *ne = n < e && is_digit(*n) ? asm_number(n, e, &hi, &lo, &big) : NULL;
+        AsmNum an;
+        const char *ne = n < e && is_digit(*n) ? asm_lex_number(n, e, &an) : NULL;
         if (ne && (ne == e || *skip_ws(ne, e) == ',' || *skip_ws(ne, e) == ']' || skip_ws(ne, e) == e)) continue;
         int64_t v;
         AsmErr ae;
