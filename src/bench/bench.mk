@@ -9,7 +9,7 @@ $(B)/gen/bench_known.c: src/bench/known.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) bench/known.h BenchKnown bench_known "str str hex hex hex str num num num str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_frontend.c: src/bench/frontend.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int int str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int int int str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_x86regs.c: src/bench/x86regs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -S bench/x86regs.h BenchX86Reg bench_x86regs "str str int" $< > $@.tmp && mv $@.tmp $@

@@ -34,7 +34,7 @@
  * -hugepages: under a VM the host may back 2 MiB guest pages with 4 KiB frames.  Each level
  * sits beside its sysfs size; one that disagrees, or makes no plateau, is said to.
  */
-#include "bench/sweep.h"
+#include "bench/dcache.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +97,26 @@ static const char usage[] =
     "  -seq         chase in address order (shows the prefetchers)\n"
     "  -hugepages   madvise(MADV_HUGEPAGE) the buffer (2 MiB pages: fewer DTLB misses)\n"
     "  -bw          bandwidth: independent 16-byte loads / stores, bytes per cycle";
+
+double dcache_level_capacity(const double *x, const double *y, int n, const KneeLevel *L, double b, bool no_next,
+                             int ways, int wmax, double *bc, int *wfit, bool *unresolved)
+{
+    /* the next level's plateau is not the cost of this level's misses when no cache level came
+     * between (no_next: the next level named is the last one, DRAM, while sysfs has a cache after
+     * this one: that cache, a VM's share of a shared L3, made no plateau), or when the next level
+     * is more than 5x this one's latency (from one cache level to the next the latency grows
+     * 2-4x: 16 -> 49 cycles from this Emerald Rapids guest's L2 to its L3).  Then the cost of
+     * the misses is fitted with the climb, over the points below the middle (geometric) of this
+     * level and the next.  Without that, with the other vCPU walking 32 MiB (2026-12-01), the L3
+     * made no plateau, the L2 climbed from 16 cycles at 1.19 MiB to 142 at 4 MiB, through 37 at
+     * 2 MiB (L3 hits), and the fit to 142 put the L2 at 3.37 MiB, "4 MiB" (sysfs: 2 MiB) */
+    *unresolved = no_next || b > 5 * L->level;
+    double ymax = NAN;
+    *bc = b;
+    if (*unresolved)
+        *bc = NAN, ymax = sqrt(L->level * b);
+    return sweep_colored_capacity_range(x, y, n, L->first, L->last, L->level, bc, ymax, ways, wmax, wfit);
+}
 
 /* Name the knees by order, L1D, L2, L3, L4: a level is known by its latency, and its knee may
  * come before the cache's capacity (the DTLB reach with 4 KiB pages, a share of a VM's L3);
@@ -203,18 +223,13 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
          * tries each and keeps the one that fits best, and names no geometry (its ways are not
          * known); a range without an upper end ("128 or more"): its lower end */
         bool wrange = wmax != ways && wmax > ways;
-        double c = NAN, bc = b, ymax = NAN;
+        double c = NAN, bc = b;
         size_t k = strlen(f->note);
-        /* the next level named is the last one (DRAM) while sysfs has a cache after this one:
-         * that cache (a VM's share of a shared L3) made no plateau, and its cost is fitted with
-         * the climb, over the points below the middle (geometric) of this level and the last */
-        bool unresolved = dram && nx >= nst && lv < levels;
-        if (unresolved)
-            bc = NAN, ymax = sqrt(L->level * b);
+        bool unresolved = false;
         int wfit = ways;
         if (ways > 1 && sz / ways > (double)mem_page_size())
-            c = sweep_colored_capacity_range(x, y, S->n, L->first, L->last, L->level, &bc, ymax, ways,
-                                             wrange ? wmax : ways, &wfit);
+            c = dcache_level_capacity(x, y, S->n, L, b, dram && nx >= nst && lv < levels, ways, wrange ? wmax : ways,
+                                      &bc, &wfit, &unresolved);
         if (isfinite(c)) {
             /* a cache of this CPU alone: the fit names its geometry, ways x line x a power-of-two
              * number of sets.  The fit itself leans high on this Zen 4 guest (its L2: 1.07..1.24
@@ -339,6 +354,7 @@ int exp_dcache(int argc, char **argv)
         s.ylabel = "cycles per load", s.yunit = "cycles";
         s.yscale = SVG_LOG;
         s.knee.direction = 1;   /* latency only grows with the working set */
+        s.y_floor = 1;          /* no load returns its data in less than a cycle */
     }
     /* the knees from the median of three neighbouring points: one disturbed point (a DRAM point
      * at 349 cycles among 470s, one at 47 past the L2's climb) made a step of its own, and

@@ -130,6 +130,7 @@ int exp_dtlb(int argc, char **argv)
     s.xlabel = "pages", s.ylabel = "cycles per load", s.yunit = "cycles";
     s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LOG;
     s.knee.direction = 1;
+    s.y_floor = 1;   /* no load returns its data in less than a cycle */
     char nm[48];
     snprintf(nm, sizeof nm, "%.0f KiB pages", o.page / 1024);
     int ser = sweep_series(&s, nm);

@@ -48,7 +48,7 @@
  * the structure too (ROB, integer registers, load queue: load A, N fillers, load B); the loop's
  * counter and branch add 2 ops per 4 copies, within the resolution.
  */
-#include "bench/sweep.h"
+#include "bench/rob.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -166,6 +166,7 @@ static void filler(Buf *b, bool x86, int kind, int i)
     }
 }
 
+#define ROB_PASSES 3
 /* One N of one filler: its program (the point and the baseline) and the values of its
  * rounds. */
 typedef struct RobPt {
@@ -174,6 +175,8 @@ typedef struct RobPt {
     BenchFn fn[2];            /* the point (N fillers), the baseline (N = 0) */
     double *ratio;            /* per round: time at N / the child's median time at 0 */
     int nr;
+    int upto[ROB_PASSES];     /* nr at the end of each pass (the rounds of pass k: from
+                               * upto[k - 1] to upto[k]) */
 } RobPt;
 
 #define ROB_ITERS 4096        /* a call: 4096 x 4 pairs, over two milliseconds */
@@ -331,6 +334,8 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
                 (*base)[(*nbase)++] = t[1][q] / per;
             }
             bench_samples_free(&smp);
+            for (int k = pass; k < ROB_PASSES; k++)
+                p->upto[k] = p->nr;
             s->npoints_done++;
             SweepPoint pt;   /* progress: the point so far, at the latest baseline */
             if (*nbase > 0 && rob_point(p, (*base)[*nbase - 1], &pt))
@@ -357,16 +362,7 @@ static bool rob_measure(Sweep *s, RobPt *pts, int npts, int runs, int passes, ui
  * A step needs two points or more after it, most of them above the midpoint.  The confidence is
  * how cleanly the ROB_CHANGE_WIN points after it lie above the midpoint: 2 x (fraction above)
  * - 1, clamped at 0. */
-#define ROB_CHANGE_WIN 8
-#define ROB_SUPPORT 3
-typedef struct RobChange {
-    int last;                 /* index of the last point below (the misses overlap) */
-    double conf;
-    double below, above;      /* median y of the window's points below / above the midpoint */
-    int nbelow;               /* points below the midpoint in the window before the step */
-} RobChange;
-
-static bool rob_change(const double *y, int n, double b, bool last_overlap, RobChange *c)
+bool rob_change(const double *y, int n, double b, bool last_overlap, RobChange *c)
 {
     double mid = 1.5 * b;
     int last = -1;
@@ -436,6 +432,65 @@ static bool rob_coarse_step(const Sweep *s, const RobPt *pts, int n, int *lo, in
     return ok;
 }
 
+/* The step of pass `pass` alone (its rounds' first quartile per point, at baseline b): the
+ * last N that overlapped, -1 when that pass shows no step */
+static int rob_pass_step(const Sweep *s, const RobPt *pts, int n, int pass, double b)
+{
+    double *x = xmalloc(sizeof *x * (size_t)(n + 1)), *y = xmalloc(sizeof *y * (size_t)(n + 1));
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const RobPt *p = &pts[i];
+        int from = pass > 0 ? p->upto[pass - 1] : 0, to = p->upto[pass];
+        if (to <= from)
+            continue;
+        RobPt one = {.n = p->n, .ratio = p->ratio + from, .nr = to - from};
+        SweepPoint pt;
+        if (rob_point(&one, b, &pt))
+            x[m] = pt.x, y[m++] = s->opt.best ? pt.best : pt.med;
+    }
+    RobChange c;
+    int at = rob_change(y, m, b, s->opt.best, &c) ? (int)x[c.last] : -1;
+    free(x), free(y);
+    return at;
+}
+
+/* Unstable: the figures of one structure that disagree by more than two steps of N and 10 %
+ * (the fastest rounds of the whole sweep, its medians, each pass alone): the window the rounds
+ * saw changed during the sweep (on this Emerald Rapids guest, with other work on the vCPUs, the
+ * nops' step fell anywhere between 256 and 512: a busy sibling hardware thread halves the
+ * ROB).  The finding keeps the fastest rounds' figure; the others are said beside it. */
+void rob_unstable(SweepFinding *f, double best, double med, const int *pass, int npass, int step, int ld)
+{
+    double lo = best, hi = best;
+    if (med >= 0)
+        lo = fmin(lo, med + ld), hi = fmax(hi, med + ld);
+    for (int k = 0; k < npass; k++)
+        if (pass[k] >= 0)
+            lo = fmin(lo, pass[k] + ld), hi = fmax(hi, pass[k] + ld);
+    if (!(hi - lo > 2 * step && hi - lo > 0.1 * hi))
+        return;
+    f->nunstable = 2;
+    f->unstable[0] = hi, f->unstable[1] = lo;
+    char ps[64] = "";
+    for (int k = 0; k < npass; k++) {
+        size_t l = strlen(ps);
+        if (pass[k] >= 0)
+            snprintf(ps + l, sizeof ps - l, "%s%d", k ? ", " : "", pass[k] + ld);
+        else
+            snprintf(ps + l, sizeof ps - l, "%snone", k ? ", " : "");
+    }
+    char medtxt[48] = "no step";
+    if (med >= 0)
+        snprintf(medtxt, sizeof medtxt, "%.0f", med + ld);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "unstable: %.0f or %.0f entries (the fastest rounds %.0f, the medians %s; the passes "
+               "alone %s): the window changed during the sweep (a busy sibling hardware thread halves it); %s",
+               hi, lo, best, medtxt, ps, f->note);
+    snprintf(f->note, sizeof f->note, "%s", buf_cstr(&b));
+    buf_free(&b);
+}
+
 static int cmp_n(const void *a, const void *b)
 {
     const RobPt *p = a, *q = b;
@@ -464,7 +519,7 @@ int exp_rob(int argc, char **argv)
     int step = o.step > 0 ? (int)o.step : (maxn - minn) / 40 > 1 ? (maxn - minn) / 40 : 1;
     int runs = s.opt.runs > 0 ? s.opt.runs : 15;
     s.rep_step = step;   /* -repeat: runs agree within one step of the coarse sweep */
-    int passes = runs < 3 ? runs : 3;
+    int passes = runs < ROB_PASSES ? runs : ROB_PASSES;
     int npts = 0;
     for (int n = minn; n <= maxn; n += step)
         npts++;
@@ -582,6 +637,10 @@ int exp_rob(int argc, char **argv)
             snprintf(med, sizeof med, "; the medians only to N = %.0f", S->pts[cm.last].x);
         snprintf(f->note, sizeof f->note, "misses overlap up to N = %.0f fillers%s, serialize from "
                  "N = %.0f; %.0f -> %.0f cycles per pair%s", xl, with, xu, c.below, c.above, med);
+        int pass[ROB_PASSES];
+        for (int q = 0; q < passes; q++)
+            pass[q] = rob_pass_step(&s, pts[k], np[k], q, b);
+        rob_unstable(f, xl + ld, typical ? S->pts[cm.last].x : -1, pass, passes, step, ld);
     }
     for (int k = 0; k < NFILL; k++)
         rob_free(pts[k], np[k]);

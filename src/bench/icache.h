@@ -5,6 +5,11 @@
 #include "bench/known.h"
 #include "bench/sweep.h"
 
+/* The shortest plateau of the icache curve, points (the detector's default is 4): the sweep ends at
+ * 4x the L2, and the L2's climb (code from the L3 once its pages fill its sets unevenly) ends
+ * between 1.5x and 2.5x the L2, which leaves the last plateau 3 to 6 points at 4 per octave */
+#define ICACHE_MIN_LEN 3
+
 /* x86-64: the findings from s->find[first] on whose IPC is above what the decoders deliver (fe:
  * the published front end, NULL: unknown; their width, or fetch / bytes instructions of `bytes`
  * bytes where their bytes a cycle hold fewer) are fed by the op cache.  The step that ends such

@@ -67,7 +67,8 @@ static const RunOptDef defs[] = {
     {R_FIXED, "-fixed_counters", NULL, NULL, {0},
      "also count the fixed-function counters through perf's generic hardware events:\n"
      "instructions and ref-cycles (Intel) or instructions (AMD and AArch64, where perf\n"
-     "has no reference cycles), beside the cycles; needs the hardware PMU (an error without)"},
+     "has no reference cycles), beside the cycles; needs the hardware PMU: without one, an\n"
+     "error that says so and what the cycles fall back to without it, exit status 1"},
     {R_USR, "-usr", NULL, "0|1", {OPT_INT, 0, 1},
      "1: count events in user mode (perf_event_attr.exclude_user = 0) (1)"},
     {R_OS, "-os", NULL, "0|1", {OPT_INT, 0, 1},

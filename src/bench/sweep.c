@@ -935,6 +935,10 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
         } else {
             BenchStat b = bench_paired_stat(sv, lv, na, per);
             pt->n = b.n;
+            /* (flagged, with the figure, not left out in silence: sweep_add, the table) */
+            double shown = s->opt.best ? b.best : b.median;
+            if (!(shown > 0))
+                pt->implausible = "not positive", pt->raw = shown;
             /* the time of I iterations can only be positive: a difference that is not is noise
              * that swamped the signal, not an estimate: unavailable (NAN: "-" in the table,
              * null in JSON, an empty field in CSV), and the knee detector skips it */
@@ -992,11 +996,31 @@ void sweep_invert(SweepPoint *pt, double k)
     pt->med = k / pt->med, pt->min = k / pt->max, pt->max = k / mn;
     pt->q25 = k / pt->q75, pt->q75 = k / q25;
     pt->best = k / pt->best;
+    if (pt->implausible)
+        pt->raw = k / pt->raw;
 }
 
 double sweep_y(const Sweep *s, const SweepPoint *pt)
 {
+    return pt->implausible ? NAN : s->opt.best ? pt->best : pt->med;
+}
+
+double sweep_y_shown(const Sweep *s, const SweepPoint *pt)
+{
     return s->opt.best ? pt->best : pt->med;
+}
+
+/* A figure no core can give: below the experiment's floor (a latency under a cycle), above
+ * its ceiling (an IPC above the core's width) */
+static void sweep_plausible(const Sweep *s, SweepPoint *pt)
+{
+    double y = sweep_y_shown(s, pt);
+    if (pt->implausible || !isfinite(y))
+        return;
+    if (s->y_floor > 0 && y < s->y_floor)
+        pt->implausible = s->y_floor == 1 ? "below 1 cycle" : "below the floor", pt->raw = y;
+    else if (s->y_ceiling > 0 && y > s->y_ceiling)
+        pt->implausible = "above the core's width", pt->raw = y;
 }
 
 int sweep_series(Sweep *s, const char *name)
@@ -1015,15 +1039,21 @@ int sweep_passes(const Sweep *s)
     return p > 0 ? p : 1;
 }
 
-void sweep_add(Sweep *s, int series, const SweepPoint *pt)
+void sweep_add(Sweep *s, int series, const SweepPoint *pt0)
 {
     SweepSeries *S = &s->series[series];
+    SweepPoint p = *pt0;
+    const SweepPoint *pt = &p;
+    sweep_plausible(s, &p);
     if (s->pass > 0) {   /* the same x in an earlier pass: keep the less disturbed */
         for (int i = 0; i < S->n; i++) {
             if (S->pts[i].x != pt->x)
                 continue;
+            /* (an impossible figure, sweep_y NAN, never wins over a possible one: an IPC above
+             * the core's width was "the higher rate") */
             double was = sweep_y(s, &S->pts[i]), now = sweep_y(s, pt);
-            if (!isfinite(was) || (s->y_rate ? now > was : now < was))
+            if ((!isfinite(was) && (isfinite(now) || S->pts[i].implausible)) ||
+                (s->y_rate ? now > was : now < was))
                 S->pts[i] = *pt;
             S->analysed = false;
             s->npoints_done++;
@@ -1453,8 +1483,14 @@ static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t
         snprintf(c, sizeof c, "%.3g %s", f->cycles, s->yunit ? s->yunit : "");
     if (isfinite(f->confidence))
         snprintf(k, sizeof k, " (confidence %.2f)", f->confidence);
-    snprintf(out, n, "%s%s%s%s: %s%s%s", f->name, f->series[0] ? " [" : "", f->series,
-             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k);
+    char u[96] = "";
+    for (int i = 0; i < f->nunstable && f->nunstable > 1; i++) {
+        size_t l = strlen(u);
+        snprintf(u + l, sizeof u - l, "%s%.4g", i == 0 ? "  UNSTABLE: " : i + 1 == f->nunstable ? " or " : ", ",
+                 f->unstable[i]);
+    }
+    snprintf(out, n, "%s%s%s%s: %s%s%s%s", f->name, f->series[0] ? " [" : "", f->series,
+             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k, u);
 }
 
 static void prov_line(const Sweep *s, FILE *f)
@@ -1559,6 +1595,15 @@ static void write_json(Sweep *s, FILE *out)
             json_arr_end(&j);
             json_obj_end(&j);
         }
+        json_key(&j, "unstable");   /* null, or the figures that disagree */
+        if (f->nunstable > 1) {
+            json_arr_begin(&j);
+            for (int r = 0; r < f->nunstable; r++)
+                json_num(&j, f->unstable[r]);
+            json_arr_end(&j);
+        } else {
+            json_null(&j);
+        }
         char text[768];
         sweep_finding_text(s, f, text, sizeof text);
         if (text[0])
@@ -1599,6 +1644,13 @@ static void write_json(Sweep *s, FILE *out)
             json_knum(&j, "q25", p->q25);
             json_knum(&j, "q75", p->q75);
             json_kint(&j, "n", p->n);
+            if (p->implausible) {
+                json_kstr(&j, "implausible", p->implausible);
+                json_knum(&j, "implausible_value", p->raw);
+            } else {
+                json_key(&j, "implausible");
+                json_null(&j);
+            }
             json_obj_end(&j);
         }
         json_arr_end(&j);
@@ -1673,12 +1725,15 @@ static void write_table(Sweep *s, FILE *out)
             const SweepPoint *p = &S->pts[k];
             char xs[32], ys[3][32];
             sweep_fmt_x(s, p->x, xs, sizeof xs);
-            fmt_val(ys[0], sizeof ys[0], sweep_y(s, p), "%.3f");
+            fmt_val(ys[0], sizeof ys[0], sweep_y_shown(s, p), "%.3f");
             fmt_val(ys[1], sizeof ys[1], s->opt.best ? p->med : p->best, "%.3f");
             fmt_val(ys[2], sizeof ys[2], p->q75 - p->q25, "%.3f");
             const SweepCut *c = cut_at(s, S->name, p->x);
-            fprintf(out, "%12s  %10s  %10s  %10s  %4d%s\n", xs, ys[0], ys[1], ys[2], p->n,
-                    c ? "  (a later pass cut at the timeout)" : "");
+            char bad[96] = "";
+            if (p->implausible)
+                snprintf(bad, sizeof bad, "  ! %s (%.3f): impossible, left out", p->implausible, p->raw);
+            fprintf(out, "%12s  %10s  %10s  %10s  %4d%s%s\n", xs, ys[0], ys[1], ys[2], p->n,
+                    c ? "  (a later pass cut at the timeout)" : "", bad);
         }
         for (int k = 0; k < s->ncut && k < SWEEP_MAX_CUT; k++)
             if (strcmp(s->cut[k].series, S->name) == 0 && cut_unlisted(s, &s->cut[k])) {
@@ -1733,7 +1788,8 @@ static bool write_csv(Sweep *s, const char *path)
      * sweep or from emulated timings */
     /* cut: 1 on the row of a point cut at the timeout: a row of its own with no figures, or,
      * when an earlier pass measured it, that pass's figures */
-    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated\n");
+    /* implausible: empty, or why the row's figure is impossible (its value, raw: the figure) */
+    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated,implausible,raw\n");
     int nrows = s->nseries + (s->ncut < SWEEP_MAX_CUT ? s->ncut : SWEEP_MAX_CUT);
     for (int i = 0; i < nrows; i++) {
         const SweepCut *cut = i >= s->nseries ? &s->cut[i - s->nseries] : NULL;
@@ -1764,8 +1820,12 @@ static bool write_csv(Sweep *s, const char *path)
                 else
                     buf_putc(&b, ',');   /* unavailable: an empty field */
             }
-            buf_printf(&b, ",%d,%d,%d,%d\n", p->n, cut || cut_at(s, nm, p->x), s->interrupted,
+            buf_printf(&b, ",%d,%d,%d,%d,", p->n, cut || cut_at(s, nm, p->x), s->interrupted,
                        s->prov.emulated[0] != 0);
+            if (p->implausible && isfinite(p->raw))
+                buf_printf(&b, "%s,%.6g\n", p->implausible, p->raw);
+            else
+                buf_printf(&b, "%s,\n", p->implausible ? p->implausible : "");
         }
     }
     bool ok = out_write_file(path, &b);
@@ -1895,6 +1955,38 @@ static void unmeasured(Sweep *s, const char *why)
     }
 }
 
+/* One warning per series with impossible points: how many, the first, and where they are shown */
+static void sweep_warnings(const Sweep *s)
+{
+    for (int i = 0; i < s->nfind; i++) {
+        const SweepFinding *f = &s->find[i];
+        if (f->nunstable < 2)
+            continue;
+        char line[256];
+        fmt_finding(s, f, line, sizeof line);
+        fprintf(stderr, "uarch: bench %s: warning: unstable: %s (the sweep measured it as different figures: "
+                "see its note)\n", s->exp, line);
+    }
+    for (int i = 0; i < s->nseries; i++) {
+        const SweepSeries *S = &s->series[i];
+        int nbad = 0, first = -1;
+        for (int k = 0; k < S->n; k++)
+            if (S->pts[k].implausible && nbad++ == 0)
+                first = k;
+        if (!nbad)
+            continue;
+        const SweepPoint *p = &S->pts[first];
+        char xs[32];
+        sweep_fmt_x(s, p->x, xs, sizeof xs);
+        fprintf(stderr, "uarch: bench %s: warning: %d point%s%s%s%s with an impossible figure, the first at %s: "
+                "%.3f %s, %s%s%s; marked '!' in the table (JSON and CSV: implausible) and left out of the "
+                "findings\n", s->exp, nbad, nbad > 1 ? "s" : "", S->name[0] ? " of '" : "", S->name,
+                S->name[0] ? "'" : "", xs, p->raw, s->yunit ? s->yunit : "", p->implausible,
+                p->implausible[0] == 'a' && s->ceiling_why ? ": " : "",
+                p->implausible[0] == 'a' && s->ceiling_why ? s->ceiling_why : "");
+    }
+}
+
 int sweep_finish(Sweep *s)
 {
     if (!s->opt.quiet && isatty(2))
@@ -1933,6 +2025,7 @@ int sweep_finish(Sweep *s)
             sweep_note(s, "%s", note);
         free(now);
     }
+    sweep_warnings(s);
     if (repeat_collect(s)) {
         signal(SIGINT, SIG_DFL);
         return 0;

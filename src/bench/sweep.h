@@ -67,6 +67,10 @@ typedef struct SweepPoint {
     double med, min, max, q25, q75;   /* y statistics over the kept samples */
     double best;              /* the best-case estimate: median difference of the quiet rounds */
     int n;
+    const char *implausible;  /* NULL, or why the point's figure cannot be a core's (a static
+                               * string: "not positive", "above the core's width" ...): shown with
+                               * the point (table "!", JSON, CSV), left out of the analysis */
+    double raw;               /* the figure found impossible (NAN when it is the one shown) */
 } SweepPoint;
 
 typedef struct SweepSeries {
@@ -90,7 +94,12 @@ typedef struct SweepFinding {
     int rep_runs, rep_found;  /* -repeat: runs made, runs that found this finding */
     int rep_agree;            /* ... whose value is within one sweep step of the median */
     double rep_val[SWEEP_MAX_REPEAT];   /* the value (NAN: not found) of each run */
-    char note[320];           /* words: comparison, caveat (no figure of the level: those are
+    int nunstable;            /* > 1: the sweep measured this finding as several figures that
+                               * disagree (the fastest rounds and the medians, two passes):
+                               * unstable[] (table "UNSTABLE: a or b", JSON "unstable", a
+                               * warning on stderr), the note says which is which */
+    double unstable[4];
+    char note[512];           /* words: comparison, caveat (no figure of the level: those are
                                * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
 
@@ -134,6 +143,10 @@ typedef struct Sweep {
                                * refuse it) */
     bool y_rate;              /* y is a rate (IPC, bytes per cycle): a later pass keeps the
                                * higher */
+    double y_floor, y_ceiling;   /* > 0: a y below / above it is impossible (a latency below a
+                                  * cycle, an IPC above the core's width): the point is flagged
+                                  * (SweepPoint.implausible) and the analysis leaves it out */
+    const char *ceiling_why;  /* what the ceiling is ("the rename width of Golden Cove ...") */
     BenchCpuTimes *load0;     /* the CPUs' times at sweep_begin (a note says what else ran) */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
                                * the point with the lower y (interference only adds time, and a
@@ -275,6 +288,8 @@ bool sweep_point(Sweep *s, int series, const BenchKernel *k, const SweepRun *r, 
 void sweep_invert(SweepPoint *pt, double k);
 /* The y value analysed and plotted: the best case (-stat min, default) or the median. */
 double sweep_y(const Sweep *s, const SweepPoint *pt);
+/* The same statistic as printed: the figure even of an impossible point (sweep_y: NAN there) */
+double sweep_y_shown(const Sweep *s, const SweepPoint *pt);
 
 /* ---- results ---- */
 int sweep_series(Sweep *s, const char *name);     /* add a series, returns its index */

@@ -114,6 +114,14 @@ static int cmd_run(int argc, char **argv)
             fprintf(stderr, "uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
                     "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
     }
+    /* a copy cannot take less than no time: a negative figure is the noise of the difference of
+     * the two lengths (N copies from 2N), larger than the snippet's own time.  Printed as it is,
+     * flagged (JSON "implausible", a mark on its line) and warned about */
+    bool negative = fig < 0;
+    if (negative)
+        fprintf(stderr, "uarch: warning: %.3f cycles %s is impossible (negative): the noise of the difference of "
+                "the two lengths is larger than the snippet's time; raise -unroll_count or -loop_count\n",
+                fig * scale, per);
     if (c.json) {
         Buf out;
         buf_init(&out);
@@ -125,6 +133,10 @@ static int cmd_run(int argc, char **argv)
             json_kstr(&j, "init", c.s.init);
         json_knum(&j, "cycles", fig * scale);
         json_kstr(&j, "statistic", c.stat);
+        if (negative)
+            json_kstr(&j, "implausible", "negative");
+        else
+            json_knull(&j, "implausible");
         json_knum(&j, "cycles_median", s->median * scale);
         json_knum(&j, "cycles_mean", r.mean[0] * scale);
         json_knum(&j, "cycles_min", s->min * scale);
@@ -185,14 +197,15 @@ static int cmd_run(int argc, char **argv)
         char mx[48] = "";
         if (c.range)
             snprintf(mx, sizeof mx, ", max %.3f", s->max * scale);
+        const char *bad = negative ? "  ! impossible: negative" : "";
         if (strcmp(c.stat, "median") == 0)
             printf("%.3f cycles %s (median of %d runs; min %.3f%s, quartiles %.3f..%.3f; %d dropped for "
-                   "migration)\n", s->median * scale, per, r.samples.kept, s->min * scale, mx, s->q25 * scale,
-                   s->q75 * scale, r.samples.dropped);
+                   "migration)%s\n", s->median * scale, per, r.samples.kept, s->min * scale, mx, s->q25 * scale,
+                   s->q75 * scale, r.samples.dropped, bad);
         else
             printf("%.3f cycles %s (%s of %d runs; median %.3f, min %.3f, max %.3f; %d dropped for "
-                   "migration)\n", fig * scale, per, c.stat, r.samples.kept, s->median * scale, s->min * scale,
-                   s->max * scale, r.samples.dropped);
+                   "migration)%s\n", fig * scale, per, c.stat, r.samples.kept, s->median * scale, s->min * scale,
+                   s->max * scale, r.samples.dropped, bad);
         if (c.verbose)
             print_rounds(&r, 0, scale);
         for (int k = 1; k < r.nevents; k++) {

@@ -456,14 +456,21 @@ int knee_find(const double *x, const double *y, int n, const KneeOpts *opts, Kne
         L->x_mid = L->x_last;
         /* (a ramp is crossed within: its median is no plateau's level) */
         int jend = ramp && i + 2 == np ? pl[i + 1].b + 1 : pl[i + 1].a;
+        double end = L->x_last;
         for (int j = pl[i].b + 1; j < jend; j++) {
             double yj = y[idx[j]];
             /* within an octave of the plateau's end: a structure that starts to miss before it
              * is full (set conflicts, replacement) does so from about half its capacity on;
-             * further on, the curve is crossing a level that was not resolved */
+             * further on, the curve is crossing a level that was not resolved.  Points without a
+             * figure (NAN: impossible ones, an IPC above the core's width) just before this one
+             * may still be the plateau's: the octave counts from the last of them (the icache
+             * sweep of an Emerald Rapids guest: 6 IPC to 11.6 KiB, 7-10 "IPC" from 13.4 to 23 KiB
+             * left out, 5.7 at 27.6 KiB, 4.1 at 32 KiB, 1.6 beyond: the L1I's 32 KiB) */
+            if (idx[j] > 0 && idx[j] - 1 > idx[j - 1] && x[idx[j] - 1] > end)
+                end = x[idx[j] - 1];
             if ((b > a) ? yj >= mid : yj <= mid)
                 break;
-            if (x[idx[j]] > 2 * L->x_last)
+            if (x[idx[j]] > 2 * end)
                 break;
             L->x_mid = x[idx[j]];
         }
