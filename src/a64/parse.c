@@ -2504,10 +2504,17 @@ static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64M
         A64Operand *o = &in->ops[k];
         if (o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_PRE || (k + 1 == in->nops && !o->u.mem.has_index))
             continue;
+        if (o->u.mem.has_index) {   /* (the address without its '!': on a copy, an instruction's
+                                       operands being shared read-only among its copies) */
+            A64Operand *ops = arena_alloc(&P->prog->arena, (size_t)in->nops * sizeof *ops);
+            memcpy(ops, in->ops, (size_t)in->nops * sizeof *ops);
+            in->ops = ops;
+            o = &ops[k];
+            o->u.mem.mode = A64_AM_OFFSET;
+        }
         A64Inst t = *in;
         A64MatchError m2;
         t.nops = (uint8_t)(k + 1);
-        if (o->u.mem.has_index) o->u.mem.mode = A64_AM_OFFSET;
         P->env.mnem = mn;
         bool ok = a64_match(&t, &P->env, &m2) || match_zero_offset(P, &t, mn);
         P->env.mnem = mn;
