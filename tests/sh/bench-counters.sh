@@ -3,13 +3,8 @@
 # pmu/term=value,.../ with commas inside, name= terms) and -config takes
 # nanoBench's counter files; hardware events where the machine has no hardware PMU (a VM) are a
 # clear error, located for a -config file.  Counts are not asserted (a shared, noisy machine).
-set -u
-U=${UARCH:?}
 [ "$(uname -s)" = Linux ] || { echo "skip: perf events are Linux only"; exit 77; }
-command -v cc >/dev/null || command -v gcc >/dev/null || { echo "skip: no C compiler (cc/gcc) for the runner"; exit 77; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-cd "$t"
-fail=0
+. "$ROOT/tests/sh/bench-lib.bash"
 R="$U bench run -n 4 -iters 10 -unroll 10"
 if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
   if ! $R -counters msr/tsc/ nop > out 2> err; then

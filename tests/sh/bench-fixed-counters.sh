@@ -6,14 +6,8 @@
 # cycles fall back to without the option; the same command without -fixed_counters then runs
 # with that fallback (its backend line names it).  With -json the same error.  No timing
 # assertions: only statuses and words.
-set -u
-U=${UARCH:?}
 [ "$(uname -s)" = Linux ] || { echo "skip: perf events are Linux only"; exit 77; }
-command -v cc >/dev/null || command -v gcc >/dev/null || { echo "skip: no C compiler (cc/gcc) for the runner"; exit 77; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-cd "$t"
-fail=0
-bad() { echo "FAIL $1"; shift; [ $# -gt 0 ] && cat "$@"; fail=1; }
+. "$ROOT/tests/sh/bench-lib.bash"
 nop=nop   # (the same word in both ISAs)
 
 # no PMU: as the machine is, or hidden (root, unshare); else the test has nothing to check

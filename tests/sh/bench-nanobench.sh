@@ -6,15 +6,9 @@
 # -asm_one_time_init once per measuring process, -verbose, -remove_empty_events, -df, and
 # -fixed_counters where the machine has no hardware PMU (an error) or has one.  Counts of
 # page faults are exact; no timing assertions.
-set -u
-U=${UARCH:?}
 [ "$(uname -m)" = x86_64 ] || { echo "skip: host is $(uname -m), these snippets are x86-64"; exit 77; }
 [ "$(uname -s)" = Linux ] || { echo "skip: perf events (page-faults) are Linux only"; exit 77; }
-command -v cc >/dev/null || command -v gcc >/dev/null || { echo "skip: no C compiler (cc/gcc) for the runner"; exit 77; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-cd "$t"
-fail=0
-bad() { echo "FAIL $1"; shift; [ $# -gt 0 ] && cat "$@"; fail=1; }
+. "$ROOT/tests/sh/bench-lib.bash"
 # -late_init: madvise(r14, 1 MiB, MADV_DONTNEED), so every call finds the scratch pages unmapped
 FRESH='mov $28, %eax; mov %r14, %rdi; mov $1048576, %esi; mov $4, %edx; syscall'
 USER_TOUCH='mov %eax, (%r14); add $4096, %r14'                       # a user-mode fault a copy
