@@ -1010,6 +1010,9 @@ double sweep_y_shown(const Sweep *s, const SweepPoint *pt)
     return s->opt.best ? pt->best : pt->med;
 }
 
+/* the reason of a point above the ceiling (sweep_warnings adds the ceiling's source to it) */
+static const char above_width[] = "above the core's width";
+
 /* A figure no core can give: below the experiment's floor (a latency under a cycle), above
  * its ceiling (an IPC above the core's width) */
 static void sweep_plausible(const Sweep *s, SweepPoint *pt)
@@ -1020,7 +1023,7 @@ static void sweep_plausible(const Sweep *s, SweepPoint *pt)
     if (s->y_floor > 0 && y < s->y_floor)
         pt->implausible = s->y_floor == 1 ? "below 1 cycle" : "below the floor", pt->raw = y;
     else if (s->y_ceiling > 0 && y > s->y_ceiling)
-        pt->implausible = "above the core's width", pt->raw = y;
+        pt->implausible = above_width, pt->raw = y;
 }
 
 int sweep_series(Sweep *s, const char *name)
@@ -1982,8 +1985,8 @@ static void sweep_warnings(const Sweep *s)
                 "%.3f %s, %s%s%s; marked '!' in the table (JSON and CSV: implausible) and left out of the "
                 "findings\n", s->exp, nbad, nbad > 1 ? "s" : "", S->name[0] ? " of '" : "", S->name,
                 S->name[0] ? "'" : "", xs, p->raw, s->yunit ? s->yunit : "", p->implausible,
-                p->implausible[0] == 'a' && s->ceiling_why ? ": " : "",
-                p->implausible[0] == 'a' && s->ceiling_why ? s->ceiling_why : "");
+                p->implausible == above_width && s->ceiling_why ? ": " : "",
+                p->implausible == above_width && s->ceiling_why ? s->ceiling_why : "");
     }
 }
 
