@@ -7,6 +7,7 @@
  * instructions (acquire/release ordering included) U. */
 #include "mca/mca.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,14 +20,37 @@ static int row_cmp(const void *key, const void *row)
 /* the table row for the instruction: the first row of its mnemonic whose operand is "-", its
  * first operand (a name, or an immediate #N) or, [N], the element index of its last operand
  * (smov x0, v1.b[0]); NULL when none */
+/* the first row of mnemonic m, NULL for none.  The answers for recent mnemonics are kept per
+ * thread by name (a file uses few; the binary search took 8 strcmp per instruction) */
+#define FIRST_ROW_MEMO 64
+static const McaInstFlags *first_row(const char *m)
+{
+    static _Thread_local struct { char name[16]; const McaInstFlags *r; } memo[FIRST_ROW_MEMO];
+    size_t len = strlen(m);
+    uint32_t h = 2166136261u;
+    for (size_t k = 0; k < len; k++)
+        h = (h ^ (uint8_t)m[k]) * 16777619u;
+    h &= FIRST_ROW_MEMO - 1;
+    if (len < sizeof memo[h].name && strcmp(memo[h].name, m) == 0 && len > 0)
+        return memo[h].r;
+    const McaInstFlags *t = mca_inst_flags_table;
+    const McaInstFlags *r = bsearch(m, t, (size_t)mca_inst_flags_table_count, sizeof *t, row_cmp);
+    if (r)
+        while (r > t && strcmp(r[-1].mnem, m) == 0)
+            r--;
+    if (len > 0 && len < sizeof memo[h].name) {
+        memcpy(memo[h].name, m, len + 1);
+        memo[h].r = r;
+    }
+    return r;
+}
+
 static const McaInstFlags *table_row(const A64Inst *a, const char *m)
 {
-    const McaInstFlags *t = mca_inst_flags_table, *end = t + mca_inst_flags_table_count;
-    const McaInstFlags *r = bsearch(m, t, (size_t)mca_inst_flags_table_count, sizeof *t, row_cmp);
+    const McaInstFlags *end = mca_inst_flags_table + mca_inst_flags_table_count;
+    const McaInstFlags *r = first_row(m);
     if (!r)
         return NULL;
-    while (r > t && strcmp(r[-1].mnem, m) == 0)
-        r--;
     for (; r < end && strcmp(r->mnem, m) == 0; r++) {
         if (strcmp(r->op, "-") == 0)
             return r;

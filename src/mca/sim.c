@@ -81,7 +81,8 @@ typedef struct Dyn {
     int32_t first_issue, last_issue;
     int32_t result;              /* base cycle of results (last issue) */
     int32_t sidx;                /* static index in the block */
-    int64_t group;               /* retire group number */
+    uint32_t group;              /* retire group number, its low 32 bits (enough to tell apart
+                                  * the groups in flight, far fewer than 2^32) */
     uint8_t nissue;              /* issue uops for this instance (0 when eliminated) */
     uint8_t nissued;
     bool elim;                   /* result at `result` with no latency (renamed, fused second) */
@@ -92,11 +93,33 @@ typedef struct Dyn {
     int32_t wake_issue;          /* consumers to notify at the first issue (wait list, -1 end) */
     int32_t wake_done;           /* consumers to notify when done is known (loads after a store) */
     uint32_t sched_mask;         /* schedulers holding its uops */
-    int64_t mem_prod;            /* -noalias=false: the youngest older store (-1 none) */
-    int64_t rmw_prod;            /* the older read-modify-write of the same address (-1 none) */
     uint8_t prod_dst[SIM_MAX_SRC];
-    int64_t prod[SIM_MAX_SRC];   /* producer dynamic id per source (-1 none) */
+    /* the producer of each source, then (PROD_RMW) the older read-modify-write of the same
+     * address and (PROD_MEM, -noalias=false) the youngest older store, as its distance back from
+     * this instruction's dynamic id (dyn_prod): 0 for none, or one so far back that it retired
+     * before this one mapped (the window is far shorter than 2^32 ids).  In 32 bits, not as
+     * 64-bit ids: a smaller Dyn, fewer cache lines written per instruction mapped */
+    uint32_t prod_back[SIM_MAX_SRC + 2];
 } Dyn;
+/* two whole cache lines: a ring slot (the ring is 64-byte aligned) is written in two lines when
+ * an instruction maps */
+_Static_assert(sizeof(Dyn) == 128, "Dyn is two cache lines");
+#define PROD_RMW SIM_MAX_SRC
+#define PROD_MEM (SIM_MAX_SRC + 1)
+
+/* the producer of source k of dynamic instruction id (its Dyn d): the producer's dynamic id, or
+ * -1 for none.  (A producer too far back for prod_back is one that retired before id mapped,
+ * which every use treats as none, as an id below `oldest`.) */
+static inline int64_t dyn_prod(const Dyn *d, int64_t id, int k)
+{
+    return d->prod_back[k] ? id - (int64_t)d->prod_back[k] : -1;
+}
+
+/* d (dynamic instruction id) has producer p (-1 none) at k */
+static inline void dyn_set_prod(Dyn *d, int64_t id, int k, int64_t p)
+{
+    d->prod_back[k] = p >= 0 && id - p < UINT32_MAX ? (uint32_t)(id - p) : 0;
+}
 
 /* wait-list nodes: consumer ring slot c owns nodes c * SIM_NWAIT .. c * SIM_NWAIT + SIM_NWAIT - 1
  * (one per source, the atomic chain and the older store), so the pool never allocates */
@@ -129,10 +152,9 @@ typedef struct SimRmw { int64_t id, base_prod, off; int base; } SimRmw;
  * since the last change are added with the count they had (the count at the end of a cycle) */
 static inline void sched_acc(Sched *sc, int32_t t)
 {
-    if (sc->acc_t < t) {
-        sc->sum_used += (long long)sc->n * (t - sc->acc_t);
-        sc->acc_t = t;
-    }
+    /* (acc_t <= t always, as cycles only go forward: no test, which was mispredicted often) */
+    sc->sum_used += (long long)sc->n * (t - sc->acc_t);
+    sc->acc_t = t;
 }
 
 /* what mapping static instruction i needs (with its fused partner when span is 2): retire
@@ -394,12 +416,12 @@ static inline int32_t edge_extra(int64_t it, int q)
  * operand's advance) is credited back, so the result counts from when the late operand was
  * ready.  E.g. TBX with a three-register table: the third table register is read 4 cycles after
  * the first, so a chain through it takes 2 cycles, not the 6 of the first operand. */
-static int32_t late_result(const Sim *s, const Dyn *d, const SimInst *in, int32_t rd, int32_t t)
+static int32_t late_result(const Sim *s, const Dyn *d, int64_t id, const SimInst *in, int32_t rd, int32_t t)
 {
     int32_t credit = 0;
     for (int k = 0; k < in->nsrc; k++) {
         float adv = sim_src_x(in, k).advance;
-        int64_t p = d->prod[k];
+        int64_t p = dyn_prod(d, id, k);
         if (adv <= 0 || p < 0 || p < s->oldest)
             continue;
         const Dyn *pd = &s->ring[p & s->mask];
@@ -431,8 +453,8 @@ static int32_t src_ready(Sim *s, int64_t id)
     const SimInst *in = &s->si[d->sidx];
     int32_t r = d->dispatched;
     for (int k = 0; k < in->nsrc; k++) {
-        int64_t p = d->prod[k];
-        if (p < 0 || p < s->oldest)
+        int64_t p = dyn_prod(d, id, k);
+        if (p < s->oldest)   /* (oldest >= 0: none, -1, is below it too) */
             continue;
         Dyn *pd = &s->ring[p & s->mask];
         if (pd->done == NEVER && pd->nissued == 0)
@@ -454,21 +476,22 @@ static int32_t src_ready(Sim *s, int64_t id)
         if (t > r)
             r = t;
     }
-    if (d->rmw_prod >= 0 && d->rmw_prod >= s->oldest) {
-        Dyn *pd = &s->ring[d->rmw_prod & s->mask];
+    int64_t rmw_prod = dyn_prod(d, id, PROD_RMW), mem_prod = dyn_prod(d, id, PROD_MEM);
+    if (rmw_prod >= 0 && rmw_prod >= s->oldest) {
+        Dyn *pd = &s->ring[rmw_prod & s->mask];
         if (pd->done == NEVER && pd->nissued == 0)
             return -1;
         /* (a measured average as for registers: CAS 10.6 cycles) */
         int32_t q = (int32_t)floorf(s->si[pd->sidx].mem_chain * 10 + 0.5f);
-        int32_t tm = pd->result + q / 10 + edge_extra(d->rmw_prod / s->n, q % 10);
+        int32_t tm = pd->result + q / 10 + edge_extra(rmw_prod / s->n, q % 10);
         s->tenths_used |= (uint16_t)(1u << q % 10);
         if (tm > r) {
             r = tm;
             d->mem_wait = true;
         }
     }
-    if (d->mem_prod >= 0 && d->mem_prod >= s->oldest) {
-        Dyn *pd = &s->ring[d->mem_prod & s->mask];
+    if (mem_prod >= 0 && mem_prod >= s->oldest) {
+        Dyn *pd = &s->ring[mem_prod & s->mask];
         if (pd->done == NEVER)
             return -1;
         if (pd->done > r) {
@@ -619,10 +642,10 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
                          d->last_issue < 0 ? SNAP_GONE32 : TM(d->last_issue)));
         SNAP_PUT(snap_pk(d->done == NEVER ? SNAP_GONE32 : TM(d->done),
                          d->nissued == 0 && d->done == NEVER ? SNAP_GONE32 : TM(d->result)));
-        SNAP_PUT(snap_pk(d->group - gb, d->sched_mask));
+        SNAP_PUT(snap_pk((int32_t)(d->group - (uint32_t)gb), d->sched_mask));
         for (int k = 0; k < in->nsrc; k++)
-            SNAP_PUT(snap_pk(ID32(d->prod[k]), d->prod_dst[k]));
-        SNAP_PUT(snap_pk(ID32(d->mem_prod), ID32(d->rmw_prod)));
+            SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, k)), d->prod_dst[k]));
+        SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, PROD_MEM)), ID32(dyn_prod(d, x, PROD_RMW))));
         SNAP_PUT(d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
     }
     for (int q = 0; q < s->c->nsched; q++) {
@@ -644,7 +667,7 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
 
 /* a few numbers of the state, relative to the boundary: a full snapshot is taken only when
  * they repeat */
-#define SIM_SIG_MAX (16 + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
+#define SIM_SIG_MAX (SNAP_HEAD + SIM_MAX_UNITS + 2 * SIM_MAX_SCHED)
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
     int k = snap_head(s, b * s->n, t, v);
@@ -661,14 +684,19 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 static uint64_t sig_hash(const int64_t *v, int k)
 {
     /* (four independent chains: the multiplications overlap) */
-    uint64_t h[4] = {(uint64_t)k, 1, 2, 3};
+    /* (in scalars, not an array: gcc -O2 kept h[] in memory and looped over l) */
+    const uint64_t K = 0x9E3779B97F4A7C15ull;
+    uint64_t h0 = (uint64_t)k, h1 = 1, h2 = 2, h3 = 3;
     int i = 0;
-    for (; i + 4 <= k; i += 4)
-        for (int l = 0; l < 4; l++)
-            h[l] = (h[l] ^ (uint64_t)v[i + l]) * 0x9E3779B97F4A7C15ull;
+    for (; i + 4 <= k; i += 4) {
+        h0 = (h0 ^ (uint64_t)v[i]) * K;
+        h1 = (h1 ^ (uint64_t)v[i + 1]) * K;
+        h2 = (h2 ^ (uint64_t)v[i + 2]) * K;
+        h3 = (h3 ^ (uint64_t)v[i + 3]) * K;
+    }
     for (; i < k; i++)
-        h[0] = (h[0] ^ (uint64_t)v[i]) * 0x9E3779B97F4A7C15ull;
-    uint64_t r = ((h[0] * 31 + h[1]) * 31 + h[2]) * 31 + h[3];
+        h0 = (h0 ^ (uint64_t)v[i]) * K;
+    uint64_t r = ((h0 * 31 + h1) * 31 + h2) * 31 + h3;
     return r ^ r >> 29;
 }
 
@@ -1026,7 +1054,14 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         rs0 <<= 1;
     s->mask = (rs0 < rs ? rs0 : rs) - 1;
     SimWork *wk = &sim_work;
-    s->ring = work_grow((void **)&wk->ring, &wk->ring_cap, (size_t)rs * sizeof(Dyn));
+    if ((size_t)rs * sizeof(Dyn) > wk->ring_cap) {   /* (64-byte aligned: a slot in two cache lines) */
+        free(wk->ring);
+        wk->ring_cap = (size_t)rs * sizeof(Dyn);
+        wk->ring = aligned_alloc(64, wk->ring_cap);
+        if (!wk->ring)
+            die("out of memory (%zu bytes)", wk->ring_cap);
+    }
+    s->ring = wk->ring;
     for (int r = 0; r < A64_NREGS; r++)
         s->rat[r] = -1;
     s->last_store = -1;
@@ -1130,7 +1165,10 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     memset(&cand, 0, sizeof cand);
     cand.v = wk->snap_v, cand.cap = wk->snap_v_cap;
     cand.b = -1;
-    int64_t sig[SIM_PMAX + 1][SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
+    /* the signatures of the last SIM_PMAX + 1 boundaries, each of sig_len numbers (the machine's:
+     * packed, not SIM_SIG_MAX apart, so that they take a few KiB of the data cache, not 30) */
+    int64_t sig[(SIM_PMAX + 1) * SIM_SIG_MAX], cand_sig[SIM_SIG_MAX];
+    const int sig_len = SNAP_HEAD + c->nunits + 2 * c->nsched;
     uint64_t sigk[SIM_PMAX + 1], cand_k = 0;   /* hashes of the signatures */
     int64_t sige[SIM_PMAX + 1], cand_e = 0;    /* entry hashes (when sige_ok) */
     bool sige_ok[SIM_PMAX + 1];
@@ -1186,7 +1224,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             next_b = b + 1;
             if (s->oldest >= (int64_t)tl_it * n) {
                 int slot = nsig % (SIM_PMAX + 1);
-                int64_t *sg = sig[slot];
+                int64_t *sg = sig + (size_t)slot * sig_len;
                 int nsg = snap_sig(s, t, b, sg);
                 sigk[slot] = sig_hash(sg, nsg);
                 sige_ok[slot] = false;
@@ -1225,7 +1263,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     if (j0 % jstep) j0 += jstep - j0 % jstep;
                     for (int j = j0; j <= SIM_PMAX && j <= nsig && b + 2 * j + 1 <= iters; j += jstep) {
                         int pj = slot - j < 0 ? slot - j + SIM_PMAX + 1 : slot - j;   /* (nsig - j) % (SIM_PMAX + 1) */
-                        if (SIG_SAME(sigk[pj], sig[pj], sige[pj], sige_ok[pj])) {
+                        if (SIG_SAME(sigk[pj], sig + (size_t)pj * sig_len, sige[pj], sige_ok[pj])) {
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
@@ -1255,7 +1293,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             int groups = 0, slots = s->retire_carry;
             s->retire_carry = (ret_uw > 0 && slots > ret_uw) ? slots - ret_uw : 0;
             while (s->oldest < s->next_map && groups < ret_w) {
-                int64_t g = ring[s->oldest & mask].group;
+                uint32_t g = ring[s->oldest & mask].group;
                 /* the whole group must have executed (the members found done in an earlier
                  * cycle stay done: the walk resumes after them) */
                 int64_t e = s->oldest, next_map = s->next_map;
@@ -1293,7 +1331,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                 slots += gslots;
                 if (ret_uw > 0 && slots > ret_uw)
                     s->retire_carry = slots - ret_uw;
-                if (s->group_open && g == s->cur_group) {   /* retiring closes the open group */
+                if (s->group_open && g == (uint32_t)s->cur_group) {   /* retiring closes the open group */
                     s->cur_group++;
                     s->group_open = false;
                 }
@@ -1390,7 +1428,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         if (d->nissued == 0) {
                             d->first_issue = t;
                             d->result = t;   /* results count from the first issue; further issues only take units */
-                            if (in->late_read && rd < t) d->result = late_result(s, d, in, rd, t);
+                            if (in->late_read && rd < t) d->result = late_result(s, d, en.id, in, rd, t);
                         }
                         d->last_issue = t;
                         d->nissued++;
@@ -1621,12 +1659,11 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     d->rf_alloc = d->mem_wait = false;
                     d->result = 0;
                     d->sidx = i + x;
-                    d->mem_prod = -1;
+                    int64_t mem_prod = -1, rmw_prod = -1;
                     if (!noalias && (y->mem == A64_MEM_LOAD || y->mem == A64_MEM_LOADSTORE))
-                        d->mem_prod = s->last_store;
+                        mem_prod = s->last_store;
                     if (y->mem == A64_MEM_STORE || y->mem == A64_MEM_LOADSTORE)
                         s->last_store = xid;
-                    d->rmw_prod = -1;
                     if (y->mem_chain > 0 && y->mem_base != A64_NOREG) {
                         /* the recent atomics by address (base register, its value, offset) */
                         int64_t base_prod = s->rat[y->mem_base];
@@ -1636,7 +1673,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                                 s->rmw[m].base_prod == base_prod && s->rmw[m].off == y->mem_off)
                                 slot = m;
                         if (slot >= 0)
-                            d->rmw_prod = s->rmw[slot].id;
+                            rmw_prod = s->rmw[slot].id;
                         else
                             slot = s->rmw_next++ % SIM_RMW_SLOTS;
                         s->rmw[slot] = (SimRmw){xid, base_prod, y->mem_off, y->mem_base};
@@ -1655,19 +1692,21 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                     for (int k = 0; k < y->nsrc; k++) {
                         int reg = y->src[k].reg;
                         int64_t p = s->rat[reg];
-                        d->prod[k] = p;
+                        dyn_set_prod(d, xid, k, p);
                         d->prod_dst[k] = s->rat_dst[reg];
-                        if (p < 0 || p < s->oldest) continue;
+                        if (p < s->oldest) continue;   /* (none, -1, too) */
                         Dyn *pd = &ring[p & mask];
                         if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, k, &pd->wake_issue);
                     }
-                    if (d->rmw_prod >= 0 && d->rmw_prod >= s->oldest) {
-                        Dyn *pd = &ring[d->rmw_prod & mask];
-                        if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, SIM_MAX_SRC, &pd->wake_issue);
+                    dyn_set_prod(d, xid, PROD_RMW, rmw_prod);
+                    dyn_set_prod(d, xid, PROD_MEM, mem_prod);
+                    if (rmw_prod >= 0 && rmw_prod >= s->oldest) {
+                        Dyn *pd = &ring[rmw_prod & mask];
+                        if (pd->done == NEVER && pd->nissued == 0) wait_on(s, xid, PROD_RMW, &pd->wake_issue);
                     }
-                    if (d->mem_prod >= 0 && d->mem_prod >= s->oldest) {
-                        Dyn *pd = &ring[d->mem_prod & mask];
-                        if (pd->done == NEVER) wait_on(s, xid, SIM_MAX_SRC + 1, &pd->wake_done);
+                    if (mem_prod >= 0 && mem_prod >= s->oldest) {
+                        Dyn *pd = &ring[mem_prod & mask];
+                        if (pd->done == NEVER) wait_on(s, xid, PROD_MEM, &pd->wake_done);
                     }
                     /* retire group */
                     if (x == 0 && newgroup) {
@@ -1676,7 +1715,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         s->cur_group_uops = 0;
                         s->cur_group_issuing = 0;
                     }
-                    d->group = s->cur_group;
+                    d->group = (uint32_t)s->cur_group;
                     s->cur_group_uops += y->uops;
                     s->cur_group_issuing += d->nissue;
                     if (y->ends_group) {
@@ -1692,8 +1731,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
                         d->done = t;
                         for (int k = 0; k < y->ndst; k++) {
                             int r = y->dst[k].reg;
-                            if (y->nsrc > 0 && d->prod[0] >= s->oldest && d->prod[0] >= 0) {
-                                s->rat[r] = d->prod[0];
+                            int64_t p0 = y->nsrc > 0 ? dyn_prod(d, xid, 0) : -1;
+                            if (y->nsrc > 0 && p0 >= s->oldest && p0 >= 0) {
+                                s->rat[r] = p0;
                                 s->rat_dst[r] = d->prod_dst[0];
                             } else {
                                 s->rat[r] = xid;
@@ -1855,7 +1895,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
             /* retire is in order: the next retire is when the oldest group has executed (if
              * all its members have issued; otherwise an issue comes first) */
             if (s->oldest < s->next_map) {
-                int64_t g = ring[s->oldest & mask].group;
+                uint32_t g = ring[s->oldest & mask].group;
                 int32_t gd = 0;
                 for (int64_t x = s->oldest; x < s->next_map && ring[x & mask].group == g; x++) {
                     int32_t dn = ring[x & mask].done;

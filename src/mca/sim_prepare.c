@@ -726,7 +726,8 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     if (n > 0)
         prep_fuse(&P, &insts[n - 1], NULL, n - 1);
     for (size_t k = 0; k <= P.fc.mask; k++)
-        free(P.fc.s[k].iss);
+        if (P.fc.s[k].iss)   /* (most slots are empty: no call for them) */
+            free(P.fc.s[k].iss);
     free(P.fc.s);
     free(P.gt);
     free(P.lastw);
