@@ -926,14 +926,15 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
     bool ok = st == BENCH_OK && !sweep_stop(s);
     if (ok) {
         /* the rounds paired (both lengths ran back to back in one child): every figure from
-         * the one distribution of per-round differences (bench_paired_stat) */
-        double per = (double)r->iters * r->copies_per_iter;
+         * the one distribution of per-round differences (bench_paired_stat), or of the rounds'
+         * two calls together (r->whole: bench_total_stat, the copies of both calls) */
+        double per = (double)r->iters * r->copies_per_iter * (r->whole ? 3 : 1);
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
             s->npoints_failed++;
             ok = false;
         } else {
-            BenchStat b = bench_paired_stat(sv, lv, na, per);
+            BenchStat b = r->whole ? bench_total_stat(sv, lv, na, per) : bench_paired_stat(sv, lv, na, per);
             pt->n = b.n;
             /* (flagged, with the figure, not left out in silence: sweep_add, the table) */
             double shown = s->opt.best ? b.best : b.median;

@@ -263,6 +263,9 @@ typedef struct SweepRun {
     int series;               /* the series the point belongs to (named when it is cut) */
     const char *what;         /* non-NULL: the name of what is measured, in place of the series'
                                * (a point that is in no series) */
+    bool whole;               /* a round's figure is its two calls together (bench_total_stat),
+                               * not their difference: for calls whose overhead is negligible,
+                               * where the rate may change between the two calls of a round */
 } SweepRun;
 /* The timeout of a point: -timeout S, else the experiment's default dflt (0: 60 s). */
 double sweep_timeout(const Sweep *s, double dflt);
