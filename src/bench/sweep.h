@@ -99,6 +99,10 @@ typedef struct SweepFinding {
                                * unstable[] (table "UNSTABLE: a or b", JSON "unstable", a
                                * warning on stderr), the note says which is which */
     double unstable[4];
+    int npass;                /* > 1: the figure of each pass alone, pass_val[] (NAN: that pass
+                               * found none): the table adds "(passes LO..HI)", JSON "passes",
+                               * so a spread below the unstable threshold shows too */
+    double pass_val[4];
     char note[512];           /* words: comparison, caveat (no figure of the level: those are
                                * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
@@ -293,6 +297,10 @@ void sweep_invert(SweepPoint *pt, double k);
 double sweep_y(const Sweep *s, const SweepPoint *pt);
 /* The same statistic as printed: the figure even of an impossible point (sweep_y: NAN there) */
 double sweep_y_shown(const Sweep *s, const SweepPoint *pt);
+
+/* " (passes LO..HI)" (" (passes V)" when they agree, "; K of N found none" added) from the
+ * figures of f's passes alone, "" when f has fewer than two or none found a figure */
+void sweep_pass_range(const SweepFinding *f, char *out, size_t n);
 
 /* ---- results ---- */
 int sweep_series(Sweep *s, const char *name);     /* add a series, returns its index */

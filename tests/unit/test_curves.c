@@ -409,7 +409,25 @@ TEST(curves_rob_unstable)
     CHECK_INT(f.nunstable, 2);
     CHECK_NEAR(f.unstable[1], 254, 0);
     CHECK(strstr(f.note, "the passes alone 498, 254, 496") != NULL);
+    char ps[96];
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 254..498)");
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, close, 3, 20, 2);
     CHECK_INT(f.nunstable, 0);
+    /* within the threshold: not unstable, but the passes' spread is said (a user sees that the
+     * figure moved by 20 between passes) */
+    CHECK_INT(f.npass, 3);
+    CHECK_NEAR(f.pass_val[1], 480, 0);
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 480..498)");
+    const int agree[3] = {496, 496, -1};
+    memset(&f, 0, sizeof f);
+    rob_unstable(&f, 498, 494, agree, 3, 20, 2);
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 498; 1 of 3 found none)");
+    memset(&f, 0, sizeof f);
+    rob_unstable(&f, 498, 494, agree, 1, 20, 2);   /* one pass: no spread to say */
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, "");
 }
