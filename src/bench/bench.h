@@ -223,6 +223,11 @@ typedef struct BenchStat {
  * over the quiet rounds: the quarter of them (at least 3) with the smallest short + long time.
  * per <= 0 or n <= 0: all NAN. */
 BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per);
+/* The same statistics of each round's two calls together, x_r = (long[r] + short[r]) / per, per
+ * the copies of both calls (3 x the short call's when the long one runs twice its iterations):
+ * nothing cancels, so for calls whose overhead is negligible; a rate that changes between the
+ * two calls of a round moves x_r by no more than it moves the calls (stats.c). */
+BenchStat bench_total_stat(const double *short_v, const double *long_v, int n, double per);
 /* The same with per = copies_long - copies_short, where copies = unroll * iters * count (count:
  * copies of the operation inside one snippet). */
 BenchStat bench_diff_stat(const double *short_v, const double *long_v, int n, double copies_short,

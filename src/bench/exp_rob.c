@@ -461,6 +461,11 @@ static int rob_pass_step(const Sweep *s, const RobPt *pts, int n, int pass, doub
  * ROB).  The finding keeps the fastest rounds' figure; the others are said beside it. */
 void rob_unstable(SweepFinding *f, double best, double med, const int *pass, int npass, int step, int ld)
 {
+    /* each pass's figure, said whether they agree or not (the spread of one run, where a
+     * difference below the threshold is not "unstable": 400 and 498 under load in two runs) */
+    f->npass = npass < (int)ARRAY_LEN(f->pass_val) ? npass : (int)ARRAY_LEN(f->pass_val);
+    for (int k = 0; k < f->npass; k++)
+        f->pass_val[k] = pass[k] >= 0 ? pass[k] + ld : NAN;
     double lo = best, hi = best;
     if (med >= 0)
         lo = fmin(lo, med + ld), hi = fmax(hi, med + ld);

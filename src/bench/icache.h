@@ -17,7 +17,9 @@
  * keeps no code the L1I does not hold), and an "op cache plateau" finding is added; else it is
  * renamed "op cache"; if it had the L1I's name, a later "knee N" step within a quarter octave of
  * l1i takes it (src: where l1i comes from, "sysfs" or "cpuid").  Either way the plateau is named
- * for what feeds it. */
+ * for what feeds it.  A step from the op cache's plateau past the L1I's size that holds a drop of
+ * a third or more between two points around it is split: that drop is the "L1I" finding, the op
+ * cache's step ends before it. */
 void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchFrontend *fe, const char *src);
 
 /* The levels of refs[0..nrefs) (the cache sizes of `src`: "sysfs", "cpuid"; x 0: unknown) that no
@@ -26,5 +28,11 @@ void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchF
  * keeps code the L1I has let go, so no footprint runs from the L1I alone); else a level is "not
  * resolved": the sweep ends before 1.5 x its size (hi: the sweep's end), or no step near it. */
 void icache_unresolved(Sweep *s, int first, const SweepRef *refs, int nrefs, double hi, const char *src);
+
+/* The findings of the sweep's series `series` (its knees named after l1i and l2, then the two
+ * above; hi: the sweep's end; bytes: the instruction's size; x86: the op cache is looked for, with
+ * fe's published figures), as `uarch bench icache` makes them (replayed by the tests) */
+void icache_findings(Sweep *s, int series, double l1i, double l2, double hi, double bytes, const BenchFrontend *fe,
+                     bool x86, const char *src);
 
 #endif

@@ -20,7 +20,8 @@ bool rob_change(const double *y, int n, double b, bool last_overlap, RobChange *
 /* Mark f unstable (f->nunstable, f->unstable[], the note) when the figures of its structure
  * disagree by more than two steps of N (`step`) and 10 %: best (the fastest rounds of the whole
  * sweep, in entries), med (the medians' last overlapped N; -1: no step), pass[0..npass) (each
- * pass alone; -1: no step); ld entries are added to the N of med and pass (the chase loads). */
+ * pass alone; -1: no step); ld entries are added to the N of med and pass (the chase loads).
+ * Each pass's figure goes to f->pass_val[] (f->npass) whether they disagree or not. */
 void rob_unstable(SweepFinding *f, double best, double med, const int *pass, int npass, int step, int ld);
 
 #endif

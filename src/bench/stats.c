@@ -6,6 +6,14 @@
  * one distribution of per-round differences, so min <= q25 <= median <= q75 <= max always (the
  * quantiles of each length differenced separately did not: "min 495.6, quartiles 349.3..510.5").
  * The best-case estimate is the median over the quietest rounds, a subset of the same differences.
+ *
+ * A difference needs the rate to hold over the round: when it changes between the two calls (on
+ * an Emerald Rapids KVM guest, a loop of 8-byte NOPs ran at 3 IPC in one call and 6 in the next
+ * as other work came and went on the core), the difference amplifies the change without bound
+ * (`uarch bench icache`: differences of 7 to 284 "IPC" on a 6-wide core, in 12 to 47 % of the
+ * rounds at 11-19 KiB, while no single call of the 2418 ran above 6.16).  bench_total_stat takes
+ * a round's two calls together instead, for calls long enough that their overhead is negligible:
+ * each round's figure is then a time the core really took for its work, within its limits.
  */
 #include "bench/bench.h"
 
@@ -31,7 +39,9 @@ int bench_drop_migrated(double *v, int nrows, int runs, const int *cpu_before,
     return runs - k;
 }
 
-BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per)
+/* The statistics of a round's figure (long + sign x short) / per: sign -1 the difference, +1
+ * the two calls together */
+static BenchStat round_stat(const double *short_v, const double *long_v, int n, double per, double sign)
 {
     BenchStat s = {NAN, NAN, NAN, NAN, NAN, NAN, 0};
     if (n <= 0 || !(per > 0))
@@ -39,7 +49,7 @@ BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, 
     size_t m = (size_t)n;
     double *d = xmalloc(sizeof *d * m), *t = xmalloc(sizeof *t * m);
     for (size_t i = 0; i < m; i++)
-        d[i] = (long_v[i] - short_v[i]) / per;
+        d[i] = (long_v[i] + sign * short_v[i]) / per;
     /* the quiet rounds: the quarter (at least 3) with the smallest time of both calls together
      * (a burst of the host, or the other hardware thread, adds time to the calls it hits, which
      * moves a round's difference either way) */
@@ -66,6 +76,16 @@ BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, 
     s.q75 = stats_quantile(d, m, 0.75);
     free(d), free(t);
     return s;
+}
+
+BenchStat bench_paired_stat(const double *short_v, const double *long_v, int n, double per)
+{
+    return round_stat(short_v, long_v, n, per, -1);
+}
+
+BenchStat bench_total_stat(const double *short_v, const double *long_v, int n, double per)
+{
+    return round_stat(short_v, long_v, n, per, 1);
 }
 
 BenchStat bench_diff_stat(const double *short_v, const double *long_v, int n, double copies_short,

@@ -926,14 +926,15 @@ bool sweep_measure(Sweep *s, const BenchProgram *prog, const SweepRun *r, SweepP
     bool ok = st == BENCH_OK && !sweep_stop(s);
     if (ok) {
         /* the rounds paired (both lengths ran back to back in one child): every figure from
-         * the one distribution of per-round differences (bench_paired_stat) */
-        double per = (double)r->iters * r->copies_per_iter;
+         * the one distribution of per-round differences (bench_paired_stat), or of the rounds'
+         * two calls together (r->whole: bench_total_stat, the copies of both calls) */
+        double per = (double)r->iters * r->copies_per_iter * (r->whole ? 3 : 1);
         if (na == 0 || nb == 0) {
             fprintf(stderr, "uarch: bench %s: no valid sample (%d dropped)\n", s->exp, dropped);
             s->npoints_failed++;
             ok = false;
         } else {
-            BenchStat b = bench_paired_stat(sv, lv, na, per);
+            BenchStat b = r->whole ? bench_total_stat(sv, lv, na, per) : bench_paired_stat(sv, lv, na, per);
             pt->n = b.n;
             /* (flagged, with the figure, not left out in silence: sweep_add, the table) */
             double shown = s->opt.best ? b.best : b.median;
@@ -1471,6 +1472,27 @@ void sweep_note(Sweep *s, const char *fmt, ...)
 
 /* ---- output ----------------------------------------------------------------------------- */
 
+void sweep_pass_range(const SweepFinding *f, char *out, size_t n)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    int none = 0;
+    out[0] = 0;
+    for (int k = 0; k < f->npass && f->npass > 1 && k < (int)ARRAY_LEN(f->pass_val); k++)
+        if (isfinite(f->pass_val[k]))
+            lo = fmin(lo, f->pass_val[k]), hi = fmax(hi, f->pass_val[k]);
+        else
+            none++;
+    if (!(lo <= hi))
+        return;
+    char nonetxt[48] = "";
+    if (none)
+        snprintf(nonetxt, sizeof nonetxt, "; %d of %d found none", none, f->npass);
+    if (lo == hi)
+        snprintf(out, n, " (passes %.4g%s)", lo, nonetxt);
+    else
+        snprintf(out, n, " (passes %.4g..%.4g%s)", lo, hi, nonetxt);
+}
+
 static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t n)
 {
     char v[48] = "", c[48] = "", k[48] = "";
@@ -1492,8 +1514,10 @@ static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t
         snprintf(u + l, sizeof u - l, "%s%.4g", i == 0 ? "  UNSTABLE: " : i + 1 == f->nunstable ? " or " : ", ",
                  f->unstable[i]);
     }
-    snprintf(out, n, "%s%s%s%s: %s%s%s%s", f->name, f->series[0] ? " [" : "", f->series,
-             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k, u);
+    char ps[96] = "";
+    sweep_pass_range(f, ps, sizeof ps);
+    snprintf(out, n, "%s%s%s%s: %s%s%s%s%s", f->name, f->series[0] ? " [" : "", f->series,
+             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k, ps, u);
 }
 
 static void prov_line(const Sweep *s, FILE *f)
@@ -1597,6 +1621,18 @@ static void write_json(Sweep *s, FILE *out)
                     json_null(&j);
             json_arr_end(&j);
             json_obj_end(&j);
+        }
+        json_key(&j, "passes");   /* null, or the figure of each pass alone (null: none) */
+        if (f->npass > 1) {
+            json_arr_begin(&j);
+            for (int r = 0; r < f->npass && r < (int)ARRAY_LEN(f->pass_val); r++)
+                if (isfinite(f->pass_val[r]))
+                    json_num(&j, f->pass_val[r]);
+                else
+                    json_null(&j);
+            json_arr_end(&j);
+        } else {
+            json_null(&j);
         }
         json_key(&j, "unstable");   /* null, or the figures that disagree */
         if (f->nunstable > 1) {

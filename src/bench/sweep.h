@@ -99,6 +99,10 @@ typedef struct SweepFinding {
                                * unstable[] (table "UNSTABLE: a or b", JSON "unstable", a
                                * warning on stderr), the note says which is which */
     double unstable[4];
+    int npass;                /* > 1: the figure of each pass alone, pass_val[] (NAN: that pass
+                               * found none): the table adds "(passes LO..HI)", JSON "passes",
+                               * so a spread below the unstable threshold shows too */
+    double pass_val[4];
     char note[512];           /* words: comparison, caveat (no figure of the level: those are
                                * written from the numbers above by sweep_finding_text) */
 } SweepFinding;
@@ -263,6 +267,9 @@ typedef struct SweepRun {
     int series;               /* the series the point belongs to (named when it is cut) */
     const char *what;         /* non-NULL: the name of what is measured, in place of the series'
                                * (a point that is in no series) */
+    bool whole;               /* a round's figure is its two calls together (bench_total_stat),
+                               * not their difference: for calls whose overhead is negligible,
+                               * where the rate may change between the two calls of a round */
 } SweepRun;
 /* The timeout of a point: -timeout S, else the experiment's default dflt (0: 60 s). */
 double sweep_timeout(const Sweep *s, double dflt);
@@ -290,6 +297,10 @@ void sweep_invert(SweepPoint *pt, double k);
 double sweep_y(const Sweep *s, const SweepPoint *pt);
 /* The same statistic as printed: the figure even of an impossible point (sweep_y: NAN there) */
 double sweep_y_shown(const Sweep *s, const SweepPoint *pt);
+
+/* " (passes LO..HI)" (" (passes V)" when they agree, "; K of N found none" added) from the
+ * figures of f's passes alone, "" when f has fewer than two or none found a figure */
+void sweep_pass_range(const SweepFinding *f, char *out, size_t n);
 
 /* ---- results ---- */
 int sweep_series(Sweep *s, const char *name);     /* add a series, returns its index */

@@ -440,6 +440,24 @@ TEST(test_bench_paired_stat_ordered)
     CHECK_NEAR(st.best, 2.0, 1e-12);
 }
 
+/* a round's two calls together: (short + long) / per, ordered, best from the quiet rounds; a rate
+ * that changes between the calls (the short call at half speed) moves it by no more than the
+ * calls, where the difference is off by any amount (here infinitely: 0 cycles a copy) */
+TEST(test_bench_total_stat)
+{
+    double s[5] = {100, 100, 100, 100, 200}, l[5] = {200, 200, 201, 200, 200};
+    BenchStat st = bench_total_stat(s, l, 5, 300);
+    CHECK_INT(st.n, 5);
+    CHECK_NEAR(st.median, 1.0, 1e-12);
+    CHECK_NEAR(st.best, 1.0, 1e-12);
+    CHECK_NEAR(st.max, 400.0 / 300, 1e-12);
+    CHECK(st.min <= st.q25 && st.q25 <= st.median && st.median <= st.q75 && st.q75 <= st.max);
+    BenchStat d = bench_paired_stat(s, l, 5, 100);
+    CHECK_NEAR(d.min, 0.0, 1e-12);   /* the round whose short call ran at half speed */
+    st = bench_total_stat(s, l, 0, 300);
+    CHECK(isnan(st.median) && st.n == 0);
+}
+
 TEST(test_bench_drop_migrated_synthetic)
 {
     /* 2 rows (e.g. short and long kernel) x 5 runs; run 1 moved CPU, run 3 ran on the wrong CPU,

@@ -184,6 +184,122 @@ TEST(curves_icache_emr)
     CHECK(lost4 > 0);
 }
 
+/* icache's rounds as they were measured (tests/data/curves/icache-emr-pairs.csv: each round's two
+ * calls, N 8-byte NOPs 4e6 / N times and twice that, 4 to 32 KiB on the Emerald Rapids guest under
+ * other sessions' builds).  Their difference, what the sweep analysed before, gave points above
+ * the 6-wide core's 6.3 (6 + 5 %) at 9.5-19 KiB, the 7-10 "IPC" of every run there, while no call
+ * alone ran above it: the rate changed between a round's two calls.  The two calls together
+ * (bench_total_stat) never exceed it, and where the rate held (the quiet rounds at 4-5.7 KiB)
+ * agree with the difference within 1.5 % */
+TEST(curves_icache_rounds_whole)
+{
+    char path[512];
+    const char *root = getenv("ROOT");
+    snprintf(path, sizeof path, "%s%stests/data/curves/icache-emr-pairs.csv", root ? root : "", root ? "/" : "");
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    static double x[512], per[512], sv[512], lv[512];
+    int n = 0;
+    char line[256];
+    while (n < 512 && fgets(line, sizeof line, f))
+        if (line[0] != '#' && line[0] != 'x' && sscanf(line, "%lf,%lf,%lf,%lf", &x[n], &per[n], &sv[n], &lv[n]) == 4)
+            n++;
+    fclose(f);
+    CHECK_INT(n, 403);
+    int above_diff = 0, points = 0;
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j < n && x[j] == x[i])
+            j++;
+        double w = 6 * 1.05;
+        for (int k = i; k < j; k++) {   /* no call alone above the width */
+            CHECK(per[k] / sv[k] <= w);
+            CHECK(2 * per[k] / lv[k] <= w);
+        }
+        BenchStat d = bench_paired_stat(sv + i, lv + i, j - i, per[i]);
+        BenchStat t = bench_total_stat(sv + i, lv + i, j - i, 3 * per[i]);
+        above_diff += 1 / d.best > w;
+        CHECK(1 / t.min <= w && 1 / t.best <= w && 1 / t.median <= w);
+        CHECK(t.min <= t.q25 && t.q25 <= t.median && t.median <= t.q75 && t.q75 <= t.max);
+        if (x[i] <= 5824)   /* (4 to 5.7 KiB: the quiet rounds of both 5.5 to 6 IPC) */
+            CHECK(fabs(t.best / d.best - 1) < 0.015);
+        points++;
+        i = j;
+    }
+    CHECK_INT(points, 13);
+    CHECK_INT(above_diff, 4);
+}
+
+static const SweepFinding *finding_named(const Sweep *s, const char *name)
+{
+    for (int i = 0; i < s->nfind; i++)
+        if (!strcmp(s->find[i].name, name))
+            return &s->find[i];
+    return NULL;
+}
+
+/* The sweep's findings (icache_findings, as `uarch bench icache` makes them) on runs measured with
+ * each round's two calls together, on the Emerald Rapids guest under other sessions' builds: 6 IPC
+ * to 8-13 KiB, a slope down to 4.1 at 32 KiB, 1.56 from 38.1 KiB, 0.4 past the L2.  The detector
+ * takes 13.4 to 38.1 KiB for one step (at 22.6 KiB): the op cache is named with the published
+ * 4096 ops beside its instructions, and the L1I is the steepest drop in there, at 32-38.1 KiB
+ * (before the split: "not resolved"); in the third, the op cache's step ends at 16 KiB and the
+ * L1I's, 4.74 -> 1.53 IPC, has a confidence of 0.47 (its plateau slopes): the drop at the L1I's
+ * size names it too; in the fourth, the knees are at 16 KiB (5.84 -> 4.65 IPC) and 32 KiB (4.65 ->
+ * 1.55): the first is the op cache's (4.65 is above the decoders' 4 but not its plateau), the
+ * second the L1I's; the sixth like the first two (op cache 17.4 KiB); in the fifth the knees go
+ * from the op cache's plateau and its slope (5.25 IPC) to the L2's in one step at 32 KiB, the
+ * L1I's, the plateau then said to be the op cache's up to it.  The L2 at 2 MiB; no point above
+ * the core's width; no step left unnamed */
+TEST(curves_icache_emr_whole)
+{
+    const BenchFrontend *gc = NULL;
+    for (int i = 0; i < bench_frontend_count; i++)
+        if (!strcmp(bench_frontend[i].uarch, "Emerald Rapids"))
+            gc = &bench_frontend[i];
+    CHECK(gc != NULL);
+    for (int run = 1; run <= 6; run++) {
+        char name[64];
+        snprintf(name, sizeof name, "icache-emr-whole-%d.csv", run);
+        Curve c;
+        if (!curve_load(name, &c))
+            continue;
+        Sweep s;
+        memset(&s, 0, sizeof s);
+        s.opt.best = true, s.x_bytes = true, s.y_rate = true, s.y_ceiling = 6 * 1.05;
+        s.knee = knee_defaults();
+        s.knee.direction = -1, s.knee.min_len = ICACHE_MIN_LEN, s.knee_median3 = true;
+        int ser = sweep_series(&s, "nop (8 bytes)");
+        for (int i = 0; i < c.n; i++) {
+            SweepPoint pt = {.x = c.x[i], .med = c.med[i], .best = c.best[i], .n = 31};
+            sweep_add(&s, ser, &pt);
+            CHECK(!s.series[ser].pts[i].implausible);
+        }
+        icache_findings(&s, ser, 32768, 2097152, 8388608, 8, gc, true, "sysfs");
+        const SweepFinding *op = finding_named(&s, "op cache"), *l1 = finding_named(&s, "L1I"),
+                           *l2 = finding_named(&s, "L2"), *opp = finding_named(&s, "op cache plateau");
+        if (run == 5) {   /* one step from the slope to the L2, at the L1I's 32 KiB */
+            CHECK(!op && opp && opp->cycles > 5 && strstr(opp->note, "it ends with the L1I"));
+            CHECK(l1 && l1->value == 32768);
+            CHECK(l2 && fabs(log2(l2->value / 2097152)) <= 0.5);
+            sweep_free(&s);
+            continue;
+        }
+        CHECK(op && op->value >= 13 * 1024 && op->value <= 24 * 1024 && op->cycles > 5.5);
+        CHECK(op && strstr(op->note, "(published: 4096 ops)"));
+        CHECK(l1 && fabs(log2(l1->value / 32768)) <= 0.25 && l1->cycles > 3.5 && l1->cycles < 5);
+        CHECK(l1 && strstr(l1->note, "sysfs says 32 KiB"));
+        CHECK(op && l1 && op->next <= l1->from);
+        CHECK(l2 && fabs(log2(l2->value / 2097152)) <= 0.5);
+        CHECK(opp == NULL);
+        for (int i = 0; i < s.nfind; i++)   /* every step named */
+            CHECK(strncmp(s.find[i].name, "knee", 4) != 0);
+        sweep_free(&s);
+    }
+}
+
 /* impossible figures: flagged, left out of the analysis (sweep_y NAN), never preferred by a later
  * pass, replaced by a later pass's possible one; the figure itself is kept to be shown */
 TEST(curves_implausible_points)
@@ -303,7 +419,25 @@ TEST(curves_rob_unstable)
     CHECK_INT(f.nunstable, 2);
     CHECK_NEAR(f.unstable[1], 254, 0);
     CHECK(strstr(f.note, "the passes alone 498, 254, 496") != NULL);
+    char ps[96];
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 254..498)");
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, close, 3, 20, 2);
     CHECK_INT(f.nunstable, 0);
+    /* within the threshold: not unstable, but the passes' spread is said (a user sees that the
+     * figure moved by 20 between passes) */
+    CHECK_INT(f.npass, 3);
+    CHECK_NEAR(f.pass_val[1], 480, 0);
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 480..498)");
+    const int agree[3] = {496, 496, -1};
+    memset(&f, 0, sizeof f);
+    rob_unstable(&f, 498, 494, agree, 3, 20, 2);
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, " (passes 498; 1 of 3 found none)");
+    memset(&f, 0, sizeof f);
+    rob_unstable(&f, 498, 494, agree, 1, 20, 2);   /* one pass: no spread to say */
+    sweep_pass_range(&f, ps, sizeof ps);
+    CHECK_STR(ps, "");
 }
