@@ -1402,12 +1402,15 @@ static const char *refused_at(const char *mnem, size_t n, int lo, const char *s,
 
 /* Predicates p8 to p15: most SVE and SME forms encode their governing predicate in three bits
  * (llvm's class of p0 to p7), and llvm's matcher refuses a higher one there (sub z29.d, p14/m,
- * z29.d, z1.d: "invalid operand for instruction" at the p14).  Which operands of a row so take
- * p0 to p7 only is its column p8 (shapes.tsv, learned by tools/shapes-survey.sh: the operands,
- * 1, 2 ..., of a predicate written bare or with /m or /z where llvm-mc refuses p8; of the
- * default row, those of the mnemonic's other shapes: prfb pldl1keep, p8, [x0]).  pshape: the
- * shape with 'P' for each such predicate p8 to p15 the text has (restricted_view); the view of
- * a row: pshape where the row refuses one of them there, else the shape */
+ * z29.d, z1.d: "invalid operand for instruction" at the p14).  The predicates-as-counter of
+ * SME2's and SVE2.1's forms are the other half, pn8 to pn15 (ld1w { z0.s, z1.s }, pn3/z, [x0]:
+ * refused at the pn3).  Which operands of a row so take one half only is its column p8
+ * (shapes.tsv, learned by tools/shapes-survey.sh: the operands, 1, 2 ..., of a predicate written
+ * bare or with /m or /z where llvm-mc refuses p8, of a predicate-as-counter where it refuses pn0;
+ * of the default row, those of the mnemonic's other shapes: prfb pldl1keep, p8, [x0]).  pshape:
+ * the shape with 'P' for each such predicate p8 to p15 or pn0 to pn7 the text has
+ * (restricted_view); the view of a row: pshape where the row refuses one of them there, else the
+ * shape */
 static bool row_restricts(const A64ShapeRow *row, const char *pshape)
 {
     for (const char *c = row->p8; isdigit((unsigned char)*c);) {
@@ -1421,8 +1424,27 @@ static bool row_restricts(const A64ShapeRow *row, const char *pshape)
     return false;
 }
 
+/* llvm's words refusing the predicate at t (p8 to p15, pn0 to pn7) of the operands of a form of
+ * row `form` (of mnemonic [mnem, +n)) that takes them but for it: its class's, where the CPU has
+ * the form's features (of a predicate-as-counter with an element size, whilelo pn0.s, x0, x1,
+ * vlx2, another class), else "invalid operand for instruction" */
+static void restricted_words(const char *t, const A64ShapeRow *form, const char *mnem, size_t n,
+                             A64Features features, char *msg, size_t cap)
+{
+    const char *d = t + 2;
+    while (isdigit((unsigned char)*d)) d++;
+    if (!form || requires_msg(mnem, n, form->feature, features, msg, cap))
+        snprintf(msg, cap, "invalid operand for instruction");
+    else if (tolower((unsigned char)t[1]) == 'n' && *d == '.')
+        snprintf(msg, cap, "Invalid predicate register, expected PN in range pn8..pn15 with element suffix.");
+    else if (tolower((unsigned char)t[1]) == 'n')
+        snprintf(msg, cap, "invalid restricted predicate-as-counter register expected pn8..pn15");
+    else snprintf(msg, cap, "invalid restricted predicate register, expected p0..p7 (without element suffix)");
+}
+
 /* the shape `shape` of the text whose characters start at tok[], with 'P' for a predicate p8 to
- * p15 written bare or with /m or /z, into pshape; whether there is one */
+ * p15 written bare or with /m or /z, and for a predicate-as-counter pn0 to pn7 (pn3, pn3/z, pn3.s,
+ * pn3[1]), into pshape; whether there is one */
 static bool restricted_view(const char *shape, const char *const *tok, char *pshape, size_t cap)
 {
     bool any = false;
@@ -1430,9 +1452,10 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
     for (const char *p = shape; *p;) {
         const char *o = p;
         size_t k = next_operand(&p);
-        if (*o != 'p' || !(k == 1 || (k == 3 && o[1] == '/'))) continue;
-        const char *t = tok[o - shape];
-        if ((t[0] == 'p' || t[0] == 'P') && isdigit((unsigned char)t[1]) && atoi(t + 1) >= 8 && (size_t)(o - shape) < cap) {
+        bool pn = k >= 2 && o[1] == 'n' && (k == 2 || strchr("/.[", o[2]));
+        if (*o != 'p' || !(pn || k == 1 || (k == 3 && o[1] == '/'))) continue;
+        const char *t = tok[o - shape], *d = t + 1 + pn;
+        if (isdigit((unsigned char)*d) && (pn ? atoi(d) < 8 : atoi(d) >= 8) && (size_t)(o - shape) < cap) {
             pshape[o - shape] = 'P';
             any = true;
         }
@@ -1656,7 +1679,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
         if (t) {
-            snprintf(msg, cap, "invalid operand for instruction");
+            if (t == pat) restricted_words(t, !strcmp(low->feature, "=") ? dflt : low, mnem, n, features, msg, cap);
+            else snprintf(msg, cap, "invalid operand for instruction");
             *at = t;
             return A64_SHAPE_FORMS;
         }
@@ -1669,8 +1693,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(dflt, pshape))
         low = dflt;                         /* (the default's form: prfh pldl3keep, p14, [x19, z18.d, uxtw #1]) */
     if (!hit && low) {
-        snprintf(msg, cap, "invalid operand for instruction");
         *at = tok[strchr(pshape, 'P') - pshape];
+        restricted_words(*at, !strcmp(low->feature, "=") ? dflt : low, mnem, n, features, msg, cap);
         return A64_SHAPE_MANY;
     }
     /* a lane past the last of the form (fmul z14.h, z7.h, z2.h[17]: 0 to 7; the row's column
