@@ -1139,6 +1139,9 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
         const char *d = skip_sp(xw, e), *k = d < e && *d == ',' ? skip_sp(d + 1, e) : NULL;
         long lo, hi;
         int nv = addr && runs_span(addr->mulvl, &lo, &hi) && *x == '#' ? vectors(s, e) : 0;   /* (the vectors of the list) */
+        /* (a list of no form's length, { z0.s - z2.s } of ld1w: refused itself, list_refused; not
+         * of the structures' loads and stores, ld3w) */
+        if (nv > 1 && strcmp(addr->lists, "any") && !sme_operand_n("list", nv)) nv = 0;
         char *ve;
         long v = nv ? strtol(x + 1, &ve, 10) : 0;
         const char *mv = nv && ve != x + 1 ? skip_sp(ve, e) : NULL;
