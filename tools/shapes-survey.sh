@@ -22,7 +22,8 @@
 # elements than bytes (z.b: SVE has no shifted immediate of them), '-' for the others.  The
 # column lanes, by experiment for every row (hand ones too): the highest lane of a shape's z
 # register llvm-mc-19 -mattr=+all takes.  The column p8, by experiment for every row (hand ones
-# too): the operands of a predicate (bare, /m, /z) where llvm-mc-19 -mattr=+all refuses p8.
+# too): the operands of a predicate (bare, /m, /z) where llvm-mc-19 -mattr=+all refuses p8, and
+# of a predicate-as-counter where it refuses pn0.
 # The header of src/a64/shapes.tsv is kept; the survey rows are replaced (KEEP=1: the work
 # directory, the instances asked about, is kept):
 #
@@ -255,10 +256,12 @@ awk -F'\t' -v shifts="$t/shifts" -v errs="$t/shifts.err" 'BEGIN {
 } { if (NR in col) $5 = col[NR]; print }' OFS='\t' "$t/rows6" > "$t/rows7"
 # the column p8: the operands (1, 2 ...) of a row's shape that are a predicate written bare or
 # with /m or /z (p, p/m, p/z) where llvm-mc-19 -mattr=+all refuses p8 (sub z29.d, p14/m, z29.d,
-# z1.d: llvm's class of p0 to p7), by experiment: each instance of the row's mnemonic and shape
-# (up to two of the random words'; of a hand row without one, an instance written as for the
-# column shift, numbers #1, #0 or #1.0, the first llvm takes) with p8 at that operand; a place
-# is listed when llvm refuses it in every instance it takes.  The default row ('-') lists the
+# z1.d: llvm's class of p0 to p7), or a predicate-as-counter (pn, pn/z, pn.s, pn[N]) where it
+# refuses pn0 (ld1w { z0.s, z1.s }, pn3/z, [x0]: llvm's class of pn8 to pn15), by experiment:
+# each instance of the row's mnemonic and shape (up to two of the random words'; of a hand row
+# without one, an instance written as for the column shift, numbers #1, #0 or #1.0, the first
+# llvm takes) with p8 (pn0) at that operand; a place is listed when llvm refuses it in every
+# instance it takes.  The default row ('-') lists the
 # places so refused in every instance of the mnemonic's shapes without a row of their own (prfb
 # pldl1keep, p8, [x0]: 2); '-': none.
 awk -F'\t' -v keyed="$t/keyed" '
@@ -273,18 +276,20 @@ function ops(x, a,    n, i, d, c, o) {     # the operands of x, split at commas 
     if (x != "") a[++n] = o
     return n
 }
-# the lines of the instance `text` of shape s: as it is, then p8 at each predicate place
+# the lines of the instance `text` of shape s: as it is, then p8 at each predicate place (pn0 at
+# each predicate-as-counter place)
 function tests(row, s, text, id,    n, a, m, b, k, i, out, x) {
     n = ops(s, a)
     m = text; sub(/[ \t].*/, "", m)
     x = substr(text, length(m) + 1); sub(/^[ \t]+/, "", x)
     if (ops(x, b) != n) return
     print row "\t0\t" id "\t" m " " x
-    for (k = 1; k <= n; k++) if (a[k] ~ /^p(\/[mz])?$/) {
+    for (k = 1; k <= n; k++) if (a[k] ~ /^p(\/[mz])?$/ || a[k] ~ /^pn(\/[mz]|\.[bhsd]|\[N\])?$/) {
         out = ""
         for (i = 1; i <= n; i++) {
             x = b[i]
-            if (i == k) sub(/[pP][0-9]+/, "p8", x)
+            if (i == k && a[k] ~ /^pn/) sub(/[pP][nN][0-9]+/, "pn0", x)
+            else if (i == k) sub(/[pP][0-9]+/, "p8", x)
             out = out (i > 1 ? "," : "") x
         }
         print row "\t" k "\t" id "\t" m " " out
@@ -298,7 +303,7 @@ function written(m, s, v,    n, a, i, x, z, out) {
         x = a[i]
         if (x == "N") x = "#" v
         else if (x ~ /^z\.[bhsdq]$/) x = "z" z++ substr(x, 2)
-        else if (x ~ /^pn\.[bhsd]$/) x = "pn8" substr(x, 3)
+        else if (x ~ /^pn(\/[mz]|\.[bhsd])?$/) x = "pn8" substr(x, 3)
         else if (x ~ /^p(\/[mz]|\.[bhsd])?$/) x = "p0" substr(x, 2)
         else if (x ~ /^[wxbhsdq]$/) x = x "0"
         else return ""
@@ -322,7 +327,7 @@ END {
         for (i = 1; i <= ni[k]; i++) tests(r, ms[2], inst[k, i], k SUBSEP i)
     }
     for (r = 1; r <= NR; r++)
-        if (sh[r] != "-" && sh[r] != "*" && !((mn[r] SUBSEP sh[r]) in ni) && sh[r] ~ /(^|,)p(\/[mz])?(,|$)/) {
+        if (sh[r] != "-" && sh[r] != "*" && !((mn[r] SUBSEP sh[r]) in ni) && sh[r] ~ /(^|,)(p(\/[mz])?|pn(\/[mz]|\.[bhsd])?)(,|$)/) {
             split("1 0 1.0", v, " ")
             for (j = 1; j <= 3; j++) if ((w = written(mn[r], sh[r], v[j])) != "") tests(r, sh[r], w, r SUBSEP "w" j)
         }

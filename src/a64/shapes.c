@@ -1083,15 +1083,125 @@ static const char *sme_operand_refused(const char *s, const char *e)
     return NULL;
 }
 
+/* whether the index register [x, xw) of an address (x0 to x30 or xzr; k: its shift, NULL for none,
+ * up to e) has another shift than `shift`, the one of its load or store (src/a64/sme_addrs.tsv:
+ * ld1w [x0, x1, lsl #2]; 0: none, ld1b [x0, x1]): llvm's matcher refuses it (ld1w ..., [x0, x1]) */
+static bool index_shift_refused(const char *x, const char *xw, const char *k, const char *e, int shift)
+{
+    bool gpr = tolower((unsigned char)*x) == 'x' &&
+               ((xw - x == 3 && !strncasecmp(x, "xzr", 3)) || (xw - x >= 2 && isdigit((unsigned char)x[1])));
+    if (!gpr) return false;
+    if (!k) return shift != 0;
+    const char *kw = word_end(k, e), *h = skip_sp(kw, e);
+    if (kw - k != 3 || a64_shift_lookup(k, 3) == A64_SH_NONE) return false;
+    return !shift || !(h < e && *h == '#' && atoi(h + 1) == shift);
+}
+
+/* llvm's words for the index register of an address of the operands [s, e) of a load or store
+ * whose index takes `shift` (0: none) that it refuses: those of a tile's slice or a list of SME2's
+ * with a predicate-as-counter ({za0h.s[w12, 0]}, p0/z; { z0.s, z1.s }, pn8/z: xzr too), else of
+ * SVE's ({z0.s}, p0/z); none after another first operand (a prefetch's) */
+static void index_words(const char *s, const char *e, int shift, char *words, size_t cap)
+{
+    const char *o = skip_sp(s, e), *z = *o == '{' ? skip_sp(o + 1, e) : o, *pn = operand_at(s, e, 1);
+    bool za = !strncasecmp(z, "za", 2);
+    if (!za && zreg_num(z, word_end(z, e)) < 0) return;
+    bool xzr = za || (pn + 1 < e && tolower((unsigned char)pn[0]) == 'p' && tolower((unsigned char)pn[1]) == 'n');
+    char with[32] = "without shift";
+    if (shift) snprintf(with, sizeof with, "with required shift 'lsl #%d'", shift);
+    snprintf(words, cap, "register must be x0..x30%s %s", xzr ? " or xzr," : "", with);
+}
+
+/* where llvm's matcher refuses address [p, ...) of the operands [s, e) of mnemonic [mnem, +n), else
+ * NULL (rules found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh): the base xzr; the index sp;
+ * a z index's shift other than its row's of src/a64/sme_addrs.tsv; of a scalar base (x0, sp), an
+ * index register x0 to x30 or xzr without its row's shift or with another (ld1w { z0.s, z1.s },
+ * pn8/z, [x0, x1]), the #N of an offset, with its mul vl or without, past its row's for the
+ * vectors of the list ([x0, #1]: llvm refuses the number before it misses the mul vl); words:
+ * llvm's for them (index_words), "" where it has none */
+static const char *address_refused(const char *mnem, size_t n, const char *s, const char *e, const char *p,
+                                   char *words, size_t cap)
+{
+    const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
+    if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
+    const char *c = skip_sp(bw, e);
+    if (c < e && *c == ',') {
+        const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
+        /* (of a scalar base, x0 or sp: the rows' shift and #N are not those of a vector base, [z0.d, x1]) */
+        bool scalar = (bw - b == 2 && !strncasecmp(b, "sp", 2)) ||
+                      (bw - b >= 2 && tolower((unsigned char)*b) == 'x' && isdigit((unsigned char)b[1]));
+        const A64SmeAddr *addr = scalar ? sme_addr(mnem, n) : NULL;   /* (its shift and #N, mul vl) */
+        int shift = addr ? atoi(addr->shift) : 0;    /* ('-': none) */
+        if ((xw - x == 2 && !strncasecmp(x, "sp", 2)) || (xw - x == 3 && !strncasecmp(x, "wsp", 3))) {
+            if (addr) index_words(s, e, shift, words, cap);
+            return x;
+        }
+        const char *d = skip_sp(xw, e), *k = d < e && *d == ',' ? skip_sp(d + 1, e) : NULL;
+        long lo, hi;
+        int nv = addr && runs_span(addr->mulvl, &lo, &hi) && *x == '#' ? vectors(s, e) : 0;   /* (the vectors of the list) */
+        /* (a list of no form's length, { z0.s - z2.s } of ld1w: refused itself, list_refused; not
+         * of the structures' loads and stores, ld3w) */
+        if (nv > 1 && strcmp(addr->lists, "any") && !sme_operand_n("list", nv)) nv = 0;
+        char *ve;
+        long v = nv ? strtol(x + 1, &ve, 10) : 0;
+        const char *mv = nv && ve != x + 1 ? skip_sp(ve, e) : NULL;
+        if (mv && (*mv == ',' || *mv == ']') && (v % nv || v < lo * nv || v > hi * nv)) {   /* (per vector of the list) */
+            const char *m = *mv == ',' ? skip_sp(mv + 1, e) : NULL, *mw = m ? word_end(m, e) : NULL;
+            /* (#N, mul vl; #N alone, the number refused first) */
+            if (!m || (mw - m == 3 && !strncasecmp(m, "mul", 3))) {
+                if (nv == 1) snprintf(words, cap, "index must be an integer in range [%ld, %ld].", lo, hi);
+                else snprintf(words, cap, "index must be a multiple of %d in range [%ld, %ld].", nv, lo * nv, hi * nv);
+                return x;
+            }
+        }
+        if (k && shift && tolower((unsigned char)*x) == 'z' && isdigit((unsigned char)x[1])) {
+            const char *kw = word_end(k, e), *h = skip_sp(kw, e);
+            if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' && atoi(h + 1) != shift)
+                return x;
+        }
+        if (addr && index_shift_refused(x, xw, k, e, shift)) {
+            index_words(s, e, shift, words, cap);
+            return x;
+        }
+    }
+    return NULL;
+}
+
+/* the '[' in the text (tok: where each character of `shape` starts) of the address of the operands
+ * of shape `shape`, of mnemonic [mnem, +n) (rows from lo), where a row has the operands before it
+ * and an address there (*row: the first such), else NULL */
+static const char *address_after_form(const char *mnem, size_t n, int lo, const char *shape,
+                                      const char *const *tok, const A64ShapeRow **row)
+{
+    const char *a = NULL;
+    for (const char *q = shape; *q && !a;) {
+        const char *o = q;
+        next_operand(&q);
+        if (*o == '[') a = o;
+    }
+    if (!a) return NULL;
+    size_t len = (size_t)(a - shape) + 1;   /* (the operands before it and its '[') */
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strncmp(r->shape, shape, len)) {
+            *row = r;
+            return tok[a - shape];
+        }
+    }
+    return NULL;
+}
+
 /* where llvm's matcher refuses an SME or SVE operand of [s, e) (mnemonic [mnem, +n)) that has the
  * shape of a form but a value no form takes, else NULL (rules found with llvm-mc-19 -mattr=+all,
  * tools/sme-survey.sh): a tile past the tiles of its element size (za4.s: a symbol); the index
  * register and the offset of a tile's slice (za0h.s[w12, 3]), of ZA's vectors (ldr za[w12, 0]),
  * of an array vector (za.s[w8, 0, vgx2]) and its range of vectors (za.s[w8, 0:1]) that its row of
  * src/a64/sme_operands.tsv does not have (w12 to w15; za3h.s[w12, 3], za15h.q[w12, 0]); in an
- * address, the base xzr and the index sp, the index's shift of a load, store or prefetch other
- * than its row's of src/a64/sme_addrs.tsv (ld1w ..., [x0, x1, lsl #2]: the elements' size) and
- * the #N of #N, mul vl past its row's after a list (ld1w { z0.s }, p0/z, [x0, #8, mul vl]).  words: llvm's own words for the register or offset of a slice or vector, said where
+ * address, what address_refused refuses (the index's shift of a load, store or prefetch other
+ * than its row's of src/a64/sme_addrs.tsv, ld1w ..., [x0, x1, lsl #2]: the elements' size; the
+ * #N of #N, mul vl past its row's after a list, ld1w { z0.s }, p0/z, [x0, #8, mul vl]).  words:
+ * llvm's own words for the register or offset of a slice or vector or of an address, said where
  * the CPU has the features of the form ("operand must be a register in range [w12, w15]";
  * where it lacks them the matcher says "invalid operand for instruction"), else "" */
 static const char *sme_value_refused(const char *mnem, size_t n, const char *s, const char *e, char *words, size_t cap,
@@ -1104,35 +1214,8 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
     for (const char *p = s; p < e;) {
         if (isspace((unsigned char)*p)) { p++; continue; }
         if (*p == '[' && start && !depth) {                    /* an address */
-            const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
-            if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
-            const char *c = skip_sp(bw, e);
-            if (c < e && *c == ',') {
-                const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
-                if ((xw - x == 2 && !strncasecmp(x, "sp", 2)) || (xw - x == 3 && !strncasecmp(x, "wsp", 3))) return x;
-                const char *d = skip_sp(xw, e), *k = d < e && *d == ',' ? skip_sp(d + 1, e) : NULL;
-                const A64SmeAddr *addr = sme_addr(mnem, n);   /* (its shift and #N, mul vl) */
-                long lo, hi;
-                int shift = addr ? atoi(addr->shift) : 0;    /* ('-': none) */
-                int c = addr && runs_span(addr->mulvl, &lo, &hi) && *x == '#' ? vectors(s, e) : 0;
-                char *ve;
-                long v = c ? strtol(x + 1, &ve, 10) : 0;
-                const char *mv = c && ve != x + 1 ? skip_sp(ve, e) : NULL;
-                if (mv && *mv == ',' && (v % c || v < lo * c || v > hi * c)) {   /* (per vector of the list) */
-                    const char *m = skip_sp(mv + 1, e), *mw = word_end(m, e);
-                    if (mw - m == 3 && !strncasecmp(m, "mul", 3)) {   /* (#N, mul vl) */
-                        if (c == 1) snprintf(words, cap, "index must be an integer in range [%ld, %ld].", lo, hi);
-                        else snprintf(words, cap, "index must be a multiple of %d in range [%ld, %ld].", c, lo * c, hi * c);
-                        return x;
-                    }
-                }
-                if (k && shift && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
-                    isdigit((unsigned char)x[1])) {
-                    const char *kw = word_end(k, e), *h = skip_sp(kw, e);
-                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' && atoi(h + 1) != shift)
-                        return x;
-                }
-            }
+            const char *a = address_refused(mnem, n, s, e, p, words, cap);
+            if (a) return a;
         }
         start = false;
         if (*p == '[' || *p == '{') depth++;
@@ -1402,12 +1485,15 @@ static const char *refused_at(const char *mnem, size_t n, int lo, const char *s,
 
 /* Predicates p8 to p15: most SVE and SME forms encode their governing predicate in three bits
  * (llvm's class of p0 to p7), and llvm's matcher refuses a higher one there (sub z29.d, p14/m,
- * z29.d, z1.d: "invalid operand for instruction" at the p14).  Which operands of a row so take
- * p0 to p7 only is its column p8 (shapes.tsv, learned by tools/shapes-survey.sh: the operands,
- * 1, 2 ..., of a predicate written bare or with /m or /z where llvm-mc refuses p8; of the
- * default row, those of the mnemonic's other shapes: prfb pldl1keep, p8, [x0]).  pshape: the
- * shape with 'P' for each such predicate p8 to p15 the text has (restricted_view); the view of
- * a row: pshape where the row refuses one of them there, else the shape */
+ * z29.d, z1.d: "invalid operand for instruction" at the p14).  The predicates-as-counter of
+ * SME2's and SVE2.1's forms are the other half, pn8 to pn15 (ld1w { z0.s, z1.s }, pn3/z, [x0]:
+ * refused at the pn3).  Which operands of a row so take one half only is its column p8
+ * (shapes.tsv, learned by tools/shapes-survey.sh: the operands, 1, 2 ..., of a predicate written
+ * bare or with /m or /z where llvm-mc refuses p8, of a predicate-as-counter where it refuses pn0;
+ * of the default row, those of the mnemonic's other shapes: prfb pldl1keep, p8, [x0]).  pshape:
+ * the shape with 'P' for each such predicate p8 to p15 or pn0 to pn7 the text has
+ * (restricted_view); the view of a row: pshape where the row refuses one of them there, else the
+ * shape */
 static bool row_restricts(const A64ShapeRow *row, const char *pshape)
 {
     for (const char *c = row->p8; isdigit((unsigned char)*c);) {
@@ -1421,8 +1507,27 @@ static bool row_restricts(const A64ShapeRow *row, const char *pshape)
     return false;
 }
 
+/* llvm's words refusing the predicate at t (p8 to p15, pn0 to pn7) of the operands of a form of
+ * row `form` (of mnemonic [mnem, +n)) that takes them but for it: its class's, where the CPU has
+ * the form's features (of a predicate-as-counter with an element size, whilelo pn0.s, x0, x1,
+ * vlx2, another class), else "invalid operand for instruction" */
+static void restricted_words(const char *t, const A64ShapeRow *form, const char *mnem, size_t n,
+                             A64Features features, char *msg, size_t cap)
+{
+    const char *d = t + 2;
+    while (isdigit((unsigned char)*d)) d++;
+    if (!form || requires_msg(mnem, n, form->feature, features, msg, cap))
+        snprintf(msg, cap, "invalid operand for instruction");
+    else if (tolower((unsigned char)t[1]) == 'n' && *d == '.')
+        snprintf(msg, cap, "Invalid predicate register, expected PN in range pn8..pn15 with element suffix.");
+    else if (tolower((unsigned char)t[1]) == 'n')
+        snprintf(msg, cap, "invalid restricted predicate-as-counter register expected pn8..pn15");
+    else snprintf(msg, cap, "invalid restricted predicate register, expected p0..p7 (without element suffix)");
+}
+
 /* the shape `shape` of the text whose characters start at tok[], with 'P' for a predicate p8 to
- * p15 written bare or with /m or /z, into pshape; whether there is one */
+ * p15 written bare or with /m or /z, and for a predicate-as-counter pn0 to pn7 (pn3, pn3/z, pn3.s,
+ * pn3[1]), into pshape; whether there is one */
 static bool restricted_view(const char *shape, const char *const *tok, char *pshape, size_t cap)
 {
     bool any = false;
@@ -1430,9 +1535,10 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
     for (const char *p = shape; *p;) {
         const char *o = p;
         size_t k = next_operand(&p);
-        if (*o != 'p' || !(k == 1 || (k == 3 && o[1] == '/'))) continue;
-        const char *t = tok[o - shape];
-        if ((t[0] == 'p' || t[0] == 'P') && isdigit((unsigned char)t[1]) && atoi(t + 1) >= 8 && (size_t)(o - shape) < cap) {
+        bool pn = k >= 2 && o[1] == 'n' && (k == 2 || strchr("/.[", o[2]));
+        if (*o != 'p' || !(pn || k == 1 || (k == 3 && o[1] == '/'))) continue;
+        const char *t = tok[o - shape], *d = t + 1 + pn;
+        if (isdigit((unsigned char)*d) && (pn ? atoi(d) < 8 : atoi(d) >= 8) && (size_t)(o - shape) < cap) {
             pshape[o - shape] = 'P';
             any = true;
         }
@@ -1599,6 +1705,21 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
         if (c > near) near = c;
     }
+    /* an address no form takes after operands a form takes (ld1w { z0.s, z1.s }, pn8/z, [x0, #1]:
+     * its offset, without its mul vl; [x0, x1]: the index without its shift): refused where
+     * address_refused says, in the words of that form's class where the CPU has its features */
+    const A64ShapeRow *arow = NULL;
+    const char *ap = !hit && shape[0] ? address_after_form(mnem, n, lo, shape, tok, &arow) : NULL;
+    char awords[160] = "";
+    const char *ar = ap ? address_refused(mnem, n, s, e, ap, awords, sizeof awords) : NULL;
+    if (ar) {
+        const A64ShapeRow *af = !strcmp(arow->feature, "=") ? dflt : arow;
+        if (!awords[0] || !af || requires_msg(mnem, n, af->feature, features, msg, cap))
+            snprintf(msg, cap, "invalid operand for instruction");
+        else snprintf(msg, cap, "%s", awords);
+        *at = ar;
+        return A64_SHAPE_FORMS;
+    }
     bool prf = false;
     const char *pf = prefetch_unread(mnem, n, lo, s, e, msg, cap, &prf);   /* (prfb foo, p0, [x0]) */
     if (pf) {
@@ -1656,7 +1777,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
         if (t) {
-            snprintf(msg, cap, "invalid operand for instruction");
+            if (t == pat) restricted_words(t, !strcmp(low->feature, "=") ? dflt : low, mnem, n, features, msg, cap);
+            else snprintf(msg, cap, "invalid operand for instruction");
             *at = t;
             return A64_SHAPE_FORMS;
         }
@@ -1669,8 +1791,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (!hit && !low && high && dflt && (!known || a64_shape_sve(shape)) && row_restricts(dflt, pshape))
         low = dflt;                         /* (the default's form: prfh pldl3keep, p14, [x19, z18.d, uxtw #1]) */
     if (!hit && low) {
-        snprintf(msg, cap, "invalid operand for instruction");
         *at = tok[strchr(pshape, 'P') - pshape];
+        restricted_words(*at, !strcmp(low->feature, "=") ? dflt : low, mnem, n, features, msg, cap);
         return A64_SHAPE_MANY;
     }
     /* a lane past the last of the form (fmul z14.h, z7.h, z2.h[17]: 0 to 7; the row's column

@@ -16,7 +16,11 @@
 # llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
 # counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test, a64-literal-malformed.test and
 # a64-literal-altmacro.test (malformed expressions and literals, by the first error of each line
-# alone) are llvm-mca 19's: the same file:line:col and message for each
+# alone), a64-sme-predicates.test and a64-sme-predicates-all.test (predicates-as-counter pn0 to pn7
+# where a form takes pn8 to pn15, p8 to p15 where it takes p0 to p7: llvm's words for them under
+# -mattr=+all), a64-sme-addresses.test and a64-sme-addresses-all.test (the offsets and index
+# registers of SME's and SME2's loads and stores no form takes, and llvm's words for them) are
+# llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
 set -u
@@ -28,7 +32,8 @@ fail=0
 for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-feature-mattr-off a64-operand-messages \
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
     a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits a64-sve-counts a64-sme-values \
-    a64-sme-values-all a64-writeback-shift-list; do
+    a64-sme-values-all a64-writeback-shift-list a64-sme-predicates a64-sme-predicates-all \
+    a64-sme-addresses a64-sme-addresses-all; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
