@@ -3099,10 +3099,14 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
     return o >= 0 && o >> 32 == P->sec;   /* (in another section it is not one here) */
 }
 
-/* a directive's constant expression at a (.set constants, '.', labels defined before it,
- * operators, parentheses: src/asm): its value in *v, and in *end where it stops (a ',' outside
- * parentheses, or e), blanks skipped */
-static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+/* a directive's argument at a as llvm reads it with parseExpression (`known` not NULL: a
+ * count, an offset) or parseAbsoluteExpression (NULL): a constant expression (.set constants,
+ * '.', labels defined before it, operators, parentheses: src/asm), its value in *v, and in *end
+ * where it stops (a ',' outside parentheses, or e), blanks skipped.  An expression of symbols
+ * without a value (a label not defined yet, a symbol of another file) is llvm's "expected
+ * absolute expression", or where it takes one (*known false, *v 0) a size llvm-mca never
+ * learns: it lays out no bytes for it */
+static bool dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known)
 {
     a = skip_ws(a, e);
     if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
@@ -3111,12 +3115,27 @@ static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, 
     P->A.label_value = dir_label;
     bool ok = asm_expr(&P->A, a, e, end, v, &ae);
     P->A.label_value = NULL;
+    if (known) *known = ok;
+    if (!ok && (!strncmp(ae.msg, "unknown symbol", 14) || !strncmp(ae.msg, "symbol '", 8))) {
+        AsmSymExpr sx;
+        AsmErr se;
+        if (asm_sym_expr(&P->A, a, e, end, &sx, NULL, &se) && !sx.constant) {
+            if (!known) return perr(P, a, "expected absolute expression");
+            *v = 0;
+            ok = true;
+        }
+    }
     if (!ok) {
         if (!ae.at) ae.at = a;
         return aerr(P, &ae);
     }
     *end = skip_ws(*end, e);
     return true;
+}
+
+static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+{
+    return dir_arg(P, a, e, end, v, what, NULL);
 }
 
 /* nothing may follow a directive's last argument at x */
@@ -3223,9 +3242,11 @@ static bool org(Parser *P, const char *a, const char *e, bool fill)
     int64_t v, f;
     const char *x;
     char buf[48];
-    if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
+    bool known;
+    if (!dir_arg(P, a, e, &x, &v, "an offset", &known)) return false;
     if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
     if (!dir_end(P, x, e)) return false;
+    if (!known) return true;      /* (an offset llvm-mca never learns: the code stays where it is) */
     if (P->laid && (v < 0 || (uint64_t)v < P->offset)) {
         pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", q(a, rtrim(a, x), buf, sizeof buf), P->offset);
         return true;
@@ -3578,9 +3599,13 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         const char *x, *max_at = NULL;
         if (!dir_expr(P, a, e, &x, &v, "an alignment")) return false;
         bool pow = d->kind == ASM_D_P2ALIGN;
-        /* (llvm-mc's words: a power of two below 2**32; .p2align's negative, uarch's own) */
-        if (pow && v < 0) return perr(P, a, "invalid alignment '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        /* (llvm-mc's words: a power of two below 2**32.  .p2align's negative count llvm-mca
+         * takes: llvm-mc shifts by its low 6 bits, 2**(n & 63) bytes (a negative int64 for
+         * -1, to its maximum's warning), which for n >= -32 is beyond the 4 GiB uarch's
+         * offsets span: no padding) */
         if (pow && v >= 32) return perr(P, a, "invalid alignment value");
+        bool huge = pow && (v & 63) >= 32;
+        int64_t alv = pow ? (int64_t)((uint64_t)1 << (v & 63)) : v ? v : 1;
         if (!pow && (v & (v - 1))) {
             perr(P, a, "alignment must be a power of 2");
             if (v < 0) diag_add(P->err, NULL, P->file, P->line, (int)(a - P->ls) + 1, P->ls, "alignment must be smaller than 2**32");
@@ -3599,8 +3624,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             }
         }
         if (!dir_end(P, x, e)) return false;
-        uint32_t al = pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1);
-        if (max_at && max >= al) {   /* (llvm-mc's warning: then no maximum) */
+        uint32_t al = huge ? 1 : (uint32_t)alv;
+        if (max_at && max >= alv) {   /* (llvm-mc's warning: then no maximum) */
             pwarn(P, max_at, "maximum bytes expression exceeds alignment and has no effect");
             max_at = NULL;
         }
@@ -3611,7 +3636,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     case ASM_D_SKIP: case ASM_D_FILL: {   /* .skip size [, fill]; .fill repeat [, size [, value]] */
         int64_t v, size = 1, fill;
         const char *x;
-        if (!dir_expr(P, a, e, &x, &v, d->kind == ASM_D_FILL ? "a repeat count" : "a size")) return false;
+        bool known;
+        if (!dir_arg(P, a, e, &x, &v, d->kind == ASM_D_FILL ? "a repeat count" : "a size", &known)) return false;
         if (d->kind == ASM_D_FILL && v < 0) {
             pwarn(P, a, "'.fill' directive with negative repeat count has no effect");
             v = 0;
@@ -4134,13 +4160,13 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
     return line(P, ns, ce, a64_plain_end(ns, ce));
 }
 
-/* the statement [s, e) holds a string opened at q and never closed: llvm-mc 19's error where
- * its lexer's error token stops the statement (the name of `.set`/`.equ`/`.equiv` "expected
- * identifier", after it "expected comma", in the value, or `name = value`'s, "missing
- * expression" where an operand is wanted, else "expected newline"; a macro's argument, or the
- * statement's first token, "unterminated string constant"; a directive's, the words of
- * src/asm/directives.tsv), at q; else uarch's words at s */
-static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
+/* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
+ * llvm-mc 19's error where its lexer's error token stops the statement (the name of `.set`/
+ * `.equ`/`.equiv` "expected identifier", after it "expected comma", in the value, or `name =
+ * value`'s, "missing expression" where an operand is wanted, else "expected newline"; a macro's
+ * argument, or the statement's first token, "unterminated string constant"; a directive's, the
+ * words of src/asm/directives.tsv), at q; else uarch's words at s */
+static bool unterminated(Parser *P, const char *st, const char *s, const char *q, const char *e)
 {
     s = skip_ws(s, e);
     const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
@@ -4163,11 +4189,12 @@ static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
     } else if (we > s && asm_macro_named(&P->A, s, n)) {
         return perr(P, q, "unterminated string constant");
     } else if (we > s && x < q && *x == ':') {   /* a label first: the statement after it */
-        return unterminated(P, x + 1, q, e);
+        return unterminated(P, st, x + 1, q, e);
     } else if (*s == '.' && n > 1 && n < 40) {
         /* a directive that reads its arguments as an expression (a data value, a count, .if's
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
+        if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {
         return perr(P, q, "unterminated string constant");   /* (an immediate's expression) */
@@ -4239,7 +4266,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             st = p + 1;
         }
     }
-    if (quote) return unterminated(P, st, qs, e);
+    if (quote) return unterminated(P, st, st, qs, e);
     if (st && !statement(P, st, se)) return false;
     if (comment) return region_marker(P, comment, e);
     return true;
@@ -4299,6 +4326,21 @@ static void resolve_targets(Parser *P)
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
 {
     return a64_parse_opts(file, text, len, NULL, prog, err);
+}
+
+/* the error in err left out (A64ParseOptions.skip_errors): listed in the program */
+static void skipped_add(Parser *P, const Diag *err)
+{
+    A64Program *prog = P->prog;
+    if (prog->nskipped % 64 == 0)
+        prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
+    bool inc = err->kind == A64_DIAG_INCLUDED;
+    prog->skipped[prog->nskipped++] = (struct A64Skipped){
+        inc ? asm_outer_line(&P->A, P->line) : err->line, err->col, err->col_end,
+        arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
+        err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
+        inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
+        inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
 }
 
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
@@ -4443,15 +4485,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                 if (!undo) { ok = false; break; }
                 prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
                 while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
-                if (prog->nskipped % 64 == 0)
-                    prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
-                bool inc = err->kind == A64_DIAG_INCLUDED;
-                prog->skipped[prog->nskipped++] = (struct A64Skipped){
-                    inc ? asm_outer_line(&P.A, P.line) : err->line, err->col, err->col_end,
-                    arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
-                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
-                    inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
-                    inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
+                skipped_add(&P, err);
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
@@ -4461,18 +4495,36 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     P.A.cur_file = NULL;
     if (ok) {
         int ol = 0;
-        if (!asm_finish(&P.A, &ol, &ae)) {
-            P.line = ol;
-            const char *l0 = text;
-            for (int l = 1; l < ol && l0 < end; l++) {
+        bool at_end;
+        if (!asm_finish(&P.A, &ol, &at_end, &ae)) {
+            const char *l0 = text, *o0 = text;
+            int l = 1;
+            for (; l0 < end; l++) {   /* the line it opened on (o0), and the text's last (l0) */
+                if (l == ol) o0 = l0;
                 const char *n = memchr(l0, '\n', (size_t)(end - l0));
-                l0 = n ? n + 1 : end;
+                if (!n) break;
+                l0 = n + 1;
             }
-            P.ls = l0;
-            P.le = memchr(l0, '\n', (size_t)(end - l0));
+            P.line = at_end ? l : ol;
+            P.ls = at_end ? l0 : o0;
+            P.le = memchr(P.ls, '\n', (size_t)(end - P.ls));
             if (!P.le) P.le = end;
-            ae.at = NULL;
+            ae.at = at_end ? end : NULL;
             ok = aerr(&P, &ae);
+            /* (where it opened: uarch's note) */
+            if (at_end && ol <= l) {
+                const char *oe = memchr(o0, '\n', (size_t)(end - o0));
+                Buf src = {0};
+                buf_put(&src, o0, (size_t)((oe ? oe : end) - o0));
+                diag_note(P.err, P.file, ol, (int)(skip_ws(o0, oe ? oe : end) - o0) + 1, buf_cstr(&src), "the conditional left open");
+                buf_free(&src);
+            }
+            /* (no line to leave out for it: when errors are left out, listed with them, after
+             * the others, as llvm-mc reports it) */
+            if (at_end && P.skip) {
+                skipped_add(&P, err);
+                ok = true;
+            }
         }
     }
     if (ok && P.A.in_comment && !P.ended) {   /* (a piece: the whole text decides) */

@@ -1122,13 +1122,18 @@ void asm_notes(const AsmState *A, const char *file, Diag *d)
     }
 }
 
-bool asm_finish(AsmState *A, int *line, AsmErr *err)
+bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err)
 {
+    *at_end = false;
     if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "'.macro' without '.endm'"); }
     if (A->collect != C_NONE) {
         *line = A->collect_line;
         return aerr(err, NULL, "'%s' without '.endr'", A->collect == C_REPT ? ".rept" : A->collect == C_IRP ? ".irp" : ".irpc");
     }
-    if (A->ncond) { *line = A->cond[A->ncond - 1].line; return aerr(err, NULL, "'.if' without '.endif'"); }
+    if (A->ncond) {               /* (llvm's words, at the end of the text) */
+        *line = A->cond[A->ncond - 1].line;
+        *at_end = true;
+        return aerr(err, NULL, "unmatched .ifs or .elses");
+    }
     return true;
 }

@@ -173,8 +173,9 @@ int asm_outer_line(const AsmState *A, int line);
 /* the chain of expansions the current line came through, innermost first, as diagnostic
  * notes ("in expansion of macro 'step'") appended to d */
 void asm_notes(const AsmState *A, const char *file, Diag *d);
-/* at the end of the input: what is left open, as an error (false) with the line it opened on */
-bool asm_finish(AsmState *A, int *line, AsmErr *err);
+/* at the end of the input: what is left open, as an error (false) with the line it opened on;
+ * *at_end: llvm reports it at the end of the text (a conditional left open) */
+bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err);
 
 /* ---- `.include` (src/asm/include.c): the included files spliced in before parsing ---- */
 enum { ASM_MAX_INCLUDE_DEPTH = 64, ASM_MAX_INCLUDES = 100000 };
