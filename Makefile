@@ -60,6 +60,7 @@ $(GEN_TABLE): tools/gen-table.c | $(B)/.dirs
 
 # --- CPU models: models/<cpu>/*.tsv -> $(B)/gen/models.c --------------------------------
 -include models/models.mk
+-include src/asm/asm.mk
 -include src/a64/isa.mk
 -include src/clock/clock.mk
 -include src/bench/bench.mk

@@ -5,7 +5,9 @@
  * -s: the rows must be sorted by their first column (strcmp order, equal cells allowed), for a
  * table the code searches with bsearch; a row out of order fails the build with file:line.
  * -S: the same ignoring ASCII case (names looked up in any case, kept in their own spelling).
- * COLTYPES is one word per column: hex (0x.. or bare hex digits), int, num (a C double), str.
+ * COLTYPES is one word per column: hex (0x.. or bare hex digits), int, num (a C double), str,
+ * enum:PREFIX (a word of lowercase letters, digits and '_', written as the C name PREFIX followed
+ * by the word in upper case: enum:ASM_D_ turns data4 into ASM_D_DATA4, a constant HEADER declares).
  * Lines starting with '#' and empty lines are skipped; the first other line is the header and
  * must have as many columns as COLTYPES.  The output is
  *     #include "HEADER"
@@ -73,6 +75,15 @@ static void emit(const char *type, char *cell)
         if (!*cell || *end || errno)
             fail("bad number", cell);
         printf("%.17g", v);
+    } else if (strncmp(type, "enum:", 5) == 0) {
+        for (const char *c = cell; *c; c++)
+            if (!islower((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '_')
+                fail("bad enumerator word (lowercase letters, digits, '_')", cell);
+        if (!*cell)
+            fail("empty enumerator word", cell);
+        printf("%s", type + 5);
+        for (const char *c = cell; *c; c++)
+            putchar(toupper((unsigned char)*c));
     } else {
         fprintf(stderr, "gen-table: unknown column type '%s'\n", type);
         exit(2);

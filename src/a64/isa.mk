@@ -5,8 +5,9 @@ GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
 A64_TABLES := sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
-# what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse)
-A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES))
+# what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse;
+# the asm layer's table too, src/asm/asm.mk)
+A64_GEN_OBJS := $(B)/obj/gen/isa.o $(patsubst %,$(B)/obj/gen/a64_%.o,$(A64_TABLES)) $(ASM_GEN_OBJS)
 
 $(B)/gen-isa: tools/gen-isa.c src/a64/isa.h src/a64/a64.h | $(B)/.dirs
 	$(HOSTCC) -std=c11 -Wall -Wextra -Wno-missing-field-initializers -O1 -Isrc -o $@ tools/gen-isa.c

@@ -97,7 +97,7 @@ typedef struct Parser {
     bool skip;                /* A64ParseOptions.skip_errors */
     bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
     int after_error;          /* statements parsed after a failing one on its line (line_after_error) */
-    const struct Directive *dir_seen[64];   /* directives looked up, by a hash of the name
+    const AsmDirective *dir_seen[64];   /* directives looked up, by a hash of the name
                                                (compiler output's data repeats a few) */
     /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out */
     int sec, prev_sec;
@@ -3028,221 +3028,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     return true;
 }
 
-/* ---- directives ---- */
-enum { D_IGNORE, D_ARCH, D_ULEB, D_SLEB, D_END, D_WARNING, D_OCTA, D_INST, D_DCB, D_DS, D_SUBSECTION, D_WEAKREF, D_NOTARGET, D_INCBIN, D_INCLUDE, D_TEXT, D_DATA, D_SECTION, D_POPSECTION, D_PREVIOUS, D_P2ALIGN, D_BALIGN, D_SKIP,
-       D_ORG, D_FILL, D_ASCII, D_ASCIZ, D_FLOAT4, D_FLOAT8, D_DATA1, D_DATA2, D_DATA4, D_DATA8 };
-/* every directive the front end knows, sorted by name (binary search); the D_IGNORE ones do
- * not matter for timing (symbols, debug info, strings in data sections, ...) */
-static const struct Directive { const char *name; int action; } directives[] = {
-    {"2byte", D_DATA2},
-    {"4byte", D_DATA4},
-    {"8byte", D_DATA8},
-    {"addrsig", D_IGNORE},
-    {"addrsig_sym", D_IGNORE},
-    {"align", D_P2ALIGN},
-    {"alt_entry", D_IGNORE},
-    {"arch", D_ARCH},
-    {"arch_extension", D_ARCH},
-    {"ascii", D_ASCII},
-    {"asciz", D_ASCIZ},
-    {"balign", D_BALIGN},
-    {"balignl", D_BALIGN},
-    {"balignw", D_BALIGN},
-    {"bss", D_DATA},
-    {"build_version", D_IGNORE},
-    {"byte", D_DATA1},
-    {"cfi_sections", D_IGNORE},
-    {"cg_profile", D_IGNORE},
-    {"cold", D_IGNORE},
-    {"comm", D_IGNORE},
-    {"const", D_DATA},
-    {"const_data", D_DATA},
-    {"constructor", D_DATA},
-    {"cpu", D_ARCH},
-    {"cstring", D_DATA},
-    {"cv_def_range", D_IGNORE},
-    {"cv_file", D_IGNORE},
-    {"cv_filechecksumoffset", D_IGNORE},
-    {"cv_filechecksums", D_IGNORE},
-    {"cv_fpo_data", D_IGNORE},
-    {"cv_func_id", D_IGNORE},
-    {"cv_inline_linetable", D_IGNORE},
-    {"cv_inline_site_id", D_IGNORE},
-    {"cv_linetable", D_IGNORE},
-    {"cv_loc", D_IGNORE},
-    {"cv_string", D_IGNORE},
-    {"cv_stringtable", D_IGNORE},
-    {"data", D_DATA},
-    {"data.rel.ro", D_DATA},
-    {"data_region", D_IGNORE},
-    {"dc", D_DATA2},
-    {"dc.a", D_DATA8},
-    {"dc.b", D_DATA1},
-    {"dc.d", D_FLOAT8},
-    {"dc.l", D_DATA4},
-    {"dc.s", D_FLOAT4},
-    {"dc.w", D_DATA2},
-    {"dc.x", D_NOTARGET},
-    {"dcb", D_DCB},
-    {"dcb.b", D_DCB},
-    {"dcb.d", D_DCB},
-    {"dcb.l", D_DCB},
-    {"dcb.s", D_DCB},
-    {"dcb.w", D_DCB},
-    {"dcb.x", D_NOTARGET},
-    {"def", D_IGNORE},
-    {"desc", D_IGNORE},
-    {"destructor", D_DATA},
-    {"double", D_FLOAT8},
-    {"ds", D_DS},
-    {"ds.b", D_DS},
-    {"ds.d", D_DS},
-    {"ds.l", D_DS},
-    {"ds.p", D_DS},
-    {"ds.s", D_DS},
-    {"ds.w", D_DS},
-    {"ds.x", D_DS},
-    {"dword", D_DATA8},
-    {"dyld", D_DATA},
-    {"end", D_END},
-    {"end_data_region", D_IGNORE},
-    {"endef", D_IGNORE},
-    {"endfunc", D_IGNORE},
-    {"ent", D_IGNORE},
-    {"extern", D_IGNORE},
-    {"file", D_IGNORE},
-    {"fill", D_FILL},
-    {"float", D_FLOAT4},
-    {"frame", D_IGNORE},
-    {"func", D_IGNORE},
-    {"fvmlib_init0", D_DATA},
-    {"fvmlib_init1", D_DATA},
-    {"global", D_IGNORE},
-    {"globl", D_IGNORE},
-    {"hidden", D_IGNORE},
-    {"hword", D_DATA2},
-    {"ident", D_IGNORE},
-    {"incbin", D_INCBIN},
-    {"include", D_INCLUDE},
-    {"indirect_symbol", D_IGNORE},
-    {"inst", D_INST},
-    {"int", D_DATA4},
-    {"internal", D_IGNORE},
-    {"ios_version_min", D_IGNORE},
-    {"lazy_reference", D_IGNORE},
-    {"lazy_symbol_pointer", D_DATA},
-    {"lcomm", D_IGNORE},
-    {"lglobl", D_IGNORE},
-    {"linker_option", D_IGNORE},
-    {"literal16", D_DATA},
-    {"literal4", D_DATA},
-    {"literal8", D_DATA},
-    {"loc", D_IGNORE},
-    {"local", D_IGNORE},
-    {"loh", D_IGNORE},
-    {"long", D_DATA4},
-    {"lsym", D_IGNORE},
-    {"lto_discard", D_IGNORE},
-    {"lto_set_conditional", D_IGNORE},
-    {"ltorg", D_IGNORE},
-    {"macosx_version_min", D_IGNORE},
-    {"memtag", D_IGNORE},
-    {"mod_init_func", D_DATA},
-    {"mod_term_func", D_DATA},
-    {"no_dead_strip", D_IGNORE},
-    {"non_lazy_symbol_pointer", D_DATA},
-    {"note", D_IGNORE},
-    {"objc_cat_cls_meth", D_DATA},
-    {"objc_cat_inst_meth", D_DATA},
-    {"objc_category", D_DATA},
-    {"objc_class", D_DATA},
-    {"objc_class_names", D_DATA},
-    {"objc_class_vars", D_DATA},
-    {"objc_cls_meth", D_DATA},
-    {"objc_cls_refs", D_DATA},
-    {"objc_inst_meth", D_DATA},
-    {"objc_instance_vars", D_DATA},
-    {"objc_message_refs", D_DATA},
-    {"objc_meta_class", D_DATA},
-    {"objc_meth_var_names", D_DATA},
-    {"objc_meth_var_types", D_DATA},
-    {"objc_module_info", D_DATA},
-    {"objc_protocol", D_DATA},
-    {"objc_selector_strs", D_DATA},
-    {"objc_string_object", D_DATA},
-    {"objc_symbols", D_DATA},
-    {"octa", D_OCTA},
-    {"org", D_ORG},
-    {"p2align", D_P2ALIGN},
-    {"p2alignl", D_P2ALIGN},
-    {"p2alignw", D_P2ALIGN},
-    {"picsymbol_stub", D_DATA},
-    {"pool", D_IGNORE},
-    {"popsection", D_POPSECTION},
-    {"previous", D_PREVIOUS},
-    {"print", D_IGNORE},
-    {"private_extern", D_IGNORE},
-    {"protected", D_IGNORE},
-    {"pseudoprobe", D_IGNORE},
-    {"pushsection", D_SECTION},
-    {"quad", D_DATA8},
-    {"reference", D_IGNORE},
-    {"reloc", D_IGNORE},
-    {"rodata", D_DATA},
-    {"rva", D_IGNORE},
-    {"scl", D_IGNORE},
-    {"secidx", D_IGNORE},
-    {"secrel32", D_IGNORE},
-    {"section", D_SECTION},
-    {"secure_log_reset", D_IGNORE},
-    {"short", D_DATA2},
-    {"single", D_FLOAT4},
-    {"size", D_IGNORE},
-    {"skip", D_SKIP},
-    {"sleb128", D_SLEB},
-    {"space", D_SKIP},
-    {"static_const", D_DATA},
-    {"static_data", D_DATA},
-    {"string", D_ASCIZ},
-    {"subsection", D_SUBSECTION},
-    {"subsections_via_symbols", D_IGNORE},
-    {"symbol_resolver", D_IGNORE},
-    {"symbol_stub", D_DATA},
-    {"symidx", D_IGNORE},
-    {"symver", D_IGNORE},
-    {"tbss", D_IGNORE},
-    {"tdata", D_DATA},
-    {"text", D_TEXT},
-    {"thread_init_func", D_DATA},
-    {"thread_local_variable_pointer", D_DATA},
-    {"tlsdesccall", D_IGNORE},
-    {"tlv", D_IGNORE},
-    {"tlvp", D_IGNORE},
-    {"tvos_version_min", D_IGNORE},
-    {"type", D_IGNORE},
-    {"uleb128", D_ULEB},
-    {"value", D_DATA2},
-    {"variant_pcs", D_IGNORE},
-    {"version", D_IGNORE},
-    {"warning", D_WARNING},
-    {"watchos_version_min", D_IGNORE},
-    {"weak", D_IGNORE},
-    {"weak_anti_dep", D_IGNORE},
-    {"weak_def_can_be_hidden", D_IGNORE},
-    {"weak_definition", D_IGNORE},
-    {"weak_reference", D_IGNORE},
-    {"weakref", D_WEAKREF},
-    {"word", D_DATA4},
-    {"xword", D_DATA8},
-    {"xword_nop", D_IGNORE},
-    {"zero", D_SKIP},
-    {"zerofill", D_IGNORE}
-};
-
-static int directive_cmp(const void *k, const void *d)
-{
-    return strcmp(k, ((const struct Directive *)d)->name);
-}
+/* ---- directives (src/asm/directives.tsv: asm_directive_find) ---- */
 
 /* the section [name, name + n), code or data (as the first entry said): 0 the default (.text,
  * __TEXT,__text); a new data section -1 unless data sections are laid out */
@@ -3313,10 +3099,14 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
     return o >= 0 && o >> 32 == P->sec;   /* (in another section it is not one here) */
 }
 
-/* a directive's constant expression at a (.set constants, '.', labels defined before it,
- * operators, parentheses: src/asm): its value in *v, and in *end where it stops (a ',' outside
- * parentheses, or e), blanks skipped */
-static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+/* a directive's argument at a as llvm reads it with parseExpression (`known` not NULL: a
+ * count, an offset) or parseAbsoluteExpression (NULL): a constant expression (.set constants,
+ * '.', labels defined before it, operators, parentheses: src/asm), its value in *v, and in *end
+ * where it stops (a ',' outside parentheses, or e), blanks skipped.  An expression of symbols
+ * without a value (a label not defined yet, a symbol of another file) is llvm's "expected
+ * absolute expression", or where it takes one (*known false, *v 0) a size llvm-mca never
+ * learns: it lays out no bytes for it */
+static bool dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known)
 {
     a = skip_ws(a, e);
     if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
@@ -3325,12 +3115,27 @@ static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, 
     P->A.label_value = dir_label;
     bool ok = asm_expr(&P->A, a, e, end, v, &ae);
     P->A.label_value = NULL;
+    if (known) *known = ok;
+    if (!ok && (!strncmp(ae.msg, "unknown symbol", 14) || !strncmp(ae.msg, "symbol '", 8))) {
+        AsmSymExpr sx;
+        AsmErr se;
+        if (asm_sym_expr(&P->A, a, e, end, &sx, NULL, &se) && !sx.constant) {
+            if (!known) return perr(P, a, "expected absolute expression");
+            *v = 0;
+            ok = true;
+        }
+    }
     if (!ok) {
         if (!ae.at) ae.at = a;
         return aerr(P, &ae);
     }
     *end = skip_ws(*end, e);
     return true;
+}
+
+static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+{
+    return dir_arg(P, a, e, end, v, what, NULL);
 }
 
 /* nothing may follow a directive's last argument at x */
@@ -3437,9 +3242,11 @@ static bool org(Parser *P, const char *a, const char *e, bool fill)
     int64_t v, f;
     const char *x;
     char buf[48];
-    if (!dir_expr(P, a, e, &x, &v, "an offset")) return false;
+    bool known;
+    if (!dir_arg(P, a, e, &x, &v, "an offset", &known)) return false;
     if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
     if (!dir_end(P, x, e)) return false;
+    if (!known) return true;      /* (an offset llvm-mca never learns: the code stays where it is) */
     if (P->laid && (v < 0 || (uint64_t)v < P->offset)) {
         pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", q(a, rtrim(a, x), buf, sizeof buf), P->offset);
         return true;
@@ -3687,23 +3494,23 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
     const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
-    const struct Directive **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
-    const struct Directive *d = *seen;
-    if (!d || strcmp(name, d->name))
-        d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
-    if (d) *seen = d;
-    if (!d) {                     /* the assembler language's: .set .macro .if .irp .rept ... */
+    const AsmDirective **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
+    const AsmDirective *d = *seen;
+    if (!d || strcmp(name, d->name)) d = asm_directive_find(name);
+    if (!d) return perr(P, s, "unknown directive");
+    *seen = d;
+    if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
         P->A.line_start = P->ls;
-        AsmResult r = asm_directive(&P->A, name, s, a, e, P->line, &ae);
+        AsmResult r = asm_directive(&P->A, d, s, a, e, P->line, &ae);
         if (r == ASM_DONE) return true;
         if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
         return perr(P, s, "unknown directive");
     }
     int dsize = 0;
-    switch (d->action) {
-    case D_IGNORE: return true;
-    case D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
+    switch (d->kind) {
+    case ASM_D_IGNORE: return true;
+    case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
         A64Features f = P->env.features, sf = P->env.sys;
@@ -3717,7 +3524,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         P->env.sys = sf;
         return true;
     }
-    case D_ULEB: case D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
+    case ASM_D_ULEB: case ASM_D_SLEB: {   /* LEB128 numbers: 7 bits a byte (a label expression: 1) */
         if (skip_ws(a, e) >= e) return true;   /* (checked in every section: llvm-mca does) */
         uint32_t bytes = 0;
         for (const char *x = a;;) {
@@ -3728,7 +3535,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
                 !data_value(P, x, c = value_end(x, e), false, &v, &known, &xs, &xe))
                 return false;
             int n = 1;
-            if (known && d->action == D_ULEB)
+            if (known && d->kind == ASM_D_ULEB)
                 for (uint64_t u = (uint64_t)v >> 7; u; u >>= 7) n++;
             else if (known)      /* signed: until the rest is the sign of the last byte's bit 6 */
                 for (int64_t w = v; !((w >> 6) == 0 || (w >> 6) == -1); w >>= 7) n++;
@@ -3739,11 +3546,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (P->laid) add_align(P, 0, bytes);
         return true;
     }
-    case D_END:                /* the end of the text: nothing after it is read (GNU as, llvm-mc) */
+    case ASM_D_END:                /* the end of the text: nothing after it is read (GNU as, llvm-mc) */
         if (P->start) return perr(P, s, "%s", A64_MSG_WHOLE);   /* (the pieces after it are not) */
         P->ended = true;
         return true;
-    case D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */
+    case ASM_D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */
         size_t k = a < e && *a == '"' ? 1 : 0, m = (size_t)(e - a);
         if (k && m >= 2 && e[-1] == '"') m -= 2;
         else if (k) m -= 1;
@@ -3752,13 +3559,13 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         else pwarn(P, s, "%.*s", (int)m, a + k);
         return true;
     }
-    case D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
-    case D_DATA: {                /* .data, .bss, .rodata ...: the section of that name */
+    case ASM_D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
+    case ASM_D_DATA: {                /* .data, .bss, .rodata ...: the section of that name */
         char sn[48];
         P->prev_sec = P->sec;
         return enter(P, section_id(P, sn, (size_t)snprintf(sn, sizeof sn, ".%.40s", name), false), s);
     }
-    case D_SECTION: {
+    case ASM_D_SECTION: {
         if (name[0] == 'p' && P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
             return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
         if (name[0] == 'p') {
@@ -3781,20 +3588,24 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (*ne2 == ',' && (strncmp(x, "__", 2) || ++commas == 2)) break;
         return enter(P, section_id(P, x, (size_t)(ne2 - x), code), a);
     }
-    case D_POPSECTION:         /* (the previous section comes back too: llvm-mc) */
+    case ASM_D_POPSECTION:         /* (the previous section comes back too: llvm-mc) */
         if (!P->nsec_stack) return perr(P, s, "'.popsection' without a '.pushsection'");
         P->nsec_stack--;
         P->prev_sec = P->sec_stack[P->nsec_stack][1];
         return enter(P, P->sec_stack[P->nsec_stack][0], s);
-    case D_PREVIOUS: { int back = P->prev_sec; P->prev_sec = P->sec; return enter(P, back, s); }
-    case D_P2ALIGN: case D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
+    case ASM_D_PREVIOUS: { int back = P->prev_sec; P->prev_sec = P->sec; return enter(P, back, s); }
+    case ASM_D_P2ALIGN: case ASM_D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
         int64_t v, fill, max = 0;
         const char *x, *max_at = NULL;
         if (!dir_expr(P, a, e, &x, &v, "an alignment")) return false;
-        bool pow = d->action == D_P2ALIGN;
-        /* (llvm-mc's words: a power of two below 2**32; .p2align's negative, uarch's own) */
-        if (pow && v < 0) return perr(P, a, "invalid alignment '%s'", q(a, rtrim(a, x), buf, sizeof buf));
+        bool pow = d->kind == ASM_D_P2ALIGN;
+        /* (llvm-mc's words: a power of two below 2**32.  .p2align's negative count llvm-mca
+         * takes: llvm-mc shifts by its low 6 bits, 2**(n & 63) bytes (a negative int64 for
+         * -1, to its maximum's warning), which for n >= -32 is beyond the 4 GiB uarch's
+         * offsets span: no padding) */
         if (pow && v >= 32) return perr(P, a, "invalid alignment value");
+        bool huge = pow && (v & 63) >= 32;
+        int64_t alv = pow ? (int64_t)((uint64_t)1 << (v & 63)) : v ? v : 1;
         if (!pow && (v & (v - 1))) {
             perr(P, a, "alignment must be a power of 2");
             if (v < 0) diag_add(P->err, NULL, P->file, P->line, (int)(a - P->ls) + 1, P->ls, "alignment must be smaller than 2**32");
@@ -3813,8 +3624,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             }
         }
         if (!dir_end(P, x, e)) return false;
-        uint32_t al = pow ? (uint32_t)1 << v : (v ? (uint32_t)v : 1);
-        if (max_at && max >= al) {   /* (llvm-mc's warning: then no maximum) */
+        uint32_t al = huge ? 1 : (uint32_t)alv;
+        if (max_at && max >= alv) {   /* (llvm-mc's warning: then no maximum) */
             pwarn(P, max_at, "maximum bytes expression exceeds alignment and has no effect");
             max_at = NULL;
         }
@@ -3822,11 +3633,12 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (P->laid && (!max_at || max >= al || pad <= max)) add_align(P, al, 0);
         return true;
     }
-    case D_SKIP: case D_FILL: {   /* .skip size [, fill]; .fill repeat [, size [, value]] */
+    case ASM_D_SKIP: case ASM_D_FILL: {   /* .skip size [, fill]; .fill repeat [, size [, value]] */
         int64_t v, size = 1, fill;
         const char *x;
-        if (!dir_expr(P, a, e, &x, &v, d->action == D_FILL ? "a repeat count" : "a size")) return false;
-        if (d->action == D_FILL && v < 0) {
+        bool known;
+        if (!dir_arg(P, a, e, &x, &v, d->kind == ASM_D_FILL ? "a repeat count" : "a size", &known)) return false;
+        if (d->kind == ASM_D_FILL && v < 0) {
             pwarn(P, a, "'.fill' directive with negative repeat count has no effect");
             v = 0;
         }
@@ -3836,16 +3648,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         }
         if (x < e && *x == ',') {
             const char *sa = skip_ws(x + 1, e);
-            if (!dir_expr(P, sa, e, &x, d->action == D_FILL ? &size : &fill, d->action == D_FILL ? "a size" : "a fill value")) return false;
-            if (d->action == D_FILL && size > 8) {   /* (llvm-mc's warnings) */
+            if (!dir_expr(P, sa, e, &x, d->kind == ASM_D_FILL ? &size : &fill, d->kind == ASM_D_FILL ? "a size" : "a fill value")) return false;
+            if (d->kind == ASM_D_FILL && size > 8) {   /* (llvm-mc's warnings) */
                 pwarn(P, sa, "'.fill' directive with size greater than 8 has been truncated to 8");
                 size = 8;
             }
-            if (d->action == D_FILL && size < 0) {
+            if (d->kind == ASM_D_FILL && size < 0) {
                 pwarn(P, sa, "'.fill' directive with negative size has no effect");
                 size = 0;
             }
-            if (d->action == D_FILL && x < e && *x == ',') {
+            if (d->kind == ASM_D_FILL && x < e && *x == ',') {
                 const char *fa = skip_ws(x + 1, e);
                 if (!dir_expr(P, fa, e, &x, &fill, "a fill value")) return false;
                 if (size > 4 && (fill < 0 || fill > UINT32_MAX))   /* (llvm-mca's warning too) */
@@ -3856,7 +3668,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         skip_bytes(P, (uint64_t)v * (uint64_t)size);   /* (modulo 2^64: the same modulo 4 GiB) */
         return true;
     }
-    case D_DS: case D_DCB: {      /* .ds.l count; .dcb.l count, value: count elements */
+    case ASM_D_DS: case ASM_D_DCB: {      /* .ds.l count; .dcb.l count, value: count elements */
         int64_t v, val;
         const char *x;
         int size = dc_size(name);
@@ -3865,7 +3677,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             pwarn(P, a, "'.%s' directive with negative repeat count has no effect", name);
             return x >= e || perr(P, x, "unexpected token at start of statement");
         }
-        if (d->action == D_DCB) {
+        if (d->kind == ASM_D_DCB) {
             if (x >= e || *x != ',') return perr(P, x, "expected comma");
             const char *c = skip_ws(x + 1, e), *xs, *xe;
             bool known;
@@ -3881,11 +3693,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         skip_bytes(P, (uint64_t)v * (uint64_t)size);
         return true;
     }
-    case D_OCTA: return octa(P, a, e);
-    case D_INCBIN: return incbin(P, a, e);
-    case D_INCLUDE: return include_left(P, s, a, e);
-    case D_NOTARGET: return perr(P, a, ".%s not currently supported for this target", name);
-    case D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
+    case ASM_D_OCTA: return octa(P, a, e);
+    case ASM_D_INCBIN: return incbin(P, a, e);
+    case ASM_D_INCLUDE: return include_left(P, s, a, e);
+    case ASM_D_NOTARGET: return perr(P, a, ".%s not currently supported for this target", name);
+    case ASM_D_SUBSECTION: {          /* .subsection N: a code stream of its own, after N - 1 (see subsection()) */
         int64_t v = 0;
         const char *x = a;
         if (a < e) {
@@ -3899,7 +3711,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         }
         return subsection(P, (int)v, s);
     }
-    case D_WEAKREF: {             /* .weakref alias, target: two names, nothing for timing */
+    case ASM_D_WEAKREF: {             /* .weakref alias, target: two names, nothing for timing */
         const char *x = a, *xe = ident_end(x, e);
         if (xe == x || is_digit(*x)) return perr(P, x, "expected identifier");
         x = skip_ws(xe, e);
@@ -3909,7 +3721,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (xe == x || is_digit(*x)) return perr(P, x, "expected identifier");
         return dir_end(P, xe, e);
     }
-    case D_INST: {                /* .inst: constants, 4 bytes each (llvm-mc keeps the low 32 bits) */
+    case ASM_D_INST: {                /* .inst: constants, 4 bytes each (llvm-mc keeps the low 32 bits) */
         if (skip_ws(a, e) >= e) return perr(P, s, "expected expression following '.inst' directive");
         for (const char *x = a;;) {
             const char *c = value_end(x, e), *xs, *xe;
@@ -3924,15 +3736,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         }
         return true;
     }
-    case D_ORG: return org(P, a, e, true);
-    case D_ASCII: case D_ASCIZ: {
-        int64_t n = dir_strings(P, a, e, d->action == D_ASCIZ);
+    case ASM_D_ORG: return org(P, a, e, true);
+    case ASM_D_ASCII: case ASM_D_ASCIZ: {
+        int64_t n = dir_strings(P, a, e, d->kind == ASM_D_ASCIZ);
         if (n < 0) return false;
         if (n > (1 << 24)) return perr(P, a, "more than %d bytes of strings", 1 << 24);
         if (P->laid && n) add_align(P, 0, (uint32_t)n);
         return true;
     }
-    case D_FLOAT4: case D_FLOAT8: {   /* values separated by commas, 4 or 8 bytes each */
+    case ASM_D_FLOAT4: case ASM_D_FLOAT8: {   /* values separated by commas, 4 or 8 bytes each */
         if (skip_ws(a, e) >= e) return true;
         uint32_t n = 0;
         for (const char *x = a;; x++) {
@@ -3942,12 +3754,12 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (!c) break;
             x = c;
         }
-        if (P->laid) add_align(P, 0, n * (d->action == D_FLOAT4 ? 4u : 8u));
+        if (P->laid) add_align(P, 0, n * (d->kind == ASM_D_FLOAT4 ? 4u : 8u));
         return true;
     }
-    case D_DATA1: dsize = 1; break;
-    case D_DATA2: dsize = 2; break;
-    case D_DATA4: dsize = 4; break;
+    case ASM_D_DATA1: dsize = 1; break;
+    case ASM_D_DATA2: dsize = 2; break;
+    case ASM_D_DATA4: dsize = 4; break;
     default: dsize = 8; break;
     }
     {
@@ -4348,19 +4160,26 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
     return line(P, ns, ce, a64_plain_end(ns, ce));
 }
 
-/* the statement [s, e) holds a string opened at q and never closed: llvm-mc 19's error where
- * its lexer's error token stops the statement (the name of `.set`/`.equ`/`.equiv` "expected
- * identifier", after it "expected comma", in the value, or `name = value`'s, "missing
- * expression" where an operand is wanted, else "expected newline"; a macro's argument, or the
- * statement's first token, "unterminated string constant"), at q; else uarch's words at s */
-static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
+/* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
+ * llvm-mc 19's error where its lexer's error token stops the statement (the name of `.set`/
+ * `.equ`/`.equiv` "expected identifier", after it "expected comma", in the value, or `name =
+ * value`'s, "missing expression" where an operand is wanted, else "expected newline"; a macro's
+ * argument, or the statement's first token, "unterminated string constant"; a directive's, the
+ * words of src/asm/directives.tsv), at q; else uarch's words at s */
+static bool unterminated(Parser *P, const char *st, const char *s, const char *q, const char *e)
 {
     s = skip_ws(s, e);
     const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
     size_t n = (size_t)(we - s);
     if (s == q) return perr(P, q, "unterminated string constant");
-    if (*s == '.' && ((n == 4 && (!strncasecmp(s, ".set", 4) || !strncasecmp(s, ".equ", 4))) ||
-                      (n == 6 && !strncasecmp(s, ".equiv", 6)))) {
+    const AsmDirective *d = NULL;   /* (src/asm/directives.tsv: llvm's words for it) */
+    if (*s == '.' && n > 1 && n < 40) {
+        char name[40];
+        ascii_lower_n(name, s + 1, n - 1);
+        name[n - 1] = 0;
+        d = asm_directive_find(name);
+    }
+    if (d && !strcmp(d->unterminated, "=")) {   /* .set and its kin: llvm's parseAssignment */
         if (x == q) return perr(P, q, "expected identifier");
         x = skip_ws(asm_name_end(x, e), e);
         if (x == q) return perr(P, q, "expected comma");
@@ -4370,24 +4189,13 @@ static bool unterminated(Parser *P, const char *s, const char *q, const char *e)
     } else if (we > s && asm_macro_named(&P->A, s, n)) {
         return perr(P, q, "unterminated string constant");
     } else if (we > s && x < q && *x == ':') {   /* a label first: the statement after it */
-        return unterminated(P, x + 1, q, e);
+        return unterminated(P, st, x + 1, q, e);
     } else if (*s == '.' && n > 1 && n < 40) {
         /* a directive that reads its arguments as an expression (a data value, a count, .if's
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
-         * wants a string (.ascii) finds none */
-        char name[40];
-        ascii_lower_n(name, s + 1, n - 1);
-        name[n - 1] = 0;
-        const struct Directive *d = bsearch(name, directives, ARRAY_LEN(directives), sizeof directives[0], directive_cmp);
-        int k = d ? d->action : -1;
-        if (k == D_ASCII || k == D_ASCIZ) return perr(P, q, "expected string");
-        if (k == D_INCBIN || k == D_INCLUDE) return perr(P, q, "expected string in '.%s' directive", name);
-        if (k == D_OCTA) return perr(P, q, "unknown token in expression");
-        if (k == D_INST) return perr(P, q, "expected expression");
-        if (k == D_ULEB || k == D_SLEB || k == D_DCB || k == D_SECTION || k == D_P2ALIGN || k == D_BALIGN ||
-            k == D_SKIP || k == D_ORG || k == D_FILL || k == D_FLOAT4 || k == D_FLOAT8 || k == D_DATA1 ||
-            k == D_DATA2 || k == D_DATA4 || k == D_DATA8 || asm_expr_directive(name))
-            return perr(P, q, "unterminated string constant");
+         * wants a string (.ascii) finds none: the directive's words */
+        if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
+        if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {
         return perr(P, q, "unterminated string constant");   /* (an immediate's expression) */
     } else if (we > s && *s != '.' && q > we) {   /* an instruction's operand: none starts there */
@@ -4458,7 +4266,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             st = p + 1;
         }
     }
-    if (quote) return unterminated(P, st, qs, e);
+    if (quote) return unterminated(P, st, st, qs, e);
     if (st && !statement(P, st, se)) return false;
     if (comment) return region_marker(P, comment, e);
     return true;
@@ -4518,6 +4326,21 @@ static void resolve_targets(Parser *P)
 bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog, Diag *err)
 {
     return a64_parse_opts(file, text, len, NULL, prog, err);
+}
+
+/* the error in err left out (A64ParseOptions.skip_errors): listed in the program */
+static void skipped_add(Parser *P, const Diag *err)
+{
+    A64Program *prog = P->prog;
+    if (prog->nskipped % 64 == 0)
+        prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
+    bool inc = err->kind == A64_DIAG_INCLUDED;
+    prog->skipped[prog->nskipped++] = (struct A64Skipped){
+        inc ? asm_outer_line(&P->A, P->line) : err->line, err->col, err->col_end,
+        arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
+        err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
+        inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
+        inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
 }
 
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
@@ -4662,15 +4485,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                 if (!undo) { ok = false; break; }
                 prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
                 while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
-                if (prog->nskipped % 64 == 0)
-                    prog->skipped = xrealloc(prog->skipped, (size_t)(prog->nskipped + 64) * sizeof *prog->skipped);
-                bool inc = err->kind == A64_DIAG_INCLUDED;
-                prog->skipped[prog->nskipped++] = (struct A64Skipped){
-                    inc ? asm_outer_line(&P.A, P.line) : err->line, err->col, err->col_end,
-                    arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
-                    err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
-                    inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
-                    inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
+                skipped_add(&P, err);
                 continue;
             }
         } else if (!line(&P, ls, le, plain)) { ok = false; break; }
@@ -4680,18 +4495,36 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     P.A.cur_file = NULL;
     if (ok) {
         int ol = 0;
-        if (!asm_finish(&P.A, &ol, &ae)) {
-            P.line = ol;
-            const char *l0 = text;
-            for (int l = 1; l < ol && l0 < end; l++) {
+        bool at_end;
+        if (!asm_finish(&P.A, &ol, &at_end, &ae)) {
+            const char *l0 = text, *o0 = text;
+            int l = 1;
+            for (; l0 < end; l++) {   /* the line it opened on (o0), and the text's last (l0) */
+                if (l == ol) o0 = l0;
                 const char *n = memchr(l0, '\n', (size_t)(end - l0));
-                l0 = n ? n + 1 : end;
+                if (!n) break;
+                l0 = n + 1;
             }
-            P.ls = l0;
-            P.le = memchr(l0, '\n', (size_t)(end - l0));
+            P.line = at_end ? l : ol;
+            P.ls = at_end ? l0 : o0;
+            P.le = memchr(P.ls, '\n', (size_t)(end - P.ls));
             if (!P.le) P.le = end;
-            ae.at = NULL;
+            ae.at = at_end ? end : NULL;
             ok = aerr(&P, &ae);
+            /* (where it opened: uarch's note) */
+            if (at_end && ol <= l) {
+                const char *oe = memchr(o0, '\n', (size_t)(end - o0));
+                Buf src = {0};
+                buf_put(&src, o0, (size_t)((oe ? oe : end) - o0));
+                diag_note(P.err, P.file, ol, (int)(skip_ws(o0, oe ? oe : end) - o0) + 1, buf_cstr(&src), "the conditional left open");
+                buf_free(&src);
+            }
+            /* (no line to leave out for it: when errors are left out, listed with them, after
+             * the others, as llvm-mc reports it) */
+            if (at_end && P.skip) {
+                skipped_add(&P, err);
+                ok = true;
+            }
         }
     }
     if (ok && P.A.in_comment && !P.ended) {   /* (a piece: the whole text decides) */

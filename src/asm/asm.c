@@ -293,14 +293,12 @@ static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *
     return true;
 }
 
-/* the condition of an .if-family directive `name` on [a, e) */
-static bool cond_eval(AsmState *A, const char *name, const char *a, const char *e, bool *val, AsmErr *err)
+/* the condition of the conditional `name` of kind k (.elseif passed as .if) on [a, e) */
+static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const char *e, bool *val, AsmErr *err)
 {
-    const char *suf = name + 2;   /* after "if" (or "elseif" passed as "if") */
     int64_t v = 0;
     const char *end;
-    if (!*suf || !strcmp(suf, "eq") || !strcmp(suf, "ne") || !strcmp(suf, "gt") || !strcmp(suf, "ge") ||
-        !strcmp(suf, "lt") || !strcmp(suf, "le")) {
+    if (k <= ASM_D_IFLE) {
         if (a >= e) return aerr(err, a, "expected an expression after '.%s'", name);
         if (!asm_expr(A, a, e, &end, &v, err)) {
             /* (a symbol without a value: llvm's words where the whole reads as an expression) */
@@ -311,22 +309,22 @@ static bool cond_eval(AsmState *A, const char *name, const char *a, const char *
             return aerr(err, a, "expected absolute expression");
         }
         if (end != e) return aerr(err, end, "expected newline");   /* (llvm's parseEOL) */
-        *val = !*suf ? v != 0 : !strcmp(suf, "eq") ? v == 0 : !strcmp(suf, "ne") ? v != 0 : !strcmp(suf, "gt") ? v > 0 :
-               !strcmp(suf, "ge") ? v >= 0 : !strcmp(suf, "lt") ? v < 0 : v <= 0;
+        *val = k == ASM_D_IF || k == ASM_D_IFNE ? v != 0 : k == ASM_D_IFEQ ? v == 0 : k == ASM_D_IFGT ? v > 0 :
+               k == ASM_D_IFGE ? v >= 0 : k == ASM_D_IFLT ? v < 0 : v <= 0;
         return true;
     }
-    if (!strcmp(suf, "def") || !strcmp(suf, "ndef") || !strcmp(suf, "notdef")) {
+    if (k == ASM_D_IFDEF || k == ASM_D_IFNDEF) {
         const char *ie = asm_name_end(a, e);
         if (ie == a || skip_ws(ie, e) != e) return aerr(err, a, "expected a symbol name after '.%s'", name);
         bool d = asm_sym_find(A, a, (size_t)(ie - a)) || (A->label_defined && A->label_defined(A->ctx, a, (size_t)(ie - a)));
-        *val = suf[0] == 'd' ? d : !d;
+        *val = k == ASM_D_IFDEF ? d : !d;
         return true;
     }
-    if (!strcmp(suf, "b") || !strcmp(suf, "nb")) {
-        *val = (a >= e) == (suf[0] == 'b');
+    if (k == ASM_D_IFB || k == ASM_D_IFNB) {
+        *val = (a >= e) == (k == ASM_D_IFB);
         return true;
     }
-    if (!strcmp(suf, "c") || !strcmp(suf, "nc") || !strcmp(suf, "eqs") || !strcmp(suf, "nes")) {
+    if (k == ASM_D_IFC || k == ASM_D_IFNC) {
         /* two strings separated by a comma (quoted or not); .ifc compares them as written */
         const char *c = a;
         bool q = false;
@@ -339,53 +337,45 @@ static bool cond_eval(AsmState *A, const char *name, const char *a, const char *
         if (e1 - s1 >= 2 && *s1 == '"' && e1[-1] == '"') { s1++; e1--; }
         if (e2 - s2 >= 2 && *s2 == '"' && e2[-1] == '"') { s2++; e2--; }
         bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
-        *val = (suf[0] == 'c' || suf[0] == 'e') ? same : !same;
+        *val = k == ASM_D_IFC ? same : !same;
         return true;
     }
     return aerr(err, a, "unknown conditional '.%s'", name);
 }
 
-/* the conditionals; the first IFS_EXPR of them read an expression */
-static const char *const ifs[] = {"if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef",
-                                  "ifnotdef", "ifb", "ifnb", "ifc", "ifnc", "ifeqs", "ifnes"};
-enum { IFS_EXPR = 7 };
-
-static bool is_if(const char *name)
+static int dir_cmp(const void *k, const void *d)
 {
-    for (size_t i = 0; i < ARRAY_LEN(ifs); i++)
-        if (!strcmp(name, ifs[i])) return true;
-    return false;
+    return strcmp(k, ((const AsmDirective *)d)->name);
 }
 
-bool asm_expr_directive(const char *name)
+const AsmDirective *asm_directive_find(const char *name)
 {
-    for (size_t i = 0; i < IFS_EXPR; i++)
-        if (!strcmp(name, ifs[i])) return true;
-    return !strcmp(name, "rept") || !strcmp(name, "print");
+    return bsearch(name, asm_directives, (size_t)asm_directives_count, sizeof asm_directives[0], dir_cmp);
 }
 
-/* .else / .elseif / .endif, while assembling or skipping */
-static bool cond_branch(AsmState *A, const char *name, const char *a, const char *e, const char *at, AsmErr *err)
+static bool is_if(int k) { return k <= ASM_D_IFNC; }
+
+/* .else / .elseif / .endif (d), while assembling or skipping */
+static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const char *e, const char *at, AsmErr *err)
 {
-    if (!A->ncond)                /* (llvm's words, its blanks too) */
-        return aerr(err, at, "%s", !strcmp(name, "endif") ? "Encountered a .endif that doesn't follow an .if or .else"
-                                   : !strcmp(name, "else") ? "Encountered a .else that doesn't follow  an .if or an .elseif"
-                                                           : "Encountered a .elseif that doesn't follow an .if or  an .elseif");
+    const char *name = d->name;
+    if (!A->ncond) return aerr(err, at, "%s", d->noif);   /* (llvm's words, its blanks too: the table's) */
     int k = A->ncond - 1;
-    if (!strcmp(name, "endif")) {
+    if (d->kind == ASM_D_ENDIF) {
         A->ncond--;
         if (A->skip_from >= A->ncond) A->skip_from = -1;
         update_busy(A);
         return true;
     }
     if (A->cond[k].seen_else) return aerr(err, at, "'.%s' after '.else'", name);
-    if (A->cond[k].state == K_NESTED) { A->cond[k].seen_else = !strcmp(name, "else"); return true; }
+    bool is_else = d->kind == ASM_D_ELSE;
+    if (A->cond[k].state == K_NESTED) { A->cond[k].seen_else = is_else; return true; }
     bool take = false;
     if (A->cond[k].state == K_WAITING) {
-        if (!strcmp(name, "else")) take = true;
-        else if (!cond_eval(A, "if", a, e, &take, err)) return false;
+        if (is_else) take = true;
+        else if (!cond_eval(A, ASM_D_IF, "if", a, e, &take, err)) return false;
     }
-    if (!strcmp(name, "else")) A->cond[k].seen_else = true;
+    if (is_else) A->cond[k].seen_else = true;
     if (take) {
         A->cond[k].state = K_ACTIVE;
         A->skip_from = -1;
@@ -566,14 +556,16 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
     char name[24];
     const char *args;
     *ok = true;
+    const AsmDirective *d;
     if (A->collect != C_NONE) {
-        if (first_directive(ls, le, name, sizeof name, &args)) {
+        if (first_directive(ls, le, name, sizeof name, &args) && (d = asm_directive_find(name))) {
+            int k = d->kind;
             if (A->collect == C_MACRO) {
-                if (!strcmp(name, "macro")) A->collect_depth++;
-                else if (!strcmp(name, "endm") || !strcmp(name, "endmacro")) A->collect_depth--;
+                if (k == ASM_D_MACRO) A->collect_depth++;
+                else if (k == ASM_D_ENDM) A->collect_depth--;
             } else {
-                if (!strcmp(name, "rept") || !strcmp(name, "irp") || !strcmp(name, "irpc")) A->collect_depth++;
-                else if (!strcmp(name, "endr")) A->collect_depth--;
+                if (k == ASM_D_REPT || k == ASM_D_IRP || k == ASM_D_IRPC) A->collect_depth++;
+                else if (k == ASM_D_ENDR) A->collect_depth--;
             }
             if (A->collect_depth == 0) { *ok = collect_end(A, ls, err); return true; }
         }
@@ -583,116 +575,94 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
         return true;
     }
     /* skipping a false conditional: only the conditionals matter */
-    if (!first_directive(ls, le, name, sizeof name, &args)) return true;
+    if (!first_directive(ls, le, name, sizeof name, &args) || !(d = asm_directive_find(name))) return true;
     const char *at = skip_ws(ls, le);
     const char *e = rtrim(args, le);
-    if (is_if(name)) *ok = cond_push(A, K_NESTED, line, at, err);
-    else if (!strcmp(name, "else") || !strcmp(name, "elseif") || !strcmp(name, "endif"))
-        *ok = cond_branch(A, name, args, e, at, err);
+    if (is_if(d->kind)) *ok = cond_push(A, K_NESTED, line, at, err);
+    else if (d->kind == ASM_D_ELSE || d->kind == ASM_D_ELSEIF || d->kind == ASM_D_ENDIF)
+        *ok = cond_branch(A, d, args, e, at, err);
     return true;
 }
 
 /* ---- directives ---- */
-AsmResult asm_directive(AsmState *A, const char *name, const char *at, const char *a, const char *e, int line, AsmErr *err)
+AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, const char *a, const char *e, int line,
+                        AsmErr *err)
 {
+    const char *name = d->name;
     e = rtrim(a, e);
-    switch (name[0]) {
-    case 'a':
-        if (!strcmp(name, "altmacro")) { A->altmacro = true; return ASM_DONE; }
-        return ASM_NOT_MINE;
-    case 'n':
-        if (!strcmp(name, "noaltmacro")) { A->altmacro = false; return ASM_DONE; }
-        return ASM_NOT_MINE;
-    case 'e':
-        if (!strcmp(name, "equ") || !strcmp(name, "equiv") || !strcmp(name, "eqv")) goto set;
-        if (!strcmp(name, "else") || !strcmp(name, "elseif") || !strcmp(name, "endif"))
-            return cond_branch(A, name, a, e, at, err) ? ASM_DONE : ASM_ERROR;
-        if (!strcmp(name, "endm") || !strcmp(name, "endmacro"))
-            return aerr(err, at, "'.%s' without '.macro'", name), ASM_ERROR;
-        if (!strcmp(name, "endr")) return aerr(err, at, "'.endr' without '.rept'"), ASM_ERROR;
-        if (!strcmp(name, "exitm")) {
-            /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too) */
-            int k = A->nframes - 1;
-            if (k < 0) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
-            A->ncond = A->frames[k]->ncond0;
-            if (A->skip_from >= A->ncond) A->skip_from = -1;
-            /* the frames end at their next line: the line being parsed may lie in one of their
-             * buffers, so they are not freed here; the rest of this line is not assembled */
-            for (int i = k; i < A->nframes; i++) { A->frames[i]->pos = A->frames[i]->text.len; A->frames[i]->iter = A->frames[i]->count; }
-            A->exited = true;
-            update_busy(A);
+    switch (d->kind) {
+    case ASM_D_ALTMACRO: A->altmacro = true; return ASM_DONE;
+    case ASM_D_NOALTMACRO: A->altmacro = false; return ASM_DONE;
+    case ASM_D_SET: case ASM_D_EQUIV: goto set;
+    case ASM_D_ELSE: case ASM_D_ELSEIF: case ASM_D_ENDIF:
+        return cond_branch(A, d, a, e, at, err) ? ASM_DONE : ASM_ERROR;
+    case ASM_D_ENDM: return aerr(err, at, "'.%s' without '.macro'", name), ASM_ERROR;
+    case ASM_D_ENDR: return aerr(err, at, "'.endr' without '.rept'"), ASM_ERROR;
+    case ASM_D_EXITM: {
+        /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too) */
+        int k = A->nframes - 1;
+        if (k < 0) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
+        A->ncond = A->frames[k]->ncond0;
+        if (A->skip_from >= A->ncond) A->skip_from = -1;
+        /* the frames end at their next line: the line being parsed may lie in one of their
+         * buffers, so they are not freed here; the rest of this line is not assembled */
+        for (int i = k; i < A->nframes; i++) { A->frames[i]->pos = A->frames[i]->text.len; A->frames[i]->iter = A->frames[i]->count; }
+        A->exited = true;
+        update_busy(A);
+        return ASM_DONE;
+    }
+    case ASM_D_ERR: return aerr(err, at, ".err encountered"), ASM_ERROR;
+    case ASM_D_ERROR:
+        if (a < e && *a == '"' && e - a >= 2 && e[-1] == '"') return aerr(err, at, "%.*s", (int)(e - a - 2), a + 1), ASM_ERROR;
+        return aerr(err, at, ".error directive invoked in source file"), ASM_ERROR;
+    case ASM_D_IRP: case ASM_D_IRPC: {
+        const char *pe = asm_name_end(a, e);
+        if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
+        A->collect = d->kind == ASM_D_IRPC ? C_IRPC : C_IRP;
+        free(A->pending_args);
+        A->pending_args = dupn(a, (size_t)(e - a));
+        free(A->pending_vals);
+        A->pending_vals = NULL;
+        if (A->altmacro && A->collect == C_IRP && !irp_alt_values(A, pe, e, err)) return ASM_ERROR;
+        goto body;
+    }
+    case ASM_D_MACRO: return macro_begin(A, a, e, line, err) ? ASM_DONE : ASM_ERROR;
+    case ASM_D_PURGEM: {
+        const char *ne = asm_name_end(a, e);
+        int k = tab_slot(&A->macros, a, (size_t)(ne - a));
+        if (k >= 0) {
+            macro_free(A->macros.val[k]);
+            tab_del(&A->macros, k);
             return ASM_DONE;
         }
-        if (!strcmp(name, "err")) return aerr(err, at, ".err encountered"), ASM_ERROR;
-        if (!strcmp(name, "error")) {
-            if (a < e && *a == '"' && e - a >= 2 && e[-1] == '"') return aerr(err, at, "%.*s", (int)(e - a - 2), a + 1), ASM_ERROR;
-            return aerr(err, at, ".error directive invoked in source file"), ASM_ERROR;
+        return aerr(err, a, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
+    }
+    case ASM_D_REPT: {
+        int64_t v;
+        const char *end;
+        if (a >= e) return aerr(err, a, "expected a repeat count"), ASM_ERROR;
+        if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
+        if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
+        if (v < 0) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
+        if (v > ASM_MAX_REPT) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, ASM_MAX_REPT), ASM_ERROR;
+        A->collect = C_REPT;
+        A->pending_count = (long)v;
+        goto body;
+    }
+    case ASM_D_UNREQ: {
+        const char *ne = asm_name_end(a, e);
+        int k = tab_slot(&A->alias, a, (size_t)(ne - a));
+        if (k >= 0) {
+            free(A->alias.val[k]);
+            tab_del(&A->alias, k);
         }
-        return ASM_NOT_MINE;
-    case 'i':
-        if (is_if(name)) {
-            bool v;
-            if (!cond_eval(A, name, a, e, &v, err)) return ASM_ERROR;
-            return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
-        }
-        if (!strcmp(name, "irp") || !strcmp(name, "irpc")) {
-            const char *pe = asm_name_end(a, e);
-            if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
-            A->collect = name[3] == 'c' ? C_IRPC : C_IRP;
-            free(A->pending_args);
-            A->pending_args = dupn(a, (size_t)(e - a));
-            free(A->pending_vals);
-            A->pending_vals = NULL;
-            if (A->altmacro && A->collect == C_IRP && !irp_alt_values(A, pe, e, err)) return ASM_ERROR;
-            goto body;
-        }
-        return ASM_NOT_MINE;
-    case 'm':
-        if (!strcmp(name, "macro")) return macro_begin(A, a, e, line, err) ? ASM_DONE : ASM_ERROR;
-        return ASM_NOT_MINE;
-    case 'p':
-        if (!strcmp(name, "purgem")) {
-            const char *ne = asm_name_end(a, e);
-            int k = tab_slot(&A->macros, a, (size_t)(ne - a));
-            if (k >= 0) {
-                macro_free(A->macros.val[k]);
-                tab_del(&A->macros, k);
-                return ASM_DONE;
-            }
-            return aerr(err, a, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
-        }
-        return ASM_NOT_MINE;
-    case 'r':
-        if (!strcmp(name, "rept")) {
-            int64_t v;
-            const char *end;
-            if (a >= e) return aerr(err, a, "expected a repeat count"), ASM_ERROR;
-            if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
-            if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
-            if (v < 0) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
-            if (v > ASM_MAX_REPT) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, ASM_MAX_REPT), ASM_ERROR;
-            A->collect = C_REPT;
-            A->pending_count = (long)v;
-            goto body;
-        }
-        return ASM_NOT_MINE;
-    case 's':
-        if (!strcmp(name, "set")) goto set;
-        return ASM_NOT_MINE;
-    case 'u':
-        if (!strcmp(name, "unreq")) {
-            const char *ne = asm_name_end(a, e);
-            int k = tab_slot(&A->alias, a, (size_t)(ne - a));
-            if (k >= 0) {
-                free(A->alias.val[k]);
-                tab_del(&A->alias, k);
-                return ASM_DONE;
-            }
-            return ASM_DONE;        /* (an alias never defined: llvm-mc goes on too) */
-        }
-        return ASM_NOT_MINE;
+        return ASM_DONE;        /* (an alias never defined: llvm-mc goes on too) */
+    }
     default:
-        return ASM_NOT_MINE;
+        if (!is_if(d->kind)) return ASM_NOT_MINE;
+        bool v;
+        if (!cond_eval(A, d->kind, name, a, e, &v, err)) return ASM_ERROR;
+        return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
     }
 set: {
         const char *ne = a;       /* a name as the object formats allow it: @feat.00 (COFF), "quoted" */
@@ -708,7 +678,7 @@ set: {
             c = skip_ws(ne, e);
         }
         if (c >= e || *c != ',') return aerr(err, c, "expected ',' after the symbol name"), ASM_ERROR;
-        if (!strcmp(name, "equiv") && asm_sym_find(A, a, (size_t)(ne - a)))
+        if (d->kind == ASM_D_EQUIV && asm_sym_find(A, a, (size_t)(ne - a)))
             return aerr(err, a, "redefinition of '%.*s'", (int)(ne - a), a), ASM_ERROR;
         return asm_assign(A, a, (size_t)(ne - a), c + 1, e, err) ? ASM_DONE : ASM_ERROR;
     }
@@ -1152,13 +1122,18 @@ void asm_notes(const AsmState *A, const char *file, Diag *d)
     }
 }
 
-bool asm_finish(AsmState *A, int *line, AsmErr *err)
+bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err)
 {
+    *at_end = false;
     if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "'.macro' without '.endm'"); }
     if (A->collect != C_NONE) {
         *line = A->collect_line;
         return aerr(err, NULL, "'%s' without '.endr'", A->collect == C_REPT ? ".rept" : A->collect == C_IRP ? ".irp" : ".irpc");
     }
-    if (A->ncond) { *line = A->cond[A->ncond - 1].line; return aerr(err, NULL, "'.if' without '.endif'"); }
+    if (A->ncond) {               /* (llvm's words, at the end of the text) */
+        *line = A->cond[A->ncond - 1].line;
+        *at_end = true;
+        return aerr(err, NULL, "unmatched .ifs or .elses");
+    }
     return true;
 }

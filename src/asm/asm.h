@@ -109,10 +109,36 @@ void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *c
 void asm_free(AsmState *A);
 
 /* ---- directives ---- */
+/* What a directive does: the `kind` of src/asm/directives.tsv.  The language's own (before
+ * ASM_D_TARGET) are asm_directive's; the others the target's parser reads. */
+typedef enum AsmDirKind {
+    /* the conditionals; the first, up to ASM_D_IFLE, read an expression */
+    ASM_D_IF, ASM_D_IFEQ, ASM_D_IFNE, ASM_D_IFGT, ASM_D_IFGE, ASM_D_IFLT, ASM_D_IFLE,
+    ASM_D_IFDEF, ASM_D_IFNDEF, ASM_D_IFB, ASM_D_IFNB, ASM_D_IFC, ASM_D_IFNC,
+    ASM_D_ELSE, ASM_D_ELSEIF, ASM_D_ENDIF,
+    ASM_D_MACRO, ASM_D_ENDM, ASM_D_REPT, ASM_D_IRP, ASM_D_IRPC, ASM_D_ENDR, ASM_D_EXITM,
+    ASM_D_ERR, ASM_D_ERROR, ASM_D_SET, ASM_D_EQUIV, ASM_D_PURGEM, ASM_D_UNREQ, ASM_D_ALTMACRO, ASM_D_NOALTMACRO,
+    ASM_D_TARGET,
+    /* the target parser's: layout, data, sections, and the target's own (.arch, .inst) */
+    ASM_D_IGNORE = ASM_D_TARGET, ASM_D_ARCH, ASM_D_ULEB, ASM_D_SLEB, ASM_D_END, ASM_D_WARNING, ASM_D_OCTA, ASM_D_INST,
+    ASM_D_DCB, ASM_D_DS, ASM_D_SUBSECTION, ASM_D_WEAKREF, ASM_D_NOTARGET, ASM_D_INCBIN, ASM_D_INCLUDE, ASM_D_TEXT,
+    ASM_D_DATA, ASM_D_SECTION, ASM_D_POPSECTION, ASM_D_PREVIOUS, ASM_D_P2ALIGN, ASM_D_BALIGN, ASM_D_SKIP, ASM_D_ORG,
+    ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
+    ASM_D_DATA8
+} AsmDirKind;
+/* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind, and
+ * llvm's words for a string left open in its arguments and for .else/.elseif/.endif without an
+ * .if ("-": none; unterminated "=": an assignment's) */
+typedef struct AsmDirective { const char *name; int kind; const char *unterminated, *noif; } AsmDirective;
+extern const AsmDirective asm_directives[];
+extern const int asm_directives_count;
+/* the directive `name` (lowercase, without the dot), or NULL: one uarch does not know */
+const AsmDirective *asm_directive_find(const char *name);
+
 typedef enum { ASM_NOT_MINE, ASM_DONE, ASM_ERROR } AsmResult;
-/* A directive `name` (lowercase, without the dot) written at `at` with its arguments [args, e),
- * on source line `line`: ASM_NOT_MINE when the instruction parser must handle it. */
-AsmResult asm_directive(AsmState *A, const char *name, const char *at, const char *args, const char *e, int line,
+/* The directive d (one of the language's kinds) written at `at` with its arguments [args, e),
+ * on source line `line`; ASM_NOT_MINE for a target's kind (the instruction parser handles it). */
+AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, const char *args, const char *e, int line,
                         AsmErr *err);
 /* `name = expr` (the assignment statement); [name, ne) the name, [x, e) the expression */
 bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const char *e, AsmErr *err);
@@ -147,8 +173,9 @@ int asm_outer_line(const AsmState *A, int line);
 /* the chain of expansions the current line came through, innermost first, as diagnostic
  * notes ("in expansion of macro 'step'") appended to d */
 void asm_notes(const AsmState *A, const char *file, Diag *d);
-/* at the end of the input: what is left open, as an error (false) with the line it opened on */
-bool asm_finish(AsmState *A, int *line, AsmErr *err);
+/* at the end of the input: what is left open, as an error (false) with the line it opened on;
+ * *at_end: llvm reports it at the end of the text (a conditional left open) */
+bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err);
 
 /* ---- `.include` (src/asm/include.c): the included files spliced in before parsing ---- */
 enum { ASM_MAX_INCLUDE_DEPTH = 64, ASM_MAX_INCLUDES = 100000 };
@@ -235,10 +262,6 @@ static inline const char *asm_name_end(const char *p, const char *e)
     while (p < e && asm_name_char(*p)) p++;
     return p;
 }
-/* does the language's directive `name` (lower case, no '.') lex its first argument as a token
- * (an expression: .if's, .rept's count; .print's string), where llvm's lexer reports a
- * string left open? */
-bool asm_expr_directive(const char *name);
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);
 

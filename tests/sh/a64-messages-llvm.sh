@@ -19,7 +19,8 @@
 # alone), a64-sme-predicates.test and a64-sme-predicates-all.test (predicates-as-counter pn0 to pn7
 # where a form takes pn8 to pn15, p8 to p15 where it takes p0 to p7: llvm's words for them under
 # -mattr=+all), a64-sme-addresses.test and a64-sme-addresses-all.test (the offsets and index
-# registers of SME's and SME2's loads and stores no form takes, and llvm's words for them) are
+# registers of SME's and SME2's loads and stores no form takes, and llvm's words for them) and
+# a64-directive-strings.test (by the first error or warning of each line alone, or none) are
 # llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
@@ -75,4 +76,13 @@ for name in a64-expr-malformed:100 a64-literal-malformed:150 a64-literal-altmacr
     done < <(awk '/^#--- /{exit} {print}' "$test")
     [ $n -ge "${name#*:}" ] || { echo "${name%:*}: only $n lines"; fail=1; }
 done
+# a64-directive-strings.test (directives' leftovers: strings left open, symbols of no value in
+# .fill/.skip/.org, .p2align's negative count, .ifb's open string): lines llvm takes too, or
+# warns about, so each line is compared alone by tools/lines-llvm.sh (the line, then `.p2align
+# 2` and a nop: the first error or warning, or none, from each)
+awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/a64-directive-strings.test" > "$t/lines.s"
+out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
+n=$(wc -l < "$t/lines.s")
+[ "$n" -ge 90 ] && [ "$(tail -n 1 <<< "$out")" = "$n / $n equal" ] ||
+    { echo "a64-directive-strings: lines differ from llvm-mca 19's"; echo "$out"; fail=1; }
 exit $fail

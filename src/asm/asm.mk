@@ -1,0 +1,7 @@
+# src/asm/asm.mk — the assembler language's table: src/asm/directives.tsv -> $(B)/gen/asm_directives.c
+# (tools/gen-table.c, the rows sorted by name).  Included by the Makefile before the a64 layer's
+# src/a64/isa.mk, whose tools link the asm layer (ASM_GEN_OBJS).
+GEN_SRCS += $(B)/gen/asm_directives.c
+ASM_GEN_OBJS := $(B)/obj/gen/asm_directives.o
+$(B)/gen/asm_directives.c: src/asm/directives.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) -s asm/asm.h AsmDirective asm_directives "str enum:ASM_D_ str str" $< > $@.tmp && mv $@.tmp $@
