@@ -184,6 +184,12 @@ int a64_bitmask_encode(uint64_t v, int bits);             /* N:immr:imms (13 bit
 double a64_fp8_value(int code);                          /* VFPExpandImm of abcdefgh */
 int a64_fp8_encode(double v);                             /* abcdefgh, -1 if none */
 
+/* parse.c: an integer at p: [+-] and a number of asm_lex_number (llvm-mca's lexer: 0x hex, 0
+ * octal, decimal, 101b binary, 1fh hex ...; the one reader of a user's number); returns its
+ * end, or NULL when there is none (no digit, a real, a lexer's error); an overflow of 64 bits
+ * (signed, when negative) sets *ovf */
+const char *a64_parse_int(const char *p, const char *e, int64_t *out, bool *ovf);
+
 /* match.c: what the matcher needs from the parser */
 typedef struct A64MatchEnv {
     Arena *arena;

@@ -538,10 +538,8 @@ static bool num_ref(void *ctx, long n, bool back, const char *at, bool note)
 }
 
 /* ---- numbers ---- */
-/* integer: [+-] and an integer of asm_lex_number (llvm-mca's lexer: 0x hex, 0 octal, decimal,
- * 101b binary, 1fh hex ...); returns the end or NULL (not one: a real, a lexer's error; an
- * overflow reported through *ovf) */
-static const char *parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
+/* integer (internal.h): [+-] and an integer of asm_lex_number */
+const char *a64_parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
 {
     bool neg = false;
     *ovf = false;
@@ -590,7 +588,7 @@ static const char *parse_float(const char *p, const char *e, double *out)
 static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym)
 {
     bool ovf;
-    const char *q2 = parse_int(p, e, v, &ovf);
+    const char *q2 = a64_parse_int(p, e, v, &ovf);
     if (q2 && !ovf) {
         const char *x = q2;
         while (x < e && is_ws(*x)) x++;
@@ -1790,7 +1788,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         if (t >= L->e) t = skip_ws(t, P->le);
         int64_t v;
         bool ovf;
-        const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? parse_int(t, L->e, &v, &ovf) : NULL;
+        const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? a64_parse_int(t, L->e, &v, &ovf) : NULL;
         if (!q2) return perr(P, sh == A64_SH_LSL ? t : kw, "only 'lsl #+N' valid after immediate");
         prev->shift = (uint8_t)sh;
         prev->shift_amount = (uint8_t)(ovf || v > 255 ? 255 : v);   /* (refused by the matcher) */
@@ -4148,10 +4146,10 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
         if (r < e) {
             int64_t a, b = 100;
             bool ovf;
-            const char *q2 = parse_int(r, e, &a, &ovf), *q3 = NULL;
+            const char *q2 = a64_parse_int(r, e, &a, &ovf), *q3 = NULL;
             if (q2 && !ovf && q2 < e && *q2 == '%') q3 = q2 + 1;
             else if (q2 && !ovf && q2 < e && *q2 == '/') {
-                q3 = parse_int(q2 + 1, e, &b, &ovf);
+                q3 = a64_parse_int(q2 + 1, e, &b, &ovf);
                 if (ovf) q3 = NULL;
             }
             if (!q3 || skip_ws(q3, e) != e || a < 0 || b < 1 || b > 100 || a > b)

@@ -83,6 +83,19 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     return operand_shape(s, e, out, cap, NULL);
 }
 
+/* a number the user wrote at p (after blanks), read as the parser reads one (a64_parse_int:
+ * llvm-mca's lexer, so 017 octal, 101b binary, 1fh hex; 08 and 0b101 no number): its end, NULL
+ * when there is none; *v its value, one past 64 bits the nearest of INT64_MIN and INT64_MAX (out
+ * of every range) */
+static const char *user_int(const char *p, const char *e, int64_t *v)
+{
+    while (p < e && isspace((unsigned char)*p)) p++;
+    bool ovf;
+    const char *end = a64_parse_int(p, e, v, &ovf);
+    if (end && ovf) *v = *p == '-' ? INT64_MIN : INT64_MAX;
+    return end;
+}
+
 /* the place in address `a` (operand `k` of the text [s, e), of shape `shape`) of the first part
  * no row of the mnemonic's, from row lo on, has where a row has an address there: llvm reads an
  * address in parts ('[', the base, the offset, an extend), and its matcher refuses the first
@@ -288,10 +301,11 @@ static const char *prefetch_unread(const char *mnem, size_t n, int lo, const cha
             snprintf(msg, cap, "immediate value expected for prefetch operand");
             return t;
         }
-        char *end;
-        long long v = strtoll(x, &end, 0);
+        int64_t v;
+        const char *end = user_int(x, e, &v);
+        if (!end) return NULL;
         for (t = end; t < e && isspace((unsigned char)*t); t++) {}
-        if (end == x || (t < e && *t != ',')) return NULL;
+        if (t < e && *t != ',') return NULL;
         if (v >= 0 && v <= 15) return NULL;
         snprintf(msg, cap, "prefetch operand out of range, [0,15] expected");
         return t;
@@ -346,10 +360,11 @@ static EcPlace ec_class(const char *o, const char *x, bool pat)
         return pl;
     }
     if (w[0] == '#' || isdigit((unsigned char)w[0])) {
-        char *end;
-        long v = strtol(w + (w[0] == '#'), &end, 0);
-        if (!*end) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
-        pl.gen = !*end && (!pat || w[0] != '#');
+        int64_t v;
+        const char *end = user_int(w + (w[0] == '#'), w + n, &v);
+        bool all = end == w + n;
+        if (all) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
+        pl.gen = all && (!pat || w[0] != '#');
         return pl;
     }
     size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
@@ -723,7 +738,7 @@ static bool lanes_refuse(const A64ShapeRow *row, int r)
  * where that z register (or a last operand z register: lanes_reg) starts when it is past the
  * row's last register for it (the column's "7 z7": fmla z0.h, z1.h, z8.h[1] takes z0-z7; the
  * matcher refuses the register first), else NULL */
-static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok)
+static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok, const char *e)
 {
     const char *zs = lanes_reg(in);
     if (!zs) return NULL;
@@ -731,11 +746,8 @@ static const char *lane_past(const A64ShapeRow *row, const char *in, const char 
     if ((*z == 'z' || *z == 'Z') && lanes_refuse(row, atoi(z + 1))) return z;
     const char *b = strstr(in, "[N]");
     if (!isdigit((unsigned char)row->lanes[0]) || !b) return NULL;
-    const char *t = tok[b - in] + 1;
-    while (isspace((unsigned char)*t)) t++;
-    char *end;
-    long k = strtol(t, &end, 0);
-    return end != t && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
+    int64_t k;
+    return user_int(tok[b - in] + 1, e, &k) && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
 }
 
 /* whether a row of mnemonic [mnem, +n) (rows from lo) has the operands of `shape` before its lane
@@ -1114,10 +1126,10 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 const A64SmeAddr *addr = sme_addr(mnem, n);   /* (its shift and #N, mul vl) */
                 long lo, hi;
                 int shift = addr ? atoi(addr->shift) : 0;    /* ('-': none) */
+                int64_t amount;
                 int c = addr && runs_span(addr->mulvl, &lo, &hi) && *x == '#' ? vectors(s, e) : 0;
-                char *ve;
-                long v = c ? strtol(x + 1, &ve, 10) : 0;
-                const char *mv = c && ve != x + 1 ? skip_sp(ve, e) : NULL;
+                int64_t v = 0;
+                const char *ve = c ? user_int(x + 1, e, &v) : NULL, *mv = ve ? skip_sp(ve, e) : NULL;
                 if (mv && *mv == ',' && (v % c || v < lo * c || v > hi * c)) {   /* (per vector of the list) */
                     const char *m = skip_sp(mv + 1, e), *mw = word_end(m, e);
                     if (mw - m == 3 && !strncasecmp(m, "mul", 3)) {   /* (#N, mul vl) */
@@ -1129,7 +1141,8 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 if (k && shift && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
                     isdigit((unsigned char)x[1])) {
                     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
-                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' && atoi(h + 1) != shift)
+                    if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' &&
+                        !(user_int(h + 1, e, &amount) && amount == shift))
                         return x;
                 }
             }
@@ -1153,17 +1166,17 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 return r;
             }
             const char *c = skip_sp(rw, e), *o = c < e && *c == ',' ? skip_sp(c + 1, e) : NULL;
-            char *oe;
-            long off = o ? strtol(o, &oe, 0) : 0;
-            const char *q = o && oe != o ? skip_sp(oe, e) : NULL;
+            int64_t off = 0;
+            const char *oe = o ? user_int(o, e, &off) : NULL, *q = oe ? skip_sp(oe, e) : NULL;
             if (q && *q != ':' && !runs_have(row->offsets, off, &lo, &hi) && (!slice || *q == ']')) {
                 if (lo == hi) snprintf(words, cap, "immediate must be %ld.", lo);
                 else snprintf(words, cap, "immediate must be an integer in range [%ld, %ld].", lo, hi);
                 return o;
             }
             if (q && *q == ':' && array) {                  /* za.s[w8, 0:1]: a range of vectors */
-                long last = strtol(q + 1, &oe, 0), len = last - off + 1;
-                const char *g = skip_sp(oe, e);
+                int64_t last = 0;
+                const char *le = user_int(q + 1, e, &last), *g = skip_sp(le ? le : q + 1, e);
+                long len = last >= off && (uint64_t)last - (uint64_t)off < 64 ? (long)(last - off) + 1 : 0;   /* (0: none) */
                 bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
                 const A64SmeOperand *range = sme_operand_n("range", len), *group = sme_operand_n("group", len);
                 if (!range || !group) {             /* (a length no range has: za.s[w8, 0:2]) */
@@ -1677,7 +1690,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * lanes): the matcher refuses it, an operand of its own, at its '['; a z register past the
      * form's last for it (fmla z0.h, z1.h, z8.h[1]), at the register, unless a form without the
      * lane takes it (then at the lane: sdot z0.s, z1.b, z8.b[1]) */
-    const char *past_lane = hit ? lane_past(hit, shape, tok) : NULL;
+    const char *past_lane = hit ? lane_past(hit, shape, tok, e) : NULL;
     if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
         past_lane = tok[strstr(shape, "[N]") - shape];
     char vwords[320] = "";
