@@ -145,11 +145,27 @@ static bool report_notes(Parser *P, const char *hint)
     return false;
 }
 
+/* an error at the 'b' of a binary number written 0b101 (clang and gas take it; llvm-mca lexes
+ * integers as MASM does, which reads 0 and then the name b101): the number as llvm-mca reads it
+ * into buf (101b); false otherwise */
+static bool masm_binary(const Parser *P, const char *at, char *buf, size_t cap)
+{
+    if (!at || at - P->ls < 1 || at >= P->le || at[-1] != '0' || (*at | 0x20) != 'b') return false;
+    if (at - P->ls >= 2 && asm_name_char(at[-2])) return false;   /* (x0b1, 0x0b1) */
+    const char *d = at + 1;
+    while (d < P->le && (*d == '0' || *d == '1')) d++;
+    if (d == at + 1 || (d < P->le && asm_name_char(*d))) return false;
+    snprintf(buf, cap, "llvm-mca reads integers as MASM does: write %.*sb", (int)(d - at - 1), at + 1);
+    return true;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
+    char masm[160];
+    if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
     return report_notes(P, hint);
 }
 
@@ -2808,12 +2824,12 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
  * as a constant expression (mul z0.d, z0.d, #(1+1); incd x0, all, mul #1+1; #n of a .set) is
  * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
  * refuses: "only 'lsl #+N' valid after immediate"): into buf, each such '#expr' its value's digits, padded
- * with blanks to the expression's length (the places in the text stay), where they fit.  buf,
- * or p when nothing changed */
-static const char *shape_text(Parser *P, const char *p, const char *e, char *buf, size_t cap)
+ * with blanks to the expression's length (the places in the text stay), where they fit.  buf
+ * (of e - p + 1 bytes at least), or p when nothing changed */
+static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
 {
     size_t len = (size_t)(e - p);
-    if (len >= cap || !memchr(p, '#', len)) return p;
+    if (!memchr(p, '#', len)) return p;
     memcpy(buf, p, len);
     buf[len] = 0;
     bool any = false;
@@ -2839,14 +2855,16 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
     return any ? buf : p;
 }
 
-/* a64_shape_requires of the operands [p, e), read as shape_text gives them; *at: in [p, e) */
+/* a64_shape_requires of the operands [p, e), read as shape_text gives them (in a buffer of the
+ * heap when they are long); *at: in [p, e) */
 static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const char *p, const char *e, char *req,
                           size_t cap, const char **at)
 {
-    char buf[512];
-    const char *t = shape_text(P, p, e, buf, sizeof buf), *a = *at;
+    char small[512], *buf = (size_t)(e - p) < sizeof small ? small : xmalloc((size_t)(e - p) + 1);
+    const char *t = shape_text(P, p, e, buf), *a = *at;
     int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
     *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
+    if (buf != small) free(buf);
     return r;
 }
 
