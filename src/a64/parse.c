@@ -610,7 +610,8 @@ static const char *parse_value_sym(Parser *P, const char *p, const char *e, int6
         while (x < e && is_ws(*x)) x++;
         if (x >= e || *x == ',' || *x == ']' || *x == '!' || *x == '}') return q2;
     }
-    if (!q2 && !(p < e && (asm_expr_char(*p) || *p == '-' || *p == '+'))) { perr(P, p, "expected %s", what); return NULL; }
+    /* (any other character: the expression's words, llvm's: '*', '@', '{' ...) */
+    if (!q2 && (p >= e || is_ws(*p))) { perr(P, p, "expected %s", what); return NULL; }
     if (q2 && ovf) { perr(P, p, "immediate out of range"); return NULL; }
     P->memo_off = true;           /* the value may depend on symbols defined so far */
     AsmErr ae;
