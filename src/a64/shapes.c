@@ -1044,6 +1044,35 @@ static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
     return NULL;
 }
 
+/* where the last immediate of SVE form `row` (of shapes.tsv; shape, tok: the operands') starts
+ * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127);
+ * NULL when it has it, the form has no row or the immediate is no number */
+static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *row, const char *shape,
+                               const char *const *tok, const char *e)
+{
+    size_t len = strlen(shape);
+    if (!len || shape[len - 1] != 'N') return NULL;
+    int lo = 0, hi = a64_sve_imms_count;     /* (the first row of the mnemonic: sorted by mnem) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, c = strncmp(a64_sve_imms[mid].mnem, mnem, n);
+        if (!c && a64_sve_imms[mid].mnem[n]) c = 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (int i = lo; i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n]; i++) {
+        const A64SveImm *r = &a64_sve_imms[i];
+        if (strcmp(r->shape, row->shape)) continue;
+        const char *at = tok[len - 1];
+        int64_t v;
+        const char *end = user_int(at + (*at == '#'), e, &v);
+        if (!end || skip_sp(end, e) != e) return NULL;
+        if (runs_have(r->values, (long)v, NULL, NULL)) return NULL;
+        if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
+        return at;
+    }
+    return NULL;
+}
+
 /* whether a list of c z registers is between the lists of SME2 in length (three: between two
  * and four, src/a64/sme_operands.tsv) and not one of them */
 static bool list_between(int c)
@@ -1082,7 +1111,9 @@ static const char *sme_operand_refused(const char *s, const char *e)
             continue;
         }
         const char *w = word_end(p, e), *b = skip_sp(w, e);
-        if (w - p > 3 && !strncasecmp(p, "vgx", 3) && isdigit((unsigned char)p[3]) && !(w - p == 4 && (p[3] == '2' || p[3] == '4')))
+        /* (a vector group of a length no group of src/a64/sme_operands.tsv has: vgx3) */
+        if (w - p > 3 && !strncasecmp(p, "vgx", 3) && isdigit((unsigned char)p[3]) &&
+            !(w - p == 4 && sme_operand_n("group", p[3] - '0')))
             return p;
         bool slice = false, tile = numbered_tile(p, w, &slice);
         if (tile && !a64_za_tile(p, w) && operand_at(s, e, 1) > p) return p;   /* (fmopa za4.s; zero {za8.d}) */
@@ -1138,11 +1169,14 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                         return x;
                     }
                 }
+                /* (an index register's shift other than the elements' size; a vector index's lsl
+                 * #0 too is taken: ld1d {z0.d}, p1/z, [x0, z20.d, lsl #0]) */
                 if (k && shift && (tolower((unsigned char)*x) == 'x' || tolower((unsigned char)*x) == 'z') &&
                     isdigit((unsigned char)x[1])) {
                     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
+                    bool vec = tolower((unsigned char)*x) == 'z';
                     if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' &&
-                        !(user_int(h + 1, e, &amount) && amount == shift))
+                        !(user_int(h + 1, e, &amount) && (amount == shift || (vec && amount == 0))))
                         return x;
                 }
             }
@@ -1716,6 +1750,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         snprintf(msg, cap, "invalid operand for instruction");
         *at = past_lane;
         return past_lane == value ? A64_SHAPE_FORMS : A64_SHAPE_MANY;
+    }
+    /* an immediate no value of the form's takes (mul z0.d, z0.d, #200: src/a64/sve_imms.tsv),
+     * where the CPU lacks the form's features (with them llvm words the range) */
+    const char *imm = form ? imm_refused(mnem, n, hit, shape, tok, e) : NULL;
+    if (imm && requires_msg(mnem, n, form->feature, features, msg, cap)) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = imm;
+        return A64_SHAPE_FORMS;
     }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) {
