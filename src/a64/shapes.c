@@ -468,6 +468,18 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
             *at_out = p;
             return A64_SHAPE_PARSE;
         }
+        if (*p == '{') {                    /* (a list: llvm's parser of Neon's or of ZA's reads it) */
+            const char *r = p + 1, *rw;
+            while (r < y && isspace((unsigned char)*r)) r++;
+            for (rw = r; rw < y && (isalnum((unsigned char)*rw) || *rw == '_'); rw++) {}
+            const char *cls = a64_reg_class(r, (size_t)(rw - r), false);
+            /* (no v register or ZA's name first, incd {z0.d}: "vector register expected" there) */
+            if (!cls || (strcmp(cls, "za") && (strcmp(cls, "v") || tolower((unsigned char)*r) != 'v'))) {
+                snprintf(msg, cap, "vector register expected");
+                *at_out = r;
+                return A64_SHAPE_PARSE;
+            }
+        }
         bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
                    tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
         if (mul) {
