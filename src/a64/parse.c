@@ -2795,6 +2795,13 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
         if (t) return perr(P, t, "invalid floating point immediate");
         if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
+        /* (a number llvm's lexer refuses, #08: its words first, as where uarch has rows; not
+         * after a word, lsl #08, mul #08, which llvm's parsers of them refuse first) */
+        const char *d = h + 1 < e && h[1] == '-' ? h + 2 : h + 1, *w = h;
+        while (w > p && is_ws(w[-1])) w--;
+        AsmNum an;
+        if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
+            return perr(P, an.at, "%s", an.msg);
     }
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
