@@ -127,6 +127,12 @@ extern const int a64_sme_operands_count;
 typedef struct A64SmeAddr { const char *mnem, *shift, *mulvl, *lists; } A64SmeAddr;
 extern const A64SmeAddr a64_sme_addrs[];
 extern const int a64_sme_addrs_count;
+/* the integer immediates of SVE's forms with a last immediate (mul z0.d, z0.d, #N): src/a64/
+ * sve_imms.tsv -> $(B)/gen/a64_sve_imms.c; sorted by mnem.  values, shifted: runs "lo-hi[,...]"
+ * of the values, and of k for the values k * 256 ('-': none) */
+typedef struct A64SveImm { const char *mnem, *shape, *values, *shifted; } A64SveImm;
+extern const A64SveImm a64_sve_imms[];
+extern const int a64_sve_imms_count;
 /* whether [s, e) is the name of a ZA tile or its slices of an element size llvm reads as a
  * register: za.s, za3.s, za1h.d, not za4.s (four tiles of words: za0-za3; src/a64/parse.c) */
 bool a64_za_tile(const char *s, const char *e);
@@ -183,6 +189,12 @@ bool a64_bytemask_ok(uint64_t v);                         /* every byte 0x00 or 
 int a64_bitmask_encode(uint64_t v, int bits);             /* N:immr:imms (13 bits), -1 if none */
 double a64_fp8_value(int code);                          /* VFPExpandImm of abcdefgh */
 int a64_fp8_encode(double v);                             /* abcdefgh, -1 if none */
+
+/* parse.c: an integer at p: [+-] and a number of asm_lex_number (llvm-mca's lexer: 0x hex, 0
+ * octal, decimal, 101b binary, 1fh hex ...; the one reader of a user's number); returns its
+ * end, or NULL when there is none (no digit, a real, a lexer's error); an overflow of 64 bits
+ * (signed, when negative) sets *ovf */
+const char *a64_parse_int(const char *p, const char *e, int64_t *out, bool *ovf);
 
 /* match.c: what the matcher needs from the parser */
 typedef struct A64MatchEnv {

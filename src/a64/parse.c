@@ -145,11 +145,27 @@ static bool report_notes(Parser *P, const char *hint)
     return false;
 }
 
+/* an error at the 'b' of a binary number written 0b101 (clang and gas take it; llvm-mca lexes
+ * integers as MASM does, which reads 0 and then the name b101): the number as llvm-mca reads it
+ * into buf (101b); false otherwise */
+static bool masm_binary(const Parser *P, const char *at, char *buf, size_t cap)
+{
+    if (!at || at - P->ls < 1 || at >= P->le || at[-1] != '0' || (*at | 0x20) != 'b') return false;
+    if (at - P->ls >= 2 && asm_name_char(at[-2])) return false;   /* (x0b1, 0x0b1) */
+    const char *d = at + 1;
+    while (d < P->le && (*d == '0' || *d == '1')) d++;
+    if (d == at + 1 || (d < P->le && asm_name_char(*d))) return false;
+    snprintf(buf, cap, "llvm-mca reads integers as MASM does: write %.*sb", (int)(d - at - 1), at + 1);
+    return true;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     int col = at ? (int)(at - P->ls) + 1 : 0;
     diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
+    char masm[160];
+    if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
     return report_notes(P, hint);
 }
 
@@ -538,10 +554,8 @@ static bool num_ref(void *ctx, long n, bool back, const char *at, bool note)
 }
 
 /* ---- numbers ---- */
-/* integer: [+-] and an integer of asm_lex_number (llvm-mca's lexer: 0x hex, 0 octal, decimal,
- * 101b binary, 1fh hex ...); returns the end or NULL (not one: a real, a lexer's error; an
- * overflow reported through *ovf) */
-static const char *parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
+/* integer (internal.h): [+-] and an integer of asm_lex_number */
+const char *a64_parse_int(const char *p, const char *e, int64_t *out, bool *ovf)
 {
     bool neg = false;
     *ovf = false;
@@ -590,13 +604,14 @@ static const char *parse_float(const char *p, const char *e, double *out)
 static const char *parse_value_sym(Parser *P, const char *p, const char *e, int64_t *v, const char *what, bool *sym)
 {
     bool ovf;
-    const char *q2 = parse_int(p, e, v, &ovf);
+    const char *q2 = a64_parse_int(p, e, v, &ovf);
     if (q2 && !ovf) {
         const char *x = q2;
         while (x < e && is_ws(*x)) x++;
         if (x >= e || *x == ',' || *x == ']' || *x == '!' || *x == '}') return q2;
     }
-    if (!q2 && !(p < e && (asm_expr_char(*p) || *p == '-' || *p == '+'))) { perr(P, p, "expected %s", what); return NULL; }
+    /* (any other character: the expression's words, llvm's: '*', '@', '{' ...) */
+    if (!q2 && (p >= e || is_ws(*p))) { perr(P, p, "expected %s", what); return NULL; }
     if (q2 && ovf) { perr(P, p, "immediate out of range"); return NULL; }
     P->memo_off = true;           /* the value may depend on symbols defined so far */
     AsmErr ae;
@@ -1790,7 +1805,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         if (t >= L->e) t = skip_ws(t, P->le);
         int64_t v;
         bool ovf;
-        const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? parse_int(t, L->e, &v, &ovf) : NULL;
+        const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? a64_parse_int(t, L->e, &v, &ovf) : NULL;
         if (!q2) return perr(P, sh == A64_SH_LSL ? t : kw, "only 'lsl #+N' valid after immediate");
         prev->shift = (uint8_t)sh;
         prev->shift_amount = (uint8_t)(ovf || v > 255 ? 255 : v);   /* (refused by the matcher) */
@@ -2780,6 +2795,13 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
         if (t) return perr(P, t, "invalid floating point immediate");
         if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
+        /* (a number llvm's lexer refuses, #08: its words first, as where uarch has rows; not
+         * after a word, lsl #08, mul #08, which llvm's parsers of them refuse first) */
+        const char *d = h + 1 < e && h[1] == '-' ? h + 2 : h + 1, *w = h;
+        while (w > p && is_ws(w[-1])) w--;
+        AsmNum an;
+        if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
+            return perr(P, an.at, "%s", an.msg);
     }
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
@@ -2810,12 +2832,12 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
  * as a constant expression (mul z0.d, z0.d, #(1+1); incd x0, all, mul #1+1; #n of a .set) is
  * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
  * refuses: "only 'lsl #+N' valid after immediate"): into buf, each such '#expr' its value's digits, padded
- * with blanks to the expression's length (the places in the text stay), where they fit.  buf,
- * or p when nothing changed */
-static const char *shape_text(Parser *P, const char *p, const char *e, char *buf, size_t cap)
+ * with blanks to the expression's length (the places in the text stay), where they fit.  buf
+ * (of e - p + 1 bytes at least), or p when nothing changed */
+static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
 {
     size_t len = (size_t)(e - p);
-    if (len >= cap || !memchr(p, '#', len)) return p;
+    if (!memchr(p, '#', len)) return p;
     memcpy(buf, p, len);
     buf[len] = 0;
     bool any = false;
@@ -2841,14 +2863,16 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
     return any ? buf : p;
 }
 
-/* a64_shape_requires of the operands [p, e), read as shape_text gives them; *at: in [p, e) */
+/* a64_shape_requires of the operands [p, e), read as shape_text gives them (in a buffer of the
+ * heap when they are long); *at: in [p, e) */
 static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const char *p, const char *e, char *req,
                           size_t cap, const char **at)
 {
-    char buf[512];
-    const char *t = shape_text(P, p, e, buf, sizeof buf), *a = *at;
+    char small[512], *buf = (size_t)(e - p) < sizeof small ? small : xmalloc((size_t)(e - p) + 1);
+    const char *t = shape_text(P, p, e, buf), *a = *at;
     int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
     *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
+    if (buf != small) free(buf);
     return r;
 }
 
@@ -3960,10 +3984,10 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
         if (r < e) {
             int64_t a, b = 100;
             bool ovf;
-            const char *q2 = parse_int(r, e, &a, &ovf), *q3 = NULL;
+            const char *q2 = a64_parse_int(r, e, &a, &ovf), *q3 = NULL;
             if (q2 && !ovf && q2 < e && *q2 == '%') q3 = q2 + 1;
             else if (q2 && !ovf && q2 < e && *q2 == '/') {
-                q3 = parse_int(q2 + 1, e, &b, &ovf);
+                q3 = a64_parse_int(q2 + 1, e, &b, &ovf);
                 if (ovf) q3 = NULL;
             }
             if (!q3 || skip_ws(q3, e) != e || a < 0 || b < 1 || b > 100 || a > b)

@@ -83,6 +83,19 @@ size_t a64_operand_shape(const char *s, const char *e, char *out, size_t cap)
     return operand_shape(s, e, out, cap, NULL);
 }
 
+/* a number the user wrote at p (after blanks), read as the parser reads one (a64_parse_int:
+ * llvm-mca's lexer, so 017 octal, 101b binary, 1fh hex; 08 and 0b101 no number): its end, NULL
+ * when there is none; *v its value, one past 64 bits the nearest of INT64_MIN and INT64_MAX (out
+ * of every range) */
+static const char *user_int(const char *p, const char *e, int64_t *v)
+{
+    while (p < e && isspace((unsigned char)*p)) p++;
+    bool ovf;
+    const char *end = a64_parse_int(p, e, v, &ovf);
+    if (end && ovf) *v = *p == '-' ? INT64_MIN : INT64_MAX;
+    return end;
+}
+
 /* the place in address `a` (operand `k` of the text [s, e), of shape `shape`) of the first part
  * no row of the mnemonic's, from row lo on, has where a row has an address there: llvm reads an
  * address in parts ('[', the base, the offset, an extend), and its matcher refuses the first
@@ -288,10 +301,11 @@ static const char *prefetch_unread(const char *mnem, size_t n, int lo, const cha
             snprintf(msg, cap, "immediate value expected for prefetch operand");
             return t;
         }
-        char *end;
-        long long v = strtoll(x, &end, 0);
+        int64_t v;
+        const char *end = user_int(x, e, &v);
+        if (!end) return NULL;
         for (t = end; t < e && isspace((unsigned char)*t); t++) {}
-        if (end == x || (t < e && *t != ',')) return NULL;
+        if (t < e && *t != ',') return NULL;
         if (v >= 0 && v <= 15) return NULL;
         snprintf(msg, cap, "prefetch operand out of range, [0,15] expected");
         return t;
@@ -346,10 +360,11 @@ static EcPlace ec_class(const char *o, const char *x, bool pat)
         return pl;
     }
     if (w[0] == '#' || isdigit((unsigned char)w[0])) {
-        char *end;
-        long v = strtol(w + (w[0] == '#'), &end, 0);
-        if (!*end) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
-        pl.gen = !*end && (!pat || w[0] != '#');
+        int64_t v;
+        const char *end = user_int(w + (w[0] == '#'), w + n, &v);
+        bool all = end == w + n;
+        if (all) pl.cls = pat ? EC_PATNUM : EC_NUM, pl.num = v;
+        pl.gen = all && (!pat || w[0] != '#');
         return pl;
     }
     size_t k = strcspn(w, ".");             /* (the register's name, before its element) */
@@ -452,6 +467,18 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
             snprintf(msg, cap, "unknown token in expression");
             *at_out = p;
             return A64_SHAPE_PARSE;
+        }
+        if (*p == '{') {                    /* (a list: llvm's parser of Neon's or of ZA's reads it) */
+            const char *r = p + 1, *rw;
+            while (r < y && isspace((unsigned char)*r)) r++;
+            for (rw = r; rw < y && (isalnum((unsigned char)*rw) || *rw == '_'); rw++) {}
+            const char *cls = a64_reg_class(r, (size_t)(rw - r), false);
+            /* (no v register or ZA's name first, incd {z0.d}: "vector register expected" there) */
+            if (!cls || (strcmp(cls, "za") && (strcmp(cls, "v") || tolower((unsigned char)*r) != 'v'))) {
+                snprintf(msg, cap, "vector register expected");
+                *at_out = r;
+                return A64_SHAPE_PARSE;
+            }
         }
         bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
                    tolower((unsigned char)p[2]) == 'l' && (y - p == 3 || isspace((unsigned char)p[3]));
@@ -723,7 +750,7 @@ static bool lanes_refuse(const A64ShapeRow *row, int r)
  * where that z register (or a last operand z register: lanes_reg) starts when it is past the
  * row's last register for it (the column's "7 z7": fmla z0.h, z1.h, z8.h[1] takes z0-z7; the
  * matcher refuses the register first), else NULL */
-static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok)
+static const char *lane_past(const A64ShapeRow *row, const char *in, const char *const *tok, const char *e)
 {
     const char *zs = lanes_reg(in);
     if (!zs) return NULL;
@@ -731,11 +758,8 @@ static const char *lane_past(const A64ShapeRow *row, const char *in, const char 
     if ((*z == 'z' || *z == 'Z') && lanes_refuse(row, atoi(z + 1))) return z;
     const char *b = strstr(in, "[N]");
     if (!isdigit((unsigned char)row->lanes[0]) || !b) return NULL;
-    const char *t = tok[b - in] + 1;
-    while (isspace((unsigned char)*t)) t++;
-    char *end;
-    long k = strtol(t, &end, 0);
-    return end != t && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
+    int64_t k;
+    return user_int(tok[b - in] + 1, e, &k) && (k < 0 || k > atol(row->lanes)) ? tok[b - in] : NULL;
 }
 
 /* whether a row of mnemonic [mnem, +n) (rows from lo) has the operands of `shape` before its lane
@@ -1032,6 +1056,35 @@ static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
     return NULL;
 }
 
+/* where the last immediate of SVE form `row` (of shapes.tsv; shape, tok: the operands') starts
+ * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127);
+ * NULL when it has it, the form has no row or the immediate is no number */
+static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *row, const char *shape,
+                               const char *const *tok, const char *e)
+{
+    size_t len = strlen(shape);
+    if (!len || shape[len - 1] != 'N') return NULL;
+    int lo = 0, hi = a64_sve_imms_count;     /* (the first row of the mnemonic: sorted by mnem) */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, c = strncmp(a64_sve_imms[mid].mnem, mnem, n);
+        if (!c && a64_sve_imms[mid].mnem[n]) c = 1;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (int i = lo; i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n]; i++) {
+        const A64SveImm *r = &a64_sve_imms[i];
+        if (strcmp(r->shape, row->shape)) continue;
+        const char *at = tok[len - 1];
+        int64_t v;
+        const char *end = user_int(at + (*at == '#'), e, &v);
+        if (!end || skip_sp(end, e) != e) return NULL;
+        if (runs_have(r->values, (long)v, NULL, NULL)) return NULL;
+        if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
+        return at;
+    }
+    return NULL;
+}
+
 /* whether a list of c z registers is between the lists of SME2 in length (three: between two
  * and four, src/a64/sme_operands.tsv) and not one of them */
 static bool list_between(int c)
@@ -1070,7 +1123,9 @@ static const char *sme_operand_refused(const char *s, const char *e)
             continue;
         }
         const char *w = word_end(p, e), *b = skip_sp(w, e);
-        if (w - p > 3 && !strncasecmp(p, "vgx", 3) && isdigit((unsigned char)p[3]) && !(w - p == 4 && (p[3] == '2' || p[3] == '4')))
+        /* (a vector group of a length no group of src/a64/sme_operands.tsv has: vgx3) */
+        if (w - p > 3 && !strncasecmp(p, "vgx", 3) && isdigit((unsigned char)p[3]) &&
+            !(w - p == 4 && sme_operand_n("group", p[3] - '0')))
             return p;
         bool slice = false, tile = numbered_tile(p, w, &slice);
         if (tile && !a64_za_tile(p, w) && operand_at(s, e, 1) > p) return p;   /* (fmopa za4.s; zero {za8.d}) */
@@ -1094,7 +1149,8 @@ static bool index_shift_refused(const char *x, const char *xw, const char *k, co
     if (!k) return shift != 0;
     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
     if (kw - k != 3 || a64_shift_lookup(k, 3) == A64_SH_NONE) return false;
-    return !shift || !(h < e && *h == '#' && atoi(h + 1) == shift);
+    int64_t amount;
+    return !shift || !(h < e && *h == '#' && user_int(h + 1, e, &amount) && amount == shift);
 }
 
 /* llvm's words for the index register of an address of the operands [s, e) of a load or store
@@ -1142,9 +1198,8 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
         /* (a list of no form's length, { z0.s - z2.s } of ld1w: refused itself, list_refused; not
          * of the structures' loads and stores, ld3w) */
         if (nv > 1 && strcmp(addr->lists, "any") && !sme_operand_n("list", nv)) nv = 0;
-        char *ve;
-        long v = nv ? strtol(x + 1, &ve, 10) : 0;
-        const char *mv = nv && ve != x + 1 ? skip_sp(ve, e) : NULL;
+        int64_t v = 0;
+        const char *ve = nv ? user_int(x + 1, e, &v) : NULL, *mv = ve ? skip_sp(ve, e) : NULL;
         if (mv && (*mv == ',' || *mv == ']') && (v % nv || v < lo * nv || v > hi * nv)) {   /* (per vector of the list) */
             const char *m = *mv == ',' ? skip_sp(mv + 1, e) : NULL, *mw = m ? word_end(m, e) : NULL;
             /* (#N, mul vl; #N alone, the number refused first) */
@@ -1154,9 +1209,13 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
                 return x;
             }
         }
+        /* (a vector index's shift other than the elements' size; its lsl #0 too is taken:
+         * ld1d {z0.d}, p1/z, [x0, z20.d, lsl #0]) */
         if (k && shift && tolower((unsigned char)*x) == 'z' && isdigit((unsigned char)x[1])) {
             const char *kw = word_end(k, e), *h = skip_sp(kw, e);
-            if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' && atoi(h + 1) != shift)
+            int64_t amount;
+            if (kw - k == 3 && a64_shift_lookup(k, 3) != A64_SH_NONE && h < e && *h == '#' &&
+                !(user_int(h + 1, e, &amount) && (amount == shift || amount == 0)))
                 return x;
         }
         if (addr && index_shift_refused(x, xw, k, e, shift)) {
@@ -1236,17 +1295,17 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 return r;
             }
             const char *c = skip_sp(rw, e), *o = c < e && *c == ',' ? skip_sp(c + 1, e) : NULL;
-            char *oe;
-            long off = o ? strtol(o, &oe, 0) : 0;
-            const char *q = o && oe != o ? skip_sp(oe, e) : NULL;
+            int64_t off = 0;
+            const char *oe = o ? user_int(o, e, &off) : NULL, *q = oe ? skip_sp(oe, e) : NULL;
             if (q && *q != ':' && !runs_have(row->offsets, off, &lo, &hi) && (!slice || *q == ']')) {
                 if (lo == hi) snprintf(words, cap, "immediate must be %ld.", lo);
                 else snprintf(words, cap, "immediate must be an integer in range [%ld, %ld].", lo, hi);
                 return o;
             }
             if (q && *q == ':' && array) {                  /* za.s[w8, 0:1]: a range of vectors */
-                long last = strtol(q + 1, &oe, 0), len = last - off + 1;
-                const char *g = skip_sp(oe, e);
+                int64_t last = 0;
+                const char *le = user_int(q + 1, e, &last), *g = skip_sp(le ? le : q + 1, e);
+                long len = last >= off && (uint64_t)last - (uint64_t)off < 64 ? (long)(last - off) + 1 : 0;   /* (0: none) */
                 bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
                 const A64SmeOperand *range = sme_operand_n("range", len), *group = sme_operand_n("group", len);
                 if (!range || !group) {             /* (a length no range has: za.s[w8, 0:2]) */
@@ -1799,7 +1858,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * lanes): the matcher refuses it, an operand of its own, at its '['; a z register past the
      * form's last for it (fmla z0.h, z1.h, z8.h[1]), at the register, unless a form without the
      * lane takes it (then at the lane: sdot z0.s, z1.b, z8.b[1]) */
-    const char *past_lane = hit ? lane_past(hit, shape, tok) : NULL;
+    const char *past_lane = hit ? lane_past(hit, shape, tok, e) : NULL;
     if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
         past_lane = tok[strstr(shape, "[N]") - shape];
     char vwords[320] = "";
@@ -1825,6 +1884,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         snprintf(msg, cap, "invalid operand for instruction");
         *at = past_lane;
         return past_lane == value ? A64_SHAPE_FORMS : A64_SHAPE_MANY;
+    }
+    /* an immediate no value of the form's takes (mul z0.d, z0.d, #200: src/a64/sve_imms.tsv),
+     * where the CPU lacks the form's features (with them llvm words the range) */
+    const char *imm = form ? imm_refused(mnem, n, hit, shape, tok, e) : NULL;
+    if (imm && requires_msg(mnem, n, form->feature, features, msg, cap)) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = imm;
+        return A64_SHAPE_FORMS;
     }
     if (hit && !strcmp(hit->feature, "=")) hit = dflt;
     if (!hit && dflt && shape[0] && (!known || shape_sve_first(shape))) {

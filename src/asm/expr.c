@@ -640,6 +640,21 @@ static bool primary(Ex *X, Val *v)
             !(X->p + 1 < X->e && (asm_name_char(X->p[1]) || X->p[1] == '@')))
             ok = directional(X, at, n, v);
         else ok = ok && constant(X, at, n, v);
+    } else if (c == '[') {        /* (llvm's brackets expression: [1 + 2] is (1 + 2)) */
+        X->p++;
+        ok = full(X, v);
+        ws(X);
+        if (ok && (X->p >= X->e || *X->p != ']')) ok = ex_err(X, X->p, "expected ']' in brackets %s", "expression");
+        else if (ok) X->p++;
+        X->ntok++;
+    } else if (c == '*') {        /* (the location only where the target says so: not AArch64) */
+        ok = ex_err(X, at, "invalid token in %s", "expression");
+    } else if (c == '@' && asm_name_end(at + 1, X->e) == at + 1) {   /* (llvm: an identifier of a variant alone) */
+        ok = ex_err(X, at, "%s", "expected a symbol reference");
+    } else if (c == '@' && variant(X, at + 1, asm_name_end(at + 1, X->e))) {   /* (@page: a symbol of no name) */
+        ok = ex_err(X, at, "unknown token in %s", "expression");
+    } else if (c == '@') {
+        ok = false;                 /* (variant's error: @foo, "invalid variant 'foo'") */
     } else if (X->sym && (c == '"' || asm_name_start(c))) {
         ok = sym_ref(X, at, v);
     } else if (asm_name_start(c) || c == '"') {

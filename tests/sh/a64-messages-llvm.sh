@@ -12,7 +12,9 @@
 # (the same under -mattr=+F of the SVE2 and SME2 family, and what -neon, -rcpc take) and
 # a64-lane-registers.test (the z registers and lanes of indexed SVE and SME forms, shifts where
 # no form takes one), a64-writeback-shift-list.test (operands after a written-back address,
-# shifts after a row's last register, SVE immediates as expressions, lists of no vector), a64-fp-literal-bits.test (floating-point literals as the bits of a double,
+# shifts after a row's last register, SVE immediates as expressions, lists of no vector),
+# a64-operand-leftovers.test (numbers of SVE and SME operands as llvm's lexer reads them ...),
+# a64-fp-literal-bits.test (floating-point literals as the bits of a double,
 # llvm's lexer's sign after one, prefetch operations' 32 bits), a64-sve-counts.test (SVE's element
 # counts and ptrue: src/a64/counts.tsv) and a64-expr-malformed.test, a64-literal-malformed.test and
 # a64-literal-altmacro.test (malformed expressions and literals, by the first error of each line
@@ -34,7 +36,7 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
     a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits a64-sve-counts a64-sme-values \
     a64-sme-values-all a64-writeback-shift-list a64-sme-predicates a64-sme-predicates-all \
-    a64-sme-addresses a64-sme-addresses-all; do
+    a64-sme-addresses a64-sme-addresses-all a64-operand-leftovers; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
