@@ -27,10 +27,7 @@ static const McaInstFlags *first_row(const char *m)
 {
     static _Thread_local struct { char name[16]; const McaInstFlags *r; } memo[FIRST_ROW_MEMO];
     size_t len = strlen(m);
-    uint32_t h = 2166136261u;
-    for (size_t k = 0; k < len; k++)
-        h = (h ^ (uint8_t)m[k]) * 16777619u;
-    h &= FIRST_ROW_MEMO - 1;
+    uint32_t h = model_hash(m) & (FIRST_ROW_MEMO - 1);
     if (len < sizeof memo[h].name && strcmp(memo[h].name, m) == 0 && len > 0)
         return memo[h].r;
     const McaInstFlags *t = mca_inst_flags_table;
