@@ -119,6 +119,10 @@ printf '\x48\x8b\x00' > load.bin                  # mov (%rax), %rax
 expect code 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -initial_warm_up_count 3 -no_normalization -range
 grep -q '"snippet": ".incbin \\"/' out || { echo "FAIL code: snippet not an .incbin of an absolute path"; cat out; fail=1; }
 grep -q '"normalized": false' out && grep -q '"copies": 100' out || { echo "FAIL code: normalized/copies"; cat out; fail=1; }
+# a -code file whose name holds what the snippet reader splits or cuts at (';', '#', '//', a
+# newline) is its bytes ("file not found: .../a" for 'a;b.bin', "junk at end of line" for '#')
+mkdir -p 'd;x#y'; cp load.bin 'd;x#y/l;o#a'$'\n''d.bin'
+expect code-odd-name 0 '' -- "$U" bench run -n 2 -iters 10 -unroll 10 -code_init init.bin -code "$t//d;x#y/l;o#a"$'\n'"d.bin"
 expect code-human 0 '' -- "$U" bench run -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -no_normalization -range
 grep -Eq '^-?[0-9.]+ cycles in all \(median of 4 runs; min -?[0-9.]+, max ' out || { echo "FAIL code-human: figure line"; cat out; fail=1; }
 grep -q '^not normalized: the counts of 100 copies' out || { echo "FAIL code-human: no 'not normalized' line"; cat out; fail=1; }
