@@ -69,6 +69,13 @@ static int run(int argc, char **argv)
         return 2;
     }
     const char *name = argv[1];
+    /* `uarch help CMD [SUB]`, `uarch version`: a word more is an error, not ignored */
+    int most = strcmp(name, "help") == 0 ? 4 : strcmp(name, "version") == 0 || strcmp(name, "--version") == 0 ||
+               is_help(name) ? 2 : argc;
+    if (argc > most) {
+        fprintf(stderr, "uarch: %s: unexpected argument '%s'\n", name, argv[most]);
+        return 2;
+    }
     if (strcmp(name, "help") == 0 || is_help(name)) {
         if (argc > 2 && strcmp(name, "help") == 0) {
             const Command *c = find(argv[2]);

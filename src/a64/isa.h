@@ -226,15 +226,7 @@ static inline uint32_t a64_mnem_hash_of(const char *s, size_t n)
     return a64_mnem_hash_head(a64_load_le(s, n < 8 ? n : 8), s, n);
 }
 
-/* FNV-1a (the parser's symbol tables and interned strings) */
-static inline uint32_t a64_hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (uint8_t)s[i];
-        h *= 16777619u;
-    }
-    return h;
-}
+/* FNV-1a (the parser's symbol tables and interned strings): util.h's */
+static inline uint32_t a64_hash(const char *s, size_t n) { return fnv1a(s, n); }
 
 #endif

@@ -35,17 +35,9 @@ typedef struct Pieces {
     int cur;                      /* the piece being parsed */
 } Pieces;
 
-static uint32_t hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
-}
-
 static Label *lab_slot(Pieces *P, const char *s, size_t n)
 {
-    size_t k = hash(s, n) & (P->caplab - 1);
+    size_t k = fnv1a(s, n) & (P->caplab - 1);
     while (P->lab[k].name && (strncmp(P->lab[k].name, s, n) || P->lab[k].name[n]))
         k = (k + 1) & (P->caplab - 1);
     return &P->lab[k];

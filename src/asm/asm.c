@@ -110,12 +110,7 @@ static void frame_free(AsmFrame *f)
 }
 
 /* ---- tables of lowercase names ---- */
-static uint32_t hash_lower(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)ascii_lower(s[i])) * 16777619u;
-    return h;
-}
+static uint32_t hash_lower(const char *s, size_t n) { return fnv1a_lower(s, n); }
 static bool lower_eq(const char *name, const char *s, size_t n)
 {
     size_t k = 0;
@@ -208,12 +203,7 @@ void asm_free(AsmState *A)
 }
 
 /* ---- symbols ---- */
-static uint32_t hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
-}
+static uint32_t hash(const char *s, size_t n) { return fnv1a(s, n); }
 
 const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
 {

@@ -115,6 +115,8 @@ bool bench_check_body(BenchArch arch, BenchSyntax syntax, const char *text, cons
  * when a register is named without '%' (or a memory operand is in brackets) and none with it,
  * else AT&T.  *intel_seen (when not NULL): some Intel sign was seen, whatever the answer. */
 BenchSyntax bench_syntax_guess(const char *const *texts, int ntexts, bool *intel_seen);
+/* whether [w, +n) names an x86-64 register, in any case (x86regs.tsv) */
+bool bench_x86_register(const char *w, size_t n);
 /* An experiment that reads AT&T only (its operands rewritten or emitted by the harness): false
  * with an error at file:1:1 naming `what` when text reads as Intel syntax. */
 bool bench_require_att(const char *text, const char *file, const char *what, Diag *err);
@@ -150,6 +152,11 @@ void bench_child_default_signals(void);
  * the generated file `genpath` and map the first error to the user's coordinates.  Returns
  * false when no error line is found.  Exposed for tests. */
 bool bench_map_error(const BenchProgram *p, const char *genpath, const char *cc_stderr, Diag *err);
+/* The symbol a failed link or load says is undefined (ld: "undefined symbol `r15'", "undefined
+ * reference to `foo'"; dlopen: "undefined symbol: foo"; gas: a local label "1f" with no "1:"
+ * after it), located at its first use in the user's lines: false when the text names none or no
+ * user line uses it. */
+bool bench_map_undefined(const BenchProgram *p, const char *text, Diag *err);
 
 /* ---- 3. run ----------------------------------------------------------------------------- */
 

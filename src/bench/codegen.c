@@ -308,6 +308,69 @@ static void tidy_msg(char *out, size_t n, const char *msg, size_t len)
     out[o] = 0;
 }
 
+/* the name that a linker's or the dynamic loader's message says is undefined ("relocation ...
+ * against undefined symbol `r15'", "undefined reference to `foo'", "bench.so: undefined symbol:
+ * foo"), or the number of a local label gas found no definition of ("local label `"1" (instance
+ * number 1 of a fb label)' is not defined"): false when the text names none */
+static bool undefined_name(const char *text, char *name, size_t namesz, bool *local)
+{
+    static const char *const pats[] = {"undefined symbol `", "undefined reference to `", "undefined symbol: ",
+                                       "local label `\""};
+    for (size_t i = 0; i < ARRAY_LEN(pats); i++) {
+        const char *s = strstr(text, pats[i]);
+        if (!s)
+            continue;
+        s += strlen(pats[i]);
+        size_t n = strcspn(s, "'\"\n ,()");
+        if (n == 0 || n >= namesz)
+            continue;
+        memcpy(name, s, n);
+        name[n] = 0;
+        *local = i == 3;
+        return true;
+    }
+    return false;
+}
+
+static bool symbol_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '.';
+}
+
+bool bench_map_undefined(const BenchProgram *p, const char *text, Diag *err)
+{
+    char name[128];
+    bool local;
+    if (!text || !undefined_name(text, name, sizeof name - 1, &local))
+        return false;
+    if (local)                    /* gas names local label N; the reference to it reads "Nf" */
+        strcat(name, "f");
+    size_t n = strlen(name);
+    /* AT&T reads a register written without its '%' as a symbol ("mov %rax, r15") */
+    bool reg = p->arch == BENCH_X86_64 && p->syntax == BENCH_ATT && !local && bench_x86_register(name, n);
+    const char *s = p->text.data ? p->text.data : "";   /* (kept NUL-terminated by buf_put) */
+    for (int i = 0; i < p->nlines && *s; i++) {
+        const char *nl = strchr(s, '\n'), *e = nl ? nl : s + strlen(s);
+        const BenchLineOrigin *o = &p->origin[i];
+        for (const char *w = s; o->file && w + n <= e; w++) {
+            bool word = (w == s || (!symbol_char(w[-1]) && w[-1] != '%')) && !strncmp(w, name, n) &&
+                        (w + n == e || !symbol_char(w[n]));
+            if (!word)
+                continue;
+            int col = o->col + (int)(w - s) - 1;   /* generated line = '\t' + statement (bench_map_error) */
+            if (local)
+                diag_set(err, o->file, o->line, col, o->src, "local label '%s' is not defined: no '%.*s:' after it",
+                         name, (int)n - 1, name);
+            else
+                diag_set(err, o->file, o->line, col, o->src, "undefined symbol '%s'%s%s%s", name,
+                         reg ? ": AT&T syntax writes a register with '%' ('%" : "", reg ? name : "", reg ? "')" : "");
+            return true;
+        }
+        s = nl ? nl + 1 : e;
+    }
+    return false;
+}
+
 bool bench_map_error(const BenchProgram *p, const char *genpath, const char *text, Diag *err)
 {
     const char *base = strrchr(genpath, '/');

@@ -3,6 +3,7 @@
  * perf stat's name= term taken as the counter's name (nanoBench's -config files name their
  * events this way).  Cycles are always counter 0. */
 #include "bench/bench.h"
+#include "util/opt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -62,10 +63,8 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
                      (int)len, p);
             return -1;
         }
-        if (len >= BENCH_COUNTER_SPEC) {
-            snprintf(why, whysz, "counter '%.40s...' longer than %d characters", p, BENCH_COUNTER_SPEC - 1);
+        if (!opt_list_name("counter", p, len, BENCH_COUNTER_SPEC, why, whysz))
             return -1;
-        }
         char s[BENCH_COUNTER_SPEC], nm[BENCH_COUNTER_NAME] = "";
         memcpy(s, p, len);
         s[len] = 0;
@@ -86,6 +85,12 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
             }
             snprintf(nm, sizeof nm, "%s", s);
         }
+        for (int k = 0; k < n; k++)   /* (each name is a row of the report and a key of its JSON object) */
+            if (strcmp(name[k], nm) == 0) {
+                snprintf(why, whysz, "counter '%s' given twice%s", nm, k == 0 ? " (the cycles are always counted)"
+                         : ": each is counted once, under its name (a name= term tells two spellings apart)");
+                return -1;
+            }
         if (n == max) {
             snprintf(why, whysz, "more than %d counters besides the cycles", max - 1);
             return -1;

@@ -306,7 +306,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     buf_init(&out);
     int rc = run_capture(argv, dir, true, &out);
     if (rc != 0) {
-        if (!bench_map_error(p, "bench.s", buf_cstr(&out), err)) {
+        if (!bench_map_error(p, "bench.s", buf_cstr(&out), err) && !bench_map_undefined(p, buf_cstr(&out), err)) {
             size_t n;
             const char *t = reason_line(buf_cstr(&out), &n);
             diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s%s", cc, rc, n ? ": " : "",
@@ -324,8 +324,9 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
         const char *e = dlerror();
         struct stat st;
         bool there = stat(path, &st) == 0;
-        diag_set(err, "", 0, 0, NULL, "cannot load '%s': %s (%s)", path, e ? e : "unknown error",
-                 there ? "the file is there" : "the compiler exited 0 but the file is missing");
+        if (!bench_map_undefined(p, e, err))
+            diag_set(err, "", 0, 0, NULL, "cannot load '%s': %s (%s)", path, e ? e : "unknown error",
+                     there ? "the file is there" : "the compiler exited 0 but the file is missing");
         if (!keep_dir)
             rm_dir(dir), tmp_forget(&reg);
         return NULL;

@@ -254,6 +254,11 @@ bool bench_cli_config(BenchCli *c, Diag *err)
         /* (with -counters: at most BENCH_MAX_EVENTS - 1 in all, bench_counters_split says so) */
         int n = bench_config_parse(c->config, buf_cstr(&text), dev, &list, ev, BENCH_MAX_EVENTS - 1, err);
         ok = n >= 0;
+        if (n == 0) {   /* (empty, or comments only: given for its events, it would add none) */
+            diag_set(err, c->config, 0, 0, NULL, "'%s' holds no event: want nanoBench's 'EVTSEL.UMASK NAME' lines",
+                     c->config);
+            ok = false;
+        }
         if (ok && n > 0 && !have) {
             diag_set(err, c->config, ev[0].line, 1, ev[0].src, "counter '%s' unavailable: %s",
                      ev[0].name, why);

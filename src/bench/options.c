@@ -178,16 +178,25 @@ static int incbin_text(const char *opt, const char *path, Buf *out, char *err, s
         snprintf(err, n, "%s: cannot name the working directory: %s", opt, strerror(errno));
         return 1;
     }
+    Buf full;   /* the absolute path */
+    buf_init(&full);
+    if (path[0] != '/')
+        buf_printf(&full, "%s/", strcmp(cwd, "/") ? cwd : "");
+    buf_puts(&full, path);
     buf_reset(out);
     buf_puts(out, ".incbin \"");
-    for (int part = 0; part < 2; part++)
-        for (const char *p = part ? path : cwd; *p; p++) {
-            if (*p == '"' || *p == '\\')
-                buf_putc(out, '\\');
-            buf_putc(out, *p);
-            if (!part && !p[1])
-                buf_putc(out, '/');
-        }
+    /* the text is read as the snippet's is, split at ';' and newlines and cut at a comment
+     * ('#' on x86-64, '//', '/ *'), the string's quotes not minded: those bytes, control bytes,
+     * quotes and backslashes go as octal escapes, which the assembler's strings take (a file
+     * 'a;b.bin' was "file not found: /dir/a") */
+    for (const char *p = buf_cstr(&full); *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f || strchr("\"\\;#", c) || (c == '/' && (p[1] == '/' || p[1] == '*')))
+            buf_printf(out, "\\%03o", c);
+        else
+            buf_putc(out, (char)c);
+    }
+    buf_free(&full);
     buf_putc(out, '"');
     return 0;
 }

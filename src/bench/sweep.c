@@ -349,6 +349,10 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 return false;
             } else
                 s->opt.max = d;
+        } else if (opt_split_origin(argv, i)) {   /* "-q=1": no operand '1' (nor unknown option '1') */
+            fprintf(stderr, "uarch: bench %s: option '%s' takes no value ('%s')\n", argv[0], argv[i - 1],
+                    opt_split_origin(argv, i));
+            return false;
         } else {
             int used = extra ? extra(ctx, argc, argv, i) : 0;
             if (used < 0)

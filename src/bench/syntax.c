@@ -41,9 +41,8 @@ static int reg_cmp(const void *key, const void *row)
     return c ? c : (k->n > l) - (k->n < l);
 }
 
-/* whether [w, +n) names an x86-64 register in any case (x86regs.tsv: "rax" ... "r15b", "xmm0" ...
- * "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip") */
-static bool x86_register(const char *w, size_t n)
+/* x86regs.tsv: "rax" ... "r15b", "xmm0" ... "zmm31", "k0" ... "k7", "mm0" ... "mm7", "rip" */
+bool bench_x86_register(const char *w, size_t n)
 {
     RegKey k = {w, n};
     return n > 0 && bsearch(&k, bench_x86regs, (size_t)bench_x86regs_count, sizeof *bench_x86regs, reg_cmp) != NULL;
@@ -85,7 +84,7 @@ static bool vote(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o
         while (c < e && ident_char(*c))
             c++;
         bool pct = w > stmt && w[-1] == '%';
-        if (x86_register(w, (size_t)(c - w)))
+        if (bench_x86_register(w, (size_t)(c - w)))
             pct ? v->att++ : v->intel++;
         else if (!pct && c - w == 3 && strncasecmp(w, "ptr", 3) == 0)
             v->intel++;

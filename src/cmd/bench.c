@@ -456,7 +456,7 @@ int cmd_bench(int argc, char **argv)
         cleanup_defer();
         int rc = fn(ac, av);
         if (experiment)
-            free(av);
+            opt_split_free(av);
         if (cleanup_pending()) {
             rc = out_stdout_check(rc);
             cleanup_raise();

@@ -98,6 +98,9 @@ static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, do
         } else if (strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) {
             fprintf(stderr, "uarch: clock: option '%s' needs a value\n", a);
             return 2;
+        } else if (opt_split_origin(argv, i)) {
+            fprintf(stderr, "uarch: clock: option '%s' takes no value ('%s')\n", argv[i - 1], opt_split_origin(argv, i));
+            return 2;
         } else {
             fprintf(stderr, "uarch: clock: unknown option '%s'\n", a);
             usage(stderr);
@@ -114,7 +117,7 @@ int cmd_clock(int argc, char **argv)
     double seconds = 0.2;
     char **split = opt_split_eq(&argc, argv);   /* "-seconds=S" as "-seconds S" */
     int rc = clock_args(argc, split, &json, &all, &cpu, &seconds);
-    free(split);
+    opt_split_free(split);
     if (rc >= 0)
         return rc;
 

@@ -307,7 +307,15 @@ int cmd_decode(int argc, char **argv)
         else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
         else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
         else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
-        else paths[npaths++] = a;
+        else {
+            for (int k = 0; k < npaths && !strcmp(a, "-"); k++)
+                if (!strcmp(paths[k], "-")) {   /* (the second read found it at its end: nothing) */
+                    fprintf(stderr, "uarch decode: '-' (stdin) given twice: it is read once\n");
+                    free(paths);
+                    return 2;
+                }
+            paths[npaths++] = a;
+        }
     }
     if (npaths == 0)
         paths[npaths++] = "-";

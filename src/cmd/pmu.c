@@ -362,7 +362,10 @@ int cmd_pmu(int argc, char **argv)
     }
     char why[400];
     if (!pmu_scan_run(&s, probes, lo, hi, why, sizeof why)) {
-        fprintf(stderr, "uarch pmu scan: error: %s\n", why);
+        if (s.err.line > 0)
+            diag_print(stderr, &s.err, "error");
+        else
+            fprintf(stderr, "uarch pmu scan: error: %s\n", why);
         pmu_scan_free(&s);
         return 1;
     }

@@ -304,13 +304,8 @@ typedef struct ModelCpu {
     const ModelNonPipe *nonpipe;
 } ModelCpu;
 
-/* FNV-1a; shared by the generator (tools/gen-models.c) and model_form() */
-static inline uint32_t model_hash(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
-    return h;
-}
+/* FNV-1a (util.h's); shared by the generator (tools/gen-models.c) and model_form() */
+static inline uint32_t model_hash(const char *s) { return fnv1a_str(s); }
 
 /* the registry (generated): model_cpus[0 .. model_ncpus-1] */
 extern const ModelCpu *const model_cpus[];

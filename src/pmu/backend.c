@@ -1,6 +1,7 @@
 /* backend.c — the registry of PMU backends (see pmu.h) and the Apple M1 event table, which
  * apple.c and sim.c share (generated from src/pmu/m1-events.tsv). */
 #include "pmu/pmu.h"
+#include "util/opt.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -40,6 +41,8 @@ int pmu_resolve_list(const PmuBackend *b, const char *list, PmuEventInfo *ev, in
         while (*e && (*e != ',' || slashes == 1))
             slashes += *e++ == '/';
         char name[160];
+        if (!opt_list_name("event", p, (size_t)(e - p), sizeof name, why, whysz))
+            return -1;
         snprintf(name, sizeof name, "%.*s", (int)(e - p), p);
         p = *e ? e + 1 : e;
         if (!name[0] || (*e && !*p)) {   /* (",x", "x,,y", "x,") */

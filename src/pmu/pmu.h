@@ -227,6 +227,10 @@ typedef struct PmuKernel {
     const char *name;              /* for messages */
     const char *body, *init;       /* AArch64 (bench syntax) */
     void (*native)(long n);        /* or a C routine, run with the length (software probes) */
+    /* a kernel of a -probe-file: the body is on line `line` of the file `name`, from column
+     * `col` of that line `src` (an error in the body is reported there); line 0: none */
+    int line, col;
+    const char *src;
 } PmuKernel;
 bool pmu_measure(const PmuBackend *b, const PmuKernel *k, const long *lens, int nlens,
                  const PmuEventInfo *ev, int n, double *vals, Diag *err);
@@ -267,6 +271,8 @@ typedef struct PmuScan {
     Buf user_text;
     int nsystem, nsystem_named;    /* events left out: system-wide ones (they count every task) */
     char system_names[160];        /* the first nsystem_named of them, for the report */
+    Diag err;                      /* pmu_scan_run's error in a -probe-file kernel (line > 0:
+                                      located in that file; else the message is in `why`) */
 } PmuScan;
 
 /* Read probes from a file: blocks "probe NAME EXPECTED" / "test:" / "control:" lines; false with

@@ -148,9 +148,20 @@ static bool run_probe(PmuScan *s, PmuProbeResult *pr, PmuEventInfo *ev, int n, c
                 sub[m] = ev[i], idx[m++] = i;
         double t[NL * 64], c[NL * 64];
         Diag err;
-        if (!pmu_measure(b, &p->test, lens, NL, sub, m, t, &err) ||
-            !pmu_measure(b, &p->control, lens, NL, sub, m, c, &err)) {
+        const PmuKernel *bad = !pmu_measure(b, &p->test, lens, NL, sub, m, t, &err) ? &p->test
+                             : !pmu_measure(b, &p->control, lens, NL, sub, m, c, &err) ? &p->control : NULL;
+        if (bad) {
             snprintf(why, whysz, "probe '%s': %s", p->name, err.msg);
+            if (bad->line > 0 && err.line == 1 && !strcmp(err.file, bad->name)) {
+                /* a -probe-file kernel: its one line of assembly was read as a text of its own */
+                s->err = err;
+                s->err.line = bad->line;
+                if (err.col > 0)
+                    s->err.col = err.col + bad->col - 1;
+                if (err.col_end > 0)
+                    s->err.col_end = err.col_end + bad->col - 1;
+                snprintf(s->err.src_line, sizeof s->err.src_line, "%s", bad->src);
+            }
             ok = false;
             break;
         }
@@ -184,6 +195,7 @@ static bool run_probe(PmuScan *s, PmuProbeResult *pr, PmuEventInfo *ev, int n, c
 bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *why, size_t whysz)
 {
     const PmuBackend *b = s->backend;
+    memset(&s->err, 0, sizeof s->err);
     char w[300];
     if (!b->available(w, sizeof w)) {
         snprintf(why, whysz, "backend '%s' unavailable: %s", b->name, w);
@@ -382,16 +394,19 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
             *e = 0;
         p = e ? e + 1 : p + strlen(p);
         line++;
+        size_t len = strlen(ls);
+        if (len && ls[len - 1] == '\r')   /* (CRLF) */
+            ls[len - 1] = 0;
         char *t = ls;
         while (*t == ' ' || *t == '\t')
             t++;
         if (!*t || *t == '#')
             continue;
-        if (str_starts(t, "probe ")) {
+        if (str_starts(t, "probe") && (t[5] == ' ' || t[5] == '\t')) {
             char *nm = t + 6, *sp;
-            while (*nm == ' ')
+            while (*nm == ' ' || *nm == '\t')
                 nm++;
-            sp = strchr(nm, ' ');
+            sp = strpbrk(nm, " \t");
             char *end = NULL;
             double x = sp ? strtod(sp, &end) : 0;
             while (end && (*end == ' ' || *end == '\t' || *end == '\r'))
@@ -427,14 +442,29 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
                 return false;
             }
             bool test = t[0] == 't';
+            PmuKernel *k = test ? &cur->test : &cur->control;
+            if (k->body) {
+                diag_set(err, path, line, (int)(t - ls) + 1, ls, "a second '%s' line for probe '%s' (its first is "
+                         "line %d): a probe has one test and one control kernel", test ? "test:" : "control:",
+                         cur->name, k->line);
+                return false;
+            }
             char *body = t + (test ? 5 : 8);
-            while (*body == ' ')
+            while (*body == ' ' || *body == '\t')
                 body++;
-            (test ? &cur->test : &cur->control)->body = body;
+            k->body = body;
+            k->line = line;
+            k->col = (int)(body - ls) + 1;
+            k->src = ls;
         } else {
             diag_set(err, path, line, (int)(t - ls) + 1, ls, "expected 'probe', 'test:' or 'control:'");
             return false;
         }
+    }
+    if (s->nuser == 0) {   /* (empty, or comments only: the file was given for its probes) */
+        diag_set(err, path, 0, 0, NULL, "'%s' defines no probe (want 'probe NAME EXPECTED', then 'test: asm' and "
+                 "'control: asm' lines)", path);
+        return false;
     }
     for (int k = 0; k < s->nuser; k++)
         if (!s->user[k].test.body || !s->user[k].control.body) {

@@ -48,6 +48,23 @@ void opt_quote(const char *v, char *out, size_t n)
     out[k] = 0;
 }
 
+bool opt_list_name(const char *what, const char *s, size_t n, size_t max, char *why, size_t whysz)
+{
+    char q[200], t[48];
+    snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t - 1 ? n : sizeof t - 1), s);
+    opt_quote(t, q, sizeof q);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
+            snprintf(why, whysz, "%s '%s' holds the control character \\x%02x", what, q, (unsigned char)s[i]);
+            return false;
+        }
+    if (n >= max) {
+        snprintf(why, whysz, "%s '%s' is longer than %zu characters", what, q, max - 1);
+        return false;
+    }
+    return true;
+}
+
 /* The multiplier of a K/M/G/T suffix (and an optional B, iB) at *end, advancing it; 0 when the
  * rest is not one. */
 static double suffix(const char **end, bool size)
@@ -233,6 +250,10 @@ static bool split_word(const char *a, OptWord *w)
     return true;
 }
 
+/* the vector opt_split_eq made last, and for each of its words the word it split, or NULL */
+static char **split_last, **split_orig;
+static int split_n;
+
 char **opt_split_eq(int *argc, char **argv)
 {
     size_t words = (size_t)*argc + 1, bytes = 0;
@@ -240,22 +261,38 @@ char **opt_split_eq(int *argc, char **argv)
     for (int i = 0; i < *argc; i++)
         if (split_word(argv[i], &w))
             words++, bytes += w.len + 2;
-    char **out = xmalloc(words * sizeof *out + bytes);
-    char *names = (char *)(out + words);
+    char **out = xmalloc(2 * words * sizeof *out + bytes), **orig = out + words;
+    char *names = (char *)(orig + words);
     int n = 0;
     for (int i = 0; i < *argc; i++) {
         if (!split_word(argv[i], &w)) {
+            orig[n] = NULL;
             out[n++] = argv[i];
             continue;
         }
         names[0] = '-';
         memcpy(names + 1, w.name, w.len);
         names[w.len + 1] = 0;
+        orig[n] = NULL;
         out[n++] = names;
+        orig[n] = argv[i];
         out[n++] = argv[i] + (w.value - argv[i]);
         names += w.len + 2;
     }
     out[n] = NULL;
     *argc = n;
+    split_last = out, split_orig = orig, split_n = n;
     return out;
+}
+
+void opt_split_free(char **split)
+{
+    if (split && split == split_last)
+        split_last = split_orig = NULL, split_n = 0;
+    free(split);
+}
+
+const char *opt_split_origin(char **argv, int i)
+{
+    return argv && argv == split_last && i >= 0 && i < split_n ? split_orig[i] : NULL;
 }

@@ -40,6 +40,10 @@ void opt_value_text(OptType t, double v, char *out, size_t n);
 
 /* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN. */
 void opt_quote(const char *v, char *out, size_t n);
+/* Whether the n bytes at s can be one name of a list option (pmu -e, bench -counters): shorter
+ * than max bytes, no control byte (a message would echo it to the terminal).  False with
+ * "<what> '...' holds the control character \x1b" or "... is longer than N characters" in why. */
+bool opt_list_name(const char *what, const char *s, size_t n, size_t max, char *why, size_t whysz);
 /* whether v is an integer as llvm's cl::opt reads it (StringRef::getAsInteger, radix 0): decimal
  * digits, or 0x / 0b / 0o / a leading 0 and digits of that radix, a '-' first when is_signed; no
  * '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */
@@ -64,8 +68,14 @@ bool opt_word_is(const OptWord *w, const char *name);
 /* argv with each "-name=value" (one dash, name: a letter then letters, digits, '_' and '-') made
  * the two words "-name" "value", for a command whose options are read "-name value" (bench's
  * experiments, clock), so that they take "-name=value" as mca, bench run and pmu do.  One block
- * of memory: free() it; *argc is updated, the values point into the old words. */
+ * of memory: opt_split_free() it; *argc is updated, the values point into the old words. */
 char **opt_split_eq(int *argc, char **argv);
+void opt_split_free(char **split);
+/* When argv is opt_split_eq's vector (not yet freed) and argv[i] the value half of a word it
+ * split: that word ("-q=1"), else NULL.  A reader that meets such a half as a word of its own
+ * took the name for an option without a value: "option '-q' takes no value ('-q=1')", not
+ * "unknown option '1'" (nor '1' taken as an operand). */
+const char *opt_split_origin(char **argv, int i);
 
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
  * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept

@@ -312,4 +312,31 @@ static inline void ascii_lower_n(char *d, const char *s, size_t n)
     for (size_t i = 0; i < n; i++) d[i] = ascii_lower(s[i]);
 }
 
+/* ---- hashing ---- */
+/* 32-bit FNV-1a, for the lookup tables (symbols, interned strings, names, forms): the values
+ * choose slots only, but a generator (tools/gen-models.c) and the running code must agree */
+#define FNV1A_SEED 2166136261u
+static inline uint32_t fnv1a_step(uint32_t h, char c) { return (h ^ (uint8_t)c) * 16777619u; }
+/* of the n bytes at s */
+static inline uint32_t fnv1a(const char *s, size_t n)
+{
+    uint32_t h = FNV1A_SEED;
+    for (size_t i = 0; i < n; i++) h = fnv1a_step(h, s[i]);
+    return h;
+}
+/* of the n bytes at s in ASCII lowercase (a table of case-folded names) */
+static inline uint32_t fnv1a_lower(const char *s, size_t n)
+{
+    uint32_t h = FNV1A_SEED;
+    for (size_t i = 0; i < n; i++) h = fnv1a_step(h, ascii_lower(s[i]));
+    return h;
+}
+/* of a NUL-terminated string */
+static inline uint32_t fnv1a_str(const char *s)
+{
+    uint32_t h = FNV1A_SEED;
+    for (; *s; s++) h = fnv1a_step(h, *s);
+    return h;
+}
+
 #endif

@@ -52,6 +52,15 @@ expect counter-mulx 1 "^<snippet>:1:12: error: the snippet writes r15" -- "$U" b
 expect counter-mulx-intel 1 "^<snippet>:1:11: error: the snippet writes r15" -- "$U" bench run -syntax intel 'mulx rbx, r15, rax'
 expect counter-pmu 1 "^<snippet>:1:5: error: the snippet writes r15" -- "$U" pmu stat -e task-clock -asm 'inc %r15'
 expect counter-reads 0 '' -- "$U" bench run -n 2 -iters 10 -unroll 2 'cmp %r15, %rax; mov %r15, %rbx; test %r15, %r15'
+# a symbol no line defines: located at its use (it was "'cc -shared' failed (exit 1): collect2:
+# error: ld returned 1 exit status" from the link, or "cannot load '.../bench.so': undefined
+# symbol: foo" from dlopen), an AT&T register written without its '%' said so
+expect undef-register 1 "^<snippet>:1:11: error: undefined symbol 'r15': AT&T syntax writes a register with '%' \\('%r15'\\)$" -- "$U" bench run 'mov %rax, r15'
+sed -n 3p err | grep -qx '          \^' || { echo "FAIL undef-register: caret"; cat err; fail=1; }
+expect undef-call 1 "^<snippet>:1:22: error: undefined symbol 'foo'$" -- "$U" bench run 'add %rcx, %rax; call foo'
+expect undef-rip 1 "^<init>:1:5: error: undefined symbol 'sym'$" -- "$U" bench run -init 'lea sym(%rip), %rax' nop
+expect undef-intel 1 "^<snippet>:1:11: error: undefined symbol 'sym'$" -- "$U" bench run -syntax intel 'mov rax, [sym]'
+expect undef-local 1 "^<snippet>:1:5: error: local label '1f' is not defined: no '1:' after it$" -- "$U" bench run 'jmp 1f'
 # nanoBench's spellings
 expect nanobench 0 '' -- "$U" bench run -asm 'add %rbx, %rax' -asm_init 'mov $1, %rbx' -asm_late_init 'mov $2, %rcx' \
   -unroll_count 10 -loop_count 10 -n_measurements 4 -warm_up_count 0 -alignment_offset 3 -min -basic_mode -no_mem
@@ -110,6 +119,10 @@ printf '\x48\x8b\x00' > load.bin                  # mov (%rax), %rax
 expect code 0 '' -- "$U" bench run -json -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -initial_warm_up_count 3 -no_normalization -range
 grep -q '"snippet": ".incbin \\"/' out || { echo "FAIL code: snippet not an .incbin of an absolute path"; cat out; fail=1; }
 grep -q '"normalized": false' out && grep -q '"copies": 100' out || { echo "FAIL code: normalized/copies"; cat out; fail=1; }
+# a -code file whose name holds what the snippet reader splits or cuts at (';', '#', '//', a
+# newline) is its bytes ("file not found: .../a" for 'a;b.bin', "junk at end of line" for '#')
+mkdir -p 'd;x#y'; cp load.bin 'd;x#y/l;o#a'$'\n''d.bin'
+expect code-odd-name 0 '' -- "$U" bench run -n 2 -iters 10 -unroll 10 -code_init init.bin -code "$t//d;x#y/l;o#a"$'\n'"d.bin"
 expect code-human 0 '' -- "$U" bench run -n 4 -iters 10 -unroll 10 -code_init init.bin -code load.bin -no_normalization -range
 grep -Eq '^-?[0-9.]+ cycles in all \(median of 4 runs; min -?[0-9.]+, max ' out || { echo "FAIL code-human: figure line"; cat out; fail=1; }
 grep -q '^not normalized: the counts of 100 copies' out || { echo "FAIL code-human: no 'not normalized' line"; cat out; fail=1; }

@@ -396,6 +396,36 @@ TEST(test_bench_map_error_gas_clang)
     bench_prog_free(&p);
 }
 
+/* a symbol the link or the load finds undefined: located at its first use in the user's lines
+ * (it was "'cc -shared' failed (exit 1): collect2: error: ld returned 1 exit status") */
+TEST(test_bench_map_undefined)
+{
+    BenchProgram p;
+    bench_prog_init(&p, BENCH_X86_64, BENCH_ATT);
+    BenchKernel k = {.symbol = "k", .body = "add %r15b, %al\n  mov %rax, r15; call r15x; jmp 1f", .body_file = "s.s",
+                     .unroll = 2};
+    bench_prog_kernel(&p, &k);
+    Diag d;
+    CHECK(bench_map_undefined(&p, "/usr/bin/ld: /tmp/cc1.o: relocation R_X86_64_32S against undefined symbol "
+                              "`r15' can not be used when making a shared object; recompile with -fPIC\n", &d));
+    CHECK_STR(d.file, "s.s");
+    CHECK_INT(d.line, 2);
+    CHECK_INT(d.col, 13);                                   /* not the '%r15b' of line 1 */
+    CHECK_STR(d.msg, "undefined symbol 'r15': AT&T syntax writes a register with '%' ('%r15')");
+    CHECK_STR(d.src_line, "  mov %rax, r15; call r15x; jmp 1f");
+    CHECK(bench_map_undefined(&p, "/tmp/u/bench.so: undefined symbol: r15x", &d));
+    CHECK_INT(d.col, 23);
+    CHECK_STR(d.msg, "undefined symbol 'r15x'");
+    CHECK(bench_map_undefined(&p, "bench.s: Error: local label `\"1\" (instance number 1 of a fb label)' is not "
+                              "defined\n", &d));
+    CHECK_INT(d.col, 33);
+    CHECK_STR(d.msg, "local label '1f' is not defined: no '1:' after it");
+    /* no such name in the user's lines, or no undefined name in the text: false */
+    CHECK(!bench_map_undefined(&p, "undefined reference to `uarch_loop'", &d));
+    CHECK(!bench_map_undefined(&p, "collect2: error: ld returned 1 exit status", &d));
+    bench_prog_free(&p);
+}
+
 TEST(test_bench_diff_stat_synthetic)
 {
     /* short = 100 copies + overhead 50, long = 200 copies + overhead 50, 1 cycle per copy,

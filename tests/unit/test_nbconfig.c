@@ -94,4 +94,11 @@ TEST(counters_split_keeps_pmu_terms)
     CHECK(strstr(why, "no closing '/'") != NULL);
     CHECK_INT(bench_counters_split("cpu/event=0x3c,name=/", spec, name, 8, why, sizeof why), -1);
     CHECK(strstr(why, "empty name=") != NULL);
+    /* a name twice: two rows, and one key twice in the JSON object of -json (it was accepted) */
+    CHECK_INT(bench_counters_split("page-faults,msr/tsc/,page-faults", spec, name, 8, why, sizeof why), -1);
+    CHECK(strstr(why, "counter 'page-faults' given twice") != NULL);
+    CHECK_INT(bench_counters_split("msr/tsc/,cpu/event=0x3c,name=X/,cpu/event=0x1,name=X/", spec, name, 8, why, sizeof why), -1);
+    CHECK_INT(bench_counters_split("cpu/event=0x3c,name=cycles/", spec, name, 8, why, sizeof why), -1);
+    CHECK(strstr(why, "counter 'cycles' given twice (the cycles are always counted)") != NULL);
+    CHECK_INT(bench_counters_split("cycles,cycles,page-faults", spec, name, 8, why, sizeof why), 2);
 }
