@@ -5,6 +5,7 @@
 # `uarch mca`, both -mcpu=apple-m1, compared: each line that differs, with both, then
 # "N / M equal".  -v (first): the equal lines too.  A survey of corner cases before they go
 # into tests/errors (where tests/sh/a64-messages-llvm.sh compares them line by line).
+# TRIPLE=arm64-apple-macos (default aarch64) and MCA_OPTS=-mattr=+all: given to both.
 set -u
 verbose=; [ "${1:-}" = -v ] && { verbose=1; shift; }
 [ $# -ge 2 ] || { echo "usage: $0 [-v] UARCH FILE [PREFIX-LINE]" >&2; exit 2; }
@@ -15,8 +16,10 @@ d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
 same=0 n=0
 while IFS= read -r line; do
   { [ -n "$pre" ] && printf '%s\n' "$pre"; printf '%s\n\t.p2align 2\n\tnop\n' "$line"; } > "$d/one.s"
-  l=$(cd "$d" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 -e ': error: ' -e ': warning: ')
-  u=$(cd "$d" && "$U" mca -mcpu=apple-m1 one.s 2>&1 >/dev/null | grep -m1 -e ': error: ' -e ': warning: ')
+  # shellcheck disable=SC2086
+  l=$(cd "$d" && "$LLVM_MCA" -mtriple="${TRIPLE:-aarch64}" -mcpu=apple-m1 ${MCA_OPTS:-} one.s 2>&1 >/dev/null | grep -m1 -e ': error: ' -e ': warning: ')
+  # shellcheck disable=SC2086
+  u=$(cd "$d" && "$U" mca -mtriple="${TRIPLE:-aarch64}" -mcpu=apple-m1 ${MCA_OPTS:-} one.s 2>&1 >/dev/null | grep -m1 -e ': error: ' -e ': warning: ')
   n=$((n + 1))
   if [ "$l" = "$u" ]; then
     same=$((same + 1))

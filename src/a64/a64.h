@@ -261,6 +261,7 @@ typedef struct A64ParseStart {
     bool arch;                    /* the features before it (.arch, .cpu ... change them): */
     A64Features features;         /* these, not those of the options */
     A64Features sys;              /* and these of system registers (A64MatchEnv.sys) */
+    bool prev_none;               /* no section left yet: `.previous` is an error */
 } A64ParseStart;
 
 typedef struct A64Program {
@@ -292,6 +293,7 @@ typedef struct A64Program {
     struct A64Skipped {
         int line, col, col_end; const char *msg, *notes; int kind;   /* its Diag's */
         const char *file, *src; int fline;
+        int cut;                  /* its Diag's */
     } *skipped;
     int nskipped;
     /* the instructions of files the parser read for `.include` (src/asm asm_include_text; their

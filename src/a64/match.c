@@ -963,9 +963,17 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     /* the same after a row's last operand (mov v0.s[1], w0, lsl #2; dup v0.4s, w0, uxtw): one
      * past the row's operands, at the shift; but a w source of an x (sxtw x0, w1, lsl #1: llvm's
      * GPR32as64, which reads the shift with it) is refused whole */
-    if (why == R_SHIFT && o->shift != A64_SH_NONE && plain_reg && i + 1 == r->nops && o->kind == A64_OP_GPR &&
-        !(i == 1 && in->ops[0].kind == A64_OP_GPR && sz == 64 && gpr_width(o) == 32))
-        return D_INVALID_SHIFT;
+    bool sp_reg = (p->kind == P_WSP || p->kind == P_XSP || p->kind == P_RSP || p->kind == P_SP) && !p->set;
+    if (why == R_SHIFT && o->shift != A64_SH_NONE && (plain_reg || sp_reg) && i + 1 == r->nops &&
+        o->kind == A64_OP_GPR && !(i == 1 && in->ops[0].kind == A64_OP_GPR && sz == 64 && gpr_width(o) == 32))
+        return D_INVALID_SHIFT;   /* (mov x0, sp, lsl #2 too) */
+    /* the same on the last operand given where the row has one more (cbz x0, lsl #1; tbz x0,
+     * #1, lsl #1): the shift is that operand to llvm, a label's words where it wants one */
+    if (why == R_SHIFT && o->shift != A64_SH_NONE && i + 1 == in->nops && i + 1 < r->nops &&
+        r->ops[i + 1].kind == P_LABEL && (plain_reg || o->kind == A64_OP_IMM)) {
+        e->at_shift = true;
+        return D_LABEL;
+    }
     if (why == R_FP && p->kind == P_FZERO)     /* fcmp s0, #1.0; fcmeq d0, d1, #7 */
         return o->kind == A64_OP_FIMM ? D_FZERO : D_INVALID;
     if (why == R_FP) return D_FPIMM;
@@ -1322,7 +1330,7 @@ static int too_many_or_few(const A64Mnem *m, const A64Inst *in, const Try *tried
     }
     if (o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_offset && !o->u.mem.has_index &&
         rows_have(m, -1, far - 1, P_MEMPOST9))
-        return D_OFFSET9;                   /* ldr x0, [x1], q2 */
+        return D_POST9;                     /* ldr x0, [x1], q2; [x1], x2, lsl #1: at what follows */
     return diag;
 }
 

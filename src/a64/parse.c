@@ -69,6 +69,8 @@ typedef struct Section { const char *name; size_t len; uint32_t offset; bool cod
 /* a parsed instruction, by the hash of its text (see memo_find); inst 0 = empty slot */
 typedef struct Memo { uint32_t hash; int inst; } Memo;   /* inst: its index + 1 */
 
+#define SEC_NONE (-2)
+
 typedef struct Parser {
     const char *file;
     A64Program *prog;
@@ -99,8 +101,8 @@ typedef struct Parser {
     int after_error;          /* statements parsed after a failing one on its line (line_after_error) */
     const AsmDirective *dir_seen[64];   /* directives looked up, by a hash of the name
                                                (compiler output's data repeats a few) */
-    /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out */
-    int sec, prev_sec;
+    /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out, SEC_NONE none */
+    int sec, prev_sec;        /* prev_sec SEC_NONE: no section was left yet (llvm's .previous refuses) */
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
     int code_sec;             /* the section `offset` belongs to (the last laid out one entered) */
     Section *secs; int nsecs, capsecs;   /* [0] the default (.text, __TEXT,__text) */
@@ -1656,6 +1658,14 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         return parse_imm_after_hash(L, o);
     }
     if (lex_invalid(*p)) return perr(P, p, "invalid operand");   /* (llvm's, for its lexer's error token) */
+    /* ('$' alone is no name to llvm's lexer; @page a symbol of no name with its variant) */
+    if (*p == '$' && (p + 1 >= e || !asm_name_char(p[1]))) {   /* (then its operand parser's words, not adr's) */
+        perr(P, p, "invalid token in expression");
+        if (!(P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)))
+            diag_add(P->err, NULL, P->file, P->line, (int)(p - P->ls) + 1, P->ls, "invalid operand");
+        return false;
+    }
+    if (*p == '@' && p + 1 < e && asm_name_char(p[1])) return parse_sym_expr(L, NULL, o);
     if (!is_ident0(*p)) return perr(P, p, "unknown token in expression");   /* (llvm's parseExpression, where no operand starts) */
     if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)) {
         /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it); adr x0, w99 too */
@@ -2924,6 +2934,8 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     const char *p = me ? me : s;
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     size_t n = (size_t)(p - s);
+    if (n > 0 && n <= 30 && p < e && lex_invalid(*p))   /* (llvm's lexer's error token after the name: an operand) */
+        return perr(P, p, "invalid operand");
     if ((p < e && !is_ws(*p)) || n == 0 || n > 30) {   /* (llvm's mnemonic: up to the space) */
         char name[48], msg[400];
         const char *x = p;
@@ -3165,9 +3177,8 @@ static bool dir_expr(Parser *P, const char *a, const char *e, const char **end, 
 /* nothing may follow a directive's last argument at x */
 static bool dir_end(Parser *P, const char *x, const char *e)
 {
-    char buf[48];
     x = skip_ws(x, e);
-    return x >= e || perr(P, x, "unexpected '%s' after the directive's arguments", q(x, e, buf, sizeof buf));
+    return x >= e || perr(P, x, "expected newline");   /* (llvm's words) */
 }
 
 /* where the value of a data directive at x ends: at the first ',' outside parentheses, quotes
@@ -3515,12 +3526,12 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (n >= sizeof name) return perr(P, s, "unknown directive");   /* (llvm-mc's words; the caret names it) */
     ascii_lower_n(name, s + 1, n);
     name[n] = 0;
-    if (!strncmp(name, "cfi_", 4) || !strncmp(name, "seh_", 4)) return true;
+    if (!strncmp(name, "cfi_", 4) || (!strncmp(name, "seh_", 4) && P->A.dialect == ASM_COFF)) return true;
     const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
     const AsmDirective **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
     const AsmDirective *d = *seen;
-    if (!d || strcmp(name, d->name)) d = asm_directive_find(name);
+    if (!d || strcmp(name, d->name)) d = asm_directive_find(name, P->A.dialect);
     if (!d) return perr(P, s, "unknown directive");
     *seen = d;
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
@@ -3532,6 +3543,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return perr(P, s, "unknown directive");
     }
     int dsize = 0;
+    const char *at_end = a < e ? a : skip_ws(e, P->le);
     switch (d->kind) {
     case ASM_D_IGNORE: return true;
     case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
@@ -3612,12 +3624,18 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (*ne2 == ',' && (strncmp(x, "__", 2) || ++commas == 2)) break;
         return enter(P, section_id(P, x, (size_t)(ne2 - x), code), a);
     }
+    /* (their errors at llvm's next token after the name: an argument, a comment, a ';', the end) */
     case ASM_D_POPSECTION:         /* (the previous section comes back too: llvm-mc) */
-        if (!P->nsec_stack) return perr(P, s, "'.popsection' without a '.pushsection'");
+        if (!P->nsec_stack) return perr(P, at_end, ".popsection without corresponding .pushsection");
         P->nsec_stack--;
         P->prev_sec = P->sec_stack[P->nsec_stack][1];
         return enter(P, P->sec_stack[P->nsec_stack][0], s);
-    case ASM_D_PREVIOUS: { int back = P->prev_sec; P->prev_sec = P->sec; return enter(P, back, s); }
+    case ASM_D_PREVIOUS: {
+        int back = P->prev_sec;
+        if (back == SEC_NONE) return perr(P, at_end, ".previous without corresponding .section");
+        P->prev_sec = P->sec;
+        return enter(P, back, s);
+    }
     case ASM_D_P2ALIGN: case ASM_D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
         int64_t v, fill, max = 0;
         const char *x, *max_at = NULL;
@@ -4103,16 +4121,18 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain);
 
 /* The statement before the ';' at p failed: llvm goes on with the statements after it on the
  * line, and reports each one's error too (addd x0, x0, x1; movz x0, #1, lsl #7; nop: both):
- * those that are instructions (a label, a directive: their effects would stay) are parsed,
- * and their errors follow the first (diag_append).  Always false (the line failed) */
+ * they are parsed, whatever they are (an unknown mnemonic is no comment after an error: llvm
+ * reads a statement; a label or a directive has its effect, and the line is left out where
+ * -skip-unsupported-instructions can undo it), and their errors follow the first (diag_append;
+ * Diag.cut counts those its notes cannot hold).  Always false (the line failed) */
 static bool line_after_error(Parser *P, const char *p, const char *e)
 {
-    const char *s = skip_ws(p + 1, e), *x = s;
-    while (x < e && (cclass[(uint8_t)*x] & C_MNEM)) x++;
-    /* (at most 16 a line: the notes hold fewer, and each one more is a call deeper) */
-    if (P->A.exited || P->A.collect || P->ended || P->after_error >= 16 || !looks_statement(s, e) || *s == '.' ||
-        (x < e && *skip_ws(x, e) == ':'))
+    const char *s = skip_ws(p + 1, e);
+    if (P->A.exited || P->A.collect || P->ended || s >= e) return false;
+    if (P->after_error >= 64) {   /* (each one a call deeper: the rest is said to be unread) */
+        P->err->cut++;
         return false;
+    }
     Diag *first = xmalloc(sizeof *first);
     *first = *P->err;
     P->after_error++;
@@ -4201,7 +4221,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
         char name[40];
         ascii_lower_n(name, s + 1, n - 1);
         name[n - 1] = 0;
-        d = asm_directive_find(name);
+        d = asm_directive_find(name, P->A.dialect);
     }
     if (d && !strcmp(d->unterminated, "=")) {   /* .set and its kin: llvm's parseAssignment */
         if (x == q) return perr(P, q, "expected identifier");
@@ -4218,6 +4238,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
         /* a directive that reads its arguments as an expression (a data value, a count, .if's
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
+        if (!d && strncmp(s + 1, "cfi_", 4)) return perr(P, s, "unknown directive");   /* (the name first) */
         if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {
@@ -4282,7 +4303,7 @@ static bool line(Parser *P, const char *s, const char *e, const char *plain)
             if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
                 return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
                             "its line: uarch reads such a body from the next line on");
-            if (!looks_statement(p + 1, e)) {
+            if (!looks_statement(p + 1, e) && (!P->after_error || skip_ws(p + 1, e) >= e)) {   /* (after an error: a statement) */
                 semi_comment(P, p, e);
                 st = NULL, comment = p + 1;
                 break;
@@ -4364,7 +4385,7 @@ static void skipped_add(Parser *P, const Diag *err)
         arena_strndup(&prog->arena, err->msg, strlen(err->msg)),
         err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
         inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
-        inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0};
+        inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0, err->cut};
 }
 
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
@@ -4379,7 +4400,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     P.file = P.input_file = file ? file : "<input>";
     P.prog = prog;
     P.err = err;
-    P.text = P.laid = true;    /* (sec, prev_sec, code_sec: 0, the default section) */
+    P.text = P.laid = true;    /* (sec, code_sec: 0, the default section) */
+    P.prev_sec = SEC_NONE;
     P.num_target = -1;
     P.start = opt ? opt->start : NULL;
     P.skip = opt && opt->skip_errors;
@@ -4387,7 +4409,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.offset = P.start->offset;
         P.text = P.laid = !P.start->data;
         P.sec = P.start->data ? -1 : 0;
-        P.prev_sec = P.start->prev_data ? -1 : 0;
+        P.prev_sec = P.start->prev_none ? SEC_NONE : P.start->prev_data ? -1 : 0;
         P.insts0 = P.start->insts;
         P.regions0 = P.start->regions;
         P.ntmp = P.start->tmps;
@@ -4576,9 +4598,9 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     if (ok) resolve_targets(&P);
     if (ok && P.start) {        /* a piece: where it stopped, and its labels in order */
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
-        *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec < 0, P.insts0 + prog->ninsts,
+        *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec == -1, P.insts0 + prog->ninsts,
                                      P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
-                                     P.env.sys};
+                                     P.env.sys, P.prev_sec == SEC_NONE};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));

@@ -179,6 +179,7 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.offset = g.end->offset;
                 start.data = g.end->data;
                 start.prev_data = g.end->prev_data;
+                start.prev_none = g.end->prev_none;
                 start.insts = g.end->insts;
                 start.regions = g.end->regions;
                 start.tmps = g.end->tmps;

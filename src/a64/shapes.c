@@ -1737,7 +1737,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
     int past = -1;                          /* the operands of the longest row the shape goes on after */
-    const char *lane = NULL;                /* the '[' of a z register's lane that row ends before */
+    const char *lane = NULL;                /* the '[' of a z register's lane that row ends before
+                                               (or past the '!' of a writeback after it) */
     int near = 0, rows = 0;                 /* the most operands a row starts with as the shape does */
     char pshape[160];                       /* (predicates p8 to p15: row_restricts) */
     bool high = shape[0] && restricted_view(shape, tok, pshape, sizeof pshape);
@@ -1759,6 +1760,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
             if (!strcmp(r->shift, "lsl") && len && r->shape[len - 1] == 'N' && !strncmp(v + len, ",lslN", 5))
                 k++, len += 5;
             if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
+        } else if (shape[0] && r->shape[0] && r->shape[strlen(r->shape) - 1] == ']' &&
+                   !strncmp(v, r->shape, strlen(r->shape)) && v[strlen(r->shape)] == '!') {
+            /* (a writeback after a form's address no form takes, prfb pldl1keep, p0, [x0]!: the
+             * '!' an operand of its own to llvm, refused where the token after it starts) */
+            int k = shape_operands(r->shape);
+            if (k > past) past = k, lane = tok[strlen(r->shape)];
         }
         if (v != shape && same_shape(r, shape) && !low) low = r;
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;

@@ -338,9 +338,13 @@ static int dir_cmp(const void *k, const void *d)
     return strcmp(k, ((const AsmDirective *)d)->name);
 }
 
-const AsmDirective *asm_directive_find(const char *name)
+const AsmDirective *asm_directive_find(const char *name, AsmDialect dialect)
 {
-    return bsearch(name, asm_directives, (size_t)asm_directives_count, sizeof asm_directives[0], dir_cmp);
+    const AsmDirective *d = bsearch(name, asm_directives, (size_t)asm_directives_count, sizeof asm_directives[0], dir_cmp);
+    /* (Mach-O also takes ELF's: src/asm/directives.tsv) */
+    if (d && !strchr(d->formats, dialect == ASM_COFF ? 'c' : 'e') && !(dialect == ASM_DARWIN && strchr(d->formats, 'm')))
+        return NULL;
+    return d;
 }
 
 static bool is_if(int k) { return k <= ASM_D_IFNC; }
@@ -548,7 +552,7 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
     *ok = true;
     const AsmDirective *d;
     if (A->collect != C_NONE) {
-        if (first_directive(ls, le, name, sizeof name, &args) && (d = asm_directive_find(name))) {
+        if (first_directive(ls, le, name, sizeof name, &args) && (d = asm_directive_find(name, A->dialect))) {
             int k = d->kind;
             if (A->collect == C_MACRO) {
                 if (k == ASM_D_MACRO) A->collect_depth++;
@@ -565,7 +569,7 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
         return true;
     }
     /* skipping a false conditional: only the conditionals matter */
-    if (!first_directive(ls, le, name, sizeof name, &args) || !(d = asm_directive_find(name))) return true;
+    if (!first_directive(ls, le, name, sizeof name, &args) || !(d = asm_directive_find(name, A->dialect))) return true;
     const char *at = skip_ws(ls, le);
     const char *e = rtrim(args, le);
     if (is_if(d->kind)) *ok = cond_push(A, K_NESTED, line, at, err);

@@ -126,14 +126,16 @@ typedef enum AsmDirKind {
     ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
     ASM_D_DATA8
 } AsmDirKind;
-/* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind, and
+/* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind,
  * llvm's words for a string left open in its arguments and for .else/.elseif/.endif without an
- * .if ("-": none; unterminated "=": an assignment's) */
-typedef struct AsmDirective { const char *name; int kind; const char *unterminated, *noif; } AsmDirective;
+ * .if ("-": none; unterminated "=": an assignment's), and the object formats llvm knows it for
+ * (letters e, m, c) */
+typedef struct AsmDirective { const char *name; int kind; const char *unterminated, *noif, *formats; } AsmDirective;
 extern const AsmDirective asm_directives[];
 extern const int asm_directives_count;
-/* the directive `name` (lowercase, without the dot), or NULL: one uarch does not know */
-const AsmDirective *asm_directive_find(const char *name);
+/* the directive `name` (lowercase, without the dot) of the dialect's object format, or NULL: one
+ * uarch does not know, or llvm-mca does not for that format (a Darwin one on ELF ...) */
+const AsmDirective *asm_directive_find(const char *name, AsmDialect dialect);
 
 typedef enum { ASM_NOT_MINE, ASM_DONE, ASM_ERROR } AsmResult;
 /* The directive d (one of the language's kinds) written at `at` with its arguments [args, e),

@@ -647,12 +647,17 @@ static bool primary(Ex *X, Val *v)
         if (ok && (X->p >= X->e || *X->p != ']')) ok = ex_err(X, X->p, "expected ']' in brackets %s", "expression");
         else if (ok) X->p++;
         X->ntok++;
-    } else if (c == '*') {        /* (the location only where the target says so: not AArch64) */
+    } else if (c == '*' || (c == '$' && (X->p + 1 >= X->e || !asm_name_char(X->p[1])))) {
+        /* (the location only where the target says so: not AArch64; '$' alone is no name) */
         ok = ex_err(X, at, "invalid token in %s", "expression");
     } else if (c == '@' && asm_name_end(at + 1, X->e) == at + 1) {   /* (llvm: an identifier of a variant alone) */
         ok = ex_err(X, at, "%s", "expected a symbol reference");
-    } else if (c == '@' && variant(X, at + 1, asm_name_end(at + 1, X->e))) {   /* (@page: a symbol of no name) */
-        ok = ex_err(X, at, "unknown token in %s", "expression");
+    } else if (c == '@' && X->sym) {   /* (@page: a symbol of no name, with its variant, as llvm takes it) */
+        ok = sym_ref(X, at, v);
+    } else if (c == '@' && variant(X, at + 1, asm_name_end(at + 1, X->e))) {   /* (no constant: a symbol's words) */
+        char name[48];
+        snprintf(name, sizeof name, "%.*s", (int)(asm_name_end(at + 1, X->e) - at), at);   /* (a variant's: short) */
+        ok = ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
     } else if (c == '@') {
         ok = false;                 /* (variant's error: @foo, "invalid variant 'foo'") */
     } else if (X->sym && (c == '"' || asm_name_start(c))) {

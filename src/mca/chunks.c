@@ -405,6 +405,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         err.kind = sk->kind;
         err.own = sk->file != NULL;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
+        err.cut = sk->cut;
         parse_diag(&err, fails ? "error" : "warning", &asm_errors);
         if (!fails && !sk->file)
             add_skipped(run, err.line);

@@ -66,6 +66,7 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     va_end(ap);
     d->src_line[0] = 0;
     d->notes[0] = 0;
+    d->cut = 0;
     if (line_start) {
         size_t n = 0;
         while (line_start[n] && line_start[n] != '\n' && line_start[n] != '\r' &&
@@ -229,8 +230,10 @@ static void vadd(Diag *d, bool own, const char *severity, const char *file, int 
     if (line_start) memcpy(src, line_start, n);
     src[n] = 0;
     size_t used = strlen(d->notes);
-    if (used + 1 >= sizeof d->notes)
+    if (used + 1 >= sizeof d->notes) {
+        d->cut++;
         return;
+    }
     /* rendered now (the line expanded, the caret): the notes are text */
     FILE *m = fmemopen(d->notes + used, sizeof d->notes - used, "w");
     if (!m)
@@ -255,9 +258,10 @@ static void vadd(Diag *d, bool own, const char *severity, const char *file, int 
     long w = ftell(m);
     bool whole = !ferror(m) && w >= 0 && (size_t)w + 1 < sizeof d->notes - used;
     fclose(m);
-    if (!whole)
-        d->notes[used] = 0;               /* a note that does not fit whole is left out */
-    else
+    if (!whole) {
+        d->notes[used] = 0;               /* a note that does not fit whole is left out (counted) */
+        d->cut++;
+    } else
         d->notes[used + (size_t)w] = 0;
 }
 
@@ -288,18 +292,30 @@ static void add_fmt(Diag *d, bool own, int col_end, const char *line_start, cons
     va_end(ap);
 }
 
+/* the diagnostics in notes: those printed with their Diag's severity, and the notes */
+static int notes_count(const char *notes)
+{
+    int n = 0;
+    for (const char *c = notes; (c = strpbrk(c, "\x01:")); c++)
+        n += *c == SAME_SEVERITY || !strncmp(c, ": note: ", 8);
+    return n;
+}
+
 void diag_append(Diag *d, const Diag *e)
 {
     add_fmt(d, e->own, e->col_end, e->src_line, e, "%s", e->msg);
     size_t used = strlen(d->notes), n = strlen(e->notes);
     if (used + n < sizeof d->notes) memcpy(d->notes + used, e->notes, n + 1);
+    else d->cut += notes_count(e->notes);
+    d->cut += e->cut;
 }
 
 static void render(FILE *f, const Diag *d, const char *severity)
 {
     int line = d->line;
     const char *src = d->src_line;
-    put_escaped(f, d->own ? d->file : put_located(f, d->file, &line, &src));
+    const char *file = d->own ? d->file : put_located(f, d->file, &line, &src);
+    put_escaped(f, file);
     if (!d->src_line[0] && d->col <= 0)
         src = d->src_line;            /* (no line shown: none mapped either) */
     if (d->col > 0)
@@ -320,6 +336,9 @@ static void render(FILE *f, const Diag *d, const char *severity)
         else
             fputc(*c, f);
     }
+    if (d->cut > 0)                      /* (not silent: what did not fit is said) */
+        fprintf(f, "%s:%d: note: %d more diagnostic%s of this line not shown (uarch keeps %zu bytes of them)\n",
+                file, line, d->cut, d->cut == 1 ? "" : "s", sizeof d->notes);
 }
 
 void diag_print(FILE *f, const Diag *d, const char *severity)

@@ -185,6 +185,8 @@ typedef struct Diag {
     char msg[512];
     char src_line[512];                       /* the offending source line, without newline */
     char notes[1536];                         /* notes printed after it (diag_note), or "" */
+    int cut;                                  /* the notes (or later errors) that did not fit in
+                                                 them: a last note says how many */
     int kind;                                 /* the reporting layer's class of it (diag_set: 0,
                                                  none; a64.h: A64_DIAG_REGION) */
     bool own;                                 /* file:line are the file's own, not lines of an

@@ -5,9 +5,12 @@
  * own lines of instructions of files the parser included in order and in range).  An input that
  * fails is parsed again with its failing lines left out (mca's -skip-unsupported-instructions:
  * A64ParseOptions.skip_errors), each one listed with a message, at a line (of a file the parser
- * included: with its name). */
+ * included: with its name).  A first line `// -mtriple=T` parses it under T's dialect (Mach-O's,
+ * COFF's comments and directives), as `uarch mca -mtriple=T` does. */
 #include "a64/a64.h"
+#include "asm/asm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +36,7 @@ static void check(const A64Program *prog)
             (k && prog->own[k].inst <= prog->own[k - 1].inst)) abort();
     for (int k = 0; k < prog->nskipped; k++) {
         const struct A64Skipped *sk = &prog->skipped[k];
-        if (sk->line < 1 || !sk->msg || !sk->msg[0] || (sk->file && (sk->fline < 1 || !sk->src))) abort();
+        if (sk->line < 1 || !sk->msg || !sk->msg[0] || sk->cut < 0 || (sk->file && (sk->fline < 1 || !sk->src))) abort();
     }
 }
 
@@ -45,12 +48,19 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     text[size] = 0;
     A64Program prog;
     Diag err;
-    if (a64_parse("fuzz.s", text, size, &prog, &err)) {
+    A64ParseOptions po = {0};
+    if (size > 12 && !memcmp(text, "// -mtriple=", 12)) {
+        char triple[64];
+        size_t n = strcspn(text + 12, "\n");
+        snprintf(triple, sizeof triple, "%.*s", (int)(n < 63 ? n : 63), text + 12);
+        bool aarch64;
+        po.dialect = (int)asm_dialect_of(triple, &aarch64);
+    }
+    if (a64_parse_opts("fuzz.s", text, size, &po, &prog, &err)) {
         check(&prog);
         a64_program_free(&prog);
     } else {
-        if (err.line < 1 || !err.msg[0]) abort();
-        A64ParseOptions po = {0};
+        if (err.line < 1 || !err.msg[0] || err.cut < 0) abort();
         po.skip_errors = true;
         if (a64_parse_opts("fuzz.s", text, size, &po, &prog, &err)) {
             check(&prog);
