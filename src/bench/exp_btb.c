@@ -401,12 +401,14 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
 {
     if (!fe || fe->btb_fast <= 0)
         return;
+    bool said = false;
     for (int i = 0; i < s->nfind; i++) {
         SweepFinding *f = &s->find[i];
         bool zero = strstr(f->name, "zero-bubble BTB") != NULL, one = strstr(f->name, "one-bubble BTB") != NULL;
         if (!zero && !one)
             continue;
         size_t k = strlen(f->note);
+        said = true;
         if (zero)
             snprintf(f->note + k, sizeof f->note - k, "; %s (%s): zero-bubble BTB %d entries%s", fe->uarch,
                      fe->source, fe->btb_fast,
@@ -416,6 +418,10 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
                      "zero-bubble level's %d", fe->uarch, fe->source, fe->btb_slow,
                      fe->btb_slow + fe->btb_fast, fe->btb_fast);
     }
+    char pub[300];
+    bench_ident_published(&s->ident, fe->uarch, pub, sizeof pub);
+    if (said && pub[0])
+        sweep_note(s, "BTB: %s", pub);
 }
 
 int exp_btb(int argc, char **argv)

@@ -469,6 +469,10 @@ int exp_dcache(int argc, char **argv)
     free(cursor);
     for (int k = 0; k < nser; k++)
         name_knees(&s, ser[k], !o.bw, o.huge, hi, llc);
+    /* the L2's latency against the published one of cpuid's core (this KVM guest on an AMD EPYC
+     * host, 2026-12-01: 12 cycles, where cpuid's family 17h model 01h, a Zen 1, takes 17) */
+    if (!o.bw)
+        sweep_core_verdict(&s, "L2", BENCH_FIG_L2_LAT, true);
     double l1 = sweep_cache_size(s.opt.cpu, 1, "Data"), l2 = sweep_cache_size(s.opt.cpu, 2, "Unified");
     if (l1 > 0) {
         char a[32], b[32], c[32];

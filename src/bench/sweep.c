@@ -404,6 +404,7 @@ void sweep_begin(Sweep *s, int npoints_total)
      * (time on the CPU: preemption by other processes does not count), else the timer.  With
      * the task-clock the core clock that converts its ns to cycles is measured on it too. */
     bench_provenance(&s->prov, false);
+    bench_ident_here(&s->ident);
     if (strcmp(s->prov.backend, "perf_event") != 0) {
         PmuEvent tc;
         char why[256];
@@ -1465,6 +1466,24 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
     sweep_finding_level(f, r, r->nlevels - 1);
 }
 
+bool sweep_core_verdict(Sweep *s, const char *name, BenchFig fig, bool cycles)
+{
+    for (int i = 0; i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        if (strcmp(f->name, name))
+            continue;
+        char v[1024], who[64];
+        if (bench_core_verdict(&s->ident, fig, cycles ? f->cycles : f->value, v, sizeof v) != 1)
+            return false;
+        sweep_note(s, "%s: %s", f->name, v);
+        bench_ident_name(&s->ident, who, sizeof who);
+        size_t k = strlen(f->note);
+        snprintf(f->note + k, sizeof f->note - k, "%sCONTRADICTS %s (the notes say more)", k ? "; " : "", who);
+        return true;
+    }
+    return false;
+}
+
 void sweep_note(Sweep *s, const char *fmt, ...)
 {
     va_list ap;
@@ -2059,6 +2078,10 @@ int sweep_finish(Sweep *s)
                 "(see the experiment's --help for the points it leaves out)\n", s->exp);
         return 1;
     }
+    char cav[400];
+    bench_ident_caveat(&s->ident, cav, sizeof cav);
+    if (cav[0])
+        sweep_note(s, "%s", cav);
     if (s->load0 && s->load0->n > 0) {
         BenchCpuTimes *now = xmalloc(sizeof *now);
         char note[512];

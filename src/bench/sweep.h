@@ -20,6 +20,7 @@
 #define BENCH_SWEEP_H
 
 #include "bench/bench.h"
+#include "bench/known.h"
 #include "clock/clock.h"
 #include "util/knee.h"
 #include "util/opt.h"
@@ -126,6 +127,8 @@ typedef struct Sweep {
                                * or a fastest pass caught low) makes no step; steps are kept */
     SweepOpts opt;
     BenchProvenance prov;
+    BenchIdent ident;         /* what cpuid says the CPU is (sweep_begin; zero: nothing), for
+                               * sweep_core_verdict and the hypervisor's caveat */
     BenchArch arch;
     SweepSeries series[SWEEP_MAX_SERIES];
     int nseries;
@@ -402,6 +405,11 @@ int sweep_memory_step(const KneeResult *r, const int *idx, int ns, double hz);
 void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, const char *ref_src,
                          const char *last_name, const bool *named);
 void sweep_note(Sweep *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* The first finding named `name` (its value, or its cycles when `cycles`) against the published
+ * figure of the core cpuid names (s->ident, bench_core_verdict): when it contradicts it, a note
+ * says so (and, under a hypervisor, that cpuid's model may be its virtual CPU's) and the
+ * finding's note ends "CONTRADICTS ...".  True when it did. */
+bool sweep_core_verdict(Sweep *s, const char *name, BenchFig fig, bool cycles);
 
 /* Print the table (or JSON) on stdout and write -csv / -svg files.  Returns the exit status
  * (1 without printing when s->failed). */

@@ -318,6 +318,26 @@ static int cmd_selftest(int argc, char **argv)
     printf("cpu: %s; known answers: %s\n", cpu, k ? k->uarch : "none for this CPU (generic add/mul only)");
     if (k)
         printf("source: %s\n", k->source);
+    /* under a hypervisor cpuid's family/model may be its virtual CPU model's (a KVM guest on an
+     * AMD EPYC host, 2026-12-01: family 17h model 01h, a Zen 1, whose L2 latency was not Zen 1's):
+     * the answers hold when every core of the vendor has the same */
+    BenchIdent id;
+    char cav[400];
+    bench_ident_here(&id);
+    bench_ident_caveat(&id, cav, sizeof cav);
+    if (cav[0] && k) {
+        bool same = true;
+        for (int i = 0; i < bench_known_count; i++) {
+            const BenchKnown *o = &bench_known[i];
+            if (!strcmp(o->isa, k->isa) && !strcmp(o->vendor, k->vendor))
+                same &= o->add == k->add && o->mul == k->mul && o->load == k->load;
+        }
+        printf("note: %s; %s\n", cav, same ? "the answers checked here are the same for every core of this vendor "
+               "in known.tsv, so they hold whichever the host's is" : "the answers checked here differ between "
+               "this vendor's cores in known.tsv: they may not be the host core's");
+    } else if (cav[0]) {
+        printf("note: %s\n", cav);
+    }
     /* under emulation the timings are the emulator's: the items run (the harness works) but
      * are not checked against a core's answers */
     char emu[160];

@@ -1686,3 +1686,96 @@ TEST(test_bench_icache_unresolved)
     CHECK_INT(s.nfind, 3);
     sweep_free(&s);
 }
+
+/* A measured figure against the published one of the core cpuid names (cores.tsv): this KVM
+ * guest on an AMD EPYC host (2026-12-01) says family 17h model 01h, a Zen 1, while its L2 took
+ * 12 cycles (Zen 1: 17) */
+TEST(test_bench_core_verdict)
+{
+    BenchIdent id = {.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
+    char v[1024];
+    CHECK_INT(bench_core_verdict(&id, BENCH_FIG_L2_LAT, 12.0, v, sizeof v), 1);
+    CHECK(strstr(v, "the measured L2 latency, 12 cycles, CONTRADICTS Zen (cpuid family 17h model 01h): "
+                    "17 cycles (AMD SOG 17h") != NULL);
+    CHECK(strstr(v, "under a hypervisor (KVMKVMKVM) cpuid's family and model may be its virtual CPU model's") != NULL);
+    CHECK(strstr(v, "; as measured: Zen+ (12 cycles), Zen 2 (12 cycles), Zen 3 (12 cycles)") != NULL && !strstr(v, "Zen 4"));
+    CHECK_INT(bench_core_verdict(&id, BENCH_FIG_L2_LAT, 17.4, v, sizeof v), 0);
+    BenchIdent plus = id;   /* family 17h model 08h: Zen+, whose L2 takes 12 */
+    plus.uarch = "Zen+", plus.model = 0x08;
+    CHECK_INT(bench_core_verdict(&plus, BENCH_FIG_L2_LAT, 12.0, v, sizeof v), 0);
+    CHECK(v[0] == 0);
+    CHECK_INT(bench_core_verdict(&id, BENCH_FIG_L1I, 32768, v, sizeof v), 1);
+    CHECK(strstr(v, "as measured: Zen 2 (32 KiB)") != NULL);
+    CHECK_INT(bench_core_verdict(&id, BENCH_FIG_ROB, 190, v, sizeof v), 0);
+    CHECK_INT(bench_core_verdict(&id, BENCH_FIG_ROB, 600, v, sizeof v), 1);
+    CHECK(strstr(v, "no core of src/bench/cores.tsv has it") != NULL);
+    /* no hypervisor: the contradiction, no word of one; no core named or no figure: nothing */
+    BenchIdent bare = {.uarch = "Zen 4", .vendor = "AuthenticAMD", .family = 0x19, .model = 0x11};
+    CHECK_INT(bench_core_verdict(&bare, BENCH_FIG_L2_LAT, 12, v, sizeof v), 1);
+    CHECK(strstr(v, "CONTRADICTS Zen 4 (cpuid family 19h model 11h): 14 cycles") && !strstr(v, "hypervisor"));
+    CHECK_INT(bench_core_verdict(&bare, BENCH_FIG_L2_LAT, 14.3, v, sizeof v), 0);
+    BenchIdent none = {.uarch = NULL, .vendor = "GenuineIntel", .family = 6, .model = 0xcf, .hv = "KVMKVMKVM"};
+    CHECK_INT(bench_core_verdict(&none, BENCH_FIG_L2_LAT, 16, v, sizeof v), -1);
+    CHECK_INT(bench_core_verdict(&bare, BENCH_FIG_L2_LAT, NAN, v, sizeof v), -1);
+    /* the caveat: under a hypervisor only */
+    bench_ident_caveat(&id, v, sizeof v);
+    CHECK(strstr(v, "under a hypervisor (KVMKVMKVM): cpuid's family 17h model 01h, Zen, and the cache sizes") != NULL);
+    bench_ident_caveat(&bare, v, sizeof v);
+    CHECK(v[0] == 0);
+    bench_ident_caveat(&none, v, sizeof v);
+    CHECK(strstr(v, "family 6h model cfh, and the cache sizes") != NULL);
+}
+
+/* sweep_core_verdict: the finding's note says it contradicts, a note says the whole */
+TEST(test_bench_sweep_core_verdict)
+{
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.ident = (BenchIdent){.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
+    SweepFinding *f = sweep_finding(&s, "L1D", "");
+    f->value = 32768, f->cycles = 4;
+    f = sweep_finding(&s, "L2", "");
+    f->value = 524288, f->cycles = 12.0;
+    snprintf(f->note, sizeof f->note, "plateau 38.1 KiB..256 KiB");
+    CHECK(sweep_core_verdict(&s, "L2", BENCH_FIG_L2_LAT, true));
+    CHECK(!strcmp(s.find[1].note, "plateau 38.1 KiB..256 KiB; CONTRADICTS Zen (cpuid family 17h model 01h) "
+                                  "(the notes say more)"));
+    CHECK(strstr(buf_cstr(&s.notes), "L2: the measured L2 latency, 12 cycles, CONTRADICTS") != NULL);
+    CHECK(!sweep_core_verdict(&s, "L3", BENCH_FIG_L2_LAT, true));   /* no such finding */
+    s.ident.uarch = NULL;                                            /* no core named by cpuid */
+    CHECK(!sweep_core_verdict(&s, "L2", BENCH_FIG_L2_LAT, true));
+    sweep_free(&s);
+}
+
+/* icache's op cache under a hypervisor whose cpuid names Zen 1 (this guest's curve: 4.93 IPC to
+ * 13.4 KiB, 2.3-1.9 to 1 MiB, 1.34 beyond): named the op cache's with Zen 1's 2K ops, and a note
+ * says those may be the virtual CPU model's, with the vendor's op caches */
+TEST(test_bench_icache_op_cache_hv)
+{
+    const BenchFrontend *z1 = frontend_named("Zen");
+    CHECK(z1 && z1->decode == 4 && z1->fetch == 32 && z1->opcache == 2048);
+    for (int hv = 0; hv < 2; hv++) {
+        Sweep s;
+        memset(&s, 0, sizeof s);
+        s.x_bytes = true;
+        s.ident = (BenchIdent){.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01};
+        if (hv)
+            snprintf(s.ident.hv, sizeof s.ident.hv, "KVMKVMKVM");
+        SweepFinding *f = sweep_finding(&s, "knee 1", "");
+        f->value = 14600, f->cycles = 4.93, f->from = 4096, f->to = 13.4 * 1024, f->next = 19 * 1024;
+        snprintf(f->note, sizeof f->note, "plateau 4 KiB..13.4 KiB; the next level from 19 KiB; matches no sysfs figure");
+        f = sweep_finding(&s, "L2", "");
+        f->value = 1048576, f->cycles = 1.89;
+        icache_op_cache(&s, 0, 65536, 8, z1, "sysfs");
+        const SweepFinding *o = find_named(&s, "op cache");
+        CHECK(o && strstr(o->note, "1825 instructions of 8 B (published: 2048 ops)"));
+        const char *n = buf_cstr(&s.notes);
+        if (hv)
+            CHECK(strstr(n, "op cache: the published figures are Zen's, the core cpuid's "
+                            "family 17h model 01h names; under a hypervisor (KVMKVMKVM)") &&
+                  strstr(n, "Zen 2048, Zen+ 2048, Zen 2 4096, Zen 3 4096, Zen 4 6912, Zen 4c 6912, Zen 5 6144"));
+        else
+            CHECK(!strstr(n, "hypervisor"));
+        sweep_free(&s);
+    }
+}

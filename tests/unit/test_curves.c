@@ -300,6 +300,40 @@ TEST(curves_icache_emr_whole)
     }
 }
 
+/* icache on a KVM guest of an AMD EPYC host whose cpuid says family 17h model 01h (Zen; sysfs
+ * L1I 64 KiB, L2 512 KiB), 2026-12-01: 4.92 IPC to 13.4 KiB, 2.79 at 16 KiB, a slope down to 1.93
+ * by 64-256 KiB, 1.28 past 1.19 MiB.  The detector took 13.4 to 256 KiB for one step: the op
+ * cache is named (4.92 IPC, above the 4 a Zen decodes) with Zen's published 2K ops, and its next
+ * level starts past its steepest drop (16 KiB), not at 256 KiB; under the hypervisor a note says
+ * the published figures are those of cpuid's core, with the vendor's op caches */
+TEST(curves_icache_amd_kvm)
+{
+    const BenchFrontend *zen = bench_frontend_of("Zen");
+    CHECK(zen != NULL);
+    Curve c;
+    if (!zen || !curve_load("icache-amd-kvm-1.csv", &c))
+        return;
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    s.opt.best = true, s.x_bytes = true, s.y_rate = true, s.y_ceiling = 6 * 1.05;
+    s.knee = knee_defaults();
+    s.knee.direction = -1, s.knee.min_len = ICACHE_MIN_LEN, s.knee_median3 = true;
+    s.ident = (BenchIdent){.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
+    int ser = sweep_series(&s, "nop (8 bytes)");
+    for (int i = 0; i < c.n; i++) {
+        SweepPoint pt = {.x = c.x[i], .med = c.med[i], .best = c.best[i], .n = 31};
+        sweep_add(&s, ser, &pt);
+    }
+    icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs");
+    const SweepFinding *op = finding_named(&s, "op cache");
+    CHECK(op && op->cycles > 4.8);
+    CHECK(op && fabs(log2(op->to / (13.4 * 1024))) < 0.05 && op->next == 16384);
+    CHECK(op && strstr(op->note, "(published: 2048 ops)"));
+    CHECK(strstr(buf_cstr(&s.notes), "op cache: the published figures are Zen's, the core cpuid's family 17h "
+                                     "model 01h names; under a hypervisor (KVMKVMKVM)") != NULL);
+    sweep_free(&s);
+}
+
 /* impossible figures: flagged, left out of the analysis (sweep_y NAN), never preferred by a later
  * pass, replaced by a later pass's possible one; the figure itself is kept to be shown */
 TEST(curves_implausible_points)
