@@ -1027,7 +1027,7 @@ void sim_pressure_layout(const SimInst *si, int n, int nunits, int cell_bytes, M
         out->pressure = arena_alloc(&out->arena, sizeof(double) * cells);
 }
 
-void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
+long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
 {
     Arena *A = &out->arena;
     Sim S, *s = &S;
@@ -1218,7 +1218,9 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
     memcpy(sched_units, c->sched_units, sizeof sched_units);
     memcpy(sched_dispatch, c->sched_dispatch, sizeof sched_dispatch);
 
+    long long visited = 0;               /* cycles gone through (returned: the run's cost) */
     while (s->oldest < s->total) {
+        visited++;
         if (extrap && s->next_map >= next_b * n && s->next_map < s->total) {
             int64_t b = s->next_map / n;
             next_b = b + 1;
@@ -1978,6 +1980,7 @@ void sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *opt, M
         else if (events[i] > 0)
             out->fusions[nf++] = (McaFusion){MCA_ELIMINATED, i, -1, si[i].rule && c->elims ? c->elims[si[i].rule - 1].name : NULL, events[i]};
     }
+    return visited;
 }
 
 void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out)
@@ -2009,8 +2012,8 @@ void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOpt
     }
     out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
     if (!sim_cache_get(&sc, &o, si, n, out)) {
-        sim_run(&sc, si, n, &o, out);
-        sim_cache_put(out);
+        long long cost = sim_run(&sc, si, n, &o, out);
+        sim_cache_put(out, cost);
     }
     if (o.want_bottleneck)   /* (only -bottleneck-analysis shows it) */
         sim_bottleneck(&sc, si, n, out);

@@ -200,8 +200,9 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
                        SimInst *out, SimLists *lists, McaInstInfo *info, SimFetch *fe);
 
 /* sim.c: run the cycle simulation; fills the dynamic parts of `out` (cycles, histograms,
- * pressure, timeline, waits, stalls, buffers, register files, counters, fusions) */
-void sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
+ * pressure, timeline, waits, stalls, buffers, register files, counters, fusions); returns the
+ * cycles it went through (not those the steady-state cut or the idle skip passed over): its cost */
+long long sim_run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out);
 
 /* out's pressure cells (zero): for each instruction the units its issues may take (of the
  * first nunits); cell_bytes 2: in out->pcount16, 4: out->pcount, 8: out->pressure (doubles) */
@@ -213,9 +214,10 @@ int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations);
 
 /* sim_cache.c: the dynamic results of an equal block (registers renamed) simulated earlier in
  * the run on the same machine with the same options: get copies them into `out` (true on a hit); after a
- * miss, put keeps those sim_run gave for that block (same thread, right after sim_run) */
+ * miss, put keeps those sim_run gave for that block (same thread, right after sim_run; `cycles`:
+ * what sim_run returned) */
 bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out);
-void sim_cache_put(const McaResult *res);
+void sim_cache_put(const McaResult *res, long long cycles);
 void sim_cache_release(void);   /* the thread's key buffer (mca_sim_release calls it) */
 
 /* sim_static.c: Block RThroughput and the bottleneck analysis */

@@ -26,7 +26,15 @@
  * each of them (an allocation, the arrays, the memory that first touch makes a page fault) cost
  * more than the hits saved: in make bench's input (13,849 regions) the cache that kept every
  * block made the run slower than no cache (0.48 against 0.45 s, 35 MB against 22 MB); a block
- * that comes a third time and after is a hit, as before.
+ * that comes a third time and after is a hit, as before.  Except a costly block: one whose
+ * simulation went through SIM_CACHE_COSTLY cycles or more (sim_run's count; those the
+ * steady-state cut or the idle skip passed over are not counted) is kept the first time, since
+ * a second simulation of it costs far more than the copy (a cycle of the simulation takes
+ * 3,000-5,000 instructions; a block that does not settle within the 100 iterations goes through
+ * all of its hundred or more cycles).  In make bench's input (21,111 regions, 1 thread,
+ * valgrind): 14,028 -> 13,610 simulations (1.449 -> 1.357 M cycles), 10.82 -> 10.43 G
+ * instructions (with 100 cycles: 10.48 G), peak RSS 24 -> 30 MB (the cache stays bounded by
+ * SIM_CACHE_BYTES).
  *
  * McaResult arrays: the ones sim_run fills are listed in res_arrays(); a new array field of
  * McaResult filled by sim_run must be added there.
@@ -42,6 +50,8 @@
 #define SIM_CACHE_BYTES (24u << 20)
 /* a longer block is not cached: its key and copy would double its memory, for a rare hit */
 #define SIM_CACHE_MAX_INSTS 4096
+/* a block whose simulation went through this many cycles is kept the first time (see below) */
+#define SIM_CACHE_COSTLY 40
 
 typedef struct CacheEntry {
     uint64_t hash;
@@ -93,7 +103,8 @@ static void cache_lock_take(void)
 }
 
 /* the key of the thread's last lookup (a miss is followed by a put of the same block) */
-typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash, gen; bool pending; } KeyBuf;
+/* (missed: the lookup missed, the key is the block's; pending: and it was looked up before) */
+typedef struct KeyBuf { uint8_t *p; size_t n, cap; uint64_t hash, gen; bool missed, pending; } KeyBuf;
 static _Thread_local KeyBuf keybuf;
 
 static void key_put(KeyBuf *k, const void *v, size_t n)
@@ -203,7 +214,7 @@ static int res_arrays(McaResult *r, ResArray *a)
 
 bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int n, McaResult *out)
 {
-    keybuf.pending = false;
+    keybuf.missed = keybuf.pending = false;
     if (n <= 0 || n > SIM_CACHE_MAX_INSTS || !cache_enabled())
         return false;
     uint64_t h = make_key(si, n);
@@ -254,15 +265,16 @@ bool sim_cache_get(const SimCpu *sc, const McaOptions *o, const SimInst *si, int
     }
     pthread_mutex_unlock(&cache_lock);
     keybuf.hash = h;
+    keybuf.missed = !hit;
     keybuf.pending = again;
     return hit;
 }
 
-void sim_cache_put(const McaResult *res)
+void sim_cache_put(const McaResult *res, long long cycles)
 {
-    if (!keybuf.pending || res->unit_pressure_cycles)
+    if (!keybuf.missed || !(keybuf.pending || cycles >= SIM_CACHE_COSTLY) || res->unit_pressure_cycles)
         return;
-    keybuf.pending = false;
+    keybuf.missed = keybuf.pending = false;
     uint64_t h = keybuf.hash;
     /* one allocation: the key, then the arrays (each 16-byte aligned) */
     McaResult r = *res;
