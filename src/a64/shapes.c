@@ -198,16 +198,33 @@ static size_t next_operand(const char **p)
     return n;
 }
 
-/* whether shape `row` has a z register (or a list of them; a list only: `list`) at llvm's
- * place `place` */
-static bool row_takes_z(const char *row, int place, bool list)
+/* what rows_take asks of an operand at a place: a z register or a list of them (TAKE_Z), a list
+ * of them (TAKE_ZLIST), an array or tile of za (TAKE_ZA), a predicate (TAKE_P: p0, p0/m, pn8) */
+enum { TAKE_Z, TAKE_ZLIST, TAKE_ZA, TAKE_P };
+
+/* whether operand [o, +n) of a row is one of kind `take` at its place; TAKE_ZA: *next, a list of
+ * a tile ({za0h.s[w12, 0]}), whose tile llvm also reads at the next place */
+static bool takes(const char *o, size_t n, int take, bool *next)
+{
+    switch (take) {
+    case TAKE_Z: return zreg(o, n);
+    case TAKE_ZLIST: return zreg(o, n) && *o == '{';
+    case TAKE_ZA: *next = n >= 3 && !strncmp(o, "{za", 3); return *next || (n >= 2 && o[0] == 'z' && o[1] == 'a');
+    default: return n && *o == 'p';
+    }
+}
+
+/* whether shape `row` has an operand of kind `take` at llvm's place `place` */
+static bool row_takes(const char *row, int place, int take)
 {
     /* (alt: the places where an array of za is written without its vgx2 or vgx4, za.s[w8, 0],
      * a spelling llvm takes and its disassembler does not print) */
-    for (int at = 0, alt = 0; *row && alt <= place;) {
+    for (int at = 0, alt = 0; *row && (at <= place || alt <= place);) {
         const char *o = row;
         size_t n = next_operand(&row);
-        if (at == place || alt == place) return zreg(o, n) && (!list || *o == '{');
+        bool next = false;
+        if (takes(o, n, take, &next) && (at == place || alt == place || (next && (at + 1 == place || alt + 1 == place))))
+            return true;
         at += operand_places(o, n);
         bool vgx = false;
         for (size_t i = 0; i + 4 <= n && *o == 'z' && o[1] == 'a'; i++) vgx = vgx || !strncmp(o + i, ",vgx", 4);
@@ -216,13 +233,14 @@ static bool row_takes_z(const char *row, int place, bool list)
     return false;
 }
 
-/* whether a row of mnemonic [mnem, +n) (from lo) has a z register (a list: `list`) at place */
-static bool rows_take_z(const char *mnem, size_t n, int lo, int place, bool list)
+/* whether a row of mnemonic [mnem, +n) (from lo) has an operand of kind `take` at place: llvm's
+ * parser reads one of a class of SVE or SME only where a form has one (its custom parsers) */
+static bool rows_take(const char *mnem, size_t n, int lo, int place, int take)
 {
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes_z(r->shape, place, list)) return true;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes(r->shape, place, take)) return true;
     }
     return false;
 }
@@ -244,7 +262,7 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
         const char *o = p;
         size_t k = next_operand(&p);
         const char *lb = memchr(o, '[', k);
-        if (*o == '{' && zreg(o, k) && !rows_take_z(mnem, n, lo, place, true)) {
+        if (*o == '{' && zreg(o, k) && !rows_take(mnem, n, lo, place, TAKE_ZLIST)) {
             *msg = "vector register expected";   /* (llvm's parser of lists of vectors of Neon) */
             return tok[o + 1 - shape];
         }
@@ -253,11 +271,17 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
             *msg = close && close < lb ? "unexpected token in argument list" : "'}' expected";
             return tok[lb - shape];
         }
-        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take_z(mnem, n, lo, place, false)) {
+        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take(mnem, n, lo, place, TAKE_Z)) {
             *msg = "unexpected token in argument list";
             return tok[lb - shape];
         }
-        place += operand_places(o, k);
+        if (all && lb && o[0] == 'z' && o[1] == 'a' && !rows_take(mnem, n, lo, place, TAKE_ZA)) {
+            *msg = "unexpected token in argument list";
+            return tok[lb - shape];
+        }
+        /* (p3/m where no form has a predicate: a symbol divided by another, one place) */
+        bool expr = all && *o == 'p' && memchr(o, '/', k) && !rows_take(mnem, n, lo, place, TAKE_P);
+        place += expr ? 1 : operand_places(o, k);
     }
     return NULL;
 }
@@ -1468,6 +1492,22 @@ static bool shape_starts(const char *s, const char *row)
     return !strcmp(s, ".") || (!strncmp(row, s, k) && (row[k] == ',' || (row[k] == '[' && z)));
 }
 
+/* whether a row of mnemonic [mnem, +n) (from lo) is shape `shape` of an array vector of za and
+ * more operands, then one z register (za.d[w,N,vgx4],{z.d-z.d},z.d for za.d[w,N,vgx4],{z.d-z.d}) */
+static bool rows_extend_z(const char *mnem, size_t n, int lo, const char *shape)
+{
+    size_t k = strlen(shape);
+    if (strncmp(shape, "za.", 3)) return false;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        const char *x = r->shape + k;
+        if (!strncmp(r->shape, shape, k) && x[0] == ',' && x[1] == 'z' && x[2] == '.' && !strpbrk(x + 1, ",[{"))
+            return true;
+    }
+    return false;
+}
+
 /* the number of the first operands shapes a and b have alike */
 static int shape_common(const char *a, const char *b)
 {
@@ -1649,6 +1689,11 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
     bool next = rc == ',' || rc == 0;       /* the form's operand ends here: llvm's next is refused */
     if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(mnem, n, lo, s, e, k + 1) : o;
     if (*o == '[') return address_part(mnem, n, lo, s, e, k, o);
+    if (best >= 4 && !strncmp(sh + best - 4, ",vgx", 4) && isdigit((unsigned char)sh[best])) {
+        /* (vgx2 where the forms have vgx4: llvm's place of the vector group is after it, the ']') */
+        const char *b = skip_sp(word_end(at[best], e), e);
+        if (b < e && *b == ']') return b;
+    }
     bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
     if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
     if (best > 0 && sh[best - 1] == '/') return at[best];   /* (p0/z where a form has p0/m) */
@@ -1758,7 +1803,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
             /* (a shift the row's number takes: sqadd z0.h, z0.h, #1, lsl #8, z1.h refuses the z1.h) */
             if (!strcmp(r->shift, "lsl") && len && r->shape[len - 1] == 'N' && !strncmp(v + len, ",lslN", 5))
                 k++, len += 5;
-            if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
+            /* (of two rows of as many operands, the one with the lane: fmla za.s[w8, 0, vgx2], {
+             * z0.s, z1.s }, z2.s[1], x3 goes on past the lane, refused at the x3) */
+            if (k > past || (k == past && lane && shape[len] != '['))
+                past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         }
         if (v != shape && same_shape(r, shape) && !low) low = r;
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
@@ -1831,7 +1879,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * matcher refuses them where the form that takes most of them stops (neg z3.h, w12, x16: at
      * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
      * and SME forms when the first operand is one of them */
-    if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
+    if (!hit && dflt && forms && shape[0] && (any ? shape_sve_first(shape) : !known || shape_sve_first(shape))) {
         const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL);
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
@@ -1866,6 +1914,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     const A64ShapeRow *form = hit && !strcmp(hit->feature, "=") ? dflt : hit;
     const char *value = hit ? sme_value_refused(mnem, n, s, e, vwords, sizeof vwords, &whole) : NULL;
     if (!value && form) value = list_refused(mnem, n, form->feature, s, e, vwords, sizeof vwords);
+    if (value && !whole && *value == '{' && value == operand_at(s, e, 1) && operand_at(s, e, 2) >= e &&
+        rows_extend_z(mnem, n, lo, shape)) {
+        /* (a list after ZA's array vector that a form goes on after with one z register takes at
+         * any start, add za.d[w8, 0, vgx4], { z10.d - z13.d }, z0.d: the matcher gets furthest
+         * in that form, and the operands stop short of it) */
+        snprintf(msg, cap, "too few operands for instruction");
+        return A64_SHAPE_FEW;
+    }
     if (value && whole) {                   /* (llvm's location: the statement) */
         if (!vwords[0] || requires_msg(mnem, n, form->feature, features, msg, cap))
             snprintf(msg, cap, "invalid operand for instruction");
