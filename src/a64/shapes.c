@@ -750,12 +750,14 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
     }
 }
 
-/* the z register of shape `in` the column lanes is of: the one with the lane (z.h[N]), else
+/* the z register of shape `in` the column lanes is of: the one with the lane (z.h[N], z[N]), else
  * the last operand when it is one (za.s[w,N,vgx2],{z.s,z.s},z.s); NULL for none */
 static const char *lanes_reg(const char *in)
 {
     const char *b = strstr(in, "[N]");
     size_t len = strlen(in);
+    if (b && b - in >= 1 && b[-1] == 'z' && (b - in == 1 || b[-2] == ','))
+        return b - 1;                       /* (a z register without element size: luti2's z1[3]) */
     if (b) return b - in >= 3 && b[-3] == 'z' ? b - 3 : NULL;
     return len >= 3 && in[len - 3] == 'z' && in[len - 2] == '.' &&
            (len == 3 || in[len - 4] == ',') ? in + len - 3 : NULL;
@@ -913,6 +915,33 @@ static int zreg_num(const char *p, const char *w)
     const char *x = p + 1;
     for (; x < w && isdigit((unsigned char)*x) && v < 100; x++) v = v * 10 + (*x - '0');
     return v < 32 && (x == w || *x == '.') ? v : -1;
+}
+
+/* the bits of an element of size c (b h s d q), 0 for another */
+static int element_bits(char c)
+{
+    static const char sizes[] = "bhsdq";
+    const char *k = c ? strchr(sizes, tolower((unsigned char)c)) : NULL;
+    return k ? 8 << (k - sizes) : 0;
+}
+
+/* the vectors of the range of an array vector of za of element size t whose forms' sources are
+ * the first z register in [p, e) (after the array vector): as many as the sources' elements an
+ * element of za has (fmlal za.s[w8, 0:1], z0.h, z1.h: 2; smlall za.d[w8, 0:3], z0.h, z1.h: 4),
+ * llvm's matcher refusing a range of another length (za.s[w8, 0:3] for .h sources: "invalid
+ * operand for instruction", at the statement); 0 where it is no 2 or 4 */
+static int range_length(char t, const char *p, const char *e)
+{
+    for (; p < e; p++) {
+        const char *w = word_end(p, e);
+        if (zreg_num(p, w) >= 0 && !isalnum((unsigned char)p[-1]) && p[-1] != '.') {
+            const char *dot = memchr(p, '.', (size_t)(w - p));
+            int src = dot && w - dot == 2 ? element_bits(dot[1]) : 0, r = src ? element_bits(t) / src : 0;
+            return r == 2 || r == 4 ? r : 0;
+        }
+        if (w > p) p = w - 1;
+    }
+    return 0;
 }
 
 /* where llvm's parser stops in the SME and SVE operands of [s, e), with its words in msg, else
@@ -1332,7 +1361,8 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 long len = last >= off && (uint64_t)last - (uint64_t)off < 64 ? (long)(last - off) + 1 : 0;   /* (0: none) */
                 bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
                 const A64SmeOperand *range = sme_operand_n("range", len), *group = sme_operand_n("group", len);
-                if (!range || !group) {             /* (a length no range has: za.s[w8, 0:2]) */
+                int form = range_length(w[-1], g, e);
+                if (!range || !group || (form && len != form)) {   /* (a length no range has: za.s[w8, 0:2]) */
                     *whole = true;
                     return o;
                 }
@@ -1719,6 +1749,22 @@ bool a64_shape_known(const char *mnem, size_t n)
     return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
 }
 
+/* ldr za[w12, O], [x0, #N, mul vl] and str (ZA's vectors, its offset and the address's vectors:
+ * N is 0 without #N) with O other than N: llvm-mc-19 takes the form and then refuses it,
+ * "unpredictable instruction, immediate and offset mismatch." at the '[' after za; the place,
+ * else NULL */
+static const char *za_offset_mismatch(const char *s, const char *e)
+{
+    const char *p = skip_sp(s, e), *w = word_end(p, e), *b = skip_sp(w, e);
+    if (w - p != 2 || strncasecmp(p, "za", 2) || b >= e || *b != '[') return NULL;
+    const char *c = memchr(b, ',', (size_t)(e - b)), *close = memchr(b, ']', (size_t)(e - b));
+    int64_t o, m = 0;
+    if (!c || !close || c > close || !user_int(c + 1, e, &o)) return NULL;
+    const char *a = operand_at(s, e, 1), *hash = a < e ? memchr(a, '#', (size_t)(e - a)) : NULL;
+    if (a >= e || *a != '[' || (hash && !user_int(hash + 1, e, &m))) return NULL;
+    return o != m ? b : NULL;
+}
+
 /* A list that starts with no vector register ({x0}, {all}, {#1}, {}; {p0.s} where no form of
  * the mnemonic has a list of predicates): llvm's parser of lists of vectors of Neon reads it,
  * "vector register expected" at what follows the '{' (incd {x0}; ld1w {p0.s}, p0/z, [x0]).  Its
@@ -1907,8 +1953,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * form's last for it (fmla z0.h, z1.h, z8.h[1]), at the register, unless a form without the
      * lane takes it (then at the lane: sdot z0.s, z1.b, z8.b[1]) */
     const char *past_lane = hit ? lane_past(hit, shape, tok, e) : NULL;
+    bool lane_words = past_lane && *past_lane == '[';     /* (a lane past the form's, itself) */
+    const char *high_reg = past_lane && *past_lane != '[' ? past_lane : NULL;   /* (a register past them) */
     if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
-        past_lane = tok[strstr(shape, "[N]") - shape];
+        past_lane = tok[strstr(shape, "[N]") - shape], high_reg = NULL;
     char vwords[320] = "";
     bool whole = false;
     const A64ShapeRow *form = hit && !strcmp(hit->feature, "=") ? dflt : hit;
@@ -1929,7 +1977,13 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         return A64_SHAPE_PARSE;
     }
     if (value && (!past_lane || value < past_lane)) past_lane = value;
-    else vwords[0] = 0;
+    else if (lane_words)                    /* (llvm's words for a lane of the form's register) */
+        snprintf(vwords, sizeof vwords, "vector lane must be an integer in range [0, %d].", atoi(hit->lanes));
+    else if (high_reg && word_end(high_reg, e) - high_reg >= 4 && word_end(high_reg, e)[-2] == '.') {
+        char t = (char)tolower((unsigned char)word_end(high_reg, e)[-1]);   /* (and for the register) */
+        snprintf(vwords, sizeof vwords, "Invalid restricted vector register, expected z0.%c..z%d.%c", t,
+                 atoi(strchr(hit->lanes, 'z') + 1), t);
+    } else vwords[0] = 0;
     /* (a value no form takes: the refusal stands before uarch's own parser's, A64_SHAPE_FORMS) */
     if (past_lane && vwords[0] && form && !requires_msg(mnem, n, form->feature, features, msg, cap)) {
         snprintf(msg, cap, "%s", vwords);    /* (the CPU has the form's features) */
@@ -1961,7 +2015,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     }
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
-    requires_msg(mnem, n, hit->feature, features, msg, cap);
+    const char *um = requires_msg(mnem, n, hit->feature, features, msg, cap) ? NULL : za_offset_mismatch(s, e);
+    if (um) {                               /* (llvm's check of the instruction it takes) */
+        snprintf(msg, cap, "unpredictable instruction, immediate and offset mismatch.");
+        *at = um;
+        return A64_SHAPE_FORMS;
+    }
     return A64_SHAPE_REQUIRES;
 }
 
