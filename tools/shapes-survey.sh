@@ -146,10 +146,11 @@ END {
         else if (w != "-" && !((m SUBSEP w) in given) && !own(w, feats[m])) print m "\t" x[2] "\t" w "\tsurvey\t" shift(x[2])
     }
 }' "$t/keyed" | cat - "$t/hand" | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 | cut -f1-5 > "$t/rows5"
-# the column lanes: of a shape of z registers, lists of them and numbers, after an array vector
-# of za (fmul z.h,z.h,z.h[N]; dup z.s,z.s[N]; fmla za.s[w,N,vgx2],{z.s,z.s},z.s[N]) whose one z
-# register has a lane, the highest lane llvm-mc-19 -mattr=+all takes (lanes 0 to 63 tried on an
-# instance: z0, z1, z2 ..., lists from z0, za.s[w8, 0, vgx2], numbers #0), '-' for the others (of
+# the column lanes: of a shape of z registers, lists of them, numbers and zt0, after an array
+# vector of za (fmul z.h,z.h,z.h[N]; dup z.s,z.s[N]; fmla za.s[w,N,vgx2],{z.s,z.s},z.s[N]; luti2
+# z.b,zt,z[N]) whose one z register has a lane, the highest lane llvm-mc-19 -mattr=+all takes
+# (lanes 0 to 63 tried on an instance: z0, z1, z2 ..., lists from z0, za.s[w8, 0, vgx2], numbers
+# #0), '-' for the others (of
 # a hand row as well); then, where llvm takes only low registers for that z register, or for the
 # last operand of such a shape without a lane when it is a z register (z0 to z31 tried, with lane
 # 0: fmla z.h,z.h,z.h[N] takes z0-z7; fmla za.s[w,N,vgx2],{z.s,z.s},z.s z0-z15), " z" and the
@@ -160,6 +161,7 @@ function inst(k, v,    out, r, i, x, cnt, m, j, y) {
     for (i = 1; i <= n; i++) {
         x = a[i]
         if (x == "N") x = "#0"
+        else if (x == "zt") x = "zt0"
         else if (x ~ /^za/) { gsub(/N:N/, "0:" v, x); gsub(/w,/, "w8, ", x); gsub(/N/, "0", x); gsub(/,v/, ", v", x) }
         else if (x ~ /-/) { cnt = a[1] ~ /vgx2/ ? 2 : 4; y = substr(x, 3, 2); x = "{z" r y "-z" (r + cnt - 1) y "}"; r += cnt }
         else if (x ~ /^\{/) {
@@ -183,8 +185,8 @@ function inst(k, v,    out, r, i, x, cnt, m, j, y) {
     n = na
     for (i = 1; i <= n; i++) {
         x = a[i]
-        if (x ~ /^z\.[bhsdq]\[N\]$/) { target = i; laned++ }
-        else if (x ~ /^(z\.[bhsdq]|N)$/) ;
+        if (x ~ /^z(\.[bhsdq])?\[N\]$/) { target = i; laned++ }
+        else if (x ~ /^(z\.[bhsdq]|N|zt)$/) ;
         else if (i == 1 && x ~ /^za\.[bhsdq]\[w,N(:N)?(,vgx[24])?\]$/) ;
         else if (x ~ /^\{z\.[bhsdq](,z\.[bhsdq])*\}$/ || x ~ /^\{z\.[bhsdq]-z\.[bhsdq]\}$/) ;
         else ok = 0

@@ -198,16 +198,33 @@ static size_t next_operand(const char **p)
     return n;
 }
 
-/* whether shape `row` has a z register (or a list of them; a list only: `list`) at llvm's
- * place `place` */
-static bool row_takes_z(const char *row, int place, bool list)
+/* what rows_take asks of an operand at a place: a z register or a list of them (TAKE_Z), a list
+ * of them (TAKE_ZLIST), an array or tile of za (TAKE_ZA), a predicate (TAKE_P: p0, p0/m, pn8) */
+enum { TAKE_Z, TAKE_ZLIST, TAKE_ZA, TAKE_P };
+
+/* whether operand [o, +n) of a row is one of kind `take` at its place; TAKE_ZA: *next, a list of
+ * a tile ({za0h.s[w12, 0]}), whose tile llvm also reads at the next place */
+static bool takes(const char *o, size_t n, int take, bool *next)
+{
+    switch (take) {
+    case TAKE_Z: return zreg(o, n);
+    case TAKE_ZLIST: return zreg(o, n) && *o == '{';
+    case TAKE_ZA: *next = n >= 3 && !strncmp(o, "{za", 3); return *next || (n >= 2 && o[0] == 'z' && o[1] == 'a');
+    default: return n && *o == 'p';
+    }
+}
+
+/* whether shape `row` has an operand of kind `take` at llvm's place `place` */
+static bool row_takes(const char *row, int place, int take)
 {
     /* (alt: the places where an array of za is written without its vgx2 or vgx4, za.s[w8, 0],
      * a spelling llvm takes and its disassembler does not print) */
-    for (int at = 0, alt = 0; *row && alt <= place;) {
+    for (int at = 0, alt = 0; *row && (at <= place || alt <= place);) {
         const char *o = row;
         size_t n = next_operand(&row);
-        if (at == place || alt == place) return zreg(o, n) && (!list || *o == '{');
+        bool next = false;
+        if (takes(o, n, take, &next) && (at == place || alt == place || (next && (at + 1 == place || alt + 1 == place))))
+            return true;
         at += operand_places(o, n);
         bool vgx = false;
         for (size_t i = 0; i + 4 <= n && *o == 'z' && o[1] == 'a'; i++) vgx = vgx || !strncmp(o + i, ",vgx", 4);
@@ -216,13 +233,14 @@ static bool row_takes_z(const char *row, int place, bool list)
     return false;
 }
 
-/* whether a row of mnemonic [mnem, +n) (from lo) has a z register (a list: `list`) at place */
-static bool rows_take_z(const char *mnem, size_t n, int lo, int place, bool list)
+/* whether a row of mnemonic [mnem, +n) (from lo) has an operand of kind `take` at place: llvm's
+ * parser reads one of a class of SVE or SME only where a form has one (its custom parsers) */
+static bool rows_take(const char *mnem, size_t n, int lo, int place, int take)
 {
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes_z(r->shape, place, list)) return true;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes(r->shape, place, take)) return true;
     }
     return false;
 }
@@ -244,7 +262,7 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
         const char *o = p;
         size_t k = next_operand(&p);
         const char *lb = memchr(o, '[', k);
-        if (*o == '{' && zreg(o, k) && !rows_take_z(mnem, n, lo, place, true)) {
+        if (*o == '{' && zreg(o, k) && !rows_take(mnem, n, lo, place, TAKE_ZLIST)) {
             *msg = "vector register expected";   /* (llvm's parser of lists of vectors of Neon) */
             return tok[o + 1 - shape];
         }
@@ -253,11 +271,17 @@ static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, con
             *msg = close && close < lb ? "unexpected token in argument list" : "'}' expected";
             return tok[lb - shape];
         }
-        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take_z(mnem, n, lo, place, false)) {
+        if (all && lb && *o == 'z' && zreg(o, k) && o[k - 1] == ']' && !rows_take(mnem, n, lo, place, TAKE_Z)) {
             *msg = "unexpected token in argument list";
             return tok[lb - shape];
         }
-        place += operand_places(o, k);
+        if (all && lb && o[0] == 'z' && o[1] == 'a' && !rows_take(mnem, n, lo, place, TAKE_ZA)) {
+            *msg = "unexpected token in argument list";
+            return tok[lb - shape];
+        }
+        /* (p3/m where no form has a predicate: a symbol divided by another, one place) */
+        bool expr = all && *o == 'p' && memchr(o, '/', k) && !rows_take(mnem, n, lo, place, TAKE_P);
+        place += expr ? 1 : operand_places(o, k);
     }
     return NULL;
 }
@@ -726,12 +750,14 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
     }
 }
 
-/* the z register of shape `in` the column lanes is of: the one with the lane (z.h[N]), else
+/* the z register of shape `in` the column lanes is of: the one with the lane (z.h[N], z[N]), else
  * the last operand when it is one (za.s[w,N,vgx2],{z.s,z.s},z.s); NULL for none */
 static const char *lanes_reg(const char *in)
 {
     const char *b = strstr(in, "[N]");
     size_t len = strlen(in);
+    if (b && b - in >= 1 && b[-1] == 'z' && (b - in == 1 || b[-2] == ','))
+        return b - 1;                       /* (a z register without element size: luti2's z1[3]) */
     if (b) return b - in >= 3 && b[-3] == 'z' ? b - 3 : NULL;
     return len >= 3 && in[len - 3] == 'z' && in[len - 2] == '.' &&
            (len == 3 || in[len - 4] == ',') ? in + len - 3 : NULL;
@@ -889,6 +915,33 @@ static int zreg_num(const char *p, const char *w)
     const char *x = p + 1;
     for (; x < w && isdigit((unsigned char)*x) && v < 100; x++) v = v * 10 + (*x - '0');
     return v < 32 && (x == w || *x == '.') ? v : -1;
+}
+
+/* the bits of an element of size c (b h s d q), 0 for another */
+static int element_bits(char c)
+{
+    static const char sizes[] = "bhsdq";
+    const char *k = c ? strchr(sizes, tolower((unsigned char)c)) : NULL;
+    return k ? 8 << (k - sizes) : 0;
+}
+
+/* the vectors of the range of an array vector of za of element size t whose forms' sources are
+ * the first z register in [p, e) (after the array vector): as many as the sources' elements an
+ * element of za has (fmlal za.s[w8, 0:1], z0.h, z1.h: 2; smlall za.d[w8, 0:3], z0.h, z1.h: 4),
+ * llvm's matcher refusing a range of another length (za.s[w8, 0:3] for .h sources: "invalid
+ * operand for instruction", at the statement); 0 where it is no 2 or 4 */
+static int range_length(char t, const char *p, const char *e)
+{
+    for (; p < e; p++) {
+        const char *w = word_end(p, e);
+        if (zreg_num(p, w) >= 0 && !isalnum((unsigned char)p[-1]) && p[-1] != '.') {
+            const char *dot = memchr(p, '.', (size_t)(w - p));
+            int src = dot && w - dot == 2 ? element_bits(dot[1]) : 0, r = src ? element_bits(t) / src : 0;
+            return r == 2 || r == 4 ? r : 0;
+        }
+        if (w > p) p = w - 1;
+    }
+    return 0;
 }
 
 /* where llvm's parser stops in the SME and SVE operands of [s, e), with its words in msg, else
@@ -1308,7 +1361,8 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 long len = last >= off && (uint64_t)last - (uint64_t)off < 64 ? (long)(last - off) + 1 : 0;   /* (0: none) */
                 bool vgx = g < e && *g == ',', lists = strchr(g, '{') && strchr(g, '{') < e;
                 const A64SmeOperand *range = sme_operand_n("range", len), *group = sme_operand_n("group", len);
-                if (!range || !group) {             /* (a length no range has: za.s[w8, 0:2]) */
+                int form = range_length(w[-1], g, e);
+                if (!range || !group || (form && len != form)) {   /* (a length no range has: za.s[w8, 0:2]) */
                     *whole = true;
                     return o;
                 }
@@ -1466,6 +1520,22 @@ static bool shape_starts(const char *s, const char *row)
     size_t k = strlen(s);
     bool z = k >= 3 && s[k - 3] == 'z' && s[k - 2] == '.' && (k == 3 || strchr(",{", s[k - 4]));
     return !strcmp(s, ".") || (!strncmp(row, s, k) && (row[k] == ',' || (row[k] == '[' && z)));
+}
+
+/* whether a row of mnemonic [mnem, +n) (from lo) is shape `shape` of an array vector of za and
+ * more operands, then one z register (za.d[w,N,vgx4],{z.d-z.d},z.d for za.d[w,N,vgx4],{z.d-z.d}) */
+static bool rows_extend_z(const char *mnem, size_t n, int lo, const char *shape)
+{
+    size_t k = strlen(shape);
+    if (strncmp(shape, "za.", 3)) return false;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        const char *x = r->shape + k;
+        if (!strncmp(r->shape, shape, k) && x[0] == ',' && x[1] == 'z' && x[2] == '.' && !strpbrk(x + 1, ",[{"))
+            return true;
+    }
+    return false;
 }
 
 /* the number of the first operands shapes a and b have alike */
@@ -1649,6 +1719,11 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
     bool next = rc == ',' || rc == 0;       /* the form's operand ends here: llvm's next is refused */
     if (sh[best] == ',' && !depth) return rc == '/' || rc == '[' || !rc ? refused_at(mnem, n, lo, s, e, k + 1) : o;
     if (*o == '[') return address_part(mnem, n, lo, s, e, k, o);
+    if (best >= 4 && !strncmp(sh + best - 4, ",vgx", 4) && isdigit((unsigned char)sh[best])) {
+        /* (vgx2 where the forms have vgx4: llvm's place of the vector group is after it, the ']') */
+        const char *b = skip_sp(word_end(at[best], e), e);
+        if (b < e && *b == ']') return b;
+    }
     bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
     if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
     if (best > 0 && sh[best - 1] == '/') return at[best];   /* (p0/z where a form has p0/m) */
@@ -1672,6 +1747,22 @@ bool a64_shape_known(const char *mnem, size_t n)
 {
     int i = first_row(mnem, n);
     return i < a64_shape_rows_count && !strncmp(a64_shape_rows[i].mnem, mnem, n) && !a64_shape_rows[i].mnem[n];
+}
+
+/* ldr za[w12, O], [x0, #N, mul vl] and str (ZA's vectors, its offset and the address's vectors:
+ * N is 0 without #N) with O other than N: llvm-mc-19 takes the form and then refuses it,
+ * "unpredictable instruction, immediate and offset mismatch." at the '[' after za; the place,
+ * else NULL */
+static const char *za_offset_mismatch(const char *s, const char *e)
+{
+    const char *p = skip_sp(s, e), *w = word_end(p, e), *b = skip_sp(w, e);
+    if (w - p != 2 || strncasecmp(p, "za", 2) || b >= e || *b != '[') return NULL;
+    const char *c = memchr(b, ',', (size_t)(e - b)), *close = memchr(b, ']', (size_t)(e - b));
+    int64_t o, m = 0;
+    if (!c || !close || c > close || !user_int(c + 1, e, &o)) return NULL;
+    const char *a = operand_at(s, e, 1), *hash = a < e ? memchr(a, '#', (size_t)(e - a)) : NULL;
+    if (a >= e || *a != '[' || (hash && !user_int(hash + 1, e, &m))) return NULL;
+    return o != m ? b : NULL;
 }
 
 /* A list that starts with no vector register ({x0}, {all}, {#1}, {}; {p0.s} where no form of
@@ -1759,7 +1850,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
             /* (a shift the row's number takes: sqadd z0.h, z0.h, #1, lsl #8, z1.h refuses the z1.h) */
             if (!strcmp(r->shift, "lsl") && len && r->shape[len - 1] == 'N' && !strncmp(v + len, ",lslN", 5))
                 k++, len += 5;
-            if (k > past) past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
+            /* (of two rows of as many operands, the one with the lane: fmla za.s[w8, 0, vgx2], {
+             * z0.s, z1.s }, z2.s[1], x3 goes on past the lane, refused at the x3) */
+            if (k > past || (k == past && lane && shape[len] != '['))
+                past = k, lane = k && shape[len] == '[' ? tok[len] : NULL;
         } else if (shape[0] && r->shape[0] && r->shape[strlen(r->shape) - 1] == ']' &&
                    !strncmp(v, r->shape, strlen(r->shape)) && v[strlen(r->shape)] == '!') {
             /* (a writeback after a form's address no form takes, prfb pldl1keep, p0, [x0]!: the
@@ -1838,7 +1932,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * matcher refuses them where the form that takes most of them stops (neg z3.h, w12, x16: at
      * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
      * and SME forms when the first operand is one of them */
-    if (!hit && dflt && forms && !any && shape[0] && (!known || shape_sve_first(shape))) {
+    if (!hit && dflt && forms && shape[0] && (any ? shape_sve_first(shape) : !known || shape_sve_first(shape))) {
         const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL);
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
@@ -1866,13 +1960,23 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * form's last for it (fmla z0.h, z1.h, z8.h[1]), at the register, unless a form without the
      * lane takes it (then at the lane: sdot z0.s, z1.b, z8.b[1]) */
     const char *past_lane = hit ? lane_past(hit, shape, tok, e) : NULL;
+    bool lane_words = past_lane && *past_lane == '[';     /* (a lane past the form's, itself) */
+    const char *high_reg = past_lane && *past_lane != '[' ? past_lane : NULL;   /* (a register past them) */
     if (past_lane && *past_lane != '[' && strstr(shape, "[N]") && lane_unlaned(mnem, n, lo, shape, atoi(past_lane + 1)))
-        past_lane = tok[strstr(shape, "[N]") - shape];
+        past_lane = tok[strstr(shape, "[N]") - shape], high_reg = NULL;
     char vwords[320] = "";
     bool whole = false;
     const A64ShapeRow *form = hit && !strcmp(hit->feature, "=") ? dflt : hit;
     const char *value = hit ? sme_value_refused(mnem, n, s, e, vwords, sizeof vwords, &whole) : NULL;
     if (!value && form) value = list_refused(mnem, n, form->feature, s, e, vwords, sizeof vwords);
+    if (value && !whole && *value == '{' && value == operand_at(s, e, 1) && operand_at(s, e, 2) >= e &&
+        rows_extend_z(mnem, n, lo, shape)) {
+        /* (a list after ZA's array vector that a form goes on after with one z register takes at
+         * any start, add za.d[w8, 0, vgx4], { z10.d - z13.d }, z0.d: the matcher gets furthest
+         * in that form, and the operands stop short of it) */
+        snprintf(msg, cap, "too few operands for instruction");
+        return A64_SHAPE_FEW;
+    }
     if (value && whole) {                   /* (llvm's location: the statement) */
         if (!vwords[0] || requires_msg(mnem, n, form->feature, features, msg, cap))
             snprintf(msg, cap, "invalid operand for instruction");
@@ -1880,7 +1984,13 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         return A64_SHAPE_PARSE;
     }
     if (value && (!past_lane || value < past_lane)) past_lane = value;
-    else vwords[0] = 0;
+    else if (lane_words)                    /* (llvm's words for a lane of the form's register) */
+        snprintf(vwords, sizeof vwords, "vector lane must be an integer in range [0, %d].", atoi(hit->lanes));
+    else if (high_reg && word_end(high_reg, e) - high_reg >= 4 && word_end(high_reg, e)[-2] == '.') {
+        char t = (char)tolower((unsigned char)word_end(high_reg, e)[-1]);   /* (and for the register) */
+        snprintf(vwords, sizeof vwords, "Invalid restricted vector register, expected z0.%c..z%d.%c", t,
+                 atoi(strchr(hit->lanes, 'z') + 1), t);
+    } else vwords[0] = 0;
     /* (a value no form takes: the refusal stands before uarch's own parser's, A64_SHAPE_FORMS) */
     if (past_lane && vwords[0] && form && !requires_msg(mnem, n, form->feature, features, msg, cap)) {
         snprintf(msg, cap, "%s", vwords);    /* (the CPU has the form's features) */
@@ -1912,7 +2022,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     }
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
-    requires_msg(mnem, n, hit->feature, features, msg, cap);
+    const char *um = requires_msg(mnem, n, hit->feature, features, msg, cap) ? NULL : za_offset_mismatch(s, e);
+    if (um) {                               /* (llvm's check of the instruction it takes) */
+        snprintf(msg, cap, "unpredictable instruction, immediate and offset mismatch.");
+        *at = um;
+        return A64_SHAPE_FORMS;
+    }
     return A64_SHAPE_REQUIRES;
 }
 

@@ -21,7 +21,8 @@
 # alone), a64-sme-predicates.test and a64-sme-predicates-all.test (predicates-as-counter pn0 to pn7
 # where a form takes pn8 to pn15, p8 to p15 where it takes p0 to p7: llvm's words for them under
 # -mattr=+all), a64-sme-addresses.test and a64-sme-addresses-all.test (the offsets and index
-# registers of SME's and SME2's loads and stores no form takes, and llvm's words for them) and
+# registers of SME's and SME2's loads and stores no form takes, and llvm's words for them),
+# a64-sme-leftovers.test and a64-sme-leftovers-all.test (tools/sme-survey.sh's leftovers) and
 # a64-directive-strings.test (by the first error or warning of each line alone, or none) are
 # llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
@@ -36,7 +37,7 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     a64-mnemonic-typos a64-sysreg-m1-own a64-sysreg-mattr-off a64-sysreg-arch-more a64-sysreg-mattr-version \
     a64-sve-requires a64-mattr-sve2-requires a64-lane-registers a64-fp-literal-bits a64-sve-counts a64-sme-values \
     a64-sme-values-all a64-writeback-shift-list a64-sme-predicates a64-sme-predicates-all \
-    a64-sme-addresses a64-sme-addresses-all a64-operand-leftovers; do
+    a64-sme-addresses a64-sme-addresses-all a64-operand-leftovers a64-sme-leftovers a64-sme-leftovers-all; do
     test="$ROOT/tests/errors/$name.test"
     awk '/^#--- /{exit} {print}' "$test" > "$t/in.s"
     # the options of its RUN line (mca ... %s)
