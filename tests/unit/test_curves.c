@@ -240,6 +240,24 @@ static const SweepFinding *finding_named(const Sweep *s, const char *name)
     return NULL;
 }
 
+/* a Sweep of a recorded icache curve as `uarch bench icache` sets it up (IPC over bytes, the
+ * width's ceiling, its knee options), cpuid's identity `id` when given; returns the series */
+static int icache_sweep_of(const Curve *c, Sweep *s, const BenchIdent *id)
+{
+    memset(s, 0, sizeof *s);
+    s->opt.best = true, s->x_bytes = true, s->y_rate = true, s->y_ceiling = 6 * 1.05;
+    s->knee = knee_defaults();
+    s->knee.direction = -1, s->knee.min_len = ICACHE_MIN_LEN, s->knee_median3 = true;
+    if (id)
+        s->ident = *id;
+    int ser = sweep_series(s, "nop (8 bytes)");
+    for (int i = 0; i < c->n; i++) {
+        SweepPoint pt = {.x = c->x[i], .med = c->med[i], .best = c->best[i], .n = 31};
+        sweep_add(s, ser, &pt);
+    }
+    return ser;
+}
+
 /* The sweep's findings (icache_findings, as `uarch bench icache` makes them) on runs measured with
  * each round's two calls together, on the Emerald Rapids guest under other sessions' builds: 6 IPC
  * to 8-13 KiB, a slope down to 4.1 at 32 KiB, 1.56 from 38.1 KiB, 0.4 past the L2.  The detector
@@ -267,16 +285,9 @@ TEST(curves_icache_emr_whole)
         if (!curve_load(name, &c))
             continue;
         Sweep s;
-        memset(&s, 0, sizeof s);
-        s.opt.best = true, s.x_bytes = true, s.y_rate = true, s.y_ceiling = 6 * 1.05;
-        s.knee = knee_defaults();
-        s.knee.direction = -1, s.knee.min_len = ICACHE_MIN_LEN, s.knee_median3 = true;
-        int ser = sweep_series(&s, "nop (8 bytes)");
-        for (int i = 0; i < c.n; i++) {
-            SweepPoint pt = {.x = c.x[i], .med = c.med[i], .best = c.best[i], .n = 31};
-            sweep_add(&s, ser, &pt);
+        int ser = icache_sweep_of(&c, &s, NULL);
+        for (int i = 0; i < c.n; i++)
             CHECK(!s.series[ser].pts[i].implausible);
-        }
         icache_findings(&s, ser, 32768, 2097152, 8388608, 8, gc, true, "sysfs");
         const SweepFinding *op = finding_named(&s, "op cache"), *l1 = finding_named(&s, "L1I"),
                            *l2 = finding_named(&s, "L2"), *opp = finding_named(&s, "op cache plateau");
@@ -314,16 +325,8 @@ TEST(curves_icache_amd_kvm)
     if (!zen || !curve_load("icache-amd-kvm-1.csv", &c))
         return;
     Sweep s;
-    memset(&s, 0, sizeof s);
-    s.opt.best = true, s.x_bytes = true, s.y_rate = true, s.y_ceiling = 6 * 1.05;
-    s.knee = knee_defaults();
-    s.knee.direction = -1, s.knee.min_len = ICACHE_MIN_LEN, s.knee_median3 = true;
-    s.ident = (BenchIdent){.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
-    int ser = sweep_series(&s, "nop (8 bytes)");
-    for (int i = 0; i < c.n; i++) {
-        SweepPoint pt = {.x = c.x[i], .med = c.med[i], .best = c.best[i], .n = 31};
-        sweep_add(&s, ser, &pt);
-    }
+    const BenchIdent id = {.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
+    int ser = icache_sweep_of(&c, &s, &id);
     icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs");
     const SweepFinding *op = finding_named(&s, "op cache");
     CHECK(op && op->cycles > 4.8);
