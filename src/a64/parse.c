@@ -2823,7 +2823,14 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         while (*req_at != '[' && b < x && *b != ']' && *b != '[') b++;
         /* (a part of an address: st2g x0, [w30]; a register before its lane: z8.h of z8.h[1]) */
         q(req_at, rtrim(req_at, b < x && b > req_at ? b : x), buf, sizeof buf);
-        snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
+        if (buf[0])
+            snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
+        else {   /* (nothing read: a writeback no form takes, at it or after it, prfb p, p0, [x0]!) */
+            const char *w = req_at;
+            while (w > p && is_ws(w[-1])) w--;
+            if (*req_at != '!' && (w == p || w[-1] != '!')) return perr(P, req_at, "%s", req);
+            snprintf(hint, sizeof hint, "no form of '%s' takes a writeback '!' there", mnem);
+        }
         return report(P, req_at, req, hint);
     }
     perr(P, req_at, "%s", req);
