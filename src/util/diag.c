@@ -336,9 +336,11 @@ static void render(FILE *f, const Diag *d, const char *severity)
         else
             fputc(*c, f);
     }
-    if (d->cut > 0)                      /* (not silent: what did not fit is said) */
-        fprintf(f, "%s:%d: note: %d more diagnostic%s of this line not shown (uarch keeps %zu bytes of them)\n",
-                file, line, d->cut, d->cut == 1 ? "" : "s", sizeof d->notes);
+    if (d->cut > 0) {                    /* (not silent: what did not fit is said) */
+        put_escaped(f, file);
+        fprintf(f, ":%d: note: %d more diagnostic%s of this line not shown (uarch keeps %zu bytes of them)\n",
+                line, d->cut, d->cut == 1 ? "" : "s", sizeof d->notes);
+    }
 }
 
 void diag_print(FILE *f, const Diag *d, const char *severity)
