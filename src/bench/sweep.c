@@ -1989,8 +1989,11 @@ static bool write_svg(Sweep *s, const char *path)
 /* An interrupted sweep (or one stopped at a point cut at the timeout: `why` "cut at the timeout"):
  * a finding of a series with no point is "not measured" (it has no value, and its note must not
  * claim what a full sweep would have shown, such as "no step up"); one without a value from a
- * partial series says how far its series went. */
-static void unmeasured(Sweep *s, const char *why)
+ * partial series says how far its series went, and its experiment's note, written of the whole
+ * range ("no step up in N = 0..100: the structure is larger"), is dropped: the points measured
+ * tell nothing of the rest (CI of 2026-12-01: `rob` stopped by SIGTERM inside its first series
+ * printed "interrupted: measured 0..40 only; no step up in N = 0..100"). */
+void sweep_unmeasured(Sweep *s, const char *why)
 {
     for (int i = 0; i < s->nfind; i++) {
         SweepFinding *f = &s->find[i];
@@ -2007,12 +2010,10 @@ static void unmeasured(Sweep *s, const char *why)
             snprintf(f->note, sizeof f->note, "not measured: the sweep was %s before %s", why,
                      S ? "this series" : "its first point");
         } else if (!isfinite(f->value) && S) {
-            char a[32], b[32], note[sizeof f->note];
+            char a[32], b[32];
             sweep_fmt_x(s, S->pts[0].x, a, sizeof a);
             sweep_fmt_x(s, S->pts[S->n - 1].x, b, sizeof b);
-            snprintf(note, sizeof note, "%s: measured %s..%s only%s%s", why, a, b, f->note[0] ? "; " : "",
-                     f->note);
-            snprintf(f->note, sizeof f->note, "%s", note);
+            snprintf(f->note, sizeof f->note, "%s: measured %s..%s only, no finding in those points", why, a, b);
         }
     }
 }
@@ -2062,11 +2063,11 @@ int sweep_finish(Sweep *s)
         fprintf(stderr, "uarch: bench %s: interrupted%s%s, reporting the %d points measured\n", s->exp,
                 sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
                 s->npoints_done);
-        unmeasured(s, "interrupted");
+        sweep_unmeasured(s, "interrupted");
     } else if (s->ncut) {
         fprintf(stderr, "uarch: bench %s: %d point%s cut at the timeout, reporting the %d points measured "
                 "(exit status 1)\n", s->exp, s->ncut, s->ncut > 1 ? "s" : "", s->npoints_done);
-        unmeasured(s, "cut at the timeout");
+        sweep_unmeasured(s, "cut at the timeout");
     }
     if (!s->interrupted && s->npoints_done == 0 && s->npoints_failed > 0 && !s->ncut) {   /* (not "left out") */
         fprintf(stderr, "uarch: bench %s: no point measured: %d failed (said above)\n", s->exp,

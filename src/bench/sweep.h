@@ -315,6 +315,10 @@ void sweep_progress(Sweep *s, int series, const SweepPoint *pt);
 /* Set when Ctrl-C was pressed (the experiment stops measuring and reports what it has) or a
  * point failed (s->failed: it stops, sweep_finish() reports nothing). */
 bool sweep_stop(const Sweep *s);
+/* After an interrupted sweep (why "interrupted") or one with points cut at the timeout: a
+ * finding of a series never measured becomes "not measured: ..." with no value; one with no
+ * value from a partial series says the range measured, and its experiment's note is dropped. */
+void sweep_unmeasured(Sweep *s, const char *why);
 
 /* Where a falling curve reaches its floor: the first index whose y is within tol (0.1: 10 %)
  * of the lowest y, with *level the median of y from there on (NANs skipped); -1 when no y. */

@@ -890,6 +890,37 @@ TEST(test_bench_btb_fast_plateau)
     sweep_free(&s), sweep_free(&t);
 }
 
+/* an interrupted sweep: the series never reached is "not measured" with no value; a partial one
+ * with no finding says how far it went and drops the note written of the whole range (CI of
+ * 2026-12-01: rob stopped in its first series said "no step up in N = 0..100"); a finding with a
+ * value keeps its note */
+TEST(test_bench_sweep_unmeasured)
+{
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    int a = sweep_series(&s, "nop"), b = sweep_series(&s, "add"), c = sweep_series(&s, "mov");
+    for (int i = 0; i < 3; i++) {
+        SweepPoint p = {.x = 20 * i, .best = 1, .med = 1, .n = 3};
+        sweep_add(&s, a, &p), sweep_add(&s, c, &p);
+    }
+    (void)b;
+    SweepFinding *f = sweep_finding(&s, "ROB (nops)", "nop");
+    snprintf(f->note, sizeof f->note, "no step up in N = 0..100: the structure is larger");
+    f = sweep_finding(&s, "int PRF", "add");
+    snprintf(f->note, sizeof f->note, "no step up in N = 0..100: the structure is larger");
+    f = sweep_finding(&s, "ROB (moves)", "mov");
+    f->value = 30;
+    snprintf(f->note, sizeof f->note, "misses overlap up to N = 20");
+    sweep_unmeasured(&s, "interrupted");
+    CHECK(isnan(s.find[0].value));
+    CHECK_STR(s.find[0].note, "interrupted: measured 0..40 only, no finding in those points");
+    CHECK(isnan(s.find[1].value) && isnan(s.find[1].cycles));
+    CHECK_STR(s.find[1].note, "not measured: the sweep was interrupted before this series");
+    CHECK_NEAR(s.find[2].value, 30, 0);
+    CHECK_STR(s.find[2].note, "misses overlap up to N = 20");
+    sweep_free(&s);
+}
+
 /* the knees of btb from the median of three neighbours: a lone dip or spike takes the nearer
  * neighbour, a step (monotone) is kept, ends and non-finite values untouched */
 TEST(test_bench_median3)
