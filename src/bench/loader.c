@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #define _DARWIN_C_SOURCE        /* MAP_ANON, sysctl & co. on macOS */
 #include "bench/bench.h"
+#include "util/opt.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -21,9 +22,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The temp dir's name: $TMPDIR (a path as long as the system takes one) and
+ * "/uarch-bench-XXXXXX"; a file in it: that and "/bench.so".  $CC: at most CC_MAX bytes and
+ * CC_WORDS words (longer, it is refused: cut, it would run another command). */
+enum { DIR_MAX = 4000, FILE_MAX = DIR_MAX + 300, CC_MAX = 512, CC_WORDS = 30 };
+
 struct BenchLib {
     void *handle;
-    char dir[256];
+    char dir[DIR_MAX];
     bool keep;
 };
 
@@ -41,7 +47,7 @@ static void tmp_register(TmpDir *t, const char *dir, bool keep)
         return;
     t->slot[0] = cleanup_add(dir);
     for (int i = 0; i < 2; i++) {
-        char p[512];
+        char p[FILE_MAX];
         snprintf(p, sizeof p, "%s/%s", dir, files[i]);
         t->slot[i + 1] = cleanup_add(p);
     }
@@ -140,7 +146,8 @@ static bool on_path(const char *prog)
     return false;
 }
 
-/* Split a command string on spaces into argv (at most max-1 words, NULL-terminated). */
+/* Split a command string on spaces into argv (at most max-1 words, NULL-terminated; find_cc
+ * refuses a $CC of more than CC_WORDS). */
 static int split_words(char *s, char **argv, int max)
 {
     int n = 0;
@@ -150,11 +157,19 @@ static int split_words(char *s, char **argv, int max)
     return n;
 }
 
+static int count_words(const char *s)
+{
+    int n = 0;
+    for (size_t i = 0; s[i]; i++)
+        n += s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t');
+    return n;
+}
+
 static bool targets(const char *cc, BenchArch arch)
 {
-    char copy[512], *argv[32];
+    char copy[CC_MAX], *argv[CC_WORDS + 2];
     snprintf(copy, sizeof copy, "%s", cc);
-    int n = split_words(copy, argv, 30);
+    int n = split_words(copy, argv, CC_WORDS + 1);
     if (n == 0)
         return false;
     argv[n] = (char *)"-dumpmachine";
@@ -174,7 +189,7 @@ static bool find_cc(BenchArch arch, char *out, size_t outsz, Diag *err);
 /* Cached per process: the answer depends only on the arch, $CC and PATH. */
 bool bench_find_cc(BenchArch arch, char *out, size_t outsz, Diag *err)
 {
-    static char key[2048], found[512];
+    static char key[2048], found[CC_MAX];
     char k[2048];
     const char *env = getenv("CC"), *path = getenv("PATH");
     snprintf(k, sizeof k, "%d|%s|%s", (int)arch, env ? env : "", path ? path : "");
@@ -184,6 +199,9 @@ bool bench_find_cc(BenchArch arch, char *out, size_t outsz, Diag *err)
     }
     if (!find_cc(arch, found, sizeof found, err)) {
         found[0] = 0;
+        if (cleanup_pending())   /* (the signal, passed on, ended `cc -dumpmachine`: not "not found") */
+            diag_set(err, "", 0, 0, NULL, "interrupted (%s) while looking for the compiler",
+                     cleanup_signame(cleanup_pending()));
         return false;
     }
     snprintf(key, sizeof key, "%s", k);
@@ -197,9 +215,18 @@ static bool find_cc(BenchArch arch, char *out, size_t outsz, Diag *err)
     char cross[64];
     snprintf(cross, sizeof cross, "%s-linux-gnu-gcc", bench_arch_name(arch));
     if (env && *env) {
-        char first[512], *argv[32];
+        char first[CC_MAX], *argv[CC_WORDS + 2];
+        if (strlen(env) >= sizeof first || count_words(env) > CC_WORDS) {
+            char q[48];
+            opt_quote(env, q, sizeof q);
+            if (strlen(env) >= sizeof first)
+                diag_set(err, "", 0, 0, NULL, "$CC ('%s') is longer than %d bytes", q, CC_MAX - 1);
+            else
+                diag_set(err, "", 0, 0, NULL, "$CC ('%s') has more than %d words", q, CC_WORDS);
+            return false;
+        }
         snprintf(first, sizeof first, "%s", env);
-        if (split_words(first, argv, 32) == 0 || !on_path(argv[0])) {
+        if (split_words(first, argv, CC_WORDS + 1) == 0 || !on_path(argv[0])) {
             diag_set(err, "", 0, 0, NULL, "compiler '%s' (from $CC) not found", env);
             return false;
         }
@@ -230,7 +257,7 @@ static void rm_dir(const char *dir)
         while ((e = readdir(d)) != NULL) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
-            char p[512];
+            char p[FILE_MAX];
             snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
             unlink(p);
         }
@@ -268,12 +295,17 @@ static const char *reason_line(const char *t, size_t *len)
 
 BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
 {
-    char cc[512];
+    char cc[CC_MAX];
     if (!bench_find_cc(p->arch, cc, sizeof cc, err))
         return NULL;
     const char *tmpdir = getenv("TMPDIR");
-    char dir[256];
-    snprintf(dir, sizeof dir, "%s/uarch-bench-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    char dir[DIR_MAX];
+    if (snprintf(dir, sizeof dir, "%s/uarch-bench-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") >= (int)sizeof dir) {
+        /* (cut, the name lost its XXXXXX: mkdtemp said "Invalid argument") */
+        diag_set(err, "", 0, 0, NULL, "$TMPDIR is longer than %d bytes: no temporary directory made in it",
+                 DIR_MAX - 20);
+        return NULL;
+    }
     TmpDir reg;
     cleanup_block(true);         /* registered before a signal could leave it */
     char *made = mkdtemp(dir);
@@ -285,7 +317,7 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
                  tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
         return NULL;
     }
-    char path[512];
+    char path[FILE_MAX];
     snprintf(path, sizeof path, "%s/bench.s", dir);
     FILE *f = fopen(path, "w");
     if (!f || fwrite(p->text.data, 1, p->text.len, f) != p->text.len || fclose(f) != 0) {
@@ -293,9 +325,9 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
         rm_dir(dir), tmp_forget(&reg);
         return NULL;
     }
-    char copy[512], *argv[40];
+    char copy[CC_MAX], *argv[CC_WORDS + 8];
     snprintf(copy, sizeof copy, "%s", cc);
-    int n = split_words(copy, argv, 32);
+    int n = split_words(copy, argv, CC_WORDS + 1);
     argv[n++] = (char *)"-shared";
     argv[n++] = (char *)"-nostdlib";
     argv[n++] = (char *)"-o";
@@ -306,7 +338,10 @@ BenchLib *bench_build(const BenchProgram *p, bool keep_dir, Diag *err)
     buf_init(&out);
     int rc = run_capture(argv, dir, true, &out);
     if (rc != 0) {
-        if (!bench_map_error(p, "bench.s", buf_cstr(&out), err) && !bench_map_undefined(p, buf_cstr(&out), err)) {
+        if (cleanup_pending()) {   /* the signal passed on to the compiler ended it: not its error */
+            diag_set(err, "", 0, 0, NULL, "interrupted (%s) while the compiler ran; nothing measured",
+                     cleanup_signame(cleanup_pending()));
+        } else if (!bench_map_error(p, "bench.s", buf_cstr(&out), err) && !bench_map_undefined(p, buf_cstr(&out), err)) {
             size_t n;
             const char *t = reason_line(buf_cstr(&out), &n);
             diag_set(err, "", 0, 0, NULL, "'%s -shared' failed (exit %d)%s%.*s%s", cc, rc, n ? ": " : "",

@@ -106,6 +106,11 @@ void cleanup_raise(void)
     raise(sig);
 }
 
+const char *cleanup_signame(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
 void cleanup_block(bool block)
 {
     sigset_t s;
