@@ -238,7 +238,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         snprintf(opt, sizeof opt, "-%.*s", (int)w.len, w.name);
         if (!d->meta) {
             if (w.value) {   /* (-json=0 turned JSON on, -min=3 chose the minimum) */
-                snprintf(err, n, "option '%s' takes no value ('%s')", opt, a);
+                opt_no_value(opt, a, err, n);
                 return 2;
             }
             switch (d->id) {

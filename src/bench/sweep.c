@@ -277,6 +277,7 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
     if (!(s->xrange.hi > 0))
         bug("bench %s: no range declared for -min/-max", s->exp);
     *status = 2;
+    char msg[256];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -349,9 +350,8 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
                 return false;
             } else
                 s->opt.max = d;
-        } else if (opt_split_origin(argv, i)) {   /* "-q=1": no operand '1' (nor unknown option '1') */
-            fprintf(stderr, "uarch: bench %s: option '%s' takes no value ('%s')\n", argv[0], argv[i - 1],
-                    opt_split_origin(argv, i));
+        } else if (opt_split_no_value(argv, i, msg, sizeof msg)) {   /* "-q=1": no operand '1' (nor unknown option '1') */
+            fprintf(stderr, "uarch: bench %s: %s\n", argv[0], msg);
             return false;
         } else {
             int used = extra ? extra(ctx, argc, argv, i) : 0;

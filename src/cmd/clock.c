@@ -70,6 +70,7 @@ typedef struct CoreRun {
 /* the options; -1: go on, else the exit status */
 static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, double *seconds)
 {
+    char msg[256];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
@@ -98,8 +99,8 @@ static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, do
         } else if (strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) {
             fprintf(stderr, "uarch: clock: option '%s' needs a value\n", a);
             return 2;
-        } else if (opt_split_origin(argv, i)) {
-            fprintf(stderr, "uarch: clock: option '%s' takes no value ('%s')\n", argv[i - 1], opt_split_origin(argv, i));
+        } else if (opt_split_no_value(argv, i, msg, sizeof msg)) {
+            fprintf(stderr, "uarch: clock: %s\n", msg);
             return 2;
         } else {
             fprintf(stderr, "uarch: clock: unknown option '%s'\n", a);

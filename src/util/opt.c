@@ -296,3 +296,17 @@ const char *opt_split_origin(char **argv, int i)
 {
     return argv && argv == split_last && i >= 0 && i < split_n ? split_orig[i] : NULL;
 }
+
+void opt_no_value(const char *opt, const char *word, char *err, size_t n)
+{
+    snprintf(err, n, "option '%s' takes no value ('%s')", opt, word);
+}
+
+bool opt_split_no_value(char **argv, int i, char *err, size_t n)
+{
+    const char *word = opt_split_origin(argv, i);
+    if (!word || i < 1)
+        return false;
+    opt_no_value(argv[i - 1], word, err, n);
+    return true;
+}

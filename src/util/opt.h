@@ -76,6 +76,12 @@ void opt_split_free(char **split);
  * took the name for an option without a value: "option '-q' takes no value ('-q=1')", not
  * "unknown option '1'" (nor '1' taken as an operand). */
 const char *opt_split_origin(char **argv, int i);
+/* The one message for an option that takes no value given one, as the word `word`: "option
+ * '-q' takes no value ('-q=1')" in err (n bytes). */
+void opt_no_value(const char *opt, const char *word, char *err, size_t n);
+/* When argv[i] is the value half of a word opt_split_eq split (opt_split_origin): that message
+ * for the option argv[i - 1] in err, and true. */
+bool opt_split_no_value(char **argv, int i, char *err, size_t n);
 
 /* `@file` response files (respfile.c): each readable @file argument replaced by its words (GNU
  * quoting, nested @file), as llvm's cl::ExpandResponseFiles.  *argv then points to a vector kept
