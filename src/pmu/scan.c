@@ -375,6 +375,22 @@ void pmu_scan_json(Json *j, const PmuScan *s)
     json_obj_end(j);
 }
 
+/* Where a probe of a -probe-file starts: its line, as written, for the error of a probe that
+ * lacks a kernel */
+typedef struct ProbeAt {
+    int line, col;
+    char src[256];
+} ProbeAt;
+
+static bool probe_whole(const PmuProbe *p, const ProbeAt *at, const char *path, Diag *err)
+{
+    if (p->test.body && p->control.body)
+        return true;
+    diag_set(err, path, at->line, at->col, at->src, "probe '%s' needs both a 'test:' and a 'control:' line (it has no '%s:')",
+             p->name, p->test.body ? "control" : "test");
+    return false;
+}
+
 /* -probe-file: "probe NAME EXPECTED" then "test: asm" and "control: asm" lines; '#' comments */
 bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
 {
@@ -388,6 +404,7 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
     int cap = 8, line = 0;
     s->user = xcalloc((size_t)cap, sizeof *s->user);
     PmuProbe *cur = NULL;
+    ProbeAt at = {0};
     for (char *p = text; *p;) {
         char *ls = p, *e = strchr(p, '\n');
         if (e)
@@ -425,6 +442,10 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
                 diag_set(err, path, line, (int)(nm - ls) + 1, ls, "a probe named '%.*s' already exists", (int)nl, nm);
                 return false;
             }
+            if (cur && !probe_whole(cur, &at, path, err))
+                return false;
+            at.line = line, at.col = (int)(t - ls) + 1;
+            snprintf(at.src, sizeof at.src, "%s", ls);
             *sp = 0;
             if (s->nuser == cap)
                 s->user = xrealloc(s->user, sizeof *s->user * (size_t)(cap *= 2));
@@ -466,12 +487,7 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
                  "'control: asm' lines)", path);
         return false;
     }
-    for (int k = 0; k < s->nuser; k++)
-        if (!s->user[k].test.body || !s->user[k].control.body) {
-            diag_set(err, path, 0, 0, NULL, "probe '%s' needs both a 'test:' and a 'control:' line", s->user[k].name);
-            return false;
-        }
-    return true;
+    return probe_whole(cur, &at, path, err);
 }
 
 void pmu_scan_free(PmuScan *s)

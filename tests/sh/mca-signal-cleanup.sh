@@ -24,7 +24,9 @@ for sig in INT TERM HUP; do
   echo previous > out.txt
   "$UARCH" mca -all-views -iterations=300 -threads=1 big.s -o out.txt 2> err.txt &
   pid=$!
-  for _ in $(seq 600); do
+  # (up to 10 minutes, the run's own end first: under ASan on a loaded machine the temporary
+  # file came after 9.4 s, and a bound of 600 polls, 30 s and more, was near)
+  for _ in $(seq 12000); do
     ls out.txt.tmp* > /dev/null 2>&1 && break
     kill -0 $pid 2> /dev/null || break
     sleep 0.05
