@@ -238,7 +238,7 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         }
         if (prog.ninsts == 0) {
             a64_program_free(&prog);
-            diag_set(err, file, 1, 0, NULL, "no instructions to simulate");
+            diag_set(err, file, 1, 1, text, "no instructions to simulate: the snippet is empty, comments or labels only");
             return false;
         }
         McaOptions o;
