@@ -375,12 +375,9 @@ int exp_icache(int argc, char **argv)
     /* a last plateau of 3 points is a level: with 4 (the default) the L2's step was lost in the
      * runs whose climb ended a point later (tests/unit/test_curves.c, curves_icache_emr) */
     s.knee.min_len = ICACHE_MIN_LEN;
-    char nm[64];
-    if (o.inst)
-        snprintf(nm, sizeof nm, "%s", o.inst);
-    else
-        snprintf(nm, sizeof nm, "nop (%.0f bytes)", o.bytes);
-    int ser = sweep_series(&s, nm);
+    char nm[64];   /* (the instruction, whole, names the series when given) */
+    snprintf(nm, sizeof nm, "nop (%.0f bytes)", o.bytes);
+    int ser = sweep_series(&s, o.inst ? o.inst : nm);
     int passes = sweep_passes(&s);
     sweep_begin(&s, n * passes);
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {

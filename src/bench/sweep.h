@@ -58,7 +58,8 @@ typedef struct SweepOpts {
 
 /* A point whose measuring was cut at the timeout (the sweep stops there) */
 typedef struct SweepCut {
-    char series[48];          /* its series' name, or what was measured (bench inst's "latency 1->2") */
+    char *series;             /* its series' name, or what was measured (bench inst's "latency 1->2"):
+                               * owned (sweep_free), whole however long (bench inst's instruction) */
     double x;
     double timeout_s;         /* the timeout it did not finish within */
 } SweepCut;
@@ -75,7 +76,8 @@ typedef struct SweepPoint {
 } SweepPoint;
 
 typedef struct SweepSeries {
-    char name[48];
+    char *name;               /* owned (sweep_free), whole: bench inst's and icache -inst's is the
+                               * user's instruction */
     SweepPoint *pts;
     int n, cap;
     KneeResult knees;
@@ -84,7 +86,8 @@ typedef struct SweepSeries {
 
 typedef struct SweepFinding {
     char name[48];            /* "L1D", "ROB", "mispredict penalty" */
-    char series[48];          /* the series it comes from ("" when only one) */
+    char series[48];          /* the series it comes from ("" when only one; a series named by
+                               * the user, bench inst's, is the only one: its findings have "") */
     double value;             /* the capacity / count found; NAN when none (a last level) */
     bool bytes;               /* value is a size in bytes (size_bytes in JSON) else a count */
     double cycles;            /* the level's cost (y units); NAN when not applicable */
