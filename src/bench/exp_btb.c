@@ -65,6 +65,15 @@ static int btb_opt(void *ctx, int argc, char **argv, int i)
                 free(list);
                 return -1;
             }
+            for (int k = 0; k < o->nspacing; k++)
+                if (o->spacing[k] == v) {   /* (it would be measured twice, as two series) */
+                    char q[200];
+                    opt_quote(t, q, sizeof q);
+                    fprintf(stderr, "uarch: bench btb: option '-spacing': '%s' is given twice (%.0f bytes): each "
+                            "spacing is measured once\n", q, v);
+                    free(list);
+                    return -1;
+                }
             if (o->nspacing == SWEEP_MAX_SERIES) {
                 fprintf(stderr, "uarch: bench btb: at most %d spacings\n", SWEEP_MAX_SERIES);
                 free(list);
