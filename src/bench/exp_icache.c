@@ -355,7 +355,7 @@ int exp_icache(int argc, char **argv)
     s.method = o.inst ? "a loop of N copies of the given instruction"
                : x86 ? "a loop of N 8-byte NOPs (fetch-bound once decoded from the L1I: beyond it, the L2 feeds less)"
                      : "a loop of N 4-byte NOPs";
-    s.best_desc = "the median of the quiet rounds, each round's two calls together";
+    s.best_desc = SWEEP_WHOLE_DESC;
     s.xlabel = "code footprint", s.ylabel = "instructions per cycle", s.yunit = "IPC";
     s.x_bytes = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     s.knee.direction = -1;   /* IPC only falls as the footprint grows */

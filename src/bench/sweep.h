@@ -3,7 +3,8 @@
  *   options    -cpu N -runs N -min X -max X -ppo N -csv FILE -json -svg FILE -q -keep -stat
  *   measuring  sweep_measure(): build a program, run one kernel at two iteration counts in
  *              pinned children (bench_run; the lengths alternate over three rounds), difference
- *              each round's two calls (overhead cancels; bench_paired_stat), per-copy statistics; sweep_point():
+ *              each round's two calls (overhead cancels; bench_paired_stat), or take them together
+ *              (SweepRun.whole: long calls), per-copy statistics; sweep_point():
  *              one kernel measured and added to a series (what every experiment's loop does);
  *              counters: the runner's best source (PMU, else the task-clock: preemption-free)
  *   code       sweep_nop(), sweep_jmp(), sweep_rept(): the blocks of the front-end sweeps
@@ -277,6 +278,8 @@ typedef struct SweepRun {
                                * not their difference: for calls whose overhead is negligible,
                                * where the rate may change between the two calls of a round */
 } SweepRun;
+/* Sweep.best_desc of a sweep whose rounds are .whole */
+#define SWEEP_WHOLE_DESC "the median of the quiet rounds, each round's two calls together"
 /* The timeout of a point: -timeout S, else the experiment's default dflt (0: 60 s). */
 double sweep_timeout(const Sweep *s, double dflt);
 /* Record a point cut at timeout t (series: an index of s->series, or -1 with `what`) and say so
