@@ -65,6 +65,15 @@ static int btb_opt(void *ctx, int argc, char **argv, int i)
                 free(list);
                 return -1;
             }
+            for (int k = 0; k < o->nspacing; k++)
+                if (o->spacing[k] == v) {   /* (it would be measured twice, as two series) */
+                    char q[200];
+                    opt_quote(t, q, sizeof q);
+                    fprintf(stderr, "uarch: bench btb: option '-spacing': '%s' is given twice (%.0f bytes): each "
+                            "spacing is measured once\n", q, v);
+                    free(list);
+                    return -1;
+                }
             if (o->nspacing == SWEEP_MAX_SERIES) {
                 fprintf(stderr, "uarch: bench btb: at most %d spacings\n", SWEEP_MAX_SERIES);
                 free(list);
@@ -439,6 +448,7 @@ int exp_btb(int argc, char **argv)
      * where its neighbours take 1), made steps that lined up with another spacing's by chance */
     s.knee_median3 = true;
     s.title = "taken-branch chains: cycles per branch over branch count";
+    s.best_desc = SWEEP_WHOLE_DESC;
     s.method = "B unconditional branches, each to the next, S bytes apart, in a loop";
     s.xlabel = "branches", s.ylabel = "cycles per taken branch", s.yunit = "cycles";
     s.x_int = true, s.yscale = SVG_LOG;
@@ -471,8 +481,13 @@ int exp_btb(int argc, char **argv)
                                     .unroll = 1, .align = sp > 64 ? sp : 64};
                 /* per iteration: nb chain branches + the loop branch, all taken */
                 double per = (double)(nb + 1);
+                /* a round's figure is its two calls together (.whole, as fetch's and icache's):
+                 * their difference amplified a change of the core's rate between them, and its
+                 * median could pair the two lengths' medians of different rounds' states; the
+                 * calls (2e6 branches and twice that, a millisecond or more) make their overhead
+                 * (a call, two counter reads: microseconds) below 0.5 % */
                 SweepRun run = {.iters = (uint64_t)ceil(2e6 / per), .copies_per_iter = per,
-                                .runs = s.opt.runs > 0 ? s.opt.runs : 9};
+                                .runs = s.opt.runs > 0 ? s.opt.runs : 9, .whole = true};
                 bool ok = sweep_point(&s, ser[k], &kern, &run, (double)nb, 0);
                 buf_free(&line), buf_free(&body);
                 if (!ok)

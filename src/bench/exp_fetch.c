@@ -138,7 +138,7 @@ int exp_fetch(int argc, char **argv)
     if (hi < lo)
         hi = lo;
     s.title = "loop across a page boundary: cycles per iteration";
-    s.best_desc = "the median of the quiet rounds, each round's two calls together";
+    s.best_desc = SWEEP_WHOLE_DESC;
     s.method = "loop of 1 + N 4-byte NOPs; cross-page: the first NOP in the last 4 bytes of a page; "
                "cross-line: of a 64-byte line in mid-page; ops: 1 + N one-op instructions";
     s.xlabel = "instructions after the first (N)", s.ylabel = "cycles per iteration";

@@ -355,7 +355,7 @@ int exp_icache(int argc, char **argv)
     s.method = o.inst ? "a loop of N copies of the given instruction"
                : x86 ? "a loop of N 8-byte NOPs (fetch-bound once decoded from the L1I: beyond it, the L2 feeds less)"
                      : "a loop of N 4-byte NOPs";
-    s.best_desc = "the median of the quiet rounds, each round's two calls together";
+    s.best_desc = SWEEP_WHOLE_DESC;
     s.xlabel = "code footprint", s.ylabel = "instructions per cycle", s.yunit = "IPC";
     s.x_bytes = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     s.knee.direction = -1;   /* IPC only falls as the footprint grows */
@@ -375,12 +375,9 @@ int exp_icache(int argc, char **argv)
     /* a last plateau of 3 points is a level: with 4 (the default) the L2's step was lost in the
      * runs whose climb ended a point later (tests/unit/test_curves.c, curves_icache_emr) */
     s.knee.min_len = ICACHE_MIN_LEN;
-    char nm[64];
-    if (o.inst)
-        snprintf(nm, sizeof nm, "%s", o.inst);
-    else
-        snprintf(nm, sizeof nm, "nop (%.0f bytes)", o.bytes);
-    int ser = sweep_series(&s, nm);
+    char nm[64];   /* (the instruction, whole, names the series when given) */
+    snprintf(nm, sizeof nm, "nop (%.0f bytes)", o.bytes);
+    int ser = sweep_series(&s, o.inst ? o.inst : nm);
     int passes = sweep_passes(&s);
     sweep_begin(&s, n * passes);
     for (s.pass = 0; s.pass < passes && !sweep_stop(&s); s.pass++) {

@@ -23,14 +23,14 @@
 enum { R_NONE, R_GPR, R_VEC };
 
 typedef struct Operand {
-    char text[64];
+    char *text;               /* as written, whole (inst_free) */
     int cls;                  /* R_NONE, R_GPR, R_VEC */
     char pre[8], post[24];    /* register spelled pre + number + post (a64 x/w/v/q/d..., ".4s") */
     int x86size;              /* x86 GPR: 64 or 32; vector: 'x','y','z' */
 } Operand;
 
 typedef struct Inst {
-    char mnem[32];
+    char *mnem;               /* whole (inst_free) */
     Operand op[6];
     int nop;
     int dest;                 /* index of the destination register operand, -1: none */
@@ -66,14 +66,23 @@ static void classify(Operand *o, bool x86)
     const char *p = t + 1;
     while (isdigit((unsigned char)*p))
         p++;
-    if (*p && *p != '.')
-        return;
+    if ((*p && *p != '.') || strlen(p) >= sizeof o->post)   /* (no arrangement is that long: */
+        return;                                                 /*  kept as written) */
     o->cls = (c == 'x' || c == 'w') ? R_GPR : R_VEC;
     snprintf(o->pre, sizeof o->pre, "%c", c);
     snprintf(o->post, sizeof o->post, "%s", p);
 }
 
-/* "add x0, x1, [x2, #8]" -> mnemonic + operands split at top-level commas */
+static void inst_free(Inst *in)
+{
+    free(in->mnem);
+    for (int j = 0; j < in->nop; j++)
+        free(in->op[j].text);
+    memset(in, 0, sizeof *in);
+}
+
+/* "add x0, x1, [x2, #8]" -> mnemonic + operands split at top-level commas, each kept whole
+ * (inst_free; on false, nothing is left to free) */
 static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t whysz, int *col)
 {
     const char *orig = text;
@@ -81,43 +90,42 @@ static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t w
     while (isspace((unsigned char)*text))
         text++;
     *col = (int)(text - orig) + 1;
-    int n = 0;
-    while (text[n] && !isspace((unsigned char)text[n]) && n < 31)
-        in->mnem[n] = text[n], n++;
+    size_t n = 0;
+    while (text[n] && !isspace((unsigned char)text[n]))
+        n++;
     if (n == 0) {
         snprintf(why, whysz, "empty instruction");
         return false;
     }
-    if (!isalpha((unsigned char)in->mnem[0])) {   /* ('# x', ';', a label: no instruction) */
+    if (!isalpha((unsigned char)text[0])) {   /* ('# x', ';', a label: no instruction) */
         snprintf(why, whysz, "expected an instruction mnemonic");
         return false;
     }
-    const char *p = text + n;
+    in->mnem = xstrndup(text, n);
+    const char *p = text + n, *cur = p;   /* cur: the start of the operand being read */
     int depth = 0;
-    char cur[64];
-    int len = 0;
     for (;; p++) {
         if (*p == '[' || *p == '(' || *p == '{')
             depth++;
         if (*p == ']' || *p == ')' || *p == '}')
             depth--;
         if (*p == 0 || (*p == ',' && depth == 0)) {
-            while (len > 0 && isspace((unsigned char)cur[len - 1]))
-                len--;
-            cur[len] = 0;
-            char *c = cur;
-            while (isspace((unsigned char)*c))
-                c++;
-            if (*c) {
+            const char *e = p;
+            while (e > cur && isspace((unsigned char)e[-1]))
+                e--;
+            while (cur < e && isspace((unsigned char)*cur))
+                cur++;
+            if (cur < e) {
                 if (in->nop == 6) {
                     snprintf(why, whysz, "too many operands");
+                    inst_free(in);
                     return false;
                 }
-                snprintf(in->op[in->nop].text, sizeof in->op[0].text, "%s", c);
+                in->op[in->nop].text = xstrndup(cur, (size_t)(e - cur));
                 classify(&in->op[in->nop], x86);
                 in->nop++;
             }
-            len = 0;
+            cur = p + 1;
             if (*p == 0)
                 break;
             continue;
@@ -125,10 +133,9 @@ static bool parse_inst(const char *text, bool x86, Inst *in, char *why, size_t w
         if (*p == ';' || *p == '\n' || *p == '#') {
             *col = (int)(p - orig) + 1;
             snprintf(why, whysz, "one instruction only (found '%s')", *p == '\n' ? "a line break" : *p == ';' ? ";" : "#");
+            inst_free(in);
             return false;
         }
-        if (len < 63)
-            cur[len++] = *p;
     }
     bool store = !x86 && (strncmp(in->mnem, "st", 2) == 0 || strncmp(in->mnem, "cb", 2) == 0 ||
                           strncmp(in->mnem, "tb", 2) == 0 || strcmp(in->mnem, "cmp") == 0 ||
@@ -187,14 +194,11 @@ static void gen_body(const Sweep *s, const Inst *in, int k, int chain, int copie
         int fixed = 0;
         for (int j = 0; j < in->nop; j++) {
             const Operand *o = &in->op[j];
-            char r[32];
-            if (o->cls == R_NONE)
-                snprintf(r, sizeof r, "%s", o->text);
-            else if (j == in->dest || j == chain)
-                reg_name(o, x86, pool_reg(s, in->op[in->dest].cls, i % k), r, sizeof r);
-            else
-                reg_name(o, x86, fixed_reg(s, o->cls, fixed++), r, sizeof r);
-            buf_printf(b, "%s%s", j ? ", " : " ", r);
+            char r[32];   /* (a register's name: "%ymm11", "v15.16b") */
+            if (o->cls != R_NONE)
+                reg_name(o, x86, j == in->dest || j == chain ? pool_reg(s, in->op[in->dest].cls, i % k)
+                                                             : fixed_reg(s, o->cls, fixed++), r, sizeof r);
+            buf_printf(b, "%s%s", j ? ", " : " ", o->cls == R_NONE ? o->text : r);
         }
         buf_putc(b, '\n');
     }
@@ -307,13 +311,12 @@ static bool table_ok(const char *path)
     return ok;
 }
 
-/* a TSV cell: tabs and line breaks become spaces */
-static void cell(char *dst, size_t cap, const char *src)
+/* a TSV cell, whole, then a tab: tabs and line breaks become spaces (they would shift the columns) */
+static void cell(Buf *b, const char *src, bool upper)
 {
-    snprintf(dst, cap, "%s", src);
-    for (char *c = dst; *c; c++)
-        if (*c == '\t' || *c == '\n' || *c == '\r')
-            *c = ' ';
+    for (const char *c = src; *c; c++)
+        buf_putc(b, *c == '\t' || *c == '\n' || *c == '\r' ? ' ' : upper ? (char)toupper((unsigned char)*c) : *c);
+    buf_putc(b, '\t');
 }
 
 int exp_inst(int argc, char **argv)
@@ -373,9 +376,7 @@ int exp_inst(int argc, char **argv)
     bool self = x86 && dcls && nlat == 0 && in.dest >= 0;
     if (self)
         lat_op[nlat++] = in.dest;
-    char sname[96];
-    snprintf(sname, sizeof sname, "%s", o.text);
-    int ser = sweep_series(&s, sname);
+    int ser = sweep_series(&s, o.text);
     sweep_begin(&s, maxk + nlat);
 
     int copies = 48;
@@ -430,6 +431,7 @@ int exp_inst(int argc, char **argv)
         sweep_progress(&s, ser, &pt);
     }
     if (failed) {
+        inst_free(&in);
         sweep_free(&s);
         return 1;
     }
@@ -534,6 +536,7 @@ int exp_inst(int argc, char **argv)
             if (errno != ENOENT) {
                 fprintf(stderr, "uarch: error: cannot read '%s': %s\n", o.out, strerror(errno));
                 buf_free(&f);
+                inst_free(&in);
                 sweep_free(&s);
                 return 1;
             }
@@ -543,10 +546,6 @@ int exp_inst(int argc, char **argv)
         } else if (f.data[f.len - 1] != '\n') {
             buf_putc(&f, '\n');
         }
-        char mn[32];
-        snprintf(mn, sizeof mn, "%s", in.mnem);
-        for (char *c = mn; *c; c++)
-            *c = (char)toupper((unsigned char)*c);
         char a[32] = "", b[32] = "", t[32] = "", up[32] = "";
         if (isfinite(lmin))
             snprintf(a, sizeof a, "%.3g", round(lmin * 100) / 100), snprintf(b, sizeof b, "%.3g", round(lmax * 100) / 100);
@@ -554,19 +553,21 @@ int exp_inst(int argc, char **argv)
             snprintf(t, sizeof t, "%.3g", round(tp * 100) / 100);
         if (isfinite(uops))
             snprintf(up, sizeof up, "%.0f", round(uops));
-        char core[64], form[256];   /* (a tab or a line break in a cell would shift the columns) */
-        cell(core, sizeof core, o.core ? o.core : "host");
-        cell(form, sizeof form, o.text);
-        buf_printf(&f, "%s\t%s\t%s\t%s\t\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", core,
-                   dcls == R_VEC ? "simd" : "int", mn, form, lat_raw, a, b, t, up);
+        cell(&f, o.core ? o.core : "host", false);
+        cell(&f, dcls == R_VEC ? "simd" : "int", false);
+        cell(&f, in.mnem, true);
+        cell(&f, o.text, false);
+        buf_printf(&f, "\t%s\t%s\t%s\t%s\t%s\t\t\t\t\tsingle\n", lat_raw, a, b, t, up);
         bool wrote = out_write_file(o.out, &f);
         buf_free(&f);
         if (!wrote) {
+            inst_free(&in);
             sweep_free(&s);
             return 1;
         }
     }
     int rc = sweep_finish(&s);
+    inst_free(&in);
     sweep_free(&s);
     return rc;
 }

@@ -82,21 +82,28 @@ static int rob_opt(void *ctx, int argc, char **argv, int i)
 {
     RobOpts *o = ctx;
     if (strcmp(argv[i], "-filler") == 0 && i + 1 < argc) {
-        char list[256];
-        snprintf(list, sizeof list, "%s", argv[i + 1]);
+        char *list = xstrdup(argv[i + 1]);
         for (char *t = list, *c; t; t = c ? c + 1 : NULL) {
             if ((c = strchr(t, ',')))
                 *c = 0;
             int k = 0;
             while (k < NFILL && strcmp(fillers[k].name, t) != 0)
                 k++;
-            if (k == NFILL) {
-                fprintf(stderr, "uarch: bench rob: unknown filler '%s' (nop, add, fadd, load, store, "
-                        "branch, cmp, mov)\n", t);
+            if (k == NFILL || o->use[k]) {   /* (over every -filler given: they add up) */
+                char q[200];
+                opt_quote(t, q, sizeof q);
+                if (k == NFILL)
+                    fprintf(stderr, "uarch: bench rob: unknown filler '%s' (nop, add, fadd, load, store, "
+                            "branch, cmp, mov)\n", q);
+                else
+                    fprintf(stderr, "uarch: bench rob: option '-filler': '%s' is given twice: each filler is "
+                            "measured once\n", q);
+                free(list);
                 return -1;
             }
             o->use[k] = o->any = true;
         }
+        free(list);
         return 2;
     }
     double v = 0;

@@ -18,8 +18,22 @@
  * the largest relative rise before it; with none before it the one level is "L1 ITLB".  Other
  * steps before the last level are "step", after it "page-walk step" (the walk's own caches).
  * names[j] points to a static string. */
-void itlb_name_steps(const double *before, const double *after, const bool *lines, const bool *moves, int n,
-                     const char **names);
+void itlb_name_steps(const double *before, const double *after, const bool *lines, const bool *moves,
+                     const bool *count, int n, const char **names);
+/* count[j] (NULL: none) of itlb_name_steps: step j may be the zero-bubble BTB's, "BTB or ITLB
+ * step", no TLB level either; a last level after such a step is "ITLB" (the first TLB level may
+ * lie in that step: which level it is is not told).  The chain runs P + 3 taken branches an iteration (the pages', the
+ * call, the return, the loop's) over P + 2 pages, so its branches grow with its pages, and the
+ * control's as many: a BTB level that holds fewer branches than a TLB holds pages makes its step
+ * where a TLB's would be.  So the curve's first step, out of a level below ITLB_ONE_BUBBLE cycles
+ * a branch (some branches taken without a bubble), is not told from a TLB's (itlb_count_step).
+ * On this AMD EPYC KVM guest (cpuid: Zen) the chain ran 1.5 cycles a branch at 2-6 pages and 4
+ * from 7 (uarch bench itlb -max 128 -passes 1, 16:29 UTC; tests/data/curves/itlb-amd-kvm-1.csv),
+ * named "L1 ITLB: 6" (cpuid: 64 entries), while a chain of as many branches in one page (bench
+ * btb -spacing 4,64 -min 2 -max 40 -passes 1) ran 1.0 cycle at 2-4 branches and 2.0 from 10
+ * (1.2-1.5 at 5-8): the zero-bubble level ends at the same count (P + 3 = 9-10). */
+#define ITLB_ONE_BUBBLE 2.0
+bool itlb_count_step(const KneeResult *r, int level);
 
 /* Where the control passes the step of the chain from knee level a to b, against the chain:
  * log2(x_chain / x_control) of the points where each first passes the step's middle (the

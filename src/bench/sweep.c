@@ -429,7 +429,9 @@ void sweep_begin(Sweep *s, int npoints_total)
 void sweep_free(Sweep *s)
 {
     for (int i = 0; i < s->nseries; i++)
-        free(s->series[i].pts);
+        free(s->series[i].pts), free(s->series[i].name), s->series[i].pts = NULL, s->series[i].name = NULL;
+    for (int i = 0; i < s->ncut && i < SWEEP_MAX_CUT; i++)
+        free(s->cut[i].series), s->cut[i].series = NULL;
     buf_free(&s->notes);
     free(s->load0);
     s->load0 = NULL;
@@ -876,7 +878,7 @@ void sweep_cut(Sweep *s, int series, const char *what, double x, double t, const
             msg[0] ? msg : "timed out", t, what ? "" : ", the sweep stops");
     if (s->ncut < SWEEP_MAX_CUT) {
         SweepCut *c = &s->cut[s->ncut];
-        snprintf(c->series, sizeof c->series, "%s", name);
+        c->series = xstrdup(name);
         c->x = what ? NAN : x, c->timeout_s = t;
     }
     s->ncut++;
@@ -1038,7 +1040,7 @@ int sweep_series(Sweep *s, const char *name)
         bug("too many series");
     SweepSeries *S = &s->series[s->nseries];
     memset(S, 0, sizeof *S);
-    snprintf(S->name, sizeof S->name, "%s", name ? name : "");
+    S->name = xstrdup(name ? name : "");
     return s->nseries++;
 }
 
@@ -1261,6 +1263,9 @@ SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
         bug("too many findings");
     SweepFinding *f = &s->find[s->nfind++];
     memset(f, 0, sizeof *f);
+    /* (the experiments' own names; a series the user names is the only one, its findings have "") */
+    if (strlen(name) >= sizeof f->name || (series && strlen(series) >= sizeof f->series))
+        bug("finding name '%s' or series '%s' too long", name, series ? series : "");
     snprintf(f->name, sizeof f->name, "%s", name);
     snprintf(f->series, sizeof f->series, "%s", series ? series : "");
     f->value = NAN, f->cycles = NAN, f->confidence = NAN;

@@ -3,7 +3,8 @@
  *   options    -cpu N -runs N -min X -max X -ppo N -csv FILE -json -svg FILE -q -keep -stat
  *   measuring  sweep_measure(): build a program, run one kernel at two iteration counts in
  *              pinned children (bench_run; the lengths alternate over three rounds), difference
- *              each round's two calls (overhead cancels; bench_paired_stat), per-copy statistics; sweep_point():
+ *              each round's two calls (overhead cancels; bench_paired_stat), or take them together
+ *              (SweepRun.whole: long calls), per-copy statistics; sweep_point():
  *              one kernel measured and added to a series (what every experiment's loop does);
  *              counters: the runner's best source (PMU, else the task-clock: preemption-free)
  *   code       sweep_nop(), sweep_jmp(), sweep_rept(): the blocks of the front-end sweeps
@@ -58,7 +59,8 @@ typedef struct SweepOpts {
 
 /* A point whose measuring was cut at the timeout (the sweep stops there) */
 typedef struct SweepCut {
-    char series[48];          /* its series' name, or what was measured (bench inst's "latency 1->2") */
+    char *series;             /* its series' name, or what was measured (bench inst's "latency 1->2"):
+                               * owned (sweep_free), whole however long (bench inst's instruction) */
     double x;
     double timeout_s;         /* the timeout it did not finish within */
 } SweepCut;
@@ -75,7 +77,8 @@ typedef struct SweepPoint {
 } SweepPoint;
 
 typedef struct SweepSeries {
-    char name[48];
+    char *name;               /* owned (sweep_free), whole: bench inst's and icache -inst's is the
+                               * user's instruction */
     SweepPoint *pts;
     int n, cap;
     KneeResult knees;
@@ -84,7 +87,8 @@ typedef struct SweepSeries {
 
 typedef struct SweepFinding {
     char name[48];            /* "L1D", "ROB", "mispredict penalty" */
-    char series[48];          /* the series it comes from ("" when only one) */
+    char series[48];          /* the series it comes from ("" when only one; a series named by
+                               * the user, bench inst's, is the only one: its findings have "") */
     double value;             /* the capacity / count found; NAN when none (a last level) */
     bool bytes;               /* value is a size in bytes (size_bytes in JSON) else a count */
     double cycles;            /* the level's cost (y units); NAN when not applicable */
@@ -274,6 +278,8 @@ typedef struct SweepRun {
                                * not their difference: for calls whose overhead is negligible,
                                * where the rate may change between the two calls of a round */
 } SweepRun;
+/* Sweep.best_desc of a sweep whose rounds are .whole */
+#define SWEEP_WHOLE_DESC "the median of the quiet rounds, each round's two calls together"
 /* The timeout of a point: -timeout S, else the experiment's default dflt (0: 60 s). */
 double sweep_timeout(const Sweep *s, double dflt);
 /* Record a point cut at timeout t (series: an index of s->series, or -1 with `what`) and say so
