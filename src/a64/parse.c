@@ -319,6 +319,15 @@ static bool aerr(Parser *P, const AsmErr *e)
     const char *at = e->at && e->at >= P->ls && e->at <= P->le ? e->at : skip_ws(P->ls, P->le);
     return perr(P, at, "%s", e->msg);
 }
+/* a '@' at `at` after a value of no symbol ([at, e) the rest of the statement): llvm's words
+ * for the variant it reads there (asm_constant_variant); false */
+static bool variant_refused(Parser *P, const char *at, const char *e)
+{
+    AsmErr ae;
+    asm_constant_variant(at, e, &ae);
+    return aerr(P, &ae);
+}
+
 /* Eight bytes at a time (SWAR): a word with 0x80 in each byte of w that equals the byte c
  * (exact: no false positives, unlike the shorter has-zero test), and the word at p. */
 #define ONES ((uint64_t)0x0101010101010101u)
@@ -1459,6 +1468,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
         return true;
     }
     /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
+    if (*p == '@' && o->u.mem.has_offset && !o->u.mem.sym) return variant_refused(P, p, L->e);   /* ([x0, #1@pageoff]) */
     if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
     if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
     p++;
@@ -1598,6 +1608,10 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         const char *q2 = p;
         while (q2 < e && *q2 != ',' && !is_ws(*q2)) q2++;
         if (q2 == p) return perr(P, p, "expected a literal after '='");
+        const char *at = memchr(p, '@', (size_t)(q2 - p)), *ve;
+        int64_t lv;
+        AsmErr ae;
+        if (at && asm_expr(&P->A, p, q2, &ve, &lv, &ae) && ve == at) return variant_refused(P, at, e);   /* (=1@page) */
         o->kind = A64_OP_LABEL;
         o->u.label.sym = arena_strndup(&P->prog->arena, p, (size_t)(q2 - p));
         o->u.label.numeric = -1;
@@ -1882,6 +1896,8 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         if (*L.p != ',') {
             if (*L.p == ']') return perr(P, L.p, "unbalanced ']'");
             if (*L.p == '}') return perr(P, L.p, "unbalanced '}'");
+            if (*L.p == '@' && !done && in->ops[in->nops - 1].kind == A64_OP_IMM && !in->ops[in->nops - 1].u.imm.sym)
+                return variant_refused(P, L.p, e);   /* (#1@page) */
             return perr(P, L.p, "unexpected token in argument list");
         }
         L.p++;
@@ -2492,13 +2508,14 @@ static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const
     return NULL;
 }
 
-/* a post-index with a shift ([x1], #8, lsl #2): llvm's shift is an operand of its own, which
- * its matcher refuses where it takes the rest: the shift's place then, else NULL */
+/* a post-index with a shift ([x1], #8, lsl #2; ld1 {v0.16b}, [x0], x2, lsl #1): llvm's shift is
+ * an operand of its own, which its matcher refuses where it takes the rest: the shift's place
+ * then, else NULL */
 static const char *post_shift(Parser *P, A64Inst *in, const A64Mnem *mn, const char *text_end)
 {
     int n = in->nops;
-    if (!mn || n < 2 || n > A64_MAX_OPS || in->ops[n - 1].kind != A64_OP_IMM || in->ops[n - 1].shift == A64_SH_NONE ||
-        in->ops[n - 2].kind != A64_OP_MEM)
+    if (!mn || n < 2 || n > A64_MAX_OPS || (in->ops[n - 1].kind != A64_OP_IMM && in->ops[n - 1].kind != A64_OP_GPR) ||
+        in->ops[n - 1].shift == A64_SH_NONE || in->ops[n - 2].kind != A64_OP_MEM)
         return NULL;
     A64Operand ops[A64_MAX_OPS];
     memcpy(ops, in->ops, (size_t)n * sizeof *ops);
@@ -2555,6 +2572,39 @@ static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64M
     return NULL;
 }
 
+/* An address post-indexed by a register followed by more operands (ldr x0, [x1], x2, x3; ldp
+ * x0, x1, [x2], x3, x4): where the instruction cut after the register fails too, llvm's error
+ * is that instruction's (ldr's post-index words at the x2), so the operands after it go
+ * (in->ops, in->nops and me: the cut instruction's, the register joined); where it is taken (ld1 {v0.16b},
+ * [x0], x2, x3), in is left as it is: the operand after it is refused */
+static void post_reg_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64MatchError *me)
+{
+    for (int k = 0; mn && k + 2 < in->nops; k++) {
+        const A64Operand *o = &in->ops[k], *r = &in->ops[k + 1];
+        if (o->kind != A64_OP_MEM || o->u.mem.mode != A64_AM_OFFSET || o->u.mem.has_offset || o->u.mem.has_index ||
+            r->kind != A64_OP_GPR || r->shift != A64_SH_NONE)
+            continue;
+        A64Operand ops[A64_MAX_OPS];
+        memcpy(ops, in->ops, (size_t)(k + 2) * sizeof *ops);
+        if (!a64_join_post(&ops[k], &ops[k + 1])) return;
+        A64Inst t = *in;
+        A64MatchError m2;
+        t.ops = ops;
+        t.nops = (uint8_t)(k + 1);
+        P->env.mnem = mn;
+        bool ok = a64_match(&t, &P->env, &m2);
+        P->env.mnem = mn;
+        if (!ok) {                /* (on a copy: an instruction's operands are shared among its copies) */
+            A64Operand *cut = arena_alloc(&P->prog->arena, (size_t)(k + 1) * sizeof *cut);
+            memcpy(cut, ops, (size_t)(k + 1) * sizeof *cut);
+            in->ops = cut;
+            in->nops = (uint8_t)(k + 1);
+            *me = m2;
+        }
+        return;
+    }
+}
+
 static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
@@ -2576,6 +2626,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
         wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
         if (wb) return report(P, wb, "invalid operand for instruction", "");
         if ((wb = post_shift(P, in, mn, text_end))) return report(P, wb, "invalid operand for instruction", "");
+        post_reg_cut(P, in, mn, &me);
         /* Apple's syntax with an arrangement (dup.8b v0, v1): a vector written bare where a row
          * takes an element is to llvm the register, and its lane the operand after it: one too
          * few where it ends the statement, else the operand after it is refused (dup.4s v1, v2,
@@ -3224,6 +3275,7 @@ static bool data_value(Parser *P, const char *x, const char *ve, bool one, int64
     P->A.line_start = P->ls;
     *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
     const char *junk = one ? "expected newline" : "unexpected token";
+    if (*known && skip_ws(q2, *xe) < *xe && *skip_ws(q2, *xe) == '@') return variant_refused(P, skip_ws(q2, *xe), *xe);
     if (*known && skip_ws(q2, *xe) < *xe) return perr(P, skip_ws(q2, *xe), "%s", junk);
     if (*known) return true;
     if (!strncmp(ae.msg, "division", 8)) {
@@ -3523,6 +3575,65 @@ static bool float_value(Parser *P, const char *x, const char *ve)
     return p >= xe || perr(P, p, "unexpected token");
 }
 
+/* the end of the name llvm's parseIdentifier reads at [a, e): an identifier (a letter, _ . $
+ * first; @ too after one) or a string in quotes closed on the line (its lexer's error token
+ * otherwise); NULL when none starts there */
+static const char *llvm_ident_end(const char *a, const char *e)
+{
+    if (a < e && *a == '"') {
+        for (const char *x = a + 1; x < e; x++) {
+            if (*x == '\\') x++;
+            else if (*x == '"') return x + 1;
+        }
+        return NULL;
+    }
+    if (a >= e || !asm_name_start(*a)) return NULL;
+    while (a < e && (asm_name_char(*a) || *a == '@')) a++;
+    return a;
+}
+
+/* the arguments llvm-mc 19 checks of directives uarch otherwise passes over (the statement
+ * [s, e), its arguments from a, e not cut before blanks: llvm's end of statement is where the
+ * blanks end): .tlsdesccall SYM (AArch64AsmParser: "expected symbol" at the directive, then
+ * "unexpected token" at what follows it), .cfi_startproc [simple] ("unexpected token" after
+ * another word, at the token after it, or at one that is not a word; "expected newline" after
+ * simple), the CFI directives of no argument (.cfi_endproc, .cfi_remember_state ...: "expected
+ * newline" at one) and those whose first argument is a register or an expression, a string
+ * left open there ("unterminated string constant", llvm's lexer's, at its quote q; q NULL:
+ * none open).  1: an error reported; 0: llvm takes them as far as uarch knows (CFI frames, the
+ * other arguments of the others, are not checked) */
+static int checked_args(Parser *P, const char *name, const char *s, const char *a, const char *e, const char *q)
+{
+    static const char *const none[] = {"cfi_endproc", "cfi_remember_state", "cfi_restore_state", "cfi_signal_frame",
+                                       "cfi_window_save", "cfi_b_key_frame", "cfi_mte_tagged_frame",
+                                       "cfi_negate_ra_state"};
+    static const char *const lexed[] = {"cfi_def_cfa", "cfi_def_cfa_offset", "cfi_adjust_cfa_offset",
+                                        "cfi_def_cfa_register", "cfi_llvm_def_aspace_cfa", "cfi_offset",
+                                        "cfi_rel_offset", "cfi_personality", "cfi_lsda", "cfi_same_value",
+                                        "cfi_restore", "cfi_escape", "cfi_return_column", "cfi_undefined",
+                                        "cfi_register"};
+    a = skip_ws(a, e);
+    if (!strcmp(name, "tlsdesccall")) {
+        const char *ie = llvm_ident_end(a, e);
+        if (!ie) return perr(P, s, "expected symbol"), 1;
+        const char *x = skip_ws(ie, e);
+        return x < e ? (perr(P, x, "unexpected token"), 1) : 0;
+    }
+    if (!strcmp(name, "cfi_startproc")) {
+        if (a >= e) return 0;
+        const char *ie = llvm_ident_end(a, e);
+        if (!ie) return perr(P, a, "unexpected token"), 1;
+        const char *x = skip_ws(ie, e), *w = a + (*a == '"');
+        if ((size_t)(ie - (*a == '"') - w) != 6 || memcmp(w, "simple", 6)) return perr(P, x, "unexpected token"), 1;
+        return x < e ? (perr(P, x, "expected newline"), 1) : 0;
+    }
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        if (!strcmp(name, none[i])) return a < e ? (perr(P, a, "expected newline"), 1) : 0;
+    for (size_t i = 0; q == a && i < sizeof lexed / sizeof lexed[0]; i++)
+        if (!strcmp(name, lexed[i])) return perr(P, q, "unterminated string constant"), 1;
+    return 0;
+}
+
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
 static bool directive(Parser *P, const char *s, const char *e, const char *ie)
 {
@@ -3533,8 +3644,10 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (n >= sizeof name) return perr(P, s, "unknown directive");   /* (llvm-mc's words; the caret names it) */
     ascii_lower_n(name, s + 1, n);
     name[n] = 0;
+    const char *a = skip_ws(ne, e), *eos = e;
+    int c = name[0] == 't' || name[0] == 'c' ? checked_args(P, name, s, a, eos, NULL) : 0;
+    if (c) return false;
     if (!strncmp(name, "cfi_", 4) || (!strncmp(name, "seh_", 4) && P->A.dialect == ASM_COFF)) return true;
-    const char *a = skip_ws(ne, e);
     e = rtrim(a, e);
     const AsmDirective **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
     const AsmDirective *d = *seen;
@@ -3544,7 +3657,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
         P->A.line_start = P->ls;
-        AsmResult r = asm_directive(&P->A, d, s, a, e, P->line, &ae);
+        AsmResult r = asm_directive(&P->A, d, s, a, eos, P->line, &ae);   /* (.ifc: where the statement ends) */
         if (r == ASM_DONE) return true;
         if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
         return perr(P, s, "unknown directive");
@@ -4211,6 +4324,38 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
     return line(P, ns, ce, a64_plain_end(ns, ce));
 }
 
+/* .ifc/.ifnc (d, at s, its arguments from a) whose text opens a string at q and never closes
+ * it: llvm-mc 19's lexer reads that string to the end of the text (its error token: the lines
+ * after it are never assembled), and parseDirectiveIfc reads tokens to a comma.  The string
+ * before the comma: "expected comma" at the end of the text; after it: the conditional opens
+ * (its texts differ: the second holds the rest of the text) and is left open, "unmatched .ifs
+ * or .elses" at the end (asm_finish).  A line of an expansion or of an included file ends
+ * another buffer: not here */
+static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *q)
+{
+    if (P->start) return perr(P, s, "%s", A64_MSG_WHOLE);   /* (the rest of the text is in other pieces) */
+    const char *c = a;
+    for (bool in = false; c < q; c++) {   /* (the strings before q are closed) */
+        if (in && *c == '\\') c++;
+        else if (*c == '"') in = !in;
+        else if (*c == ',' && !in) break;
+    }
+    if (c >= q) {
+        const char *l0 = P->input;   /* the end of the text: its last line, after its last newline */
+        int l = 1;
+        for (const char *nl; (nl = memchr(l0, '\n', (size_t)(P->input_end - l0))); l0 = nl + 1) l++;
+        P->line = l;
+        P->ls = l0;
+        P->le = P->input_end;
+        return perr(P, P->input_end, "expected comma");
+    }
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    if (asm_directive(&P->A, d, s, a, c + 1, P->line, &ae) != ASM_DONE) return aerr(P, &ae);
+    P->ended = true;
+    return true;
+}
+
 /* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
  * llvm-mc 19's error where its lexer's error token stops the statement (the name of `.set`/
  * `.equ`/`.equiv` "expected identifier", after it "expected comma", in the value, or `name =
@@ -4224,8 +4369,8 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
     size_t n = (size_t)(we - s);
     if (s == q) return perr(P, q, "unterminated string constant");
     const AsmDirective *d = NULL;   /* (src/asm/directives.tsv: llvm's words for it) */
+    char name[40] = "";
     if (*s == '.' && n > 1 && n < 40) {
-        char name[40];
         ascii_lower_n(name, s + 1, n - 1);
         name[n - 1] = 0;
         d = asm_directive_find(name, P->A.dialect);
@@ -4246,6 +4391,10 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
         if (!d && strncmp(s + 1, "cfi_", 4)) return perr(P, s, "unknown directive");   /* (the name first) */
+        if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
+            P->file == P->input_file)
+            return ifc_open_string(P, d, s, x, q);
+        if (checked_args(P, name, s, x, e, q)) return false;
         if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {

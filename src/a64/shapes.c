@@ -669,6 +669,16 @@ static int prefetch_rest(const char *s, const char *e, char *msg, size_t cap, co
         *at = o[2];
         return A64_SHAPE_MANY;
     }
+    /* (a writeback after the address: the '!' an operand of its own to llvm, no form takes it,
+     * refused where the token after it starts, prfb pldl1keep, p0, [x0]!, x1: at the ',') */
+    const char *bang = memchr(o[2], ']', (size_t)(e - o[2]));
+    if (bang)
+        while (++bang < e && isspace((unsigned char)*bang)) {}
+    if (bang && bang < e && *bang == '!') {
+        while (++bang < e && isspace((unsigned char)*bang)) {}
+        *at = bang;
+        return A64_SHAPE_MANY;
+    }
     if (k < 4) return A64_SHAPE_NONE;
     const char *x3 = o[3];                  /* (its end: the next ',' or e) */
     while (x3 < e && *x3 != ',') x3++;
@@ -1221,6 +1231,50 @@ static void index_words(const char *s, const char *e, int shift, char *words, si
     snprintf(words, cap, "register must be x0..x30%s %s", xzr ? " or xzr," : "", with);
 }
 
+/* of SVE's prefetches (prfb, prfh, prfw, prfd: shift, their index's of src/a64/sme_addrs.tsv,
+ * 0 for prfb), where llvm's matcher refuses the address whose base is [b, bw) and what follows
+ * it at c, else NULL (rules found with llvm-mca-19 -mcpu=apple-m1 on each form,
+ * tools/lines-llvm.sh): an index x0 to x30 takes lsl #shift (none where it is 0), xzr none; a z
+ * register index of s elements takes sxtw or uxtw, of d elements lsl too, each with the amount
+ * `shift` (#0 or none where it is 0), and a z.d index none where it is 0 (prfb pldl1keep, p0,
+ * [x0, z0.d]); another is refused at the index
+ * (prfd pldl1keep, p0, [x0, z0.d, lsl #0]; prfh ..., [x0, z0.s, lsl #1]); a z register base takes
+ * #N alone, a multiple of the elements' bytes up to 31 of them (prfd ..., [z0.d, #248]), refused at
+ * what follows its ',' ([z0.d, #256], [z0.d, x0]); what follows the amount but the ']' is
+ * refused there, after a ',' where it is one ([x0, z0.d, lsl #3, mul vl]: at the mul) */
+static const char *prefetch_gather_refused(int shift, const char *b, const char *bw, const char *c, const char *e)
+{
+    bool zbase = bw - b >= 4 && tolower((unsigned char)*b) == 'z' && isdigit((unsigned char)b[1]) && bw[-2] == '.';
+    if (c >= e || *c != ',') return NULL;
+    const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
+    if (zbase) {
+        int64_t v;
+        const char *ve = *x == '#' ? user_int(x + 1, e, &v) : NULL;
+        if (*x != '#') return isalpha((unsigned char)*x) ? x : NULL;
+        return ve && (v % ((int64_t)1 << shift) || v < 0 || v > (int64_t)31 << shift) ? x : NULL;
+    }
+    bool xzr = xw - x == 3 && !strncasecmp(x, "xzr", 3);
+    char t = xzr || (xw - x >= 2 && tolower((unsigned char)*x) == 'x' && isdigit((unsigned char)x[1])) ? 'x' : 0;
+    if (xzr) return x;
+    if (!t && (xw - x < 4 || tolower((unsigned char)*x) != 'z' || !isdigit((unsigned char)x[1]) || xw[-2] != '.'))
+        return NULL;
+    if (!t) t = (char)tolower((unsigned char)xw[-1]);
+    if (t != 's' && t != 'd' && t != 'x') return NULL;
+    const char *d = skip_sp(xw, e);
+    if (d >= e || *d != ',') return t != 's' && !shift ? NULL : x;   /* (no extend) */
+    const char *k = skip_sp(d + 1, e), *kw = word_end(k, e), *h = skip_sp(kw, e);
+    bool lsl = kw - k == 3 && !strncasecmp(k, "lsl", 3);
+    bool ext = t != 'x' && kw - k == 4 && (!strncasecmp(k, "sxtw", 4) || !strncasecmp(k, "uxtw", 4));
+    if (!(ext || (lsl && t != 's'))) return x;
+    int64_t amount = 0;
+    const char *ae = h < e && *h == '#' ? user_int(h + 1, e, &amount) : NULL;
+    if (h < e && *h == '#' && !ae) return NULL;   /* (not a number: the parser's) */
+    if (h >= e || *h != '#') return lsl ? NULL : shift ? x : NULL;   /* (lsl without its amount: the parser's) */
+    if (amount != shift) return x;
+    ae = skip_sp(ae, e);                   /* (more after the amount, `, mul vl`: refused after the ',') */
+    return ae < e && *ae != ']' ? (*ae == ',' ? skip_sp(ae + 1, e) : ae) : NULL;
+}
+
 /* where llvm's matcher refuses address [p, ...) of the operands [s, e) of mnemonic [mnem, +n), else
  * NULL (rules found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh): the base xzr; the index sp;
  * a z index's shift other than its row's of src/a64/sme_addrs.tsv; of a scalar base (x0, sp), an
@@ -1234,6 +1288,11 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
     const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
     if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
     const char *c = skip_sp(bw, e);
+    if (n == 4 && !strncasecmp(mnem, "prf", 3) && strchr("bhwdBHWD", mnem[3])) {   /* (SVE's prefetches) */
+        const A64SmeAddr *pa = sme_addr(mnem, n);
+        const char *g = prefetch_gather_refused(pa ? atoi(pa->shift) : 0, b, bw, c, e);
+        if (g) return g;
+    }
     if (c < e && *c == ',') {
         const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
         /* (of a scalar base, x0 or sp: the rows' shift and #N are not those of a vector base, [z0.d, x1]) */

@@ -283,8 +283,10 @@ static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *
     return true;
 }
 
-/* the condition of the conditional `name` of kind k (.elseif passed as .if) on [a, e) */
-static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const char *e, bool *val, AsmErr *err)
+/* the condition of the conditional `name` of kind k (.elseif passed as .if) on [a, e) (eos: e
+ * before its blanks were cut, where the statement ends) */
+static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const char *e, const char *eos, bool *val,
+                      AsmErr *err)
 {
     int64_t v = 0;
     const char *end;
@@ -315,17 +317,18 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
         return true;
     }
     if (k == ASM_D_IFC || k == ASM_D_IFNC) {
-        /* two strings separated by a comma (quoted or not); .ifc compares them as written */
+        /* two texts separated by a comma (outside a string); .ifc compares them as written,
+         * quotes and all, without the blanks around them (llvm-mc 19's parseDirectiveIfc:
+         * Str1.trim() == Str2.trim(); no comma: "expected comma" at the end of the statement,
+         * its blanks included) */
         const char *c = a;
         bool q = false;
         for (; c < e; c++) {
             if (*c == '"') q = !q;
             else if (*c == ',' && !q) break;
         }
-        if (c >= e) return aerr(err, a, "expected two strings separated by ',' after '.%s'", name);
+        if (c >= e) return aerr(err, eos, "expected comma");
         const char *s1 = a, *e1 = rtrim(a, c), *s2 = skip_ws(c + 1, e), *e2 = e;
-        if (e1 - s1 >= 2 && *s1 == '"' && e1[-1] == '"') { s1++; e1--; }
-        if (e2 - s2 >= 2 && *s2 == '"' && e2[-1] == '"') { s2++; e2--; }
         bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
         *val = k == ASM_D_IFC ? same : !same;
         return true;
@@ -367,7 +370,7 @@ static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const
     bool take = false;
     if (A->cond[k].state == K_WAITING) {
         if (is_else) take = true;
-        else if (!cond_eval(A, ASM_D_IF, "if", a, e, &take, err)) return false;
+        else if (!cond_eval(A, ASM_D_IF, "if", a, e, e, &take, err)) return false;
     }
     if (is_else) A->cond[k].seen_else = true;
     if (take) {
@@ -582,7 +585,7 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
 AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, const char *a, const char *e, int line,
                         AsmErr *err)
 {
-    const char *name = d->name;
+    const char *name = d->name, *eos = e;
     e = rtrim(a, e);
     switch (d->kind) {
     case ASM_D_ALTMACRO: A->altmacro = true; return ASM_DONE;
@@ -655,7 +658,7 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
     default:
         if (!is_if(d->kind)) return ASM_NOT_MINE;
         bool v;
-        if (!cond_eval(A, d->kind, name, a, e, &v, err)) return ASM_ERROR;
+        if (!cond_eval(A, d->kind, name, a, e, eos, &v, err)) return ASM_ERROR;
         return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
     }
 set: {

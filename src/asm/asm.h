@@ -290,5 +290,10 @@ bool asm_sym_expr(const AsmState *A, const char *p, const char *e, const char **
                   AsmErr *err);
 /* a variant as llvm prints it ("PAGEOFF") */
 const char *asm_variant_name(int vk);
+/* a '@' at `at` after an expression of no symbol (1@page, (1 + 2)@PAGEOFF): llvm's
+ * parseExpression reads the variant and has nothing to apply it to; its words at the token
+ * after the '@' into err ("invalid modifier 'page' (no symbols present)"; "invalid variant
+ * 'foo'"; no name: "unexpected symbol modifier following '@'"); false */
+bool asm_constant_variant(const char *at, const char *e, AsmErr *err);
 
 #endif

@@ -380,8 +380,8 @@ const char *asm_variant_name(int vk)
     return vk > 0 && vk < (int)ARRAY_LEN(variants) ? variants[vk][1] : "";
 }
 
-/* the variant [v, ve) names (any case); 0 after an error when none */
-static int variant(Ex *X, const char *v, const char *ve)
+/* the variant [v, ve) names (any case), 0 none */
+static int variant_of(const char *v, const char *ve)
 {
     size_t n = (size_t)(ve - v);
     for (int k = 1; k < (int)ARRAY_LEN(variants); k++) {
@@ -390,6 +390,30 @@ static int variant(Ex *X, const char *v, const char *ve)
         while (i < n && w[i] && (v[i] | 0x20) == w[i]) i++;
         if (i == n && !w[i]) return k;
     }
+    return 0;
+}
+
+bool asm_constant_variant(const char *at, const char *e, AsmErr *err)
+{
+    const char *v = at + 1;
+    while (v < e && (*v == ' ' || *v == '\t')) v++;
+    const char *ve = v < e && asm_name_start(*v) ? asm_name_end(v, e) : v;
+    int n = (int)(ve - v < 40 ? ve - v : 40);
+    err->at = v;
+    err->stop = ve;
+    err->lex = false;
+    if (ve == v) snprintf(err->msg, sizeof err->msg, "unexpected symbol modifier following '@'");
+    else if (!variant_of(v, ve)) snprintf(err->msg, sizeof err->msg, "invalid variant '%.*s'", n, v);
+    else snprintf(err->msg, sizeof err->msg, "invalid modifier '%.*s' (no symbols present)", n, v);
+    return false;
+}
+
+/* the variant [v, ve) names (any case); 0 after an error when none */
+static int variant(Ex *X, const char *v, const char *ve)
+{
+    int k = variant_of(v, ve);
+    if (k) return k;
+    size_t n = (size_t)(ve - v);
     char name[64];
     snprintf(name, sizeof name, "%.*s", (int)(n < 40 ? n : 40), v);
     ex_err(X, v, "invalid variant '%s'", name);

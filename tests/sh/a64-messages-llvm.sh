@@ -23,7 +23,8 @@
 # -mattr=+all), a64-sme-addresses.test and a64-sme-addresses-all.test (the offsets and index
 # registers of SME's and SME2's loads and stores no form takes, and llvm's words for them),
 # a64-sme-leftovers.test and a64-sme-leftovers-all.test (tools/sme-survey.sh's leftovers) and
-# a64-directive-strings.test (by the first error or warning of each line alone, or none) are
+# a64-directive-strings.test, a64-parse-leftovers.test and a64-ifc-open-strings.test (by the
+# first error or warning of each line alone, or none) are
 # llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
@@ -83,9 +84,15 @@ done
 # .fill/.skip/.org, .p2align's negative count, .ifb's open string): lines llvm takes too, or
 # warns about, so each line is compared alone by tools/lines-llvm.sh (the line, then `.p2align
 # 2` and a nop: the first error or warning, or none, from each)
-awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/a64-directive-strings.test" > "$t/lines.s"
-out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
-n=$(wc -l < "$t/lines.s")
-[ "$n" -ge 90 ] && [ "$(tail -n 1 <<< "$out")" = "$n / $n equal" ] ||
-    { echo "a64-directive-strings: lines differ from llvm-mca 19's"; echo "$out"; fail=1; }
+# a64-parse-leftovers.test (.tlsdesccall's and CFI directives' arguments, SVE prefetches'
+# addresses, mova, post-index registers with more operands, variants after a value of no
+# symbol) and a64-ifc-open-strings.test (.ifc and .ifnc with a string left open, which runs to
+# the end of the text) the same way
+for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15; do
+    awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
+    out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
+    n=$(wc -l < "$t/lines.s")
+    [ "$n" -ge "${name#*:}" ] && [ "$(tail -n 1 <<< "$out")" = "$n / $n equal" ] ||
+        { echo "${name%:*}: lines differ from llvm-mca 19's"; echo "$out"; fail=1; }
+done
 exit $fail
