@@ -671,8 +671,15 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
 static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
 {
     int k = snap_head(s, b * s->n, t, v);
-    for (int u = 0; u < s->c->nunits; u++)
-        v[k++] = s->unit_busy[u] > t ? s->unit_busy[u] - t : 0;
+    /* the cycles each unit stays busy: at the start of a cycle only a unit of long_busy can be
+     * (a pipelined one is taken for the cycle of its issue only) */
+    int nu = s->c->nunits;
+    memset(v + k, 0, sizeof *v * (size_t)nu);
+    for (uint32_t m = s->long_busy; m; m &= m - 1) {
+        int u = __builtin_ctz(m);
+        if (s->unit_busy[u] > t) v[k + u] = s->unit_busy[u] - t;
+    }
+    k += nu;
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
         v[k++] = sc->n;
@@ -959,6 +966,18 @@ static bool fe_period(Sim *s, int64_t from, int64_t span, int32_t D)
     return true;
 }
 
+/* a hash of the fetch state fe_same_state compares, for fe_extend's table */
+static unsigned fe_state_hash(const FeState *f)
+{
+    uint64_t h = (uint64_t)f->next * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (uint32_t)f->t) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ ((uint64_t)(uint32_t)f->cnt << 32 | (uint32_t)f->bytes)) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ ((uint64_t)f->acc << 8 | f->why)) * 0x9E3779B97F4A7C15ull;
+    return (unsigned)(h >> 40);
+}
+
+#define FE_KEPT 64                        /* fe_extend: states kept, one per period */
+
 /* The front end in the steady state.  Fetch acts on the rest of the machine only when map waits
  * for it; as long as it does not, the rest runs as without a front end.  So the snapshot leaves
  * out the fetch group being filled and its cycle (whose own period, e.g. 8 iterations of a
@@ -972,23 +991,43 @@ static bool fe_period(Sim *s, int64_t from, int64_t span, int32_t D)
 static long long fe_extend(Sim *s, int64_t P, int32_t D, long long m)
 {
     int64_t span = P * s->n, from = s->fe.next - span;
-    /* once the fetch state after a period is one seen before (kept at periods 1, 2, 4, 8, ..),
-     * it goes round that loop of periods, in which map never waits, to the end */
+    /* once the fetch state after period j is the one after an earlier period k, fetch goes
+     * round that loop of j - k periods, in which map never waits, to the end.  The states
+     * after periods 0 .. FE_KEPT - 1 are kept (a table by hash finds a repeat at once), so the
+     * loop is found at its first repeat and the state at the end is the kept one at its place
+     * in the loop, with no period simulated twice; past them (no loop yet) the state is
+     * compared with one kept at periods FE_KEPT, 2 FE_KEPT, 4 FE_KEPT, .. and the periods
+     * left after a repeat are simulated.  (Keeping only periods 1, 2, 4, .., as this did, went
+     * through most loops two to three times: 42 periods for a loop of 16) */
+    FeState kept[FE_KEPT];
+    int8_t at[2 * FE_KEPT];              /* by hash: a period of kept[], -1 none (open addressing) */
+    memset(at, -1, sizeof at);
     FeState seen = s->fe;
     long long j = 0, seen_j = 0;
-    while (j < m) {
-        if (!fe_period(s, from, span, D))
-            return j;
-        j++;
-        if (fe_same_state(&s->fe, &seen)) {
+    for (;;) {
+        if (j < FE_KEPT) {
+            unsigned hs = fe_state_hash(&s->fe) & (2 * FE_KEPT - 1);
+            for (; at[hs] >= 0; hs = (hs + 1) & (2 * FE_KEPT - 1))
+                if (fe_same_state(&s->fe, &kept[at[hs]])) {
+                    long long k = at[hs];
+                    s->fe = kept[k + (m - j) % (j - k)];
+                    return m;
+                }
+            at[hs] = (int8_t)j;
+            kept[j] = s->fe;
+        } else if (fe_same_state(&s->fe, &seen)) {
             for (long long left = (m - j) % (j - seen_j); left > 0; left--)
                 fe_period(s, from, span, D);
             return m;
-        }
-        if ((j & (j - 1)) == 0)
+        } else if ((j & (j - 1)) == 0) {
             seen = s->fe, seen_j = j;
+        }
+        if (j == m)
+            return m;
+        if (!fe_period(s, from, span, D))
+            return j;
+        j++;
     }
-    return m;
 }
 
 int sim_pressure_cell_bytes(const SimInst *si, int n, long long iterations)
@@ -1218,6 +1257,9 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
     memcpy(sched_units, c->sched_units, sizeof sched_units);
     memcpy(sched_dispatch, c->sched_dispatch, sizeof sched_dispatch);
 
+    const bool fetching = c->fetch_insts > 0;   /* (the model has a front end) */
+    int32_t *const fe_dem = s->fe_dem;
+    const int64_t dem_mask = s->dem_mask;
     long long visited = 0;               /* cycles gone through (returned: the run's cost) */
     while (s->oldest < s->total) {
         visited++;
@@ -1368,10 +1410,13 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
             bool broke = false;
             int w = 0, r;
             int wseen = 0;   /* counted waiting entries passed */
+            /* counted waiting entries not passed yet, sc->nwaiting - wseen in a register (only a
+             * wake in an issue below changes nwaiting: recomputed there) */
+            int wleft = sc->nwaiting;
             const int scn = sc->n;   /* (entries leave after the scan; nwaiting can drop in it) */
             Entry *const E = sc->e;
             for (r = 0; r < scn; r++) {
-                if (scn - r == sc->nwaiting - wseen) {
+                if (scn - r == wleft) {
                     /* the rest all wait for a producer: nothing to do there */
                     waiting_data = true;
                     break;
@@ -1399,6 +1444,7 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                      * known yet, and it was dispatched in an earlier cycle) */
                     waiting_data = true;
                     wseen += ep->counted;
+                    wleft -= ep->counted;
                     if (w != r) E[w] = *ep;
                     w++;
                     continue;
@@ -1434,7 +1480,10 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                         }
                         d->last_issue = t;
                         d->nissued++;
-                        if (d->nissued == 1 && d->wake_issue >= 0) wake(s, &d->wake_issue);
+                        if (d->nissued == 1 && d->wake_issue >= 0) {
+                            wake(s, &d->wake_issue);
+                            wleft = sc->nwaiting - wseen;
+                        }
                         C->schedule_uop++;
                         if (is->group == SIM_G_INT) C->schedule_int_uop++;
                         else if (is->group == SIM_G_MEM) C->schedule_ldst_uop++;
@@ -1444,7 +1493,10 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                         if (d->nissued == d->nissue) {
                             int32_t lat = done_lat[en.i];
                             d->done = d->first_issue + lat > t + 1 ? d->first_issue + lat : t + 1;
-                            if (d->wake_done >= 0) wake(s, &d->wake_done);
+                            if (d->wake_done >= 0) {
+                                wake(s, &d->wake_done);
+                                wleft = sc->nwaiting - wseen;
+                            }
                             if (en.id < (int64_t)tl_it * n) {
                                 int it = (int)(en.id / n);
                                 out->events[it * n + i].issued = d->first_issue;
@@ -1528,9 +1580,9 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                 if (span == 2 && c->fused_pair_one_group && slots > 0 && slots + mn->slots > width)
                     break;
                 /* the front end: the instruction (both of a pair) must have been fetched */
-                if (c->fetch_insts > 0) {
+                if (fetching) {
                     while (s->fe.next < id + span) {
-                        if (s->fe_dem) s->fe_dem[s->fe.next & s->dem_mask] = t;
+                        if (fe_dem) fe_dem[s->fe.next & dem_mask] = t;
                         fe_fetch(c, si, n, &s->fe, t);
                     }
                     if (s->fe.t > t) {
@@ -1798,7 +1850,7 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                     }
                     if (xid < (int64_t)tl_it * n) {   /* events[it * n + i + x] = events[xid] */
                         out->events[xid].dispatched = t;
-                        if (c->fetch_insts > 0) out->events[xid].fetched = s->fe.t;
+                        if (fetching) out->events[xid].fetched = s->fe.t;
                         if (d->done != NEVER) {
                             out->events[xid].ready = t;
                             out->events[xid].issued = t;
@@ -1890,8 +1942,11 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                     }
                 }
             }
-            for (int u = 0; u < nu; u++)
-                if (s->unit_busy[u] > t && s->unit_busy[u] < ev) ev = s->unit_busy[u];
+            /* (nothing issued in this cycle: only a unit of long_busy can be busy past it) */
+            for (uint32_t m = s->long_busy; m; m &= m - 1) {
+                int32_t ub = s->unit_busy[__builtin_ctz(m)];
+                if (ub > t && ub < ev) ev = ub;
+            }
             if (gate_wake > t && gate_wake < ev) ev = gate_wake;
             if (fe_wake > t && fe_wake < ev) ev = fe_wake;
             /* retire is in order: the next retire is when the oldest group has executed (if
