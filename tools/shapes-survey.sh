@@ -155,6 +155,8 @@ END {
 # last operand of such a shape without a lane when it is a z register (z0 to z31 tried, with lane
 # 0: fmla z.h,z.h,z.h[N] takes z0-z7; fmla za.s[w,N,vgx2],{z.s,z.s},z.s z0-z15), " z" and the
 # highest of them ("7 z7", "- z15").  An array vector's range N:N is tried as 0:1, then 0:3.
+# Each list starts at z0 (the forms of two lists and a z register take the same list twice:
+# umax { z0.b, z1.b }, { z0.b, z1.b }, z2.b).
 awk -F'\t' '
 function inst(k, v,    out, r, i, x, cnt, m, j, y) {
     out = ""; r = 0
@@ -163,9 +165,9 @@ function inst(k, v,    out, r, i, x, cnt, m, j, y) {
         if (x == "N") x = "#0"
         else if (x == "zt") x = "zt0"
         else if (x ~ /^za/) { gsub(/N:N/, "0:" v, x); gsub(/w,/, "w8, ", x); gsub(/N/, "0", x); gsub(/,v/, ", v", x) }
-        else if (x ~ /-/) { cnt = a[1] ~ /vgx2/ ? 2 : 4; y = substr(x, 3, 2); x = "{z" r y "-z" (r + cnt - 1) y "}"; r += cnt }
+        else if (x ~ /-/) { r = 0; cnt = a[1] ~ /vgx2/ ? 2 : 4; y = substr(x, 3, 2); x = "{z" r y "-z" (r + cnt - 1) y "}"; r += cnt }
         else if (x ~ /^\{/) {
-            m = split(substr(x, 2, length(x) - 2), l, ","); x = "{"
+            r = 0; m = split(substr(x, 2, length(x) - 2), l, ","); x = "{"
             for (j = 1; j <= m; j++) x = x (j > 1 ? ", " : "") "z" r++ substr(l[j], 2)
             x = x "}"
         } else if (i == target) {

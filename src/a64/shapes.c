@@ -1178,8 +1178,9 @@ static const char *index_not_w(const char *b, const char *e)
  * vector or tile slice: a vector group other than vgx2 and vgx4 (vgx3), an index register that is
  * not a w register (za0h.s[x12, 0]); in the first operand, a tile past the tiles of its size (a
  * symbol to llvm: fmopa za4.s, ...; zero {za0.d, za9.d}); NULL for none */
-static const char *sme_operand_refused(const char *s, const char *e)
+static const char *sme_operand_refused(const char *s, const char *e, const A64SmeOperand **index)
 {
+    *index = NULL;
     for (const char *p = s; p < e;) {
         if (!isalpha((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))) {
             p++;
@@ -1195,7 +1196,10 @@ static const char *sme_operand_refused(const char *s, const char *e)
         bool za = (w - p == 2 && !strncasecmp(p, "za", 2)) || (w - p == 4 && !strncasecmp(p, "za.", 3)) ||
                   (tile && slice);
         const char *r = za && b < e && *b == '[' ? index_not_w(b, e) : NULL;
-        if (r) return r;
+        if (r) {
+            *index = za_operand(slice, w - p == 2, w[-1]);
+            return r;
+        }
         p = w;
     }
     return NULL;
@@ -1571,6 +1575,22 @@ static bool requires_msg(const char *mnem, size_t n, const char *feature, A64Fea
     return lacks;
 }
 
+/* whether the CPU has the features of a form of mnemonic [mnem, +n) (its rows from lo) */
+static bool mnem_has_form(const char *mnem, size_t n, int lo, A64Features features)
+{
+    const A64ShapeRow *dflt = NULL;
+    char m[160];
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-")) dflt = r;
+        const A64ShapeRow *f = !strcmp(r->feature, "=") ? dflt : r;
+        if (f && strcmp(f->feature, "-") && strcmp(f->feature, "=") && !requires_msg(mnem, n, f->feature, features, m, sizeof m))
+            return true;
+    }
+    return false;
+}
+
 /* whether shape `s` is the start of `row` (a listed shape), up to an operand ("." for no
  * operands: of any) or a z register's lane, which llvm reads as an operand of its own (dup
  * z0.d, z1.d: z.d,z.d[N]) */
@@ -1734,6 +1754,117 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
     return any;
 }
 
+/* whether the word [p, w) is a register of ZA: za, an array za.s, a tile za3.s or a slice of one
+ * za1h.s (llvm's parser reads each as a matrix operand; not za4.s, a symbol) */
+static bool za_register(const char *p, const char *w)
+{
+    bool slice = false;
+    if (w - p < 2 || strncasecmp(p, "za", 2)) return false;
+    return w - p == 2 || (w - p == 4 && p[2] == '.' && za_tiles_of(p[3])) ||
+           (numbered_tile(p, w, &slice) && a64_za_tile(p, w));
+}
+
+/* llvm's words refusing operand k of the text [s, e) where row r of mnemonic [mnem, +n) has the
+ * operand [x, xe) of its shape (k operands taken before it) and the operand is what llvm's class
+ * of that operand reads but refuses (its diagnostic, with the form's features: found with
+ * llvm-mc-19 -mattr=+all, tools/sme-survey.sh):
+ *   z.T, z.T[N]   a z register with another element size: "invalid element width"; where the
+ *                 row's column lanes has the register's last (" z15"): "Invalid restricted vector
+ *                 register, expected z0.T..z15.T"
+ *   z, z[N]       a z register with an element size: "expected register without element width
+ *                 suffix"
+ *   zt            any operand: "Invalid lookup table, expected zt0"
+ *   za.T          a tile (fmopa): any register of ZA, "invalid matrix operand, expected za[0-3].s"
+ *   za.T[         an array vector: any register of ZA, "invalid matrix operand, expected suffix .s"
+ *   {za.T[        a tile's slice (ld1w {za0h.s[w12, 0]}): "invalid matrix operand, expected
+ *                 za[0-3]h.s or za[0-3]v.s"
+ * ""  for another (llvm: "invalid operand for instruction") */
+static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, const char *o, const char *e,
+                          char *words, size_t cap)
+{
+    words[0] = 0;
+    size_t xn = (size_t)(xe - x);
+    const char *w = word_end(o, e);
+    bool laned = xn >= 4 && !strncmp(xe - 3, "[N]", 3);
+    size_t core = laned ? xn - 3 : xn;      /* the operand without its lane */
+    if (xn == 2 && !strncmp(x, "zt", 2)) {
+        snprintf(words, cap, "Invalid lookup table, expected zt0");
+        return false;
+    }
+    int z = zreg_num(o, w);
+    bool zsuffix = z >= 0 && w - o >= 3 && w[-2] == '.';
+    if (core == 3 && !strncmp(x, "z.", 2) && zsuffix && tolower((unsigned char)w[-1]) != x[2]) {
+        const char *zmax = strchr(r->lanes, 'z');
+        bool last = laned || !*xe;
+        if (zmax && last && (laned || !strstr(r->shape, "[N]")))
+            snprintf(words, cap, "Invalid restricted vector register, expected z0.%c..z%d.%c", x[2], atoi(zmax + 1), x[2]);
+        else snprintf(words, cap, "invalid element width");
+        return false;
+    }
+    if (core == 1 && *x == 'z' && zsuffix) {
+        snprintf(words, cap, "expected register without element width suffix");
+        return false;
+    }
+    const char *zo = *o == '{' ? skip_sp(o + 1, e) : o;
+    if (!za_register(zo, word_end(zo, e))) return false;
+    int tiles = xn >= 4 && !strncmp(x, "za.", 3) ? za_tiles_of(x[3]) : xn >= 5 && !strncmp(x, "{za.", 4) ? za_tiles_of(x[4]) : 0;
+    if (!tiles) return false;
+    char range[16];
+    if (tiles == 1) snprintf(range, sizeof range, "0");
+    else snprintf(range, sizeof range, "[0-%d]", tiles - 1);
+    /* (a slice: in braces, or without a vector group and a range, or with a range and no vector
+     * group where the form has a list: mov { z0.s, z1.s }, za0h.s[w12, 0:1]) */
+    char op[64];
+    snprintf(op, sizeof op, "%.*s", (int)xn, x);
+    bool vgx = strstr(op, "vgx") != NULL, range_of = strchr(op, ':') != NULL;
+    bool slice = *x == '{' || (!vgx && (!range_of || strstr(r->shape, "{z")));
+    char t = *x == '{' ? x[4] : x[3];
+    if (xn == 4)
+        snprintf(words, cap, "invalid matrix operand, expected za%s.%c", range, t);
+    else if (slice)
+        snprintf(words, cap, "invalid matrix operand, expected za%sh.%c or za%sv.%c", range, t, range, t);
+    else if (*o != '{')
+        snprintf(words, cap, "invalid matrix operand, expected suffix .%c", t);
+    return slice && xn > 4;
+}
+
+/* llvm's words refusing operand k of [s, e) (shape sh, or v with the restricted predicates)
+ * where the forms of mnemonic [mnem, +n) (rows from lo) that take the k operands before it
+ * stop: those of a form that words it (operand_words) and whose features the CPU has, else "" */
+static void diverge_words(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *v, int k,
+                          const A64ShapeRow *dflt, A64Features features, char *words, size_t cap)
+{
+    words[0] = 0;
+    char best[8] = "";
+    const char *o = operand_at(s, e, k);
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*") || shape_common(v, r->shape) != k) continue;
+        const char *x = r->shape;
+        for (int j = 0; j < k && *x; j++) next_operand(&x);
+        const char *xe = x;
+        size_t xn = next_operand(&xe);
+        if (!xn) continue;
+        char w[160], m[160];
+        bool slice = operand_words(r, x, x + xn, o, e, w, sizeof w);
+        const A64ShapeRow *f = !strcmp(r->feature, "=") ? dflt : r;
+        if (!w[0] || !f || requires_msg(mnem, n, f->feature, features, m, sizeof m)) continue;
+        /* (of several forms, llvm's matcher words the last in its order of the class there:
+         * its element size's bits as text, "16" < "32" < "64" < "8", then a slice before an
+         * array vector: umopa za.s[w8, 0]: the za.d form's; fmlal za.d[...]: the za.s form's;
+         * mov { z0.d - z3.d }, za.s[w12, 0:3]: the array's; zt0's before all) */
+        const char *dot = memchr(x, '.', xn);
+        char key[8];
+        snprintf(key, sizeof key, "%d%c", dot && dot + 1 < x + xn ? element_bits(dot[1]) : 0, slice ? 'a' : 'b');
+        if (xn == 2 && !strncmp(x, "zt", 2)) key[0] = 0;   /* (zt0's class first: ldr z3.d, [x0]: z's words) */
+        if (!words[0] || strcmp(key, best) >= 0) {
+            snprintf(words, cap, "%s", w);
+            snprintf(best, sizeof best, "%s", key);
+        }
+    }
+}
+
 /* where llvm's matcher refuses the operands [s, e) of shape `shape`, of mnemonic [mnem, +n)
  * whose rows (from lo) are all its forms: the place the listed form that takes the longest
  * start of the shape stops.  llvm reads a lane of a z or p register ('[1]'), a predicate's '/'
@@ -1741,8 +1872,9 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
  * that goes on past an operand the shape ends refuses the next one; else the operand there.
  * NULL where the shape is the start of a form (too few) */
 static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s, const char *e, const char *shape,
-                              const char *pshape)
+                              const char *pshape, int *whole)
 {
+    *whole = -1;
     char sh[160];
     const char *at[160];
     size_t len = operand_shape(s, e, sh, sizeof sh, at), best = 0;
@@ -1784,8 +1916,14 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         if (b < e && *b == ']') return b;
     }
     bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
+    const char *lsl = sh[best] == '/' && !strncmp(sh, "{za.", 4) ? strstr(sh + best, ",lslN]") : NULL;
+    if (lsl && next)                        /* (a tile's slice stored with p0/z and an index register
+                                               shifted, st1w {za0h.s[w12, 0]}, p0/z, [x0, x1, lsl #2]:
+                                               llvm refuses the token after the address) */
+        return skip_sp(at[lsl + 5 - sh] + 1, e);
     if (((sh[best] == '[' && zp && !depth) || sh[best] == '/') && next) return at[best];
     if (best > 0 && sh[best - 1] == '/') return at[best];   /* (p0/z where a form has p0/m) */
+    *whole = k;
     return o;
 }
 
@@ -1873,9 +2011,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         *at = sec;
         return A64_SHAPE_PARSE;
     }
-    const char *bad = !sec ? sme_operand_refused(s, e) : NULL;
+    const A64SmeOperand *index;
+    const char *bad = !sec ? sme_operand_refused(s, e, &index) : NULL;
     if (bad) {
-        snprintf(msg, cap, "invalid operand for instruction");
+        long ilo = 0, ihi = 0;
+        /* (an index register, where the CPU has a form's features: the words of its class) */
+        if (index && runs_span(index->index, &ilo, &ihi) && mnem_has_form(mnem, n, lo, features))
+            snprintf(msg, cap, "operand must be a register in range [w%ld, w%ld]", ilo, ihi);
+        else snprintf(msg, cap, "invalid operand for instruction");
         *at = bad;
         return A64_SHAPE_FORMS;
     }
@@ -1992,12 +2135,16 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * the w12; cpy x5, lr: at the x5; lsl z0.d[8], #2: at the lane), of an M1 mnemonic's SVE
      * and SME forms when the first operand is one of them */
     if (!hit && dflt && forms && shape[0] && (any ? shape_sve_first(shape) : !known || shape_sve_first(shape))) {
-        const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL);
+        int dk;                             /* (the operand refused as a whole) */
+        const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL, &dk);
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
         if (t) {
+            char dw[160] = "";
+            if (t != pat && dk >= 0)
+                diverge_words(mnem, n, lo, s, e, high ? pshape : shape, dk, dflt, features, dw, sizeof dw);
             if (t == pat) restricted_words(t, !strcmp(low->feature, "=") ? dflt : low, mnem, n, features, msg, cap);
-            else snprintf(msg, cap, "invalid operand for instruction");
+            else snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
             *at = t;
             return A64_SHAPE_FORMS;
         }
