@@ -45,7 +45,9 @@
  * iteration boundary equals (relative to it) the state of an earlier boundary, the remaining
  * whole periods are cut out and their statistics added (see "steady state" below), which gives
  * exactly the results of the full run.  Fractional issue counts (which depend on the iteration
- * number) allow a cut only when their pattern repeats with the period; throughput gates count in
+ * number) allow a cut only when their pattern repeats with the period (so only such periods are
+ * looked for and confirmed: a state repeating every 2 iterations with an issue count of 1/3
+ * is cut with period 6); throughput gates count in
  * integer millionths of a cycle so a shift by whole cycles is exact; recent atomics are part of
  * the state; the fetch group being filled is not, while map does not wait for fetch (fetch is
  * then followed apart over the periods cut: fe_extend).  UARCH_MCA_NO_EXTRAPOLATION=1 in the environment turns the cut off (full
@@ -1278,12 +1280,14 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
         (sige_ok[slot] || (sige[slot] = snap_ent_hash(s, t, b), sige_ok[slot] = true)) && (!(okj) || (ej) == sige[slot]))
                 if (cand.b >= 0 && b - cand.b > 4 * cand_p)
                     cand.b = -1, jmin = (int)cand_p + 1;   /* no repeat: look for another candidate */
-                if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true)) {
+                /* (a period the fractional counts do not repeat with cannot be cut: the
+                 * candidate waits for a longer one, a multiple, rather than being dropped) */
+                if (cand.b >= 0 && SIG_SAME(cand_k, cand_sig, cand_e, true) && frac_periodic(s, cand.b, b - cand.b, iters)) {
                     /* same few numbers as the candidate: compare the whole state */
                     if (snap_state(s, t, b, &cand, true)) {
                         int64_t P = b - cand.b;
                         int64_t m = (iters - b - 1) / P;
-                        bool ok = m > 0 && frac_periodic(s, cand.b, P, iters);
+                        bool ok = m > 0;
                         if (ok && s->fe_dem)   /* (the whole periods fetch allows) */
                             m = s->fe_waits == cand_waits ? fe_extend(s, P, t - cand.t, m) :
                                 fe_same(s, t, cand_fe) ? m : 0;   /* (map waited: all of the state) */
@@ -1307,7 +1311,11 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                     if (j0 % jstep) j0 += jstep - j0 % jstep;
                     for (int j = j0; j <= SIM_PMAX && j <= nsig && b + 2 * j + 1 <= iters; j += jstep) {
                         int pj = slot - j < 0 ? slot - j + SIM_PMAX + 1 : slot - j;   /* (nsig - j) % (SIM_PMAX + 1) */
-                        if (SIG_SAME(sigk[pj], sig + (size_t)pj * sig_len, sige[pj], sige_ok[pj])) {
+                        /* (only a period the fractional counts repeat with can be cut: a state
+                         * that repeats every 2 iterations with an issue count of 1/3 is a
+                         * candidate of period 6, not 2) */
+                        if (SIG_SAME(sigk[pj], sig + (size_t)pj * sig_len, sige[pj], sige_ok[pj]) &&
+                            frac_periodic(s, b, j, iters)) {
                             /* a candidate: its full state and statistics */
                             snap_state(s, t, b, &cand, false);
                             sched_flush(s, t);
