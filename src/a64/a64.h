@@ -244,7 +244,12 @@ enum { A64_DIAG_REGION = 1,
        A64_DIAG_SEMI_COMMENT = 2,
 /* Diag.kind of an error in a file the parser included (src/asm asm_include_text): its file's
  * line, not the input's (no line of the input to skip) */
-       A64_DIAG_INCLUDED = 3 };
+       A64_DIAG_INCLUDED = 3,
+/* Diag.kind of an error of llvm's MCContext (CFI frames: a directive outside one, a frame started
+ * inside another): the statement has no effect and the parse goes on, so that under
+ * A64ParseOptions.skip_errors it is listed (A64Program.skipped) with no line left out; and of
+ * "Unfinished frame!" at the end of the text, which llvm gives only when no statement failed */
+       A64_DIAG_CONTEXT = 4, A64_DIAG_UNFINISHED = 5 };
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -262,6 +267,10 @@ typedef struct A64ParseStart {
     A64Features features;         /* these, not those of the options */
     A64Features sys;              /* and these of system registers (A64MatchEnv.sys) */
     bool prev_none;               /* no section left yet: `.previous` is an error */
+    /* the CFI frame open before it (.cfi_startproc without its .cfi_endproc; a piece that ends
+     * in two is end_open), in a data section; the frame started last still open (at the end
+     * of the text: llvm's "Unfinished frame!") */
+    bool cfi_open, cfi_data, cfi_last;
 } A64ParseStart;
 
 typedef struct A64Program {
@@ -277,8 +286,9 @@ typedef struct A64Program {
      * the next piece, and the labels the piece defined (names in the arena) */
     A64ParseStart *end;           /* NULL unless parsed as a piece */
     bool end_open;                /* the piece ended where the next cannot start: a region, a
-                                     .pushsection or a block comment open, or assembler symbols,
-                                     aliases or macros defined (a later piece may use them) */
+                                     .pushsection or a block comment open, two CFI frames open,
+                                     or assembler symbols, aliases or macros defined (a later
+                                     piece may use them) */
     const char **labels;
     int64_t *label_off;           /* [nlabels] offset (-1 outside code) */
     int nlabels;

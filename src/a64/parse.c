@@ -103,6 +103,13 @@ typedef struct Parser {
                                                (compiler output's data repeats a few) */
     /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out, SEC_NONE none */
     int sec, prev_sec;        /* prev_sec SEC_NONE: no section was left yet (llvm's .previous refuses) */
+    /* CFI frames open (llvm's MCStreamer: .cfi_startproc ... .cfi_endproc), the innermost last:
+     * the section of each (sec); whether the frame started last is still open */
+    int *cfi; int ncfi, capcfi; bool cfi_last;
+    const char *next_line, *text_end;   /* the input's line after the one parsed (NULL: none, a
+                                           line of an expansion), and the text's end */
+    const char *eos;          /* where the statement being parsed ends with the blanks after it
+                                 (llvm's end-of-statement token: a ';', a comment or the line's end) */
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
     int code_sec;             /* the section `offset` belongs to (the last laid out one entered) */
     Section *secs; int nsecs, capsecs;   /* [0] the default (.text, __TEXT,__text) */
@@ -2325,6 +2332,20 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
     return false;
 }
 
+/* llvm's end-of-statement token of the statement that ends at e (blanks cut): past the blanks
+ * (and block comments) after it */
+static const char *end_of_statement(const Parser *P, const char *e)
+{
+    return P->eos && P->eos >= e && P->eos <= P->le ? P->eos : e;
+}
+
+/* llvm's token at x in the statement that ends at e: past the blanks, the end of the statement */
+static const char *next_token(const Parser *P, const char *x, const char *e)
+{
+    x = skip_ws(x, e);
+    return x < e ? x : end_of_statement(P, e);
+}
+
 /* where in the text [o, x) of a refused operand llvm puts the error (A64_AT_*; the shift
  * after it runs to `e`) */
 static const char *error_at(const char *o, const char *x, const char *e, int at)
@@ -2503,7 +2524,7 @@ static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const
         }
         if (save.u.mem.mode == A64_AM_POST) return error_at(at, x, text_end, A64_AT_POST);
         const char *bang = memchr(at, '!', (size_t)(x - at));   /* (llvm's '!': where what follows it starts) */
-        return bang ? skip_ws(bang + 1, text_end) : at;
+        return bang ? next_token(P, bang + 1, text_end) : at;
     }
     return NULL;
 }
@@ -2562,7 +2583,7 @@ static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64M
         P->env.mnem = mn;
         if (ok && o->u.mem.has_index) {
             const char *at = P->ls + o->col - 1, *bang = memchr(at, '!', (size_t)(operand_end(at, text_end) - at));
-            return bang ? skip_ws(bang + 1, text_end) : NULL;
+            return bang ? next_token(P, bang + 1, text_end) : NULL;
         }
         if (ok) return NULL;
         in->nops = t.nops;
@@ -2658,7 +2679,7 @@ static bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char 
             snprintf(hint, sizeof hint, "'%s' is no register: read as a symbol", bad->u.label.sym);
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
-        o = error_at(o, x, text_end, at);
+        o = at == A64_AT_END && x >= text_end ? end_of_statement(P, text_end) : error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
             P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
             !strcmp(msg, "invalid operand for instruction")) {
@@ -2843,6 +2864,39 @@ static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
     return true;
 }
 
+/* the first shift or extend after a ',' in an address of operands [p, e) whose amount llvm's parser of them
+ * refuses (tryParseOptionalShiftExtend): none after a shift ("expected #imm after shift
+ * specifier"), a '#' without a number, '(' or name ("expected integer shift amount"), a name of
+ * no value ("expected constant '#imm' after shift specifier"): its words in *msg, where in *at,
+ * its '#' (or where one is wanted) returned; NULL: none */
+static const char *shift_amount_refused(Parser *P, const char *p, const char *e, const char **at, const char **msg)
+{
+    int depth = 0;   /* (in an address only: after an immediate llvm's words are other) */
+    for (const char *x = p; x < e; x++) {
+        depth += *x == '[' ? 1 : *x == ']' && depth ? -1 : 0;
+        if (!depth || !is_ident0(*x) || (x > p && is_identc(x[-1]))) continue;
+        const char *we = x;
+        while (we < e && is_identc(*we)) we++;
+        const char *c = x;
+        while (c > p && is_ws(c[-1])) c--;
+        int sh = c > p && c[-1] == ',' ? a64_shift_lookup(x, (size_t)(we - x)) : A64_SH_NONE;
+        const char *y = skip_ws(we, e), *z = y < e && *y == '#' ? skip_ws(y + 1, e) : NULL;
+        x = we - 1;
+        if (sh == A64_SH_NONE || (y < e && is_digit(*y))) continue;
+        if (!z) {
+            if (sh >= A64_SH_UXTB) continue;
+            *msg = "expected #imm after shift specifier";
+        } else if (!(z < e && (is_digit(*z) || *z == '(' || is_ident0(*z)))) {
+            *msg = "expected integer shift amount";
+        } else if (is_ident0(*z) && !asm_sym_find(&P->A, z, (size_t)(ident_end(z, e) - z))) {
+            *msg = "expected constant '#imm' after shift specifier";
+        } else continue;
+        *at = next_token(P, z ? z : y, e);
+        return y;
+    }
+    return NULL;
+}
+
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
@@ -2850,7 +2904,9 @@ static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
 static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_at, const char *s, const char *p,
                           const char *e, const A64Inst *in, const char *mnem)
 {
+    const char *sh_at = NULL, *sh_msg = NULL, *sh = shift_amount_refused(P, p, e, &sh_at, &sh_msg);
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
+        if (sh && sh <= h) break;   /* (a shift's amount: its parser's words) */
         /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
          * one without a value */
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
@@ -2864,6 +2920,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
             return perr(P, an.at, "%s", an.msg);
     }
+    if (sh) return perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
@@ -3624,7 +3681,8 @@ static int checked_args(Parser *P, const char *name, const char *s, const char *
         const char *ie = llvm_ident_end(a, e);
         if (!ie) return perr(P, a, "unexpected token"), 1;
         const char *x = skip_ws(ie, e), *w = a + (*a == '"');
-        if ((size_t)(ie - (*a == '"') - w) != 6 || memcmp(w, "simple", 6)) return perr(P, x, "unexpected token"), 1;
+        if ((size_t)(ie - (*a == '"') - w) != 6 || memcmp(w, "simple", 6))
+            return perr(P, x < e ? x : end_of_statement(P, e), "unexpected token"), 1;
         return x < e ? (perr(P, x, "expected newline"), 1) : 0;
     }
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
@@ -3632,6 +3690,88 @@ static int checked_args(Parser *P, const char *name, const char *s, const char *
     for (size_t i = 0; q == a && i < sizeof lexed / sizeof lexed[0]; i++)
         if (!strcmp(name, lexed[i])) return perr(P, q, "unterminated string constant"), 1;
     return 0;
+}
+
+/* an error of llvm's MCContext at `at` (reportError: the statement has no effect, the parse goes
+ * on): under skip_errors listed with no line left out (A64_DIAG_CONTEXT, or `kind`), the parse
+ * going on (true); else the parse fails with it.  One in a file the parser included is an error
+ * of that file (A64_DIAG_INCLUDED), as any other. */
+static void skipped_add(Parser *P, const Diag *err);
+static bool context_err(Parser *P, const char *at, int kind, const char *msg)
+{
+    perr(P, at, "%s", msg);
+    if (P->err->kind == A64_DIAG_INCLUDED) return false;
+    P->err->kind = kind;
+    if (!P->skip) return false;
+    skipped_add(P, P->err);
+    return true;
+}
+
+/* the context error msg at llvm's lexer's next token after the statement that ends at e (the
+ * statement after a ';' on its line, else the first of the next line: blanks and block comments
+ * passed, a line comment's start, the end of an empty line or of the text) */
+static bool context_err_next(Parser *P, const char *e, const char *msg)
+{
+    const char *y = skip_ws(e, P->le);
+    if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return context_err(P, skip_ws(y + 1, P->le), A64_DIAG_CONTEXT, msg);
+    const char *x = P->next_line;
+    if (!x) {                     /* the end of the text (or of an expansion's line) */
+        if (P->start && !P->A.nframes) return perr(P, e, "%s", A64_MSG_WHOLE);   /* (the next piece has it) */
+        return context_err(P, P->le, A64_DIAG_CONTEXT, msg);
+    }
+    const char *ls = x, *end = P->text_end;
+    int line = P->line + 1;
+    for (;;) {
+        while (x < end && is_ws(*x)) x++;
+        if (x + 1 < end && x[0] == '/' && x[1] == '*') {
+            const char *c = x + 2;
+            while (c + 1 < end && !(c[0] == '*' && c[1] == '/')) c++;
+            for (const char *n = x; (n = memchr(n, '\n', (size_t)((c + 1 < end ? c : end) - n))); n++) line++, ls = n + 1;
+            x = c + 1 < end ? c + 2 : end;
+            continue;
+        }
+        break;
+    }
+    if (x >= end && P->start) return perr(P, e, "%s", A64_MSG_WHOLE);
+    const char *le = memchr(ls, '\n', (size_t)(end - ls));
+    const char *ols = P->ls, *ole = P->le;
+    int oline = P->line;
+    P->ls = ls, P->le = le ? le : end, P->line = line;
+    bool r = context_err(P, x, A64_DIAG_CONTEXT, msg);
+    P->ls = ols, P->le = ole, P->line = oline;
+    return r;
+}
+
+/* the CFI directive `name` (its arguments checked) at s, the statement ending at e: the frames
+ * as llvm's MCStreamer keeps them.  .cfi_startproc opens one ("starting new .cfi frame before
+ * finishing the previous one" in one open in the same section, at the next token), the others
+ * need one open ("this directive must appear between .cfi_startproc and .cfi_endproc
+ * directives" at the directive), .cfi_endproc closes the innermost; .cfi_sections needs none.
+ * A name llvm 19 does not know (.cfi_val_offset) is an unknown directive. */
+static bool cfi_directive(Parser *P, const char *name, const char *s, const char *e)
+{
+    static const char *const known[] = {"cfi_sections", "cfi_startproc", "cfi_endproc", "cfi_def_cfa",
+        "cfi_def_cfa_offset", "cfi_adjust_cfa_offset", "cfi_def_cfa_register", "cfi_llvm_def_aspace_cfa",
+        "cfi_offset", "cfi_rel_offset", "cfi_personality", "cfi_lsda", "cfi_remember_state", "cfi_restore_state",
+        "cfi_same_value", "cfi_restore", "cfi_escape", "cfi_return_column", "cfi_signal_frame", "cfi_undefined",
+        "cfi_register", "cfi_window_save", "cfi_label", "cfi_b_key_frame", "cfi_mte_tagged_frame",
+        "cfi_negate_ra_state"};
+    size_t k = 0;
+    while (k < sizeof known / sizeof known[0] && strcmp(name, known[k])) k++;
+    if (k == sizeof known / sizeof known[0]) return perr(P, s, "unknown directive");
+    if (k == 0) return true;
+    if (k == 1) {
+        if (P->ncfi && P->cfi[P->ncfi - 1] == P->sec)
+            return context_err_next(P, e, "starting new .cfi frame before finishing the previous one");
+        if (P->ncfi == P->capcfi) P->cfi = xrealloc(P->cfi, (size_t)(P->capcfi = P->capcfi * 2 + 8) * sizeof *P->cfi);
+        P->cfi[P->ncfi++] = P->sec;
+        P->cfi_last = true;
+        return true;
+    }
+    if (!P->ncfi)
+        return context_err(P, s, A64_DIAG_CONTEXT, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
+    if (k == 2) P->ncfi--, P->cfi_last = false;
+    return true;
 }
 
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
@@ -3647,7 +3787,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     const char *a = skip_ws(ne, e), *eos = e;
     int c = name[0] == 't' || name[0] == 'c' ? checked_args(P, name, s, a, eos, NULL) : 0;
     if (c) return false;
-    if (!strncmp(name, "cfi_", 4) || (!strncmp(name, "seh_", 4) && P->A.dialect == ASM_COFF)) return true;
+    if (!strncmp(name, "cfi_", 4)) return cfi_directive(P, name, s, eos);
+    if (!strncmp(name, "seh_", 4) && P->A.dialect == ASM_COFF) return true;
     e = rtrim(a, e);
     const AsmDirective **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
     const AsmDirective *d = *seen;
@@ -3958,6 +4099,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
 static bool statement(Parser *P, const char *s, const char *e)
 {
     s = skip_ws(s, e);
+    P->eos = e;
     e = rtrim(s, e);
     /* labels; a statement's first word is scanned once: mnemonic characters, then the rest of
      * the identifier (w_me, w_ie) */
@@ -4544,6 +4686,18 @@ static void skipped_add(Parser *P, const Diag *err)
         inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0, err->cut};
 }
 
+/* the current line made that of the end of the text [text, end), where llvm's lexer ends: the
+ * last line's end, or an empty line after its newline */
+static void at_text_end(Parser *P, const char *text, const char *end)
+{
+    int l = 1;
+    const char *l0 = text;
+    for (const char *n; l0 < end && (n = memchr(l0, '\n', (size_t)(end - l0))); l++) l0 = n + 1;
+    P->line = l;
+    P->ls = l0;
+    P->le = end;
+}
+
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
  * lies in one (then false: the text is to be parsed again with them laid out) */
 static bool parse_text(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
@@ -4569,6 +4723,12 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.insts0 = P.start->insts;
         P.regions0 = P.start->regions;
         P.ntmp = P.start->tmps;
+        if (P.start->cfi_open) {
+            P.cfi = xmalloc(8 * sizeof *P.cfi);
+            P.capcfi = 8;
+            P.cfi[P.ncfi++] = P.start->cfi_data ? -1 : 0;
+        }
+        P.cfi_last = P.start->cfi_last;
     }
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
@@ -4589,6 +4749,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     while ((size_t)P.memo_init < nl && P.memo_init < (1 << 16)) P.memo_init *= 2;
     P.input = text;
     P.input_end = end;
+    P.text_end = end;
     int line_no = 0;              /* lines of the file read so far */
     /* the next NUL of the text: every line before it is free of NULs (one in a line comment is
      * passed), and expansions only replay lines already read */
@@ -4606,6 +4767,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             if (got) {
                 ls = fs;
                 le = fe;
+                P.next_line = NULL;
                 P.line = fl;
                 tend = le;
                 plain = a64_plain_end(ls, le);
@@ -4631,6 +4793,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.A.cur_file = NULL;
         P.file = P.input_file;
         p = le + 1;
+        P.next_line = le < end ? p : NULL;
         if (nul && nul < le) {    /* NULs in a line comment are comment (clang -g writes `.byte 0 // ^@`) */
             if (nul < comment_start(ls, le, P.A.dialect == ASM_DARWIN)) {
                 P.ls = ls; P.le = le; ok = perr(&P, nul, "unexpected NUL character");
@@ -4741,6 +4904,17 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         if (!P.le) P.le = end;
         ok = perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
     }
+    /* a CFI frame left open (the one started last: llvm's MCStreamer::finish), when no
+     * statement failed, at the end of the text */
+    if (ok && !P.start && P.cfi_last) {
+        bool failed = false;
+        for (int i = 0; i < prog->nskipped; i++)
+            failed |= prog->skipped[i].kind != A64_DIAG_CONTEXT && prog->skipped[i].kind != A64_DIAG_REGION;
+        if (!failed) {
+            at_text_end(&P, text, end);
+            ok = context_err(&P, end, A64_DIAG_UNFINISHED, "Unfinished frame!");
+        }
+    }
     if (ok && P.npend) {
         Pending *f = &P.pend[0];
         for (int i = 1; i < P.npend; i++)
@@ -4756,9 +4930,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         prog->end = arena_alloc(&prog->arena, sizeof *prog->end);
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec == -1, P.insts0 + prog->ninsts,
                                      P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
-                                     P.env.sys, P.prev_sec == SEC_NONE};
+                                     P.env.sys, P.prev_sec == SEC_NONE, P.ncfi > 0, P.ncfi > 0 && P.cfi[0] < 0,
+                                     P.cfi_last};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
-                         P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0;
+                         P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0 || P.ncfi > 1;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
         prog->label_off = arena_alloc(&prog->arena, sizeof *prog->label_off * (size_t)(P.nsym + 1));
         for (int i = 0; i < P.capsym; i++) {
@@ -4767,6 +4942,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             prog->label_off[prog->nlabels++] = P.sym[i].off;
         }
     }
+    free(P.cfi);
     free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numl); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);

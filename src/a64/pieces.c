@@ -186,6 +186,9 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.arch = g.end->arch;
                 start.features = g.end->features;
                 start.sys = g.end->sys;
+                start.cfi_open = g.end->cfi_open;
+                start.cfi_data = g.end->cfi_data;
+                start.cfi_last = g.end->cfi_last;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;
@@ -201,6 +204,8 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
         }
     }
     free(line);
+    if (start.cfi_last)           /* a CFI frame left open at the end: the whole parse's error */
+        whole = true;
     if (ferror(in))
         die("cannot read '%s': %s", file, strerror(errno));
     bool ok = true;

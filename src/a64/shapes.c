@@ -1279,6 +1279,37 @@ static const char *prefetch_gather_refused(int shift, const char *b, const char 
     return ae < e && *ae != ']' ? (*ae == ',' ? skip_sp(ae + 1, e) : ae) : NULL;
 }
 
+/* of SVE's gather loads and scatter stores of a scalar base [b, bw) and a z register index after
+ * it at c (ld1b ... ld1d, ld1sb ... ld1sw, ldff1*, st1*: the size of an access from the letter
+ * last), where llvm's matcher refuses the index's extend or shift (at the index; rules found
+ * with llvm-mca-19 -mcpu=apple-m1 on each size, index and amount, tools/lines-llvm.sh), else
+ * NULL: sxtw or uxtw take none or #0 (unscaled) or the log2 of the size, lsl #0 or that amount
+ * of a z.d index, none of a z.s; what is no number is left to the parser */
+static const char *gather_index_refused(const char *mnem, size_t n, const char *b, const char *bw, const char *c, const char *e)
+{
+    const char *m = mnem, *me = mnem + n;
+    if (n >= 6 && !strncasecmp(m, "ldff1", 5)) m += 5;
+    else if (n >= 4 && (!strncasecmp(m, "ld1", 3) || !strncasecmp(m, "st1", 3))) m += 3;
+    else return NULL;
+    if (me - m == 2 && tolower((unsigned char)*m) == 's' && tolower((unsigned char)*mnem) == 'l') m++;
+    const char *sz = me - m == 1 ? strchr("bhwd", tolower((unsigned char)*m)) : NULL;
+    bool scalar = (bw - b == 2 && !strncasecmp(b, "sp", 2)) ||
+                  (bw - b >= 2 && tolower((unsigned char)*b) == 'x' && isdigit((unsigned char)b[1]));
+    if (!sz || !*sz || !scalar || c >= e || *c != ',') return NULL;
+    const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
+    if (xw - x < 4 || tolower((unsigned char)*x) != 'z' || !isdigit((unsigned char)x[1]) || xw[-2] != '.') return NULL;
+    char t = (char)tolower((unsigned char)xw[-1]);
+    const char *d = skip_sp(xw, e);
+    if ((t != 's' && t != 'd') || d >= e || *d != ',') return NULL;
+    const char *k = skip_sp(d + 1, e), *kw = word_end(k, e), *h = skip_sp(kw, e);
+    bool lsl = kw - k == 3 && !strncasecmp(k, "lsl", 3);
+    bool ext = kw - k == 4 && (!strncasecmp(k, "sxtw", 4) || !strncasecmp(k, "uxtw", 4));
+    if (lsl && t == 's') return x;
+    int64_t amount;
+    if (!(lsl || ext) || h >= e || *h != '#' || !user_int(h + 1, e, &amount)) return NULL;
+    return amount && amount != sz - "bhwd" ? x : NULL;
+}
+
 /* where llvm's matcher refuses address [p, ...) of the operands [s, e) of mnemonic [mnem, +n), else
  * NULL (rules found with llvm-mc-19 -mattr=+all, tools/sme-survey.sh): the base xzr; the index sp;
  * a z index's shift other than its row's of src/a64/sme_addrs.tsv; of a scalar base (x0, sp), an
@@ -1297,6 +1328,8 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
         const char *g = prefetch_gather_refused(pa ? atoi(pa->shift) : 0, b, bw, c, e);
         if (g) return g;
     }
+    const char *gx = gather_index_refused(mnem, n, b, bw, c, e);
+    if (gx) return gx;
     if (c < e && *c == ',') {
         const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
         /* (of a scalar base, x0 or sp: the rows' shift and #N are not those of a vector base, [z0.d, x1]) */

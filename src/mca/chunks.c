@@ -337,6 +337,12 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
                            &run->cur->prog, &err))
             break;
+        /* an error of llvm's MCContext (a CFI frame's): no line to leave out, the parse goes on
+         * past it where errors are collected (the parser lists it) */
+        if ((err.kind == A64_DIAG_CONTEXT || err.kind == A64_DIAG_UNFINISHED) && report && !po.skip_errors) {
+            collect = po.skip_errors = true;
+            continue;
+        }
         int local = err.kind == A64_DIAG_INCLUDED ? 0 : err.line;   /* (0: no line of the input) */
         if (local) err.line += ch->line0;
         /* a line that fails to parse is skipped, and the chunk parsed again; not a bound of the
@@ -383,6 +389,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
+        /* (llvm's MCContext's: an error, but with -skip-unsupported-instructions llvm goes on
+         * past it; "Unfinished frame!" only when no statement failed) */
+        bool context = sk->kind == A64_DIAG_CONTEXT || sk->kind == A64_DIAG_UNFINISHED;
+        if (sk->kind == A64_DIAG_UNFINISHED && nheld > 0)
+            continue;
         if (collect)
             wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi,
                                            sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
@@ -393,21 +404,21 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         bool fails = collect || sk->kind == A64_DIAG_REGION;
         region_failed |= fails;
         if (sk->file) {           /* a line of a file the parser read: its own (none of the input) */
-            diag_set(&err, sk->file, sk->fline, sk->col, sk->src, fails ? "%s" : "%s; line skipped", sk->msg);
+            diag_set(&err, sk->file, sk->fline, sk->col, sk->src, fails || context ? "%s" : "%s; line skipped", sk->msg);
         } else {
             if (sk->line < at) l = run->cur->text.data, at = 1;
             for (; at < sk->line && l && l < end; at++)
                 l = (l = memchr(l, '\n', (size_t)(end - l))) ? l + 1 : NULL;
             diag_set(&err, run->fname, sk->line + ch->line0, sk->col, l && l < end ? l : NULL,
-                     fails ? "%s" : "%s; line skipped", sk->msg);
+                     fails || context ? "%s" : "%s; line skipped", sk->msg);
         }
         err.col_end = sk->col_end;
         err.kind = sk->kind;
         err.own = sk->file != NULL;
         if (sk->notes) snprintf(err.notes, sizeof err.notes, "%s", sk->notes);
         err.cut = sk->cut;
-        parse_diag(&err, fails ? "error" : "warning", &asm_errors);
-        if (!fails && !sk->file)
+        parse_diag(&err, fails || context ? "error" : "warning", &asm_errors);
+        if (!fails && !sk->file && !context)
             add_skipped(run, err.line);
     }
     free(held);

@@ -174,6 +174,9 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     mca_slot_free(&run.scratch);
     if (run.failed)
         goto fail;
+    /* a CFI frame left open at the end: the whole parse says so, with any other error */
+    if (run.has_markers && run.next_start.cfi_last)
+        whole = true;
     if (whole || !run.has_markers) {
         mca_pool_discard(&p2);           /* the chunks' regions are not necessarily the file's */
         mca_kept_free(&run);

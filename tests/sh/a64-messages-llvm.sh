@@ -50,10 +50,11 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
     [ "$(wc -l < "$t/uarch")" -ge 20 ] || { echo "$name: too few errors from uarch"; cat "$t/uarch"; fail=1; continue; }
     diff "$t/llvm" "$t/uarch" || { echo "$name: messages differ from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done
-# a64-semicolon-errors.test (each statement's error on a line of several) and
-# asm-warnings-with-errors.test (the directives' warnings among the errors): the whole stderr,
-# byte for byte (uarch's closing line has its program name)
-for name in a64-semicolon-errors asm-warnings-with-errors; do
+# a64-semicolon-errors.test (each statement's error on a line of several),
+# asm-warnings-with-errors.test (the directives' warnings among the errors) and
+# a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
+# text): the whole stderr, byte for byte (uarch's closing line has its program name)
+for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
