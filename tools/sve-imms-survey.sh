@@ -9,7 +9,9 @@
 # near 2^8, 2^16, 2^32 and 2^63 either way.  The row lists the runs of -300..300 llvm takes and
 # the runs of k whose k*256 it takes; a form that takes any other value (a 16-bit one written
 # unsigned: dup z0.h, #65535) is left out, so that the table refuses only what llvm refuses.
-# Prints the table's rows (mnem, shape, values, shifted) on stdout:
+# The words are llvm-mc-19's error for the values of -300..300 it refuses when they are all the
+# same (immediate must be an integer in range [1, 32].), else '-'.
+# Prints the table's rows (mnem, shape, values, shifted, words) on stdout:
 #
 #   tools/sve-imms-survey.sh > rows      (then paste them under the header of src/a64/sve_imms.tsv)
 set -uo pipefail
@@ -37,5 +39,7 @@ while IFS=$'\t' read -r m sh; do
     [ -n "$odd" ] && continue
     values=$(awk '$1 >= -300 && $1 <= 300' "$t/ok" | runs)
     shifted=$(awk '$1 % 256 == 0 && $1 / 256 >= -300 && $1 / 256 <= 300 {print $1 / 256}' "$t/ok" | runs)
-    [ "$values" = - ] || printf '%s\t%s\t%s\t%s\n' "$m" "$sh" "$values" "$shifted"
+    words=$(awk -F: 'NR == FNR {v[FNR] = $1; next} /error:/ && v[$2] >= -300 && v[$2] <= 300 {sub(/^[^:]*:[0-9]*:[0-9]*: error: /, ""); print}' "$t/vals" "$t/err" | sort -u)
+    [ "$(printf '%s\n' "$words" | wc -l)" = 1 ] && [ -n "$words" ] || words=-
+    [ "$values" = - ] || printf '%s\t%s\t%s\t%s\t%s\n' "$m" "$sh" "$values" "$shifted" "$words"
 done

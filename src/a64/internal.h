@@ -129,8 +129,9 @@ extern const A64SmeAddr a64_sme_addrs[];
 extern const int a64_sme_addrs_count;
 /* the integer immediates of SVE's forms with a last immediate (mul z0.d, z0.d, #N): src/a64/
  * sve_imms.tsv -> $(B)/gen/a64_sve_imms.c; sorted by mnem.  values, shifted: runs "lo-hi[,...]"
- * of the values, and of k for the values k * 256 ('-': none) */
-typedef struct A64SveImm { const char *mnem, *shape, *values, *shifted; } A64SveImm;
+ * of the values, and of k for the values k * 256 ('-': none); words: llvm's error for a
+ * value the form refuses */
+typedef struct A64SveImm { const char *mnem, *shape, *values, *shifted, *words; } A64SveImm;
 extern const A64SveImm a64_sve_imms[];
 extern const int a64_sve_imms_count;
 /* whether [s, e) is the name of a ZA tile or its slices of an element size llvm reads as a

@@ -1119,14 +1119,9 @@ static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
     return NULL;
 }
 
-/* where the last immediate of SVE form `row` (of shapes.tsv; shape, tok: the operands') starts
- * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127);
- * NULL when it has it, the form has no row or the immediate is no number */
-static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *row, const char *shape,
-                               const char *const *tok, const char *e)
+/* the row of src/a64/sve_imms.tsv of mnemonic [mnem, +n) and shape (of shapes.tsv), NULL for none */
+static const A64SveImm *sve_imm_row(const char *mnem, size_t n, const char *shape)
 {
-    size_t len = strlen(shape);
-    if (!len || shape[len - 1] != 'N') return NULL;
     int lo = 0, hi = a64_sve_imms_count;     /* (the first row of the mnemonic: sorted by mnem) */
     while (lo < hi) {
         int mid = (lo + hi) / 2, c = strncmp(a64_sve_imms[mid].mnem, mnem, n);
@@ -1134,18 +1129,29 @@ static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *ro
         if (c < 0) lo = mid + 1;
         else hi = mid;
     }
-    for (int i = lo; i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n]; i++) {
-        const A64SveImm *r = &a64_sve_imms[i];
-        if (strcmp(r->shape, row->shape)) continue;
-        const char *at = tok[len - 1];
-        int64_t v;
-        const char *end = user_int(at + (*at == '#'), e, &v);
-        if (!end || skip_sp(end, e) != e) return NULL;
-        if (runs_have(r->values, (long)v, NULL, NULL)) return NULL;
-        if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
-        return at;
-    }
+    for (int i = lo; i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n]; i++)
+        if (!strcmp(a64_sve_imms[i].shape, shape)) return &a64_sve_imms[i];
     return NULL;
+}
+
+/* where the last immediate of SVE form `row` (of shapes.tsv; shape, tok: the operands') starts
+ * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127),
+ * *words llvm's words for it then; NULL when it has it, the form has no row or the immediate is
+ * no number */
+static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *row, const char *shape,
+                               const char *const *tok, const char *e, const char **words)
+{
+    size_t len = strlen(shape);
+    const A64SveImm *r = len && shape[len - 1] == 'N' ? sve_imm_row(mnem, n, row->shape) : NULL;
+    if (!r) return NULL;
+    const char *at = tok[len - 1];
+    int64_t v;
+    const char *end = user_int(at + (*at == '#'), e, &v);
+    if (!end || skip_sp(end, e) != e) return NULL;
+    if (runs_have(r->values, (long)v, NULL, NULL)) return NULL;
+    if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
+    *words = r->words;
+    return at;
 }
 
 /* whether a list of c z registers is between the lists of SME2 in length (three: between two
@@ -1172,6 +1178,63 @@ static const char *index_not_w(const char *b, const char *e)
     int v = (rw - r == 2 || rw - r == 3) && tolower((unsigned char)*r) == 'w' && isdigit((unsigned char)r[1]) &&
             (rw - r == 2 || r[1] != '0') ? atoi(r + 1) : -1;
     return v < 0 || v > 30 ? r : NULL;
+}
+
+/* the slices of a tile of element size t (slice.T of src/a64/sme_operands.tsv: its offsets) */
+static long tile_slices(char t)
+{
+    const A64SmeOperand *row = za_operand(true, false, t);
+    long lo = 0, hi = -1;
+    if (row) runs_span(row->offsets, &lo, &hi);
+    return hi + 1;
+}
+
+/* where llvm's matcher refuses the range off:LAST (q at its ':') of the slices of tile p (of
+ * element size t) in the operands [s, e) of SME2's mov, mova or movaz: s for the whole statement,
+ * with its words (where the CPU has the form's features) into words, else at an operand; NULL
+ * where it takes it.  Found with llvm-mc-19
+ * -mattr=+all and llvm-mca-19 -mcpu=apple-m1 on za0h.T[w12, O:O+L-1] with L 1 to 4 and O 0 to
+ * 16: a range of L (2 or 4: the lengths of src/a64/sme_operands.tsv's lists) takes the
+ * multiples of L up to the tile's slices less L (0 where it has fewer slices than L: za0h.d[w12,
+ * 0:3]).  Written to (mov za0h.s[w12, 2:5], { z0.s, z1.s }) a range of no length or start the
+ * lists have is refused, "immediate must be an integer in range [0, S-1]." (S the slices), and
+ * one of another list's length refused at the list; read from, a range of another length than
+ * the list's is refused, and a start no range of its length has: "vector select offset must be
+ * ...", naming the starts of the tiles of bytes and halves for those (one operand of llvm's); a
+ * list of a length no list has ({ z17.b - z19.b }) is refused itself, first */
+static const char *slice_range_refused(const char *s, const char *e, const char *p, char t, int64_t off,
+                                       const char *q, char *words, size_t cap)
+{
+    int64_t last = 0;
+    const char *le = user_int(skip_sp(q + 1, e), e, &last);
+    long len = le && last >= off && (uint64_t)last - (uint64_t)off < 64 ? (long)(last - off) + 1 : 0;
+    long slices = tile_slices(t), top = (slices > len ? slices : len) - len;
+    bool lengths = len && sme_operand_n("list", len), start = lengths && off >= 0 && off <= top && off % len == 0;
+    words[0] = 0;
+    if (p == operand_at(s, e, 0)) {         /* (written to) */
+        const char *l = operand_at(s, e, 1);
+        if (start) return len == vectors(l, e) ? NULL : l;
+        snprintf(words, cap, "immediate must be an integer in range [0, %ld].", slices - 1);
+        return s;
+    }
+    int list = vectors(s, e);
+    if (!sme_operand_n("list", list)) return NULL;  /* (a list of no form's length: refused itself) */
+    if (!lengths || len != list) return s;
+    if (start) return NULL;
+    if (!top) snprintf(words, cap, "vector select offset must be the immediate range 0:%ld.", len - 1);
+    else {
+        char tiles[64] = "";
+        size_t k = 0;
+        const char *sizes = strchr("bhBH", t) ? "hb" : (char[]){t, 0};
+        for (const char *z = sizes; *z && k < sizeof tiles; z++) {
+            long m = tile_slices(*z) - len;
+            k += (size_t)snprintf(tiles + k, sizeof tiles - k, "%s[0, %ld]", z == sizes ? "" : " or ", m);
+        }
+        snprintf(words, cap, "vector select offset must be an immediate range of the form <immf>:<imml>, where the "
+                 "first immediate is a multiple of %ld in the range %s%s, and the second immediate is immf + %ld.",
+                 len, tiles, sizes[1] ? " depending on the instruction" : "", len - 1);
+    }
+    return s;
 }
 
 /* the operand of [s, e) llvm's matcher refuses in any form, where the operands have SME's array
@@ -1475,6 +1538,11 @@ static const char *sme_value_refused(const char *mnem, size_t n, const char *s, 
                 /* (past a group's: the form of one vector gets further, and refuses the list) */
                 if (!grouped && vgx) return strchr(g, ']') && strchr(g, ']') < e ? strchr(g, ']') : NULL;
                 if (!grouped && lists) return operand_at(s, e, 1);
+            }
+            const char *sr = q && *q == ':' && slice ? slice_range_refused(s, e, p, w[-1], off, q, words, cap) : NULL;
+            if (sr) {
+                *whole = sr == s;
+                return sr == s ? o : sr;
             }
         }
         p = w;
@@ -1822,6 +1890,11 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     size_t core = laned ? xn - 3 : xn;      /* the operand without its lane */
     if (xn == 2 && !strncmp(x, "zt", 2)) {
         snprintf(words, cap, "Invalid lookup table, expected zt0");
+        return false;
+    }
+    if (xn == 1 && *x == 'N') {             /* (an immediate of src/a64/sve_imms.tsv: its words) */
+        const A64SveImm *im = sve_imm_row(r->mnem, strlen(r->mnem), r->shape);
+        if (im && strcmp(im->words, "-")) snprintf(words, cap, "%s", im->words);
         return false;
     }
     int z = zreg_num(o, w);
@@ -2172,6 +2245,22 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         const char *t = diverge_at(mnem, n, lo, s, e, shape, high ? pshape : NULL, &dk);
         const char *pat = low ? tok[strchr(pshape, 'P') - pshape] : NULL;
         if (t && pat && t < pat) t = pat;   /* (st1w z0.s, p8, [x0]: a list of one without its braces) */
+        /* (a slice's offset or range in the first operand that the forms refuse, where they stop
+         * at a later operand: llvm's matcher refuses the slice first, mov za3v.q[w13, 1], p2/m,
+         * z26.s at the 1; mov za0v.s[w12, 14:15], { z26.b, z27.b } the statement) */
+        char sw[320];
+        bool swhole = false, slice = false;
+        const char *o0 = operand_at(s, e, 0);
+        const char *sv = t && t >= operand_at(s, e, 1) && numbered_tile(o0, word_end(o0, e), &slice) && slice ?
+                         sme_value_refused(mnem, n, s, e, sw, sizeof sw, &swhole) : NULL;
+        if (sv && sv < operand_at(s, e, 1)) {
+            if (!sw[0] || requires_msg(mnem, n, dflt->feature, features, msg, cap))
+                snprintf(msg, cap, "invalid operand for instruction");
+            else snprintf(msg, cap, "%s", sw);
+            if (swhole) return A64_SHAPE_PARSE;     /* (llvm's location: the statement) */
+            *at = sv;
+            return A64_SHAPE_FORMS;
+        }
         if (t) {
             char dw[160] = "";
             if (t != pat && dk >= 0)
@@ -2241,11 +2330,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         *at = past_lane;
         return past_lane == value ? A64_SHAPE_FORMS : A64_SHAPE_MANY;
     }
-    /* an immediate no value of the form's takes (mul z0.d, z0.d, #200: src/a64/sve_imms.tsv),
-     * where the CPU lacks the form's features (with them llvm words the range) */
-    const char *imm = form ? imm_refused(mnem, n, hit, shape, tok, e) : NULL;
-    if (imm && requires_msg(mnem, n, form->feature, features, msg, cap)) {
-        snprintf(msg, cap, "invalid operand for instruction");
+    /* an immediate no value of the form's takes (mul z0.d, z0.d, #200: src/a64/sve_imms.tsv):
+     * where the CPU lacks the form's features llvm's matcher refuses it as an operand, else it
+     * words the form's values (the table's words) */
+    const char *iwords = NULL, *imm = form ? imm_refused(mnem, n, hit, shape, tok, e, &iwords) : NULL;
+    if (imm) {
+        if (requires_msg(mnem, n, form->feature, features, msg, cap) || !strcmp(iwords, "-"))
+            snprintf(msg, cap, "invalid operand for instruction");
+        else snprintf(msg, cap, "%s", iwords);
         *at = imm;
         return A64_SHAPE_FORMS;
     }
