@@ -65,6 +65,35 @@ bool opt_list_name(const char *what, const char *s, size_t n, size_t max, char *
     return true;
 }
 
+bool opt_once_add(OptOnce *o, const char *text, const char *key, char *err, size_t errsz)
+{
+    for (int k = 0; k < o->n; k++)
+        if (strcmp(o->key[2 * k], key) == 0) {
+            const char *first = o->key[2 * k + 1];
+            char q[200], qf[200];
+            opt_quote(text, q, sizeof q);
+            opt_quote(first, qf, sizeof qf);
+            snprintf(err, errsz, "option '%s': '%s' is given twice%s%s%s: %s", o->opt, q,
+                     strcmp(text, first) ? " (as '" : "", strcmp(text, first) ? qf : "",
+                     strcmp(text, first) ? "')" : "", o->why);
+            return false;
+        }
+    if (o->n == o->cap)
+        o->key = xrealloc(o->key, (size_t)(o->cap = o->cap * 2 + 8) * 2 * sizeof *o->key);
+    o->key[2 * o->n] = xstrdup(key);
+    o->key[2 * o->n++ + 1] = xstrdup(text);
+    return true;
+}
+
+void opt_once_free(OptOnce *o)
+{
+    for (int k = 0; k < 2 * o->n; k++)
+        free(o->key[k]);
+    free(o->key);
+    o->key = NULL;
+    o->n = o->cap = 0;
+}
+
 /* The multiplier of a K/M/G/T suffix (and an optional B, iB) at *end, advancing it; 0 when the
  * rest is not one. */
 static double suffix(const char **end, bool size)

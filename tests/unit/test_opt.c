@@ -3,6 +3,7 @@
 #include "t.h"
 #include "util/opt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const OptRange sizes = {OPT_SIZE, 64, 1073741824.0};
@@ -67,6 +68,30 @@ TEST(opt_int_clamps_to_int)
     CHECK(!opt_parse_int("-n", "3000000000", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err));
     CHECK_STR(err, "option '-n': 3000000000 is out of range (0 .. 2147483647)");
     CHECK(opt_parse_int("-n", "2147483647", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err) && x == 2147483647);
+}
+
+TEST(opt_once_refuses_an_entry_given_twice)
+{
+    char err[256] = "";
+    OptOnce o = {"-spacing", "each spacing is measured once"};
+    CHECK(opt_once_add(&o, "4K", "4096", err, sizeof err));
+    CHECK(opt_once_add(&o, "16", "16", err, sizeof err));
+    CHECK_STR(err, "");
+    CHECK(!opt_once_add(&o, "16", "16", err, sizeof err));
+    CHECK_STR(err, "option '-spacing': '16' is given twice: each spacing is measured once");
+    CHECK(!opt_once_add(&o, "4096", "4096", err, sizeof err));   /* the first spelling named */
+    CHECK_STR(err, "option '-spacing': '4096' is given twice (as '4K'): each spacing is measured once");
+    for (int k = 0; k < 100; k++) {   /* (grows) */
+        char key[16];
+        snprintf(key, sizeof key, "k%d", k);
+        CHECK(opt_once_add(&o, key, key, err, sizeof err));
+    }
+    CHECK(!opt_once_add(&o, "\033[31m", "k7", err, sizeof err));
+    CHECK_STR(err, "option '-spacing': '\\x1b[31m' is given twice (as 'k7'): each spacing is measured once");
+    opt_once_free(&o);
+    CHECK_INT(o.n, 0);
+    CHECK(opt_once_add(&o, "16", "16", err, sizeof err));
+    opt_once_free(&o);
 }
 
 static void count_cpu(int cpu, void *ctx)
