@@ -3,6 +3,7 @@
 #include "pmu/pmu.h"
 #include "util/opt.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,9 +91,13 @@ static bool parse_ulong(const char *s, unsigned long long max, unsigned long lon
 {
     char *e;
     errno = 0;
-    if (!*s || *s == '-')
+    while (isspace((unsigned char)*s))   /* (blanks around a number: as util/opt.c's) */
+        s++;
+    if (!*s || *s == '-' || *s == '+')
         return false;
     *v = strtoull(s, &e, 0);
+    while (isspace((unsigned char)*e))
+        e++;
     return !*e && errno == 0 && *v <= max;
 }
 

@@ -26,6 +26,11 @@ typedef struct OptRange {
 /* Parse `value` of option `name` ("-max") within r.  True with *out set; false with the message
  * (without a program prefix) in err. */
 bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz);
+/* Blanks around the number are taken off (' 5 ' is 5, as strtol reads ' 5'), not inside it. */
+/* The environment variable `var` (a debugging knob: "UARCH_MCA_CHUNK_LINES") as a number in r,
+ * blanks as opt_parse: true with *out set, or untouched when unset or empty; false with
+ * "$UARCH_MCA_CHUNK_LINES: 'x' is not an integer (1 .. 2147483647)" in err. */
+bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz);
 /* The same for integer types, into a long long. */
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz);
 bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz);

@@ -61,6 +61,35 @@ TEST(opt_errors_name_the_range)
     CHECK_STR(error_of("-1", (OptRange){OPT_REAL, 0.01, 60}), "option '-max': -1 is out of range (0.01 .. 60)");
 }
 
+TEST(opt_blanks_around_a_number)
+{
+    /* as strtol reads ' 5'; a trailing blank the same (it was refused: '5 ' not an integer) */
+    CHECK(parses(" 5", ints, 5));
+    CHECK(parses("5 ", ints, 5));
+    CHECK(parses("\t 5 \n", ints, 5));
+    CHECK(parses(" 4K ", sizes, 4096));
+    CHECK_STR(error_of("5 K", sizes), "option '-max': '5 K' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("1 2", ints), "option '-max': '1 2' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of("  ", ints), "option '-max': '  ' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of(" 0 ", ints), "option '-max': 0 is out of range (1 .. 100000)");
+}
+
+TEST(opt_env_names_the_variable)
+{
+    char err[256] = "";
+    double x = 7;
+    unsetenv("UARCH_TEST_OPT_ENV");
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 7);   /* unset: untouched */
+    setenv("UARCH_TEST_OPT_ENV", "", 1);
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 7);   /* empty: as unset */
+    setenv("UARCH_TEST_OPT_ENV", " 12 ", 1);
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 12);
+    setenv("UARCH_TEST_OPT_ENV", "12x", 1);
+    CHECK(!opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 12);
+    CHECK_STR(err, "$UARCH_TEST_OPT_ENV: '12x' is not an integer (1 .. 100000)");
+    unsetenv("UARCH_TEST_OPT_ENV");
+}
+
 TEST(opt_int_clamps_to_int)
 {
     char err[256];
