@@ -10,7 +10,7 @@ $(B)/gen/bench_known.c: src/bench/known.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) bench/known.h BenchKnown bench_known "str str hex hex hex str num num num str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_frontend.c: src/bench/frontend.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int int int str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int int int int str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_cores.c: src/bench/cores.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) bench/known.h BenchCore bench_cores "str str int int int str" $< > $@.tmp && mv $@.tmp $@

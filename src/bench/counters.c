@@ -40,7 +40,8 @@ static bool take_name(char *spec, char *name, size_t namesz, char *why, size_t w
 int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], char (*name)[BENCH_COUNTER_NAME],
                          int max, char *why, size_t whysz)
 {
-    int n = 0;
+    int n = 0, rc = -1;
+    OptOnce seen = {"-counters", "each is counted once, under its name (a name= term tells two spellings apart)"};
     snprintf(spec[n], BENCH_COUNTER_SPEC, "cycles");
     snprintf(name[n++], BENCH_COUNTER_NAME, "cycles");
     for (const char *p = list; p && *p;) {
@@ -48,7 +49,7 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
             p++;
         if (!*p || *p == ',') {    /* (",a", "a,,b", " ") */
             snprintf(why, whysz, "empty counter name in '%s'", list);
-            return -1;
+            goto out;
         }
         /* a counter ends at a comma outside slashes: "pmu/...,.../" holds its terms */
         const char *q = p;
@@ -61,42 +62,48 @@ int bench_counters_split(const char *list, char (*spec)[BENCH_COUNTER_SPEC], cha
         if (slashes == 1) {
             snprintf(why, whysz, "counter '%.*s': no closing '/' (want pmu/event/ or pmu/term=value,.../)",
                      (int)len, p);
-            return -1;
+            goto out;
         }
         if (!opt_list_name("counter", p, len, BENCH_COUNTER_SPEC, why, whysz))
-            return -1;
-        char s[BENCH_COUNTER_SPEC], nm[BENCH_COUNTER_NAME] = "";
+            goto out;
+        char s[BENCH_COUNTER_SPEC], given[BENCH_COUNTER_SPEC], nm[BENCH_COUNTER_NAME] = "";
         memcpy(s, p, len);
         s[len] = 0;
+        memcpy(given, s, len + 1);
         p = *q == ',' ? q + 1 : q;
         if (*q == ',' && !p[strspn(p, " ")]) {
             snprintf(why, whysz, "empty counter name in '%s'", list);
-            return -1;
+            goto out;
         }
         if (!take_name(s, nm, sizeof nm, why, whysz))
-            return -1;
-        if (strcmp(s, "cycles") == 0 && !nm[0])
+            goto out;
+        bool plain_cycles = strcmp(s, "cycles") == 0 && !nm[0];   /* (counted always, as counter 0) */
+        if (!plain_cycles && strcmp(nm, "cycles") == 0) {
+            snprintf(why, whysz, "counter '%s': 'cycles' is the name of counter 0 (the cycles are always "
+                     "counted)", given);
+            goto out;
+        }
+        if (!opt_once_add(&seen, given, nm[0] ? nm : s, why, whysz))   /* (a name: a row, a JSON key) */
+            goto out;
+        if (plain_cycles)
             continue;
         if (!nm[0]) {
             if (strlen(s) >= BENCH_COUNTER_NAME) {
                 snprintf(why, whysz, "counter '%s': name it with a name= term (its spelling is longer than %d "
                          "characters)", s, BENCH_COUNTER_NAME - 1);
-                return -1;
+                goto out;
             }
             snprintf(nm, sizeof nm, "%s", s);
         }
-        for (int k = 0; k < n; k++)   /* (each name is a row of the report and a key of its JSON object) */
-            if (strcmp(name[k], nm) == 0) {
-                snprintf(why, whysz, "counter '%s' given twice%s", nm, k == 0 ? " (the cycles are always counted)"
-                         : ": each is counted once, under its name (a name= term tells two spellings apart)");
-                return -1;
-            }
         if (n == max) {
             snprintf(why, whysz, "more than %d counters besides the cycles", max - 1);
-            return -1;
+            goto out;
         }
         snprintf(spec[n], BENCH_COUNTER_SPEC, "%s", s);
         snprintf(name[n++], BENCH_COUNTER_NAME, "%s", nm);
     }
-    return n;
+    rc = n;
+out:
+    opt_once_free(&seen);
+    return rc;
 }

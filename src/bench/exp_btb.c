@@ -48,40 +48,30 @@ static int btb_opt(void *ctx, int argc, char **argv, int i)
                     "(powers of two, 4 B .. 64 KiB)\n");
             return -1;
         }
-        char *list = xstrdup(argv[i + 1]);
+        char *list = xstrdup(argv[i + 1]), err[512] = "";
+        OptOnce seen = {"-spacing", "each spacing is measured once"};   /* (twice: two series of one) */
         o->nspacing = 0;
-        for (char *t = list, *c; t; t = c ? c + 1 : NULL) {
+        for (char *t = list, *c; t && !err[0]; t = c ? c + 1 : NULL) {
             if ((c = strchr(t, ',')) != NULL)
                 *c = 0;
             double v;
-            char err[256];
-            if (!opt_parse("-spacing", t, (OptRange){OPT_SIZE, 4, 65536}, &v, err, sizeof err)) {
-                fprintf(stderr, "uarch: bench btb: %s\n", err);
-                free(list);
-                return -1;
-            }
-            if (v != pow(2, round(log2(v)))) {
-                fprintf(stderr, "uarch: bench btb: option '-spacing': %s is not a power of two\n", t);
-                free(list);
-                return -1;
-            }
-            for (int k = 0; k < o->nspacing; k++)
-                if (o->spacing[k] == v) {   /* (it would be measured twice, as two series) */
-                    char q[200];
-                    opt_quote(t, q, sizeof q);
-                    fprintf(stderr, "uarch: bench btb: option '-spacing': '%s' is given twice (%.0f bytes): each "
-                            "spacing is measured once\n", q, v);
-                    free(list);
-                    return -1;
-                }
-            if (o->nspacing == SWEEP_MAX_SERIES) {
-                fprintf(stderr, "uarch: bench btb: at most %d spacings\n", SWEEP_MAX_SERIES);
-                free(list);
-                return -1;
-            }
-            o->spacing[o->nspacing++] = v;
+            char key[32];
+            if (!opt_parse("-spacing", t, (OptRange){OPT_SIZE, 4, 65536}, &v, err, sizeof err))
+                break;
+            snprintf(key, sizeof key, "%.0f", v);
+            if (v != pow(2, round(log2(v))))
+                snprintf(err, sizeof err, "option '-spacing': %s is not a power of two", t);
+            else if (opt_once_add(&seen, t, key, err, sizeof err) && o->nspacing == SWEEP_MAX_SERIES)
+                snprintf(err, sizeof err, "at most %d spacings", SWEEP_MAX_SERIES);
+            else if (!err[0])
+                o->spacing[o->nspacing++] = v;
         }
         free(list);
+        opt_once_free(&seen);
+        if (err[0]) {
+            fprintf(stderr, "uarch: bench btb: %s\n", err);
+            return -1;
+        }
         return 2;
     }
     return 0;
@@ -414,6 +404,14 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
     for (int i = 0; i < s->nfind; i++) {
         SweepFinding *f = &s->find[i];
         bool zero = strstr(f->name, "zero-bubble BTB") != NULL, one = strstr(f->name, "one-bubble BTB") != NULL;
+        bool slower = !zero && !one && strstr(f->name, "-bubble BTB") != NULL;   /* ("4-bubble BTB") */
+        if (slower && fe->btb_last > 0) {
+            size_t k = strlen(f->note);
+            said = true;
+            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): a BTB level behind the one-bubble one, %d "
+                     "entries", fe->uarch, fe->source, fe->btb_last);
+            continue;
+        }
         if (!zero && !one)
             continue;
         size_t k = strlen(f->note);

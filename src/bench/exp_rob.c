@@ -82,28 +82,30 @@ static int rob_opt(void *ctx, int argc, char **argv, int i)
 {
     RobOpts *o = ctx;
     if (strcmp(argv[i], "-filler") == 0 && i + 1 < argc) {
-        char *list = xstrdup(argv[i + 1]);
-        for (char *t = list, *c; t; t = c ? c + 1 : NULL) {
+        char *list = xstrdup(argv[i + 1]), err[512] = "";
+        OptOnce seen = {"-filler", "each filler is measured once"};
+        for (int k = 0; k < NFILL; k++)   /* (over every -filler given: they add up) */
+            if (o->use[k])
+                opt_once_add(&seen, fillers[k].name, fillers[k].name, err, sizeof err);
+        for (char *t = list, *c; t && !err[0]; t = c ? c + 1 : NULL) {
             if ((c = strchr(t, ',')))
                 *c = 0;
             int k = 0;
             while (k < NFILL && strcmp(fillers[k].name, t) != 0)
                 k++;
-            if (k == NFILL || o->use[k]) {   /* (over every -filler given: they add up) */
+            if (k == NFILL) {
                 char q[200];
                 opt_quote(t, q, sizeof q);
-                if (k == NFILL)
-                    fprintf(stderr, "uarch: bench rob: unknown filler '%s' (nop, add, fadd, load, store, "
-                            "branch, cmp, mov)\n", q);
-                else
-                    fprintf(stderr, "uarch: bench rob: option '-filler': '%s' is given twice: each filler is "
-                            "measured once\n", q);
-                free(list);
-                return -1;
-            }
-            o->use[k] = o->any = true;
+                snprintf(err, sizeof err, "unknown filler '%s' (nop, add, fadd, load, store, branch, cmp, mov)", q);
+            } else if (opt_once_add(&seen, t, t, err, sizeof err))
+                o->use[k] = o->any = true;
         }
         free(list);
+        opt_once_free(&seen);
+        if (err[0]) {
+            fprintf(stderr, "uarch: bench rob: %s\n", err);
+            return -1;
+        }
         return 2;
     }
     double v = 0;

@@ -32,6 +32,7 @@ typedef struct BenchFrontend {
     int fetch;                           /* bytes a cycle the decoders take from the L1I, 0: unknown */
     int opcache;                         /* op cache capacity, ops */
     int btb_fast, btb_slow;              /* entries: zero-bubble BTB, one-bubble BTB */
+    int btb_last;                        /* entries of a slower level behind them (0: none known) */
     int width;                           /* ops renamed / dispatched a cycle: no IPC above it */
     const char *source;
 } BenchFrontend;

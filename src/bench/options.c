@@ -341,6 +341,15 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         default: break;
         }
     }
+    if (c->counters.len) {   /* (the list's errors are the option's, before anything is built) */
+        char (*spec)[BENCH_COUNTER_SPEC] = xcalloc(BENCH_MAX_EVENTS, sizeof *spec);
+        char (*name)[BENCH_COUNTER_NAME] = xcalloc(BENCH_MAX_EVENTS, sizeof *name);
+        int nc = bench_counters_split(buf_cstr(&c->counters), spec, name, BENCH_MAX_EVENTS, err, n);
+        free(spec);
+        free(name);
+        if (nc < 0)
+            return 2;
+    }
     if (c->s.offset && bench_host_arch() == BENCH_AARCH64 && c->s.offset % 4) {
         snprintf(err, n, "option '-offset': %d is not a multiple of 4 (AArch64 instructions)", c->s.offset);
         return 2;

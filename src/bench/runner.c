@@ -309,9 +309,8 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     BenchStatus rc = BENCH_OK;
     if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
-        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
-            snprintf(msg, msgsz, "the measurement was interrupted (%s)",
-                     sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+        if (cleanup_catches(sig)) {
+            snprintf(msg, msgsz, "the measurement was interrupted (%s)", cleanup_signame(sig));
             rc = BENCH_INTERRUPTED;
         } else if (sig == SIGALRM) {
             snprintf(msg, msgsz, "the snippet did not finish within %.0f s (killed)", o.timeout_s);

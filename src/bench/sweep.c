@@ -2066,7 +2066,7 @@ int sweep_finish(Sweep *s)
         int sig = cleanup_pending();
         s->interrupted = true;
         fprintf(stderr, "uarch: bench %s: interrupted%s%s, reporting the %d points measured\n", s->exp,
-                sig ? " by " : "", sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "",
+                sig ? " by " : "", sig ? cleanup_signame(sig) : "",
                 s->npoints_done);
         sweep_unmeasured(s, "interrupted");
     } else if (s->ncut) {

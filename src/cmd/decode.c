@@ -9,6 +9,7 @@
 #include "asm/asm.h"
 #include "cmd/cmd.h"
 #include "model/model.h"
+#include "util/opt.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -221,7 +222,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
  * not held whole; false after printing its error (nothing written).  One regular file is
  * parsed a piece at a time, so its program is not held whole either. */
 static bool decode_file(const char *path, const ModelCpu *cpu, A64Features features, bool json, bool show_enc,
-                        bool file_key, Json *j, Buf *out, Out *stream)
+                        bool file_key, Json *j, Buf *out, Out *stream, int piece_lines)
 {
     A64ParseOptions po = {.features = features};
     const char *name = strcmp(path, "-") ? path : "<stdin>";
@@ -238,9 +239,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
         return false;
     }
     if (regular) {
-        const char *pl = getenv("UARCH_DECODE_PIECE_LINES");
-        int lines = pl && atoi(pl) > 0 ? atoi(pl) : DECODE_PIECE_LINES;
-        ok = a64_parse_pieces(name, f, &po, lines, dec_insts, &d, &err);
+        ok = a64_parse_pieces(name, f, &po, piece_lines, dec_insts, &d, &err);
         fclose(f);
     } else {
         if (f)
@@ -328,6 +327,13 @@ int cmd_decode(int argc, char **argv)
         cpu = model_find(cpu_name);
         if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
     }
+    double piece_lines = DECODE_PIECE_LINES;
+    char err[300];
+    if (!opt_env("UARCH_DECODE_PIECE_LINES", (OptRange){OPT_INT, 1, 2147483647.0}, &piece_lines, err, sizeof err)) {
+        fprintf(stderr, "uarch decode: error: %s\n", err);
+        free(paths);
+        return 1;
+    }
     /* every file is decoded, in order; the first error stops before anything is written: the
      * output of several files is held until the last has parsed, that of one file is written
      * as it comes (memory: the input and its program, not the output) */
@@ -344,7 +350,8 @@ int cmd_decode(int argc, char **argv)
         json_arr_begin(&j);
     bool ok = true;
     for (int k = 0; k < npaths && ok; k++)
-        ok = decode_file(paths[k], cpu, features, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL);
+        ok = decode_file(paths[k], cpu, features, json, show_enc, npaths > 1, &j, &out, npaths == 1 ? &o : NULL,
+                         (int)piece_lines);
     free(paths);
     if (!ok) {
         out_abandon(&o);

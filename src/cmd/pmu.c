@@ -3,6 +3,7 @@
 #include "pmu/pmu.h"
 #include "util/opt.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,9 +91,13 @@ static bool parse_ulong(const char *s, unsigned long long max, unsigned long lon
 {
     char *e;
     errno = 0;
-    if (!*s || *s == '-')
+    while (isspace((unsigned char)*s))   /* (blanks around a number: as util/opt.c's) */
+        s++;
+    if (!*s || *s == '-' || *s == '+')
         return false;
     *v = strtoull(s, &e, 0);
+    while (isspace((unsigned char)*e))
+        e++;
     return !*e && errno == 0 && *v <= max;
 }
 
@@ -235,6 +240,24 @@ int cmd_pmu(int argc, char **argv)
             fprintf(stderr, "uarch pmu %s: option '%s' is pmu %s's (uarch help pmu)\n", sub, own[k].name, own[k].subs);
             return 2;
         }
+    if (probes) {   /* (each probe once, and no empty name: option errors, before the backend opens) */
+        char *copy = xstrdup(probes), err[512] = "";
+        OptOnce seen = {"-probe", "each probe runs once"};
+        for (char *t = copy, *c; t && !err[0]; t = c ? c + 1 : NULL) {
+            if ((c = strchr(t, ',')))
+                *c = 0;
+            if (!*t)
+                snprintf(err, sizeof err, "empty probe name in '%s'", probes);
+            else
+                opt_once_add(&seen, t, t, err, sizeof err);
+        }
+        free(copy);
+        opt_once_free(&seen);
+        if (err[0]) {
+            fprintf(stderr, "uarch pmu scan: %s\n", err);
+            return 2;
+        }
+    }
     const PmuBackend *b = NULL;
     if (backend && !(b = pmu_backend_find(backend))) {
         fprintf(stderr, "uarch pmu: unknown backend '%s' (want perf, apple or sim)\n", backend);

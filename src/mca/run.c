@@ -2,6 +2,7 @@
  * the thread pool into the checked output (see run.h and run_int.h). */
 #include "mca/run_int.h"
 #include "asm/asm.h"
+#include "util/opt.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -117,13 +118,16 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     const char *path = c->input ? c->input : "-";
     const char *fname = strcmp(path, "-") ? path : "<stdin>";
     Run run = {.c = c, .cpu = cpu, .fname = fname, .keep_max = KEEP_BYTES};
-    const char *kb = getenv("UARCH_MCA_KEEP_BYTES");
-    if (kb && *kb)
-        run.keep_max = (size_t)strtoull(kb, NULL, 10);
-    run.chunk_lines = CHUNK_LINES;
-    const char *cl = getenv("UARCH_MCA_CHUNK_LINES");   /* (small chunks for tests and fuzzing) */
-    if (cl && atoi(cl) > 0)
-        run.chunk_lines = atoi(cl);
+    /* (small chunks, nothing kept: for tests and fuzzing; a bad value is an error, not the default) */
+    double keep = (double)KEEP_BYTES, lines = CHUNK_LINES;
+    char err[300];
+    if (!opt_env("UARCH_MCA_KEEP_BYTES", (OptRange){OPT_SIZE, 0, 9007199254740992.0}, &keep, err, sizeof err) ||
+        !opt_env("UARCH_MCA_CHUNK_LINES", (OptRange){OPT_INT, 1, 2147483647.0}, &lines, err, sizeof err)) {
+        fprintf(stderr, "%s: error: %s\n", util_progname, err);
+        return 1;
+    }
+    run.keep_max = (size_t)keep;
+    run.chunk_lines = (int)lines;
     run.cur = &run.slot[0];
     if (!open_input(&run, path))
         return 1;

@@ -233,17 +233,11 @@ bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *w
     int total = pmu_probes_count + s->nuser;
     s->res = xcalloc((size_t)total, sizeof *s->res);
     s->nprobes = 0;
-    if (probe_names) {
-        char copy[512];
-        snprintf(copy, sizeof copy, "%s", probe_names);
-        for (char *t = copy, *c; t; t = c ? c + 1 : NULL) {   /* (an empty item is an error) */
+    if (probe_names) {   /* (empty and repeated names are refused as option errors: cmd/pmu.c) */
+        char *copy = xstrdup(probe_names);
+        for (char *t = copy, *c; t; t = c ? c + 1 : NULL) {
             if ((c = strchr(t, ',')))
                 *c = 0;
-            if (!*t) {
-                snprintf(why, whysz, "empty probe name in '%s'", probe_names);
-                free(all);
-                return false;
-            }
             const PmuProbe *p = NULL;
             for (int k = 0; k < pmu_probes_count && !p; k++)
                 if (strcmp(pmu_probes[k].name, t) == 0)
@@ -253,18 +247,14 @@ bool pmu_scan_run(PmuScan *s, const char *probe_names, long lo, long hi, char *w
                     p = &s->user[k];
             if (!p) {
                 snprintf(why, whysz, "unknown probe '%s' (uarch help pmu lists them)", t);
+                free(copy);
                 free(all);
                 return false;
             }
-            for (int k = 0; k < s->nprobes; k++)
-                if (s->res[k].probe == p) {
-                    snprintf(why, whysz, "probe '%s' named twice", t);
-                    free(all);
-                    return false;
-                }
             if (s->nprobes < total)
                 s->res[s->nprobes++].probe = p;
         }
+        free(copy);
     } else {
         for (int k = 0; k < pmu_probes_count; k++)
             s->res[s->nprobes++].probe = &pmu_probes[k];

@@ -106,6 +106,14 @@ void cleanup_raise(void)
     raise(sig);
 }
 
+bool cleanup_catches(int sig)
+{
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        if (sigs[i] == sig)
+            return true;
+    return false;
+}
+
 const char *cleanup_signame(int sig)
 {
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";

@@ -65,6 +65,35 @@ bool opt_list_name(const char *what, const char *s, size_t n, size_t max, char *
     return true;
 }
 
+bool opt_once_add(OptOnce *o, const char *text, const char *key, char *err, size_t errsz)
+{
+    for (int k = 0; k < o->n; k++)
+        if (strcmp(o->key[2 * k], key) == 0) {
+            const char *first = o->key[2 * k + 1];
+            char q[200], qf[200];
+            opt_quote(text, q, sizeof q);
+            opt_quote(first, qf, sizeof qf);
+            snprintf(err, errsz, "option '%s': '%s' is given twice%s%s%s: %s", o->opt, q,
+                     strcmp(text, first) ? " (as '" : "", strcmp(text, first) ? qf : "",
+                     strcmp(text, first) ? "')" : "", o->why);
+            return false;
+        }
+    if (o->n == o->cap)
+        o->key = xrealloc(o->key, (size_t)(o->cap = o->cap * 2 + 8) * 2 * sizeof *o->key);
+    o->key[2 * o->n] = xstrdup(key);
+    o->key[2 * o->n++ + 1] = xstrdup(text);
+    return true;
+}
+
+void opt_once_free(OptOnce *o)
+{
+    for (int k = 0; k < 2 * o->n; k++)
+        free(o->key[k]);
+    free(o->key);
+    o->key = NULL;
+    o->n = o->cap = 0;
+}
+
 /* The multiplier of a K/M/G/T suffix (and an optional B, iB) at *end, advancing it; 0 when the
  * rest is not one. */
 static double suffix(const char **end, bool size)
@@ -118,13 +147,12 @@ bool opt_llvm_int_text(const char *v, bool is_signed)
     return true;
 }
 
-bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz)
+/* value's number (its blanks taken off: v) for `what` ("option '-max'", "$UARCH_MCA_CHUNK_LINES") */
+static bool parse_num(const char *what, const char *value, const char *v, OptRange r, double *out, char *err,
+                      size_t errsz)
 {
     char range[80], q[200];
     opt_range_text(r, range, sizeof range);
-    const char *v = value ? value : "";
-    while (isspace((unsigned char)*v))
-        v++;
     char *end = NULL;
     errno = 0;
     double x = NAN;
@@ -152,24 +180,59 @@ bool opt_parse(const char *name, const char *value, OptRange r, double *out, cha
         ok = *rest == 0;
     if (!ok) {
         opt_quote(value ? value : "", q, sizeof q);
-        snprintf(err, errsz, "option '%s': '%s' is not %s (%s%s)", name, q, kind_name[r.type], range,
+        snprintf(err, errsz, "%s: '%s' is not %s (%s%s)", what, q, kind_name[r.type], range,
                  r.type == OPT_COUNT || r.type == OPT_SIZE ? "; K, M, G suffixes" : "");
         return false;
     }
     x *= mul;
     if (!(x >= r.lo && x <= r.hi)) {
-        opt_quote(value, q, sizeof q);
-        snprintf(err, errsz, "option '%s': %s is out of range (%s)", name, q, range);
+        opt_quote(v, q, sizeof q);
+        snprintf(err, errsz, "%s: %s is out of range (%s)", what, q, range);
         return false;
     }
     if (r.type != OPT_REAL && x != floor(x)) {
-        opt_quote(value, q, sizeof q);
-        snprintf(err, errsz, "option '%s': %s is not a whole number%s (%s)", name, q,
+        opt_quote(v, q, sizeof q);
+        snprintf(err, errsz, "%s: %s is not a whole number%s (%s)", what, q,
                  r.type == OPT_SIZE ? " of bytes" : "", range);
         return false;
     }
     *out = x;
     return true;
+}
+
+/* A number may have blanks around it, as strtol skips the leading ones and a trailing one (a
+ * shell variable's) is the same slip; not inside it ("5 K"). */
+static bool parse_trimmed(const char *what, const char *value, OptRange r, double *out, char *err, size_t errsz)
+{
+    const char *v = value ? value : "";
+    while (isspace((unsigned char)*v))
+        v++;
+    size_t n = strlen(v);
+    while (n && isspace((unsigned char)v[n - 1]))
+        n--;
+    char *t = xmalloc(n + 1);
+    memcpy(t, v, n);
+    t[n] = 0;
+    bool ok = parse_num(what, value, t, r, out, err, errsz);
+    free(t);
+    return ok;
+}
+
+bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz)
+{
+    char what[200];
+    snprintf(what, sizeof what, "option '%.150s'", name);
+    return parse_trimmed(what, value, r, out, err, errsz);
+}
+
+bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz)
+{
+    const char *v = getenv(var);
+    if (!v || !*v)
+        return true;
+    char what[200];
+    snprintf(what, sizeof what, "$%.150s", var);
+    return parse_trimmed(what, v, r, out, err, errsz);
 }
 
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz)

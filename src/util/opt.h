@@ -26,6 +26,11 @@ typedef struct OptRange {
 /* Parse `value` of option `name` ("-max") within r.  True with *out set; false with the message
  * (without a program prefix) in err. */
 bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz);
+/* Blanks around the number are taken off (' 5 ' is 5, as strtol reads ' 5'), not inside it. */
+/* The environment variable `var` (a debugging knob: "UARCH_MCA_CHUNK_LINES") as a number in r,
+ * blanks as opt_parse: true with *out set, or untouched when unset or empty; false with
+ * "$UARCH_MCA_CHUNK_LINES: 'x' is not an integer (1 .. 2147483647)" in err. */
+bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz);
 /* The same for integer types, into a long long. */
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz);
 bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz);
@@ -44,6 +49,19 @@ void opt_quote(const char *v, char *out, size_t n);
  * than max bytes, no control byte (a message would echo it to the terminal).  False with
  * "<what> '...' holds the control character \x1b" or "... is longer than N characters" in why. */
 bool opt_list_name(const char *what, const char *s, size_t n, size_t max, char *why, size_t whysz);
+/* The entries of a list option (bench btb -spacing, rob -filler, run -counters; pmu scan -probe),
+ * each given once (a second would be measured twice, or shadow the first): opt_once_add() keeps
+ * `key` (the entry as the option compares entries: 4096 for '4K', a counter's name) with `text`
+ * (the entry as written) and is true, or, when it holds the key already, false with err =
+ * "option '-spacing': '4096' is given twice (as '4K'): each spacing is measured once" (the
+ * parenthesis: the first spelling, when it differs; after the colon the OptOnce's `why`). */
+typedef struct OptOnce {
+    const char *opt, *why;        /* the option's name, what it does with each entry */
+    char **key;                   /* key, text of each entry kept */
+    int n, cap;
+} OptOnce;
+bool opt_once_add(OptOnce *o, const char *text, const char *key, char *err, size_t errsz);
+void opt_once_free(OptOnce *o);
 /* whether v is an integer as llvm's cl::opt reads it (StringRef::getAsInteger, radix 0): decimal
  * digits, or 0x / 0b / 0o / a leading 0 and digits of that radix, a '-' first when is_signed; no
  * '+', blanks, exponent or fraction (llvm: "'1e2' value invalid for uint argument") */

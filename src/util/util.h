@@ -176,6 +176,8 @@ int cleanup_pending(void);
 void cleanup_child(long pid);
 void cleanup_child_signals(void);
 void cleanup_raise(void);
+/* whether sig is one of the three signals cleanup catches (SIGINT, SIGTERM, SIGHUP) */
+bool cleanup_catches(int sig);
 /* "SIGINT", "SIGTERM" or "SIGHUP" for the three signals cleanup catches, else "a signal" */
 const char *cleanup_signame(int sig);
 

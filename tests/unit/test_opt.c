@@ -3,6 +3,7 @@
 #include "t.h"
 #include "util/opt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const OptRange sizes = {OPT_SIZE, 64, 1073741824.0};
@@ -60,6 +61,35 @@ TEST(opt_errors_name_the_range)
     CHECK_STR(error_of("-1", (OptRange){OPT_REAL, 0.01, 60}), "option '-max': -1 is out of range (0.01 .. 60)");
 }
 
+TEST(opt_blanks_around_a_number)
+{
+    /* as strtol reads ' 5'; a trailing blank the same (it was refused: '5 ' not an integer) */
+    CHECK(parses(" 5", ints, 5));
+    CHECK(parses("5 ", ints, 5));
+    CHECK(parses("\t 5 \n", ints, 5));
+    CHECK(parses(" 4K ", sizes, 4096));
+    CHECK_STR(error_of("5 K", sizes), "option '-max': '5 K' is not a size (64 B .. 1 GiB; K, M, G suffixes)");
+    CHECK_STR(error_of("1 2", ints), "option '-max': '1 2' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of("  ", ints), "option '-max': '  ' is not an integer (1 .. 100000)");
+    CHECK_STR(error_of(" 0 ", ints), "option '-max': 0 is out of range (1 .. 100000)");
+}
+
+TEST(opt_env_names_the_variable)
+{
+    char err[256] = "";
+    double x = 7;
+    unsetenv("UARCH_TEST_OPT_ENV");
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 7);   /* unset: untouched */
+    setenv("UARCH_TEST_OPT_ENV", "", 1);
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 7);   /* empty: as unset */
+    setenv("UARCH_TEST_OPT_ENV", " 12 ", 1);
+    CHECK(opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 12);
+    setenv("UARCH_TEST_OPT_ENV", "12x", 1);
+    CHECK(!opt_env("UARCH_TEST_OPT_ENV", ints, &x, err, sizeof err) && x == 12);
+    CHECK_STR(err, "$UARCH_TEST_OPT_ENV: '12x' is not an integer (1 .. 100000)");
+    unsetenv("UARCH_TEST_OPT_ENV");
+}
+
 TEST(opt_int_clamps_to_int)
 {
     char err[256];
@@ -67,6 +97,30 @@ TEST(opt_int_clamps_to_int)
     CHECK(!opt_parse_int("-n", "3000000000", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err));
     CHECK_STR(err, "option '-n': 3000000000 is out of range (0 .. 2147483647)");
     CHECK(opt_parse_int("-n", "2147483647", (OptRange){OPT_INT, 0, 1e12}, &x, err, sizeof err) && x == 2147483647);
+}
+
+TEST(opt_once_refuses_an_entry_given_twice)
+{
+    char err[256] = "";
+    OptOnce o = {"-spacing", "each spacing is measured once"};
+    CHECK(opt_once_add(&o, "4K", "4096", err, sizeof err));
+    CHECK(opt_once_add(&o, "16", "16", err, sizeof err));
+    CHECK_STR(err, "");
+    CHECK(!opt_once_add(&o, "16", "16", err, sizeof err));
+    CHECK_STR(err, "option '-spacing': '16' is given twice: each spacing is measured once");
+    CHECK(!opt_once_add(&o, "4096", "4096", err, sizeof err));   /* the first spelling named */
+    CHECK_STR(err, "option '-spacing': '4096' is given twice (as '4K'): each spacing is measured once");
+    for (int k = 0; k < 100; k++) {   /* (grows) */
+        char key[16];
+        snprintf(key, sizeof key, "k%d", k);
+        CHECK(opt_once_add(&o, key, key, err, sizeof err));
+    }
+    CHECK(!opt_once_add(&o, "\033[31m", "k7", err, sizeof err));
+    CHECK_STR(err, "option '-spacing': '\\x1b[31m' is given twice (as 'k7'): each spacing is measured once");
+    opt_once_free(&o);
+    CHECK_INT(o.n, 0);
+    CHECK(opt_once_add(&o, "16", "16", err, sizeof err));
+    opt_once_free(&o);
 }
 
 static void count_cpu(int cpu, void *ctx)
