@@ -3774,6 +3774,105 @@ static bool cfi_directive(Parser *P, const char *name, const char *s, const char
     return true;
 }
 
+/* the name of a directive of the list `names` (NULL-terminated) */
+static bool name_in(const char *name, const char *const *names)
+{
+    for (; *names; names++)
+        if (!strcmp(name, *names)) return true;
+    return false;
+}
+
+/* the arguments llvm-mc 19's ELF parsers check of directives uarch otherwise passes over (kind
+ * ignore: symbol attributes, .comm, .size, .type, .ident ...), in their words and places
+ * (AsmParser, ELFAsmParser, AArch64AsmParser; tools/lines-llvm.sh): a symbol where one is
+ * wanted, the commas, the expressions, what follows the last argument.  [a, e) the arguments
+ * (blanks cut); an error at their end is where the blanks after them end, as llvm's.  Under
+ * Mach-O and COFF their parsers say other words: passed over there, as before */
+static bool ignored_args(Parser *P, const char *name, const char *a, const char *e)
+{
+    static const char *const symlist[] = {"globl", "global", "weak", "local", "hidden", "protected", "internal",
+                                          "lto_discard", NULL};
+    static const char *const onesym[] = {"variant_pcs", "addrsig_sym", NULL};
+    static const char *const types[] = {"STT_FUNC", "function", "STT_GNU_IFUNC", "gnu_indirect_function",
+                                        "STT_OBJECT", "object", "STT_TLS", "tls_object", "STT_COMMON", "common",
+                                        "STT_NOTYPE", "notype", "STT_GNU_UNIQUE_OBJECT", "gnu_unique_object", NULL};
+    if (P->A.dialect != ASM_ELF) return true;
+    const char *eos = skip_ws(e, P->le);
+#define AT_(x) ((x) < e ? (x) : eos)
+    const char *ie, *x;
+    if (name_in(name, symlist)) {          /* NAME[, NAME ...] (none is fine; ELFAsmParser's want commas) */
+        for (x = a; x < e;) {
+            if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected identifier");
+            x = skip_ws(ie, e);
+            if (x >= e) break;
+            if (*x != ',') return perr(P, x, name[0] == 'g' || name[1] == 't' ? "unexpected token" : "expected comma");
+            x = skip_ws(x + 1, e);
+            if (x >= e) return perr(P, eos, "expected identifier");
+        }
+        return true;
+    }
+    if (name_in(name, onesym)) {            /* NAME alone */
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), name[0] == 'v' ? "expected symbol name" : "expected identifier");
+        return dir_end(P, ie, e);
+    }
+    if (!strcmp(name, "ident")) {           /* "STRING" alone */
+        if (a >= e || *a != '"' || !(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected string");
+        x = skip_ws(ie, e);
+        return x >= e || perr(P, x, "expected end of directive");
+    }
+    if (!strcmp(name, "comm") || !strcmp(name, "lcomm")) {   /* NAME, SIZE[, ALIGN] (parseDirectiveComm) */
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier in directive");
+        x = skip_ws(ie, e);
+        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        const char *size_at = skip_ws(x + 1, e), *al_at = NULL;
+        int64_t size, al = 1;
+        if (size_at >= e || *size_at == ',') return perr(P, AT_(size_at), "unknown token in expression");
+        if (!dir_expr(P, size_at, eos, &x, &size, "expression")) return false;
+        if (x < e && *x == ',') {
+            al_at = skip_ws(x + 1, e);
+            if (al_at >= e || *al_at == ',') return perr(P, AT_(al_at), "unknown token in expression");
+            if (!dir_expr(P, al_at, eos, &x, &al, "expression")) return false;
+            if (name[0] == 'l') return perr(P, al_at, "alignment not supported on this target");
+            if (al <= 0 || (al & (al - 1))) return perr(P, al_at, "alignment must be a power of 2");
+        }
+        if (!dir_end(P, x, e)) return false;
+        return size >= 0 || perr(P, size_at, "size must be non-negative");
+    }
+    if (!strcmp(name, "size")) {            /* NAME, EXPR */
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        x = skip_ws(ie, e);
+        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        x = skip_ws(x + 1, e);
+        if (x >= e || *x == ',') return perr(P, AT_(x), "unknown token in expression");
+        AsmSymExpr sx;   /* (parseExpression: symbols, and 1/0, are fine) */
+        AsmErr ae;
+        P->A.line_start = P->ls;
+        if (!asm_sym_expr(&P->A, x, eos, &x, &sx, NULL, &ae)) {   /* (eos: an error at the end is after the blanks) */
+            if (!ae.at) ae.at = x;
+            return aerr(P, &ae);
+        }
+        x = skip_ws(x, e);
+        return x >= e || perr(P, x, "unexpected token");
+    }
+    if (!strcmp(name, "type")) {            /* NAME[,] [@%#]TYPE (ParseDirectiveType) */
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        x = skip_ws(ie, e);
+        if (x < e && *x == ',') x = skip_ws(x + 1, e);
+        if (x < e && (*x == '@' || *x == '%' || *x == '#')) x = skip_ws(x + 1, e);
+        else if (x >= e || !llvm_ident_end(x, e))
+            return perr(P, AT_(x), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
+        if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected symbol type");
+        char t[32];
+        const char *w = x + (*x == '"'), *we = ie - (*x == '"');
+        snprintf(t, sizeof t, "%.*s", (int)(we - w < 31 ? we - w : 31), w);
+        if ((size_t)(we - w) > 31 || !name_in(t, types)) return perr(P, x, "unsupported attribute");
+        x = skip_ws(ie, e);
+        return x >= e || perr(P, x, "expected end of directive");
+    }
+#undef AT_
+    return true;
+}
+
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
 static bool directive(Parser *P, const char *s, const char *e, const char *ie)
 {
@@ -3806,7 +3905,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     const char *at_end = a < e ? a : skip_ws(e, P->le);
     switch (d->kind) {
-    case ASM_D_IGNORE: return true;
+    case ASM_D_IGNORE: return ignored_args(P, name, a, e);
     case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
@@ -3863,6 +3962,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         return enter(P, section_id(P, sn, (size_t)snprintf(sn, sizeof sn, ".%.40s", name), false), s);
     }
     case ASM_D_SECTION: {
+        if (a >= e && P->A.dialect == ASM_ELF && (name[0] == 'p' || !strcmp(name, "section")))
+            return perr(P, skip_ws(e, P->le), "expected identifier");   /* (no name: llvm's ELF parser's words) */
         if (name[0] == 'p' && P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
             return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
         if (name[0] == 'p') {

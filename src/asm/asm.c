@@ -646,8 +646,10 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         A->pending_count = (long)v;
         goto body;
     }
-    case ASM_D_UNREQ: {
+    case ASM_D_UNREQ: {             /* (AArch64AsmParser's words: a name, then the end) */
+        if (a >= e || !asm_name_start(*a)) return aerr(err, a < e ? a : eos, "unexpected input in .unreq directive."), ASM_ERROR;
         const char *ne = asm_name_end(a, e);
+        if (skip_ws(ne, e) < e) return aerr(err, skip_ws(ne, e), "unexpected token"), ASM_ERROR;
         int k = tab_slot(&A->alias, a, (size_t)(ne - a));
         if (k >= 0) {
             free(A->alias.val[k]);
@@ -790,15 +792,16 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
             if (++f->iter < f->count) {
                 /* an iteration counts as a line replayed (its end): an empty body repeated
                  * (.rept 1000000 of .rept 1000000 with nothing inside) is bounded too */
-                if (--A->lines_left < 0) {   /* located at the directive that repeats */
+                bool more = --A->lines_left >= 0;
+                if (!more || !frame_iteration(A, f, err)) {   /* a bound: located at the directive that repeats */
                     *ls = f->call_src;
                     *le = f->call_src + strlen(f->call_src);
                     *line = f->call_line;
                     *file = f->call_file;
-                    *ok = aerr(err, f->call_src + f->call_col - 1, "expansions replay too many lines (more than %ld)", asm_max_lines);
-                    return false;
+                    if (!more) aerr(err, NULL, "expansions replay too many lines (more than %ld)", asm_max_lines);
+                    err->at = f->call_src + f->call_col - 1;
+                    return *ok = false;
                 }
-                if (!(*ok = frame_iteration(A, f, err))) return false;
                 continue;
             }
             A->nframes--;
