@@ -3659,24 +3659,16 @@ static const char *llvm_ident_end(const char *a, const char *e)
  * left open there ("unterminated string constant", llvm's lexer's, at its quote q; q NULL:
  * none open).  1: an error reported; 0: llvm takes them as far as uarch knows (CFI frames, the
  * other arguments of the others, are not checked) */
-static int checked_args(Parser *P, const char *name, const char *s, const char *a, const char *e, const char *q)
+static int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e, const char *q)
 {
-    static const char *const none[] = {"cfi_endproc", "cfi_remember_state", "cfi_restore_state", "cfi_signal_frame",
-                                       "cfi_window_save", "cfi_b_key_frame", "cfi_mte_tagged_frame",
-                                       "cfi_negate_ra_state"};
-    static const char *const lexed[] = {"cfi_def_cfa", "cfi_def_cfa_offset", "cfi_adjust_cfa_offset",
-                                        "cfi_def_cfa_register", "cfi_llvm_def_aspace_cfa", "cfi_offset",
-                                        "cfi_rel_offset", "cfi_personality", "cfi_lsda", "cfi_same_value",
-                                        "cfi_restore", "cfi_escape", "cfi_return_column", "cfi_undefined",
-                                        "cfi_register"};
     a = skip_ws(a, e);
-    if (!strcmp(name, "tlsdesccall")) {
+    if (!strcmp(d->name, "tlsdesccall")) {
         const char *ie = llvm_ident_end(a, e);
         if (!ie) return perr(P, s, "expected symbol"), 1;
         const char *x = skip_ws(ie, e);
         return x < e ? (perr(P, x, "unexpected token"), 1) : 0;
     }
-    if (!strcmp(name, "cfi_startproc")) {
+    if (d->kind == ASM_D_CFI_START) {
         if (a >= e) return 0;
         const char *ie = llvm_ident_end(a, e);
         if (!ie) return perr(P, a, "unexpected token"), 1;
@@ -3685,10 +3677,8 @@ static int checked_args(Parser *P, const char *name, const char *s, const char *
             return perr(P, x < e ? x : end_of_statement(P, e), "unexpected token"), 1;
         return x < e ? (perr(P, x, "expected newline"), 1) : 0;
     }
-    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
-        if (!strcmp(name, none[i])) return a < e ? (perr(P, a, "expected newline"), 1) : 0;
-    for (size_t i = 0; q == a && i < sizeof lexed / sizeof lexed[0]; i++)
-        if (!strcmp(name, lexed[i])) return perr(P, q, "unterminated string constant"), 1;
+    if (d->kind == ASM_D_CFI_END || d->kind == ASM_D_CFI_BARE) return a < e ? (perr(P, a, "expected newline"), 1) : 0;
+    if (d->kind == ASM_D_CFI_LEXED && q == a) return perr(P, q, "unterminated string constant"), 1;
     return 0;
 }
 
@@ -3742,25 +3732,16 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
     return r;
 }
 
-/* the CFI directive `name` (its arguments checked) at s, the statement ending at e: the frames
- * as llvm's MCStreamer keeps them.  .cfi_startproc opens one ("starting new .cfi frame before
+/* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind; its arguments checked) at
+ * s, the statement ending at e: the frames as llvm's MCStreamer keeps them.  .cfi_startproc opens one ("starting new .cfi frame before
  * finishing the previous one" in one open in the same section, at the next token), the others
  * need one open ("this directive must appear between .cfi_startproc and .cfi_endproc
- * directives" at the directive), .cfi_endproc closes the innermost; .cfi_sections needs none.
- * A name llvm 19 does not know (.cfi_val_offset) is an unknown directive. */
-static bool cfi_directive(Parser *P, const char *name, const char *s, const char *e)
+ * directives" at the directive), .cfi_endproc closes the innermost (.cfi_sections, of kind
+ * ignore, needs none).  A name llvm 19 does not know (.cfi_val_offset) is no row: an unknown
+ * directive. */
+static bool cfi_directive(Parser *P, const AsmDirective *d, const char *s, const char *e)
 {
-    static const char *const known[] = {"cfi_sections", "cfi_startproc", "cfi_endproc", "cfi_def_cfa",
-        "cfi_def_cfa_offset", "cfi_adjust_cfa_offset", "cfi_def_cfa_register", "cfi_llvm_def_aspace_cfa",
-        "cfi_offset", "cfi_rel_offset", "cfi_personality", "cfi_lsda", "cfi_remember_state", "cfi_restore_state",
-        "cfi_same_value", "cfi_restore", "cfi_escape", "cfi_return_column", "cfi_signal_frame", "cfi_undefined",
-        "cfi_register", "cfi_window_save", "cfi_label", "cfi_b_key_frame", "cfi_mte_tagged_frame",
-        "cfi_negate_ra_state"};
-    size_t k = 0;
-    while (k < sizeof known / sizeof known[0] && strcmp(name, known[k])) k++;
-    if (k == sizeof known / sizeof known[0]) return perr(P, s, "unknown directive");
-    if (k == 0) return true;
-    if (k == 1) {
+    if (d->kind == ASM_D_CFI_START) {
         if (P->ncfi && P->cfi[P->ncfi - 1] == P->sec)
             return context_err_next(P, e, "starting new .cfi frame before finishing the previous one");
         if (P->ncfi == P->capcfi) P->cfi = xrealloc(P->cfi, (size_t)(P->capcfi = P->capcfi * 2 + 8) * sizeof *P->cfi);
@@ -3770,7 +3751,7 @@ static bool cfi_directive(Parser *P, const char *name, const char *s, const char
     }
     if (!P->ncfi)
         return context_err(P, s, A64_DIAG_CONTEXT, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
-    if (k == 2) P->ncfi--, P->cfi_last = false;
+    if (d->kind == ASM_D_CFI_END) P->ncfi--, P->cfi_last = false;
     return true;
 }
 
@@ -3884,16 +3865,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     ascii_lower_n(name, s + 1, n);
     name[n] = 0;
     const char *a = skip_ws(ne, e), *eos = e;
-    int c = name[0] == 't' || name[0] == 'c' ? checked_args(P, name, s, a, eos, NULL) : 0;
-    if (c) return false;
-    if (!strncmp(name, "cfi_", 4)) return cfi_directive(P, name, s, eos);
     if (!strncmp(name, "seh_", 4) && P->A.dialect == ASM_COFF) return true;
-    e = rtrim(a, e);
     const AsmDirective **seen = &P->dir_seen[((uint8_t)name[0] * 7u + (uint8_t)name[n ? n - 1 : 0] * 3u + n) & 63];
     const AsmDirective *d = *seen;
     if (!d || strcmp(name, d->name)) d = asm_directive_find(name, P->A.dialect);
     if (!d) return perr(P, s, "unknown directive");
     *seen = d;
+    if ((name[0] == 't' || name[0] == 'c') && checked_args(P, d, s, a, eos, NULL)) return false;
+    if (d->kind >= ASM_D_CFI_START) return cfi_directive(P, d, s, eos);
+    e = rtrim(a, e);
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
         P->A.line_start = P->ls;
@@ -4633,11 +4613,11 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
         /* a directive that reads its arguments as an expression (a data value, a count, .if's
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
-        if (!d && strncmp(s + 1, "cfi_", 4)) return perr(P, s, "unknown directive");   /* (the name first) */
+        if (!d) return perr(P, s, "unknown directive");   /* (the name first) */
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
             return ifc_open_string(P, d, s, x, q);
-        if (checked_args(P, name, s, x, e, q)) return false;
+        if (checked_args(P, d, s, x, e, q)) return false;
         if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {

@@ -124,7 +124,9 @@ typedef enum AsmDirKind {
     ASM_D_DCB, ASM_D_DS, ASM_D_SUBSECTION, ASM_D_WEAKREF, ASM_D_NOTARGET, ASM_D_INCBIN, ASM_D_INCLUDE, ASM_D_TEXT,
     ASM_D_DATA, ASM_D_SECTION, ASM_D_POPSECTION, ASM_D_PREVIOUS, ASM_D_P2ALIGN, ASM_D_BALIGN, ASM_D_SKIP, ASM_D_ORG,
     ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
-    ASM_D_DATA8
+    ASM_D_DATA8,
+    /* the CFI frames' (last: src/a64/parse.c takes the kinds from ASM_D_CFI_START on as CFI) */
+    ASM_D_CFI_START, ASM_D_CFI_END, ASM_D_CFI_BARE, ASM_D_CFI_LEXED, ASM_D_CFI_OTHER
 } AsmDirKind;
 /* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind,
  * llvm's words for a string left open in its arguments and for .else/.elseif/.endif without an
