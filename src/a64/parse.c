@@ -3655,11 +3655,9 @@ static const char *llvm_ident_end(const char *a, const char *e)
  * "unexpected token" at what follows it), .cfi_startproc [simple] ("unexpected token" after
  * another word, at the token after it, or at one that is not a word; "expected newline" after
  * simple), the CFI directives of no argument (.cfi_endproc, .cfi_remember_state ...: "expected
- * newline" at one) and those whose first argument is a register or an expression, a string
- * left open there ("unterminated string constant", llvm's lexer's, at its quote q; q NULL:
- * none open).  1: an error reported; 0: llvm takes them as far as uarch knows (CFI frames, the
- * other arguments of the others, are not checked) */
-static int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e, const char *q)
+ * newline" at one); those of arguments are cfi_args'.  1: an error reported; 0: llvm takes them
+ * as far as uarch knows */
+static int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e)
 {
     a = skip_ws(a, e);
     if (!strcmp(d->name, "tlsdesccall")) {
@@ -3678,8 +3676,121 @@ static int checked_args(Parser *P, const AsmDirective *d, const char *s, const c
         return x < e ? (perr(P, x, "expected newline"), 1) : 0;
     }
     if (d->kind == ASM_D_CFI_END || d->kind == ASM_D_CFI_BARE) return a < e ? (perr(P, a, "expected newline"), 1) : 0;
-    if (d->kind == ASM_D_CFI_LEXED && q == a) return perr(P, q, "unterminated string constant"), 1;
     return 0;
+}
+
+/* a register llvm's parseRegister takes in a CFI directive (AArch64AsmParser's scalar registers:
+ * x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr, ffr, vg, nzcv, fpcr, fpsr; a `.req`
+ * alias of one), [s, s + n) in any case; not v0, z0, p0 (llvm-mca-19, .cfi_offset NAME alone:
+ * "expected comma" after one) */
+static bool cfi_scalar_reg(const Parser *P, const char *s, size_t n, bool alias)
+{
+    static const char *const named[] = {"sp", "wsp", "xzr", "wzr", "fp", "lr", "ffr", "vg", "nzcv", "fpcr", "fpsr"};
+    char r[8];
+    if (n && n < sizeof r) {
+        ascii_lower_n(r, s, n);
+        r[n] = 0;
+        if (strchr("xwbhsdq", r[0]) && n >= 2 && is_digit(r[1]) && (n == 2 || (r[1] != '0' && n == 3 && is_digit(r[2])))) {
+            return atoi(r + 1) < 32;
+        }
+        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+            if (!strcmp(r, named[i])) return true;
+    }
+    const char *a = alias && P->A.alias.n ? asm_alias_find(&P->A, s, n) : NULL;
+    return a && cfi_scalar_reg(P, a, strlen(a), false);
+}
+
+/* CFI_OK: the arguments read; CFI_ERR: an error reported; CFI_SILENT: the directive has no
+ * effect, nothing is said (llvm's parseRegister refused a name without a word, or an encoding
+ * 0xff omits .cfi_lsda's symbol) */
+enum { CFI_OK, CFI_ERR, CFI_SILENT };
+
+/* an absolute expression of a CFI directive at *x (then after it), the statement ending at e, a
+ * string left open at q (or NULL) */
+static int cfi_expr(Parser *P, const char **x, const char *e, const char *q, int64_t *v)
+{
+    const char *a = skip_ws(*x, e);
+    if (a == q) return perr(P, q, "unterminated string constant"), CFI_ERR;
+    if (a >= e || *a == ',') return perr(P, next_token(P, a, e), "unknown token in expression"), CFI_ERR;
+    return dir_expr(P, a, q ? q : e, x, v, "expression") ? CFI_OK : CFI_ERR;
+}
+
+/* a register of a CFI directive at *x as llvm's parseRegisterOrRegisterNumber reads it: a number
+ * (an expression), else a register's name */
+static int cfi_reg(Parser *P, const char **x, const char *e, const char *q)
+{
+    const char *a = skip_ws(*x, e), *ie;
+    int64_t v;
+    if (a == q) return perr(P, q, "unterminated string constant"), CFI_ERR;
+    if (a < e && (is_digit(*a) || *a == '\'')) return cfi_expr(P, x, e, q, &v);   /* (llvm's Integer tokens) */
+    if (a >= e || *a == '"' || !(ie = llvm_ident_end(a, e)) || !cfi_scalar_reg(P, a, (size_t)(ie - a), true))
+        return CFI_SILENT;
+    *x = ie;
+    return CFI_OK;
+}
+
+/* a ',' at *x (then after it) */
+static int cfi_comma(Parser *P, const char **x, const char *e)
+{
+    const char *a = skip_ws(*x, e);
+    if (a >= e || *a != ',') return perr(P, next_token(P, a, e), "expected comma"), CFI_ERR;
+    *x = a + 1;
+    return CFI_OK;
+}
+
+/* the arguments [a, e) of the CFI directive d of a kind from ASM_D_CFI_REG on as llvm-mc 19's
+ * AsmParser reads them (parseDirectiveCFI*: tools/lines-llvm.sh, tests/errors/a64-cfi-args.test),
+ * a string left open at q (or NULL; a string llvm's lexer runs on from before the place it reads
+ * is not said here: CFI_SILENT).  *rest: where a new statement starts on the line (.cfi_escape
+ * and an omitted .cfi_lsda/.cfi_personality read no end of statement), or NULL */
+static int cfi_args(Parser *P, const AsmDirective *d, const char *a, const char *e, const char *q, const char **rest)
+{
+    const char *x = a;
+    int64_t v;
+    int r = CFI_OK;
+    *rest = NULL;
+#define STEP_(c) do { if ((r = (c)) != CFI_OK) return r; } while (0)
+    switch (d->kind) {
+    case ASM_D_CFI_REG: STEP_(cfi_reg(P, &x, e, q)); break;
+    case ASM_D_CFI_REG_OFF: STEP_(cfi_reg(P, &x, e, q)); STEP_(cfi_comma(P, &x, e)); STEP_(cfi_expr(P, &x, e, q, &v)); break;
+    case ASM_D_CFI_REG_REG: STEP_(cfi_reg(P, &x, e, q)); STEP_(cfi_comma(P, &x, e)); STEP_(cfi_reg(P, &x, e, q)); break;
+    case ASM_D_CFI_ASPACE:
+        STEP_(cfi_reg(P, &x, e, q));
+        for (int k = 0; k < 2; k++) { STEP_(cfi_comma(P, &x, e)); STEP_(cfi_expr(P, &x, e, q, &v)); }
+        break;
+    case ASM_D_CFI_OFF: STEP_(cfi_expr(P, &x, e, q, &v)); break;
+    case ASM_D_CFI_ESCAPE:
+        STEP_(cfi_expr(P, &x, e, q, &v));
+        for (x = skip_ws(x, e); x < e && *x == ','; x = skip_ws(x, e)) { x++; STEP_(cfi_expr(P, &x, e, q, &v)); }
+        *rest = x < e ? x : NULL;
+        return CFI_OK;
+    case ASM_D_CFI_ENCODING: {   /* (llvm's isValidEncoding: a DW_EH_PE format and application, or 0xff) */
+        STEP_(cfi_expr(P, &x, e, q, &v));
+        x = skip_ws(x, e);
+        if (v == 0xff) {          /* (omitted: no frame is needed) */
+            *rest = x < e ? x : NULL;
+            return CFI_SILENT;
+        }
+        int f = (int)(v & 0xf);
+        if ((v & ~0xff) || !(f == 0 || (f >= 2 && f <= 4) || f == 8 || (f >= 0xa && f <= 0xc)) || (v & 0x60))
+            return perr(P, next_token(P, x, e), "unsupported encoding."), CFI_ERR;
+        STEP_(cfi_comma(P, &x, e));
+        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_ident_end(n, e);
+        if (!ie) return perr(P, next_token(P, n, e), "expected identifier in directive"), CFI_ERR;
+        x = ie;
+        break;
+    }
+    case ASM_D_CFI_LABEL: {
+        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_ident_end(n, e);
+        if (!ie) return perr(P, next_token(P, n, e), "expected identifier"), CFI_ERR;
+        x = ie;
+        break;
+    }
+    default: return CFI_OK;
+    }
+#undef STEP_
+    x = skip_ws(x, e);
+    return x < e ? (perr(P, x, "expected newline"), CFI_ERR) : CFI_OK;
 }
 
 /* an error of llvm's MCContext at `at` (reportError: the statement has no effect, the parse goes
@@ -3687,6 +3798,7 @@ static int checked_args(Parser *P, const AsmDirective *d, const char *s, const c
  * going on (true); else the parse fails with it.  One in a file the parser included is an error
  * of that file (A64_DIAG_INCLUDED), as any other. */
 static void skipped_add(Parser *P, const Diag *err);
+static bool statement(Parser *P, const char *s, const char *e);
 static bool context_err(Parser *P, const char *at, int kind, const char *msg)
 {
     perr(P, at, "%s", msg);
@@ -3732,14 +3844,15 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
     return r;
 }
 
-/* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind; its arguments checked) at
- * s, the statement ending at e: the frames as llvm's MCStreamer keeps them.  .cfi_startproc opens one ("starting new .cfi frame before
- * finishing the previous one" in one open in the same section, at the next token), the others
+/* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind) at s, its arguments from a
+ * (cfi_args; a string left open at q, or q NULL), the statement ending at e: the frames as llvm's
+ * MCStreamer keeps them.  .cfi_startproc opens one ("starting new .cfi frame before finishing
+ * the previous one" in one open in the same section, at the next token), the others
  * need one open ("this directive must appear between .cfi_startproc and .cfi_endproc
  * directives" at the directive), .cfi_endproc closes the innermost (.cfi_sections, of kind
  * ignore, needs none).  A name llvm 19 does not know (.cfi_val_offset) is no row: an unknown
  * directive. */
-static bool cfi_directive(Parser *P, const AsmDirective *d, const char *s, const char *e)
+static bool cfi_frame(Parser *P, const AsmDirective *d, const char *s, const char *e)
 {
     if (d->kind == ASM_D_CFI_START) {
         if (P->ncfi && P->cfi[P->ncfi - 1] == P->sec)
@@ -3753,6 +3866,17 @@ static bool cfi_directive(Parser *P, const AsmDirective *d, const char *s, const
         return context_err(P, s, A64_DIAG_CONTEXT, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
     if (d->kind == ASM_D_CFI_END) P->ncfi--, P->cfi_last = false;
     return true;
+}
+
+static bool cfi_directive(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e, const char *q)
+{
+    const char *rest = NULL;
+    int r = d->kind >= ASM_D_CFI_REG ? cfi_args(P, d, a, e, q, &rest) : CFI_OK;
+    if (r == CFI_ERR) return false;
+    if (q && rest != q) return perr(P, s, "unterminated string");   /* (llvm's lexer runs on: uarch's words) */
+    if (r == CFI_OK && !cfi_frame(P, d, s, e)) return false;
+    /* (what .cfi_escape leaves: a statement, as llvm reads it) */
+    return !rest || (rest == q ? perr(P, q, "unterminated string constant") : statement(P, rest, e));
 }
 
 /* the name of a directive of the list `names` (NULL-terminated) */
@@ -3871,8 +3995,8 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (!d || strcmp(name, d->name)) d = asm_directive_find(name, P->A.dialect);
     if (!d) return perr(P, s, "unknown directive");
     *seen = d;
-    if ((name[0] == 't' || name[0] == 'c') && checked_args(P, d, s, a, eos, NULL)) return false;
-    if (d->kind >= ASM_D_CFI_START) return cfi_directive(P, d, s, eos);
+    if ((name[0] == 't' || name[0] == 'c') && checked_args(P, d, s, a, eos)) return false;
+    if (d->kind >= ASM_D_CFI_START) return cfi_directive(P, d, s, a, eos, NULL);
     e = rtrim(a, e);
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
@@ -4617,7 +4741,8 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
             return ifc_open_string(P, d, s, x, q);
-        if (checked_args(P, d, s, x, e, q)) return false;
+        if (checked_args(P, d, s, x, e)) return false;
+        if (d && d->kind >= ASM_D_CFI_REG) return cfi_directive(P, d, s, x, e, q);
         if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {

@@ -126,7 +126,8 @@ typedef enum AsmDirKind {
     ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
     ASM_D_DATA8,
     /* the CFI frames' (last: src/a64/parse.c takes the kinds from ASM_D_CFI_START on as CFI) */
-    ASM_D_CFI_START, ASM_D_CFI_END, ASM_D_CFI_BARE, ASM_D_CFI_LEXED, ASM_D_CFI_OTHER
+    ASM_D_CFI_START, ASM_D_CFI_END, ASM_D_CFI_BARE, ASM_D_CFI_REG, ASM_D_CFI_REG_OFF, ASM_D_CFI_REG_REG,
+    ASM_D_CFI_ASPACE, ASM_D_CFI_OFF, ASM_D_CFI_ESCAPE, ASM_D_CFI_ENCODING, ASM_D_CFI_LABEL
 } AsmDirKind;
 /* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind,
  * llvm's words for a string left open in its arguments and for .else/.elseif/.endif without an

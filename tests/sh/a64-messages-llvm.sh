@@ -89,8 +89,10 @@ done
 # addresses, mova, post-index registers with more operands, variants after a value of no
 # symbol) and a64-ifc-open-strings.test (.ifc and .ifnc with a string left open, which runs to
 # the end of the text) and a64-symbol-directives.test (the arguments of .globl, .weak, .comm,
-# .size, .type, .ident ... and .section without a name) the same way
-for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90; do
+# .size, .type, .ident ... and .section without a name) and a64-cfi-args.test (the CFI
+# directives' arguments) the same way
+for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 \
+    a64-cfi-args:150; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
