@@ -3782,6 +3782,13 @@ static bool name_in(const char *name, const char *const *names)
     return false;
 }
 
+/* where llvm reports an argument wanted at x of a statement whose arguments end at e: at x, or
+ * past the end at eos (the statement's end after its blanks) */
+static inline const char *arg_at(const char *x, const char *e, const char *eos)
+{
+    return x < e ? x : eos;
+}
+
 /* the arguments llvm-mc 19's ELF parsers check of directives uarch otherwise passes over (kind
  * ignore: symbol attributes, .comm, .size, .type, .ident ...), in their words and places
  * (AsmParser, ELFAsmParser, AArch64AsmParser; tools/lines-llvm.sh): a symbol where one is
@@ -3798,11 +3805,10 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
                                         "STT_NOTYPE", "notype", "STT_GNU_UNIQUE_OBJECT", "gnu_unique_object", NULL};
     if (P->A.dialect != ASM_ELF) return true;
     const char *eos = skip_ws(e, P->le);
-#define AT_(x) ((x) < e ? (x) : eos)
     const char *ie, *x;
     if (name_in(name, symlist)) {          /* NAME[, NAME ...] (none is fine; ELFAsmParser's want commas) */
         for (x = a; x < e;) {
-            if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected identifier");
+            if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected identifier");
             x = skip_ws(ie, e);
             if (x >= e) break;
             if (*x != ',') return perr(P, x, name[0] == 'g' || name[1] == 't' ? "unexpected token" : "expected comma");
@@ -3812,25 +3818,25 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return true;
     }
     if (name_in(name, onesym)) {            /* NAME alone */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), name[0] == 'v' ? "expected symbol name" : "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), name[0] == 'v' ? "expected symbol name" : "expected identifier");
         return dir_end(P, ie, e);
     }
     if (!strcmp(name, "ident")) {           /* "STRING" alone */
-        if (a >= e || *a != '"' || !(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected string");
+        if (a >= e || *a != '"' || !(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected string");
         x = skip_ws(ie, e);
         return x >= e || perr(P, x, "expected end of directive");
     }
     if (!strcmp(name, "comm") || !strcmp(name, "lcomm")) {   /* NAME, SIZE[, ALIGN] (parseDirectiveComm) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier in directive");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier in directive");
         x = skip_ws(ie, e);
-        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         const char *size_at = skip_ws(x + 1, e), *al_at = NULL;
         int64_t size, al = 1;
-        if (size_at >= e || *size_at == ',') return perr(P, AT_(size_at), "unknown token in expression");
+        if (size_at >= e || *size_at == ',') return perr(P, arg_at(size_at, e, eos), "unknown token in expression");
         if (!dir_expr(P, size_at, eos, &x, &size, "expression")) return false;
         if (x < e && *x == ',') {
             al_at = skip_ws(x + 1, e);
-            if (al_at >= e || *al_at == ',') return perr(P, AT_(al_at), "unknown token in expression");
+            if (al_at >= e || *al_at == ',') return perr(P, arg_at(al_at, e, eos), "unknown token in expression");
             if (!dir_expr(P, al_at, eos, &x, &al, "expression")) return false;
             if (name[0] == 'l') return perr(P, al_at, "alignment not supported on this target");
             if (al <= 0 || (al & (al - 1))) return perr(P, al_at, "alignment must be a power of 2");
@@ -3839,11 +3845,11 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return size >= 0 || perr(P, size_at, "size must be non-negative");
     }
     if (!strcmp(name, "size")) {            /* NAME, EXPR */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
-        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         x = skip_ws(x + 1, e);
-        if (x >= e || *x == ',') return perr(P, AT_(x), "unknown token in expression");
+        if (x >= e || *x == ',') return perr(P, arg_at(x, e, eos), "unknown token in expression");
         AsmSymExpr sx;   /* (parseExpression: symbols, and 1/0, are fine) */
         AsmErr ae;
         P->A.line_start = P->ls;
@@ -3855,13 +3861,13 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return x >= e || perr(P, x, "unexpected token");
     }
     if (!strcmp(name, "type")) {            /* NAME[,] [@%#]TYPE (ParseDirectiveType) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
         if (x < e && *x == ',') x = skip_ws(x + 1, e);
         if (x < e && (*x == '@' || *x == '%' || *x == '#')) x = skip_ws(x + 1, e);
         else if (x >= e || !llvm_ident_end(x, e))
-            return perr(P, AT_(x), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
-        if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected symbol type");
+            return perr(P, arg_at(x, e, eos), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
+        if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected symbol type");
         char t[32];
         const char *w = x + (*x == '"'), *we = ie - (*x == '"');
         snprintf(t, sizeof t, "%.*s", (int)(we - w < 31 ? we - w : 31), w);
@@ -3869,7 +3875,6 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         x = skip_ws(ie, e);
         return x >= e || perr(P, x, "expected end of directive");
     }
-#undef AT_
     return true;
 }
 
