@@ -205,35 +205,46 @@ void asm_free(AsmState *A)
 /* ---- symbols ---- */
 static uint32_t hash(const char *s, size_t n) { return fnv1a(s, n); }
 
-const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
+/* the symbol [s, s + n) of hash h in A's table */
+static AsmSym *sym_lookup(const AsmState *A, const char *s, size_t n, uint32_t h)
 {
     if (!A->nsyms) return NULL;
     uint32_t mask = (uint32_t)A->capsyms - 1;
-    for (uint32_t k = hash(s, n) & mask; A->syms[k].name; k = (k + 1) & mask)
-        if (name_eq(A->syms[k].name, s, n)) return &A->syms[k];
+    for (uint32_t k = h & mask; A->syms[k].name; k = (k + 1) & mask) {
+        const AsmSym *y = &A->syms[k];
+        if (y->hash == h && y->len == n && !memcmp(y->name, s, n)) return &A->syms[k];
+    }
     return NULL;
+}
+
+const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
+{
+    return sym_lookup(A, s, n, hash(s, n));
 }
 
 static void sym_set(AsmState *A, const char *s, size_t n, int64_t v, bool known)
 {
-    AsmSym *y = (AsmSym *)asm_sym_find(A, s, n);
+    uint32_t h = hash(s, n);
+    AsmSym *y = sym_lookup(A, s, n, h);
     if (!y) {
         if ((A->nsyms + 1) * 2 > A->capsyms) {
             int cap = A->capsyms ? A->capsyms * 2 : 64;
             AsmSym *ns = xcalloc((size_t)cap, sizeof *ns);
             for (int i = 0; i < A->capsyms; i++) {
                 if (!A->syms[i].name) continue;
-                uint32_t k = hash(A->syms[i].name, strlen(A->syms[i].name)) & (uint32_t)(cap - 1);
+                uint32_t k = A->syms[i].hash & (uint32_t)(cap - 1);
                 while (ns[k].name) k = (k + 1) & (uint32_t)(cap - 1);
                 ns[k] = A->syms[i];
             }
             free(A->syms);
             A->syms = ns; A->capsyms = cap;
         }
-        uint32_t k = hash(s, n) & (uint32_t)(A->capsyms - 1);
+        uint32_t k = h & (uint32_t)(A->capsyms - 1);
         while (A->syms[k].name) k = (k + 1) & (uint32_t)(A->capsyms - 1);
         y = &A->syms[k];
         y->name = dupn(s, n);
+        y->hash = h;
+        y->len = (uint32_t)n;
         A->nsyms++;
     }
     y->value = v;

@@ -45,7 +45,9 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
  * character constant that is none: 0x, 'ab'), which some directives report in their words */
 typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex; } AsmErr;
 
-typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
+/* known: a constant; hash (of the name: its slot) and len kept, so that a lookup compares the
+ * name's bytes only in the slot that holds it and the table grows without reading the names */
+typedef struct AsmSym { char *name; int64_t value; uint32_t hash; uint32_t len : 31, known : 1; } AsmSym;
 /* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
 typedef struct AsmTab { char **name; void **val; int n, cap; } AsmTab;
 typedef struct AsmMacro AsmMacro;
