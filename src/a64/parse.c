@@ -3642,13 +3642,7 @@ static bool float_value(Parser *P, const char *x, const char *ve)
  * otherwise); NULL when none starts there */
 static const char *llvm_ident_end(const char *a, const char *e)
 {
-    if (a < e && *a == '"') {
-        for (const char *x = a + 1; x < e; x++) {
-            if (*x == '\\') x++;
-            else if (*x == '"') return x + 1;
-        }
-        return NULL;
-    }
+    if (a < e && *a == '"') return asm_string_end(a, e);
     if (a >= e || !asm_name_start(*a)) return NULL;
     while (a < e && (asm_name_char(*a) || *a == '@')) a++;
     return a;
@@ -4004,6 +3998,11 @@ static bool ignored_args(Parser *P, const char *name, const char *s, const char 
     if (!strcmp(name, "file")) return file_directive(P, s, a, e);
     if (!strcmp(name, "loc")) return loc_directive(P, a, e);
     if (!strcmp(name, "reloc")) return reloc_directive(P, a, e);
+    if (!strcmp(name, "print")) {   /* .print "TEXT" (llvm-mc prints it; uarch does not) */
+        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, s, "expected double quoted string after .print");
+        return dir_end(P, q, e);
+    }
     if (P->A.dialect != ASM_ELF) return true;
     const char *eos = skip_ws(e, P->le);
     const char *ie, *x;
@@ -4153,12 +4152,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         P->ended = true;
         return true;
     case ASM_D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */
-        size_t k = a < e && *a == '"' ? 1 : 0, m = (size_t)(e - a);
-        if (k && m >= 2 && e[-1] == '"') m -= 2;
-        else if (k) m -= 1;
-        /* (llvm-mc's words without a text; an empty one is said empty) */
-        if (!k && !m) pwarn(P, s, ".warning directive invoked in source file");
-        else pwarn(P, s, "%.*s", (int)m, a + k);
+        /* (llvm-mc's words without a text; an empty one is said empty; no string, or
+         * something after it: its errors) */
+        if (a >= e) {
+            pwarn(P, s, ".warning directive invoked in source file");
+            return true;
+        }
+        const char *q = *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, a, ".warning argument must be a string");
+        if (!dir_end(P, q, e)) return false;
+        pwarn(P, s, "%.*s", (int)(q - a - 2), a + 1);
         return true;
     }
     case ASM_D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);

@@ -90,8 +90,9 @@ done
 # addresses, mova, post-index registers with more operands, variants after a value of no
 # symbol) and a64-ifc-open-strings.test (.ifc and .ifnc with a string left open, which runs to
 # the end of the text) and a64-symbol-directives.test (the arguments of .globl, .weak, .comm,
-# .size, .type, .ident ... and .section without a name) the same way
-for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90; do
+# .size, .type, .ident ... and .section without a name) and asm-directive-words.test (.ifdef, .macro,
+# .purgem, .abort, .if of a division by zero, .error, .warning, .print, .incbin) the same way
+for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 asm-directive-words:45; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
