@@ -271,6 +271,11 @@ typedef struct A64ParseStart {
      * in two is end_open), in a data section; the frame started last still open (at the end
      * of the text: llvm's "Unfinished frame!") */
     bool cfi_open, cfi_data, cfi_last;
+    /* the DWARF file numbers `.file N` gave before it (bit N of files, N < 128; 0: `.file 0`,
+     * DWARF 5's root file); files_more: a larger one too (a piece that names one it has not
+     * seen itself is parsed whole) */
+    uint64_t files[2];
+    bool files_more;
 } A64ParseStart;
 
 typedef struct A64Program {

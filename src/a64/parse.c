@@ -106,6 +106,11 @@ typedef struct Parser {
     /* CFI frames open (llvm's MCStreamer: .cfi_startproc ... .cfi_endproc), the innermost last:
      * the section of each (sec); whether the frame started last is still open */
     int *cfi; int ncfi, capcfi; bool cfi_last;
+    /* the DWARF file numbers `.file N` gave (llvm's MCDwarfLineTable): bit N of dfiles for N <
+     * 128, the others in dfx; dfiles_more: a piece after a larger one (P->start) */
+    uint64_t dfiles[2]; uint64_t *dfx; int ndfx, capdfx; bool dfiles_more;
+    /* the root file (`.file 0`) this part of the text gave: its name as written, its MD5 */
+    char *droot; bool droot_md5; uint64_t droot_sum[2];
     const char *next_line, *text_end;   /* the input's line after the one parsed (NULL: none, a
                                            line of an expansion), and the text's end */
     const char *eos;          /* where the statement being parsed ends with the blanks after it
@@ -3637,13 +3642,7 @@ static bool float_value(Parser *P, const char *x, const char *ve)
  * otherwise); NULL when none starts there */
 static const char *llvm_ident_end(const char *a, const char *e)
 {
-    if (a < e && *a == '"') {
-        for (const char *x = a + 1; x < e; x++) {
-            if (*x == '\\') x++;
-            else if (*x == '"') return x + 1;
-        }
-        return NULL;
-    }
+    if (a < e && *a == '"') return asm_string_end(a, e);
     if (a >= e || !asm_name_start(*a)) return NULL;
     while (a < e && (asm_name_char(*a) || *a == '@')) a++;
     return a;
@@ -3887,13 +3886,213 @@ static bool name_in(const char *name, const char *const *names)
     return false;
 }
 
+/* where llvm reports an argument wanted at x of a statement whose arguments end at e: at x, or
+ * past the end at eos (the statement's end after its blanks) */
+static inline const char *arg_at(const char *x, const char *e, const char *eos)
+{
+    return x < e ? x : eos;
+}
+
+/* llvm's Integer token at x: a number that fits in 64 bits, its value as llvm's getIntVal
+ * (int64_t: 2^63 and above are negative); its end, or NULL (no number there, or a BigNum) */
+static const char *int_token(const char *x, const char *e, int64_t *v)
+{
+    AsmNum n;
+    const char *ne;
+    if (x >= e || *x < '0' || *x > '9' || !(ne = asm_lex_number_all(x, e, &n)) || n.kind != ASM_NUM_INT || n.big ||
+        n.hi)
+        return NULL;
+    *v = (int64_t)n.lo;
+    return ne;
+}
+
+/* is the DWARF file number n given by a `.file n` so far?  -1: not known in this piece (a
+ * number of 128 or more that a piece before it may have given) */
+static int dwarf_file(const Parser *P, int64_t n)
+{
+    if (n < 128) return (int)(P->dfiles[n >> 6] >> (n & 63) & 1);
+    for (int i = 0; i < P->ndfx; i++)
+        if (P->dfx[i] == (uint64_t)n) return 1;
+    return P->dfiles_more ? -1 : 0;
+}
+
+/* .file [N] "PATH" ["FILE"] [md5 NUMBER] [source "TEXT"] (llvm's parseDirectiveFile, its words
+ * and places): N >= 1 names a file of the line table once ("file number already allocated",
+ * at the directive, for the second), N 0 the root file (DWARF 5).  Where llvm-mca 19 differs,
+ * uarch takes compiler output: after a root file, llvm gives a `.file N` of the root's name and
+ * checksum (directory and source aside) no entry and no error, so that a `.loc N` is its
+ * "unassigned file number", and GCC 12's -g output (`.file 0 "dir" "a.c"`, `.file 1 "a.c"`,
+ * `.loc 1 ...`) fails there; here N is given (N < 128; and a later `.file N` is "already
+ * allocated", where llvm gives it) */
+static bool file_directive(Parser *P, const char *s, const char *a, const char *e)
+{
+    const char *eos = skip_ws(e, P->le), *x = a, *ne, *ie, *y, *fname;
+    int64_t fn = -1;
+    bool md5 = false;
+    uint64_t sum[2] = {0, 0};
+    if ((ne = int_token(x, e, &fn))) {
+        x = skip_ws(ne, e);
+        if (fn < 0) return perr(P, arg_at(x, e, eos), "negative file number");
+    }
+    if (x >= e || *x != '"' || !(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected string");
+    fname = x;
+    x = skip_ws(ie, e);
+    if (x < e && *x == '"') {
+        if (fn == -1) return perr(P, x, "explicit path specified, but no file number");
+        if (!(ie = llvm_ident_end(x, e))) return perr(P, x, "unexpected token in '.file' directive");
+        fname = x;
+        x = skip_ws(ie, e);
+    }
+    size_t nfname = (size_t)(llvm_ident_end(fname, e) - fname);   /* (in its quotes, as written) */
+    while (x < e) {
+        if (!asm_name_start(*x)) return perr(P, x, "unexpected token in '.file' directive");
+        ie = llvm_ident_end(x, e);
+        y = skip_ws(ie, e);
+        bool m = ie - x == 3 && !memcmp(x, "md5", 3), src = ie - x == 6 && !memcmp(x, "source", 6);
+        if (!m && !src) return perr(P, arg_at(y, e, eos), "unexpected token in '.file' directive");
+        if (fn == -1)
+            return perr(P, arg_at(y, e, eos), m ? "MD5 checksum specified, but no file number"
+                                                : "source specified, but no file number");
+        if (m) {                  /* a number of up to 128 bits */
+            AsmNum n;
+            if (y >= e || *y < '0' || *y > '9') return perr(P, arg_at(y, e, eos), "unknown token in expression");
+            if (!(ne = asm_lex_number_all(y, e, &n)) || n.kind != ASM_NUM_INT)
+                return perr(P, y, "unknown token in expression");
+            if (n.big) return perr(P, y, "out of range literal value");
+            md5 = true, sum[0] = n.hi, sum[1] = n.lo;
+            x = skip_ws(ne, e);
+        } else {
+            if (y >= e || *y != '"' || !(ie = llvm_ident_end(y, e)))
+                return perr(P, arg_at(y, e, eos), "unexpected token in '.file' directive");
+            x = skip_ws(ie, e);
+        }
+    }
+    if (fn < 0) return true;
+    int had = dwarf_file(P, fn);
+    if (had < 0) return perr(P, s, "%s", A64_MSG_WHOLE);
+    if (!fn) {                    /* the root file: its name and checksum */
+        free(P->droot);
+        P->droot = xmalloc(nfname + 1);
+        memcpy(P->droot, fname, nfname);
+        P->droot[nfname] = 0;
+        P->droot_md5 = md5, P->droot_sum[0] = sum[0], P->droot_sum[1] = sum[1];
+    } else if (P->dfiles[0] & 1) {   /* the root file again (a piece that did not see it: whole) */
+        if (!P->droot) return perr(P, s, "%s", A64_MSG_WHOLE);
+        if (strlen(P->droot) == nfname && !memcmp(P->droot, fname, nfname) && P->droot_md5 == md5 &&
+            (!md5 || (P->droot_sum[0] == sum[0] && P->droot_sum[1] == sum[1])))
+            had = 0, fn = fn < 128 ? fn : 0;   /* (no error; N taken for .loc: see above) */
+    }
+    if (had && fn) return perr(P, s, "file number already allocated");
+    if (fn < 128) P->dfiles[fn >> 6] |= 1ull << (fn & 63);
+    else {
+        if (P->ndfx == P->capdfx) P->dfx = xrealloc(P->dfx, (size_t)(P->capdfx = P->capdfx * 2 + 8) * sizeof *P->dfx);
+        P->dfx[P->ndfx++] = (uint64_t)fn;
+    }
+    return true;
+}
+
+/* the expression of a .loc sub-directive at y (is_stmt, isa: parseExpression folded to a
+ * constant, truncated to int as llvm's; discriminator: parseAbsoluteExpression), its value in
+ * *v, where it ends in *end; `what` the words when it is no constant (NULL: "expected
+ * absolute expression"; "": symbols are fine, view's) */
+static bool loc_value(Parser *P, const char *y, const char *e, const char *eos, const char **end, int64_t *v,
+                      const char *what)
+{
+    if (y >= e) return perr(P, eos, "unknown token in expression");
+    AsmSymExpr sx;
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    if (!asm_sym_expr(&P->A, y, e, end, &sx, NULL, &ae)) {
+        if (!ae.at) ae.at = y;
+        return aerr(P, &ae);
+    }
+    if (!sx.constant && !(what && !*what)) return perr(P, y, "%s", what ? what : "expected absolute expression");
+    *v = (int32_t)(uint32_t)sx.addend;
+    *end = skip_ws(*end, e);
+    return true;
+}
+
+/* .loc FILE [LINE [COLUMN]] [basic_block | prologue_end | epilogue_begin | is_stmt 0|1 | isa N |
+ * discriminator N]... (llvm's parseDirectiveLoc: its words and places).  uarch takes GNU as's
+ * `view EXPR` too, which llvm-mca 19 refuses ("unknown sub-directive"): GCC's -O1 and above -g
+ * output has it on every .loc (`.loc 1 4 22 view -0`, `view .LVU1`) */
+static bool loc_directive(Parser *P, const char *a, const char *e)
+{
+    const char *eos = skip_ws(e, P->le), *x = a, *ne;
+    int64_t v;
+    if (!(ne = int_token(x, e, &v))) return perr(P, arg_at(x, e, eos), "unexpected token in '.loc' directive");
+    int had = dwarf_file(P, v < 0 ? 0 : v);
+    if (v < 1 && !(v == 0 && had)) return perr(P, x, "file number less than one in '.loc' directive");
+    if (had < 0) return perr(P, x, "%s", A64_MSG_WHOLE);
+    if (!had) return perr(P, x, "unassigned file number in '.loc' directive");
+    x = skip_ws(ne, e);
+    static const char *const lc[] = {"line number less than zero in '.loc' directive",
+                                     "column position less than zero in '.loc' directive"};
+    for (int k = 0; k < 2 && (ne = int_token(x, e, &v)); k++) {
+        if (v < 0) return perr(P, x, "%s", lc[k]);
+        x = skip_ws(ne, e);
+    }
+    while (x < e) {
+        const char *ie = llvm_ident_end(x, e), *y;
+        if (!ie) return perr(P, x, "unexpected token in '.loc' directive");
+        const char *w = x + (*x == '"');
+        size_t n = (size_t)(ie - (*x == '"') - w);
+        y = skip_ws(ie, e);
+        if ((n == 11 && !memcmp(w, "basic_block", n)) || (n == 12 && !memcmp(w, "prologue_end", n)) ||
+            (n == 14 && !memcmp(w, "epilogue_begin", n))) {
+            x = y;
+        } else if (n == 7 && !memcmp(w, "is_stmt", n)) {
+            if (!loc_value(P, y, e, eos, &x, &v, "is_stmt value not the constant value of 0 or 1")) return false;
+            if (v != 0 && v != 1) return perr(P, y, "is_stmt value not 0 or 1");
+        } else if (n == 3 && !memcmp(w, "isa", n)) {
+            if (!loc_value(P, y, e, eos, &x, &v, "isa number not a constant value")) return false;
+            if (v < 0) return perr(P, y, "isa number less than zero");
+        } else if (n == 13 && !memcmp(w, "discriminator", n)) {
+            if (!loc_value(P, y, e, eos, &x, &v, NULL)) return false;
+        } else if (n == 4 && !memcmp(w, "view", n)) {   /* (GNU as's; GCC's -g output has it) */
+            if (!loc_value(P, y, e, eos, &x, &v, "")) return false;
+        } else return perr(P, x, "unknown sub-directive in '.loc' directive");
+    }
+    return true;
+}
+
+/* .reloc OFFSET, NAME[, EXPR] (llvm's parseDirectiveReloc; llvm-mca's streamer takes any name) */
+static bool reloc_directive(Parser *P, const char *a, const char *e)
+{
+    const char *eos = skip_ws(e, P->le), *x, *ie;
+    AsmSymExpr sx;
+    AsmErr ae;
+    P->A.line_start = P->ls;
+    if (a >= e) return perr(P, eos, "unknown token in expression");
+    if (!asm_sym_expr(&P->A, a, e, &x, &sx, NULL, &ae)) {
+        if (!ae.at) ae.at = a;
+        return aerr(P, &ae);
+    }
+    x = skip_ws(x, e);
+    if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
+    x = skip_ws(x + 1, e);
+    if (x >= e || !asm_name_start(*x)) return perr(P, arg_at(x, e, eos), "expected relocation name");
+    ie = llvm_ident_end(x, e);
+    x = skip_ws(ie, e);
+    if (x < e && *x == ',') {
+        const char *y = skip_ws(x + 1, e);
+        if (y >= e) return perr(P, eos, "unknown token in expression");
+        if (!asm_sym_expr(&P->A, y, e, &x, &sx, NULL, &ae)) {
+            if (!ae.at) ae.at = y;
+            return aerr(P, &ae);
+        }
+        if (!sx.rel && !sx.constant) return perr(P, y, "expression must be relocatable");
+    }
+    return dir_end(P, x, e);
+}
+
 /* the arguments llvm-mc 19's ELF parsers check of directives uarch otherwise passes over (kind
  * ignore: symbol attributes, .comm, .size, .type, .ident ...), in their words and places
  * (AsmParser, ELFAsmParser, AArch64AsmParser; tools/lines-llvm.sh): a symbol where one is
  * wanted, the commas, the expressions, what follows the last argument.  [a, e) the arguments
  * (blanks cut); an error at their end is where the blanks after them end, as llvm's.  Under
  * Mach-O and COFF their parsers say other words: passed over there, as before */
-static bool ignored_args(Parser *P, const char *name, const char *a, const char *e)
+static bool ignored_args(Parser *P, const char *name, const char *s, const char *a, const char *e)
 {
     static const char *const symlist[] = {"globl", "global", "weak", "local", "hidden", "protected", "internal",
                                           "lto_discard", NULL};
@@ -3901,13 +4100,20 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
     static const char *const types[] = {"STT_FUNC", "function", "STT_GNU_IFUNC", "gnu_indirect_function",
                                         "STT_OBJECT", "object", "STT_TLS", "tls_object", "STT_COMMON", "common",
                                         "STT_NOTYPE", "notype", "STT_GNU_UNIQUE_OBJECT", "gnu_unique_object", NULL};
+    if (!strcmp(name, "file")) return file_directive(P, s, a, e);
+    if (!strcmp(name, "loc")) return loc_directive(P, a, e);
+    if (!strcmp(name, "reloc")) return reloc_directive(P, a, e);
+    if (!strcmp(name, "print")) {   /* .print "TEXT" (llvm-mc prints it; uarch does not) */
+        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, s, "expected double quoted string after .print");
+        return dir_end(P, q, e);
+    }
     if (P->A.dialect != ASM_ELF) return true;
     const char *eos = skip_ws(e, P->le);
-#define AT_(x) ((x) < e ? (x) : eos)
     const char *ie, *x;
     if (name_in(name, symlist)) {          /* NAME[, NAME ...] (none is fine; ELFAsmParser's want commas) */
         for (x = a; x < e;) {
-            if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected identifier");
+            if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected identifier");
             x = skip_ws(ie, e);
             if (x >= e) break;
             if (*x != ',') return perr(P, x, name[0] == 'g' || name[1] == 't' ? "unexpected token" : "expected comma");
@@ -3917,25 +4123,25 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return true;
     }
     if (name_in(name, onesym)) {            /* NAME alone */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), name[0] == 'v' ? "expected symbol name" : "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), name[0] == 'v' ? "expected symbol name" : "expected identifier");
         return dir_end(P, ie, e);
     }
     if (!strcmp(name, "ident")) {           /* "STRING" alone */
-        if (a >= e || *a != '"' || !(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected string");
+        if (a >= e || *a != '"' || !(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected string");
         x = skip_ws(ie, e);
         return x >= e || perr(P, x, "expected end of directive");
     }
     if (!strcmp(name, "comm") || !strcmp(name, "lcomm")) {   /* NAME, SIZE[, ALIGN] (parseDirectiveComm) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier in directive");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier in directive");
         x = skip_ws(ie, e);
-        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         const char *size_at = skip_ws(x + 1, e), *al_at = NULL;
         int64_t size, al = 1;
-        if (size_at >= e || *size_at == ',') return perr(P, AT_(size_at), "unknown token in expression");
+        if (size_at >= e || *size_at == ',') return perr(P, arg_at(size_at, e, eos), "unknown token in expression");
         if (!dir_expr(P, size_at, eos, &x, &size, "expression")) return false;
         if (x < e && *x == ',') {
             al_at = skip_ws(x + 1, e);
-            if (al_at >= e || *al_at == ',') return perr(P, AT_(al_at), "unknown token in expression");
+            if (al_at >= e || *al_at == ',') return perr(P, arg_at(al_at, e, eos), "unknown token in expression");
             if (!dir_expr(P, al_at, eos, &x, &al, "expression")) return false;
             if (name[0] == 'l') return perr(P, al_at, "alignment not supported on this target");
             if (al <= 0 || (al & (al - 1))) return perr(P, al_at, "alignment must be a power of 2");
@@ -3944,11 +4150,11 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return size >= 0 || perr(P, size_at, "size must be non-negative");
     }
     if (!strcmp(name, "size")) {            /* NAME, EXPR */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
-        if (x >= e || *x != ',') return perr(P, AT_(x), "expected comma");
+        if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         x = skip_ws(x + 1, e);
-        if (x >= e || *x == ',') return perr(P, AT_(x), "unknown token in expression");
+        if (x >= e || *x == ',') return perr(P, arg_at(x, e, eos), "unknown token in expression");
         AsmSymExpr sx;   /* (parseExpression: symbols, and 1/0, are fine) */
         AsmErr ae;
         P->A.line_start = P->ls;
@@ -3960,13 +4166,13 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return x >= e || perr(P, x, "unexpected token");
     }
     if (!strcmp(name, "type")) {            /* NAME[,] [@%#]TYPE (ParseDirectiveType) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, AT_(a), "expected identifier");
+        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
         if (x < e && *x == ',') x = skip_ws(x + 1, e);
         if (x < e && (*x == '@' || *x == '%' || *x == '#')) x = skip_ws(x + 1, e);
         else if (x >= e || !llvm_ident_end(x, e))
-            return perr(P, AT_(x), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
-        if (!(ie = llvm_ident_end(x, e))) return perr(P, AT_(x), "expected symbol type");
+            return perr(P, arg_at(x, e, eos), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
+        if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected symbol type");
         char t[32];
         const char *w = x + (*x == '"'), *we = ie - (*x == '"');
         snprintf(t, sizeof t, "%.*s", (int)(we - w < 31 ? we - w : 31), w);
@@ -3974,7 +4180,6 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         x = skip_ws(ie, e);
         return x >= e || perr(P, x, "expected end of directive");
     }
-#undef AT_
     return true;
 }
 
@@ -4009,7 +4214,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     const char *at_end = a < e ? a : skip_ws(e, P->le);
     switch (d->kind) {
-    case ASM_D_IGNORE: return ignored_args(P, name, a, e);
+    case ASM_D_IGNORE: return ignored_args(P, name, s, a, e);
     case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
@@ -4051,12 +4256,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         P->ended = true;
         return true;
     case ASM_D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */
-        size_t k = a < e && *a == '"' ? 1 : 0, m = (size_t)(e - a);
-        if (k && m >= 2 && e[-1] == '"') m -= 2;
-        else if (k) m -= 1;
-        /* (llvm-mc's words without a text; an empty one is said empty) */
-        if (!k && !m) pwarn(P, s, ".warning directive invoked in source file");
-        else pwarn(P, s, "%.*s", (int)m, a + k);
+        /* (llvm-mc's words without a text; an empty one is said empty; no string, or
+         * something after it: its errors) */
+        if (a >= e) {
+            pwarn(P, s, ".warning directive invoked in source file");
+            return true;
+        }
+        const char *q = *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, a, ".warning argument must be a string");
+        if (!dir_end(P, q, e)) return false;
+        pwarn(P, s, "%.*s", (int)(q - a - 2), a + 1);
         return true;
     }
     case ASM_D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
@@ -4935,6 +5144,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             P.cfi[P.ncfi++] = P.start->cfi_data ? -1 : 0;
         }
         P.cfi_last = P.start->cfi_last;
+        P.dfiles[0] = P.start->files[0], P.dfiles[1] = P.start->files[1];
+        P.dfiles_more = P.start->files_more;
     }
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
@@ -5137,7 +5348,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         *prog->end = (A64ParseStart){P.offset, !P.text, P.prev_sec == -1, P.insts0 + prog->ninsts,
                                      P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
                                      P.env.sys, P.prev_sec == SEC_NONE, P.ncfi > 0, P.ncfi > 0 && P.cfi[0] < 0,
-                                     P.cfi_last};
+                                     P.cfi_last, {P.dfiles[0], P.dfiles[1]}, P.dfiles_more || P.ndfx > 0};
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0 || P.ncfi > 1;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
@@ -5149,6 +5360,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         }
     }
     free(P.cfi);
+    free(P.dfx);
+    free(P.droot);
     free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numl); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);
     asm_free(&P.A);
     buf_free(&P.cline);

@@ -189,6 +189,9 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.cfi_open = g.end->cfi_open;
                 start.cfi_data = g.end->cfi_data;
                 start.cfi_last = g.end->cfi_last;
+                start.files[0] = g.end->files[0];
+                start.files[1] = g.end->files[1];
+                start.files_more = g.end->files_more;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;

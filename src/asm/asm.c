@@ -205,35 +205,46 @@ void asm_free(AsmState *A)
 /* ---- symbols ---- */
 static uint32_t hash(const char *s, size_t n) { return fnv1a(s, n); }
 
-const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
+/* the symbol [s, s + n) of hash h in A's table */
+static AsmSym *sym_lookup(const AsmState *A, const char *s, size_t n, uint32_t h)
 {
     if (!A->nsyms) return NULL;
     uint32_t mask = (uint32_t)A->capsyms - 1;
-    for (uint32_t k = hash(s, n) & mask; A->syms[k].name; k = (k + 1) & mask)
-        if (name_eq(A->syms[k].name, s, n)) return &A->syms[k];
+    for (uint32_t k = h & mask; A->syms[k].name; k = (k + 1) & mask) {
+        const AsmSym *y = &A->syms[k];
+        if (y->hash == h && y->len == n && !memcmp(y->name, s, n)) return &A->syms[k];
+    }
     return NULL;
+}
+
+const AsmSym *asm_sym_find(const AsmState *A, const char *s, size_t n)
+{
+    return sym_lookup(A, s, n, hash(s, n));
 }
 
 static void sym_set(AsmState *A, const char *s, size_t n, int64_t v, bool known)
 {
-    AsmSym *y = (AsmSym *)asm_sym_find(A, s, n);
+    uint32_t h = hash(s, n);
+    AsmSym *y = sym_lookup(A, s, n, h);
     if (!y) {
         if ((A->nsyms + 1) * 2 > A->capsyms) {
             int cap = A->capsyms ? A->capsyms * 2 : 64;
             AsmSym *ns = xcalloc((size_t)cap, sizeof *ns);
             for (int i = 0; i < A->capsyms; i++) {
                 if (!A->syms[i].name) continue;
-                uint32_t k = hash(A->syms[i].name, strlen(A->syms[i].name)) & (uint32_t)(cap - 1);
+                uint32_t k = A->syms[i].hash & (uint32_t)(cap - 1);
                 while (ns[k].name) k = (k + 1) & (uint32_t)(cap - 1);
                 ns[k] = A->syms[i];
             }
             free(A->syms);
             A->syms = ns; A->capsyms = cap;
         }
-        uint32_t k = hash(s, n) & (uint32_t)(A->capsyms - 1);
+        uint32_t k = h & (uint32_t)(A->capsyms - 1);
         while (A->syms[k].name) k = (k + 1) & (uint32_t)(A->capsyms - 1);
         y = &A->syms[k];
         y->name = dupn(s, n);
+        y->hash = h;
+        y->len = (uint32_t)n;
         A->nsyms++;
     }
     y->value = v;
@@ -283,6 +294,14 @@ static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *
     return true;
 }
 
+/* the end of the name llvm's parseIdentifier reads at a: a symbol name (a letter, _ . $ first)
+ * or a string closed on the line; NULL when none starts there */
+static const char *ident_or_string_end(const char *a, const char *e)
+{
+    if (a < e && *a == '"') return asm_string_end(a, e);
+    return a < e && asm_name_start(*a) ? asm_name_end(a, e) : NULL;
+}
+
 /* the condition of the conditional `name` of kind k (.elseif passed as .if) on [a, e) (eos: e
  * before its blanks were cut, where the statement ends) */
 static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const char *e, const char *eos, bool *val,
@@ -296,6 +315,7 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
             /* (a symbol without a value: llvm's words where the whole reads as an expression) */
             AsmSymExpr sx;
             AsmErr se;
+            if (!strncmp(err->msg, "division by zero", 16)) return aerr(err, a, "expected absolute expression");
             if (strncmp(err->msg, "unknown symbol", 14) && strncmp(err->msg, "symbol '", 8)) return false;
             if (!asm_sym_expr(A, a, e, &end, &sx, NULL, &se)) return *err = se, false;
             return aerr(err, a, "expected absolute expression");
@@ -306,8 +326,11 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
         return true;
     }
     if (k == ASM_D_IFDEF || k == ASM_D_IFNDEF) {
-        const char *ie = asm_name_end(a, e);
-        if (ie == a || skip_ws(ie, e) != e) return aerr(err, a, "expected a symbol name after '.%s'", name);
+        /* (llvm's parseIdentifier: a name, or one in quotes; then the end of the statement) */
+        const char *ie = ident_or_string_end(a, e), *x;
+        if (!ie) return aerr(err, a < e ? a : eos, "expected identifier after '.ifdef'");
+        if ((x = skip_ws(ie, e)) != e) return aerr(err, x, "expected newline");
+        if (*a == '"') a++, ie--;
         bool d = asm_sym_find(A, a, (size_t)(ie - a)) || (A->label_defined && A->label_defined(A->ctx, a, (size_t)(ie - a)));
         *val = k == ASM_D_IFDEF ? d : !d;
         return true;
@@ -327,7 +350,8 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
             if (*c == '"') q = !q;
             else if (*c == ',' && !q) break;
         }
-        if (c >= e) return aerr(err, eos, "expected comma");
+        if (c >= e && name[2] == 'c') return aerr(err, eos, "expected comma");
+        if (c >= e) return aerr(err, eos, "expected comma after first string for '.%s' directive", name);
         const char *s1 = a, *e1 = rtrim(a, c), *s2 = skip_ws(c + 1, e), *e2 = e;
         bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
         *val = k == ASM_D_IFC ? same : !same;
@@ -394,7 +418,7 @@ static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
 static bool macro_begin(AsmState *A, const char *a, const char *e, int line, AsmErr *err)
 {
     const char *ne = asm_name_end(a, e);
-    if (ne == a) return aerr(err, a, "expected a macro name after '.macro'");
+    if (ne == a || !asm_name_start(*a)) return aerr(err, a, "expected identifier in '.macro' directive");
     AsmMacro *m = xcalloc(1, sizeof *m);
     m->name = dup_lower(a, (size_t)(ne - a));
     m->line = line + 1;
@@ -609,9 +633,15 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         return ASM_DONE;
     }
     case ASM_D_ERR: return aerr(err, at, ".err encountered"), ASM_ERROR;
-    case ASM_D_ERROR:
-        if (a < e && *a == '"' && e - a >= 2 && e[-1] == '"') return aerr(err, at, "%.*s", (int)(e - a - 2), a + 1), ASM_ERROR;
+    case ASM_D_ERROR: {           /* .error ["text"]: the text (what follows it unread), llvm's words */
+        const char *q = a < e && *a == '"' ? ident_or_string_end(a, e) : NULL;
+        if (q) return aerr(err, at, "%.*s", (int)(q - a - 2), a + 1), ASM_ERROR;
+        if (a < e) return aerr(err, a, ".error argument must be a string"), ASM_ERROR;
         return aerr(err, at, ".error directive invoked in source file"), ASM_ERROR;
+    }
+    case ASM_D_ABORT:             /* .abort [text]: the text as written (llvm-mc's words) */
+        if (a < e) return aerr(err, at, ".abort '%.*s' detected. Assembly stopping", (int)(e - a), a), ASM_ERROR;
+        return aerr(err, at, ".abort detected. Assembly stopping"), ASM_ERROR;
     case ASM_D_IRP: case ASM_D_IRPC: {
         const char *pe = asm_name_end(a, e);
         if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
@@ -625,14 +655,19 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
     }
     case ASM_D_MACRO: return macro_begin(A, a, e, line, err) ? ASM_DONE : ASM_ERROR;
     case ASM_D_PURGEM: {
-        const char *ne = asm_name_end(a, e);
+        /* (llvm's words: no name where one is wanted, something after it, no such macro at
+         * the directive) */
+        const char *ne = ident_or_string_end(a, e), *x;
+        if (!ne) return aerr(err, a, "expected identifier in '.purgem' directive"), ASM_ERROR;
+        if ((x = skip_ws(ne, e)) != e) return aerr(err, x, "expected newline"), ASM_ERROR;
+        if (*a == '"') a++, ne--;
         int k = tab_slot(&A->macros, a, (size_t)(ne - a));
         if (k >= 0) {
             macro_free(A->macros.val[k]);
             tab_del(&A->macros, k);
             return ASM_DONE;
         }
-        return aerr(err, a, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
+        return aerr(err, at, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
     }
     case ASM_D_REPT: {
         int64_t v;
@@ -1125,7 +1160,7 @@ void asm_notes(const AsmState *A, const char *file, Diag *d)
 bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err)
 {
     *at_end = false;
-    if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "'.macro' without '.endm'"); }
+    if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "no matching '.endmacro' in definition"); }
     if (A->collect != C_NONE) {
         *line = A->collect_line;
         return aerr(err, NULL, "'%s' without '.endr'", A->collect == C_REPT ? ".rept" : A->collect == C_IRP ? ".irp" : ".irpc");

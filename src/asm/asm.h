@@ -45,7 +45,9 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
  * character constant that is none: 0x, 'ab'), which some directives report in their words */
 typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex; } AsmErr;
 
-typedef struct AsmSym { char *name; int64_t value; bool known; } AsmSym;   /* known: a constant */
+/* known: a constant; hash (of the name: its slot) and len kept, so that a lookup compares the
+ * name's bytes only in the slot that holds it and the table grows without reading the names */
+typedef struct AsmSym { char *name; int64_t value; uint32_t hash; uint32_t len : 31, known : 1; } AsmSym;
 /* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
 typedef struct AsmTab { char **name; void **val; int n, cap; } AsmTab;
 typedef struct AsmMacro AsmMacro;
@@ -117,7 +119,7 @@ typedef enum AsmDirKind {
     ASM_D_IFDEF, ASM_D_IFNDEF, ASM_D_IFB, ASM_D_IFNB, ASM_D_IFC, ASM_D_IFNC,
     ASM_D_ELSE, ASM_D_ELSEIF, ASM_D_ENDIF,
     ASM_D_MACRO, ASM_D_ENDM, ASM_D_REPT, ASM_D_IRP, ASM_D_IRPC, ASM_D_ENDR, ASM_D_EXITM,
-    ASM_D_ERR, ASM_D_ERROR, ASM_D_SET, ASM_D_EQUIV, ASM_D_PURGEM, ASM_D_UNREQ, ASM_D_ALTMACRO, ASM_D_NOALTMACRO,
+    ASM_D_ERR, ASM_D_ERROR, ASM_D_ABORT, ASM_D_SET, ASM_D_EQUIV, ASM_D_PURGEM, ASM_D_UNREQ, ASM_D_ALTMACRO, ASM_D_NOALTMACRO,
     ASM_D_TARGET,
     /* the target parser's: layout, data, sections, and the target's own (.arch, .inst) */
     ASM_D_IGNORE = ASM_D_TARGET, ASM_D_ARCH, ASM_D_ULEB, ASM_D_SLEB, ASM_D_END, ASM_D_WARNING, ASM_D_OCTA, ASM_D_INST,
@@ -266,6 +268,16 @@ static inline const char *asm_name_end(const char *p, const char *e)
 {
     while (p < e && asm_name_char(*p)) p++;
     return p;
+}
+/* the end of the string in quotes at a (*a == '"'; a backslash escapes the next character),
+ * after its closing quote; NULL when it is not closed before e */
+static inline const char *asm_string_end(const char *a, const char *e)
+{
+    for (const char *x = a + 1; x < e; x++) {
+        if (*x == '\\') x++;
+        else if (*x == '"') return x + 1;
+    }
+    return NULL;
 }
 /* does the operand text at p start an expression the plain number parser cannot take? */
 bool asm_expr_char(char c);

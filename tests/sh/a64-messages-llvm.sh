@@ -52,9 +52,10 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
 done
 # a64-semicolon-errors.test (each statement's error on a line of several),
 # asm-warnings-with-errors.test (the directives' warnings among the errors) and
+# a64-debug-directives.test (.file, .loc, .reloc: the DWARF file numbers given) and
 # a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
 # text): the whole stderr, byte for byte (uarch's closing line has its program name)
-for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames; do
+for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
@@ -89,10 +90,11 @@ done
 # addresses, mova, post-index registers with more operands, variants after a value of no
 # symbol) and a64-ifc-open-strings.test (.ifc and .ifnc with a string left open, which runs to
 # the end of the text) and a64-symbol-directives.test (the arguments of .globl, .weak, .comm,
-# .size, .type, .ident ... and .section without a name) and a64-cfi-args.test (the CFI
-# directives' arguments) the same way
+# .size, .type, .ident ... and .section without a name), a64-cfi-args.test (the CFI
+# directives' arguments) and asm-directive-words.test (.ifdef, .macro, .purgem, .abort, .if of a
+# division by zero, .error, .warning, .print, .incbin) the same way
 for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 \
-    a64-cfi-args:150; do
+    a64-cfi-args:150 asm-directive-words:45; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
