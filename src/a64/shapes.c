@@ -1866,6 +1866,22 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
     return any;
 }
 
+/* a row of mnemonic [mnem, +n) (from lo) that takes shape `shape` (of the text whose characters
+ * start at tok[]) but for a predicate p8 to p15 or a predicate-as-counter pn0 to pn7 it
+ * refuses (restricted_view, row_restricts), or NULL */
+static const A64ShapeRow *restricted_row(const char *mnem, size_t n, int lo, const char *shape,
+                                         const char *const *tok)
+{
+    char pshape[160];
+    if (!restricted_view(shape, tok, pshape, sizeof pshape)) return NULL;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(r, pshape) && same_shape(r, shape)) return r;
+    }
+    return NULL;
+}
+
 /* whether the word [p, w) is a register of ZA: za, an array za.s, a tile za3.s or a slice of one
  * za1h.s (llvm's parser reads each as a matrix operand; not za4.s, a symbol) */
 static bool za_register(const char *p, const char *w)
@@ -2122,6 +2138,9 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     int lo = first_row(mnem, n);
     const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
+    /* (a row that takes the operands but for a predicate of the other half, ptrue pn0.b: the
+     * rows' words, restricted_words) */
+    if (ec == A64_SHAPE_MANY && shape[0] && restricted_row(mnem, n, lo, shape, tok)) ec = A64_SHAPE_NONE;
     if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES && (!nv || (ec == A64_SHAPE_PARSE && *at < nv))) return ec;
     if (nv) {
         snprintf(msg, cap, "vector register expected");
