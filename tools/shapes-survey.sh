@@ -167,8 +167,9 @@ function inst(k, v,    out, r, i, x, cnt, m, j, y) {
         else if (x ~ /^za/) { gsub(/N:N/, "0:" v, x); gsub(/w,/, "w8, ", x); gsub(/N/, "0", x); gsub(/,v/, ", v", x) }
         else if (x ~ /-/) { r = 0; cnt = a[1] ~ /vgx2/ ? 2 : 4; y = substr(x, 3, 2); x = "{z" r y "-z" (r + cnt - 1) y "}"; r += cnt }
         else if (x ~ /^\{/) {
-            r = 0; m = split(substr(x, 2, length(x) - 2), l, ","); x = "{"
-            for (j = 1; j <= m; j++) x = x (j > 1 ? ", " : "") "z" r++ substr(l[j], 2)
+            # (a strided list, {z.b,z^.b}: the stride of SME2, z0 and z8 of two, z0 z4 z8 z12 of four)
+            r = 0; m = split(substr(x, 2, length(x) - 2), l, ","); st = x ~ /\^/ ? 16 / m : 1; x = "{"
+            for (j = 1; j <= m; j++) { x = x (j > 1 ? ", " : "") "z" r substr(l[j], l[j] ~ /\^/ ? 3 : 2); r += st }
             x = x "}"
         } else if (i == target) {
             sub(/\[N\]/, "[" (k < 64 ? k : 0) "]", x); x = "z" (k < 64 ? r++ : k - 64) substr(x, 2)
@@ -190,7 +191,7 @@ function inst(k, v,    out, r, i, x, cnt, m, j, y) {
         if (x ~ /^z(\.[bhsdq])?\[N\]$/) { target = i; laned++ }
         else if (x ~ /^(z\.[bhsdq]|N|zt)$/) ;
         else if (i == 1 && x ~ /^za\.[bhsdq]\[w,N(:N)?(,vgx[24])?\]$/) ;
-        else if (x ~ /^\{z\.[bhsdq](,z\.[bhsdq])*\}$/ || x ~ /^\{z\.[bhsdq]-z\.[bhsdq]\}$/) ;
+        else if (x ~ /^\{z\.[bhsdq](,z\^?\.[bhsdq])*\}$/ || x ~ /^\{z\.[bhsdq]-z\.[bhsdq]\}$/) ;
         else ok = 0
     }
     if (!ok || laned > 1 || d) next

@@ -198,7 +198,9 @@ static size_t next_operand(const char **p)
     return n;
 }
 
-/* what rows_take asks of an operand at a place: a z register or a list of them (TAKE_Z), a list
+/* what rows_take asks of an operand at a place: a z register or a list of one (TAKE_Z: llvm's
+ * form of the list of one takes the register without braces, ld1d z0.d, p0/z, [x0]; a list of
+ * more, as SME2's fcvtzs { z0.s, z1.s }, { z2.s, z3.s } has, does not), a list
  * of them (TAKE_ZLIST), an array or tile of za (TAKE_ZA), a predicate (TAKE_P: p0, p0/m, pn8) */
 enum { TAKE_Z, TAKE_ZLIST, TAKE_ZA, TAKE_P };
 
@@ -207,7 +209,7 @@ enum { TAKE_Z, TAKE_ZLIST, TAKE_ZA, TAKE_P };
 static bool takes(const char *o, size_t n, int take, bool *next)
 {
     switch (take) {
-    case TAKE_Z: return zreg(o, n);
+    case TAKE_Z: return zreg(o, n) && (*o != '{' || (!memchr(o, ',', n) && !memchr(o, '-', n)));
     case TAKE_ZLIST: return zreg(o, n) && *o == '{';
     case TAKE_ZA: *next = n >= 3 && !strncmp(o, "{za", 3); return *next || (n >= 2 && o[0] == 'z' && o[1] == 'a');
     default: return n && *o == 'p';
@@ -725,6 +727,13 @@ static bool shape_sve_first(const char *shape)
     return a64_shape_sve(first);
 }
 
+/* whether row shape r has a vector group (",vgx2", ",vgx4") where the input's shape i ends its
+ * array vector: llvm's form without it (an alias of the one with) takes the input there */
+static bool vgx_omitted(const char *r, const char *i)
+{
+    return !strncmp(r, ",vgx", 4) && (r[4] == '2' || r[4] == '4') && *i == ']';
+}
+
 /* whether shape `in` is the shape of `row` as llvm's parser reads it, in spellings the
  * disassembler does not print: an immediate's shift where the row's immediates take one (#1,
  * lsl #8: one operand, folded into the number when printed; not of bytes: the row's column
@@ -744,7 +753,7 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
         } else if (!strncmp(i, ",lslN", 5) && i > in && i[-1] == 'N' && (!i[5] || i[5] == ',') && shifts &&
                    (i - in < 5 || strncmp(i - 5, ",lslN", 5))) {   /* (one: not #1, lsl #8, lsl #8) */
             i += 5;
-        } else if (!strncmp(r, ",vgx", 4) && (r[4] == '2' || r[4] == '4') && *i == ']') {
+        } else if (vgx_omitted(r, i)) {
             r += 5;
         } else if (!strncmp(r, ",N,mulvl]", 9) && *i == ']') {
             r += 8;
@@ -1718,11 +1727,13 @@ static bool rows_extend_z(const char *mnem, size_t n, int lo, const char *shape)
     return false;
 }
 
-/* the number of the first operands shapes a and b have alike */
+/* the number of the first operands shape a and row shape b have alike (an array vector of a
+ * without the vector group of b's: alike, vgx_omitted) */
 static int shape_common(const char *a, const char *b)
 {
     int k = 0, depth = 0;
-    for (; *a && *a == *b; a++, b++) {
+    for (; *a && (*a == *b || vgx_omitted(b, a)); a++, b++) {
+        if (*a != *b) b += 5;
         if (*a == '[' || *a == '{') depth++;
         else if ((*a == ']' || *a == '}') && depth) depth--;
         else if (*a == ',' && !depth) k++;
@@ -1855,6 +1866,22 @@ static bool restricted_view(const char *shape, const char *const *tok, char *psh
     return any;
 }
 
+/* a row of mnemonic [mnem, +n) (from lo) that takes shape `shape` (of the text whose characters
+ * start at tok[]) but for a predicate p8 to p15 or a predicate-as-counter pn0 to pn7 it
+ * refuses (restricted_view, row_restricts), or NULL */
+static const A64ShapeRow *restricted_row(const char *mnem, size_t n, int lo, const char *shape,
+                                         const char *const *tok)
+{
+    char pshape[160];
+    if (!restricted_view(shape, tok, pshape, sizeof pshape)) return NULL;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(r, pshape) && same_shape(r, shape)) return r;
+    }
+    return NULL;
+}
+
 /* whether the word [p, w) is a register of ZA: za, an array za.s, a tile za3.s or a slice of one
  * za1h.s (llvm's parser reads each as a matrix operand; not za4.s, a symbol) */
 static bool za_register(const char *p, const char *w)
@@ -1905,6 +1932,13 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         if (zmax && last && (laned || !strstr(r->shape, "[N]")))
             snprintf(words, cap, "Invalid restricted vector register, expected z0.%c..z%d.%c", x[2], atoi(zmax + 1), x[2]);
         else snprintf(words, cap, "invalid element width");
+        return false;
+    }
+    if (xn == 5 && !strncmp(x, "{z.", 3) && x[4] == '}' && *o != '{' && zsuffix &&
+        tolower((unsigned char)w[-1]) != x[3]) {
+        /* (a list of one, its register written bare: llvm reads it as the form's z register,
+         * ldnt1d z3.s, pn11/z, [x0]) */
+        snprintf(words, cap, "invalid element width");
         return false;
     }
     if (core == 1 && *x == 'z' && zsuffix) {
@@ -1998,6 +2032,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
             if (*q == '{' && v[c] == 'z' && !brace && strcspn(q, "}") < strcspn(q, ",-")) q++, brace = true;
             else if (*q == '}' && brace) q++, brace = false;
             else if (*q && *q == v[c]) q++, c++;
+            else if (vgx_omitted(q, v + c)) q += 5;
             else break;
         }
         if (c > best) {
@@ -2021,6 +2056,9 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         const char *b = skip_sp(word_end(at[best], e), e);
         if (b < e && *b == ']') return b;
     }
+    if (depth && best > 0 && sh[best - 1] == 'N' && rc == ':')
+        return at[best - 1];                /* (an offset where the forms have a range, umlal za.s[w8, 0],
+                                               ...: an operand of its own to llvm, refused at it) */
     bool zp = (*o == 'z' || *o == 'Z' || *o == 'p' || *o == 'P') && isdigit((unsigned char)o[1]);
     const char *lsl = sh[best] == '/' && !strncmp(sh, "{za.", 4) ? strstr(sh + best, ",lslN]") : NULL;
     if (lsl && next)                        /* (a tile's slice stored with p0/z and an index register
@@ -2100,6 +2138,9 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     int lo = first_row(mnem, n);
     const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
+    /* (a row that takes the operands but for a predicate of the other half, ptrue pn0.b: the
+     * rows' words, restricted_words) */
+    if (ec == A64_SHAPE_MANY && shape[0] && restricted_row(mnem, n, lo, shape, tok)) ec = A64_SHAPE_NONE;
     if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES && (!nv || (ec == A64_SHAPE_PARSE && *at < nv))) return ec;
     if (nv) {
         snprintf(msg, cap, "vector register expected");
@@ -2214,7 +2255,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * refuses the first one after it, or the lane of the z register a form ends with, an
      * operand of its own to llvm (lastb w0, p0, z1.s[3]: at the '[') */
     if (!hit && past >= 0) {
-        snprintf(msg, cap, "invalid operand for instruction");
+        char dw[160] = "";                  /* (the words of a longer form that refuses the operand
+                                               there: add za.d[w8, 0, vgx4], { z12.d - z15.d }, z14.b,
+                                               whose z.d is of z0-z15; llvm keeps a form's words over
+                                               the shorter one's "invalid operand") */
+        if (!lane) diverge_words(mnem, n, lo, s, e, high ? pshape : shape, past, dflt, features, dw, sizeof dw);
+        snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
         *at = lane ? lane : refused_at(mnem, n, lo, s, e, past);
         return A64_SHAPE_MANY;
     }
