@@ -1926,21 +1926,18 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
 static void grow_insts(A64Program *g, size_t want)
 {
     size_t bytes = want * sizeof *g->insts;
-    A64Inst *n = NULL;
+    /* (realloc, not a new block and a copy: a large block is remapped in place of copied, so
+     * growing by doubling for a long .rept does not hold the old and the new array at once:
+     * 1.5 times the array at its peak, 400 MB for 2 million instructions instead of 270) */
+    A64Inst *n = xrealloc(g->insts, bytes);
 #ifdef MADV_HUGEPAGE
-    if (bytes >= ((size_t)4 << 20)) {
-        size_t huge = (size_t)2 << 20;
-        bytes = (bytes + huge - 1) & ~(huge - 1);
-        void *p = NULL;
-        if (posix_memalign(&p, huge, bytes) == 0) {
-            madvise(p, bytes, MADV_HUGEPAGE);
-            n = p;
-            if (g->ninsts) memcpy(n, g->insts, (size_t)g->ninsts * sizeof *g->insts);
-            free(g->insts);
-        }
+    if (bytes >= ((size_t)4 << 20)) {   /* (the whole 2 MiB pages inside the block) */
+        uintptr_t huge = (uintptr_t)2 << 20, a = ((uintptr_t)n + huge - 1) & ~(huge - 1),
+                  e = ((uintptr_t)n + bytes) & ~(huge - 1);
+        if (e > a)
+            madvise((void *)a, e - a, MADV_HUGEPAGE);   /* (a hint: a failure changes nothing) */
     }
 #endif
-    if (!n) n = xrealloc(g->insts, bytes);
     g->insts = n;
     g->cap = (int)(bytes / sizeof *g->insts);
 }

@@ -21,4 +21,19 @@ typedef struct McaPath {
 bool mca_path(const A64Inst *in, int n, McaPath *p);
 void mca_path_free(McaPath *p);
 
+/* A long block is not held twice (src/mca/release.c): as mca_simulate prepares its own form of
+ * the instructions, their parsed form goes, page by page, then its texts and operands.  The
+ * caller fills what it owns and hands the hooks to McaOptions (mca_release_hooks); after
+ * mca_simulate, prog->insts and path->insts are NULL and must not be read. */
+typedef struct McaRelease {
+    A64Program *prog;             /* the program the instructions come from, when the caller
+                                     owns it (else NULL) */
+    A64Inst **tmp;                /* a copy of some of them (NULL none) */
+    McaPath *path;                /* the path (its copies, when it was followed) */
+    A64Inst *insts;               /* the instructions simulated, when they are one of those
+                                     (their memory goes back as they are read: else NULL) */
+} McaRelease;
+struct McaOptions;
+void mca_release_hooks(struct McaOptions *o, McaRelease *r);
+
 #endif

@@ -88,17 +88,9 @@ static void job_flush(McaStream *st, Buf *out)
     js->job->streamed = true;
 }
 
-/* A long region is not held twice: as the simulator prepares its own form of the
- * instructions, their parsed form goes, page by page, then its texts and operands (when only
- * this job reads it and no view needs it: the display texts are made before) */
+/* A long region is not held twice (McaRelease: when only this job reads the chunk's program
+ * and no view needs the instructions; the display texts are made before) */
 #define JOB_FREE_INSTS 4096     /* (shorter regions: not worth it) */
-typedef struct JobInsts {
-    A64Program *prog;             /* the chunk's program, when the job owns it (else NULL) */
-    A64Inst **tmp;                /* the thread's copy of the instructions kept (some dropped) */
-    McaPath *path;                /* the path (its copies, when it was followed) */
-    A64Inst *insts;               /* the instructions simulated, when they are one of those
-                                     (their memory goes back as they are read: else NULL) */
-} JobInsts;
 
 /* the display texts made last, by instruction text (a direct-mapped table: 2^14 slots) */
 #define DISPLAY_SLOTS ((size_t)1 << 14)
@@ -107,29 +99,6 @@ typedef struct DisplaySlot {
     const A64Operand *ops;
     const char *disp;
 } DisplaySlot;
-
-static void job_insts_read(void *ctx, int upto)
-{
-    JobInsts *ji = ctx;
-    if (ji->insts)
-        mem_discard(ji->insts, (size_t)upto * sizeof *ji->insts);
-}
-
-static void job_insts_done(void *ctx)
-{
-    JobInsts *ji = ctx;
-    if (ji->prog) {   /* (their texts and operands too: the display texts and the region's
-                         name are copies) */
-        free(ji->prog->insts);
-        ji->prog->insts = NULL;
-        arena_free(&ji->prog->arena);
-    }
-    free(*ji->tmp);
-    *ji->tmp = NULL;
-    free(ji->path->insts);
-    ji->path->insts = NULL;
-    ji->path->cap = 0;
-}
 
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 {
@@ -184,15 +153,13 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     /* the views that read the instructions themselves: the critical sequence's registers,
      * barriers, encodings */
     const A64Inst *view_insts = insts;
-    JobInsts ji = {NULL, NULL, NULL};
+    McaRelease ji = {NULL, NULL, NULL, NULL};
     if (!c->view.bottleneck && !c->view.show_barriers && !c->view.show_encoding && n >= JOB_FREE_INSTS) {
-        ji = (JobInsts){job->own ? (A64Program *)prog : NULL, tmp, &path, NULL};
+        ji = (McaRelease){job->own ? (A64Program *)prog : NULL, tmp, &path, NULL};
         /* (the chunk's program, when other jobs read it too, stays whole) */
         if (insts == path.insts || insts == *tmp || job->own)
             ji.insts = (A64Inst *)insts;
-        so.insts_done = job_insts_done;
-        so.insts_read = job_insts_read;
-        so.insts_ctx = &ji;
+        mca_release_hooks(&so, &ji);
         view_insts = NULL;
     }
     McaResult res;

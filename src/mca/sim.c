@@ -71,7 +71,7 @@
 #include <string.h>
 
 #define NEVER INT32_MAX
-#define SIM_PICKS 8             /* issue uops of a waiting instruction tracked per scheduler */
+#define SIM_PICKS 12            /* issue uops of a waiting instruction tracked per scheduler */
 #define GATE_ONE 1000000        /* throughput gates count in millionths of a cycle (measured
                                    reciprocal throughputs have at most 6 decimals) */
 
@@ -80,8 +80,8 @@ typedef struct Dyn {
     int32_t srcready;            /* cycle all sources are ready; -1 unknown yet */
     int32_t dispatched;
     int32_t done;                /* cycle the instruction has executed (NEVER until known) */
-    int32_t first_issue, last_issue;
-    int32_t result;              /* base cycle of results (last issue) */
+    int32_t first_issue;
+    int32_t result;              /* base cycle of results (first issue) */
     int32_t sidx;                /* static index in the block */
     uint32_t group;              /* retire group number, its low 32 bits (enough to tell apart
                                   * the groups in flight, far fewer than 2^32) */
@@ -255,6 +255,8 @@ typedef struct Sim {
     EdgeMemo *memo;              /* edge latencies of the sources: emask + 1 entries */
     uint32_t emask;
     uint16_t tenths_used;        /* bit q: an edge with q tenths has been taken */
+    bool noalias;                /* McaOptions.noalias: no load waits for a store */
+    bool late_any;               /* an instruction of the block has a late-read source */
     int32_t *nwait;              /* per ring slot: producers whose result time is not known yet
                                   * (apart from the ring, so the issue scan skips waiting entries
                                   * without touching their Dyn) */
@@ -510,7 +512,8 @@ static const int arch_regs[SIM_NRF] = {32, 32, 1};
 /* ---- steady state ----
  * At each iteration boundary (the first cycle start at which mapping has reached iteration b)
  * the whole machine state is written relative to the boundary (ids less b * n, cycles less the
- * current one, retired producers as one marker) into a snapshot.  When the snapshot of boundary
+ * current one, retired producers as one marker; less what no later cycle reads, listed above
+ * snap_min_rd) into a snapshot.  When the snapshot of boundary
  * b2 equals that of an earlier boundary b1, the run from b2 on repeats the run from b1 shifted
  * by P = b2 - b1 iterations and D cycles (the engine only compares and adds cycles and ids), as
  * long as the end of the stream is not reached.  The remaining whole periods are then cut out:
@@ -595,6 +598,51 @@ static int snap_head(const Sim *s, int64_t base, int32_t t, int64_t *v)
     return k;
 }
 
+/* What the snapshot leaves out: values no later cycle reads, or reads only in a way that every
+ * value they may take gives the same (so two states that differ only there run alike, the
+ * statistics included).  Each is a fact of the code of this file, where the fields are read:
+ *  - last_issue is not kept at all (it was written and never read);
+ *  - an instruction whose uops have all issued, or that has none: its dispatch and
+ *    source-ready cycles, its producers, mem_wait and the schedulers of its uops are read only
+ *    for its scheduler entries (src_ready and the issue scan are called on entries; late_result
+ *    and the rename of an eliminated move read them when it issues or maps) and by wake(),
+ *    which never reaches it (an issue needs every producer issued: nwait 0, and only a new
+ *    instruction is put on wait lists); its first issue is read by a consumer's late_result
+ *    (only in a block with a late-read source) and by the store-exclusive restart (excl_id);
+ *  - a completion cycle at or before the boundary's cycle t: retire and the idle skip compare
+ *    it with the current cycle (>= t) only, where any such value acts alike; src_ready takes it
+ *    as an older store's (mem_prod, set only without -noalias) against a load's own cycles,
+ *    so a store's is kept there;
+ *  - a ready cycle at or before t (a scheduler's min_rd, an entry's rd, or an instruction's
+ *    known source-ready cycle with its dispatch, whose later of the two and dispatch + 1 is
+ *    what its entries take): the scan and the idle skip compare it with the current cycle
+ *    only; only late_result reads its value, for an instruction with a late-read source. */
+static inline int64_t snap_min_rd(const Sched *sc, int32_t t)
+{
+    return sc->min_rd == NEVER ? SNAP_GONE : sc->min_rd <= t ? 0 : (int64_t)sc->min_rd - t;
+}
+
+static inline int64_t snap_entry_rd(const Sim *s, const Entry *e, int32_t t)
+{
+    return e->rd < 0 ? SNAP_GONE32 : e->rd <= t && !s->si[e->i].late_read ? 0 : (int64_t)e->rd - t;
+}
+
+/* the source-ready cycle of instruction d (not all issued) is known and, with its dispatch, no
+ * later than t (its entries take the later of srcready and dispatched + 1) */
+static inline bool snap_ready(const Dyn *d, const SimInst *in, int32_t t)
+{
+    int32_t eff = d->srcready > d->dispatched + 1 ? d->srcready : d->dispatched + 1;
+    return d->srcready >= 0 && eff <= t && !in->late_read;
+}
+
+static inline int64_t snap_done(const Sim *s, const Dyn *d, const SimInst *in, int32_t t)
+{
+    bool store = in->mem == A64_MEM_STORE || in->mem == A64_MEM_LOADSTORE;
+    if (d->done == NEVER)
+        return SNAP_GONE32;
+    return d->done <= t && (s->noalias || !store) ? 0 : (int64_t)d->done - t;
+}
+
 static inline __attribute__((always_inline))
 bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same)
 {
@@ -638,26 +686,32 @@ bool snap_state(const Sim *s, int32_t t, int64_t b, SimSnap *sn, const bool same
     for (int64_t x = s->oldest; x < s->next_map; x++) {
         const Dyn *d = &s->ring[x & s->mask];
         const SimInst *in = &s->si[d->sidx];
-        SNAP_PUT(snap_pk(d->sidx, s->nwait[x & s->mask]));
-        SNAP_PUT(snap_pk(TM(d->dispatched), d->srcready < 0 ? SNAP_GONE32 : TM(d->srcready)));
-        SNAP_PUT(snap_pk(d->first_issue < 0 ? SNAP_GONE32 : TM(d->first_issue),
-                         d->last_issue < 0 ? SNAP_GONE32 : TM(d->last_issue)));
-        SNAP_PUT(snap_pk(d->done == NEVER ? SNAP_GONE32 : TM(d->done),
-                         d->nissued == 0 && d->done == NEVER ? SNAP_GONE32 : TM(d->result)));
-        SNAP_PUT(snap_pk((int32_t)(d->group - (uint32_t)gb), d->sched_mask));
-        for (int k = 0; k < in->nsrc; k++)
-            SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, k)), d->prod_dst[k]));
-        SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, PROD_MEM)), ID32(dyn_prod(d, x, PROD_RMW))));
-        SNAP_PUT(d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | d->mem_wait << 18);
+        /* an instruction whose uops have all issued (or that has none) has no scheduler entry
+         * left: what only its own entries read is no longer state (see above snap_min_rd) */
+        bool issued = d->nissued == d->nissue;
+        /* (issued first: two states that differ there differ at once, not in a record that
+         * then shifts the rest) */
+        SNAP_PUT(snap_pk((int64_t)d->sidx << 1 | issued, s->nwait[x & s->mask]));
+        if (!issued) {
+            SNAP_PUT(snap_ready(d, in, t) ? 0 : snap_pk(TM(d->dispatched), d->srcready < 0 ? SNAP_GONE32 : TM(d->srcready)));
+            for (int k = 0; k < in->nsrc; k++)
+                SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, k)), d->prod_dst[k]));
+            SNAP_PUT(snap_pk(ID32(dyn_prod(d, x, PROD_MEM)), ID32(dyn_prod(d, x, PROD_RMW))));
+        }
+        bool first_read = !issued || s->late_any || x == s->excl_id;
+        SNAP_PUT(!first_read ? SNAP_GONE : d->first_issue < 0 ? SNAP_GONE32 : TM(d->first_issue));
+        SNAP_PUT(snap_pk(snap_done(s, d, in, t), d->nissued == 0 && d->done == NEVER ? SNAP_GONE32 : TM(d->result)));
+        SNAP_PUT(snap_pk((int32_t)(d->group - (uint32_t)gb), issued ? 0 : d->sched_mask));
+        SNAP_PUT(d->nissue | d->nissued << 8 | d->elim << 16 | d->rf_alloc << 17 | (!issued && d->mem_wait) << 18);
     }
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
         SNAP_PUT(sc->n);
         SNAP_PUT(sc->dirty);
-        SNAP_PUT(sc->min_rd == NEVER ? SNAP_GONE : TM(sc->min_rd));
+        SNAP_PUT(snap_min_rd(sc, t));
         for (int r = 0; r < sc->n; r++) {
             const Entry *e = &sc->e[r];
-            SNAP_PUT(snap_pk(e->id - base, e->rd < 0 ? SNAP_GONE32 : TM(e->rd)));
+            SNAP_PUT(snap_pk(e->id - base, snap_entry_rd(s, e, t)));
             SNAP_PUT((int64_t)e->i << 40 | (int64_t)e->units << 8 | e->k);
         }
     }
@@ -685,7 +739,7 @@ static int snap_sig(const Sim *s, int32_t t, int64_t b, int64_t *v)
     for (int q = 0; q < s->c->nsched; q++) {
         const Sched *sc = &s->sched[q];
         v[k++] = sc->n;
-        v[k++] = sc->min_rd == NEVER ? -1 : sc->min_rd - t;
+        v[k++] = snap_min_rd(sc, t);
     }
     return k;
 }
@@ -724,7 +778,7 @@ static int64_t snap_ent_hash(const Sim *s, int32_t t, int64_t b)
         const Sched *sc = &s->sched[q];
         for (int r = 0; r < sc->n; r++) {
             h = (h ^ (uint64_t)(sc->e[r].id - base)) * 0x9E3779B97F4A7C15ull;
-            h = (h ^ (uint64_t)(sc->e[r].rd < 0 ? -1 : sc->e[r].rd - t)) * 0x9E3779B97F4A7C15ull;
+            h = (h ^ (uint64_t)snap_entry_rd(s, &sc->e[r], t)) * 0x9E3779B97F4A7C15ull;
         }
         h = (h ^ (uint64_t)q) * 0x9E3779B97F4A7C15ull;
     }
@@ -1078,6 +1132,9 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
     s->n = n;
     int iters = opt->iterations > 0 ? opt->iterations : 100;
     s->total = (int64_t)n * iters;
+    s->noalias = opt->noalias;
+    for (int i = 0; i < n; i++)
+        s->late_any |= si[i].late_read;
 
     /* ring: at least the largest possible window */
     int64_t window = (int64_t)(c->rob_groups > 0 ? c->rob_groups : 1024) * (c->group_max_uops > 0 ? c->group_max_uops : 1) + 2 * c->width + 16;
@@ -1487,7 +1544,6 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                             d->result = t;   /* results count from the first issue; further issues only take units */
                             if (in->late_read && rd < t) d->result = late_result(s, d, en.id, in, rd, t);
                         }
-                        d->last_issue = t;
                         d->nissued++;
                         if (d->nissued == 1 && d->wake_issue >= 0) {
                             wake(s, &d->wake_issue);
@@ -1747,7 +1803,7 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
                     nwait[xid & mask] = 0;
                     d->wake_issue = d->wake_done = -1;
                     d->sched_mask = 0;
-                    d->first_issue = d->last_issue = -1;   /* (d->group is set below) */
+                    d->first_issue = -1;   /* (d->group is set below) */
                     bool e = x == 0 ? elim : false;
                     d->elim = e;
                     d->nissue = (uint8_t)((e || y->fused_prev) ? 0 : (x == 0 ? nis : y->nissue));

@@ -256,6 +256,13 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
             ninsts = path.n;
             o.iterations = (int)((iters + path.period - 1) / path.period);
         }
+        long long kc[K_N] = {0};
+        for (int i = 0; i < ninsts; i++)
+            classify(&insts[i], kc);
+        /* a long snippet (.rept 2000000) is not held twice: the parsed instructions go as the
+         * simulator prepares its own form of them (not read below) */
+        McaRelease rel = {&prog, NULL, &path, (A64Inst *)insts};
+        mca_release_hooks(&o, &rel);
         McaResult r;
         mca_simulate(pmu_sim_cpu(), insts, ninsts, &o, &r);
         run = &cache[cache_next];
@@ -264,14 +271,14 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         memset(run->counts, 0, sizeof run->counts);
         for (int k = 0; k < mca_counter_count(); k++)
             run->counts[mca_counter_event(k) & 0xff] = mca_counter_value(&r.counters, k);
-        long long kc[K_N] = {0};
-        for (int i = 0; i < ninsts; i++)
-            classify(&insts[i], kc);
         for (int k = 0; k < K_N; k++)
             run->counts[class_id[k]] = kc[k] * o.iterations;
         mca_result_free(&r);
         mca_path_free(&path);
         a64_program_free(&prog);
+        /* the simulator's buffers, kept per thread for the next block, hold ~100 bytes per
+         * instruction: not kept under the next snippet's parse (a long one would stack on them) */
+        mca_sim_release();
         run->text = xstrdup(text);
         run->iters = iters;
         run->cpu = pmu_sim_cpu();
