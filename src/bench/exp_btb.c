@@ -222,6 +222,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
     int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size, 2 both */
     int cache[SWEEP_MAX_FINDINGS];                 /* the known cache a step passes, or -1 */
     bool lone[SWEEP_MAX_FINDINGS];                 /* a BTB level even if no spacing lines up */
+    bool by_count_refuted[SWEEP_MAX_FINDINGS];     /* a spacing runs flat where it would end */
     bool known = caches && caches->n > 0;
     for (int a = 0; a < nk; a++) {
         cache[a] = step_cache(&kn[a], spacing, caches);
@@ -252,6 +253,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
         for (int by = 0; by < 2; by++)
             if (step_refuted(s, &kn[a], spacing, s->nseries, by))   /* (series k: spacing k) */
                 d[by] = INFINITY;
+        by_count_refuted[a] = isinf(d[0]) && step_refuted(s, &kn[a], spacing, s->nseries, 0);
         if (isinf(d[0]) && isinf(d[1]))
             kind[a] = lone[a] ? 0 : -1;
         else if (isfinite(d[0]) && isfinite(d[1]) && fabs(d[0] - d[1]) < 0.5)
@@ -271,7 +273,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 continue;
             int mem[SWEEP_MAX_FINDINGS], nm = 0;
             mem[nm++] = a;
-            for (int b = a + 1; b < nk; b++) {
+            for (int b = a + 1; b < nk && kind[a] != -1; b++) {   /* (a step of no kind stays alone) */
                 if (done[by][b] || (kind[b] != by && kind[b] != 2))
                     continue;
                 bool near = false, taken = false;   /* (one step per spacing) */
@@ -298,7 +300,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
              * cycles a branch up to 256 branches at 4 B spacing, to 2 KiB of code at 16 B and 64 B) */
             bool same_level = false;
             for (int i = 0; by == 0 && nm == 1 && i < nown; i++)
-                same_level |= cache[a] < 0 && kn[a].after >= 1.5 * kn[a].cycles &&
+                same_level |= cache[a] < 0 && !by_count_refuted[a] && kn[a].after >= 1.5 * kn[a].cycles &&
                               fabs(log2(kn[a].cycles / own_cost[i])) < 0.32 && !in_one_line(&kn[a], spacing);
             if (nm < 2 && !(by == 0 && (lone[a] || same_level)))
                 continue;
