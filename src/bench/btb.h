@@ -19,6 +19,16 @@ typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCach
  * TLB"); the step heights decide a step that matches both (see exp_btb.c).  When the sizes of
  * the code caches are known (`caches`), a step whose footprint passes one of them is that
  * cache, and a step that passes none is a BTB level even when no other spacing shows it.
+ * A step with partners of both kinds whose heights do not tell them apart sits where a count
+ * limit and a footprint limit coincide (256 branches x 8 B = 2 KiB): it supports both groups,
+ * whose figures come from the spacings that separate the two (4 B: 256 branches at 1 KiB,
+ * 16 B: 2 KiB at 128 branches); a group of such steps alone is not told (a note says so).  With
+ * the sweep's series k holding spacing k's curve, a limit is refuted by a spacing whose curve
+ * runs flat (within 15 %, below the step's next level) where the limit would end its level.  A
+ * footprint group below every known code cache, within a page or two (<= 4 KiB), passing none,
+ * is no cache or TLB: "BTB limit by code footprint", and a lone count step of the same cost
+ * that rises at least 1.5x is the same level's end by count (a one-bubble BTB of 256 branches
+ * that also ends at 2 KiB of code, on an AMD EPYC KVM guest).
  * Adds one finding per group (sorts `st` by count); a note when no BTB level is found.
  * spacing[i]: bytes between the branches of series i. */
 void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches);
@@ -37,5 +47,10 @@ void btb_zero_bubble(Sweep *s, const BtbStep *st, int n, const double *spacing, 
  * median, after: y there) of spacing `index` for btb_zero_bubble; false when the first point
  * is slower or the plateau runs to the end of the sweep. */
 bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *out);
+
+/* The whole analysis of a sweep's curves: each spacing's steps (series ser[k] of spacing[k],
+ * named "step 1", ... with their footprints), btb_classify over them, and the zero-bubble level
+ * from each spacing's plateau (btb_fast_plateau, btb_zero_bubble). */
+void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches);
 
 #endif

@@ -14,6 +14,13 @@
  * of sysfs, a step whose footprint passes one is that cache, and one that passes none is a BTB
  * level even if a single spacing shows it: on Zen 4 the 32 KiB L1I ends at 8,192 branches of
  * 4 bytes, where the BTBs end too, so only the 16 B spacing shows the BTB apart.
+ * The rule (btb_classify): a BTB level is a step at the same branch COUNT over spacings, a cache
+ * or TLB a step at the same code BYTES.  Where the two coincide for one spacing (256 branches x
+ * 8 B = 2 KiB), that spacing's step supports both and the spacings that separate them decide
+ * (4 B: 256 branches in 1 KiB; 16 B: 2 KiB at 128); a limit is also refuted by another spacing's
+ * curve running flat where it would have ended that spacing's level.  A footprint step below
+ * every code cache, in a page or two, is the BTB's own limit on the code its branches span
+ * ("BTB limit by code footprint"), and steps that no spacing separates are said in a note.
  * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
  * core shared with another hardware thread (a VM's vCPU whose sibling runs other work) the
  * front end alternates between the threads for stretches longer than a point's samples, and
@@ -94,12 +101,20 @@ static const char usage[] =
  * after and before): a BTB miss costs the same at every spacing, a cache miss does not, and
  * that tells a step apart when its footprint happens to match another spacing's cache step.
  * A step is a BTB step when its nearest partner is by count, a code-size step when it is by
- * footprint (none: neither); steps of one kind are then grouped by single linkage (within
- * half an octave, one per spacing).  A group of two or more gives one finding: the count (or
- * footprint) as the geometric mean of its steps, the cycles per branch before it (the median
- * over its steps, a BTB level's the lower median over those whose code fits the caches but the last: a spacing
- * whose code does not fit adds its misses; a dense one may run a mixture of rates), the
- * smallest confidence. */
+ * footprint (none: neither).  Where it has partners of both kinds whose distances are within
+ * half an octave of each other (the heights do not tell), it is at the point where the two
+ * limits coincide (a BTB of 256 branches and a limit at 2 KiB of code meet at 8 B spacing) and
+ * belongs to both; a group then needs a step of its own kind, from a spacing that separates
+ * the two (4 B spacing: 256 branches in 1 KiB; 16 B: 2 KiB at 128), and a group whose steps
+ * all sit where the limits coincide is said not to be told (a note).  Steps of one kind are
+ * grouped by single linkage (within half an octave, one per spacing).  A group of two or more
+ * gives one finding: the count (or footprint) as the geometric mean of its steps, the cycles
+ * per branch before it (the median over its steps, a BTB level's the lower median over those
+ * whose code fits the caches but the last: a spacing whose code does not fit adds its misses;
+ * a dense one may run a mixture of rates), the smallest confidence.  A code-size group whose
+ * footprint passes no known code cache, below the smallest, in no more than two 4 KiB pages
+ * (no TLB has fewer entries) is no cache or TLB either: it is the BTB's own limit on the code
+ * its branches may span ("BTB limit by code footprint"). */
 static int dbl_cmp(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -149,12 +164,65 @@ static bool in_one_line(const BtbStep *a, const double *spacing)
     return (a->hi > 0 ? a->hi : a->count) * spacing[a->series] <= 64;
 }
 
+/* whether spacing k's curve (series k of the sweep, none: false) is flat within 3/4 of an octave
+ * of `count` branches, below `below` cycles a branch: its points there (three or more, each the
+ * median of three neighbours) within 15 % of one another, where a limit at that count would
+ * have made it rise to `below` */
+static bool curve_flat(const Sweep *s, int k, double count, double below)
+{
+    if (k >= s->nseries || s->series[k].n > 256)
+        return false;
+    const SweepSeries *S = &s->series[k];
+    double y[256], lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < S->n; i++)
+        y[i] = sweep_y(s, &S->pts[i]);
+    sweep_median3(y, S->n);
+    int n = 0;
+    for (int i = 0; i < S->n; i++)
+        if (fabs(log2(S->pts[i].x / count)) <= 0.75 && isfinite(y[i]))
+            n++, lo = fmin(lo, y[i]), hi = fmax(hi, y[i]);
+    return n >= 3 && hi <= 1.15 * lo && hi < below;
+}
+
+/* whether a limit at step a's branch count (by 0) or footprint (by 1) is contradicted: another
+ * spacing's curve is flat where that limit would have ended its level (AMD guest: the 4 B
+ * spacing's step at 256 branches, 1 KiB of code, is no footprint limit, as the 16 B spacing runs
+ * flat at 2 cycles a branch through 64 branches, 1 KiB; the 16 B spacing's at 128 branches no
+ * count limit, as the 4 B spacing runs flat through 128) */
+static bool step_refuted(const Sweep *s, const BtbStep *a, const double *spacing, int nspacing, int by)
+{
+    for (int k = 0; k < nspacing; k++)
+        if (k != a->series && curve_flat(s, k, by == 0 ? a->count : a->bytes / spacing[k], a->after / 1.25))
+            return true;
+    return false;
+}
+
+/* a group whose steps all sit where a branch count and a code footprint limit coincide: no
+ * spacing tells which it is (a note) */
+static void btb_untold(Buf *untold, const BtbStep *kn, const int *mem, int nm, const double *spacing, bool *done)
+{
+    char sp[96] = "";
+    double lg = 0, lb = 0;
+    for (int m = 0; m < nm; m++) {
+        const BtbStep *K = &kn[mem[m]];
+        char b[32];
+        svg_fmt_bytes(b, sizeof b, spacing[K->series]);
+        snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", m ? ", " : "", b);
+        lg += log2(K->count), lb += log2(K->bytes);
+        done[mem[m]] = true;
+    }
+    char fp[32];
+    svg_fmt_bytes(fp, sizeof fp, exp2(lb / nm));
+    buf_printf(untold, "%sspacings %s at about %.0f branches, %s", untold->len ? "; " : "", sp, exp2(lg / nm), fp);
+}
+
 void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches)
 {
     qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
-    int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size */
+    int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size, 2 both */
     int cache[SWEEP_MAX_FINDINGS];                 /* the known cache a step passes, or -1 */
     bool lone[SWEEP_MAX_FINDINGS];                 /* a BTB level even if no spacing lines up */
+    bool by_count_refuted[SWEEP_MAX_FINDINGS];     /* a spacing runs flat where it would end */
     bool known = caches && caches->n > 0;
     for (int a = 0; a < nk; a++) {
         cache[a] = step_cache(&kn[a], spacing, caches);
@@ -182,18 +250,31 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
         for (int by = 0; by < 2; by++)
             for (int b = 0; b < nk; b++)
                 d[by] = fmin(d[by], step_dist(&kn[a], &kn[b], by));
-        kind[a] = isinf(d[0]) && isinf(d[1]) ? (lone[a] ? 0 : -1) : d[0] <= d[1] ? 0 : 1;
+        for (int by = 0; by < 2; by++)
+            if (step_refuted(s, &kn[a], spacing, s->nseries, by))   /* (series k: spacing k) */
+                d[by] = INFINITY;
+        by_count_refuted[a] = isinf(d[0]) && step_refuted(s, &kn[a], spacing, s->nseries, 0);
+        if (isinf(d[0]) && isinf(d[1]))
+            kind[a] = lone[a] ? 0 : -1;
+        else if (isfinite(d[0]) && isfinite(d[1]) && fabs(d[0] - d[1]) < 0.5)
+            kind[a] = 2;   /* where a count and a footprint limit coincide: the heights do not tell */
+        else
+            kind[a] = d[0] <= d[1] ? 0 : 1;
     }
-    bool done[SWEEP_MAX_FINDINGS] = {false};
+    bool done[2][SWEEP_MAX_FINDINGS] = {{false}};
     int nbtb = 0;
+    Buf untold;   /* the groups no spacing tells (btb_untold) */
+    buf_init(&untold);
+    double own_cost[SWEEP_MAX_FINDINGS];   /* the costs of the BTB's code-footprint limits */
+    int nown = 0;
     for (int by = 1; by >= 0; by--)   /* the code-size steps first, then the BTB levels */
         for (int a = 0; a < nk; a++) {
-            if (done[a] || kind[a] != by)
+            if (done[by][a] || (kind[a] != by && kind[a] != 2 && !(by == 0 && kind[a] == -1)))
                 continue;
             int mem[SWEEP_MAX_FINDINGS], nm = 0;
             mem[nm++] = a;
-            for (int b = a + 1; b < nk; b++) {
-                if (done[b] || kind[b] != by)
+            for (int b = a + 1; b < nk && kind[a] != -1; b++) {   /* (a step of no kind stays alone) */
+                if (done[by][b] || (kind[b] != by && kind[b] != 2))
                     continue;
                 bool near = false, taken = false;   /* (one step per spacing) */
                 for (int m = 0; m < nm; m++) {
@@ -204,7 +285,24 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 if (near && !taken)
                     mem[nm++] = b;
             }
-            if (nm < 2 && !(by == 0 && lone[a]))
+            /* the group's own steps: from spacings that tell the two limits apart */
+            int npure = 0;
+            for (int m = 0; m < nm; m++)
+                npure += kind[mem[m]] == by || kind[mem[m]] == -1;
+            if (npure == 0) {
+                if (nm >= 2)
+                    btb_untold(&untold, kn, mem, nm, spacing, done[by]);
+                continue;
+            }
+            /* a count step of one spacing, passing no cache with its code below the smallest one,
+             * that rises from the cost at which the BTB's code-footprint limit (below) ended the
+             * other spacings' level: the same level's end by count (AMD guest, 2026-12-01: 2
+             * cycles a branch up to 256 branches at 4 B spacing, to 2 KiB of code at 16 B and 64 B) */
+            bool same_level = false;
+            for (int i = 0; by == 0 && nm == 1 && i < nown; i++)
+                same_level |= cache[a] < 0 && !by_count_refuted[a] && kn[a].after >= 1.5 * kn[a].cycles &&
+                              fabs(log2(kn[a].cycles / own_cost[i])) < 0.32 && !in_one_line(&kn[a], spacing);
+            if (nm < 2 && !(by == 0 && (lone[a] || same_level)))
                 continue;
             /* with the caches known, a BTB level needs a member that passes none of them and
              * costs about a bubble per branch more (lone): steps that line up by count where
@@ -219,22 +317,49 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             /* ... or two spacings whose steps line up by count, neither passing a cache, each a
              * clear rise (Zen 5, 2026-11-30: 0.47 -> 0.96 cycles at 1,024 branches for 4 B and
              * 16 B spacings, code 4 and 16 KiB: from two taken branches a cycle to one) */
-            real |= by == 0 && rises >= 2;
+            real |= (by == 0 && rises >= 2) || same_level;
+            /* a code-size group with the caches known: a member passes one, or rises by a quarter
+             * (the AMD guest's four-bubble level wobbles 4.1 -> 4.7 -> 3.9 cycles a branch at 4 KiB
+             * of code for 16 B and 64 B spacing: not a cache, which passes none) */
+            bool grows = false;
+            for (int m = 0; by == 1 && known && m < nm; m++)
+                grows |= cache[mem[m]] >= 0 || kn[mem[m]].after >= 1.25 * kn[mem[m]].cycles;
+            if (by == 1 && known && !grows)
+                continue;
             if (!real)
                 continue;
-            double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1;
-            char sp[96] = "";
+            /* the figures from the group's own steps: a step where the two limits coincide
+             * ends at the nearer of the two, and only supports the group */
+            double lg = 0, cyc[SWEEP_MAX_FINDINGS], conf = 1, span = 0;
+            char sp[96] = "", both[96] = "";
+            bool cached = false;
             for (int m = 0; m < nm; m++) {
                 const BtbStep *K = &kn[mem[m]];
-                done[mem[m]] = true;
-                lg += log2(by == 0 ? K->count : K->bytes);
-                cyc[m] = K->cycles;
-                conf = fmin(conf, K->conf);
+                done[by][mem[m]] = true;
                 char b[32];
                 svg_fmt_bytes(b, sizeof b, spacing[K->series]);
-                snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", m ? ", " : "", b);
+                if (kind[mem[m]] == 2) {
+                    snprintf(both + strlen(both), sizeof both - strlen(both), "%s%s", both[0] ? ", " : "", b);
+                    continue;
+                }
+                lg += log2(by == 0 ? K->count : K->bytes);
+                conf = fmin(conf, K->conf);
+                cached |= cache[mem[m]] >= 0;
+                span = fmax(span, (K->hi > 0 ? K->hi : K->count) * spacing[K->series]);
+                snprintf(sp + strlen(sp), sizeof sp - strlen(sp), "%s%s", sp[0] ? ", " : "", b);
             }
+            if (by == 1 && span <= 64)
+                continue;   /* in one 64-byte line: taken branches per line, not code size */
+            /* (the members' order: their own steps first, for the costs below) */
+            for (int m = 0, j = 0; m < nm; m++)
+                if (kind[mem[m]] != 2) {
+                    int t = mem[j];
+                    mem[j++] = mem[m], mem[m] = t;
+                }
+            nm = npure;
             char name[48];
+            bool own = false;   /* a code-size step that is the BTB's (no cache, no TLB) */
+            int least = -1;     /* the smallest code cache known */
             /* a BTB level's cost: the median over the spacings whose code at the step fits the
              * caches but the last (sysfs): past them each branch adds its code's misses too
              * (Zen 4's one-bubble level costs 2 cycles per branch at 16 B spacing and 15 at
@@ -250,10 +375,11 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             for (int m = 0; m < nm; m++)
                 if (!(lim > 0) || kn[mem[m]].bytes <= lim)
                     cyc[nc++] = kn[mem[m]].cycles;
+            if (nc <= 0)
+                for (int m = 0; m < nm; m++)
+                    cyc[nc++] = kn[mem[m]].cycles;
             /* (the lower median: of two spacings, the one with the smaller cost, whose code
              * adds the fewer misses; Zen 4: 16 B 1.96 and 64 B 2.83 cycles, a one-bubble level) */
-            if (nc <= 0)
-                nc = nm;
             qsort(cyc, (size_t)nc, sizeof *cyc, dbl_cmp);
             double cycles = cyc[(nc - 1) / 2];
             if (by == 0) {
@@ -273,7 +399,14 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                         snprintf(name + strlen(name), sizeof name - strlen(name), " (%d)", nbtb + 1);
                 nbtb++;
             } else {
-                snprintf(name, sizeof name, "instruction cache or TLB");
+                /* below every code cache known, in a page or two: no cache or TLB ends there */
+                for (int i = 0; known && i < caches->n; i++)
+                    if (least < 0 || caches->size[i] < caches->size[least])
+                        least = i;
+                own = least >= 0 && !cached && span <= 4096 && span < caches->size[least] / 1.4142135623730951;
+                snprintf(name, sizeof name, own ? "BTB limit by code footprint" : "instruction cache or TLB");
+                if (own)
+                    own_cost[nown++] = cycles;
             }
             SweepFinding *f = sweep_finding(s, name, "");
             f->value = exp2(lg / nm);
@@ -281,12 +414,23 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             f->off_axis = by == 1;   /* a footprint, not a branch count on the x axis */
             f->cycles = cycles;
             f->confidence = conf;
-            if (by == 0 && nm == 1) {
+            if (own) {
+                char fp[32], cs[32];
+                svg_fmt_bytes(fp, sizeof fp, f->value);
+                svg_fmt_bytes(cs, sizeof cs, caches->size[least]);
+                snprintf(f->note, sizeof f->note, "a step at the same code footprint for spacings %s (branch "
+                         "counts far apart), at %s of code: below the %s's %s (%s) and within a page or two, "
+                         "where no cache or TLB ends: the code a BTB level's branches may span, at %.3g "
+                         "cycles per taken branch up to it", sp, fp, caches->name[least], cs,
+                         sweep_cache_source(s->opt.cpu), cycles);
+            } else if (by == 0 && nm == 1) {
                 char fp[32];
                 svg_fmt_bytes(fp, sizeof fp, kn[a].bytes);
                 snprintf(f->note, sizeof f->note, "a step for spacing %.12s only, at %.12s of code, "
                          "which passes no code cache (%s): the branches a BTB level holds; the "
-                         "cycles per taken branch up to it", sp, fp, sweep_cache_source(s->opt.cpu));
+                         "cycles per taken branch up to it%s", sp, fp, sweep_cache_source(s->opt.cpu),
+                         same_level ? "; the cost at which the BTB limit by code footprint ends the level "
+                                      "for the other spacings: the same level, ended by its branch count" : "");
             } else {
                 snprintf(f->note, sizeof f->note, by == 0 ?
                          "a step at the same branch count for spacings %s (footprints far apart): "
@@ -295,13 +439,23 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                          "a step at the same code footprint for spacings %s (branch counts far "
                          "apart): the code outgrows a cache or TLB, not a BTB", sp);
             }
-            if (by == 1 && cache[a] >= 0) {
+            if (both[0]) {
+                size_t k = strlen(f->note);
+                snprintf(f->note + k, sizeof f->note - k, "; the step of spacing %s is at this %s and "
+                         "at another limit's %s at once, and is left out of the figures", both,
+                         by == 0 ? "branch count" : "footprint", by == 0 ? "footprint" : "branch count");
+            }
+            if (by == 1 && !own && cache[a] >= 0) {
                 char cs[32];
                 svg_fmt_bytes(cs, sizeof cs, caches->size[cache[a]]);
                 snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
                          "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
             }
         }
+    if (untold.len)
+        sweep_note(s, "steps that line up both by branch count and by code footprint, where no spacing tells a "
+                   "BTB level from a code-size limit (-spacing with spacings 4x apart or more): %s", buf_cstr(&untold));
+    buf_free(&untold);
     if (nbtb == 0)
         sweep_note(s, known ? "every step is a code cache's or lines up with another spacing's "
                               "footprint: no BTB level told apart from the caches" :
@@ -393,6 +547,49 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
     }
     free(y);
     return ok;
+}
+
+void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches)
+{
+    /* per spacing: its steps in order, with the footprint of each */
+    static const SweepRef refs[] = {{"step 1", 0}, {"step 2", 0}, {"step 3", 0}, {"step 4", 0}};
+    BtbStep kn[SWEEP_MAX_FINDINGS];
+    int nk = 0;
+    for (int k = 0; k < nspacing; k++) {
+        int before = s->nfind;
+        sweep_name_knees(s, ser[k], refs, 4, NULL, "beyond");
+        /* the levels the steps come from: sweep_name_knees made one finding per step of
+         * sweep_steps, in order, then "beyond" */
+        const KneeResult *r = sweep_knees(s, ser[k]);
+        int idx[SWEEP_MAX_FINDINGS];
+        double at[SWEEP_MAX_FINDINGS];
+        int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
+        for (int j = 0; j < ns && before + j < s->nfind && nk < SWEEP_MAX_FINDINGS; j++) {
+            int f = before + j;
+            SweepFinding *F = &s->find[f];
+            double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
+            char b[32];
+            svg_fmt_bytes(b, sizeof b, F->value * spacing[k]);
+            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
+                     F->note[0] ? "; " : "", b);
+            /* the level after the step: the curve's next level, named or not (the next finding
+             * skips a level whose step is not named: the 4 B spacing's 1.8 cycles, unnamed in one
+             * run of three, made its step at 10 branches one from 1 to 12 cycles, "the end of
+             * the BTBs", and a zero-bubble level of 10 branches) */
+            double after = r->levels[idx[j] + 1].level;
+            kn[nk++] = (BtbStep){k, F->value, F->value * spacing[k], F->cycles, after, F->confidence, lo, hi};
+        }
+    }
+    btb_classify(s, kn, nk, spacing, caches);
+    /* the zero-bubble level from each spacing's points themselves, not its first knee: the
+     * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
+     * one level, and the 64 B spacing's 645 branches stood for the level */
+    BtbStep fast[SWEEP_MAX_SERIES];
+    int nfast = 0;
+    for (int k = 0; k < nspacing; k++)
+        if (btb_fast_plateau(s, ser[k], k, spacing[k], &fast[nfast]))
+            nfast++;
+    btb_zero_bubble(s, fast, nfast, spacing, nspacing, caches);
 }
 
 /* The published sizes beside what was measured (frontend.tsv). */
@@ -494,35 +691,6 @@ int exp_btb(int argc, char **argv)
         }
     }
 done:;
-    /* per spacing: its steps in order, with the footprint of each */
-    static const SweepRef refs[] = {{"step 1", 0}, {"step 2", 0}, {"step 3", 0}, {"step 4", 0}};
-    BtbStep kn[SWEEP_MAX_FINDINGS];
-    int nk = 0;
-    for (int k = 0; k < o.nspacing; k++) {
-        int before = s.nfind;
-        sweep_name_knees(&s, ser[k], refs, 4, NULL, "beyond");
-        /* the levels the steps come from: sweep_name_knees made one finding per step of
-         * sweep_steps, in order, then "beyond" */
-        const KneeResult *r = sweep_knees(&s, ser[k]);
-        int idx[SWEEP_MAX_FINDINGS];
-        double at[SWEEP_MAX_FINDINGS];
-        int ns = sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS);
-        for (int j = 0; j < ns && before + j < s.nfind; j++) {
-            int f = before + j;
-            SweepFinding *F = &s.find[f];
-            double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
-            char b[32];
-            svg_fmt_bytes(b, sizeof b, F->value * o.spacing[k]);
-            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
-                     F->note[0] ? "; " : "", b);
-            /* the level after the step: the curve's next level, named or not (the next finding
-             * skips a level whose step is not named: the 4 B spacing's 1.8 cycles, unnamed in one
-             * run of three, made its step at 10 branches one from 1 to 12 cycles, "the end of
-             * the BTBs", and a zero-bubble level of 10 branches) */
-            double after = r->levels[idx[j] + 1].level;
-            kn[nk++] = (BtbStep){k, F->value, F->value * o.spacing[k], F->cycles, after, F->confidence, lo, hi};
-        }
-    }
     /* the code caches (none known: the steps are told apart by lining them up over spacings) */
     BtbCaches caches = {.n = 0};
     static const struct { int level; const char *type, *name; } cl[] = {
@@ -532,16 +700,7 @@ done:;
         if (b > 0)
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
-    btb_classify(&s, kn, nk, o.spacing, &caches);
-    /* the zero-bubble level from each spacing's points themselves, not its first knee: the
-     * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
-     * one level, and the 64 B spacing's 645 branches stood for the level */
-    BtbStep fast[SWEEP_MAX_SERIES];
-    int nfast = 0;
-    for (int k = 0; k < o.nspacing; k++)
-        if (btb_fast_plateau(&s, ser[k], k, o.spacing[k], &fast[nfast]))
-            nfast++;
-    btb_zero_bubble(&s, fast, nfast, o.spacing, o.nspacing, &caches);
+    btb_analyse(&s, ser, o.spacing, o.nspacing, &caches);
     btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);

@@ -1824,3 +1824,36 @@ TEST(test_bench_icache_op_cache_hv)
         sweep_free(&s);
     }
 }
+
+/* btb: a step where a branch count and a code footprint limit coincide belongs to both groups,
+ * whose figures come from the spacings that tell them apart; a group whose steps all coincide
+ * is not told (a note), not named a cache.  Steps (synthetic, all 2 -> 5 cycles a branch):
+ * 8 B at 256 and 4 B at 512 (2 KiB both), 16 B at 256 and at 512 (4 and 8 KiB) */
+TEST(test_bench_btb_untold)
+{
+    const double spacing[3] = {4, 8, 16};
+    BtbStep st[] = {
+        {1, 256, 256 * 8.0, 2, 5, 0.9, 256, 362},
+        {2, 256, 256 * 16.0, 2, 5, 0.9, 256, 362},
+        {0, 512, 512 * 4.0, 2, 5, 0.9, 512, 724},
+        {2, 512, 512 * 16.0, 2, 5, 0.8, 512, 724},
+    };
+    Sweep s;
+    memset(&s, 0, sizeof s);
+    btb_classify(&s, st, 4, spacing, NULL);
+    int nbtb = 0;
+    for (int i = 0; i < s.nfind; i++) {
+        CHECK(strstr(s.find[i].name, "one-bubble BTB") != NULL);
+        CHECK(!s.find[i].bytes);
+        nbtb++;
+    }
+    CHECK_INT(nbtb, 2);
+    /* each level's figures from the 16 B spacing alone, the coinciding step said */
+    CHECK(s.nfind == 2 && s.find[0].value == 256 && s.find[1].value == 512);
+    CHECK(s.nfind == 2 && strstr(s.find[1].note, "the step of spacing 4 B is at this branch count and at another "
+                                                 "limit's footprint at once"));
+    CHECK(s.nfind == 2 && fabs(s.find[1].confidence - 0.8) < 1e-12);
+    CHECK(strstr(buf_cstr(&s.notes), "no spacing tells a BTB level from a code-size limit") &&
+          strstr(buf_cstr(&s.notes), "spacings 8 B, 4 B at about 362 branches, 2 KiB"));
+    sweep_free(&s);
+}

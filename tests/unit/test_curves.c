@@ -5,6 +5,7 @@
  * the machine's published figures give.  No timing: the curves are data. */
 #include "t.h"
 #include "bench/sweep.h"
+#include "bench/btb.h"
 #include "bench/dcache.h"
 #include "bench/icache.h"
 #include "bench/itlb.h"
@@ -543,4 +544,144 @@ TEST(curves_itlb_amd_kvm_count_step)
     itlb_amd_kvm("itlb-amd-kvm-2.csv", &n, &after);
     CHECK_INT(n, 2);
     CHECK(after && !strcmp(after, "ITLB"));
+}
+
+/* btb: a BTB level is a step at the same branch COUNT over spacings, a cache or TLB one at the
+ * same code BYTES; where the two coincide for one spacing, the spacings that separate them
+ * decide.  On this AMD EPYC KVM guest (sysfs: L1I 64 KiB, L2 512 KiB, L3 8 MiB) a taken branch
+ * costs 1 cycle up to 4 branches, 2 up to 256 branches or 2 KiB of code, whichever comes first
+ * (4 B spacing: 256 branches, 1 KiB; 8 B: 256, 2 KiB, both at once; 16 B: 128, 2 KiB; 64 B: 32,
+ * 2 KiB), 5.1 up to 2,048 branches at every spacing, 15.5 past.  The one-bubble level was
+ * named "instruction cache or TLB: 2 KiB" (the 16 B and 64 B spacings' steps) in 3 runs of 3,
+ * though 2 KiB of code passes no cache and spans a page or two. */
+static const BtbCaches btb_amd_kvm = {{65536, 524288, 8388608}, {"L1I", "L2", "L3"}, 3};
+
+static void btb_sweep(Sweep *s)
+{
+    memset(s, 0, sizeof *s);
+    s->opt.best = true;
+    s->knee = knee_defaults();
+    s->knee.direction = 1;
+    s->knee.min_len = 2;
+    s->knee_median3 = true;
+}
+
+static void btb_add_curve(Sweep *s, int ser, const double *x, const double *y, int n)
+{
+    for (int i = 0; i < n; i++) {
+        SweepPoint pt = {.x = x[i], .med = y[i], .best = y[i], .min = y[i], .max = y[i], .q25 = y[i],
+                         .q75 = y[i], .n = 3};
+        sweep_add(s, ser, &pt);
+    }
+}
+
+/* the cost of a taken branch in the model above (a fixed wobble of +-2 % by point) */
+static double btb_amd_model(double n, double spacing, int i)
+{
+    double y = n <= 4 ? 1.0 : n < 10 ? 1.4 : n <= 256 && n * spacing <= 2048 ? 2.0 : n <= 2048 ? 5.1 : 15.5;
+    return y * (1 + 0.02 * ((i * 7) % 5 - 2) / 2);
+}
+
+/* the L1I case: a BTB level at 512 branches, 1.5 cycles more past 64 KiB of code */
+static double btb_l1i_model(double n, double spacing, int i)
+{
+    (void)i;
+    return (n <= 512 ? 1.0 : 4.0) + (n * spacing > 65536 ? 1.5 : 0);
+}
+
+/* a sweep of spacings sp[0..nsp) (series k: spacing k), each curve from the recorded `file`,
+ * else from model() over the counts x[0..n) */
+static void btb_spacings(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
+                         double (*model)(double, double, int), const double *x, int n)
+{
+    btb_sweep(s);
+    for (int k = 0; k < nsp; k++) {
+        char nm[32];
+        snprintf(nm, sizeof nm, "%g B spacing", sp[k]);
+        ser[k] = sweep_series(s, nm);
+        Curve c;
+        if (file) {
+            CHECK(curve_load_series(file, nm, &c));
+        } else {
+            c.n = n;
+            for (int i = 0; i < n; i++)
+                c.x[i] = x[i], c.best[i] = model(x[i], sp[k], i);
+        }
+        btb_add_curve(s, ser[k], c.x, c.best, c.n);
+    }
+    btb_analyse(s, ser, sp, nsp, &btb_amd_kvm);
+}
+
+static const SweepFinding *btb_named(const Sweep *s, const char *name)
+{
+    for (int i = 0; i < s->nfind; i++)
+        if (!strcmp(s->find[i].name, name))
+            return &s->find[i];
+    return NULL;
+}
+
+/* the names the AMD guest's curves must give: the one-bubble level by count, its limit in
+ * code bytes, the four-bubble level, and no cache or TLB */
+static void btb_check_amd(const Sweep *s)
+{
+    const SweepFinding *one = btb_named(s, "one-bubble BTB"), *foot = btb_named(s, "BTB limit by code footprint"),
+                       *four = btb_named(s, "4-bubble BTB");
+    CHECK(one && one->value == 256 && !one->bytes);
+    CHECK(foot && foot->value == 2048 && foot->bytes);
+    CHECK(foot && fabs(foot->cycles - 2.0) < 0.1);
+    CHECK(four && four->value == 2048 && !four->bytes);
+    CHECK(!btb_named(s, "instruction cache or TLB"));
+}
+
+TEST(curves_btb_count_or_bytes_synthetic)
+{
+    const double all[4] = {4, 8, 16, 64}, sep[3] = {4, 16, 64};
+    double x[32];
+    int n = 0;
+    for (double v = 2; v <= 8192; v *= 1.4142135623730951)
+        x[n++] = round(v);
+    /* four spacings (8 B at the coincidence), then without it: the 4 B spacing's count step
+     * and the 16 B, 64 B spacings' footprint step tell the two limits apart either way */
+    for (int set = 0; set < 2; set++) {
+        int ser[4];
+        Sweep s;
+        btb_spacings(&s, set ? sep : all, set ? 3 : 4, ser, NULL, btb_amd_model, x, n);
+        btb_check_amd(&s);
+        const SweepFinding *one = btb_named(&s, "one-bubble BTB");
+        CHECK(one && strstr(one->note, "spacing 4 B"));
+        if (set == 0)
+            CHECK(one && strstr(one->note, "the step of spacing 8 B is at this branch count and at another "
+                                           "limit's footprint at once"));
+        sweep_free(&s);
+    }
+
+    /* a cache: the 64 B and 256 B spacings' steps at 64 KiB of code (the L1I: 1,024 and 256
+     * branches), a BTB level at 512 branches for all three spacings: a cache and a level */
+    const double cs[3] = {4, 64, 256};
+    Sweep s;
+    int ser[3];
+    btb_spacings(&s, cs, 3, ser, NULL, btb_l1i_model, x, n);
+    const SweepFinding *c = btb_named(&s, "instruction cache or TLB"), *b = btb_named(&s, "zero-bubble BTB");
+    CHECK(c && c->bytes && c->value >= 65536 && c->value <= 2 * 65536 && strstr(c->note, "the L1I is 64 KiB"));
+    CHECK(b && b->value >= 512 && b->value < 724 && !b->bytes && strstr(b->note, "spacings 4 B, 64 B, 256 B"));
+    CHECK(!btb_named(&s, "BTB limit by code footprint"));
+    for (int i = 0; c == NULL && i < s.nfind; i++)
+        fprintf(stderr, "  %s: %g (%s) %s\n", s.find[i].name, s.find[i].value, s.find[i].series, s.find[i].note);
+    sweep_free(&s);
+}
+
+/* the recorded curves of three runs here (tests/data/curves/btb-amd-kvm-*.csv): each gives the
+ * names of the model, with and without the 8 B spacing */
+TEST(curves_btb_amd_kvm)
+{
+    static const char *const files[] = {"btb-amd-kvm-1.csv", "btb-amd-kvm-2.csv", "btb-amd-kvm-3.csv"};
+    const double all[4] = {4, 8, 16, 64}, sep[3] = {4, 16, 64};
+    for (int f = 0; f < 3; f++)
+        for (int set = 0; set < 2; set++) {
+            int ser[4];
+            Sweep s;
+            btb_spacings(&s, set ? sep : all, set ? 3 : 4, ser, files[f], NULL, NULL, 0);
+            btb_check_amd(&s);
+            sweep_free(&s);
+        }
 }
