@@ -418,7 +418,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 char fp[32], cs[32];
                 svg_fmt_bytes(fp, sizeof fp, f->value);
                 svg_fmt_bytes(cs, sizeof cs, caches->size[least]);
-                snprintf(f->note, sizeof f->note, "a step at the same code footprint for spacings %s (branch "
+                sweep_fnote(f, "a step at the same code footprint for spacings %s (branch "
                          "counts far apart), at %s of code: below the %s's %s (%s) and within a page or two, "
                          "where no cache or TLB ends: the code a BTB level's branches may span, at %.3g "
                          "cycles per taken branch up to it", sp, fp, caches->name[least], cs,
@@ -426,13 +426,13 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             } else if (by == 0 && nm == 1) {
                 char fp[32];
                 svg_fmt_bytes(fp, sizeof fp, kn[a].bytes);
-                snprintf(f->note, sizeof f->note, "a step for spacing %.12s only, at %.12s of code, "
+                sweep_fnote(f, "a step for spacing %.12s only, at %.12s of code, "
                          "which passes no code cache (%s): the branches a BTB level holds; the "
                          "cycles per taken branch up to it%s", sp, fp, sweep_cache_source(s->opt.cpu),
                          same_level ? "; the cost at which the BTB limit by code footprint ends the level "
                                       "for the other spacings: the same level, ended by its branch count" : "");
             } else {
-                snprintf(f->note, sizeof f->note, by == 0 ?
+                sweep_fnote(f, by == 0 ?
                          "a step at the same branch count for spacings %s (footprints far apart): "
                          "the branches a BTB level holds; the cycles per taken branch up to it (1: "
                          "no bubble, 0.5: two taken a cycle)" :
@@ -440,16 +440,14 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                          "apart): the code outgrows a cache or TLB, not a BTB", sp);
             }
             if (both[0]) {
-                size_t k = strlen(f->note);
-                snprintf(f->note + k, sizeof f->note - k, "; the step of spacing %s is at this %s and "
+                sweep_fnote_add(f, "; the step of spacing %s is at this %s and "
                          "at another limit's %s at once, and is left out of the figures", both,
                          by == 0 ? "branch count" : "footprint", by == 0 ? "footprint" : "branch count");
             }
             if (by == 1 && !own && cache[a] >= 0) {
                 char cs[32];
                 svg_fmt_bytes(cs, sizeof cs, caches->size[cache[a]]);
-                snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
-                         "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
+                sweep_fnote_add(f, "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
             }
         }
     if (untold.len)
@@ -500,11 +498,11 @@ void btb_zero_bubble(Sweep *s, const BtbStep *kn, int nk, const double *spacing,
         svg_fmt_bytes(cs, sizeof cs, caches->size[c]);
         char hi[32];
         svg_fmt_bytes(hi, sizeof hi, (b->hi > 0 ? b->hi : n) * spacing[b->series]);
-        snprintf(f->note, sizeof f->note, "at least this many: the %s spacing takes one branch per cycle "
+        sweep_fnote(f, "at least this many: the %s spacing takes one branch per cycle "
                  "up to here, and its step (its code from %s to %s) passes the %s (%s, %s): a "
                  "code cache's limit as much as a BTB's", sp, fp, hi, caches->name[c], cs, sweep_cache_source(s->opt.cpu));
     } else {
-        snprintf(f->note, sizeof f->note, "the %s spacing takes one branch per cycle up to here (code %s, "
+        sweep_fnote(f, "the %s spacing takes one branch per cycle up to here (code %s, "
                  "within the code caches): the branches the zero-bubble level holds", sp, fp);
     }
 }
@@ -570,8 +568,7 @@ void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, 
             double lo = r->levels[idx[j]].x_last, hi = r->levels[idx[j] + 1].x_first;
             char b[32];
             svg_fmt_bytes(b, sizeof b, F->value * spacing[k]);
-            snprintf(F->note + strlen(F->note), sizeof F->note - strlen(F->note), "%scode footprint %s",
-                     F->note[0] ? "; " : "", b);
+            sweep_fnote_clause(F, "code footprint %s", b);
             /* the level after the step: the curve's next level, named or not (the next finding
              * skips a level whose step is not named: the 4 B spacing's 1.8 cycles, unnamed in one
              * run of three, made its step at 10 branches one from 1 to 12 cycles, "the end of
@@ -603,22 +600,20 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
         bool zero = strstr(f->name, "zero-bubble BTB") != NULL, one = strstr(f->name, "one-bubble BTB") != NULL;
         bool slower = !zero && !one && strstr(f->name, "-bubble BTB") != NULL;   /* ("4-bubble BTB") */
         if (slower && fe->btb_last > 0) {
-            size_t k = strlen(f->note);
             said = true;
-            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): a BTB level behind the one-bubble one, %d "
+            sweep_fnote_add(f, "; %s (%s): a BTB level behind the one-bubble one, %d "
                      "entries", fe->uarch, fe->source, fe->btb_last);
             continue;
         }
         if (!zero && !one)
             continue;
-        size_t k = strlen(f->note);
         said = true;
         if (zero)
-            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): zero-bubble BTB %d entries%s", fe->uarch,
+            sweep_fnote_add(f, "; %s (%s): zero-bubble BTB %d entries%s", fe->uarch,
                      fe->source, fe->btb_fast,
                      f->value > fe->btb_fast * 1.1 ? ": more branches than that went without a bubble here" : "");
         else
-            snprintf(f->note + k, sizeof f->note - k, "; %s (%s): one-bubble BTB %d entries, %d with the "
+            sweep_fnote_add(f, "; %s (%s): one-bubble BTB %d entries, %d with the "
                      "zero-bubble level's %d", fe->uarch, fe->source, fe->btb_slow,
                      fe->btb_slow + fe->btb_fast, fe->btb_fast);
     }

@@ -183,7 +183,7 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
         char a[32];
         sweep_fmt_x(s, f->next, a, sizeof a);
         f->value = NAN, f->confidence = NAN;   /* (where it ends is no capacity of a cache) */
-        snprintf(f->note, sizeof f->note, "as slow as memory (%.0f ns); from %s slower still: %s",
+        sweep_fnote(f, "as slow as memory (%.0f ns); from %s slower still: %s",
                  f->cycles / hz * 1e9, a, huge ? "a VM's host memory or its page tables (a VM cannot tell)"
                  : "with 4 KiB pages, page walks that miss the caches (-hugepages tells)");
     }
@@ -224,7 +224,6 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
          * known); a range without an upper end ("128 or more"): its lower end */
         bool wrange = wmax != ways && wmax > ways;
         double c = NAN, bc = b;
-        size_t k = strlen(f->note);
         bool unresolved = false;
         int wfit = ways;
         if (ways > 1 && sz / ways > (double)mem_page_size())
@@ -245,32 +244,29 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             svg_fmt_bytes(fc, sizeof fc, c);
             f->value = isfinite(g) ? g : c;
             if (isfinite(g))
-                snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: %d sets x %d ways x %d B, the "
-                         "power-of-two number of sets nearest %s, the fit", k ? "; " : "", sets, ways, line, fc);
+                sweep_fnote_clause(f, "the capacity: %d sets x %d ways x %d B, the "
+                         "power-of-two number of sets nearest %s, the fit", sets, ways, line, fc);
             else
-                snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the fit", k ? "; " : "");
-            k = strlen(f->note);
+                sweep_fnote_clause(f, "the capacity: the fit");
             char wsrc[96];
             if (wrange)
                 snprintf(wsrc, sizeof wsrc, "of %s's %d to %d ways, the best fit%s", src, ways, wmax,
                          wfit == wmax ? ", its top" : wfit == ways ? ", its bottom" : "");
             else
                 snprintf(wsrc, sizeof wsrc, "%s", src);
-            snprintf(f->note + k, sizeof f->note - k, " of the climb as a %d-way cache (%s) whose pages land "
+            sweep_fnote_add(f, " of the climb as a %d-way cache (%s) whose pages land "
                      "in its sets at random, P(Poisson(%d W/C) >= %d) of the loads missing", wfit, wsrc, wfit, wfit);
-            k = strlen(f->note);
             if (unresolved)
-                snprintf(f->note + k, sizeof f->note - k, " (to %.1f cycles, a level without a plateau: "
+                sweep_fnote_add(f, " (to %.1f cycles, a level without a plateau: "
                          "fitted too)", bc);
-            k = strlen(f->note);
             if (isfinite(g))
-                snprintf(f->note + k, sizeof f->note - k, "; the cache is cpu%d's alone (%s)", s->opt.cpu, src);
+                sweep_fnote_add(f, "; the cache is cpu%d's alone (%s)", s->opt.cpu, src);
         } else {
             c = sweep_held_capacity(x, y, S->n, L->last, L->level, b);
             if (isfinite(c))
                 f->value = c;
-            snprintf(f->note + k, sizeof f->note - k, "%sthe capacity: the most of the working set it holds "
-                     "on the climb, W x (1 - share of loads at the next level's cost)", k ? "; " : "");
+            sweep_fnote_clause(f, "the capacity: the most of the working set it holds "
+                     "on the climb, W x (1 - share of loads at the next level's cost)");
         }
     }
     free(x), free(y);
@@ -285,14 +281,13 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
             if (!strcmp(s->find[i].name, nm))
                 f = &s->find[i];
         if (f) {
-            size_t k = strlen(f->note);
             double ratio = f->value / sz;
             svg_fmt_bytes(b, sizeof b, f->value);
             if (fabs(log2(ratio)) <= 0.25)
-                snprintf(f->note + k, sizeof f->note - k, "%s%s says %s", k ? "; " : "", src, a);
+                sweep_fnote_clause(f, "%s says %s", src, a);
             else
-                snprintf(f->note + k, sizeof f->note - k, "%sDISAGREES with %s: %s measured, %s in %s "
-                         "(%.2f x)%s", k ? "; " : "", src, b, a, src, ratio,
+                sweep_fnote_clause(f, "DISAGREES with %s: %s measured, %s in %s "
+                         "(%.2f x)%s", src, b, a, src, ratio,
                          ratio < 1 && l == levels ? ": the share of a shared last level this machine gets" : "");
             continue;
         }
@@ -301,7 +296,7 @@ static void name_knees(Sweep *s, int series, bool latency, bool huge, double max
                         : "no plateau for it: the curve climbs from the level before straight to the next "
                           "(a VM's share of a shared cache can be a small part of it, and changes with "
                           "the other guests' load)";
-        snprintf(f->note, sizeof f->note, "not resolved: %s says %s; %s", src, a, why);
+        sweep_fnote(f, "not resolved: %s says %s; %s", src, a, why);
     }
 }
 

@@ -70,9 +70,9 @@ void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], do
         sweep_finding_level(f, r, i);
         f->value = at;
         if (lines)
-            snprintf(f->note, sizeof f->note, "more lines than the L1D holds");
+            sweep_fnote(f, "more lines than the L1D holds");
         else
-            snprintf(f->note, sizeof f->note, "reach %.0f KiB", f->value * page / 1024);
+            sweep_fnote(f, "reach %.0f KiB", f->value * page / 1024);
     }
     if (r->nlevels > 0) {
         SweepFinding *f = sweep_finding(s, "last level", "");
@@ -90,17 +90,16 @@ void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], do
         SweepFinding *f = tlb[l];
         if (!f) {
             f = sweep_finding(s, refs[l].name, "");
-            snprintf(f->note, sizeof f->note, "not resolved: %s; %s", said,
+            sweep_fnote(f, "not resolved: %s; %s", said,
                      end < 1.5 * t->entries ? "the sweep ends before it (-max)"
                      : "no step with confidence 0.5 or more past the level before");
             continue;
         }
-        size_t len = strlen(f->note);
         double ratio = f->value / t->entries;
         if (fabs(log2(ratio)) <= 0.5)
-            snprintf(f->note + len, sizeof f->note - len, "; %s", said);
+            sweep_fnote_add(f, "; %s", said);
         else
-            snprintf(f->note + len, sizeof f->note - len, "; DISAGREES with cpuid: %.0f pages measured, %d entries "
+            sweep_fnote_add(f, "; DISAGREES with cpuid: %.0f pages measured, %d entries "
                      "there (%.2f x; a hypervisor's cpuid may give other figures than the CPU's)", f->value, t->entries,
                      ratio);
     }

@@ -189,7 +189,7 @@ done:;
             int nr;
             staircase(&s, &s.series[ser[k]], &s.series[ser[ALIGNED]], &w, &conf, at, &nr);
             if (nr < 3) {
-                snprintf(f->note, sizeof f->note, "not determined: %d step%s of a cycle where the loop is "
+                sweep_fnote(f, "not determined: %d step%s of a cycle where the loop is "
                          "slower than aligned (3 needed)", nr, nr == 1 ? "" : "s");
                 continue;
             }
@@ -197,7 +197,7 @@ done:;
             for (int i = 0, len = 0; i < nr && i < 4 && len < (int)sizeof list; i++)
                 len += snprintf(list + len, sizeof list - (size_t)len, "%s%.0f", i ? ", " : "", at[i]);
             f->value = width[k] = w, f->confidence = conf;
-            snprintf(f->note, sizeof f->note, "one cycle more every %.0f instructions (%.0f bytes): %d steps, "
+            sweep_fnote(f, "one cycle more every %.0f instructions (%.0f bytes): %d steps, "
                      "at N = %s%s; the share of step distances within 1 of it as the confidence",
                      w, 4 * w, nr, list, nr > 4 ? ", ..." : "");
             continue;
@@ -210,19 +210,19 @@ done:;
             snprintf(aside, sizeof aside, "; %d disturbed point%s set aside", nout, nout > 1 ? "s" : "");
         if (isfinite(slope) && slope > 0 && r2 < 0.5) {
             /* most of the variation is not the line's: a width from it would be noise */
-            snprintf(f->note, sizeof f->note, "not determined: cycles per iteration over N >= %.0f do "
+            sweep_fnote(f, "not determined: cycles per iteration over N >= %.0f do "
                      "not follow a line (R^2 %.3f, slope %.3f cycles per instruction%s)", mid, r2, slope, aside);
         } else if (isfinite(slope) && slope > 0) {
             f->value = width[k] = 1 / slope;
             f->confidence = r2;
-            snprintf(f->note, sizeof f->note, "instructions per cycle from the slope over N >= %.0f "
+            sweep_fnote(f, "instructions per cycle from the slope over N >= %.0f "
                      "(%.3f cycles per instruction, R^2 %.3f x the share of points kept as the confidence%s)",
                      mid, slope, r2, aside);
         } else if (isfinite(slope)) {
-            snprintf(f->note, sizeof f->note, "not determined: cycles per iteration do not grow with N "
+            sweep_fnote(f, "not determined: cycles per iteration do not grow with N "
                      "over N >= %.0f (slope %.3f): the loop is not bound by the rate of its instructions", mid, slope);
         } else {
-            snprintf(f->note, sizeof f->note, "not determined: too few points to fit a slope");
+            sweep_fnote(f, "not determined: too few points to fit a slope");
         }
     }
     /* the cost of crossing a page (a line): the median over the smallest N (up to 8 points, the
@@ -242,7 +242,7 @@ done:;
         cost[c] = nd > 0 ? stats_median(d, (size_t)nd) : NAN;
         SweepFinding *f = sweep_finding(&s, c == 0 ? "page-crossing cost" : "line-crossing cost", "");
         f->cycles = cost[c];
-        snprintf(f->note, sizeof f->note, "median extra cycles per iteration over the %d smallest N when the "
+        sweep_fnote(f, "median extra cycles per iteration over the %d smallest N when the "
                  "loop spans two %s (about 1 when %s cannot be crossed in one cycle)", nd,
                  c == 0 ? "pages" : "64-byte lines", c == 0 ? "a page" : "a line");
     }

@@ -114,7 +114,7 @@ static SweepFinding *l1i_finding(Sweep *s, const SweepSeries *S, const char *ser
     g->from = g->to = xa, g->next = xb;
     char sz[32];
     svg_fmt_bytes(sz, sizeof sz, l1i);
-    snprintf(g->note, sizeof g->note, "%s says %s; %s, %.3g -> %.3g IPC", src ? src : "the system", sz, why,
+    sweep_fnote(g, "%s says %s; %s, %.3g -> %.3g IPC", src ? src : "the system", sz, why,
              g->cycles, sweep_y(s, &S->pts[a + 1]));
     return g;
 }
@@ -197,17 +197,18 @@ void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchF
                 SweepFinding *g = &s->find[j];
                 if (strncmp(g->name, "knee", 4) || !(fabs(log2(g->value / l1i)) <= 0.25))
                     continue;
-                snprintf(g->name, sizeof g->name, "L1I");
-                char *m = strstr(g->note, "matches no ");
+                sweep_finding_rename(g, "L1I");
+                char *m = g->note ? strstr(g->note, "matches no ") : NULL;
                 char sz[32];
                 svg_fmt_bytes(sz, sizeof sz, l1i);
-                if (m)
-                    snprintf(m, sizeof g->note - (size_t)(m - g->note), "%s says %s (past the op cache's step)",
-                             src ? src : "the system", sz);
+                if (m) {
+                    *m = 0;
+                    sweep_fnote_add(g, "%s says %s (past the op cache's step)", src ? src : "the system", sz);
+                }
                 break;
             }
             named = true;
-            snprintf(f->name, sizeof f->name, "op cache");
+            sweep_finding_rename(f, "op cache");
             /* the next level starts past the steepest drop of the step: the detector took
              * 13.4 KiB to 256 KiB for one step on this AMD KVM guest (2026-12-01: 4.92 IPC to
              * 13.4 KiB, 2.79 at 16 KiB, a slope down to 1.93 at 256 KiB) */
@@ -216,18 +217,17 @@ void icache_op_cache(Sweep *s, int first, double l1i, double bytes, const BenchF
             int a = S && !split ? steepest_drop(s, S, f->to, f->next, &drop) : -1;
             if (a >= 0 && drop >= 1.5 && S->pts[a + 1].x < f->next)
                 f->next = S->pts[a + 1].x;
-            snprintf(f->note, sizeof f->note, "%s: the op cache feeds the plateau; %.0f instructions of %.0f B",
+            sweep_fnote(f, "%s: the op cache feeds the plateau; %.0f instructions of %.0f B",
                      why, f->value / bytes, bytes);
-            size_t k = strlen(f->note);
             if (fe->opcache > 0)
-                snprintf(f->note + k, sizeof f->note - k, " (published: %d ops)", fe->opcache);
+                sweep_fnote_add(f, " (published: %d ops)", fe->opcache);
             icache_hv_opcaches(s, fe);
             continue;
         }
         SweepFinding *g = sweep_finding(s, "op cache plateau", f->series);
         g->cycles = f->cycles, g->from = f->from, g->to = f->to, g->next = f->next;
         g->value = NAN;
-        snprintf(g->note, sizeof g->note, "%s: the op cache feeds it%s", why,
+        sweep_fnote(g, "%s: the op cache feeds it%s", why,
                  l1i_step ? "; it ends with the L1I (the op cache holds only code the L1I holds)"
                           : "; it runs to the end of the sweep");
     }
@@ -252,11 +252,11 @@ void icache_unresolved(Sweep *s, int first, const SweepRef *refs, int nrefs, dou
         svg_fmt_bytes(b, sizeof b, opc_end);
         SweepFinding *f = sweep_finding(s, refs[l].name, "");
         if (!strcmp(refs[l].name, "L1I") && opc_end > refs[l].x * 1.19)
-            snprintf(f->note, sizeof f->note, "not measurable with this loop: %s says %s, but the op cache's "
+            sweep_fnote(f, "not measurable with this loop: %s says %s, but the op cache's "
                      "plateau runs past it to %s (the op cache keeps code the L1I has let go), and past the op "
                      "cache the code is larger than the L1I: no footprint runs from the L1I alone", src, a, b);
         else
-            snprintf(f->note, sizeof f->note, "not resolved: %s says %s; %s", src, a,
+            sweep_fnote(f, "not resolved: %s says %s; %s", src, a,
                      !(hi >= refs[l].x * 1.5) ? "the sweep ends before it (-max)"
                      : "no step near it with confidence 0.5 or more: the rates before and after it are "
                        "within the noise of each other (-repeat shows how often)");

@@ -459,13 +459,12 @@ int exp_inst(int argc, char **argv)
         SweepFinding *f = sweep_finding(&s, nm, "");
         f->cycles = lat[l];
         if (self) {
-            snprintf(f->note, sizeof f->note, "one chain through the destination alone, read and written where the instruction reads it");
+            sweep_fnote(f, "one chain through the destination alone, read and written where the instruction reads it");
             if (isfinite(lat[l]) && (lat[l] < 0.9 || (isfinite(tp) && lat[l] <= tp * 1.15))) {
                 /* no dependency binds (a link of a dependent chain takes a cycle at least, and a
                  * chain at the throughput waits for nothing): not a latency, left out of the
                  * table's columns */
-                size_t k = strlen(f->note);
-                snprintf(f->note + k, sizeof f->note - k, "; it runs at %.3g cycles an instruction (the "
+                sweep_fnote_add(f, "; it runs at %.3g cycles an instruction (the "
                          "throughput: %.3g), under a cycle or at the throughput: "
                          "no dependency binds through the destination (written without being read, or "
                          "resolved at rename), so this is no latency", lat[l], tp);
@@ -473,7 +472,7 @@ int exp_inst(int argc, char **argv)
                 continue;
             }
         } else {
-            snprintf(f->note, sizeof f->note, "one chain through operand %d%s", lat_op[l] + 1,
+            sweep_fnote(f, "one chain through operand %d%s", lat_op[l] + 1,
                      implicit ? " (x86: the destination is read too)" : "");
         }
         if (isfinite(lat[l])) {
@@ -485,7 +484,7 @@ int exp_inst(int argc, char **argv)
     }
     if (nlat == 0) {
         SweepFinding *f = sweep_finding(&s, "latency", "");
-        snprintf(f->note, sizeof f->note, "not measured: %s", in.dest < 0
+        sweep_fnote(f, "not measured: %s", in.dest < 0
                  ? "no destination register" : "no source register of the destination's class");
     }
     if (nlat > 1) {
@@ -498,7 +497,7 @@ int exp_inst(int argc, char **argv)
         f->cycles = tp;
         f->value = tp_from;
         f->from = tp_from, f->to = tp_to;
-        snprintf(f->note, sizeof f->note, "reciprocal throughput: cycles per instruction on the "
+        sweep_fnote(f, "reciprocal throughput: cycles per instruction on the "
                  "plateau, reached from %.0f independent chains", f->value);
     }
     /* uops */
@@ -506,7 +505,7 @@ int exp_inst(int argc, char **argv)
     const char *ev = o.uops ? o.uops : strcmp(s.prov.vendor, "AuthenticAMD") == 0 ? "rc1" : NULL;
     SweepFinding *u = sweep_finding(&s, "uops", "");
     if (!ev) {
-        snprintf(u->note, sizeof u->note, "not measured: no known retired-uop counter for this CPU (-uops EVENT)");
+        sweep_fnote(u, "not measured: no known retired-uop counter for this CPU (-uops EVENT)");
     } else {
         Buf body;
         buf_init(&body);
@@ -520,9 +519,9 @@ int exp_inst(int argc, char **argv)
         buf_free(&body);
         if (isfinite(uops)) {
             u->value = round(uops * 100) / 100;
-            snprintf(u->note, sizeof u->note, "counter %s per instruction", ev);
+            sweep_fnote(u, "counter %s per instruction", ev);
         } else {
-            snprintf(u->note, sizeof u->note, "not measured: %.180s", why);
+            sweep_fnote(u, "not measured: %.180s", why);
         }
     }
     if (o.out) {

@@ -294,8 +294,7 @@ void itlb_cpuid(Sweep *s, const ClockTlb *l1, const ClockTlb *l2)
         const ClockTlb *t = !strcmp(f->name, "L1 ITLB") ? l1 : !strcmp(f->name, "L2 ITLB") ? l2 : NULL;
         if (!t || t->entries <= 0)
             continue;
-        size_t k = strlen(f->note);
-        snprintf(f->note + k, sizeof f->note - k, "%scpuid says %d entries (%s)%s", k ? "; " : "", t->entries, t->type,
+        sweep_fnote_clause(f, "cpuid says %d entries (%s)%s", t->entries, t->type,
                  fabs(log2(f->value / t->entries)) <= 0.5 ? "" : ": DISAGREES");
     }
 }
@@ -368,7 +367,7 @@ double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_
             snprintf(reach, sizeof reach, "%.0f taken branches, one a page", f->value);
         else
             snprintf(reach, sizeof reach, "%.0f KiB of code reach", f->value * (double)page / 1024);
-        snprintf(f->note, sizeof f->note, "%s; %.3g cycles after the step%s%s%s", reach, after[j], ctl,
+        sweep_fnote(f, "%s; %.3g cycles after the step%s%s%s", reach, after[j], ctl,
                  lines[j] ? "; also the L1I line count: the two cannot be told apart here" : "",
                  !strcmp(names[j], "page-walk step") ? "; past the last ITLB level: a unified second-level TLB "
                  "(Intel's STLB) or the page walks' caches" : "");

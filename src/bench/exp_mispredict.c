@@ -62,24 +62,24 @@ void mispredict_findings(Sweep *s, int ser, bool ready)
     if (knee >= 0) {
         sweep_finding_level(f, r, knee);
         f->value = r->levels[knee].x_last;
-        snprintf(f->note, sizeof f->note, "%.2f cycles per branch at the shortest periods; past the "
+        sweep_fnote(f, "%.2f cycles per branch at the shortest periods; past the "
                  "plateau the pattern is not learned", low);
     } else {
-        snprintf(f->note, sizeof f->note, "no knee: every period tried was %s",
+        sweep_fnote(f, "no knee: every period tried was %s",
                  r->nlevels == 1 ? "predicted alike" : "ambiguous");
     }
     SweepFinding *g = sweep_finding(s, "mispredict penalty", sn);
     if (knee >= 0) {
         g->cycles = 2 * (high->level - low);
         g->confidence = r->levels[knee].confidence;
-        snprintf(g->note, sizeof g->note, "2 x (%.2f - %.2f): half of the branches mispredict on an unlearned "
+        sweep_fnote(g, "2 x (%.2f - %.2f): half of the branches mispredict on an unlearned "
                  "random pattern; %s", high->level, low,
                  ready ? "the refetch after a misprediction up to the next branch's execution, its condition "
                          "loaded before the branches ahead of it"
                        : "that and the latency of the condition's load, flushed with the mispredicted branch "
                          "and issued again after the refetch");
     } else {
-        snprintf(g->note, sizeof g->note, "not measured: no learned/unlearned step in the sweep "
+        sweep_fnote(g, "not measured: no learned/unlearned step in the sweep "
                  "(try a wider -min/-max)");
     }
 }

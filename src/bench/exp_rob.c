@@ -500,8 +500,8 @@ void rob_unstable(SweepFinding *f, double best, double med, const int *pass, int
     buf_init(&b);
     buf_printf(&b, "unstable: %.0f or %.0f entries (the fastest rounds %.0f, the medians %s; the passes "
                "alone %s): the window changed during the sweep (a busy sibling hardware thread halves it); %s",
-               hi, lo, best, medtxt, ps, f->note);
-    snprintf(f->note, sizeof f->note, "%s", buf_cstr(&b));
+               hi, lo, best, medtxt, ps, sweep_fnote_text(f));
+    sweep_fnote(f, "%s", buf_cstr(&b));
     buf_free(&b);
 }
 
@@ -635,7 +635,7 @@ int exp_rob(int argc, char **argv)
         SweepFinding *f = sweep_finding(&s, fillers[k].resource, fillers[k].name);
         f->bytes = false;
         if (!found) {
-            snprintf(f->note, sizeof f->note, "no step up in N = %d..%d: the structure is larger, "
+            sweep_fnote(f, "no step up in N = %d..%d: the structure is larger, "
                      "or the loads did not miss (try a larger -max or -buf)", minn, maxn);
             continue;
         }
@@ -649,7 +649,7 @@ int exp_rob(int argc, char **argv)
             snprintf(with, sizeof with, " (+ the 2 loads = %.0f entries)", xl + ld);
         if (typical)
             snprintf(med, sizeof med, "; the medians only to N = %.0f", S->pts[cm.last].x);
-        snprintf(f->note, sizeof f->note, "misses overlap up to N = %.0f fillers%s, serialize from "
+        sweep_fnote(f, "misses overlap up to N = %.0f fillers%s, serialize from "
                  "N = %.0f; %.0f -> %.0f cycles per pair%s", xl, with, xu, c.below, c.above, med);
         int pass[ROB_PASSES];
         for (int q = 0; q < passes; q++)

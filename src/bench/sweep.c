@@ -105,13 +105,21 @@ static void common_usage(const Sweep *s, FILE *f)
  * sweep_finish keeps its findings here, and only the last run prints, each finding with the
  * values of all runs. */
 typedef struct RepeatRun {
-    SweepFinding *find;
+    SweepFinding *find;       /* deep copies (repeat_drop frees them) */
     int nfind;
 } RepeatRun;
 static struct {
     int n, cur;               /* n > 1 while repeating; the run under way */
     RepeatRun run[SWEEP_MAX_REPEAT];
 } repeat;
+
+static void repeat_drop(RepeatRun *R)
+{
+    for (int i = 0; i < R->nfind; i++)
+        sweep_finding_free(&R->find[i]);
+    free(R->find);
+    R->find = NULL, R->nfind = 0;
+}
 
 static int repeat_runs(const char *exp, int argc, char **argv)
 {
@@ -139,7 +147,7 @@ static int repeat_runs(const char *exp, int argc, char **argv)
             break;
     }
     for (int r = 0; r < SWEEP_MAX_REPEAT; r++)
-        free(repeat.run[r].find), repeat.run[r].find = NULL, repeat.run[r].nfind = 0;
+        repeat_drop(&repeat.run[r]);
     repeat.n = 0;
     free(av);
     return status;
@@ -217,9 +225,10 @@ static bool repeat_collect(Sweep *s)
     if (repeat.n < 2)
         return false;
     RepeatRun *R = &repeat.run[repeat.cur];
-    free(R->find);
+    repeat_drop(R);
     R->find = xmalloc(sizeof *R->find * (size_t)(s->nfind + 1));
-    memcpy(R->find, s->find, sizeof *R->find * (size_t)s->nfind);
+    for (int i = 0; i < s->nfind; i++)
+        sweep_finding_copy(&R->find[i], &s->find[i]);
     R->nfind = s->nfind;
     bool last = repeat.cur + 1 >= repeat.n || s->interrupted || s->ncut;
     if (!last) {
@@ -432,6 +441,9 @@ void sweep_free(Sweep *s)
         free(s->series[i].pts), free(s->series[i].name), s->series[i].pts = NULL, s->series[i].name = NULL;
     for (int i = 0; i < s->ncut && i < SWEEP_MAX_CUT; i++)
         free(s->cut[i].series), s->cut[i].series = NULL;
+    for (int i = 0; i < s->nfind; i++)
+        sweep_finding_free(&s->find[i]);
+    s->nfind = 0;
     buf_free(&s->notes);
     free(s->load0);
     s->load0 = NULL;
@@ -1263,15 +1275,82 @@ SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
         bug("too many findings");
     SweepFinding *f = &s->find[s->nfind++];
     memset(f, 0, sizeof *f);
-    /* (the experiments' own names; a series the user names is the only one, its findings have "") */
-    if (strlen(name) >= sizeof f->name || (series && strlen(series) >= sizeof f->series))
-        bug("finding name '%s' or series '%s' too long", name, series ? series : "");
-    snprintf(f->name, sizeof f->name, "%s", name);
-    snprintf(f->series, sizeof f->series, "%s", series ? series : "");
+    f->name = xstrdup(name);
+    f->series = xstrdup(series ? series : "");
+    f->note = xstrdup("");
     f->value = NAN, f->cycles = NAN, f->confidence = NAN;
     f->from = f->to = f->next = NAN;
     f->bytes = s->x_bytes;
     return f;
+}
+
+/* the note grown by the words of fmt (after sep when the note is not empty; replace: in its
+ * place), formatted before the old note is freed (the arguments may read it) */
+static void fnote_vput(SweepFinding *f, bool replace, const char *sep, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        bug("a finding's note: format '%s' failed", fmt);
+    size_t have = replace || !f->note ? 0 : strlen(f->note), ls = have && sep ? strlen(sep) : 0;
+    char *p = xmalloc(have + ls + (size_t)n + 1);
+    memcpy(p, f->note ? f->note : "", have);
+    memcpy(p + have, sep ? sep : "", ls);
+    vsnprintf(p + have + ls, (size_t)n + 1, fmt, ap);
+    free(f->note);
+    f->note = p;
+}
+
+void sweep_fnote(SweepFinding *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fnote_vput(f, true, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void sweep_fnote_add(SweepFinding *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fnote_vput(f, false, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void sweep_fnote_clause(SweepFinding *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fnote_vput(f, false, "; ", fmt, ap);
+    va_end(ap);
+}
+
+const char *sweep_fnote_text(const SweepFinding *f)
+{
+    return f->note ? f->note : "";
+}
+
+void sweep_finding_rename(SweepFinding *f, const char *name)
+{
+    char *p = xstrdup(name);
+    free(f->name);
+    f->name = p;
+}
+
+void sweep_finding_copy(SweepFinding *dst, const SweepFinding *src)
+{
+    *dst = *src;
+    dst->name = src->name ? xstrdup(src->name) : NULL;
+    dst->series = src->series ? xstrdup(src->series) : NULL;
+    dst->note = src->note ? xstrdup(src->note) : NULL;
+}
+
+void sweep_finding_free(SweepFinding *f)
+{
+    free(f->name), free(f->series), free(f->note);
+    f->name = f->series = f->note = NULL;
 }
 
 void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i)
@@ -1286,35 +1365,31 @@ void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i)
     }
 }
 
-void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n)
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, Buf *out)
 {
     char a[32], b[32], c[32], v[32];
-    out[0] = 0;
+    buf_reset(out);
     if (isfinite(f->from) && isfinite(f->to)) {
         sweep_fmt_x(s, f->from, a, sizeof a);
         sweep_fmt_x(s, f->to, b, sizeof b);
         if (!isfinite(f->next)) {
-            snprintf(out, n, "plateau from %s to the end of the sweep", a);
+            buf_printf(out, "plateau from %s to the end of the sweep", a);
         } else {
             sweep_fmt_x(s, f->next, c, sizeof c);
             if (!(f->value > f->next)) {
-                snprintf(out, n, "plateau %s..%s; the next level from %s", a, b, c);
+                buf_printf(out, "plateau %s..%s; the next level from %s", a, b, c);
             } else {   /* the next level is a climb: the value lies on it */
                 sweep_fmt_x(s, f->value, v, sizeof v);
-                snprintf(out, n, "plateau %s..%s; the curve climbs from %s, and the capacity %s lies on the climb",
-                         a, b, c, v);
+                buf_printf(out, "plateau %s..%s; the curve climbs from %s, and the capacity %s lies on the climb",
+                           a, b, c, v);
             }
         }
     }
-    if (f->note[0]) {
-        size_t k = strlen(out);
-        snprintf(out + k, n - k, "%s%s", k ? "; " : "", f->note);
-    }
+    if (f->note && f->note[0])
+        buf_printf(out, "%s%s", out->len ? "; " : "", f->note);
     if (f->rep_runs > 1) {   /* (a level no run resolved too: "none" for each, as its JSON says) */
-        size_t k = strlen(out);
-        snprintf(out + k, n - k, "%sover %d runs:", k ? "; " : "", f->rep_runs);
+        buf_printf(out, "%sover %d runs:", out->len ? "; " : "", f->rep_runs);
         for (int r = 0; r < f->rep_runs; r++) {
-            char v[32];
             double x = f->rep_val[r];
             if (!isfinite(x))
                 snprintf(v, sizeof v, "none");
@@ -1328,12 +1403,10 @@ void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t
                 snprintf(v, sizeof v, "%.4g", x);
             else
                 sweep_fmt_x(s, x, v, sizeof v);
-            k = strlen(out);
-            snprintf(out + k, n - k, "%s %s", r ? "," : "", v);
+            buf_printf(out, "%s %s", r ? "," : "", v);
         }
-        k = strlen(out);
-        snprintf(out + k, n - k, " (%d of %d within %s of their median)", f->rep_agree, f->rep_runs,
-                 isfinite(f->value) && !f->off_axis ? "one sweep step" : "5 %");
+        buf_printf(out, " (%d of %d within %s of their median)", f->rep_agree, f->rep_runs,
+                   isfinite(f->value) && !f->off_axis ? "one sweep step" : "5 %");
     }
 }
 
@@ -1460,10 +1533,9 @@ void sweep_name_knees_of(Sweep *s, int series, const SweepRef *refs, int nrefs, 
         if (ref >= 0 && refs[ref].x > 0)
             sweep_fmt_x(s, refs[ref].x, c, sizeof c);
         if (c[0])
-            snprintf(f->note, sizeof f->note, "%s says %s", ref_src ? ref_src : "the reference", c);
+            sweep_fnote(f, "%s says %s", ref_src ? ref_src : "the reference", c);
         if (!c[0] && have_ref)
-            snprintf(f->note + strlen(f->note), sizeof f->note - strlen(f->note),
-                     "%smatches no %s figure", f->note[0] ? "; " : "", ref_src ? ref_src : "reference");
+            sweep_fnote_clause(f, "matches no %s figure", ref_src ? ref_src : "reference");
     }
     if (!last_name || r->nlevels == 0)
         return;
@@ -1482,8 +1554,7 @@ bool sweep_core_verdict(Sweep *s, const char *name, BenchFig fig, bool cycles)
             return false;
         sweep_note(s, "%s: %s", f->name, v);
         bench_ident_name(&s->ident, who, sizeof who);
-        size_t k = strlen(f->note);
-        snprintf(f->note + k, sizeof f->note - k, "%sCONTRADICTS %s (the notes say more)", k ? "; " : "", who);
+        sweep_fnote_clause(f, "CONTRADICTS %s (the notes say more)", who);
         return true;
     }
     return false;
@@ -1521,7 +1592,7 @@ void sweep_pass_range(const SweepFinding *f, char *out, size_t n)
         snprintf(out, n, " (passes %.4g..%.4g%s)", lo, hi, nonetxt);
 }
 
-static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t n)
+static void fmt_finding(const Sweep *s, const SweepFinding *f, Buf *out)
 {
     char v[48] = "", c[48] = "", k[48] = "";
     if (isfinite(f->value)) {
@@ -1544,8 +1615,9 @@ static void fmt_finding(const Sweep *s, const SweepFinding *f, char *out, size_t
     }
     char ps[96] = "";
     sweep_pass_range(f, ps, sizeof ps);
-    snprintf(out, n, "%s%s%s%s: %s%s%s%s%s", f->name, f->series[0] ? " [" : "", f->series,
-             f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k, ps, u);
+    buf_reset(out);
+    buf_printf(out, "%s%s%s%s: %s%s%s%s%s", f->name, f->series[0] ? " [" : "", f->series,
+               f->series[0] ? "]" : "", v[0] || c[0] ? v : "-", c, k, ps, u);
 }
 
 static void prov_line(const Sweep *s, FILE *f)
@@ -1671,10 +1743,12 @@ static void write_json(Sweep *s, FILE *out)
         } else {
             json_null(&j);
         }
-        char text[768];
-        sweep_finding_text(s, f, text, sizeof text);
-        if (text[0])
-            json_kstr(&j, "note", text);
+        Buf text;
+        buf_init(&text);
+        sweep_finding_text(s, f, &text);
+        if (text.len)
+            json_kstr(&j, "note", buf_cstr(&text));
+        buf_free(&text);
         json_obj_end(&j);
     }
     json_arr_end(&j);
@@ -1827,15 +1901,16 @@ static void write_table(Sweep *s, FILE *out)
         }
     if (s->nfind == 0 && unmeasured == 0)
         fprintf(out, "  none\n");
+    Buf line;
+    buf_init(&line);
     for (int i = 0; i < s->nfind; i++) {
-        char line[256];
-        fmt_finding(s, &s->find[i], line, sizeof line);
-        fprintf(out, "  %s\n", line);
-        char text[768];
-        sweep_finding_text(s, &s->find[i], text, sizeof text);
-        if (text[0])
-            fprintf(out, "      %s\n", text);
+        fmt_finding(s, &s->find[i], &line);
+        fprintf(out, "  %s\n", buf_cstr(&line));
+        sweep_finding_text(s, &s->find[i], &line);
+        if (line.len)
+            fprintf(out, "      %s\n", buf_cstr(&line));
     }
+    buf_free(&line);
     if (s->notes.len) {
         fprintf(out, "notes:\n");
         for (const char *p = buf_cstr(&s->notes); *p;) {
@@ -2012,13 +2087,13 @@ void sweep_unmeasured(Sweep *s, const char *why)
         int n = S ? S->n : total;
         if (n == 0) {
             f->value = f->cycles = f->confidence = NAN;
-            snprintf(f->note, sizeof f->note, "not measured: the sweep was %s before %s", why,
+            sweep_fnote(f, "not measured: the sweep was %s before %s", why,
                      S ? "this series" : "its first point");
         } else if (!isfinite(f->value) && S) {
             char a[32], b[32];
             sweep_fmt_x(s, S->pts[0].x, a, sizeof a);
             sweep_fmt_x(s, S->pts[S->n - 1].x, b, sizeof b);
-            snprintf(f->note, sizeof f->note, "%s: measured %s..%s only, no finding in those points", why, a, b);
+            sweep_fnote(f, "%s: measured %s..%s only, no finding in those points", why, a, b);
         }
     }
 }
@@ -2030,10 +2105,12 @@ static void sweep_warnings(const Sweep *s)
         const SweepFinding *f = &s->find[i];
         if (f->nunstable < 2)
             continue;
-        char line[256];
-        fmt_finding(s, f, line, sizeof line);
+        Buf line;
+        buf_init(&line);
+        fmt_finding(s, f, &line);
         fprintf(stderr, "uarch: bench %s: warning: unstable: %s (the sweep measured it as different figures: "
-                "see its note)\n", s->exp, line);
+                "see its note)\n", s->exp, buf_cstr(&line));
+        buf_free(&line);
     }
     for (int i = 0; i < s->nseries; i++) {
         const SweepSeries *S = &s->series[i];

@@ -86,9 +86,11 @@ typedef struct SweepSeries {
 } SweepSeries;
 
 typedef struct SweepFinding {
-    char name[48];            /* "L1D", "ROB", "mispredict penalty" */
-    char series[48];          /* the series it comes from ("" when only one; a series named by
-                               * the user, bench inst's, is the only one: its findings have "") */
+    char *name;               /* "L1D", "ROB", "mispredict penalty" */
+    char *series;             /* the series it comes from ("" when only one; a series named by
+                               * the user, bench inst's, is the only one: its findings have "")
+                               * (name, series and note: owned, whole however long; the Sweep's
+                               * findings are freed by sweep_free, another by sweep_finding_free) */
     double value;             /* the capacity / count found; NAN when none (a last level) */
     bool bytes;               /* value is a size in bytes (size_bytes in JSON) else a count */
     double cycles;            /* the level's cost (y units); NAN when not applicable */
@@ -108,8 +110,10 @@ typedef struct SweepFinding {
                                * found none): the table adds "(passes LO..HI)", JSON "passes",
                                * so a spread below the unstable threshold shows too */
     double pass_val[4];
-    char note[512];           /* words: comparison, caveat (no figure of the level: those are
-                               * written from the numbers above by sweep_finding_text) */
+    char *note;               /* words: comparison, caveat (no figure of the level: those are
+                               * written from the numbers above by sweep_finding_text); NULL:
+                               * none.  Written by sweep_fnote, sweep_fnote_add, sweep_fnote_clause
+                               * only, read by sweep_fnote_text */
 } SweepFinding;
 
 typedef struct Sweep {
@@ -368,13 +372,27 @@ const KneeResult *sweep_knees(Sweep *s, int series);
  * x_last for a sharp step).  Returns how many (at most max). */
 int sweep_steps(const KneeResult *r, int *idx, double *at, int max);
 SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series);
+/* A finding's note, grown to whatever length its words take (nothing is cut): sweep_fnote
+ * replaces it, sweep_fnote_add appends, sweep_fnote_clause appends after "; " when the note is
+ * not empty (the arguments may read the note itself); sweep_fnote_text: the note, "" for none. */
+void sweep_fnote(SweepFinding *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void sweep_fnote_add(SweepFinding *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void sweep_fnote_clause(SweepFinding *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
+const char *sweep_fnote_text(const SweepFinding *f);
+/* a finding's new name (owned, whole) */
+void sweep_finding_rename(SweepFinding *f, const char *name);
+/* dst = a deep copy of src (its own name, series and note; dst's are not freed) */
+void sweep_finding_copy(SweepFinding *dst, const SweepFinding *src);
+/* free a finding's name, series and note (NULL after); a finding made outside a Sweep, or copied */
+void sweep_finding_free(SweepFinding *f);
 /* Fill f from level i of knee result r: cycles, confidence, the plateau and where the next
  * level starts; the value (capacity) is x_mid, else x_last; NAN for the last level. */
 void sweep_finding_level(SweepFinding *f, const KneeResult *r, int i);
 /* The words of a finding, made from its numbers only (the one place they are written):
  * "plateau A..B; the next level from C" (or, when the value lies past C: the curve leaves the
- * plateau at C, a climb, and the capacity lies on it), then the note. */
-void sweep_finding_text(const Sweep *s, const SweepFinding *f, char *out, size_t n);
+ * plateau at C, a climb, and the capacity lies on it), then the note; whole, in `out` (emptied
+ * first). */
+void sweep_finding_text(const Sweep *s, const SweepFinding *f, Buf *out);
 /* -repeat: fill f's rep_* from the values of the same finding in earlier runs (vals[0..nruns),
  * NAN where a run did not find it, the last one f's own): a run agrees when its value lies
  * within one step of the sweep's grid (xs[0..nx), sorted; places on it interpolated between

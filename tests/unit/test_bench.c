@@ -905,12 +905,12 @@ TEST(test_bench_sweep_unmeasured)
     }
     (void)b;
     SweepFinding *f = sweep_finding(&s, "ROB (nops)", "nop");
-    snprintf(f->note, sizeof f->note, "no step up in N = 0..100: the structure is larger");
+    sweep_fnote(f, "no step up in N = 0..100: the structure is larger");
     f = sweep_finding(&s, "int PRF", "add");
-    snprintf(f->note, sizeof f->note, "no step up in N = 0..100: the structure is larger");
+    sweep_fnote(f, "no step up in N = 0..100: the structure is larger");
     f = sweep_finding(&s, "ROB (moves)", "mov");
     f->value = 30;
-    snprintf(f->note, sizeof f->note, "misses overlap up to N = 20");
+    sweep_fnote(f, "misses overlap up to N = 20");
     sweep_unmeasured(&s, "interrupted");
     CHECK(isnan(s.find[0].value));
     CHECK_STR(s.find[0].note, "interrupted: measured 0..40 only, no finding in those points");
@@ -1335,6 +1335,13 @@ TEST(test_bench_memory_step)
 
 /* A finding's words are made from its numbers by one function: the cases of issue 19 ("2896
  * pages ... the next level starts at 2435"; "8192 ... plateau 4096..5161") come out consistent. */
+/* sweep_finding_text's words as a string (held in b) */
+static const char *finding_text(const Sweep *s, const SweepFinding *f, Buf *b)
+{
+    sweep_finding_text(s, f, b);
+    return buf_cstr(b);
+}
+
 TEST(test_bench_finding_text)
 {
     static Sweep s;
@@ -1343,35 +1350,36 @@ TEST(test_bench_finding_text)
     SweepFinding f;
     memset(&f, 0, sizeof f);
     f.value = 96, f.from = 4, f.to = 64, f.next = 128;
-    char t[512];
-    sweep_finding_text(&s, &f, t, sizeof t);
+    Buf tb;
+    buf_init(&tb);
+    const char *t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "plateau 4..64; the next level from 128");
     /* the next level is a climb that starts before the halfway point */
     f.value = 2896, f.from = 609, f.to = 2048, f.next = 2435;
-    snprintf(f.note, sizeof f.note, "reach 11584 KiB");
-    sweep_finding_text(&s, &f, t, sizeof t);
+    sweep_fnote(&f, "reach 11584 KiB");
+    t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "plateau 609..2048; the curve climbs from 2435, and the capacity 2896 lies on the climb; reach 11584 KiB");
     /* a last level; a finding with words only */
     f.value = NAN, f.next = NAN, f.from = 8192;
     f.to = 65536;
     f.note[0] = 0;
-    sweep_finding_text(&s, &f, t, sizeof t);
+    t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "plateau from 8192 to the end of the sweep");
     f.from = f.to = NAN;
-    snprintf(f.note, sizeof f.note, "not measured");
-    sweep_finding_text(&s, &f, t, sizeof t);
+    sweep_fnote(&f, "not measured");
+    t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "not measured");
     /* -repeat, a level not resolved in this run but in another: that run's size in bytes */
     f.bytes = true, f.cycles = NAN;
     f.rep_runs = 3, f.rep_found = 1, f.rep_agree = 1;
     f.rep_val[0] = 1310720, f.rep_val[1] = NAN, f.rep_val[2] = NAN;
-    snprintf(f.note, sizeof f.note, "not resolved: sysfs says 1 MiB");
-    sweep_finding_text(&s, &f, t, sizeof t);
+    sweep_fnote(&f, "not resolved: sysfs says 1 MiB");
+    t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "not resolved: sysfs says 1 MiB; over 3 runs: 1.25 MiB, none, none (1 of 3 within 5 % of their median)");
     /* ... and in none of them: said too (dtlb's L2 TLB beside cpuid, -repeat 2 -max 16) */
     f.rep_runs = 2, f.rep_found = 0, f.rep_agree = 0;
     f.rep_val[0] = f.rep_val[1] = NAN;
-    sweep_finding_text(&s, &f, t, sizeof t);
+    t = finding_text(&s, &f, &tb);
     CHECK_STR(t, "not resolved: sysfs says 1 MiB; over 2 runs: none, none (0 of 2 within 5 % of their median)");
     f.bytes = false, f.rep_runs = 0;
     /* from a knee level: value, plateau and next level from the same numbers */
@@ -1384,6 +1392,53 @@ TEST(test_bench_finding_text)
     memset(&g, 0, sizeof g);
     sweep_finding_level(&g, &r, 0);
     CHECK(g.value == 48 && g.from == 1 && g.to == 32 && g.next == 64 && g.cycles == 1.0 && g.confidence == 0.9);
+    sweep_finding_free(&f);
+    buf_free(&tb);
+}
+
+/* A finding's name, series and note are whole however long (they were 48, 48 and 512 bytes: a
+ * longer name stopped the program, a longer note was cut in silence), in the table's words too,
+ * and a copy (-repeat keeps each run's findings) is its own */
+TEST(test_bench_finding_note_whole)
+{
+    static Sweep s;
+    memset(&s, 0, sizeof s);
+    s.x_int = true;
+    char name[200], series[160];
+    memset(name, 'n', sizeof name - 1), name[sizeof name - 1] = 0;
+    memset(series, 's', sizeof series - 1), series[sizeof series - 1] = 0;
+    SweepFinding *f = sweep_finding(&s, name, series);
+    CHECK_STR(f->name, name);
+    CHECK_STR(f->series, series);
+    CHECK_STR(sweep_fnote_text(f), "");
+    sweep_fnote_clause(f, "first");   /* (no "; " before the first clause) */
+    for (int i = 0; i < 300; i++)
+        sweep_fnote_clause(f, "clause %03d", i);
+    sweep_fnote_add(f, " end");
+    size_t want = strlen("first") + 300 * strlen("; clause 000") + strlen(" end");
+    CHECK_INT((long)strlen(f->note), (long)want);
+    CHECK(!strncmp(f->note, "first; clause 000; clause 001", 29));
+    CHECK(strstr(f->note, "; clause 299 end") != NULL);
+    /* the arguments may read the note itself */
+    sweep_fnote(f, "before: %s", f->note);
+    CHECK(!strncmp(f->note, "before: first; clause 000", 25) && strlen(f->note) == want + 8);
+    Buf b;
+    buf_init(&b);
+    CHECK(strstr(finding_text(&s, f, &b), "; clause 299 end") != NULL);
+    SweepFinding c;
+    sweep_finding_copy(&c, f);
+    sweep_finding_rename(f, "L1I");
+    sweep_fnote(f, "short");
+    CHECK_STR(c.name, name);
+    CHECK_STR(c.series, series);
+    CHECK(strlen(c.note) == want + 8);
+    CHECK_STR(f->name, "L1I");
+    CHECK_STR(f->note, "short");
+    sweep_finding_free(&c);
+    CHECK(c.name == NULL && c.note == NULL);
+    buf_free(&b);
+    sweep_free(&s);
+    CHECK_INT(s.nfind, 0);
 }
 
 TEST(test_bench_plateau_start)
@@ -1690,10 +1745,10 @@ TEST(test_bench_icache_op_cache_l1i)
     s.x_bytes = true;
     SweepFinding *f = sweep_finding(&s, "L1I", "");
     f->value = 16384, f->cycles = 4.74;
-    snprintf(f->note, sizeof f->note, "plateau 4 KiB..13.4 KiB; sysfs says 32 KiB");
+    sweep_fnote(f, "plateau 4 KiB..13.4 KiB; sysfs says 32 KiB");
     f = sweep_finding(&s, "knee 1", "");
     f->value = 32768, f->cycles = 3.47;
-    snprintf(f->note, sizeof f->note, "plateau 19 KiB..32 KiB; the next level from 90.5 KiB; matches no sysfs figure");
+    sweep_fnote(f, "plateau 19 KiB..32 KiB; the next level from 90.5 KiB; matches no sysfs figure");
     icache_op_cache(&s, 0, 32768, 8, gc, "sysfs");
     const SweepFinding *o = find_named(&s, "op cache"), *l = find_named(&s, "L1I");
     CHECK(o && o->value == 16384 && strstr(o->note, "2048 instructions of 8 B (published: 4096 ops)"));
@@ -1781,7 +1836,7 @@ TEST(test_bench_sweep_core_verdict)
     f->value = 32768, f->cycles = 4;
     f = sweep_finding(&s, "L2", "");
     f->value = 524288, f->cycles = 12.0;
-    snprintf(f->note, sizeof f->note, "plateau 38.1 KiB..256 KiB");
+    sweep_fnote(f, "plateau 38.1 KiB..256 KiB");
     CHECK(sweep_core_verdict(&s, "L2", BENCH_FIG_L2_LAT, true));
     CHECK(!strcmp(s.find[1].note, "plateau 38.1 KiB..256 KiB; CONTRADICTS Zen (cpuid family 17h model 01h) "
                                   "(the notes say more)"));
@@ -1808,7 +1863,7 @@ TEST(test_bench_icache_op_cache_hv)
             snprintf(s.ident.hv, sizeof s.ident.hv, "KVMKVMKVM");
         SweepFinding *f = sweep_finding(&s, "knee 1", "");
         f->value = 14600, f->cycles = 4.93, f->from = 4096, f->to = 13.4 * 1024, f->next = 19 * 1024;
-        snprintf(f->note, sizeof f->note, "plateau 4 KiB..13.4 KiB; the next level from 19 KiB; matches no sysfs figure");
+        sweep_fnote(f, "plateau 4 KiB..13.4 KiB; the next level from 19 KiB; matches no sysfs figure");
         f = sweep_finding(&s, "L2", "");
         f->value = 1048576, f->cycles = 1.89;
         icache_op_cache(&s, 0, 65536, 8, z1, "sysfs");

@@ -406,7 +406,7 @@ static void rob_figures(const char *file, SweepFinding *f, double *best, double 
     *best = c.x[cb.last] + 2;
     if (rob_change(c.med, c.n, b, false, &cm))
         *med = c.x[cm.last];
-    snprintf(f->note, sizeof f->note, "misses overlap up to N = %.0f fillers", *best - 2);
+    sweep_fnote(f, "misses overlap up to N = %.0f fillers", *best - 2);
     rob_unstable(f, *best, isfinite(*med) ? *med : -1, NULL, 0, 20, 2);
 }
 
@@ -424,7 +424,8 @@ TEST(curves_rob_emr_stable)
         CHECK(best >= 490 && best <= 512);
         CHECK(med + 2 >= 490 && med + 2 <= 512);
         CHECK_INT(f.nunstable, 0);
-        CHECK(!strstr(f.note, "unstable"));
+        CHECK(!strstr(sweep_fnote_text(&f), "unstable"));
+        sweep_finding_free(&f);
     }
 }
 
@@ -451,7 +452,7 @@ TEST(curves_rob_unstable)
     CHECK(c.x[cm.last] >= 220 && c.x[cm.last] <= 254);
     SweepFinding f;
     memset(&f, 0, sizeof f);
-    snprintf(f.note, sizeof f.note, "misses overlap up to N = 496 fillers");
+    sweep_fnote(&f, "misses overlap up to N = 496 fillers");
     rob_unstable(&f, c.x[cb.last] + 2, c.x[cm.last], NULL, 0, 20, 2);
     CHECK_INT(f.nunstable, 2);
     CHECK_NEAR(f.unstable[0], 498, 0);
@@ -459,6 +460,7 @@ TEST(curves_rob_unstable)
     CHECK(!strncmp(f.note, "unstable: 498 or ", 17));
     CHECK(strstr(f.note, "misses overlap up to N = 496 fillers") != NULL);   /* the note before, kept */
     const int split[3] = {496, 252, 494}, close[3] = {496, 478, 494};
+    sweep_finding_free(&f);
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, split, 3, 20, 2);
     CHECK_INT(f.nunstable, 2);
@@ -467,6 +469,7 @@ TEST(curves_rob_unstable)
     char ps[96];
     sweep_pass_range(&f, ps, sizeof ps);
     CHECK_STR(ps, " (passes 254..498)");
+    sweep_finding_free(&f);
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, close, 3, 20, 2);
     CHECK_INT(f.nunstable, 0);
@@ -477,14 +480,17 @@ TEST(curves_rob_unstable)
     sweep_pass_range(&f, ps, sizeof ps);
     CHECK_STR(ps, " (passes 480..498)");
     const int agree[3] = {496, 496, -1};
+    sweep_finding_free(&f);
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, agree, 3, 20, 2);
     sweep_pass_range(&f, ps, sizeof ps);
     CHECK_STR(ps, " (passes 498; 1 of 3 found none)");
+    sweep_finding_free(&f);
     memset(&f, 0, sizeof f);
     rob_unstable(&f, 498, 494, agree, 1, 20, 2);   /* one pass: no spread to say */
     sweep_pass_range(&f, ps, sizeof ps);
     CHECK_STR(ps, "");
+    sweep_finding_free(&f);
 }
 
 /* itlb on this AMD EPYC KVM guest (cpuid: family 17h model 01h, Zen, L1 ITLB 64 entries), other
