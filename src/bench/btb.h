@@ -29,6 +29,12 @@ typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCach
  * is no cache or TLB: "BTB limit by code footprint", and a lone count step of the same cost
  * that rises at least 1.5x is the same level's end by count (a one-bubble BTB of 256 branches
  * that also ends at 2 KiB of code, on an AMD EPYC KVM guest).
+ * A footprint group at B bytes that is no known code cache's size (half an octave or more from
+ * each) beside a BTB level of N branches over spacings up to S', with B / N a spacing S0 from S'
+ * to below the group's least spacing, is that level's index aliasing: N branches up to S0 and
+ * half as many for each doubling past it (its sets indexed from address bit log2(S0) up), named
+ * "BTB index aliasing" (a cache ends at B at every spacing that reaches it, and a BTB capacity at N
+ * at every spacing); without such a level in the sweep its note says aliasing is not ruled out.
  * Adds one finding per group (sorts `st` by count); a note when no BTB level is found.
  * spacing[i]: bytes between the branches of series i. */
 void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches);

@@ -21,6 +21,13 @@
  * curve running flat where it would have ended that spacing's level.  A footprint step below
  * every code cache, in a page or two, is the BTB's own limit on the code its branches span
  * ("BTB limit by code footprint"), and steps that no spacing separates are said in a note.
+ * Three kinds of step, by how the step's branch count moves as the spacing doubles: the same
+ * count, a BTB level's capacity; half the count (the same bytes) at every spacing that reaches
+ * it, a cache or TLB; the count of a BTB level at the smaller spacings and half of it for each
+ * doubling past one spacing S0 (the same bytes, N x S0, over the larger spacings only, no cache's
+ * size), the BTB's index aliasing: its sets are indexed from address bit log2(S0) up, so branches
+ * 2 S0 apart use half of them (btb_aliasing; the AMD guest's 2,048 branches to 64 B spacing, 1,024,
+ * 512, 256 at 128, 256, 512 B: "BTB index aliasing: 128 KiB", no longer "instruction cache or TLB").
  * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
  * core shared with another hardware thread (a VM's vCPU whose sibling runs other work) the
  * front end alternates between the threads for stretches longer than a point's samples, and
@@ -216,6 +223,71 @@ static void btb_untold(Buf *untold, const BtbStep *kn, const int *mem, int nm, c
     buf_printf(untold, "%sspacings %s at about %.0f branches, %s", untold->len ? "; " : "", sp, exp2(lg / nm), fp);
 }
 
+/* a finding of btb_classify: by count (0) or footprint (1), the BTB's code-footprint limit, the
+ * spacings of its own steps (least, most; in words, "512 B, 256 B, 128 B"), their branch counts
+ * in the same order ("256, 512, 1024") and the spacings of the steps that it shares with another
+ * limit ("64 B", or "") */
+typedef struct BtbGroup {
+    int by;
+    bool own;
+    double spmin, spmax;
+    char sp[96], counts[96], both[96];
+} BtbGroup;
+
+/* Index aliasing (btb.h): a footprint finding (s->find[first + i], grp[i]) at B bytes whose size
+ * is no known code cache's (half an octave or more from each), beside a BTB level of N branches
+ * over spacings up to S', where B / N is a spacing S0 from S' to below the footprint finding's
+ * least spacing (half an octave of slack each way): the level holds its N branches up to S0 and
+ * half as many for each doubling past it, N x S0 bytes of code at each, which is B.  It is
+ * renamed "BTB index aliasing" and its note says so (the AMD guest: the four-bubble level's
+ * 2,048 branches at 16 and 64 B spacing, 1,024, 512, 256 at 128, 256, 512 B: 128 KiB each, where
+ * no cache ends, named "instruction cache or TLB: 128 KiB" before). */
+static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCaches *caches)
+{
+    for (int i = first; i < s->nfind && i - first < SWEEP_MAX_FINDINGS; i++) {
+        SweepFinding *f = &s->find[i];
+        const BtbGroup *F = &grp[i - first];
+        if (F->by != 1 || F->own || !(f->value > 0))
+            continue;
+        bool cache = false;
+        for (int c = 0; caches && c < caches->n; c++)
+            cache |= caches->size[c] > 0 && fabs(log2(f->value / caches->size[c])) < 0.5;
+        int lv = -1;
+        double s0 = 0;
+        for (int j = first; j < s->nfind && j - first < SWEEP_MAX_FINDINGS && !cache && lv < 0; j++) {
+            const BtbGroup *L = &grp[j - first];
+            double r = log2(f->value / s->find[j].value);   /* log2 of S0 */
+            if (L->by == 0 && s->find[j].value > 0 && r >= log2(L->spmax) - 0.5 && r <= log2(F->spmin) - 0.5)
+                lv = j, s0 = exp2(round(r));
+        }
+        if (lv < 0 && !cache && caches && caches->n > 0)
+            sweep_fnote_clause(f, "yet its footprint is no code cache's size (%s): a BTB's index aliasing makes "
+                               "such a step too (a BTB level's branches falling into fewer of its sets as the spacing "
+                               "doubles), which smaller spacings in -spacing tell apart (their level's branch count "
+                               "times the spacing where the halving begins is this footprint)",
+                               sweep_cache_source(s->opt.cpu));
+        if (lv < 0)
+            continue;
+        const SweepFinding *L = &s->find[lv];
+        char fp[32], s0s[32], smin[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
+        svg_fmt_bytes(fp, sizeof fp, f->value);
+        svg_fmt_bytes(ns, sizeof ns, L->value * s0);
+        svg_fmt_bytes(s0s, sizeof s0s, s0);
+        svg_fmt_bytes(smin, sizeof smin, F->spmin);
+        sweep_finding_rename(f, "BTB index aliasing");
+        sweep_fnote(f, "a step at the same code footprint, %s, for spacings %s (%s branches: half as many for "
+                    "each doubling of the spacing), no code cache's size%s%s%s: the %s's %.0f branches (%.0f x %s "
+                    "= %s) fall into fewer of its sets from %s spacing on, as an index from address bit %.0f up "
+                    "skips sets: the BTB's index aliasing, not a cache or TLB",
+                    fp, F->sp, F->counts, caches && caches->n ? " (" : "",
+                    caches && caches->n ? sweep_cache_source(s->opt.cpu) : "", caches && caches->n ? ")" : "",
+                    L->name, L->value, L->value, s0s, ns, smin, log2(s0));
+        if (F->both[0])
+            sweep_fnote_add(f, "; the step of spacing %s is at this footprint and at the level's branch count at "
+                            "once, where the aliasing begins", F->both);
+    }
+}
+
 void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches)
 {
     qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
@@ -267,6 +339,8 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
     buf_init(&untold);
     double own_cost[SWEEP_MAX_FINDINGS];   /* the costs of the BTB's code-footprint limits */
     int nown = 0;
+    BtbGroup grp[SWEEP_MAX_FINDINGS];      /* the group of each finding made here (btb_aliasing) */
+    int first = s->nfind;
     for (int by = 1; by >= 0; by--)   /* the code-size steps first, then the BTB levels */
         for (int a = 0; a < nk; a++) {
             if (done[by][a] || (kind[a] != by && kind[a] != 2 && !(by == 0 && kind[a] == -1)))
@@ -408,6 +482,18 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 if (own)
                     own_cost[nown++] = cycles;
             }
+            if (s->nfind - first < SWEEP_MAX_FINDINGS) {
+                BtbGroup *G = &grp[s->nfind - first];
+                *G = (BtbGroup){by, own, INFINITY, 0, "", "", ""};
+                snprintf(G->sp, sizeof G->sp, "%s", sp);
+                snprintf(G->both, sizeof G->both, "%s", both);
+                for (int m = 0; m < nm; m++) {
+                    G->spmin = fmin(G->spmin, spacing[kn[mem[m]].series]);
+                    G->spmax = fmax(G->spmax, spacing[kn[mem[m]].series]);
+                    snprintf(G->counts + strlen(G->counts), sizeof G->counts - strlen(G->counts), "%s%.0f",
+                             m ? ", " : "", kn[mem[m]].count);
+                }
+            }
             SweepFinding *f = sweep_finding(s, name, "");
             f->value = exp2(lg / nm);
             f->bytes = by == 1;
@@ -450,6 +536,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 sweep_fnote_add(f, "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
             }
         }
+    btb_aliasing(s, first, grp, caches);
     if (untold.len)
         sweep_note(s, "steps that line up both by branch count and by code footprint, where no spacing tells a "
                    "BTB level from a code-size limit (-spacing with spacings 4x apart or more): %s", buf_cstr(&untold));

@@ -597,8 +597,8 @@ static double btb_l1i_model(double n, double spacing, int i)
 
 /* a sweep of spacings sp[0..nsp) (series k: spacing k), each curve from the recorded `file`,
  * else from model() over the counts x[0..n) */
-static void btb_spacings(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
-                         double (*model)(double, double, int), const double *x, int n)
+static void btb_spacings_with(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
+                              double (*model)(double, double, int), const double *x, int n, const BtbCaches *caches)
 {
     btb_sweep(s);
     for (int k = 0; k < nsp; k++) {
@@ -615,7 +615,13 @@ static void btb_spacings(Sweep *s, const double *sp, int nsp, int *ser, const ch
         }
         btb_add_curve(s, ser[k], c.x, c.best, c.n);
     }
-    btb_analyse(s, ser, sp, nsp, &btb_amd_kvm);
+    btb_analyse(s, ser, sp, nsp, caches);
+}
+
+static void btb_spacings(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
+                         double (*model)(double, double, int), const double *x, int n)
+{
+    btb_spacings_with(s, sp, nsp, ser, file, model, x, n, &btb_amd_kvm);
 }
 
 static const SweepFinding *btb_named(const Sweep *s, const char *name)
@@ -690,4 +696,76 @@ TEST(curves_btb_amd_kvm)
             btb_check_amd(&s);
             sweep_free(&s);
         }
+}
+
+
+/* btb index aliasing: a BTB level of 2,048 branches up to 64 B spacing, half as many for each
+ * doubling past it (1,024, 512, 256 at 128, 256, 512 B: 128 KiB of code each), as the AMD
+ * guest's four-bubble level (5.2 -> 16 cycles a branch; 2 cycles to 256 branches before it) */
+static double btb_alias_model(double n, double spacing, int i)
+{
+    double held = spacing <= 64 ? 2048 : 2048 * 64 / spacing;
+    return (n <= 256 && n * spacing <= 2048 ? 2.0 : n <= held ? 5.2 : 16) * (1 + 0.02 * ((i * 7) % 5 - 2) / 2);
+}
+
+/* the same with a code cache of 128 KiB instead: 2,048 branches at every spacing, and 3 cycles more
+ * a branch once the code passes 128 KiB */
+static double btb_cache_model(double n, double spacing, int i)
+{
+    (void)i;
+    return (n <= 2048 ? 5.2 : 16) + (n * spacing > 131072 ? 3 : 0);
+}
+
+static const SweepFinding *btb_check_alias(const Sweep *s)
+{
+    const SweepFinding *a = btb_named(s, "BTB index aliasing"), *four = btb_named(s, "4-bubble BTB");
+    CHECK(a && a->bytes && a->value >= 131072 / 1.1 && a->value <= 131072 * 1.1);
+    CHECK(a && strstr(a->note, "half as many for each doubling of the spacing") &&
+          strstr(a->note, "2048 branches (2048 x 64 B = 128 KiB)") && strstr(a->note, "from address bit 6 up"));
+    CHECK(four && four->value == 2048 && !four->bytes);
+    CHECK(!btb_named(s, "instruction cache or TLB"));
+    return a;
+}
+
+/* A step at one code footprint for the spacings past 64 B whose branch count halves as the
+ * spacing doubles, continuing a BTB level's count of the smaller spacings (the footprint no code
+ * cache's size), is the BTB's index aliasing; at a code cache's size, and where no smaller spacing
+ * shows the level, it stays "instruction cache or TLB"; the level stays a BTB level by count.
+ * Recorded: three runs of bench btb -spacing 16,64,128,256,512 -min 128 -max 4096 -ppo 4 here
+ * (tests/data/curves/btb-amd-kvm-alias-*.csv) printed "instruction cache or TLB: 128 KiB" (twice)
+ * and "136 KiB" */
+TEST(curves_btb_index_aliasing)
+{
+    const double all[5] = {16, 64, 128, 256, 512}, big[3] = {128, 256, 512};
+    double x[64];
+    int n = 0;
+    for (double v = 2; v <= 4096; v *= 1.189207115002721)
+        x[n++] = round(v);
+    int ser[5];
+    Sweep s;
+    btb_spacings(&s, all, 5, ser, NULL, btb_alias_model, x, n);
+    const SweepFinding *a = btb_check_alias(&s);
+    CHECK(a && strstr(a->note, "for spacings 512 B, 256 B, 128 B (256, 512, 1024 branches"));
+    sweep_free(&s);
+    /* the large spacings alone: nothing tells it from a cache, the note says what would */
+    btb_spacings(&s, big, 3, ser, NULL, btb_alias_model, x, n);
+    a = btb_named(&s, "instruction cache or TLB");
+    CHECK(a && !btb_named(&s, "BTB index aliasing") && strstr(a->note, "yet its footprint is no code cache's size"));
+    sweep_free(&s);
+    /* a cache of 128 KiB known: a cache, at every spacing that reaches it */
+    static const BtbCaches l1i128 = {{131072, 524288, 8388608}, {"L1I", "L2", "L3"}, 3};
+    btb_spacings_with(&s, all, 5, ser, NULL, btb_cache_model, x, n, &l1i128);
+    a = btb_named(&s, "instruction cache or TLB");
+    CHECK(a && a->value >= 131072 / 1.2 && a->value <= 131072 * 1.2 && strstr(a->note, "the L1I is 128 KiB"));
+    CHECK(!btb_named(&s, "BTB index aliasing"));
+    for (int i = 0; a == NULL && i < s.nfind; i++)
+        fprintf(stderr, "  %s: %g %s\n", s.find[i].name, s.find[i].value, s.find[i].note);
+    sweep_free(&s);
+    for (int f = 1; f <= 3; f++) {
+        char file[64];
+        snprintf(file, sizeof file, "btb-amd-kvm-alias-%d.csv", f);
+        btb_spacings(&s, all, 5, ser, file, NULL, NULL, 0);
+        btb_check_alias(&s);
+        sweep_free(&s);
+    }
 }
