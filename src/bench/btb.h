@@ -42,7 +42,10 @@ void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const Btb
  * cycle), "one-bubble BTB" (two cycles), "N-bubble BTB".  When no zero-bubble level is a step of
  * its own, this adds one from the spacing whose one-branch-per-cycle plateau reaches the most
  * branches: its count, and whether the plateau ended at a code cache (then the level holds at
- * least that many) or not.  Call after btb_classify (st sorted). */
+ * least that many) or not.  A zero-bubble level of btb_classify's (a count group) whose knees lie
+ * more than a quarter of an octave past its spacings' last point at one taken branch a cycle
+ * (<= 1.15, before the step), or give it more than 1.15 cycles, cut the climb out of it: it holds
+ * that point's branches (its note says what the knees gave).  Call after btb_classify (st sorted). */
 void btb_zero_bubble(Sweep *s, const BtbStep *st, int n, const double *spacing, int nspacing,
                      const BtbCaches *caches);
 

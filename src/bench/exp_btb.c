@@ -28,6 +28,8 @@
  * size), the BTB's index aliasing: its sets are indexed from address bit log2(S0) up, so branches
  * 2 S0 apart use half of them (btb_aliasing; the AMD guest's 2,048 branches to 64 B spacing, 1,024,
  * 512, 256 at 128, 256, 512 B: "BTB index aliasing: 128 KiB", no longer "instruction cache or TLB").
+ * The zero-bubble level holds the last point at one taken branch a cycle: a knee on the climb out
+ * of it, over a few points at a few branches, is no count of it (btb_zero_points).
  * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
  * core shared with another hardware thread (a VM's vCPU whose sibling runs other work) the
  * front end alternates between the threads for stretches longer than a point's samples, and
@@ -189,6 +191,49 @@ static bool curve_flat(const Sweep *s, int k, double count, double below)
         if (fabs(log2(S->pts[i].x / count)) <= 0.75 && isfinite(y[i]))
             n++, lo = fmin(lo, y[i]), hi = fmax(hi, y[i]);
     return n >= 3 && hi <= 1.15 * lo && hi < below;
+}
+
+/* The zero-bubble level of a count group (mem[0..nm) of kn; finding f) from its spacings' points:
+ * for each (series k of the sweep: spacing k) the last point before the step's next level (its
+ * hi) at one taken branch a cycle (<= 1.15 cycles, the median of three neighbours, as
+ * btb_fast_plateau), the most of them over the spacings.  Where the knees' count lies more than a
+ * quarter of an octave past it, or the level they give costs more than 1.15 cycles, they cut the
+ * climb out of the level: at a few branches the grid's points on that climb (the AMD guest: 1.0
+ * cycle to 4 branches, 1.31 at 6, 1.5 at 8, 2.0 from 11) are a mixture of branches at one a cycle
+ * and branches paying a bubble, and the detector puts a spacing's step anywhere on it (6 or 8: the
+ * group's mean, 6.93, no count measured).  The level then holds that point's branches, at the
+ * median cost of the points up to it, and the note says what the knees gave.  Nothing without
+ * the curves (btb_classify alone) or without such a point. */
+static void btb_zero_points(const Sweep *s, const BtbStep *kn, const int *mem, int nm, const double *spacing,
+                            SweepFinding *f)
+{
+    double most = 0, cost = NAN;
+    int from = -1;
+    for (int m = 0; m < nm; m++) {
+        const BtbStep *K = &kn[mem[m]];
+        if (K->series >= s->nseries || s->series[K->series].n > 256)
+            continue;
+        const SweepSeries *S = &s->series[K->series];
+        double y[256], fast[256], upto = K->hi > 0 ? K->hi : K->count, last = 0;
+        int nf = 0;
+        for (int i = 0; i < S->n; i++)
+            y[i] = sweep_y(s, &S->pts[i]);
+        sweep_median3(y, S->n);
+        for (int i = 0; i < S->n && S->pts[i].x < upto; i++)
+            if (y[i] <= 1.15)
+                last = S->pts[i].x, fast[nf++] = y[i];
+        if (last > most)
+            most = last, from = K->series, cost = stats_median(fast, (size_t)nf);
+    }
+    if (!(most > 0) || (fabs(log2(f->value / most)) <= 0.25 && f->cycles <= 1.15))
+        return;
+    char sp[32];
+    svg_fmt_bytes(sp, sizeof sp, spacing[from]);
+    sweep_fnote_clause(f, "the knees gave %.4g branches at %.3g cycles a branch, on the climb out of the level (a "
+                       "mixture of branches at one a cycle and branches paying a bubble): the level holds the last "
+                       "point at one taken branch a cycle, %.0f branches (%s spacing)", f->value, f->cycles, most, sp);
+    f->value = most;
+    f->cycles = cost;
 }
 
 /* whether a limit at step a's branch count (by 0) or footprint (by 1) is contradicted: another
@@ -525,6 +570,8 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                          "a step at the same code footprint for spacings %s (branch counts far "
                          "apart): the code outgrows a cache or TLB, not a BTB", sp);
             }
+            if (by == 0 && !strcmp(name, "zero-bubble BTB"))
+                btb_zero_points(s, kn, mem, nm, spacing, f);
             if (both[0]) {
                 sweep_fnote_add(f, "; the step of spacing %s is at this %s and "
                          "at another limit's %s at once, and is left out of the figures", both,
