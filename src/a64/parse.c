@@ -3676,22 +3676,13 @@ static int checked_args(Parser *P, const AsmDirective *d, const char *s, const c
 }
 
 /* a register llvm's parseRegister takes in a CFI directive (AArch64AsmParser's scalar registers:
- * x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr, ffr, vg, nzcv, fpcr, fpsr; a `.req`
- * alias of one), [s, s + n) in any case; not v0, z0, p0 (llvm-mca-19, .cfi_offset NAME alone:
- * "expected comma" after one) */
+ * those of reg_lookup but v0-v31 (x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr) and
+ * a64_special_reg's (ffr, vg, nzcv, fpcr, fpsr); a `.req` alias of one), [s, s + n) in any case;
+ * not v0, z0, p0 (llvm-mca-19, .cfi_offset NAME alone: "expected comma" after one) */
 static bool cfi_scalar_reg(const Parser *P, const char *s, size_t n, bool alias)
 {
-    static const char *const named[] = {"sp", "wsp", "xzr", "wzr", "fp", "lr", "ffr", "vg", "nzcv", "fpcr", "fpsr"};
-    char r[8];
-    if (n && n < sizeof r) {
-        ascii_lower_n(r, s, n);
-        r[n] = 0;
-        if (strchr("xwbhsdq", r[0]) && n >= 2 && is_digit(r[1]) && (n == 2 || (r[1] != '0' && n == 3 && is_digit(r[2])))) {
-            return atoi(r + 1) < 32;
-        }
-        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-            if (!strcmp(r, named[i])) return true;
-    }
+    int k = reg_lookup(s, n).kind;
+    if (k == RK_GPR || k == RK_VSCALAR || a64_special_reg(s, n)) return true;
     const char *a = alias && P->A.alias.n ? asm_alias_find(&P->A, s, n) : NULL;
     return a && cfi_scalar_reg(P, a, strlen(a), false);
 }
