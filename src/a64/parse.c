@@ -3656,7 +3656,7 @@ static const char *llvm_ident_end(const char *a, const char *e)
 static int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e)
 {
     a = skip_ws(a, e);
-    if (!strcmp(d->name, "tlsdesccall")) {
+    if (d->kind == ASM_D_TLSDESCCALL) {
         const char *ie = llvm_ident_end(a, e);
         if (!ie) return perr(P, s, "expected symbol"), 1;
         const char *x = skip_ws(ie, e);
@@ -4080,7 +4080,7 @@ static bool reloc_directive(Parser *P, const char *a, const char *e)
  * wanted, the commas, the expressions, what follows the last argument.  [a, e) the arguments
  * (blanks cut); an error at their end is where the blanks after them end, as llvm's.  Under
  * Mach-O and COFF their parsers say other words: passed over there, as before */
-static bool ignored_args(Parser *P, const char *name, const char *s, const char *a, const char *e)
+static bool ignored_args(Parser *P, const char *name, const char *a, const char *e)
 {
     static const char *const symlist[] = {"globl", "global", "weak", "local", "hidden", "protected", "internal",
                                           "lto_discard", NULL};
@@ -4088,14 +4088,6 @@ static bool ignored_args(Parser *P, const char *name, const char *s, const char 
     static const char *const types[] = {"STT_FUNC", "function", "STT_GNU_IFUNC", "gnu_indirect_function",
                                         "STT_OBJECT", "object", "STT_TLS", "tls_object", "STT_COMMON", "common",
                                         "STT_NOTYPE", "notype", "STT_GNU_UNIQUE_OBJECT", "gnu_unique_object", NULL};
-    if (!strcmp(name, "file")) return file_directive(P, s, a, e);
-    if (!strcmp(name, "loc")) return loc_directive(P, a, e);
-    if (!strcmp(name, "reloc")) return reloc_directive(P, a, e);
-    if (!strcmp(name, "print")) {   /* .print "TEXT" (llvm-mc prints it; uarch does not) */
-        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
-        if (!q) return perr(P, s, "expected double quoted string after .print");
-        return dir_end(P, q, e);
-    }
     if (P->A.dialect != ASM_ELF) return true;
     const char *eos = skip_ws(e, P->le);
     const char *ie, *x;
@@ -4188,7 +4180,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (!d || strcmp(name, d->name)) d = asm_directive_find(name, P->A.dialect);
     if (!d) return perr(P, s, "unknown directive");
     *seen = d;
-    if ((name[0] == 't' || name[0] == 'c') && checked_args(P, d, s, a, eos)) return false;
+    if ((d->kind == ASM_D_TLSDESCCALL || d->kind >= ASM_D_CFI_START) && checked_args(P, d, s, a, eos)) return false;
     if (d->kind >= ASM_D_CFI_START) return cfi_directive(P, d, s, a, eos, NULL);
     e = rtrim(a, e);
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
@@ -4202,7 +4194,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     const char *at_end = a < e ? a : skip_ws(e, P->le);
     switch (d->kind) {
-    case ASM_D_IGNORE: return ignored_args(P, name, s, a, e);
+    case ASM_D_IGNORE: return ignored_args(P, name, a, e);
+    case ASM_D_FILE: return file_directive(P, s, a, e);
+    case ASM_D_LOC: return loc_directive(P, a, e);
+    case ASM_D_RELOC: return reloc_directive(P, a, e);
+    case ASM_D_PRINT: {               /* .print "TEXT" (llvm-mc prints it; uarch does not) */
+        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, s, "expected double quoted string after .print");
+        return dir_end(P, q, e);
+    }
+    case ASM_D_TLSDESCCALL: return true;   /* (checked_args read it) */
     case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
