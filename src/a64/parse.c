@@ -3881,16 +3881,16 @@ static inline const char *arg_at(const char *x, const char *e, const char *eos)
     return x < e ? x : eos;
 }
 
-/* llvm's Integer token at x: a number that fits in 64 bits, its value as llvm's getIntVal
- * (int64_t: 2^63 and above are negative); its end, or NULL (no number there, or a BigNum) */
+/* llvm's Integer token at x: a number that fits in 64 bits (a64_parse_int's, no sign), its value
+ * as llvm's getIntVal (int64_t: 2^63 and above are negative); its end, or NULL (no number
+ * there, or a BigNum) */
 static const char *int_token(const char *x, const char *e, int64_t *v)
 {
-    AsmNum n;
-    const char *ne;
-    if (x >= e || *x < '0' || *x > '9' || !(ne = asm_lex_number_all(x, e, &n)) || n.kind != ASM_NUM_INT || n.big ||
-        n.hi)
-        return NULL;
-    *v = (int64_t)n.lo;
+    int64_t n;
+    bool ovf;
+    const char *ne = x < e && is_digit(*x) ? a64_parse_int(x, e, &n, &ovf) : NULL;
+    if (!ne || ovf) return NULL;
+    *v = n;
     return ne;
 }
 
