@@ -42,6 +42,7 @@
 #include "asm/asm.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -51,6 +52,7 @@
 #include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>      /* x86-64: the line scans go sixteen bytes at a time */
 #define HAVE_SSE2 1
@@ -3254,7 +3256,10 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
 
 /* a directive's argument at a as llvm reads it with parseExpression (`known` not NULL: a
  * count, an offset) or parseAbsoluteExpression (NULL): a constant expression (.set constants,
- * '.', labels defined before it, operators, parentheses: src/asm), its value in *v, and in *end
+ * operators, parentheses: src/asm; for parseExpression '.' and labels defined before it too:
+ * llvm-mca's streamer has no assembler to lay them out, so its parseAbsoluteExpression takes
+ * neither, nor a difference of two: `.cfi_offset x30, .`, `.p2align l2 - l1` are "expected
+ * absolute expression"), its value in *v, and in *end
  * where it stops (a ',' outside parentheses, or e), blanks skipped.  An expression of symbols
  * without a value (a label not defined yet, a symbol of another file) is llvm's "expected
  * absolute expression", or where it takes one (*known false, *v 0) a size llvm-mca never
@@ -3265,7 +3270,7 @@ static bool dir_arg(Parser *P, const char *a, const char *e, const char **end, i
     if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
     AsmErr ae;
     P->A.line_start = P->ls;
-    P->A.label_value = dir_label;
+    P->A.label_value = known ? dir_label : NULL;
     bool ok = asm_expr(&P->A, a, e, end, v, &ae);
     P->A.label_value = NULL;
     if (known) *known = ok;
@@ -3431,9 +3436,26 @@ static bool octa(Parser *P, const char *a, const char *e)
     return true;
 }
 
+/* the size of a file that is no regular one (a device, a FIFO), which llvm reads to its end
+ * (/dev/null: 0 bytes; /dev/zero: forever): read without waiting, `want` bytes at most (then
+ * it has enough); -1 when it has no end before INCBIN_SPECIAL_MAX bytes or would block */
+enum { INCBIN_SPECIAL_MAX = 1 << 20 };
+static int64_t special_size(const char *path, uint64_t want)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return -1;
+    char buf[4096];
+    uint64_t n = 0;
+    ssize_t r = 0;
+    while (n < want && n <= INCBIN_SPECIAL_MAX && (r = read(fd, buf, sizeof buf)) > 0) n += (uint64_t)r;
+    close(fd);
+    return r >= 0 && n <= INCBIN_SPECIAL_MAX ? (int64_t)n : n >= want ? (int64_t)want : -1;
+}
+
 /* .incbin "file"[, skip[, count]]: the file's bytes (from skip, at most count) in the layout;
  * the file looked up as written (from the working directory, as llvm-mca), then beside the
- * text that names it; only its size is read */
+ * text that names it; only its size is read (of a file that is no regular one and no
+ * directory, its bytes: special_size) */
 static bool incbin(Parser *P, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.incbin' directive");
@@ -3455,19 +3477,26 @@ static bool incbin(Parser *P, const char *a, const char *e)
     Buf path = {0};
     buf_put(&path, a + 1, (size_t)(qe - a - 1));
     struct stat st;
-    bool found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+    bool found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
     const char *slash = strrchr(P->file, '/');
     if (!found && path.data[0] != '/' && slash) {   /* beside the text */
         buf_reset(&path);
         buf_put(&path, P->file, (size_t)(slash - P->file) + 1);
         buf_put(&path, a + 1, (size_t)(qe - a - 1));
-        found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+        found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
+    }
+    char buf[48];
+    if (found && !S_ISREG(st.st_mode)) {
+        uint64_t want = count >= 0 && (uint64_t)count <= INCBIN_SPECIAL_MAX ? (uint64_t)skip + (uint64_t)count : UINT64_MAX;
+        int64_t size = special_size(buf_cstr(&path), want);
+        buf_free(&path);
+        if (size < 0)
+            return perr(P, a, "incbin file '%s' is no regular file and gives no end within %d bytes without waiting (llvm-mca reads on)",
+                        q(a + 1, qe, buf, sizeof buf), INCBIN_SPECIAL_MAX);
+        st.st_size = (off_t)size;
     }
     buf_free(&path);
-    if (!found) {
-        char buf[48];
-        return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
-    }
+    if (!found) return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
     uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
     if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
     skip_bytes(P, n);
@@ -3641,8 +3670,9 @@ static const char *llvm_ident_end(const char *a, const char *e)
 {
     if (a < e && *a == '"') return asm_string_end(a, e);
     if (a >= e || !asm_name_start(*a)) return NULL;
+    const char *s = a;
     while (a < e && (asm_name_char(*a) || *a == '@')) a++;
-    return a;
+    return a - s == 1 && *s == '.' ? NULL : a;   /* (a '.' alone: llvm's Dot token) */
 }
 
 /* the arguments llvm-mc 19 checks of directives uarch otherwise passes over (the statement
@@ -4059,8 +4089,8 @@ static bool reloc_directive(Parser *P, const char *a, const char *e)
     x = skip_ws(x, e);
     if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
     x = skip_ws(x + 1, e);
-    if (x >= e || !asm_name_start(*x)) return perr(P, arg_at(x, e, eos), "expected relocation name");
-    ie = llvm_ident_end(x, e);
+    if (x >= e || !asm_name_start(*x) || !(ie = llvm_ident_end(x, e)))
+        return perr(P, arg_at(x, e, eos), "expected relocation name");
     x = skip_ws(ie, e);
     if (x < e && *x == ',') {
         const char *y = skip_ws(x + 1, e);
