@@ -3934,6 +3934,31 @@ static int dwarf_file(const Parser *P, int64_t n)
     return P->dfiles_more ? -1 : 0;
 }
 
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* the first DWARF file number from k (>= 1) on below the largest one a `.file N` gave that none
+ * gave (llvm's AsmParser at the end of the text: "unassigned file number: K for .file
+ * directives"), or 0 */
+static int64_t dwarf_gap(Parser *P, int64_t k)
+{
+    if (P->ndfx) qsort(P->dfx, (size_t)P->ndfx, sizeof *P->dfx, cmp_u64);
+    int64_t max = P->ndfx ? (int64_t)P->dfx[P->ndfx - 1] : 0;
+    for (int i = 127; i > 0 && !max; i--)
+        if (P->dfiles[i >> 6] >> (i & 63) & 1) max = i;
+    for (; k < max && k < 128; k++)
+        if (!(P->dfiles[k >> 6] >> (k & 63) & 1)) return k;
+    for (int i = 0; i < P->ndfx && k < max; i++) {   /* (from 128 on: dfx ascending) */
+        if ((int64_t)P->dfx[i] < k) continue;
+        if ((int64_t)P->dfx[i] > k) return k;
+        k++;
+    }
+    return 0;
+}
+
 /* .file [N] "PATH" ["FILE"] [md5 NUMBER] [source "TEXT"] (llvm's parseDirectiveFile, its words
  * and places): N >= 1 names a file of the line table once ("file number already allocated",
  * at the directive, for the second), N 0 the root file (DWARF 5).  Where llvm-mca 19 differs,
@@ -5132,6 +5157,12 @@ static void at_text_end(Parser *P, const char *text, const char *end)
     P->le = end;
 }
 
+bool a64_start_files_gap(const A64ParseStart *s)
+{
+    uint64_t lo = s->files[0] | 1, hi = s->files[1];
+    return s->files_more || (hi ? lo != UINT64_MAX || (hi & (hi + 1)) : (lo & (lo + 1)) != 0);
+}
+
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
  * lies in one (then false: the text is to be parsed again with them laid out) */
 static bool parse_text(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
@@ -5339,6 +5370,18 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.le = memchr(l0, '\n', (size_t)(end - l0));
         if (!P.le) P.le = end;
         ok = perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
+    }
+    /* a DWARF file number left out below a larger one, at the end of the text (the whole text:
+     * a piece's end that may leave one, a64_start_files_gap, is parsed whole); each of them
+     * when errors are listed, the first 1000 */
+    if (ok && !P.start) {
+        char msg[80];
+        int64_t k = 1;
+        for (int said = 0; ok && said < 1000 && (k = dwarf_gap(&P, k)); k++, said++) {
+            at_text_end(&P, text, end);
+            snprintf(msg, sizeof msg, "unassigned file number: %lld for .file directives", (long long)k);
+            ok = context_err(&P, end, A64_DIAG_CONTEXT, msg);
+        }
     }
     /* a CFI frame left open (the one started last: llvm's MCStreamer::finish), when no
      * statement failed, at the end of the text */
