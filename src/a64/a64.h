@@ -370,6 +370,9 @@ typedef struct A64ParseOptions {
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);
 void a64_program_free(A64Program *prog);
+/* may the DWARF file numbers before s leave one out below a larger one (the end of the text says
+ * "unassigned file number": a text cut in pieces is then parsed whole) */
+bool a64_start_files_gap(const A64ParseStart *s);
 /* A regular file parsed a piece of about `lines` lines at a time (src/a64/pieces.c): memory
  * stays flat in its size.  Every piece is parsed first (an error: false, *err, nothing
  * given), then again, each(ctx, prog) given its program as the whole parse would have it

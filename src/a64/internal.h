@@ -20,6 +20,7 @@ const char *a64_shift_name(int k);                       /* of A64Shift k: "lsl"
  * SME registers only (a bare name: z0-z31, p0-p15, pn0-pn15, zt0, za; no leading zero); else any
  * number after the letters (z99: the shape of an operand), and za0h, za1v, za12, zah as za */
 const char *a64_reg_class(const char *s, size_t n, bool exact);
+bool a64_special_reg(const char *s, size_t n);   /* ffr vg nzcv fpcr fpsr */
 /* the named system registers (src/a64/sysregs.tsv, generated into $(B)/gen/a64_sysregs.c, sorted
  * by name ignoring case); access and print are "r", "w", "rw" or "-", feature "-" or the feature
  * (src/a64/features.tsv) a CPU needs to take and print the name (the columns of the TSV) */

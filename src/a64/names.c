@@ -64,6 +64,18 @@ const char *a64_reg_class(const char *s, size_t n, bool exact)
     return NULL;
 }
 
+/* the registers llvm's AArch64 parseRegister knows by name that are no operand register of the
+ * instructions (reg_lookup of src/a64/parse.c has those: x0-x31, w0-w31, b/h/s/d/q0-31, sp,
+ * wsp, xzr, wzr, fp, lr): the SVE first-fault register, the vector granule, the flags and the
+ * FP control and status registers (llvm-mca-19: `.cfi_offset NAME, 0` takes them), in any case */
+bool a64_special_reg(const char *s, size_t n)
+{
+    static const char *const names[] = {"ffr", "vg", "nzcv", "fpcr", "fpsr"};
+    for (size_t i = 0; i < ARRAY_LEN(names); i++)
+        if (strlen(names[i]) == n && !strncasecmp(s, names[i], n)) return true;
+    return false;
+}
+
 static const char *const cond_names[16] = {
     "eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le", "al", "nv",
 };

@@ -42,6 +42,7 @@
 #include "asm/asm.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -51,6 +52,7 @@
 #include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>      /* x86-64: the line scans go sixteen bytes at a time */
 #define HAVE_SSE2 1
@@ -3254,7 +3256,10 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
 
 /* a directive's argument at a as llvm reads it with parseExpression (`known` not NULL: a
  * count, an offset) or parseAbsoluteExpression (NULL): a constant expression (.set constants,
- * '.', labels defined before it, operators, parentheses: src/asm), its value in *v, and in *end
+ * operators, parentheses: src/asm; for parseExpression '.' and labels defined before it too:
+ * llvm-mca's streamer has no assembler to lay them out, so its parseAbsoluteExpression takes
+ * neither, nor a difference of two: `.cfi_offset x30, .`, `.p2align l2 - l1` are "expected
+ * absolute expression"), its value in *v, and in *end
  * where it stops (a ',' outside parentheses, or e), blanks skipped.  An expression of symbols
  * without a value (a label not defined yet, a symbol of another file) is llvm's "expected
  * absolute expression", or where it takes one (*known false, *v 0) a size llvm-mca never
@@ -3265,7 +3270,7 @@ static bool dir_arg(Parser *P, const char *a, const char *e, const char **end, i
     if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
     AsmErr ae;
     P->A.line_start = P->ls;
-    P->A.label_value = dir_label;
+    P->A.label_value = known ? dir_label : NULL;
     bool ok = asm_expr(&P->A, a, e, end, v, &ae);
     P->A.label_value = NULL;
     if (known) *known = ok;
@@ -3431,9 +3436,26 @@ static bool octa(Parser *P, const char *a, const char *e)
     return true;
 }
 
+/* the size of a file that is no regular one (a device, a FIFO), which llvm reads to its end
+ * (/dev/null: 0 bytes; /dev/zero: forever): read without waiting, `want` bytes at most (then
+ * it has enough); -1 when it has no end before INCBIN_SPECIAL_MAX bytes or would block */
+enum { INCBIN_SPECIAL_MAX = 1 << 20 };
+static int64_t special_size(const char *path, uint64_t want)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return -1;
+    char buf[4096];
+    uint64_t n = 0;
+    ssize_t r = 0;
+    while (n < want && n <= INCBIN_SPECIAL_MAX && (r = read(fd, buf, sizeof buf)) > 0) n += (uint64_t)r;
+    close(fd);
+    return r >= 0 && n <= INCBIN_SPECIAL_MAX ? (int64_t)n : n >= want ? (int64_t)want : -1;
+}
+
 /* .incbin "file"[, skip[, count]]: the file's bytes (from skip, at most count) in the layout;
  * the file looked up as written (from the working directory, as llvm-mca), then beside the
- * text that names it; only its size is read */
+ * text that names it; only its size is read (of a file that is no regular one and no
+ * directory, its bytes: special_size) */
 static bool incbin(Parser *P, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return perr(P, a, "expected string in '.incbin' directive");
@@ -3455,19 +3477,26 @@ static bool incbin(Parser *P, const char *a, const char *e)
     Buf path = {0};
     buf_put(&path, a + 1, (size_t)(qe - a - 1));
     struct stat st;
-    bool found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+    bool found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
     const char *slash = strrchr(P->file, '/');
     if (!found && path.data[0] != '/' && slash) {   /* beside the text */
         buf_reset(&path);
         buf_put(&path, P->file, (size_t)(slash - P->file) + 1);
         buf_put(&path, a + 1, (size_t)(qe - a - 1));
-        found = stat(buf_cstr(&path), &st) == 0 && S_ISREG(st.st_mode);
+        found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
+    }
+    char buf[48];
+    if (found && !S_ISREG(st.st_mode)) {
+        uint64_t want = count >= 0 && (uint64_t)count <= INCBIN_SPECIAL_MAX ? (uint64_t)skip + (uint64_t)count : UINT64_MAX;
+        int64_t size = special_size(buf_cstr(&path), want);
+        buf_free(&path);
+        if (size < 0)
+            return perr(P, a, "incbin file '%s' is no regular file and gives no end within %d bytes without waiting (llvm-mca reads on)",
+                        q(a + 1, qe, buf, sizeof buf), INCBIN_SPECIAL_MAX);
+        st.st_size = (off_t)size;
     }
     buf_free(&path);
-    if (!found) {
-        char buf[48];
-        return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
-    }
+    if (!found) return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
     uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
     if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
     skip_bytes(P, n);
@@ -3641,8 +3670,9 @@ static const char *llvm_ident_end(const char *a, const char *e)
 {
     if (a < e && *a == '"') return asm_string_end(a, e);
     if (a >= e || !asm_name_start(*a)) return NULL;
+    const char *s = a;
     while (a < e && (asm_name_char(*a) || *a == '@')) a++;
-    return a;
+    return a - s == 1 && *s == '.' ? NULL : a;   /* (a '.' alone: llvm's Dot token) */
 }
 
 /* the arguments llvm-mc 19 checks of directives uarch otherwise passes over (the statement
@@ -3656,7 +3686,7 @@ static const char *llvm_ident_end(const char *a, const char *e)
 static int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e)
 {
     a = skip_ws(a, e);
-    if (!strcmp(d->name, "tlsdesccall")) {
+    if (d->kind == ASM_D_TLSDESCCALL) {
         const char *ie = llvm_ident_end(a, e);
         if (!ie) return perr(P, s, "expected symbol"), 1;
         const char *x = skip_ws(ie, e);
@@ -3676,22 +3706,13 @@ static int checked_args(Parser *P, const AsmDirective *d, const char *s, const c
 }
 
 /* a register llvm's parseRegister takes in a CFI directive (AArch64AsmParser's scalar registers:
- * x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr, ffr, vg, nzcv, fpcr, fpsr; a `.req`
- * alias of one), [s, s + n) in any case; not v0, z0, p0 (llvm-mca-19, .cfi_offset NAME alone:
- * "expected comma" after one) */
+ * those of reg_lookup but v0-v31 (x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr) and
+ * a64_special_reg's (ffr, vg, nzcv, fpcr, fpsr); a `.req` alias of one), [s, s + n) in any case;
+ * not v0, z0, p0 (llvm-mca-19, .cfi_offset NAME alone: "expected comma" after one) */
 static bool cfi_scalar_reg(const Parser *P, const char *s, size_t n, bool alias)
 {
-    static const char *const named[] = {"sp", "wsp", "xzr", "wzr", "fp", "lr", "ffr", "vg", "nzcv", "fpcr", "fpsr"};
-    char r[8];
-    if (n && n < sizeof r) {
-        ascii_lower_n(r, s, n);
-        r[n] = 0;
-        if (strchr("xwbhsdq", r[0]) && n >= 2 && is_digit(r[1]) && (n == 2 || (r[1] != '0' && n == 3 && is_digit(r[2])))) {
-            return atoi(r + 1) < 32;
-        }
-        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-            if (!strcmp(r, named[i])) return true;
-    }
+    int k = reg_lookup(s, n).kind;
+    if (k == RK_GPR || k == RK_VSCALAR || a64_special_reg(s, n)) return true;
     const char *a = alias && P->A.alias.n ? asm_alias_find(&P->A, s, n) : NULL;
     return a && cfi_scalar_reg(P, a, strlen(a), false);
 }
@@ -3890,16 +3911,16 @@ static inline const char *arg_at(const char *x, const char *e, const char *eos)
     return x < e ? x : eos;
 }
 
-/* llvm's Integer token at x: a number that fits in 64 bits, its value as llvm's getIntVal
- * (int64_t: 2^63 and above are negative); its end, or NULL (no number there, or a BigNum) */
+/* llvm's Integer token at x: a number that fits in 64 bits (a64_parse_int's, no sign), its value
+ * as llvm's getIntVal (int64_t: 2^63 and above are negative); its end, or NULL (no number
+ * there, or a BigNum) */
 static const char *int_token(const char *x, const char *e, int64_t *v)
 {
-    AsmNum n;
-    const char *ne;
-    if (x >= e || *x < '0' || *x > '9' || !(ne = asm_lex_number_all(x, e, &n)) || n.kind != ASM_NUM_INT || n.big ||
-        n.hi)
-        return NULL;
-    *v = (int64_t)n.lo;
+    int64_t n;
+    bool ovf;
+    const char *ne = x < e && is_digit(*x) ? a64_parse_int(x, e, &n, &ovf) : NULL;
+    if (!ne || ovf) return NULL;
+    *v = n;
     return ne;
 }
 
@@ -3911,6 +3932,31 @@ static int dwarf_file(const Parser *P, int64_t n)
     for (int i = 0; i < P->ndfx; i++)
         if (P->dfx[i] == (uint64_t)n) return 1;
     return P->dfiles_more ? -1 : 0;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* the first DWARF file number from k (>= 1) on below the largest one a `.file N` gave that none
+ * gave (llvm's AsmParser at the end of the text: "unassigned file number: K for .file
+ * directives"), or 0 */
+static int64_t dwarf_gap(Parser *P, int64_t k)
+{
+    if (P->ndfx) qsort(P->dfx, (size_t)P->ndfx, sizeof *P->dfx, cmp_u64);
+    int64_t max = P->ndfx ? (int64_t)P->dfx[P->ndfx - 1] : 0;
+    for (int i = 127; i > 0 && !max; i--)
+        if (P->dfiles[i >> 6] >> (i & 63) & 1) max = i;
+    for (; k < max && k < 128; k++)
+        if (!(P->dfiles[k >> 6] >> (k & 63) & 1)) return k;
+    for (int i = 0; i < P->ndfx && k < max; i++) {   /* (from 128 on: dfx ascending) */
+        if ((int64_t)P->dfx[i] < k) continue;
+        if ((int64_t)P->dfx[i] > k) return k;
+        k++;
+    }
+    return 0;
 }
 
 /* .file [N] "PATH" ["FILE"] [md5 NUMBER] [source "TEXT"] (llvm's parseDirectiveFile, its words
@@ -4068,8 +4114,8 @@ static bool reloc_directive(Parser *P, const char *a, const char *e)
     x = skip_ws(x, e);
     if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
     x = skip_ws(x + 1, e);
-    if (x >= e || !asm_name_start(*x)) return perr(P, arg_at(x, e, eos), "expected relocation name");
-    ie = llvm_ident_end(x, e);
+    if (x >= e || !asm_name_start(*x) || !(ie = llvm_ident_end(x, e)))
+        return perr(P, arg_at(x, e, eos), "expected relocation name");
     x = skip_ws(ie, e);
     if (x < e && *x == ',') {
         const char *y = skip_ws(x + 1, e);
@@ -4089,7 +4135,7 @@ static bool reloc_directive(Parser *P, const char *a, const char *e)
  * wanted, the commas, the expressions, what follows the last argument.  [a, e) the arguments
  * (blanks cut); an error at their end is where the blanks after them end, as llvm's.  Under
  * Mach-O and COFF their parsers say other words: passed over there, as before */
-static bool ignored_args(Parser *P, const char *name, const char *s, const char *a, const char *e)
+static bool ignored_args(Parser *P, const char *name, const char *a, const char *e)
 {
     static const char *const symlist[] = {"globl", "global", "weak", "local", "hidden", "protected", "internal",
                                           "lto_discard", NULL};
@@ -4097,14 +4143,6 @@ static bool ignored_args(Parser *P, const char *name, const char *s, const char 
     static const char *const types[] = {"STT_FUNC", "function", "STT_GNU_IFUNC", "gnu_indirect_function",
                                         "STT_OBJECT", "object", "STT_TLS", "tls_object", "STT_COMMON", "common",
                                         "STT_NOTYPE", "notype", "STT_GNU_UNIQUE_OBJECT", "gnu_unique_object", NULL};
-    if (!strcmp(name, "file")) return file_directive(P, s, a, e);
-    if (!strcmp(name, "loc")) return loc_directive(P, a, e);
-    if (!strcmp(name, "reloc")) return reloc_directive(P, a, e);
-    if (!strcmp(name, "print")) {   /* .print "TEXT" (llvm-mc prints it; uarch does not) */
-        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
-        if (!q) return perr(P, s, "expected double quoted string after .print");
-        return dir_end(P, q, e);
-    }
     if (P->A.dialect != ASM_ELF) return true;
     const char *eos = skip_ws(e, P->le);
     const char *ie, *x;
@@ -4197,7 +4235,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (!d || strcmp(name, d->name)) d = asm_directive_find(name, P->A.dialect);
     if (!d) return perr(P, s, "unknown directive");
     *seen = d;
-    if ((name[0] == 't' || name[0] == 'c') && checked_args(P, d, s, a, eos)) return false;
+    if ((d->kind == ASM_D_TLSDESCCALL || d->kind >= ASM_D_CFI_START) && checked_args(P, d, s, a, eos)) return false;
     if (d->kind >= ASM_D_CFI_START) return cfi_directive(P, d, s, a, eos, NULL);
     e = rtrim(a, e);
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
@@ -4211,7 +4249,16 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
     int dsize = 0;
     const char *at_end = a < e ? a : skip_ws(e, P->le);
     switch (d->kind) {
-    case ASM_D_IGNORE: return ignored_args(P, name, s, a, e);
+    case ASM_D_IGNORE: return ignored_args(P, name, a, e);
+    case ASM_D_FILE: return file_directive(P, s, a, e);
+    case ASM_D_LOC: return loc_directive(P, a, e);
+    case ASM_D_RELOC: return reloc_directive(P, a, e);
+    case ASM_D_PRINT: {               /* .print "TEXT" (llvm-mc prints it; uarch does not) */
+        const char *q = a < e && *a == '"' ? llvm_ident_end(a, e) : NULL;
+        if (!q) return perr(P, s, "expected double quoted string after .print");
+        return dir_end(P, q, e);
+    }
+    case ASM_D_TLSDESCCALL: return true;   /* (checked_args read it) */
     case ASM_D_ARCH: {                /* .arch, .arch_extension, .cpu: the features of what follows */
         char msg[120];
         const char *at;
@@ -5110,6 +5157,12 @@ static void at_text_end(Parser *P, const char *text, const char *end)
     P->le = end;
 }
 
+bool a64_start_files_gap(const A64ParseStart *s)
+{
+    uint64_t lo = s->files[0] | 1, hi = s->files[1];
+    return s->files_more || (hi ? lo != UINT64_MAX || (hi & (hi + 1)) : (lo & (lo + 1)) != 0);
+}
+
 /* the text parsed once; data sections laid out with `lay_data`, else *relay when an instruction
  * lies in one (then false: the text is to be parsed again with them laid out) */
 static bool parse_text(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
@@ -5317,6 +5370,18 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.le = memchr(l0, '\n', (size_t)(end - l0));
         if (!P.le) P.le = end;
         ok = perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
+    }
+    /* a DWARF file number left out below a larger one, at the end of the text (the whole text:
+     * a piece's end that may leave one, a64_start_files_gap, is parsed whole); each of them
+     * when errors are listed, the first 1000 */
+    if (ok && !P.start) {
+        char msg[80];
+        int64_t k = 1;
+        for (int said = 0; ok && said < 1000 && (k = dwarf_gap(&P, k)); k++, said++) {
+            at_text_end(&P, text, end);
+            snprintf(msg, sizeof msg, "unassigned file number: %lld for .file directives", (long long)k);
+            ok = context_err(&P, end, A64_DIAG_CONTEXT, msg);
+        }
     }
     /* a CFI frame left open (the one started last: llvm's MCStreamer::finish), when no
      * statement failed, at the end of the text */

@@ -207,7 +207,8 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
         }
     }
     free(line);
-    if (start.cfi_last)           /* a CFI frame left open at the end: the whole parse's error */
+    if (start.cfi_last || a64_start_files_gap(&start))   /* a CFI frame left open at the end, a DWARF
+                                                              file number left out: the whole parse's error */
         whole = true;
     if (ferror(in))
         die("cannot read '%s': %s", file, strerror(errno));

@@ -414,13 +414,15 @@ static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
     return tab_get(&A->macros, s, n);
 }
 
-/* .macro name [param[:req|:vararg][=default]] [,] ... */
+/* .macro name [param[:req|:vararg][=default]] [,] ... (the name as llvm's parseIdentifier reads
+ * it: an identifier, or a string in quotes, its text the name: `.macro "m"` defines m) */
 static bool macro_begin(AsmState *A, const char *a, const char *e, int line, AsmErr *err)
 {
-    const char *ne = asm_name_end(a, e);
-    if (ne == a || !asm_name_start(*a)) return aerr(err, a, "expected identifier in '.macro' directive");
+    const char *ne = ident_or_string_end(a, e);
+    if (!ne) return aerr(err, a, "expected identifier in '.macro' directive");
+    bool quoted = *a == '"';
     AsmMacro *m = xcalloc(1, sizeof *m);
-    m->name = dup_lower(a, (size_t)(ne - a));
+    m->name = dup_lower(a + quoted, (size_t)(ne - a - 2 * quoted));
     m->line = line + 1;
     m->file = A->cur_file;
     const char *p = skip_ws(ne, e);
@@ -1013,7 +1015,8 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
                     bool *handled, AsmErr *err)
 {
     *handled = false;
-    AsmMacro *m = macro_find(A, s, (size_t)(we - s));
+    AsmMacro *m = s < we && asm_name_start(*s) ? macro_find(A, s, (size_t)(we - s)) : NULL;   /* (an identifier
+                                     calls one: not `1m` after `.macro "1m"`, llvm's lexer's Integer) */
     if (!m) return true;
     *handled = true;
     enum { MAXA = 64 };

@@ -127,6 +127,8 @@ typedef enum AsmDirKind {
     ASM_D_DATA, ASM_D_SECTION, ASM_D_POPSECTION, ASM_D_PREVIOUS, ASM_D_P2ALIGN, ASM_D_BALIGN, ASM_D_SKIP, ASM_D_ORG,
     ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
     ASM_D_DATA8,
+    /* the debug and AArch64 directives whose arguments src/a64/parse.c checks: .file, .loc, .reloc, .print, .tlsdesccall */
+    ASM_D_FILE, ASM_D_LOC, ASM_D_RELOC, ASM_D_PRINT, ASM_D_TLSDESCCALL,
     /* the CFI frames' (last: src/a64/parse.c takes the kinds from ASM_D_CFI_START on as CFI) */
     ASM_D_CFI_START, ASM_D_CFI_END, ASM_D_CFI_BARE, ASM_D_CFI_REG, ASM_D_CFI_REG_OFF, ASM_D_CFI_REG_REG,
     ASM_D_CFI_ASPACE, ASM_D_CFI_OFF, ASM_D_CFI_ESCAPE, ASM_D_CFI_ENCODING, ASM_D_CFI_LABEL

@@ -179,7 +179,7 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     if (run.failed)
         goto fail;
     /* a CFI frame left open at the end: the whole parse says so, with any other error */
-    if (run.has_markers && run.next_start.cfi_last)
+    if (run.has_markers && (run.next_start.cfi_last || a64_start_files_gap(&run.next_start)))
         whole = true;
     if (whole || !run.has_markers) {
         mca_pool_discard(&p2);           /* the chunks' regions are not necessarily the file's */
