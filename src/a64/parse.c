@@ -101,6 +101,7 @@ typedef struct Parser {
     bool skip;                /* A64ParseOptions.skip_errors */
     bool semi_said;           /* a ';' read as a comment on ELF was warned about (semi_comment) */
     int after_error;          /* statements parsed after a failing one on its line (line_after_error) */
+    bool no_notes;            /* the error being reported has no expansion notes (context_err) */
     const AsmDirective *dir_seen[64];   /* directives looked up, by a hash of the name
                                                (compiler output's data repeats a few) */
     /* sections: each has its offsets (llvm-mc, GNU as); -1 a data section not laid out, SEC_NONE none */
@@ -157,7 +158,7 @@ typedef struct Parser {
 static bool report_notes(Parser *P, const char *hint)
 {
     if (hint[0]) diag_note(P->err, P->file, P->line, 0, NULL, "%s", hint);
-    asm_notes(&P->A, P->input_file, P->err);
+    if (!P->no_notes || P->file != P->input_file) asm_notes(&P->A, P->input_file, P->err);
     return false;
 }
 
@@ -3818,12 +3819,26 @@ static void skipped_add(Parser *P, const Diag *err);
 static bool statement(Parser *P, const char *s, const char *e);
 static bool context_err(Parser *P, const char *at, int kind, const char *msg)
 {
+    P->no_notes = true;           /* (llvm's MCContext notes no macro instantiation) */
     perr(P, at, "%s", msg);
+    P->no_notes = false;
     if (P->err->kind == A64_DIAG_INCLUDED) return false;
     P->err->kind = kind;
     if (!P->skip) return false;
     skipped_add(P, P->err);
     return true;
+}
+
+/* the context error msg at x of the line [ls, le), source line `line` (one other than the
+ * statement's) */
+static bool context_err_at(Parser *P, const char *x, const char *ls, const char *le, int line, const char *msg)
+{
+    const char *ols = P->ls, *ole = P->le;
+    int oline = P->line;
+    P->ls = ls, P->le = le, P->line = line;
+    bool r = context_err(P, x, A64_DIAG_CONTEXT, msg);
+    P->ls = ols, P->le = ole, P->line = oline;
+    return r;
 }
 
 /* the context error msg at llvm's lexer's next token after the statement that ends at e (the
@@ -3836,6 +3851,11 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
     const char *x = P->next_line;
     if (!x) {                     /* the end of the text (or of an expansion's line) */
         if (P->start && !P->A.nframes) return perr(P, e, "%s", A64_MSG_WHOLE);   /* (the next piece has it) */
+        const char *ns, *ne;
+        int nline;
+        /* (an expansion's: its instantiation's next line, or its end, as llvm's lexer reads on) */
+        if (P->A.nframes && asm_frame_next(&P->A, &ns, &ne, &nline))
+            return context_err_at(P, skip_ws(ns, ne), ns, ne, nline, msg);
         return context_err(P, P->le, A64_DIAG_CONTEXT, msg);
     }
     const char *ls = x, *end = P->text_end;
@@ -3853,12 +3873,7 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
     }
     if (x >= end && P->start) return perr(P, e, "%s", A64_MSG_WHOLE);
     const char *le = memchr(ls, '\n', (size_t)(end - ls));
-    const char *ols = P->ls, *ole = P->le;
-    int oline = P->line;
-    P->ls = ls, P->le = le ? le : end, P->line = line;
-    bool r = context_err(P, x, A64_DIAG_CONTEXT, msg);
-    P->ls = ols, P->le = ole, P->line = oline;
-    return r;
+    return context_err_at(P, x, ls, le ? le : end, line, msg);
 }
 
 /* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind) at s, its arguments from a

@@ -195,6 +195,7 @@ void asm_free(AsmState *A)
     free(A->pending_args);
     free(A->pending_vals);
     free(A->collect_src);
+    buf_free(&A->peek);
     for (int i = 0; i < A->nframes; i++) frame_free(A->frames[i]);
     for (int i = 0; i < A->nfiles; i++) free(A->files[i]);
     free(A->files);
@@ -859,6 +860,52 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
         return true;
     }
     return false;
+}
+
+/* the lines in [s, s + n): a last one with no newline counts */
+static int count_lines(const char *s, size_t n)
+{
+    int k = 0;
+    for (const char *x = s, *e = s + n; x < e; k++) {
+        const char *nl = memchr(x, '\n', (size_t)(e - x));
+        x = nl ? nl + 1 : e;
+    }
+    return k;
+}
+
+bool asm_frame_next(AsmState *A, const char **ls, const char **le, int *line)
+{
+    if (!A->nframes) return false;
+    const AsmFrame *f = A->frames[A->nframes - 1];
+    if (f->kind == F_INCLUDE) return false;
+    if (f->pos < f->text.len) {             /* the next line of this iteration */
+        const char *s = f->text.data + f->pos, *nl = memchr(s, '\n', f->text.len - f->pos);
+        *ls = s;
+        *le = nl ? nl : f->text.data + f->text.len;
+        *line = f->line0 + f->off;
+        return true;
+    }
+    size_t n = f->kind == F_MACRO ? f->text.len : f->tlen;
+    if (f->iter + 1 < f->count && n) {     /* the first of the next iteration */
+        const char *t = f->tmpl, *nl = memchr(t, '\n', f->tlen), *e = nl ? nl : t + f->tlen;
+        Buf *b = &A->peek;
+        buf_reset(b);
+        bool alt = A->altmacro && A->dialect != ASM_DARWIN;
+        if (f->kind == F_REPT) buf_put(b, t, (size_t)(e - t));
+        else if (f->kind == F_IRP) {
+            const char *v = f->nvalues ? f->values[f->iter + 1] : "";
+            subst_one(b, t, e, f->param, v, strlen(v), alt);
+        } else subst_one(b, t, e, f->param, f->chars + f->iter + 1, 1, alt);
+        *ls = b->data ? b->data : "";
+        *le = *ls + b->len;
+        *line = f->line0;
+        return true;
+    }
+    /* (llvm ends a macro's instantiation with ".endmacro", a repetition's with ".endr") */
+    *ls = f->kind == F_MACRO ? ".endmacro" : ".endr";
+    *le = *ls + strlen(*ls);
+    *line = f->line0 + count_lines(f->kind == F_MACRO ? f->text.data : f->tmpl, n);
+    return true;
 }
 
 typedef struct Arg { const char *s, *e; } Arg;

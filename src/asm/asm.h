@@ -70,6 +70,7 @@ typedef struct AsmState {
     int collect;                  /* 0 = none, else the kind (see asm.c) */
     int collect_depth, collect_line;
     Buf body;
+    Buf peek;                     /* asm_frame_next's line of an iteration not yet made */
     AsmMacro *pending_macro;
     char *pending_args;           /* .irp/.irpc: the parameter and values; .rept: the count */
     long pending_count;
@@ -165,6 +166,11 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
                     bool *handled, AsmErr *err);
 
 /* ---- frames: the lines of expansions ---- */
+/* The line llvm's lexer reads after the one the innermost expansion gave last, in its
+ * instantiation: the next of the iteration, the first of the next iteration, else its end
+ * (".endmacro" or ".endr", at the source line after the body's); false when no expansion (or an
+ * included file's) is innermost.  Nothing is consumed. */
+bool asm_frame_next(AsmState *A, const char **ls, const char **le, int *line);
 /* The next line of the innermost expansion: [*ls, *le) and its source line number; false
  * when no expansion is open (read the file).  A frame ends by itself when its lines are done.
  * A bound reached (*ok false) at a line leaves that line in [*ls, *le) and *line. */
