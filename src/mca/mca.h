@@ -246,6 +246,11 @@ static inline double mca_pressure(const McaResult *r, int i, int u)
 /* Simulate `n` instructions for opt->iterations iterations on `cpu`.  Never fails: instructions
  * without a form are simulated with their nearest form (A64Inst.approx) or as unsupported. */
 void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out);
+/* The simulated counters of the block for each of iterations[0 .. nlens) (<= 0: 100): out[l]
+ * is mca_simulate's result.counters with opt->iterations = iterations[l].  The block is
+ * prepared once and one result is held at a time (a snippet measured at several lengths). */
+void mca_simulate_counters(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt,
+                           const int *iterations, int nlens, McaCounters *out);
 void mca_result_free(McaResult *r);
 /* free the buffers mca_simulate keeps from one call to the next (in the calling thread) */
 void mca_sim_release(void);

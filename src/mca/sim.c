@@ -2103,40 +2103,86 @@ long long sim_run(const SimCpu *c, const SimInst *si, int n, const McaOptions *o
     return visited;
 }
 
-void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out)
+/* the simulated core of cpu with the options */
+static void cpu_start(const ModelCpu *cpu, const McaOptions *o, SimCpu *sc)
 {
-    McaOptions o = *opt;
-    if (o.iterations <= 0) o.iterations = 100;
+    sim_prepare_cpu(cpu, o, sc);
+    sc->uopq_size = o->micro_op_queue_size;
+    sc->decode_ipc = o->decoder_throughput;
+}
+
+/* out's static fields for a run of `iterations` (<= 0: 100); info allocated when asked */
+static void result_start(const ModelCpu *cpu, const SimCpu *sc, int n, int iterations, bool info, McaResult *out)
+{
     memset(out, 0, sizeof *out);
     out->cpu = cpu;
     out->n = n;
-    out->iterations = o.iterations;
-    SimCpu sc;
-    sim_prepare_cpu(cpu, &o, &sc);
-    sc.uopq_size = o.micro_op_queue_size;
-    sc.decode_ipc = o.decoder_throughput;
-    out->dispatch_width = sc.width;
-    out->info = arena_alloc_raw(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));   /* (each
-                                                 filled by sim_prepare_insts) */
+    out->iterations = iterations > 0 ? iterations : 100;
+    out->dispatch_width = sc->width;
+    if (info)
+        out->info = arena_alloc_raw(&out->arena, sizeof(McaInstInfo) * (n > 0 ? n : 1));
+}
+
+/* the block as the simulator takes it (the thread's buffer; sc given its front-end fields),
+ * info filled; insts are not read after it (o->insts_done is called) */
+static SimInst *prepare(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *o, SimCpu *sc,
+                        McaInstInfo *info)
+{
     size_t sib = (size_t)(n > 0 ? n : 1) * sizeof(SimInst);
     SimInst *si = work_grow((void **)&sim_work.insts, &sim_work.insts_cap, sib);   /* (filled by sim_prepare_insts) */
     SimFetch *fe = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *fe);
-    sim_prepare_insts(cpu, &sc, insts, n, &o, si, &sim_work.lists, out->info, fe);
-    if (o.insts_done)   /* (insts are not read below) */
-        o.insts_done(o.insts_ctx);
-    sim_frontend_prepare(cpu, &o, &sc, fe, n, si);
+    sim_prepare_insts(cpu, sc, insts, n, o, si, &sim_work.lists, info, fe);
+    if (o->insts_done)   /* (insts are not read below) */
+        o->insts_done(o->insts_ctx);
+    sim_frontend_prepare(cpu, o, sc, fe, n, si);
     free(fe);
+    return si;
+}
+
+/* the dynamic results of the prepared block for out->iterations (a run does not change si) */
+static void run(const SimCpu *sc, const SimInst *si, int n, const McaOptions *opt, McaResult *out)
+{
+    McaOptions o = *opt;
+    o.iterations = out->iterations;
     if (o.instruction_tables) {
-        sim_tables(&sc, si, n, out);
+        sim_tables(sc, si, n, out);
         return;
     }
-    out->block_rthroughput = sim_block_rthroughput(&sc, si, n);
-    if (!sim_cache_get(&sc, &o, si, n, out)) {
-        long long cost = sim_run(&sc, si, n, &o, out);
+    out->block_rthroughput = sim_block_rthroughput(sc, si, n);
+    if (!sim_cache_get(sc, &o, si, n, out)) {
+        long long cost = sim_run(sc, si, n, &o, out);
         sim_cache_put(out, cost);
     }
     if (o.want_bottleneck)   /* (only -bottleneck-analysis shows it) */
-        sim_bottleneck(&sc, si, n, out);
+        sim_bottleneck(sc, si, n, out);
+}
+
+void mca_simulate(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt, McaResult *out)
+{
+    SimCpu sc;
+    cpu_start(cpu, opt, &sc);
+    result_start(cpu, &sc, n, opt->iterations, true, out);
+    const SimInst *si = prepare(cpu, insts, n, opt, &sc, out->info);
+    run(&sc, si, n, opt, out);
+}
+
+void mca_simulate_counters(const ModelCpu *cpu, const A64Inst *insts, int n, const McaOptions *opt,
+                           const int *iterations, int nlens, McaCounters *out)
+{
+    SimCpu sc;
+    McaResult r;
+    cpu_start(cpu, opt, &sc);
+    result_start(cpu, &sc, n, nlens > 0 ? iterations[0] : 0, true, &r);   /* (the info of prepare) */
+    const SimInst *si = prepare(cpu, insts, n, opt, &sc, r.info);
+    for (int l = 0; l < nlens; l++) {
+        if (l > 0)   /* (one result at a time: a long block's arrays are not held twice) */
+            result_start(cpu, &sc, n, iterations[l], false, &r);
+        run(&sc, si, n, opt, &r);
+        out[l] = r.counters;
+        mca_result_free(&r);
+    }
+    if (nlens <= 0)
+        mca_result_free(&r);
 }
 
 void mca_sim_release(void)

@@ -172,18 +172,17 @@ bool pmu_measure(const PmuBackend *b, const PmuKernel *k, const long *lens, int 
             diag_set(err, "", 0, 0, NULL, "the %s backend runs assembly kernels only", b->name);
             return false;
         }
-        PmuValue v[PMU_MAX_EVENTS];
+        PmuValue *v = xmalloc(sizeof *v * (size_t)(n > 0 ? n : 1) * (size_t)(nlens > 0 ? nlens : 1));
         /* -init is not simulated (it drops out of the difference), but bad assembly there is
          * said as the real backends' assembler would: one iteration of it, parsed */
-        if (k->init && k->init[strspn(k->init, " \t\n;")] && !b->simulate("<init>", k->init, 1, ev, n, v, err))
-            return false;
-        for (int l = 0; l < nlens; l++) {
-            if (!b->simulate(k->name, k->body, lens[l], ev, n, v, err))
-                return false;
+        static const long once = 1;
+        bool ok = !(k->init && k->init[strspn(k->init, " \t\n;")]) || b->simulate("<init>", k->init, &once, 1, ev, n, v, err);
+        ok = ok && b->simulate(k->name, k->body, lens, nlens, ev, n, v, err);
+        for (int l = 0; ok && l < nlens; l++)
             for (int i = 0; i < n; i++)
-                vals[l * n + i] = (double)v[i].value;
-        }
-        return true;
+                vals[l * n + i] = (double)v[l * n + i].value;
+        free(v);
+        return ok;
     }
     if (k->native)
         return measure_native(b, k, lens, nlens, ev, n, vals, err);

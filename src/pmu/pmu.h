@@ -131,9 +131,10 @@ typedef struct PmuBackend {
     PmuSet *(*open)(const PmuEventInfo *ev, int n, int pid, char *why, size_t whysz);
     bool (*read)(PmuSet *s, PmuValue *v);
     void (*close)(PmuSet *s);
-    /* simulating: count n events over `iters` iterations of an AArch64 block.  NULL for others. */
-    bool (*simulate)(const char *file, const char *text, long iters, const PmuEventInfo *ev, int n,
-                     PmuValue *v, Diag *err);
+    /* simulating: count n events over iters[l] iterations of an AArch64 block, for each of the
+     * nlens lengths: v[l * n + i] (the block parsed once for them all).  NULL for others. */
+    bool (*simulate)(const char *file, const char *text, const long *iters, int nlens, const PmuEventInfo *ev,
+                     int n, PmuValue *v, Diag *err);
 } PmuBackend;
 
 /* an event's id as output: "0x8c" for hardware ids, the config number ("2") for others */

@@ -200,50 +200,83 @@ typedef struct SimRun {
 static SimRun cache[SIM_CACHE];
 static int cache_next;
 
-static bool sim_simulate(const char *file, const char *text, long iters, const PmuEventInfo *ev, int n,
-                         PmuValue *v, Diag *err)
+/* the counts of run as the n events' values */
+static void sim_values(const SimRun *run, const PmuEventInfo *ev, int n, PmuValue *v)
+{
+    for (int i = 0; i < n; i++) {
+        long long c = run->counts[inv[ev[i].code & 0xff]];
+        v[i].value = v[i].raw = (uint64_t)c;
+        v[i].enabled = v[i].running = 1;
+    }
+}
+
+/* the snippet parsed, false with err (in the user's coordinates) */
+static bool sim_parse(const char *file, const char *text, A64Program *prog, Diag *err)
+{
+    /* bench syntax: ';' separates instructions as a newline does */
+    char *lines = xstrdup(text);
+    for (char *c = lines; *c; c++)
+        if (*c == ';')
+            *c = '\n';
+    bool parsed = a64_parse(file, lines, strlen(lines), prog, err);
+    free(lines);
+    if (!parsed && err->kind == A64_DIAG_INCLUDED)   /* (in a file the snippet includes: its own lines) */
+        return false;
+    if (!parsed) {
+        /* back to the user's coordinates: line L of the split text is the L-th piece */
+        const char *q = text;
+        for (int l = 1; l < err->line && *q; q++)
+            if (*q == ';' || *q == '\n')
+                l++;
+        const char *at = q + (err->col > 0 ? err->col - 1 : 0), *ls = at;
+        while (ls > text && ls[-1] != '\n')
+            ls--;
+        int line = 1;
+        for (const char *c = text; c < ls; c++)
+            line += *c == '\n';
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        diag_set(err, file, line, err->col > 0 ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
+        return false;
+    }
+    if (prog->ninsts == 0) {
+        a64_program_free(prog);
+        diag_set(err, file, 1, 1, text, "no instructions to simulate: the snippet is empty, comments or labels only");
+        return false;
+    }
+    return true;
+}
+
+/* the lengths of iters[0 .. nlens) not in the cache are simulated on one parse of the snippet
+ * (stat's two lengths, scan's four: a long snippet is parsed and prepared once, and the heap the
+ * simulation of one length freed is not left under the parse of the next) */
+static bool sim_simulate(const char *file, const char *text, const long *iters, int nlens, const PmuEventInfo *ev,
+                         int n, PmuValue *v, Diag *err)
 {
     ensure();
-    SimRun *run = NULL;
-    for (int c = 0; c < SIM_CACHE && !run; c++)
-        if (cache[c].text && cache[c].iters == iters && cache[c].cpu == pmu_sim_cpu() && strcmp(cache[c].text, text) == 0)
-            run = &cache[c];
-    if (!run) {
-        /* bench syntax: ';' separates instructions as a newline does */
-        char *lines = xstrdup(text);
-        for (char *c = lines; *c; c++)
-            if (*c == ';')
-                *c = '\n';
-        A64Program prog;
-        bool parsed = a64_parse(file, lines, strlen(lines), &prog, err);
-        free(lines);
-        if (!parsed && err->kind == A64_DIAG_INCLUDED)   /* (in a file the snippet includes: its own lines) */
-            return false;
-        if (!parsed) {
-            /* back to the user's coordinates: line L of the split text is the L-th piece */
-            const char *q = text;
-            for (int l = 1; l < err->line && *q; q++)
-                if (*q == ';' || *q == '\n')
-                    l++;
-            const char *at = q + (err->col > 0 ? err->col - 1 : 0), *ls = at;
-            while (ls > text && ls[-1] != '\n')
-                ls--;
-            int line = 1;
-            for (const char *c = text; c < ls; c++)
-                line += *c == '\n';
-            char msg[sizeof err->msg];
-            snprintf(msg, sizeof msg, "%s", err->msg);
-            diag_set(err, file, line, err->col > 0 ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
-            return false;
-        }
-        if (prog.ninsts == 0) {
-            a64_program_free(&prog);
-            diag_set(err, file, 1, 1, text, "no instructions to simulate: the snippet is empty, comments or labels only");
-            return false;
-        }
+    long *miss = xmalloc(sizeof *miss * (size_t)(nlens > 0 ? nlens : 1));
+    int *vat = xmalloc(sizeof *vat * (size_t)(nlens > 0 ? nlens : 1));   /* miss[m]'s length index */
+    int nmiss = 0;
+    for (int l = 0; l < nlens; l++) {
+        const SimRun *run = NULL;
+        for (int c = 0; c < SIM_CACHE && !run; c++)
+            if (cache[c].text && cache[c].iters == iters[l] && cache[c].cpu == pmu_sim_cpu() &&
+                strcmp(cache[c].text, text) == 0)
+                run = &cache[c];
+        if (run)
+            sim_values(run, ev, n, v + (size_t)l * n);
+        else
+            miss[nmiss] = iters[l], vat[nmiss++] = l;
+    }
+    A64Program prog;
+    if (nmiss > 0 && !sim_parse(file, text, &prog, err)) {
+        free(miss);
+        free(vat);
+        return false;
+    }
+    if (nmiss > 0) {
         McaOptions o;
         memset(&o, 0, sizeof o);
-        o.iterations = (int)iters;
         o.noalias = true;
         /* the block as it runs (as `uarch mca` runs a region): one simulated iteration of a
          * path with a period runs `period` of the block's */
@@ -251,11 +284,15 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
         memset(&path, 0, sizeof path);
         const A64Inst *insts = prog.insts;
         int ninsts = prog.ninsts;
+        int period = 1;
         if (mca_path(insts, ninsts, &path) && path.followed) {
             insts = path.insts;
             ninsts = path.n;
-            o.iterations = (int)((iters + path.period - 1) / path.period);
+            period = path.period;
         }
+        int *its = xmalloc(sizeof *its * (size_t)nmiss);
+        for (int m = 0; m < nmiss; m++)
+            its[m] = (int)((miss[m] + period - 1) / period);
         long long kc[K_N] = {0};
         for (int i = 0; i < ninsts; i++)
             classify(&insts[i], kc);
@@ -263,31 +300,32 @@ static bool sim_simulate(const char *file, const char *text, long iters, const P
          * simulator prepares its own form of them (not read below) */
         McaRelease rel = {&prog, NULL, &path, (A64Inst *)insts};
         mca_release_hooks(&o, &rel);
-        McaResult r;
-        mca_simulate(pmu_sim_cpu(), insts, ninsts, &o, &r);
-        run = &cache[cache_next];
-        cache_next = (cache_next + 1) % SIM_CACHE;
-        free(run->text);
-        memset(run->counts, 0, sizeof run->counts);
-        for (int k = 0; k < mca_counter_count(); k++)
-            run->counts[mca_counter_event(k) & 0xff] = mca_counter_value(&r.counters, k);
-        for (int k = 0; k < K_N; k++)
-            run->counts[class_id[k]] = kc[k] * o.iterations;
-        mca_result_free(&r);
+        McaCounters *cn = xmalloc(sizeof *cn * (size_t)nmiss);
+        mca_simulate_counters(pmu_sim_cpu(), insts, ninsts, &o, its, nmiss, cn);
         mca_path_free(&path);
         a64_program_free(&prog);
+        for (int m = 0; m < nmiss; m++) {
+            SimRun *run = &cache[cache_next];
+            cache_next = (cache_next + 1) % SIM_CACHE;
+            free(run->text);
+            memset(run->counts, 0, sizeof run->counts);
+            for (int k = 0; k < mca_counter_count(); k++)
+                run->counts[mca_counter_event(k) & 0xff] = mca_counter_value(&cn[m], k);
+            for (int k = 0; k < K_N; k++)
+                run->counts[class_id[k]] = kc[k] * its[m];
+            run->text = xstrdup(text);
+            run->iters = miss[m];
+            run->cpu = pmu_sim_cpu();
+            sim_values(run, ev, n, v + (size_t)vat[m] * n);
+        }
+        free(cn);
+        free(its);
         /* the simulator's buffers, kept per thread for the next block, hold ~100 bytes per
          * instruction: not kept under the next snippet's parse (a long one would stack on them) */
         mca_sim_release();
-        run->text = xstrdup(text);
-        run->iters = iters;
-        run->cpu = pmu_sim_cpu();
     }
-    for (int i = 0; i < n; i++) {
-        long long c = run->counts[inv[ev[i].code & 0xff]];
-        v[i].value = v[i].raw = (uint64_t)c;
-        v[i].enabled = v[i].running = 1;
-    }
+    free(miss);
+    free(vat);
     return true;
 }
 

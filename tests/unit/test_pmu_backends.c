@@ -89,8 +89,9 @@ TEST(test_pmu_sim_counts)
         CHECK(pmu_backend_sim.resolve(names[i], &ev[i], why, sizeof why));
     PmuValue v[4];
     Diag err;
+    static const long fifty = 50, ten = 10;
     CHECK(pmu_backend_sim.simulate("t.s", "ldr x0, [x27]\nstr x1, [x27, #8]\nldp x2, x3, [x27]\nadd x4, x4, #1\n",
-                                   50, ev, 4, v, &err));
+                                   &fifty, 1, ev, 4, v, &err));
     CHECK_INT(v[0].value, 4 * 50);
     CHECK_INT(v[1].value, 2 * 50);
     CHECK_INT(v[2].value, 1 * 50);
@@ -101,7 +102,7 @@ TEST(test_pmu_sim_counts)
     char code[16];
     snprintf(code, sizeof code, "0x%02x", pmu_sim_label(0x95));
     CHECK(pmu_backend_sim.resolve(code, &e, why, sizeof why));
-    CHECK(pmu_backend_sim.simulate("t.s", "ldr x0, [x27]\n", 10, &e, 1, v, &err));
+    CHECK(pmu_backend_sim.simulate("t.s", "ldr x0, [x27]\n", &ten, 1, &e, 1, v, &err));
     CHECK_INT(v[0].value, 10);
     CHECK(!pmu_backend_sim.resolve("inst_all", &e, why, sizeof why));  /* names withheld */
     pmu_sim_setup(NULL, false, 0);
