@@ -24,7 +24,8 @@
 # registers of SME's and SME2's loads and stores no form takes, and llvm's words for them),
 # a64-sme-leftovers.test and a64-sme-leftovers-all.test (tools/sme-survey.sh's leftovers) and
 # a64-directive-strings.test, a64-parse-leftovers.test and a64-ifc-open-strings.test (by the
-# first error or warning of each line alone, or none) are
+# first error or warning of each line alone, or none) and a64-cfi-macros.test (by each error's
+# column and message) are
 # llvm-mca 19's: the same file:line:col and message for each
 # line, under the test's own
 # options.  Needs llvm-mca-19 (skipped otherwise).
@@ -61,6 +62,18 @@ for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-deb
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
     [ "$(grep -c -e ": error: " -e ": warning: " "$t/uarch.err")" -ge 5 ] || { echo "$name: too few diagnostics from uarch"; fail=1; continue; }
     diff "$t/llvm.err" "$t/uarch.err" || { echo "$name: stderr differs from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
+done
+# a64-cfi-macros.test (CFI frames in macro, .rept, .irp and .irpc expansions): each error's column and
+# message, in order (llvm names the line <instantiation>:N, the line of the expansion; uarch the
+# body's line in the file, checked by hand), under both triples
+for triple in aarch64 arm64-apple-macos; do
+    awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/a64-cfi-macros.test" > "$t/cm.s"
+    (cd "$t" && "$LLVM_MCA" -mtriple=$triple -mcpu=apple-m1 cm.s 2>&1 >/dev/null | grep ':[0-9]*:[0-9]*: error: ' |
+        sed 's/^[^:]*:[0-9]*://' > cm.llvm)
+    (cd "$t" && "$UARCH" mca -mtriple=$triple -mcpu=apple-m1 cm.s 2>&1 >/dev/null | grep ':[0-9]*:[0-9]*: error: ' |
+        sed 's/^[^:]*:[0-9]*://' > cm.uarch)
+    [ "$(wc -l < "$t/cm.uarch")" -ge 15 ] || { echo "a64-cfi-macros ($triple): too few errors from uarch"; fail=1; continue; }
+    diff "$t/cm.llvm" "$t/cm.uarch" || { echo "a64-cfi-macros ($triple): columns or messages differ (< llvm, > uarch)"; fail=1; }
 done
 # a64-expr-malformed.test (malformed expressions: parentheses, operators, @AUTH, data values,
 # .set), a64-literal-malformed.test (numbers and characters as llvm-mca's lexer reads them,
