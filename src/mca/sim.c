@@ -2213,6 +2213,7 @@ void mca_sim_release(void)
     free(wk->snap_st.bits);
     memset(wk, 0, sizeof *wk);
     sim_cache_release();
+    sim_prepare_release();
     sim_frontend_release();
 }
 

@@ -189,6 +189,7 @@ typedef struct SimFetch {
  * they run) in the steady state of the loop, and sc's fetch limits; nothing without the
  * model's front end or with opt->no_frontend */
 void sim_frontend_prepare(const ModelCpu *cpu, const McaOptions *opt, SimCpu *sc, const SimFetch *fe, int n, SimInst *si);
+void sim_prepare_release(void);    /* the thread's kept form table (mca_sim_release calls it) */
 void sim_frontend_release(void);   /* the thread's BTB and L1I tables (mca_sim_release calls it) */
 
 /* sim_prepare.c */

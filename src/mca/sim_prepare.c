@@ -323,6 +323,47 @@ static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, co
     return fs;
 }
 
+/* the form table of the last block, kept per thread with every slot free (the used ones are
+ * cleared as the block's table is given back): a block's table is not allocated and zeroed
+ * again (zeroing the 64 slots cost more than filling the few a short block uses).  A table
+ * grown past FORM_KEEP_MAX slots is freed instead (clearing it would walk them all). */
+#define FORM_KEEP_MAX 256
+static _Thread_local FormTab form_keep;
+
+static FormTab form_tab_take(void)
+{
+    FormTab t = form_keep;
+    if (!t.s)
+        return (FormTab){xcalloc(64, sizeof *t.s), 63, 0};
+    form_keep = (FormTab){NULL, 0, 0};
+    return t;
+}
+
+/* t's issues freed and its slots cleared for the next block (or the table freed) */
+static void form_tab_give(FormTab *t)
+{
+    bool keep = t->mask + 1 <= FORM_KEEP_MAX;
+    for (size_t k = 0; k <= t->mask; k++)
+        if (t->s[k].key) {   /* (most slots are empty: no call for them) */
+            free(t->s[k].iss);
+            if (keep)
+                t->s[k] = (FormSlot){NULL, NULL, 0, NULL};
+        }
+    if (keep) {
+        t->used = 0;
+        free(form_keep.s);
+        form_keep = *t;
+    } else {
+        free(t->s);
+    }
+}
+
+void sim_prepare_release(void)
+{
+    free(form_keep.s);
+    form_keep = (FormTab){NULL, 0, 0};
+}
+
 /* the model form of an instruction whose form id is in the table already (no per-instruction
  * array of them: a long region is held compactly) */
 static const ModelForm *inst_form(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, const A64Inst *a)
@@ -673,7 +714,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     int call_latency = opt->instruction_tables ? 0 : opt->call_latency;   /* (no run: no latency) */
     /* per distinct form id of the block (the id pointers are stable while the block lives):
      * its model form and its issues */
-    P.fc = (FormTab){xcalloc(64, sizeof *P.fc.s), 63, 0};
+    P.fc = form_tab_take();
     /* a first look at the block: the lists it takes, at most this many entries (so they never
      * move while they are filled), and the last writer of each register */
     size_t nd = 0, ns = 0, ni = 0;
@@ -725,10 +766,7 @@ void sim_prepare_insts(const ModelCpu *cpu, const SimCpu *sc, const A64Inst *ins
     }
     if (n > 0)
         prep_fuse(&P, &insts[n - 1], NULL, n - 1);
-    for (size_t k = 0; k <= P.fc.mask; k++)
-        if (P.fc.s[k].iss)   /* (most slots are empty: no call for them) */
-            free(P.fc.s[k].iss);
-    free(P.fc.s);
+    form_tab_give(&P.fc);
     free(P.gt);
     free(P.lastw);
 }
