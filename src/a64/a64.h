@@ -250,6 +250,11 @@ enum { A64_DIAG_REGION = 1,
  * A64ParseOptions.skip_errors it is listed (A64Program.skipped) with no line left out; and of
  * "Unfinished frame!" at the end of the text, which llvm gives only when no statement failed */
        A64_DIAG_CONTEXT = 4, A64_DIAG_UNFINISHED = 5 };
+/* an ELF section as llvm's MCContext keys it (a hash of its name, group, linked-to symbol and
+ * unique id; name: of its name alone), with what `.section` must keep of it: its SHT_ type, SHF_
+ * flags, entry size, and its group (a hash, 0 none) for the `?` flag of a later one */
+typedef struct A64ElfSection { uint64_t key, name, flags, group; int64_t entsize; uint32_t type; bool comdat; } A64ElfSection;
+#define A64_START_SECTIONS 32
 /* the state a piece of a text starts from (see A64ParseOptions.start) */
 typedef struct A64ParseStart {
     uint32_t offset;              /* the code offset reached before it */
@@ -276,6 +281,12 @@ typedef struct A64ParseStart {
      * seen itself is parsed whole) */
     uint64_t files[2];
     bool files_more;
+    /* the ELF sections `.section` named before it (the first A64_START_SECTIONS; secs_more: more,
+     * and a piece that names one it has not seen itself is parsed whole), and the one it is in
+     * (an index of secs, -1 a default one) */
+    A64ElfSection secs[A64_START_SECTIONS];
+    int nsecs, sec_cur;
+    bool secs_more;
 } A64ParseStart;
 
 typedef struct A64Program {

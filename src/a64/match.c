@@ -481,7 +481,7 @@ static int check(const A64Pat *p, A64Operand *o, int idx, Vars *v)
         if (p->set && !(p->set & (1u << e))) return R_KIND;
         if (e == A64_SH_NONE || e == A64_SH_LSL || e == A64_SH_SXTX) { if (!m->index64) return R_KIND; }
         else if (e == A64_SH_UXTW || e == A64_SH_SXTW) { if (m->index64) return R_KIND; }
-        else return R_SHIFT;
+        else return R_KIND;   /* (uxtx, uxtb ...: llvm's "expected 'lsl' or 'sxtx' ...", prfm's too) */
         if (e == A64_SH_LSL && !m->ext_explicit) return R_SHIFT;
         if (m->ext_explicit && m->ext_amount != 0 && m->ext_amount != log2i(S)) return R_RANGE;
         if (S == 1 && e == A64_SH_LSL && m->ext_amount != 0) return R_RANGE;

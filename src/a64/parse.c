@@ -119,6 +119,10 @@ typedef struct Parser {
     const char *eos;          /* where the statement being parsed ends with the blanks after it
                                  (llvm's end-of-statement token: a ';', a comment or the line's end) */
     int sec_stack[16][2]; int nsec_stack;   /* .pushsection: the section and the previous one */
+    /* the ELF sections `.section` named (elf_section), the one we are in and the previous one
+     * (indexes of elf, -1 a default one: no group), those of sec_stack; elf_more: a piece after
+     * more than A64ParseStart holds */
+    A64ElfSection *elf; int nelf, capelf, elf_cur, elf_prev, elf_stack[16][2]; bool elf_more;
     int code_sec;             /* the section `offset` belongs to (the last laid out one entered) */
     Section *secs; int nsecs, capsecs;   /* [0] the default (.text, __TEXT,__text) */
     int32_t *isec; int capisec;   /* with several code sections: each instruction's (else NULL) */
@@ -3829,25 +3833,34 @@ static bool context_err(Parser *P, const char *at, int kind, const char *msg)
     return true;
 }
 
-/* the context error msg at x of the line [ls, le), source line `line` (one other than the
- * statement's) */
-static bool context_err_at(Parser *P, const char *x, const char *ls, const char *le, int line, const char *msg)
+/* the context error msg of `kind` at x of the line [ls, le), source line `line` (one other
+ * than the statement's) */
+static bool context_err_at(Parser *P, const char *x, const char *ls, const char *le, int line, int kind,
+                           const char *msg)
 {
     const char *ols = P->ls, *ole = P->le;
     int oline = P->line;
     P->ls = ls, P->le = le, P->line = line;
-    bool r = context_err(P, x, A64_DIAG_CONTEXT, msg);
+    bool r = context_err(P, x, kind, msg);
     P->ls = ols, P->le = ole, P->line = oline;
     return r;
 }
 
+static bool err_next(Parser *P, const char *e, int kind, const char *msg);
 /* the context error msg at llvm's lexer's next token after the statement that ends at e (the
  * statement after a ';' on its line, else the first of the next line: blanks and block comments
  * passed, a line comment's start, the end of an empty line or of the text) */
 static bool context_err_next(Parser *P, const char *e, const char *msg)
 {
+    return err_next(P, e, A64_DIAG_CONTEXT, msg);
+}
+
+/* the error msg of `kind` (context_err's: the statement has no effect, the parse goes on) at
+ * that next token (an ELF section's unknown type, llvm's TokError after its end of statement) */
+static bool err_next(Parser *P, const char *e, int kind, const char *msg)
+{
     const char *y = skip_ws(e, P->le);
-    if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return context_err(P, skip_ws(y + 1, P->le), A64_DIAG_CONTEXT, msg);
+    if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return context_err(P, skip_ws(y + 1, P->le), kind, msg);
     const char *x = P->next_line;
     if (!x) {                     /* the end of the text (or of an expansion's line) */
         if (P->start && !P->A.nframes) return perr(P, e, "%s", A64_MSG_WHOLE);   /* (the next piece has it) */
@@ -3855,8 +3868,8 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
         int nline;
         /* (an expansion's: its instantiation's next line, or its end, as llvm's lexer reads on) */
         if (P->A.nframes && asm_frame_next(&P->A, &ns, &ne, &nline))
-            return context_err_at(P, skip_ws(ns, ne), ns, ne, nline, msg);
-        return context_err(P, P->le, A64_DIAG_CONTEXT, msg);
+            return context_err_at(P, skip_ws(ns, ne), ns, ne, nline, kind, msg);
+        return context_err(P, P->le, kind, msg);
     }
     const char *ls = x, *end = P->text_end;
     int line = P->line + 1;
@@ -3873,7 +3886,7 @@ static bool context_err_next(Parser *P, const char *e, const char *msg)
     }
     if (x >= end && P->start) return perr(P, e, "%s", A64_MSG_WHOLE);
     const char *le = memchr(ls, '\n', (size_t)(end - ls));
-    return context_err_at(P, x, ls, le ? le : end, line, msg);
+    return context_err_at(P, x, ls, le ? le : end, line, kind, msg);
 }
 
 /* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind) at s, its arguments from a
@@ -4233,6 +4246,301 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
     return true;
 }
 
+/* .pushsection: the section we are in (and the previous one) kept for .popsection */
+static bool push_section(Parser *P, const char *s)
+{
+    if (P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
+        return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
+    P->sec_stack[P->nsec_stack][0] = P->sec;
+    P->sec_stack[P->nsec_stack][1] = P->prev_sec;
+    P->elf_stack[P->nsec_stack][0] = P->elf_cur;
+    P->elf_stack[P->nsec_stack++][1] = P->elf_prev;
+    return true;
+}
+
+/* FNV-1a of [s, s + n) continued from h (FNV0 to start) */
+#define FNV0 0xcbf29ce484222325u
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* llvm's StringRef::getAsInteger(0) of [s, e) into 32 bits: 0x/0b/0o/0 prefixes, every
+ * character a digit; false when it is none */
+static bool str_uint32(const char *s, const char *e, uint64_t *v)
+{
+    unsigned radix = 10;
+    if (e - s >= 2 && s[0] == '0' && (s[1] | 0x20) == 'x') radix = 16, s += 2;
+    else if (e - s >= 2 && s[0] == '0' && (s[1] | 0x20) == 'b') radix = 2, s += 2;
+    else if (e - s >= 2 && s[0] == '0' && s[1] == 'o') radix = 8, s += 2;
+    else if (e - s >= 2 && s[0] == '0') radix = 8, s++;
+    if (s >= e) return false;
+    uint64_t r = 0;
+    for (; s < e; s++) {
+        unsigned d = is_digit(*s) ? (unsigned)(*s - '0') : is_alpha(*s) ? (unsigned)((*s | 0x20) - 'a' + 10) : 99;
+        if (d >= radix || (r = r * radix + d) > UINT32_MAX) return false;
+    }
+    *v = r;
+    return true;
+}
+
+/* does ELF's section name [n, n + len) start with p followed by nothing or a '.' (llvm's hasPrefix)? */
+static bool sec_prefix(const char *n, size_t len, const char *p)
+{
+    size_t k = strlen(p);
+    return len >= k && !memcmp(n, p, k) && (len == k || n[k] == '.');
+}
+
+enum { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXEC = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_LINK_ORDER = 0x80,
+       SHF_GROUP = 0x200, SHF_TLS = 0x400, SHF_RETAIN = 0x200000, SHF_EXCLUDE = 0x80000000u };
+
+/* the ELF section directive at s (.section; .pushsection: push) with its arguments from a, the
+ * statement ending at eos (its blanks and comment not cut; a string left open in it: llvm's
+ * lexer's error token there), as llvm-mc 19's ELFAsmParser::ParseSectionArguments reads them:
+ * the name (a string, or the tokens that touch), for .pushsection a subsection number, the flags
+ * (a string of letters a w x M S G T o R e ?, or a number; or #alloc,#write ...), the type
+ * (@progbits, %nobits, "note", a number), M's entry size, o's linked-to symbol, G's group
+ * [,comdat], `unique,N`; each with llvm's words where it goes wrong.  A section named again
+ * (llvm's MCContext: by name, group, linked-to symbol, unique id) keeps its type, flags and
+ * entry size ("changed section ..." at the directive, llvm's error that goes on); llvm's own
+ * sections (src/asm/elf_sections.tsv) are there from the start. */
+static bool elf_section(Parser *P, bool push, const char *s, const char *a, const char *e)
+{
+    static const struct { const char *name; uint32_t type; } types[] = {
+        {"init_array", 14}, {"fini_array", 15}, {"preinit_array", 16}, {"progbits", 1}, {"nobits", 8},
+        {"note", 7}, {"unwind", 0x70000001}, {"llvm_odrtab", 0x6fff4c00}, {"llvm_linker_options", 0x6fff4c01},
+        {"llvm_call_graph_profile", 0x6fff4c09}, {"llvm_dependent_libraries", 0x6fff4c04},
+        {"llvm_sympart", 0x6fff4c05}, {"llvm_bb_addr_map", 0x6fff4c0a}, {"llvm_offloading", 0x6fff4c0b},
+        {"llvm_lto", 0x6fff4c0c}};
+    e = rtrim(a, e);
+#define AT_(x) ((x) < e ? (x) : end_of_statement(P, e))
+/* (an expression wanted at x: llvm's lexer's error, or "unknown token in expression") */
+#define EXPR_AT_(x) do { \
+        if ((x) < e && OPEN_(x)) return perr(P, (x), "unterminated string constant"); \
+        if ((x) >= e || *(x) == ',') return perr(P, AT_(x), "unknown token in expression"); \
+    } while (0)
+#define OPEN_(x) (*(x) == '"' && !asm_string_end((x), e))   /* (llvm's lexer's error token) */
+    const char *x = skip_ws(a, e), *nm = x, *nme = x;
+    /* the name: a string, or tokens that touch each other up to a ',' or the end */
+    if (x < e && *x == '"' && !OPEN_(x)) {
+        nm = x + 1;
+        x = asm_string_end(x, e);
+        nme = x - 1;
+    } else {
+        while (x < e && *x != ',') {
+            const char *t = x;
+            AsmNum num;
+            if (*x == '"') {
+                if (!(x = asm_string_end(x, e))) return perr(P, t, "unterminated string constant");
+            } else if (is_digit(*x)) {
+                if (!(x = asm_lex_number_all(x, e, &num))) return perr(P, num.at, "%s", num.msg);
+            } else if (asm_name_start(*x)) {
+                x = llvm_ident_end(x, e);
+            } else {
+                x++;
+            }
+            nme = x;
+            if (x >= e || is_ws(*x)) break;
+        }
+        if (nme == nm) return perr(P, AT_(x), "expected identifier");
+    }
+    size_t nl = (size_t)(nme - nm);
+    x = skip_ws(x, e);
+    uint64_t flags = 0, extra = 0, group = 0, linked = 0;
+    int64_t size = 0, sub = 0, unique = -1;
+    const char *tn = NULL, *tne = NULL, *sub_at = NULL;
+    bool last_group = false, comdat = false;
+    if (sec_prefix(nm, nl, ".rodata") || (nl == 8 && !memcmp(nm, ".rodata1", 8))) flags = SHF_ALLOC;
+    else if ((nl == 5 && (!memcmp(nm, ".fini", 5) || !memcmp(nm, ".init", 5))) || sec_prefix(nm, nl, ".text"))
+        flags = SHF_ALLOC | SHF_EXEC;
+    else if (sec_prefix(nm, nl, ".data") || (nl == 6 && !memcmp(nm, ".data1", 6)) || sec_prefix(nm, nl, ".bss") ||
+             sec_prefix(nm, nl, ".init_array") || sec_prefix(nm, nl, ".fini_array") || sec_prefix(nm, nl, ".preinit_array"))
+        flags = SHF_ALLOC | SHF_WRITE;
+    else if (sec_prefix(nm, nl, ".tdata") || sec_prefix(nm, nl, ".tbss"))
+        flags = SHF_ALLOC | SHF_WRITE | SHF_TLS;
+    if (x < e && *x == ',') {
+        x = skip_ws(x + 1, e);
+        if (push && !(x < e && *x == '"' && !OPEN_(x))) {   /* .pushsection's subsection number */
+            AsmErr ae;
+            EXPR_AT_(x);
+            P->A.line_start = P->ls;
+            sub_at = x;
+            if (!asm_expr(&P->A, x, e, &x, &sub, &ae)) return perr(P, sub_at, "cannot evaluate subsection number");
+            if (sub < 0 || sub > INT32_MAX)
+                return perr(P, sub_at, "subsection number %lld is not within [0,2147483647]", (long long)sub);
+            x = skip_ws(x, e);
+            if (x < e && *x == ',') x = skip_ws(x + 1, e);
+            else goto end;
+        }
+        if (x < e && *x == '#') {     /* Sun's #alloc, #write ... */
+            while (x < e && *x == '#') {
+                const char *w = skip_ws(x + 1, e), *we = w < e && asm_name_start(*w) ? llvm_ident_end(w, e) : w;
+                size_t wn = (size_t)(we - w);
+                uint64_t f = wn == 5 && !memcmp(w, "alloc", 5) ? SHF_ALLOC : wn == 9 && !memcmp(w, "execinstr", 9) ? SHF_EXEC
+                           : wn == 5 && !memcmp(w, "write", 5) ? SHF_WRITE : wn == 3 && !memcmp(w, "tls", 3) ? SHF_TLS : 0;
+                if (!f) return perr(P, AT_(w), "unknown flag");
+                extra |= f;
+                x = skip_ws(we, e);
+                if (x >= e || *x != ',') break;
+                x = skip_ws(x + 1, e);
+            }
+        } else {
+            if (x >= e || *x != '"' || OPEN_(x)) return perr(P, AT_(x), "expected string");
+            const char *f = x + 1, *fe = asm_string_end(x, e) - 1;
+            x = skip_ws(fe + 1, e);
+            if (!str_uint32(f, fe, &extra)) {
+                extra = 0;
+                for (; f < fe; f++) {
+                    const char *c = strchr("awxoMSTGRe?", *f);
+                    if (!*f || !c) return perr(P, AT_(x), "unknown flag");
+                    static const uint64_t bits[] = {SHF_ALLOC, SHF_WRITE, SHF_EXEC, SHF_LINK_ORDER, SHF_MERGE,
+                                                    SHF_STRINGS, SHF_TLS, SHF_GROUP, SHF_RETAIN, SHF_EXCLUDE, 0};
+                    extra |= bits[c - "awxoMSTGRe?"];
+                    last_group |= *f == '?';
+                }
+            }
+        }
+        flags |= extra;
+        if ((flags & SHF_GROUP) && last_group)
+            return perr(P, AT_(x), "Section cannot specifiy a group name while also acting as a member of the last group");
+        if (x < e && *x == ',') {     /* the type */
+            x = skip_ws(x + 1, e);
+            if (x >= e || (*x != '@' && *x != '%' && *x != '"') || OPEN_(x))
+                return perr(P, AT_(x), "expected '@<type>', '%%<type>' or \"<type>\"");
+            if (*x != '"') x = skip_ws(x + 1, e);
+            AsmNum num;
+            const char *te = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
+            if (!te && !(te = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL))
+                return perr(P, AT_(x), "expected identifier");
+            tn = x + (*x == '"'), tne = te - (*x == '"');
+            x = skip_ws(te, e);
+        }
+        if (!tn && (flags & SHF_MERGE)) return perr(P, AT_(x), "Mergeable section must specify the type");
+        if (!tn && (flags & SHF_GROUP)) return perr(P, AT_(x), "Group section must specify the type");
+        if (!tn && x < e) return perr(P, x, "expected end of directive");
+        if (flags & SHF_MERGE) {      /* the entry size */
+            if (x >= e || *x != ',') return perr(P, AT_(x), "expected the entry size");
+            x = skip_ws(x + 1, e);
+            EXPR_AT_(x);
+            if (!dir_arg(P, x, e, &x, &size, "", NULL)) return false;
+            if (size <= 0) return perr(P, AT_(x), "entry size must be positive");
+        }
+        if (flags & SHF_LINK_ORDER) {   /* the linked-to symbol: one in a section (or 0) */
+            if (x >= e || *x != ',') return perr(P, AT_(x), "expected linked-to symbol");
+            x = skip_ws(x + 1, e);
+            const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
+            if (ie) {
+                const char *l = x + (*x == '"');
+                size_t ln = (size_t)(ie - x) - 2 * (*x == '"');
+                uint64_t lh = fnv(FNV0, l, ln);
+                int k = P->nelf - 1;
+                while (k >= 0 && P->elf[k].name != lh) k--;
+                if (!sym_find(P, l, ln) && !asm_elf_section_find(l, ln) && k < 0)
+                    return perr(P, x, "linked-to symbol is not in a section: %.*s", (int)ln, l);
+                linked = lh;
+                x = skip_ws(ie, e);
+            } else if (x < e && *x == '0' && (x + 1 >= e || !is_identc(x[1]))) {
+                x = skip_ws(x + 1, e);
+            } else {
+                return perr(P, AT_(x), "invalid linked-to symbol");
+            }
+        }
+        if (flags & SHF_GROUP) {      /* the group, [comdat] */
+            if (x >= e || *x != ',') return perr(P, AT_(x), "expected group name");
+            x = skip_ws(x + 1, e);
+            AsmNum num;
+            const char *ge = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
+            if (!ge && !(ge = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL)) return perr(P, AT_(x), "invalid group name");
+            group = fnv(FNV0, x + (*x == '"'), (size_t)(ge - x) - 2 * (*x == '"'));
+            x = skip_ws(ge, e);
+            if (x < e && *x == ',') {
+                x = skip_ws(x + 1, e);
+                const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
+                if (!ie) return perr(P, AT_(x), "invalid linkage");
+                bool q = *x == '"';
+                if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "comdat", 6))
+                    return perr(P, AT_(ie), "Linkage must be 'comdat'");
+                comdat = true;
+                x = skip_ws(ie, e);
+            }
+        }
+        if (x < e && *x == ',') {     /* unique,N */
+            x = skip_ws(x + 1, e);
+            const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
+            if (!ie) return perr(P, AT_(x), "expected identifier");
+            bool q = *x == '"';
+            if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "unique", 6)) return perr(P, AT_(ie), "expected 'unique'");
+            x = skip_ws(ie, e);
+            if (x >= e || *x != ',') return perr(P, AT_(x), "expected commma");
+            x = skip_ws(x + 1, e);
+            EXPR_AT_(x);
+            if (!dir_arg(P, x, e, &x, &unique, "", NULL)) return false;
+            if (unique < 0) return perr(P, AT_(x), "unique id must be positive");
+            if (unique >= (int64_t)UINT32_MAX) return perr(P, AT_(x), "unique id is too large");
+        }
+    }
+end:
+    if (x < e) return perr(P, x, "expected end of directive");
+    uint64_t type = 1;
+    if (!tn) {
+        if (nl >= 5 && !memcmp(nm, ".note", 5)) type = 7;
+        else if (sec_prefix(nm, nl, ".init_array")) type = 14;
+        else if (sec_prefix(nm, nl, ".bss") || sec_prefix(nm, nl, ".tbss")) type = 8;
+        else if (sec_prefix(nm, nl, ".fini_array")) type = 15;
+        else if (sec_prefix(nm, nl, ".preinit_array")) type = 16;
+    } else {
+        size_t i = 0, tl = (size_t)(tne - tn);
+        while (i < ARRAY_LEN(types) && (strlen(types[i].name) != tl || memcmp(types[i].name, tn, tl))) i++;
+        if (i < ARRAY_LEN(types)) type = types[i].type;
+        else if (!str_uint32(tn, tne, &type))
+            return err_next(P, e, A64_DIAG_CONTEXT, "unknown section type");
+    }
+    if (last_group && P->elf_cur >= 0 && P->elf[P->elf_cur].group) {   /* `?`: the group of the one we are in */
+        group = P->elf[P->elf_cur].group;
+        comdat = P->elf[P->elf_cur].comdat;
+        flags |= SHF_GROUP;
+    }
+    /* the section: one named before, one of llvm's own, or a new one */
+    uint64_t nh = fnv(FNV0, nm, nl), key = nh;
+    key = (key ^ group) * 0x100000001b3u;
+    key = (key ^ linked) * 0x100000001b3u;
+    key = (key ^ (uint64_t)unique) * 0x100000001b3u;
+    int i = P->nelf - 1;
+    while (i >= 0 && P->elf[i].key != key) i--;
+    if (i < 0) {
+        if (P->start && P->elf_more) return perr(P, s, "%s", A64_MSG_WHOLE);   /* (a piece before may have named it) */
+        const AsmElfSection *o = !group && !linked && unique < 0 ? asm_elf_section_find(nm, nl) : NULL;
+        if (P->nelf == P->capelf) P->elf = xrealloc(P->elf, (size_t)(P->capelf = P->capelf * 2 + 16) * sizeof *P->elf);
+        P->elf[i = P->nelf++] = o ? (A64ElfSection){key, nh, o->flags, 0, o->entsize, (uint32_t)o->type, false}
+                                  : (A64ElfSection){key, nh, flags, group, size, (uint32_t)type, comdat};
+    }
+    if (push && !push_section(P, s)) return false;
+    P->elf_prev = P->elf_cur, P->elf_cur = i;
+    /* what uarch lays out: a section of code when its name starts .text or it is executable */
+    int prev = P->sec;
+    if (!enter(P, section_id(P, nm, nl, (nl >= 5 && !memcmp(nm, ".text", 5)) || (flags & SHF_EXEC)), a)) return false;
+    P->prev_sec = prev;
+    if (sub && !subsection(P, (int)sub, sub_at)) return false;
+    P->prev_sec = prev;
+    const A64ElfSection *c = &P->elf[i];
+    char msg[200];
+    if (tn && c->type != type)
+        snprintf(msg, sizeof msg, "changed section type for %.*s, expected: 0x%X", (int)(nl < 80 ? nl : 80), nm, (unsigned)c->type);
+    else if ((extra || size || tn) && c->flags != flags)
+        snprintf(msg, sizeof msg, "changed section flags for %.*s, expected: 0x%llX", (int)(nl < 80 ? nl : 80), nm,
+                 (unsigned long long)c->flags);
+    else if ((extra || size || tn) && c->entsize != size)
+        snprintf(msg, sizeof msg, "changed section entsize for %.*s, expected: %lld", (int)(nl < 80 ? nl : 80), nm,
+                 (long long)c->entsize);
+    else
+        return true;
+    return context_err(P, s, A64_DIAG_CONTEXT, msg);
+#undef EXPR_AT_
+#undef OPEN_
+#undef AT_
+}
+
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
 static bool directive(Parser *P, const char *s, const char *e, const char *ie)
 {
@@ -4327,22 +4635,15 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         pwarn(P, s, "%.*s", (int)(q - a - 2), a + 1);
         return true;
     }
-    case ASM_D_TEXT: P->prev_sec = P->sec; return enter(P, 0, s);
+    case ASM_D_TEXT: P->prev_sec = P->sec, P->elf_prev = P->elf_cur, P->elf_cur = -1; return enter(P, 0, s);
     case ASM_D_DATA: {                /* .data, .bss, .rodata ...: the section of that name */
         char sn[48];
-        P->prev_sec = P->sec;
+        P->prev_sec = P->sec, P->elf_prev = P->elf_cur, P->elf_cur = -1;
         return enter(P, section_id(P, sn, (size_t)snprintf(sn, sizeof sn, ".%.40s", name), false), s);
     }
     case ASM_D_SECTION: {
-        if (a >= e && P->A.dialect == ASM_ELF && (name[0] == 'p' || !strcmp(name, "section")))
-            return perr(P, skip_ws(e, P->le), "expected identifier");   /* (no name: llvm's ELF parser's words) */
-        if (name[0] == 'p' && P->nsec_stack == (int)ARRAY_LEN(P->sec_stack))
-            return perr(P, s, "'.pushsection' nested more than %d deep", (int)ARRAY_LEN(P->sec_stack));
-        if (name[0] == 'p') {
-            P->sec_stack[P->nsec_stack][0] = P->sec;
-            P->sec_stack[P->nsec_stack++][1] = P->prev_sec;
-        }
-        P->prev_sec = P->sec;
+        if (P->A.dialect == ASM_ELF) return elf_section(P, name[0] == 'p', s, a, eos);
+        if (name[0] == 'p' && !push_section(P, s)) return false;
         const char *x = a;
         if (x < e && *x == '"') x++;
         bool code = (size_t)(e - x) >= 5 && !strncmp(x, ".text", 5);
@@ -4352,10 +4653,11 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *fl = skip_ws(comma + 1, e);
             if (fl < e && *fl == '"') for (const char *c = fl + 1; c < e && *c != '"'; c++) if (*c == 'x') code = true;
         }
-        /* its name: ELF's up to a comma or a blank, Mach-O's segment,section */
+        /* its name: Mach-O's segment,section (COFF's up to a comma or a blank) */
         const char *ne2 = x;
         for (int commas = 0; ne2 < e && *ne2 != '"' && !is_ws(*ne2); ne2++)
             if (*ne2 == ',' && (strncmp(x, "__", 2) || ++commas == 2)) break;
+        P->prev_sec = P->sec;
         return enter(P, section_id(P, x, (size_t)(ne2 - x), code), a);
     }
     /* (their errors at llvm's next token after the name: an argument, a comment, a ';', the end) */
@@ -4363,11 +4665,13 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
         if (!P->nsec_stack) return perr(P, at_end, ".popsection without corresponding .pushsection");
         P->nsec_stack--;
         P->prev_sec = P->sec_stack[P->nsec_stack][1];
+        P->elf_cur = P->elf_stack[P->nsec_stack][0], P->elf_prev = P->elf_stack[P->nsec_stack][1];
         return enter(P, P->sec_stack[P->nsec_stack][0], s);
     case ASM_D_PREVIOUS: {
-        int back = P->prev_sec;
+        int back = P->prev_sec, eb = P->elf_prev;
         if (back == SEC_NONE) return perr(P, at_end, ".previous without corresponding .section");
         P->prev_sec = P->sec;
+        P->elf_prev = P->elf_cur, P->elf_cur = eb;
         return enter(P, back, s);
     }
     case ASM_D_P2ALIGN: case ASM_D_BALIGN: {   /* .p2align N [, fill [, max]]: no padding beyond max bytes */
@@ -4485,6 +4789,7 @@ static bool directive(Parser *P, const char *s, const char *e, const char *ie)
             if (v < 0 || v > INT32_MAX)
                 return perr(P, a, "subsection number %lld is not within [0,2147483647]", (long long)v);
         }
+        P->elf_prev = P->elf_cur;
         return subsection(P, (int)v, s);
     }
     case ASM_D_WEAKREF: {             /* .weakref alias, target: two names, nothing for timing */
@@ -5011,6 +5316,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
             return ifc_open_string(P, d, s, x, q);
         if (checked_args(P, d, s, x, e)) return false;
         if (d && d->kind >= ASM_D_CFI_REG) return cfi_directive(P, d, s, x, e, q);
+        if (d && d->kind == ASM_D_SECTION && P->A.dialect == ASM_ELF) return elf_section(P, name[0] == 'p', s, x, e);
         if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
         if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {
@@ -5211,7 +5517,14 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.cfi_last = P.start->cfi_last;
         P.dfiles[0] = P.start->files[0], P.dfiles[1] = P.start->files[1];
         P.dfiles_more = P.start->files_more;
+        if (P.start->nsecs) {
+            P.elf = xmalloc((size_t)(P.capelf = P.start->nsecs) * sizeof *P.elf);
+            memcpy(P.elf, P.start->secs, (size_t)(P.nelf = P.start->nsecs) * sizeof *P.elf);
+        }
+        P.elf_more = P.start->secs_more;
     }
+    P.elf_cur = P.start ? P.start->sec_cur : -1;
+    P.elf_prev = -1;
     P.env.arena = &prog->arena;
     P.env.label_defined = sym_has;
     P.env.ctx = &P;
@@ -5426,6 +5739,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                                      P.regions0 + prog->nregions, NULL, NULL, P.ntmp, true, P.env.features,
                                      P.env.sys, P.prev_sec == SEC_NONE, P.ncfi > 0, P.ncfi > 0 && P.cfi[0] < 0,
                                      P.cfi_last, {P.dfiles[0], P.dfiles[1]}, P.dfiles_more || P.ndfx > 0};
+        prog->end->secs_more = P.elf_more || P.nelf > A64_START_SECTIONS;
+        prog->end->nsecs = prog->end->secs_more ? 0 : P.nelf;
+        if (P.nelf) memcpy(prog->end->secs, P.elf, (size_t)prog->end->nsecs * sizeof *P.elf);
+        prog->end->sec_cur = prog->end->secs_more ? -1 : P.elf_cur;
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0 || P.ncfi > 1;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));
@@ -5437,6 +5754,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         }
     }
     free(P.cfi);
+    free(P.elf);
     free(P.dfx);
     free(P.droot);
     free(P.sym); free(P.num); free(P.secs); free(P.isec); free(P.numl); free(P.pend); free(P.env.intern); free(P.env.cache); free(P.memo);

@@ -1289,7 +1289,49 @@ static bool index_shift_refused(const char *x, const char *xw, const char *k, co
     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
     if (kw - k != 3 || a64_shift_lookup(k, 3) == A64_SH_NONE) return false;
     int64_t amount;
-    return !shift || !(h < e && *h == '#' && user_int(h + 1, e, &amount) && amount == shift);
+    if (!shift)   /* (a byte's index: none, or lsl #0, lsl 0, as llvm's GPR64shifted8 takes; xzr none) */
+        return tolower((unsigned char)x[1]) == 'z' || !(!strncasecmp(k, "lsl", 3) && user_int(h < e && *h == '#' ? h + 1 : h, e, &amount) && !amount);
+    return !(h < e && *h == '#' && user_int(h + 1, e, &amount) && amount == shift);
+}
+
+static bool same_shape(const A64ShapeRow *row, const char *in);
+/* the shape [shape, tok) of operands [s, e) with an index register's `lsl #0` ([x0, x1, lsl #0]:
+ * "[x,x,lslN]") left out where a row of the mnemonic (its first, lo) takes the shape so (up to that
+ * address: a writeback after it is refused after it), as the
+ * index of a byte access takes it (its rows: [x,x]; not xzr, which no such index takes); a shift
+ * of another amount stays (ld1b ..., [x0, x1, lsl #1]: no form), and so does the shape no row
+ * takes either way (its error where llvm's matcher stops: ld1b {z0.b}, p6/m, [x13, x3, lsl #0]) */
+static void index_lsl0_out(const char *mnem, size_t n, int lo, char *shape, const char **tok, const char *e)
+{
+    char out[160];
+    const char *otok[160];
+    size_t len = strlen(shape);
+    if (len >= sizeof out) return;
+    memcpy(out, shape, len + 1);
+    memcpy(otok, tok, len * sizeof *tok);
+    size_t upto = 0;   /* (the shape up to the last address taken so: what a row must take) */
+    for (char *p = out; (p = strstr(p, "[x,x,lslN]")) != NULL; p++) {
+        const char *h = otok[p - out + 8], *x = otok[p - out + 3];
+        int64_t amount;
+        if (!strncasecmp(x, "xzr", 3) || !user_int(*h == '#' ? h + 1 : h, e, &amount) || amount) continue;
+        size_t from = (size_t)(p - out) + 4, l = strlen(out);
+        memmove(out + from, out + from + 5, l + 1 - from - 5);
+        memmove(otok + from, otok + from + 5, (l - from - 5) * sizeof *otok);
+        upto = from + 1;
+    }
+    if (!upto) return;
+    char head[160];   /* ([x0, x1, lsl #0]!: the writeback refused after the address, as llvm does) */
+    memcpy(head, out, upto);
+    head[upto] = 0;
+    for (int i = lo; i >= 0 && i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && same_shape(r, head)) {
+            memcpy(shape, out, strlen(out) + 1);
+            memcpy(tok, otok, strlen(out) * sizeof *tok);
+            return;
+        }
+    }
 }
 
 /* llvm's words for the index register of an address of the operands [s, e) of a load or store
@@ -2136,6 +2178,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
+    if (shape[0]) index_lsl0_out(mnem, n, lo, shape, tok, e);
     const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
     /* (a row that takes the operands but for a predicate of the other half, ptrue pn0.b: the

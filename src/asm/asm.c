@@ -375,6 +375,21 @@ const AsmDirective *asm_directive_find(const char *name, AsmDialect dialect)
     return d;
 }
 
+const AsmElfSection *asm_elf_section_find(const char *name, size_t n)
+{
+    int lo = 0, hi = asm_elf_sections_count;   /* (sorted by name: gen-table -s) */
+    while (lo < hi) {
+        int m = (lo + hi) / 2;
+        const char *s = asm_elf_sections[m].name;
+        int c = strncmp(s, name, n);
+        if (!c) c = s[n] ? 1 : 0;
+        if (!c) return &asm_elf_sections[m];
+        if (c < 0) lo = m + 1;
+        else hi = m;
+    }
+    return NULL;
+}
+
 static bool is_if(int k) { return k <= ASM_D_IFNC; }
 
 /* .else / .elseif / .endif (d), while assembling or skipping */

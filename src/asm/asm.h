@@ -145,6 +145,14 @@ extern const int asm_directives_count;
  * uarch does not know, or llvm-mca does not for that format (a Darwin one on ELF ...) */
 const AsmDirective *asm_directive_find(const char *name, AsmDialect dialect);
 
+/* an ELF section llvm-mc 19 has made before the first statement (src/asm/elf_sections.tsv): its
+ * SHT_ type, SHF_ flags and entry size */
+typedef struct AsmElfSection { const char *name; int type; unsigned long long flags; int entsize; } AsmElfSection;
+extern const AsmElfSection asm_elf_sections[];
+extern const int asm_elf_sections_count;
+/* the one named [name, name + n), or NULL */
+const AsmElfSection *asm_elf_section_find(const char *name, size_t n);
+
 typedef enum { ASM_NOT_MINE, ASM_DONE, ASM_ERROR } AsmResult;
 /* The directive d (one of the language's kinds) written at `at` with its arguments [args, e),
  * on source line `line`; ASM_NOT_MINE for a target's kind (the instruction parser handles it). */

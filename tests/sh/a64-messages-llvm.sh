@@ -105,9 +105,10 @@ done
 # the end of the text) and a64-symbol-directives.test (the arguments of .globl, .weak, .comm,
 # .size, .type, .ident ... and .section without a name), a64-cfi-args.test (the CFI
 # directives' arguments) and asm-directive-words.test (.ifdef, .macro, .purgem, .abort, .if of a
-# division by zero, .error, .warning, .print, .incbin) the same way
+# division by zero, .error, .warning, .print, .incbin), a64-section-args.test (.section's
+# arguments) and a64-byte-index-prfm.test (ld1b ..., [x0, x1, lsl #0]; prfm's extends) the same way
 for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 \
-    a64-cfi-args:150 asm-directive-words:45; do
+    a64-cfi-args:150 asm-directive-words:45 a64-section-args:270 a64-byte-index-prfm:60; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
