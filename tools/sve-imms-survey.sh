@@ -2,7 +2,8 @@
 # tools/sve-imms-survey.sh — dev tool: learns src/a64/sve_imms.tsv from llvm (facts by
 # experiment).  For each row of src/a64/shapes.tsv whose shape is z registers, a predicate and a
 # last integer immediate (z.s,z.s,N; z.b,p/m,z.b,N; z.d,p/z,N; z.b,{z.s-z.s},N: a list { z0.s -
-# z3.s }, { z0.s, z1.s } in the instance; not the floating-point and
+# z3.s }, { z0.s, z1.s } in the instance), or an index of zt0 (movt x0, zt0[N]; movt zt0[N, mul
+# vl], z0: the number in its brackets; not the floating-point and
 # logical ones, whose immediates are no range: f*, and, bic, eor, orn, orr, dupm, mov), an
 # instance (z0 for each register, p0) is assembled by llvm-mc-19 -triple=aarch64 -mattr=+all with
 # the immediate each of -300 to 300, each multiple of 256 from -300*256 to 300*256, and values
@@ -25,12 +26,15 @@ runs() { awk 'NR==1{s=$1;p=$1;next} $1==p+1{p=$1;next} {printf "%s%d-%d", (n++?"
       for d in -300 -256 -255 -129 -128 -1 0 1 127 128 255 256 300; do echo "$p + $d" | bc; echo "-$p + $d" | bc; done
   done; } | sort -nu > "$t/vals"
 grep -v '^#' "$root/src/a64/shapes.tsv" |
-    awk -F'\t' 'NR > 1 && $2 ~ /^z\.[bhsd],(p\/[mz],)?(z\.[bhsd],|\{z\.[bhsd](-z\.[bhsd]|(,z\.[bhsd])+)\},)?N$/ {print $1 "\t" $2}' |
+    awk -F'\t' 'NR > 1 && ($2 ~ /^z\.[bhsd],(p\/[mz],)?(z\.[bhsd],|\{z\.[bhsd](-z\.[bhsd]|(,z\.[bhsd])+)\},)?N$/ ||
+                            $2 ~ /^(x,zt\[N\]|zt\[N(,mulvl)?\],[xz])$/) {print $1 "\t" $2}' |
     grep -v -P '^(f[a-z]*|and|bic|eor|orn|orr|dupm|mov)\t' |
 while IFS=$'\t' read -r m sh; do
     tpl=$(echo "$sh" | sed 's/{z\.\([bhsd]\)-z\.[bhsd]}/{ z0.\1 - z3.\1 }/; s/{z\.\([bhsd]\),z\.[bhsd]}/{ z0.\1; z1.\1 }/
                           s/{z\.\([bhsd]\),z\.[bhsd],z\.[bhsd],z\.[bhsd]}/{ z0.\1; z1.\1; z2.\1; z3.\1 }/
-                          s/z\.\([bhsd]\)/z0.\1/g; s/p\/\([mz]\)/p0\/\1/; s/N$/#V/; s/,/, /g; s/;/,/g')
+                          s/z\.\([bhsd]\)/z0.\1/g; s/p\/\([mz]\)/p0\/\1/; s/N$/#V/
+                          s/zt\[N,mulvl\]/zt0[V; mul vl]/; s/zt\[N\]/zt0[V]/; s/^x,/x0,/; s/,x$/,x0/; s/,z$/,z0/
+                          s/,/, /g; s/;/,/g')
     awk -v m="$m" -v t="$tpl" '{s = t; sub(/V/, $1, s); print m " " s}' "$t/vals" > "$t/in.s"
     llvm-mc-19 -triple=aarch64 -mattr=+all "$t/in.s" -o /dev/null 2> "$t/err"
     awk -F: '/error:/ {print $2}' "$t/err" | sort -nu > "$t/bad"

@@ -2937,8 +2937,9 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
         char buf[48], hint[120];
         const char *x = operand_end(req_at, e), *b = req_at;
-        while (*req_at != '[' && b < x && *b != ']' && *b != '[') b++;
-        /* (a part of an address: st2g x0, [w30]; a register before its lane: z8.h of z8.h[1]) */
+        while (*req_at != '[' && b < x && *b != ']' && *b != '[' && (*b != '}' || *req_at == '{')) b++;
+        /* (a part of an address: st2g x0, [w30]; a register before its lane: z8.h of z8.h[1]; a
+         * name before a list's '}': zero {za1.q}) */
         q(req_at, rtrim(req_at, b < x && b > req_at ? b : x), buf, sizeof buf);
         if (buf[0])
             snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);

@@ -1129,38 +1129,65 @@ static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
 }
 
 /* the row of src/a64/sve_imms.tsv of mnemonic [mnem, +n) and shape (of shapes.tsv), NULL for none */
-static const A64SveImm *sve_imm_row(const char *mnem, size_t n, const char *shape)
+/* the first row of src/a64/sve_imms.tsv of mnemonic [mnem, +n), or of the one after it (sorted by
+ * mnem) */
+static int sve_imm_first(const char *mnem, size_t n)
 {
-    int lo = 0, hi = a64_sve_imms_count;     /* (the first row of the mnemonic: sorted by mnem) */
+    int lo = 0, hi = a64_sve_imms_count;
     while (lo < hi) {
         int mid = (lo + hi) / 2, c = strncmp(a64_sve_imms[mid].mnem, mnem, n);
         if (!c && a64_sve_imms[mid].mnem[n]) c = 1;
         if (c < 0) lo = mid + 1;
         else hi = mid;
     }
-    for (int i = lo; i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n]; i++)
+    return lo;
+}
+
+/* whether row i of src/a64/sve_imms.tsv is one of mnemonic [mnem, +n) */
+static bool sve_imm_of(int i, const char *mnem, size_t n)
+{
+    return i < a64_sve_imms_count && !strncmp(a64_sve_imms[i].mnem, mnem, n) && !a64_sve_imms[i].mnem[n];
+}
+
+static const A64SveImm *sve_imm_row(const char *mnem, size_t n, const char *shape)
+{
+    for (int i = sve_imm_first(mnem, n); sve_imm_of(i, mnem, n); i++)
         if (!strcmp(a64_sve_imms[i].shape, shape)) return &a64_sve_imms[i];
     return NULL;
 }
 
 /* where the last immediate of SVE form `row` (of shapes.tsv; shape, tok: the operands') starts
- * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127),
+ * when its row of src/a64/sve_imms.tsv has not its value (mul z0.d, z0.d, #200: -128 to 127), or
+ * where zt0 starts when the row has not its index's (movt x0, zt0[49]: multiples of 8 to 56),
  * *words llvm's words for it then; NULL when it has it, the form has no row or the immediate is
  * no number */
 static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *row, const char *shape,
                                const char *const *tok, const char *e, const char **words)
 {
     size_t len = strlen(shape);
-    const A64SveImm *r = len && shape[len - 1] == 'N' ? sve_imm_row(mnem, n, row->shape) : NULL;
+    const char *zt = strstr(shape, "zt[N");   /* (zt0's index: refused with zt0, its operand) */
+    bool last = len && shape[len - 1] == 'N';
+    const A64SveImm *r = last || zt ? sve_imm_row(mnem, n, row->shape) : NULL;
     if (!r) return NULL;
-    const char *at = tok[len - 1];
+    const char *at = last ? tok[len - 1] : tok[zt + 3 - shape];
     int64_t v;
     const char *end = user_int(at + (*at == '#'), e, &v);
-    if (!end || skip_sp(end, e) != e) return NULL;
+    if (!end || (last ? skip_sp(end, e) != e : skip_sp(end, e) == e || !strchr("],", *skip_sp(end, e)))) return NULL;
     if (runs_have(r->values, (long)v, NULL, NULL)) return NULL;
     if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
     *words = r->words;
-    return at;
+    if (last) return at;
+    /* (an index another form of zt0 takes, movt zt0[1], x0: of zt0[N, mul vl]; zt0[8, mul vl]:
+     * of zt0[N]: llvm's matcher goes on in that form, refusing the mul, else at the ',' after
+     * the ']', llvm-mc-19) */
+    for (int i = sve_imm_first(mnem, n); sve_imm_of(i, mnem, n); i++)
+        if (&a64_sve_imms[i] != r && strstr(a64_sve_imms[i].shape, "zt[N") &&
+            runs_have(a64_sve_imms[i].values, (long)v, NULL, NULL)) {
+            *words = "-";
+            size_t k = (size_t)(zt - shape) + 4;   /* (after "zt[N": the mul, or the ',' after the ']') */
+            return shape[k] && shape[k + 1] ? tok[k + 1] : tok[zt - shape];
+        }
+    return tok[zt - shape];
 }
 
 /* whether a list of c z registers is between the lists of SME2 in length (three: between two
@@ -2169,6 +2196,59 @@ static const char *list_unvec(const char *mnem, size_t n, int lo, const char *sh
     return NULL;
 }
 
+/* A list of ZA tiles (zero {za0.s, za1.s}) whose first is none of the list's: a tile past its
+ * element size's (za4.s, za01.s), of 128-bit elements (za1.q), a slice (za0h.s) or another name
+ * (zaa).  llvm's parser of
+ * the list does not take it, and reads the '{' as the token of the form of zt0 (zero {zt0}),
+ * whose matcher refuses the name after it (llvm-mc-19: zero {za1.q}).  The name, or NULL; *zt:
+ * the row of that form */
+static const char *tile_list_unread(const char *mnem, size_t n, int lo, const char *s, const char *e,
+                                    const A64ShapeRow **zt)
+{
+    *zt = NULL;
+    for (int i = lo; i < a64_shape_rows_count && !*zt; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "{zt}")) *zt = r;
+    }
+    const char *b = skip_sp(s, e), *p = b < e && *b == '{' ? skip_sp(b + 1, e) : e, *w = word_end(p, e);
+    bool slice = false;
+    if (!*zt || w - p < 2 || strncasecmp(p, "za", 2) || w - p == 2) return NULL;
+    if (!numbered_tile(p, w, &slice)) return p;
+    char t = (char)tolower((unsigned char)w[-1]);
+    return slice || t == 'q' || atoi(p + 2) >= za_tiles_of(t) || (p[2] == '0' && isdigit((unsigned char)p[3])) ? p : NULL;
+}
+
+/* A first operand that is a number or a general register (luti4 #1, zt0, z1[2]; sqdmulh x3, {
+ * z8.d - z11.d }, ...) where no form of the mnemonic takes one first, and later operands of SVE
+ * or SME that llvm's parser reads: every form fails there, and llvm's matcher refuses the first
+ * operand, "invalid operand for instruction", under any CPU.  The forms are the listed rows
+ * (all of SVE's and SME's: a '=' row, or no default), the M1's rows of a known mnemonic, and a
+ * '*' row's forms of other operands, which of a mnemonic with listed forms of SVE or SME start
+ * with a vector register (luti4, fdot, famax ...: llvm-mc-19 on instances) but where that mnemonic
+ * lists forms of a general register (addpt x,x,x: cpa, hand rows).  Its place, or NULL */
+static const char *first_refused(const char *mnem, size_t n, int lo, bool known, const char *shape,
+                                 const char *s, const char *e)
+{
+    char c = shape[0];
+    if ((c != 'N' && c != 'x' && c != 'w') || shape[1] != ',' || !a64_shape_sve(shape + 2)) return NULL;
+    bool listed = false, dflt = false, sve = false;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (!strcmp(r->shape, "-")) dflt = true;
+        listed = listed || !strcmp(r->feature, "=");
+        sve = sve || (r->shape[0] != '-' && r->shape[0] != '*' && a64_shape_sve(r->shape));
+        if (r->shape[0] == c && (!r->shape[1] || r->shape[1] == ',')) return NULL;
+    }
+    if (!sve || (dflt && !listed)) return NULL;
+    const A64Mnem *m = known ? a64_mnem_find(mnem, n) : NULL;
+    uint32_t cls = c == 'N' ? 1u << FC_IMM : c == 'x' ? 1u << FC_X : 1u << FC_W;
+    for (int ri = m ? m->first : 0; m && ri < m->first + m->count; ri++)
+        if (a64_rows[ri].nops && a64_pat_classes(a64_rows[ri].ops[0].kind) & cls) return NULL;
+    return operand_at(s, e, 0);
+}
+
 static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                           A64Features features, char *msg, size_t cap, const char **at)
 {
@@ -2200,6 +2280,15 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (!sec && (sec = sme_parse_stop(s, e, msg, cap)) != NULL) {
         *at = sec;
         return A64_SHAPE_PARSE;
+    }
+    const A64ShapeRow *ztrow;
+    const char *tl = !sec ? tile_list_unread(mnem, n, lo, s, e, &ztrow) : NULL;
+    if (tl) {
+        if (requires_msg(mnem, n, ztrow->feature, features, msg, cap))
+            snprintf(msg, cap, "invalid operand for instruction");
+        else snprintf(msg, cap, "Invalid lookup table, expected zt0");
+        *at = tl;
+        return A64_SHAPE_FORMS;
     }
     const A64SmeOperand *index;
     const char *bad = !sec ? sme_operand_refused(s, e, &index) : NULL;
@@ -2287,6 +2376,13 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         snprintf(msg, cap, "%s", words);
         *at = lb;
         return A64_SHAPE_PARSE;
+    }
+    /* (after the operands llvm's parser reads: a first operand no form takes) */
+    const char *fr = shape[0] ? first_refused(mnem, n, lo, known, shape, s, e) : NULL;
+    if (fr) {
+        snprintf(msg, cap, "invalid operand for instruction");
+        *at = fr;
+        return A64_SHAPE_FORMS;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
      * takes them all, and the furthest it got is their end */
