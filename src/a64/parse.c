@@ -4337,7 +4337,8 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
             } else if (is_digit(*x)) {
                 if (!(x = asm_lex_number_all(x, e, &num))) return perr(P, num.at, "%s", num.msg);
             } else if (asm_name_start(*x)) {
-                x = llvm_ident_end(x, e);
+                const char *ie = llvm_ident_end(x, e);
+                x = ie ? ie : x + 1;   /* (a '.' alone: llvm's Dot token, a token of the name) */
             } else {
                 x++;
             }
@@ -4376,7 +4377,8 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
         }
         if (x < e && *x == '#') {     /* Sun's #alloc, #write ... */
             while (x < e && *x == '#') {
-                const char *w = skip_ws(x + 1, e), *we = w < e && asm_name_start(*w) ? llvm_ident_end(w, e) : w;
+                const char *w = skip_ws(x + 1, e), *we = w < e && asm_name_start(*w) ? llvm_ident_end(w, e) : NULL;
+                if (!we) we = w;   /* (no word: no flag) */
                 size_t wn = (size_t)(we - w);
                 uint64_t f = wn == 5 && !memcmp(w, "alloc", 5) ? SHF_ALLOC : wn == 9 && !memcmp(w, "execinstr", 9) ? SHF_EXEC
                            : wn == 5 && !memcmp(w, "write", 5) ? SHF_WRITE : wn == 3 && !memcmp(w, "tls", 3) ? SHF_TLS : 0;
