@@ -4017,8 +4017,8 @@ static bool file_directive(Parser *P, const char *s, const char *a, const char *
     }
     size_t nfname = (size_t)(llvm_ident_end(fname, e) - fname);   /* (in its quotes, as written) */
     while (x < e) {
-        if (!asm_name_start(*x)) return perr(P, x, "unexpected token in '.file' directive");
-        ie = llvm_ident_end(x, e);
+        if (!asm_name_start(*x) || !(ie = llvm_ident_end(x, e)))   /* (a '.' alone: no word) */
+            return perr(P, x, "unexpected token in '.file' directive");
         y = skip_ws(ie, e);
         bool m = ie - x == 3 && !memcmp(x, "md5", 3), src = ie - x == 6 && !memcmp(x, "source", 6);
         if (!m && !src) return perr(P, arg_at(y, e, eos), "unexpected token in '.file' directive");
