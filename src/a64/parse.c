@@ -3834,34 +3834,26 @@ static bool context_err(Parser *P, const char *at, int kind, const char *msg)
     return true;
 }
 
-/* the context error msg of `kind` at x of the line [ls, le), source line `line` (one other
- * than the statement's) */
-static bool context_err_at(Parser *P, const char *x, const char *ls, const char *le, int line, int kind,
-                           const char *msg)
+/* the context error msg at x of the line [ls, le), source line `line` (one other than the
+ * statement's) */
+static bool context_err_at(Parser *P, const char *x, const char *ls, const char *le, int line, const char *msg)
 {
     const char *ols = P->ls, *ole = P->le;
     int oline = P->line;
     P->ls = ls, P->le = le, P->line = line;
-    bool r = context_err(P, x, kind, msg);
+    bool r = context_err(P, x, A64_DIAG_CONTEXT, msg);
     P->ls = ols, P->le = ole, P->line = oline;
     return r;
 }
 
-static bool err_next(Parser *P, const char *e, int kind, const char *msg);
 /* the context error msg at llvm's lexer's next token after the statement that ends at e (the
  * statement after a ';' on its line, else the first of the next line: blanks and block comments
- * passed, a line comment's start, the end of an empty line or of the text) */
+ * passed, a line comment's start, the end of an empty line or of the text): the CFI frames', an
+ * ELF section's unknown type (llvm's TokError after its end of statement) */
 static bool context_err_next(Parser *P, const char *e, const char *msg)
 {
-    return err_next(P, e, A64_DIAG_CONTEXT, msg);
-}
-
-/* the error msg of `kind` (context_err's: the statement has no effect, the parse goes on) at
- * that next token (an ELF section's unknown type, llvm's TokError after its end of statement) */
-static bool err_next(Parser *P, const char *e, int kind, const char *msg)
-{
     const char *y = skip_ws(e, P->le);
-    if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return context_err(P, skip_ws(y + 1, P->le), kind, msg);
+    if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return context_err(P, skip_ws(y + 1, P->le), A64_DIAG_CONTEXT, msg);
     const char *x = P->next_line;
     if (!x) {                     /* the end of the text (or of an expansion's line) */
         if (P->start && !P->A.nframes) return perr(P, e, "%s", A64_MSG_WHOLE);   /* (the next piece has it) */
@@ -3869,8 +3861,8 @@ static bool err_next(Parser *P, const char *e, int kind, const char *msg)
         int nline;
         /* (an expansion's: its instantiation's next line, or its end, as llvm's lexer reads on) */
         if (P->A.nframes && asm_frame_next(&P->A, &ns, &ne, &nline))
-            return context_err_at(P, skip_ws(ns, ne), ns, ne, nline, kind, msg);
-        return context_err(P, P->le, kind, msg);
+            return context_err_at(P, skip_ws(ns, ne), ns, ne, nline, msg);
+        return context_err(P, P->le, A64_DIAG_CONTEXT, msg);
     }
     const char *ls = x, *end = P->text_end;
     int line = P->line + 1;
@@ -3887,7 +3879,7 @@ static bool err_next(Parser *P, const char *e, int kind, const char *msg)
     }
     if (x >= end && P->start) return perr(P, e, "%s", A64_MSG_WHOLE);
     const char *le = memchr(ls, '\n', (size_t)(end - ls));
-    return context_err_at(P, x, ls, le ? le : end, line, kind, msg);
+    return context_err_at(P, x, ls, le ? le : end, line, msg);
 }
 
 /* the CFI directive d (a row of src/asm/directives.tsv of a cfi_ kind) at s, its arguments from a
@@ -4296,6 +4288,21 @@ static bool sec_prefix(const char *n, size_t len, const char *p)
 enum { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXEC = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_LINK_ORDER = 0x80,
        SHF_GROUP = 0x200, SHF_TLS = 0x400, SHF_RETAIN = 0x200000, SHF_EXCLUDE = 0x80000000u };
 
+/* a string at x that does not close before e (llvm's lexer's error token) */
+static bool string_open(const char *x, const char *e)
+{
+    return *x == '"' && !asm_string_end(x, e);
+}
+
+/* no expression at x of the statement whose arguments end at e (eos: past its blanks): llvm's
+ * lexer's error, or "unknown token in expression", reported (true) */
+static bool expr_missing(Parser *P, const char *x, const char *e, const char *eos)
+{
+    if (x < e && string_open(x, e)) return !perr(P, x, "unterminated string constant");
+    if (x >= e || *x == ',') return !perr(P, arg_at(x, e, eos), "unknown token in expression");
+    return false;
+}
+
 /* the ELF section directive at s (.section; .pushsection: push) with its arguments from a, the
  * statement ending at eos (its blanks and comment not cut; a string left open in it: llvm's
  * lexer's error token there), as llvm-mc 19's ELFAsmParser::ParseSectionArguments reads them:
@@ -4315,16 +4322,10 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
         {"llvm_sympart", 0x6fff4c05}, {"llvm_bb_addr_map", 0x6fff4c0a}, {"llvm_offloading", 0x6fff4c0b},
         {"llvm_lto", 0x6fff4c0c}};
     e = rtrim(a, e);
-#define AT_(x) ((x) < e ? (x) : end_of_statement(P, e))
-/* (an expression wanted at x: llvm's lexer's error, or "unknown token in expression") */
-#define EXPR_AT_(x) do { \
-        if ((x) < e && OPEN_(x)) return perr(P, (x), "unterminated string constant"); \
-        if ((x) >= e || *(x) == ',') return perr(P, AT_(x), "unknown token in expression"); \
-    } while (0)
-#define OPEN_(x) (*(x) == '"' && !asm_string_end((x), e))   /* (llvm's lexer's error token) */
+    const char *eos = end_of_statement(P, e);
     const char *x = skip_ws(a, e), *nm = x, *nme = x;
     /* the name: a string, or tokens that touch each other up to a ',' or the end */
-    if (x < e && *x == '"' && !OPEN_(x)) {
+    if (x < e && *x == '"' && !string_open(x, e)) {
         nm = x + 1;
         x = asm_string_end(x, e);
         nme = x - 1;
@@ -4345,7 +4346,7 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
             nme = x;
             if (x >= e || is_ws(*x)) break;
         }
-        if (nme == nm) return perr(P, AT_(x), "expected identifier");
+        if (nme == nm) return perr(P, arg_at(x, e, eos), "expected identifier");
     }
     size_t nl = (size_t)(nme - nm);
     x = skip_ws(x, e);
@@ -4363,9 +4364,9 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
         flags = SHF_ALLOC | SHF_WRITE | SHF_TLS;
     if (x < e && *x == ',') {
         x = skip_ws(x + 1, e);
-        if (push && !(x < e && *x == '"' && !OPEN_(x))) {   /* .pushsection's subsection number */
+        if (push && !(x < e && *x == '"' && !string_open(x, e))) {   /* .pushsection's subsection number */
             AsmErr ae;
-            EXPR_AT_(x);
+            if (expr_missing(P, x, e, eos)) return false;
             P->A.line_start = P->ls;
             sub_at = x;
             if (!asm_expr(&P->A, x, e, &x, &sub, &ae)) return perr(P, sub_at, "cannot evaluate subsection number");
@@ -4382,21 +4383,21 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
                 size_t wn = (size_t)(we - w);
                 uint64_t f = wn == 5 && !memcmp(w, "alloc", 5) ? SHF_ALLOC : wn == 9 && !memcmp(w, "execinstr", 9) ? SHF_EXEC
                            : wn == 5 && !memcmp(w, "write", 5) ? SHF_WRITE : wn == 3 && !memcmp(w, "tls", 3) ? SHF_TLS : 0;
-                if (!f) return perr(P, AT_(w), "unknown flag");
+                if (!f) return perr(P, arg_at(w, e, eos), "unknown flag");
                 extra |= f;
                 x = skip_ws(we, e);
                 if (x >= e || *x != ',') break;
                 x = skip_ws(x + 1, e);
             }
         } else {
-            if (x >= e || *x != '"' || OPEN_(x)) return perr(P, AT_(x), "expected string");
+            if (x >= e || *x != '"' || string_open(x, e)) return perr(P, arg_at(x, e, eos), "expected string");
             const char *f = x + 1, *fe = asm_string_end(x, e) - 1;
             x = skip_ws(fe + 1, e);
             if (!str_uint32(f, fe, &extra)) {
                 extra = 0;
                 for (; f < fe; f++) {
                     const char *c = strchr("awxoMSTGRe?", *f);
-                    if (!*f || !c) return perr(P, AT_(x), "unknown flag");
+                    if (!*f || !c) return perr(P, arg_at(x, e, eos), "unknown flag");
                     static const uint64_t bits[] = {SHF_ALLOC, SHF_WRITE, SHF_EXEC, SHF_LINK_ORDER, SHF_MERGE,
                                                     SHF_STRINGS, SHF_TLS, SHF_GROUP, SHF_RETAIN, SHF_EXCLUDE, 0};
                     extra |= bits[c - "awxoMSTGRe?"];
@@ -4406,33 +4407,33 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
         }
         flags |= extra;
         if ((flags & SHF_GROUP) && last_group)
-            return perr(P, AT_(x), "Section cannot specifiy a group name while also acting as a member of the last group");
+            return perr(P, arg_at(x, e, eos), "Section cannot specifiy a group name while also acting as a member of the last group");
         if (x < e && *x == ',') {     /* the type */
             x = skip_ws(x + 1, e);
-            if (x >= e || (*x != '@' && *x != '%' && *x != '"') || OPEN_(x))
-                return perr(P, AT_(x), "expected '@<type>', '%%<type>' or \"<type>\"");
+            if (x >= e || (*x != '@' && *x != '%' && *x != '"') || string_open(x, e))
+                return perr(P, arg_at(x, e, eos), "expected '@<type>', '%%<type>' or \"<type>\"");
             if (*x != '"') x = skip_ws(x + 1, e);
             AsmNum num;
             const char *te = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
-            if (!te && !(te = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL))
-                return perr(P, AT_(x), "expected identifier");
+            if (!te && !(te = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL))
+                return perr(P, arg_at(x, e, eos), "expected identifier");
             tn = x + (*x == '"'), tne = te - (*x == '"');
             x = skip_ws(te, e);
         }
-        if (!tn && (flags & SHF_MERGE)) return perr(P, AT_(x), "Mergeable section must specify the type");
-        if (!tn && (flags & SHF_GROUP)) return perr(P, AT_(x), "Group section must specify the type");
+        if (!tn && (flags & SHF_MERGE)) return perr(P, arg_at(x, e, eos), "Mergeable section must specify the type");
+        if (!tn && (flags & SHF_GROUP)) return perr(P, arg_at(x, e, eos), "Group section must specify the type");
         if (!tn && x < e) return perr(P, x, "expected end of directive");
         if (flags & SHF_MERGE) {      /* the entry size */
-            if (x >= e || *x != ',') return perr(P, AT_(x), "expected the entry size");
+            if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected the entry size");
             x = skip_ws(x + 1, e);
-            EXPR_AT_(x);
+            if (expr_missing(P, x, e, eos)) return false;
             if (!dir_arg(P, x, e, &x, &size, "", NULL)) return false;
-            if (size <= 0) return perr(P, AT_(x), "entry size must be positive");
+            if (size <= 0) return perr(P, arg_at(x, e, eos), "entry size must be positive");
         }
         if (flags & SHF_LINK_ORDER) {   /* the linked-to symbol: one in a section (or 0) */
-            if (x >= e || *x != ',') return perr(P, AT_(x), "expected linked-to symbol");
+            if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected linked-to symbol");
             x = skip_ws(x + 1, e);
-            const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
+            const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
             if (ie) {
                 const char *l = x + (*x == '"');
                 size_t ln = (size_t)(ie - x) - 2 * (*x == '"');
@@ -4446,41 +4447,41 @@ static bool elf_section(Parser *P, bool push, const char *s, const char *a, cons
             } else if (x < e && *x == '0' && (x + 1 >= e || !is_identc(x[1]))) {
                 x = skip_ws(x + 1, e);
             } else {
-                return perr(P, AT_(x), "invalid linked-to symbol");
+                return perr(P, arg_at(x, e, eos), "invalid linked-to symbol");
             }
         }
         if (flags & SHF_GROUP) {      /* the group, [comdat] */
-            if (x >= e || *x != ',') return perr(P, AT_(x), "expected group name");
+            if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected group name");
             x = skip_ws(x + 1, e);
             AsmNum num;
             const char *ge = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
-            if (!ge && !(ge = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL)) return perr(P, AT_(x), "invalid group name");
+            if (!ge && !(ge = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL)) return perr(P, arg_at(x, e, eos), "invalid group name");
             group = fnv(FNV0, x + (*x == '"'), (size_t)(ge - x) - 2 * (*x == '"'));
             x = skip_ws(ge, e);
             if (x < e && *x == ',') {
                 x = skip_ws(x + 1, e);
-                const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
-                if (!ie) return perr(P, AT_(x), "invalid linkage");
+                const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
+                if (!ie) return perr(P, arg_at(x, e, eos), "invalid linkage");
                 bool q = *x == '"';
                 if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "comdat", 6))
-                    return perr(P, AT_(ie), "Linkage must be 'comdat'");
+                    return perr(P, arg_at(ie, e, eos), "Linkage must be 'comdat'");
                 comdat = true;
                 x = skip_ws(ie, e);
             }
         }
         if (x < e && *x == ',') {     /* unique,N */
             x = skip_ws(x + 1, e);
-            const char *ie = x < e && !OPEN_(x) ? llvm_ident_end(x, e) : NULL;
-            if (!ie) return perr(P, AT_(x), "expected identifier");
+            const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
+            if (!ie) return perr(P, arg_at(x, e, eos), "expected identifier");
             bool q = *x == '"';
-            if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "unique", 6)) return perr(P, AT_(ie), "expected 'unique'");
+            if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "unique", 6)) return perr(P, arg_at(ie, e, eos), "expected 'unique'");
             x = skip_ws(ie, e);
-            if (x >= e || *x != ',') return perr(P, AT_(x), "expected commma");
+            if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected commma");
             x = skip_ws(x + 1, e);
-            EXPR_AT_(x);
+            if (expr_missing(P, x, e, eos)) return false;
             if (!dir_arg(P, x, e, &x, &unique, "", NULL)) return false;
-            if (unique < 0) return perr(P, AT_(x), "unique id must be positive");
-            if (unique >= (int64_t)UINT32_MAX) return perr(P, AT_(x), "unique id is too large");
+            if (unique < 0) return perr(P, arg_at(x, e, eos), "unique id must be positive");
+            if (unique >= (int64_t)UINT32_MAX) return perr(P, arg_at(x, e, eos), "unique id is too large");
         }
     }
 end:
@@ -4497,7 +4498,7 @@ end:
         while (i < ARRAY_LEN(types) && (strlen(types[i].name) != tl || memcmp(types[i].name, tn, tl))) i++;
         if (i < ARRAY_LEN(types)) type = types[i].type;
         else if (!str_uint32(tn, tne, &type))
-            return err_next(P, e, A64_DIAG_CONTEXT, "unknown section type");
+            return context_err_next(P, e, "unknown section type");
     }
     if (last_group && P->elf_cur >= 0 && P->elf[P->elf_cur].group) {   /* `?`: the group of the one we are in */
         group = P->elf[P->elf_cur].group;
@@ -4539,9 +4540,6 @@ end:
     else
         return true;
     return context_err(P, s, A64_DIAG_CONTEXT, msg);
-#undef EXPR_AT_
-#undef OPEN_
-#undef AT_
 }
 
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */

@@ -1333,7 +1333,7 @@ static void index_lsl0_out(const char *mnem, size_t n, int lo, char *shape, cons
     char out[160];
     const char *otok[160];
     size_t len = strlen(shape);
-    if (len >= sizeof out) return;
+    if (len >= sizeof out) return;   /* (never: the callers' shapes are char[160] too) */
     memcpy(out, shape, len + 1);
     memcpy(otok, tok, len * sizeof *tok);
     size_t upto = 0;   /* (the shape up to the last address taken so: what a row must take) */

@@ -327,7 +327,7 @@ static FormSlot *form_slot(const ModelCpu *cpu, const SimCpu *sc, FormTab *t, co
  * cleared as the block's table is given back): a block's table is not allocated and zeroed
  * again (zeroing the 64 slots cost more than filling the few a short block uses).  A table
  * grown past FORM_KEEP_MAX slots is freed instead (clearing it would walk them all). */
-#define FORM_KEEP_MAX 256
+enum { FORM_KEEP_MAX = 256 };
 static _Thread_local FormTab form_keep;
 
 static FormTab form_tab_take(void)
