@@ -10,8 +10,25 @@
  * the level after (0: not known, the count stands for both) */
 typedef struct BtbStep { int series; double count, bytes, cycles, after, conf, lo, hi; } BtbStep;
 
-/* The code caches a step can be (bytes, e.g. L1I, L2, L3 from sysfs; ncaches 0: none known). */
-typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCaches;
+/* The code caches a step can be (bytes, e.g. L1I, L2, L3 from sysfs; n 0: none known), and the
+ * instruction TLBs cpuid describes (sweep_cpuid_itlbs; all zero: not asked). */
+typedef struct BtbCaches {
+    double size[4];
+    const char *name[4];
+    int n;
+    SweepItlbs tlb;
+} BtbCaches;
+/* A footprint finding btb_classify could not tell from the BTB's index aliasing (its size no
+ * known code cache's, no BTB level in the sweep whose count it continues: no spacing below the
+ * S0 the aliasing would need): s->find[find] at `bytes` of code, the least spacing of its steps
+ * `spmin`, and the short run that settles it: spacing `spacing` (16 B, a quarter of spmin when
+ * that is less) over lo..hi branches (bytes / spmin .. 2 bytes / spacing); sp and counts: its steps'
+ * spacings and branch counts in words ("512 B, 256 B, 128 B", "256, 512, 1024").  find < 0: none. */
+typedef struct BtbAliasCheck {
+    int find;
+    double bytes, spmin, spacing, lo, hi;
+    char sp[96], counts[96];
+} BtbAliasCheck;
 
 /* Steps at the same branch count over spacings whose footprints differ (2x apart or more) are
  * a limit on the number of branches: a BTB level ("one-bubble BTB", ...).  Steps at the same
@@ -34,10 +51,22 @@ typedef struct BtbCaches { double size[4]; const char *name[4]; int n; } BtbCach
  * to below the group's least spacing, is that level's index aliasing: N branches up to S0 and
  * half as many for each doubling past it (its sets indexed from address bit log2(S0) up), named
  * "BTB index aliasing" (a cache ends at B at every spacing that reaches it, and a BTB capacity at N
- * at every spacing); without such a level in the sweep its note says aliasing is not ruled out.
+ * at every spacing); without such a level in the sweep its note says aliasing is not ruled out
+ * (chk, NULL: not wanted: the first such finding, for the run of btb_alias_settle that settles it).
  * Adds one finding per group (sorts `st` by count); a note when no BTB level is found.
- * spacing[i]: bytes between the branches of series i. */
-void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches);
+ * spacing[i]: bytes between the branches of series i.
+ * A footprint finding still named "instruction cache or TLB" is then named by the structure whose
+ * size it matches (within half an octave): a code cache's ("instruction cache", its note naming
+ * it) or, with cpuid's ITLBs known, an ITLB's reach ("ITLB"); both: the name stays; with the ITLBs
+ * known and matching none, the note rules a TLB out, and without them it says cpuid told nothing. */
+void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const BtbCaches *caches, BtbAliasCheck *chk);
+/* Settles chk (btb_classify's) from the sweep's series `ser`, spacing chk->spacing over
+ * chk->lo..chk->hi branches: a step there at the finding's footprint (within half an octave) is
+ * a code-size limit (the name stays, the note says the run confirmed it); a step at N branches
+ * whose footprint is below it, bytes / N a spacing S0 between the check's and the finding's least,
+ * is the BTB's index aliasing of a level of N branches (renamed "BTB index aliasing"); none of
+ * those: not told, the note says why. */
+void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCaches *caches);
 /* Levels are named for the cost of the taken branches they hold: "zero-bubble BTB" (one per
  * cycle), "one-bubble BTB" (two cycles), "N-bubble BTB".  When no zero-bubble level is a step of
  * its own, this adds one from the spacing whose one-branch-per-cycle plateau reaches the most
@@ -60,6 +89,7 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
 /* The whole analysis of a sweep's curves: each spacing's steps (series ser[k] of spacing[k],
  * named "step 1", ... with their footprints), btb_classify over them, and the zero-bubble level
  * from each spacing's plateau (btb_fast_plateau, btb_zero_bubble). */
-void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches);
+void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches,
+                 BtbAliasCheck *chk);
 
 #endif

@@ -100,7 +100,9 @@ static const char usage[] =
     "  -min/-max      branch counts (default 1 .. 32768, three points per octave; footprints\n"
     "                 above 2 MiB are skipped)\n"
     "  -passes N      sweeps over all the points, each point keeps its fastest (default 3)\n"
-    "  -runs N        samples per point and pass (default 9)";
+    "  -runs N        samples per point and pass (default 9)\n"
+    "a step at one code footprint for the large spacings only (no spacing below them: a cache's, a TLB's\n"
+    "or the BTB's index aliasing) is settled by a short run at 16 B spacing, a series of its own";
 
 
 /* Which limit a step is (see btb.h).  A step's partners are steps of other spacings at nearly
@@ -279,6 +281,49 @@ typedef struct BtbGroup {
     char sp[96], counts[96], both[96];
 } BtbGroup;
 
+/* whether `bytes` is within half an octave of one of sizes[0..n) (0: unknown, skipped): its index, or -1 */
+static int size_near(double bytes, const double *sizes, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (sizes[i] > 0 && fabs(log2(bytes / sizes[i])) < 0.5)
+            return i;
+    return -1;
+}
+
+/* the note of a footprint finding f that nothing told from the BTB's index aliasing (with the
+ * caches known; else only `why`, when given: what a run that tried found, after "; ") */
+static void alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, const char *why)
+{
+    if (caches && caches->n > 0)
+        sweep_fnote_clause(f, "yet its footprint is no code cache's size (%s): a BTB's index aliasing makes "
+                           "such a step too (a BTB level's branches falling into fewer of its sets as the spacing "
+                           "doubles), which smaller spacings in -spacing tell apart (their level's branch count "
+                           "times the spacing where the halving begins is this footprint)%s",
+                           sweep_cache_source(s->opt.cpu), why);
+    else if (why[0])
+        sweep_fnote_clause(f, "%s", why + 2);
+}
+
+/* rename f "BTB index aliasing": a level of n branches (named `level`, "" for the check's) that
+ * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value */
+static void alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double n,
+                       double s0, const char *level, const BtbCaches *caches)
+{
+    char fp[32], s0s[32], sm[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
+    svg_fmt_bytes(fp, sizeof fp, f->value);
+    svg_fmt_bytes(ns, sizeof ns, n * s0);
+    svg_fmt_bytes(s0s, sizeof s0s, s0);
+    svg_fmt_bytes(sm, sizeof sm, smin);
+    bool known = caches && caches->n;
+    sweep_finding_rename(f, "BTB index aliasing");
+    sweep_fnote(f, "a step at the same code footprint, %s, for spacings %s (%s branches: half as many for "
+                "each doubling of the spacing), no code cache's size%s%s%s: the %s's %.0f branches (%.0f x %s "
+                "= %s) fall into fewer of its sets from %s spacing on, as an index from address bit %.0f up "
+                "skips sets: the BTB's index aliasing, not a cache or TLB",
+                fp, sp, counts, known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "",
+                level, n, n, s0s, ns, sm, log2(s0));
+}
+
 /* Index aliasing (btb.h): a footprint finding (s->find[first + i], grp[i]) at B bytes whose size
  * is no known code cache's (half an octave or more from each), beside a BTB level of N branches
  * over spacings up to S', where B / N is a spacing S0 from S' to below the footprint finding's
@@ -286,17 +331,16 @@ typedef struct BtbGroup {
  * half as many for each doubling past it, N x S0 bytes of code at each, which is B.  It is
  * renamed "BTB index aliasing" and its note says so (the AMD guest: the four-bubble level's
  * 2,048 branches at 16 and 64 B spacing, 1,024, 512, 256 at 128, 256, 512 B: 128 KiB each, where
- * no cache ends, named "instruction cache or TLB: 128 KiB" before). */
-static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCaches *caches)
+ * no cache ends, named "instruction cache or TLB: 128 KiB" before).  Without such a level, the
+ * first such finding whose least spacing leaves room for a smaller one (16 B or less) is chk's. */
+static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCaches *caches, BtbAliasCheck *chk)
 {
     for (int i = first; i < s->nfind && i - first < SWEEP_MAX_FINDINGS; i++) {
         SweepFinding *f = &s->find[i];
         const BtbGroup *F = &grp[i - first];
         if (F->by != 1 || F->own || !(f->value > 0))
             continue;
-        bool cache = false;
-        for (int c = 0; caches && c < caches->n; c++)
-            cache |= caches->size[c] > 0 && fabs(log2(f->value / caches->size[c])) < 0.5;
+        bool cache = caches && size_near(f->value, caches->size, caches->n) >= 0;
         int lv = -1;
         double s0 = 0;
         for (int j = first; j < s->nfind && j - first < SWEEP_MAX_FINDINGS && !cache && lv < 0; j++) {
@@ -305,36 +349,115 @@ static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCach
             if (L->by == 0 && s->find[j].value > 0 && r >= log2(L->spmax) - 0.5 && r <= log2(F->spmin) - 0.5)
                 lv = j, s0 = exp2(round(r));
         }
-        if (lv < 0 && !cache && caches && caches->n > 0)
-            sweep_fnote_clause(f, "yet its footprint is no code cache's size (%s): a BTB's index aliasing makes "
-                               "such a step too (a BTB level's branches falling into fewer of its sets as the spacing "
-                               "doubles), which smaller spacings in -spacing tell apart (their level's branch count "
-                               "times the spacing where the halving begins is this footprint)",
-                               sweep_cache_source(s->opt.cpu));
+        if (lv < 0 && !cache && chk && chk->find < 0 && F->spmin >= 16) {
+            double cs = fmin(16, F->spmin / 4);
+            *chk = (BtbAliasCheck){i, f->value, F->spmin, cs, floor(f->value / F->spmin), ceil(2 * f->value / cs), "", ""};
+            snprintf(chk->sp, sizeof chk->sp, "%s", F->sp);
+            snprintf(chk->counts, sizeof chk->counts, "%s", F->counts);
+            continue;   /* (btb_alias_settle's note) */
+        }
+        if (lv < 0 && !cache)
+            alias_untold(s, f, caches, "");
         if (lv < 0)
             continue;
         const SweepFinding *L = &s->find[lv];
-        char fp[32], s0s[32], smin[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
-        svg_fmt_bytes(fp, sizeof fp, f->value);
-        svg_fmt_bytes(ns, sizeof ns, L->value * s0);
-        svg_fmt_bytes(s0s, sizeof s0s, s0);
-        svg_fmt_bytes(smin, sizeof smin, F->spmin);
-        sweep_finding_rename(f, "BTB index aliasing");
-        sweep_fnote(f, "a step at the same code footprint, %s, for spacings %s (%s branches: half as many for "
-                    "each doubling of the spacing), no code cache's size%s%s%s: the %s's %.0f branches (%.0f x %s "
-                    "= %s) fall into fewer of its sets from %s spacing on, as an index from address bit %.0f up "
-                    "skips sets: the BTB's index aliasing, not a cache or TLB",
-                    fp, F->sp, F->counts, caches && caches->n ? " (" : "",
-                    caches && caches->n ? sweep_cache_source(s->opt.cpu) : "", caches && caches->n ? ")" : "",
-                    L->name, L->value, L->value, s0s, ns, smin, log2(s0));
+        alias_name(s, f, F->sp, F->counts, F->spmin, L->value, s0, L->name, caches);
         if (F->both[0])
             sweep_fnote_add(f, "; the step of spacing %s is at this footprint and at the level's branch count at "
                             "once, where the aliasing begins", F->both);
     }
 }
 
-void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches)
+/* A code-size finding (btb.h) named by the structure whose size it matches: a code cache, an
+ * ITLB's reach (cpuid's entries x 4 KiB), or both (the name stays); with cpuid's ITLBs known and
+ * none matching, a TLB is ruled out; without them the note says cpuid told nothing. */
+static void btb_code_limit(SweepFinding *f, const BtbCaches *caches)
 {
+    if (!caches || strcmp(f->name, "instruction cache or TLB") || !(f->value > 0))
+        return;
+    if (caches->tlb.n <= 0) {
+        if (caches->tlb.none)
+            sweep_fnote_clause(f, "cpuid describes no ITLB (%s): a TLB is not ruled out", caches->tlb.none);
+        return;
+    }
+    char reach[256];
+    int c = size_near(f->value, caches->size, caches->n), t = sweep_itlb_match(&caches->tlb, f->value, reach, sizeof reach);
+    if (t >= 0 && c < 0) {
+        sweep_finding_rename(f, "ITLB");
+        sweep_fnote_clause(f, "its footprint is the %s's reach, no code cache's (%s)", caches->tlb.name[t], reach);
+    } else if (c >= 0 && t < 0) {
+        sweep_finding_rename(f, "instruction cache");
+        sweep_fnote_clause(f, "no ITLB's reach (%s): not a TLB", reach);
+    } else if (c >= 0) {
+        sweep_fnote_clause(f, "the %s's size and the %s's reach at once (%s)", caches->name[c], caches->tlb.name[t], reach);
+    } else {
+        sweep_fnote_clause(f, "no ITLB's reach either (%s): not a TLB", reach);
+    }
+}
+
+void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCaches *caches)
+{
+    if (!chk || chk->find < 0 || chk->find >= s->nfind)
+        return;
+    SweepFinding *f = &s->find[chk->find];
+    char cs[32], fp[32], run[192], why[512];
+    svg_fmt_bytes(cs, sizeof cs, chk->spacing);
+    svg_fmt_bytes(fp, sizeof fp, chk->bytes);
+    snprintf(run, sizeof run, "a run at %s spacing over %.0f..%.0f branches (the sweep has no spacing below %.0f B)",
+             cs, chk->lo, chk->hi, chk->spmin);
+    /* the run's steps (rises by a tenth or more): one at the finding's footprint makes it a
+     * code-size limit; else the largest at a count no BTB level of the sweep holds (a level the
+     * large spacings hold too is no aliased one) with bytes / count a spacing S0 between the
+     * run's and the least of the finding's: that level's index aliasing */
+    const KneeResult *r = ser >= 0 && ser < s->nseries && s->series[ser].n >= 3 ? sweep_knees(s, ser) : NULL;
+    int idx[SWEEP_MAX_FINDINGS], same = -1, best = -1;
+    double at[SWEEP_MAX_FINDINGS], rise = 1.1;
+    int ns = r ? sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS) : 0;
+    for (int j = 0; j < ns; j++) {
+        double a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level, s0 = chk->bytes / at[j];
+        if (!(a > 0 && b / a >= 1.1))   /* (a step at all) */
+            continue;
+        if (fabs(log2(s0 / chk->spacing)) <= 0.5 && same < 0)
+            same = j;
+        bool held = false;   /* a BTB level of the sweep at that count */
+        for (int i = 0; i < s->nfind; i++)
+            held |= i != chk->find && !s->find[i].bytes && strstr(s->find[i].name, "BTB") && s->find[i].value > 0 &&
+                    fabs(log2(s->find[i].value / at[j])) <= 0.5;
+        if (!held && b / a >= rise && log2(s0) >= log2(chk->spacing) + 0.5 && log2(s0) <= log2(chk->spmin) + 0.25)
+            rise = b / a, best = j;
+    }
+    char verdict[96] = "not told";
+    if (same >= 0 || best >= 0) {
+        int j = same >= 0 ? same : best;
+        double n = at[j], a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level;
+        char nb[32], sp[32];
+        svg_fmt_bytes(nb, sizeof nb, n * chk->spacing);
+        if (same >= 0) {
+            sweep_fnote_clause(f, "%s steps at %.0f branches, %s of code (%.3g -> %.3g cycles a branch): the same "
+                               "footprint, a code-size limit, not the BTB's index aliasing", run, n, nb, a, b);
+            snprintf(verdict, sizeof verdict, "a code-size limit (the same footprint)");
+        } else {
+            svg_fmt_bytes(sp, sizeof sp, chk->spmin);
+            alias_name(s, f, chk->sp, chk->counts, chk->spmin, n, exp2(round(log2(chk->bytes / n))), "BTB level", caches);
+            sweep_fnote_add(f, "; %s steps at %.0f branches (%s of code, %.3g -> %.3g cycles a branch), not at this "
+                            "footprint: a BTB level of %.0f branches, aliased from %s spacing on", run, n, nb, a, b, n,
+                            sp);
+            snprintf(verdict, sizeof verdict, "BTB index aliasing (of a level of %.0f branches)", n);
+        }
+    } else {
+        snprintf(why, sizeof why, "; %s found %s: not told", run,
+                 !r ? "too few points (none with 8 series, a sweep's most)"
+                    : ns ? "no step at this footprint nor one of a BTB level it would alias" : "no step");
+        alias_untold(s, f, caches, why);
+    }
+    sweep_note(s, "the step at %s of code could be a cache or TLB or the BTB's index aliasing: %s, its points the "
+               "series '%s spacing (check)', says %s", fp, run, cs, verdict);
+}
+
+void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches, BtbAliasCheck *chk)
+{
+    if (chk)
+        chk->find = -1;
     qsort(kn, (size_t)nk, sizeof *kn, step_cmp);   /* (levels numbered from the fewest branches) */
     int kind[SWEEP_MAX_FINDINGS];                  /* -1 none, 0 BTB, 1 code size, 2 both */
     int cache[SWEEP_MAX_FINDINGS];                 /* the known cache a step passes, or -1 */
@@ -583,7 +706,9 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                 sweep_fnote_add(f, "; the %s is %s (%s)", caches->name[cache[a]], cs, sweep_cache_source(s->opt.cpu));
             }
         }
-    btb_aliasing(s, first, grp, caches);
+    btb_aliasing(s, first, grp, caches, chk);
+    for (int i = first; i < s->nfind; i++)
+        btb_code_limit(&s->find[i], caches);
     if (untold.len)
         sweep_note(s, "steps that line up both by branch count and by code footprint, where no spacing tells a "
                    "BTB level from a code-size limit (-spacing with spacings 4x apart or more): %s", buf_cstr(&untold));
@@ -681,7 +806,8 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
     return ok;
 }
 
-void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches)
+void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches,
+                 BtbAliasCheck *chk)
 {
     /* per spacing: its steps in order, with the footprint of each */
     static const SweepRef refs[] = {{"step 1", 0}, {"step 2", 0}, {"step 3", 0}, {"step 4", 0}};
@@ -711,7 +837,7 @@ void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, 
             kn[nk++] = (BtbStep){k, F->value, F->value * spacing[k], F->cycles, after, F->confidence, lo, hi};
         }
     }
-    btb_classify(s, kn, nk, spacing, caches);
+    btb_classify(s, kn, nk, spacing, caches, chk);
     /* the zero-bubble level from each spacing's points themselves, not its first knee: the
      * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
      * one level, and the 64 B spacing's 645 branches stood for the level */
@@ -757,6 +883,46 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
         sweep_note(s, "BTB: %s", pub);
 }
 
+/* one point of the sweep: a chain of nb branches sp bytes apart in series ser; false: the sweep stops */
+static bool btb_point(Sweep *s, int ser, long nb, int sp)
+{
+    Buf line, body;
+    buf_init(&line), buf_init(&body);
+    buf_printf(&line, "%s 2f\n.balign %d\n2:", sweep_jmp(s), sp);
+    sweep_rept(&body, nb, buf_cstr(&line));
+    BenchKernel kern = {.symbol = "btb", .body = buf_cstr(&body), .body_file = "<btb>",
+                        .unroll = 1, .align = sp > 64 ? sp : 64};
+    /* per iteration: nb chain branches + the loop branch, all taken */
+    double per = (double)(nb + 1);
+    /* a round's figure is its two calls together (.whole, as fetch's and icache's):
+     * their difference amplified a change of the core's rate between them, and its
+     * median could pair the two lengths' medians of different rounds' states; the
+     * calls (2e6 branches and twice that, a millisecond or more) make their overhead
+     * (a call, two counter reads: microseconds) below 0.5 % */
+    SweepRun run = {.iters = (uint64_t)ceil(2e6 / per), .copies_per_iter = per,
+                    .runs = s->opt.runs > 0 ? s->opt.runs : 9, .whole = true};
+    bool ok = sweep_point(s, ser, &kern, &run, (double)nb, 0);
+    buf_free(&line), buf_free(&body);
+    return ok;
+}
+
+/* The short run that settles chk (btb_alias_settle): spacing chk->spacing over chk->lo..chk->hi
+ * branches, four points an octave, one pass, as a series of its own ("16 B spacing (check)"). */
+static void btb_alias_run(Sweep *s, const BtbAliasCheck *chk, const BtbCaches *caches)
+{
+    double grid[64];
+    int n = sweep_grid(chk->lo, chk->hi, 4, 1, grid, 64);
+    char nm[48], b[32];
+    svg_fmt_bytes(b, sizeof b, chk->spacing);
+    snprintf(nm, sizeof nm, "%s spacing (check)", b);
+    int ser = s->nseries < SWEEP_MAX_SERIES ? sweep_series(s, nm) : -1;   /* (-1: no room, none measured) */
+    s->npoints_total += ser >= 0 ? n : 0;
+    for (int i = 0; i < n && ser >= 0 && !sweep_stop(s) && s->ncut == 0; i++)
+        if (grid[i] * chk->spacing > MAX_FOOTPRINT || !btb_point(s, ser, (long)grid[i], (int)chk->spacing))
+            break;
+    btb_alias_settle(s, chk, ser, caches);
+}
+
 int exp_btb(int argc, char **argv)
 {
     Sweep s = {.exp = "btb", .geometric = true, .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 262144}};
@@ -797,24 +963,7 @@ int exp_btb(int argc, char **argv)
                 long nb = (long)grid[i];
                 if (nb * (double)sp > MAX_FOOTPRINT)
                     break;
-                Buf line, body;
-                buf_init(&line), buf_init(&body);
-                buf_printf(&line, "%s 2f\n.balign %d\n2:", sweep_jmp(&s), sp);
-                sweep_rept(&body, nb, buf_cstr(&line));
-                BenchKernel kern = {.symbol = "btb", .body = buf_cstr(&body), .body_file = "<btb>",
-                                    .unroll = 1, .align = sp > 64 ? sp : 64};
-                /* per iteration: nb chain branches + the loop branch, all taken */
-                double per = (double)(nb + 1);
-                /* a round's figure is its two calls together (.whole, as fetch's and icache's):
-                 * their difference amplified a change of the core's rate between them, and its
-                 * median could pair the two lengths' medians of different rounds' states; the
-                 * calls (2e6 branches and twice that, a millisecond or more) make their overhead
-                 * (a call, two counter reads: microseconds) below 0.5 % */
-                SweepRun run = {.iters = (uint64_t)ceil(2e6 / per), .copies_per_iter = per,
-                                .runs = s.opt.runs > 0 ? s.opt.runs : 9, .whole = true};
-                bool ok = sweep_point(&s, ser[k], &kern, &run, (double)nb, 0);
-                buf_free(&line), buf_free(&body);
-                if (!ok)
+                if (!btb_point(&s, ser[k], nb, sp))
                     goto done;
             }
         }
@@ -829,7 +978,11 @@ done:;
         if (b > 0)
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
-    btb_analyse(&s, ser, o.spacing, o.nspacing, &caches);
+    sweep_cpuid_itlbs(&caches.tlb);
+    BtbAliasCheck chk;
+    btb_analyse(&s, ser, o.spacing, o.nspacing, &caches, &chk);
+    if (chk.find >= 0 && !sweep_stop(&s))
+        btb_alias_run(&s, &chk, &caches);
     btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);

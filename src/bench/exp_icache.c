@@ -282,8 +282,31 @@ static double icache_inst_bytes(Sweep *s, const char *inst)
     return b;
 }
 
+/* the findings from s->find[first] on against cpuid's ITLBs (icache.h) */
+static void icache_itlb(Sweep *s, int first, const SweepItlbs *tlb)
+{
+    for (int i = first; tlb && i < s->nfind; i++) {
+        SweepFinding *f = &s->find[i];
+        bool knee = !strncmp(f->name, "knee ", 5);
+        if (!f->bytes || !(f->value > 0) || (!knee && strcmp(f->name, "L1I") && strcmp(f->name, "L2")))
+            continue;
+        char reach[256];
+        int t = sweep_itlb_match(tlb, f->value, reach, sizeof reach);
+        if (t >= 0 && knee) {
+            sweep_finding_rename(f, tlb->name[t]);
+            sweep_fnote_clause(f, "its footprint is the %s's reach, no cache's (%s)", tlb->name[t], reach);
+        } else if (t >= 0) {
+            sweep_fnote_clause(f, "also the %s's reach (%s): the cache and the TLB end together", tlb->name[t], reach);
+        } else if (knee && tlb->n > 0) {
+            sweep_fnote_clause(f, "no ITLB's reach (%s): not a TLB", reach);
+        } else if (knee && tlb->none) {
+            sweep_fnote_clause(f, "cpuid describes no ITLB (%s): a TLB is not ruled out", tlb->none);
+        }
+    }
+}
+
 void icache_findings(Sweep *s, int series, double l1i, double l2, double hi, double bytes, const BenchFrontend *fe,
-                     bool x86, const char *src)
+                     bool x86, const char *src, const SweepItlbs *tlb)
 {
     SweepRef refs[2] = {{"L1I", l1i}, {"L2", l2}};
     int first = s->nfind;
@@ -302,6 +325,7 @@ void icache_findings(Sweep *s, int series, double l1i, double l2, double hi, dou
         l1i_finding(s, &s->series[series], s->nseries > 1 ? s->series[series].name : "", a, l1i, src,
                     "no knee with confidence 0.5 or more there, but the steepest drop of the curve");
     icache_unresolved(s, first, refs, 2, hi, src);
+    icache_itlb(s, first, tlb);
     /* the L1I measured against the published one of cpuid's core (under a hypervisor its virtual
      * CPU model's).  Not the L2: on this AMD KVM guest (2026-12-01) the code's last step was at
      * 1-1.19 MiB while the data's L2 (bench dcache) climbed from 304 KiB, as a 512 KiB cache
@@ -406,7 +430,9 @@ int exp_icache(int argc, char **argv)
     }
 done:;
     int first = s.nfind;
-    icache_findings(&s, ser, l1i, l2, hi, o.bytes, x86 ? fe : NULL, x86, sweep_cache_source(s.opt.cpu));
+    SweepItlbs tlb;
+    sweep_cpuid_itlbs(&tlb);
+    icache_findings(&s, ser, l1i, l2, hi, o.bytes, x86 ? fe : NULL, x86, sweep_cache_source(s.opt.cpu), &tlb);
     if (l1i > 0) {
         char a[32], b[32];
         svg_fmt_bytes(a, sizeof a, l1i), svg_fmt_bytes(b, sizeof b, l2);

@@ -292,6 +292,10 @@ void itlb_cpuid(Sweep *s, const ClockTlb *l1, const ClockTlb *l2)
     for (int i = 0; i < s->nfind; i++) {
         SweepFinding *f = &s->find[i];
         const ClockTlb *t = !strcmp(f->name, "L1 ITLB") ? l1 : !strcmp(f->name, "L2 ITLB") ? l2 : NULL;
+        /* the one level of a sweep that found one ("ITLB"): the L2's when it matches that and not the L1's */
+        if (!strcmp(f->name, "ITLB"))
+            t = l2 && l2->entries > 0 && fabs(log2(f->value / l2->entries)) <= 0.5 &&
+                !(l1 && l1->entries > 0 && fabs(log2(f->value / l1->entries)) <= 0.5) ? l2 : l1;
         if (!t || t->entries <= 0)
             continue;
         sweep_fnote_clause(f, "cpuid says %d entries (%s)%s", t->entries, t->type,

@@ -31,8 +31,12 @@ void icache_unresolved(Sweep *s, int first, const SweepRef *refs, int nrefs, dou
 
 /* The findings of the sweep's series `series` (its knees named after l1i and l2, then the two
  * above; hi: the sweep's end; bytes: the instruction's size; x86: the op cache is looked for, with
- * fe's published figures), as `uarch bench icache` makes them (replayed by the tests) */
+ * fe's published figures), as `uarch bench icache` makes them (replayed by the tests).  With the
+ * ITLBs cpuid describes (tlb, NULL: not asked), a knee no cache names is the ITLB whose reach
+ * (entries x 4 KiB) is within half an octave of it, renamed for it ("L1 ITLB"), else its note rules
+ * a TLB out; a named level at an ITLB's reach says so too; with none, a knee's note says cpuid
+ * told nothing (tlb->none). */
 void icache_findings(Sweep *s, int series, double l1i, double l2, double hi, double bytes, const BenchFrontend *fe,
-                     bool x86, const char *src);
+                     bool x86, const char *src, const SweepItlbs *tlb);
 
 #endif

@@ -62,7 +62,8 @@ double itlb_control_shift(const double *x, const double *y, const double *yc, in
 double itlb_findings(Sweep *s, int ser, int ctrl, bool shared, double l1i, size_t page);
 
 /* cpuid's 4 KiB code TLBs (l1: the L1 instruction TLB, l2: the level-2 one code uses, an
- * instruction or a unified one; NULL: none) beside the "L1 ITLB" and "L2 ITLB" findings: "cpuid
+ * instruction or a unified one; NULL: none) beside the "L1 ITLB" and "L2 ITLB" findings (and a
+ * sweep's one level, "ITLB": the L1's, or the L2's when it matches that and not the L1's): "cpuid
  * says N entries (type)", and ": DISAGREES" when more than half an octave from the step. */
 void itlb_cpuid(Sweep *s, const ClockTlb *l1, const ClockTlb *l2);
 

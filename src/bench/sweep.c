@@ -553,6 +553,44 @@ const char *sweep_cpuid_tlb_none(void)
     return x && x->ntlbs == 0 && x->tlb_none[0] ? x->tlb_none : NULL;
 }
 
+void sweep_cpuid_itlbs(SweepItlbs *t)
+{
+    static char leaves[48];
+    const ClockX86 *x = clock_have_cpuid() ? cpuid_decoded() : NULL;
+    const ClockTlb *l2 = sweep_cpuid_tlb(2, "Instruction"), *c[2] = {sweep_cpuid_tlb(1, "Instruction"), NULL};
+    c[1] = l2 ? l2 : sweep_cpuid_tlb(2, "Unified");
+    *t = (SweepItlbs){{0, 0}, {NULL, NULL}, 0, NULL, NULL};
+    for (int i = 0; i < 2; i++)
+        if (c[i] && c[i]->entries > 0) {
+            t->reach[t->n] = c[i]->entries * 4096.0;
+            t->name[t->n++] = i == 0 ? "L1 ITLB" : l2 ? "L2 ITLB" : "L2 TLB";
+        }
+    snprintf(leaves, sizeof leaves, "cpuid %s", x && x->tlb_leaf ? x->tlb_leaf : "");
+    t->src = leaves;
+    t->none = t->n || !x ? NULL : x->ntlbs ? "its TLB leaves describe no instruction TLB"
+                                : x->tlb_none[0] ? x->tlb_none : "no TLB leaf";
+}
+
+int sweep_itlb_match(const SweepItlbs *t, double bytes, char *out, size_t len)
+{
+    int m = -1;
+    size_t at = 0;
+    if (len)
+        out[0] = 0;
+    for (int i = 0; t && i < t->n; i++) {
+        char one[32];
+        svg_fmt_bytes(one, sizeof one, t->reach[i]);
+        if (at < len)
+            at += (size_t)snprintf(out + at, len - at, "%s%s %.0f entries x 4 KiB = %s", i ? ", " : "", t->name[i],
+                                   t->reach[i] / 4096, one);
+        if (m < 0 && t->reach[i] > 0 && fabs(log2(bytes / t->reach[i])) < 0.5)
+            m = i;
+    }
+    if (t && t->n && at < len)
+        snprintf(out + at, len - at, "; %s", t->src ? t->src : "cpuid");
+    return m;
+}
+
 static bool sysfs_has_caches(int cpu)
 {
     char path[128], lv[32];

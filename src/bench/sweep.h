@@ -199,6 +199,21 @@ int sweep_cache_ways_max(int cpu, int level, const char *type);
 const ClockTlb *sweep_cpuid_tlb(int level, const char *type);
 /* Why cpuid describes no TLB (clock_x86_decode's tlb_none); NULL when it does, or not x86. */
 const char *sweep_cpuid_tlb_none(void);
+/* The instruction TLBs cpuid describes (4 KiB pages): the L1's (an instruction TLB) and the L2's
+ * (an instruction TLB, else a unified one, Intel's STLB), their reach (entries x 4 KiB) and names
+ * ("L1 ITLB", "L2 ITLB", "L2 TLB"), src the leaves ("cpuid 0x80000005/6"); n 0: none, and `none`
+ * says why on x86 (what the leaves said), NULL elsewhere (or not asked). */
+typedef struct SweepItlbs {
+    double reach[2];
+    const char *name[2];
+    int n;
+    const char *src, *none;
+} SweepItlbs;
+void sweep_cpuid_itlbs(SweepItlbs *t);
+/* A code footprint's step at `bytes` against the ITLBs t (NULL or none: -1, out ""): out gets
+ * their reach in words ("L1 ITLB 64 entries x 4 KiB = 256 KiB, ...; cpuid 0x80000005/6"); returns
+ * the index of the one whose reach is within half an octave of bytes, or -1. */
+int sweep_itlb_match(const SweepItlbs *t, double bytes, char *out, size_t len);
 /* Its line size (coherency_line_size); 0 when unknown. */
 int sweep_cache_line(int cpu, int level, const char *type);
 /* How many CPUs share it (shared_cpu_list); 0 when unknown. */

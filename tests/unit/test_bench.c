@@ -632,7 +632,7 @@ TEST(test_bench_btb_classify)
     };
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, st, (int)(sizeof st / sizeof st[0]), spacing, NULL);
+    btb_classify(&s, st, (int)(sizeof st / sizeof st[0]), spacing, NULL, NULL);
     CHECK_INT(s.nfind, 2);
     CHECK_STR(s.find[0].name, "instruction cache or TLB");
     CHECK(s.find[0].bytes);
@@ -651,7 +651,7 @@ TEST(test_bench_btb_classify)
     /* one spacing: nothing lines up, no BTB level (said in a note) */
     BtbStep one[] = {{0, 1024, 1024 * 64.0, 1, 2, 0.9}, {0, 8192, 8192 * 64.0, 2, 12, 0.9}};
     memset(&s, 0, sizeof s);
-    btb_classify(&s, one, 2, spacing, NULL);
+    btb_classify(&s, one, 2, spacing, NULL, NULL);
     CHECK_INT(s.nfind, 0);
     CHECK(strstr(buf_cstr(&s.notes), "no step at the same branch count") != NULL);
     sweep_free(&s);
@@ -672,7 +672,7 @@ TEST(test_bench_btb_classify)
         {3, 813, 813 * 1024.0, 4.35, 15.1, 0.51, 512, 1024},       /* 1 KiB: 0.5-1 MiB: L2 */
     };
     memset(&s, 0, sizeof s);
-    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4, NULL);
     int nbtb = 0, at = -1;
     for (int i = 0; i < s.nfind; i++)
         if (strstr(s.find[i].name, "BTB"))
@@ -693,7 +693,7 @@ TEST(test_bench_btb_classify)
                      {2, 8192, 8192 * 64.0, 2, 14, 0.8, 8192, 10321},
                      {2, 16, 16 * 64.0, 1, 1.5, 0.9, 16, 20}};
     memset(&s, 0, sizeof s);
-    btb_classify(&s, two, 3, spacing, &zen4);
+    btb_classify(&s, two, 3, spacing, &zen4, NULL);
     CHECK_INT(s.nfind, 1);
     CHECK_STR(s.find[0].name, "one-bubble BTB");
     CHECK(s.find[0].value == 8192);
@@ -704,7 +704,7 @@ TEST(test_bench_btb_classify)
     /* caches known, no step passes none: a note says so */
     BtbStep l1i[] = {{1, 2048, 2048 * 16.0, 1, 1.4, 0.9, 2048, 2580}};
     memset(&s, 0, sizeof s);
-    btb_classify(&s, l1i, 1, spacing, &zen4);
+    btb_classify(&s, l1i, 1, spacing, &zen4, NULL);
     CHECK_INT(s.nfind, 0);
     CHECK(strstr(buf_cstr(&s.notes), "every step is a code cache's") != NULL);
     sweep_free(&s);
@@ -746,7 +746,7 @@ TEST(test_bench_btb_coincidence)
     };
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen4, NULL);
     /* named for the cost of its spacings whose code fits the L1I and L2 (4 B: 1.43, 16 B:
      * 2.02, 64 B: 1.94), not with the 1 KiB spacing's 15.3 (8 MiB of code from the L3) */
     check_one_bubble_only(&s, 6000, 11000, 1.94);
@@ -776,7 +776,7 @@ TEST(test_bench_btb_coincidence)
         {3, 1625, 1625 * 1024.0, 4.12, 15.8, 0.60, 1024, 3251},
     };
     memset(&s, 0, sizeof s);
-    btb_classify(&s, climb, (int)(sizeof climb / sizeof climb[0]), spacing, &zen4);
+    btb_classify(&s, climb, (int)(sizeof climb / sizeof climb[0]), spacing, &zen4, NULL);
     check_one_bubble_only(&s, 8000, 10500, 1.96);
     sweep_free(&s);
 }
@@ -797,7 +797,7 @@ TEST(test_bench_btb_two_taken)
     };
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen5);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &zen5, NULL);
     const SweepFinding *f = NULL;
     for (int i = 0; i < s.nfind; i++)
         if (!strcmp(s.find[i].name, "BTB, two taken per cycle"))
@@ -836,7 +836,7 @@ TEST(test_bench_btb_line_density)
                       {3, 6, 6 * 1024.0, 0.72, 1.05, 1, 6, 8}};
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &emr);
+    btb_classify(&s, run, (int)(sizeof run / sizeof run[0]), spacing, &emr, NULL);
     btb_zero_bubble(&s, fast, 3, spacing, 4, &emr);
     const SweepFinding *z = find_named(&s, "zero-bubble BTB"), *b3 = find_named(&s, "3-bubble BTB");
     CHECK(z && z->value == 102);
@@ -1274,6 +1274,16 @@ TEST(test_bench_itlb_cpuid)
     s.find[0].value = 256, s.find[0].note[0] = 0;
     itlb_cpuid(&s, &itlb, NULL);
     CHECK_STR(s.find[0].note, "cpuid says 256 entries (Instruction)");
+    /* a sweep's one level ("ITLB"; the AMD guest's half-way placement, 2026-12-02: 54 pages, cpuid
+     * 64 and 1,024 entries): the L1's figure, else the L2's where that one matches */
+    const ClockTlb l1 = {1, "Instruction", 64, 64, 64, true}, l2 = {2, "Instruction", 1024, 8, 15, false};
+    f = sweep_finding(&s, "ITLB", "half-way");
+    f->value = 54;
+    itlb_cpuid(&s, &l1, &l2);
+    CHECK_STR(s.find[2].note, "cpuid says 64 entries (Instruction)");
+    s.find[2].value = 900, s.find[2].note[0] = 0;
+    itlb_cpuid(&s, &l1, &l2);
+    CHECK_STR(s.find[2].note, "cpuid says 1024 entries (Instruction)");
     sweep_free(&s);
 }
 
@@ -1895,7 +1905,7 @@ TEST(test_bench_btb_untold)
     };
     Sweep s;
     memset(&s, 0, sizeof s);
-    btb_classify(&s, st, 4, spacing, NULL);
+    btb_classify(&s, st, 4, spacing, NULL, NULL);
     int nbtb = 0;
     for (int i = 0; i < s.nfind; i++) {
         CHECK(strstr(s.find[i].name, "one-bubble BTB") != NULL);

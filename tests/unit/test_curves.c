@@ -296,7 +296,7 @@ TEST(curves_icache_emr_whole)
         int ser = icache_sweep_of(&c, &s, NULL);
         for (int i = 0; i < c.n; i++)
             CHECK(!s.series[ser].pts[i].implausible);
-        icache_findings(&s, ser, 32768, 2097152, 8388608, 8, gc, true, "sysfs");
+        icache_findings(&s, ser, 32768, 2097152, 8388608, 8, gc, true, "sysfs", NULL);
         const SweepFinding *op = finding_named(&s, "op cache"), *l1 = finding_named(&s, "L1I"),
                            *l2 = finding_named(&s, "L2"), *opp = finding_named(&s, "op cache plateau");
         if (run == 5) {   /* one step from the slope to the L2, at the L1I's 32 KiB */
@@ -335,13 +335,33 @@ TEST(curves_icache_amd_kvm)
     Sweep s;
     const BenchIdent id = {.uarch = "Zen", .vendor = "AuthenticAMD", .family = 0x17, .model = 0x01, .hv = "KVMKVMKVM"};
     int ser = icache_sweep_of(&c, &s, &id);
-    icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs");
+    /* (this guest's cpuid: L1 ITLB 64, L2 ITLB 1,024 entries) */
+    const SweepItlbs tlb = {{64 * 4096.0, 1024 * 4096.0}, {"L1 ITLB", "L2 ITLB"}, 2, "cpuid 0x80000005/6", NULL};
+    icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs", &tlb);
     const SweepFinding *op = finding_named(&s, "op cache");
     CHECK(op && op->cycles > 4.8);
     CHECK(op && fabs(log2(op->to / (13.4 * 1024))) < 0.05 && op->next == 16384);
     CHECK(op && strstr(op->note, "(published: 2048 ops)"));
     CHECK(strstr(buf_cstr(&s.notes), "op cache: the published figures are Zen's, the core cpuid's family 17h "
                                      "model 01h names; under a hypervisor (KVMKVMKVM)") != NULL);
+    /* the code's last step, at 1.19 MiB, is no ITLB's reach (256 KiB, 4 MiB): not a TLB */
+    const SweepFinding *k = finding_named(&s, "knee 2");
+    CHECK(k && fabs(log2(k->value / (1.19 * 1048576))) < 0.1 &&
+          strstr(k->note, "no ITLB's reach (L1 ITLB 64 entries x 4 KiB = 256 KiB, L2 ITLB 1024 entries x 4 KiB = "
+                          "4 MiB; cpuid 0x80000005/6): not a TLB"));
+    sweep_free(&s);
+    /* an ITLB of 256 entries (1 MiB) would be that step; cpuid silent: a TLB not ruled out */
+    const SweepItlbs one = {{256 * 4096.0, 0}, {"L1 ITLB", NULL}, 1, "cpuid 0x80000005/6", NULL},
+                     none = {{0, 0}, {NULL, NULL}, 0, NULL, "Fn8000_0005/6 describe none"};
+    ser = icache_sweep_of(&c, &s, &id);
+    icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs", &one);
+    k = finding_named(&s, "L1 ITLB");
+    CHECK(k && !finding_named(&s, "knee 2") && strstr(k->note, "its footprint is the L1 ITLB's reach, no cache's"));
+    sweep_free(&s);
+    ser = icache_sweep_of(&c, &s, &id);
+    icache_findings(&s, ser, 65536, 524288, 2097152, 8, zen, true, "sysfs", &none);
+    k = finding_named(&s, "knee 2");
+    CHECK(k && strstr(k->note, "cpuid describes no ITLB (Fn8000_0005/6 describe none): a TLB is not ruled out"));
     sweep_free(&s);
 }
 
@@ -595,10 +615,18 @@ static double btb_l1i_model(double n, double spacing, int i)
     return (n <= 512 ? 1.0 : 4.0) + (n * spacing > 65536 ? 1.5 : 0);
 }
 
+/* the ITLB case: a BTB level at 512 branches, 1.5 cycles more past 256 KiB of code */
+static double btb_itlb_model(double n, double spacing, int i)
+{
+    (void)i;
+    return (n <= 512 ? 1.0 : 4.0) + (n * spacing > 262144 ? 1.5 : 0);
+}
+
 /* a sweep of spacings sp[0..nsp) (series k: spacing k), each curve from the recorded `file`,
  * else from model() over the counts x[0..n) */
 static void btb_spacings_with(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
-                              double (*model)(double, double, int), const double *x, int n, const BtbCaches *caches)
+                              double (*model)(double, double, int), const double *x, int n, const BtbCaches *caches,
+                              BtbAliasCheck *chk)
 {
     btb_sweep(s);
     for (int k = 0; k < nsp; k++) {
@@ -615,13 +643,13 @@ static void btb_spacings_with(Sweep *s, const double *sp, int nsp, int *ser, con
         }
         btb_add_curve(s, ser[k], c.x, c.best, c.n);
     }
-    btb_analyse(s, ser, sp, nsp, caches);
+    btb_analyse(s, ser, sp, nsp, caches, chk);
 }
 
 static void btb_spacings(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
                          double (*model)(double, double, int), const double *x, int n)
 {
-    btb_spacings_with(s, sp, nsp, ser, file, model, x, n, &btb_amd_kvm);
+    btb_spacings_with(s, sp, nsp, ser, file, model, x, n, &btb_amd_kvm, NULL);
 }
 
 static const SweepFinding *btb_named(const Sweep *s, const char *name)
@@ -684,6 +712,32 @@ TEST(curves_btb_count_or_bytes_synthetic)
     for (int i = 0; c == NULL && i < s.nfind; i++)
         fprintf(stderr, "  %s: %g (%s) %s\n", s.find[i].name, s.find[i].value, s.find[i].series, s.find[i].note);
     sweep_free(&s);
+
+    /* cpuid's ITLBs name or rule out a TLB: the step at 64 KiB is the L1I's and no ITLB's reach
+     * (this guest's cpuid: 64 and 1,024 entries, 256 KiB and 4 MiB); at 256 KiB of code, where no
+     * cache ends, the L1 ITLB's; cpuid silent: not ruled out, the note says so */
+    BtbCaches tlb = btb_amd_kvm;
+    tlb.tlb = (SweepItlbs){{64 * 4096.0, 1024 * 4096.0}, {"L1 ITLB", "L2 ITLB"}, 2, "cpuid 0x80000005/6", NULL};
+    btb_spacings_with(&s, cs, 3, ser, NULL, btb_l1i_model, x, n, &tlb, NULL);
+    c = btb_named(&s, "instruction cache");
+    CHECK(c && strstr(c->note, "the L1I is 64 KiB") &&
+          strstr(c->note, "no ITLB's reach (L1 ITLB 64 entries x 4 KiB = 256 KiB, L2 ITLB 1024 entries x 4 KiB = "
+                          "4 MiB; cpuid 0x80000005/6): not a TLB"));
+    CHECK(!btb_named(&s, "instruction cache or TLB") && !btb_named(&s, "ITLB"));
+    sweep_free(&s);
+    const double ts[3] = {4, 128, 256};   /* (past 256 KiB of code at 2,048 and 1,024 branches) */
+    btb_spacings_with(&s, ts, 3, ser, NULL, btb_itlb_model, x, n, &tlb, NULL);
+    c = btb_named(&s, "ITLB");
+    for (int i = 0; c == NULL && i < s.nfind; i++)
+        fprintf(stderr, "  %s: %g (%s) %s\n", s.find[i].name, s.find[i].value, s.find[i].series, s.find[i].note);
+    CHECK(c && c->value >= 262144 / 1.2 && c->value <= 262144 * 1.2 &&
+          strstr(c->note, "its footprint is the L1 ITLB's reach, no code cache's"));
+    sweep_free(&s);
+    tlb.tlb.n = 0, tlb.tlb.none = "Fn8000_0005/6 describe none";
+    btb_spacings_with(&s, cs, 3, ser, NULL, btb_l1i_model, x, n, &tlb, NULL);
+    c = btb_named(&s, "instruction cache or TLB");
+    CHECK(c && strstr(c->note, "cpuid describes no ITLB (Fn8000_0005/6 describe none): a TLB is not ruled out"));
+    sweep_free(&s);
 }
 
 /* the recorded curves of three runs here (tests/data/curves/btb-amd-kvm-*.csv): each gives the
@@ -741,6 +795,52 @@ static const SweepFinding *btb_check_alias(const Sweep *s)
     return a;
 }
 
+/* a check run with no step: 5.2 cycles a branch throughout */
+static double btb_flat_model(double n, double spacing, int i)
+{
+    (void)n, (void)spacing, (void)i;
+    return 5.2;
+}
+
+/* whether a note of the sweep holds `text` */
+static bool btb_note(const Sweep *s, const char *text)
+{
+    return s->notes.len && strstr(s->notes.data, text) != NULL;
+}
+
+/* bench btb's short run (btb_alias_settle) after a sweep of the three spacings sp[] (as
+ * btb_spacings): its points at 16 B spacing over the run's counts, from `file`'s series `check_ser`
+ * ("16 B spacing", or the run's own "16 B spacing (check)"), else from check(), else model();
+ * returns the finding settled, which must be named `name` */
+static const SweepFinding *btb_settled(Sweep *s, const double *sp, const char *file, const char *check_ser,
+                                       double (*model)(double, double, int), const double *x, int n,
+                                       double (*check)(double, double, int), const char *name)
+{
+    int ser[3];
+    BtbAliasCheck chk;
+    btb_spacings_with(s, sp, 3, ser, file, model, x, n, &btb_amd_kvm, &chk);
+    CHECK(chk.find >= 0 && chk.spacing == 16);
+    if (chk.find < 0)
+        return NULL;
+    int cs = sweep_series(s, "16 B spacing (check)");
+    Curve c = {0};
+    if (file) {
+        CHECK(curve_load_series(file, check_ser, &c));
+    } else {
+        double g[64];
+        int ng = sweep_grid(chk.lo, chk.hi, 4, 1, g, 64);
+        for (int i = 0; i < ng; i++)
+            c.x[c.n] = g[i], c.best[c.n++] = (check ? check : model)(g[i], 16, i);
+    }
+    btb_add_curve(s, cs, c.x, c.best, c.n);
+    btb_alias_settle(s, &chk, cs, &btb_amd_kvm);
+    const SweepFinding *f = &s->find[chk.find];
+    CHECK_STR(f->name, name);
+    if (strcmp(f->name, name))
+        fprintf(stderr, "  %s: %g %s\n", f->name, f->value, f->note);
+    return f;
+}
+
 /* A step at one code footprint for the spacings past 64 B whose branch count halves as the
  * spacing doubles, continuing a BTB level's count of the smaller spacings (the footprint no code
  * cache's size), is the BTB's index aliasing; at a code cache's size, and where no smaller spacing
@@ -764,9 +864,40 @@ TEST(curves_btb_index_aliasing)
     a = btb_named(&s, "instruction cache or TLB");
     CHECK(a && !btb_named(&s, "BTB index aliasing") && strstr(a->note, "yet its footprint is no code cache's size"));
     sweep_free(&s);
-    /* a cache of 128 KiB known: a cache, at every spacing that reaches it */
+    /* ... unless the short run at 16 B spacing (btb_alias_settle) tells it: the aliasing, or the
+     * cache, or neither when the run shows no step */
     static const BtbCaches l1i128 = {{131072, 524288, 8388608}, {"L1I", "L2", "L3"}, 3};
-    btb_spacings_with(&s, all, 5, ser, NULL, btb_cache_model, x, n, &l1i128);
+    a = btb_settled(&s, big, NULL, NULL, btb_alias_model, x, n, NULL, "BTB index aliasing");
+    CHECK(a && a->value >= 131072 / 1.1 && a->value <= 131072 * 1.1 && a->bytes &&
+          strstr(a->note, "a run at 16 B spacing over 1024..16384 branches (the sweep has no spacing below 128 B) "
+                          "steps at 2048 branches (32 KiB of code") &&
+          strstr(a->note, "(2048 x 64 B = 128 KiB)") && strstr(a->note, "from address bit 6 up"));
+    CHECK(btb_note(&s, "the step at 128 KiB of code could be a cache or TLB or the BTB's index aliasing: a run at 16 B "
+                       "spacing over 1024..16384 branches") && btb_note(&s, "says BTB index aliasing (of a level of 2048 branches)"));
+    sweep_free(&s);
+    a = btb_settled(&s, big, NULL, NULL, btb_cache_model, x, n, NULL, "instruction cache or TLB");
+    CHECK(a && strstr(a->note, "steps at 8192 branches, 128 KiB of code") &&
+          strstr(a->note, "the same footprint, a code-size limit, not the BTB's index aliasing"));
+    CHECK(!btb_named(&s, "BTB index aliasing") && btb_note(&s, "says a code-size limit (the same footprint)"));
+    sweep_free(&s);
+    a = btb_settled(&s, big, NULL, NULL, btb_alias_model, x, n, btb_flat_model, "instruction cache or TLB");
+    CHECK(a && strstr(a->note, "found no step: not told") &&
+          strstr(a->note, "yet its footprint is no code cache's size"));
+    sweep_free(&s);
+    /* recorded: the large spacings of the three runs, the run at 16 B spacing their 16 B spacing;
+     * then three runs of bench btb -spacing 128,256,512 with the run itself (btb-amd-kvm-alias-check-*.csv,
+     * 'BTB index aliasing: 128 KiB', '136 KiB', '128 KiB'), where the name was 'instruction cache or TLB' */
+    for (int f = 1; f <= 6; f++) {
+        char file[64];
+        snprintf(file, sizeof file, f <= 3 ? "btb-amd-kvm-alias-%d.csv" : "btb-amd-kvm-alias-check-%d.csv", (f - 1) % 3 + 1);
+        a = btb_settled(&s, big, file, f <= 3 ? "16 B spacing" : "16 B spacing (check)", NULL, NULL, 0, NULL,
+                        "BTB index aliasing");
+        CHECK(a && a->value >= 131072 / 1.1 && a->value <= 131072 * 1.1);
+        CHECK(a && strstr(a->note, "a BTB level of 2") && strstr(a->note, "aliased from 128 B spacing on"));
+        sweep_free(&s);
+    }
+    /* a cache of 128 KiB known: a cache, at every spacing that reaches it */
+    btb_spacings_with(&s, all, 5, ser, NULL, btb_cache_model, x, n, &l1i128, NULL);
     a = btb_named(&s, "instruction cache or TLB");
     CHECK(a && a->value >= 131072 / 1.2 && a->value <= 131072 * 1.2 && strstr(a->note, "the L1I is 128 KiB"));
     CHECK(!btb_named(&s, "BTB index aliasing"));
