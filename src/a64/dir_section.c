@@ -102,11 +102,17 @@ static bool str_uint32(const char *s, const char *e, uint64_t *v)
     return true;
 }
 
-/* does ELF's section name [n, n + len) start with p followed by nothing or a '.' (llvm's hasPrefix)? */
-static bool sec_prefix(const char *n, size_t len, const char *p)
+/* the row of src/asm/elf_section_defaults.tsv ELF's section name [n, n + len) matches (the flags
+ * and type llvm gives it), or NULL */
+static const AsmElfSectionDefault *sec_default(const char *n, size_t len)
 {
-    size_t k = strlen(p);
-    return len >= k && !memcmp(n, p, k) && (len == k || n[k] == '.');
+    for (int i = 0; i < asm_elf_section_defaults_count; i++) {
+        const AsmElfSectionDefault *d = &asm_elf_section_defaults[i];
+        size_t k = strlen(d->name);
+        if (len < k || memcmp(n, d->name, k)) continue;
+        if (len == k || d->match == ASM_SEC_START || (d->match == ASM_SEC_PREFIX && n[k] == '.')) return d;
+    }
+    return NULL;
 }
 
 enum { SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXEC = 4, SHF_MERGE = 0x10, SHF_STRINGS = 0x20, SHF_LINK_ORDER = 0x80,
@@ -139,12 +145,6 @@ static bool expr_missing(Parser *P, const char *x, const char *e, const char *eo
  * sections (src/asm/elf_sections.tsv) are there from the start. */
 bool elf_section(Parser *P, bool push, const char *s, const char *a, const char *e)
 {
-    static const struct { const char *name; uint32_t type; } types[] = {
-        {"init_array", 14}, {"fini_array", 15}, {"preinit_array", 16}, {"progbits", 1}, {"nobits", 8},
-        {"note", 7}, {"unwind", 0x70000001}, {"llvm_odrtab", 0x6fff4c00}, {"llvm_linker_options", 0x6fff4c01},
-        {"llvm_call_graph_profile", 0x6fff4c09}, {"llvm_dependent_libraries", 0x6fff4c04},
-        {"llvm_sympart", 0x6fff4c05}, {"llvm_bb_addr_map", 0x6fff4c0a}, {"llvm_offloading", 0x6fff4c0b},
-        {"llvm_lto", 0x6fff4c0c}};
     e = rtrim(a, e);
     const char *eos = end_of_statement(P, e);
     const char *x = skip_ws(a, e), *nm = x, *nme = x;
@@ -178,14 +178,8 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
     int64_t size = 0, sub = 0, unique = -1;
     const char *tn = NULL, *tne = NULL, *sub_at = NULL;
     bool last_group = false, comdat = false;
-    if (sec_prefix(nm, nl, ".rodata") || (nl == 8 && !memcmp(nm, ".rodata1", 8))) flags = SHF_ALLOC;
-    else if ((nl == 5 && (!memcmp(nm, ".fini", 5) || !memcmp(nm, ".init", 5))) || sec_prefix(nm, nl, ".text"))
-        flags = SHF_ALLOC | SHF_EXEC;
-    else if (sec_prefix(nm, nl, ".data") || (nl == 6 && !memcmp(nm, ".data1", 6)) || sec_prefix(nm, nl, ".bss") ||
-             sec_prefix(nm, nl, ".init_array") || sec_prefix(nm, nl, ".fini_array") || sec_prefix(nm, nl, ".preinit_array"))
-        flags = SHF_ALLOC | SHF_WRITE;
-    else if (sec_prefix(nm, nl, ".tdata") || sec_prefix(nm, nl, ".tbss"))
-        flags = SHF_ALLOC | SHF_WRITE | SHF_TLS;
+    const AsmElfSectionDefault *dflt = sec_default(nm, nl);
+    if (dflt) flags = dflt->flags;
     if (x < e && *x == ',') {
         x = skip_ws(x + 1, e);
         if (push && !(x < e && *x == '"' && !string_open(x, e))) {   /* .pushsection's subsection number */
@@ -312,15 +306,14 @@ end:
     if (x < e) return perr(P, x, "expected end of directive");
     uint64_t type = 1;
     if (!tn) {
-        if (nl >= 5 && !memcmp(nm, ".note", 5)) type = 7;
-        else if (sec_prefix(nm, nl, ".init_array")) type = 14;
-        else if (sec_prefix(nm, nl, ".bss") || sec_prefix(nm, nl, ".tbss")) type = 8;
-        else if (sec_prefix(nm, nl, ".fini_array")) type = 15;
-        else if (sec_prefix(nm, nl, ".preinit_array")) type = 16;
+        if (dflt) type = (uint64_t)dflt->type;
     } else {
-        size_t i = 0, tl = (size_t)(tne - tn);
-        while (i < ARRAY_LEN(types) && (strlen(types[i].name) != tl || memcmp(types[i].name, tn, tl))) i++;
-        if (i < ARRAY_LEN(types)) type = types[i].type;
+        int i = 0;
+        size_t tl = (size_t)(tne - tn);
+        while (i < asm_elf_section_types_count && (strlen(asm_elf_section_types[i].name) != tl ||
+                                                   memcmp(asm_elf_section_types[i].name, tn, tl)))
+            i++;
+        if (i < asm_elf_section_types_count) type = asm_elf_section_types[i].type;
         else if (!str_uint32(tn, tne, &type))
             return context_err_next(P, e, "unknown section type");
     }
