@@ -43,7 +43,7 @@ static int cfi_reg(Parser *P, const char **x, const char *e, const char *q)
     int64_t v;
     if (a == q) return perr(P, q, "unterminated string constant"), CFI_ERR;
     if (a < e && (is_digit(*a) || *a == '\'')) return cfi_expr(P, x, e, q, &v);   /* (llvm's Integer tokens) */
-    if (a >= e || *a == '"' || !(ie = llvm_ident_end(a, e)) || !cfi_scalar_reg(P, a, (size_t)(ie - a), true))
+    if (a >= e || *a == '"' || !(ie = llvm_identifier(a, e)) || !cfi_scalar_reg(P, a, (size_t)(ie - a), true))
         return CFI_SILENT;
     *x = ie;
     return CFI_OK;
@@ -95,13 +95,13 @@ static int cfi_args(Parser *P, const AsmDirective *d, const char *a, const char 
         if ((v & ~0xff) || !(f == 0 || (f >= 2 && f <= 4) || f == 8 || (f >= 0xa && f <= 0xc)) || (v & 0x60))
             return perr(P, next_token(P, x, e), "unsupported encoding."), CFI_ERR;
         STEP_(cfi_comma(P, &x, e));
-        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_ident_end(n, e);
+        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_identifier(n, e);
         if (!ie) return perr(P, next_token(P, n, e), "expected identifier in directive"), CFI_ERR;
         x = ie;
         break;
     }
     case ASM_D_CFI_LABEL: {
-        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_ident_end(n, e);
+        const char *n = skip_ws(x, e), *ie = n == q ? NULL : llvm_identifier(n, e);
         if (!ie) return perr(P, next_token(P, n, e), "expected identifier"), CFI_ERR;
         x = ie;
         break;
@@ -270,13 +270,13 @@ bool file_directive(Parser *P, const char *s, const char *a, const char *e)
     x = skip_ws(ie, e);
     if (x < e && *x == '"') {
         if (fn == -1) return perr(P, x, "explicit path specified, but no file number");
-        if (!(ie = llvm_ident_end(x, e))) return perr(P, x, "unexpected token in '.file' directive");
+        if (!(ie = llvm_identifier(x, e))) return perr(P, x, "unexpected token in '.file' directive");
         fname = x;
         x = skip_ws(ie, e);
     }
     size_t nfname = (size_t)(llvm_ident_end(fname, e) - fname);   /* (in its quotes, as written) */
     while (x < e) {
-        if (!asm_name_start(*x) || !(ie = llvm_ident_end(x, e)))   /* (a '.' alone: no word) */
+        if (!asm_name_start(*x) || !(ie = llvm_identifier(x, e)))   /* (a '.' alone: no word) */
             return perr(P, x, "unexpected token in '.file' directive");
         y = skip_ws(ie, e);
         bool m = ie - x == 3 && !memcmp(x, "md5", 3), src = ie - x == 6 && !memcmp(x, "source", 6);
@@ -364,7 +364,7 @@ bool loc_directive(Parser *P, const char *a, const char *e)
         x = skip_ws(ne, e);
     }
     while (x < e) {
-        const char *ie = llvm_ident_end(x, e), *y;
+        const char *ie = llvm_identifier(x, e), *y;
         if (!ie) return perr(P, x, "unexpected token in '.loc' directive");
         const char *w = x + (*x == '"');
         size_t n = (size_t)(ie - (*x == '"') - w);

@@ -162,8 +162,7 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
             } else if (is_digit(*x)) {
                 if (!(x = asm_lex_number_all(x, e, &num))) return perr(P, num.at, "%s", num.msg);
             } else if (asm_name_start(*x)) {
-                const char *ie = llvm_ident_end(x, e);
-                x = ie ? ie : x + 1;   /* (a '.' alone: llvm's Dot token, a token of the name) */
+                x = llvm_ident_end(x, e);   /* (a '.' alone too: llvm's Dot token, a token of the name) */
             } else {
                 x++;
             }
@@ -196,7 +195,7 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
         }
         if (x < e && *x == '#') {     /* Sun's #alloc, #write ... */
             while (x < e && *x == '#') {
-                const char *w = skip_ws(x + 1, e), *we = w < e && asm_name_start(*w) ? llvm_ident_end(w, e) : NULL;
+                const char *w = skip_ws(x + 1, e), *we = w < e && asm_name_start(*w) ? llvm_identifier(w, e) : NULL;
                 if (!we) we = w;   /* (no word: no flag) */
                 size_t wn = (size_t)(we - w);
                 uint64_t f = wn == 5 && !memcmp(w, "alloc", 5) ? SHF_ALLOC : wn == 9 && !memcmp(w, "execinstr", 9) ? SHF_EXEC
@@ -233,7 +232,7 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
             if (*x != '"') x = skip_ws(x + 1, e);
             AsmNum num;
             const char *te = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
-            if (!te && !(te = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL))
+            if (!te && !(te = x < e && !string_open(x, e) ? llvm_identifier(x, e) : NULL))
                 return perr(P, arg_at(x, e, eos), "expected identifier");
             tn = x + (*x == '"'), tne = te - (*x == '"');
             x = skip_ws(te, e);
@@ -251,7 +250,7 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
         if (flags & SHF_LINK_ORDER) {   /* the linked-to symbol: one in a section (or 0) */
             if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected linked-to symbol");
             x = skip_ws(x + 1, e);
-            const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
+            const char *ie = x < e && !string_open(x, e) ? llvm_identifier(x, e) : NULL;
             if (ie) {
                 const char *l = x + (*x == '"');
                 size_t ln = (size_t)(ie - x) - 2 * (*x == '"');
@@ -273,12 +272,12 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
             x = skip_ws(x + 1, e);
             AsmNum num;
             const char *ge = x < e && is_digit(*x) ? asm_lex_number_all(x, e, &num) : NULL;
-            if (!ge && !(ge = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL)) return perr(P, arg_at(x, e, eos), "invalid group name");
+            if (!ge && !(ge = x < e && !string_open(x, e) ? llvm_identifier(x, e) : NULL)) return perr(P, arg_at(x, e, eos), "invalid group name");
             group = fnv(FNV0, x + (*x == '"'), (size_t)(ge - x) - 2 * (*x == '"'));
             x = skip_ws(ge, e);
             if (x < e && *x == ',') {
                 x = skip_ws(x + 1, e);
-                const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
+                const char *ie = x < e && !string_open(x, e) ? llvm_identifier(x, e) : NULL;
                 if (!ie) return perr(P, arg_at(x, e, eos), "invalid linkage");
                 bool q = *x == '"';
                 if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "comdat", 6))
@@ -289,7 +288,7 @@ bool elf_section(Parser *P, bool push, const char *s, const char *a, const char 
         }
         if (x < e && *x == ',') {     /* unique,N */
             x = skip_ws(x + 1, e);
-            const char *ie = x < e && !string_open(x, e) ? llvm_ident_end(x, e) : NULL;
+            const char *ie = x < e && !string_open(x, e) ? llvm_identifier(x, e) : NULL;
             if (!ie) return perr(P, arg_at(x, e, eos), "expected identifier");
             bool q = *x == '"';
             if ((size_t)(ie - x) - 2 * q != 6 || memcmp(x + q, "unique", 6)) return perr(P, arg_at(ie, e, eos), "expected 'unique'");

@@ -10,16 +10,29 @@
 #include <string.h>
 #include <strings.h>
 
-/* the end of the name llvm's parseIdentifier reads at [a, e): an identifier (a letter, _ . $
- * first; @ too after one) or a string in quotes closed on the line (its lexer's error token
- * otherwise); NULL when none starts there */
+/* llvm's Dot token at [a, e): a '.' that starts no identifier (no name character and no '@'
+ * after it), `.` alone as in `.set x, .` or `.-a` */
+bool llvm_dot_token(const char *a, const char *e)
+{
+    return a < e && *a == '.' && !(a + 1 < e && (asm_name_char(a[1]) || a[1] == '@'));
+}
+
+/* the end of the name token at [a, e): an identifier (a letter, _ . $ first; @ too after one;
+ * a '.' alone too, llvm's Dot token) or a string in quotes closed on the line (NULL: its
+ * lexer's error token); NULL when no name starts there.  Never NULL at a name's start */
 const char *llvm_ident_end(const char *a, const char *e)
 {
     if (a < e && *a == '"') return asm_string_end(a, e);
     if (a >= e || !asm_name_start(*a)) return NULL;
-    const char *s = a;
     while (a < e && (asm_name_char(*a) || *a == '@')) a++;
-    return a - s == 1 && *s == '.' ? NULL : a;   /* (a '.' alone: llvm's Dot token) */
+    return a;
+}
+
+/* the end of the name llvm's parseIdentifier reads at [a, e): llvm_ident_end's, but none (NULL)
+ * at a Dot token, which is no identifier */
+const char *llvm_identifier(const char *a, const char *e)
+{
+    return llvm_dot_token(a, e) ? NULL : llvm_ident_end(a, e);
 }
 
 /* the arguments llvm-mc 19 checks of directives uarch otherwise passes over (the statement
@@ -34,14 +47,14 @@ int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a,
 {
     a = skip_ws(a, e);
     if (d->kind == ASM_D_TLSDESCCALL) {
-        const char *ie = llvm_ident_end(a, e);
+        const char *ie = llvm_identifier(a, e);
         if (!ie) return perr(P, s, "expected symbol"), 1;
         const char *x = skip_ws(ie, e);
         return x < e ? (perr(P, x, "unexpected token"), 1) : 0;
     }
     if (d->kind == ASM_D_CFI_START) {
         if (a >= e) return 0;
-        const char *ie = llvm_ident_end(a, e);
+        const char *ie = llvm_identifier(a, e);
         if (!ie) return perr(P, a, "unexpected token"), 1;
         const char *x = skip_ws(ie, e), *w = a + (*a == '"');
         if ((size_t)(ie - (*a == '"') - w) != 6 || memcmp(w, "simple", 6))
@@ -88,7 +101,7 @@ static bool reloc_directive(Parser *P, const char *a, const char *e)
     x = skip_ws(x, e);
     if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
     x = skip_ws(x + 1, e);
-    if (x >= e || !asm_name_start(*x) || !(ie = llvm_ident_end(x, e)))
+    if (x >= e || !asm_name_start(*x) || !(ie = llvm_identifier(x, e)))
         return perr(P, arg_at(x, e, eos), "expected relocation name");
     x = skip_ws(ie, e);
     if (x < e && *x == ',') {
@@ -122,7 +135,7 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
     const char *ie, *x;
     if (name_in(name, symlist)) {          /* NAME[, NAME ...] (none is fine; ELFAsmParser's want commas) */
         for (x = a; x < e;) {
-            if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected identifier");
+            if (!(ie = llvm_identifier(x, e))) return perr(P, arg_at(x, e, eos), "expected identifier");
             x = skip_ws(ie, e);
             if (x >= e) break;
             if (*x != ',') return perr(P, x, name[0] == 'g' || name[1] == 't' ? "unexpected token" : "expected comma");
@@ -132,7 +145,7 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return true;
     }
     if (name_in(name, onesym)) {            /* NAME alone */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), name[0] == 'v' ? "expected symbol name" : "expected identifier");
+        if (!(ie = llvm_identifier(a, e))) return perr(P, arg_at(a, e, eos), name[0] == 'v' ? "expected symbol name" : "expected identifier");
         return dir_end(P, ie, e);
     }
     if (!strcmp(name, "ident")) {           /* "STRING" alone */
@@ -141,7 +154,7 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return x >= e || perr(P, x, "expected end of directive");
     }
     if (!strcmp(name, "comm") || !strcmp(name, "lcomm")) {   /* NAME, SIZE[, ALIGN] (parseDirectiveComm) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier in directive");
+        if (!(ie = llvm_identifier(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier in directive");
         x = skip_ws(ie, e);
         if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         const char *size_at = skip_ws(x + 1, e), *al_at = NULL;
@@ -159,7 +172,7 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return size >= 0 || perr(P, size_at, "size must be non-negative");
     }
     if (!strcmp(name, "size")) {            /* NAME, EXPR */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
+        if (!(ie = llvm_identifier(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
         if (x >= e || *x != ',') return perr(P, arg_at(x, e, eos), "expected comma");
         x = skip_ws(x + 1, e);
@@ -175,13 +188,13 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return x >= e || perr(P, x, "unexpected token");
     }
     if (!strcmp(name, "type")) {            /* NAME[,] [@%#]TYPE (ParseDirectiveType) */
-        if (!(ie = llvm_ident_end(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
+        if (!(ie = llvm_identifier(a, e))) return perr(P, arg_at(a, e, eos), "expected identifier");
         x = skip_ws(ie, e);
         if (x < e && *x == ',') x = skip_ws(x + 1, e);
         if (x < e && (*x == '@' || *x == '%' || *x == '#')) x = skip_ws(x + 1, e);
-        else if (x >= e || !llvm_ident_end(x, e))
+        else if (x >= e || !llvm_identifier(x, e))
             return perr(P, arg_at(x, e, eos), "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%%<type>' or \"<type>\"");
-        if (!(ie = llvm_ident_end(x, e))) return perr(P, arg_at(x, e, eos), "expected symbol type");
+        if (!(ie = llvm_identifier(x, e))) return perr(P, arg_at(x, e, eos), "expected symbol type");
         char t[32];
         const char *w = x + (*x == '"'), *we = ie - (*x == '"');
         snprintf(t, sizeof t, "%.*s", (int)(we - w < 31 ? we - w : 31), w);
@@ -190,6 +203,16 @@ static bool ignored_args(Parser *P, const char *name, const char *a, const char 
         return x >= e || perr(P, x, "expected end of directive");
     }
     return true;
+}
+
+/* the data value at x of a list that ends at e (data_plain's, else data_value's up to its ',' or
+ * e): its value as data_value gives it, and its end; NULL when it is wrong (reported) */
+static const char *data_item(Parser *P, const char *x, const char *e, int64_t *v, bool *known, const char **xs,
+                             const char **xe)
+{
+    const char *c = data_plain(P, x, e, v, known, xs, xe);
+    if (!c && !data_value(P, x, c = value_end(x, e), false, v, known, xs, xe)) return NULL;
+    return c;
 }
 
 /* `ie`: the end of the identifier at s when the caller has it, else NULL */
@@ -254,9 +277,7 @@ bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *c, *xs, *xe;
             int64_t v;
             bool known;
-            if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
-                !data_value(P, x, c = value_end(x, e), false, &v, &known, &xs, &xe))
-                return false;
+            if (!(c = data_item(P, x, e, &v, &known, &xs, &xe))) return false;
             int n = 1;
             if (known && d->kind == ASM_D_ULEB)
                 for (uint64_t u = (uint64_t)v >> 7; u; u >>= 7) n++;
@@ -505,9 +526,7 @@ bool directive(Parser *P, const char *s, const char *e, const char *ie)
             const char *c, *xs, *xe;
             int64_t v;
             bool known;
-            if (!(c = data_plain(P, x, e, &v, &known, &xs, &xe)) &&
-                !data_value(P, x, c = value_end(x, e), false, &v, &known, &xs, &xe))
-                return false;
+            if (!(c = data_item(P, x, e, &v, &known, &xs, &xe))) return false;
             static const int64_t lo[9] = {0, -128, -32768, 0, INT32_MIN, 0, 0, 0, INT64_MIN};
             static const int64_t hi[9] = {0, 255, 65535, 0, UINT32_MAX, 0, 0, 0, INT64_MAX};
             if (known && dsize < 8 && (v < lo[dsize] || v > hi[dsize]))   /* (llvm's words) */

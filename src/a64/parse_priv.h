@@ -216,10 +216,14 @@ bool ieq(const char *s, size_t n, const char *lit);
 #define directive(...) a64p_directive(__VA_ARGS__)
 #define int_token(...) a64p_int_token(__VA_ARGS__)
 #define llvm_ident_end(...) a64p_llvm_ident_end(__VA_ARGS__)
+#define llvm_identifier(...) a64p_llvm_identifier(__VA_ARGS__)
+#define llvm_dot_token(...) a64p_llvm_dot_token(__VA_ARGS__)
 int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e);
 bool directive(Parser *P, const char *s, const char *e, const char *ie);
 const char *int_token(const char *x, const char *e, int64_t *v);
 const char *llvm_ident_end(const char *a, const char *e);
+const char *llvm_identifier(const char *a, const char *e);
+bool llvm_dot_token(const char *a, const char *e);
 
 /* ---- dir_section.c: sections (.text/.data/.section/.pushsection ..., ELF section flags and groups) ---- */
 #define elf_section(...) a64p_elf_section(__VA_ARGS__)
