@@ -300,6 +300,7 @@ bool file_directive(Parser *P, const char *s, const char *a, const char *e)
     }
     if (fn < 0) return true;
     int had = dwarf_file(P, fn);
+    bool made = fn > 0;           /* (a file of llvm's line table) */
     if (had < 0) return perr(P, s, "%s", A64_MSG_WHOLE);
     if (!fn) {                    /* the root file: its name and checksum */
         free(P->droot);
@@ -311,13 +312,21 @@ bool file_directive(Parser *P, const char *s, const char *a, const char *e)
         if (!P->droot) return perr(P, s, "%s", A64_MSG_WHOLE);
         if (strlen(P->droot) == nfname && !memcmp(P->droot, fname, nfname) && P->droot_md5 == md5 &&
             (!md5 || (P->droot_sum[0] == sum[0] && P->droot_sum[1] == sum[1])))
-            had = 0, fn = fn < 128 ? fn : 0;   /* (no error; N taken for .loc: see above) */
+            had = 0, fn = fn < 128 ? fn : 0, made = false;   /* (no error; N taken for .loc: see above) */
     }
     if (had && fn) return perr(P, s, "file number already allocated");
     if (fn < 128) P->dfiles[fn >> 6] |= 1ull << (fn & 63);
     else {
         if (P->ndfx == P->capdfx) P->dfx = xrealloc(P->dfx, (size_t)(P->capdfx = P->capdfx * 2 + 8) * sizeof *P->dfx);
         P->dfx[P->ndfx++] = (uint64_t)fn;
+    }
+    /* llvm-mca 19 (AsmParser::parseDirectiveFile) warns once, at a numbered `.file`, when the
+     * line table has a file and the numbered lines so far (`.file 0` too) mix lines with an MD5
+     * checksum and lines without */
+    P->md5_with |= md5, P->md5_without |= !md5, P->file_made |= made;
+    if (P->file_made && P->md5_with && P->md5_without && !P->md5_said) {
+        P->md5_said = true;
+        pwarn(P, s, "inconsistent use of MD5 checksums");
     }
     return true;
 }

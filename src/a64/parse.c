@@ -3684,6 +3684,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.cfi_last = P.start->cfi_last;
         P.dfiles[0] = P.start->files[0], P.dfiles[1] = P.start->files[1];
         P.dfiles_more = P.start->files_more;
+        P.md5_with = P.start->md5_with, P.md5_without = P.start->md5_without;
+        P.file_made = P.start->file_made, P.md5_said = P.start->md5_said;
         if (P.start->nsecs) {
             P.elf = xmalloc((size_t)(P.capelf = P.start->nsecs) * sizeof *P.elf);
             memcpy(P.elf, P.start->secs, (size_t)(P.nelf = P.start->nsecs) * sizeof *P.elf);
@@ -3910,6 +3912,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         prog->end->nsecs = prog->end->secs_more ? 0 : P.nelf;
         if (P.nelf) memcpy(prog->end->secs, P.elf, (size_t)prog->end->nsecs * sizeof *P.elf);
         prog->end->sec_cur = prog->end->secs_more ? -1 : P.elf_cur;
+        prog->end->md5_with = P.md5_with, prog->end->md5_without = P.md5_without;
+        prog->end->file_made = P.file_made, prog->end->md5_said = P.md5_said;
         prog->end_open = P.nopen > 0 || P.nsec_stack > 0 || P.A.in_comment || P.A.nsyms > 0 ||
                          P.A.alias.n > 0 || P.A.macros.n > 0 || P.A.busy || P.A.ncond > 0 || P.ncfi > 1;
         prog->labels = arena_alloc(&prog->arena, sizeof *prog->labels * (size_t)(P.nsym + 1));

@@ -73,6 +73,10 @@ typedef struct Parser {
     uint64_t dfiles[2]; uint64_t *dfx; int ndfx, capdfx; bool dfiles_more;
     /* the root file (`.file 0`) this part of the text gave: its name as written, its MD5 */
     char *droot; bool droot_md5; uint64_t droot_sum[2];
+    /* llvm's MCDwarfLineTableHeader: the numbered `.file` lines so far with an MD5 checksum and
+     * without one, whether one made a file of the line table (N >= 1, not the root file again),
+     * and whether "inconsistent use of MD5 checksums" was said (once) */
+    bool md5_with, md5_without, file_made, md5_said;
     const char *next_line, *text_end;   /* the input's line after the one parsed (NULL: none, a
                                            line of an expansion), and the text's end */
     const char *eos;          /* where the statement being parsed ends with the blanks after it
