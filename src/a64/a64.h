@@ -287,6 +287,9 @@ typedef struct A64ParseStart {
     A64ElfSection secs[A64_START_SECTIONS];
     int nsecs, sec_cur;
     bool secs_more;
+    /* the numbered `.file` lines before it: some with an MD5 checksum, some without; a file of the
+     * line table made (N >= 1, not the root file again); "inconsistent use of MD5 checksums" said */
+    bool md5_with, md5_without, file_made, md5_said;
 } A64ParseStart;
 
 typedef struct A64Program {

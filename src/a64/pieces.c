@@ -192,6 +192,10 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
                 start.files[0] = g.end->files[0];
                 start.files[1] = g.end->files[1];
                 start.files_more = g.end->files_more;
+                start.md5_with = g.end->md5_with;
+                start.md5_without = g.end->md5_without;
+                start.file_made = g.end->file_made;
+                start.md5_said = g.end->md5_said;
                 line0 += count_lines(&t);
                 a64_program_free(&g);
                 break;

@@ -128,9 +128,9 @@ typedef enum AsmDirKind {
     ASM_D_DATA, ASM_D_SECTION, ASM_D_POPSECTION, ASM_D_PREVIOUS, ASM_D_P2ALIGN, ASM_D_BALIGN, ASM_D_SKIP, ASM_D_ORG,
     ASM_D_FILL, ASM_D_ASCII, ASM_D_ASCIZ, ASM_D_FLOAT4, ASM_D_FLOAT8, ASM_D_DATA1, ASM_D_DATA2, ASM_D_DATA4,
     ASM_D_DATA8,
-    /* the debug and AArch64 directives whose arguments src/a64/parse.c checks: .file, .loc, .reloc, .print, .tlsdesccall */
+    /* the debug and AArch64 directives whose arguments src/a64/directive.c checks: .file, .loc, .reloc, .print, .tlsdesccall */
     ASM_D_FILE, ASM_D_LOC, ASM_D_RELOC, ASM_D_PRINT, ASM_D_TLSDESCCALL,
-    /* the CFI frames' (last: src/a64/parse.c takes the kinds from ASM_D_CFI_START on as CFI) */
+    /* the CFI frames' (last: src/a64/dir_debug.c takes the kinds from ASM_D_CFI_START on as CFI) */
     ASM_D_CFI_START, ASM_D_CFI_END, ASM_D_CFI_BARE, ASM_D_CFI_REG, ASM_D_CFI_REG_OFF, ASM_D_CFI_REG_REG,
     ASM_D_CFI_ASPACE, ASM_D_CFI_OFF, ASM_D_CFI_ESCAPE, ASM_D_CFI_ENCODING, ASM_D_CFI_LABEL
 } AsmDirKind;
@@ -152,6 +152,16 @@ extern const AsmElfSection asm_elf_sections[];
 extern const int asm_elf_sections_count;
 /* the one named [name, name + n), or NULL */
 const AsmElfSection *asm_elf_section_find(const char *name, size_t n);
+/* a section type llvm-mc 19 reads by name after @, % or in quotes (src/asm/elf_section_types.tsv) */
+typedef struct AsmElfSectionType { const char *name; unsigned long long type; } AsmElfSectionType;
+extern const AsmElfSectionType asm_elf_section_types[];
+extern const int asm_elf_section_types_count;
+/* the flags and type llvm-mc 19 gives a section by its name (src/asm/elf_section_defaults.tsv):
+ * the name itself (EXACT), it or it followed by '.' (PREFIX), or any name starting with it (START) */
+enum { ASM_SEC_EXACT, ASM_SEC_PREFIX, ASM_SEC_START };
+typedef struct AsmElfSectionDefault { const char *name; int match; unsigned long long flags; int type; } AsmElfSectionDefault;
+extern const AsmElfSectionDefault asm_elf_section_defaults[];
+extern const int asm_elf_section_defaults_count;
 
 typedef enum { ASM_NOT_MINE, ASM_DONE, ASM_ERROR } AsmResult;
 /* The directive d (one of the language's kinds) written at `at` with its arguments [args, e),

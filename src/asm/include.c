@@ -15,12 +15,12 @@
  * and llvm-mc read it) is not spliced again: the parser skips that `.include` in its false
  * conditional.  Anything else is left for
  * the parser, which reports it where it is reached, so that a `.include` inside `.if 0` is no
- * error (src/a64/parse.c include_left): a missing file or a directory in llvm's words ("Could
+ * error (src/a64/dir_data.c include_left): a missing file or a directory in llvm's words ("Could
  * not find include file"), a special file (a FIFO waits for a writer, /dev/zero never ends:
  * llvm hangs or runs out of memory) as not a regular file; a special file is never opened.
  * The text of an included file is that of a `.macro` or `.rept` body it lies in (it is
  * replayed with it); a name made by a macro's argument is left to the parser, which reads the
- * file then (src/a64/parse.c include_left, asm_include_text).
+ * file then (src/a64/dir_data.c include_left, asm_include_text).
  * Bounded: includes nest at most ASM_MAX_INCLUDE_DEPTH deep, at most ASM_MAX_INCLUDES files
  * are included,
  * and the copy (so an input that names `.include`) holds at most ASM_MAX_INCLUDE_BYTES bytes;

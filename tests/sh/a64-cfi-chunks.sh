@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# a64-cfi-chunks.sh — CFI frames (.cfi_startproc ... .cfi_endproc, src/a64/parse.c cfi_directive)
+# a64-cfi-chunks.sh — CFI frames (.cfi_startproc ... .cfi_endproc, src/a64/dir_debug.c cfi_directive)
 # go on across the chunks `uarch mca` reads (cut between regions) and the pieces `uarch decode`
 # parses (A64ParseStart.cfi_open): a file of functions, each its frame holding a region, gives the
 # same output and errors in chunks or pieces of any size as read at once; a directive outside a

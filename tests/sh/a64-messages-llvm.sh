@@ -53,10 +53,11 @@ for name in a64-range-messages a64-range-messages-2 a64-feature-m1-own a64-featu
 done
 # a64-semicolon-errors.test (each statement's error on a line of several),
 # asm-warnings-with-errors.test (the directives' warnings among the errors) and
-# a64-debug-directives.test (.file, .loc, .reloc: the DWARF file numbers given) and
+# a64-debug-directives.test (.file, .loc, .reloc: the DWARF file numbers given),
+# a64-debug-md5.test (.file's "inconsistent use of MD5 checksums") and
 # a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
 # text): the whole stderr, byte for byte (uarch's closing line has its program name)
-for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives; do
+for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives a64-debug-md5; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)

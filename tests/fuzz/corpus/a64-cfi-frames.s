@@ -1,6 +1,6 @@
 # RUN: mca -mcpu=apple-m1 %s
 # EXIT: 1
-// CFI frames as llvm-mca 19 keeps them (its MCStreamer; src/a64/parse.c cfi_directive), the whole
+// CFI frames as llvm-mca 19 keeps them (its MCStreamer; src/a64/dir_debug.c cfi_directive), the whole
 // file's stderr compared with llvm-mca-19's by tests/sh/a64-messages-llvm.sh: a directive outside
 // a frame (at the directive), .cfi_startproc in a frame open in the same section (at the next
 // token: after a ';', else the next line's first, past blanks and block comments, a comment's
