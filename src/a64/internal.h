@@ -116,6 +116,11 @@ extern const int a64_apple_count;
 typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
 extern const A64ZaTiles a64_za_tiles[];
 extern const int a64_za_tiles_count;
+/* llvm's matcher order of the classes of an operand several forms refuse (src/a64/
+ * match_order.tsv -> $(B)/gen/a64_match_order.c): operand "zt", "-", "s", "slice.s" ... */
+typedef struct A64MatchOrder { const char *operand; } A64MatchOrder;
+extern const A64MatchOrder a64_match_order[];
+extern const int a64_match_order_count;
 /* the registers and numbers of SME's operands with an index register or a start (za0h.s[w12,
  * 3], za.s[w8, 0:1], { z0.s, z8.s }): src/a64/sme_operands.tsv -> $(B)/gen/a64_sme_operands.c.
  * index, offsets: runs "lo-hi[,lo-hi]" ('-': none); step: '-' or a number */

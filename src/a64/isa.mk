@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs sve_imms
+A64_TABLES := sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs sve_imms match_order
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse;
 # the asm layer's table too, src/asm/asm.mk)
@@ -73,6 +73,9 @@ $(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
 # the SME ZA tiles of each element size (za0.b; za0.s-za3.s ...): src/a64/za_tiles.tsv (the Arm ARM's)
 $(B)/gen/a64_za_tiles.c: src/a64/za_tiles.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64ZaTiles a64_za_tiles "str int" $< > $@.tmp && mv $@.tmp $@
+# llvm's matcher order of the classes of an operand several forms refuse: src/a64/match_order.tsv
+$(B)/gen/a64_match_order.c: src/a64/match_order.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64MatchOrder a64_match_order "str" $< > $@.tmp && mv $@.tmp $@
 # the registers and numbers of SME's operands with an index register or a start, and the
 # addresses of SVE's and SME's loads, stores and prefetches: src/a64/sme_operands.tsv,
 # src/a64/sme_addrs.tsv (learned by tools/sme-operands-survey.sh)

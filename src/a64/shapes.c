@@ -1971,6 +1971,8 @@ static bool za_register(const char *p, const char *w)
  *   z, z[N]       a z register with an element size: "expected register without element width
  *                 suffix"
  *   zt            any operand: "Invalid lookup table, expected zt0"
+ *   za[           ZA's vectors (ldr za[w12, 0], [x0]): another register of ZA, "invalid matrix
+ *                 operand, expected za"
  *   za.T          a tile (fmopa): any register of ZA, "invalid matrix operand, expected za[0-3].s"
  *   za.T[         an array vector: any register of ZA, "invalid matrix operand, expected suffix .s"
  *   {za.T[        a tile's slice (ld1w {za0h.s[w12, 0]}): "invalid matrix operand, expected
@@ -2016,6 +2018,10 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     }
     const char *zo = *o == '{' ? skip_sp(o + 1, e) : o;
     if (!za_register(zo, word_end(zo, e))) return false;
+    if (xn >= 3 && !strncmp(x, "za[", 3)) {
+        snprintf(words, cap, "invalid matrix operand, expected za");
+        return false;
+    }
     int tiles = xn >= 4 && !strncmp(x, "za.", 3) ? za_tiles_of(x[3]) : xn >= 5 && !strncmp(x, "{za.", 4) ? za_tiles_of(x[4]) : 0;
     if (!tiles) return false;
     char range[16];
@@ -2037,6 +2043,20 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     return slice && xn > 4;
 }
 
+/* the place in llvm's matcher order (src/a64/match_order.tsv) of the class of a form's operand
+ * [x, +xn) of its shape (slice: a tile's slice), -1 for one the table lacks */
+static int match_rank(const char *x, size_t xn, bool slice)
+{
+    char name[16];
+    const char *dot = memchr(x, '.', xn);
+    if (xn == 2 && !strncmp(x, "zt", 2)) snprintf(name, sizeof name, "zt");
+    else if (!dot || dot + 1 >= x + xn || !element_bits(dot[1])) snprintf(name, sizeof name, "-");
+    else snprintf(name, sizeof name, "%s%c", slice ? "slice." : "", dot[1]);
+    for (int i = 0; i < a64_match_order_count; i++)
+        if (!strcmp(a64_match_order[i].operand, name)) return i;
+    return -1;
+}
+
 /* llvm's words refusing operand k of [s, e) (shape sh, or v with the restricted predicates)
  * where the forms of mnemonic [mnem, +n) (rows from lo) that take the k operands before it
  * stop: those of a form that words it (operand_words) and whose features the CPU has, else "" */
@@ -2044,7 +2064,7 @@ static void diverge_words(const char *mnem, size_t n, int lo, const char *s, con
                           const A64ShapeRow *dflt, A64Features features, char *words, size_t cap)
 {
     words[0] = 0;
-    char best[8] = "";
+    int best = -1;
     const char *o = operand_at(s, e, k);
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
@@ -2059,17 +2079,11 @@ static void diverge_words(const char *mnem, size_t n, int lo, const char *s, con
         bool slice = operand_words(r, x, x + xn, o, e, w, sizeof w);
         const A64ShapeRow *f = !strcmp(r->feature, "=") ? dflt : r;
         if (!w[0] || !f || requires_msg(mnem, n, f->feature, features, m, sizeof m)) continue;
-        /* (of several forms, llvm's matcher words the last in its order of the class there:
-         * its element size's bits as text, "16" < "32" < "64" < "8", then a slice before an
-         * array vector: umopa za.s[w8, 0]: the za.d form's; fmlal za.d[...]: the za.s form's;
-         * mov { z0.d - z3.d }, za.s[w12, 0:3]: the array's; zt0's before all) */
-        const char *dot = memchr(x, '.', xn);
-        char key[8];
-        snprintf(key, sizeof key, "%d%c", dot && dot + 1 < x + xn ? element_bits(dot[1]) : 0, slice ? 'a' : 'b');
-        if (xn == 2 && !strncmp(x, "zt", 2)) key[0] = 0;   /* (zt0's class first: ldr z3.d, [x0]: z's words) */
-        if (!words[0] || strcmp(key, best) >= 0) {
+        /* (of several forms, llvm's matcher words the last in its order of the class there) */
+        int rank = match_rank(x, xn, slice);
+        if (!words[0] || rank >= best) {
             snprintf(words, cap, "%s", w);
-            snprintf(best, sizeof best, "%s", key);
+            best = rank;
         }
     }
 }
@@ -2160,19 +2174,52 @@ bool a64_shape_known(const char *mnem, size_t n)
 }
 
 /* ldr za[w12, O], [x0, #N, mul vl] and str (ZA's vectors, its offset and the address's vectors:
- * N is 0 without #N) with O other than N: llvm-mc-19 takes the form and then refuses it,
+ * N is 0 without #N): whether [s, e) are such operands; *b the '[' after za, *o O, *hash the '#'
+ * of N (NULL without), *m N */
+static bool za_vectors(const char *s, const char *e, const char **b, int64_t *o, const char **hash, int64_t *m)
+{
+    const char *p = skip_sp(s, e), *w = word_end(p, e);
+    *b = skip_sp(w, e);
+    *m = 0;
+    if (w - p != 2 || strncasecmp(p, "za", 2) || *b >= e || **b != '[') return false;
+    const char *c = memchr(*b, ',', (size_t)(e - *b)), *close = memchr(*b, ']', (size_t)(e - *b));
+    if (!c || !close || c > close || !user_int(c + 1, e, o)) return false;
+    const char *a = operand_at(s, e, 1);
+    *hash = a < e ? memchr(a, '#', (size_t)(e - a)) : NULL;
+    return a < e && *a == '[' && (!*hash || user_int(*hash + 1, e, m));
+}
+
+/* such operands with O other than N: llvm-mc-19 takes the form and then refuses it,
  * "unpredictable instruction, immediate and offset mismatch." at the '[' after za; the place,
  * else NULL */
 static const char *za_offset_mismatch(const char *s, const char *e)
 {
-    const char *p = skip_sp(s, e), *w = word_end(p, e), *b = skip_sp(w, e);
-    if (w - p != 2 || strncasecmp(p, "za", 2) || b >= e || *b != '[') return NULL;
-    const char *c = memchr(b, ',', (size_t)(e - b)), *close = memchr(b, ']', (size_t)(e - b));
-    int64_t o, m = 0;
-    if (!c || !close || c > close || !user_int(c + 1, e, &o)) return NULL;
-    const char *a = operand_at(s, e, 1), *hash = a < e ? memchr(a, '#', (size_t)(e - a)) : NULL;
-    if (a >= e || *a != '[' || (hash && !user_int(hash + 1, e, &m))) return NULL;
-    return o != m ? b : NULL;
+    const char *b, *hash;
+    int64_t o, m;
+    return za_vectors(s, e, &b, &o, &hash, &m) && o != m ? b : NULL;
+}
+
+/* such operands with an N that ZA's vectors' offsets are not (src/a64/sme_operands.tsv, row za:
+ * ldr za[w14, 11], [x30, #75, mul vl]): llvm's matcher refuses it, at its '#', before it checks
+ * O and N alike; the place, else NULL; *lo, *hi the offsets' first and last */
+static const char *za_mulvl_refused(const char *s, const char *e, long *lo, long *hi)
+{
+    const char *b, *hash;
+    int64_t o, m;
+    const A64SmeOperand *za = sme_operand("za");
+    if (!za || !za_vectors(s, e, &b, &o, &hash, &m) || !hash) return NULL;
+    return !runs_have(za->offsets, (long)m, lo, hi) ? hash : NULL;
+}
+
+/* whether a row of mnemonic [mnem, +n) (rows from lo) has `what` in its shape */
+static bool rows_have(const char *mnem, size_t n, int lo, const char *what)
+{
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (strstr(r->shape, what)) return true;
+    }
+    return false;
 }
 
 /* A list that starts with no vector register ({x0}, {all}, {#1}, {}; {p0.s} where no form of
@@ -2185,13 +2232,7 @@ static const char *list_unvec(const char *mnem, size_t n, int lo, const char *sh
         const char *o = p;
         next_operand(&p);
         if (*o != '{' || !o[1] || o[1] == 'z' || o[1] == 'v') continue;
-        bool plist = false;
-        for (int i = lo; o[1] == 'p' && i < a64_shape_rows_count && !plist; i++) {
-            const A64ShapeRow *r = &a64_shape_rows[i];
-            if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-            plist = strstr(r->shape, "{p") != NULL;
-        }
-        if (!plist) return tok[o + 1 - shape];
+        if (o[1] != 'p' || !rows_have(mnem, n, lo, "{p")) return tok[o + 1 - shape];
     }
     return NULL;
 }
@@ -2247,6 +2288,50 @@ static const char *first_refused(const char *mnem, size_t n, int lo, bool known,
     for (int ri = m ? m->first : 0; m && ri < m->first + m->count; ri++)
         if (a64_rows[ri].nops && a64_pat_classes(a64_rows[ri].ops[0].kind) & cls) return NULL;
     return operand_at(s, e, 0);
+}
+
+/* A ZA operand without the index the forms have there: ZA itself or a tile (za, za3.s, za.s) at
+ * operand k where a form that takes the operands before it has a slice or an array vector
+ * (za.s[w,N]) and none takes more of them (mov z3.b, p2/m, za; movaz { z0.s, z1.s }, za3.s).
+ * llvm's parser reads it as a matrix operand of its own and its matcher refuses it there
+ * (llvm-mc-19, tools/sme-survey.sh); so is ZA itself where a form has a tile (umopa za, ...).
+ * A tile's slice without its index (movaz z3.s, za0h.s), and za.s where a form has an array
+ * vector of .s elements (mov { z0.s, z1.s }, za.s), are the start of the form to llvm, the index
+ * an operand of its own: too few where they end the operands (*few).  k, or -1 */
+static int za_unindexed(const char *mnem, size_t n, int lo, const char *shape, const char *s, const char *e, bool *few)
+{
+    *few = false;
+    int k = 0;
+    for (const char *p = shape; *p; k++) {
+        const char *x = p;
+        size_t xn = next_operand(&p);
+        if ((xn != 2 && (xn != 4 || x[2] != '.')) || strncmp(x, "za", 2)) continue;
+        bool indexed = false, array = false;
+        for (int i = lo; i < a64_shape_rows_count; i++) {
+            const A64ShapeRow *r = &a64_shape_rows[i];
+            if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+            if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
+            int c = shape_common(shape, r->shape);
+            if (c > k) return -1;
+            if (c < k) continue;
+            const char *y = r->shape;
+            for (int j = 0; j < k && *y; j++) next_operand(&y);
+            const char *ye = y;
+            size_t yn = next_operand(&ye);
+            char op[64];
+            snprintf(op, sizeof op, "%.*s", (int)yn, y);
+            bool z = !strncmp(op, "za.", 3), ix = z && strchr(op, '[');
+            indexed = indexed || ix || (z && xn == 2);
+            /* (za.s where a form has an array vector of .s: llvm reads the vector's za.s) */
+            array = array || (ix && xn == 4 && op[3] == x[3] && (strstr(op, "vgx") || (strchr(op, ':') && !strstr(r->shape, "{z"))));
+        }
+        const char *o = operand_at(s, e, k);
+        bool slice = false, tile = numbered_tile(o, word_end(o, e), &slice);
+        if (!indexed) return -1;
+        if (slice || (array && !tile)) return (*few = !*p) ? k : -1;
+        return k;
+    }
+    return -1;
 }
 
 static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
@@ -2382,6 +2467,20 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (fr) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = fr;
+        return A64_SHAPE_FORMS;
+    }
+    /* (a ZA operand without the index the forms have there: mov z3.b, p2/m, za) */
+    bool zfew = false;
+    int zk = !hit && shape[0] ? za_unindexed(mnem, n, lo, shape, s, e, &zfew) : -1;
+    if (zk >= 0 && zfew) {
+        snprintf(msg, cap, "too few operands for instruction");
+        return A64_SHAPE_FEW;
+    }
+    if (zk >= 0) {
+        char dw[160] = "";
+        diverge_words(mnem, n, lo, s, e, shape, zk, dflt, features, dw, sizeof dw);
+        snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
+        *at = operand_at(s, e, zk);
         return A64_SHAPE_FORMS;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
@@ -2538,6 +2637,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     }
     if (!hit || !strcmp(hit->feature, "-")) hit = any;
     if (!hit || !strcmp(hit->feature, "-")) return A64_SHAPE_NONE;
+    long vlo = 0, vhi = 0;
+    const char *vl = za_mulvl_refused(s, e, &vlo, &vhi);
+    if (vl) {
+        if (requires_msg(mnem, n, hit->feature, features, msg, cap)) snprintf(msg, cap, "invalid operand for instruction");
+        else snprintf(msg, cap, "immediate must be an integer in range [%ld, %ld].", vlo, vhi);
+        *at = vl;
+        return A64_SHAPE_FORMS;
+    }
     const char *um = requires_msg(mnem, n, hit->feature, features, msg, cap) ? NULL : za_offset_mismatch(s, e);
     if (um) {                               /* (llvm's check of the instruction it takes) */
         snprintf(msg, cap, "unpredictable instruction, immediate and offset mismatch.");
@@ -2551,12 +2658,21 @@ int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, co
                        A64Features features, char *msg, size_t cap, const char **at)
 {
     int r = shape_requires(mnem, n, known, s, e, features, msg, cap, at);
-    /* (a list of a tile's slice, {za0h.s[w12, 0]}: braces of the syntax to llvm, the slice an
-     * operand of its own, refused at it) */
+    /* (a list of a tile's slice, {za0h.s[w12, 0]}, or of another register of ZA, {za0.s}, where a
+     * form has a list of ZA: braces of the syntax to llvm, the register an operand of its own,
+     * refused at it (else at the '{', incd {za0.d}: llvm's parser of Neon's lists); a slice without
+     * its index, {za0h.s}, the start of the form, refused at the token after the '}' or ','
+     * that follows it: {za0h.s}, p0/z at the ',', {za0h.s, za1h.s} at the za1h.s) */
     if ((r == A64_SHAPE_MANY || r == A64_SHAPE_FORMS) && *at >= s && *at < e && **at == '{') {
-        const char *p = skip_sp(*at + 1, e), *w = word_end(p, e);
+        const char *p = skip_sp(*at + 1, e), *w = word_end(p, e), *after = skip_sp(w, e);
         bool slice = false;
-        if (numbered_tile(p, w, &slice) && slice && skip_sp(w, e) < e && *skip_sp(w, e) == '[') *at = p;
+        if (!numbered_tile(p, w, &slice) || !slice) {
+            if (za_register(p, w) && rows_have(mnem, n, first_row(mnem, n), "{za")) *at = p;
+        } else if (after < e && *after == '[') *at = p;
+        else if (after < e && (*after == '}' || *after == ',')) {
+            snprintf(msg, cap, "invalid operand for instruction");
+            *at = skip_sp(after + 1, e);
+        }
     }
     return r;
 }
