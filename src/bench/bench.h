@@ -100,6 +100,7 @@ void bench_prog_raw(BenchProgram *p, const char *text);
 
 /* The statements of user text (split on ';' and newlines, comments dropped, trimmed), each
  * with its origin; fn returns false to stop. */
+#define BENCH_STMT_MAX 65536     /* bytes in a statement of a snippet or init (a longer one is an error) */
 typedef bool (*BenchStmtFn)(void *ctx, const char *stmt, size_t n, const BenchLineOrigin *o);
 void bench_split_stmts(BenchArch arch, const char *text, const char *file, int first_line,
                        BenchStmtFn fn, void *ctx);

@@ -160,14 +160,11 @@ static const RunOptDef *find(const OptWord *w)
 static int incbin_text(const char *opt, const char *path, Buf *out, char *err, size_t n)
 {
     struct stat st;
-    FILE *f = fopen(path, "rb");
-    if (!f || fstat(fileno(f), &st) != 0) {
+    /* its kind before opening it: a FIFO would hold open() until a writer came */
+    if (stat(path, &st) != 0 || (S_ISREG(st.st_mode) && access(path, R_OK) != 0)) {
         snprintf(err, n, "%s: cannot read '%s': %s", opt, path, strerror(errno));
-        if (f)
-            fclose(f);
         return 1;
     }
-    fclose(f);
     if (!S_ISREG(st.st_mode) || st.st_size == 0) {
         snprintf(err, n, "%s: '%s' is %s: want a file of machine code", opt, path,
                  S_ISREG(st.st_mode) ? "empty" : "not a regular file");

@@ -93,6 +93,12 @@ static bool check_stmt(void *ctx, const char *stmt, size_t n, const BenchLineOri
 {
     Check *c = ctx;
     const char *end = stmt + n, *m = stmt;
+    if (n > BENCH_STMT_MAX) {   /* (the assembler took 21 s and 300 MB on a word of 1 MB, then quoted it all) */
+        diag_set(c->err, o->file, o->line, o->col, o->src, "statement of %zu bytes: at most %d in a snippet",
+                 n, BENCH_STMT_MAX);
+        c->bad = true;
+        return false;
+    }
     while (m < end && (isalnum((unsigned char)*m) || *m == '.' || *m == '_'))
         m++;
     size_t mlen = (size_t)(m - stmt);

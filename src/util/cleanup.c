@@ -7,6 +7,7 @@
  * stops, reports what it measured and calls cleanup_raise(), which does the rest. */
 #include "util.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,29 +46,48 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-static void install(void)
+/* the handler for the three signals (but those ignored by whoever started us: nohup's stay
+ * ignored), with flags (SA_RESTART, or 0 for a read a signal must end) */
+static void handle(int flags)
 {
-    if (installed)
-        return;
-    installed = true;
     for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
-        sa.sa_flags = SA_RESTART;
+        sa.sa_flags = flags;
         sigemptyset(&sa.sa_mask);
         for (size_t k = 0; k < ARRAY_LEN(sigs); k++)
             sigaddset(&sa.sa_mask, sigs[k]);   /* one handler at a time */
-        /* a signal ignored by whoever started us (nohup) stays ignored */
         if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
             continue;
         sigaction(sigs[i], &sa, NULL);
     }
 }
 
+static void install(void)
+{
+    if (installed)
+        return;
+    installed = true;
+    handle(SA_RESTART);
+}
+
+bool cleanup_reading(bool on)
+{
+    if (!deferred)   /* (the handler ends the process, a blocked read with it) */
+        return true;
+    if (on && pending)
+        return false;
+    int e = errno;
+    handle(on ? 0 : SA_RESTART);
+    errno = e;
+    return true;
+}
+
 void cleanup_defer(void)
 {
     deferred = 1;
+    read_file_hook = cleanup_reading;
     install();
 }
 

@@ -222,9 +222,37 @@ void arena_free(Arena *a)
     a->head = NULL;
 }
 
+bool (*read_file_hook)(bool on);
+
+/* path's stream ("-": stdin) for read_file and read_text_file, interruptible by a deferred
+ * signal (read_file_hook: cleanup_reading) until read_close */
+static FILE *read_open(const char *path)
+{
+    if (read_file_hook && !read_file_hook(true)) {
+        errno = EINTR;
+        return NULL;
+    }
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        if (read_file_hook)
+            read_file_hook(false);
+        errno = e;
+    }
+    return f;
+}
+
+static void read_close(FILE *f)
+{
+    if (f != stdin)
+        fclose(f);
+    if (read_file_hook)
+        read_file_hook(false);
+}
+
 bool read_file(const char *path, Buf *out)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    FILE *f = read_open(path);
     if (!f)
         return false;
     char chunk[65536];
@@ -236,8 +264,7 @@ bool read_file(const char *path, Buf *out)
     }
     bool ok = !big && !ferror(f);
     int saved = big ? EFBIG : errno;
-    if (f != stdin)
-        fclose(f);
+    read_close(f);
     buf_cstr(out);
     errno = saved;
     return ok;
@@ -267,7 +294,7 @@ const char *text_nul(TextNulScan *s, const char *p, const char *e)
  * EFBIG */
 bool read_text_file(const char *path, Buf *out, size_t max)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    FILE *f = read_open(path);
     if (!f)
         return false;
     char chunk[65536];
@@ -301,8 +328,7 @@ bool read_text_file(const char *path, Buf *out, size_t max)
         ok = false;
         saved = errno;
     }
-    if (f != stdin)
-        fclose(f);
+    read_close(f);
     buf_cstr(out);
     errno = saved;
     return ok;

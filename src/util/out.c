@@ -211,7 +211,9 @@ bool out_can_write(const char *path)
     }
     if (!err && (stat(path, &st) != 0 || S_ISREG(st.st_mode))) {  /* new or replaced: its directory */
         char *dir = dir_of(path, NULL);
-        if (access(dir, W_OK | X_OK) != 0)
+        if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))   /* (access says EACCES: -csv f.s/x) */
+            err = ENOTDIR;
+        else if (access(dir, W_OK | X_OK) != 0)
             err = errno;
         free(dir);
     }

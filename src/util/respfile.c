@@ -6,13 +6,16 @@
  *   - words of a file may be `@path` again (nested; paths relative to the working directory,
  *     as llvm-mca 19 resolves them); a file that includes itself, directly or not, is an error
  *     ("recursive expansion of: 'path'");
- *   - an `@path` that cannot be read stays as it is (llvm: then it is an input file name).
+ *   - an `@path` that does not exist stays as it is (llvm: then it is an input file name); one
+ *     that exists but cannot be read (a directory, /dev/zero's endless bytes) is an error.
  * The expanded vector and its words live until opt_response_free(). */
 #include "util/opt.h"
 #include "util/util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char **held;               /* the current expansion: vector, then its words */
 static int nheld;
@@ -89,9 +92,15 @@ static bool expand(char *a, Vec *out, Vec *own, const char **stack, int depth, c
     }
     Buf text;
     buf_init(&text);
-    if (!read_file(path, &text)) {   /* not a response file: an argument as written */
+    struct stat st;
+    if (!read_file(path, &text)) {
+        int e = errno;
         buf_free(&text);
-        vec_push(out, a);
+        if (stat(path, &st) == 0) {   /* (llvm: "cannot not open file '/tmp': Is a directory") */
+            snprintf(err, errsz, "cannot read response file '%s': %s", path, strerror(e));
+            return false;
+        }
+        vec_push(out, a);             /* no such file: not a response file, an argument as written */
         return true;
     }
     Vec words = {0};

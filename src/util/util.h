@@ -102,6 +102,10 @@ void arena_free(Arena *a);
  * READ_FILE_MAX bytes is one (errno EFBIG). */
 #define READ_FILE_MAX ((size_t)64 << 20)
 bool read_file(const char *path, Buf *out);
+/* called with true before read_file and read_text_file open their file, false after they close
+ * it (cleanup_defer sets it to cleanup_reading; NULL: nothing; mem.c stands alone in the build's
+ * generators) */
+extern bool (*read_file_hook)(bool on);
 /* The same for a text: it ends at its first NUL byte outside a line comment (kept, for the parser
  * to report), and more than `max` bytes is an error (errno EFBIG). */
 bool read_text_file(const char *path, Buf *out, size_t max);
@@ -176,6 +180,11 @@ int cleanup_pending(void);
 void cleanup_child(long pid);
 void cleanup_child_signals(void);
 void cleanup_raise(void);
+/* Around the reading of an input (read_file, read_text_file): in deferred mode a signal then
+ * interrupts the open or read (EINTR) instead of restarting it, so a FIFO without a writer or a
+ * terminal that sends nothing does not hold the program past SIGINT or SIGTERM.  false (on)
+ * when a signal is pending already: read nothing (EINTR). */
+bool cleanup_reading(bool on);
 /* whether sig is one of the three signals cleanup catches (SIGINT, SIGTERM, SIGHUP) */
 bool cleanup_catches(int sig);
 /* "SIGINT", "SIGTERM" or "SIGHUP" for the three signals cleanup catches, else "a signal" */

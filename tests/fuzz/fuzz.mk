@@ -7,6 +7,9 @@
 #                 see fuzz_mca.c)
 #   fuzz_options  `uarch mca`'s command line and the numeric option parser, corpus
 #                 tests/fuzz/corpus-options (one argument per line)
+#   fuzz_inputs   the text inputs that are not assembly (byte 0 chooses: bench -config files,
+#                 pmu -probe-file, pmu event lists and perf specs, @response files), corpus
+#                 tests/fuzz/corpus-inputs
 #   make fuzz                   each target for FUZZ_SECONDS (default 600), one after the other
 #   make fuzz FUZZ_SECONDS=60   what CI runs: the 60 s are split between the targets (20 s each)
 #   make fuzz FUZZ_TARGETS=fuzz_mca FUZZ_SECONDS=1800 FUZZ_RSS_MB=2048   one target, longer
@@ -23,7 +26,7 @@
 # Builds in build-fuzz/ on a copy of each corpus.  Without clang/libFuzzer it prints
 # "fuzz: skipped (...)" and succeeds.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= fuzz_parse fuzz_mca fuzz_options
+FUZZ_TARGETS ?= fuzz_parse fuzz_mca fuzz_options fuzz_inputs
 FUZZ_RSS_MB ?= 2048
 FUZZ_REPLAY_PASSES ?= 5
 FUZZ_SPLIT ?= $(if $(shell test $(FUZZ_SECONDS) -lt 300 && echo y),1,0)
@@ -58,6 +61,7 @@ fuzz:
 	    fuzz_parse)   corpus=corpus ;; \
 	    fuzz_mca)     corpus=corpus-mca ;; \
 	    fuzz_options) corpus=corpus-options ;; \
+	    fuzz_inputs)  corpus=corpus-inputs ;; \
 	    *) echo "fuzz: unknown target '$$t'"; exit 1 ;; \
 	  esac; \
 	  rm -rf $(FUZZ_B)/$$t-corpus; mkdir -p $(FUZZ_B)/$$t-corpus; cp tests/fuzz/$$corpus/* $(FUZZ_B)/$$t-corpus/; \
@@ -88,6 +92,6 @@ fuzz:
 FUZZ_REPLAY_OBJS = $(filter-out $(B)/obj/cmd/mca.o,$(OBJS))
 $(B)/fuzz-replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LTO_LINK) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(FUZZ_REPLAY_OBJS) $(LDLIBS)
-check: $(B)/fuzz-replay-parse $(B)/fuzz-replay-mca $(B)/fuzz-replay-options
+check: $(B)/fuzz-replay-parse $(B)/fuzz-replay-mca $(B)/fuzz-replay-options $(B)/fuzz-replay-inputs
 
 .PHONY: fuzz fuzz-bins

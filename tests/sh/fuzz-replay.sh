@@ -7,7 +7,7 @@ set -u
 : "${ROOT:?}" "${BUILD:?}"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fails=0
-for t in parse:corpus mca:corpus-mca options:corpus-options; do
+for t in parse:corpus mca:corpus-mca options:corpus-options inputs:corpus-inputs; do
   bin=$BUILD/fuzz-replay-${t%%:*}
   [ -x "$bin" ] || { echo "skipped: $bin not built (make check builds it)"; exit 77; }
   dir=$ROOT/tests/fuzz/${t#*:}
