@@ -249,7 +249,11 @@ enum { A64_DIAG_REGION = 1,
  * inside another): the statement has no effect and the parse goes on, so that under
  * A64ParseOptions.skip_errors it is listed (A64Program.skipped) with no line left out; and of
  * "Unfinished frame!" at the end of the text, which llvm gives only when no statement failed */
-       A64_DIAG_CONTEXT = 4, A64_DIAG_UNFINISHED = 5 };
+       A64_DIAG_CONTEXT = 4, A64_DIAG_UNFINISHED = 5,
+/* Diag.kind of an error whose statement took effect all the same, as llvm-mc's does (a `.macro`
+ * of a name taken: its body read; a macro's `.endm` with something after it): parsed again under
+ * A64ParseOptions.skip_errors, it is listed with no line left out, and the parse goes on */
+       A64_DIAG_KEPT = 6 };
 /* an ELF section as llvm's MCContext keys it (a hash of its name, group, linked-to symbol and
  * unique id; name: of its name alone), with what `.section` must keep of it: its SHT_ type, SHF_
  * flags, entry size, and its group (a hash, 0 none) for the `?` flag of a later one */

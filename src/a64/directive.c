@@ -238,7 +238,7 @@ bool directive(Parser *P, const char *s, const char *e, const char *ie)
     if (d->kind < ASM_D_TARGET) {   /* the assembler language's: .set .macro .if .irp .rept ... */
         AsmErr ae;
         P->A.line_start = P->ls;
-        AsmResult r = asm_directive(&P->A, d, s, a, eos, P->line, &ae);   /* (.ifc: where the statement ends) */
+        AsmResult r = asm_directive(&P->A, d, s, a, skip_ws(eos, P->le), P->line, &ae);   /* (.ifc: where the statement ends, its blanks read: llvm's end of statement) */
         if (r == ASM_DONE) return true;
         if (r == ASM_ERROR) { if (!ae.at) ae.at = s; return aerr(P, &ae); }
         return perr(P, s, "unknown directive");

@@ -1310,8 +1310,9 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     p = skip_ws(p + 1, L->e);
                     const char *ke = ident_end(p, L->e);
                     int sh = a64_shift_lookup(p, (size_t)(ke - p));
-                    if (sh == A64_SH_NONE || sh == A64_SH_LSR || sh == A64_SH_ASR || sh == A64_SH_ROR || sh == A64_SH_MSL)
-                        return perr(P, p, "invalid extend '%s' in memory operand", q(p, ke, buf, sizeof buf));
+                    /* (a shift too, as llvm reads one there: the rows refuse asr, ror, lsr and
+                     * msl as the extends they do not take, in their words) */
+                    if (sh == A64_SH_NONE) return perr(P, p, "invalid extend '%s' in memory operand", q(p, ke, buf, sizeof buf));
                     o->u.mem.ext = (uint8_t)sh;
                     int64_t v;
                     bool given;
@@ -3101,7 +3102,7 @@ bool statement(Parser *P, const char *s, const char *e)
         bool handled;
         AsmErr ae;
         const char *we = w_ie ? w_ie : ident_end(s, e);
-        if (!asm_macro_call(&P->A, s, we, e, P->line, P->ls, &handled, &ae)) return aerr(P, &ae);
+        if (!asm_macro_call(&P->A, s, we, e, skip_ws(e, P->le), P->line, P->ls, &handled, &ae)) return aerr(P, &ae);
         if (handled) return true;
     }
     if (w_ie && w_ie < e && (is_ws(*w_ie) || *w_ie == '=')) {
@@ -3618,6 +3619,13 @@ bool a64_parse(const char *file, const char *text, size_t len, A64Program *prog,
     return a64_parse_opts(file, text, len, NULL, prog, err);
 }
 
+/* the error just made, of a statement that took effect (AsmState.kept): A64_DIAG_KEPT, for the
+ * caller to parse again under skip_errors (a line of an included file stays its own) */
+static void kept_kind(Parser *P)
+{
+    if (P->A.kept && !P->err->kind) P->err->kind = A64_DIAG_KEPT;
+}
+
 /* the error in err left out (A64ParseOptions.skip_errors): listed in the program */
 void skipped_add(Parser *P, const Diag *err)
 {
@@ -3792,7 +3800,13 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                 ce = b->data + b->len;
             }
             if (asm_consume(&P.A, cs, ce, P.line, &aok, &ae)) {
-                if (!aok) { ok = aerr(&P, &ae); break; }
+                if (!aok) {
+                    ok = aerr(&P, &ae);
+                    if (!P.skip || !P.A.kept) { kept_kind(&P); break; }
+                    P.A.kept = false;      /* (left out: the body read) */
+                    skipped_add(&P, err);
+                    ok = true;
+                }
                 continue;
             }
         }
@@ -3807,17 +3821,23 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             int nf0 = P.A.nframes;
             bool own = P.file != P.input_file;
             if (!line(&P, ls, le, plain)) {
-                bool undo = (P.A.nframes == 0 || (own && P.A.nframes == nf0)) && !P.A.busy && (P.nsym == ns0 || own) && P.nnumdef == nn0 && P.sec == sec0 &&
+                /* (a `.macro` of a name taken: left out, its labels and the body it began
+                 * to read kept, as llvm-mc keeps them) */
+                bool keep = P.A.kept;
+                P.A.kept = false;
+                bool undo = !keep && (P.A.nframes == 0 || (own && P.A.nframes == nf0)) && !P.A.busy && (P.nsym == ns0 || own) && P.nnumdef == nn0 && P.sec == sec0 &&
                             P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
                             prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
                             strncmp(err->msg, "expansions ", 11) != 0 && strcmp(err->msg, A64_MSG_WHOLE) != 0;
-                if (!undo) { ok = false; break; }
-                prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
-                while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
+                if (!undo && !keep) { ok = false; break; }
+                if (undo) {
+                    prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
+                    while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
+                }
                 skipped_add(&P, err);
                 continue;
             }
-        } else if (!line(&P, ls, le, plain)) { ok = false; break; }
+        } else if (!line(&P, ls, le, plain)) { kept_kind(&P); ok = false; break; }
         if (P.ended) break;
     }
     P.file = P.input_file;

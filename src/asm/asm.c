@@ -89,6 +89,7 @@ void asm_init(AsmState *A, AsmDialect dialect, AsmLabelFn label_defined, void *c
     memset(A, 0, sizeof *A);
     A->dialect = dialect;
     A->skip_from = -1;
+    A->macros.cased = true;
     A->lines_left = asm_max_lines;
     A->bytes_left = asm_max_bytes;
     A->label_defined = label_defined;
@@ -109,21 +110,22 @@ static void frame_free(AsmFrame *f)
     free(f->values); free(f->chars); free(f->call_src); free(f);
 }
 
-/* ---- tables of lowercase names ---- */
-static uint32_t hash_lower(const char *s, size_t n) { return fnv1a_lower(s, n); }
-static bool lower_eq(const char *name, const char *s, size_t n)
+/* ---- tables of names (lowercase, or as written: AsmTab.cased) ---- */
+static uint32_t tab_hash(const AsmTab *t, const char *s, size_t n) { return t->cased ? fnv1a(s, n) : fnv1a_lower(s, n); }
+static bool tab_eq(const AsmTab *t, const char *name, const char *s, size_t n)
 {
+    if (t->cased) return name_eq(name, s, n);
     size_t k = 0;
     while (k < n && name[k] && name[k] == ascii_lower(s[k])) k++;
     return k == n && !name[k];
 }
-/* the slot of [s, s + n) (any case), or -1 */
+/* the slot of [s, s + n), or -1 */
 static int tab_slot(const AsmTab *t, const char *s, size_t n)
 {
     if (!t->n) return -1;
     uint32_t mask = (uint32_t)t->cap - 1;
-    for (uint32_t k = hash_lower(s, n) & mask; t->name[k]; k = (k + 1) & mask)
-        if (lower_eq(t->name[k], s, n)) return (int)k;
+    for (uint32_t k = tab_hash(t, s, n) & mask; t->name[k]; k = (k + 1) & mask)
+        if (tab_eq(t, t->name[k], s, n)) return (int)k;
     return -1;
 }
 static void *tab_get(const AsmTab *t, const char *s, size_t n)
@@ -131,7 +133,7 @@ static void *tab_get(const AsmTab *t, const char *s, size_t n)
     int k = tab_slot(t, s, n);
     return k < 0 ? NULL : t->val[k];
 }
-/* a new name (not in t): its lowercase copy and value */
+/* a new name (not in t): its copy (lowercase unless t->cased) and value */
 static void tab_add(AsmTab *t, const char *s, size_t n, void *val)
 {
     if ((t->n + 1) * 2 > t->cap) {
@@ -141,7 +143,7 @@ static void tab_add(AsmTab *t, const char *s, size_t n, void *val)
         t->val = xcalloc((size_t)t->cap, sizeof *t->val);
         for (int i = 0; i < o.cap; i++) {
             if (!o.name[i]) continue;
-            uint32_t k = hash_lower(o.name[i], strlen(o.name[i])) & (uint32_t)(t->cap - 1);
+            uint32_t k = tab_hash(t, o.name[i], strlen(o.name[i])) & (uint32_t)(t->cap - 1);
             while (t->name[k]) k = (k + 1) & (uint32_t)(t->cap - 1);
             t->name[k] = o.name[i];
             t->val[k] = o.val[i];
@@ -149,9 +151,9 @@ static void tab_add(AsmTab *t, const char *s, size_t n, void *val)
         free(o.name);
         free(o.val);
     }
-    uint32_t mask = (uint32_t)t->cap - 1, k = hash_lower(s, n) & mask;
+    uint32_t mask = (uint32_t)t->cap - 1, k = tab_hash(t, s, n) & mask;
     while (t->name[k]) k = (k + 1) & mask;
-    t->name[k] = dup_lower(s, n);
+    t->name[k] = t->cased ? dupn(s, n) : dup_lower(s, n);
     t->val[k] = val;
     t->n++;
 }
@@ -164,7 +166,7 @@ static void tab_del(AsmTab *t, int k)
     for (;;) {
         j = (j + 1) & mask;
         if (!t->name[j]) break;
-        uint32_t h = hash_lower(t->name[j], strlen(t->name[j])) & mask;
+        uint32_t h = tab_hash(t, t->name[j], strlen(t->name[j])) & mask;
         /* entry j may move to i when its home h is not cyclically in (i, j] */
         bool stays = i <= j ? (h > i && h <= j) : (h > i || h <= j);
         if (stays) continue;
@@ -180,7 +182,7 @@ static void tab_free(AsmTab *t)
 {
     free(t->name);
     free(t->val);
-    memset(t, 0, sizeof *t);
+    *t = (AsmTab){.cased = t->cased};
 }
 
 void asm_free(AsmState *A)
@@ -431,56 +433,59 @@ static AsmMacro *macro_find(const AsmState *A, const char *s, size_t n)
 }
 
 /* .macro name [param[:req|:vararg][=default]] [,] ... (the name as llvm's parseIdentifier reads
- * it: an identifier, or a string in quotes, its text the name: `.macro "m"` defines m) */
-static bool macro_begin(AsmState *A, const char *a, const char *e, int line, AsmErr *err)
+ * it: an identifier, or a string in quotes, its text the name: `.macro "m"` defines m); `at` the
+ * directive, eos the statement's end (blanks kept).  A name defined already: llvm's error at the
+ * directive, its body read and dropped (llvm reads it before it looks the name up). */
+static bool macro_begin(AsmState *A, const char *at, const char *a, const char *e, const char *eos, int line,
+                        AsmErr *err)
 {
     const char *ne = ident_or_string_end(a, e);
     if (!ne) return aerr(err, a, "expected identifier in '.macro' directive");
     bool quoted = *a == '"';
     AsmMacro *m = xcalloc(1, sizeof *m);
-    m->name = dup_lower(a + quoted, (size_t)(ne - a - 2 * quoted));
+    m->name = dupn(a + quoted, (size_t)(ne - a - 2 * quoted));
     m->line = line + 1;
     m->file = A->cur_file;
     const char *p = skip_ws(ne, e);
     if (p < e && *p == ',') p = skip_ws(p + 1, e);
-    while (p < e) {
+    bool ok = true;
+    while (ok && p < e) {
         const char *pe = asm_name_end(p, e);
-        if (pe == p || !asm_name_start(*p)) { macro_free(m); return aerr(err, p, "expected a parameter name"); }
+        if (pe == p || !asm_name_start(*p)) { ok = aerr(err, p, "expected identifier in '.macro' directive"); break; }
         AsmParam pr = {dupn(p, (size_t)(pe - p)), NULL, false, false};
-        for (int i = 0; i < m->nparams; i++)
-            if (!strcmp(m->params[i].name, pr.name)) {
-                free(pr.name); macro_free(m);
-                return aerr(err, p, "parameter '%.*s' appears twice", (int)(pe - p), p);
-            }
-        p = skip_ws(pe, e);
-        if (p < e && *p == ':') {
-            const char *q = skip_ws(p + 1, e), *qe = asm_name_end(q, e);
-            if (qe - q == 3 && !strncmp(q, "req", 3)) pr.req = true;
-            else if (qe - q == 6 && !strncmp(q, "vararg", 6)) pr.vararg = true;
-            else { free(pr.name); macro_free(m); return aerr(err, q, "unknown parameter qualifier '%.*s'", (int)(qe - q), q); }
-            p = skip_ws(qe, e);
-        }
-        if (p < e && *p == '=') {
-            const char *d = skip_ws(p + 1, e), *de = d;
-            while (de < e && *de != ',' && !is_ws(*de)) de++;
-            pr.def = dupn(d, (size_t)(de - d));
-            p = skip_ws(de, e);
-        }
         m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
         m->params[m->nparams++] = pr;
-        if (pr.vararg && skip_ws(p, e) < e && *skip_ws(p, e) != ',') {
-            macro_free(m);
-            return aerr(err, p, "a vararg parameter must be the last");
+        for (int i = 0; i + 1 < m->nparams; i++)   /* (llvm's words, at the token after the name) */
+            if (!strcmp(m->params[i].name, pr.name))
+                ok = aerr(err, skip_ws(pe, eos), "macro '%s' has multiple parameters named '%s'", m->name, pr.name);
+        p = skip_ws(pe, e);
+        if (ok && p < e && *p == ':') {
+            const char *q = skip_ws(p + 1, e), *qe = asm_name_end(q, e);
+            if (qe - q == 3 && !strncmp(q, "req", 3)) m->params[m->nparams - 1].req = true;
+            else if (qe - q == 6 && !strncmp(q, "vararg", 6)) m->params[m->nparams - 1].vararg = true;
+            else ok = aerr(err, q, "%.*s is not a valid parameter qualifier for '%s' in macro '%s'", (int)(qe - q), q,
+                           pr.name, m->name);
+            p = skip_ws(qe, e);
         }
+        if (ok && p < e && *p == '=') {
+            const char *d = skip_ws(p + 1, e), *de = d;
+            while (de < e && *de != ',' && !is_ws(*de)) de++;
+            m->params[m->nparams - 1].def = dupn(d, (size_t)(de - d));
+            p = skip_ws(de, e);
+        }
+        if (ok && m->params[m->nparams - 1].vararg && skip_ws(p, e) < e && *skip_ws(p, e) != ',')
+            ok = aerr(err, p, "a vararg parameter must be the last");
         if (p < e && *p == ',') p = skip_ws(p + 1, e);
     }
-    for (int i = 0; i + 1 < m->nparams; i++)
-        if (m->params[i].vararg) { macro_free(m); return aerr(err, a, "a vararg parameter must be the last"); }
-    if (macro_find(A, m->name, strlen(m->name))) {
-        char nm[64];
-        snprintf(nm, sizeof nm, "%s", m->name);
+    for (int i = 0; ok && i + 1 < m->nparams; i++)
+        if (m->params[i].vararg) ok = aerr(err, a, "a vararg parameter must be the last");
+    if (!ok) { macro_free(m); return false; }
+    bool dup = macro_find(A, m->name, strlen(m->name)) != NULL;
+    if (dup) {
+        A->kept = true;
+        aerr(err, at, "macro '%s' is already defined", m->name);
         macro_free(m);
-        return aerr(err, a, "macro '%s' is already defined", nm);
+        m = NULL;
     }
     A->pending_macro = m;
     A->collect = C_MACRO;
@@ -488,7 +493,7 @@ static bool macro_begin(AsmState *A, const char *a, const char *e, int line, Asm
     A->collect_line = line;
     buf_reset(&A->body);
     update_busy(A);
-    return true;
+    return !dup;
 }
 
 /* the first word of a line (a directive name, lowercase, without the dot) in buf; false when
@@ -513,6 +518,7 @@ static bool first_directive(const char *ls, const char *le, char *buf, size_t ca
 }
 
 static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const char *at, AsmErr *err);
+static const char *arg_end(const char *s, const char *e, bool blanks);
 static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err);
 static bool irp_alt_values(AsmState *A, const char *p, const char *e, AsmErr *err);
 
@@ -525,6 +531,7 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
     if (kind == C_MACRO) {
         AsmMacro *m = A->pending_macro;
         A->pending_macro = NULL;
+        if (!m) return true;      /* (a name defined already: its body dropped) */
         m->body = dupn(A->body.data ? A->body.data : "", A->body.len);
         m->len = A->body.len;
         tab_add(&A->macros, m->name, strlen(m->name), m);
@@ -547,8 +554,7 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
         while (*pe && asm_name_char(*pe)) pe++;
         f->param = dupn(p, (size_t)(pe - p));
         p = pe;
-        bool comma = false;
-        while (*p && (is_ws(*p) || *p == ',')) comma |= *p++ == ',';
+        while (*p && (is_ws(*p) || *p == ',')) p++;   /* (the comma is there: asm_directive) */
         if (A->pending_vals) {    /* (.altmacro: made when .irp was read) */
             char *v = A->pending_vals;
             f->values = xcalloc((size_t)A->npending_vals + 1, sizeof *f->values);
@@ -557,31 +563,21 @@ static bool collect_end(AsmState *A, const char *ls, AsmErr *err)
             f->count = f->nvalues ? f->nvalues : 1;
             free(A->pending_vals);
             A->pending_vals = NULL;
-        } else if (kind == C_IRPC) {
-            char *ce = p + strlen(p);
-            while (ce > p && is_ws(ce[-1])) ce--;
+        } else if (kind == C_IRPC) {   /* (its one value, asm_directive: `.irpc r, ab,` is a, b) */
+            const char *ce = rtrim(p, arg_end(p, p + strlen(p), true));
             f->chars = dupn(p, (size_t)(ce - p));
             f->count = (long)(ce - p);
         } else {
-            while (*p) {
-                char *v = p;
-                int depth = 0;
-                while (*p && !(depth == 0 && *p == ',')) {
-                    if (*p == '(' || *p == '[' || *p == '{') depth++;
-                    else if ((*p == ')' || *p == ']' || *p == '}') && depth) depth--;
-                    p++;
-                }
-                char *ve = p;
-                while (ve > v && is_ws(ve[-1])) ve--;
-                while (v < ve && is_ws(*v)) v++;
+            /* (at commas and blanks, as llvm-mc's parseMacroArguments: `.irp r, 1 2`) */
+            for (const char *q = p, *pe = p + strlen(p); q < pe;) {
+                const char *v = skip_ws(q, pe), *ve = rtrim(v, arg_end(v, pe, true));
                 f->values = xrealloc(f->values, (size_t)(f->nvalues + 1) * sizeof *f->values);
                 f->values[f->nvalues++] = dupn(v, (size_t)(ve - v));
-                if (*p == ',') p++;
-                while (*p && is_ws(*p)) p++;
+                q = skip_ws(ve, pe);
+                if (q < pe && *q == ',') q = skip_ws(q + 1, pe);
             }
-            /* no values: `.irp r,` not at all, as llvm-mc (GNU as: once); `.irp r` (llvm-mc:
-             * an error) once with r empty, as GNU as */
-            f->count = f->nvalues ? f->nvalues : !comma;
+            /* no values: `.irp r,` not at all, as llvm-mc (GNU as: once) */
+            f->count = f->nvalues;
         }
     }
     free(args);
@@ -605,6 +601,20 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
             } else {
                 if (k == ASM_D_REPT || k == ASM_D_IRP || k == ASM_D_IRPC) A->collect_depth++;
                 else if (k == ASM_D_ENDR) A->collect_depth--;
+            }
+            /* (a macro's .endm with something after it: llvm-mc's error there, the body read
+             * and no macro defined) */
+            const char *x = A->collect == C_MACRO ? rtrim(args, le) : args;
+            if (A->collect_depth == 0 && x > args && *args != ';' && !(args[0] == '/' && args + 1 < x && args[1] == '/')) {
+                macro_free(A->pending_macro);
+                A->pending_macro = NULL;
+                A->collect = C_NONE;
+                update_busy(A);
+                A->kept = true;
+                const char *ne = rtrim(ls, args), *dn = ne;
+                while (dn > ls && !is_ws(dn[-1]) && dn[-1] != ':') dn--;
+                *ok = aerr(err, args, "unexpected token in '%.*s' directive", (int)(ne - dn), dn);
+                return true;
             }
             if (A->collect_depth == 0) { *ok = collect_end(A, ls, err); return true; }
         }
@@ -635,12 +645,22 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
     case ASM_D_SET: case ASM_D_EQUIV: goto set;
     case ASM_D_ELSE: case ASM_D_ELSEIF: case ASM_D_ENDIF:
         return cond_branch(A, d, a, e, at, err) ? ASM_DONE : ASM_ERROR;
-    case ASM_D_ENDM: return aerr(err, at, "'.%s' without '.macro'", name), ASM_ERROR;
-    case ASM_D_ENDR: return aerr(err, at, "'.endr' without '.rept'"), ASM_ERROR;
-    case ASM_D_EXITM: {
-        /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too) */
+    case ASM_D_ENDM: case ASM_D_EXITM: {
+        /* (llvm's words: something after it; outside an expansion, at the token after it: a
+         * stray .endm's end of statement -- a stray .exitm's is llvm's next statement, uarch's
+         * own words there) */
+        const char *x = skip_ws(asm_name_end(at + 1, eos), eos);
+        int dn = (int)(asm_name_end(at + 1, eos) - at);
+        if (x < e && d->kind == ASM_D_ENDM) return aerr(err, x, "unexpected token in '%.*s' directive", dn, at), ASM_ERROR;
+        if (x < e) return aerr(err, x, "expected newline"), ASM_ERROR;
+        if (!A->nframes || A->frames[A->nframes - 1]->kind == F_INCLUDE) {
+            if (d->kind == ASM_D_ENDM)
+                return aerr(err, x, "unexpected '%.*s' in file, no current macro definition", dn, at), ASM_ERROR;
+            if (!A->nframes) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
+        }
+        /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too;
+         * .endm in one as llvm-mc's handleMacroExit) */
         int k = A->nframes - 1;
-        if (k < 0) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
         A->ncond = A->frames[k]->ncond0;
         if (A->skip_from >= A->ncond) A->skip_from = -1;
         /* the frames end at their next line: the line being parsed may lie in one of their
@@ -649,6 +669,10 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         A->exited = true;
         update_busy(A);
         return ASM_DONE;
+    }
+    case ASM_D_ENDR: {            /* (llvm's words, at the token after it) */
+        const char *x = skip_ws(asm_name_end(at + 1, eos), eos);
+        return aerr(err, x, "unmatched '.endr' directive"), ASM_ERROR;
     }
     case ASM_D_ERR: return aerr(err, at, ".err encountered"), ASM_ERROR;
     case ASM_D_ERROR: {           /* .error ["text"]: the text (what follows it unread), llvm's words */
@@ -661,8 +685,26 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         if (a < e) return aerr(err, at, ".abort '%.*s' detected. Assembly stopping", (int)(e - a), a), ASM_ERROR;
         return aerr(err, at, ".abort detected. Assembly stopping"), ASM_ERROR;
     case ASM_D_IRP: case ASM_D_IRPC: {
-        const char *pe = asm_name_end(a, e);
-        if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected a parameter name after '.%s'", name), ASM_ERROR;
+        /* (llvm's words: a name, a comma, then .irpc's one token -- a name, a number, a
+         * string, a character -- at the statement's end where it is not one) */
+        const char *pe = asm_name_end(a, e), *c = skip_ws(pe, e);
+        if (pe == a || !asm_name_start(*a)) return aerr(err, a, "expected identifier in '.%s' directive", name), ASM_ERROR;
+        if (c >= e || *c != ',') return aerr(err, c < e ? c : eos, "expected comma"), ASM_ERROR;
+        for (const char *v = skip_ws(c + 1, e), *one = NULL; d->kind == ASM_D_IRPC;) {   /* (empty values: none) */
+            const char *ve = rtrim(v, arg_end(v, e, true)), *te = v;
+            if (ve > v && one) one = e;
+            else if (ve > v) {
+                one = v;
+                while (te < ve && asm_name_char(*te)) te++;
+                if (*v == '"') te = ident_or_string_end(v, ve);
+                if (*v == '\'' && ve - v == 3 && v[2] == '\'') te = ve;
+                if (te != ve && v + 1 != ve) one = e;
+            }
+            v = skip_ws(ve, e);
+            if (v < e && *v == ',') v = skip_ws(v + 1, e);
+            else if (v >= e && one && one != e) break;
+            else if (v >= e) return aerr(err, eos, "unexpected token in '.irpc' directive"), ASM_ERROR;
+        }
         A->collect = d->kind == ASM_D_IRPC ? C_IRPC : C_IRP;
         free(A->pending_args);
         A->pending_args = dupn(a, (size_t)(e - a));
@@ -671,7 +713,7 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         if (A->altmacro && A->collect == C_IRP && !irp_alt_values(A, pe, e, err)) return ASM_ERROR;
         goto body;
     }
-    case ASM_D_MACRO: return macro_begin(A, a, e, line, err) ? ASM_DONE : ASM_ERROR;
+    case ASM_D_MACRO: return macro_begin(A, at, a, e, eos, line, err) ? ASM_DONE : ASM_ERROR;
     case ASM_D_PURGEM: {
         /* (llvm's words: no name where one is wanted, something after it, no such macro at
          * the directive) */
@@ -688,12 +730,15 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         return aerr(err, at, "macro '%.*s' is not defined", (int)(ne - a), a), ASM_ERROR;
     }
     case ASM_D_REPT: {
-        int64_t v;
+        /* (llvm's parseDirectiveRept: an expression, then its value, no constant -- a symbol,
+         * '.', a label's distance -- "unexpected token", and the end of the statement) */
+        AsmSymExpr x;
         const char *end;
-        if (a >= e) return aerr(err, a, "expected a repeat count"), ASM_ERROR;
-        if (!asm_expr(A, a, e, &end, &v, err)) return ASM_ERROR;
-        if (end != e) return aerr(err, end, "expected a repeat count"), ASM_ERROR;
-        if (v < 0) return aerr(err, a, "invalid repeat count '%.*s'", (int)(e - a), a), ASM_ERROR;
+        if (!asm_sym_expr(A, a, e, &end, &x, NULL, err)) return ASM_ERROR;
+        int64_t v = x.addend;
+        if (!x.constant) return aerr(err, a, "unexpected token in '%.*s' directive", (int)(asm_name_end(at + 1, e) - at), at), ASM_ERROR;
+        if (v < 0) return aerr(err, a, "Count is negative"), ASM_ERROR;
+        if (end != e) return aerr(err, end, "expected newline"), ASM_ERROR;
         if (v > ASM_MAX_REPT) return aerr(err, a, "repeat count %lld is more than %d (a region's bound)", (long long)v, ASM_MAX_REPT), ASM_ERROR;
         A->collect = C_REPT;
         A->pending_count = (long)v;
@@ -1069,11 +1114,11 @@ static int param_index(const AsmMacro *m, const char *s, const char *e)
 }
 
 static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
-                         const char *e, int line, const char *ls, AsmErr *err);
+                         const char *e, const char *eos, int line, const char *ls, AsmErr *err);
 
 bool asm_macro_named(const AsmState *A, const char *s, size_t n) { return macro_find(A, s, n) != NULL; }
 
-bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
+bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, const char *eos, int line, const char *ls,
                     bool *handled, AsmErr *err)
 {
     *handled = false;
@@ -1089,48 +1134,62 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, i
     const AsmState *alt = A->altmacro ? A : NULL;
     if (alt) store = xmalloc((size_t)(e - we) + 24 * MAXA);
     int nc = split_args(alt, we, e, args, lit, MAXA, false, store, err);
-    if (nc >= 0 && nc < m->nparams && nc == 1) nc = split_args(alt, we, e, args, lit, MAXA, true, store, err);
+    /* (blanks part arguments too, as llvm-mc's parseMacroArgument: `step x0 x1`; one parameter
+     * but a vararg one takes but one) */
+    if (nc == 1 && (nc < m->nparams || (m->nparams == 1 && !m->params[0].vararg))) nc = split_args(alt, we, e, args, lit, MAXA, true, store, err);
     if (nc < 0) { free(store); return false; }
-    bool ok = macro_expand(A, m, args, lit, nc, s, e, line, ls, err);
+    bool ok = macro_expand(A, m, args, lit, nc, s, e, eos, line, ls, err);
     free(store);
     return ok;
 }
 
 /* the call at s (its line ls) of macro m with the nc arguments args (lit: not unquoted) */
 static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
-                         const char *e, int line, const char *ls, AsmErr *err)
+                         const char *e, const char *eos, int line, const char *ls, AsmErr *err)
 {
     enum { MAXA = 64 };
     Arg val[MAXA];
     bool set[MAXA] = {0};
     int pos = 0;
+    bool named = false;
+    /* (llvm-mc's parseMacroArguments: one argument a parameter, named or in turn; its words) */
     for (int i = 0; i < nc; i++) {
+        if (m->nparams && i >= m->nparams) return aerr(err, args[i].s, "too many positional arguments");
         /* a named argument: param=value */
         const char *ie = asm_name_end(args[i].s, args[i].e), *x = skip_ws(ie, args[i].e);
-        int k = -1;
-        if (ie > args[i].s && x < args[i].e && *x == '=' && (x + 1 >= args[i].e || x[1] != '='))
+        if (ie > args[i].s && asm_name_start(*args[i].s) && x < args[i].e && *x == '=' && (x + 1 >= args[i].e || x[1] != '=')) {
+            int k = -1;
             for (int j = 0; j < m->nparams; j++)
                 if (name_eq(m->params[j].name, args[i].s, (size_t)(ie - args[i].s))) k = j;
-        if (k >= 0) {
-            if (set[k]) return aerr(err, args[i].s, "parameter '%s' of macro '%s' given twice", m->params[k].name, m->name);
+            if (k < 0)
+                return aerr(err, args[i].s, "parameter named '%.*s' does not exist for macro '%s'", (int)(ie - args[i].s),
+                            args[i].s, m->name);
             val[k] = (Arg){skip_ws(x + 1, args[i].e), args[i].e};
             if (!lit[i]) val[k] = unquote(val[k]);
             set[k] = val[k].s < val[k].e;   /* empty (b=): the default, as llvm-mc and GNU as take it */
+            named = true;
             continue;
         }
+        if (named) return aerr(err, args[i].s, "cannot mix positional and keyword arguments");
         if (pos < m->nparams && m->params[pos].vararg) {   /* the rest, as written */
             val[pos] = (Arg){args[i].s, lit[i] ? args[i].e : rtrim(s, e)};
             set[pos] = true;
             pos++;
             break;
         }
-        if (pos >= m->nparams) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
+        if (pos >= m->nparams) {
+            if (A->dialect == ASM_DARWIN) return aerr(err, args[i].s, "too many arguments for macro '%s'", m->name);
+            /* (none taken: llvm's words where the statement ends, for a value given) */
+            if (skip_ws(args[i].s, args[i].e) < args[i].e || lit[i]) return aerr(err, eos, "Wrong number of arguments");
+            continue;
+        }
         val[pos] = lit[i] ? args[i] : unquote(args[i]);
         set[pos++] = skip_ws(args[i].s, args[i].e) < args[i].e || lit[i];   /* empty: the default */
     }
     for (int j = 0; j < m->nparams; j++) {
         if (set[j]) continue;
-        if (m->params[j].req) return aerr(err, s, "missing value for the required parameter '%s' of macro '%s'", m->params[j].name, m->name);
+        if (m->params[j].req)     /* (llvm's words, where the statement ends) */
+            return aerr(err, eos, "missing value for required parameter '%s' in macro '%s'", m->params[j].name, m->name);
         const char *d = m->params[j].def ? m->params[j].def : "";
         val[j] = unquote((Arg){d, d + strlen(d)});
     }
@@ -1226,9 +1285,9 @@ bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err)
 {
     *at_end = false;
     if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "no matching '.endmacro' in definition"); }
-    if (A->collect != C_NONE) {
+    if (A->collect != C_NONE) {   /* (llvm's words) */
         *line = A->collect_line;
-        return aerr(err, NULL, "'%s' without '.endr'", A->collect == C_REPT ? ".rept" : A->collect == C_IRP ? ".irp" : ".irpc");
+        return aerr(err, NULL, "no matching '.endr' in definition");
     }
     if (A->ncond) {               /* (llvm's words, at the end of the text) */
         *line = A->cond[A->ncond - 1].line;

@@ -48,8 +48,9 @@ typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool le
 /* known: a constant; hash (of the name: its slot) and len kept, so that a lookup compares the
  * name's bytes only in the slot that holds it and the table grows without reading the names */
 typedef struct AsmSym { char *name; int64_t value; uint32_t hash; uint32_t len : 31, known : 1; } AsmSym;
-/* a table of lowercase names (aliases, macros): open addressing, found without regard to case */
-typedef struct AsmTab { char **name; void **val; int n, cap; } AsmTab;
+/* a table of names: open addressing; lowercase names found without regard to case (aliases), or,
+ * `cased`, names kept and found as written (macros: llvm's MCContext finds them so) */
+typedef struct AsmTab { char **name; void **val; int n, cap; bool cased; } AsmTab;
 typedef struct AsmMacro AsmMacro;
 typedef struct AsmFrame AsmFrame;
 
@@ -82,6 +83,8 @@ typedef struct AsmState {
     bool busy;                    /* collecting or skipping: every line goes to asm_consume */
     bool in_comment;              /* inside a multi-line block comment */
     bool exited;                  /* an .exitm ended the expansion: the rest of its line is not assembled */
+    bool kept;                    /* the error just made left the line's effect, as llvm-mc's does (a
+                                   * `.macro` of a name taken reads its body): the parse goes on past it */
     bool altmacro;                /* .altmacro: `%expr` and `<text>` arguments, parameters named
                                      without a backslash in the bodies expanded (not on Darwin) */
     char *pending_vals;           /* .irp in .altmacro mode: its values, each ended by a NUL */
@@ -179,8 +182,9 @@ bool asm_consume(AsmState *A, const char *ls, const char *le, int line, bool *ok
 /* does [s, s + n) name a macro defined so far? */
 bool asm_macro_named(const AsmState *A, const char *s, size_t n);
 /* Is [s, e) (a statement's first word and the rest) a macro call?  Then it is expanded (a frame
- * is pushed) and *handled = true. */
-bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, int line, const char *ls,
+ * is pushed) and *handled = true.  eos: where llvm's lexer ends the statement (after blanks: a
+ * comment, ';', the line's end), where its errors of missing arguments go. */
+bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, const char *eos, int line, const char *ls,
                     bool *handled, AsmErr *err);
 
 /* ---- frames: the lines of expansions ---- */

@@ -337,9 +337,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
                            &run->cur->prog, &err))
             break;
-        /* an error of llvm's MCContext (a CFI frame's): no line to leave out, the parse goes on
-         * past it where errors are collected (the parser lists it) */
-        if ((err.kind == A64_DIAG_CONTEXT || err.kind == A64_DIAG_UNFINISHED) && report && !po.skip_errors) {
+        /* an error of llvm's MCContext (a CFI frame's), or of a statement that took effect: no
+         * line to leave out, the parse goes on past it where errors are collected (the parser
+         * lists it) */
+        if ((err.kind == A64_DIAG_CONTEXT || err.kind == A64_DIAG_UNFINISHED || err.kind == A64_DIAG_KEPT) && report &&
+            !po.skip_errors) {
             collect = po.skip_errors = true;
             continue;
         }

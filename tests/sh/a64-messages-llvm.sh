@@ -54,10 +54,12 @@ done
 # a64-semicolon-errors.test (each statement's error on a line of several),
 # asm-warnings-with-errors.test (the directives' warnings among the errors) and
 # a64-debug-directives.test (.file, .loc, .reloc: the DWARF file numbers given),
-# a64-debug-md5.test (.file's "inconsistent use of MD5 checksums") and
+# a64-debug-md5.test (.file's "inconsistent use of MD5 checksums"),
 # a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
-# text): the whole stderr, byte for byte (uarch's closing line has its program name)
-for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives a64-debug-md5; do
+# text) and asm-macro-names.test (macro names as written, a name defined again, parameters and
+# arguments, stray .endm/.endr, .rept's count, .irp/.irpc's arguments): the whole stderr, byte
+# for byte (uarch's closing line has its program name)
+for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives a64-debug-md5 asm-macro-names; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
@@ -107,9 +109,11 @@ done
 # .size, .type, .ident ... and .section without a name), a64-cfi-args.test (the CFI
 # directives' arguments) and asm-directive-words.test (.ifdef, .macro, .purgem, .abort, .if of a
 # division by zero, .error, .warning, .print, .incbin), a64-section-args.test (.section's
-# arguments) and a64-byte-index-prfm.test (ld1b ..., [x0, x1, lsl #0]; prfm's extends) the same way
+# arguments), a64-byte-index-prfm.test (ld1b ..., [x0, x1, lsl #0]; prfm's extends) and
+# a64-index-extends.test (index registers with asr, ror, lsr, msl; extends of the other width;
+# SVE's gathers) the same way
 for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 \
-    a64-cfi-args:150 asm-directive-words:45 a64-section-args:270 a64-byte-index-prfm:60; do
+    a64-cfi-args:150 asm-directive-words:45 a64-section-args:270 a64-byte-index-prfm:60 a64-index-extends:40; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
