@@ -229,6 +229,14 @@ movi_negative() {
   local l; l=$(printf '%s' "$2" | sed -n 's/^[^ ]*:\([0-9][0-9]*\):[0-9]*: error: immediate must be an integer in range \[0, 255\]\.$/\1/p')
   [ -n "$l" ] && sed -n "${l}p" "$1" | grep -Eq 'movi[[:space:]]+v[0-9]+\.(8|16)b,[[:space:]]*#?(-|0xffffffffffffff)'
 }
+# FILE LLVM-ERROR: llvm's error is at a backward reference of 0s and 1s (`b.ne 1b`), which llvm-mca
+# 19 lexes as a binary number even where the label is defined before; uarch reads the label
+numeric_binary() {
+  local lc l c; lc=$(printf '%s' "$2" | sed -n 's/^[^ ]*:\([0-9][0-9]*:[0-9][0-9]*\): error: expected label or encodable integer pc offset$/\1/p')
+  [ -n "$lc" ] || return 1
+  l=${lc%%:*} c=${lc#*:}
+  sed -n "${l}p" "$1" | cut -c"$c"- | grep -Eq '^[01]+b([^0-9A-Za-z_]|$)'
+}
 # the class of a diagnostic: its words without file:line:col, quoted names or numbers
 classof() { sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/'\''[^'\'']*'\''/Q/g; s/"[^"]*"/Q/g; s/[0-9]+/N/g' | cut -c1-120; }
 : > "$dir/diffs.tsv"
@@ -245,8 +253,14 @@ for f in "$dir"/s/*.s; do
   if [ $lrc != 0 ] && [ $urc = 0 ] && grep -q 'use -skip-unsupported-instructions=lack-sched' "$dir/lerr"; then
     # llvm-mca-19's Apple model has no scheduling class for the instruction (ldadd, retaa, the
     # .tlsdesccall pseudo): a gap of its model, not of the input, which uarch's measured model fills
-    ins=$(sed -n 's/^note: instruction: *//p' "$dir/lerr" | head -n 1)
+    ins=$(sed -n 's/^note: instruction:[[:space:]]*//p' "$dir/lerr" | head -n 1 | tr '\t' ' ')
     kind="deliberate: llvm-mca-19 has no scheduling class for '$(printf '%s' "$ins" | awk '{ print $1 }')'"; why="$le: $ins"
+  elif [ $lrc != 0 ] && [ $urc = 0 ] && numeric_binary "$f" "$le"; then
+    kind="deliberate: a defined numeric label 1b read as the label, not llvm's binary number (README)"; why=$le
+  elif [ $lrc != 0 ] && [ $urc = 0 ] && printf '%s' "$le" | grep -Eq "error: (unassigned file number|unknown sub-directive) in '.loc' directive$"; then
+    # gcc -g writes `.file 0 "dir" "a.c"` then `.file 1 "a.c"` (llvm gives the root file no number
+    # 1) and `.loc ... view`: GNU as takes both, llvm-mca 19 refuses all gcc -g output
+    kind="deliberate: gcc -g's .file 1 of the root file and .loc view, as GNU as reads them (README)"; why=$le
   elif [ $lrc != 0 ] && [ $urc = 0 ] && movi_negative "$f" "$le"; then
     kind="deliberate: movi of a negative byte, GNU as's spelling (tests/golden/mca-gas-spellings.test)"; why=$le
   elif [ $lrc = 0 ] && [ $urc != 0 ]; then kind="uarch refuses, llvm takes: $(printf '%s' "${ue:-exit $urc}" | classof)"; why=${ue:-exit $urc}
