@@ -22,7 +22,7 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
         *v = P->offset;
         return P->laid;
     }
-    const Sym *y = sym_find(P, s, n);
+    const Sym *y = a64p_sym_find(P, s, n);
     int64_t o = y ? y->off : P->start && P->start->label ? P->start->label(P->start->ctx, s, n, true) : -1;
     *v = o;
     return o >= 0 && o >> 32 == P->sec;   /* (in another section it is not one here) */
@@ -38,10 +38,10 @@ static bool dir_label(void *ctx, const char *s, size_t n, int64_t *v)
  * without a value (a label not defined yet, a symbol of another file) is llvm's "expected
  * absolute expression", or where it takes one (*known false, *v 0) a size llvm-mca never
  * learns: it lays out no bytes for it */
-bool dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known)
+bool a64p_dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known)
 {
     a = skip_ws(a, e);
-    if (a >= e || *a == ',') return perr(P, a, "expected %s", what);
+    if (a >= e || *a == ',') return a64p_perr(P, a, "expected %s", what);
     AsmErr ae;
     P->A.line_start = P->ls;
     P->A.label_value = known ? dir_label : NULL;
@@ -52,34 +52,34 @@ bool dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t 
         AsmSymExpr sx;
         AsmErr se;
         if (asm_sym_expr(&P->A, a, e, end, &sx, NULL, &se) && !sx.constant) {
-            if (!known) return perr(P, a, "expected absolute expression");
+            if (!known) return a64p_perr(P, a, "expected absolute expression");
             *v = 0;
             ok = true;
         }
     }
     if (!ok) {
         if (!ae.at) ae.at = a;
-        return aerr(P, &ae);
+        return a64p_aerr(P, &ae);
     }
     *end = skip_ws(*end, e);
     return true;
 }
 
-bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
+bool a64p_dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what)
 {
-    return dir_arg(P, a, e, end, v, what, NULL);
+    return a64p_dir_arg(P, a, e, end, v, what, NULL);
 }
 
 /* nothing may follow a directive's last argument at x */
-bool dir_end(Parser *P, const char *x, const char *e)
+bool a64p_dir_end(Parser *P, const char *x, const char *e)
 {
     x = skip_ws(x, e);
-    return x >= e || perr(P, x, "expected newline");   /* (llvm's words) */
+    return x >= e || a64p_perr(P, x, "expected newline");   /* (llvm's words) */
 }
 
 /* where the value of a data directive at x ends: at the first ',' outside parentheses, quotes
  * and character constants, or at e */
-const char *value_end(const char *x, const char *e)
+const char *a64p_value_end(const char *x, const char *e)
 {
     int depth = 0;
     for (; x < e; x++) {
@@ -103,31 +103,31 @@ const char *value_end(const char *x, const char *e)
  * one); [*xs, *xe) the piece trimmed; false after an error (what follows the value within
  * the piece: llvm's "unexpected token" where it reads a list of values, parseMany's comma, and
  * "expected newline" after the one value of .dcb) */
-bool data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, bool *known, const char **xs,
+bool a64p_data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, bool *known, const char **xs,
                 const char **xe)
 {
     const char *q2;
     *xs = skip_ws(x, ve), *xe = rtrim(*xs, ve);
-    if (*xs >= *xe) return perr(P, *xs, "unknown token in expression");
+    if (*xs >= *xe) return a64p_perr(P, *xs, "unknown token in expression");
     AsmErr ae;
     P->A.line_start = P->ls;
     *known = asm_expr(&P->A, *xs, *xe, &q2, v, &ae);
     const char *junk = one ? "expected newline" : "unexpected token";
-    if (*known && skip_ws(q2, *xe) < *xe && *skip_ws(q2, *xe) == '@') return variant_refused(P, skip_ws(q2, *xe), *xe);
-    if (*known && skip_ws(q2, *xe) < *xe) return perr(P, skip_ws(q2, *xe), "%s", junk);
+    if (*known && skip_ws(q2, *xe) < *xe && *skip_ws(q2, *xe) == '@') return a64p_variant_refused(P, skip_ws(q2, *xe), *xe);
+    if (*known && skip_ws(q2, *xe) < *xe) return a64p_perr(P, skip_ws(q2, *xe), "%s", junk);
     if (*known) return true;
     if (!strncmp(ae.msg, "division", 8)) {
         if (!ae.at) ae.at = *xs;
-        return aerr(P, &ae);
+        return a64p_aerr(P, &ae);
     }
     /* an expression of symbols: read as one (llvm: a relocation; src/asm reads signed pointers) */
     AsmSymExpr sx;
     if (!asm_sym_expr(&P->A, *xs, *xe, &q2, &sx, NULL, &ae)) {
         if (!ae.at) ae.at = *xs;
-        return aerr(P, &ae);
+        return a64p_aerr(P, &ae);
     }
     q2 = skip_ws(q2, *xe);
-    return q2 >= *xe || perr(P, q2, "%s", junk);
+    return q2 >= *xe || a64p_perr(P, q2, "%s", junk);
 }
 
 /* the value of a data directive at x when it is a plain one, up to a ',' or e: an integer
@@ -135,7 +135,7 @@ bool data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, 
  * relocation: not *known); [*xs, *xe) the value, the ',' or e returned.  NULL when it is
  * anything else (data_value reads it as an expression).  Compiler output's data is almost all
  * plain: this is data_value's answer to it without an expression parsed */
-const char *data_plain(const Parser *P, const char *x, const char *e, int64_t *v, bool *known,
+const char *a64p_data_plain(const Parser *P, const char *x, const char *e, int64_t *v, bool *known,
                        const char **xs, const char **xe)
 {
     const char *p = *xs = x = skip_ws(x, e);
@@ -161,34 +161,34 @@ const char *data_plain(const Parser *P, const char *x, const char *e, int64_t *v
 
 /* n bytes of layout in a code section (data, .skip, .fill, .org): 64-bit counts, no memory
  * taken for them; offsets are kept modulo 4 GiB (mca says when the code passes it) */
-void skip_bytes(Parser *P, uint64_t n)
+void a64p_skip_bytes(Parser *P, uint64_t n)
 {
-    if (P->laid) add_align(P, 0, (uint32_t)n);
+    if (P->laid) a64p_add_align(P, 0, (uint32_t)n);
 }
 
 /* .org N [, fill] (`fill`), and `. = N`: the section goes on at offset N; backwards (or
  * negative), llvm-mc refuses it when it lays the code out, llvm-mca goes on: a warning, and
  * the code stays where it is */
-bool org(Parser *P, const char *a, const char *e, bool fill)
+bool a64p_org(Parser *P, const char *a, const char *e, bool fill)
 {
     int64_t v, f;
     const char *x;
     char buf[48];
     bool known;
-    if (!dir_arg(P, a, e, &x, &v, "an offset", &known)) return false;
-    if (fill && x < e && *x == ',' && !dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
-    if (!dir_end(P, x, e)) return false;
+    if (!a64p_dir_arg(P, a, e, &x, &v, "an offset", &known)) return false;
+    if (fill && x < e && *x == ',' && !a64p_dir_expr(P, x + 1, e, &x, &f, "a fill value")) return false;
+    if (!a64p_dir_end(P, x, e)) return false;
     if (!known) return true;      /* (an offset llvm-mca never learns: the code stays where it is) */
     if (P->laid && (v < 0 || (uint64_t)v < P->offset)) {
-        pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", q(a, rtrim(a, x), buf, sizeof buf), P->offset);
+        a64p_pwarn(P, a, "invalid .org offset '%s' (at offset '%u'): ignored", a64p_q(a, rtrim(a, x), buf, sizeof buf), P->offset);
         return true;
     }
-    if (P->laid) skip_bytes(P, (uint64_t)v - P->offset);
+    if (P->laid) a64p_skip_bytes(P, (uint64_t)v - P->offset);
     return true;
 }
 
 /* .octa: integers of up to 128 bits (no expressions, as llvm-mc reads them), 16 bytes each */
-bool octa(Parser *P, const char *a, const char *e)
+bool a64p_octa(Parser *P, const char *a, const char *e)
 {
     const char *x = skip_ws(a, e);
     uint64_t n = 0;
@@ -197,16 +197,16 @@ bool octa(Parser *P, const char *a, const char *e)
         const char *s = x;
         AsmNum nm;
         if (!is_digit(*s) || !(x = asm_lex_number(s, e, &nm)) || nm.kind != ASM_NUM_INT)
-            return perr(P, s, "unknown token in expression");
-        if (nm.big) return perr(P, s, "out of range literal value");
+            return a64p_perr(P, s, "unknown token in expression");
+        if (nm.big) return a64p_perr(P, s, "out of range literal value");
         n++;
         x = skip_ws(x, e);
         if (x >= e) break;
-        if (*x != ',') return perr(P, x, "unexpected token");
+        if (*x != ',') return a64p_perr(P, x, "unexpected token");
         x = skip_ws(x + 1, e);
-        if (x >= e) return perr(P, x, "unknown token in expression");
+        if (x >= e) return a64p_perr(P, x, "unknown token in expression");
     }
-    skip_bytes(P, 16 * n);
+    a64p_skip_bytes(P, 16 * n);
     return true;
 }
 
@@ -230,22 +230,22 @@ static int64_t special_size(const char *path, uint64_t want)
  * the file looked up as written (from the working directory, as llvm-mca), then beside the
  * text that names it; only its size is read (of a file that is no regular one and no
  * directory, its bytes: special_size) */
-bool incbin(Parser *P, const char *a, const char *e)
+bool a64p_incbin(Parser *P, const char *a, const char *e)
 {
-    if (a >= e || *a != '"') return perr(P, a, "expected string in '.incbin' directive");
+    if (a >= e || *a != '"') return a64p_perr(P, a, "expected string in '.incbin' directive");
     const char *qe = memchr(a + 1, '"', (size_t)(e - a - 1));
-    if (!qe) return perr(P, a, "unterminated string");
+    if (!qe) return a64p_perr(P, a, "unterminated string");
     int64_t skip = 0, count = -1;
     const char *x = skip_ws(qe + 1, e), *skip_at = NULL, *count_at = NULL;
     if (x < e && *x == ',') {
         x = skip_ws(x + 1, e);
-        if (x < e && *x != ',' && !dir_expr(P, skip_at = x, e, &x, &skip, "a skip count")) return false;
-        if (x < e && *x == ',' && !dir_expr(P, count_at = skip_ws(x + 1, e), e, &x, &count, "a count")) return false;
+        if (x < e && *x != ',' && !a64p_dir_expr(P, skip_at = x, e, &x, &skip, "a skip count")) return false;
+        if (x < e && *x == ',' && !a64p_dir_expr(P, count_at = skip_ws(x + 1, e), e, &x, &count, "a count")) return false;
     }
-    if (!dir_end(P, x, e)) return false;
-    if (skip < 0) return perr(P, skip_at, "skip is negative");
+    if (!a64p_dir_end(P, x, e)) return false;
+    if (skip < 0) return a64p_perr(P, skip_at, "skip is negative");
     if (count_at && count < 0) {
-        pwarn(P, count_at, "negative count has no effect");
+        a64p_pwarn(P, count_at, "negative count has no effect");
         count = -1;
     }
     Buf path = {0};
@@ -265,15 +265,15 @@ bool incbin(Parser *P, const char *a, const char *e)
         int64_t size = special_size(buf_cstr(&path), want);
         buf_free(&path);
         if (size < 0)
-            return perr(P, a, "incbin file '%s' is no regular file and gives no end within %d bytes without waiting (llvm-mca reads on)",
-                        q(a + 1, qe, buf, sizeof buf), INCBIN_SPECIAL_MAX);
+            return a64p_perr(P, a, "incbin file '%s' is no regular file and gives no end within %d bytes without waiting (llvm-mca reads on)",
+                        a64p_q(a + 1, qe, buf, sizeof buf), INCBIN_SPECIAL_MAX);
         st.st_size = (off_t)size;
     }
     buf_free(&path);
-    if (!found) return perr(P, a, "Could not find incbin file '%s'", q(a + 1, qe, buf, sizeof buf));
+    if (!found) return a64p_perr(P, a, "Could not find incbin file '%s'", a64p_q(a + 1, qe, buf, sizeof buf));
     uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
     if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
-    skip_bytes(P, n);
+    a64p_skip_bytes(P, n);
     return true;
 }
 
@@ -282,40 +282,40 @@ bool incbin(Parser *P, const char *a, const char *e)
  * is read here, its lines replayed as an expansion (a piece of a longer text asks for the
  * whole parse); errors in llvm-mc's words where it has them (a file it cannot find, inside
  * `.if 0` no error) */
-bool include_left(Parser *P, const char *s, const char *a, const char *e)
+bool a64p_include_left(Parser *P, const char *s, const char *a, const char *e)
 {
-    if (a >= e || *a != '"') return perr(P, a, "expected string in '.include' directive");
+    if (a >= e || *a != '"') return a64p_perr(P, a, "expected string in '.include' directive");
     Buf name = {0};
     AsmStringError why;
     const char *x = asm_string(a, e, &name, &why);
     if (!x) {
         buf_free(&name);
-        return perr(P, a, why == ASM_STRING_BAD_ESCAPE ? "invalid escape sequence (unrecognized character)"
+        return a64p_perr(P, a, why == ASM_STRING_BAD_ESCAPE ? "invalid escape sequence (unrecognized character)"
                                                        : "expected string in '.include' directive");
     }
     x = skip_ws(x, e);
     if (x < e) {
         buf_free(&name);
-        return perr(P, x, "unexpected token in '.include' directive");
+        return a64p_perr(P, x, "unexpected token in '.include' directive");
     }
     Buf text = {0};
     AsmIncludeRead rd = asm_include_read(buf_cstr(&name), name.len, &text);
     const char *n = name.data;
     AsmErr ae;
-    bool r = rd == ASM_INCLUDE_MISSING ? perr(P, a, "Could not find include file '%.256s'", n)
-           : rd == ASM_INCLUDE_SPECIAL ? perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
-           : rd == ASM_INCLUDE_LARGE ? perr(P, a, "'%.256s' is longer than %lld MiB (the bound of a text with its "
+    bool r = rd == ASM_INCLUDE_MISSING ? a64p_perr(P, a, "Could not find include file '%.256s'", n)
+           : rd == ASM_INCLUDE_SPECIAL ? a64p_perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
+           : rd == ASM_INCLUDE_LARGE ? a64p_perr(P, a, "'%.256s' is longer than %lld MiB (the bound of a text with its "
                                             "included files)", n, asm_max_include_bytes >> 20)
-           : P->start ? perr(P, s, "%s", A64_MSG_WHOLE)
-           : text.len && memchr(text.data, 0, text.len) ? perr(P, a, "'%.256s' holds a NUL character", n)
-           : asm_include_text(&P->A, n, text.len ? text.data : "", text.len, P->line, P->ls, s, &ae) || aerr(P, &ae);
+           : P->start ? a64p_perr(P, s, "%s", A64_MSG_WHOLE)
+           : text.len && memchr(text.data, 0, text.len) ? a64p_perr(P, a, "'%.256s' holds a NUL character", n)
+           : asm_include_text(&P->A, n, text.len ? text.data : "", text.len, P->line, P->ls, s, &ae) || a64p_aerr(P, &ae);
     buf_free(&text);
     buf_free(&name);
     return r;
 }
 
 /* the size of a .dcb/.ds element: by the suffix (.b 1, .w 2, .l/.s 4, .d 8, .p/.x 12; none 2) */
-int dc_size(const char *name)
+int a64p_dc_size(const char *name)
 {
     const char *dot = strchr(name, '.');
     if (!dot) return 2;
@@ -330,17 +330,17 @@ int dc_size(const char *name)
 
 /* a 32-bit word of data in code (.word, .inst) at xs, of the directive [s, e): one that encodes
  * ADR/ADRP becomes that instruction, any other 4 bytes of layout */
-bool word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char *e)
+bool a64p_word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char *e)
 {
     if ((w & 0x1f000000u) != 0x10000000u) {
-        add_align(P, 0, 4);
+        a64p_add_align(P, 0, 4);
         return true;
     }
     bool page = w >> 31;
     int64_t imm = (int64_t)((((w >> 5) & 0x7ffff) << 2) | ((w >> 29) & 3));
     if (imm & (1 << 20)) imm -= 1 << 21;
-    A64Inst *in = new_inst(P);
-    in->mnem_name = intern_name(P, page ? "adrp" : "adr", page ? 4 : 3);
+    A64Inst *in = a64p_new_inst(P);
+    in->mnem_name = a64p_intern_name(P, page ? "adrp" : "adr", page ? 4 : 3);
     in->nops = 2;
     memset(in->ops, 0, 2 * sizeof in->ops[0]);
     in->ops[0].kind = A64_OP_GPR;
@@ -352,20 +352,20 @@ bool word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char 
     in->ops[1].u.label.numeric = -1;
     in->ops[1].u.label.dot_offset = page ? imm * 4096 : imm;
     in->ops[1].col = in->ops[0].col;
-    return finish_inst(P, in, s, s, e);
+    return a64p_finish_inst(P, in, s, s, e);
 }
 
 /* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
  * one byte each), +1 each with `nul`; -1 after an error.  The escapes are llvm-mc's
  * (parseEscapedString): \b \f \n \r \t \" \\, up to 3 octal digits of at most 255, \x and
  * at least one hex digit; any other is an error at the string, as llvm-mca gives it */
-int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
+int64_t a64p_dir_strings(Parser *P, const char *a, const char *e, bool nul)
 {
     int64_t n = 0;
     const char *x = skip_ws(a, e);
     if (x >= e) return 0;   /* (`.ascii` alone: no bytes, as llvm-mc) */
     for (;;) {
-        if (x >= e || *x != '"') return perr(P, x, "expected string"), -1;   /* (llvm's words) */
+        if (x >= e || *x != '"') return a64p_perr(P, x, "expected string"), -1;   /* (llvm's words) */
         const char *o = x++, *bad = NULL;   /* bad: the first bad escape's error */
         while (x < e && *x != '"') {
             if (*x == '\\' && x + 1 < e) {
@@ -386,12 +386,12 @@ int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
             } else x++;
             n++;
         }
-        if (x >= e) return perr(P, o, "unterminated string"), -1;
-        if (bad) return perr(P, o, "%s", bad), -1;
+        if (x >= e) return a64p_perr(P, o, "unterminated string"), -1;
+        if (bad) return a64p_perr(P, o, "%s", bad), -1;
         n += nul;
         x = skip_ws(x + 1, e);
         if (x >= e) return n;
-        if (*x != ',') return perr(P, x, "unexpected token"), -1;   /* (llvm's parseMany) */
+        if (*x != ',') return a64p_perr(P, x, "unexpected token"), -1;   /* (llvm's parseMany) */
         x = skip_ws(x + 1, e);
     }
 }
@@ -399,7 +399,7 @@ int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul)
 /* a value of .float/.double at [x, ve) as llvm-mc reads one (parseRealValue), in any section:
  * a sign, then a decimal number (digits, '.', an exponent), a hex float with its 'p' exponent,
  * or inf, infinity, nan; false after an error (llvm's words and columns) */
-bool float_value(Parser *P, const char *x, const char *ve)
+bool a64p_float_value(Parser *P, const char *x, const char *ve)
 {
     const char *p = skip_ws(x, ve), *xe = rtrim(p, ve);
     if (p < xe && (*p == '-' || *p == '+')) p = skip_ws(p + 1, xe);
@@ -426,13 +426,13 @@ bool float_value(Parser *P, const char *x, const char *ve)
             }
         }
         if (!real && p < xe && asm_name_char(*p)) ok = false;   /* (0b101, 10h: no float) */
-        if (!ok) return perr(P, t, "invalid floating point literal");
+        if (!ok) return a64p_perr(P, t, "invalid floating point literal");
     } else if (p < xe && asm_name_start(*p)) {
         p = asm_name_end(p, xe);
         size_t n = (size_t)(p - t);
-        if (!ieq(t, n, "inf") && !ieq(t, n, "infinity") && !ieq(t, n, "nan"))
-            return perr(P, t, "invalid floating point literal");
-    } else return perr(P, t, "unexpected token in directive");
+        if (!a64p_ieq(t, n, "inf") && !a64p_ieq(t, n, "infinity") && !a64p_ieq(t, n, "nan"))
+            return a64p_perr(P, t, "invalid floating point literal");
+    } else return a64p_perr(P, t, "unexpected token in directive");
     p = skip_ws(p, xe);
-    return p >= xe || perr(P, p, "unexpected token");
+    return p >= xe || a64p_perr(P, p, "unexpected token");
 }

@@ -113,7 +113,7 @@ static void inst_own(Parser *P)
     g->own[g->nown++] = (struct A64OwnLine){g->ninsts - 1, P->line, f};
 }
 
-bool perr(Parser *P, const char *at, const char *fmt, ...)
+bool a64p_perr(Parser *P, const char *at, const char *fmt, ...)
 {
     char msg[400];
     va_list ap;
@@ -125,7 +125,7 @@ bool perr(Parser *P, const char *at, const char *fmt, ...)
 
 /* a warning at `at` (llvm-mc's, where it goes on): kept in the program, the first
  * A64_MAX_WARNINGS of them */
-void pwarn(Parser *P, const char *at, const char *fmt, ...)
+void a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
 {
     A64Program *g = P->prog;
     if (g->nwarnings == A64_MAX_WARNINGS) {
@@ -174,7 +174,7 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, u
 }
 
 /* quote a piece of source for a message, cut at 40 characters */
-const char *q(const char *s, const char *e, char *buf, size_t cap)
+const char *a64p_q(const char *s, const char *e, char *buf, size_t cap)
 {
     size_t n = (size_t)(e - s);
     if (n > 40) n = 40;
@@ -187,18 +187,18 @@ const char *q(const char *s, const char *e, char *buf, size_t cap)
 
 /* an error of the assembler-language layer, at its position in the current line (else at the
  * line's first word) */
-bool aerr(Parser *P, const AsmErr *e)
+bool a64p_aerr(Parser *P, const AsmErr *e)
 {
     const char *at = e->at && e->at >= P->ls && e->at <= P->le ? e->at : skip_ws(P->ls, P->le);
-    return perr(P, at, "%s", e->msg);
+    return a64p_perr(P, at, "%s", e->msg);
 }
 /* a '@' at `at` after a value of no symbol ([at, e) the rest of the statement): llvm's words
  * for the variant it reads there (asm_constant_variant); false */
-bool variant_refused(Parser *P, const char *at, const char *e)
+bool a64p_variant_refused(Parser *P, const char *at, const char *e)
 {
     AsmErr ae;
     asm_constant_variant(at, e, &ae);
-    return aerr(P, &ae);
+    return a64p_aerr(P, &ae);
 }
 
 /* Eight bytes at a time (SWAR): a word with 0x80 in each byte of w that equals the byte c
@@ -269,7 +269,7 @@ static size_t count_newlines(const char *p, const char *e)
 /* the first '.' in a (short) identifier [p, e), or NULL */
 static const char *find_dot(const char *p, const char *e) { for (; p < e; p++) if (*p == '.') return p; return NULL; }
 
-bool ieq(const char *s, size_t n, const char *lit)
+bool a64p_ieq(const char *s, size_t n, const char *lit)
 {
     size_t i;
     for (i = 0; i < n && lit[i]; i++)
@@ -317,7 +317,7 @@ static void sym_add(Parser *P, const char *s, size_t n)
 }
 
 /* symbol [s, s + n) defined in this text, or NULL */
-const Sym *sym_find(const Parser *P, const char *s, size_t n)
+const Sym *a64p_sym_find(const Parser *P, const char *s, size_t n)
 {
     if (!P->capsym) return NULL;
     uint32_t h = a64_hash(s, n), k = h & (uint32_t)(P->capsym - 1);
@@ -331,7 +331,7 @@ const Sym *sym_find(const Parser *P, const char *s, size_t n)
 /* a label defined so far: in this text, or before it (a piece of a longer text) */
 static bool sym_known(const Parser *P, const char *s, size_t n)
 {
-    if (sym_find(P, s, n)) return true;
+    if (a64p_sym_find(P, s, n)) return true;
     const A64ParseStart *st = P->start;
     return st && st->label && st->label(st->ctx, s, n, true) != -2;
 }
@@ -346,7 +346,7 @@ static bool sym_has(void *ctx, const char *s)
 /* where symbol [s, s + n) is defined: its offset, -1 outside code or undefined */
 static int64_t sym_off(const Parser *P, const char *s, size_t n)
 {
-    const Sym *y = sym_find(P, s, n);
+    const Sym *y = a64p_sym_find(P, s, n);
     if (y) return y->off;
     const A64ParseStart *st = P->start;
     int64_t o = st && st->label ? st->label(st->ctx, s, n, false) : -1;
@@ -495,14 +495,14 @@ static const char *parse_value_sym(Parser *P, const char *p, const char *e, int6
         if (x >= e || *x == ',' || *x == ']' || *x == '!' || *x == '}') return q2;
     }
     /* (any other character: the expression's words, llvm's: '*', '@', '{' ...) */
-    if (!q2 && (p >= e || is_ws(*p))) { perr(P, p, "expected %s", what); return NULL; }
-    if (q2 && ovf) { perr(P, p, "immediate out of range"); return NULL; }
+    if (!q2 && (p >= e || is_ws(*p))) { a64p_perr(P, p, "expected %s", what); return NULL; }
+    if (q2 && ovf) { a64p_perr(P, p, "immediate out of range"); return NULL; }
     P->memo_off = true;           /* the value may depend on symbols defined so far */
     AsmErr ae;
     const char *end;
     if (!asm_expr(&P->A, p, e, &end, v, &ae)) {
         if (sym && !strncmp(ae.msg, "unknown symbol", 14)) *sym = true;
-        else aerr(P, &ae);
+        else a64p_aerr(P, &ae);
         return NULL;
     }
     return end;
@@ -511,7 +511,7 @@ static const char *parse_value_sym(Parser *P, const char *p, const char *e, int6
 /* ---- registers ---- */
 
 /* name = identifier text (no '.' suffix) */
-Reg reg_lookup(const char *s, size_t n)
+Reg a64p_reg_lookup(const char *s, size_t n)
 {
     Reg r = {0};
     if (n < 2 || n > 4) return r;
@@ -559,12 +559,12 @@ static Reg reg_alias(Parser *P, const char *s, size_t n)
     P->memo_off = true;           /* aliases come and go (.req/.unreq) */
     const char *a = asm_alias_find(&P->A, s, n);
     Reg r = {0};
-    return a ? reg_lookup(a, strlen(a)) : r;
+    return a ? a64p_reg_lookup(a, strlen(a)) : r;
 }
 
 static inline Reg reg_at(Parser *P, const char *s, size_t n)
 {
-    Reg r = reg_lookup(s, n);
+    Reg r = a64p_reg_lookup(s, n);
     if (r.kind == RK_NONE && P->A.alias.n) return reg_alias(P, s, n);
     return r;
 }
@@ -579,7 +579,7 @@ static int arrangement(const char *s, size_t n)
         {"d", A64_V_ELEM_D},
     };
     for (size_t i = 0; i < ARRAY_LEN(t); i++)
-        if (ieq(s, n, t[i].n)) return t[i].s;
+        if (a64p_ieq(s, n, t[i].n)) return t[i].s;
     return 0;
 }
 
@@ -631,7 +631,7 @@ static const char *no_value(const Parser *P, const char *p, const char *e)
  * of its operand parser, both there; false */
 static bool no_operand(Parser *P, const char *x)
 {
-    perr(P, x, "unknown token in expression");
+    a64p_perr(P, x, "unknown token in expression");
     diag_add(P->err, NULL, P->file, P->line, (int)(x - P->ls) + 1, P->ls, "invalid operand");
     asm_notes(&P->A, P->input_file, P->err);
     return false;
@@ -656,7 +656,7 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
 {
     p = skip_ws(p + 1, e);
     const char *t = p < e && *p == '#' ? p : no_value(P, p, e);
-    if (t) { perr(P, t, "unknown token in expression"); return NULL; }
+    if (t) { a64p_perr(P, t, "unknown token in expression"); return NULL; }
     int64_t v;
     bool sym = false;
     const char *q2 = parse_value_sym(P, p, e, &v, "an element index", &sym);
@@ -666,7 +666,7 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
         if (!parse_sym_expr(&L2, NULL, &t2)) return NULL;
         /* (then llvm reads what follows as an operand: the ']', of a list what follows it) */
         const char *x = L2.p < e ? skip_ws(L2.p, e) : skip_ws(L2.p, P->le), *y = x;
-        perr(P, x, "immediate value expected for vector index");
+        a64p_perr(P, x, "immediate value expected for vector index");
         if (list && y < e && *y == ']') y = skip_ws(y + 1, P->le);
         after_errors(P, y, list);
         return NULL;
@@ -676,7 +676,7 @@ static const char *parse_index(Parser *P, const char *p, const char *e, int8_t *
      * (v1.s[-1], v1.s[200]): uarch's 127 stands for it */
     if (v < 0 || v > 127) v = 127;
     p = skip_ws(q2, e);
-    if (p >= e || *p != ']') { perr(P, p < e ? p : skip_ws(p, P->le), "']' expected"); return NULL; }
+    if (p >= e || *p != ']') { a64p_perr(P, p < e ? p : skip_ws(p, P->le), "']' expected"); return NULL; }
     *idx = (int8_t)v;
     return p + 1;
 }
@@ -729,7 +729,7 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
     Reg r = reg_at(P, s, (size_t)((dot ? dot : ie) - s));
     if (r.kind != RK_V) {          /* (llvm's words; uarch's in a note) */
         char hint[80];
-        snprintf(hint, sizeof hint, "'%s' is no vector register", q(s, ie, buf, sizeof buf));
+        snprintf(hint, sizeof hint, "'%s' is no vector register", a64p_q(s, ie, buf, sizeof buf));
         return report(P, s, "vector register expected", hint);
     }
     /* (looked up only here, when a register has no arrangement: not on every instruction) */
@@ -749,7 +749,7 @@ static bool vreg_parts(Parser *P, const char *s, const char *ie, int *num, int *
     int sh = arrangement(dot + 1, (size_t)(ie - dot - 1));
     if (!sh) {                     /* (llvm's words, at the register) */
         char hint[80];
-        snprintf(hint, sizeof hint, "invalid vector arrangement '%s'", q(dot, ie, buf, sizeof buf));
+        snprintf(hint, sizeof hint, "invalid vector arrangement '%s'", a64p_q(dot, ie, buf, sizeof buf));
         return report(P, s, "invalid vector kind qualifier", hint);
     }
     *num = r.num;
@@ -779,7 +779,7 @@ static bool parse_sym_expr(Lex *L, const char *reloc, A64Operand *o)
     const char *end;
     if (!sym_expr_at(L->P, L->p, L->e, reloc, o, &end, &ae)) {
         if (!ae.at) ae.at = L->p;
-        return aerr(L->P, &ae);
+        return a64p_aerr(L->P, &ae);
     }
     L->p = end;
     return true;
@@ -837,7 +837,7 @@ static bool parse_reloc_sym(Lex *L, A64Operand *o)
     const char *p = L->p + 1, *e = L->e;
     const char *r0 = p;
     while (p < e && (is_identc(*p) && *p != '.')) p++;
-    if (p == r0) return perr(P, r0, "expect relocation specifier in operand after ':'");
+    if (p == r0) return a64p_perr(P, r0, "expect relocation specifier in operand after ':'");
     char rb[32];
     size_t rn = (size_t)(p - r0);
     const char *spec = NULL;
@@ -847,8 +847,8 @@ static bool parse_reloc_sym(Lex *L, A64Operand *o)
         for (size_t i = 0; i < ARRAY_LEN(elf_specs) && !spec; i++)
             if (!strcmp(rb, elf_specs[i])) spec = elf_specs[i];
     }
-    if (!spec) return perr(P, r0, "expect relocation specifier in operand after ':'");
-    if (p >= e || *p != ':') return perr(P, skip_ws(p, e), "expect ':' after relocation specifier");
+    if (!spec) return a64p_perr(P, r0, "expect relocation specifier in operand after ':'");
+    if (p >= e || *p != ':') return a64p_perr(P, skip_ws(p, e), "expect ':' after relocation specifier");
     L->p = p + 1;
     return parse_sym_expr(L, spec, o);
 }
@@ -882,7 +882,7 @@ static bool numeric_addend(Lex *L, A64Operand *o, const char *p, int tmp)
     buf_free(&t);
     if (!ok) {
         ae.at = at;
-        return aerr(P, &ae);
+        return a64p_aerr(P, &ae);
     }
     if (!sx.rel || !sx.a || sx.b || sx.avar || sx.na != nn) {
         /* an expression of other symbols too (1f+x0): llvm lets the fixup decide, as for a
@@ -980,7 +980,7 @@ static bool float_sign_ok(Parser *P, const A64Operand *o, const char *p, const c
             int i = op_index(P, o);
             bool fimm = i >= 0 && P->mname &&
                         (sve_claimed(P->mname, "fimm", fimm_place(P, o)) || (P->env.mnem && a64_rows_have(P->env.mnem, i, P_FIMM8)));
-            return fimm ? perr(P, p, "invalid floating point immediate") : perr(P, x, "invalid sign in float literal");
+            return fimm ? a64p_perr(P, p, "invalid floating point immediate") : a64p_perr(P, x, "invalid sign in float literal");
         }
         p = x - 1;
     }
@@ -1036,7 +1036,7 @@ static bool real_expr(Lex *L, A64Operand *o, const char *p, bool *done)
         AsmErr se;
         if (!(sym = sym_expr_at(P, buf, buf + len, NULL, o, &end, &se))) {
             ae.at = ae.at && ae.at >= buf && ae.at < buf + len ? p + map[ae.at - buf] : e;
-            return aerr(P, &ae);
+            return a64p_aerr(P, &ae);
         }
     }
     if (!sym) {
@@ -1052,13 +1052,13 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
     Parser *P = L->P;
     const char *p = skip_ws(L->p, L->e);
     const char *t = no_value(P, p, L->e);
-    if (t) return perr(P, t, "unknown token in expression");
+    if (t) return a64p_perr(P, t, "unknown token in expression");
     if (p < L->e && *p == ':') {
         L->p = p;
         return parse_reloc_sym(L, o);
     }
     AsmNum n;                     /* (llvm's lexer's error in a number: #0x, #09) */
-    if (p < L->e && is_digit(*p) && !asm_lex_number(p, L->e, &n)) return perr(P, n.at, "%s", n.msg);
+    if (p < L->e && is_digit(*p) && !asm_lex_number(p, L->e, &n)) return a64p_perr(P, n.at, "%s", n.msg);
     if (!float_sign_ok(P, o, p, L->e)) return false;
     if (fp_bits_place(P, o)) {
         /* (a lone literal, #1.0 or #-1.0, is a floating-point immediate to fp_literal_bits) */
@@ -1072,7 +1072,7 @@ static bool parse_imm_after_hash(Lex *L, A64Operand *o)
     if (looks_float(p, L->e)) {
         double d;
         const char *q2 = parse_float(p, L->e, &d);
-        if (!q2) return perr(P, p, "malformed floating-point immediate");
+        if (!q2) return a64p_perr(P, p, "malformed floating-point immediate");
         o->kind = A64_OP_FIMM;
         o->u.fimm = d;
         L->p = q2;
@@ -1100,19 +1100,19 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     bool range = false, bare0 = false;
     char buf[48];
     for (;;) {
-        if (p >= L->e || !is_ident0(*p)) return perr(P, p, "vector register expected");
+        if (p >= L->e || !is_ident0(*p)) return a64p_perr(P, p, "vector register expected");
         const char *ie = ident_end(p, L->e);
         int num, sh;
         P->bare = false;
         if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->bare) P->bare_ops |= 1u << (o - P->opbuf);
         if (P->suffix && !P->bare && sh < A64_V_ELEM_B)   /* (llvm takes ld1.s { v0.s }[1]) */
-            bad_operand(P, open, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
+            bad_operand(P, open, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", a64p_q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE)
-            bad_operand(P, open, o, BAD_VLIST, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
+            bad_operand(P, open, o, BAD_VLIST, "vector register '%s' needs an arrangement", a64p_q(p, ie, buf, sizeof buf));
         /* (llvm's words; after add.4s, a bare register's arrangement is "" to its list parser) */
         if (count && (sh != shape || P->bare != bare0)) {
-            perr(P, p, "mismatched register size suffix");
+            a64p_perr(P, p, "mismatched register size suffix");
             /* (the last register of the list: llvm's second errors after its '}') */
             const char *c = skip_ws(ie, L->e);
             if (c < L->e && *c == '}') {
@@ -1124,22 +1124,22 @@ static bool parse_vlist(Lex *L, A64Operand *o)
         bare0 = P->bare;
         if (range) {
             int first = nums[0], n = (num - first + 32) % 32 + 1;
-            if (n > 4) return perr(P, p, "invalid number of vectors");
+            if (n > 4) return a64p_perr(P, p, "invalid number of vectors");
             for (int i = 1; i < n; i++) nums[i] = (first + i) % 32;
             count = n;
         } else {
-            if (count == 4) return perr(P, open, "invalid number of vectors");
+            if (count == 4) return a64p_perr(P, open, "invalid number of vectors");
             /* llvm takes a list of any one stride, {v0.4s, v2.4s}, and refuses it as an operand */
             if (count == 1) stride = (num - nums[0] + 32) % 32;
             if (count > 1 && num != (nums[count - 1] + stride) % 32)
-                return perr(P, p, "registers must have the same sequential stride");
+                return a64p_perr(P, p, "registers must have the same sequential stride");
             nums[count++] = num;
         }
         p = skip_ws(ie, L->e);
         if (p < L->e && *p == '}') { p++; break; }
         if (p < L->e && *p == '-' && !range && count == 1) { range = true; p = skip_ws(p + 1, L->e); continue; }
         if (p < L->e && *p == ',' && !range) { p = skip_ws(p + 1, L->e); continue; }
-        return perr(P, p < L->e ? p : skip_ws(p, P->le), "'}' expected");   /* ({ v0[1] }, { v0.4s) */
+        return a64p_perr(P, p < L->e ? p : skip_ws(p, P->le), "'}' expected");   /* ({ v0[1] }, { v0.4s) */
     }
     if (stride != 1) return report(P, open, "invalid operand for instruction", "vector list registers must be consecutive");
     o->kind = A64_OP_VLIST;
@@ -1154,14 +1154,14 @@ static bool parse_vlist(Lex *L, A64Operand *o)
     if (lane && shape < A64_V_ELEM_B && shape != A64_V_NONE) {   /* (ld1.4s { v0 }[1] too) */
         int8_t idx;
         if (!(p = parse_index(P, lb, L->e, &idx, true))) return false;
-        bad_operand(P, open, o, BAD_LANE, "an element index on the list '%s', of an arrangement", q(open, lb, buf, sizeof buf));
+        bad_operand(P, open, o, BAD_LANE, "an element index on the list '%s', of an arrangement", a64p_q(open, lb, buf, sizeof buf));
         if (P->bad.at == open) P->bad.next = lb;
         L->p = p;
         return true;
     }
     if (lane && !(p = parse_index(P, lb, L->e, &o->u.vlist.index, true))) return false;
     if (!lane && shape >= A64_V_ELEM_B)
-        bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", q(open, p, buf, sizeof buf));
+        bad_operand(P, open, o, BAD_VREG, "expected an element index after '%s'", a64p_q(open, p, buf, sizeof buf));
     L->p = p;
     return true;
 }
@@ -1189,13 +1189,13 @@ static const char *shift_amount(Parser *P, const char *p, const char *e, int64_t
     if (p < e && *p == '#') p = skip_ws(p + 1, e);
     if (p >= e) p = skip_ws(p, P->le);
     if (!(p < e && (is_digit(*p) || *p == '(' || is_ident0(*p)))) {   /* a number, '(' or a name */
-        perr(P, p, "expected integer shift amount");
+        a64p_perr(P, p, "expected integer shift amount");
         return NULL;
     }
     bool sym = false;
     const char *q2 = parse_value_sym(P, p, e, v, "a shift amount", &sym);
-    if (sym) perr(P, p, "expected constant '#imm' after shift specifier");
-    else if (q2 && (*v < 0 || *v > 255)) perr(P, p, "shift amount out of range");
+    if (sym) a64p_perr(P, p, "expected constant '#imm' after shift specifier");
+    else if (q2 && (*v < 0 || *v > 255)) a64p_perr(P, p, "shift amount out of range");
     else return q2;
     return NULL;
 }
@@ -1207,7 +1207,7 @@ static const char *shift_spec(Parser *P, const char *p, const char *e, int sh, i
     *v = 0;
     *given = p < e && (*p == '#' || is_digit(*p) || *p == '(');
     if (*given) return shift_amount(P, p, e, v);
-    if (sh < A64_SH_UXTB) perr(P, p, "expected #imm after shift specifier");
+    if (sh < A64_SH_UXTB) a64p_perr(P, p, "expected #imm after shift specifier");
     return sh < A64_SH_UXTB ? NULL : p;
 }
 
@@ -1240,7 +1240,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
             /* (llvm reads a shift or extend after one that does not start with a name: [#8, lsl]) */
             shiftable = !is_ident0(*p);
         }
-        bad_operand(P, p, o, BAD_BASE, "invalid base register '%s'", q(p, rtrim(p, ie), buf, sizeof buf));
+        bad_operand(P, p, o, BAD_BASE, "invalid base register '%s'", a64p_q(p, rtrim(p, ie), buf, sizeof buf));
         b.num = 31;                /* (sp in its place, for the matcher to look further) */
     }
     o->u.mem.base = (uint8_t)b.num;
@@ -1250,7 +1250,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
          * what stands there instead, or after the value */
         const char *t = skip_ws(p + 1, L->e);
         if (t < L->e && *t == '#') t = skip_ws(t + 1, L->e);
-        if (!(t < L->e && is_digit(*t))) return perr(P, t < L->e ? t : skip_ws(t, P->le), "index must be absent or #0");
+        if (!(t < L->e && is_digit(*t))) return a64p_perr(P, t < L->e ? t : skip_ws(t, P->le), "index must be absent or #0");
         int64_t v;
         bool sym = false;
         const char *q2 = parse_value_sym(P, t, L->e, &v, "an offset", &sym);
@@ -1262,21 +1262,21 @@ static bool parse_mem(Lex *L, A64Operand *o)
             v = 1;
         }
         if (!q2) return false;
-        if (v) return perr(P, q2 < L->e ? skip_ws(q2, L->e) : skip_ws(q2, P->le), "index must be absent or #0");
+        if (v) return a64p_perr(P, q2 < L->e ? skip_ws(q2, L->e) : skip_ws(q2, P->le), "index must be absent or #0");
         o->u.mem.has_offset = true;
         p = skip_ws(q2, L->e);
     } else if (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
         const AsmSym *y = NULL;   /* [x0, OFF] with .set OFF: an offset (checked after the registers) */
-        if (p < L->e && is_ident0(*p) && P->A.nsyms && reg_lookup(p, (size_t)(ident_end(p, L->e) - p)).kind == RK_NONE)
+        if (p < L->e && is_ident0(*p) && P->A.nsyms && a64p_reg_lookup(p, (size_t)(ident_end(p, L->e) - p)).kind == RK_NONE)
             y = asm_sym_find(&P->A, p, (size_t)(ident_end(p, L->e) - p));
         if (p < L->e && (*p == '#' || *p == '-' || *p == '+' || is_digit(*p) || *p == ':' || *p == '(' || *p == '~' || y)) {
             A64Operand t = {0};
             Lex L2 = {P, *p == '#' ? p + 1 : p, L->e};
             if (!parse_imm_after_hash(&L2, &t)) return false;
-            if (t.kind == A64_OP_FIMM) return perr(P, p, "expected an integer offset");
+            if (t.kind == A64_OP_FIMM) return a64p_perr(P, p, "expected an integer offset");
             if (t.kind == A64_OP_IMM && !t.u.imm.sym) {
-                if (t.u.imm.value < -(1 << 24) || t.u.imm.value > (1 << 24)) return perr(P, p, "offset out of range");
+                if (t.u.imm.value < -(1 << 24) || t.u.imm.value > (1 << 24)) return a64p_perr(P, p, "offset out of range");
                 o->u.mem.offset = (int32_t)t.u.imm.value;
             } else mem_sym(o, &t);
             o->u.mem.has_offset = true;
@@ -1301,7 +1301,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     p = c ? c : L->e;
                 }
             } else if (x.kind == RK_GPR) {
-                if (x.is_sp) return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
+                if (x.is_sp) return a64p_perr(P, p, "invalid index register '%s'", a64p_q(p, ie, buf, sizeof buf));
                 o->u.mem.has_index = true;
                 o->u.mem.index = (uint8_t)x.num;
                 o->u.mem.index64 = x.is64;
@@ -1312,7 +1312,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     int sh = a64_shift_lookup(p, (size_t)(ke - p));
                     /* (a shift too, as llvm reads one there: the rows refuse asr, ror, lsr and
                      * msl as the extends they do not take, in their words) */
-                    if (sh == A64_SH_NONE) return perr(P, p, "invalid extend '%s' in memory operand", q(p, ke, buf, sizeof buf));
+                    if (sh == A64_SH_NONE) return a64p_perr(P, p, "invalid extend '%s' in memory operand", a64p_q(p, ke, buf, sizeof buf));
                     o->u.mem.ext = (uint8_t)sh;
                     int64_t v;
                     bool given;
@@ -1330,9 +1330,9 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 else mem_sym(o, &t);
                 o->u.mem.has_offset = true;
                 p = skip_ws(L2.p, L->e);
-            } else return perr(P, p, "invalid index register '%s'", q(p, ie, buf, sizeof buf));
+            } else return a64p_perr(P, p, "invalid index register '%s'", a64p_q(p, ie, buf, sizeof buf));
         } else if (p >= L->e || *p == ',' || *p == ']') return no_operand(P, no_value(P, p, L->e));
-        else return perr(P, p, "expected an offset or an index register");
+        else return a64p_perr(P, p, "expected an offset or an index register");
     }
     if (p >= L->e) {               /* (llvm: its ']' is an operand of its own, missing: see finish_inst) */
         P->unclosed = open;
@@ -1340,9 +1340,9 @@ static bool parse_mem(Lex *L, A64Operand *o)
         return true;
     }
     /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
-    if (*p == '@' && o->u.mem.has_offset && !o->u.mem.sym) return variant_refused(P, p, L->e);   /* ([x0, #1@pageoff]) */
-    if (*p != ']' && *p != '!' && *p != '}') return perr(P, p, "unexpected token in argument list");
-    if (*p != ']') return perr(P, open, "unbalanced '[' in memory operand");
+    if (*p == '@' && o->u.mem.has_offset && !o->u.mem.sym) return a64p_variant_refused(P, p, L->e);   /* ([x0, #1@pageoff]) */
+    if (*p != ']' && *p != '!' && *p != '}') return a64p_perr(P, p, "unexpected token in argument list");
+    if (*p != ']') return a64p_perr(P, open, "unbalanced '[' in memory operand");
     p++;
     if (skip_ws(p, L->e) < L->e && *skip_ws(p, L->e) == '!') {   /* (llvm's '!' a token: blanks before it too) */
         p = skip_ws(p, L->e);
@@ -1461,7 +1461,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         int place = fimm_place(P, o);
         if (sve_claimed(P->mname, "fimm", place)) {   /* (fdup too: uarch has no rows of it) */
             const char *t = fimm_missing(P, p);   /* (a form of the mnemonic takes one there) */
-            if (t) return perr(P, t, "invalid floating point immediate");
+            if (t) return a64p_perr(P, t, "invalid floating point immediate");
         } else if (!sve_claimed(P->mname, "real", place)) {
             /* where no form has an operand parser that reads a floating-point literal
              * (claims.tsv, real: fmov.2d v5.2d, #1.5; fadd v0.4s, v1.4s, #1.5; facle d0, d1,
@@ -1469,7 +1469,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
              * (after the '-') */
             const char *t = skip_ws(p + 1, e);
             if (t < e && *t == '-') t = skip_ws(t + 1, e);
-            if (t < e && is_digit(*t) && looks_float(t, e)) return perr(P, t, "unexpected floating point literal");
+            if (t < e && is_digit(*t) && looks_float(t, e)) return a64p_perr(P, t, "unexpected floating point literal");
         }
         L->p = p + 1;
         return parse_imm_after_hash(L, o);
@@ -1479,19 +1479,19 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         p = skip_ws(p + 1, e);
         const char *q2 = p;
         while (q2 < e && *q2 != ',' && !is_ws(*q2)) q2++;
-        if (q2 == p) return perr(P, p, "expected a literal after '='");
+        if (q2 == p) return a64p_perr(P, p, "expected a literal after '='");
         const char *at = memchr(p, '@', (size_t)(q2 - p)), *ve;
         int64_t lv;
         AsmErr ae;
-        if (at && asm_expr(&P->A, p, q2, &ve, &lv, &ae) && ve == at) return variant_refused(P, at, e);   /* (=1@page) */
+        if (at && asm_expr(&P->A, p, q2, &ve, &lv, &ae) && ve == at) return a64p_variant_refused(P, at, e);   /* (=1@page) */
         o->kind = A64_OP_LABEL;
         o->u.label.sym = arena_strndup(&P->prog->arena, p, (size_t)(q2 - p));
         o->u.label.numeric = -1;
         L->p = q2;
         return true;
     }
-    case ']': return perr(P, p, "unbalanced ']'");
-    case '}': return perr(P, p, "unbalanced '}'");
+    case ']': return a64p_perr(P, p, "unbalanced ']'");
+    case '}': return a64p_perr(P, p, "unbalanced '}'");
     case '(': case '~': return parse_imm_after_hash(L, o);
     case '"':                     /* a quoted symbol name (COFF: "??_C@_06...@") */
         return parse_sym_expr(L, NULL, o);
@@ -1505,7 +1505,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         while (d < e && is_digit(*d)) d++;
         if (d > p && d < e && (*d == 'b' || *d == 'f' || *d == 'B' || *d == 'F') && (d + 1 >= e || !is_identc(d[1]))) {
             long n = 0;
-            for (const char *c = p; c < d; c++) { n = n * 10 + (*c - '0'); if (n > 1000000000L) return perr(P, p, "numeric label too large"); }
+            for (const char *c = p; c < d; c++) { n = n * 10 + (*c - '0'); if (n > 1000000000L) return a64p_perr(P, p, "numeric label too large"); }
             P->memo_off = true;    /* 1b must be defined before, 1f is resolved later */
             o->kind = A64_OP_LABEL;
             o->u.label.numeric = (int)n;
@@ -1519,7 +1519,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
                 int slot = num_slot(P, n);
                 if ((slot < 0 || !P->numl[slot].defined) && binary)   /* (llvm-mca: the number, an offset) */
                     return parse_imm_after_hash(L, o);
-                if (slot < 0 || !P->numl[slot].defined) return perr(P, p, "directional label undefined");
+                if (slot < 0 || !P->numl[slot].defined) return a64p_perr(P, p, "directional label undefined");
                 P->num_target = P->numl[slot].off;
                 if (!binary) tmp = P->numl[slot].tmp;
             } else {
@@ -1543,16 +1543,16 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         }
         return parse_imm_after_hash(L, o);
     }
-    if (lex_invalid(*p)) return perr(P, p, "invalid operand");   /* (llvm's, for its lexer's error token) */
+    if (lex_invalid(*p)) return a64p_perr(P, p, "invalid operand");   /* (llvm's, for its lexer's error token) */
     /* ('$' alone is no name to llvm's lexer; @page a symbol of no name with its variant) */
     if (*p == '$' && (p + 1 >= e || !asm_name_char(p[1]))) {   /* (then its operand parser's words, not adr's) */
-        perr(P, p, "invalid token in expression");
+        a64p_perr(P, p, "invalid token in expression");
         if (!(P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)))
             diag_add(P->err, NULL, P->file, P->line, (int)(p - P->ls) + 1, P->ls, "invalid operand");
         return false;
     }
     if (*p == '@' && p + 1 < e && asm_name_char(p[1])) return parse_sym_expr(L, NULL, o);
-    if (!is_ident0(*p)) return perr(P, p, "unknown token in expression");   /* (llvm's parseExpression, where no operand starts) */
+    if (!is_ident0(*p)) return a64p_perr(P, p, "unknown token in expression");   /* (llvm's parseExpression, where no operand starts) */
     if (P->env.mnem && (P->env.mnem->sym_ops >> (o - P->opbuf) & 1)) {
         /* adrp x8, fp: an expression, fp a symbol (as llvm-mc reads it); adr x0, w99 too */
         const char *se = ident_end(p, e);
@@ -1570,7 +1570,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         bool zt0 = !strcmp(cls, "zt");
         if (!zt0 && !(P->env.mnem && sve_claimed(P->env.mnem->name, cls, llvm_place(P, o)))) return parse_symbol(L, o);
         if (dot && strcmp(cls, "za") && !(ie - dot == 2 && strchr("bhsdq", ascii_lower(dot[1]))))
-            return perr(P, p, "invalid vector kind qualifier");
+            return a64p_perr(P, p, "invalid vector kind qualifier");
         if (!dot && !strcmp(cls, "z"))   /* llvm eats it, finds no element size, fails on what follows */
             return no_operand(P, skip_ws(ie, P->le));
         o->kind = A64_OP_XREG;
@@ -1579,7 +1579,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             const char *c = memchr(ie, ']', (size_t)(e - ie));
             c = c ? c + 1 : e;
             const char *h = operands_hash_without_value(P, ie, c);
-            if (h) return perr(P, h, "unknown token in expression");
+            if (h) return a64p_perr(P, h, "unknown token in expression");
             ie = c;
         }
         L->p = ie;
@@ -1621,9 +1621,9 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             if (!okp) return false;
         } else if (!vreg_parts(P, p, ie, &num, &sh)) return false;
         if (P->suffix && dot)
-            bad_operand(P, p, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", q(p, ie, buf, sizeof buf));
+            bad_operand(P, p, o, BAD_TYPED, "an arrangement on '%s' besides the mnemonic's", a64p_q(p, ie, buf, sizeof buf));
         if (sh == A64_V_NONE) {
-            bad_operand(P, p, o, BAD_VREG, "vector register '%s' needs an arrangement", q(p, ie, buf, sizeof buf));
+            bad_operand(P, p, o, BAD_VREG, "vector register '%s' needs an arrangement", a64p_q(p, ie, buf, sizeof buf));
             o->kind = A64_OP_VREG;
             o->u.vreg.num = (uint8_t)num;
             o->u.vreg.shape = A64_V_NONE;
@@ -1645,7 +1645,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
         o->u.vreg.shape = (uint8_t)sh;
         o->u.vreg.index = -1;
         if (sh >= A64_V_ELEM_B && (lb >= e || *lb != '['))
-            bad_operand(P, p, o, BAD_VREG, "expected an element index after '%s'", q(p, ie, buf, sizeof buf));
+            bad_operand(P, p, o, BAD_VREG, "expected an element index after '%s'", a64p_q(p, ie, buf, sizeof buf));
         else if (sh >= A64_V_ELEM_B) {
             ie = parse_index(P, lb, e, &o->u.vreg.index, false);
             if (!ie) return false;
@@ -1653,7 +1653,7 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             int8_t idx;
             const char *lane = ie;
             if (!(ie = parse_index(P, ie, e, &idx, false))) return false;
-            bad_operand(P, p, o, BAD_LANE, "an element index on '%s', a vector with an arrangement", q(p, lane, buf, sizeof buf));
+            bad_operand(P, p, o, BAD_LANE, "an element index on '%s', a vector with an arrangement", a64p_q(p, lane, buf, sizeof buf));
             if (P->bad.at == p) P->bad.next = lane;
         } else if (ie < e && *ie == '[') {
             ie = parse_index(P, ie, e, &o->u.vreg.index, false);   /* dot-product group v2.4b[1] */
@@ -1675,14 +1675,14 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     Parser *P = L->P;
     const char *kw = L->p;
     char buf[48];
-    if (prev->shift != A64_SH_NONE) return perr(P, kw, "unexpected token in argument list");
+    if (prev->shift != A64_SH_NONE) return a64p_perr(P, kw, "unexpected token in argument list");
     const char *p = skip_ws(ke, L->e);
     /* (add w0, w1, #1.5, lsl #12: that parser reads the shift after a floating-point literal too,
      * and the matcher refuses the literal) */
     bool shifted = P->env.mnem && a64_takes_shifted_imm(P->env.mnem, (int)(prev - P->opbuf));
     if (prev->kind == A64_OP_VREG) {
         /* (read apart, as llvm does, and refused by bad_ok: fmov s0, s1, lsl #2 at the lsl) */
-        bad_operand(P, kw, prev, BAD_SHIFT, "'%s' after a register that takes none", q(kw, ke, buf, sizeof buf));
+        bad_operand(P, kw, prev, BAD_SHIFT, "'%s' after a register that takes none", a64p_q(kw, ke, buf, sizeof buf));
         int64_t v;
         bool given;
         const char *q2 = shift_spec(P, p, L->e, sh, &v, &given);
@@ -1692,7 +1692,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
     }
     if (!(prev->kind == A64_OP_GPR || prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_XREG ||
           (prev->kind == A64_OP_FIMM && shifted)))
-        return perr(P, kw, "'%s' cannot modify this operand", q(kw, ke, buf, sizeof buf));
+        return a64p_perr(P, kw, "'%s' cannot modify this operand", a64p_q(kw, ke, buf, sizeof buf));
     if ((prev->kind == A64_OP_IMM || prev->kind == A64_OP_LABEL || prev->kind == A64_OP_FIMM) && shifted) {
         /* add x0, x1, #1, lsl #12: llvm's parser of an immediate with an optional shift
          * takes `lsl`, a '#' and a number, nothing else (no expression) */
@@ -1702,7 +1702,7 @@ static bool parse_modifier(Lex *L, A64Operand *prev, int sh, const char *ke)
         int64_t v;
         bool ovf;
         const char *q2 = sh == A64_SH_LSL && t < L->e && is_digit(*t) ? a64_parse_int(t, L->e, &v, &ovf) : NULL;
-        if (!q2) return perr(P, sh == A64_SH_LSL ? t : kw, "only 'lsl #+N' valid after immediate");
+        if (!q2) return a64p_perr(P, sh == A64_SH_LSL ? t : kw, "only 'lsl #+N' valid after immediate");
         prev->shift = (uint8_t)sh;
         prev->shift_amount = (uint8_t)(ovf || v > 255 ? 255 : v);   /* (refused by the matcher) */
         prev->shift_explicit = true;
@@ -1757,7 +1757,7 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
             }
         }
         if (!done) {
-            if (in->nops == A64_MAX_OPS) return perr(P, L.p, "too many operands");
+            if (in->nops == A64_MAX_OPS) return a64p_perr(P, L.p, "too many operands");
             A64Operand *o = &in->ops[in->nops];
             memset(o, 0, sizeof *o);
             if (!parse_operand(&L, o, ke)) return false;
@@ -1766,11 +1766,11 @@ static bool parse_operands(Parser *P, const char *s, const char *e, A64Inst *in)
         L.p = skip_ws(L.p, e);
         if (L.p >= e) break;
         if (*L.p != ',') {
-            if (*L.p == ']') return perr(P, L.p, "unbalanced ']'");
-            if (*L.p == '}') return perr(P, L.p, "unbalanced '}'");
+            if (*L.p == ']') return a64p_perr(P, L.p, "unbalanced ']'");
+            if (*L.p == '}') return a64p_perr(P, L.p, "unbalanced '}'");
             if (*L.p == '@' && !done && in->ops[in->nops - 1].kind == A64_OP_IMM && !in->ops[in->nops - 1].u.imm.sym)
-                return variant_refused(P, L.p, e);   /* (#1@page) */
-            return perr(P, L.p, "unexpected token in argument list");
+                return a64p_variant_refused(P, L.p, e);   /* (#1@page) */
+            return a64p_perr(P, L.p, "unexpected token in argument list");
         }
         L.p++;
     }
@@ -1802,7 +1802,7 @@ static void grow_insts(A64Program *g, size_t want)
     g->cap = (int)(bytes / sizeof *g->insts);
 }
 
-A64Inst *new_inst(Parser *P)
+A64Inst *a64p_new_inst(Parser *P)
 {
     A64Program *g = P->prog;
     if (g->ninsts == g->cap) grow_insts(g, g->cap ? (size_t)g->cap * 2 : 1024);
@@ -1831,7 +1831,7 @@ static bool place_inst(Parser *P, A64Inst *in, const char *at)
 {
     if (!P->laid) {
         P->relay = !P->start;
-        return perr(P, at, "%s", A64_MSG_WHOLE);
+        return a64p_perr(P, at, "%s", A64_MSG_WHOLE);
     }
     in->offset = P->offset;
     P->offset += 4;
@@ -1844,7 +1844,7 @@ static bool place_inst(Parser *P, A64Inst *in, const char *at)
     return true;
 }
 
-void add_align(Parser *P, uint32_t align, uint32_t skip)
+void a64p_add_align(Parser *P, uint32_t align, uint32_t skip)
 {
     A64Program *g = P->prog;
     if (g->naligns == P->capaligns) {
@@ -1856,7 +1856,7 @@ void add_align(Parser *P, uint32_t align, uint32_t skip)
     P->offset += skip;
 }
 
-const char *intern_name(Parser *P, const char *s, size_t n)
+const char *a64p_intern_name(Parser *P, const char *s, size_t n)
 {
     char b[40];
     ascii_lower_n(b, s, n);
@@ -1898,7 +1898,7 @@ static bool pcrel_imm(Parser *P, A64Inst *in)
     int bits = label->arg;
     /* (llvm's words: a multiple of `unit` in [-2^(bits-1), 2^(bits-1) - unit]) */
     if (v % unit || v < -(INT64_C(1) << (bits - 1)) || v > (INT64_C(1) << (bits - 1)) - unit)
-        return perr(P, P->ls + o->col - 1, "expected label or encodable integer pc offset");
+        return a64p_perr(P, P->ls + o->col - 1, "expected label or encodable integer pc offset");
     memset(&o->u, 0, sizeof o->u);
     o->kind = A64_OP_LABEL;
     o->u.label.is_dot = true;
@@ -1923,7 +1923,7 @@ static bool fmov_imm(Parser *P, A64Inst *in)
         if (t < P->le && *t == '-') t = skip_ws(t + 1, P->le);     /* (#-0x70: refused at the code) */
         bool code = P->le - t > 2 && t[0] == '0' && t[1] == 'x';
         int64_t v = o->u.imm.value;
-        if (code && (v < 0 || v > 255)) return perr(P, t, "encoded floating point value out of range");
+        if (code && (v < 0 || v > 255)) return a64p_perr(P, t, "encoded floating point value out of range");
         o->kind = A64_OP_FIMM;
         o->u.fimm = code ? a64_fp8_value((int)v) : (double)v;
     }
@@ -2028,8 +2028,8 @@ static bool unpredictable(Parser *P, const A64Inst *in)
         for (int k = 0; k < 4; k += 2) {
             int a = reg_num(in, k, true), b = reg_num(in, k + 1, true);
             if (a < 0 || b < 0) return true;
-            if (a & 1) return perr(P, AT(k), "expected first even register of a consecutive same-size even/odd register pair");
-            if (b != a + 1) return perr(P, AT(k + 1), "expected second odd register of a consecutive same-size even/odd register pair");
+            if (a & 1) return a64p_perr(P, AT(k), "expected first even register of a consecutive same-size even/odd register pair");
+            if (b != a + 1) return a64p_perr(P, AT(k + 1), "expected second odd register of a consecutive same-size even/odd register pair");
         }
         return true;
     }
@@ -2042,35 +2042,35 @@ static bool unpredictable(Parser *P, const A64Inst *in)
         bool gpr = in->ops[0].kind == A64_OP_GPR;
         bool base_check = wb && gpr && (!strcmp(m, "ldp") || mo->u.mem.mode == A64_AM_PRE);
         if (a >= 0 && a == b && in->ops[0].kind == in->ops[1].kind) {
-            if (!base_check) return perr(P, AT(1), "unpredictable LDP instruction, Rt2==Rt");
-            pwarn(P, AT(1), "unpredictable %s instruction, Rt2==Rt", up);
+            if (!base_check) return a64p_perr(P, AT(1), "unpredictable LDP instruction, Rt2==Rt");
+            a64p_pwarn(P, AT(1), "unpredictable %s instruction, Rt2==Rt", up);
         }
         if (wb && gpr && (a == base || b == base)) {
             if (base_check)
-                return perr(P, AT(a == base ? 0 : 1), "unpredictable LDP instruction, writeback base is also a destination");
-            pwarn(P, AT(a == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a destination", up);
+                return a64p_perr(P, AT(a == base ? 0 : 1), "unpredictable LDP instruction, writeback base is also a destination");
+            a64p_pwarn(P, AT(a == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a destination", up);
         }
         return true;
     }
     if (!strcmp(m, "stp") && mem == 2 && wb && in->ops[0].kind == A64_OP_GPR) {
         if (reg_num(in, 0, true) == base || reg_num(in, 1, true) == base)   /* at Rt2 when only it */
-            return perr(P, AT(reg_num(in, 0, true) == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a source", up);
+            return a64p_perr(P, AT(reg_num(in, 0, true) == base ? 0 : 1), "unpredictable %s instruction, writeback base is also a source", up);
         return true;
     }
     if ((!strcmp(m, "ldraa") || !strcmp(m, "ldrab")) && mem == 1 && wb && reg_num(in, 0, true) == base)
-        return perr(P, AT(0), "unpredictable LDRA instruction, writeback base is also a destination");
+        return a64p_perr(P, AT(0), "unpredictable LDRA instruction, writeback base is also a destination");
     static const char *const single[] = {"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "str", "strb", "strh", NULL};
     for (int i = 0; single[i]; i++)
         if (!strcmp(m, single[i]) && mem == 1 && wb && in->ops[0].kind == A64_OP_GPR && reg_num(in, 0, true) == base)
-            return perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", m[0] == 'l' ? "LDR" : "STR");
+            return a64p_perr(P, AT(0), "unpredictable %s instruction, writeback base is also a source", m[0] == 'l' ? "LDR" : "STR");
     static const char *const excl[] = {"stxr", "stlxr", "stxrb", "stlxrb", "stxrh", "stlxrh", "stxp", "stlxp", NULL};
     for (int i = 0; excl[i]; i++)
         if (!strcmp(m, excl[i]) && mem >= 2) {
             int st = reg_num(in, 0, true);
             const char *stx = mem == 3 ? "STXP" : "STXR";   /* (llvm's name for every variant) */
             for (int k = 1; k < mem; k++)
-                if (reg_num(in, k, true) == st) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
-            if (st == base) return perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
+                if (reg_num(in, k, true) == st) return a64p_perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
+            if (st == base) return a64p_perr(P, AT(0), "unpredictable %s instruction, status is also a source", stx);
         }
 #undef AT
     return true;
@@ -2113,7 +2113,7 @@ static void ldr_literal_mov(Parser *P, A64Inst *in)
 static void regname_warn(Parser *P, const A64Operand *o)
 {
     if (o->kind == A64_OP_LABEL && o->u.label.regname)
-        pwarn(P, P->ls + o->col - 1, "'%s' is no register: read as a symbol, as llvm-mc reads it", o->u.label.sym);
+        a64p_pwarn(P, P->ls + o->col - 1, "'%s' is no register: read as a symbol, as llvm-mc reads it", o->u.label.sym);
 }
 
 /* `mov Rd, sym` (an expression of symbols) is movz Rd, #sym, lsl #0, whatever the expression
@@ -2155,18 +2155,18 @@ static bool sym_operand_ok(Parser *P, const A64Inst *in, bool matched)
         static const char *const page[] = {"@PAGE", "@GOTPAGE", "@TLVPPAGE", "pg_hi21_nc", "got", "gotpage_lo15",
                                            "gottprel", "tlsdesc"};
         bool got = !strcmp(r, "@GOTPAGE") || !strcmp(r, "@TLVPPAGE");
-        if (got && o->u.imm.value) return perr(P, at, "gotpage label reference not allowed an addend");
+        if (got && o->u.imm.value) return a64p_perr(P, at, "gotpage label reference not allowed an addend");
         for (size_t i = 0; i < ARRAY_LEN(page); i++)
             if (!strcmp(r, page[i])) return true;
-        return perr(P, at, "page or gotpage label reference expected");
+        return a64p_perr(P, at, "page or gotpage label reference expected");
     }
-    if (!matched && !strcmp(m, "adr")) return perr(P, at, "unexpected adr label");
+    if (!matched && !strcmp(m, "adr")) return a64p_perr(P, at, "unexpected adr label");
     if (matched && (!strcmp(m, "add") || !strcmp(m, "adds") || !strcmp(m, "sub") || !strcmp(m, "subs") ||
                     !strcmp(m, "cmp") || !strcmp(m, "cmn"))) {
         bool page = !strcmp(r, "@PAGEOFF") || !strcmp(r, "@TLVPPAGEOFF");
         bool x = in->ops[0].kind == A64_OP_GPR && in->ops[0].u.gpr.is64;
         if (!strcmp(m, "add") && r[0] && (page ? x : r[0] != '@')) return true;   /* add x0, x0, :lo12:sym */
-        return perr(P, at, "invalid immediate expression");
+        return a64p_perr(P, at, "invalid immediate expression");
     }
     return true;
 }
@@ -2196,16 +2196,16 @@ static bool match_zero_offset(Parser *P, A64Inst *in, const A64Mnem *mn)
 
 /* llvm's end-of-statement token of the statement that ends at e (blanks cut): past the blanks
  * (and block comments) after it */
-const char *end_of_statement(const Parser *P, const char *e)
+const char *a64p_end_of_statement(const Parser *P, const char *e)
 {
     return P->eos && P->eos >= e && P->eos <= P->le ? P->eos : e;
 }
 
 /* llvm's token at x in the statement that ends at e: past the blanks, the end of the statement */
-const char *next_token(const Parser *P, const char *x, const char *e)
+const char *a64p_next_token(const Parser *P, const char *x, const char *e)
 {
     x = skip_ws(x, e);
-    return x < e ? x : end_of_statement(P, e);
+    return x < e ? x : a64p_end_of_statement(P, e);
 }
 
 /* where in the text [o, x) of a refused operand llvm puts the error (A64_AT_*; the shift
@@ -2386,7 +2386,7 @@ static const char *index_unread(Parser *P, A64Inst *in, const A64Mnem *mn, const
         }
         if (save.u.mem.mode == A64_AM_POST) return error_at(at, x, text_end, A64_AT_POST);
         const char *bang = memchr(at, '!', (size_t)(x - at));   /* (llvm's '!': where what follows it starts) */
-        return bang ? next_token(P, bang + 1, text_end) : at;
+        return bang ? a64p_next_token(P, bang + 1, text_end) : at;
     }
     return NULL;
 }
@@ -2445,7 +2445,7 @@ static const char *pre_index_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64M
         P->env.mnem = mn;
         if (ok && o->u.mem.has_index) {
             const char *at = P->ls + o->col - 1, *bang = memchr(at, '!', (size_t)(operand_end(at, text_end) - at));
-            return bang ? next_token(P, bang + 1, text_end) : NULL;
+            return bang ? a64p_next_token(P, bang + 1, text_end) : NULL;
         }
         if (ok) return NULL;
         in->nops = t.nops;
@@ -2488,7 +2488,7 @@ static void post_reg_cut(Parser *P, A64Inst *in, const A64Mnem *mn, A64MatchErro
     }
 }
 
-bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
+bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end)
 {
     A64MatchError me;
     if (!pcrel_imm(P, in) || !fmov_imm(P, in)) return false;
@@ -2528,20 +2528,20 @@ bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, 
             return report(P, P->ls + in->ops[i + 1].col - 1, "invalid operand for instruction", "");
         }
         if (me.opnd <= 0) {
-            perr(P, mnem_at, "%s", me.msg);
+            a64p_perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
             return false;
         }
         const A64Operand *bad = &in->ops[me.opnd - 1];
         const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = operand_end(o, text_end);
         char op[64], msg[400], hint[400];
-        q(o, rtrim(o, x), op, sizeof op);
+        a64p_q(o, rtrim(o, x), op, sizeof op);
         int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
         if (hint[0] && bad->kind == A64_OP_LABEL && bad->u.label.regname)   /* (llvm's words: a symbol's) */
             snprintf(hint, sizeof hint, "'%s' is no register: read as a symbol", bad->u.label.sym);
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
             snprintf(hint, sizeof hint, "%s", P->bad.hint);
-        o = at == A64_AT_END && x >= text_end ? end_of_statement(P, text_end) : error_at(o, x, text_end, at);
+        o = at == A64_AT_END && x >= text_end ? a64p_end_of_statement(P, text_end) : error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
             P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
             !strcmp(msg, "invalid operand for instruction")) {
@@ -2720,7 +2720,7 @@ static bool bare_lane_shapes(Parser *P, A64Inst *in, const struct BareLane *bl)
         A64Operand *o = &in->ops[k];
         if (!(P->bare_ops >> k & 1) || o->kind != A64_OP_VREG) continue;
         if (k == 2 && o->u.vreg.index < 0)
-            return perr(P, P->ls + o->col - 1, "invalid operand for instruction");
+            return a64p_perr(P, P->ls + o->col - 1, "invalid operand for instruction");
         o->u.vreg.shape = bl->shape[k];
     }
     return true;
@@ -2753,7 +2753,7 @@ static const char *shift_amount_refused(Parser *P, const char *p, const char *e,
         } else if (is_ident0(*z) && !asm_sym_find(&P->A, z, (size_t)(ident_end(z, e) - z))) {
             *msg = "expected constant '#imm' after shift specifier";
         } else continue;
-        *at = next_token(P, z ? z : y, e);
+        *at = a64p_next_token(P, z ? z : y, e);
         return y;
     }
     return NULL;
@@ -2772,17 +2772,17 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
          * one without a value */
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
-        if (t) return perr(P, t, "invalid floating point immediate");
-        if ((t = no_value(P, h + 1, e))) return perr(P, t, "unknown token in expression");
+        if (t) return a64p_perr(P, t, "invalid floating point immediate");
+        if ((t = no_value(P, h + 1, e))) return a64p_perr(P, t, "unknown token in expression");
         /* (a number llvm's lexer refuses, #08: its words first, as where uarch has rows; not
          * after a word, lsl #08, mul #08, which llvm's parsers of them refuse first) */
         const char *d = h + 1 < e && h[1] == '-' ? h + 2 : h + 1, *w = h;
         while (w > p && is_ws(w[-1])) w--;
         AsmNum an;
         if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
-            return perr(P, an.at, "%s", an.msg);
+            return a64p_perr(P, an.at, "%s", an.msg);
     }
-    if (sh) return perr(P, sh_at, "%s", sh_msg);
+    if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
@@ -2793,18 +2793,18 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         while (*req_at != '[' && b < x && *b != ']' && *b != '[' && (*b != '}' || *req_at == '{')) b++;
         /* (a part of an address: st2g x0, [w30]; a register before its lane: z8.h of z8.h[1]; a
          * name before a list's '}': zero {za1.q}) */
-        q(req_at, rtrim(req_at, b < x && b > req_at ? b : x), buf, sizeof buf);
+        a64p_q(req_at, rtrim(req_at, b < x && b > req_at ? b : x), buf, sizeof buf);
         if (buf[0])
             snprintf(hint, sizeof hint, "no form of '%s' takes '%s' there", mnem, buf);
         else {   /* (nothing read: a writeback no form takes, at it or after it, prfb p, p0, [x0]!) */
             const char *w = req_at;
             while (w > p && is_ws(w[-1])) w--;
-            if (*req_at != '!' && (w == p || w[-1] != '!')) return perr(P, req_at, "%s", req);
+            if (*req_at != '!' && (w == p || w[-1] != '!')) return a64p_perr(P, req_at, "%s", req);
             snprintf(hint, sizeof hint, "no form of '%s' takes a writeback '!' there", mnem);
         }
         return report(P, req_at, req, hint);
     }
-    perr(P, req_at, "%s", req);
+    a64p_perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "vector register expected")) {
         /* (llvm's parser of lists of Neon vectors, at a z register: then its second errors at
@@ -2913,7 +2913,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     while (p < e && (cclass[(uint8_t)*p] & C_MNEM)) p++;
     size_t n = (size_t)(p - s);
     if (n > 0 && n <= 30 && p < e && lex_invalid(*p))   /* (llvm's lexer's error token after the name: an operand) */
-        return perr(P, p, "invalid operand");
+        return a64p_perr(P, p, "invalid operand");
     if ((p < e && !is_ws(*p)) || n == 0 || n > 30) {   /* (llvm's mnemonic: up to the space) */
         char name[48], msg[400];
         const char *x = p;
@@ -2922,9 +2922,9 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         ascii_lower_n(name, s, k);
         name[k] = 0;
         a64_unknown_mnemonic(name, P->env.features, msg, sizeof msg);
-        return perr(P, s, "%s", msg);
+        return a64p_perr(P, s, "%s", msg);
     }
-    A64Inst *in = new_inst(P);
+    A64Inst *in = a64p_new_inst(P);
     char lw[32] = {0};
     ascii_lower_n(lw, s, n);
     uint64_t head;               /* a64_load_le of the first (up to) 8 lowercase bytes */
@@ -2940,7 +2940,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         /* GNU's b<cond> spelling (gcc emits "bgt .L5"): canonical "b.gt" */
         char b[5] = {'b', '.', lw[1], lw[2], 0};
         const char *name = bcond_name(lw[1], lw[2]);
-        in->mnem_name = name ? name : intern_name(P, b, 4);
+        in->mnem_name = name ? name : a64p_intern_name(P, b, 4);
         in->cond = (uint8_t)a64_cond_lookup(s + 1, 2);
         m = a64_mnem_find("b.cc", 4);
     } else {
@@ -2960,9 +2960,9 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                  * label's words where the CPU has the instruction, else of the suffix, bc.eq.4s) */
                 const char *s2 = memchr(dot + 1, '.', (size_t)(lw + n - dot - 1));
                 if (a64_cond_lookup(dot + 1, (size_t)((s2 ? s2 : lw + n) - dot - 1)) < 0)
-                    return perr(P, s + pn + 1, "invalid condition code");
+                    return a64p_perr(P, s + pn + 1, "invalid condition code");
                 if (s2)
-                    return perr(P, s + (s2 - lw) + 1, "%s",
+                    return a64p_perr(P, s + (s2 - lw) + 1, "%s",
                                 a64_mnem_available(a64_mnem_find(pn == 1 ? "b.cc" : "bc.cc", pn + 3), P->env.features)
                                     ? "expected label or encodable integer pc offset"
                                     : "invalid type suffix for instruction");
@@ -2985,13 +2985,13 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
                     P->lane = NULL;
                     bool parsed = parse_operands(P, p, e, in);
                     P->env.mnem = NULL;
-                    return parsed ? perr(P, at, "invalid type suffix for instruction") : false;
+                    return parsed ? a64p_perr(P, at, "invalid type suffix for instruction") : false;
                 }
                 if (taken == -2) {
                     char msg[400];
                     lw[pn] = 0;
                     a64_unknown_mnemonic(lw, P->env.features, msg, sizeof msg);
-                    return perr(P, s, "%s", msg);
+                    return a64p_perr(P, s, "%s", msg);
                 }
                 int sh = arrangement(dot + 1, (size_t)(lw + n - dot - 1));
                 if (!sh) bm = NULL;
@@ -3008,7 +3008,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
         const char *name = NULL;
         if (m && in->cond == A64_COND_NONE) name = m->name;
         else if (n == 4 && lw[0] == 'b' && lw[1] == '.') name = bcond_name(lw[2], lw[3]);
-        in->mnem_name = name ? name : intern_name(P, lw, n);
+        in->mnem_name = name ? name : a64p_intern_name(P, lw, n);
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
     const char *req_at = s;
@@ -3026,7 +3026,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (ok && P->lane) ok = bare_lane_shapes(P, in, P->lane);
     else if (ok && P->apple) ok = apple_shapes(P, in, m);
     P->apple = 0;
-    ok = ok && finish_inst(P, in, s, s, e);
+    ok = ok && a64p_finish_inst(P, in, s, s, e);
     P->env.apple = 0;
     if (!ok) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
@@ -3043,7 +3043,7 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 }
 
 /* ---- statements ---- */
-bool statement(Parser *P, const char *s, const char *e)
+bool a64p_statement(Parser *P, const char *s, const char *e)
 {
     s = skip_ws(s, e);
     P->eos = e;
@@ -3079,7 +3079,7 @@ bool statement(Parser *P, const char *s, const char *e)
         bool numeric = true;
         for (const char *c = p; c < ie; c++) if (!is_digit(*c)) numeric = false;
         if (numeric) {
-            if (ie - p > 9) return perr(P, p, "numeric label too large");
+            if (ie - p > 9) return a64p_perr(P, p, "numeric label too large");
             long n = 0;
             for (const char *c = p; c < ie; c++) n = n * 10 + (*c - '0');
             num_add(P, n);
@@ -3093,7 +3093,7 @@ bool statement(Parser *P, const char *s, const char *e)
                 } else i++;
         } else if (is_digit(*p)) {
             char buf[48];
-            return perr(P, p, "invalid label '%s'", q(p, ie, buf, sizeof buf));
+            return a64p_perr(P, p, "invalid label '%s'", a64p_q(p, ie, buf, sizeof buf));
         } else sym_add(P, p, (size_t)(ie - p));
         s = skip_ws(ie + 1, e);
     }
@@ -3102,7 +3102,7 @@ bool statement(Parser *P, const char *s, const char *e)
         bool handled;
         AsmErr ae;
         const char *we = w_ie ? w_ie : ident_end(s, e);
-        if (!asm_macro_call(&P->A, s, we, e, skip_ws(e, P->le), P->line, P->ls, &handled, &ae)) return aerr(P, &ae);
+        if (!asm_macro_call(&P->A, s, we, e, skip_ws(e, P->le), P->line, P->ls, &handled, &ae)) return a64p_aerr(P, &ae);
         if (handled) return true;
     }
     if (w_ie && w_ie < e && (is_ws(*w_ie) || *w_ie == '=')) {
@@ -3111,28 +3111,28 @@ bool statement(Parser *P, const char *s, const char *e)
         AsmErr ae;
         if (x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) {
             P->memo_off = true;
-            if (w_ie - s == 1 && *s == '.') return org(P, skip_ws(x + 1, e), e, false);   /* `. = N` */
-            return asm_assign(&P->A, s, (size_t)(w_ie - s), x + 1, e, &ae) || aerr(P, &ae);
+            if (w_ie - s == 1 && *s == '.') return a64p_org(P, skip_ws(x + 1, e), e, false);   /* `. = N` */
+            return asm_assign(&P->A, s, (size_t)(w_ie - s), x + 1, e, &ae) || a64p_aerr(P, &ae);
         }
         if (e - x >= 4 && x[0] == '.' && ascii_lower(x[1]) == 'r' && ascii_lower(x[2]) == 'e' && ascii_lower(x[3]) == 'q' &&
             (e - x == 4 || is_ws(x[4])))
         {
             const char *kept = NULL;
-            if (!asm_req(&P->A, s, (size_t)(w_ie - s), x + 4, e, &kept, &ae)) return aerr(P, &ae);
+            if (!asm_req(&P->A, s, (size_t)(w_ie - s), x + 4, e, &kept, &ae)) return a64p_aerr(P, &ae);
             if (kept) {   /* llvm-mc and GNU as keep the first meaning */
                 char nb[64];
-                pwarn(P, s, "ignoring redefinition of register alias '%s' (it stays '%s')", q(s, w_ie, nb, sizeof nb), kept);
+                a64p_pwarn(P, s, "ignoring redefinition of register alias '%s' (it stays '%s')", a64p_q(s, w_ie, nb, sizeof nb), kept);
             }
             return true;
         }
     }
-    if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return directive(P, s, e, w_ie);
+    if (*s == '.' && s + 1 < e && (is_alpha(s[1]) || is_digit(s[1]))) return a64p_directive(P, s, e, w_ie);
     if (lex_invalid(*s)) {        /* (llvm's lexer's error, then its parser's) */
-        perr(P, s, "invalid character in input");
+        a64p_perr(P, s, "invalid character in input");
         diag_add(P->err, NULL, P->file, P->line, (int)(s - P->ls) + 1, P->ls, "unexpected token at start of statement");
         return false;
     }
-    if (!is_alpha(*s)) return perr(P, s, "unexpected token at start of statement");
+    if (!is_alpha(*s)) return a64p_perr(P, s, "unexpected token at start of statement");
     return instruction(P, s, e, w_me);
 }
 
@@ -3162,7 +3162,7 @@ static void semi_comment(Parser *P, const char *at, const char *e)
         marker_kind(c, e) != MARK_NONE)
         return;   /* (`.def f;`, `nop; // ...`) */
     P->semi_said = true;
-    pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca reads "
+    a64p_pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca reads "
           "a statement after it (-mtriple=arm64-apple-macos reads Apple's syntax; said once)");
     P->prog->warnings[P->prog->nwarnings - 1].kind = A64_DIAG_SEMI_COMMENT;
 }
@@ -3199,10 +3199,10 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
     A64Program *g = P->prog;
     const char *w = skip_ws(c + 6, e);
     A64Inst *in = g->ninsts > 0 ? &g->insts[g->ninsts - 1] : NULL;
-    if (!in || in->line != P->line) return perr(P, c, "'uarch:' hint without an instruction on its line");
-    if (!in->branch) return perr(P, c, "'uarch:' hint on '%s', which is not a branch", in->mnem_name);
+    if (!in || in->line != P->line) return a64p_perr(P, c, "'uarch:' hint without an instruction on its line");
+    if (!in->branch) return a64p_perr(P, c, "'uarch:' hint on '%s', which is not a branch", in->mnem_name);
     if (in->branch != A64_BR_COND)
-        return perr(P, c, "'uarch:' hint on '%s', which is not a conditional branch (b.cond, cbz, cbnz, tbz, "
+        return a64p_perr(P, c, "'uarch:' hint on '%s', which is not a conditional branch (b.cond, cbz, cbnz, tbz, "
                     "tbnz): its direction is not a choice", in->mnem_name);
     long num = 1, den = 1;
     if ((size_t)(e - w) >= 9 && !memcmp(w, "not-taken", 9) && skip_ws(w + 9, e) == e) num = 0;
@@ -3218,7 +3218,7 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
                 if (ovf) q3 = NULL;
             }
             if (!q3 || skip_ws(q3, e) != e || a < 0 || b < 1 || b > 100 || a > b)
-                return perr(P, r, "expected a taken ratio N/M (M at most 100) or P%% (0 to 100)");
+                return a64p_perr(P, r, "expected a taken ratio N/M (M at most 100) or P%% (0 to 100)");
             num = (long)a, den = (long)b;
             for (long x = num, y = den; ; ) {       /* reduced: the shortest pattern */
                 if (!y) { num /= x ? x : 1; den /= x ? x : 1; break; }
@@ -3226,7 +3226,7 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
             }
             if (num == 0) den = 1;
         }
-    } else return perr(P, w, "unknown hint (expected 'taken', 'not-taken', 'taken N/M' or 'taken P%%')");
+    } else return a64p_perr(P, w, "unknown hint (expected 'taken', 'not-taken', 'taken N/M' or 'taken P%%')");
     in->hint_num = (uint8_t)num;
     in->hint_den = (uint8_t)den;
     /* the measured form follows the hint, not the target's direction: the taken form when the
@@ -3278,7 +3278,7 @@ static bool region_marker(Parser *P, const char *at, const char *e)
                                       "an anonymous region is already open: end it first");
             }
         }
-        if (P->nopen == (int)ARRAY_LEN(P->open)) return perr(P, c, "too many nested regions");
+        if (P->nopen == (int)ARRAY_LEN(P->open)) return a64p_perr(P, c, "too many nested regions");
         if (g->nregions == P->capregions) {
             P->capregions = P->capregions ? P->capregions * 2 : 8;
             g->regions = xrealloc(g->regions, (size_t)P->capregions * sizeof *g->regions);
@@ -3344,7 +3344,7 @@ static bool line_after_error(Parser *P, const char *p, const char *e)
     Diag *first = xmalloc(sizeof *first);
     *first = *P->err;
     P->after_error++;
-    if (!line(P, s, e, a64_plain_end(s, e))) diag_append(first, P->err);
+    if (!a64p_line(P, s, e, a64_plain_end(s, e))) diag_append(first, P->err);
     P->after_error--;
     *P->err = *first;
     free(first);
@@ -3409,7 +3409,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
     const char *ns = b->data + (s - P->ls);
     P->ls = b->data;
     P->le = P->end = ce;
-    return line(P, ns, ce, a64_plain_end(ns, ce));
+    return a64p_line(P, ns, ce, a64_plain_end(ns, ce));
 }
 
 /* .ifc/.ifnc (d, at s, its arguments from a) whose text opens a string at q and never closes
@@ -3421,7 +3421,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
  * another buffer: not here */
 static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *q)
 {
-    if (P->start) return perr(P, s, "%s", A64_MSG_WHOLE);   /* (the rest of the text is in other pieces) */
+    if (P->start) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);   /* (the rest of the text is in other pieces) */
     const char *c = a;
     for (bool in = false; c < q; c++) {   /* (the strings before q are closed) */
         if (in && *c == '\\') c++;
@@ -3435,11 +3435,11 @@ static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, con
         P->line = l;
         P->ls = l0;
         P->le = P->input_end;
-        return perr(P, P->input_end, "expected comma");
+        return a64p_perr(P, P->input_end, "expected comma");
     }
     AsmErr ae;
     P->A.line_start = P->ls;
-    if (asm_directive(&P->A, d, s, a, c + 1, P->line, &ae) != ASM_DONE) return aerr(P, &ae);
+    if (asm_directive(&P->A, d, s, a, c + 1, P->line, &ae) != ASM_DONE) return a64p_aerr(P, &ae);
     P->ended = true;
     return true;
 }
@@ -3455,7 +3455,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
     s = skip_ws(s, e);
     const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
     size_t n = (size_t)(we - s);
-    if (s == q) return perr(P, q, "unterminated string constant");
+    if (s == q) return a64p_perr(P, q, "unterminated string constant");
     const AsmDirective *d = NULL;   /* (src/asm/directives.tsv: llvm's words for it) */
     char name[40] = "";
     if (*s == '.' && n > 1 && n < 40) {
@@ -3464,45 +3464,45 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
         d = asm_directive_find(name, P->A.dialect);
     }
     if (d && !strcmp(d->unterminated, "=")) {   /* .set and its kin: llvm's parseAssignment */
-        if (x == q) return perr(P, q, "expected identifier");
+        if (x == q) return a64p_perr(P, q, "expected identifier");
         x = skip_ws(asm_name_end(x, e), e);
-        if (x == q) return perr(P, q, "expected comma");
+        if (x == q) return a64p_perr(P, q, "expected comma");
         if (x < q && *x == ',') v = x + 1;
     } else if (we > s && x < e && *x == '=' && (x + 1 >= e || x[1] != '=')) {
         v = x + 1;
     } else if (we > s && asm_macro_named(&P->A, s, n)) {
-        return perr(P, q, "unterminated string constant");
+        return a64p_perr(P, q, "unterminated string constant");
     } else if (we > s && x < q && *x == ':') {   /* a label first: the statement after it */
         return unterminated(P, st, x + 1, q, e);
     } else if (*s == '.' && n > 1 && n < 40) {
         /* a directive that reads its arguments as an expression (a data value, a count, .if's
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
-        if (!d) return perr(P, s, "unknown directive");   /* (the name first) */
+        if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
             return ifc_open_string(P, d, s, x, q);
-        if (checked_args(P, d, s, x, e)) return false;
-        if (d && d->kind >= ASM_D_CFI_REG) return cfi_directive(P, d, s, x, e, q);
-        if (d && d->kind == ASM_D_SECTION && P->A.dialect == ASM_ELF) return elf_section(P, name[0] == 'p', s, x, e);
-        if (d && !strcmp(d->unterminated, "+")) return statement(P, st, e);   /* (as written) */
-        if (d && strcmp(d->unterminated, "-")) return perr(P, q, "%s", d->unterminated);
+        if (a64p_checked_args(P, d, s, x, e)) return false;
+        if (d && d->kind >= ASM_D_CFI_REG) return a64p_cfi_directive(P, d, s, x, e, q);
+        if (d && d->kind == ASM_D_SECTION && P->A.dialect == ASM_ELF) return a64p_elf_section(P, name[0] == 'p', s, x, e);
+        if (d && !strcmp(d->unterminated, "+")) return a64p_statement(P, st, e);   /* (as written) */
+        if (d && strcmp(d->unterminated, "-")) return a64p_perr(P, q, "%s", d->unterminated);
     } else if (we > s && q > s && q[-1] == '#') {
-        return perr(P, q, "unterminated string constant");   /* (an immediate's expression) */
+        return a64p_perr(P, q, "unterminated string constant");   /* (an immediate's expression) */
     } else if (we > s && *s != '.' && q > we) {   /* an instruction's operand: none starts there */
         const char *t = q;
         while (t > we && is_ws(t[-1])) t--;
-        if (t == we || t[-1] == ',') return perr(P, q, "invalid operand");
+        if (t == we || t[-1] == ',') return a64p_perr(P, q, "invalid operand");
     }
-    if (!v) return perr(P, s, "unterminated string");
+    if (!v) return a64p_perr(P, s, "unterminated string");
     const char *t = q;            /* what comes before the string in the value: an operand wanted? */
     while (t > v && is_ws(t[-1])) t--;
-    if (t == v || strchr("+-*/%<>=!&|^~(,", t[-1])) return perr(P, q, "missing expression");
-    return perr(P, q, "expected newline");
+    if (t == v || strchr("+-*/%<>=!&|^~(,", t[-1])) return a64p_perr(P, q, "missing expression");
+    return a64p_perr(P, q, "expected newline");
 }
 
 /* the line [s, e); `plain` = its first " / ; (or e): the caller found the line end with it */
-bool line(Parser *P, const char *s, const char *e, const char *plain)
+bool a64p_line(Parser *P, const char *s, const char *e, const char *plain)
 {
     const char *p = skip_ws(s, e);
     P->A.exited = false;
@@ -3517,13 +3517,13 @@ bool line(Parser *P, const char *s, const char *e, const char *plain)
                 else if (*x == '"') quote = false;
             } else if (*x == '"') quote = true;
             else if (x[0] == '%' && x[1] == '%') {
-                if (!line(P, s, x, a64_plain_end(s, x))) return false;
+                if (!a64p_line(P, s, x, a64_plain_end(s, x))) return false;
                 if (P->A.exited) return true;
-                return line(P, x + 2, e, a64_plain_end(x + 2, e));
+                return a64p_line(P, x + 2, e, a64_plain_end(x + 2, e));
             }
         }
     }
-    if (plain == e) return statement(P, p, e);      /* no string, comment or ';': most lines */
+    if (plain == e) return a64p_statement(P, p, e);      /* no string, comment or ';': most lines */
     const char *st = p, *se = e, *comment = NULL, *qs = NULL;   /* qs: the '"' of the last string */
     bool quote = false;
     for (p = plain; p < e; p++) {
@@ -3544,10 +3544,10 @@ bool line(Parser *P, const char *s, const char *e, const char *plain)
         }
         if (c == ';' && P->A.dialect == ASM_DARWIN) { se = p; comment = p + 1; break; }   /* Apple: a comment */
         if (c == ';') {
-            if (!statement(P, st, p)) return line_after_error(P, p, e);
+            if (!a64p_statement(P, st, p)) return line_after_error(P, p, e);
             if (P->A.exited) return true;      /* .exitm: the rest of the line belongs to the ended expansion */
             if (P->A.collect && looks_statement(p + 1, e))   /* (llvm-mc takes a body here too) */
-                return perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
+                return a64p_perr(P, skip_ws(p + 1, e), "a statement after '.macro', '.rept', '.irp' or '.irpc' on "
                             "its line: uarch reads such a body from the next line on");
             if (!looks_statement(p + 1, e) && (!P->after_error || skip_ws(p + 1, e) >= e)) {   /* (after an error: a statement) */
                 semi_comment(P, p, e);
@@ -3558,7 +3558,7 @@ bool line(Parser *P, const char *s, const char *e, const char *plain)
         }
     }
     if (quote) return unterminated(P, st, st, qs, e);
-    if (st && !statement(P, st, se)) return false;
+    if (st && !a64p_statement(P, st, se)) return false;
     if (comment) return region_marker(P, comment, e);
     return true;
 }
@@ -3627,7 +3627,7 @@ static void kept_kind(Parser *P)
 }
 
 /* the error in err left out (A64ParseOptions.skip_errors): listed in the program */
-void skipped_add(Parser *P, const Diag *err)
+void a64p_skipped_add(Parser *P, const Diag *err)
 {
     A64Program *prog = P->prog;
     if (prog->nskipped % 64 == 0)
@@ -3749,7 +3749,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                 P.ls = fs;
                 P.le = fe;
                 if (fs) P.line = fl;
-                ok = aerr(&P, &ae);
+                ok = a64p_aerr(&P, &ae);
                 break;
             }
         }
@@ -3768,7 +3768,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.next_line = le < end ? p : NULL;
         if (nul && nul < le) {    /* NULs in a line comment are comment (clang -g writes `.byte 0 // ^@`) */
             if (nul < comment_start(ls, le, P.A.dialect == ASM_DARWIN)) {
-                P.ls = ls; P.le = le; ok = perr(&P, nul, "unexpected NUL character");
+                P.ls = ls; P.le = le; ok = a64p_perr(&P, nul, "unexpected NUL character");
                 break;
             }
             nul = le < end ? memchr(le, 0, (size_t)(end - le)) : NULL;
@@ -3801,10 +3801,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             }
             if (asm_consume(&P.A, cs, ce, P.line, &aok, &ae)) {
                 if (!aok) {
-                    ok = aerr(&P, &ae);
+                    ok = a64p_aerr(&P, &ae);
                     if (!P.skip || !P.A.kept) { kept_kind(&P); break; }
                     P.A.kept = false;      /* (left out: the body read) */
-                    skipped_add(&P, err);
+                    a64p_skipped_add(&P, err);
                     ok = true;
                 }
                 continue;
@@ -3820,7 +3820,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
              * when it opened none; a label it defines stays, as llvm-mc keeps it) */
             int nf0 = P.A.nframes;
             bool own = P.file != P.input_file;
-            if (!line(&P, ls, le, plain)) {
+            if (!a64p_line(&P, ls, le, plain)) {
                 /* (a `.macro` of a name taken: left out, its labels and the body it began
                  * to read kept, as llvm-mc keeps them) */
                 bool keep = P.A.kept;
@@ -3834,10 +3834,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                     prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
                     while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;
                 }
-                skipped_add(&P, err);
+                a64p_skipped_add(&P, err);
                 continue;
             }
-        } else if (!line(&P, ls, le, plain)) { kept_kind(&P); ok = false; break; }
+        } else if (!a64p_line(&P, ls, le, plain)) { kept_kind(&P); ok = false; break; }
         if (P.ended) break;
     }
     P.file = P.input_file;
@@ -3859,7 +3859,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             P.le = memchr(P.ls, '\n', (size_t)(end - P.ls));
             if (!P.le) P.le = end;
             ae.at = at_end ? end : NULL;
-            ok = aerr(&P, &ae);
+            ok = a64p_aerr(&P, &ae);
             /* (where it opened: uarch's note) */
             if (at_end && ol <= l) {
                 const char *oe = memchr(o0, '\n', (size_t)(end - o0));
@@ -3871,7 +3871,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             /* (no line to leave out for it: when errors are left out, listed with them, after
              * the others, as llvm-mc reports it) */
             if (at_end && P.skip) {
-                skipped_add(&P, err);
+                a64p_skipped_add(&P, err);
                 ok = true;
             }
         }
@@ -3886,7 +3886,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         P.ls = l0;
         P.le = memchr(l0, '\n', (size_t)(end - l0));
         if (!P.le) P.le = end;
-        ok = perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
+        ok = a64p_perr(&P, P.ls + P.cmt_col - 1 <= P.le ? P.ls + P.cmt_col - 1 : P.ls, "unterminated comment");
     }
     /* a DWARF file number left out below a larger one, at the end of the text (the whole text:
      * a piece's end that may leave one, a64_start_files_gap, is parsed whole); each of them
@@ -3894,10 +3894,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     if (ok && !P.start) {
         char msg[80];
         int64_t k = 1;
-        for (int said = 0; ok && said < 1000 && (k = dwarf_gap(&P, k)); k++, said++) {
+        for (int said = 0; ok && said < 1000 && (k = a64p_dwarf_gap(&P, k)); k++, said++) {
             at_text_end(&P, text, end);
             snprintf(msg, sizeof msg, "unassigned file number: %lld for .file directives", (long long)k);
-            ok = context_err(&P, end, A64_DIAG_CONTEXT, msg);
+            ok = a64p_context_err(&P, end, A64_DIAG_CONTEXT, msg);
         }
     }
     /* a CFI frame left open (the one started last: llvm's MCStreamer::finish), when no
@@ -3908,7 +3908,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             failed |= prog->skipped[i].kind != A64_DIAG_CONTEXT && prog->skipped[i].kind != A64_DIAG_REGION;
         if (!failed) {
             at_text_end(&P, text, end);
-            ok = context_err(&P, end, A64_DIAG_UNFINISHED, "Unfinished frame!");
+            ok = a64p_context_err(&P, end, A64_DIAG_UNFINISHED, "Unfinished frame!");
         }
     }
     if (ok && P.npend) {
@@ -3917,7 +3917,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             if (P.pend[i].line < f->line || (P.pend[i].line == f->line && P.pend[i].col < f->col)) f = &P.pend[i];
         P.line = f->line;
         P.ls = f->ls;
-        ok = perr(&P, f->ls + f->col - 1, "directional label undefined");
+        ok = a64p_perr(&P, f->ls + f->col - 1, "directional label undefined");
     }
     for (int i = 0; ok && i < P.nopen; i++)   /* a region left open runs to the end (llvm-mca) */
         prog->regions[P.open[i].idx].end = prog->ninsts + P.insts0;

@@ -3,9 +3,8 @@
  * the directive readers): the parser's state (Parser), the character classes of its lexer,
  * and the functions one of these files calls in another.
  *
- * Those functions are external symbols named a64p_<name>; the parser's code calls them by
- * <name> (the macros below), as it did when they were static functions of one file.  No other
- * file includes this header.
+ * Those functions are external symbols named a64p_<name> (<name> the static function of
+ * parse.c they were before the split).  No other file includes this header.
  */
 #ifndef UARCH_A64_PARSE_PRIV_H
 #define UARCH_A64_PARSE_PRIV_H
@@ -180,113 +179,64 @@ static inline const char *arg_at(const char *x, const char *e, const char *eos)
 }
 
 /* ---- parse.c: diagnostics, symbols, instructions, statements and lines ---- */
-#define add_align(...) a64p_add_align(__VA_ARGS__)
-#define aerr(...) a64p_aerr(__VA_ARGS__)
-#define end_of_statement(...) a64p_end_of_statement(__VA_ARGS__)
-#define finish_inst(...) a64p_finish_inst(__VA_ARGS__)
-#define intern_name(...) a64p_intern_name(__VA_ARGS__)
-#define new_inst(...) a64p_new_inst(__VA_ARGS__)
-#define next_token(...) a64p_next_token(__VA_ARGS__)
-#define perr(...) a64p_perr(__VA_ARGS__)
-#define pwarn(...) a64p_pwarn(__VA_ARGS__)
-#define q(...) a64p_q(__VA_ARGS__)
-#define reg_lookup(...) a64p_reg_lookup(__VA_ARGS__)
-#define line(...) a64p_line(__VA_ARGS__)
-#define skipped_add(...) a64p_skipped_add(__VA_ARGS__)
-#define statement(...) a64p_statement(__VA_ARGS__)
-#define sym_find(...) a64p_sym_find(__VA_ARGS__)
-#define variant_refused(...) a64p_variant_refused(__VA_ARGS__)
-#define ieq(...) a64p_ieq(__VA_ARGS__)
-void add_align(Parser *P, uint32_t align, uint32_t skip);
-bool aerr(Parser *P, const AsmErr *e);
-const char *end_of_statement(const Parser *P, const char *e);
-bool finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end);
-const char *intern_name(Parser *P, const char *s, size_t n);
-A64Inst *new_inst(Parser *P);
-const char *next_token(const Parser *P, const char *x, const char *e);
-bool perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
-void pwarn(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
-const char *q(const char *s, const char *e, char *buf, size_t cap);
-Reg reg_lookup(const char *s, size_t n);
-bool line(Parser *P, const char *s, const char *e, const char *plain);
-void skipped_add(Parser *P, const Diag *err);
-bool statement(Parser *P, const char *s, const char *e);
-const Sym *sym_find(const Parser *P, const char *s, size_t n);
-bool variant_refused(Parser *P, const char *at, const char *e);
-bool ieq(const char *s, size_t n, const char *lit);
+void a64p_add_align(Parser *P, uint32_t align, uint32_t skip);
+bool a64p_aerr(Parser *P, const AsmErr *e);
+const char *a64p_end_of_statement(const Parser *P, const char *e);
+bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end);
+const char *a64p_intern_name(Parser *P, const char *s, size_t n);
+A64Inst *a64p_new_inst(Parser *P);
+const char *a64p_next_token(const Parser *P, const char *x, const char *e);
+bool a64p_perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+void a64p_pwarn(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+const char *a64p_q(const char *s, const char *e, char *buf, size_t cap);
+Reg a64p_reg_lookup(const char *s, size_t n);
+bool a64p_line(Parser *P, const char *s, const char *e, const char *plain);
+void a64p_skipped_add(Parser *P, const Diag *err);
+bool a64p_statement(Parser *P, const char *s, const char *e);
+const Sym *a64p_sym_find(const Parser *P, const char *s, size_t n);
+bool a64p_variant_refused(Parser *P, const char *at, const char *e);
+bool a64p_ieq(const char *s, size_t n, const char *lit);
 
 /* ---- directive.c: the dispatch and the name and number tokens of directives ---- */
-#define checked_args(...) a64p_checked_args(__VA_ARGS__)
-#define directive(...) a64p_directive(__VA_ARGS__)
-#define int_token(...) a64p_int_token(__VA_ARGS__)
-#define llvm_ident_end(...) a64p_llvm_ident_end(__VA_ARGS__)
-#define llvm_identifier(...) a64p_llvm_identifier(__VA_ARGS__)
-#define llvm_dot_token(...) a64p_llvm_dot_token(__VA_ARGS__)
-int checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e);
-bool directive(Parser *P, const char *s, const char *e, const char *ie);
-const char *int_token(const char *x, const char *e, int64_t *v);
-const char *llvm_ident_end(const char *a, const char *e);
-const char *llvm_identifier(const char *a, const char *e);
-bool llvm_dot_token(const char *a, const char *e);
+int a64p_checked_args(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e);
+bool a64p_directive(Parser *P, const char *s, const char *e, const char *ie);
+const char *a64p_int_token(const char *x, const char *e, int64_t *v);
+const char *a64p_llvm_ident_end(const char *a, const char *e);
+const char *a64p_llvm_identifier(const char *a, const char *e);
+bool a64p_llvm_dot_token(const char *a, const char *e);
 
 /* ---- dir_section.c: sections (.text/.data/.section/.pushsection ..., ELF section flags and groups) ---- */
-#define elf_section(...) a64p_elf_section(__VA_ARGS__)
-#define enter(...) a64p_enter(__VA_ARGS__)
-#define push_section(...) a64p_push_section(__VA_ARGS__)
-#define section_id(...) a64p_section_id(__VA_ARGS__)
-#define subsection(...) a64p_subsection(__VA_ARGS__)
-bool elf_section(Parser *P, bool push, const char *s, const char *a, const char *e);
-bool enter(Parser *P, int sec, const char *at);
-bool push_section(Parser *P, const char *s);
-int section_id(Parser *P, const char *name, size_t n, bool code);
-bool subsection(Parser *P, int n, const char *at);
+bool a64p_elf_section(Parser *P, bool push, const char *s, const char *a, const char *e);
+bool a64p_enter(Parser *P, int sec, const char *at);
+bool a64p_push_section(Parser *P, const char *s);
+int a64p_section_id(Parser *P, const char *name, size_t n, bool code);
+bool a64p_subsection(Parser *P, int n, const char *at);
 
 /* ---- dir_data.c: data, layout and strings (.byte ... .octa, .org, .incbin, .ascii, floats, dc) ---- */
-#define data_plain(...) a64p_data_plain(__VA_ARGS__)
-#define data_value(...) a64p_data_value(__VA_ARGS__)
-#define dc_size(...) a64p_dc_size(__VA_ARGS__)
-#define dir_arg(...) a64p_dir_arg(__VA_ARGS__)
-#define dir_end(...) a64p_dir_end(__VA_ARGS__)
-#define dir_expr(...) a64p_dir_expr(__VA_ARGS__)
-#define dir_strings(...) a64p_dir_strings(__VA_ARGS__)
-#define float_value(...) a64p_float_value(__VA_ARGS__)
-#define incbin(...) a64p_incbin(__VA_ARGS__)
-#define include_left(...) a64p_include_left(__VA_ARGS__)
-#define octa(...) a64p_octa(__VA_ARGS__)
-#define org(...) a64p_org(__VA_ARGS__)
-#define skip_bytes(...) a64p_skip_bytes(__VA_ARGS__)
-#define value_end(...) a64p_value_end(__VA_ARGS__)
-#define word_inst(...) a64p_word_inst(__VA_ARGS__)
-const char *data_plain(const Parser *P, const char *x, const char *e, int64_t *v, bool *known,
+const char *a64p_data_plain(const Parser *P, const char *x, const char *e, int64_t *v, bool *known,
                        const char **xs, const char **xe);
-bool data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, bool *known, const char **xs,
+bool a64p_data_value(Parser *P, const char *x, const char *ve, bool one, int64_t *v, bool *known, const char **xs,
                 const char **xe);
-int dc_size(const char *name);
-bool dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known);
-bool dir_end(Parser *P, const char *x, const char *e);
-bool dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what);
-int64_t dir_strings(Parser *P, const char *a, const char *e, bool nul);
-bool float_value(Parser *P, const char *x, const char *ve);
-bool incbin(Parser *P, const char *a, const char *e);
-bool include_left(Parser *P, const char *s, const char *a, const char *e);
-bool octa(Parser *P, const char *a, const char *e);
-bool org(Parser *P, const char *a, const char *e, bool fill);
-void skip_bytes(Parser *P, uint64_t n);
-const char *value_end(const char *x, const char *e);
-bool word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char *e);
+int a64p_dc_size(const char *name);
+bool a64p_dir_arg(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what, bool *known);
+bool a64p_dir_end(Parser *P, const char *x, const char *e);
+bool a64p_dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what);
+int64_t a64p_dir_strings(Parser *P, const char *a, const char *e, bool nul);
+bool a64p_float_value(Parser *P, const char *x, const char *ve);
+bool a64p_incbin(Parser *P, const char *a, const char *e);
+bool a64p_include_left(Parser *P, const char *s, const char *a, const char *e);
+bool a64p_octa(Parser *P, const char *a, const char *e);
+bool a64p_org(Parser *P, const char *a, const char *e, bool fill);
+void a64p_skip_bytes(Parser *P, uint64_t n);
+const char *a64p_value_end(const char *x, const char *e);
+bool a64p_word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const char *e);
 
 /* ---- dir_debug.c: CFI directives, llvm's context errors, DWARF .file and .loc ---- */
-#define cfi_directive(...) a64p_cfi_directive(__VA_ARGS__)
-#define context_err(...) a64p_context_err(__VA_ARGS__)
-#define context_err_next(...) a64p_context_err_next(__VA_ARGS__)
-#define dwarf_gap(...) a64p_dwarf_gap(__VA_ARGS__)
-#define file_directive(...) a64p_file_directive(__VA_ARGS__)
-#define loc_directive(...) a64p_loc_directive(__VA_ARGS__)
-bool cfi_directive(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e, const char *q);
-bool context_err(Parser *P, const char *at, int kind, const char *msg);
-bool context_err_next(Parser *P, const char *e, const char *msg);
-int64_t dwarf_gap(Parser *P, int64_t k);
-bool file_directive(Parser *P, const char *s, const char *a, const char *e);
-bool loc_directive(Parser *P, const char *a, const char *e);
+bool a64p_cfi_directive(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *e, const char *q);
+bool a64p_context_err(Parser *P, const char *at, int kind, const char *msg);
+bool a64p_context_err_next(Parser *P, const char *e, const char *msg);
+int64_t a64p_dwarf_gap(Parser *P, int64_t k);
+bool a64p_file_directive(Parser *P, const char *s, const char *a, const char *e);
+bool a64p_loc_directive(Parser *P, const char *a, const char *e);
 
 #endif
