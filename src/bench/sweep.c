@@ -567,8 +567,8 @@ void sweep_cpuid_itlbs(SweepItlbs *t)
         }
     snprintf(leaves, sizeof leaves, "cpuid %s", x && x->tlb_leaf ? x->tlb_leaf : "");
     t->src = leaves;
-    t->none = t->n || !x ? NULL : x->ntlbs ? "its TLB leaves describe no instruction TLB"
-                                : x->tlb_none[0] ? x->tlb_none : "no TLB leaf";
+    const char *why = sweep_cpuid_tlb_none();   /* (what the leaves said when they describe no TLB) */
+    t->none = t->n || !x ? NULL : x->ntlbs ? "its TLB leaves describe no instruction TLB" : why ? why : "no TLB leaf";
 }
 
 int sweep_itlb_match(const SweepItlbs *t, double bytes, char *out, size_t len)
