@@ -4,6 +4,7 @@
 #include "mca/path.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,14 +93,6 @@ static void job_flush(McaStream *st, Buf *out)
  * and no view needs the instructions; the display texts are made before) */
 #define JOB_FREE_INSTS 4096     /* (shorter regions: not worth it) */
 
-/* the display texts made last, by instruction text (a direct-mapped table: 2^14 slots) */
-#define DISPLAY_SLOTS ((size_t)1 << 14)
-typedef struct DisplaySlot {
-    const char *text;
-    const A64Operand *ops;
-    const char *disp;
-} DisplaySlot;
-
 static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
 {
     Run *run = p->run;
@@ -131,24 +124,10 @@ static void run_job(Pass2 *p, Job *job, A64Inst **tmp)
     }
     Arena tarena = {0};
     const char **texts = arena_alloc(&tarena, (size_t)n * sizeof *texts);
-    /* an instruction the parser made as a copy of an earlier one (the same text and operands)
-     * shows the same text: a long region shares those of the recent ones (compiler output
-     * repeats about half of its instructions) */
-    DisplaySlot *dc = n >= JOB_FREE_INSTS ? xcalloc(DISPLAY_SLOTS, sizeof *dc) : NULL;
-    for (int i = 0; i < n; i++) {
-        const A64Inst *a = &insts[i];
-        DisplaySlot *d = dc && a->text ? &dc[ptr_hash(a->text) >> 50] : NULL;
-        if (d && d->text == a->text && d->ops == a->ops) {
-            texts[i] = d->disp;
-            continue;
-        }
-        texts[i] = mca_inst_display(a, (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
-                                    (c->view.print_apple ? A64_PRINT_APPLE : 0u),
-                                    &c->parse.features, &tarena);
-        if (d)
-            *d = (DisplaySlot){a->text, a->ops, texts[i]};
-    }
-    free(dc);
+    for (int i = 0; i < n; i++)
+        texts[i] = mca_inst_display_memo(&insts[i], job->program, (c->view.print_imm_hex ? A64_PRINT_HEX : 0u) |
+                                         (c->view.print_apple ? A64_PRINT_APPLE : 0u),
+                                         &c->parse.features, &tarena);
     const char *name = arena_strndup(&tarena, rg->name, strlen(rg->name));
     /* the views that read the instructions themselves: the critical sequence's registers,
      * barriers, encodings */
@@ -256,12 +235,17 @@ void mca_pool_start(Pass2 *p, Run *run)
     }
 }
 
+/* the ids of the programs queued in the process (Job.program) */
+static atomic_uint_fast64_t program_serial;
+
 /* queue the jobs of chunk k (== p->nqueued), parsed into `sl`, as p->jobs[k % NSLOT] */
 void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k)
 {
     Run *run = p->run;
     McaRegion *regions = NULL;
     int nr = mca_regions(&sl->prog, !run->has_markers, &regions);
+    /* (a chunk parsed again, or the whole file parsed after a discard, is another program) */
+    uint64_t program = atomic_fetch_add(&program_serial, 1) + 1;
     Job *js = xcalloc((size_t)(nr > 0 ? nr : 1), sizeof *js);
     int nj = 0;
     for (int g = 0; g < nr; g++) {
@@ -269,7 +253,7 @@ void mca_pool_queue_chunk(Pass2 *p, Slot *sl, int k)
         for (int i = regions[g].begin; i < regions[g].end && !any; i++)
             any = !sl->drop[i];
         if (any)
-            js[nj++] = (Job){.slot = sl, .rg = regions[g], .index = run->region_index++};
+            js[nj++] = (Job){.slot = sl, .rg = regions[g], .index = run->region_index++, .program = program};
     }
     free(regions);   /* region names point into the program, not into this array */
     if (nj > 0)

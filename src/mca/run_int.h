@@ -135,6 +135,7 @@ typedef struct Job {
     const Slot *slot;             /* the chunk's program and dropped instructions */
     McaRegion rg;
     int index;                    /* region number in the whole input */
+    uint64_t program;             /* the chunk's program: an id of its own (mca_inst_display_memo) */
     bool last;                    /* -json: the last job of its chunk keeps the unit names */
     bool own;                     /* the chunk's only job: it may free the chunk's instructions
                                      once they are simulated (see run_job) */

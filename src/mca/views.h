@@ -34,7 +34,14 @@ int mca_regions(const A64Program *prog, bool whole_file_if_none, McaRegion **out
  * syntax; for a CPU of `features`, NULL: the M1's), else the operands as written (comments
  * stripped, whitespace runs collapsed). */
 char *mca_inst_display(const A64Inst *inst, uint64_t flags, const A64Features *features, Arena *arena);
-void mca_display_release(void);   /* its per-thread buffer (mca_views_release calls it) */
+void mca_display_release(void);   /* its per-thread buffers (mca_views_release calls it) */
+/* the same, remembered per thread for the instructions of one parsed program (`program`: an id
+ * the caller gives each program it parses, never reused in the process): an instruction the
+ * parser made as a copy of an earlier one (the same text and operands, shared) shows the same
+ * text.  The text lives until the thread's next call for another program (or in `arena` when
+ * the memory for one program's texts is used up). */
+const char *mca_inst_display_memo(const A64Inst *inst, uint64_t program, uint64_t flags,
+                                  const A64Features *features, Arena *arena);
 
 /* ---- what to print ---- */
 typedef struct McaViewOptions {
