@@ -161,7 +161,7 @@ static int form_issues(const ModelCpu *cpu, const SimCpu *sc, const ModelForm *f
             for (int c = 0; c < cnt && got < want[g] && n < SIM_MAX_ISSUE; c++, got++)
                 out[n++] = (SimIssue){m, (uint8_t)g, 1};
         }
-        if (!last) last = group_mask(sc, g);
+        if (!last && got < want[g]) last = group_mask(sc, g);   /* (only to pad: most forms need none) */
         for (; got < want[g] && n < SIM_MAX_ISSUE; got++)
             out[n++] = (SimIssue){last, (uint8_t)g, 1};
         /* a fractional count (2.94 issues): the last issue of the group in that fraction of instances */
