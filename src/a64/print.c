@@ -89,8 +89,10 @@ static void put_sym(Buf *b, const char *s)
         q = !isalnum((unsigned char)*c) && *c != '_' && *c != '$' && *c != '.';
     if (q)
         buf_printf(b, "\"%s\"", s);
+    else if (*s == '$')
+        buf_printf(b, "(%s)", s);
     else
-        buf_printf(b, *s == '$' ? "(%s)" : "%s", s);
+        buf_puts(b, s);   /* (the common case: no printf for a plain name) */
 }
 
 static void put_int(Buf *b, long long v, bool hex)
@@ -664,9 +666,10 @@ bool a64_print(const A64Inst *in0, uint64_t flags, const A64Features *features, 
         return false;
     size_t start = out->len;
     /* the mnemonic: conditional branches with their canonical condition */
-    if (in->cond != A64_COND_NONE && (!strncmp(m, "b.", 2) || (m[0] == 'b' && strlen(m) == 3)))
-        buf_printf(out, "b.%s", a64_cond_name(in->cond));
-    else if (in->cond != A64_COND_NONE && !strncmp(m, "bc.", 3))
+    if (in->cond != A64_COND_NONE && (!strncmp(m, "b.", 2) || (m[0] == 'b' && strlen(m) == 3))) {
+        buf_puts(out, "b.");
+        buf_puts(out, a64_cond_name(in->cond));
+    } else if (in->cond != A64_COND_NONE && !strncmp(m, "bc.", 3))
         buf_printf(out, "bc.%s", a64_cond_name(in->cond));
     else if (strchr(m, '.'))
         goto fail;                                /* Apple syntax: the arrangement on the mnemonic */
