@@ -7,8 +7,18 @@
 /* a step of one spacing's curve: the spacing's index, the branch count at the step, the code
  * footprint there (count x spacing), the cycles per taken branch before and after it (NAN:
  * not known), its confidence; the last branch count of the plateau before it and the first of
- * the level after (0: not known, the count stands for both) */
-typedef struct BtbStep { int series; double count, bytes, cycles, after, conf, lo, hi; } BtbStep;
+ * the level after (0: not known, the count stands for both); the spacing's own finding of the
+ * step plus one (btb_analyse's "step 2"; 0: none), and whether btb_classify made it a member of a
+ * group (a finding, or a note of steps no spacing tells) */
+typedef struct BtbStep {
+    int series;
+    double count, bytes, cycles, after, conf, lo, hi;
+    int find;
+    bool grouped;
+} BtbStep;
+
+/* the most code a chain spans (bytes; the sweep skips larger points) */
+#define BTB_MAX_FOOTPRINT (2 * 1048576.0)
 
 /* The code caches a step can be (bytes, e.g. L1I, L2, L3 from sysfs; n 0: none known), and the
  * instruction TLBs cpuid describes (sweep_cpuid_itlbs; all zero: not asked). */
@@ -67,6 +77,59 @@ void btb_classify(Sweep *s, BtbStep *st, int n, const double *spacing, const Btb
  * is the BTB's index aliasing of a level of N branches (renamed "BTB index aliasing"); none of
  * those: not told, the note says why. */
 void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCaches *caches);
+/* (btb_check.c, shared with btb_classify's aliasing) the note of a footprint finding f that
+ * nothing told from the BTB's index aliasing (with the caches known; else only `why`, when
+ * given: what a run that tried found, after "; "); and f renamed "BTB index aliasing": a level
+ * of n branches (named `level`) over spacings sp (their counts `counts`, the least smin) that
+ * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value */
+void btb_alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, const char *why);
+void btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double n,
+                    double s0, const char *level, const BtbCaches *caches);
+/* A step of one spacing that btb_classify grouped with none (no other spacing's step at its
+ * count or its footprint), whose footprint is an ITLB's reach (cpuid's, entries x 4 KiB) or whose
+ * branch count is a BTB level's of the sweep (the AMD guest's 1 KiB spacing: 256 branches, 256
+ * KiB: the L1 ITLB's 64 x 4 KiB and the one-bubble BTB's 256 at once): s->find[find] is its
+ * finding ("step 2 [1 KiB spacing]"), tlb the ITLB (caches->tlb's index, -1: none) and level the
+ * BTB level's finding (-1: none) it could be, or without one another spacing's step at its count
+ * that btb_classify grouped with none either, whose code passes no cache (its cost names the level:
+ * the AMD guest's 4 B spacing, 2 cycles a branch up to 256); the short run that settles it: spacing `spacing`
+ * (2 or 4 times the step's, the first where the level's count spans no code cache's size nor an
+ * ITLB's reach, within BTB_MAX_FOOTPRINT) over lo..hi branches (half the footprint's count there
+ * .. twice the step's).  find < 0: none. */
+typedef struct BtbLoneCheck {
+    int find, tlb, level;
+    double count, bytes, from, cycles, after, spacing, lo, hi;
+    double partner, pcycles;   /* without a level: another spacing's step at its count whose code passes no
+                                * cache (its spacing, its cycles a branch before it: the level's name); 0: none */
+} BtbLoneCheck;
+/* The check runs btb_analyse plans: the index aliasing's (btb_classify) and the lone step's. */
+typedef struct BtbChecks {
+    BtbAliasCheck alias;
+    BtbLoneCheck lone;
+} BtbChecks;
+/* Plans chk (find -1: none) from the steps of btb_classify (st[0..n), spacing[series]); a lone
+ * step whose spacing has no run that tells gets a note instead. */
+void btb_lone_plan(Sweep *s, const BtbStep *st, int n, const double *spacing, const BtbCaches *caches,
+                   BtbLoneCheck *chk);
+/* Settles chk from the sweep's series `ser` (its run): of the run's steps (a rise of a tenth or
+ * more) within half an octave of the step's branch count and of its footprint's count there,
+ * the larger rise decides: the same count is a limit on the branches, the step renamed for the
+ * BTB level (its name; else the partner's cost's, btb_level_name; else "BTB level"); the same footprint a code-size limit, renamed "ITLB"
+ * (an ITLB's reach, no code cache's size), "instruction cache" (a cache's, no ITLB's) or
+ * "instruction cache or TLB" (both, or neither); none: not told, the note says so.  A note of the
+ * sweep says what the run found. */
+void btb_lone_settle(Sweep *s, const BtbLoneCheck *chk, int ser, const BtbCaches *caches);
+/* A BTB level's name for the cycles a taken branch it holds costs: "zero-bubble BTB" (about one),
+ * "one-bubble BTB" (two), "N-bubble BTB", "BTB, two taken per cycle" (below 0.75). */
+void btb_level_name(char *name, size_t len, double cycles);
+/* Whether `bytes` is within half an octave of one of sizes[0..n) (0: unknown, skipped): its
+ * index, or -1. */
+int btb_size_near(double bytes, const double *sizes, int n);
+/* A code-size finding f still named "instruction cache or TLB" (else nothing) named by the
+ * structure whose size it matches: a code cache ("instruction cache"), an ITLB's reach (cpuid's
+ * entries x 4 KiB: "ITLB"), or both (the name stays); with cpuid's ITLBs known and none matching,
+ * its note rules a TLB out; without them it says cpuid told nothing. */
+void btb_code_limit(SweepFinding *f, const BtbCaches *caches);
 /* Levels are named for the cost of the taken branches they hold: "zero-bubble BTB" (one per
  * cycle), "one-bubble BTB" (two cycles), "N-bubble BTB".  When no zero-bubble level is a step of
  * its own, this adds one from the spacing whose one-branch-per-cycle plateau reaches the most
@@ -88,8 +151,9 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
 
 /* The whole analysis of a sweep's curves: each spacing's steps (series ser[k] of spacing[k],
  * named "step 1", ... with their footprints), btb_classify over them, and the zero-bubble level
- * from each spacing's plateau (btb_fast_plateau, btb_zero_bubble). */
+ * from each spacing's plateau (btb_fast_plateau, btb_zero_bubble); the check runs it plans (chk, NULL: not
+ * wanted): btb_classify's for the aliasing, btb_lone_plan's for a lone step. */
 void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches,
-                 BtbAliasCheck *chk);
+                 BtbChecks *chk);
 
 #endif

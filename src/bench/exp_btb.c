@@ -28,6 +28,9 @@
  * size), the BTB's index aliasing: its sets are indexed from address bit log2(S0) up, so branches
  * 2 S0 apart use half of them (btb_aliasing; the AMD guest's 2,048 branches to 64 B spacing, 1,024,
  * 512, 256 at 128, 256, 512 B: "BTB index aliasing: 128 KiB", no longer "instruction cache or TLB").
+ * The short runs that settle what the spacings cannot (the aliasing's, a lone step's: an ITLB or a
+ * BTB level's count) are planned by the analysis and read in btb_check.c; this file measures them
+ * (btb_check_run).
  * The zero-bubble level holds the last point at one taken branch a cycle: a knee on the climb out
  * of it, over a few points at a few branches, is no count of it (btb_zero_points).
  * The whole sweep runs in passes (3 by default) and each point keeps its fastest pass: on a
@@ -45,7 +48,7 @@
 /* the largest chain built (bytes of code: the padding between branches is in the file; building
  * takes about 2 s per MiB, and past the L2 every spacing's curve is its code's misses: the
  * chains of 2 to 4 MiB, about 20 MiB of code to build per pass, showed no BTB level) */
-#define MAX_FOOTPRINT (2 * 1048576.0)
+#define MAX_FOOTPRINT BTB_MAX_FOOTPRINT
 /* the most branches by default: past Zen 4's BTBs (8,704 branches) every taken branch waits
  * for the decoders from about 13,000 on; 32,768 leaves five points on that plateau */
 #define MAX_BRANCHES 32768
@@ -102,7 +105,8 @@ static const char usage[] =
     "  -passes N      sweeps over all the points, each point keeps its fastest (default 3)\n"
     "  -runs N        samples per point and pass (default 9)\n"
     "a step at one code footprint for the large spacings only (no spacing below them: a cache's, a TLB's\n"
-    "or the BTB's index aliasing) is settled by a short run at 16 B spacing, a series of its own";
+    "or the BTB's index aliasing) is settled by a short run at 16 B spacing, a series of its own; a step of\n"
+    "one spacing alone at an ITLB's reach or a BTB level's count, by one at 2 or 4 x its spacing";
 
 
 /* Which limit a step is (see btb.h).  A step's partners are steps of other spacings at nearly
@@ -281,47 +285,25 @@ typedef struct BtbGroup {
     char sp[96], counts[96], both[96];
 } BtbGroup;
 
-/* whether `bytes` is within half an octave of one of sizes[0..n) (0: unknown, skipped): its index, or -1 */
-static int size_near(double bytes, const double *sizes, int n)
+void btb_level_name(char *name, size_t len, double cycles)
+{
+    long bub = lround(cycles) - 1;
+    if (bub < 0)
+        bub = 0;
+    if (cycles < 0.75)
+        snprintf(name, len, "BTB, two taken per cycle");
+    else if (bub <= 1)
+        snprintf(name, len, "%s-bubble BTB", bub == 0 ? "zero" : "one");
+    else
+        snprintf(name, len, "%ld-bubble BTB", bub);
+}
+
+int btb_size_near(double bytes, const double *sizes, int n)
 {
     for (int i = 0; i < n; i++)
         if (sizes[i] > 0 && fabs(log2(bytes / sizes[i])) < 0.5)
             return i;
     return -1;
-}
-
-/* the note of a footprint finding f that nothing told from the BTB's index aliasing (with the
- * caches known; else only `why`, when given: what a run that tried found, after "; ") */
-static void alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, const char *why)
-{
-    if (caches && caches->n > 0)
-        sweep_fnote_clause(f, "yet its footprint is no code cache's size (%s): a BTB's index aliasing makes "
-                           "such a step too (a BTB level's branches falling into fewer of its sets as the spacing "
-                           "doubles), which smaller spacings in -spacing tell apart (their level's branch count "
-                           "times the spacing where the halving begins is this footprint)%s",
-                           sweep_cache_source(s->opt.cpu), why);
-    else if (why[0])
-        sweep_fnote_clause(f, "%s", why + 2);
-}
-
-/* rename f "BTB index aliasing": a level of n branches (named `level`, "" for the check's) that
- * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value */
-static void alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double n,
-                       double s0, const char *level, const BtbCaches *caches)
-{
-    char fp[32], s0s[32], sm[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
-    svg_fmt_bytes(fp, sizeof fp, f->value);
-    svg_fmt_bytes(ns, sizeof ns, n * s0);
-    svg_fmt_bytes(s0s, sizeof s0s, s0);
-    svg_fmt_bytes(sm, sizeof sm, smin);
-    bool known = caches && caches->n;
-    sweep_finding_rename(f, "BTB index aliasing");
-    sweep_fnote(f, "a step at the same code footprint, %s, for spacings %s (%s branches: half as many for "
-                "each doubling of the spacing), no code cache's size%s%s%s: the %s's %.0f branches (%.0f x %s "
-                "= %s) fall into fewer of its sets from %s spacing on, as an index from address bit %.0f up "
-                "skips sets: the BTB's index aliasing, not a cache or TLB",
-                fp, sp, counts, known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "",
-                level, n, n, s0s, ns, sm, log2(s0));
 }
 
 /* Index aliasing (btb.h): a footprint finding (s->find[first + i], grp[i]) at B bytes whose size
@@ -340,7 +322,7 @@ static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCach
         const BtbGroup *F = &grp[i - first];
         if (F->by != 1 || F->own || !(f->value > 0))
             continue;
-        bool cache = caches && size_near(f->value, caches->size, caches->n) >= 0;
+        bool cache = caches && btb_size_near(f->value, caches->size, caches->n) >= 0;
         int lv = -1;
         double s0 = 0;
         for (int j = first; j < s->nfind && j - first < SWEEP_MAX_FINDINGS && !cache && lv < 0; j++) {
@@ -357,21 +339,18 @@ static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCach
             continue;   /* (btb_alias_settle's note) */
         }
         if (lv < 0 && !cache)
-            alias_untold(s, f, caches, "");
+            btb_alias_untold(s, f, caches, "");
         if (lv < 0)
             continue;
         const SweepFinding *L = &s->find[lv];
-        alias_name(s, f, F->sp, F->counts, F->spmin, L->value, s0, L->name, caches);
+        btb_alias_name(s, f, F->sp, F->counts, F->spmin, L->value, s0, L->name, caches);
         if (F->both[0])
             sweep_fnote_add(f, "; the step of spacing %s is at this footprint and at the level's branch count at "
                             "once, where the aliasing begins", F->both);
     }
 }
 
-/* A code-size finding (btb.h) named by the structure whose size it matches: a code cache, an
- * ITLB's reach (cpuid's entries x 4 KiB), or both (the name stays); with cpuid's ITLBs known and
- * none matching, a TLB is ruled out; without them the note says cpuid told nothing. */
-static void btb_code_limit(SweepFinding *f, const BtbCaches *caches)
+void btb_code_limit(SweepFinding *f, const BtbCaches *caches)
 {
     if (!caches || strcmp(f->name, "instruction cache or TLB") || !(f->value > 0))
         return;
@@ -381,7 +360,7 @@ static void btb_code_limit(SweepFinding *f, const BtbCaches *caches)
         return;
     }
     char reach[256];
-    int c = size_near(f->value, caches->size, caches->n), t = sweep_itlb_match(&caches->tlb, f->value, reach, sizeof reach);
+    int c = btb_size_near(f->value, caches->size, caches->n), t = sweep_itlb_match(&caches->tlb, f->value, reach, sizeof reach);
     if (t >= 0 && c < 0) {
         sweep_finding_rename(f, "ITLB");
         sweep_fnote_clause(f, "its footprint is the %s's reach, no code cache's (%s)", caches->tlb.name[t], reach);
@@ -393,65 +372,6 @@ static void btb_code_limit(SweepFinding *f, const BtbCaches *caches)
     } else {
         sweep_fnote_clause(f, "no ITLB's reach either (%s): not a TLB", reach);
     }
-}
-
-void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCaches *caches)
-{
-    if (!chk || chk->find < 0 || chk->find >= s->nfind)
-        return;
-    SweepFinding *f = &s->find[chk->find];
-    char cs[32], fp[32], run[192], why[512];
-    svg_fmt_bytes(cs, sizeof cs, chk->spacing);
-    svg_fmt_bytes(fp, sizeof fp, chk->bytes);
-    snprintf(run, sizeof run, "a run at %s spacing over %.0f..%.0f branches (the sweep has no spacing below %.0f B)",
-             cs, chk->lo, chk->hi, chk->spmin);
-    /* the run's steps (rises by a tenth or more): one at the finding's footprint makes it a
-     * code-size limit; else the largest at a count no BTB level of the sweep holds (a level the
-     * large spacings hold too is no aliased one) with bytes / count a spacing S0 between the
-     * run's and the least of the finding's: that level's index aliasing */
-    const KneeResult *r = ser >= 0 && ser < s->nseries && s->series[ser].n >= 3 ? sweep_knees(s, ser) : NULL;
-    int idx[SWEEP_MAX_FINDINGS], same = -1, best = -1;
-    double at[SWEEP_MAX_FINDINGS], rise = 1.1;
-    int ns = r ? sweep_steps(r, idx, at, SWEEP_MAX_FINDINGS) : 0;
-    for (int j = 0; j < ns; j++) {
-        double a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level, s0 = chk->bytes / at[j];
-        if (!(a > 0 && b / a >= 1.1))   /* (a step at all) */
-            continue;
-        if (fabs(log2(s0 / chk->spacing)) <= 0.5 && same < 0)
-            same = j;
-        bool held = false;   /* a BTB level of the sweep at that count */
-        for (int i = 0; i < s->nfind; i++)
-            held |= i != chk->find && !s->find[i].bytes && strstr(s->find[i].name, "BTB") && s->find[i].value > 0 &&
-                    fabs(log2(s->find[i].value / at[j])) <= 0.5;
-        if (!held && b / a >= rise && log2(s0) >= log2(chk->spacing) + 0.5 && log2(s0) <= log2(chk->spmin) + 0.25)
-            rise = b / a, best = j;
-    }
-    char verdict[96] = "not told";
-    if (same >= 0 || best >= 0) {
-        int j = same >= 0 ? same : best;
-        double n = at[j], a = r->levels[idx[j]].level, b = r->levels[idx[j] + 1].level;
-        char nb[32], sp[32];
-        svg_fmt_bytes(nb, sizeof nb, n * chk->spacing);
-        if (same >= 0) {
-            sweep_fnote_clause(f, "%s steps at %.0f branches, %s of code (%.3g -> %.3g cycles a branch): the same "
-                               "footprint, a code-size limit, not the BTB's index aliasing", run, n, nb, a, b);
-            snprintf(verdict, sizeof verdict, "a code-size limit (the same footprint)");
-        } else {
-            svg_fmt_bytes(sp, sizeof sp, chk->spmin);
-            alias_name(s, f, chk->sp, chk->counts, chk->spmin, n, exp2(round(log2(chk->bytes / n))), "BTB level", caches);
-            sweep_fnote_add(f, "; %s steps at %.0f branches (%s of code, %.3g -> %.3g cycles a branch), not at this "
-                            "footprint: a BTB level of %.0f branches, aliased from %s spacing on", run, n, nb, a, b, n,
-                            sp);
-            snprintf(verdict, sizeof verdict, "BTB index aliasing (of a level of %.0f branches)", n);
-        }
-    } else {
-        snprintf(why, sizeof why, "; %s found %s: not told", run,
-                 !r ? "too few points (none with 8 series, a sweep's most)"
-                    : ns ? "no step at this footprint nor one of a BTB level it would alias" : "no step");
-        alias_untold(s, f, caches, why);
-    }
-    sweep_note(s, "the step at %s of code could be a cache or TLB or the BTB's index aliasing: %s, its points the "
-               "series '%s spacing (check)', says %s", fp, run, cs, verdict);
 }
 
 void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const BtbCaches *caches, BtbAliasCheck *chk)
@@ -532,8 +452,11 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             for (int m = 0; m < nm; m++)
                 npure += kind[mem[m]] == by || kind[mem[m]] == -1;
             if (npure == 0) {
-                if (nm >= 2)
+                if (nm >= 2) {
                     btb_untold(&untold, kn, mem, nm, spacing, done[by]);
+                    for (int m = 0; m < nm; m++)   /* (told in a note) */
+                        kn[mem[m]].grouped = true;
+                }
                 continue;
             }
             /* a count step of one spacing, passing no cache with its code below the smallest one,
@@ -598,6 +521,8 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
                     int t = mem[j];
                     mem[j++] = mem[m], mem[m] = t;
                 }
+            for (int m = 0; m < nm; m++)   /* (members of the finding made below) */
+                kn[mem[m]].grouped = true;
             nm = npure;
             char name[48];
             bool own = false;   /* a code-size step that is the BTB's (no cache, no TLB) */
@@ -627,15 +552,7 @@ void btb_classify(Sweep *s, BtbStep *kn, int nk, const double *spacing, const Bt
             if (by == 0) {
                 /* named for the cost of a taken branch it holds: a level whose branches go at
                  * one per cycle has no bubble, at two per cycle one bubble */
-                long bub = lround(cycles) - 1;
-                if (bub < 0)
-                    bub = 0;
-                if (cycles < 0.75)
-                    snprintf(name, sizeof name, "BTB, two taken per cycle");
-                else if (bub <= 1)
-                    snprintf(name, sizeof name, "%s-bubble BTB", bub == 0 ? "zero" : "one");
-                else
-                    snprintf(name, sizeof name, "%ld-bubble BTB", bub);
+                btb_level_name(name, sizeof name, cycles);
                 for (int i = 0; i < s->nfind; i++)
                     if (!strcmp(s->find[i].name, name))
                         snprintf(name + strlen(name), sizeof name - strlen(name), " (%d)", nbtb + 1);
@@ -807,7 +724,7 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
 }
 
 void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches,
-                 BtbAliasCheck *chk)
+                 BtbChecks *chk)
 {
     /* per spacing: its steps in order, with the footprint of each */
     static const SweepRef refs[] = {{"step 1", 0}, {"step 2", 0}, {"step 3", 0}, {"step 4", 0}};
@@ -834,10 +751,13 @@ void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, 
              * run of three, made its step at 10 branches one from 1 to 12 cycles, "the end of
              * the BTBs", and a zero-bubble level of 10 branches) */
             double after = r->levels[idx[j] + 1].level;
-            kn[nk++] = (BtbStep){k, F->value, F->value * spacing[k], F->cycles, after, F->confidence, lo, hi};
+            kn[nk++] = (BtbStep){k, F->value, F->value * spacing[k], F->cycles, after, F->confidence, lo, hi, f + 1,
+                                 false};
         }
     }
-    btb_classify(s, kn, nk, spacing, caches, chk);
+    btb_classify(s, kn, nk, spacing, caches, chk ? &chk->alias : NULL);
+    if (chk)
+        btb_lone_plan(s, kn, nk, spacing, caches, &chk->lone);
     /* the zero-bubble level from each spacing's points themselves, not its first knee: the
      * detector once merged the 16 B spacing's 1, 1.5 and 2 cycles up to 8,192 branches into
      * one level, and the 64 B spacing's 645 branches stood for the level */
@@ -906,21 +826,22 @@ static bool btb_point(Sweep *s, int ser, long nb, int sp)
     return ok;
 }
 
-/* The short run that settles chk (btb_alias_settle): spacing chk->spacing over chk->lo..chk->hi
- * branches, four points an octave, one pass, as a series of its own ("16 B spacing (check)"). */
-static void btb_alias_run(Sweep *s, const BtbAliasCheck *chk, const BtbCaches *caches)
+/* A short check run: spacing `spacing` over lo..hi branches, four points an octave, one pass, as
+ * a series of its own ("16 B spacing (check)"); its series, -1 when there was no room (none
+ * measured).  It stops where the sweep stops. */
+static int btb_check_run(Sweep *s, double spacing, double lo, double hi)
 {
     double grid[64];
-    int n = sweep_grid(chk->lo, chk->hi, 4, 1, grid, 64);
+    int n = sweep_grid(lo, hi, 4, 1, grid, 64);
     char nm[48], b[32];
-    svg_fmt_bytes(b, sizeof b, chk->spacing);
+    svg_fmt_bytes(b, sizeof b, spacing);
     snprintf(nm, sizeof nm, "%s spacing (check)", b);
-    int ser = s->nseries < SWEEP_MAX_SERIES ? sweep_series(s, nm) : -1;   /* (-1: no room, none measured) */
+    int ser = s->nseries < SWEEP_MAX_SERIES ? sweep_series(s, nm) : -1;
     s->npoints_total += ser >= 0 ? n : 0;
     for (int i = 0; i < n && ser >= 0 && !sweep_stop(s) && s->ncut == 0; i++)
-        if (grid[i] * chk->spacing > MAX_FOOTPRINT || !btb_point(s, ser, (long)grid[i], (int)chk->spacing))
+        if (grid[i] * spacing > MAX_FOOTPRINT || !btb_point(s, ser, (long)grid[i], (int)spacing))
             break;
-    btb_alias_settle(s, chk, ser, caches);
+    return ser;
 }
 
 int exp_btb(int argc, char **argv)
@@ -979,10 +900,12 @@ done:;
             caches.size[caches.n] = b, caches.name[caches.n++] = cl[i].name;
     }
     sweep_cpuid_itlbs(&caches.tlb);
-    BtbAliasCheck chk;
+    BtbChecks chk;
     btb_analyse(&s, ser, o.spacing, o.nspacing, &caches, &chk);
-    if (chk.find >= 0 && !sweep_stop(&s))
-        btb_alias_run(&s, &chk, &caches);
+    if (chk.alias.find >= 0 && !sweep_stop(&s))
+        btb_alias_settle(&s, &chk.alias, btb_check_run(&s, chk.alias.spacing, chk.alias.lo, chk.alias.hi), &caches);
+    if (chk.lone.find >= 0 && !sweep_stop(&s))
+        btb_lone_settle(&s, &chk.lone, btb_check_run(&s, chk.lone.spacing, chk.lone.lo, chk.lone.hi), &caches);
     btb_published(&s, bench_frontend_here());
     int rc = sweep_finish(&s);
     sweep_free(&s);

@@ -185,6 +185,7 @@ done:
     const char *none = sweep_cpuid_tlb_none();
     if (none && mem_page_size() == 4096 && o.page == 4096)
         sweep_note(&s, "cpuid describes no TLB: %s; the TLB levels are named by their order alone", none);
+    sweep_cpuid_tlbs1g_note(&s, "Data", o.page);
     if (l1d > 0)
         sweep_note(&s, "the chased lines exceed the L1D (%s %.0f KiB) at %.0f pages", sweep_cache_source(s.opt.cpu),
                    l1d / 1024, l1d / 64);

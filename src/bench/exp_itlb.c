@@ -481,6 +481,7 @@ done:;
             sweep_note(&s, "cpuid describes no TLB: %s; the ITLB levels are named by the rises of the curve "
                        "that the control takes too (a BTB's limit on far-apart branches rises too)", none);
     }
+    sweep_cpuid_tlbs1g_note(&s, "Instruction", (double)page);
     if (isfinite(last_tlb[0]) && isfinite(last_tlb[1]) && fabs(log2(last_tlb[0] / last_tlb[1])) > 0.2)
         sweep_note(&s, "the last-level ITLB holds %.0f pages from a %s boundary and %.0f from half-way: the "
                        "placement decides how its sets fill; its capacity is the larger", last_tlb[0], rg, last_tlb[1]);

@@ -571,6 +571,32 @@ void sweep_cpuid_itlbs(SweepItlbs *t)
     t->none = t->n || !x ? NULL : x->ntlbs ? "its TLB leaves describe no instruction TLB" : why ? why : "no TLB leaf";
 }
 
+void sweep_cpuid_tlbs1g_note(Sweep *s, const char *type, double page)
+{
+    const ClockX86 *x = clock_have_cpuid() ? cpuid_decoded() : NULL;
+    if (!x)
+        return;
+    char list[256] = "", pg[32];
+    size_t at = 0;
+    for (int i = 0; i < x->ntlbs1g; i++) {
+        const ClockTlb *t = &x->tlbs1g[i];
+        if (strcmp(t->type, type) && strcmp(t->type, "Unified") && !(type[0] == 'D' && (t->type[0] == 'L' || t->type[0] == 'S')))
+            continue;
+        const char *ty = t->type[0] == 'I' ? "ITLB" : t->type[0] == 'U' ? "TLB" : t->type[0] == 'L' ? "DTLB (loads)"
+                         : t->type[0] == 'S' ? "DTLB (stores)" : "DTLB";
+        if (at < sizeof list)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%sL%d %s %d entries", at ? ", " : "", t->level, ty,
+                                   t->entries);
+    }
+    svg_fmt_bytes(pg, sizeof pg, page);
+    if (list[0])
+        sweep_note(s, "cpuid's TLBs for 1 GiB pages: %s (cpuid %s); the levels here, on %s pages, are set beside "
+                   "cpuid's 4 KiB ones only", list, x->tlb1g_leaf, pg);
+    else
+        sweep_note(s, "cpuid describes no %s TLB for 1 GiB pages (%s)", type[0] == 'I' ? "instruction" : "data",
+                   x->ntlbs1g ? "its 1 GiB ones are of the other kind" : x->tlb1g_none);
+}
+
 int sweep_itlb_match(const SweepItlbs *t, double bytes, char *out, size_t len)
 {
     int m = -1;

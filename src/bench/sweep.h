@@ -210,6 +210,12 @@ typedef struct SweepItlbs {
     const char *src, *none;
 } SweepItlbs;
 void sweep_cpuid_itlbs(SweepItlbs *t);
+/* A note of s naming cpuid's TLBs for 1 GiB pages of `type` ("Data": data and unified ones,
+ * "Instruction": instruction and unified ones; AMD Fn8000_0019, Intel leaf 0x18), or why there
+ * are none (a hypervisor may hide the leaf), and that the sweep's levels, measured on pages of
+ * `page` bytes, are set beside the 4 KiB ones only: a 1 GiB TLB does not hold them.  Nothing off
+ * x86. */
+void sweep_cpuid_tlbs1g_note(Sweep *s, const char *type, double page);
 /* A code footprint's step at `bytes` against the ITLBs t (NULL or none: -1, out ""): out gets
  * their reach in words ("L1 ITLB 64 entries x 4 KiB = 256 KiB, ...; cpuid 0x80000005/6"); returns
  * the index of the one whose reach is within half an octave of bytes, or -1. */

@@ -89,7 +89,8 @@ typedef struct ClockCache {
 } ClockCache;
 #define CLOCK_MAX_CACHES 8
 
-/* a TLB as cpuid describes it (AMD Fn8000_0005/6; Intel leaf 0x18 or leaf 2), 4 KiB pages */
+/* a TLB as cpuid describes it (AMD Fn8000_0005/6; Intel leaf 0x18 or leaf 2), 4 KiB pages; or one
+ * for 1 GiB pages (AMD Fn8000_0019, Intel leaf 0x18) in ClockX86's tlbs1g */
 typedef struct ClockTlb {
     int level;                               /* 1, 2 */
     char type[12];                           /* "Data", "Instruction", "Unified" (data and code),
@@ -155,6 +156,12 @@ typedef struct ClockX86 {
     const char *tlb_leaf;                    /* "0x80000005/6" (AMD), "0x18" or "2" (Intel), NULL:
                                               * none */
     char tlb_none[160];                      /* when none: why (what the leaves said), "" else */
+    ClockTlb tlbs1g[CLOCK_MAX_TLBS];         /* 1 GiB pages (AMD Fn8000_0019; Intel leaf 0x18's
+                                              * structures with EBX[3]), from tlb1g_leaf */
+    int ntlbs1g;
+    const char *tlb1g_leaf;                  /* "0x80000019" (AMD), "0x18" (Intel), NULL: none */
+    char tlb1g_none[160];                    /* when none: why (a leaf beyond the max one, or all
+                                              * zero: a hypervisor may hide it), "" else */
 } ClockX86;
 /* The 4 KiB TLB loads use at `level`: a data TLB, else a load-only one (Intel leaf 0x18), else a
  * unified one (Intel's STLB); NULL when cpuid describes none */

@@ -7,8 +7,8 @@
  * ratio, Intel), 0x16 (base/max/bus MHz, Intel), 0x40000000 (hypervisor vendor, max hv leaf),
  * 0x40000010 (TSC kHz offered by VMware/KVM-style hypervisors), 0x80000000 (max extended leaf),
  * 0x80000001 (rdtscp), 0x80000002-4 (brand string), 0x80000007 EDX[8] (invariant TSC), the
- * caches (leaf 4, 0x8000001D or 0x80000005/6) and the 4 KiB TLBs (AMD: 0x80000005/6 EBX; Intel:
- * leaf 2's descriptors, else leaf 0x18).
+ * caches (leaf 4, 0x8000001D or 0x80000005/6), the 4 KiB TLBs (AMD: 0x80000005/6 EBX; Intel:
+ * leaf 2's descriptors, else leaf 0x18) and the 1 GiB TLBs (AMD: 0x80000019; Intel: leaf 0x18).
  * Reference: Intel SDM vol. 2A "CPUID"; AMD APM vol. 3 appendix E.
  */
 #include "clock/clock.h"
@@ -135,14 +135,22 @@ static void amd_ways(unsigned code, int entries, int *ways, int *ways_max, bool 
         *ways = a->min, *ways_max = a->max;
 }
 
-static void put_tlb(ClockX86 *o, int level, const char *type, int entries, int ways, int ways_max, bool full)
+/* a TLB into the list of 4 KiB pages (g1 false: o->tlbs) or of 1 GiB pages (o->tlbs1g) */
+static void put_tlb_of(ClockX86 *o, bool g1, int level, const char *type, int entries, int ways, int ways_max,
+                       bool full)
 {
-    if (entries <= 0 || o->ntlbs >= CLOCK_MAX_TLBS)
+    int *n = g1 ? &o->ntlbs1g : &o->ntlbs;
+    if (entries <= 0 || *n >= CLOCK_MAX_TLBS)
         return;
-    ClockTlb *t = &o->tlbs[o->ntlbs++];
+    ClockTlb *t = g1 ? &o->tlbs1g[(*n)++] : &o->tlbs[(*n)++];
     t->level = level;
     snprintf(t->type, sizeof t->type, "%s", type);
     t->entries = entries, t->ways = ways, t->ways_max = ways_max, t->full = full;
+}
+
+static void put_tlb(ClockX86 *o, int level, const char *type, int entries, int ways, int ways_max, bool full)
+{
+    put_tlb_of(o, false, level, type, entries, ways, ways_max, full);
 }
 
 /* the 4 KiB-page TLBs: Fn8000_0005 EBX (L1: data 31:16, instruction 15:0, each 8 bits of ways,
@@ -170,6 +178,34 @@ static void tlbs_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     }
 }
 
+/* AMD's 1 GiB-page TLBs: Fn8000_0019 (APM vol. 3, appendix E), EAX the L1's and EBX the L2's,
+ * each with the data TLB in 31:16 and the instruction TLB in 15:0: 4 bits of associativity
+ * (Fn8000_0006's code) above 12 of entries.  A leaf beyond the max extended one, or all zero, is
+ * said (a hypervisor's cpuid may hide it), not read as TLBs of no entries. */
+static void tlbs_amd_1g(ClockCpuidFn fn, void *ctx, ClockX86 *o)
+{
+    if (o->max_ext_leaf < 0x80000019) {
+        snprintf(o->tlb1g_none, sizeof o->tlb1g_none, "Fn8000_0019 is beyond the max extended leaf 0x%x%s",
+                 o->max_ext_leaf, o->hypervisor ? " (the hypervisor's cpuid)" : "");
+        return;
+    }
+    uint32_t r[4];
+    fn(ctx, 0x80000019, 0, r);
+    for (int k = 0; k < 2; k++)
+        for (int sh = 16; sh >= 0; sh -= 16) {
+            unsigned f = (r[k] >> sh) & 0xffff;
+            int entries = (int)(f & 0xfff), ways, ways_max;
+            bool full;
+            amd_ways(f >> 12, entries, &ways, &ways_max, &full);
+            put_tlb_of(o, true, k + 1, sh ? "Data" : "Instruction", entries, ways, ways_max, full);
+        }
+    if (o->ntlbs1g > 0)
+        o->tlb1g_leaf = "0x80000019";
+    else
+        snprintf(o->tlb1g_none, sizeof o->tlb1g_none, "Fn8000_0019's EAX and EBX are zero%s",
+                 o->hypervisor ? " (the hypervisor's cpuid hides it)" : "");
+}
+
 /* Intel: leaf 0x18 (SDM vol. 2A, "Deterministic Address Translation Parameters"), one subleaf a
  * structure: EDX[4:0] type (0 null: skipped, 1 data, 2 instruction, 3 unified, 4 load-only, 5
  * store-only), EDX[7:5] level, EDX[8] fully associative, EBX[0] 4 KiB pages, EBX[31:16] ways,
@@ -186,11 +222,14 @@ static int tlbs_leaf18(ClockCpuidFn fn, void *ctx, ClockX86 *o)
         if (i > 0)
             fn(ctx, 0x18, i, r);
         unsigned t = r[3] & 0x1f;
-        if (t == 0 || t > 5 || !(r[1] & 1))
+        if (t == 0 || t > 5)
             continue;
         int ways = (int)(r[1] >> 16), entries = ways * (int)r[2];
         bool full = (r[3] >> 8) & 1;
-        put_tlb(o, (int)((r[3] >> 5) & 7), types[t], entries, full ? entries : ways, full ? entries : ways, full);
+        for (int g1 = 0; g1 < 2; g1++)   /* (EBX[0]: 4 KiB pages, EBX[3]: 1 GiB pages) */
+            if ((r[1] >> (g1 ? 3 : 0)) & 1)
+                put_tlb_of(o, g1, (int)((r[3] >> 5) & 7), types[t], entries, full ? entries : ways,
+                           full ? entries : ways, full);
     }
     return o->ntlbs - n;
 }
@@ -227,11 +266,26 @@ static void tlbs_intel(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     bool see18 = false;
     if (o->max_leaf >= 2)
         tlbs_leaf2(fn, ctx, o, &see18);
-    if (o->ntlbs > 0) {
+    bool from2 = o->ntlbs > 0;
+    int n18 = 0;
+    if (o->max_leaf >= 0x18) {
+        /* (the 1 GiB TLBs from leaf 0x18 even where leaf 2 gave the 4 KiB ones: leaf 2 is read
+         * for 4 KiB pages only; its 4 KiB ones stay, leaf 0x18's are dropped) */
+        n18 = tlbs_leaf18(fn, ctx, o);
+        if (from2)
+            o->ntlbs -= n18;
+    }
+    if (o->ntlbs1g > 0)
+        o->tlb1g_leaf = "0x18";
+    else
+        snprintf(o->tlb1g_none, sizeof o->tlb1g_none, "%s", o->max_leaf < 0x18 ? "leaf 0x18 is beyond the max leaf"
+                 : o->hypervisor ? "leaf 0x18 describes none for 1 GiB pages (the hypervisor's cpuid)"
+                 : "leaf 0x18 describes none for 1 GiB pages");
+    if (from2) {
         o->tlb_leaf = "2";
         return;
     }
-    if (o->max_leaf >= 0x18 && tlbs_leaf18(fn, ctx, o) > 0) {
+    if (n18 > 0) {
         o->tlb_leaf = "0x18";
         return;
     }
@@ -285,11 +339,15 @@ static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
     if (amd && o->max_ext_leaf >= 0x80000005) {
         tlbs_amd_legacy(fn, ctx, o);
         o->tlb_leaf = o->ntlbs > 0 ? "0x80000005/6" : NULL;
+        tlbs_amd_1g(fn, ctx, o);
     } else if (!amd && o->max_leaf >= 2) {
         tlbs_intel(fn, ctx, o);
     }
     if (o->ntlbs == 0 && !o->tlb_none[0])
         snprintf(o->tlb_none, sizeof o->tlb_none, "%s", amd ? "Fn8000_0005/6 describe none" : "no TLB leaf");
+    if (o->ntlbs1g == 0 && !o->tlb1g_none[0])
+        snprintf(o->tlb1g_none, sizeof o->tlb1g_none, "%s", amd ? "no Fn8000_0019 (beyond the max extended leaf)"
+                 : "no TLB leaf");
     if (o->ncaches == 0)
         o->cache_leaf = NULL;
 }

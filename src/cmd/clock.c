@@ -111,6 +111,51 @@ static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, do
     return -1;
 }
 
+/* cpuid's TLBs for one page size as JSON: key_leaf and key_list, or key_none (why there are none) */
+static void json_tlbs(Json *j, const char *key_leaf, const char *key_list, const char *key_none,
+                      const ClockTlb *tlbs, int n, const char *leaf, const char *none)
+{
+    json_kstr(j, n ? key_leaf : key_none, n ? leaf : none);
+    if (n <= 0)
+        return;
+    json_key(j, key_list);
+    json_arr_begin(j);
+    for (int c = 0; c < n; c++) {
+        const ClockTlb *t = &tlbs[c];
+        json_obj_begin(j);
+        json_kint(j, "level", t->level);
+        json_kstr(j, "type", t->type);
+        json_kint(j, "entries", t->entries);
+        json_kint(j, "ways", t->ways);
+        json_kint(j, "ways_max", t->ways_max);
+        json_kbool(j, "fully_associative", t->full);
+        json_obj_end(j);
+    }
+    json_arr_end(j);
+}
+
+/* cpuid's TLBs for one page size ("4 KiB", "1 GiB") as a line of the table, or why there are none */
+static void print_tlbs(const char *page, const ClockTlb *tlbs, int n, const char *leaf, const char *none)
+{
+    char tmp[64];
+    if (n <= 0) {
+        if (!strcmp(page, "4 KiB"))
+            printf("  TLBs:                 none described by cpuid: %s\n", none);
+        else
+            printf("  TLBs (%s pages):  none described by cpuid: %s\n", page, none);
+        return;
+    }
+    printf("  TLBs (%s pages):  ", page);
+    for (int c = 0; c < n; c++) {
+        const ClockTlb *t = &tlbs[c];
+        const char *ty = t->type[0] == 'D' ? "DTLB" : t->type[0] == 'I' ? "ITLB" : t->type[0] == 'U' ? "TLB"
+                         : t->type[0] == 'L' ? "DTLB (loads)" : "DTLB (stores)";
+        printf("%s L%d %s %d entries %s", c ? "," : "", t->level, ty, t->entries,
+               clock_ways_text(tmp, sizeof tmp, t->ways, t->ways_max, t->full));
+    }
+    printf(" (cpuid %s)\n", leaf);
+}
+
 int cmd_clock(int argc, char **argv)
 {
     bool json = false, all = false;
@@ -258,26 +303,8 @@ int cmd_clock(int argc, char **argv)
                 }
                 json_arr_end(&j);
             }
-            if (x.ntlbs == 0)
-                json_kstr(&j, "tlbs_none", x.tlb_none);
-            else
-                json_kstr(&j, "tlb_leaf", x.tlb_leaf);
-            if (x.ntlbs > 0) {
-                json_key(&j, "tlbs_4k");
-                json_arr_begin(&j);
-                for (int c = 0; c < x.ntlbs; c++) {
-                    const ClockTlb *t = &x.tlbs[c];
-                    json_obj_begin(&j);
-                    json_kint(&j, "level", t->level);
-                    json_kstr(&j, "type", t->type);
-                    json_kint(&j, "entries", t->entries);
-                    json_kint(&j, "ways", t->ways);
-                    json_kint(&j, "ways_max", t->ways_max);
-                    json_kbool(&j, "fully_associative", t->full);
-                    json_obj_end(&j);
-                }
-                json_arr_end(&j);
-            }
+            json_tlbs(&j, "tlb_leaf", "tlbs_4k", "tlbs_none", x.tlbs, x.ntlbs, x.tlb_leaf, x.tlb_none);
+            json_tlbs(&j, "tlb1g_leaf", "tlbs_1g", "tlbs_1g_none", x.tlbs1g, x.ntlbs1g, x.tlb1g_leaf, x.tlb1g_none);
             if (x.hypervisor)
                 json_kstr(&j, "hypervisor", x.hv_vendor[0] ? x.hv_vendor : "unnamed");
             else
@@ -404,19 +431,8 @@ int cmd_clock(int argc, char **argv)
         } else {
             printf("  caches:               none described by cpuid\n");
         }
-        if (x.ntlbs > 0) {
-            printf("  TLBs (4 KiB pages):  ");
-            for (int c = 0; c < x.ntlbs; c++) {
-                const ClockTlb *t = &x.tlbs[c];
-                const char *ty = t->type[0] == 'D' ? "DTLB" : t->type[0] == 'I' ? "ITLB" : t->type[0] == 'U' ? "TLB"
-                                 : t->type[0] == 'L' ? "DTLB (loads)" : "DTLB (stores)";
-                printf("%s L%d %s %d entries %s", c ? "," : "", t->level, ty, t->entries,
-                       clock_ways_text(tmp, sizeof tmp, t->ways, t->ways_max, t->full));
-            }
-            printf(" (cpuid %s)\n", x.tlb_leaf);
-        } else {
-            printf("  TLBs:                 none described by cpuid: %s\n", x.tlb_none);
-        }
+        print_tlbs("4 KiB", x.tlbs, x.ntlbs, x.tlb_leaf, x.tlb_none);
+        print_tlbs("1 GiB", x.tlbs1g, x.ntlbs1g, x.tlb1g_leaf, x.tlb1g_none);
         if (x.hybrid)
             printf("  hybrid:               yes (cpuid 7 EDX[15]); core types per CPU from cpuid 0x1A\n");
         if (x.hypervisor)

@@ -68,18 +68,80 @@ TEST(test_clock_cpuid_epyc_kvm)
     }
 }
 
-/* x's TLBs are want[0..n) */
+/* the TLBs got[0..ngot) are want[0..n) */
+static void check_tlb_list(const ClockTlb *got, int ngot, const ClockTlb *want, int n)
+{
+    CHECK_INT(ngot, n);
+    for (int i = 0; i < n && i < ngot; i++) {
+        CHECK_INT(got[i].level, want[i].level);
+        CHECK_STR(got[i].type, want[i].type);
+        CHECK_INT(got[i].entries, want[i].entries);
+        CHECK_INT(got[i].ways, want[i].ways);
+        CHECK_INT(got[i].ways_max, want[i].ways_max);
+        CHECK(got[i].full == want[i].full);
+    }
+}
+
+/* x's 4 KiB TLBs are want[0..n) */
 static void check_tlbs(const ClockX86 *x, const ClockTlb *want, int n)
 {
-    CHECK_INT(x->ntlbs, n);
-    for (int i = 0; i < n && i < x->ntlbs; i++) {
-        CHECK_INT(x->tlbs[i].level, want[i].level);
-        CHECK_STR(x->tlbs[i].type, want[i].type);
-        CHECK_INT(x->tlbs[i].entries, want[i].entries);
-        CHECK_INT(x->tlbs[i].ways, want[i].ways);
-        CHECK_INT(x->tlbs[i].ways_max, want[i].ways_max);
-        CHECK(x->tlbs[i].full == want[i].full);
-    }
+    check_tlb_list(x->tlbs, x->ntlbs, want, n);
+}
+
+/* This machine: a KVM guest on an AMD EPYC host whose cpuid says family 17h model 01h (Zen 1),
+ * captured with cpuid on 2026-12-02 (what the hypervisor passes, not necessarily the host's).
+ * Fn8000_0019 EAX 0xf040f040: the L1 DTLB and L1 ITLB for 1 GiB pages, 64 entries each, code 0xF
+ * (fully associative); EBX 0: no L2 TLB for 1 GiB pages. */
+static const Leaf zen1_kvm[] = {
+    {0x00000000, 0x0000000d, 0x68747541, 0x444d4163, 0x69746e65},
+    {0x00000001, 0x00800f12, 0x00020800, 0xfff83203, 0x178bfbff},
+    {0x80000000, 0x80000021, 0x68747541, 0x444d4163, 0x69746e65},
+    {0x80000001, 0x00800f12, 0x40000000, 0x004003f3, 0x2fd3fbff},
+    {0x80000005, 0xff40ff40, 0xff40ff40, 0x20080140, 0x40040140},
+    {0x80000006, 0x36006400, 0x56006400, 0x02006140, 0x0200c140},
+    {0x80000019, 0xf040f040, 0x00000000, 0x00000000, 0x00000000},
+};
+
+/* 1 GiB-page TLBs: AMD Fn8000_0019 (APM vol. 3 appendix E: EAX the L1's, EBX the L2's, data in
+ * 31:16, instruction in 15:0, 4 bits of Fn8000_0006's associativity code above 12 of entries) */
+TEST(test_clock_cpuid_tlbs_1g_amd)
+{
+    ClockX86 x;
+    clock_x86_decode(from_cap, &(Cap){zen1_kvm, (int)(sizeof zen1_kvm / sizeof zen1_kvm[0])}, &x);
+    CHECK_INT(x.family, 0x17);
+    CHECK_INT(x.model, 1);
+    CHECK_STR(x.tlb1g_leaf, "0x80000019");
+    CHECK_STR(x.tlb1g_none, "");
+    const ClockTlb g1[] = {{1, "Data", 64, 64, 64, true}, {1, "Instruction", 64, 64, 64, true}};
+    check_tlb_list(x.tlbs1g, x.ntlbs1g, g1, 2);
+    /* the 4 KiB ones are read as before (Fn8000_0005/6) */
+    const ClockTlb k4[] = {{1, "Data", 64, 64, 64, true}, {1, "Instruction", 64, 64, 64, true},
+                           {2, "Data", 1536, 6, 7, false}, {2, "Instruction", 1024, 8, 15, false}};
+    check_tlbs(&x, k4, 4);
+    /* Zen 4 (synthetic, in the same layout: the L1 fields from the figures of AMD's Software
+     * Optimization Guide for family 19h (57647), L1 ITLB 64 and L1 DTLB 72 entries, fully
+     * associative, all page sizes; an L2 DTLB field of code 6 (8 to 15 ways) and 64 entries, made up to
+     * check the EBX half, not a published figure) */
+    Leaf z4[sizeof zen1_kvm / sizeof zen1_kvm[0]];
+    memcpy(z4, zen1_kvm, sizeof z4);
+    z4[1].a = z4[3].a = 0x00a60f12;   /* family 19h model 61h */
+    z4[6] = (Leaf){0x80000019, 0xf048f040, 0x60400000, 0, 0};
+    clock_x86_decode(from_cap, &(Cap){z4, (int)(sizeof z4 / sizeof z4[0])}, &x);
+    CHECK_INT(x.family, 0x19);
+    const ClockTlb g4[] = {{1, "Data", 72, 72, 72, true}, {1, "Instruction", 64, 64, 64, true},
+                           {2, "Data", 64, 8, 15, false}};
+    check_tlb_list(x.tlbs1g, x.ntlbs1g, g4, 3);
+    /* a hypervisor that hides the leaf: all zero (the captured Zen 4 KVM guest lists none), or a
+     * max extended leaf below it: said, no TLB of 0 entries */
+    clock_x86_decode(from_cap, &(Cap){epyc_kvm, (int)(sizeof epyc_kvm / sizeof epyc_kvm[0])}, &x);
+    CHECK_INT(x.ntlbs1g, 0);
+    CHECK(x.tlb1g_leaf == NULL);
+    CHECK(strstr(x.tlb1g_none, "Fn8000_0019's EAX and EBX are zero (the hypervisor's cpuid hides it)") != NULL);
+    z4[2].a = 0x80000008;
+    clock_x86_decode(from_cap, &(Cap){z4, (int)(sizeof z4 / sizeof z4[0])}, &x);
+    CHECK_INT(x.ntlbs1g, 0);
+    CHECK(strstr(x.tlb1g_none, "Fn8000_0019 is beyond the max extended leaf 0x80000008 (the hypervisor's cpuid)") != NULL);
+    CHECK_INT(x.ntlbs, 4);
 }
 
 /* A bhyve guest on AMD Turin (Zen 5, family 0x1a model 2), captured with cpuid: no TopoExt
@@ -253,6 +315,8 @@ TEST(test_clock_cpuid_intel_emr_kvm)
     CHECK(strstr(x.tlb_none, "leaf 2 refers to leaf 0x18 (descriptor 0xfe)") != NULL);
     CHECK(strstr(x.tlb_none, "hypervisor") != NULL);
     CHECK(clock_x86_load_tlb(&x, 1) == NULL);
+    CHECK_INT(x.ntlbs1g, 0);
+    CHECK_STR(x.tlb1g_none, "leaf 0x18 describes none for 1 GiB pages (the hypervisor's cpuid)");
     const BenchKnown *k = bench_known_find("x86_64", x.vendor, x.family, x.model);
     CHECK(k && !strcmp(k->uarch, "Emerald Rapids") && k->load == 5);
 }
@@ -282,6 +346,10 @@ TEST(test_clock_cpuid_intel_leaf18)
     const ClockTlb want[] = {{1, "Instruction", 256, 8, 8, false}, {1, "Load", 96, 6, 6, false},
                              {1, "Store", 16, 16, 16, true}, {2, "Unified", 2048, 16, 16, false}};
     check_tlbs(&x, want, 4);
+    /* for 1 GiB pages (EBX[3]): the 1 GiB-only structure alone */
+    CHECK_STR(x.tlb1g_leaf, "0x18");
+    const ClockTlb g1[] = {{2, "Unified", 16, 8, 8, false}};
+    check_tlb_list(x.tlbs1g, x.ntlbs1g, g1, 1);
     /* what loads use: the load-only DTLB at level 1, the unified STLB at level 2 */
     const ClockTlb *l1 = clock_x86_load_tlb(&x, 1), *l2 = clock_x86_load_tlb(&x, 2);
     CHECK(l1 && l1->entries == 96 && !strcmp(l1->type, "Load"));

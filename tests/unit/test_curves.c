@@ -626,12 +626,13 @@ static double btb_itlb_model(double n, double spacing, int i)
  * else from model() over the counts x[0..n) */
 static void btb_spacings_with(Sweep *s, const double *sp, int nsp, int *ser, const char *file,
                               double (*model)(double, double, int), const double *x, int n, const BtbCaches *caches,
-                              BtbAliasCheck *chk)
+                              BtbChecks *chk)
 {
     btb_sweep(s);
     for (int k = 0; k < nsp; k++) {
-        char nm[32];
-        snprintf(nm, sizeof nm, "%g B spacing", sp[k]);
+        char nm[48], b[32];
+        svg_fmt_bytes(b, sizeof b, sp[k]);   /* (as bench btb names them: "1 KiB spacing") */
+        snprintf(nm, sizeof nm, "%s spacing", b);
         ser[k] = sweep_series(s, nm);
         Curve c;
         if (file) {
@@ -757,6 +758,89 @@ TEST(curves_btb_amd_kvm)
 }
 
 
+/* A lone step (btb_lone_plan, btb_lone_settle): bench btb's defaults (4 B, 16 B, 64 B, 1 KiB) on
+ * the AMD guest step at 256 branches for the 1 KiB spacing (5.9 -> 44 cycles a branch), 256 KiB of
+ * code: the L1 ITLB's reach (cpuid: 64 entries x 4 KiB) and the 4 B spacing's 256 branches (2 ->
+ * 5.1 cycles) at once, and no other spacing steps at either; it was left "step 2" (recorded:
+ * tests/data/curves/btb-amd-kvm-default-1.csv).  The short run at 4 KiB spacing (2 KiB would put
+ * 256 branches at 512 KiB, the L2's size) over 32..512 branches steps at 256 branches (46 -> 103
+ * cycles: recorded with the 1 KiB and 2 KiB spacings in btb-amd-kvm-far-1.csv, all three
+ * stepping past 256), not at 64 where the ITLB would: the same count, the one-bubble BTB's.
+ * Synthetic: the same sweep with the check stepping at 64 branches instead is the ITLB. */
+static const BtbCaches *btb_amd_kvm_tlb(void)
+{
+    static BtbCaches c;
+    c = btb_amd_kvm;
+    c.tlb = (SweepItlbs){{64 * 4096.0, 1024 * 4096.0}, {"L1 ITLB", "L2 ITLB"}, 2, "cpuid 0x80000005/6", NULL};
+    return &c;
+}
+
+/* the 4 KiB check run of a lone step from `file`'s series `check_ser`, else check() */
+static const SweepFinding *btb_lone_settled(Sweep *s, BtbChecks *chk, const char *file, const char *check_ser,
+                                            double (*check)(double))
+{
+    int cs = sweep_series(s, "4 KiB spacing (check)");
+    Curve c = {0}, all;
+    if (file && curve_load_series(file, check_ser, &all)) {
+        for (int i = 0; i < all.n; i++)
+            if (all.x[i] >= chk->lone.lo && all.x[i] <= chk->lone.hi)
+                c.x[c.n] = all.x[i], c.best[c.n++] = all.best[i];
+    } else if (!file) {
+        double g[64];
+        int ng = sweep_grid(chk->lone.lo, chk->lone.hi, 4, 1, g, 64);
+        for (int i = 0; i < ng; i++)
+            c.x[c.n] = g[i], c.best[c.n++] = check(g[i]);
+    }
+    CHECK(c.n >= 10);
+    btb_add_curve(s, cs, c.x, c.best, c.n);
+    btb_lone_settle(s, &chk->lone, cs, btb_amd_kvm_tlb());
+    return chk->lone.find >= 0 ? &s->find[chk->lone.find] : NULL;
+}
+
+static double btb_far_itlb(double n) { return n <= 64 ? 20 : 48; }
+static double btb_far_count(double n) { return n <= 256 ? 20 : 48; }
+
+TEST(curves_btb_lone_step)
+{
+    const double sp[4] = {4, 16, 64, 1024};
+    for (int v = 0; v < 3; v++) {
+        Sweep s;
+        int ser[4];
+        BtbChecks chk;
+        btb_spacings_with(&s, sp, 4, ser, "btb-amd-kvm-default-1.csv", NULL, NULL, 0, btb_amd_kvm_tlb(), &chk);
+        /* planned: the 1 KiB spacing's step, the L1 ITLB's reach, a run at 4 KiB over 32..512 */
+        CHECK(chk.lone.find >= 0 && chk.lone.spacing == 4096 && chk.lone.lo == 32 && chk.lone.hi == 512);
+        CHECK(chk.lone.tlb == 0 && chk.lone.count == 256 && chk.lone.from == 1024 && chk.lone.partner == 4);
+        if (chk.lone.find < 0) {
+            sweep_free(&s);
+            continue;
+        }
+        CHECK_STR(s.find[chk.lone.find].series, "1 KiB spacing");
+        CHECK_STR(s.find[chk.lone.find].name, "step 2");
+        const SweepFinding *f = btb_lone_settled(&s, &chk, v == 0 ? "btb-amd-kvm-far-1.csv" : NULL, "4 KiB spacing",
+                                                 v == 1 ? btb_far_count : btb_far_itlb);
+        if (v < 2) {   /* the recorded run, and the model of a count: the one-bubble BTB's 256 */
+            CHECK(f && !strcmp(f->name, "one-bubble BTB") && f->value == 256 && !f->bytes);
+            CHECK(f && strstr(f->note, "steps at ") && strstr(f->note, "not at 64, where the same footprint would end") &&
+                  strstr(f->note, "not the L1 ITLB"));
+        } else {       /* the model of the ITLB: 64 branches at 4 KiB, 256 KiB of code as at 1 KiB */
+            CHECK(f && !strcmp(f->name, "ITLB") && f->value == 262144 && f->bytes);
+            CHECK(f && strstr(f->note, "a code-size limit") && strstr(f->note, "the L1 ITLB's reach"));
+        }
+        if (f && (v < 2 ? strcmp(f->name, "one-bubble BTB") : strcmp(f->name, "ITLB")))
+            fprintf(stderr, "  %s: %g %s\n", f->name, f->value, f->note);
+        CHECK(strstr(buf_cstr(&s.notes), "its points the series '4 KiB spacing (check)', says") != NULL);
+        sweep_free(&s);
+    }
+    /* no ITLB known and no BTB level at its count: nothing planned */
+    Sweep s;
+    int ser[4];
+    BtbChecks chk;
+    btb_spacings_with(&s, sp, 4, ser, "btb-amd-kvm-default-1.csv", NULL, NULL, 0, &btb_amd_kvm, &chk);
+    CHECK(chk.lone.find < 0);
+    sweep_free(&s);
+}
+
 /* btb index aliasing: a BTB level of 2,048 branches up to 64 B spacing, half as many for each
  * doubling past it (1,024, 512, 256 at 128, 256, 512 B: 128 KiB of code each), as the AMD
  * guest's four-bubble level (5.2 -> 16 cycles a branch; 2 cycles to 256 branches before it) */
@@ -817,8 +901,9 @@ static const SweepFinding *btb_settled(Sweep *s, const double *sp, const char *f
                                        double (*check)(double, double, int), const char *name)
 {
     int ser[3];
-    BtbAliasCheck chk;
-    btb_spacings_with(s, sp, 3, ser, file, model, x, n, &btb_amd_kvm, &chk);
+    BtbChecks both;
+    btb_spacings_with(s, sp, 3, ser, file, model, x, n, &btb_amd_kvm, &both);
+    const BtbAliasCheck chk = both.alias;
     CHECK(chk.find >= 0 && chk.spacing == 16);
     if (chk.find < 0)
         return NULL;
