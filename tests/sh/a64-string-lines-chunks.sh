@@ -9,6 +9,7 @@
 set -u
 : "${UARCH:?}"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+. "$(dirname "$0")/chunks-lib.bash"
 U=$(realpath "$UARCH"); cd "$t" || exit 1
 LLVM_MCA=${LLVM_MCA_19:-$(command -v llvm-mca-19 || echo /usr/lib/llvm-19/bin/llvm-mca)}
 region() {  # a region of a loop with a string across lines before it (.byte: no warnings,
@@ -27,27 +28,13 @@ region() {  # a region of a loop with a string across lines before it (.byte: no
 { for f in a b; do region $f; done; printf '\t.data\n\t.byte "'; for f in c d; do region $f | sed 1,7d; done; printf '"\n'; } > late.s
 want_ok='' want_inside='' want_err='err.s:54:4: error: unexpected token' want_late=''
 for f in ok inside err late; do
-    UARCH_MCA_CHUNK_LINES=1000000 "$U" mca -mcpu=apple-m1 -iterations=20 "$f.s" > "$f.one" 2>&1; rc=$?
     want=want_$f
-    if [ -z "${!want}" ]; then
-        [ $rc = 0 ] || { echo "FAIL: $f.s: exit $rc"; head -n 5 "$f.one"; exit 1; }
-    else
-        [ $rc = 1 ] && grep -qxF "${!want}" "$f.one" || { echo "FAIL: $f.s: exit $rc, want: ${!want}"; head -n 8 "$f.one"; exit 1; }
-    fi
-    for n in 100 7 3 1; do
-        UARCH_MCA_CHUNK_LINES=$n "$U" mca -mcpu=apple-m1 -iterations=20 "$f.s" > "$f.$n" 2>&1
-        cmp -s "$f.one" "$f.$n" || { echo "FAIL: $f.s in chunks of $n lines differs from one chunk:"; diff "$f.one" "$f.$n" | head -n 20; exit 1; }
-    done
+    chunks_same "$f" "${!want}" || exit 1
     # -skip-unsupported-instructions: the failing statement's lines left out together
     UARCH_MCA_CHUNK_LINES=1000000 "$U" mca -mcpu=apple-m1 -iterations=20 -skip-unsupported-instructions=parse-failure "$f.s" > "$f.skip" 2>&1
     for n in 7 3 1; do
         UARCH_MCA_CHUNK_LINES=$n "$U" mca -mcpu=apple-m1 -iterations=20 -skip-unsupported-instructions=parse-failure "$f.s" > "$f.skip$n" 2>&1
         cmp -s "$f.skip" "$f.skip$n" || { echo "FAIL: $f.s skipping in chunks of $n lines differs:"; diff "$f.skip" "$f.skip$n" | head -n 20; exit 1; }
-    done
-    UARCH_DECODE_PIECE_LINES=1000000 "$U" decode "$f.s" > "$f.d1" 2>&1
-    for n in 7 3 1; do
-        UARCH_DECODE_PIECE_LINES=$n "$U" decode "$f.s" > "$f.d$n" 2>&1
-        cmp -s "$f.d1" "$f.d$n" || { echo "FAIL: decode $f.s in pieces of $n lines differs:"; diff "$f.d1" "$f.d$n" | head -n 20; exit 1; }
     done
     if [ -x "$LLVM_MCA" ]; then   # the regions (names, instruction counts) and the first error are llvm's
         "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 -iterations=20 "$f.s" > "$f.llvm" 2> "$f.llvm.err"
