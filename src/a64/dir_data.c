@@ -235,6 +235,7 @@ bool a64p_incbin(Parser *P, const char *a, const char *e)
     if (a >= e || *a != '"') return a64p_perr(P, a, "expected string in '.incbin' directive");
     const char *qe = memchr(a + 1, '"', (size_t)(e - a - 1));
     if (!qe) return a64p_perr(P, a, "unterminated string");
+    a64p_newline_warnings(P, a, qe);
     int64_t skip = 0, count = -1;
     const char *x = skip_ws(qe + 1, e), *skip_at = NULL, *count_at = NULL;
     if (x < e && *x == ',') {
@@ -355,6 +356,14 @@ bool a64p_word_inst(Parser *P, uint32_t w, const char *xs, const char *s, const 
     return a64p_finish_inst(P, in, s, s, e);
 }
 
+void a64p_newline_warnings(Parser *P, const char *q, const char *qe)
+{
+    for (const char *x = q + 1; x < qe; x++) {
+        if (*x == '\\') x++;
+        else if (*x == '\n') a64p_pwarn(P, x, "unterminated string; newline inserted");
+    }
+}
+
 /* the bytes of the quoted strings of .ascii/.asciz/.string at [a, e) (escapes: \ooo, \xhh...
  * one byte each), +1 each with `nul`; -1 after an error.  The escapes are llvm-mc's
  * (parseEscapedString): \b \f \n \r \t \" \\, up to 3 octal digits of at most 255, \x and
@@ -383,7 +392,11 @@ int64_t a64p_dir_strings(Parser *P, const char *a, const char *e, bool nul)
                     if (!memchr("bfnrt\"\\", *x, 7) && !bad) bad = "invalid escape sequence (unrecognized character)";
                     x++;
                 }
-            } else x++;
+            } else {
+                /* (a string that spans lines: llvm's parseEscapedString warns at each newline) */
+                if (*x == '\n' && !bad) a64p_pwarn(P, x, "unterminated string; newline inserted");
+                x++;
+            }
             n++;
         }
         if (x >= e) return a64p_perr(P, o, "unterminated string"), -1;

@@ -267,10 +267,12 @@ bool a64p_file_directive(Parser *P, const char *s, const char *a, const char *e)
     }
     if (x >= e || *x != '"' || !(ie = a64p_llvm_ident_end(x, e))) return a64p_perr(P, arg_at(x, e, eos), "expected string");
     fname = x;
+    a64p_newline_warnings(P, x, ie);   /* (a string that spans lines) */
     x = skip_ws(ie, e);
     if (x < e && *x == '"') {
         if (fn == -1) return a64p_perr(P, x, "explicit path specified, but no file number");
         if (!(ie = a64p_llvm_identifier(x, e))) return a64p_perr(P, x, "unexpected token in '.file' directive");
+        a64p_newline_warnings(P, x, ie);
         fname = x;
         x = skip_ws(ie, e);
     }
@@ -295,6 +297,7 @@ bool a64p_file_directive(Parser *P, const char *s, const char *a, const char *e)
         } else {
             if (y >= e || *y != '"' || !(ie = a64p_llvm_ident_end(y, e)))
                 return a64p_perr(P, arg_at(y, e, eos), "unexpected token in '.file' directive");
+            a64p_newline_warnings(P, y, ie);
             x = skip_ws(ie, e);
         }
     }

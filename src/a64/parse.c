@@ -83,21 +83,38 @@ static bool masm_binary(const Parser *P, const char *at, char *buf, size_t cap)
     return true;
 }
 
+/* the line of `at` in the statement's (one that spans lines, a string across them: a line
+ * after its first), its number, and its start in *ls */
+static int line_of(const Parser *P, const char *at, const char **ls)
+{
+    int line = P->line;
+    *ls = P->ls;
+    if (!at || at <= P->ls || at > P->le) return line;
+    for (const char *n; (n = memchr(*ls, '\n', (size_t)(at - *ls))); *ls = n + 1) line++;
+    return line;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
-    int col = at ? (int)(at - P->ls) + 1 : 0;
-    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
+    const char *ls;
+    int line = line_of(P, at, &ls);
+    int col = at ? (int)(at - ls) + 1 : 0;
+    diag_set(P->err, P->file, line, col, ls, "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
     char masm[160];
     if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
     return report_notes(P, hint);
 }
 
-/* the line an instruction is given: its own, or for one of a file the parser included, the
+/* the line an instruction at `at` is given (*col: its column, when col is given): its own (of a
+ * statement across lines, the line of `at`), or for one of a file the parser included, the
  * input's line it comes from (the outermost expansion's call) */
-static int inst_line(const Parser *P)
+static int inst_line(const Parser *P, const char *at, int *col)
 {
-    return P->file == P->input_file ? P->line : asm_outer_line(&P->A, P->line);
+    const char *ls;
+    int line = line_of(P, at, &ls);
+    if (col) *col = (int)(at - ls) + 1;
+    return P->file == P->input_file ? line : asm_outer_line(&P->A, P->line);
 }
 
 /* the instruction just added: one of a file the parser included has its file and line listed
@@ -139,7 +156,9 @@ void a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
-    diag_set(d, P->file, P->line, at ? (int)(at - P->ls) + 1 : 0, P->ls, "%s", msg);
+    const char *ls;
+    int line = line_of(P, at, &ls);
+    diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
     d->own = P->file != P->input_file;   /* (a line of a file the parser included) */
     asm_notes(&P->A, P->input_file, d);
 }
@@ -2568,8 +2587,7 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
     in->ops = in->nops ? (A64Operand *)(void *)blk : NULL;
     memcpy(blk + opbytes, text, tn);     /* the arena zeroed the terminator */
     in->text = blk + opbytes;
-    in->line = inst_line(P);
-    in->col = (int)(mnem_at - P->ls) + 1;
+    in->line = inst_line(P, mnem_at, &in->col);
     if (P->num_target >= 0) in->target = P->num_target;   /* 1b */
     P->num_target = -1;
     if (!place_inst(P, in, mnem_at)) return false;
@@ -2891,14 +2909,14 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
 {
     size_t tn = (size_t)(e - s);
     uint32_t th = memo_hash(s, tn, P->end);
-    int at = (int)(s - P->ls);
-    int same = memo_find(P, s, tn, th, at);
+    int col, line = inst_line(P, s, &col);
+    int same = memo_find(P, s, tn, th, col - 1);
     if (same >= 0) {             /* everything but where it is: as parsed the first time */
         A64Program *g = P->prog;
         if (g->ninsts == g->cap) grow_insts(g, (size_t)g->cap * 2);
         A64Inst *in = &g->insts[g->ninsts];
         *in = g->insts[same];
-        in->line = inst_line(P);
+        in->line = line;
         in->hint_num = in->hint_den = 0;
         in->target = -1;             /* (a label's: resolve_targets) */
         if (!place_inst(P, in, s)) return false;
@@ -3452,6 +3470,9 @@ static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, con
  * words of src/asm/directives.tsv), at q; else uarch's words at s */
 static bool unterminated(Parser *P, const char *st, const char *s, const char *q, const char *e)
 {
+    /* (in a piece of the text, a quote in the pieces after it may close the string: the
+     * statement goes on there, src/asm/asm.c asm_statement_end) */
+    if (P->start && !P->A.nframes && P->file == P->input_file) return a64p_perr(P, q, "%s", A64_MSG_WHOLE);
     s = skip_ws(s, e);
     const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
     size_t n = (size_t)(we - s);
@@ -3762,6 +3783,11 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         ls = p;
         tend = end;
         P.line = ++line_no;
+        if (plain < le && !P.A.in_comment && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
+            int more;
+            const char *se = asm_statement_end(ls, le, end, P.A.dialect == ASM_DARWIN, &more);
+            if (se) le = se, line_no += more;
+        }
         P.A.cur_file = NULL;
         P.file = P.input_file;
         p = le + 1;

@@ -222,6 +222,8 @@ bool a64p_dir_arg(Parser *P, const char *a, const char *e, const char **end, int
 bool a64p_dir_end(Parser *P, const char *x, const char *e);
 bool a64p_dir_expr(Parser *P, const char *a, const char *e, const char **end, int64_t *v, const char *what);
 int64_t a64p_dir_strings(Parser *P, const char *a, const char *e, bool nul);
+/* the string in quotes [q, qe) spans lines: llvm's parseEscapedString's warning at each newline */
+void a64p_newline_warnings(Parser *P, const char *q, const char *qe);
 bool a64p_float_value(Parser *P, const char *x, const char *ve);
 bool a64p_incbin(Parser *P, const char *a, const char *e);
 bool a64p_include_left(Parser *P, const char *s, const char *a, const char *e);

@@ -342,6 +342,20 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
         *val = (a >= e) == (k == ASM_D_IFB);
         return true;
     }
+    if ((k == ASM_D_IFC || k == ASM_D_IFNC) && (!strcmp(name, "ifeqs") || !strcmp(name, "ifnes"))) {
+        /* .ifeqs/.ifnes: two strings and a comma, their contents compared as written
+         * (llvm-mc 19's parseDirectiveIfeqs: its words at the token that is not one) */
+        const char *s1 = a, *e1 = s1 < e && *s1 == '"' ? asm_string_end(s1, e) : NULL, *x, *s2, *e2;
+        if (!e1) return aerr(err, s1 < e ? s1 : eos, "expected string parameter for '.%s' directive", name);
+        if ((x = skip_ws(e1, e)) >= e || *x != ',')
+            return aerr(err, x < e ? x : eos, "expected comma after first string for '.%s' directive", name);
+        s2 = skip_ws(x + 1, e);
+        if (s2 >= e || *s2 != '"' || !(e2 = asm_string_end(s2, e)))
+            return aerr(err, s2 < e ? s2 : eos, "expected string parameter for '.%s' directive", name);
+        bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
+        *val = k == ASM_D_IFC ? same : !same;
+        return true;
+    }
     if (k == ASM_D_IFC || k == ASM_D_IFNC) {
         /* two texts separated by a comma (outside a string); .ifc compares them as written,
          * quotes and all, without the blanks around them (llvm-mc 19's parseDirectiveIfc:
@@ -398,6 +412,11 @@ static bool is_if(int k) { return k <= ASM_D_IFNC; }
 static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const char *e, const char *at, AsmErr *err)
 {
     const char *name = d->name;
+    /* (.else and .endif take nothing: llvm's parseEOL first, in a skipped conditional too; a
+     * comment or ';' after them is the line's) */
+    const char *x = skip_ws(a, e);
+    if (d->kind != ASM_D_ELSEIF && x < e && *x != ';' && *x != '#' && !(*x == '/' && x + 1 < e && (x[1] == '/' || x[1] == '*')))
+        return aerr(err, x, "expected newline");
     if (!A->ncond) return aerr(err, at, "%s", d->noif);   /* (llvm's words, its blanks too: the table's) */
     int k = A->ncond - 1;
     if (d->kind == ASM_D_ENDIF) {
@@ -774,7 +793,7 @@ set: {
             if (ne == a || (*a >= '0' && *a <= '9')) return aerr(err, a, "expected a symbol name after '.%s'", name), ASM_ERROR;
             c = skip_ws(ne, e);
         }
-        if (c >= e || *c != ',') return aerr(err, c, "expected ',' after the symbol name"), ASM_ERROR;
+        if (c >= e || *c != ',') return aerr(err, c, "expected comma"), ASM_ERROR;   /* (llvm's parseAssignment) */
         if (d->kind == ASM_D_EQUIV && asm_sym_find(A, a, (size_t)(ne - a)))
             return aerr(err, a, "redefinition of '%.*s'", (int)(ne - a), a), ASM_ERROR;
         return asm_assign(A, a, (size_t)(ne - a), c + 1, e, err) ? ASM_DONE : ASM_ERROR;
@@ -880,6 +899,33 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
     return true;
 }
 
+const char *asm_statement_end(const char *ls, const char *le, const char *end, bool darwin, int *nl)
+{
+    *nl = 0;
+    const char *p = skip_ws(ls, le), *e = le;
+    if (p < le && *p == '#') return le;
+    int n = 0;
+    for (; p < e; p++) {
+        if (*p == '"') {
+            const char *q = p + 1;   /* (the lexer's string: a backslash takes the next character) */
+            while (q < end && *q != '"') q += *q == '\\' && q + 1 < end ? 2 : 1;
+            if (q >= end) return NULL;
+            if (q > e) {
+                for (const char *y = e; (y = memchr(y, '\n', (size_t)(q - y))); y++) n++;
+                const char *x = memchr(q, '\n', (size_t)(end - q));
+                e = x ? x : end;
+            }
+            p = q;
+        } else if (*p == '/' && p + 1 < e && p[1] == '*') {
+            return le;
+        } else if ((*p == '/' && p + 1 < e && p[1] == '/') || (*p == ';' && darwin)) {
+            break;
+        }
+    }
+    *nl = n;
+    return e;
+}
+
 bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, const char **file, bool *ok,
                     AsmErr *err)
 {
@@ -907,11 +953,15 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
             continue;
         }
         const char *s = f->text.data + f->pos, *nl = memchr(s, '\n', f->text.len - f->pos);
-        const char *e = nl ? nl : f->text.data + f->text.len;
+        const char *te = f->text.data + f->text.len, *e = nl ? nl : te;
+        int more = 0;             /* (a string that spans lines: the statement's lines) */
+        const char *se;
+        if (memchr(s, '"', (size_t)(e - s)) && (se = asm_statement_end(s, e, te, A->dialect == ASM_DARWIN, &more))) e = se;
         f->pos = (size_t)(e - f->text.data) + 1;
         *ls = s;
         *le = e;
-        *line = f->line0 + f->off++;
+        *line = f->line0 + f->off;
+        f->off += 1 + more;
         *file = f->file;
         if (--A->lines_left < 0) {
             *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %ld)", asm_max_lines);

@@ -187,6 +187,17 @@ bool asm_macro_named(const AsmState *A, const char *s, size_t n);
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, const char *eos, int line, const char *ls,
                     bool *handled, AsmErr *err);
 
+/* ---- logical lines ----
+ * llvm's lexer reads a string up to the next '"' anywhere in the text, newlines included: a
+ * statement whose line leaves a string open goes on over the lines the string spans, and its
+ * rest after the closing quote is the statement's rest.  The line [ls, le) of a text that
+ * runs to `end`: the end of its statement's last line (its newline, or end) when a string
+ * opened on it (outside its comments: `//`, `;` with `darwin`, a first `#`) closes on a later
+ * line, *nl the newlines taken in; le when no string is left open (or a block comment is on
+ * the line: read as before); NULL when one is that no quote before `end` closes (the text
+ * read on, or the callers' "unterminated" errors), *nl 0 then. */
+const char *asm_statement_end(const char *ls, const char *le, const char *end, bool darwin, int *nl);
+
 /* ---- frames: the lines of expansions ---- */
 /* The line llvm's lexer reads after the one the innermost expansion gave last, in its
  * instantiation: the next of the iteration, the first of the next iteration, else its end

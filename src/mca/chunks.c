@@ -65,10 +65,16 @@ static int line_marker(const char *p, const char *e)
 
 /* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
  * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
- * " / ; before their newline: one pass finds their end, and they have no marker. */
-static const char *scan_line(const char *p, const char *e, int *marker)
+ * " / ; before their newline: one pass finds their end, and they have no marker.  A line that
+ * leaves a string open is read with the lines the string spans, as the parser reads them
+ * (asm_statement_end; *more: the lines after the first; a marker inside the string is none):
+ * NULL while no quote in [p, e) closes it, unless `final` (e is the end of the input) or the
+ * lines would pass MCA_LINE_MAX (then the line alone: the parser's error), and when its last
+ * line ends at e (the caller reads on, or takes the rest as the last line). */
+static const char *scan_line(const char *p, const char *e, bool final, bool darwin, int *marker, int *more)
 {
     const char *c = p;
+    *more = 0;
     while (c < e && (*c == ' ' || *c == '\t'))
         c++;
     const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
@@ -79,21 +85,84 @@ static const char *scan_line(const char *p, const char *e, int *marker)
     const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
     if (!nl)
         return NULL;
+    if (q < nl && memchr(q, '"', (size_t)(nl - q))) {
+        const char *se = asm_statement_end(p, nl, e, darwin, more);
+        if (se == e || (!se && !final && e - p <= MCA_LINE_MAX))
+            return NULL;          /* (read on: its end is not read yet; at the end, the rest) */
+        if (se && se - p <= MCA_LINE_MAX)
+            nl = se;
+        else
+            *more = 0;
+    }
     *marker = line_marker(p, nl + 1);
     return nl + 1;
 }
 
-/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay;
- * false when there was nothing on it to blank */
-static bool blank_line(Buf *text, int line)
+/* is a block comment open after [p, e), from `open` (open at p)?  (a string's quotes and a
+ * line comment as the parser reads them) */
+static bool comment_after(const char *p, const char *e, bool open)
 {
-    int l = 1;
+    for (bool quote = false; p < e; p++) {
+        if (open) {
+            if (*p == '*' && p + 1 < e && p[1] == '/') open = false, p++;
+        } else if (quote) {
+            if (*p == '\\') p++;
+            else if (*p == '"') quote = false;
+        } else if (*p == '"') {
+            quote = true;
+        } else if (*p == '/' && p + 1 < e && p[1] == '/') {
+            break;
+        } else if (*p == '/' && p + 1 < e && p[1] == '*') {
+            open = true, p++;
+        }
+    }
+    return open;
+}
+
+/* the lines [*first, *last] (1-based) of the statement of `text` that holds line `line`: one
+ * line, or the lines a string spans (as the parser reads them: asm_statement_end, not inside
+ * a block comment) */
+static void statement_lines(const Buf *text, int line, bool darwin, int *first, int *last)
+{
+    const char *p = text->data, *end = p + text->len;
+    bool cmt = false;
+    *first = *last = line;
+    for (int l = 1; p < end && l <= line;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *se;
+        int more = 0;
+        if (!cmt && memchr(p, '"', (size_t)(le - p)) && (se = asm_statement_end(p, le, end, darwin, &more)))
+            le = se;
+        if (more || cmt || memchr(p, '/', (size_t)(le - p)))
+            cmt = comment_after(p, le, cmt);
+        if (line <= l + more) {
+            *first = l, *last = l + more;
+            return;
+        }
+        l += 1 + more;
+        p = le + 1;
+    }
+}
+
+/* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay,
+ * with the other lines of its statement (a string across them); false when there was nothing
+ * on them to blank */
+static bool blank_line(Buf *text, int line, bool darwin)
+{
+    int l = 1, first, last;
     size_t i = 0;
     bool changed = false;
-    while (i < text->len && l < line)
+    if (memchr(text->data, '"', text->len))
+        statement_lines(text, line, darwin, &first, &last);
+    else
+        first = last = line;
+    while (i < text->len && l < first)
         if (text->data[i++] == '\n')
             l++;
-    for (; i < text->len && text->data[i] != '\n'; i++) {
+    for (; i < text->len && (l < last || text->data[i] != '\n'); i++) {
+        if (text->data[i] == '\n') {
+            l++;
+            continue;
+        }
         changed |= text->data[i] != ' ';
         text->data[i] = ' ';
     }
@@ -140,10 +209,11 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
     size_t ls = 0;                /* the start of the next line in t */
     bool cut = false, eof = false;
     TextNulScan scan = {false, '\n'};   /* (a chunk starts at a line) */
+    bool darwin = run->c->parse.dialect == ASM_DARWIN;
     while (!cut) {
         const char *l = t->data + ls, *end = t->data + t->len;
-        int m;
-        const char *le = scan_line(l, end, &m);
+        int m, more = 0;
+        const char *le = scan_line(l, end, eof, darwin, &m, &more);
         if (le && (size_t)(le - l) - 1 > (size_t)MCA_LINE_MAX) {   /* (a whole line read in one block) */
             input_error(run, *line + lines + 1, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
             return false;
@@ -175,7 +245,7 @@ bool mca_read_next_chunk(Run *run, int *depth, int *line)
             (*depth)++;
         else if (m < 0)
             *depth = *depth > 0 ? *depth - 1 : 0;
-        lines++;
+        lines += 1 + more;
         ls = (size_t)(le - t->data);
         /* a cut right after a region's end: a label before a region (at its first address,
          * a back-edge's target) stays in the region's chunk; a long stretch without one is
@@ -217,9 +287,10 @@ bool mca_scan_input(Run *run)
     bool found = false, eof = false;
     size_t ls = 0;
     TextNulScan scan = {false, '\n'};
+    bool darwin = run->c->parse.dialect == ASM_DARWIN;
     while (!found && !run->failed) {
-        int m;
-        const char *le = scan_line(t.data + ls, t.data + t.len, &m);
+        int m, more = 0;
+        const char *le = scan_line(t.data + ls, t.data + t.len, eof, darwin, &m, &more);
         if ((le ? (size_t)(le - t.data) - ls - 1 : t.len - ls) > (size_t)MCA_LINE_MAX) {
             input_error(run, line, "a line longer than %lld bytes (the bound)", MCA_LINE_MAX);
             break;
@@ -248,7 +319,7 @@ bool mca_scan_input(Run *run)
         found = m != 0;
         run->first_marker = m;
         ls = (size_t)(le - t.data);
-        line++;
+        line += 1 + more;
     }
     buf_free(&t);
     if (ferror(run->in))
@@ -269,7 +340,7 @@ void mca_reread_chunk(Run *run, int k)
     run->cur->text.data[ch->len] = 0;
     for (int s = 0; s < run->nskipped; s++)
         if (run->skipped[s] > ch->line0)
-            blank_line(&run->cur->text, run->skipped[s] - ch->line0);
+            blank_line(&run->cur->text, run->skipped[s] - ch->line0, run->c->parse.dialect == ASM_DARWIN);
 }
 
 static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
@@ -354,7 +425,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         bool again = local > 0 && strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0;
         if (!skipping && !collect && report && again)
             collect = po.skip_errors = true;
-        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local)) {
+        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local, c->parse.dialect == ASM_DARWIN)) {
             if (!collect) {
                 size_t ml = strlen(err.msg);
                 snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");

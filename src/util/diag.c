@@ -97,7 +97,8 @@ bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len)
 static void put_escaped(FILE *f, const char *s)
 {
     for (; *s; s++) {
-        if (is_ctrl((unsigned char)*s))
+        /* (a newline stays one: a name from a string that spans lines, as llvm prints it) */
+        if (is_ctrl((unsigned char)*s) && *s != '\n')
             fprintf(f, "\\x%02x", (unsigned char)*s);
         else
             fputc(*s, f);

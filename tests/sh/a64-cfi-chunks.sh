@@ -8,6 +8,7 @@
 set -u
 : "${UARCH:?}"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+. "$(dirname "$0")/chunks-lib.bash"
 U=$(realpath "$UARCH"); cd "$t" || exit 1
 func() {    # a function: its frame, a region of a loop, a CFI directive after it
     printf '\t.cfi_startproc\n# LLVM-MCA-BEGIN %s\n%s:\n' "$1" "$1"
@@ -23,23 +24,8 @@ want_ok='' want_outside='outside.s:43:2: error: this directive must appear betwe
 want_nested='nested.s:34:2: error: starting new .cfi frame before finishing the previous one'
 want_open='open.s:48:1: error: Unfinished frame!'
 for f in ok outside nested open; do
-    UARCH_MCA_CHUNK_LINES=1000000 "$U" mca -mcpu=apple-m1 -iterations=20 "$f.s" > "$f.one" 2>&1; rc=$?
     want=want_$f
-    if [ -z "${!want}" ]; then
-        [ $rc = 0 ] || { echo "FAIL: $f.s: exit $rc"; head -n 5 "$f.one"; exit 1; }
-    else
-        [ $rc = 1 ] && grep -qxF "${!want}" "$f.one" || { echo "FAIL: $f.s: exit $rc, want: ${!want}"; head -n 8 "$f.one"; exit 1; }
-        [ "$(grep -c '\.s:[0-9]*:[0-9]*: error: ' "$f.one")" = 1 ] || { echo "FAIL: $f.s: want one error"; cat "$f.one"; exit 1; }
-    fi
-    for n in 100 7 3 1; do
-        UARCH_MCA_CHUNK_LINES=$n "$U" mca -mcpu=apple-m1 -iterations=20 "$f.s" > "$f.$n" 2>&1
-        cmp -s "$f.one" "$f.$n" || { echo "FAIL: $f.s in chunks of $n lines differs from one chunk:"; diff "$f.one" "$f.$n" | head -n 20; exit 1; }
-    done
-    UARCH_DECODE_PIECE_LINES=1000000 "$U" decode "$f.s" > "$f.d1" 2>&1
-    [ -z "${!want}" ] || grep -qxF "${!want}" "$f.d1" || { echo "FAIL: decode $f.s: want ${!want}"; head -n 5 "$f.d1"; exit 1; }
-    for n in 7 3 1; do
-        UARCH_DECODE_PIECE_LINES=$n "$U" decode "$f.s" > "$f.d$n" 2>&1
-        cmp -s "$f.d1" "$f.d$n" || { echo "FAIL: decode $f.s in pieces of $n lines differs:"; diff "$f.d1" "$f.d$n" | head -n 20; exit 1; }
-    done
+    chunks_same "$f" "${!want}" || exit 1
+    [ -z "${!want}" ] || [ "$(grep -c '\.s:[0-9]*:[0-9]*: error: ' "$f.one")" = 1 ] || { echo "FAIL: $f.s: want one error"; cat "$f.one"; exit 1; }
 done
 exit 0
