@@ -73,14 +73,14 @@ static int run(int argc, char **argv)
     int most = strcmp(name, "help") == 0 ? 4 : strcmp(name, "version") == 0 || strcmp(name, "--version") == 0 ||
                is_help(name) ? 2 : argc;
     if (argc > most) {
-        fprintf(stderr, "uarch: %s: unexpected argument '%s'\n", name, argv[most]);
+        eprintf("uarch: %s: unexpected argument '%s'\n", name, argv[most]);
         return 2;
     }
     if (strcmp(name, "help") == 0 || is_help(name)) {
         if (argc > 2 && strcmp(name, "help") == 0) {
             const Command *c = find(argv[2]);
             if (!c) {
-                fprintf(stderr, "uarch: unknown command '%s'\n", argv[2]);
+                eprintf("uarch: unknown command '%s'\n", argv[2]);
                 return 2;
             }
             /* a command with its own detailed help prints it; `uarch help bench dcache`, `uarch
@@ -97,7 +97,7 @@ static int run(int argc, char **argv)
     }
     const Command *c = find(name);
     if (!c) {
-        fprintf(stderr, "uarch: unknown command '%s'\n\n", name);
+        eprintf("uarch: unknown command '%s'\n\n", name);
         usage(stderr);
         return 2;
     }

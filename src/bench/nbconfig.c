@@ -13,6 +13,7 @@
 #include "bench/bench.h"
 #include "clock/clock.h"
 #include "pmu/pmu.h"
+#include "util/opt.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -93,9 +94,10 @@ int bench_config_parse(const char *file, const char *text, const char *pmu, Buf 
             const char *eq = memchr(a, '=', an);
             size_t kn = eq ? (size_t)(eq - a) : an;
             if (word_is(a, kn, "CMSK") && eq) {
-                char *end;
-                unsigned long v = strtoul(eq + 1, &end, 0);
-                if (end == eq + 1 || end != p || v > 255) {
+                char num[16];
+                unsigned long long v = 0;
+                snprintf(num, sizeof num, "%.*s", (int)(p - eq - 1 < 15 ? p - eq - 1 : 15), eq + 1);
+                if ((size_t)(p - eq - 1) >= sizeof num || !opt_uint_text(num, &v) || v > 255) {
                     diag_set(err, file, line, COL(eq + 1), buf, "bad counter mask '%.*s': want 0..255",
                              (int)(p - eq - 1), eq + 1);
                     return -1;
@@ -239,7 +241,7 @@ bool bench_cli_config(BenchCli *c, Diag *err)
     if (c->config) {
         Buf text;
         buf_init(&text);
-        bool read = read_file(c->config, &text);
+        bool read = cleanup_read_file(c->config, &text);
         if (!read)
             diag_set(err, c->config, 0, 0, NULL, "cannot read '%s': %s", c->config, strerror(errno));
         if (!read || diag_text_nul(err, c->config, text.data, text.len)) {

@@ -405,7 +405,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
         c->s.body = buf_cstr(&c->code[0]);
         c->s.body_file = code[0];
     } else if (c->file) {
-        if (!read_file(c->file, &c->text)) {
+        if (!cleanup_read_file(c->file, &c->text)) {
             snprintf(err, n, "cannot read '%s': %s", c->file, strerror(errno));
             return 1;
         }

@@ -40,7 +40,7 @@ int sweep_opt_num(int argc, char **argv, int i, const char *name, OptRange r, do
     if (strcmp(argv[i], name) != 0)
         return 0;
     if (i + 1 >= argc) {
-        fprintf(stderr, "uarch: bench %s: option '%s' needs a value\n", argv[0], name);
+        eprintf("uarch: bench %s: option '%s' needs a value\n", argv[0], name);
         return -1;
     }
     char err[256];
@@ -307,13 +307,13 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             s->opt.keep = true;
         } else if (num >= 0 || strcmp(a, "-stat") == 0 || strcmp(a, "-csv") == 0 || strcmp(a, "-svg") == 0) {
             if (!v) {
-                fprintf(stderr, "uarch: bench %s: option '%s' needs a value\n", argv[0], a);
+                eprintf("uarch: bench %s: option '%s' needs a value\n", argv[0], a);
                 return false;
             }
             i++;
             if (strcmp(a, "-stat") == 0) {
                 if (strcmp(v, "min") != 0 && strcmp(v, "median") != 0) {
-                    fprintf(stderr, "uarch: bench %s: bad statistic '%s' (median or min)\n", argv[0], v);
+                    eprintf("uarch: bench %s: bad statistic '%s' (median or min)\n", argv[0], v);
                     return false;
                 }
                 s->opt.best = strcmp(v, "min") == 0;
@@ -367,7 +367,7 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
             if (used < 0)
                 return false;
             if (used == 0) {
-                fprintf(stderr, "uarch: bench %s: unknown option '%s'\n%s\n", argv[0], a, usage);
+                eprintf("uarch: bench %s: unknown option '%s'\n%s\n", argv[0], a, usage);
                 common_usage(s, stderr);
                 return false;
             }
@@ -379,7 +379,7 @@ bool sweep_parse(Sweep *s, int argc, char **argv, SweepExtraOpt extra, void *ctx
         return false;
     }
     if (out_same_file(s->opt.csv, s->opt.svg)) {
-        fprintf(stderr, "uarch: bench %s: -csv and -svg name the same file '%s': the plot would replace the "
+        eprintf("uarch: bench %s: -csv and -svg name the same file '%s': the plot would replace the "
                 "points\n", argv[0], s->opt.svg);
         return false;
     }

@@ -30,7 +30,7 @@ static void print_error(const Diag *d)
     if (d->line > 0)
         diag_print(stderr, d, "error");
     else
-        fprintf(stderr, "uarch: error: %s\n", d->msg);
+        eprintf("uarch: error: %s\n", d->msg);
 }
 
 /* -remove_empty_events: event k (not the cycles) was 0 in every round */
@@ -64,14 +64,14 @@ static int cmd_run(int argc, char **argv)
     char err[512];
     int rc = bench_parse_run(argc, argv, &c, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "uarch: bench run: %s\n", err);
+        eprintf("uarch: bench run: %s\n", err);
         if (rc == 2)
-            fprintf(stderr, "(uarch bench run --help for the options)\n");
+            eprintf("(uarch bench run --help for the options)\n");
         bench_cli_free(&c);
         return rc;
     }
     if (c.s.syntax == BENCH_INTEL && bench_host_arch() != BENCH_X86_64) {
-        fprintf(stderr, "uarch: bench run: '-syntax intel' is for x86-64; this is %s\n",
+        eprintf("uarch: bench run: '-syntax intel' is for x86-64; this is %s\n",
                 bench_arch_name(bench_host_arch()));
         bench_cli_free(&c);
         return 2;
@@ -95,7 +95,7 @@ static int cmd_run(int argc, char **argv)
     double fig = strcmp(c.stat, "min") == 0 ? s->min : strcmp(c.stat, "max") == 0 ? s->max
                : strcmp(c.stat, "mean") == 0 ? r.mean[0] : s->median;
     if (r.samples.kept == 0) {
-        fprintf(stderr, "uarch: error: all %d runs were dropped (the process changed CPU); nothing measured\n",
+        eprintf("uarch: error: all %d runs were dropped (the process changed CPU); nothing measured\n",
                 r.samples.runs);
         bench_result_free(&r);
         bench_cli_free(&c);
@@ -111,7 +111,7 @@ static int cmd_run(int argc, char **argv)
         double step = gran * r.samples.core_hz / r.samples.timer_hz;
         double diff = fig * copies;
         if (diff > 0 && step > 0.01 * diff)
-            fprintf(stderr, "uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
+            eprintf("uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
                     "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
     }
     /* a copy cannot take less than no time: a negative figure is the noise of the difference of
@@ -119,7 +119,7 @@ static int cmd_run(int argc, char **argv)
      * flagged (JSON "implausible", a mark on its line) and warned about */
     bool negative = fig < 0;
     if (negative)
-        fprintf(stderr, "uarch: warning: %.3f cycles %s is impossible (negative): the noise of the difference of "
+        eprintf("uarch: warning: %.3f cycles %s is impossible (negative): the noise of the difference of "
                 "the two lengths is larger than the snippet's time; raise -unroll_count or -loop_count\n",
                 fig * scale, per);
     if (c.json) {
@@ -436,7 +436,7 @@ static int cmd_list(int argc, char **argv)
             printf("usage: uarch bench list   (the subcommands and experiments, each with what it measures)\n");
             return 0;
         }
-        fprintf(stderr, "uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
+        eprintf("uarch: bench list: unexpected argument '%s' (it takes none)\n", argv[1]);
         return 2;
     }
     for (size_t i = 0; i < ARRAY_LEN(subs); i++)
@@ -483,6 +483,6 @@ int cmd_bench(int argc, char **argv)
         }
         return rc;
     }
-    fprintf(stderr, "uarch: bench: unknown subcommand or experiment '%s' ('uarch bench list')\n", argv[1]);
+    eprintf("uarch: bench: unknown subcommand or experiment '%s' ('uarch bench list')\n", argv[1]);
     return 2;
 }

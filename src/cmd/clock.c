@@ -85,25 +85,25 @@ static int clock_args(int argc, char **argv, bool *json, bool *all, int *cpu, do
                 *all = true;
             } else if (strcmp(a, "-cpu") == 0) {
                 if (!opt_parse_int(a, v, cpu_range, cpu, err, sizeof err)) {
-                    fprintf(stderr, "uarch: clock: %s; or 'all'\n", err);
+                    eprintf("uarch: clock: %s; or 'all'\n", err);
                     return 2;
                 }
                 if (*cpu >= clock_ncpus()) {
-                    fprintf(stderr, "uarch: clock: option '-cpu': CPU %d is not online\n", *cpu);
+                    eprintf("uarch: clock: option '-cpu': CPU %d is not online\n", *cpu);
                     return 2;
                 }
             } else if (!opt_parse(a, v, seconds_range, seconds, err, sizeof err)) {
-                fprintf(stderr, "uarch: clock: %s\n", err);
+                eprintf("uarch: clock: %s\n", err);
                 return 2;
             }
         } else if (strcmp(a, "-cpu") == 0 || strcmp(a, "-seconds") == 0) {
-            fprintf(stderr, "uarch: clock: option '%s' needs a value\n", a);
+            eprintf("uarch: clock: option '%s' needs a value\n", a);
             return 2;
         } else if (opt_split_no_value(argv, i, msg, sizeof msg)) {
-            fprintf(stderr, "uarch: clock: %s\n", msg);
+            eprintf("uarch: clock: %s\n", msg);
             return 2;
         } else {
-            fprintf(stderr, "uarch: clock: unknown option '%s'\n", a);
+            eprintf("uarch: clock: unknown option '%s'\n", a);
             usage(stderr);
             return 2;
         }

@@ -248,9 +248,9 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
         buf_init(&in);
         if (!read_text_file(path, &in, DECODE_MAX_BYTES)) {
             if (errno == EFBIG)
-                fprintf(stderr, "uarch decode: '%s' is longer than %d MiB (the bound)\n", name, DECODE_MAX_BYTES >> 20);
+                eprintf("uarch decode: '%s' is longer than %d MiB (the bound)\n", name, DECODE_MAX_BYTES >> 20);
             else
-                fprintf(stderr, "uarch decode: cannot read '%s': %s\n", name, strerror(errno));
+                eprintf("uarch decode: cannot read '%s': %s\n", name, strerror(errno));
             buf_free(&in);
             return false;
         }
@@ -298,23 +298,46 @@ int cmd_decode(int argc, char **argv)
     const char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
     int npaths = 0;
     bool json = false, show_enc = false;
+    bool only_paths = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) { usage(stdout); free(paths); return 0; }
-        else if (!strcmp(a, "-json") || !strcmp(a, "--json")) json = true;
-        else if (!strcmp(a, "-show-encoding") || !strcmp(a, "--show-encoding")) show_enc = true;
-        else if (!strncmp(a, "-mcpu=", 6)) cpu_name = a + 6;
-        else if (!strncmp(a, "--mcpu=", 7)) cpu_name = a + 7;
-        else if (a[0] == '-' && a[1]) { fprintf(stderr, "uarch decode: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
-        else {
-            for (int k = 0; k < npaths && !strcmp(a, "-"); k++)
-                if (!strcmp(paths[k], "-")) {   /* (the second read found it at its end: nothing) */
-                    fprintf(stderr, "uarch decode: '-' (stdin) given twice: it is read once\n");
+        OptWord w;
+        char err[300];
+        if (!only_paths && opt_word(a, &w)) {   /* (the one reader of option words: util/opt.h) */
+            bool flag = opt_word_is(&w, "help") || opt_word_is(&w, "h") || opt_word_is(&w, "json") ||
+                        opt_word_is(&w, "show-encoding");
+            if (!strcmp(a, "--")) {
+                only_paths = true;
+                continue;
+            }
+            if (flag && w.value) {
+                char name[64];
+                snprintf(name, sizeof name, "-%.*s", (int)(w.len < 60 ? w.len : 60), w.name);
+                opt_no_value(name, a, err, sizeof err);
+                eprintf("uarch decode: %s\n", err);
+                free(paths);
+                return 2;
+            }
+            if (opt_word_is(&w, "help") || opt_word_is(&w, "h")) { usage(stdout); free(paths); return 0; }
+            else if (opt_word_is(&w, "json")) json = true;
+            else if (opt_word_is(&w, "show-encoding")) show_enc = true;
+            else if (opt_word_is(&w, "mcpu")) {
+                if (!w.value && i + 1 >= argc) {
+                    eprintf("uarch decode: option '%s' requires a value\n", a);
                     free(paths);
                     return 2;
                 }
-            paths[npaths++] = a;
+                cpu_name = w.value ? w.value : argv[++i];
+            } else { eprintf("uarch decode: unknown option '%s'\n", a); usage(stderr); free(paths); return 2; }
+            continue;
         }
+        for (int k = 0; k < npaths && !strcmp(a, "-"); k++)
+            if (!strcmp(paths[k], "-")) {   /* (the second read found it at its end: nothing) */
+                eprintf("uarch decode: '-' (stdin) given twice: it is read once\n");
+                free(paths);
+                return 2;
+            }
+        paths[npaths++] = a;
     }
     if (npaths == 0)
         paths[npaths++] = "-";
@@ -325,12 +348,12 @@ int cmd_decode(int argc, char **argv)
     if (cpu_name) {
         if (!strcmp(cpu_name, "help")) { model_list(stdout); free(paths); return 0; }
         cpu = model_find(cpu_name);
-        if (!cpu) { fprintf(stderr, "uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
+        if (!cpu) { eprintf("uarch decode: unknown cpu '%s' (-mcpu=help lists them)\n", cpu_name); free(paths); return 2; }
     }
     double piece_lines = DECODE_PIECE_LINES;
     char err[300];
     if (!opt_env("UARCH_DECODE_PIECE_LINES", (OptRange){OPT_INT, 1, 2147483647.0}, &piece_lines, err, sizeof err)) {
-        fprintf(stderr, "uarch decode: error: %s\n", err);
+        eprintf("uarch decode: error: %s\n", err);
         free(paths);
         return 1;
     }

@@ -56,7 +56,7 @@ static const Opt opts[] = {
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them); another Apple core (cyclone, apple-a7 ... a13, a15 ..., apple-m2 ...) runs on firestorm with its own features"},
     {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, sve, sve2, sme, sme2, ssbs, lse, neon ...; +all: every one; +v8.6a: an architecture's), with what each implies (+sve2: sve); others are ignored (a warning)"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
-    {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically)"},
+    {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically; not the input file, which llvm-mca replaces)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
     {"timeline", O_TIMELINE, K_BOOL, NULL, "print the timeline view"},
     {"timeline-max-iterations", O_TL_ITER, K_UINT, "<uint>", "maximum number of iterations to print in timeline view (default 10)", {OPT_INT, 0, 10000}},
@@ -93,7 +93,7 @@ static const Opt opts[] = {
     {"print-all-options", O_INERT, K_BOOL, NULL, "accepted; changes nothing here", {0}, "uarch does not print option values"},
     {"divider", O_DIVIDER, K_STR, "<case>", "operand case of integer division: fast (default), medium, slow (ours; see below)"},
     {"frontend", O_FRONTEND, K_STR, "<model|none>", "model: the CPU's front end, branches in the region followed (default); none: no fetch stage, branches run as straight-line code, as llvm-mca (ours; see below)"},
-    {"threads", O_THREADS, K_UINT, "<uint>", "simulate regions on this many threads (ours; default 0: one per online CPU, at most 64); same output", {OPT_INT, 0, 64}},
+    {"threads", O_THREADS, K_UINT, "<int>", "simulate regions on this many threads (LLVM's option; llvm-mca runs on one whatever the value: ours, default 0 and any value below 1: one per online CPU; at most 64, a larger value is 64); same output", {OPT_INT, -2147483648.0, 2147483647.0}},
 };
 
 
@@ -189,8 +189,8 @@ static unsigned edit_distance(const char *a, const char *b)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", util_progname);
-    fprintf(stderr, fmt, arg);
+    eprintf("%s: ", util_progname);
+    eprintf(fmt, arg);
     fputc('\n', stderr);
     return 1;
 }
@@ -232,7 +232,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         if (!o && opt_word_is(&w, "h"))
             o = &opts[0];
         if (!o) {
-            fprintf(stderr, "%s: unknown command line argument '%s'; try '%s --help'\n", util_progname, a,
+            eprintf("%s: unknown command line argument '%s'; try '%s --help'\n", util_progname, a,
                     util_progname);
             char key[64];
             snprintf(key, sizeof key, "%.*s", (int)(w.len < 63 ? w.len : 63), w.name);
@@ -243,12 +243,12 @@ static int parse_args(int argc, char **argv, Cli *c)
                 if (d < bd) { bd = d; best = &opts[k]; }
             }
             if (best)
-                fprintf(stderr, "%s: did you mean '-%s'?\n", util_progname, best->name);
+                eprintf("%s: did you mean '-%s'?\n", util_progname, best->name);
             return 1;
         }
         const char *val = w.value;
         if (o->kind == K_FLAG && val) {
-            fprintf(stderr, "%s: option '-%.*s' takes no value ('%s')\n", util_progname, (int)w.len, w.name, a);
+            eprintf("%s: option '-%.*s' takes no value ('%s')\n", util_progname, (int)w.len, w.name, a);
             return 1;
         }
         if (o->kind != K_BOOL && o->kind != K_FLAG && !val) {
@@ -267,22 +267,15 @@ static int parse_args(int argc, char **argv, Cli *c)
         int u = 0;
         char oname[64], err[256];
         snprintf(oname, sizeof oname, "-%s", o->name);
-        if (o->kind == K_UINT && !opt_llvm_int_text(val, o->r.lo < 0)) {
-            char range[80], q[200];
-            opt_range_text(o->r, range, sizeof range);
-            opt_quote(val, q, sizeof q);
-            fprintf(stderr, "%s: option '%s': '%s' is not an integer (%s)\n", util_progname, oname, q, range);
-            return 1;
-        }
         if (o->kind == K_UINT && !opt_parse_int(oname, val, o->r, &u, err, sizeof err)) {
-            fprintf(stderr, "%s: %s\n", util_progname, err);
+            eprintf("%s: %s\n", util_progname, err);
             return 1;
         }
         switch (o->id) {
         case O_HELP: case O_HELP_HIDDEN: case O_HELP_LIST: case O_HELP_LIST_HIDDEN: usage(stdout); return 0;
         case O_VERSION: printf("uarch mca 0.1 (llvm-mca 19 compatible command line, views and json)\n"); return 0;
         case O_INERT:
-            fprintf(stderr, "%s: note: '%s' changes nothing here: %s\n", util_progname, a, o->why);
+            eprintf("%s: note: '%s' changes nothing here: %s\n", util_progname, a, o->why);
             break;
         case O_IMM_HEX: c->view.print_imm_hex = c->val[o->id]; break;
         case O_ASM_VARIANT: c->asm_variant = u; break;
@@ -309,7 +302,7 @@ static int parse_args(int argc, char **argv, Cli *c)
         case O_REGFILE_SIZE: c->sim.register_file_size = u; break;
         case O_LQUEUE: c->sim.lqueue = u; break;
         case O_SQUEUE: c->sim.squeue = u; break;
-        case O_THREADS: c->threads = u; break;
+        case O_THREADS: c->threads = u < 0 ? 0 : u; break;   /* (llvm: an int; pool.c caps it) */
         case O_SHOW_ENC: c->view.show_encoding = c->val[o->id]; break;
         case O_FRONTEND:
             if (!strcmp(val, "model")) c->sim.no_frontend = false;
@@ -400,7 +393,7 @@ int cmd_mca(int argc, char **argv)
     c.asm_variant = -1;
     char err[512];
     if (!opt_expand_response_files(&argc, &argv, err, sizeof err)) {
-        fprintf(stderr, "%s: error: %s\n", util_progname, err);
+        eprintf("%s: error: %s\n", util_progname, err);
         opt_response_free();
         return 1;
     }
@@ -413,7 +406,7 @@ int cmd_mca(int argc, char **argv)
     if (c.sim.iterations == 0)
         c.sim.iterations = 100;
     if (c.set[O_DEC_TP] && c.sim.micro_op_queue_size == 0)
-        fprintf(stderr, "%s: note: '-decoder-throughput' changes nothing without -micro-op-queue-size "
+        eprintf("%s: note: '-decoder-throughput' changes nothing without -micro-op-queue-size "
                         "(as in llvm-mca: the limit is the queue's)\n", util_progname);
 
     if (c.mcpu && !strcmp(c.mcpu, "help")) {
@@ -425,24 +418,30 @@ int cmd_mca(int argc, char **argv)
         return usage_error("unsupported target triple '%s': uarch mca models AArch64 only "
                            "(-mtriple=aarch64* or arm64*)", triple);
     if (c.asm_variant > 1) {     /* (llvm-mca's message: AArch64 has variants 0 and 1) */
-        fprintf(stderr, "%s: error: unable to create instruction printer for target triple '%s' with "
+        eprintf("%s: error: unable to create instruction printer for target triple '%s' with "
                 "assembly variant %d (0: generic, 1: Apple)\n", util_progname, triple, c.asm_variant);
         return 1;
     }
     if (c.march && !triple_ok(c.march))
         return usage_error("unsupported architecture '%s': uarch mca models AArch64 only "
                            "(-march=aarch64 or arm64)", c.march);
+    if (c.output && c.input && out_same_file(c.input, c.output)) {   /* (llvm-mca replaces it) */
+        eprintf("%s: error: output file '%s' is the input file '%s': the report would replace it\n",
+                util_progname, c.output, c.input);
+        opt_response_free();
+        return 1;
+    }
     int how = MODEL_CPU_EXACT;
     const ModelCpu *cpu = c.mcpu ? model_for_mcpu(c.mcpu, &how) : model_default();
     if (!cpu) {
-        fprintf(stderr, "%s: error: unknown cpu '%s'; the models are:\n", util_progname, c.mcpu);
+        eprintf("%s: error: unknown cpu '%s'; the models are:\n", util_progname, c.mcpu);
         model_list(stderr);
         return 1;
     }
     if (how == MODEL_CPU_DEFAULT)
-        fprintf(stderr, "%s: note: -mcpu=%s: using the default model '%s'\n", util_progname, c.mcpu, model_name(cpu));
+        eprintf("%s: note: -mcpu=%s: using the default model '%s'\n", util_progname, c.mcpu, model_name(cpu));
     else if (how == MODEL_CPU_STANDIN)
-        fprintf(stderr, "%s: warning: -mcpu=%s: no model of that core; the Apple M1 model '%s' stands in\n",
+        eprintf("%s: warning: -mcpu=%s: no model of that core; the Apple M1 model '%s' stands in\n",
                 util_progname, c.mcpu, model_name(cpu));
 
     /* the features that set the CPU apart from the M1 (src/a64/features.tsv): the CPU's, then

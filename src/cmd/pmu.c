@@ -72,7 +72,7 @@ static const char *opt_val(int argc, char **argv, int *i, const char *name)
     if (w.value)
         return w.value;
     if (*i + 1 >= argc) {
-        fprintf(stderr, "uarch pmu: option %s needs a value\n", name);
+        eprintf("uarch pmu: option %s needs a value\n", name);
         exit(2);
     }
     return argv[++*i];
@@ -89,16 +89,7 @@ static const char *list_add(Buf *list, const char *v)
 
 static bool parse_ulong(const char *s, unsigned long long max, unsigned long long *v)
 {
-    char *e;
-    errno = 0;
-    while (isspace((unsigned char)*s))   /* (blanks around a number: as util/opt.c's) */
-        s++;
-    if (!*s || *s == '-' || *s == '+')
-        return false;
-    *v = strtoull(s, &e, 0);
-    while (isspace((unsigned char)*e))
-        e++;
-    return !*e && errno == 0 && *v <= max;
+    return opt_uint_text(s, v) && *v <= max;   /* (the one integer text: util/opt.c's) */
 }
 
 static void list_backend(Buf *o, Json *j, const PmuBackend *b, bool forced)
@@ -175,7 +166,7 @@ int cmd_pmu(int argc, char **argv)
         return 0;
     }
     if (strcmp(sub, "list") && strcmp(sub, "stat") && strcmp(sub, "scan")) {
-        fprintf(stderr, "uarch pmu: unknown subcommand '%s' (want list, stat or scan)\n", sub);
+        eprintf("uarch pmu: unknown subcommand '%s' (want list, stat or scan)\n", sub);
         return 2;
     }
     const char *backend = NULL, *events = NULL, *mcpu = NULL, *permute = NULL, *range = NULL, *probes = NULL,
@@ -188,7 +179,7 @@ int cmd_pmu(int argc, char **argv)
         if (!strcmp(a, "--")) {
             cmdv = argv + i + 1;
             if (!cmdv[0]) {
-                fprintf(stderr, "uarch pmu: no command after --\n");
+                eprintf("uarch pmu: no command after --\n");
                 return 2;
             }
             break;
@@ -220,13 +211,13 @@ int cmd_pmu(int argc, char **argv)
             OptWord w;
             const char **dst = opt_word(a, &w) && opt_word_is(&w, "init") ? &init : &asm_body;
             if (*dst) {
-                fprintf(stderr, "uarch pmu stat: %s given twice ('%s' and '%s'); separate instructions with ';'\n",
+                eprintf("uarch pmu stat: %s given twice ('%s' and '%s'); separate instructions with ';'\n",
                         dst == &init ? "-init" : "-asm", *dst, v);
                 return 2;
             }
             *dst = v;
         } else {
-            fprintf(stderr, "uarch pmu %s: unknown option '%s' (uarch help pmu)\n", sub, a);
+            eprintf("uarch pmu %s: unknown option '%s' (uarch help pmu)\n", sub, a);
             return 2;
         }
     }
@@ -237,7 +228,7 @@ int cmd_pmu(int argc, char **argv)
     };
     for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
         if (own[k].val && strcmp(own[k].subs, sub)) {
-            fprintf(stderr, "uarch pmu %s: option '%s' is pmu %s's (uarch help pmu)\n", sub, own[k].name, own[k].subs);
+            eprintf("uarch pmu %s: option '%s' is pmu %s's (uarch help pmu)\n", sub, own[k].name, own[k].subs);
             return 2;
         }
     if (probes) {   /* (each probe once, and no empty name: option errors, before the backend opens) */
@@ -254,33 +245,33 @@ int cmd_pmu(int argc, char **argv)
         free(copy);
         opt_once_free(&seen);
         if (err[0]) {
-            fprintf(stderr, "uarch pmu scan: %s\n", err);
+            eprintf("uarch pmu scan: %s\n", err);
             return 2;
         }
     }
     const PmuBackend *b = NULL;
     if (backend && !(b = pmu_backend_find(backend))) {
-        fprintf(stderr, "uarch pmu: unknown backend '%s' (want perf, apple or sim)\n", backend);
+        eprintf("uarch pmu: unknown backend '%s' (want perf, apple or sim)\n", backend);
         return 2;
     }
     if ((mcpu || permute) && b != &pmu_backend_sim && !(b == NULL && !strcmp(sub, "list"))) {
         if (!b && (mcpu || permute))
             b = &pmu_backend_sim;
         else {
-            fprintf(stderr, "uarch pmu: -mcpu and -sim-permute are options of -backend=sim\n");
+            eprintf("uarch pmu: -mcpu and -sim-permute are options of -backend=sim\n");
             return 2;
         }
     }
     const ModelCpu *cpu = NULL;
     if (mcpu && !(cpu = model_find(mcpu))) {
-        fprintf(stderr, "uarch pmu: unknown -mcpu '%s' (want firestorm or icestorm)\n", mcpu);
+        eprintf("uarch pmu: unknown -mcpu '%s' (want firestorm or icestorm)\n", mcpu);
         return 2;
     }
     long long seed = 0;
     char oerr[200];
     if (permute && !opt_parse_ll("-sim-permute", permute, (OptRange){OPT_INT, 0, 9007199254740992.0}, &seed, oerr,
                                  sizeof oerr)) {
-        fprintf(stderr, "uarch pmu: %s\n", oerr);
+        eprintf("uarch pmu: %s\n", oerr);
         return 2;
     }
     pmu_sim_setup(cpu, permute != NULL, (uint64_t)seed);
@@ -310,11 +301,11 @@ int cmd_pmu(int argc, char **argv)
 
     if (!strcmp(sub, "stat")) {
         if (!events) {
-            fprintf(stderr, "uarch pmu stat: no events (-e EV[,EV...])\n");
+            eprintf("uarch pmu stat: no events (-e EV[,EV...])\n");
             return 2;
         }
         if (!!cmdv == !!asm_body) {
-            fprintf(stderr, "uarch pmu stat: give either -- CMD [ARGS] or -asm 'snippet'\n");
+            eprintf("uarch pmu stat: give either -- CMD [ARGS] or -asm 'snippet'\n");
             return 2;
         }
         static PmuEventInfo ev[PMU_MAX_EVENTS];
@@ -322,14 +313,14 @@ int cmd_pmu(int argc, char **argv)
         char why[400];
         int n = pmu_resolve_list(b, events, ev, PMU_MAX_EVENTS, why, sizeof why);
         if (n < 0) {
-            fprintf(stderr, "uarch pmu stat: error: %s\n", why);
+            eprintf("uarch pmu stat: error: %s\n", why);
             return 1;
         }
         bool ok;
         if (cmdv) {
             ok = pmu_stat_command(b, ev, n, cmdv, &r, why, sizeof why);
             if (!ok)
-                fprintf(stderr, "uarch pmu stat: error: %s\n", why);
+                eprintf("uarch pmu stat: error: %s\n", why);
         } else {
             Diag err;
             ok = pmu_stat_asm(b, ev, n, asm_body, "<snippet>", init, &r, &err);
@@ -337,7 +328,7 @@ int cmd_pmu(int argc, char **argv)
                 if (err.line > 0)
                     diag_print(stderr, &err, "error");
                 else
-                    fprintf(stderr, "uarch pmu stat: error: %s\n", err.msg);
+                    eprintf("uarch pmu stat: error: %s\n", err.msg);
             }
         }
         if (!ok)
@@ -362,7 +353,7 @@ int cmd_pmu(int argc, char **argv)
         if (dash)
             *dash = 0;
         if (!parse_ulong(l, 0xffffffffull, &a) || !parse_ulong(dash ? dash + 1 : l, 0xffffffffull, &z) || z < a) {
-            fprintf(stderr, "uarch pmu scan: bad -events '%s': want LO-HI (e.g. 0x00-0xff)\n", range);
+            eprintf("uarch pmu scan: bad -events '%s': want LO-HI (e.g. 0x00-0xff)\n", range);
             return 2;
         }
         lo = (long)a, hi = (long)z;
@@ -378,7 +369,7 @@ int cmd_pmu(int argc, char **argv)
             if (err.line > 0)
                 diag_print(stderr, &err, "error");
             else
-                fprintf(stderr, "uarch pmu scan: error: %s\n", err.msg);
+                eprintf("uarch pmu scan: error: %s\n", err.msg);
             pmu_scan_free(&s);
             return 1;
         }
@@ -388,7 +379,7 @@ int cmd_pmu(int argc, char **argv)
         if (s.err.line > 0)
             diag_print(stderr, &s.err, "error");
         else
-            fprintf(stderr, "uarch pmu scan: error: %s\n", why);
+            eprintf("uarch pmu scan: error: %s\n", why);
         pmu_scan_free(&s);
         return 1;
     }

@@ -10,6 +10,7 @@
 #include "pmu/pmu.h"
 #include "util/util.h"
 
+#include "util/opt.h"
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -128,13 +129,15 @@ bool pmu_encode(const char *root, const char *dev, const char *terms, PmuEvent *
         uint64_t v = 1;
         if (eq) {
             *eq = 0;
-            char *end;
-            errno = 0;
-            v = strtoull(eq + 1, &end, 0);
-            if (end == eq + 1 || *end || errno || eq[1] == '-') {
-                snprintf(why, whysz, "bad value '%s' for the term '%s' of %s (want a number)", eq + 1, t, dev);
+            unsigned long long u = 0;
+            if (!opt_uint_text(eq + 1, &u)) {
+                char qv[200], qt[200];
+                opt_quote(eq + 1, qv, sizeof qv);
+                opt_quote(t, qt, sizeof qt);
+                snprintf(why, whysz, "bad value '%s' for the term '%s' of %s (want a number)", qv, qt, dev);
                 return false;
             }
+            v = u;
         }
         char path[768], spec[256];
         snprintf(path, sizeof path, "%s/bus/event_source/devices/%s/format/%s", root, dev, t);

@@ -16,6 +16,7 @@
  * software PMU (page_faults: touch one more page). */
 #define _GNU_SOURCE
 #include "pmu/pmu.h"
+#include "util/opt.h"
 #include "bench/bench.h"
 
 #include <ctype.h>
@@ -414,11 +415,22 @@ bool pmu_probe_file(const char *path, PmuScan *s, Diag *err)
             while (*nm == ' ' || *nm == '\t')
                 nm++;
             sp = strpbrk(nm, " \t");
-            char *end = NULL;
-            double x = sp ? strtod(sp, &end) : 0;
-            while (end && (*end == ' ' || *end == '\t' || *end == '\r'))
-                end++;
-            if (!sp || end == sp || *end || x == 0 || !isfinite(x)) {
+            /* EXPECTED: a decimal number (opt_number_text; a hex float, nan, inf are not) */
+            char *num = sp, *end = sp;
+            while (num && (*num == ' ' || *num == '\t'))
+                num++;
+            end = num ? num + strcspn(num, " \t") : NULL;
+            char *after = end;
+            while (after && (*after == ' ' || *after == '\t'))
+                after++;
+            double x = 0;
+            char saved = end ? *end : 0;
+            if (end)
+                *end = 0;
+            bool num_ok = num && opt_number_text(num, OPT_REAL, &x);
+            if (end)
+                *end = saved;
+            if (!sp || !num_ok || *after || x == 0 || !isfinite(x)) {
                 diag_set(err, path, line, (int)(t - ls) + 1, ls, "want 'probe NAME EXPECTED' (EXPECTED a non-zero number)");
                 return false;
             }

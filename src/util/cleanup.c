@@ -8,7 +8,9 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,6 +21,13 @@ static volatile sig_atomic_t used[CLEANUP_MAX];
 static bool installed;
 static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 static volatile sig_atomic_t deferred, pending, child;
+
+/* the three signals added to s */
+static void add_sigs(sigset_t *s)
+{
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        sigaddset(s, sigs[i]);
+}
 
 static void remove_all(void)
 {
@@ -47,47 +56,86 @@ static void on_signal(int sig)
 }
 
 /* the handler for the three signals (but those ignored by whoever started us: nohup's stay
- * ignored), with flags (SA_RESTART, or 0 for a read a signal must end) */
-static void handle(int flags)
+ * ignored) */
+static void install(void)
 {
+    if (installed)
+        return;
+    installed = true;
     for (size_t i = 0; i < ARRAY_LEN(sigs); i++) {
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
-        sa.sa_flags = flags;
+        sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
-        for (size_t k = 0; k < ARRAY_LEN(sigs); k++)
-            sigaddset(&sa.sa_mask, sigs[k]);   /* one handler at a time */
+        add_sigs(&sa.sa_mask);   /* one handler at a time */
         if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
             continue;
         sigaction(sigs[i], &sa, NULL);
     }
 }
 
-static void install(void)
+bool cleanup_read_file(const char *path, Buf *out)
 {
-    if (installed)
-        return;
-    installed = true;
-    handle(SA_RESTART);
-}
-
-bool cleanup_reading(bool on)
-{
-    if (!deferred)   /* (the handler ends the process, a blocked read with it) */
-        return true;
-    if (on && pending)
-        return false;
-    int e = errno;
-    handle(on ? 0 : SA_RESTART);
+    if (!deferred)   /* (the handler ends the process, a blocked open or read with it) */
+        return read_file(path, out);
+    /* the signals are blocked but inside pselect, which unblocks them atomically as it waits:
+     * one that comes before the wait is pending there and ends it at once (no gap between
+     * the check and a blocking call); the open never blocks (O_NONBLOCK: a FIFO without a
+     * writer waits in pselect, until a writer comes, as a blocking open would) */
+    sigset_t blocked, old, during;
+    sigemptyset(&blocked);
+    add_sigs(&blocked);
+    pthread_sigmask(SIG_BLOCK, &blocked, &old);
+    during = old;
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        sigdelset(&during, sigs[i]);
+    size_t start = out->len;
+    bool ok = false;
+    int e = EINTR;
+    int fd = pending ? -1 : strcmp(path, "-") ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : 0;
+    if (fd < 0 && !pending)
+        e = errno;
+    if (fd >= FD_SETSIZE)    /* (no pselect: a plain blocking read) */
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    while (fd >= 0) {
+        if (fd < FD_SETSIZE) {
+            fd_set r;
+            FD_ZERO(&r);
+            FD_SET(fd, &r);
+            if (pselect(fd + 1, &r, NULL, NULL, NULL, &during) < 0) {
+                if (errno == EINTR && !pending)
+                    continue;
+                e = errno;
+                break;
+            }
+        }
+        char chunk[65536];
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && (errno == EAGAIN || errno == EINTR) && !pending)
+            continue;
+        if (n <= 0) {
+            ok = n == 0;
+            e = n == 0 ? 0 : errno;
+            break;
+        }
+        buf_put(out, chunk, (size_t)n);
+        if (out->len - start > READ_FILE_MAX) {   /* (/dev/zero: never an end) */
+            e = EFBIG;
+            break;
+        }
+    }
+    if (fd > 0)
+        close(fd);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    buf_cstr(out);
     errno = e;
-    return true;
+    return ok;
 }
 
 void cleanup_defer(void)
 {
     deferred = 1;
-    read_file_hook = cleanup_reading;
     install();
 }
 
@@ -143,8 +191,7 @@ void cleanup_block(bool block)
 {
     sigset_t s;
     sigemptyset(&s);
-    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
-        sigaddset(&s, sigs[i]);
+    add_sigs(&s);
     pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &s, NULL);
 }
 

@@ -22,12 +22,13 @@ static int width_at(unsigned char c, int x)
 static void put_expanded(FILE *f, const char *src)
 {
     int x = 0;
-    for (const unsigned char *c = (const unsigned char *)src; *c; c++) {
-        int w = width_at(*c, x);
-        if (*c == '\t') fprintf(f, "%*s", w, "");
-        else if (is_ctrl(*c)) fprintf(f, "\\x%02x", *c);
-        else fputc(*c, f);
-        x += w;
+    const char *end = src + strlen(src);
+    for (const char *c = src; *c;) {
+        size_t k = text_printable(c, end);
+        if (*c == '\t') fprintf(f, "%*s", 8 - x % 8, ""), x += 8 - x % 8;
+        else if (!k) fprintf(f, "\\x%02x", (unsigned char)*c), x += 4;
+        else fwrite(c, 1, k, f), x++;
+        c += k ? k : 1;
     }
 }
 
@@ -96,13 +97,8 @@ bool diag_text_nul(Diag *d, const char *file, const char *text, size_t len)
 
 static void put_escaped(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        /* (a newline stays one: a name from a string that spans lines, as llvm prints it) */
-        if (is_ctrl((unsigned char)*s) && *s != '\n')
-            fprintf(f, "\\x%02x", (unsigned char)*s);
-        else
-            fputc(*s, f);
-    }
+    /* (a newline stays one: a name from a string that spans lines, as llvm prints it) */
+    text_put(f, s, strlen(s), true);
 }
 
 /* ---- SrcMap ---- */

@@ -10,12 +10,76 @@
 
 const char *util_progname = "uarch";
 
+size_t text_printable(const char *s, const char *e)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t left = (size_t)(e - s);
+    if (!left || (p[0] < 0x20 && p[0] != '\t') || p[0] == 0x7f)
+        return 0;
+    if (p[0] < 0x80)
+        return 1;
+    /* well-formed UTF-8 (RFC 3629): the lead byte's length and its first continuation's range */
+    size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+    unsigned lo = p[0] == 0xe0 ? 0xa0 : p[0] == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = p[0] == 0xed ? 0x9f : p[0] == 0xf4 ? 0x8f : 0xbf;
+    if (p[0] == 0xc2)
+        lo = 0xa0;                       /* (U+0080..U+009F: the C1 controls, 0x9b a CSI) */
+    if (!n || n > left || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+void text_put(FILE *f, const char *s, size_t n, bool newlines)
+{
+    const char *e = s + n;
+    while (s < e) {
+        size_t k = *s == '\n' && newlines ? 1 : text_printable(s, e);
+        if (k)
+            fwrite(s, 1, k, f);
+        else
+            fprintf(f, "\\x%02x", (unsigned char)*s);
+        s += k ? k : 1;
+    }
+}
+
+void eprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    veprintf(fmt, ap);
+    va_end(ap);
+}
+
+void veprintf(const char *fmt, va_list ap)
+{
+    char small[1024], *p = small;
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return;
+    if ((size_t)n >= sizeof small) {
+        p = malloc((size_t)n + 1);
+        if (!p)
+            p = small, n = (int)sizeof small - 1;
+        else
+            vsnprintf(p, (size_t)n + 1, fmt, ap);
+    }
+    text_put(stderr, p, (size_t)n, true);
+    if (p != small)
+        free(p);
+}
+
 void die(const char *fmt, ...)
 {
     va_list ap;
     fprintf(stderr, "%s: error: ", util_progname);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    veprintf(fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     exit(1);
@@ -26,7 +90,7 @@ void bug(const char *fmt, ...)
     va_list ap;
     fprintf(stderr, "%s: internal error: ", util_progname);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    veprintf(fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     abort();
@@ -37,7 +101,7 @@ void warn(const char *fmt, ...)
     va_list ap;
     fprintf(stderr, "%s: warning: ", util_progname);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    veprintf(fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
 }
@@ -222,32 +286,16 @@ void arena_free(Arena *a)
     a->head = NULL;
 }
 
-bool (*read_file_hook)(bool on);
-
-/* path's stream ("-": stdin) for read_file and read_text_file, interruptible by a deferred
- * signal (read_file_hook: cleanup_reading) until read_close */
+/* path's stream ("-": stdin) for read_file and read_text_file */
 static FILE *read_open(const char *path)
 {
-    if (read_file_hook && !read_file_hook(true)) {
-        errno = EINTR;
-        return NULL;
-    }
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        int e = errno;
-        if (read_file_hook)
-            read_file_hook(false);
-        errno = e;
-    }
-    return f;
+    return strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 }
 
 static void read_close(FILE *f)
 {
     if (f != stdin)
         fclose(f);
-    if (read_file_hook)
-        read_file_hook(false);
 }
 
 bool read_file(const char *path, Buf *out)

@@ -30,20 +30,23 @@ void opt_range_text(OptRange r, char *out, size_t n)
     snprintf(out, n, "%s .. %s", a, b);
 }
 
-/* The user's text for a message: at most 40 characters, control and non-ASCII bytes as \xNN
- * (never echo escape sequences to a terminal). */
+/* The user's text for a message: at most 40 characters, escaped as text_printable says (never
+ * echo escape sequences to a terminal). */
 void opt_quote(const char *v, char *out, size_t n)
 {
     size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)v; *p && k + 8 < n; p++) {
-        if (p - (const unsigned char *)v == 40) {
+    const char *end = v + strlen(v);
+    for (const char *p = v; *p && k + 8 < n; ) {
+        if (p - v >= 40) {
             k += (size_t)snprintf(out + k, n - k, "...");
             break;
         }
-        if (*p < 0x20 || *p >= 0x7f)
-            k += (size_t)snprintf(out + k, n - k, "\\x%02x", *p);
+        size_t c = text_printable(p, end);
+        if (c)
+            memcpy(out + k, p, c), k += c;
         else
-            out[k++] = (char)*p;
+            k += (size_t)snprintf(out + k, n - k, "\\x%02x", (unsigned char)*p);
+        p += c ? c : 1;
     }
     out[k] = 0;
 }
@@ -147,44 +150,87 @@ bool opt_llvm_int_text(const char *v, bool is_signed)
     return true;
 }
 
-/* value's number (its blanks taken off: v) for `what` ("option '-max'", "$UARCH_MCA_CHUNK_LINES") */
-static bool parse_num(const char *what, const char *value, const char *v, OptRange r, double *out, char *err,
-                      size_t errsz)
+bool opt_uint_text(const char *v, unsigned long long *out)
+{
+    if (!opt_llvm_int_text(v, false))
+        return false;
+    int skip, base = int_radix(v, &skip);
+    errno = 0;
+    *out = strtoull(v + skip, NULL, base);
+    return errno == 0;
+}
+
+/* the integer text of an OPT_INT or OPT_COUNT value, as opt_llvm_int_text reads it (a '-' only
+ * where the range has negative numbers; a count may end in K, M, G or T): true with *x set
+ * (HUGE_VAL past 64 bits) */
+static bool parse_integer(const char *v, OptRange r, double *x)
+{
+    size_t n = strlen(v);
+    double mul = 1;
+    if (r.type == OPT_COUNT && n > 1) {
+        const char *e = v + n - 1;
+        if ((mul = suffix(&e, false)) > 1)
+            n--;
+        else
+            mul = 1;
+    }
+    char *t = xstrndup(v, n);
+    bool neg = *t == '-' && r.lo < 0;
+    unsigned long long m = 0;
+    bool ok = opt_llvm_int_text(t, r.lo < 0), big = ok && !opt_uint_text(t + neg, &m);
+    free(t);
+    if (!ok)
+        return false;
+    *x = (big ? HUGE_VAL : (double)m) * mul;
+    if (neg)
+        *x = -*x;
+    return true;
+}
+
+/* a real or a size: decimal digits with an optional '-', fraction and exponent (no '+', blank,
+ * hex, nan or inf); a size may end in a K/M/G/T suffix and B / iB: true with *x set */
+static bool parse_decimal(const char *v, OptRange r, double *x)
+{
+    bool digits = false;
+    const char *p = v + (*v == '-');
+    for (; *p && (isdigit((unsigned char)*p) || strchr(".eE-+", *p)); p++)
+        digits |= isdigit((unsigned char)*p) != 0;
+    if (!digits || *v == '+' || isspace((unsigned char)*v) || (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')))
+        return false;
+    char *end;
+    errno = 0;
+    *x = strtod(v, &end);
+    if (end == v || (!isfinite(*x) && errno != ERANGE))
+        return false;    /* (overflow, 1e999, is HUGE_VAL: out of range below) */
+    const char *rest = end;
+    double mul = r.type == OPT_SIZE ? suffix(&rest, true) : *rest ? 0 : 1;
+    if (mul == 0)
+        return false;
+    *x *= mul;
+    return true;
+}
+
+bool opt_number_text(const char *v, OptType t, double *x)
+{
+    OptRange r = {t, t == OPT_INT || t == OPT_REAL ? -1 : 0, 0};
+    return t == OPT_INT || t == OPT_COUNT ? parse_integer(v, r, x) : parse_decimal(v, r, x);
+}
+
+/* value's number for `what` ("option '-max'", "$UARCH_MCA_CHUNK_LINES"): one reading of numbers
+ * for every option, as opt.h says */
+static bool parse_num(const char *what, const char *value, OptRange r, double *out, char *err, size_t errsz)
 {
     char range[80], q[200];
+    const char *v = value ? value : "";
     opt_range_text(r, range, sizeof range);
-    char *end = NULL;
-    errno = 0;
     double x = NAN;
-    /* strtod also reads "nan", "inf" and hex floats: only decimal text is a number here */
-    bool digits = false;
-    for (const char *p = v; *p && (isdigit((unsigned char)*p) || strchr("+-.eE", *p)); p++)
-        digits |= isdigit((unsigned char)*p) != 0;
-    /* an integer with a radix prefix as llvm's options read it (int_radix) */
-    const char *u = v + (*v == '-' || *v == '+');
-    int skip, base = int_radix(u, &skip);
-    if (r.type == OPT_INT && skip && isxdigit((unsigned char)u[skip])) {
-        unsigned long long m = strtoull(u + skip, &end, base);
-        x = errno == ERANGE ? HUGE_VAL : (double)m;
-        if (*v == '-') x = -x;
-        digits = true;
-    } else if (digits && !(v[0] == '0' && (v[1] == 'x' || v[1] == 'X')))
-        x = strtod(v, &end);
-    double mul = 1;
-    const char *rest = end;
-    /* overflow (1e999: HUGE_VAL with ERANGE) is reported as out of range below */
-    bool ok = digits && end && end != v && (isfinite(x) || errno == ERANGE);
-    if (ok && (r.type == OPT_COUNT || r.type == OPT_SIZE))
-        ok = (mul = suffix(&rest, r.type == OPT_SIZE)) > 0;
-    else if (ok)
-        ok = *rest == 0;
+    bool ok = r.type == OPT_INT || r.type == OPT_COUNT ? parse_integer(v, r, &x) : parse_decimal(v, r, &x);
     if (!ok) {
-        opt_quote(value ? value : "", q, sizeof q);
+        opt_quote(v, q, sizeof q);
         snprintf(err, errsz, "%s: '%s' is not %s (%s%s)", what, q, kind_name[r.type], range,
                  r.type == OPT_COUNT || r.type == OPT_SIZE ? "; K, M, G suffixes" : "");
         return false;
     }
-    x *= mul;
     if (!(x >= r.lo && x <= r.hi)) {
         opt_quote(v, q, sizeof q);
         snprintf(err, errsz, "%s: %s is out of range (%s)", what, q, range);
@@ -200,29 +246,11 @@ static bool parse_num(const char *what, const char *value, const char *v, OptRan
     return true;
 }
 
-/* A number may have blanks around it, as strtol skips the leading ones and a trailing one (a
- * shell variable's) is the same slip; not inside it ("5 K"). */
-static bool parse_trimmed(const char *what, const char *value, OptRange r, double *out, char *err, size_t errsz)
-{
-    const char *v = value ? value : "";
-    while (isspace((unsigned char)*v))
-        v++;
-    size_t n = strlen(v);
-    while (n && isspace((unsigned char)v[n - 1]))
-        n--;
-    char *t = xmalloc(n + 1);
-    memcpy(t, v, n);
-    t[n] = 0;
-    bool ok = parse_num(what, value, t, r, out, err, errsz);
-    free(t);
-    return ok;
-}
-
 bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz)
 {
     char what[200];
     snprintf(what, sizeof what, "option '%.150s'", name);
-    return parse_trimmed(what, value, r, out, err, errsz);
+    return parse_num(what, value, r, out, err, errsz);
 }
 
 bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz)
@@ -232,7 +260,7 @@ bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz)
         return true;
     char what[200];
     snprintf(what, sizeof what, "$%.150s", var);
-    return parse_trimmed(what, v, r, out, err, errsz);
+    return parse_num(what, v, r, out, err, errsz);
 }
 
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz)

@@ -1,7 +1,7 @@
 /* opt.h — numeric option values: one parser for every command, a range per option.
  *
  * A value is an integer, a real, a count or a size:
- *   OPT_INT    "100", "-3", "1e6" (an integral value in exponent form)
+ *   OPT_INT    "100", "-3" (where the range has negatives), "0x40", "010" (8), as llvm reads "-n=010"
  *   OPT_REAL   "0.2", "1e-3"
  *   OPT_COUNT  an integer that may take a binary multiple: "64", "4K" (4096), "1M"
  *   OPT_SIZE   bytes, with the same multiples and an optional B / iB: "32K", "4KiB", "1.5M", "64B"
@@ -26,9 +26,18 @@ typedef struct OptRange {
 /* Parse `value` of option `name` ("-max") within r.  True with *out set; false with the message
  * (without a program prefix) in err. */
 bool opt_parse(const char *name, const char *value, OptRange r, double *out, char *err, size_t errsz);
-/* Blanks around the number are taken off (' 5 ' is 5, as strtol reads ' 5'), not inside it. */
+/* The text is the number: no blank around it, no '+'; an integer (OPT_INT, OPT_COUNT) as llvm's
+ * options read one (opt_llvm_int_text: 0x, 0b, 0o, leading-0 radixes; a '-' only where lo < 0). */
+/* Whether v is wholly an unsigned integer as opt_llvm_int_text reads one, below 2^64: true with
+ * its value in *out.  The one reader of the integers of options and data files (pmu event
+ * terms and ranges, bench config attributes). */
+bool opt_uint_text(const char *v, unsigned long long *out);
+/* Whether v is wholly a number of type t as opt_parse reads one (a '-' taken: OPT_INT and
+ * OPT_REAL signed, OPT_COUNT and OPT_SIZE not), with its value in *x (HUGE_VAL past the
+ * doubles); for numbers in data files as in options (pmu probe files, bench configs). */
+bool opt_number_text(const char *v, OptType t, double *x);
 /* The environment variable `var` (a debugging knob: "UARCH_MCA_CHUNK_LINES") as a number in r,
- * blanks as opt_parse: true with *out set, or untouched when unset or empty; false with
+ * the same text as opt_parse: true with *out set, or untouched when unset or empty; false with
  * "$UARCH_MCA_CHUNK_LINES: 'x' is not an integer (1 .. 2147483647)" in err. */
 bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz);
 /* The same for integer types, into a long long. */

@@ -76,7 +76,7 @@ bool out_open(Out *o, const char *path)
             }
         }
         if (o->fd < 0) {
-            fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(errno));
+            eprintf("%s: error: cannot write '%s': %s\n", util_progname, path, strerror(errno));
             free(o->tmp);
             o->tmp = NULL;
             return false;
@@ -155,7 +155,7 @@ bool out_close(Out *o)
     o->fd = -1;
     out_release(o);
     if (o->err) {
-        fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, o->name, strerror(o->err));
+        eprintf("%s: error: cannot write '%s': %s\n", util_progname, o->name, strerror(o->err));
         return false;
     }
     return true;
@@ -218,7 +218,7 @@ bool out_can_write(const char *path)
         free(dir);
     }
     if (err) {
-        fprintf(stderr, "%s: error: cannot write '%s': %s\n", util_progname, path, strerror(err));
+        eprintf("%s: error: cannot write '%s': %s\n", util_progname, path, strerror(err));
         return false;
     }
     return true;
@@ -255,7 +255,7 @@ int out_stdout_check(int status)
     if (fflush(stdout) == 0 && !ferror(stdout))
         return status;
     int e = errno ? errno : before ? before : EIO;
-    fprintf(stderr, "%s: error: cannot write '<stdout>': %s\n", util_progname, strerror(e));
+    eprintf("%s: error: cannot write '<stdout>': %s\n", util_progname, strerror(e));
     return status ? status : 1;
 }
 

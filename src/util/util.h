@@ -102,10 +102,7 @@ void arena_free(Arena *a);
  * READ_FILE_MAX bytes is one (errno EFBIG). */
 #define READ_FILE_MAX ((size_t)64 << 20)
 bool read_file(const char *path, Buf *out);
-/* called with true before read_file and read_text_file open their file, false after they close
- * it (cleanup_defer sets it to cleanup_reading; NULL: nothing; mem.c stands alone in the build's
- * generators) */
-extern bool (*read_file_hook)(bool on);
+/* (a program that defers its signals reads its inputs with cleanup_read_file) */
 /* The same for a text: it ends at its first NUL byte outside a line comment (kept, for the parser
  * to report), and more than `max` bytes is an error (errno EFBIG). */
 bool read_text_file(const char *path, Buf *out, size_t max);
@@ -180,17 +177,31 @@ int cleanup_pending(void);
 void cleanup_child(long pid);
 void cleanup_child_signals(void);
 void cleanup_raise(void);
-/* Around the reading of an input (read_file, read_text_file): in deferred mode a signal then
- * interrupts the open or read (EINTR) instead of restarting it, so a FIFO without a writer or a
- * terminal that sends nothing does not hold the program past SIGINT or SIGTERM.  false (on)
- * when a signal is pending already: read nothing (EINTR). */
-bool cleanup_reading(bool on);
+/* read_file for a program that may defer its signals: in deferred mode a signal ends the open
+ * or the read (false, errno EINTR; at once when one is pending already), so a FIFO without a
+ * writer or a terminal that sends nothing does not hold the program past SIGINT or SIGTERM,
+ * with no gap between the check and a blocking call (the signals are blocked but inside
+ * pselect).  Not deferred: read_file (the handler ends the process). */
+bool cleanup_read_file(const char *path, Buf *out);
 /* whether sig is one of the three signals cleanup catches (SIGINT, SIGTERM, SIGHUP) */
 bool cleanup_catches(int sig);
 /* "SIGINT", "SIGTERM" or "SIGHUP" for the three signals cleanup catches, else "a signal" */
 const char *cleanup_signame(int sig);
 
 /* ---- located diagnostics ---- */
+/* The one rule for user text echoed in a message or a source line (diag.c): the bytes at s
+ * (before e) of one character shown as they are, or 0 when the byte at s is shown as \xNN.
+ * Shown: printable ASCII, the tab, a well-formed UTF-8 character ('é': llvm shows a source
+ * line's bytes as they are); escaped: control bytes and DEL, the C1 controls U+0080..U+009F
+ * (0xc2 0x9b is a CSI) and a byte of no well-formed UTF-8 (a lone 0x9b, 0xe9): none starts an
+ * escape sequence on the terminal. */
+size_t text_printable(const char *s, const char *e);
+/* the n bytes at s to f by that rule (newlines as they are when `newlines`, else \x0a) */
+void text_put(FILE *f, const char *s, size_t n, bool newlines);
+/* fprintf(stderr, ...) for a message that echoes user text: the whole message by that rule, its
+ * newlines as they are (die, warn and bug print theirs so) */
+void eprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+void veprintf(const char *fmt, va_list ap);
 typedef struct Diag {
     char file[256];
     int line, col;                            /* 1-based; col 0 = no column */
