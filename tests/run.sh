@@ -46,18 +46,40 @@ if [ -z "$FILTER" ] || [[ unit =~ $FILTER ]]; then
 fi
 
 # 2. golden tests
+# A test with a "# EACH-LINE" line runs its input one line at a time, as tools/lines-llvm.sh
+# compares it with llvm-mca 19 (the line, then `.p2align 2` and a nop; lines of "#" or "//"
+# skipped): each line alone in NAME.s after as many empty lines as it has lines before it, so
+# that messages keep its line number; the outputs are joined, the exit status is the first
+# other than 0 and 1, else 1 if any run gave 1.
+run_each_line() {
+  local line rc=0 r pad=
+  : > "$dir/.stdout"; : > "$dir/.stderr"
+  while IFS= read -r line; do
+    if [ -n "$line" ] && ! [[ $line =~ ^(#|//) ]]; then
+      printf '%s%s\n\t.p2align 2\n\tnop\n' "$pad" "$line" > "$input"
+      (cd "$dir" && eval "\"$UARCH\" $args" >> "$dir/.stdout" 2>> "$dir/.stderr"); r=$?
+      case $r in 0) ;; 1) [ $rc = 0 ] && rc=1 ;; *) [ $rc -le 1 ] && rc=$r ;; esac
+    fi
+    pad+=$'\n'
+  done < "$dir/.lines"
+  return $rc
+}
 run_golden() {
   local t=$1 name dir input args want_exit sec
   name=$(basename "$t" .test)
   dir="$tmp/g"; rm -rf "$dir"; mkdir -p "$dir"
   input="$dir/$name.s"
   awk '/^#--- /{exit} {print}' "$t" > "$input"
+  cp "$input" "$dir/.lines"
   args=$(sed -n 's/^# RUN: //p' "$t" | head -n 1)
   want_exit=$(sed -n 's/^# EXIT: //p' "$t" | head -n 1); want_exit=${want_exit:-0}
   [ -z "$args" ] && { bad "$t: no '# RUN:' line"; return; }
   args=${args//%s/$name.s}
   args=${args//%t/$dir}
-  (cd "$dir" && eval "\"$UARCH\" $args" > "$dir/.stdout" 2> "$dir/.stderr"); local rc=$?
+  local rc
+  if grep -q '^# EACH-LINE$' "$t"; then run_each_line; rc=$?
+  else (cd "$dir" && eval "\"$UARCH\" $args" > "$dir/.stdout" 2> "$dir/.stderr"); rc=$?
+  fi
   # sanitizer reports must never pass
   if grep -q 'Sanitizer\|runtime error:' "$dir/.stderr"; then bad "$t: sanitizer report"; cat "$dir/.stderr"; return; fi
   if [ -n "${UPDATE:-}" ]; then

@@ -343,17 +343,23 @@ end:
     P->prev_sec = prev;
     if (sub && !a64p_subsection(P, (int)sub, sub_at)) return false;
     P->prev_sec = prev;
+    /* llvm checks the type, the flags and the entry size each on its own: one error for each
+     * that differs */
     const A64ElfSection *c = &P->elf[i];
+    int n = nl < 80 ? nl : 80;
     char msg[200];
-    if (tn && c->type != type)
-        snprintf(msg, sizeof msg, "changed section type for %.*s, expected: 0x%X", (int)(nl < 80 ? nl : 80), nm, (unsigned)c->type);
-    else if ((extra || size || tn) && c->flags != flags)
-        snprintf(msg, sizeof msg, "changed section flags for %.*s, expected: 0x%llX", (int)(nl < 80 ? nl : 80), nm,
-                 (unsigned long long)c->flags);
-    else if ((extra || size || tn) && c->entsize != size)
-        snprintf(msg, sizeof msg, "changed section entsize for %.*s, expected: %lld", (int)(nl < 80 ? nl : 80), nm,
-                 (long long)c->entsize);
-    else
-        return true;
-    return a64p_context_err(P, s, A64_DIAG_CONTEXT, msg);
+    bool ok = true;
+    if (tn && c->type != type) {
+        snprintf(msg, sizeof msg, "changed section type for %.*s, expected: 0x%X", n, nm, (unsigned)c->type);
+        ok = a64p_context_err(P, s, A64_DIAG_CONTEXT, msg);
+    }
+    if ((extra || size || tn) && c->flags != flags) {
+        snprintf(msg, sizeof msg, "changed section flags for %.*s, expected: 0x%llX", n, nm, (unsigned long long)c->flags);
+        ok = a64p_context_err(P, s, A64_DIAG_CONTEXT, msg) && ok;
+    }
+    if ((extra || size || tn) && c->entsize != size) {
+        snprintf(msg, sizeof msg, "changed section entsize for %.*s, expected: %lld", n, nm, (long long)c->entsize);
+        ok = a64p_context_err(P, s, A64_DIAG_CONTEXT, msg) && ok;
+    }
+    return ok;
 }

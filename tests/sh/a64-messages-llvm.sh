@@ -58,10 +58,11 @@ done
 # a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
 # text), asm-macro-names.test (macro names as written, a name defined again, parameters and
 # arguments, stray .endm/.endr, .rept's count, .irp/.irpc's arguments) and a64-strings-lines.test
-# (strings across lines: their newline warnings, errors past a newline): the whole stderr, byte
-# for byte (uarch's closing line has its program name)
+# (strings across lines: their newline warnings, errors past a newline) and a64-section-changed.test
+# (a section named again with another type, flags or entry size: an error for each): the whole
+# stderr, byte for byte (uarch's closing line has its program name)
 for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives a64-debug-md5 asm-macro-names \
-    a64-strings-lines; do
+    a64-strings-lines a64-section-changed; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
