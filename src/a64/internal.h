@@ -111,11 +111,24 @@ extern const int a64_claims_count;
 typedef struct A64Apple { const char *mnem, *suffixes; } A64Apple;
 extern const A64Apple a64_apple[];
 extern const int a64_apple_count;
+/* the names of the registers of A64Reg (row i: register i) and llvm's special ones after them
+ * (src/a64/regs.tsv -> $(B)/gen/a64_regs.c): reg its number (-1: a name only), special 1 for one
+ * of a64_special_reg */
+typedef struct A64RegName { const char *name; int reg, special; } A64RegName;
+extern const A64RegName a64_reg_names[];
+extern const int a64_reg_names_count;
 /* the SME ZA tiles of each element size (src/a64/za_tiles.tsv -> $(B)/gen/a64_za_tiles.c): size
  * "b" ... "q", tiles 1 ... 16 */
 typedef struct A64ZaTiles { const char *size; int tiles; } A64ZaTiles;
 extern const A64ZaTiles a64_za_tiles[];
 extern const int a64_za_tiles_count;
+/* the spellings of SVE's and SME's operands in a shape and llvm's class of each (src/a64/
+ * sme_spellings.tsv -> $(B)/gen/a64_sme_spellings.c): match "whole" or "prefix" */
+enum { A64_SPELL_NONE, A64_SPELL_Z_ELEMS, A64_SPELL_Z_LIST, A64_SPELL_ZA, A64_SPELL_ZA_VECTORS, A64_SPELL_ZA_ELEMS,
+       A64_SPELL_ZA_LIST, A64_SPELL_ZT };
+typedef struct A64Spelling { const char *spelling, *match; int cls; } A64Spelling;
+extern const A64Spelling a64_sme_spellings[];
+extern const int a64_sme_spellings_count;
 /* llvm's matcher order of the classes of an operand several forms refuse (src/a64/
  * match_order.tsv -> $(B)/gen/a64_match_order.c): operand "zt", "-", "s", "slice.s" ... */
 typedef struct A64MatchOrder { const char *operand; } A64MatchOrder;

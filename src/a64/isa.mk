@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs sve_imms match_order
+A64_TABLES := regs sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs sve_imms match_order sme_spellings
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse;
 # the asm layer's table too, src/asm/asm.mk)
@@ -29,6 +29,9 @@ enc-verify: $(B)/enc-learn
 	$(B)/enc-learn -check $(LLVM_MC)
 .PHONY: enc-learn enc-verify
 
+# the names of the registers uarch tracks and llvm's special ones: src/a64/regs.tsv (the Arm ARM's)
+$(B)/gen/a64_regs.c: src/a64/regs.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64RegName a64_reg_names "str int int" $< > $@.tmp && mv $@.tmp $@
 # the named system registers: src/a64/sysregs.tsv -> $(B)/gen/a64_sysregs.c, and the named SYS
 # operations (ic dc at tlbi ...): src/a64/sysops.tsv -> $(B)/gen/a64_sysops.c (tools/gen-table.c;
 # both TSVs are regenerated from llvm-mc by tools/sysops-tsv.py, a maintainer tool)
@@ -70,6 +73,9 @@ $(B)/shape-key: tools/shape-key.c $(patsubst src/%.c,$(B)/obj/%.o,$(wildcard src
 # words for a SYS operation's unknown name: src/a64/aliases.tsv
 $(B)/gen/a64_aliases.c: src/a64/aliases.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64Alias a64_aliases "str str str" $< > $@.tmp && mv $@.tmp $@
+# the spellings of SVE's and SME's operands in a shape and llvm's class of each: src/a64/sme_spellings.tsv
+$(B)/gen/a64_sme_spellings.c: src/a64/sme_spellings.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) a64/internal.h A64Spelling a64_sme_spellings "str str enum:A64_SPELL_" $< > $@.tmp && mv $@.tmp $@
 # the SME ZA tiles of each element size (za0.b; za0.s-za3.s ...): src/a64/za_tiles.tsv (the Arm ARM's)
 $(B)/gen/a64_za_tiles.c: src/a64/za_tiles.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64ZaTiles a64_za_tiles "str int" $< > $@.tmp && mv $@.tmp $@

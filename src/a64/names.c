@@ -13,29 +13,17 @@
 #include <string.h>
 #include <strings.h>
 
-/* the registers by name: the A64_NREGS registers of A64Reg (a64_reg_name), then names llvm's
- * parser knows that are none of them.  From A64_NZCV on, the special ones (a64_special_reg):
- * those llvm's AArch64 parseRegister knows by name that are no operand register of the
- * instructions (reg_lookup of src/a64/parse.c has those: x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp,
- * xzr, wzr, fp, lr): the flags, the FP status and control registers, the SVE first-fault register
- * and the vector granule (llvm-mca-19: `.cfi_offset NAME, 0` takes them) */
-static const char *const reg_names[] = {
-    "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13",
-    "x14", "x15", "x16", "x17", "x18", "x19", "x20", "x21", "x22", "x23", "x24", "x25",
-    "x26", "x27", "x28", "x29", "x30", "sp",
-    "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
-    "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25",
-    "v26", "v27", "v28", "v29", "v30", "v31", "nzcv", "fpsr",
-    /* past A64_NREGS: names only */
-    "fpcr", "ffr", "vg",
-};
-_Static_assert(ARRAY_LEN(reg_names) >= A64_NREGS && A64_NZCV < A64_NREGS && A64_FPSR == A64_NZCV + 1 &&
-               A64_NREGS == A64_FPSR + 1, "reg_names: a name for each register of A64Reg, the special ones last");
-
+/* the registers by name (src/a64/regs.tsv, a64_reg_names): the A64_NREGS registers of A64Reg
+ * (a64_reg_name; row i is register i), then names llvm's parser knows that are none of them.  The
+ * special ones (a64_special_reg; from A64_NZCV on): those llvm's AArch64 parseRegister knows by
+ * name that are no operand register of the instructions (reg_lookup of src/a64/parse.c has those:
+ * x0-x31, w0-w31, b/h/s/d/q0-31, sp, wsp, xzr, wzr, fp, lr): the flags, the FP status and control
+ * registers, the SVE first-fault register and the vector granule (llvm-mca-19: `.cfi_offset NAME,
+ * 0` takes them).  tests/unit checks the rows against A64Reg. */
 const char *a64_reg_name(int reg)
 {
-    if (reg < 0 || reg >= A64_NREGS) return "?";
-    return reg_names[reg];
+    if (reg < 0 || reg >= A64_NREGS) return "?";   /* (the table has them: tests/unit) */
+    return a64_reg_names[reg].name;
 }
 
 /* the register names by their letters (a64_reg_class): the class, the largest number llvm reads
@@ -75,11 +63,12 @@ const char *a64_reg_class(const char *s, size_t n, bool exact)
     return NULL;
 }
 
-/* a special register of reg_names (from A64_NZCV on), [s, s + n) in any case */
+/* a special register of src/a64/regs.tsv (nzcv fpsr fpcr ffr vg), [s, s + n) in any case */
 bool a64_special_reg(const char *s, size_t n)
 {
-    for (size_t i = A64_NZCV; i < ARRAY_LEN(reg_names); i++)
-        if (strlen(reg_names[i]) == n && !strncasecmp(s, reg_names[i], n)) return true;
+    for (int i = A64_NZCV; i < a64_reg_names_count; i++)
+        if (a64_reg_names[i].special && strlen(a64_reg_names[i].name) == n && !strncasecmp(s, a64_reg_names[i].name, n))
+            return true;
     return false;
 }
 

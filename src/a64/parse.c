@@ -1601,6 +1601,16 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
             if (h) return a64p_perr(P, h, "unknown token in expression");
             ie = c;
         }
+        if (!dot && cls[0] == 'p') {   /* p2/m, pn8/z: llvm's predicate parser reads the '/' and the letter */
+            const char *sl = skip_ws(ie, e);
+            if (sl < e && *sl == '/') {
+                const char *w = skip_ws(sl + 1, e), *we = w < e && is_ident0(*w) ? ident_end(w, e) : w;
+                bool pn = cls[1] == 'n';
+                if (we - w != 1 || !(ascii_lower(*w) == 'z' || (!pn && ascii_lower(*w) == 'm')))
+                    return a64p_perr(P, w, pn ? "expecting 'z' predication" : "expecting 'm' or 'z' predication");
+                ie = we;
+            }
+        }
         L->p = ie;
         return true;
     }

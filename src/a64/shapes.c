@@ -152,11 +152,14 @@ int a64_shape_places(const char *s, const char *e)
     return places;
 }
 
-/* whether operand [o, +n) of a shape is a z register (z.s, not za or zt) or a list of them */
+/* whether operand [o, +n) of a shape is a z register (z.s, not za or zt) or a list of them (of
+ * z registers without element size too: luti4's { z0, z1 }) */
 static bool zreg(const char *o, size_t n)
 {
-    if (n && *o == '{') o++, n--;
-    return n && *o == 'z' && (n == 1 || o[1] == '.' || o[1] == '[' || o[1] == '^');
+    bool list = n && *o == '{';
+    if (list) o++, n--;
+    return n && *o == 'z' && (n == 1 || o[1] == '.' || o[1] == '[' || o[1] == '^' ||
+                              (list && (o[1] == ',' || o[1] == '}' || o[1] == '-')));   /* ({z, z}: sme-lutv2's) */
 }
 
 /* the places in llvm's list of operands of operand [o, +n) of a shape, as a64_shape_places
@@ -903,6 +906,21 @@ static const char *skip_sp(const char *p, const char *e)
 {
     while (p < e && isspace((unsigned char)*p)) p++;
     return p;
+}
+
+/* the class of llvm's operand a form's operand [x, +xn) of its shape is (src/a64/sme_spellings.tsv:
+ * the longest spelling it is, whole, or starts with), A64_SPELL_NONE for another */
+static int spelling(const char *x, size_t xn)
+{
+    int cls = A64_SPELL_NONE;
+    size_t best = 0;
+    for (int i = 0; i < a64_sme_spellings_count; i++) {
+        const A64Spelling *r = &a64_sme_spellings[i];
+        size_t l = strlen(r->spelling);
+        if (l > xn || l <= best || memcmp(x, r->spelling, l) || (l != xn && !strcmp(r->match, "whole"))) continue;
+        cls = r->cls, best = l;
+    }
+    return cls;
 }
 
 /* the tiles of element size c (b h s d q; src/a64/za_tiles.tsv), 0 for another */
@@ -1961,6 +1979,32 @@ static bool za_register(const char *p, const char *w)
            (numbered_tile(p, w, &slice) && a64_za_tile(p, w));
 }
 
+/* the first operand of shape `shape` (of the text [s, e)) that is ZA's array without its index
+ * (za.s: the shape of a tile, za3.s, but without its number): llvm's parser reads it as an array
+ * vector, which no form's tile takes (umopa za.s, p0/m, ...: refused at it, llvm-mc-19); its
+ * number, or -1 */
+static int za_bare_at(const char *shape, const char *s, const char *e)
+{
+    int k = 0;
+    for (const char *p = shape; *p; k++) {
+        const char *x = p;
+        size_t xn = next_operand(&p);
+        bool slice = false;
+        if (xn != 4 || spelling(x, xn) != A64_SPELL_ZA_ELEMS) continue;
+        const char *o = operand_at(s, e, k);
+        if (!numbered_tile(o, word_end(o, e), &slice)) return k;
+    }
+    return -1;
+}
+
+/* shape_common of shape v (of the text [s, e)) and a row's, up to an operand of v that is ZA's
+ * array without its index (za_bare_at), which the row's tile there does not take */
+static int za_common(const char *v, const char *row, const char *s, const char *e)
+{
+    int c = shape_common(v, row), bk = za_bare_at(v, s, e);
+    return bk >= 0 && bk < c ? bk : c;
+}
+
 /* llvm's words refusing operand k of the text [s, e) where row r of mnemonic [mnem, +n) has the
  * operand [x, xe) of its shape (k operands taken before it) and the operand is what llvm's class
  * of that operand reads but refuses (its diagnostic, with the form's features: found with
@@ -1986,7 +2030,8 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     const char *w = word_end(o, e);
     bool laned = xn >= 4 && !strncmp(xe - 3, "[N]", 3);
     size_t core = laned ? xn - 3 : xn;      /* the operand without its lane */
-    if (xn == 2 && !strncmp(x, "zt", 2)) {
+    int cls = spelling(x, xn);
+    if (cls == A64_SPELL_ZT) {
         snprintf(words, cap, "Invalid lookup table, expected zt0");
         return false;
     }
@@ -1997,7 +2042,7 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     }
     int z = zreg_num(o, w);
     bool zsuffix = z >= 0 && w - o >= 3 && w[-2] == '.';
-    if (core == 3 && !strncmp(x, "z.", 2) && zsuffix && tolower((unsigned char)w[-1]) != x[2]) {
+    if (core == 3 && cls == A64_SPELL_Z_ELEMS && zsuffix && tolower((unsigned char)w[-1]) != x[2]) {
         const char *zmax = strchr(r->lanes, 'z');
         bool last = laned || !*xe;
         if (zmax && last && (laned || !strstr(r->shape, "[N]")))
@@ -2005,7 +2050,7 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         else snprintf(words, cap, "invalid element width");
         return false;
     }
-    if (xn == 5 && !strncmp(x, "{z.", 3) && x[4] == '}' && *o != '{' && zsuffix &&
+    if (xn == 5 && cls == A64_SPELL_Z_LIST && x[4] == '}' && *o != '{' && zsuffix &&
         tolower((unsigned char)w[-1]) != x[3]) {
         /* (a list of one, its register written bare: llvm reads it as the form's z register,
          * ldnt1d z3.s, pn11/z, [x0]) */
@@ -2018,11 +2063,11 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
     }
     const char *zo = *o == '{' ? skip_sp(o + 1, e) : o;
     if (!za_register(zo, word_end(zo, e))) return false;
-    if (xn >= 3 && !strncmp(x, "za[", 3)) {
+    if (cls == A64_SPELL_ZA_VECTORS) {
         snprintf(words, cap, "invalid matrix operand, expected za");
         return false;
     }
-    int tiles = xn >= 4 && !strncmp(x, "za.", 3) ? za_tiles_of(x[3]) : xn >= 5 && !strncmp(x, "{za.", 4) ? za_tiles_of(x[4]) : 0;
+    int tiles = cls == A64_SPELL_ZA_ELEMS && xn >= 4 ? za_tiles_of(x[3]) : cls == A64_SPELL_ZA_LIST && xn >= 5 ? za_tiles_of(x[4]) : 0;
     if (!tiles) return false;
     char range[16];
     if (tiles == 1) snprintf(range, sizeof range, "0");
@@ -2049,7 +2094,7 @@ static int match_rank(const char *x, size_t xn, bool slice)
 {
     char name[16];
     const char *dot = memchr(x, '.', xn);
-    if (xn == 2 && !strncmp(x, "zt", 2)) snprintf(name, sizeof name, "zt");
+    if (spelling(x, xn) == A64_SPELL_ZT) snprintf(name, sizeof name, "zt");
     else if (!dot || dot + 1 >= x + xn || !element_bits(dot[1])) snprintf(name, sizeof name, "-");
     else snprintf(name, sizeof name, "%s%c", slice ? "slice." : "", dot[1]);
     for (int i = 0; i < a64_match_order_count; i++)
@@ -2069,7 +2114,7 @@ static void diverge_words(const char *mnem, size_t n, int lo, const char *s, con
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*") || shape_common(v, r->shape) != k) continue;
+        if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*") || za_common(v, r->shape, s, e) != k) continue;
         const char *x = r->shape;
         for (int j = 0; j < k && *x; j++) next_operand(&x);
         const char *xe = x;
@@ -2290,6 +2335,30 @@ static const char *first_refused(const char *mnem, size_t n, int lo, bool known,
     return operand_at(s, e, 0);
 }
 
+/* A first operand that is a general register a form of the mnemonic takes first (cssc's umax x,
+ * x, x; cpa's addpt x, x, x: hand rows), then operands of SVE or SME no form takes after it (umax
+ * x3, z1.s, z2.s; addpt x3, x1, z1.s; not operands that stop short of a form or go on after one,
+ * refused as such): llvm's matcher refuses the first operand where the forms
+ * that take the most of them stop, "invalid operand for instruction" (llvm-mc-19; under -mattr=+all
+ * the words of that form's operand there: umax x3, x1, z2.s, of x, x, N).  Its number, or -1 */
+static int gpr_first_diverge(const char *mnem, size_t n, int lo, const char *shape)
+{
+    char c = shape[0];
+    if ((c != 'x' && c != 'w') || shape[1] != ',' || !a64_shape_sve(shape + 2)) return -1;
+    int near = 0;
+    bool first = false;
+    for (int i = lo; i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] == '-' || r->shape[0] == '*') continue;
+        if (same_shape(r, shape) || shape_starts(shape, r->shape) || shape_starts(r->shape, shape)) return -1;
+        first = first || (r->shape[0] == c && r->shape[1] == ',');
+        int k = shape_common(shape, r->shape);
+        if (k > near) near = k;
+    }
+    return first && near > 0 ? near : -1;
+}
+
 /* A ZA operand without the index the forms have there: ZA itself or a tile (za, za3.s, za.s) at
  * operand k where a form that takes the operands before it has a slice or an array vector
  * (za.s[w,N]) and none takes more of them (mov z3.b, p2/m, za; movaz { z0.s, z1.s }, za3.s).
@@ -2305,13 +2374,14 @@ static int za_unindexed(const char *mnem, size_t n, int lo, const char *shape, c
     for (const char *p = shape; *p; k++) {
         const char *x = p;
         size_t xn = next_operand(&p);
-        if ((xn != 2 && (xn != 4 || x[2] != '.')) || strncmp(x, "za", 2)) continue;
+        int cls = spelling(x, xn);
+        if (cls != A64_SPELL_ZA && (cls != A64_SPELL_ZA_ELEMS || xn != 4)) continue;
         bool indexed = false, array = false;
         for (int i = lo; i < a64_shape_rows_count; i++) {
             const A64ShapeRow *r = &a64_shape_rows[i];
             if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
             if (!strcmp(r->shape, "-") || !strcmp(r->shape, "*")) continue;
-            int c = shape_common(shape, r->shape);
+            int c = za_common(shape, r->shape, s, e);
             if (c > k) return -1;
             if (c < k) continue;
             const char *y = r->shape;
@@ -2320,8 +2390,8 @@ static int za_unindexed(const char *mnem, size_t n, int lo, const char *shape, c
             size_t yn = next_operand(&ye);
             char op[64];
             snprintf(op, sizeof op, "%.*s", (int)yn, y);
-            bool z = !strncmp(op, "za.", 3), ix = z && strchr(op, '[');
-            indexed = indexed || ix || (z && xn == 2);
+            bool z = spelling(y, yn) == A64_SPELL_ZA_ELEMS, ix = z && strchr(op, '[');
+            indexed = indexed || ix || (z && (cls == A64_SPELL_ZA || za_bare_at(shape, s, e) == k));
             /* (za.s where a form has an array vector of .s: llvm reads the vector's za.s) */
             array = array || (ix && xn == 4 && op[3] == x[3] && (strstr(op, "vgx") || (strchr(op, ':') && !strstr(r->shape, "{z"))));
         }
@@ -2400,6 +2470,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     char pshape[160];                       /* (predicates p8 to p15: row_restricts) */
     bool high = shape[0] && restricted_view(shape, tok, pshape, sizeof pshape);
     const A64ShapeRow *low = NULL;          /* a row that takes the shape but for such a predicate */
+    int bare = shape[0] ? za_bare_at(shape, s, e) : -1;   /* (za.s: no form's tile takes it) */
     for (int i = lo; i < a64_shape_rows_count && !hit; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
@@ -2408,7 +2479,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         const char *v = high && r->shape[0] != '-' && r->shape[0] != '*' && row_restricts(r, pshape) ? pshape : shape;
         if (!strcmp(r->shape, "-")) dflt = r;
         else if (!strcmp(r->shape, "*")) any = r;
-        else if (shape[0] && same_shape(r, v)) hit = r;
+        else if (shape[0] && same_shape(r, v) && bare < 0) hit = r;
         else if (shape[0] && shape_starts(v, r->shape)) prefix = true;
         else if (shape[0] && shape_starts(r->shape, v)) {
             int k = strcmp(r->shape, ".") ? shape_operands(r->shape) : 0;
@@ -2467,6 +2538,15 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (fr) {
         snprintf(msg, cap, "invalid operand for instruction");
         *at = fr;
+        return A64_SHAPE_FORMS;
+    }
+    /* (a general register a form takes first, then SVE's operands no form takes: umax x3, z1.s) */
+    int gd = shape[0] ? gpr_first_diverge(mnem, n, lo, shape) : -1;
+    if (gd >= 0) {
+        char dw[160] = "";
+        diverge_words(mnem, n, lo, s, e, shape, gd, dflt, features, dw, sizeof dw);
+        snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
+        *at = operand_at(s, e, gd);
         return A64_SHAPE_FORMS;
     }
     /* (a ZA operand without the index the forms have there: mov z3.b, p2/m, za) */

@@ -427,3 +427,20 @@ TEST(asm_string_escapes)
         buf_free(&b);
     }
 }
+
+/* src/a64/regs.tsv: row i is register i of A64Reg, the special ones from A64_NZCV on */
+TEST(a64_reg_names_table)
+{
+    CHECK(a64_reg_names_count >= A64_NREGS);
+    for (int i = 0; i < a64_reg_names_count; i++) {
+        CHECK_INT(a64_reg_names[i].reg, i < A64_NREGS ? i : -1);
+        CHECK_INT(a64_reg_names[i].special, i >= A64_NZCV);
+    }
+    CHECK_STR(a64_reg_name(A64_X0 + 29), "x29");
+    CHECK_STR(a64_reg_name(A64_SP), "sp");
+    CHECK_STR(a64_reg_name(A64_V0 + 31), "v31");
+    CHECK_STR(a64_reg_name(A64_FPSR), "fpsr");
+    CHECK_STR(a64_reg_name(A64_NREGS), "?");
+    CHECK(a64_special_reg("FPCR", 4) && a64_special_reg("vg", 2) && a64_special_reg("nzcv", 4));
+    CHECK(!a64_special_reg("sp", 2) && !a64_special_reg("x0", 2) && !a64_special_reg("v", 1));
+}
