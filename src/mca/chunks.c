@@ -85,7 +85,7 @@ static const char *scan_line(const char *p, const char *e, int *marker)
 
 /* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay;
  * false when there was nothing on it to blank */
-static bool blank_line(Buf *text, int line)
+static bool blank_line(Buf *text, int line, bool to_end)
 {
     int l = 1;
     size_t i = 0;
@@ -93,7 +93,8 @@ static bool blank_line(Buf *text, int line)
     while (i < text->len && l < line)
         if (text->data[i++] == '\n')
             l++;
-    for (; i < text->len && text->data[i] != '\n'; i++) {
+    for (; i < text->len && (to_end || text->data[i] != '\n'); i++) {
+        if (text->data[i] == '\n') continue;
         changed |= text->data[i] != ' ';
         text->data[i] = ' ';
     }
@@ -269,7 +270,7 @@ void mca_reread_chunk(Run *run, int k)
     run->cur->text.data[ch->len] = 0;
     for (int s = 0; s < run->nskipped; s++)
         if (run->skipped[s] > ch->line0)
-            blank_line(&run->cur->text, run->skipped[s] - ch->line0);
+            blank_line(&run->cur->text, run->skipped[s] - ch->line0, false);
 }
 
 static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
@@ -354,7 +355,10 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         bool again = local > 0 && strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0;
         if (!skipping && !collect && report && again)
             collect = po.skip_errors = true;
-        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local)) {
+        /* (a macro's or repetition's body without its end: it and every line after it, which
+         * llvm reads into the body) */
+        bool to_end = !strncmp(err.msg, "no matching '", 13);
+        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local, to_end)) {
             if (!collect) {
                 size_t ml = strlen(err.msg);
                 snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
