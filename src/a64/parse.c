@@ -209,6 +209,19 @@ const char *a64p_q(const char *s, const char *e, char *buf, size_t cap)
 bool a64p_aerr(Parser *P, const AsmErr *e)
 {
     const char *at = e->at && e->at >= P->ls && e->at <= P->le ? e->at : skip_ws(P->ls, P->le);
+    if (e->next && e->at == at) {
+        /* (the next statement's first token: after a ';' on ELF, else on the next line after
+         * its blanks, past a comment; at the end of the text its end, an empty line after a
+         * last newline) */
+        at = skip_ws(at, P->le);
+        if (at < P->le && *at == ';' && P->A.dialect != ASM_DARWIN) return a64p_perr(P, skip_ws(at + 1, P->le), "%s", e->msg);
+        if (P->le >= P->end) return a64p_perr(P, P->le, "%s", e->msg);
+        const char *ls = P->le + 1, *le = memchr(ls, '\n', (size_t)(P->end - ls));
+        P->line++;
+        P->ls = ls;
+        P->le = le ? le : P->end;
+        at = skip_ws(ls, P->le);
+    }
     return a64p_perr(P, at, "%s", e->msg);
 }
 /* a '@' at `at` after a value of no symbol ([at, e) the rest of the statement): llvm's words
@@ -1230,6 +1243,46 @@ static const char *shift_spec(Parser *P, const char *p, const char *e, int sh, i
     return sh < A64_SH_UXTB ? NULL : p;
 }
 
+/* The operands llvm reads in an address after its offset or index (ldr x0, [x0, #1, lsl #0];
+ * [x0, x1, lsl #3, x2]; [x0, #1, mul vl]), p at the ',' before them: each as its parser reads
+ * one -- a shift or extend after a number or a register (`shift`), `mul vl` or `mul #N`, a
+ * register, else an expression (lsl after a shift or a name: an expression, its '#' then
+ * unexpected) -- with its words where one is none; P->extra the first of them (no row takes
+ * any: its matcher refuses it, a64p_finish_inst).  The ']' or the end after them; NULL after an
+ * error (found with llvm-mca-19 -mcpu=apple-m1, tools/lines-llvm.sh) */
+static const char *extra_operands(Lex *L, const char *p, bool shift)
+{
+    Parser *P = L->P;
+    while (p < L->e && *p == ',') {
+        p = skip_ws(p + 1, L->e);
+        if (p >= L->e || *p == ',' || *p == ']') { no_operand(P, no_value(P, p, L->e)); return NULL; }
+        if (!P->extra) P->extra = p;
+        const char *ie = is_ident0(*p) ? ident_end(p, L->e) : p, *mv = skip_ws(ie, L->e);
+        int sh = ie > p ? a64_shift_lookup(p, (size_t)(ie - p)) : A64_SH_NONE;
+        Reg r = ie > p ? reg_at(P, p, (size_t)(ie - p)) : (Reg){0};
+        bool mul = a64p_ieq(p, (size_t)(ie - p), "mul") && mv < L->e &&
+                   (*mv == '#' || a64p_ieq(mv, (size_t)(ident_end(mv, L->e) - mv), "vl"));
+        bool more = false;
+        if (sh != A64_SH_NONE && shift) {
+            int64_t v;
+            bool given;
+            if (!(p = shift_spec(P, mv, L->e, sh, &v, &given))) return NULL;
+        } else if (mul && *mv != '#') p = ident_end(mv, L->e);
+        else if (!mul && r.kind != RK_NONE && r.kind != RK_BAD) p = ie, more = true;
+        else {
+            A64Operand t = {0};
+            Lex L2 = {P, mul ? mv + 1 : *p == '#' ? p + 1 : p, L->e};
+            if (!parse_imm_after_hash(&L2, &t)) return NULL;
+            more = !mul && !is_ident0(*p);
+            p = L2.p;
+        }
+        shift = more;
+        p = skip_ws(p, L->e);
+        if (p < L->e && *p != ',' && *p != ']') { a64p_perr(P, p, "unexpected token in argument list"); return NULL; }
+    }
+    return p;
+}
+
 static bool parse_mem(Lex *L, A64Operand *o)
 {
     Parser *P = L->P;
@@ -1264,6 +1317,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
     }
     o->u.mem.base = (uint8_t)b.num;
     p = skip_ws(ie, L->e);
+    bool shift_next = false;       /* (a shift after the offset: its own operand to llvm, extra_operands) */
     if (sp0 && p < L->e && *p == ',') {
         /* after it, a ',' and an integer (its '#' optional) of value 0, else llvm's words at
          * what stands there instead, or after the value */
@@ -1284,6 +1338,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
         if (v) return a64p_perr(P, q2 < L->e ? skip_ws(q2, L->e) : skip_ws(q2, P->le), "index must be absent or #0");
         o->u.mem.has_offset = true;
         p = skip_ws(q2, L->e);
+        shift_next = true;
     } else if (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
         const AsmSym *y = NULL;   /* [x0, OFF] with .set OFF: an offset (checked after the registers) */
@@ -1299,6 +1354,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 o->u.mem.offset = (int32_t)t.u.imm.value;
             } else mem_sym(o, &t);
             o->u.mem.has_offset = true;
+            shift_next = !is_ident0(*p);
             p = skip_ws(L2.p, L->e);
         } else if (p < L->e && is_ident0(*p)) {
             ie = ident_end(p, L->e);
@@ -1325,6 +1381,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 o->u.mem.index = (uint8_t)x.num;
                 o->u.mem.index64 = x.is64;
                 p = skip_ws(ie, L->e);
+                shift_next = true;
                 if (p < L->e && *p == ',') {
                     p = skip_ws(p + 1, L->e);
                     const char *ke = ident_end(p, L->e);
@@ -1340,6 +1397,7 @@ static bool parse_mem(Lex *L, A64Operand *o)
                     o->u.mem.ext_amount = (uint8_t)v;
                     o->u.mem.ext_explicit = given;
                     p = skip_ws(q2, L->e);
+                    shift_next = false;
                 }
             } else if (x.kind == RK_NONE || x.kind == RK_BAD) {   /* (x32: a symbol, as llvm reads it) */
                 A64Operand t = {0};
@@ -1360,6 +1418,14 @@ static bool parse_mem(Lex *L, A64Operand *o)
     }
     /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
     if (*p == '@' && o->u.mem.has_offset && !o->u.mem.sym) return a64p_variant_refused(P, p, L->e);   /* ([x0, #1@pageoff]) */
+    if (*p == ',' && (o->u.mem.has_offset || o->u.mem.has_index)) {
+        if (!(p = extra_operands(L, p, shift_next))) return false;
+        if (p >= L->e) {
+            P->unclosed = open;
+            L->p = p;
+            return true;
+        }
+    }
     if (*p != ']' && *p != '!' && *p != '}') return a64p_perr(P, p, "unexpected token in argument list");
     if (*p != ']') return a64p_perr(P, open, "unbalanced '[' in memory operand");
     p++;
@@ -1836,7 +1902,7 @@ A64Inst *a64p_new_inst(Parser *P)
     A64Program *g = P->prog;
     if (g->ninsts == g->cap) grow_insts(g, g->cap ? (size_t)g->cap * 2 : 1024);
     A64Inst *in = &g->insts[g->ninsts];
-    P->bad.at = P->unclosed = NULL;
+    P->bad.at = P->unclosed = P->extra = NULL;
     in->nops = 0;
     in->ops = P->opbuf;
     in->nreads = in->nwrites = 0;
@@ -2556,6 +2622,7 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
             if (me.opnd <= 0 || me.opnd - 1 > i) break;
             return report(P, P->ls + in->ops[i + 1].col - 1, "invalid operand for instruction", "");
         }
+        if (me.opnd <= 0 && P->extra) return report(P, P->extra, "invalid operand for instruction", "");
         if (me.opnd <= 0) {
             a64p_perr(P, mnem_at, "%s", me.msg);
             if (a64_match_too_few(&me)) underline_statement(P, mnem_at, text_end, in);
@@ -2581,12 +2648,14 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
             if (lb) return report(P, lb, "invalid operand for instruction", hint);
         }
         if (P->unclosed && o >= rtrim(o, text_end)) return unclosed_few(P, mnem_at, text_end, in);   /* ([x1, w2) */
+        if (P->extra && o >= P->extra) return report(P, P->extra, "invalid operand for instruction", "");
         report(P, o, msg, hint);
         if (o == mnem_at && a64_match_too_few(&me))
             underline_statement(P, mnem_at, text_end, in);
         return false;
     }
     if (P->unclosed) return unclosed_few(P, mnem_at, text_end, in);
+    if (P->extra) return report(P, P->extra, "invalid operand for instruction", "");   /* (no row takes one) */
     if (!unpredictable(P, in) || !sym_operand_ok(P, in, true)) return false;
     for (int i = 0; i < in->nops; i++)
         regname_warn(P, &in->ops[i]);
@@ -2844,10 +2913,23 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     return false;
 }
 
+/* whether the operand before the ',' before x (in [p, x)) is an immediate (#1, 8, -1) */
+static bool after_immediate(const char *p, const char *x)
+{
+    const char *c = x;
+    while (c > p && is_ws(c[-1])) c--;
+    if (c == p || c[-1] != ',') return false;
+    const char *o = --c;
+    while (o > p && o[-1] != ',' && o[-1] != '[' && o[-1] != '{') o--;
+    o = skip_ws(o, c);
+    return o < c && (*o == '#' || *o == '-' || is_digit(*o));
+}
+
 /* The operands [p, e) as src/a64/shapes.c reads them (a64_shape_requires): an immediate written
  * as a constant expression (mul z0.d, z0.d, #(1+1); incd x0, all, mul #1+1; #n of a .set) is
  * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
- * refuses: "only 'lsl #+N' valid after immediate"): into buf, each such '#expr' its value's digits, padded
+ * refuses after an immediate: "only 'lsl #+N' valid after immediate"; after a register it is an
+ * expression, [x0, z1.d, lsl #(2+1)]): into buf, each such '#expr' its value's digits, padded
  * with blanks to the expression's length (the places in the text stay), where they fit.  buf
  * (of e - p + 1 bytes at least), or p when nothing changed */
 static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
@@ -2861,7 +2943,7 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
         const char *x = h + 1, *end, *n = x < e && *x == '-' ? x + 1 : x, *w = h;
         while (w > p && (w[-1] == ' ' || w[-1] == '\t')) w--;
-        if (w - p >= 3 && !strncasecmp(w - 3, "lsl", 3)) continue;   /* (a shift's amount: a number only) */
+        if (w - p >= 3 && !strncasecmp(w - 3, "lsl", 3) && after_immediate(p, w - 3)) continue;   /* (see above) */
         AsmNum an;
         const char *ne = n < e && is_digit(*n) ? asm_lex_number(n, e, &an) : NULL;
         if (ne && (ne == e || *skip_ws(ne, e) == ',' || *skip_ws(ne, e) == ']' || skip_ws(ne, e) == e)) continue;

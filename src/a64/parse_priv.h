@@ -113,6 +113,7 @@ typedef struct Parser {
      * at NULL: none */
     struct { const char *at, *next; int op, kind; char hint[96]; } bad;   /* next: v1[1]'s '[' */
     const char *unclosed;                  /* an address the statement ends in, its '[' (no ']') */
+    const char *extra;                     /* an operand after an address's offset or index, the first */
     AsmState A;                            /* the assembler language (src/asm) */
     const A64ParseStart *start;            /* a piece of a longer text: where it starts */
     const char *own_of;                    /* the file of the last A64Program.own (inst_own) */

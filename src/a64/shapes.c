@@ -121,6 +121,8 @@ static const char *address_part(const char *mnem, size_t n, int lo, const char *
         while (c < len && r->shape[c] && r->shape[c] == shape[c]) c++;
         if (c > from && c > best) best = c;  /* (a row with an address there: past its '[') */
     }
+    /* (a ',' is no part: the part after it, [z0.d, x1, lsl #0] at the lsl) */
+    if (best > from && best + 1 < len && shape[best] == ',') best++;
     return best > from && best < len ? at[best] : a;
 }
 
@@ -1332,14 +1334,34 @@ static bool index_shift_refused(const char *x, const char *xw, const char *k, co
     if (!gpr) return false;
     if (!k) return shift != 0;
     const char *kw = word_end(k, e), *h = skip_sp(kw, e);
-    if (kw - k != 3 || a64_shift_lookup(k, 3) == A64_SH_NONE) return false;
+    int sh = a64_shift_lookup(k, (size_t)(kw - k));
+    if (sh == A64_SH_NONE) return false;
     int64_t amount;
+    /* (another shift or extend than lsl, [x0, x1, asr #3], [x0, x1, uxtw]: refused at the index,
+     * where its amount is a number or an extend has none; else the parser's words) */
+    if (sh != A64_SH_LSL) return h < e && *h == '#' ? user_int(h + 1, e, &amount) != NULL : sh >= A64_SH_UXTB;
     if (!shift)   /* (a byte's index: none, or lsl #0, lsl 0, as llvm's GPR64shifted8 takes; xzr none) */
         return tolower((unsigned char)x[1]) == 'z' || !(!strncasecmp(k, "lsl", 3) && user_int(h < e && *h == '#' ? h + 1 : h, e, &amount) && !amount);
     return !(h < e && *h == '#' && user_int(h + 1, e, &amount) && amount == shift);
 }
 
 static bool same_shape(const A64ShapeRow *row, const char *in);
+/* whether a listed row of mnemonic [mnem, +n) (its first, lo) takes the first `upto` characters
+ * of shape `out` (up to an address: a writeback after it is refused after it, [x0, x1, lsl #0]!) */
+static bool head_taken(const char *mnem, size_t n, int lo, const char *out, size_t upto)
+{
+    char head[160];
+    if (upto >= sizeof head) return false;
+    memcpy(head, out, upto);
+    head[upto] = 0;
+    for (int i = lo; i >= 0 && i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && same_shape(r, head)) return true;
+    }
+    return false;
+}
+
 /* the shape [shape, tok) of operands [s, e) with an index register's `lsl #0` ([x0, x1, lsl #0]:
  * "[x,x,lslN]") left out where a row of the mnemonic (its first, lo) takes the shape so (up to that
  * address: a writeback after it is refused after it), as the
@@ -1364,18 +1386,35 @@ static void index_lsl0_out(const char *mnem, size_t n, int lo, char *shape, cons
         memmove(otok + from, otok + from + 5, (l - from - 5) * sizeof *otok);
         upto = from + 1;
     }
-    if (!upto) return;
-    char head[160];   /* ([x0, x1, lsl #0]!: the writeback refused after the address, as llvm does) */
-    memcpy(head, out, upto);
-    head[upto] = 0;
-    for (int i = lo; i >= 0 && i < a64_shape_rows_count; i++) {
-        const A64ShapeRow *r = &a64_shape_rows[i];
-        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        if (r->shape[0] != '-' && r->shape[0] != '*' && same_shape(r, head)) {
-            memcpy(shape, out, strlen(out) + 1);
-            memcpy(tok, otok, strlen(out) * sizeof *tok);
-            return;
-        }
+    if (upto && head_taken(mnem, n, lo, out, upto)) {
+        memcpy(shape, out, strlen(out) + 1);
+        memcpy(tok, otok, strlen(out) * sizeof *tok);
+    }
+}
+
+/* SVE2's non-temporal gathers and scatters of a vector base (ldnt1d {z0.d}, p0/z, [z1.d, x0]):
+ * llvm reads their index register with a shift or extend after it and its matcher takes any
+ * ([z1.d, x0, asr #3], [z1.d, xzr, uxtx]: found with llvm-mca-19 -mcpu=apple-m1, each taken
+ * as [z1.d, x0]; not of the sign-extending loads, ldnt1sw, refused at the shift); that shift ",word" or ",wordN" left out of the shape [shape, tok) */
+static void nt_index_shift_out(const char *mnem, size_t n, int lo, char *shape, const char **tok)
+{
+    if (n != 6 || (strncmp(mnem, "ldnt1", 5) && strncmp(mnem, "stnt1", 5))) return;   /* (not ldnt1sw's) */
+    for (char *p = shape; (p = strstr(p, "[z.")) != NULL; p++) {
+        if (!p[3] || p[4] != ',' || p[5] != 'x' || p[6] != ',') continue;
+        char *w = p + 7, *we = w;
+        while (islower((unsigned char)*we)) we++;
+        if (we == w || a64_shift_lookup(w, (size_t)(we - w)) == A64_SH_NONE) continue;
+        if (*we == 'N') we++;
+        if (*we != ']') continue;
+        char out[160];   /* (where a row takes the address so: ldnt1d {z0.s}, p0/z, [z1.s, x0] none) */
+        size_t l0 = strlen(shape), at = (size_t)(p + 6 - shape), k = (size_t)(we - (p + 6));
+        if (l0 >= sizeof out) return;
+        memcpy(out, shape, at);
+        memcpy(out + at, we, l0 + 1 - at - k);
+        if (!head_taken(mnem, n, lo, out, at + 1)) continue;
+        size_t from = (size_t)(p + 6 - shape), cut = (size_t)(we - (p + 6)), l = strlen(shape);
+        memmove(shape + from, shape + from + cut, l + 1 - from - cut);
+        memmove(tok + from, tok + from + cut, (l - from - cut) * sizeof *tok);
     }
 }
 
@@ -1465,8 +1504,32 @@ static const char *gather_index_refused(const char *mnem, size_t n, const char *
     bool ext = kw - k == 4 && (!strncasecmp(k, "sxtw", 4) || !strncasecmp(k, "uxtw", 4));
     if (lsl && t == 's') return x;
     int64_t amount;
+    int sh = a64_shift_lookup(k, (size_t)(kw - k));
+    /* (another shift or extend, asr #3, uxtx: refused at the index, where its amount is a number
+     * or an extend has none) */
+    if (!(lsl || ext) && sh != A64_SH_NONE)
+        return (h < e && *h == '#' ? user_int(h + 1, e, &amount) != NULL : sh >= A64_SH_UXTB) ? x : NULL;
     if (!(lsl || ext) || h >= e || *h != '#' || !user_int(h + 1, e, &amount)) return NULL;
     return amount && amount != sz - "bhwd" ? x : NULL;
+}
+
+/* of SVE's adr of a z register base (adr z0.d, [z1.d, z2.d, lsl #3]), where llvm's matcher
+ * refuses the index z register [x, xw) for the shift or extend after it (found with
+ * llvm-mca-19 -mcpu=apple-m1, tools/lines-llvm.sh): another than lsl (of .s and .d elements),
+ * uxtw or sxtw (of .d), or an amount past 3 (lsl #4); NULL where it takes it or an amount is no
+ * number (the parser's) */
+static const char *adr_index_refused(const char *x, const char *xw, const char *e)
+{
+    if (xw - x < 4 || tolower((unsigned char)*x) != 'z' || !isdigit((unsigned char)x[1]) || xw[-2] != '.') return NULL;
+    char t = (char)tolower((unsigned char)xw[-1]);
+    const char *d = skip_sp(xw, e);
+    if (d >= e || *d != ',') return NULL;
+    const char *k = skip_sp(d + 1, e), *kw = word_end(k, e), *h = skip_sp(kw, e);
+    int sh = a64_shift_lookup(k, (size_t)(kw - k));
+    int64_t amount = 0;
+    if (sh == A64_SH_NONE || (h < e && *h == '#' ? !user_int(h + 1, e, &amount) : sh < A64_SH_UXTB)) return NULL;
+    bool ok = sh == A64_SH_LSL || (t == 'd' && (sh == A64_SH_UXTW || sh == A64_SH_SXTW));
+    return ok && amount >= 0 && amount <= 3 ? NULL : x;
 }
 
 /* where llvm's matcher refuses address [p, ...) of the operands [s, e) of mnemonic [mnem, +n), else
@@ -1489,6 +1552,8 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
     }
     const char *gx = gather_index_refused(mnem, n, b, bw, c, e);
     if (gx) return gx;
+    if (n == 3 && !strncmp(mnem, "adr", 3) && c < e && *c == ',' && (gx = adr_index_refused(skip_sp(c + 1, e), word_end(skip_sp(c + 1, e), e), e)))
+        return gx;
     if (c < e && *c == ',') {
         const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
         /* (of a scalar base, x0 or sp: the rows' shift and #N are not those of a vector base, [z0.d, x1]) */
@@ -2414,6 +2479,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
     if (shape[0]) index_lsl0_out(mnem, n, lo, shape, tok, e);
+    nt_index_shift_out(mnem, n, lo, shape, tok);
     const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
     int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
     /* (a row that takes the operands but for a predicate of the other half, ptrue pn0.b: the

@@ -55,6 +55,7 @@ static bool aerr(AsmErr *err, const char *at, const char *fmt, ...)
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
     err->at = at;
+    err->next = false;
     return false;
 }
 
@@ -666,8 +667,8 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         return cond_branch(A, d, a, e, at, err) ? ASM_DONE : ASM_ERROR;
     case ASM_D_ENDM: case ASM_D_EXITM: {
         /* (llvm's words: something after it; outside an expansion, at the token after it: a
-         * stray .endm's end of statement -- a stray .exitm's is llvm's next statement, uarch's
-         * own words there) */
+         * stray .endm's end of statement, a stray .exitm's the next statement's first, which
+         * llvm reads past the error: the parse goes on, as after a statement that took effect) */
         const char *x = skip_ws(asm_name_end(at + 1, eos), eos);
         int dn = (int)(asm_name_end(at + 1, eos) - at);
         if (x < e && d->kind == ASM_D_ENDM) return aerr(err, x, "unexpected token in '%.*s' directive", dn, at), ASM_ERROR;
@@ -675,7 +676,12 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
         if (!A->nframes || A->frames[A->nframes - 1]->kind == F_INCLUDE) {
             if (d->kind == ASM_D_ENDM)
                 return aerr(err, x, "unexpected '%.*s' in file, no current macro definition", dn, at), ASM_ERROR;
-            if (!A->nframes) return aerr(err, at, "'.exitm' outside a macro"), ASM_ERROR;
+            if (!A->nframes) {
+                A->kept = true;
+                aerr(err, eos, "unexpected '%.*s' in file, no current macro definition", dn, at);
+                err->next = true;
+                return ASM_ERROR;
+            }
         }
         /* the innermost expansion, of any kind, as GNU as and llvm-mc end it (.rept/.irp too;
          * .endm in one as llvm-mc's handleMacroExit) */
@@ -713,9 +719,15 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
             const char *ve = rtrim(v, arg_end(v, e, true)), *te = v;
             if (ve > v && one) one = e;
             else if (ve > v) {
+                /* (one token as llvm's lexer reads it: a number as MASM's, 12ab two, 12h one; a
+                 * name, '@' in it too, a@b; a '$' first a token of its own, $a two) */
                 one = v;
-                while (te < ve && asm_name_char(*te)) te++;
-                if (*v == '"') te = ident_or_string_end(v, ve);
+                AsmNum an;
+                const char *ne = *v >= '0' && *v <= '9' ? asm_lex_number(v, ve, &an) : NULL;
+                if (ne) te = ne;
+                else if (*v != '$')
+                    while (te < ve && (asm_name_char(*te) || (*te == '@' && te > v))) te++;
+                else te = v + 1;
                 if (*v == '\'' && ve - v == 3 && v[2] == '\'') te = ve;
                 if (te != ve && v + 1 != ve) one = e;
             }
@@ -1193,6 +1205,27 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, c
     return ok;
 }
 
+/* the arguments of a call on Darwin of a macro without parameters, as llvm-mc's expandMacro
+ * gives them for $0 to $9: each one's tokens with no blanks between them (1 + 2 is 1+2; a
+ * string's own blanks stay), into out one after the other, each ending in a NUL; their count,
+ * up to the last one not empty ($n: `m 1,` one, `m ,` none) */
+static int darwin_args(const Arg *args, int nc, Buf *out)
+{
+    int n = 0;
+    for (int i = 0; i < nc; i++) {
+        size_t l0 = out->len;
+        bool q = false;
+        for (const char *c = args[i].s; c < args[i].e; c++) {
+            if (q && *c == '\\' && c + 1 < args[i].e) { buf_put(out, c, 2); c++; continue; }
+            if (*c == '"') q = !q;
+            if (q || !is_ws(*c)) buf_putc(out, *c);
+        }
+        if (out->len > l0) n = i + 1;
+        buf_putc(out, 0);
+    }
+    return n;
+}
+
 /* the call at s (its line ls) of macro m with the nc arguments args (lit: not unquoted) */
 static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *lit, int nc, const char *s,
                          const char *e, const char *eos, int line, const char *ls, AsmErr *err)
@@ -1202,8 +1235,11 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     bool set[MAXA] = {0};
     int pos = 0;
     bool named = false;
+    /* (on Darwin a macro without parameters takes any arguments, $0 to $9 in its body, as
+     * llvm-mc's expandMacro: darwin_args) */
+    bool positional = A->dialect == ASM_DARWIN && !m->nparams;
     /* (llvm-mc's parseMacroArguments: one argument a parameter, named or in turn; its words) */
-    for (int i = 0; i < nc; i++) {
+    for (int i = 0; i < nc && !positional; i++) {
         if (m->nparams && i >= m->nparams) return aerr(err, args[i].s, "too many positional arguments");
         /* a named argument: param=value */
         const char *ie = asm_name_end(args[i].s, args[i].e), *x = skip_ws(ie, args[i].e);
@@ -1254,13 +1290,29 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     bool alt = A->altmacro && A->dialect != ASM_DARWIN && m->nparams;
     const char *b = m->body, *be = m->body + m->len;
     Buf *o = &f->text;
+    Buf pargs = {0};              /* (positional: the arguments, each ending in a NUL) */
+    int npos = positional ? darwin_args(args, nc, &pargs) : 0;
     buf_reserve(o, m->len + 1);
     while (b < be) {
         const char *bs = b;
         if (alt) while (bs < be && *bs != '\\' && !asm_name_char(*bs)) bs++;
+        else if (positional) while (bs < be && *bs != '\\' && *bs != '$') bs++;
         else if (!(bs = memchr(b, '\\', (size_t)(be - b)))) bs = be;
         buf_put(o, b, (size_t)(bs - b));
         if (bs == be) break;
+        if (*bs == '$') {         /* (positional: $$ a '$', $n the arguments' count, $0 to $9 one, or none) */
+            char c = bs + 1 < be ? bs[1] : 0;
+            if (c == '$') buf_putc(o, '$');
+            else if (c == 'n') buf_put_llong(o, npos);
+            else if (c >= '0' && c <= '9') {
+                const char *v = pargs.data;
+                for (int k = 0; k < c - '0' && k < npos; k++) v += strlen(v) + 1;
+                if (c - '0' < npos) buf_put(o, v, strlen(v));
+            } else buf_putc(o, '$');
+            b = bs + 1 + (c == '$' || c == 'n' || (c >= '0' && c <= '9'));
+            continue;
+        }
+        if (positional && bs + 1 < be && bs[1] == '$') { buf_put(o, bs, 2); b = bs + 2; continue; }   /* (\$0 as written) */
         if (*bs != '\\') {        /* an identifier: a parameter's name, or as written */
             const char *ie = asm_name_end(bs, be);
             int k = param_index(m, bs, ie);
@@ -1277,8 +1329,9 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
         if (k >= 0) { buf_put(o, val[k].s, (size_t)(val[k].e - val[k].s)); b = ie + (alt && ie < be && *ie == '&'); }
         else if (alt) { buf_putc(o, '\\'); buf_put(o, bs + 1, (size_t)(ie - bs - 1)); b = ie; }
         else { buf_putc(o, '\\'); b = bs + 1; }
-        if (o->len > (size_t)ASM_MAX_BYTES) { frame_free(f); return aerr(err, s, "expansion of macro '%s' too large", m->name); }
+        if (o->len > (size_t)ASM_MAX_BYTES) { frame_free(f); buf_free(&pargs); return aerr(err, s, "expansion of macro '%s' too large", m->name); }
     }
+    buf_free(&pargs);
     A->bytes_left -= (long)o->len;
     if (A->bytes_left < 0) { frame_free(f); return aerr(err, s, "expansions too large (more than %ld bytes of text)", asm_max_bytes); }
     return push_frame(A, f, line, ls, s, err);

@@ -42,8 +42,10 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
 /* an error of the layer: where (a pointer into the line being read) and what; `stop`: where a
  * constant expression's parser stopped (asm_expr's errors: where a missing ')' was wanted) */
 /* an error: where, the message, where the reading stopped; `lex`: llvm's lexer's (a number or
- * character constant that is none: 0x, 'ab'), which some directives report in their words */
-typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex; } AsmErr;
+ * character constant that is none: 0x, 'ab'), which some directives report in their words;
+ * `next`: at the first token of the statement after the one `at` ends (a stray .exitm's, which
+ * llvm reports after reading its end of statement) */
+typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex, next; } AsmErr;
 
 /* known: a constant; hash (of the name: its slot) and len kept, so that a lookup compares the
  * name's bytes only in the slot that holds it and the table grows without reading the names */

@@ -65,7 +65,7 @@ static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
 {
     X->err->at = at;
     X->err->stop = X->p;
-    X->err->lex = false;
+    X->err->lex = X->err->next = false;
     snprintf(X->err->msg, sizeof X->err->msg, msg, arg);
     return false;
 }
@@ -401,7 +401,7 @@ bool asm_constant_variant(const char *at, const char *e, AsmErr *err)
     int n = (int)(ve - v < 40 ? ve - v : 40);
     err->at = v;
     err->stop = ve;
-    err->lex = false;
+    err->lex = err->next = false;
     if (ve == v) snprintf(err->msg, sizeof err->msg, "unexpected symbol modifier following '@'");
     else if (!variant_of(v, ve)) snprintf(err->msg, sizeof err->msg, "invalid variant '%.*s'", n, v);
     else snprintf(err->msg, sizeof err->msg, "invalid modifier '%.*s' (no symbols present)", n, v);
@@ -657,7 +657,7 @@ static bool primary(Ex *X, Val *v)
         }
         X->ntok++;
     } else if ((c >= '0' && c <= '9') || c == '\'' || (c == '.' && X->p + 1 < X->e && X->p[1] >= '0' && X->p[1] <= '9')) {
-        int64_t n;
+        int64_t n = 0;   /* (gcc -O2 -Werror: maybe-uninitialized through directional) */
         bool real = false;
         ok = c == '\'' ? charconst(X, &n) : number(X, &n, &real);
         if (ok && !real && X->p < X->e && (*X->p == 'b' || *X->p == 'f') &&

@@ -144,9 +144,9 @@ static void statement_lines(const Buf *text, int line, bool darwin, int *first, 
 }
 
 /* blank out line `line` (1-based, of the chunk) keeping its newline, so line numbers stay,
- * with the other lines of its statement (a string across them); false when there was nothing
- * on them to blank */
-static bool blank_line(Buf *text, int line, bool darwin)
+ * with the other lines of its statement (a string across them), or with every line after it
+ * when `to_end`; false when there was nothing on them to blank */
+static bool blank_line(Buf *text, int line, bool darwin, bool to_end)
 {
     int l = 1, first, last;
     size_t i = 0;
@@ -158,7 +158,7 @@ static bool blank_line(Buf *text, int line, bool darwin)
     while (i < text->len && l < first)
         if (text->data[i++] == '\n')
             l++;
-    for (; i < text->len && (l < last || text->data[i] != '\n'); i++) {
+    for (; i < text->len && (to_end || l < last || text->data[i] != '\n'); i++) {
         if (text->data[i] == '\n') {
             l++;
             continue;
@@ -340,7 +340,7 @@ void mca_reread_chunk(Run *run, int k)
     run->cur->text.data[ch->len] = 0;
     for (int s = 0; s < run->nskipped; s++)
         if (run->skipped[s] > ch->line0)
-            blank_line(&run->cur->text, run->skipped[s] - ch->line0, run->c->parse.dialect == ASM_DARWIN);
+            blank_line(&run->cur->text, run->skipped[s] - ch->line0, run->c->parse.dialect == ASM_DARWIN, false);
 }
 
 static void warn_at(Run *run, int line0, const A64Inst *in, const char *fmt, const char *a, const char *b)
@@ -425,7 +425,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         bool again = local > 0 && strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0;
         if (!skipping && !collect && report && again)
             collect = po.skip_errors = true;
-        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again && blank_line(&run->cur->text, local, c->parse.dialect == ASM_DARWIN)) {
+        /* (a macro's or repetition's body without its end: it and every line after it, which
+         * llvm reads into the body) */
+        bool to_end = !strncmp(err.msg, "no matching '", 13);
+        if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again &&
+            blank_line(&run->cur->text, local, c->parse.dialect == ASM_DARWIN, to_end)) {
             if (!collect) {
                 size_t ml = strlen(err.msg);
                 snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");

@@ -57,29 +57,32 @@ done
 # a64-debug-md5.test (.file's "inconsistent use of MD5 checksums"),
 # a64-cfi-frames.test (CFI frames: errors that do not stop the parse, one at the end of the
 # text), asm-macro-names.test (macro names as written, a name defined again, parameters and
-# arguments, stray .endm/.endr, .rept's count, .irp/.irpc's arguments) and a64-strings-lines.test
-# (strings across lines: their newline warnings, errors past a newline) and a64-section-changed.test
-# (a section named again with another type, flags or entry size: an error for each): the whole
-# stderr, byte for byte (uarch's closing line has its program name)
+# arguments, stray .endm/.endr, .rept's count, .irp/.irpc's arguments, a body left open),
+# asm-exitm-stray.test (.exitm outside a macro), a64-strings-lines.test (strings across lines:
+# their newline warnings, errors past a newline) and a64-section-changed.test (a section named
+# again with another type, flags or entry size: an error for each): the whole stderr, byte for
+# byte (uarch's closing line has its program name)
 for name in a64-semicolon-errors asm-warnings-with-errors a64-cfi-frames a64-debug-directives a64-debug-md5 asm-macro-names \
-    a64-strings-lines a64-section-changed; do
+    asm-exitm-stray a64-strings-lines a64-section-changed; do
     awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/$name.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=aarch64 -mcpu=apple-m1 "$name.s" 2> llvm.err > /dev/null)
     (cd "$t" && "$UARCH" mca -mcpu=apple-m1 "$name.s" 2>&1 > /dev/null | sed 's/^uarch mca: error: Assembly/error: Assembly/' > uarch.err)
     [ "$(grep -c -e ": error: " -e ": warning: " "$t/uarch.err")" -ge 5 ] || { echo "$name: too few diagnostics from uarch"; fail=1; continue; }
     diff "$t/llvm.err" "$t/uarch.err" || { echo "$name: stderr differs from llvm-mca 19's (< llvm, > uarch)"; fail=1; }
 done
-# a64-cfi-macros.test (CFI frames in macro, .rept, .irp and .irpc expansions): each error's column and
-# message, in order (llvm names the line <instantiation>:N, the line of the expansion; uarch the
-# body's line in the file, checked by hand), under both triples
-for triple in aarch64 arm64-apple-macos; do
-    awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/a64-cfi-macros.test" > "$t/cm.s"
+# a64-cfi-macros.test (CFI frames in macro, .rept, .irp and .irpc expansions, under both triples)
+# and asm-macro-positional.test (Darwin's $0 ... $9, $n and $$ in a macro without parameters):
+# each error's column and message, in order (llvm names the line <instantiation>:N, the line of
+# the expansion; uarch the body's line in the file, checked by hand)
+for spec in a64-cfi-macros:aarch64:15 a64-cfi-macros:arm64-apple-macos:15 asm-macro-positional:arm64-apple-macos:8; do
+    IFS=: read -r name triple least <<< "$spec"
+    awk '/^#--- /{exit} {print}' "$ROOT/tests/errors/$name.test" > "$t/cm.s"
     (cd "$t" && "$LLVM_MCA" -mtriple=$triple -mcpu=apple-m1 cm.s 2>&1 >/dev/null | grep ':[0-9]*:[0-9]*: error: ' |
         sed 's/^[^:]*:[0-9]*://' > cm.llvm)
     (cd "$t" && "$UARCH" mca -mtriple=$triple -mcpu=apple-m1 cm.s 2>&1 >/dev/null | grep ':[0-9]*:[0-9]*: error: ' |
         sed 's/^[^:]*:[0-9]*://' > cm.uarch)
-    [ "$(wc -l < "$t/cm.uarch")" -ge 15 ] || { echo "a64-cfi-macros ($triple): too few errors from uarch"; fail=1; continue; }
-    diff "$t/cm.llvm" "$t/cm.uarch" || { echo "a64-cfi-macros ($triple): columns or messages differ (< llvm, > uarch)"; fail=1; }
+    [ "$(wc -l < "$t/cm.uarch")" -ge "$least" ] || { echo "$name ($triple): too few errors from uarch"; fail=1; continue; }
+    diff "$t/cm.llvm" "$t/cm.uarch" || { echo "$name ($triple): columns or messages differ (< llvm, > uarch)"; fail=1; }
 done
 # a64-expr-malformed.test (malformed expressions: parentheses, operators, @AUTH, data values,
 # .set), a64-literal-malformed.test (numbers and characters as llvm-mca's lexer reads them,
@@ -114,9 +117,11 @@ done
 # division by zero, .error, .warning, .print, .incbin), a64-section-args.test (.section's
 # arguments), a64-byte-index-prfm.test (ld1b ..., [x0, x1, lsl #0]; prfm's extends) and
 # a64-index-extends.test (index registers with asr, ror, lsr, msl; extends of the other width;
-# SVE's gathers) the same way
+# SVE's gathers) and a64-address-extras.test (operands after an address's offset or index, SVE's
+# gathers' and adr's index shifts) the same way
 for name in a64-directive-strings:90 a64-parse-leftovers:200 a64-ifc-open-strings:15 a64-symbol-directives:90 \
-    a64-cfi-args:150 asm-directive-words:45 a64-section-args:270 a64-byte-index-prfm:60 a64-index-extends:40; do
+    a64-cfi-args:150 asm-directive-words:45 a64-section-args:270 a64-byte-index-prfm:60 a64-index-extends:40 \
+    a64-address-extras:190; do
     awk '/^#--- /{exit} !/^#/ && !/^\/\//' "$ROOT/tests/errors/${name%:*}.test" > "$t/lines.s"
     out=$(bash "$ROOT/tools/lines-llvm.sh" "$UARCH" "$t/lines.s")
     n=$(wc -l < "$t/lines.s")
