@@ -343,7 +343,7 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
         *val = (a >= e) == (k == ASM_D_IFB);
         return true;
     }
-    if ((k == ASM_D_IFC || k == ASM_D_IFNC) && (!strcmp(name, "ifeqs") || !strcmp(name, "ifnes"))) {
+    if (k == ASM_D_IFEQS || k == ASM_D_IFNES) {
         /* .ifeqs/.ifnes: two strings and a comma, their contents compared as written
          * (llvm-mc 19's parseDirectiveIfeqs: its words at the token that is not one) */
         const char *s1 = a, *e1 = s1 < e && *s1 == '"' ? asm_string_end(s1, e) : NULL, *x, *s2, *e2;
@@ -354,7 +354,7 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
         if (s2 >= e || *s2 != '"' || !(e2 = asm_string_end(s2, e)))
             return aerr(err, s2 < e ? s2 : eos, "expected string parameter for '.%s' directive", name);
         bool same = e1 - s1 == e2 - s2 && !memcmp(s1, s2, (size_t)(e1 - s1));
-        *val = k == ASM_D_IFC ? same : !same;
+        *val = k == ASM_D_IFEQS ? same : !same;
         return true;
     }
     if (k == ASM_D_IFC || k == ASM_D_IFNC) {
@@ -407,7 +407,7 @@ const AsmElfSection *asm_elf_section_find(const char *name, size_t n)
     return NULL;
 }
 
-static bool is_if(int k) { return k <= ASM_D_IFNC; }
+static bool is_if(int k) { return k <= ASM_D_IFNES; }
 
 /* .else / .elseif / .endif (d), while assembling or skipping */
 static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const char *e, const char *at, AsmErr *err)
