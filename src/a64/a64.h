@@ -231,6 +231,11 @@ static inline A64Features a64f_andnot(A64Features a, A64Features b) { return (A6
  * section has offsets of its own, which a piece does not carry; the pieces after an `.end` are
  * not read) */
 #define A64_MSG_WHOLE "a second code section, an instruction in a data section or '.end' (the text is parsed whole)"
+/* Diag.cause of a parse's error, which the chunked run decides on (src/mca/chunks.c): that
+ * error of a piece (A64_MSG_WHOLE); a bound of the expansions (src/asm ASM_E_EXPANSIONS: skipping
+ * a line of a body would replay them again); a macro's or repetition's body without its end
+ * (ASM_E_OPEN_BODY: it and every line after it are the body) */
+enum { A64_CAUSE_WHOLE = 1, A64_CAUSE_EXPANSIONS, A64_CAUSE_OPEN_BODY };
 /* where the sections of a text lie (A64Inst.offset, .target): each section has offsets of its
  * own from 0 (as llvm-mc and GNU as count them), and the first section that holds instructions
  * lies at 0, each other that holds some (code or data, in the order the text first enters them)
@@ -316,9 +321,13 @@ typedef struct A64Program {
     int64_t *label_off;           /* [nlabels] offset (-1 outside code) */
     int nlabels;
     /* warnings, in source order, as llvm-mc gives them (a `.req` redefinition ignored, a `.fill`
-     * size truncated): the first A64_MAX_WARNINGS kept, the number of the others counted */
+     * size truncated): the first A64_MAX_WARNINGS + 1 kept (as many as a run prints, and one of
+     * a kind said once per input that the run may have said), the others counted by line (a
+     * line of the input, of an included file's the line before it, and how many on it) */
     Diag *warnings;
-    int nwarnings, warnings_more;
+    int nwarnings;
+    struct A64WarnMore { int line, n; } *more;
+    int nmore;
     /* the lines left out (A64ParseOptions.skip_errors), in order: where, and the error (the
      * message in the arena); one of a file the parser read for `.include` (kind
      * A64_DIAG_INCLUDED) at the input's line it comes from (the outermost expansion's call),
@@ -335,17 +344,27 @@ typedef struct A64Program {
     struct A64OwnLine { int inst, line; const char *file; } *own;
     int nown;
 } A64Program;
+/* a run prints at most this many warnings in all, however its text is cut into pieces, and then
+ * says how many more there were (llvm-mc prints every one: a `.rept` of a `.warning` would print
+ * without end, and the parser keeps each it prints) */
 enum { A64_MAX_WARNINGS = 20 };
+/* the warnings a run has printed: how many more it may (`left`), how many it did not (`more`),
+ * the kinds said once per input that were (`said`, bit 1 << kind).  A64_WARNED_INIT to begin */
+typedef struct A64Warned { int left; long more; unsigned said; } A64Warned;
+#define A64_WARNED_INIT {A64_MAX_WARNINGS, 0, 0}
 /* print prog's warnings to f, their lines moved by line0 (the lines before the text parsed),
- * those past line `after` (the lines before it were parsed and warned about before); one of
- * a kind said once per input only when its bit (1 << kind) is not in *said (then set; said
- * NULL: all) */
-void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said);
+ * those past line `after` (the lines before it were parsed and warned about before), as long
+ * as w->left allows (the others counted in w->more); one of a kind said once per input only
+ * when its bit is not in w->said (then set) */
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w);
 /* the same for prog's warnings from the from-th on that come before line:col (their lines moved
  * by line0), in order (one of an included file's lines comes where the one before it does):
- * the index of the first not printed (no "more warnings not shown") */
-int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, unsigned *said, int from,
+ * the index of the first not printed (line INT_MAX: all, and those not kept counted) */
+int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w, int from,
                               int line, int col);
+/* at the end of a run: "FILE: warning: N more warnings not shown" when w->more (f's write
+ * unchecked: the caller checks stderr) */
+void a64_print_warnings_more(FILE *f, const char *file, const A64Warned *w);
 
 /* ---- architecture features that set CPUs apart from the Apple M1 (src/a64/features.tsv) ----
  * A mask with bit k for the k-th feature of the table (i8mm, bf16, bti, wfxt, xs, chk ...) that

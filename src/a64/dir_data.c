@@ -48,7 +48,7 @@ bool a64p_dir_arg(Parser *P, const char *a, const char *e, const char **end, int
     bool ok = asm_expr(&P->A, a, e, end, v, &ae);
     P->A.label_value = NULL;
     if (known) *known = ok;
-    if (!ok && (!strncmp(ae.msg, "unknown symbol", 14) || !strncmp(ae.msg, "symbol '", 8))) {
+    if (!ok && (ae.kind == ASM_E_UNKNOWN_SYMBOL || ae.kind == ASM_E_NOT_CONSTANT)) {
         AsmSymExpr sx;
         AsmErr se;
         if (asm_sym_expr(&P->A, a, e, end, &sx, NULL, &se) && !sx.constant) {
@@ -116,7 +116,7 @@ bool a64p_data_value(Parser *P, const char *x, const char *ve, bool one, int64_t
     if (*known && skip_ws(q2, *xe) < *xe && *skip_ws(q2, *xe) == '@') return a64p_variant_refused(P, skip_ws(q2, *xe), *xe);
     if (*known && skip_ws(q2, *xe) < *xe) return a64p_perr(P, skip_ws(q2, *xe), "%s", junk);
     if (*known) return true;
-    if (!strncmp(ae.msg, "division", 8)) {
+    if (ae.kind == ASM_E_DIV_ZERO) {
         if (!ae.at) ae.at = *xs;
         return a64p_aerr(P, &ae);
     }
@@ -307,7 +307,7 @@ bool a64p_include_left(Parser *P, const char *s, const char *a, const char *e)
            : rd == ASM_INCLUDE_SPECIAL ? a64p_perr(P, a, "'%.256s' is not a regular file: uarch includes regular files only", n)
            : rd == ASM_INCLUDE_LARGE ? a64p_perr(P, a, "'%.256s' is longer than %lld MiB (the bound of a text with its "
                                             "included files)", n, asm_max_include_bytes >> 20)
-           : P->start ? a64p_perr(P, s, "%s", A64_MSG_WHOLE)
+           : P->start ? a64p_whole(P, s)
            : text.len && memchr(text.data, 0, text.len) ? a64p_perr(P, a, "'%.256s' holds a NUL character", n)
            : asm_include_text(&P->A, n, text.len ? text.data : "", text.len, P->line, P->ls, s, &ae) || a64p_aerr(P, &ae);
     buf_free(&text);

@@ -151,7 +151,7 @@ bool a64p_context_err_next(Parser *P, const char *e, const char *msg)
     if (y < P->le && *y == ';' && P->A.dialect != ASM_DARWIN) return a64p_context_err(P, skip_ws(y + 1, P->le), A64_DIAG_CONTEXT, msg);
     const char *x = P->next_line;
     if (!x) {                     /* the end of the text (or of an expansion's line) */
-        if (P->start && !P->A.nframes) return a64p_perr(P, e, "%s", A64_MSG_WHOLE);   /* (the next piece has it) */
+        if (P->start && !P->A.nframes) return a64p_whole(P, e);   /* (the next piece has it) */
         const char *ns, *ne;
         int nline;
         /* (an expansion's: its instantiation's next line, or its end, as llvm's lexer reads on) */
@@ -172,7 +172,7 @@ bool a64p_context_err_next(Parser *P, const char *e, const char *msg)
         }
         break;
     }
-    if (x >= end && P->start) return a64p_perr(P, e, "%s", A64_MSG_WHOLE);
+    if (x >= end && P->start) return a64p_whole(P, e);
     const char *le = memchr(ls, '\n', (size_t)(end - ls));
     return context_err_at(P, x, ls, le ? le : end, line, msg);
 }
@@ -304,7 +304,7 @@ bool a64p_file_directive(Parser *P, const char *s, const char *a, const char *e)
     if (fn < 0) return true;
     int had = dwarf_file(P, fn);
     bool made = fn > 0;           /* (a file of llvm's line table) */
-    if (had < 0) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);
+    if (had < 0) return a64p_whole(P, s);
     if (!fn) {                    /* the root file: its name and checksum */
         free(P->droot);
         P->droot = xmalloc(nfname + 1);
@@ -312,7 +312,7 @@ bool a64p_file_directive(Parser *P, const char *s, const char *a, const char *e)
         P->droot[nfname] = 0;
         P->droot_md5 = md5, P->droot_sum[0] = sum[0], P->droot_sum[1] = sum[1];
     } else if (P->dfiles[0] & 1) {   /* the root file again (a piece that did not see it: whole) */
-        if (!P->droot) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);
+        if (!P->droot) return a64p_whole(P, s);
         if (strlen(P->droot) == nfname && !memcmp(P->droot, fname, nfname) && P->droot_md5 == md5 &&
             (!md5 || (P->droot_sum[0] == sum[0] && P->droot_sum[1] == sum[1])))
             had = 0, fn = fn < 128 ? fn : 0, made = false;   /* (no error; N taken for .loc: see above) */
@@ -366,7 +366,7 @@ bool a64p_loc_directive(Parser *P, const char *a, const char *e)
     if (!(ne = a64p_int_token(x, e, &v))) return a64p_perr(P, arg_at(x, e, eos), "unexpected token in '.loc' directive");
     int had = dwarf_file(P, v < 0 ? 0 : v);
     if (v < 1 && !(v == 0 && had)) return a64p_perr(P, x, "file number less than one in '.loc' directive");
-    if (had < 0) return a64p_perr(P, x, "%s", A64_MSG_WHOLE);
+    if (had < 0) return a64p_whole(P, x);
     if (!had) return a64p_perr(P, x, "unassigned file number in '.loc' directive");
     x = skip_ws(ne, e);
     static const char *const lc[] = {"line number less than zero in '.loc' directive",

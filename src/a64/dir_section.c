@@ -30,7 +30,7 @@ bool a64p_enter(Parser *P, int sec, const char *at)
     if (sec >= 0 && sec != P->code_sec) {
         /* (a piece of a longer text starts in the default section and holds no other: the
          * offsets of the others would not reach the next piece) */
-        if (P->start) return a64p_perr(P, at, "%s", A64_MSG_WHOLE);
+        if (P->start) return a64p_whole(P, at);
         P->secs[P->code_sec].offset = P->offset;   /* (sec > 0 came from section_id: secs exist) */
         P->offset = P->secs[sec].offset;
         P->code_sec = sec;
@@ -329,7 +329,7 @@ end:
     int i = P->nelf - 1;
     while (i >= 0 && P->elf[i].key != key) i--;
     if (i < 0) {
-        if (P->start && P->elf_more) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);   /* (a piece before may have named it) */
+        if (P->start && P->elf_more) return a64p_whole(P, s);   /* (a piece before may have named it) */
         const AsmElfSection *o = !group && !linked && unique < 0 ? asm_elf_section_find(nm, nl) : NULL;
         if (P->nelf == P->capelf) P->elf = xrealloc(P->elf, (size_t)(P->capelf = P->capelf * 2 + 16) * sizeof *P->elf);
         P->elf[i = P->nelf++] = o ? (A64ElfSection){key, nh, o->flags, 0, o->entsize, (uint32_t)o->type, false}

@@ -291,7 +291,7 @@ bool a64p_directive(Parser *P, const char *s, const char *e, const char *ie)
         return true;
     }
     case ASM_D_END:                /* the end of the text: nothing after it is read (GNU as, llvm-mc) */
-        if (P->start) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);   /* (the pieces after it are not) */
+        if (P->start) return a64p_whole(P, s);   /* (the pieces after it are not) */
         P->ended = true;
         return true;
     case ASM_D_WARNING: {          /* .warning ["text"]: a warning, and the text goes on */

@@ -141,29 +141,54 @@ bool a64p_perr(Parser *P, const char *at, const char *fmt, ...)
 }
 
 /* a warning at `at` (llvm-mc's, where it goes on): kept in the program, the first
- * A64_MAX_WARNINGS of them */
-void a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
+ * A64_MAX_WARNINGS + 1 of them, the others counted by line; the Diag kept, else NULL */
+Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
 {
     A64Program *g = P->prog;
-    if (g->nwarnings == A64_MAX_WARNINGS) {
-        g->warnings_more++;
-        return;
+    const char *ls;
+    int line = line_of(P, at, &ls);
+    bool own = P->file != P->input_file;   /* (a line of a file the parser included) */
+    if (g->nwarnings == A64_MAX_WARNINGS + 1) {
+        /* (one of an included file's lines: where the one before it is) */
+        int at_line = !own ? line : g->nmore ? g->more[g->nmore - 1].line : g->warnings[g->nwarnings - 1].line;
+        if (g->nmore && g->more[g->nmore - 1].line == at_line) {
+            g->more[g->nmore - 1].n++;
+            return NULL;
+        }
+        if (g->nmore % 64 == 0) g->more = xrealloc(g->more, (size_t)(g->nmore + 64) * sizeof *g->more);
+        g->more[g->nmore++] = (struct A64WarnMore){at_line, 1};
+        return NULL;
     }
-    if (!g->warnings) g->warnings = xmalloc(A64_MAX_WARNINGS * sizeof *g->warnings);
+    if (!g->warnings) g->warnings = xmalloc((A64_MAX_WARNINGS + 1) * sizeof *g->warnings);
     char msg[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
-    const char *ls;
-    int line = line_of(P, at, &ls);
     diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
-    d->own = P->file != P->input_file;   /* (a line of a file the parser included) */
+    d->own = own;
     asm_notes(&P->A, P->input_file, d);
+    return d;
 }
 
-int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, unsigned *said, int from,
+/* one more warning of a run: printed while w allows, else counted */
+static void warned_one(FILE *f, Diag *d, A64Warned *w)
+{
+    if (d->kind == A64_DIAG_SEMI_COMMENT) {
+        if (w->said & 1u << d->kind)
+            return;
+        w->said |= 1u << d->kind;
+    }
+    if (w->left <= 0) {
+        w->more++;
+        return;
+    }
+    w->left--;
+    diag_print(f, d, "warning");
+}
+
+int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w, int from,
                               int line, int col)
 {
     int i = from, last = 0;
@@ -175,21 +200,23 @@ int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int af
         last = at;
         if (d.line <= after)
             continue;
-        if (d.kind == A64_DIAG_SEMI_COMMENT && said) {
-            if (*said & 1u << d.kind)
-                continue;
-            *said |= 1u << d.kind;
-        }
-        diag_print(f, &d, "warning");
+        warned_one(f, &d, w);
     }
+    if (i == prog->nwarnings && line == INT_MAX)
+        for (int k = 0; k < prog->nmore; k++)
+            if (prog->more[k].line + line0 > after) w->more += prog->more[k].n;
     return i;
 }
 
-void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, unsigned *said)
+void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w)
 {
-    a64_print_warnings_before(f, prog, line0, after, said, 0, INT_MAX, INT_MAX);
-    if (prog->warnings_more)
-        fprintf(f, "%s: warning: %d more warnings not shown\n", prog->file ? prog->file : "<input>", prog->warnings_more);
+    a64_print_warnings_before(f, prog, line0, after, w, 0, INT_MAX, INT_MAX);
+}
+
+void a64_print_warnings_more(FILE *f, const char *file, const A64Warned *w)
+{
+    if (w->more)
+        fprintf(f, "%s: warning: %ld more warnings not shown\n", file ? file : "<input>", w->more);
 }
 
 /* quote a piece of source for a message, cut at 40 characters */
@@ -206,7 +233,21 @@ const char *a64p_q(const char *s, const char *e, char *buf, size_t cap)
 
 /* an error of the assembler-language layer, at its position in the current line (else at the
  * line's first word) */
+static bool aerr_at(Parser *P, const AsmErr *e);
 bool a64p_aerr(Parser *P, const AsmErr *e)
+{
+    aerr_at(P, e);
+    P->err->cause = e->kind == ASM_E_EXPANSIONS ? A64_CAUSE_EXPANSIONS : e->kind == ASM_E_OPEN_BODY ? A64_CAUSE_OPEN_BODY : 0;
+    return false;
+}
+bool a64p_whole(Parser *P, const char *at)
+{
+    a64p_perr(P, at, "%s", A64_MSG_WHOLE);
+    P->err->cause = A64_CAUSE_WHOLE;
+    return false;
+}
+/* a64p_aerr's error at its place */
+static bool aerr_at(Parser *P, const AsmErr *e)
 {
     const char *at = e->at && e->at >= P->ls && e->at <= P->le ? e->at : skip_ws(P->ls, P->le);
     if (e->next && e->at == at) {
@@ -533,7 +574,7 @@ static const char *parse_value_sym(Parser *P, const char *p, const char *e, int6
     AsmErr ae;
     const char *end;
     if (!asm_expr(&P->A, p, e, &end, v, &ae)) {
-        if (sym && !strncmp(ae.msg, "unknown symbol", 14)) *sym = true;
+        if (sym && ae.kind == ASM_E_UNKNOWN_SYMBOL) *sym = true;
         else a64p_aerr(P, &ae);
         return NULL;
     }
@@ -1926,7 +1967,7 @@ static bool place_inst(Parser *P, A64Inst *in, const char *at)
 {
     if (!P->laid) {
         P->relay = !P->start;
-        return a64p_perr(P, at, "%s", A64_MSG_WHOLE);
+        return a64p_whole(P, at);
     }
     in->offset = P->offset;
     P->offset += 4;
@@ -3272,9 +3313,9 @@ static void semi_comment(Parser *P, const char *at, const char *e)
         marker_kind(c, e) != MARK_NONE)
         return;   /* (`.def f;`, `nop; // ...`) */
     P->semi_said = true;
-    a64p_pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca reads "
-          "a statement after it (-mtriple=arm64-apple-macos reads Apple's syntax; said once)");
-    P->prog->warnings[P->prog->nwarnings - 1].kind = A64_DIAG_SEMI_COMMENT;
+    Diag *d = a64p_pwarn(P, at, "';' read as the start of a comment, as in Apple's syntax: on this ELF triple llvm-mca "
+                         "reads a statement after it (-mtriple=arm64-apple-macos reads Apple's syntax; said once)");
+    if (d) d->kind = A64_DIAG_SEMI_COMMENT;
 }
 
 /* does a ';' piece start like a statement (mnemonic, directive, label)? */
@@ -3531,7 +3572,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
  * another buffer: not here */
 static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, const char *a, const char *q)
 {
-    if (P->start) return a64p_perr(P, s, "%s", A64_MSG_WHOLE);   /* (the rest of the text is in other pieces) */
+    if (P->start) return a64p_whole(P, s);   /* (the rest of the text is in other pieces) */
     const char *c = a;
     for (bool in = false; c < q; c++) {   /* (the strings before q are closed) */
         if (in && *c == '\\') c++;
@@ -3564,7 +3605,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
 {
     /* (in a piece of the text, a quote in the pieces after it may close the string: the
      * statement goes on there, src/asm/asm.c asm_statement_end) */
-    if (P->start && !P->A.nframes && P->file == P->input_file) return a64p_perr(P, q, "%s", A64_MSG_WHOLE);
+    if (P->start && !P->A.nframes && P->file == P->input_file) return a64p_whole(P, q);
     s = skip_ws(s, e);
     const char *w = s + (s < e && *s == '.'), *we = asm_name_end(w, e), *x = skip_ws(we, e), *v = NULL;
     size_t n = (size_t)(we - s);
@@ -3946,7 +3987,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                 bool undo = !keep && (P.A.nframes == 0 || (own && P.A.nframes == nf0)) && !P.A.busy && (P.nsym == ns0 || own) && P.nnumdef == nn0 && P.sec == sec0 &&
                             P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
                             prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
-                            strncmp(err->msg, "expansions ", 11) != 0 && strcmp(err->msg, A64_MSG_WHOLE) != 0;
+                            err->cause != A64_CAUSE_EXPANSIONS && err->cause != A64_CAUSE_WHOLE;
                 if (!undo && !keep) { ok = false; break; }
                 if (undo) {
                     prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
@@ -4089,6 +4130,7 @@ bool a64_parse_opts(const char *file, const char *text, size_t len, const A64Par
 void a64_program_free(A64Program *prog)
 {
     free(prog->warnings);
+    free(prog->more);
     free(prog->skipped);
     free(prog->own);
     free(prog->insts);

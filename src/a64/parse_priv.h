@@ -181,14 +181,17 @@ static inline const char *arg_at(const char *x, const char *e, const char *eos)
 
 /* ---- parse.c: diagnostics, symbols, instructions, statements and lines ---- */
 void a64p_add_align(Parser *P, uint32_t align, uint32_t skip);
+/* src/asm's error e as the parser's (its kind as Diag.cause: A64_CAUSE_EXPANSIONS ...); false */
 bool a64p_aerr(Parser *P, const AsmErr *e);
+/* the error A64_MSG_WHOLE at `at` (Diag.cause A64_CAUSE_WHOLE); false */
+bool a64p_whole(Parser *P, const char *at);
 const char *a64p_end_of_statement(const Parser *P, const char *e);
 bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *text, const char *text_end);
 const char *a64p_intern_name(Parser *P, const char *s, size_t n);
 A64Inst *a64p_new_inst(Parser *P);
 const char *a64p_next_token(const Parser *P, const char *x, const char *e);
 bool a64p_perr(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
-void a64p_pwarn(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
+Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
 const char *a64p_q(const char *s, const char *e, char *buf, size_t cap);
 Reg a64p_reg_lookup(const char *s, size_t n);
 bool a64p_line(Parser *P, const char *s, const char *e, const char *plain);

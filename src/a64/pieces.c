@@ -112,6 +112,8 @@ static void shift(A64Program *g, const Piece *pc)
         g->regions[r].line += pc->line0;
     for (int w = 0; w < g->nwarnings; w++)
         g->warnings[w].line += pc->line0;
+    for (int w = 0; w < g->nmore; w++)
+        g->more[w].line += pc->line0;
 }
 
 /* the whole text at once (read up to its first NUL outside a line comment, which the parser reports) */

@@ -47,15 +47,31 @@ struct AsmFrame {
     int ncond0;                   /* open conditionals when the frame started */
 };
 
+static bool vaerr(AsmErr *err, AsmErrKind kind, const char *at, const char *fmt, va_list ap)
+{
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    err->at = at;
+    err->next = false;
+    err->kind = kind;
+    return false;
+}
 static bool aerr(AsmErr *err, const char *at, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static bool aerr(AsmErr *err, const char *at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    vaerr(err, ASM_E_OTHER, at, fmt, ap);
     va_end(ap);
-    err->at = at;
-    err->next = false;
+    return false;
+}
+/* an error of kind `kind` (AsmErrKind) */
+static bool aerr_kind(AsmErr *err, AsmErrKind kind, const char *at, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static bool aerr_kind(AsmErr *err, AsmErrKind kind, const char *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vaerr(err, kind, at, fmt, ap);
+    va_end(ap);
     return false;
 }
 
@@ -319,8 +335,8 @@ static bool cond_eval(AsmState *A, int k, const char *name, const char *a, const
             /* (a symbol without a value: llvm's words where the whole reads as an expression) */
             AsmSymExpr sx;
             AsmErr se;
-            if (!strncmp(err->msg, "division by zero", 16)) return aerr(err, a, "expected absolute expression");
-            if (strncmp(err->msg, "unknown symbol", 14) && strncmp(err->msg, "symbol '", 8)) return false;
+            if (err->kind == ASM_E_DIV_ZERO) return aerr(err, a, "expected absolute expression");
+            if (err->kind != ASM_E_UNKNOWN_SYMBOL && err->kind != ASM_E_NOT_CONSTANT) return false;
             if (!asm_sym_expr(A, a, e, &end, &sx, NULL, &se)) return *err = se, false;
             return aerr(err, a, "expected absolute expression");
         }
@@ -854,8 +870,8 @@ static bool push_frame(AsmState *A, AsmFrame *f, int line, const char *ls, const
         snprintf(nm, sizeof nm, "%s", f->name);
         bool inc = f->kind == F_INCLUDE;
         frame_free(f);
-        if (inc) return aerr(err, at ? at : ls, "expansions nested more than %d deep (a file that includes itself?)", ASM_MAX_DEPTH);
-        return aerr(err, at ? at : ls, "expansions nested more than %d deep (a recursive macro '%s'?)", ASM_MAX_DEPTH, nm);
+        if (inc) return aerr_kind(err, ASM_E_EXPANSIONS, at ? at : ls, "expansions nested more than %d deep (a file that includes itself?)", ASM_MAX_DEPTH);
+        return aerr_kind(err, ASM_E_EXPANSIONS, at ? at : ls, "expansions nested more than %d deep (a recursive macro '%s'?)", ASM_MAX_DEPTH, nm);
     }
     f->call_line = line;
     f->call_file = A->cur_file;
@@ -907,7 +923,7 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
         subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, v, strlen(v), alt);
     } else subst_one(&f->text, f->tmpl, f->tmpl + f->tlen, f->param, f->chars + f->iter, 1, alt);
     A->bytes_left -= (long)f->text.len;
-    if (A->bytes_left < 0) return aerr(err, NULL, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
+    if (A->bytes_left < 0) return aerr_kind(err, ASM_E_EXPANSIONS, NULL, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
     return true;
 }
 
@@ -954,7 +970,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
                     *le = f->call_src + strlen(f->call_src);
                     *line = f->call_line;
                     *file = f->call_file;
-                    if (!more) aerr(err, NULL, "expansions replay too many lines (more than %ld)", asm_max_lines);
+                    if (!more) aerr_kind(err, ASM_E_EXPANSIONS, NULL, "expansions replay too many lines (more than %ld)", asm_max_lines);
                     err->at = f->call_src + f->call_col - 1;
                     return *ok = false;
                 }
@@ -976,7 +992,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
         f->off += 1 + more;
         *file = f->file;
         if (--A->lines_left < 0) {
-            *ok = aerr(err, skip_ws(s, e), "expansions replay too many lines (more than %ld)", asm_max_lines);
+            *ok = aerr_kind(err, ASM_E_EXPANSIONS, skip_ws(s, e), "expansions replay too many lines (more than %ld)", asm_max_lines);
             return false;
         }
         return true;
@@ -1062,15 +1078,9 @@ static const char *arg_end(const char *s, const char *e, bool blanks)
  * '%'; false */
 static bool alt_expr_err(const char *pct, AsmErr *err)
 {
-    const char *m = err->msg;
-    if (!strcmp(m, "expected an expression") || (!strncmp(m, "unexpected '", 12) && m[12] != '"'))
-        return aerr(err, err->at, "unknown token in expression");
-    if (!strncmp(m, "unbalanced '('", 14))
-        return aerr(err, err->stop ? err->stop : err->at, "expected ')'");
-    if (!strncmp(m, "unknown symbol ", 15) || strstr(m, "is not a constant") || !strncmp(m, "division by zero", 16) ||
-        !strncmp(m, "unexpected '\"'", 13))
+    if (err->kind == ASM_E_UNKNOWN_SYMBOL || err->kind == ASM_E_NOT_CONSTANT || err->kind == ASM_E_DIV_ZERO)
         return aerr(err, pct, "expected absolute expression");
-    return false;
+    return false;   /* (the others are llvm's words and places already: asm_expr reads as parseExpression) */
 }
 
 /* Split a call's arguments [p, e): at commas outside brackets and strings (with `blanks`, at
@@ -1333,7 +1343,7 @@ static bool macro_expand(AsmState *A, AsmMacro *m, const Arg *args, const bool *
     }
     buf_free(&pargs);
     A->bytes_left -= (long)o->len;
-    if (A->bytes_left < 0) { frame_free(f); return aerr(err, s, "expansions too large (more than %ld bytes of text)", asm_max_bytes); }
+    if (A->bytes_left < 0) { frame_free(f); return aerr_kind(err, ASM_E_EXPANSIONS, s, "expansions too large (more than %ld bytes of text)", asm_max_bytes); }
     return push_frame(A, f, line, ls, s, err);
 }
 
@@ -1347,7 +1357,7 @@ bool asm_include_text(AsmState *A, const char *name, const char *text, size_t le
         A->files[A->nfiles++] = dupn(name, strlen(name));
     }
     if ((A->bytes_left -= (long)len) < 0)
-        return aerr(err, at, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
+        return aerr_kind(err, ASM_E_EXPANSIONS, at, "expansions too large (more than %ld bytes of text)", asm_max_bytes);
     AsmFrame *f = xcalloc(1, sizeof *f);
     f->kind = F_INCLUDE;
     f->name = dupn(".include", 8);
@@ -1387,10 +1397,10 @@ void asm_notes(const AsmState *A, const char *file, Diag *d)
 bool asm_finish(AsmState *A, int *line, bool *at_end, AsmErr *err)
 {
     *at_end = false;
-    if (A->collect == C_MACRO) { *line = A->collect_line; return aerr(err, NULL, "no matching '.endmacro' in definition"); }
+    if (A->collect == C_MACRO) { *line = A->collect_line; return aerr_kind(err, ASM_E_OPEN_BODY, NULL, "no matching '.endmacro' in definition"); }
     if (A->collect != C_NONE) {   /* (llvm's words) */
         *line = A->collect_line;
-        return aerr(err, NULL, "no matching '.endr' in definition");
+        return aerr_kind(err, ASM_E_OPEN_BODY, NULL, "no matching '.endr' in definition");
     }
     if (A->ncond) {               /* (llvm's words, at the end of the text) */
         *line = A->cond[A->ncond - 1].line;

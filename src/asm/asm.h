@@ -45,7 +45,15 @@ AsmDialect asm_dialect_of(const char *triple, bool *ok);
  * character constant that is none: 0x, 'ab'), which some directives report in their words;
  * `next`: at the first token of the statement after the one `at` ends (a stray .exitm's, which
  * llvm reports after reading its end of statement) */
-typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex, next; } AsmErr;
+/* what an error is, for the callers that decide on it (never on its words): ASM_E_OTHER any
+ * other; a division by zero in a constant expression; a symbol that has no value there (unknown,
+ * or `symbol 'x' is not a constant`); a bound of the expansions (depth, lines replayed, bytes of
+ * text: skipping a line of a body would replay them again); a macro's or repetition's body
+ * without its end (llvm reads every line after it into the body) */
+typedef enum AsmErrKind {
+    ASM_E_OTHER, ASM_E_DIV_ZERO, ASM_E_UNKNOWN_SYMBOL, ASM_E_NOT_CONSTANT, ASM_E_EXPANSIONS, ASM_E_OPEN_BODY
+} AsmErrKind;
+typedef struct AsmErr { const char *at; char msg[300]; const char *stop; bool lex, next; AsmErrKind kind; } AsmErr;
 
 /* known: a constant; hash (of the name: its slot) and len kept, so that a lookup compares the
  * name's bytes only in the slot that holds it and the table grows without reading the names */

@@ -61,14 +61,17 @@ typedef struct Ex {
 /* what an operand or operator read gives: its value (asm_expr) or its node (asm_sym_expr) */
 typedef struct Val { int64_t c; int k; } Val;
 
-static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg)
+/* an error of kind `kind` (AsmErrKind) at `at`: msg with arg for its %s */
+static bool ex_err_kind(Ex *X, AsmErrKind kind, const char *at, const char *msg, const char *arg)
 {
     X->err->at = at;
     X->err->stop = X->p;
     X->err->lex = X->err->next = false;
+    X->err->kind = kind;
     snprintf(X->err->msg, sizeof X->err->msg, msg, arg);
     return false;
 }
+static bool ex_err(Ex *X, const char *at, const char *msg, const char *arg) { return ex_err_kind(X, ASM_E_OTHER, at, msg, arg); }
 
 /* ---- the tokens ---- */
 
@@ -402,6 +405,7 @@ bool asm_constant_variant(const char *at, const char *e, AsmErr *err)
     err->at = v;
     err->stop = ve;
     err->lex = err->next = false;
+    err->kind = ASM_E_OTHER;
     if (ve == v) snprintf(err->msg, sizeof err->msg, "unexpected symbol modifier following '@'");
     else if (!variant_of(v, ve)) snprintf(err->msg, sizeof err->msg, "invalid variant '%.*s'", n, v);
     else snprintf(err->msg, sizeof err->msg, "invalid modifier '%.*s' (no symbols present)", n, v);
@@ -486,7 +490,7 @@ static bool unary(Ex *X, const char *at, char op, Val *v)
 static bool binary(Ex *X, const char *at, int op, Val *v, Val r)
 {
     if (!X->sym) {
-        if (!apply(op, v->c, r.c, &v->c)) return ex_err(X, at, "division by zero in %s", "expression");
+        if (!apply(op, v->c, r.c, &v->c)) return ex_err_kind(X, ASM_E_DIV_ZERO, at, "division by zero in %s", "expression");
         return true;
     }
     if (!node(X, at, (XNode){.kind = N_BINARY, .op = (uint8_t)op, .l = v->k, .r = r.k}, v)) return false;
@@ -510,7 +514,8 @@ static bool sym_value(Ex *X, const char *at, Val *v)
     else if (y && y->known) v->c = y->value;
     else {                   /* (the name for the message only: a data value's symbol fails here) */
         snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), s);
-        return ex_err(X, at, y ? "symbol '%s' is not a constant" : "unknown symbol '%s' in a constant expression", name);
+        return ex_err_kind(X, y ? ASM_E_NOT_CONSTANT : ASM_E_UNKNOWN_SYMBOL, at,
+                           y ? "symbol '%s' is not a constant" : "unknown symbol '%s' in a constant expression", name);
     }
     X->p = p + (*at == '"');
     return true;
@@ -617,7 +622,7 @@ static bool directional(Ex *X, const char *at, int64_t n, Val *v)
     if (!X->sym) {
         char name[32];
         snprintf(name, sizeof name, "%lld%c", (long long)n, back ? 'b' : 'f');
-        return ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
+        return ex_err_kind(X, ASM_E_UNKNOWN_SYMBOL, at, "unknown symbol '%s' in a constant expression", name);
     }
     XNode y = {.kind = N_SYM, .rel = true, .l = -1, .r = -1, .b = -1, .s = at, .n = (size_t)(X->p - at)};
     if (!node(X, at, y, v)) return false;
@@ -681,7 +686,7 @@ static bool primary(Ex *X, Val *v)
     } else if (c == '@' && variant(X, at + 1, asm_name_end(at + 1, X->e))) {   /* (no constant: a symbol's words) */
         char name[48];
         snprintf(name, sizeof name, "%.*s", (int)(asm_name_end(at + 1, X->e) - at), at);   /* (a variant's: short) */
-        ok = ex_err(X, at, "unknown symbol '%s' in a constant expression", name);
+        ok = ex_err_kind(X, ASM_E_UNKNOWN_SYMBOL, at, "unknown symbol '%s' in a constant expression", name);
     } else if (c == '@') {
         ok = false;                 /* (variant's error: @foo, "invalid variant 'foo'") */
     } else if (X->sym && (c == '"' || asm_name_start(c))) {

@@ -85,7 +85,7 @@ typedef struct Dec {
     DecRegion *rg;                /* the regions, printed after the instructions */
     int nrg, caprg;
     const SrcMap *map;            /* the input is a copy with its included files spliced in */
-    unsigned warned_kinds;        /* the warnings said once per input that were (a64_print_warnings) */
+    A64Warned warned;             /* the parser's warnings printed (a64_print_warnings) */
 } Dec;
 
 /* the file and line a line of the input is: the name of an included file (several files: of
@@ -115,7 +115,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
 {
     Dec *d = ctx;
     int own = 0;
-    a64_print_warnings(stderr, prog, 0, 0, &d->warned_kinds);
+    a64_print_warnings(stderr, prog, 0, 0, &d->warned);
     if (d->json) {
         for (int i = 0; i < prog->ninsts; i++) {
             const A64Inst *x = &prog->insts[i];
@@ -227,7 +227,7 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
     A64ParseOptions po = {.features = features};
     const char *name = strcmp(path, "-") ? path : "<stdin>";
     SrcMap map = {0};
-    Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0, &map};
+    Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0, &map, A64_WARNED_INIT};
     Diag err;
     bool ok;
     FILE *f = stream && strcmp(path, "-") ? fopen(path, "rb") : NULL;
@@ -277,7 +277,9 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
             a64_program_free(&prog);
         }
     }
-    if (!ok)
+    if (ok)
+        a64_print_warnings_more(stderr, name, &d.warned);
+    else
         diag_print(stderr, &err, "error");
     for (int i = 0; i < d.nrg; i++) {
         if (ok && !json) {

@@ -56,7 +56,7 @@ static const Opt opts[] = {
     {"mcpu", O_MCPU, K_STR, "<cpu-name>", "CPU model (default firestorm; -mcpu=help lists them); another Apple core (cyclone, apple-a7 ... a13, a15 ..., apple-m2 ...) runs on firestorm with its own features"},
     {"mattr", O_MATTR, K_STR, "<a1,+a2,...>", "adds (+) or removes (-) the features uarch gates (src/a64/features.tsv: i8mm, bf16, sve, sve2, sme, sme2, ssbs, lse, neon ...; +all: every one; +v8.6a: an architecture's), with what each implies (+sve2: sve); others are ignored (a warning)"},
     {"iterations", O_ITER, K_UINT, "<uint>", "number of iterations to run (default 100; 0: the default)", {OPT_INT, 0, 1000000}},
-    {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically; not the input file, which llvm-mca replaces)"},
+    {"o", O_OUT, K_STR, "<filename>", "output filename (written atomically; '-' is stdout; not empty, which llvm-mca takes for stdout, nor the input file, which llvm-mca replaces)"},
     {"json", O_JSON, K_BOOL, NULL, "print the output in json format"},
     {"timeline", O_TIMELINE, K_BOOL, NULL, "print the timeline view"},
     {"timeline-max-iterations", O_TL_ITER, K_UINT, "<uint>", "maximum number of iterations to print in timeline view (default 10)", {OPT_INT, 0, 10000}},
@@ -425,6 +425,11 @@ int cmd_mca(int argc, char **argv)
     if (c.march && !triple_ok(c.march))
         return usage_error("unsupported architecture '%s': uarch mca models AArch64 only "
                            "(-march=aarch64 or arm64)", c.march);
+    if (c.output && !*c.output) {   /* (llvm-mca writes to stdout: more likely an empty variable than a wish) */
+        eprintf("%s: error: -o: the file name is empty (stdout is '-o -', or no -o)\n", util_progname);
+        opt_response_free();
+        return 1;
+    }
     if (c.output && c.input && out_same_file(c.input, c.output)) {   /* (llvm-mca replaces it) */
         eprintf("%s: error: output file '%s' is the input file '%s': the report would replace it\n",
                 util_progname, c.output, c.input);

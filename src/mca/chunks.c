@@ -419,15 +419,15 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         int local = err.kind == A64_DIAG_INCLUDED ? 0 : err.line;   /* (0: no line of the input) */
         if (local) err.line += ch->line0;
         /* a line that fails to parse is skipped, and the chunk parsed again; not a bound of the
-         * expansions ("expansions ..."): skipping a line of a body would replay them again, nor
+         * expansions (A64_CAUSE_EXPANSIONS): skipping a line of a body would replay them again, nor
          * a second code section (the whole parse takes it), nor a line already blank (an
          * error that skipping cannot end) */
-        bool again = local > 0 && strncmp(err.msg, "expansions ", 11) != 0 && strcmp(err.msg, A64_MSG_WHOLE) != 0;
+        bool again = local > 0 && err.cause != A64_CAUSE_EXPANSIONS && err.cause != A64_CAUSE_WHOLE;
         if (!skipping && !collect && report && again)
             collect = po.skip_errors = true;
         /* (a macro's or repetition's body without its end: it and every line after it, which
          * llvm reads into the body) */
-        bool to_end = !strncmp(err.msg, "no matching '", 13);
+        bool to_end = err.cause == A64_CAUSE_OPEN_BODY;
         if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again &&
             blank_line(&run->cur->text, local, c->parse.dialect == ASM_DARWIN, to_end)) {
             if (!collect) {
@@ -460,7 +460,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
         if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
             if (collect)
-                wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi,
+                wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
                                                held[h].line, held[h].col);
             parse_diag(&held[h++], collect ? "error" : "warning", &asm_errors);
             continue;
@@ -472,7 +472,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (sk->kind == A64_DIAG_UNFINISHED && nheld > 0)
             continue;
         if (collect)
-            wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi,
+            wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
                                            sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
         if (!first)
             continue;
@@ -500,13 +500,13 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     }
     free(held);
     if (collect)
-        a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds, wi, INT_MAX, INT_MAX);
+        a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi, INT_MAX, INT_MAX);
     if (region_failed && !collect)
         run->failed = true;          /* (printed: no whole-file parse to print them again) */
     if (collect || region_failed)
         return parse_failed(run, asm_errors);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
-        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines, &run->warned_kinds);
+        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines, &run->warned);
         if (ch->line0 + ch->lines > run->warned_lines)
             run->warned_lines = ch->line0 + ch->lines;
     }

@@ -254,5 +254,8 @@ void mca_simulate_counters(const ModelCpu *cpu, const A64Inst *insts, int n, con
 void mca_result_free(McaResult *r);
 /* free the buffers mca_simulate keeps from one call to the next (in the calling thread) */
 void mca_sim_release(void);
+/* the simulator's switches in the environment (UARCH_MCA_NO_CACHE, UARCH_MCA_NO_EXTRAPOLATION:
+ * opt_env_bool's rule) are well formed: else false with "$VAR: 'x' is not a boolean ..." in err */
+bool mca_env_check(char *err, size_t errsz);
 
 #endif

@@ -117,12 +117,13 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
     /* the input: a file, or stdin spooled to a temporary file */
     const char *path = c->input ? c->input : "-";
     const char *fname = strcmp(path, "-") ? path : "<stdin>";
-    Run run = {.c = c, .cpu = cpu, .fname = fname, .keep_max = KEEP_BYTES};
+    Run run = {.c = c, .cpu = cpu, .fname = fname, .keep_max = KEEP_BYTES, .warned = A64_WARNED_INIT};
     /* (small chunks, nothing kept: for tests and fuzzing; a bad value is an error, not the default) */
     double keep = (double)KEEP_BYTES, lines = CHUNK_LINES;
     char err[300];
     if (!opt_env("UARCH_MCA_KEEP_BYTES", (OptRange){OPT_SIZE, 0, 9007199254740992.0}, &keep, err, sizeof err) ||
-        !opt_env("UARCH_MCA_CHUNK_LINES", (OptRange){OPT_INT, 1, 2147483647.0}, &lines, err, sizeof err)) {
+        !opt_env("UARCH_MCA_CHUNK_LINES", (OptRange){OPT_INT, 1, 2147483647.0}, &lines, err, sizeof err) ||
+        !mca_env_check(err, sizeof err)) {
         fprintf(stderr, "%s: error: %s\n", util_progname, err);
         return 1;
     }
@@ -203,6 +204,7 @@ int mca_run(const ModelCpu *cpu, const McaRunOptions *c)
         }
         nregions = run.chunk_regions;
     }
+    a64_print_warnings_more(stderr, fname, &run.warned);   /* (however the text was cut) */
     if (nregions == 0) {
         fprintf(stderr, "%s: error: no assembly instructions found\n", fname);
         goto fail;

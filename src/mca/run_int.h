@@ -96,7 +96,7 @@ typedef struct Run {
     bool warned_branch;
     bool warned_layout;          /* an instruction or a branch target off a 4-byte boundary (once) */
     int warned_lines;             /* pass 1: the parser's warnings of lines 1..this are printed */
-    unsigned warned_kinds;        /* the warnings said once per input that were (a64_print_warnings) */
+    A64Warned warned;             /* the parser's warnings printed (a64_print_warnings) */
     A64Inst *tmp;
     int region_index;
     Out out;

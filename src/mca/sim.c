@@ -64,6 +64,7 @@
  * candidate often repeat every iteration while the whole state repeats every few).
  */
 #include "mca/sim.h"
+#include "util/opt.h"
 
 #include <limits.h>
 #include <math.h>
@@ -888,11 +889,18 @@ static void sched_flush(Sim *s, int32_t t)
         sched_acc(&s->sched[q], t);
 }
 
+bool mca_env_check(char *err, size_t errsz)
+{
+    bool on;
+    return opt_env_bool("UARCH_MCA_NO_CACHE", &on, err, errsz) &&
+           opt_env_bool("UARCH_MCA_NO_EXTRAPOLATION", &on, err, errsz);
+}
+
 /* the cut can be turned off (full simulation, to verify it) */
 static bool extrap_enabled(void)
 {
-    const char *e = getenv("UARCH_MCA_NO_EXTRAPOLATION");
-    return !(e && *e && strcmp(e, "0") != 0);
+    bool off, ok = opt_env_bool("UARCH_MCA_NO_EXTRAPOLATION", &off, NULL, 0);   /* (checked by mca_run) */
+    return !(ok && off);
 }
 
 /* the period of the extra cycles of the fractional edges taken so far (edge_extra): 1, 2, 5, 10 */

@@ -40,6 +40,7 @@
  * McaResult filled by sim_run must be added there.
  */
 #include "mca/sim.h"
+#include "util/opt.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -121,8 +122,8 @@ static bool enabled;
 static pthread_once_t enabled_once = PTHREAD_ONCE_INIT;
 static void read_env(void)
 {
-    const char *e = getenv("UARCH_MCA_NO_CACHE");
-    enabled = !(e && *e && strcmp(e, "0") != 0);
+    bool off, ok = opt_env_bool("UARCH_MCA_NO_CACHE", &off, NULL, 0);   /* (checked by mca_run) */
+    enabled = !(ok && off);
 }
 
 static bool cache_enabled(void)

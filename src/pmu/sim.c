@@ -127,6 +127,8 @@ int pmu_sim_modelled(uint32_t *ids, int max)
 
 static bool sim_available(char *why, size_t whysz)
 {
+    if (!mca_env_check(why, whysz))   /* (a switch of the simulator's that is no boolean) */
+        return false;
     snprintf(why, whysz, "the uarch mca simulator (-mcpu=%s)", model_name(pmu_sim_cpu()));
     return true;
 }

@@ -60,6 +60,7 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     d->col = col;
     d->col_end = 0;
     d->kind = 0;
+    d->cause = 0;
     d->own = false;
     va_list ap;
     va_start(ap, fmt);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const kind_name[] = {"an integer", "a number", "a count", "a size"};
 
@@ -261,6 +262,24 @@ bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz)
     char what[200];
     snprintf(what, sizeof what, "$%.150s", var);
     return parse_num(what, v, r, out, err, errsz);
+}
+
+bool opt_env_bool(const char *var, bool *on, char *err, size_t errsz)
+{
+    static const char *const words[] = {"0", "false", "no", "off", "1", "true", "yes", "on"};
+    const char *v = getenv(var);
+    *on = false;
+    if (!v || !*v)
+        return true;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcasecmp(v, words[i])) {
+            *on = i >= 4;
+            return true;
+        }
+    char q[200];
+    opt_quote(v, q, sizeof q);
+    snprintf(err, errsz, "$%.150s: '%s' is not a boolean (1, true, yes, on; 0, false, no, off)", var, q);
+    return false;
 }
 
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz)

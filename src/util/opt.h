@@ -40,6 +40,11 @@ bool opt_number_text(const char *v, OptType t, double *x);
  * the same text as opt_parse: true with *out set, or untouched when unset or empty; false with
  * "$UARCH_MCA_CHUNK_LINES: 'x' is not an integer (1 .. 2147483647)" in err. */
 bool opt_env(const char *var, OptRange r, double *out, char *err, size_t errsz);
+/* The boolean environment variable `var` (a debugging switch: "UARCH_MCA_NO_CACHE"), one rule
+ * for all (README): unset, empty, 0, false, no or off (any case) is off, 1, true, yes or on is
+ * on: true with *on set; anything else false with "$UARCH_MCA_NO_CACHE: 'x' is not a boolean
+ * (1, true, yes, on; 0, false, no, off)" in err (and *on false). */
+bool opt_env_bool(const char *var, bool *on, char *err, size_t errsz);
 /* The same for integer types, into a long long. */
 bool opt_parse_ll(const char *name, const char *value, OptRange r, long long *out, char *err, size_t errsz);
 bool opt_parse_int(const char *name, const char *value, OptRange r, int *out, char *err, size_t errsz);

@@ -213,6 +213,9 @@ typedef struct Diag {
                                                  them: a last note says how many */
     int kind;                                 /* the reporting layer's class of it (diag_set: 0,
                                                  none; a64.h: A64_DIAG_REGION) */
+    int cause;                                /* what the error is, for a caller that decides on
+                                                 it, never on its words (diag_set: 0, none;
+                                                 a64.h: A64_CAUSE_WHOLE ...) */
     bool own;                                 /* file:line are the file's own, not lines of an
                                                  input with files spliced in (diag_use_map) */
 } Diag;

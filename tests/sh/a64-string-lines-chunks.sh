@@ -13,7 +13,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 U=$(realpath "$UARCH"); cd "$t" || exit 1
 LLVM_MCA=${LLVM_MCA_19:-$(command -v llvm-mca-19 || echo /usr/lib/llvm-19/bin/llvm-mca)}
 region() {  # a region of a loop with a string across lines before it (.byte: no warnings,
-            # of which a parse keeps 20: A64_MAX_WARNINGS, per chunk)
+            # of which a run prints 20: A64_MAX_WARNINGS)
     printf '\t.data\n\t.byte "%s\n# LLVM-MCA-BEGIN in-%s\n// \\"\n# LLVM-MCA-END\n", "x\ny" // a "comment\n' "$1" "$1"
     printf '\t.text\n# LLVM-MCA-BEGIN %s\n%s:\n' "$1" "$1"
     for i in $(seq 4); do echo "	add	x$i, x$i, #1"; done

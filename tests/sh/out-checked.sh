@@ -34,6 +34,13 @@ check '<stdout>' version
 check '<stdout>' --version
 check '<stdout>' bench --help
 check '/dev/full' mca -o /dev/full f.s
+check '/dev/full' mca -json -o /dev/full f.s
+check '<stdout>' pmu list
+check '<stdout>' pmu --help
+check '<stdout>' pmu stat -backend=sim -e 0x02 -asm 'add x0, x0, #1'
+check '<stdout>' bench list
+check '<stdout>' bench dcache --help
+check '<stdout>' clock -json
 
 # stdout closed: the report cannot go anywhere, so it is an error (Bad file descriptor)
 cat f.s | "$UARCH" mca - >&- 2> err.txt; rc=$?

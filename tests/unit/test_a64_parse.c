@@ -444,3 +444,35 @@ TEST(a64_reg_names_table)
     CHECK(a64_special_reg("FPCR", 4) && a64_special_reg("vg", 2) && a64_special_reg("nzcv", 4));
     CHECK(!a64_special_reg("sp", 2) && !a64_special_reg("x0", 2) && !a64_special_reg("v", 1));
 }
+
+/* the errors the chunked run decides on carry a cause (Diag.cause), not words it compares: a
+ * body without its end, a bound of the expansions, a piece that must be parsed whole; any
+ * other error none (src/mca/chunks.c) */
+TEST(a64_parse_error_causes)
+{
+    static const struct { const char *text; int cause; const char *msg; } cases[] = {
+        {"nop\n.rept 2\nnop\n", A64_CAUSE_OPEN_BODY, "no matching '.endr' in definition"},
+        {".macro m\nnop\n", A64_CAUSE_OPEN_BODY, "no matching '.endmacro' in definition"},
+        {".macro m\nm\n.endm\nm\n", A64_CAUSE_EXPANSIONS, "expansions nested more than"},
+        {"addd x0, x1\n", 0, "unrecognized instruction mnemonic"},
+        {".word 1/0\n", 0, "division by zero"},
+        {".error \"expansions y\"\n", 0, "expansions y"},               /* (the user's words: no cause) */
+        {".error \"no matching '.endr'\"\n", 0, "no matching '.endr'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        A64Program prog;
+        Diag err;
+        CHECK(!a64_parse("t.s", cases[i].text, strlen(cases[i].text), &prog, &err));
+        CHECK_INT(err.cause, cases[i].cause);
+        CHECK(strstr(err.msg, cases[i].msg) != NULL);
+    }
+    /* a second code section in a piece (A64ParseOptions.start): the text is parsed whole */
+    const char *s = "nop\n.section .text.b,\"ax\"\nnop\n";
+    A64ParseStart st = {0};
+    A64ParseOptions po = {.start = &st};
+    A64Program prog;
+    Diag err;
+    CHECK(!a64_parse_opts("t.s", s, strlen(s), &po, &prog, &err));
+    CHECK_INT(err.cause, A64_CAUSE_WHOLE);
+    CHECK_STR(err.msg, A64_MSG_WHOLE);
+}

@@ -118,6 +118,30 @@ TEST(opt_env_names_the_variable)
     unsetenv("UARCH_TEST_OPT_ENV");
 }
 
+/* one rule for the boolean UARCH_* switches (UARCH_MCA_NO_CACHE=false was on: any text but 0) */
+TEST(opt_env_bool_words)
+{
+    char err[256] = "";
+    bool on = true;
+    unsetenv("UARCH_TEST_OPT_BOOL");
+    CHECK(opt_env_bool("UARCH_TEST_OPT_BOOL", &on, err, sizeof err) && !on);
+    static const char *const off[] = {"", "0", "false", "no", "off", "FALSE", "No"}, *const yes[] = {"1", "true", "yes", "on", "ON", "True"};
+    for (size_t i = 0; i < sizeof off / sizeof *off; i++) {
+        setenv("UARCH_TEST_OPT_BOOL", off[i], 1);
+        on = true;
+        CHECK(opt_env_bool("UARCH_TEST_OPT_BOOL", &on, err, sizeof err) && !on);
+    }
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        setenv("UARCH_TEST_OPT_BOOL", yes[i], 1);
+        on = false;
+        CHECK(opt_env_bool("UARCH_TEST_OPT_BOOL", &on, err, sizeof err) && on);
+    }
+    setenv("UARCH_TEST_OPT_BOOL", "2", 1);
+    CHECK(!opt_env_bool("UARCH_TEST_OPT_BOOL", &on, err, sizeof err) && !on);
+    CHECK_STR(err, "$UARCH_TEST_OPT_BOOL: '2' is not a boolean (1, true, yes, on; 0, false, no, off)");
+    unsetenv("UARCH_TEST_OPT_BOOL");
+}
+
 TEST(opt_int_clamps_to_int)
 {
     char err[256];
