@@ -3,7 +3,7 @@
 ISA_TSVS := $(sort $(wildcard src/a64/isa/*.tsv))
 GEN_SRCS += $(B)/gen/isa.c
 # the tables of src/a64/*.tsv (rules below): $(B)/gen/a64_NAME.c
-A64_TABLES := regs sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs sve_imms match_order sme_spellings
+A64_TABLES := regs sysregs sysops opnames features archs shapes counts aliases claims apple za_tiles sme_operands sme_addrs mnem_rules sve_imms match_order sme_spellings
 GEN_SRCS += $(patsubst %,$(B)/gen/a64_%.c,$(A64_TABLES))
 # what a tool linking the a64 layer needs besides its objects (enc-learn, shape-key, bench-parse;
 # the asm layer's table too, src/asm/asm.mk)
@@ -89,6 +89,9 @@ $(B)/gen/a64_sme_operands.c: src/a64/sme_operands.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) a64/internal.h A64SmeOperand a64_sme_operands "str str str str str" $< > $@.tmp && mv $@.tmp $@
 $(B)/gen/a64_sme_addrs.c: src/a64/sme_addrs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64SmeAddr a64_sme_addrs "str str str str" $< > $@.tmp && mv $@.tmp $@
+# the mnemonics whose operands llvm reads by a rule of their own: src/a64/mnem_rules.tsv
+$(B)/gen/a64_mnem_rules.c: src/a64/mnem_rules.tsv $(GEN_TABLE) | $(B)/.dirs
+	$(GEN_TABLE) -s a64/internal.h A64MnemRule a64_mnem_rules "str str" $< > $@.tmp && mv $@.tmp $@
 # the integer immediates of SVE's forms with a last immediate: src/a64/sve_imms.tsv (learned by
 # tools/sve-imms-survey.sh)
 $(B)/gen/a64_sve_imms.c: src/a64/sve_imms.tsv $(GEN_TABLE) | $(B)/.dirs

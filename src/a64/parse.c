@@ -2946,10 +2946,12 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "vector register expected")) {
         /* (llvm's parser of lists of Neon vectors, at a z register: then its second errors at
-         * what follows the register, as after mismatched sizes) */
+         * what follows the register, as after mismatched sizes; none where a '-' of a range
+         * follows it, {z3.d - z6.d}: llvm-mca-19 -mcpu=apple-m1) */
         const char *c = req_at;
         while (c < e && (is_identc(*c) || *c == '.')) c++;
-        after_errors(P, skip_ws(c, P->le), true);
+        c = skip_ws(c, P->le);
+        if (c >= e || *c != '-') after_errors(P, c, true);
     }
     return false;
 }

@@ -203,6 +203,47 @@ static size_t next_operand(const char **p)
     return n;
 }
 
+/* the row named [mnem, +n) of `count` rows of `size` bytes sorted by their first member, the
+ * mnemonic (src/a64/sme_addrs.tsv, mnem_rules.tsv), NULL for none */
+static const void *row_named(const void *rows, int count, size_t size, const char *mnem, size_t n)
+{
+    int lo = 0, hi = count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        const char *row = (const char *)rows + (size_t)mid * size, *name = *(const char *const *)row;
+        int c = strncmp(name, mnem, n);
+        if (!c && name[n]) c = 1;
+        if (!c) return row;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* the row of the address of load, store or prefetch [mnem, +n) (src/a64/sme_addrs.tsv), NULL
+ * for none */
+static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
+{
+    return row_named(a64_sme_addrs, a64_sme_addrs_count, sizeof *a64_sme_addrs, mnem, n);
+}
+
+/* whether the operands of mnemonic [mnem, +n) are read by rule `rule` of src/a64/mnem_rules.tsv */
+static bool mnem_rule(const char *mnem, size_t n, const char *rule)
+{
+    const A64MnemRule *r = row_named(a64_mnem_rules, a64_mnem_rules_count, sizeof *a64_mnem_rules, mnem, n);
+    return r && !strcmp(r->rule, rule);
+}
+
+/* whether shape `r` of a row of mnemonic [mnem, +n) opens there a list of one vector (its '{'
+ * not yet skipped: !brace) that llvm reads written bare at `i` (st1w z0.s, p0, [x0]: a form's
+ * { z0.s }; not where mnem_rules.tsv says braced-list: ld1q z0.q, ...; nor a list of ZA's
+ * tiles or zt0: zero za0.d, zero zt0 are refused, llvm-mc-19) */
+static bool bare_list(const char *mnem, size_t n, const char *r, const char *i, bool brace)
+{
+    return *r == '{' && *i == 'z' && (i[1] == '.' || !isalpha((unsigned char)i[1])) && !brace &&
+           strcspn(r, "}") < strcspn(r, ",-") && !mnem_rule(mnem, n, "braced-list");
+}
+
 /* what rows_take asks of an operand at a place: a z register or a list of one (TAKE_Z: llvm's
  * form of the list of one takes the register without braces, ld1d z0.d, p0/z, [x0]; a list of
  * more, as SME2's fcvtzs { z0.s, z1.s }, { z2.s, z3.s } has, does not), a list
@@ -211,18 +252,26 @@ enum { TAKE_Z, TAKE_ZLIST, TAKE_ZA, TAKE_P };
 
 /* whether operand [o, +n) of a row is one of kind `take` at its place; TAKE_ZA: *next, a list of
  * a tile ({za0h.s[w12, 0]}), whose tile llvm also reads at the next place */
-static bool takes(const char *o, size_t n, int take, bool *next)
+static bool takes(const char *o, size_t n, int take, bool bare, bool *next)
 {
     switch (take) {
-    case TAKE_Z: return zreg(o, n) && (*o != '{' || (!memchr(o, ',', n) && !memchr(o, '-', n)));
+    case TAKE_Z: return zreg(o, n) && (*o != '{' || (bare && !memchr(o, ',', n) && !memchr(o, '-', n)));
     case TAKE_ZLIST: return zreg(o, n) && *o == '{';
     case TAKE_ZA: *next = n >= 3 && !strncmp(o, "{za", 3); return *next || (n >= 2 && o[0] == 'z' && o[1] == 'a');
     default: return n && *o == 'p';
     }
 }
 
+/* whether operand [o, +n) of a shape has a vector group (za.s[w,N,vgx2]) */
+static bool has_vgx(const char *o, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i++)
+        if (!strncmp(o + i, ",vgx", 4)) return true;
+    return false;
+}
+
 /* whether shape `row` has an operand of kind `take` at llvm's place `place` */
-static bool row_takes(const char *row, int place, int take)
+static bool row_takes(const char *row, int place, int take, bool bare)
 {
     /* (alt: the places where an array of za is written without its vgx2 or vgx4, za.s[w8, 0],
      * a spelling llvm takes and its disassembler does not print) */
@@ -230,11 +279,10 @@ static bool row_takes(const char *row, int place, int take)
         const char *o = row;
         size_t n = next_operand(&row);
         bool next = false;
-        if (takes(o, n, take, &next) && (at == place || alt == place || (next && (at + 1 == place || alt + 1 == place))))
+        if (takes(o, n, take, bare, &next) && (at == place || alt == place || (next && (at + 1 == place || alt + 1 == place))))
             return true;
         at += operand_places(o, n);
-        bool vgx = false;
-        for (size_t i = 0; i + 4 <= n && *o == 'z' && o[1] == 'a'; i++) vgx = vgx || !strncmp(o + i, ",vgx", 4);
+        bool vgx = *o == 'z' && o[1] == 'a' && has_vgx(o, n);
         alt += operand_places(o, n) - vgx;
     }
     return false;
@@ -244,10 +292,11 @@ static bool row_takes(const char *row, int place, int take)
  * parser reads one of a class of SVE or SME only where a form has one (its custom parsers) */
 static bool rows_take(const char *mnem, size_t n, int lo, int place, int take)
 {
+    bool bare = !mnem_rule(mnem, n, "braced-list");   /* (a list of one takes the bare register) */
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
-        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes(r->shape, place, take)) return true;
+        if (r->shape[0] != '-' && r->shape[0] != '*' && row_takes(r->shape, place, take, bare)) return true;
     }
     return false;
 }
@@ -762,7 +811,7 @@ static bool same_shape(const A64ShapeRow *row, const char *in)
             r += 5;
         } else if (!strncmp(r, ",N,mulvl]", 9) && *i == ']') {
             r += 8;
-        } else if (*r == '{' && *i == 'z' && !brace && strcspn(r, "}") < strcspn(r, ",-")) {
+        } else if (bare_list(row->mnem, strlen(row->mnem), r, i, brace)) {
             r++;
             brace = true;
         } else if (*r == '}' && brace && (!*i || *i == ',' || *i == '[')) {
@@ -1133,21 +1182,6 @@ static bool runs_span(const char *runs, long *lo, long *hi)
     return *lo <= *hi;
 }
 
-/* the row of the address of load, store or prefetch [mnem, +n) (src/a64/sme_addrs.tsv), NULL
- * for none */
-static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
-{
-    int lo = 0, hi = a64_sme_addrs_count;   /* (the rows are sorted by mnem) */
-    while (lo < hi) {
-        int mid = (lo + hi) / 2, c = strncmp(a64_sme_addrs[mid].mnem, mnem, n);
-        if (!c && a64_sme_addrs[mid].mnem[n]) c = 1;
-        if (!c) return &a64_sme_addrs[mid];
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return NULL;
-}
-
 /* the row of src/a64/sve_imms.tsv of mnemonic [mnem, +n) and shape (of shapes.tsv), NULL for none */
 /* the first row of src/a64/sve_imms.tsv of mnemonic [mnem, +n), or of the one after it (sorted by
  * mnem) */
@@ -1197,14 +1231,16 @@ static const char *imm_refused(const char *mnem, size_t n, const A64ShapeRow *ro
     if (v % 256 == 0 && runs_have(r->shifted, (long)(v / 256), NULL, NULL)) return NULL;
     *words = r->words;
     if (last) return at;
-    /* (an index another form of zt0 takes, movt zt0[1], x0: of zt0[N, mul vl]; zt0[8, mul vl]:
-     * of zt0[N]: llvm's matcher goes on in that form, refusing the mul, else at the ',' after
-     * the ']', llvm-mc-19) */
+    /* (an index another form of zt0 at the same place takes, movt zt0[1], x0: of zt0[N, mul vl];
+     * zt0[8, mul vl]: of zt0[N]: llvm's matcher goes on in that form, refusing the mul, else at
+     * the ',' after the ']', llvm-mc-19; not movt x0, zt0[1], whose zt0 no other form has second:
+     * refused at it in the row's words) */
+    size_t zk = (size_t)(zt - shape);
     for (int i = sve_imm_first(mnem, n); sve_imm_of(i, mnem, n); i++)
-        if (&a64_sve_imms[i] != r && strstr(a64_sve_imms[i].shape, "zt[N") &&
-            runs_have(a64_sve_imms[i].values, (long)v, NULL, NULL)) {
+        if (&a64_sve_imms[i] != r && !strncmp(a64_sve_imms[i].shape, shape, zk) &&
+            !strncmp(a64_sve_imms[i].shape + zk, "zt[N", 4) && runs_have(a64_sve_imms[i].values, (long)v, NULL, NULL)) {
             *words = "-";
-            size_t k = (size_t)(zt - shape) + 4;   /* (after "zt[N": the mul, or the ',' after the ']') */
+            size_t k = zk + 4;   /* (after "zt[N": the mul, or the ',' after the ']') */
             return shape[k] && shape[k + 1] ? tok[k + 1] : tok[zt - shape];
         }
     return tok[zt - shape];
@@ -1398,7 +1434,7 @@ static void index_lsl0_out(const char *mnem, size_t n, int lo, char *shape, cons
  * as [z1.d, x0]; not of the sign-extending loads, ldnt1sw, refused at the shift); that shift ",word" or ",wordN" left out of the shape [shape, tok) */
 static void nt_index_shift_out(const char *mnem, size_t n, int lo, char *shape, const char **tok)
 {
-    if (n != 6 || (strncmp(mnem, "ldnt1", 5) && strncmp(mnem, "stnt1", 5))) return;   /* (not ldnt1sw's) */
+    if (!mnem_rule(mnem, n, "nt-shift")) return;   /* (not ldnt1sw's) */
     for (char *p = shape; (p = strstr(p, "[z.")) != NULL; p++) {
         if (!p[3] || p[4] != ',' || p[5] != 'x' || p[6] != ',') continue;
         char *w = p + 7, *we = w;
@@ -1545,14 +1581,14 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
     const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
     if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
     const char *c = skip_sp(bw, e);
-    if (n == 4 && !strncasecmp(mnem, "prf", 3) && strchr("bhwdBHWD", mnem[3])) {   /* (SVE's prefetches) */
+    if (mnem_rule(mnem, n, "prefetch")) {   /* (SVE's prefetches) */
         const A64SmeAddr *pa = sme_addr(mnem, n);
         const char *g = prefetch_gather_refused(pa ? atoi(pa->shift) : 0, b, bw, c, e);
         if (g) return g;
     }
     const char *gx = gather_index_refused(mnem, n, b, bw, c, e);
     if (gx) return gx;
-    if (n == 3 && !strncmp(mnem, "adr", 3) && c < e && *c == ',' && (gx = adr_index_refused(skip_sp(c + 1, e), word_end(skip_sp(c + 1, e), e), e)))
+    if (mnem_rule(mnem, n, "adr") && c < e && *c == ',' && (gx = adr_index_refused(skip_sp(c + 1, e), word_end(skip_sp(c + 1, e), e), e)))
         return gx;
     if (c < e && *c == ',') {
         const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
@@ -2062,6 +2098,19 @@ static int za_bare_at(const char *shape, const char *s, const char *e)
     return -1;
 }
 
+/* whether operand k of row shape `row` is an array vector of ZA (za.s[w,N,vgx2]) of the
+ * elements of operand k of shape v, ZA's array without its index there (za_bare_at): llvm's
+ * parser reads that za.s as the vector's, its index operands of their own after it, and its
+ * matcher refuses the next operand (mova za.s, p0/m, z0.s: at the p0, llvm-mc-19) */
+static bool array_at(const char *row, int k, const char *v)
+{
+    for (int j = 0; j < k && *row; j++) next_operand(&row);
+    for (int j = 0; j < k && *v; j++) next_operand(&v);
+    const char *y = row, *x = v;
+    size_t yn = next_operand(&row), xn = next_operand(&v);
+    return xn == 4 && yn > 5 && !strncmp(y, x, 4) && y[4] == '[' && has_vgx(y, yn);
+}
+
 /* shape_common of shape v (of the text [s, e)) and a row's, up to an operand of v that is ZA's
  * array without its index (za_bare_at), which the row's tile there does not take */
 static int za_common(const char *v, const char *row, const char *s, const char *e)
@@ -2116,7 +2165,7 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         return false;
     }
     if (xn == 5 && cls == A64_SPELL_Z_LIST && x[4] == '}' && *o != '{' && zsuffix &&
-        tolower((unsigned char)w[-1]) != x[3]) {
+        tolower((unsigned char)w[-1]) != x[3] && !mnem_rule(r->mnem, strlen(r->mnem), "braced-list")) {
         /* (a list of one, its register written bare: llvm reads it as the form's z register,
          * ldnt1d z3.s, pn11/z, [x0]) */
         snprintf(words, cap, "invalid element width");
@@ -2160,6 +2209,7 @@ static int match_rank(const char *x, size_t xn, bool slice)
     char name[16];
     const char *dot = memchr(x, '.', xn);
     if (spelling(x, xn) == A64_SPELL_ZT) snprintf(name, sizeof name, "zt");
+    else if (xn >= 3 && !strncmp(x, "{za", 3) && !memchr(x, '[', xn)) snprintf(name, sizeof name, "tiles");
     else if (!dot || dot + 1 >= x + xn || !element_bits(dot[1])) snprintf(name, sizeof name, "-");
     else snprintf(name, sizeof name, "%s%c", slice ? "slice." : "", dot[1]);
     for (int i = 0; i < a64_match_order_count; i++)
@@ -2222,7 +2272,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
         size_t c = 0;
         bool brace = false;                 /* (a list of one vector takes the bare register: st1w z0.s[1]) */
         while (c < len) {
-            if (*q == '{' && v[c] == 'z' && !brace && strcspn(q, "}") < strcspn(q, ",-")) q++, brace = true;
+            if (bare_list(mnem, n, q, v + c, brace)) q++, brace = true;
             else if (*q == '}' && brace) q++, brace = false;
             else if (*q && *q == v[c]) q++, c++;
             else if (vgx_omitted(q, v + c)) q += 5;
@@ -2469,6 +2519,48 @@ static int za_unindexed(const char *mnem, size_t n, int lo, const char *shape, c
     return -1;
 }
 
+/* ZA or ZA's array without its index (za, za.s) at operand k, where a form that takes the
+ * operands before it has the indexed one (ldr za[w12, 0], [x0]; mova za.s[w8, 0, vgx2], ...),
+ * followed by an operand in brackets: llvm's parser reads the brackets as the index, and its
+ * matcher refuses the register in them where it is no index register (ldr za, [x0]: at the x0;
+ * llvm-mc-19, llvm-mca-19 -mcpu=apple-m1), in the words of the index's class where the CPU has
+ * the form's features (src/a64/sme_operands.tsv: za, array).  That register, else NULL */
+static const char *za_index_bracket(const char *mnem, size_t n, int lo, const char *shape, const char *s,
+                                    const char *e, A64Features features, char *msg, size_t cap)
+{
+    int k = 0;
+    for (const char *p = shape; *p; k++) {
+        const char *x = p;
+        size_t xn = next_operand(&p);
+        int cls = spelling(x, xn);
+        if ((cls != A64_SPELL_ZA || xn != 2) && za_bare_at(shape, s, e) != k) continue;
+        const char *b = operand_at(s, e, k + 1);
+        if (!*p || b >= e || *b != '[') return NULL;
+        bool indexed = false;
+        for (int i = lo; i < a64_shape_rows_count && !indexed; i++) {
+            const A64ShapeRow *r = &a64_shape_rows[i];
+            if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+            if (shape_common(shape, r->shape) < k) continue;
+            const char *y = r->shape;
+            for (int j = 0; j < k && *y; j++) next_operand(&y);
+            indexed = !strncmp(y, x, xn) && y[xn] == '[';
+        }
+        if (!indexed) return NULL;
+        const A64SmeOperand *ix = sme_operand(xn == 2 ? "za" : "array");
+        const char *g = skip_sp(b + 1, e), *ge = word_end(g, e);
+        long ilo = 0, ihi = 0, w = -1;
+        if (!ix || !runs_span(ix->index, &ilo, &ihi)) return NULL;
+        if (ge - g >= 2 && ge - g <= 3 && tolower((unsigned char)*g) == 'w' && isdigit((unsigned char)g[1]))
+            w = strtol(g + 1, NULL, 10);
+        if (w >= ilo && w <= ihi) return NULL;   /* (an index register: the form's start) */
+        if (mnem_has_form(mnem, n, lo, features))
+            snprintf(msg, cap, "operand must be a register in range [w%ld, w%ld]", ilo, ihi);
+        else snprintf(msg, cap, "invalid operand for instruction");
+        return g;
+    }
+    return NULL;
+}
+
 static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                           A64Features features, char *msg, size_t cap, const char **at)
 {
@@ -2566,6 +2658,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         }
         if (v != shape && same_shape(r, shape) && !low) low = r;
         int c = shape[0] && r->shape[0] != '-' && r->shape[0] != '*' ? shape_common(v, r->shape) : 0;
+        if (bare >= 0 && c == bare && array_at(r->shape, bare, v)) c++;   /* (mova za.s, p0/m, z0.s: at the p0) */
         if (c > near) near = c;
     }
     /* an address no form takes after operands a form takes (ld1w { z0.s, z1.s }, pn8/z, [x0, #1]:
@@ -2627,6 +2720,11 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         diverge_words(mnem, n, lo, s, e, shape, zk, dflt, features, dw, sizeof dw);
         snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
         *at = operand_at(s, e, zk);
+        return A64_SHAPE_FORMS;
+    }
+    const char *zb = !hit && shape[0] ? za_index_bracket(mnem, n, lo, shape, s, e, features, msg, cap) : NULL;
+    if (zb) {
+        *at = zb;
         return A64_SHAPE_FORMS;
     }
     /* operands that stop short of a form (add z0.s, z1.s): llvm's matcher finds no form that
