@@ -180,6 +180,9 @@ typedef struct BenchRunOpts {
                                 * task-clock or the timer (no PMU) count both: the note says so */
     BenchFn once;              /* called once in the measuring process, after the scratch memory is
                                 * set up, before the first round (-code_one_time_init); NULL: none */
+    bool clock_median;         /* without a PMU, convert with the median round's core clock (the
+                                * statistic is the median or mean: `bench run`); false: with the
+                                * fastest timings' (a minimum, the sweeps' quiet rounds) */
 } BenchRunOpts;
 
 typedef struct BenchSamples {
@@ -188,6 +191,11 @@ typedef struct BenchSamples {
     char backend[32];          /* "perf_event" | "task-clock" | "timer" */
     double core_hz, timer_hz;  /* used for timer->cycles conversion (0 when unused; timer_hz is
                                 * 1e9 for task-clock) */
+    /* without a PMU, the core clock the rounds saw (clock_rounds, clock.h): from the fastest chain
+     * timings, the median round's and its quartiles; clock_steady: the two agree within 3 % (else
+     * the clock moved between rounds, and core_hz is the one of the statistic: clock_median) */
+    double clock_fast_hz, clock_median_hz, clock_q25_hz, clock_q75_hz;
+    bool clock_steady;
     int cpu;                   /* the CPU pinned to */
     int dropped;               /* rounds dropped because the CPU changed */
     /* v[(f * ncounters + c) * runs + r]: counter c around one call of function f in run r.

@@ -37,11 +37,39 @@ static const char usage[] =
 
 #define PATBUF (1 << 20)
 
-void mispredict_findings(Sweep *s, int ser, bool ready)
+void mispredict_knees(KneeOpts *k)
+{
+    k->direction = 1;   /* longer patterns are never predicted better */
+    k->min_len = 3;     /* one point per octave: a level of 3 periods is already 3 octaves */
+}
+
+void mispredict_replay_init(Sweep *s)
+{
+    memset(s, 0, sizeof *s);
+    s->opt.best = true;
+    s->knee = knee_defaults();
+    mispredict_knees(&s->knee);
+}
+
+double mispredict_learned(const double *x, const double *y, int n, double low, double high)
+{
+    double mid = (low + high) / 2, last = NAN;
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(y[i]))
+            continue;
+        if (y[i] > mid)
+            return last;
+        last = x[i];
+    }
+    return NAN;
+}
+
+void mispredict_findings(Sweep *s, int ser, bool ready, const double *pass_y, int npass, int stride)
 {
     const char *sn = s->series[ser].name;
     const KneeResult *r = sweep_knees(s, ser);
-    if (s->series[ser].n == 0)
+    const SweepSeries *S = &s->series[ser];
+    if (S->n == 0)
         return;
     const KneeLevel *high = &r->levels[r->nlevels - 1];
     /* the cost of a predicted branch: the median of the shortest periods (up to 4 points of the
@@ -52,22 +80,50 @@ void mispredict_findings(Sweep *s, int ser, bool ready)
     double ys[4];
     int nb = 0;
     for (int i = r->levels[0].first; i <= r->levels[0].last && nb < 4; i++)
-        ys[nb++] = sweep_y(s, &s->series[ser].pts[i]);
+        ys[nb++] = sweep_y(s, &S->pts[i]);
     double low = stats_median(ys, (size_t)nb);
     int knee = -1;
     for (int i = 0; i + 1 < r->nlevels; i++)   /* the last step: into the unlearned level */
         if (r->levels[i].confidence >= 0.5)
             knee = i;
     SweepFinding *f = sweep_finding(s, "longest learned pattern", sn);
-    if (knee >= 0) {
+    double *x = xmalloc(sizeof(double) * (size_t)S->n), *y = xmalloc(sizeof(double) * (size_t)S->n);
+    for (int i = 0; i < S->n; i++)
+        x[i] = S->pts[i].x, y[i] = sweep_y(s, &S->pts[i]);
+    double learned = knee >= 0 ? mispredict_learned(x, y, S->n, low, high->level) : NAN;
+    if (isfinite(learned)) {
         sweep_finding_level(f, r, knee);
-        f->value = r->levels[knee].x_last;
-        sweep_fnote(f, "%.2f cycles per branch at the shortest periods; past the "
-                 "plateau the pattern is not learned", low);
+        f->value = f->to = learned;
+        for (int i = 0; i < S->n; i++)
+            if (x[i] > learned && isfinite(y[i])) {
+                f->next = x[i];
+                break;
+            }
+        /* each pass alone, by the same rule on the same low and high */
+        double lo = INFINITY, hi = -INFINITY;
+        f->npass = npass > 1 ? (npass < (int)ARRAY_LEN(f->pass_val) ? npass : (int)ARRAY_LEN(f->pass_val)) : 0;
+        for (int k = 0; k < f->npass; k++) {
+            f->pass_val[k] = mispredict_learned(x, pass_y + (size_t)k * (size_t)stride, S->n, low, high->level);
+            if (isfinite(f->pass_val[k]))
+                lo = fmin(lo, f->pass_val[k]), hi = fmax(hi, f->pass_val[k]);
+        }
+        sweep_fnote(f, "%.2f cycles per branch at the shortest periods, %.2f on the unlearned plateau: the "
+                 "longest period before the first above the midway, %.2f (a quarter of the branches "
+                 "mispredicting), each point its fastest pass", low, high->level, (low + high->level) / 2);
+        if (lo <= hi && hi > 2 * lo) {   /* more than an octave (a point of the grid) apart */
+            f->nunstable = 2;
+            f->unstable[0] = lo, f->unstable[1] = hi;
+            sweep_fnote_clause(f, "its passes alone put the longest learned pattern %.0f to %.0f periods "
+                               "apart: the predictor's hold on patterns of these lengths varied between passes",
+                               lo, hi);
+        }
     } else {
         sweep_fnote(f, "no knee: every period tried was %s",
                  r->nlevels == 1 ? "predicted alike" : "ambiguous");
+        knee = -1;
     }
+    free(x);
+    free(y);
     SweepFinding *g = sweep_finding(s, "mispredict penalty", sn);
     if (knee >= 0) {
         g->cycles = 2 * (high->level - low);
@@ -127,9 +183,9 @@ int exp_mispredict(int argc, char **argv)
     int status;
     if (!sweep_parse(&s, argc, argv, NULL, NULL, usage, &status))
         return status;
-    s.knee.direction = 1;   /* longer patterns are never predicted better */
+    mispredict_knees(&s.knee);
+    s.passes_dflt = 3;      /* (each pass's longest learned pattern: its spread) */
     bool x86 = sweep_x86(&s);
-    s.knee.min_len = 3;   /* one point per octave: a level of 3 periods is already 3 octaves */
     double lo = s.opt.min > 0 ? s.opt.min : 2, hi = s.opt.max > 0 ? s.opt.max : PATBUF;
     if (hi > PATBUF)
         hi = PATBUF;
@@ -144,7 +200,11 @@ int exp_mispredict(int argc, char **argv)
     s.xlabel = "pattern period (branches)", s.ylabel = "cycles per branch", s.yunit = "cycles";
     s.x_int = true, s.y_from_zero = true, s.yscale = SVG_LINEAR;
     int ser[2] = {sweep_series(&s, "condition ready"), sweep_series(&s, "condition loaded before the branch")};
-    sweep_begin(&s, 2 * n);
+    int npass = sweep_passes(&s);
+    double *py = xmalloc(sizeof(double) * 2 * (size_t)npass * (size_t)n);   /* [v][pass][i] */
+    for (int k = 0; k < 2 * npass * n; k++)
+        py[k] = NAN;
+    sweep_begin(&s, 2 * n * npass);
     unsigned char *pat = sweep_alloc(PATBUF, false);
     Buf init;
     buf_init(&init);
@@ -152,7 +212,9 @@ int exp_mispredict(int argc, char **argv)
     Buf body[2];
     mispredict_kernels(x86, body);
     const int unroll[2] = {4, 16};   /* 16 branches an iteration either way */
-    uint64_t seed = 0x6d15;
+    for (int pass = 0; pass < npass && !sweep_stop(&s); pass++) {
+    s.pass = pass;
+    uint64_t seed = 0x6d15;   /* (the same patterns every pass) */
     for (int i = 0; i < n && !sweep_stop(&s); i++) {
         size_t period = (size_t)grid[i];
         unsigned char *one = xmalloc(period);
@@ -178,6 +240,7 @@ int exp_mispredict(int argc, char **argv)
             bench_prog_free(&prog);
             if (!ok) {
                 if (fatal && !sweep_stop(&s)) {
+                    free(py);
                     sweep_release(pat, PATBUF);
                     buf_free(&init);
                     buf_free(&body[0]);
@@ -189,15 +252,18 @@ int exp_mispredict(int argc, char **argv)
             }
             sweep_add(&s, ser[v], &pt);
             sweep_progress(&s, ser[v], &pt);
+            py[((size_t)v * npass + pass) * n + i] = sweep_y(&s, &pt);
         }
+    }
     }
 measured:
     sweep_release(pat, PATBUF);
     buf_free(&init);
     buf_free(&body[0]);
     buf_free(&body[1]);
-    mispredict_findings(&s, ser[0], true);
-    mispredict_findings(&s, ser[1], false);
+    mispredict_findings(&s, ser[0], true, py, npass, n);
+    mispredict_findings(&s, ser[1], false, py + (size_t)npass * n, npass, n);
+    free(py);
     int rc = sweep_finish(&s);
     sweep_free(&s);
     return rc;

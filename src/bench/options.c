@@ -214,6 +214,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
     c->s.syntax = BENCH_ATT;
     c->syntax = "auto";
     c->stat = "median";
+    c->s.run.clock_median = true;
     const char *snippet = NULL, *init = NULL, *late = NULL, *once = NULL, *code[4] = {NULL, NULL, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -255,6 +256,7 @@ int bench_parse_run(int argc, char **argv, BenchCli *c, char *err, size_t n)
             case R_MAX: c->stat = "max"; break;
             default: c->stat = "median"; break;
             }
+            c->s.run.clock_median = strcmp(c->stat, "min") != 0;   /* (runner.c: the clock of the statistic) */
             continue;
         }
         const char *v = w.value ? w.value : i + 1 < argc ? argv[++i] : NULL;

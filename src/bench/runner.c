@@ -35,6 +35,8 @@ typedef struct Shared {
     int ncounters;
     char counter[BENCH_MAX_COUNTERS][BENCH_COUNTER_NAME];
     double core_hz, timer_hz;
+    double clock_fast_hz, clock_median_hz, clock_q25_hz, clock_q75_hz;
+    int clock_steady;
     int cpu;
     int started;                         /* the first kernel call began */
     int finished;                        /* the sentinel: every call returned (set after the
@@ -194,9 +196,17 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
      * converting with its first reading was up to 9 % off: 6.5 "NOPs per cycle" on a 6-wide
      * core).  So every round also times the add chain (clock_chain: one cycle an add) at two
      * lengths, ~50 and ~100 us, with the same counter, and the cycles of this process's rounds
-     * are converted with the clock of the fastest timing of each length. */
+     * are converted with the clock of the statistic (clock_rounds, clock.h): the fastest timing
+     * of each length for a minimum, the median of the rounds' own clocks for the median; where
+     * the two differ by more than 3 % the clock moved between rounds (BenchSamples.clock_steady,
+     * which `bench run` says). */
     uint64_t refk = perf ? 0 : (uint64_t)(50e-6 * sh->core_hz / CLOCK_CHAIN_ADDS) + 1;
-    double ref1 = INFINITY, ref2 = INFINITY;   /* the fastest timing of each length */
+    double *ref1 = NULL, *ref2 = NULL;         /* each round's timing of each length */
+    int nref = 0;
+    if (refk) {
+        ref1 = xmalloc(sizeof(double) * (size_t)(runs + o->warmup));
+        ref2 = xmalloc(sizeof(double) * (size_t)(runs + o->warmup));
+    }
     sh->started = 1;
     for (int r = -o->warmup; r < runs; r++) {
         int cb = clock_current_cpu(), moved = 0;
@@ -222,10 +232,9 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
             t1 = read0(fds[0], task);
             clock_chain(2 * refk);
             t2 = read0(fds[0], task);
-            if (r > -o->warmup || o->warmup == 0) {   /* (all but a first, cold one; fixed work:
-                                                      * interference only ever adds time) */
-                ref1 = fmin(ref1, (double)(t1 - t0));
-                ref2 = fmin(ref2, (double)(t2 - t1));
+            if (r > -o->warmup || o->warmup == 0) {   /* (all but a first, cold one) */
+                ref1[nref] = (double)(t1 - t0);
+                ref2[nref++] = (double)(t2 - t1);
             }
         }
         if (r >= 0) {
@@ -235,8 +244,20 @@ static void child(const BenchRunOpts *o, BenchFn *fns, int nfns, Shared *sh)
     }
     alarm(0);
     if (refk) {   /* (the long chain less the short one: the reads' cost cancels) */
-        if (ref2 > ref1 && isfinite(ref2))
-            sh->core_hz = (double)refk * CLOCK_CHAIN_ADDS * sh->timer_hz / (ref2 - ref1);
+        ClockRounds cr;
+        if (clock_rounds(ref1, ref2, nref, (double)refk * CLOCK_CHAIN_ADDS, sh->timer_hz, &cr)) {
+            /* the clock of the statistic: under load the fastest timings (fixed work: interference
+             * only adds time) come from the rounds at the highest clock, while the median round
+             * ran at the typical one (this guest: 2.994 GHz against 2.545, 1.17 cycles an add) */
+            sh->core_hz = o->clock_median ? cr.median_hz : cr.fast_hz;
+            sh->clock_fast_hz = cr.fast_hz;
+            sh->clock_median_hz = cr.median_hz;
+            sh->clock_q25_hz = cr.q25_hz;
+            sh->clock_q75_hz = cr.q75_hz;
+            sh->clock_steady = cr.steady;
+        }
+        free(ref1);
+        free(ref2);
         for (int f = 0; f < nfns; f++)
             for (int r = 0; r < runs; r++)
                 v[(size_t)f * nc * runs + r] *= sh->core_hz / sh->timer_hz;
@@ -354,6 +375,11 @@ BenchStatus bench_run(const BenchRunOpts *opts, BenchFn *fns, int nfns, BenchSam
     snprintf(out->backend, sizeof out->backend, "%s", sh->backend);
     out->core_hz = sh->core_hz;
     out->timer_hz = sh->timer_hz;
+    out->clock_fast_hz = sh->clock_fast_hz;
+    out->clock_median_hz = sh->clock_median_hz;
+    out->clock_q25_hz = sh->clock_q25_hz;
+    out->clock_q75_hz = sh->clock_q75_hz;
+    out->clock_steady = sh->clock_steady != 0;
     out->cpu = sh->cpu;
     size_t nrows = (size_t)nfns * (size_t)sh->ncounters;
     out->v = xmalloc(sizeof(double) * nrows * (size_t)o.runs);

@@ -64,7 +64,7 @@ static const struct {
                   "               (btb, dcache without -bw, dtlb, icache, itlb; the others refuse it)",
      {OPT_INT, 1, 64}},
     {"-passes", "N", "sweeps over all the points; each point keeps its least disturbed pass\n"
-                     "               (btb, dcache, dtlb, fetch, icache, itlb: default 3; the others: one pass)",
+                     "               (btb, dcache, dtlb, fetch, icache, itlb, mispredict: default 3; the others: one pass)",
      {OPT_INT, 1, 100}},
     {"-repeat", "N", "run the whole sweep N times\n"
                      "               (each finding then with its value in every run, and how many agree)",
@@ -1650,10 +1650,15 @@ void sweep_pass_range(const SweepFinding *f, char *out, size_t n)
     char nonetxt[48] = "";
     if (none)
         snprintf(nonetxt, sizeof nonetxt, "; %d of %d found none", none, f->npass);
+    /* (whole counts in full: a pattern of 65536 periods, not 6.554e+04) */
+    const char *fm = lo == floor(lo) && hi == floor(hi) && hi < 1e15 ? "%.0f" : "%.4g";
+    char a[40], b[40];
+    snprintf(a, sizeof a, fm, lo);
+    snprintf(b, sizeof b, fm, hi);
     if (lo == hi)
-        snprintf(out, n, " (passes %.4g%s)", lo, nonetxt);
+        snprintf(out, n, " (passes %s%s)", a, nonetxt);
     else
-        snprintf(out, n, " (passes %.4g..%.4g%s)", lo, hi, nonetxt);
+        snprintf(out, n, " (passes %s..%s%s)", a, b, nonetxt);
 }
 
 static void fmt_finding(const Sweep *s, const SweepFinding *f, Buf *out)

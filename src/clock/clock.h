@@ -211,6 +211,22 @@ typedef uint64_t (*ClockReadFn)(void *ctx);
 bool clock_core_measure_with(int cpu, ClockReadFn read, void *ctx, double hz, uint64_t gran,
                              ClockCore *out);
 double clock_core_hz(void);                  /* measured once on the current CPU (cached) */
+/* The clock a measurement's rounds saw, from the add chain timed right after each round's kernels
+ * at two lengths (d1[i]: `adds` adds, d2[i]: twice as many; ticks of a counter at timer_hz).  The
+ * fastest timing of each length (a clock the fastest rounds saw) and the median of the rounds' own
+ * clocks (each round's long less its short: the clock of the typical round) are two readings of one
+ * clock when it held still; they are said to disagree (steady false) when they differ by more than
+ * CLOCK_STEADY_TOL of the median: the clock moved between rounds, and a figure converted with one
+ * of them is off by that much for the rounds that ran at the other (runner.c chooses the one that
+ * matches the statistic: the fastest for -min, the median's for the median). */
+#define CLOCK_STEADY_TOL 0.03
+typedef struct ClockRounds {
+    double fast_hz;                          /* from the fastest timing of each length */
+    double median_hz, q25_hz, q75_hz;        /* the rounds' own clocks */
+    int n;                                   /* rounds whose long chain took longer than the short */
+    bool steady;
+} ClockRounds;
+bool clock_rounds(const double *d1, const double *d2, int n, double adds, double timer_hz, ClockRounds *out);
 /* The known answer itself: `blocks` blocks of CLOCK_CHAIN_ADDS dependent register adds, one core
  * cycle each (what the measurements above time; the runner times it beside every round). */
 #define CLOCK_CHAIN_ADDS 1000

@@ -10,6 +10,8 @@
 #include "util/util.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define NCHAIN CLOCK_CHAIN_ADDS
 #define STR_(x) #x
@@ -133,4 +135,28 @@ double clock_core_hz(void)
             hz = c.hz;
     }
     return hz;
+}
+
+bool clock_rounds(const double *d1, const double *d2, int n, double adds, double timer_hz, ClockRounds *out)
+{
+    memset(out, 0, sizeof *out);
+    double m1 = INFINITY, m2 = INFINITY;
+    double *v = xmalloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++) {
+        m1 = fmin(m1, d1[i]);
+        m2 = fmin(m2, d2[i]);
+        if (d2[i] > d1[i])
+            v[out->n++] = adds * timer_hz / (d2[i] - d1[i]);
+    }
+    if (m2 > m1 && isfinite(m2))
+        out->fast_hz = adds * timer_hz / (m2 - m1);
+    if (out->n > 0) {
+        out->median_hz = stats_median(v, out->n);
+        out->q25_hz = stats_quantile(v, out->n, 0.25);
+        out->q75_hz = stats_quantile(v, out->n, 0.75);
+    }
+    free(v);
+    out->steady = out->fast_hz > 0 && out->median_hz > 0 &&
+                  fabs(out->fast_hz - out->median_hz) <= CLOCK_STEADY_TOL * out->median_hz;
+    return out->fast_hz > 0 && out->median_hz > 0;
 }

@@ -114,6 +114,16 @@ static int cmd_run(int argc, char **argv)
             eprintf("uarch: warning: the timer step (%.0f cycles) is %.0f %% of the measured difference "
                     "(%.0f cycles): raise -iters or -unroll\n", step, 100 * step / diff, diff);
     }
+    /* without a PMU: the clock the rounds saw, from the chain timed after each round's kernels */
+    bool clock_moved = r.samples.clock_median_hz > 0 && !r.samples.clock_steady;
+    if (clock_moved)
+        eprintf("uarch: warning: the core clock moved between rounds: %.3f GHz from the fastest chain timings, "
+                "%.3f GHz in the median round (quartiles %.3f..%.3f), %.0f %% apart (more than %.0f %%); the "
+                "cycles use the %s (the statistic is the %s), a round at the other clock is off by that much\n",
+                r.samples.clock_fast_hz / 1e9, r.samples.clock_median_hz / 1e9, r.samples.clock_q25_hz / 1e9,
+                r.samples.clock_q75_hz / 1e9,
+                100 * fabs(r.samples.clock_fast_hz - r.samples.clock_median_hz) / r.samples.clock_median_hz,
+                100 * CLOCK_STEADY_TOL, c.s.run.clock_median ? "median round's" : "fastest timings'", c.stat);
     /* a copy cannot take less than no time: a negative figure is the noise of the difference of
      * the two lengths (N copies from 2N), larger than the snippet's own time.  Printed as it is,
      * flagged (JSON "implausible", a mark on its line) and warned about */
@@ -148,6 +158,17 @@ static int cmd_run(int argc, char **argv)
         json_kint(&j, "runs", r.samples.kept);
         json_kint(&j, "dropped", r.samples.dropped);
         json_kstr(&j, "backend", r.samples.backend);
+        if (r.samples.clock_median_hz > 0) {   /* (no PMU: the clock of the rounds) */
+            json_key(&j, "core_clock");
+            json_obj_begin(&j);
+            json_knum(&j, "used_hz", r.samples.core_hz);
+            json_knum(&j, "fastest_hz", r.samples.clock_fast_hz);
+            json_knum(&j, "median_hz", r.samples.clock_median_hz);
+            json_knum(&j, "q25_hz", r.samples.clock_q25_hz);
+            json_knum(&j, "q75_hz", r.samples.clock_q75_hz);
+            json_kbool(&j, "steady", r.samples.clock_steady);
+            json_obj_end(&j);
+        }
         json_kint(&j, "unroll", c.s.unroll);
         json_kint(&j, "iters", (long long)c.s.run.iters);
         json_kint(&j, "count", c.s.count);
@@ -232,6 +253,11 @@ static int cmd_run(int argc, char **argv)
             printf("backend: task-clock (ns on the CPU, core clock %.3f GHz), CPU %d, unroll %d x %llu iterations, "
                    "count %d\n", r.samples.core_hz / 1e9, r.samples.cpu, c.s.unroll,
                    (unsigned long long)c.s.run.iters, c.s.count);
+        if (r.samples.clock_median_hz > 0)
+            printf("core clock: %.3f GHz in the median round (quartiles %.3f..%.3f), %.3f GHz from the fastest "
+                   "chain timings: %s\n", r.samples.clock_median_hz / 1e9, r.samples.clock_q25_hz / 1e9,
+                   r.samples.clock_q75_hz / 1e9, r.samples.clock_fast_hz / 1e9,
+                   clock_moved ? "NOT STEADY (see the warning)" : "steady");
         else
             printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
                    r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);

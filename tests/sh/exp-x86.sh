@@ -88,9 +88,9 @@ out=$("$UARCH" bench dcache -window 2G 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "bad window: exit $rc, want 2"
 echo "$out" | grep -q "^uarch: bench dcache: option '-window': 2G is out of range (0 B .. 1 GiB)" || bad "bad window message: $out"
 "$UARCH" bench rob -filler bogus >/dev/null 2>&1; [ $? = 2 ] || bad "bad filler: want exit 2"
-out=$("$UARCH" bench mispredict -passes 2 2>&1 >/dev/null); rc=$?
+out=$("$UARCH" bench rob -passes 2 2>&1 >/dev/null); rc=$?
 [ $rc = 2 ] || bad "-passes on a one-pass experiment: exit $rc, want 2"
-echo "$out" | grep -q '^uarch: bench mispredict: -passes: this experiment measures in one pass' || bad "-passes message: $out"
+echo "$out" | grep -q '^uarch: bench rob: -passes: this experiment measures in one pass' || bad "-passes message: $out"
 out=$("$UARCH" bench inst -runs 2 -q 'bogusop %rax' 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || bad "bad instruction: exit $rc, want 1"
 echo "$out" | head -n 1 | grep -q '^<inst>:1:1: error: ' || bad "bad instruction not located: $out"

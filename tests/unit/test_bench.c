@@ -1184,20 +1184,19 @@ TEST(test_bench_mispredict_penalty)
         {1.095, 1.053, 1.082, 1.125, 1.126, 1.361, 1.328, 1.316, 1.406, 1.533, 1.629, 2.210, 2.219, 1.843, 8.768,
          12.025, 12.819, 13.137, 13.244, 12.969}};
     Sweep s;
-    memset(&s, 0, sizeof s);
-    s.opt.best = true;
-    s.knee = knee_defaults();
-    s.knee.direction = 1;
-    s.knee.min_len = 3;
+    mispredict_replay_init(&s);
     sweep_series(&s, "condition ready"), sweep_series(&s, "condition loaded before the branch");
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < 20; i++) {
             SweepPoint pt = {.x = x[i], .best = y[v][i], .med = y[v][i], .n = 15};
             sweep_add(&s, v, &pt);
         }
-    mispredict_findings(&s, 0, true);
-    mispredict_findings(&s, 1, false);
+    mispredict_findings(&s, 0, true, NULL, 0, 0);
+    mispredict_findings(&s, 1, false, NULL, 0, 0);
     CHECK_INT(s.nfind, 4);
+    CHECK_STR(s.find[0].name, "longest learned pattern");
+    CHECK_INT(s.find[0].value, 16384);   /* (32768: 7.5 cycles, above the midway 5.87) */
+    CHECK_INT(s.find[0].npass, 0);
     CHECK_STR(s.find[1].name, "mispredict penalty");
     CHECK_STR(s.find[1].series, "condition ready");
     CHECK(s.find[1].cycles > 18.5 && s.find[1].cycles < 19.5);
@@ -1948,5 +1947,88 @@ TEST(test_bench_btb_untold)
     CHECK(s.nfind == 2 && fabs(s.find[1].confidence - 0.8) < 1e-12);
     CHECK(strstr(buf_cstr(&s.notes), "no spacing tells a BTB level from a code-size limit") &&
           strstr(buf_cstr(&s.notes), "spacings 8 B, 4 B at about 362 branches, 2 KiB"));
+    sweep_free(&s);
+}
+
+/* without a PMU the cycles are converted with the clock of the statistic (runner.c): the median
+ * round's for the median and mean, the fastest timings' for -min */
+TEST(test_bench_options_clock_of_statistic)
+{
+    char err[256] = "";
+    BenchCli c;
+    char *d[] = {"run", "nop"};
+    CHECK_INT(parse(&c, err, 2, d), 0);
+    CHECK(c.s.run.clock_median);
+    bench_cli_free(&c);
+    char *e[] = {"run", "-min", "nop"};
+    CHECK_INT(parse(&c, err, 3, e), 0);
+    CHECK(!c.s.run.clock_median);
+    bench_cli_free(&c);
+    char *f[] = {"run", "-min", "-avg", "nop"};
+    CHECK_INT(parse(&c, err, 4, f), 0);
+    CHECK(c.s.run.clock_median);
+    bench_cli_free(&c);
+}
+
+/* the longest learned pattern by its stated rule (mispredict_learned): the longest period before
+ * the first above the midway between the learned cost and the unlearned plateau, whatever the
+ * knees; each pass's own figure beside it, and passes more than an octave apart unstable.  The
+ * ready series of the Emerald Rapids curve above; passes 2 and 3 injected: the climb moved an
+ * octave earlier, then two later (the AMD guest's 2,048 / 1,024 / 4,096 in three runs) */
+TEST(test_bench_mispredict_learned_passes)
+{
+    static const double x[] = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536,
+                               131072, 262144, 524288, 1048576};
+    static const double y[20] = {1.150, 1.145, 1.118, 1.116, 1.676, 1.265, 1.458, 1.281, 1.404, 1.661, 1.708,
+                                 2.300, 2.013, 2.286, 7.516, 9.969, 10.704, 10.536, 10.740, 10.803};
+    double py[3][20];
+    for (int i = 0; i < 20; i++) {
+        py[0][i] = y[i];
+        py[1][i] = i >= 13 ? y[i < 19 ? i + 1 : 19] : y[i];   /* (16384 already above) */
+        py[2][i] = i >= 14 && i < 16 ? 2.3 : y[i];            /* (learned to 65536) */
+    }
+    CHECK_NEAR(mispredict_learned(x, py[0], 20, 1.13, 10.6), 16384, 0);
+    CHECK_NEAR(mispredict_learned(x, py[1], 20, 1.13, 10.6), 8192, 0);
+    CHECK_NEAR(mispredict_learned(x, py[2], 20, 1.13, 10.6), 65536, 0);
+    CHECK(isnan(mispredict_learned(x, py[0], 20, 0.5, 1.0)));    /* the first point above: none learned */
+    CHECK(isnan(mispredict_learned(x, py[0], 20, 1.13, 30)));    /* none above: no figure */
+    double gap[20];
+    memcpy(gap, y, sizeof gap);
+    gap[13] = NAN;                                                /* a point not measured is skipped */
+    CHECK_NEAR(mispredict_learned(x, gap, 20, 1.13, 10.6), 8192, 0);
+    Sweep s;
+    mispredict_replay_init(&s);
+    sweep_series(&s, "condition ready");
+    for (int i = 0; i < 20; i++) {   /* each point its fastest pass */
+        double b = fmin(py[0][i], fmin(py[1][i], py[2][i]));
+        SweepPoint pt = {.x = x[i], .best = b, .med = b, .n = 15};
+        sweep_add(&s, 0, &pt);
+    }
+    mispredict_findings(&s, 0, true, &py[0][0], 3, 20);
+    CHECK_STR(s.find[0].name, "longest learned pattern");
+    CHECK_INT(s.find[0].value, 65536);
+    CHECK_INT(s.find[0].npass, 3);
+    CHECK_INT(s.find[0].pass_val[0], 16384);
+    CHECK_INT(s.find[0].pass_val[1], 8192);
+    CHECK_INT(s.find[0].pass_val[2], 65536);
+    CHECK_INT(s.find[0].nunstable, 2);
+    CHECK_INT(s.find[0].unstable[0], 8192);
+    CHECK_INT(s.find[0].unstable[1], 65536);
+    char pr[96];
+    sweep_pass_range(&s.find[0], pr, sizeof pr);
+    CHECK_STR(pr, " (passes 8192..65536)");
+    sweep_free(&s);
+    /* passes an octave apart (one point of the grid): the spread shown, not unstable */
+    mispredict_replay_init(&s);
+    sweep_series(&s, "condition ready");
+    for (int i = 0; i < 20; i++) {
+        SweepPoint pt = {.x = x[i], .best = y[i], .med = y[i], .n = 15};
+        sweep_add(&s, 0, &pt);
+    }
+    mispredict_findings(&s, 0, true, &py[0][0], 2, 20);
+    CHECK_INT(s.find[0].value, 16384);
+    CHECK_INT(s.find[0].nunstable, 0);
+    sweep_pass_range(&s.find[0], pr, sizeof pr);
+    CHECK_STR(pr, " (passes 8192..16384)");
     sweep_free(&s);
 }

@@ -619,3 +619,60 @@ TEST(test_clock_live_sync)
     if (clock_sync_measure(0, clock_ncpus() > 1 ? 1 : 0, 1000, &s))
         CHECK(s.rounds > 0 && s.offset_lo <= s.offset_hi + 1e-9);
 }
+
+/* the clock of a measurement's rounds, from injected chain timings (ns of the task-clock): the
+ * rule, not this machine's clock (clock_rounds, coreclock.c) */
+static void chain_rounds(double *d1, double *d2, int n, double adds, const double *ghz, double over)
+{
+    for (int i = 0; i < n; i++) {
+        d1[i] = over + adds / ghz[i];
+        d2[i] = over + 2 * adds / ghz[i];
+    }
+}
+
+TEST(test_clock_rounds_rule)
+{
+    enum { N = 64 };
+    const double adds = 127000;          /* ~50 us at 2.5 GHz, as the runner sizes it */
+    double ghz[N], d1[N], d2[N];
+    ClockRounds cr;
+    /* a clock that holds still, a few rounds preempted (time added to one length or the other) */
+    for (int i = 0; i < N; i++)
+        ghz[i] = 2.545;
+    chain_rounds(d1, d2, N, adds, ghz, 800);
+    d1[3] += 60000;
+    d2[17] += 35000;
+    d2[40] += 9000;
+    CHECK(clock_rounds(d1, d2, N, adds, 1e9, &cr));
+    CHECK_NEAR(cr.fast_hz, 2.545e9, 1e6);
+    CHECK_NEAR(cr.median_hz, 2.545e9, 1e6);
+    CHECK_INT(cr.n, N - 1);              /* (round 3: its short chain took longer than its long one) */
+    CHECK(cr.steady);
+    /* the guest under load: a quarter of the rounds at 2.994 GHz, the rest at 2.545 (`bench run 'add
+     * %rax,%rax'` gave 1.17 cycles an add, its median round converted with the fastest timings'
+     * clock): the two readings disagree, 18 % apart */
+    for (int i = 0; i < N; i++)
+        ghz[i] = i % 4 == 1 ? 2.994 : 2.545;
+    chain_rounds(d1, d2, N, adds, ghz, 800);
+    CHECK(clock_rounds(d1, d2, N, adds, 1e9, &cr));
+    CHECK_NEAR(cr.fast_hz, 2.994e9, 1e6);
+    CHECK_NEAR(cr.median_hz, 2.545e9, 1e6);
+    CHECK_NEAR(cr.q75_hz, 2.545e9 + 0.25 * (2.994e9 - 2.545e9), 2e7);   /* (the quartile interpolates) */
+    CHECK(!cr.steady);
+    /* 2 % apart is steady (CLOCK_STEADY_TOL 3 %), 4 % is not */
+    for (int i = 0; i < N; i++)
+        ghz[i] = i % 4 == 1 ? 2.545 * 1.02 : 2.545;
+    chain_rounds(d1, d2, N, adds, ghz, 800);
+    CHECK(clock_rounds(d1, d2, N, adds, 1e9, &cr) && cr.steady);
+    for (int i = 0; i < N; i++)
+        ghz[i] = i % 4 == 1 ? 2.545 * 1.04 : 2.545;
+    chain_rounds(d1, d2, N, adds, ghz, 800);
+    CHECK(clock_rounds(d1, d2, N, adds, 1e9, &cr) && !cr.steady);
+    /* no round whose long chain took longer: no clock at all, not a made-up one */
+    for (int i = 0; i < N; i++)
+        d2[i] = d1[i];
+    CHECK(!clock_rounds(d1, d2, N, adds, 1e9, &cr));
+    CHECK_INT(cr.n, 0);
+    CHECK(!cr.steady);
+    CHECK(!clock_rounds(d1, d2, 0, adds, 1e9, &cr));
+}

@@ -1032,3 +1032,72 @@ TEST(curves_btb_zero_bubble_climb)
     CHECK(z && z->value == 4 && strstr(z->note, "the knees gave 6.928 branches at 1.09 cycles a branch"));
     sweep_free(&s);
 }
+
+/* mispredict on the AMD guest: three runs (one pass each, before bench38) whose knees put the
+ * longest learned pattern of the ready condition at 2048, 1024, 1024 (and 1024, 2048, 1024 with
+ * the load before the branch): the cost climbs over six octaves, 2.0 cycles a branch to 1024,
+ * 2.3 at 2048, 2.6, 3.0, 4.4 at 16384, 6.7 at 32768, 8.6, 10.3, 11 from 262144.  Replayed as the
+ * three passes of one sweep (each point its fastest), the stated rule (the longest period before
+ * the first above the midway between the shortest periods' cost and the unlearned plateau) gives
+ * 16384 in each pass alone, and so the finding, "(passes 16384)" */
+#include "bench/mispredict.h"
+TEST(curves_mispredict_amd_kvm_passes)
+{
+    static const char *const series[2] = {"condition ready", "condition loaded before the branch"};
+    static const double want[2] = {16384, 16384};
+    for (int v = 0; v < 2; v++) {
+        Curve c[3];
+        for (int k = 0; k < 3; k++) {
+            char name[64];
+            snprintf(name, sizeof name, "mispredict-amd-kvm-%d.csv", k + 1);
+            if (!curve_load_series(name, series[v], &c[k]))
+                return;
+            CHECK_INT(c[k].n, 20);
+        }
+        Sweep s;
+        mispredict_replay_init(&s);
+        sweep_series(&s, series[v]);
+        double py[3][20];
+        for (int i = 0; i < 20; i++) {
+            double b = INFINITY;
+            for (int k = 0; k < 3; k++)
+                py[k][i] = c[k].best[i], b = fmin(b, c[k].best[i]);
+            SweepPoint pt = {.x = c[0].x[i], .best = b, .med = b, .n = 15};
+            sweep_add(&s, 0, &pt);
+        }
+        mispredict_findings(&s, 0, v == 0, &py[0][0], 3, 20);
+        CHECK_STR(s.find[0].name, "longest learned pattern");
+        CHECK_NEAR(s.find[0].value, want[v], 0);
+        CHECK_INT(s.find[0].nunstable, 0);
+        char pr[96];
+        sweep_pass_range(&s.find[0], pr, sizeof pr);
+        CHECK_STR(pr, " (passes 16384)");
+        CHECK_STR(s.find[1].name, "mispredict penalty");
+        sweep_free(&s);
+    }
+}
+
+/* the defaults' lone step again (btb-amd-kvm-live-1.csv, 2026-12-02 12:29-12:38 UTC, load 8-15):
+ * the 1 KiB spacing steps at 256 branches (6.5 -> 23.6 cycles a branch) and the run at 4 KiB climbs
+ * from 19 cycles a branch at 32..76 to 45 at 152..256 and jumps to 100-132 from 304: the knees give
+ * that 2.6x step a confidence of 0.46 and the check said "no step ... not told"; a step that rises
+ * by half or more counts (run_steps), and the run's step at 256 branches (not at 64, the same
+ * footprint) names the one-bubble BTB as the recorded btb-amd-kvm-far-1.csv did */
+TEST(curves_btb_lone_step_live)
+{
+    const double sp[4] = {4, 16, 64, 1024};
+    Sweep s;
+    int ser[4];
+    BtbChecks chk;
+    btb_spacings_with(&s, sp, 4, ser, "btb-amd-kvm-live-1.csv", NULL, NULL, 0, btb_amd_kvm_tlb(), &chk);
+    CHECK(chk.lone.find >= 0 && chk.lone.spacing == 4096 && chk.lone.lo == 32 && chk.lone.hi == 512);
+    CHECK(chk.lone.count == 256 && chk.lone.from == 1024);
+    if (chk.lone.find >= 0) {
+        const SweepFinding *f = btb_lone_settled(&s, &chk, "btb-amd-kvm-live-1.csv", "4 KiB spacing (check)", NULL);
+        CHECK(f && !strcmp(f->name, "one-bubble BTB") && f->value == 256 && !f->bytes);
+        CHECK(f && strstr(f->note, "steps at ") && strstr(f->note, "not at 64, where the same footprint would end"));
+        if (f && strcmp(f->name, "one-bubble BTB"))
+            fprintf(stderr, "  %s: %g %s\n", f->name, f->value, f->note);
+    }
+    sweep_free(&s);
+}
