@@ -124,7 +124,8 @@ bool a64p_context_err(Parser *P, const char *at, int kind, const char *msg)
     P->no_notes = false;
     if (P->err->kind == A64_DIAG_INCLUDED) return false;
     P->err->kind = kind;
-    if (!P->skip) return false;
+    /* (after a failing statement on its line: the line's error, after the first's, in order) */
+    if (!P->skip || P->after_error) return false;
     a64p_skipped_add(P, P->err);
     return true;
 }

@@ -1291,13 +1291,14 @@ static const char *shift_spec(Parser *P, const char *p, const char *e, int sh, i
  * unexpected) -- with its words where one is none; P->extra the first of them (no row takes
  * any: its matcher refuses it, a64p_finish_inst).  The ']' or the end after them; NULL after an
  * error (found with llvm-mca-19 -mcpu=apple-m1, tools/lines-llvm.sh) */
-static const char *extra_operands(Lex *L, const char *p, bool shift)
+static const char *extra_operands(Lex *L, const char *p, bool shift, bool slot)
 {
     Parser *P = L->P;
     while (p < L->e && *p == ',') {
         p = skip_ws(p + 1, L->e);
         if (p >= L->e || *p == ',' || *p == ']') { no_operand(P, no_value(P, p, L->e)); return NULL; }
-        if (!P->extra) P->extra = p;
+        if (!P->extra && !slot) P->extra = p;
+        slot = false;
         const char *ie = is_ident0(*p) ? ident_end(p, L->e) : p, *mv = skip_ws(ie, L->e);
         int sh = ie > p ? a64_shift_lookup(p, (size_t)(ie - p)) : A64_SH_NONE;
         Reg r = ie > p ? reg_at(P, p, (size_t)(ie - p)) : (Reg){0};
@@ -1424,12 +1425,27 @@ static bool parse_mem(Lex *L, A64Operand *o)
                 p = skip_ws(ie, L->e);
                 shift_next = true;
                 if (p < L->e && *p == ',') {
+                    const char *comma = p;
                     p = skip_ws(p + 1, L->e);
                     const char *ke = ident_end(p, L->e);
                     int sh = a64_shift_lookup(p, (size_t)(ke - p));
                     /* (a shift too, as llvm reads one there: the rows refuse asr, ror, lsr and
                      * msl as the extends they do not take, in their words) */
-                    if (sh == A64_SH_NONE) return a64p_perr(P, p, "invalid extend '%s' in memory operand", a64p_q(p, ke, buf, sizeof buf));
+                    if (sh == A64_SH_NONE) {
+                        /* another operand to llvm ([x0, x1, x2], [x0, x1, #2], [x0, x1, foo]), in
+                         * the extend's place: its rows refuse it as they refuse asr there; the
+                         * operands after it are extra */
+                        o->u.mem.ext = A64_SH_ASR;
+                        o->u.mem.ext_explicit = true;
+                        if (!(p = extra_operands(L, comma, true, true))) return false;
+                        shift_next = false;
+                        if (p >= L->e) {
+                            P->unclosed = open;
+                            L->p = p;
+                            return true;
+                        }
+                        goto closed;
+                    }
                     o->u.mem.ext = (uint8_t)sh;
                     int64_t v;
                     bool given;
@@ -1458,9 +1474,10 @@ static bool parse_mem(Lex *L, A64Operand *o)
         return true;
     }
     /* (llvm: after an operand, a ']', '!', '}' or ',', else the end of the statement) */
+closed:
     if (*p == '@' && o->u.mem.has_offset && !o->u.mem.sym) return a64p_variant_refused(P, p, L->e);   /* ([x0, #1@pageoff]) */
     if (*p == ',' && (o->u.mem.has_offset || o->u.mem.has_index)) {
-        if (!(p = extra_operands(L, p, shift_next))) return false;
+        if (!(p = extra_operands(L, p, shift_next, false))) return false;
         if (p >= L->e) {
             P->unclosed = open;
             L->p = p;
@@ -3511,10 +3528,12 @@ static const char *comment_start(const char *p, const char *e, bool darwin)
     const char *q = skip_ws(p, e);
     if (q < e && *q == '#') return q;
     for (bool quote = false; q < e; q++) {
+        const char *c;
         if (quote) {
             if (*q == '\\' && q + 1 < e) q++;
             else if (*q == '"') quote = false;
         } else if (*q == '"') quote = true;
+        else if (*q == '\'' && (c = asm_char_end(q, e))) q = c - 1;   /* (';') */
         else if ((*q == '/' && q + 1 < e && q[1] == '/') || (*q == ';' && darwin)) return q;
     }
     return e;
@@ -3551,7 +3570,9 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
             else if (*x == '"') quote = false;
             continue;
         }
+        const char *c;
         if (*x == '"') quote = true;
+        else if (*x == '\'' && (c = asm_char_end(x, ce))) x += c - x - 1;   /* ('"', '/') */
         else if (x[0] == '/' && x + 1 < ce && x[1] == '/') break;        /* a line comment: the rest */
         else if (*x == ';' && P->A.dialect == ASM_DARWIN) break;
         else if (x[0] == '/' && x + 1 < ce && x[1] == '*') {
@@ -3657,6 +3678,17 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
     return a64p_perr(P, q, "expected newline");
 }
 
+/* whether x is in a character literal ('"', ';'), those looked for from *lp on (no string
+ * between): *lp then past the last one found */
+static bool char_lit(const char **lp, const char *x, const char *e)
+{
+    for (const char *a, *c; *lp < x && (a = memchr(*lp, '\'', (size_t)(x - *lp)));) {
+        *lp = (c = asm_char_end(a, e)) ? c : a + 1;
+        if (c && c > x) return true;
+    }
+    return false;
+}
+
 /* the line [s, e); `plain` = its first " / ; (or e): the caller found the line end with it */
 bool a64p_line(Parser *P, const char *s, const char *e, const char *plain)
 {
@@ -3667,11 +3699,12 @@ bool a64p_line(Parser *P, const char *s, const char *e, const char *plain)
         /* Darwin's statement separator `%%` (outside a string, before the comment) */
         const char *ce = comment_start(p, e, true);
         bool quote = false;
-        for (const char *x = p; x + 1 < ce; x++) {
+        for (const char *x = p, *c; x + 1 < ce; x++) {
             if (quote) {
                 if (*x == '\\') x++;
                 else if (*x == '"') quote = false;
             } else if (*x == '"') quote = true;
+            else if (*x == '\'' && (c = asm_char_end(x, ce))) x = c - 1;   /* ('%') */
             else if (x[0] == '%' && x[1] == '%') {
                 if (!a64p_line(P, s, x, a64_plain_end(s, x))) return false;
                 if (P->A.exited) return true;
@@ -3681,6 +3714,7 @@ bool a64p_line(Parser *P, const char *s, const char *e, const char *plain)
     }
     if (plain == e) return a64p_statement(P, p, e);      /* no string, comment or ';': most lines */
     const char *st = p, *se = e, *comment = NULL, *qs = NULL;   /* qs: the '"' of the last string */
+    const char *lp = p;           /* (character literals are looked for from here: char_lit) */
     bool quote = false;
     for (p = plain; p < e; p++) {
         if (!quote) {            /* skip to the next character that matters: " / ; */
@@ -3690,9 +3724,10 @@ bool a64p_line(Parser *P, const char *s, const char *e, const char *plain)
         char c = *p;
         if (quote) {
             if (c == '\\' && p + 1 < e) p++;
-            else if (c == '"') quote = false;
+            else if (c == '"') quote = false, lp = p + 1;
             continue;
         }
+        if (char_lit(&lp, p, e)) { p = lp - 1; continue; }   /* ('"', ';', '/') */
         if (c == '"') { quote = true; qs = p; continue; }
         if (c == '/' && p + 1 < e && p[1] == '/') { se = p; comment = p + 2; break; }
         if (c == '/' && p + 1 < e && p[1] == '*') {
@@ -3795,6 +3830,32 @@ void a64p_skipped_add(Parser *P, const Diag *err)
         err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
         inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
         inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0, err->cut};
+}
+
+/* the line `line` at ls failed after errors of its earlier statements were left out (from
+ * prog->skipped[from] on: llvm's MCContext's, where it goes on): they go with its error, first,
+ * as the caller reads the line again blank (each line's errors in the order llvm prints them) */
+static void skipped_join(Parser *P, int from, int line, const char *ls)
+{
+    A64Program *g = P->prog;
+    for (int i = from; i < g->nskipped; i++)
+        if (g->skipped[i].file || g->skipped[i].line != line) return;   /* (none of this line's) */
+    if (g->nskipped <= from) return;
+    Diag *d = xmalloc(2 * sizeof *d), *e = d + 1;
+    for (int i = from; i < g->nskipped; i++) {
+        const struct A64Skipped *sk = &g->skipped[i];
+        diag_set(i == from ? d : e, P->file, line, sk->col, ls, "%s", sk->msg);
+        Diag *t = i == from ? d : e;
+        t->col_end = sk->col_end;
+        t->cut = sk->cut;
+        if (sk->notes) snprintf(t->notes, sizeof t->notes, "%s", sk->notes);
+        if (i > from) diag_append(d, e);
+    }
+    diag_append(d, P->err);
+    d->kind = P->err->kind;
+    *P->err = *d;
+    free(d);
+    g->nskipped = from;
 }
 
 /* the current line made that of the end of the text [text, end), where llvm's lexer ends: the
@@ -3973,7 +4034,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         }
         if (P.A.in_comment) { if (!line_blanked(&P, ls, le)) { ok = false; break; } continue; }
         if (P.skip) {              /* what a failing line may have added, undone */
-            int n0 = prog->ninsts, na0 = prog->naligns, np0 = P.npend, nr0 = prog->nregions, no0 = P.nopen;
+            int n0 = prog->ninsts, na0 = prog->naligns, np0 = P.npend, nr0 = prog->nregions, no0 = P.nopen, nk0 = prog->nskipped;
+            int line0 = P.line;
             int ns0 = P.nsym, nn0 = P.nnumdef, sec0 = P.sec, as0 = P.A.nsyms, al0 = P.A.alias.n, m0 = P.A.macros.n;
             uint32_t off0 = P.offset;
             bool c0 = P.A.in_comment;
@@ -3990,7 +4052,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
                             P.A.nsyms == as0 && P.A.alias.n == al0 && P.A.macros.n == m0 && P.A.in_comment == c0 &&
                             prog->nregions == nr0 && P.nopen == no0 && !P.ended &&
                             err->cause != A64_CAUSE_EXPANSIONS && err->cause != A64_CAUSE_WHOLE;
-                if (!undo && !keep) { ok = false; break; }
+                if (!undo && !keep) { skipped_join(&P, nk0, line0, ls); ok = false; break; }
                 if (undo) {
                     prog->ninsts = n0, prog->naligns = na0, P.npend = np0, P.offset = off0, P.num_target = -1;
                     while (prog->nown && prog->own[prog->nown - 1].inst >= n0) prog->nown--;

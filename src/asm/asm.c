@@ -927,14 +927,24 @@ static bool frame_iteration(AsmState *A, AsmFrame *f, AsmErr *err)
     return true;
 }
 
+const char *asm_char_end(const char *p, const char *e)
+{
+    const char *c = p + 1;
+    if (c < e && *c == '\\') c++;
+    if (c >= e || *c == '\n') return NULL;
+    return c + 1 < e && c[1] == '\'' ? c + 2 : c + 1;
+}
+
 const char *asm_statement_end(const char *ls, const char *le, const char *end, bool darwin, int *nl)
 {
     *nl = 0;
     const char *p = skip_ws(ls, le), *e = le;
     if (p < le && *p == '#') return le;
     int n = 0;
-    for (; p < e; p++) {
-        if (*p == '"') {
+    for (const char *c; p < e; p++) {
+        if (*p == '\'' && (c = asm_char_end(p, e))) {
+            p = c - 1;
+        } else if (*p == '"') {
             const char *q = p + 1;   /* (the lexer's string: a backslash takes the next character) */
             while (q < end && *q != '"') q += *q == '\\' && q + 1 < end ? 2 : 1;
             if (q >= end) return NULL;

@@ -207,6 +207,10 @@ bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, c
  * the line: read as before); NULL when one is that no quote before `end` closes (the text
  * read on, or the callers' "unterminated" errors), *nl 0 then. */
 const char *asm_statement_end(const char *ls, const char *le, const char *end, bool darwin, int *nl);
+/* the end of what llvm's lexer reads as a character literal at p (a '\''): 'c' or '\c' and the
+ * closing quote right after; without one ("single quote way too long") the c still (its '"',
+ * ';' and '/' no string, separator nor comment); NULL where no c follows on the line */
+const char *asm_char_end(const char *p, const char *e);
 
 /* ---- frames: the lines of expansions ---- */
 /* The line llvm's lexer reads after the one the innermost expansion gave last, in its

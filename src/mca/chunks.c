@@ -437,7 +437,9 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             }
             if (nheld % 8 == 0)   /* (printed with the parser's own, in line order) */
                 held = xrealloc(held, (size_t)(nheld + 8) * sizeof *held);
-            held[nheld++] = err;
+            int at = nheld++;     /* (a line before one held: the parse that failed on it went past that one) */
+            for (; at > 0 && held[at - 1].line > err.line; at--) held[at] = held[at - 1];
+            held[at] = err;
             continue;
         }
         bool asm_errors = false;
