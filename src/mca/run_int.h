@@ -41,12 +41,15 @@ enum { NSLOT = 4 };
 #define MCA_SPARE_BYTES ((size_t)1 << 20)
 #define MCA_SPARE_TOTAL ((size_t)4 << 20)
 /* the memory for chunks kept parsed after those (texts and programs, estimated, about 7 times
- * the text).  Parsing a chunk again costs less than the memory that keeps it: memory is touched
- * page by page, and a first touch is a page fault (about 5 us in a VM).  make bench's input
- * (3.7 MB, 13,849 regions) runs 7 % faster re-parsed beyond 4 MiB than kept within 32 MiB
- * (0.48 against 0.52 s on 2 threads, 0.78 against 0.84 s on one; peak RSS 33 MB, not 57).
+ * the text).  A chunk beyond it is parsed twice (pass 1, then pass 2), and the second parse
+ * now costs more than the page faults of the memory that would keep it: make bench's input
+ * (6.0 MB, 24,128 regions) kept whole (64 MiB) takes 4-7 % less CPU time than re-parsed beyond
+ * 4 MiB (the PGO build on one thread, best of 3: 2.36 against 2.53 s), for a peak RSS of 80 MB,
+ * not 32; callgrind, the first 8,000 regions of an earlier such input: 2,746 against 2,862 M Ir.
+ * (In an earlier state of the parser, with a 3.7 MB input, 4 MiB had been the faster.)  The
+ * bound does not grow with the input: a larger one is re-parsed beyond it.
  * UARCH_MCA_KEEP_BYTES=N in the environment sets another (0: re-parse them all, for tests) */
-#define KEEP_BYTES ((size_t)4 << 20)
+#define KEEP_BYTES ((size_t)64 << 20)
 
 typedef struct Chunk {
     long off;                     /* file offset */
