@@ -253,14 +253,14 @@ static int cmd_run(int argc, char **argv)
             printf("backend: task-clock (ns on the CPU, core clock %.3f GHz), CPU %d, unroll %d x %llu iterations, "
                    "count %d\n", r.samples.core_hz / 1e9, r.samples.cpu, c.s.unroll,
                    (unsigned long long)c.s.run.iters, c.s.count);
-        if (r.samples.clock_median_hz > 0)
+        else
+            printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
+                   r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
+        if (r.samples.clock_median_hz > 0)   /* (no PMU: the clock of the rounds) */
             printf("core clock: %.3f GHz in the median round (quartiles %.3f..%.3f), %.3f GHz from the fastest "
                    "chain timings: %s\n", r.samples.clock_median_hz / 1e9, r.samples.clock_q25_hz / 1e9,
                    r.samples.clock_q75_hz / 1e9, r.samples.clock_fast_hz / 1e9,
                    clock_moved ? "NOT STEADY (see the warning)" : "steady");
-        else
-            printf("backend: %s, CPU %d, unroll %d x %llu iterations, count %d\n", r.samples.backend,
-                   r.samples.cpu, c.s.unroll, (unsigned long long)c.s.run.iters, c.s.count);
         if (c.no_normalization)
             printf("not normalized: the counts of %.0f copies (%s)\n", copies, c.s.end_to_end ?
                    "one kernel's, nothing subtracted" : "the long kernel's minus the short one's");
