@@ -362,6 +362,9 @@ void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, A
  * the index of the first not printed (line INT_MAX: all, and those not kept counted) */
 int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w, int from,
                               int line, int col);
+/* one warning d (its line moved) printed as a64_print_warnings prints prog's, unless its line
+ * is not past `after` */
+void a64_print_warning(FILE *f, const Diag *d, int after, A64Warned *w);
 /* at the end of a run: "FILE: warning: N more warnings not shown" when w->more (f's write
  * unchecked: the caller checks stderr) */
 void a64_print_warnings_more(FILE *f, const char *file, const A64Warned *w);
@@ -403,6 +406,10 @@ typedef struct A64ParseOptions {
     bool skip_errors;
     /* the CPU's features (a64_cpu_features; {0}: the M1's): a row that needs another is refused */
     A64Features features;
+    /* a parse that fails leaves in the program the warnings made before its error (warnings,
+     * more; the rest empty), for the caller to print (llvm-mc prints them before the error)
+     * and a64_program_free; else it leaves the program empty */
+    bool keep_warnings;
 } A64ParseOptions;
 bool a64_parse_opts(const char *file, const char *text, size_t len, const A64ParseOptions *opt,
                     A64Program *prog, Diag *err);

@@ -208,6 +208,12 @@ int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int af
     return i;
 }
 
+void a64_print_warning(FILE *f, const Diag *d, int after, A64Warned *w)
+{
+    Diag c = *d;
+    if (c.line > after) warned_one(f, &c, w);
+}
+
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w)
 {
     a64_print_warnings_before(f, prog, line0, after, w, 0, INT_MAX, INT_MAX);
@@ -4177,7 +4183,12 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
     buf_free(&P.xtext);
     *relay = !ok && P.relay;
     if (!ok) {
+        A64Program kept = {.warnings = prog->warnings, .nwarnings = prog->nwarnings, .more = prog->more,
+                           .nmore = prog->nmore};
+        bool keep = opt && opt->keep_warnings && !*relay;
+        if (keep) prog->warnings = NULL, prog->more = NULL;
         a64_program_free(prog);
+        if (keep) *prog = kept;
         return false;
     }
     return true;

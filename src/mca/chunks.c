@@ -372,6 +372,46 @@ static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
         *asm_errors = true;
 }
 
+/* an error of a line parsed again blank, with the warnings of that line's statement that its
+ * failed parse made before it (their lines the input's) */
+typedef struct Held { Diag err; Diag *warns; int nwarns; } Held;
+
+/* err held (in line order: a line before one held, the parse that failed on it went past that
+ * one), with the warnings of g (the failed parse, lines of the chunk at line0) from line `from`
+ * on, which the text blanked from there drops */
+static void held_add(Held **held, int *nheld, const Diag *err, A64Program *g, int from, int line0)
+{
+    if (*nheld % 8 == 0)
+        *held = xrealloc(*held, (size_t)(*nheld + 8) * sizeof **held);
+    int at = (*nheld)++;
+    for (; at > 0 && (*held)[at - 1].err.line > err->line; at--) (*held)[at] = (*held)[at - 1];
+    Held *h = &(*held)[at];
+    *h = (Held){*err, NULL, 0};
+    int w = 0;
+    while (w < g->nwarnings && (g->warnings[w].own || g->warnings[w].line < from)) w++;
+    if (w < g->nwarnings) {
+        h->nwarns = g->nwarnings - w;
+        h->warns = xmalloc((size_t)h->nwarns * sizeof *h->warns);
+        memcpy(h->warns, g->warnings + w, (size_t)h->nwarns * sizeof *h->warns);
+        for (int k = 0; k < h->nwarns; k++) h->warns[k].line += line0;
+    }
+}
+
+/* held error h printed (an error when collecting, else a warning of a line skipped), after
+ * its statement's warnings (`warn`: pass 1, or collecting) */
+static void held_print(Run *run, const Held *h, bool collect, bool warn, bool *asm_errors)
+{
+    for (int k = 0; warn && k < h->nwarns; k++)
+        a64_print_warning(stderr, &h->warns[k], run->warned_lines, &run->warned);
+    parse_diag(&h->err, collect ? "error" : "warning", asm_errors);
+}
+
+static void held_free(Held *held, int nheld)
+{
+    for (int h = 0; h < nheld; h++) free(held[h].warns);
+    free(held);
+}
+
 /* the parse failed: llvm-mca 19's closing line after the assembler's errors, where skipping the
  * failing lines was not asked for */
 static bool parse_failed(const Run *run, bool asm_errors)
@@ -401,10 +441,11 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     /* (pass 2 reads the lines skipped blank, but for those of a file the parser reads for
      * `.include`: the parser leaves them out again, unsaid) */
     po.skip_errors = skip;
-    Diag *held = NULL;            /* the lines parsed again without them, their diagnostics */
+    po.keep_warnings = true;
+    Held *held = NULL;            /* the lines parsed again without them, their diagnostics */
     int nheld = 0;
     for (;;) {
-        memset(&run->cur->prog, 0, sizeof run->cur->prog);
+        a64_program_free(&run->cur->prog);   /* (a failed parse's warnings) */
         if (a64_parse_opts(run->fname, run->cur->text.len ? run->cur->text.data : "", run->cur->text.len, &po,
                            &run->cur->prog, &err))
             break;
@@ -423,29 +464,43 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
          * a second code section (the whole parse takes it), nor a line already blank (an
          * error that skipping cannot end) */
         bool again = local > 0 && err.cause != A64_CAUSE_EXPANSIONS && err.cause != A64_CAUSE_WHOLE;
-        if (!skipping && !collect && report && again)
+        /* (parsed again first as it is: the parser leaves out the failing line itself, with the
+         * warnings of its other statements, where it can; else the line is blanked below) */
+        if (!skipping && !collect && report && again) {
             collect = po.skip_errors = true;
+            continue;
+        }
         /* (a macro's or repetition's body without its end: it and every line after it, which
          * llvm reads into the body) */
         bool to_end = err.cause == A64_CAUSE_OPEN_BODY;
+        bool darwin = c->parse.dialect == ASM_DARWIN;
+        int from = local, last;
+        if (local && memchr(run->cur->text.data, '"', run->cur->text.len))
+            statement_lines(&run->cur->text, local, darwin, &from, &last);
         if ((skipping || (collect && nheld < MCA_MAX_ERRORS)) && again &&
-            blank_line(&run->cur->text, local, c->parse.dialect == ASM_DARWIN, to_end)) {
+            blank_line(&run->cur->text, local, darwin, to_end)) {
             if (!collect) {
                 size_t ml = strlen(err.msg);
                 snprintf(err.msg + ml, sizeof err.msg - ml, "; line skipped");
                 add_skipped(run, err.line);
             }
-            if (nheld % 8 == 0)   /* (printed with the parser's own, in line order) */
-                held = xrealloc(held, (size_t)(nheld + 8) * sizeof *held);
-            int at = nheld++;     /* (a line before one held: the parse that failed on it went past that one) */
-            for (; at > 0 && held[at - 1].line > err.line; at--) held[at] = held[at - 1];
-            held[at] = err;
+            held_add(&held, &nheld, &err, &run->cur->prog, from, ch->line0);
             continue;
         }
-        bool asm_errors = false;
-        for (int h = 0; h < nheld; h++)
-            parse_diag(&held[h], collect ? "error" : "warning", &asm_errors);
-        free(held);
+        /* (the warnings of the parse that failed among the errors held, in line order) */
+        bool asm_errors = false, warn = report && (first || collect);   /* (else a whole parse says them) */
+        int wi = 0;
+        for (int h = 0; h < nheld; h++) {
+            if (warn)
+                wi = a64_print_warnings_before(stderr, &run->cur->prog, ch->line0, run->warned_lines, &run->warned,
+                                               wi, held[h].err.line, held[h].err.col);
+            held_print(run, &held[h], collect, warn, &asm_errors);
+        }
+        held_free(held, nheld);
+        if (warn)
+            a64_print_warnings_before(stderr, &run->cur->prog, ch->line0, run->warned_lines, &run->warned, wi,
+                                      INT_MAX, INT_MAX);
+        a64_program_free(&run->cur->prog);
         if (report)
             parse_diag(&err, "error", &asm_errors);
         return parse_failed(run, asm_errors);
@@ -456,15 +511,16 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
      * reads them blank); when collecting, the errors of the parse */
     const char *l = run->cur->text.data, *end = l + run->cur->text.len;
     bool asm_errors = false, region_failed = false;
-    /* (when collecting, the parser's warnings among the errors, in line order, as llvm-mc prints
-     * them: wi the next) */
+    /* (when collecting, or in pass 1, the parser's warnings among the errors and the lines
+     * skipped, in line order, as llvm-mc prints them: wi the next) */
+    bool inter = collect || first;
     int wi = 0;
     for (int i = 0, h = 0, at = 1; i < prog->nskipped || h < nheld;) {
-        if (h < nheld && (i == prog->nskipped || held[h].line <= prog->skipped[i].line + ch->line0)) {
-            if (collect)
+        if (h < nheld && (i == prog->nskipped || held[h].err.line <= prog->skipped[i].line + ch->line0)) {
+            if (inter)
                 wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
-                                               held[h].line, held[h].col);
-            parse_diag(&held[h++], collect ? "error" : "warning", &asm_errors);
+                                               held[h].err.line, held[h].err.col);
+            held_print(run, &held[h++], collect, inter, &asm_errors);
             continue;
         }
         const struct A64Skipped *sk = &prog->skipped[i++];
@@ -473,7 +529,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         bool context = sk->kind == A64_DIAG_CONTEXT || sk->kind == A64_DIAG_UNFINISHED;
         if (sk->kind == A64_DIAG_UNFINISHED && nheld > 0)
             continue;
-        if (collect)
+        if (inter)
             wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
                                            sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
         if (!first)
@@ -500,7 +556,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (!fails && !sk->file && !context)
             add_skipped(run, err.line);
     }
-    free(held);
+    held_free(held, nheld);
     if (collect)
         a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi, INT_MAX, INT_MAX);
     if (region_failed && !collect)
@@ -508,7 +564,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
     if (collect || region_failed)
         return parse_failed(run, asm_errors);
     if (first) {   /* (a whole parse after chunks: the lines they warned about are not again) */
-        a64_print_warnings(stderr, prog, ch->line0, run->warned_lines, &run->warned);
+        a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi, INT_MAX, INT_MAX);
         if (ch->line0 + ch->lines > run->warned_lines)
             run->warned_lines = ch->line0 + ch->lines;
     }
