@@ -3840,7 +3840,11 @@ void a64p_skipped_add(Parser *P, const Diag *err)
 
 /* the line `line` at ls failed after errors of its earlier statements were left out (from
  * prog->skipped[from] on: llvm's MCContext's, where it goes on): they go with its error, first,
- * as the caller reads the line again blank (each line's errors in the order llvm prints them) */
+ * as the caller reads the line again blank (each line's errors in the order llvm prints them).
+ * (Not the caller's order of the errors it holds, src/mca/chunks.c's Held, which places whole
+ * lines among the parser's skipped list: a parse that fails keeps no skipped list, so these
+ * errors of one line can only reach the caller inside its error; each orders what the other
+ * cannot see.) */
 static void skipped_join(Parser *P, int from, int line, const char *ls)
 {
     A64Program *g = P->prog;

@@ -377,7 +377,8 @@ static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
 typedef struct Held { Diag err; Diag *warns; int nwarns; } Held;
 
 /* err held (in line order: a line before one held, the parse that failed on it went past that
- * one), with the warnings of g (the failed parse, lines of the chunk at line0) from line `from`
+ * one; the errors of a line's earlier statements come inside err, first: the parser's
+ * skipped_join, which orders within a line what this order of lines cannot see), with the warnings of g (the failed parse, lines of the chunk at line0) from line `from`
  * on, which the text blanked from there drops */
 static void held_add(Held **held, int *nheld, const Diag *err, A64Program *g, int from, int line0)
 {
