@@ -146,10 +146,10 @@ extern const int a64_sme_operands_count;
 typedef struct A64SmeAddr { const char *mnem, *shift, *mulvl, *lists; } A64SmeAddr;
 extern const A64SmeAddr a64_sme_addrs[];
 extern const int a64_sme_addrs_count;
-/* the mnemonics whose operands llvm reads by a rule of their own (prefetch, adr, nt-shift,
- * braced-list):
+/* the mnemonics whose operands llvm reads by a rule of their own (the rule column's words):
  * src/a64/mnem_rules.tsv -> $(B)/gen/a64_mnem_rules.c; sorted by mnem */
-typedef struct A64MnemRule { const char *mnem, *rule; } A64MnemRule;
+enum { A64_RULE_NONE, A64_RULE_PREFETCH, A64_RULE_ADR, A64_RULE_NT_SHIFT, A64_RULE_BRACED_LIST };
+typedef struct A64MnemRule { const char *mnem; int rule; } A64MnemRule;
 extern const A64MnemRule a64_mnem_rules[];
 extern const int a64_mnem_rules_count;
 /* the integer immediates of SVE's forms with a last immediate (mul z0.d, z0.d, #N): src/a64/

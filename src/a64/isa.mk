@@ -91,7 +91,7 @@ $(B)/gen/a64_sme_addrs.c: src/a64/sme_addrs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -s a64/internal.h A64SmeAddr a64_sme_addrs "str str str str" $< > $@.tmp && mv $@.tmp $@
 # the mnemonics whose operands llvm reads by a rule of their own: src/a64/mnem_rules.tsv
 $(B)/gen/a64_mnem_rules.c: src/a64/mnem_rules.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -s a64/internal.h A64MnemRule a64_mnem_rules "str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s a64/internal.h A64MnemRule a64_mnem_rules "str enum:A64_RULE_" $< > $@.tmp && mv $@.tmp $@
 # the integer immediates of SVE's forms with a last immediate: src/a64/sve_imms.tsv (learned by
 # tools/sve-imms-survey.sh)
 $(B)/gen/a64_sve_imms.c: src/a64/sve_imms.tsv $(GEN_TABLE) | $(B)/.dirs

@@ -227,21 +227,21 @@ static const A64SmeAddr *sme_addr(const char *mnem, size_t n)
     return row_named(a64_sme_addrs, a64_sme_addrs_count, sizeof *a64_sme_addrs, mnem, n);
 }
 
-/* whether the operands of mnemonic [mnem, +n) are read by rule `rule` of src/a64/mnem_rules.tsv */
-static bool mnem_rule(const char *mnem, size_t n, const char *rule)
+/* whether the operands of mnemonic [mnem, +n) are read by rule `rule` (A64_RULE_*) of src/a64/mnem_rules.tsv */
+static bool mnem_rule(const char *mnem, size_t n, int rule)
 {
     const A64MnemRule *r = row_named(a64_mnem_rules, a64_mnem_rules_count, sizeof *a64_mnem_rules, mnem, n);
-    return r && !strcmp(r->rule, rule);
+    return r && r->rule == rule;
 }
 
 /* whether shape `r` of a row of mnemonic [mnem, +n) opens there a list of one vector (its '{'
  * not yet skipped: !brace) that llvm reads written bare at `i` (st1w z0.s, p0, [x0]: a form's
- * { z0.s }; not where mnem_rules.tsv says braced-list: ld1q z0.q, ...; nor a list of ZA's
+ * { z0.s }; not where mnem_rules.tsv says braced_list: ld1q z0.q, ...; nor a list of ZA's
  * tiles or zt0: zero za0.d, zero zt0 are refused, llvm-mc-19) */
 static bool bare_list(const char *mnem, size_t n, const char *r, const char *i, bool brace)
 {
     return *r == '{' && *i == 'z' && (i[1] == '.' || !isalpha((unsigned char)i[1])) && !brace &&
-           strcspn(r, "}") < strcspn(r, ",-") && !mnem_rule(mnem, n, "braced-list");
+           strcspn(r, "}") < strcspn(r, ",-") && !mnem_rule(mnem, n, A64_RULE_BRACED_LIST);
 }
 
 /* what rows_take asks of an operand at a place: a z register or a list of one (TAKE_Z: llvm's
@@ -292,7 +292,7 @@ static bool row_takes(const char *row, int place, int take, bool bare)
  * parser reads one of a class of SVE or SME only where a form has one (its custom parsers) */
 static bool rows_take(const char *mnem, size_t n, int lo, int place, int take)
 {
-    bool bare = !mnem_rule(mnem, n, "braced-list");   /* (a list of one takes the bare register) */
+    bool bare = !mnem_rule(mnem, n, A64_RULE_BRACED_LIST);   /* (a list of one takes the bare register) */
     for (int i = lo; i < a64_shape_rows_count; i++) {
         const A64ShapeRow *r = &a64_shape_rows[i];
         if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
@@ -1434,7 +1434,7 @@ static void index_lsl0_out(const char *mnem, size_t n, int lo, char *shape, cons
  * as [z1.d, x0]; not of the sign-extending loads, ldnt1sw, refused at the shift); that shift ",word" or ",wordN" left out of the shape [shape, tok) */
 static void nt_index_shift_out(const char *mnem, size_t n, int lo, char *shape, const char **tok)
 {
-    if (!mnem_rule(mnem, n, "nt-shift")) return;   /* (not ldnt1sw's) */
+    if (!mnem_rule(mnem, n, A64_RULE_NT_SHIFT)) return;   /* (not ldnt1sw's) */
     for (char *p = shape; (p = strstr(p, "[z.")) != NULL; p++) {
         if (!p[3] || p[4] != ',' || p[5] != 'x' || p[6] != ',') continue;
         char *w = p + 7, *we = w;
@@ -1581,14 +1581,14 @@ static const char *address_refused(const char *mnem, size_t n, const char *s, co
     const char *b = skip_sp(p + 1, e), *bw = word_end(b, e);
     if (bw - b == 3 && !strncasecmp(b, "xzr", 3)) return b;
     const char *c = skip_sp(bw, e);
-    if (mnem_rule(mnem, n, "prefetch")) {   /* (SVE's prefetches) */
+    if (mnem_rule(mnem, n, A64_RULE_PREFETCH)) {   /* (SVE's prefetches) */
         const A64SmeAddr *pa = sme_addr(mnem, n);
         const char *g = prefetch_gather_refused(pa ? atoi(pa->shift) : 0, b, bw, c, e);
         if (g) return g;
     }
     const char *gx = gather_index_refused(mnem, n, b, bw, c, e);
     if (gx) return gx;
-    if (mnem_rule(mnem, n, "adr") && c < e && *c == ',' && (gx = adr_index_refused(skip_sp(c + 1, e), word_end(skip_sp(c + 1, e), e), e)))
+    if (mnem_rule(mnem, n, A64_RULE_ADR) && c < e && *c == ',' && (gx = adr_index_refused(skip_sp(c + 1, e), word_end(skip_sp(c + 1, e), e), e)))
         return gx;
     if (c < e && *c == ',') {
         const char *x = skip_sp(c + 1, e), *xw = word_end(x, e);
@@ -2165,7 +2165,7 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         return false;
     }
     if (xn == 5 && cls == A64_SPELL_Z_LIST && x[4] == '}' && *o != '{' && zsuffix &&
-        tolower((unsigned char)w[-1]) != x[3] && !mnem_rule(r->mnem, strlen(r->mnem), "braced-list")) {
+        tolower((unsigned char)w[-1]) != x[3] && !mnem_rule(r->mnem, strlen(r->mnem), A64_RULE_BRACED_LIST)) {
         /* (a list of one, its register written bare: llvm reads it as the form's z register,
          * ldnt1d z3.s, pn11/z, [x0]) */
         snprintf(words, cap, "invalid element width");
