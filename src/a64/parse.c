@@ -94,12 +94,21 @@ static int line_of(const Parser *P, const char *at, const char **ls)
     return line;
 }
 
+/* the line a diagnostic shows for ls: the user's, where ls is in the copy with its block
+ * comments blanked (same columns) */
+static const char *user_line(const Parser *P, const char *ls)
+{
+    const Buf *b = &P->cline;
+    if (P->cline_of && b->data && ls >= b->data && ls <= b->data + b->len) return P->cline_of + (ls - b->data);
+    return ls;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     const char *ls;
     int line = line_of(P, at, &ls);
     int col = at ? (int)(at - ls) + 1 : 0;
-    diag_set(P->err, P->file, line, col, ls, "%s", msg);
+    diag_set(P->err, P->file, line, col, user_line(P, ls), "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
     char masm[160];
     if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
@@ -166,7 +175,7 @@ Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
-    diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
+    diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, user_line(P, ls), "%s", msg);
     d->own = own;
     asm_notes(&P->A, P->input_file, d);
     return d;
@@ -486,9 +495,9 @@ static void pend_add(Parser *P, long n, int col, int inst, int64_t add)
         P->cappend = P->cappend ? P->cappend * 2 : 16;
         P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
     }
-    const char *pls = P->ls;
+    const char *pls = user_line(P, P->ls);
     if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
-        pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
+        pls = arena_strndup(&P->prog->arena, pls, (size_t)(P->le - P->ls));
     P->pend[P->npend++] = (Pending){n, P->line, col, pls, inst, add};
 }
 
@@ -3422,8 +3431,8 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
 static bool region_err(Parser *P, const char *at, const char *msg, const char *note, const char *ours)
 {
     int col = (int)(at - P->ls) + 1;
-    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
-    if (note[0]) diag_note(P->err, P->file, P->line, col, P->ls, "%s", note);
+    diag_set(P->err, P->file, P->line, col, user_line(P, P->ls), "%s", msg);
+    if (note[0]) diag_note(P->err, P->file, P->line, col, user_line(P, P->ls), "%s", note);
     P->err->kind = A64_DIAG_REGION;
     return report_notes(P, ours);
 }
@@ -3539,6 +3548,14 @@ static const char *comment_start(const char *p, const char *e, bool darwin)
     return e;
 }
 
+/* just past the end of the block comment open at s (its star-slash) in [s, e), or NULL */
+static const char *comment_close(const char *s, const char *e)
+{
+    for (const char *x = s; x + 1 < e; x++)
+        if (x[0] == '*' && x[1] == '/') return x + 2;
+    return NULL;
+}
+
 /* the line again from s, with its block comments blanked (in a copy, P->cline: columns stay),
  * from the state at s (inside a comment or not); the copy is parsed instead */
 static bool line_blanked(Parser *P, const char *s, const char *e)
@@ -3581,6 +3598,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
         }
     }
     const char *ns = b->data + (s - P->ls);
+    P->cline_of = P->ls;
     P->ls = b->data;
     P->le = P->end = ce;
     return a64p_line(P, ns, ce, a64_plain_end(ns, ce));
@@ -3616,6 +3634,27 @@ static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, con
     if (asm_directive(&P->A, d, s, a, c + 1, P->line, &ae) != ASM_DONE) return a64p_aerr(P, &ae);
     P->ended = true;
     return true;
+}
+
+/* a directive whose arguments (from x) hold a whole value and then, at q, a string never closed:
+ * llvm-mc 19 reads the value, and its check of the token after it fails before the lexer's error
+ * is reported: a list's (data, floats, LEB128, .inst, .ascii: parseMany) "unexpected token", a
+ * last argument's (parseEOL) "expected newline"; NULL for another kind or where no value ends */
+static const char *value_then_string(int kind, const char *x, const char *q)
+{
+    const char *t = q;
+    while (t > x && is_ws(t[-1])) t--;
+    if (t == x || strchr("+-*/%<>=!&|^~(,", t[-1])) return NULL;
+    switch (kind) {
+    case ASM_D_DATA1: case ASM_D_DATA2: case ASM_D_DATA4: case ASM_D_DATA8: case ASM_D_FLOAT4: case ASM_D_FLOAT8:
+    case ASM_D_ULEB: case ASM_D_SLEB: case ASM_D_INST: case ASM_D_ASCII: case ASM_D_ASCIZ:
+        return "unexpected token";
+    case ASM_D_IF: case ASM_D_IFEQ: case ASM_D_IFNE: case ASM_D_IFGT: case ASM_D_IFGE: case ASM_D_IFLT: case ASM_D_IFLE:
+    case ASM_D_REPT: case ASM_D_FILL: case ASM_D_SKIP: case ASM_D_ORG: case ASM_D_P2ALIGN: case ASM_D_BALIGN:
+        return "expected newline";
+    default:
+        return NULL;
+    }
 }
 
 /* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
@@ -3656,6 +3695,8 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
         if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
+        const char *msg = value_then_string(d->kind, x, q);
+        if (msg) return a64p_perr(P, q, "%s", msg);
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
             return ifc_open_string(P, d, s, x, q);
@@ -3979,9 +4020,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         ls = p;
         tend = end;
         P.line = ++line_no;
-        if (plain < le && !P.A.in_comment && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
+        const char *from = P.A.in_comment ? comment_close(ls, le) : ls;   /* (past a block comment's end) */
+        if (plain < le && from && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
             int more;
-            const char *se = asm_statement_end(ls, le, end, P.A.dialect == ASM_DARWIN, &more);
+            const char *se = asm_statement_end(from, le, end, P.A.dialect == ASM_DARWIN, &more);
             if (se) le = se, line_no += more;
         }
         P.A.cur_file = NULL;
@@ -3996,6 +4038,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             nul = le < end ? memchr(le, 0, (size_t)(end - le)) : NULL;
         }
     have_line:
+        P.cline_of = NULL;
         P.ls = ls;
         P.le = le;
         P.end = tend;
