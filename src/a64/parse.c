@@ -2940,26 +2940,6 @@ static const char *empty_in_address(const char *p, const char *e)
     return NULL;
 }
 
-/* the parts of each address in [p, e) after its base read as llvm's operand parser reads them
- * (extra_operands: ld1w {z0.s}, p0/z, [x0, #1, mul vl, lsl #0] reads lsl as an expression, then
- * its '#' is unexpected); false with that error */
-static bool address_parts_read(Parser *P, const char *p, const char *e)
-{
-    const char *extra = P->extra;
-    for (const char *x = p; (x = memchr(x, '[', (size_t)(e - x))); x++) {
-        const char *b = x, *c = x + 1;
-        while (b > p && is_ws(b[-1])) b--;
-        if (b > p && b[-1] != ',') continue;   /* (an address is an operand: not a lane, za0h.s[w12, 0]) */
-        while (c < e && *c != ',' && *c != ']' && *c != '[') c++;
-        const char *ce = memchr(c, ']', (size_t)(e - c));
-        if (c >= e || *c != ',' || memchr(c, '.', (size_t)((ce ? ce : e) - c))) continue;   /* (z1.d: not read here) */
-        Lex L = {P, c, e};
-        if (!extra_operands(&L, c, false, true)) return false;
-    }
-    P->extra = extra;
-    return true;
-}
-
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
@@ -2986,7 +2966,6 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     if (ea && (!sh || ea < sh)) return no_operand(P, ea);
     if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
-    if (!address_parts_read(P, p, e)) return false;
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
