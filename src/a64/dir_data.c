@@ -230,11 +230,23 @@ static int64_t special_size(const char *path, uint64_t want)
  * the file looked up as written (from the working directory, as llvm-mca), then beside the
  * text that names it; only its size is read (of a file that is no regular one and no
  * directory, its bytes: special_size) */
+static bool incbin_named(Parser *P, const char *a, const char *qe, const char *e, const Buf *name);
+
 bool a64p_incbin(Parser *P, const char *a, const char *e)
 {
     if (a >= e || *a != '"') return a64p_perr(P, a, "expected string in '.incbin' directive");
-    const char *qe = memchr(a + 1, '"', (size_t)(e - a - 1));
-    if (!qe) return a64p_perr(P, a, "unterminated string");
+    Buf name = {0};               /* the file's name, its escapes read (\n, \142) as llvm-mc reads them */
+    AsmStringError why;
+    const char *se = asm_string(a, e, &name, &why);
+    bool ok = se ? incbin_named(P, a, se - 1, e, &name)
+            : a64p_perr(P, a, why == ASM_STRING_BAD_ESCAPE ? "invalid escape sequence (unrecognized character)" : "unterminated string");
+    buf_free(&name);
+    return ok;
+}
+
+/* .incbin's file `name` (its string [a, qe]) and its arguments after it, to e */
+static bool incbin_named(Parser *P, const char *a, const char *qe, const char *e, const Buf *name)
+{
     a64p_newline_warnings(P, a, qe);
     int64_t skip = 0, count = -1;
     const char *x = skip_ws(qe + 1, e), *skip_at = NULL, *count_at = NULL;
@@ -250,14 +262,14 @@ bool a64p_incbin(Parser *P, const char *a, const char *e)
         count = -1;
     }
     Buf path = {0};
-    buf_put(&path, a + 1, (size_t)(qe - a - 1));
+    buf_put(&path, name->data, name->len);
     struct stat st;
     bool found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
     const char *slash = strrchr(P->file, '/');
     if (!found && path.data[0] != '/' && slash) {   /* beside the text */
         buf_reset(&path);
         buf_put(&path, P->file, (size_t)(slash - P->file) + 1);
-        buf_put(&path, a + 1, (size_t)(qe - a - 1));
+        buf_put(&path, name->data, name->len);
         found = stat(buf_cstr(&path), &st) == 0 && !S_ISDIR(st.st_mode);
     }
     char buf[48];
@@ -267,11 +279,11 @@ bool a64p_incbin(Parser *P, const char *a, const char *e)
         buf_free(&path);
         if (size < 0)
             return a64p_perr(P, a, "incbin file '%s' is no regular file and gives no end within %d bytes without waiting (llvm-mca reads on)",
-                        a64p_q(a + 1, qe, buf, sizeof buf), INCBIN_SPECIAL_MAX);
+                        a64p_q(name->data, name->data + name->len, buf, sizeof buf), INCBIN_SPECIAL_MAX);
         st.st_size = (off_t)size;
     }
     buf_free(&path);
-    if (!found) return a64p_perr(P, a, "Could not find incbin file '%s'", a64p_q(a + 1, qe, buf, sizeof buf));
+    if (!found) return a64p_perr(P, a, "Could not find incbin file '%s'", a64p_q(name->data, name->data + name->len, buf, sizeof buf));
     uint64_t n = (uint64_t)st.st_size > (uint64_t)skip ? (uint64_t)st.st_size - (uint64_t)skip : 0;
     if (count >= 0 && (uint64_t)count < n) n = (uint64_t)count;
     a64p_skip_bytes(P, n);

@@ -94,12 +94,21 @@ static int line_of(const Parser *P, const char *at, const char **ls)
     return line;
 }
 
+/* the line a diagnostic shows for ls: the user's, where ls is in the copy with its block
+ * comments blanked (same columns) */
+static const char *user_line(const Parser *P, const char *ls)
+{
+    const Buf *b = &P->cline;
+    if (P->cline_of && b->data && ls >= b->data && ls <= b->data + b->len) return P->cline_of + (ls - b->data);
+    return ls;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     const char *ls;
     int line = line_of(P, at, &ls);
     int col = at ? (int)(at - ls) + 1 : 0;
-    diag_set(P->err, P->file, line, col, ls, "%s", msg);
+    diag_set(P->err, P->file, line, col, user_line(P, ls), "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
     char masm[160];
     if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
@@ -166,7 +175,7 @@ Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Diag *d = &g->warnings[g->nwarnings++];
-    diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, ls, "%s", msg);
+    diag_set(d, P->file, line, at ? (int)(at - ls) + 1 : 0, user_line(P, ls), "%s", msg);
     d->own = own;
     asm_notes(&P->A, P->input_file, d);
     return d;
@@ -492,9 +501,9 @@ static void pend_add(Parser *P, long n, int col, int inst, int64_t add)
         P->cappend = P->cappend ? P->cappend * 2 : 16;
         P->pend = xrealloc(P->pend, (size_t)P->cappend * sizeof *P->pend);
     }
-    const char *pls = P->ls;
+    const char *pls = user_line(P, P->ls);
     if (pls < P->input || pls >= P->input_end)   /* an expansion's line: kept */
-        pls = arena_strndup(&P->prog->arena, P->ls, (size_t)(P->le - P->ls));
+        pls = arena_strndup(&P->prog->arena, pls, (size_t)(P->le - P->ls));
     P->pend[P->npend++] = (Pending){n, P->line, col, pls, inst, add};
 }
 
@@ -2920,6 +2929,23 @@ static const char *shift_amount_refused(Parser *P, const char *p, const char *e,
     return NULL;
 }
 
+/* where an address in [p, e) has no operand after a ',' (ld1w {z0.s}, p0/z, [x0,]): llvm's
+ * operand parser reads each part of an address after a ',' as an operand, whatever the
+ * instruction (parse_mem's words); NULL when none is empty */
+static const char *empty_in_address(const char *p, const char *e)
+{
+    int depth = 0;
+    for (const char *x = p; x < e; x++) {
+        if (*x == '[') depth++;
+        else if (*x == ']') depth--;
+        else if (*x == ',' && depth > 0) {
+            const char *y = skip_ws(x + 1, e);
+            if (y < e && (*y == ']' || *y == ',')) return y;
+        }
+    }
+    return NULL;
+}
+
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
@@ -2928,8 +2954,9 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
                           const char *e, const A64Inst *in, const char *mnem)
 {
     const char *sh_at = NULL, *sh_msg = NULL, *sh = shift_amount_refused(P, p, e, &sh_at, &sh_msg);
+    const char *ea = empty_in_address(p, e);
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
-        if (sh && sh <= h) break;   /* (a shift's amount: its parser's words) */
+        if ((sh && sh <= h) || (ea && ea < h)) break;   /* (a shift's amount: its parser's words) */
         /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
          * one without a value */
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
@@ -2943,6 +2970,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
             return a64p_perr(P, an.at, "%s", an.msg);
     }
+    if (ea && (!sh || ea < sh)) return no_operand(P, ea);
     if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
@@ -3428,8 +3456,8 @@ static bool branch_hint(Parser *P, const char *c, const char *e)
 static bool region_err(Parser *P, const char *at, const char *msg, const char *note, const char *ours)
 {
     int col = (int)(at - P->ls) + 1;
-    diag_set(P->err, P->file, P->line, col, P->ls, "%s", msg);
-    if (note[0]) diag_note(P->err, P->file, P->line, col, P->ls, "%s", note);
+    diag_set(P->err, P->file, P->line, col, user_line(P, P->ls), "%s", msg);
+    if (note[0]) diag_note(P->err, P->file, P->line, col, user_line(P, P->ls), "%s", note);
     P->err->kind = A64_DIAG_REGION;
     return report_notes(P, ours);
 }
@@ -3545,6 +3573,14 @@ static const char *comment_start(const char *p, const char *e, bool darwin)
     return e;
 }
 
+/* just past the end of the block comment open at s (its star-slash) in [s, e), or NULL */
+static const char *comment_close(const char *s, const char *e)
+{
+    for (const char *x = s; x + 1 < e; x++)
+        if (x[0] == '*' && x[1] == '/') return x + 2;
+    return NULL;
+}
+
 /* the line again from s, with its block comments blanked (in a copy, P->cline: columns stay),
  * from the state at s (inside a comment or not); the copy is parsed instead */
 static bool line_blanked(Parser *P, const char *s, const char *e)
@@ -3587,6 +3623,7 @@ static bool line_blanked(Parser *P, const char *s, const char *e)
         }
     }
     const char *ns = b->data + (s - P->ls);
+    P->cline_of = P->ls;
     P->ls = b->data;
     P->le = P->end = ce;
     return a64p_line(P, ns, ce, a64_plain_end(ns, ce));
@@ -3622,6 +3659,27 @@ static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, con
     if (asm_directive(&P->A, d, s, a, c + 1, P->line, &ae) != ASM_DONE) return a64p_aerr(P, &ae);
     P->ended = true;
     return true;
+}
+
+/* a directive whose arguments (from x) hold a whole value and then, at q, a string never closed:
+ * llvm-mc 19 reads the value, and its check of the token after it fails before the lexer's error
+ * is reported: a list's (data, floats, LEB128, .inst, .ascii: parseMany) "unexpected token", a
+ * last argument's (parseEOL) "expected newline"; NULL for another kind or where no value ends */
+static const char *value_then_string(int kind, const char *x, const char *q)
+{
+    const char *t = q;
+    while (t > x && is_ws(t[-1])) t--;
+    if (t == x || strchr("+-*/%<>=!&|^~(,", t[-1])) return NULL;
+    switch (kind) {
+    case ASM_D_DATA1: case ASM_D_DATA2: case ASM_D_DATA4: case ASM_D_DATA8: case ASM_D_FLOAT4: case ASM_D_FLOAT8:
+    case ASM_D_ULEB: case ASM_D_SLEB: case ASM_D_INST: case ASM_D_ASCII: case ASM_D_ASCIZ:
+        return "unexpected token";
+    case ASM_D_IF: case ASM_D_IFEQ: case ASM_D_IFNE: case ASM_D_IFGT: case ASM_D_IFGE: case ASM_D_IFLT: case ASM_D_IFLE:
+    case ASM_D_REPT: case ASM_D_FILL: case ASM_D_SKIP: case ASM_D_ORG: case ASM_D_P2ALIGN: case ASM_D_BALIGN:
+        return "expected newline";
+    default:
+        return NULL;
+    }
 }
 
 /* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
@@ -3662,6 +3720,8 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
         if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
+        const char *msg = value_then_string(d->kind, x, q);
+        if (msg) return a64p_perr(P, q, "%s", msg);
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
             return ifc_open_string(P, d, s, x, q);
@@ -3989,9 +4049,10 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         ls = p;
         tend = end;
         P.line = ++line_no;
-        if (plain < le && !P.A.in_comment && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
+        const char *from = P.A.in_comment ? comment_close(ls, le) : ls;   /* (past a block comment's end) */
+        if (plain < le && from && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
             int more;
-            const char *se = asm_statement_end(ls, le, end, P.A.dialect == ASM_DARWIN, &more);
+            const char *se = asm_statement_end(from, le, end, P.A.dialect == ASM_DARWIN, &more);
             if (se) le = se, line_no += more;
         }
         P.A.cur_file = NULL;
@@ -4006,6 +4067,7 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             nul = le < end ? memchr(le, 0, (size_t)(end - le)) : NULL;
         }
     have_line:
+        P.cline_of = NULL;
         P.ls = ls;
         P.le = le;
         P.end = tend;

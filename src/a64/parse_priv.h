@@ -92,6 +92,7 @@ typedef struct Parser {
     const char *input, *input_end;         /* the file: lines outside it are expansions or copies */
     const char *input_file;                /* its name (file: that of the line being read) */
     Buf cline;                             /* a line with its block comments blanked */
+    const char *cline_of;                  /* the user's line cline copies (diagnostics show it) */
     Buf xtext;                             /* an operand's expression of symbols, as llvm prints it */
     A64Operand opbuf[A64_MAX_OPS];         /* operands of the instruction being parsed */
     /* instructions already parsed, by their text: compiler output repeats many of them

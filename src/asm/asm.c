@@ -955,7 +955,12 @@ const char *asm_statement_end(const char *ls, const char *le, const char *end, b
             }
             p = q;
         } else if (*p == '/' && p + 1 < e && p[1] == '*') {
-            return le;
+            /* (a block comment closed on its line is passed: a string after it spans lines
+             * too; one left open ends the statement at that line's end) */
+            const char *c = p + 2;
+            while (c + 1 < e && !(c[0] == '*' && c[1] == '/')) c++;
+            if (c + 1 >= e) break;
+            p = c + 1;
         } else if ((*p == '/' && p + 1 < e && p[1] == '/') || (*p == ';' && darwin)) {
             break;
         }
