@@ -27,7 +27,8 @@
  * doubling past one spacing S0 (the same bytes, N x S0, over the larger spacings only, no cache's
  * size), the BTB's index aliasing: its sets are indexed from address bit log2(S0) up, so branches
  * 2 S0 apart use half of them (btb_aliasing; the AMD guest's 2,048 branches to 64 B spacing, 1,024,
- * 512, 256 at 128, 256, 512 B: "BTB index aliasing: 128 KiB", no longer "instruction cache or TLB").
+ * 512, 256 at 128, 256, 512 B: "BTB index aliasing: 128 KiB", no longer "instruction cache or TLB";
+ * a step of one spacing alone shows no halving: "BTB limit at wide spacing", btb_alias_name).
  * The short runs that settle what the spacings cannot (the aliasing's, a lone step's: an ITLB or a
  * BTB level's count) are planned by the analysis and read in btb_check.c; this file measures them
  * (btb_check_run).
@@ -333,7 +334,8 @@ static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCach
         }
         if (lv < 0 && !cache && chk && chk->find < 0 && F->spmin >= 16) {
             double cs = fmin(16, F->spmin / 4);
-            *chk = (BtbAliasCheck){i, f->value, F->spmin, cs, floor(f->value / F->spmin), ceil(2 * f->value / cs), "", ""};
+            *chk = (BtbAliasCheck){i, f->value, F->spmin, cs, floor(f->value / F->spmin), ceil(2 * f->value / cs),
+                                   F->spmax, "", ""};
             snprintf(chk->sp, sizeof chk->sp, "%s", F->sp);
             snprintf(chk->counts, sizeof chk->counts, "%s", F->counts);
             continue;   /* (btb_alias_settle's note) */
@@ -343,7 +345,7 @@ static void btb_aliasing(Sweep *s, int first, const BtbGroup *grp, const BtbCach
         if (lv < 0)
             continue;
         const SweepFinding *L = &s->find[lv];
-        btb_alias_name(s, f, F->sp, F->counts, F->spmin, L->value, s0, L->name, caches);
+        btb_alias_name(s, f, F->sp, F->counts, F->spmin, F->spmax, L->value, s0, L->name, caches);
         if (F->both[0])
             sweep_fnote_add(f, "; the step of spacing %s is at this footprint and at the level's branch count at "
                             "once, where the aliasing begins", F->both);

@@ -105,22 +105,21 @@ static bool measure(const Src *src, ClockCore *out)
     uint64_t w0 = clock_mono_ns();
     while (clock_mono_ns() - w0 < 30000000u)
         clock_chain(k / 4 + 1);
-    double v[SAMPLES], t1min = INFINITY, t2min = INFINITY;
+    double d1[SAMPLES], d2[SAMPLES];
     for (int i = 0; i < SAMPLES; i++) {
         uint64_t t0 = rd(src);
         clock_chain(k);
         uint64_t t1 = rd(src);
         clock_chain(2 * k);
         uint64_t t2 = rd(src);
-        double d1 = (double)(t1 - t0), d2 = (double)(t2 - t1);
-        t1min = fmin(t1min, d1);
-        t2min = fmin(t2min, d2);
-        v[i] = d2 > d1 ? (double)k * NCHAIN * hz / (d2 - d1) : 0;
+        d1[i] = (double)(t1 - t0), d2[i] = (double)(t2 - t1);
     }
-    out->hz = t2min > t1min ? (double)k * NCHAIN * hz / (t2min - t1min) : 0;
-    double q25 = stats_quantile(v, SAMPLES, 0.25), q75 = stats_quantile(v, SAMPLES, 0.75);
-    double med = stats_median(v, SAMPLES);
-    out->spread = med > 0 ? (q75 - q25) / med : 0;
+    /* the one formula of the core clock (clock_rounds): the fastest timings' clock, the spread
+     * of the samples' own */
+    ClockRounds cr;
+    clock_rounds(d1, d2, SAMPLES, (double)k * NCHAIN, hz, &cr);
+    out->hz = cr.fast_hz;
+    out->spread = cr.median_hz > 0 ? (cr.q75_hz - cr.q25_hz) / cr.median_hz : 0;
     out->sample_s = out->hz > 0 ? (double)k * NCHAIN / out->hz : 0;
     out->coarse = out->sample_s > 0 && gran / hz > 1e-3 * out->sample_s;
     return out->hz > 0;

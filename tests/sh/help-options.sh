@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # help-options.sh — every command's --help lists every option it takes and none it does not:
 # the option names of its source (mca's table src/cmd/mca.c opts[], the words decode, clock and pmu
-# compare) each appear in its help, and each option its help names is taken (not "unknown").
+# compare) each appear in its help, and each option its help names is taken (not "unknown"),
+# uarch bench's subcommands included.
 set -u
 : "${UARCH:?}"
 SRC=$(dirname "$0")/../../src
@@ -53,5 +54,30 @@ done < "$t/h.pmu"
 for n in mcpu sim-permute; do
     unknown pmu scan -backend=sim "-$n=1" && { echo "FAIL: uarch pmu scan does not take -$n"; fails=1; }
 done
+# (3) uarch bench: every subcommand's --help names options it takes.  A sweep parses its options
+# before it measures: `-NAME -h -h` is help (a flag, or an option whose value is a file name) or a
+# bad value (a number), never "unknown" for an option it takes; `bench run` without a snippet stops
+# before running anything.  (Nothing may run: 20 s is a failure, not a wait.)
+bench_unknown() {   # bench_unknown CMD NAME: does uarch bench CMD call -NAME unknown?
+    local out rc
+    if [ "$1" = run ]; then out=$(timeout 20 "$UARCH" bench run "-$2" 2>&1 < /dev/null); rc=$?
+    else out=$(timeout 20 "$UARCH" bench "$1" "-$2" -h -h 2>&1 < /dev/null); rc=$?; fi
+    [ $rc = 124 ] && { echo "FAIL: uarch bench $1 -$2 ran instead of stopping at its options"; fails=1; return 1; }
+    grep -qE "unknown (command line argument|option) '-" <<< "$out"
+}
+"$UARCH" bench list > "$t/bench.list" 2>&1
+awk '/^  [a-z]+ /{ print $1 }' "$t/bench.list" | grep -vxE 'list|selftest' > "$t/bench.cmds"
+[ "$(wc -l < "$t/bench.cmds")" -ge 10 ] && grep -qx run "$t/bench.cmds" && grep -qx dcache "$t/bench.cmds" ||
+    { echo "FAIL: uarch bench list names no subcommands"; exit 1; }
+bench_unknown dcache nosuch && bench_unknown run nosuch ||
+    { echo "FAIL: uarch bench takes -nosuch (the check below would prove nothing)"; fails=1; }
+while read -r c; do
+    "$UARCH" bench $c --help > "$t/help.bench.$c" 2>&1
+    names_in_help < "$t/help.bench.$c" | sed 's/[:/].*//' | grep -vxE 'h|help' | sort -u > "$t/h.bench.$c"
+    [ "$(wc -l < "$t/h.bench.$c")" -ge 5 ] || { echo "FAIL: uarch bench $c --help lists fewer than 5 options"; fails=1; }
+    while read -r n; do
+        bench_unknown "$c" "$n" && { echo "FAIL: uarch bench $c --help lists -$n, which it does not take"; fails=1; }
+    done < "$t/h.bench.$c"
+done < "$t/bench.cmds"
 [ $fails = 0 ] && echo ok
 exit $fails
