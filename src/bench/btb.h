@@ -82,10 +82,11 @@ void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCach
  * nothing told from the BTB's index aliasing (with the caches known; else only `why`, when
  * given: what a run that tried found, after "; "); and f renamed "BTB index aliasing": a level
  * of n branches (named `level`) over spacings sp (their counts `counts`, the least smin) that
- * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value */
+ * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value; it
+ * returns the name given (BTB_ALIAS_NAME or BTB_WIDE_NAME below), the one place that decides it */
 void btb_alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, const char *why);
-void btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
-                    double n, double s0, const char *level, const BtbCaches *caches);
+const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
+                           double n, double s0, const char *level, const BtbCaches *caches);
 /* The names btb_alias_name gives: the footprint's step over two spacings or more (smax > smin),
  * whose branch counts halve as the spacing doubles, is the index aliasing of the level; at one
  * spacing (smin == smax) the halving is not seen, and all the step shows is that the level

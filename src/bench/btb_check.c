@@ -27,34 +27,38 @@ void btb_alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, 
 
 /* rename f BTB_ALIAS_NAME (two spacings or more) or BTB_WIDE_NAME (one): a level of n branches
  * (named `level`, "" for the check's) that holds them up to spacing s0 and half as many for each
- * doubling past it, footprint f->value */
-void btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
-                    double n, double s0, const char *level, const BtbCaches *caches)
+ * doubling past it, footprint f->value; the name given.  One frame (the footprint, the spacings,
+ * their counts, the caches' source) heads both notes, so they cannot drift apart. */
+const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
+                           double n, double s0, const char *level, const BtbCaches *caches)
 {
     char fp[32], s0s[32], sm[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
     svg_fmt_bytes(fp, sizeof fp, f->value);
     svg_fmt_bytes(ns, sizeof ns, n * s0);
     svg_fmt_bytes(s0s, sizeof s0s, s0);
     svg_fmt_bytes(sm, sizeof sm, smin);
-    bool known = caches && caches->n;
-    if (!(smax > smin)) {
-        sweep_finding_rename(f, BTB_WIDE_NAME);
-        sweep_fnote(f, "a step at code footprint %s for spacing %s only (%s branches), no code cache's size%s%s%s: "
-                    "fewer branches than the %s's %.0f, and the smaller spacing's level does not end at this "
+    bool known = caches && caches->n, one = !(smax > smin);
+    char frame[384];
+    if (one)
+        snprintf(frame, sizeof frame, "a step at code footprint %s for spacing %s only (%s branches)", fp, sp, counts);
+    else
+        snprintf(frame, sizeof frame, "a step at the same code footprint, %s, for spacings %s (%s branches: half as "
+                 "many for each doubling of the spacing)", fp, sp, counts);
+    snprintf(frame + strlen(frame), sizeof frame - strlen(frame), ", no code cache's size%s%s%s: ",
+             known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "");
+    const char *name = one ? BTB_WIDE_NAME : BTB_ALIAS_NAME;
+    sweep_finding_rename(f, name);
+    if (one)
+        sweep_fnote(f, "%sfewer branches than the %s's %.0f, and the smaller spacing's level does not end at this "
                     "footprint, so the BTB holds fewer branches spaced this wide (not a cache or TLB); the BTB's "
                     "index aliasing from %s spacing on would make it (%.0f x %s = %s), but one spacing does not "
                     "show the halving of the count for each doubling that would prove it",
-                    fp, sp, counts, known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "",
-                    level, n, s0s, n, s0s, ns);
-        return;
-    }
-    sweep_finding_rename(f, BTB_ALIAS_NAME);
-    sweep_fnote(f, "a step at the same code footprint, %s, for spacings %s (%s branches: half as many for "
-                "each doubling of the spacing), no code cache's size%s%s%s: the %s's %.0f branches (%.0f x %s "
-                "= %s) fall into fewer of its sets from %s spacing on, as an index from address bit %.0f up "
-                "skips sets: the BTB's index aliasing, not a cache or TLB",
-                fp, sp, counts, known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "",
-                level, n, n, s0s, ns, sm, log2(s0));
+                    frame, level, n, s0s, n, s0s, ns);
+    else
+        sweep_fnote(f, "%sthe %s's %.0f branches (%.0f x %s = %s) fall into fewer of its sets from %s spacing on, as "
+                    "an index from address bit %.0f up skips sets: the BTB's index aliasing, not a cache or TLB",
+                    frame, level, n, n, s0s, ns, sm, log2(s0));
+    return name;
 }
 
 /* a step of a check run's curve: the branch count at it (halfway to the next level), the cycles a
@@ -125,13 +129,12 @@ void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCach
             snprintf(verdict, sizeof verdict, "a code-size limit (the same footprint)");
         } else {
             svg_fmt_bytes(sp, sizeof sp, chk->spmin);
-            bool one = !(chk->spmax > chk->spmin);
-            btb_alias_name(s, f, chk->sp, chk->counts, chk->spmin, chk->spmax, n, exp2(round(log2(chk->bytes / n))),
+            const char *name = btb_alias_name(s, f, chk->sp, chk->counts, chk->spmin, chk->spmax, n, exp2(round(log2(chk->bytes / n))),
                            "BTB level", caches);
             sweep_fnote_add(f, "; %s steps at %.0f branches (%s of code, %.3g -> %.3g cycles a branch), not at this "
                             "footprint: a BTB level of %.0f branches, %s from %s spacing on", run, n, nb, a, b, n,
-                            one ? "holding fewer" : "aliased", sp);
-            snprintf(verdict, sizeof verdict, "%s (of a level of %.0f branches)", one ? BTB_WIDE_NAME : BTB_ALIAS_NAME, n);
+                            !strcmp(name, BTB_WIDE_NAME) ? "holding fewer" : "aliased", sp);
+            snprintf(verdict, sizeof verdict, "%s (of a level of %.0f branches)", name, n);
         }
     } else {
         snprintf(why, sizeof why, "; %s found %s: not told", run,
