@@ -1654,6 +1654,7 @@ TEST(test_bench_dtlb_name)
     CHECK(fl && fl->value >= 724 && fl->value <= 861);
     CHECK(f2 && f2->value >= 4096 && f2->value <= 5793);
     CHECK(f2 && strstr(f2->note, "DISAGREES with cpuid") && strstr(f2->note, "128 entries"));
+    CHECK(f2 && strstr(f2->note, "not a reference here: a level past 4,095 entries cannot be told by AMD's cpuid"));
     CHECK(find_named(&s, "level 3") == NULL);
     sweep_free(&s);
     /* the sweep cut at 2,048 pages: no L2 TLB step, said so with cpuid's figure (the sweep went
