@@ -3661,25 +3661,16 @@ static bool ifc_open_string(Parser *P, const AsmDirective *d, const char *s, con
     return true;
 }
 
-/* a directive whose arguments (from x) hold a whole value and then, at q, a string never closed:
- * llvm-mc 19 reads the value, and its check of the token after it fails before the lexer's error
- * is reported: a list's (data, floats, LEB128, .inst, .ascii: parseMany) "unexpected token", a
- * last argument's (parseEOL) "expected newline"; NULL for another kind or where no value ends */
-static const char *value_then_string(int kind, const char *x, const char *q)
+/* a directive (d) whose arguments (from x) hold a whole value and then, at q, a string never
+ * closed: llvm-mc 19 reads the value, and its check of the token after it fails before the
+ * lexer's error is reported: the words of src/asm/directives.tsv's afterval column; NULL where
+ * the directive has none or no value ends */
+static const char *value_then_string(const AsmDirective *d, const char *x, const char *q)
 {
     const char *t = q;
     while (t > x && is_ws(t[-1])) t--;
-    if (t == x || strchr("+-*/%<>=!&|^~(,", t[-1])) return NULL;
-    switch (kind) {
-    case ASM_D_DATA1: case ASM_D_DATA2: case ASM_D_DATA4: case ASM_D_DATA8: case ASM_D_FLOAT4: case ASM_D_FLOAT8:
-    case ASM_D_ULEB: case ASM_D_SLEB: case ASM_D_INST: case ASM_D_ASCII: case ASM_D_ASCIZ:
-        return "unexpected token";
-    case ASM_D_IF: case ASM_D_IFEQ: case ASM_D_IFNE: case ASM_D_IFGT: case ASM_D_IFGE: case ASM_D_IFLT: case ASM_D_IFLE:
-    case ASM_D_REPT: case ASM_D_FILL: case ASM_D_SKIP: case ASM_D_ORG: case ASM_D_P2ALIGN: case ASM_D_BALIGN:
-        return "expected newline";
-    default:
-        return NULL;
-    }
+    if (t == x || strchr("+-*/%<>=!&|^~(,", t[-1]) || !strcmp(d->afterval, "-")) return NULL;
+    return d->afterval;
 }
 
 /* the statement [s, e) (from st with its labels) holds a string opened at q and never closed:
@@ -3720,7 +3711,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * condition) or lexes its first one (.section, .print): llvm's lexer's error; one that
          * wants a string (.ascii) finds none: the directive's words */
         if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
-        const char *msg = value_then_string(d->kind, x, q);
+        const char *msg = value_then_string(d, x, q);
         if (msg) return a64p_perr(P, q, "%s", msg);
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)

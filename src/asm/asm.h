@@ -148,10 +148,11 @@ typedef enum AsmDirKind {
     ASM_D_CFI_ASPACE, ASM_D_CFI_OFF, ASM_D_CFI_ESCAPE, ASM_D_CFI_ENCODING, ASM_D_CFI_LABEL
 } AsmDirKind;
 /* a row of src/asm/directives.tsv ($(B)/gen/asm_directives.c, sorted by name): its kind,
- * llvm's words for a string left open in its arguments and for .else/.elseif/.endif without an
- * .if ("-": none; unterminated "=": an assignment's), and the object formats llvm knows it for
+ * llvm's words for a string left open in its arguments, for one left open after a whole value
+ * and for .else/.elseif/.endif without an .if ("-": none; unterminated "=": an assignment's),
+ * and the object formats llvm knows it for
  * (letters e, m, c) */
-typedef struct AsmDirective { const char *name; int kind; const char *unterminated, *noif, *formats; } AsmDirective;
+typedef struct AsmDirective { const char *name; int kind; const char *unterminated, *afterval, *noif, *formats; } AsmDirective;
 extern const AsmDirective asm_directives[];
 extern const int asm_directives_count;
 /* the directive `name` (lowercase, without the dot) of the dialect's object format, or NULL: one

@@ -4,7 +4,7 @@
 GEN_SRCS += $(B)/gen/asm_directives.c
 ASM_GEN_OBJS := $(B)/obj/gen/asm_directives.o
 $(B)/gen/asm_directives.c: src/asm/directives.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -s asm/asm.h AsmDirective asm_directives "str enum:ASM_D_ str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s asm/asm.h AsmDirective asm_directives "str enum:ASM_D_ str str str str" $< > $@.tmp && mv $@.tmp $@
 # the ELF sections llvm-mc makes before the first statement: src/asm/elf_sections.tsv
 GEN_SRCS += $(B)/gen/asm_elf_sections.c
 ASM_GEN_OBJS += $(B)/obj/gen/asm_elf_sections.o

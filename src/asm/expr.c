@@ -665,6 +665,11 @@ static bool primary(Ex *X, Val *v)
         int64_t n = 0;   /* (gcc -O2 -Werror: maybe-uninitialized through directional) */
         bool real = false;
         ok = c == '\'' ? charconst(X, &n) : number(X, &n, &real);
+        /* (llvm's parsePrimaryExpr: an integer token, a character's too, then the identifier b
+         * or f, blanks between them or not, is a directional label: `.byte 1 b`) */
+        const char *t = X->p;
+        while (ok && !real && t < X->e && (*t == ' ' || *t == '\t')) t++;
+        if (t < X->e && (*t == 'b' || *t == 'f') && !(t + 1 < X->e && (asm_name_char(t[1]) || t[1] == '@'))) X->p = t;
         if (ok && !real && X->p < X->e && (*X->p == 'b' || *X->p == 'f') &&
             !(X->p + 1 < X->e && (asm_name_char(X->p[1]) || X->p[1] == '@')))
             ok = directional(X, at, n, v);
