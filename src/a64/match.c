@@ -1780,6 +1780,23 @@ static bool llvm_words(const A64MatchError *e)
     }
 }
 
+int a64_match_words(const A64MatchError *e)
+{
+    switch (e->diag) {
+    case D_NONE: break;
+    case D_INVALID: case D_INVALID_POST: case D_INVALID_INDEX: case D_INVALID_SHIFT: case D_INVALID_END:
+    case D_INVALID_HASH:
+        return A64_WORDS_INVALID;
+    case D_FPIMM: return A64_WORDS_FPIMM;
+    case D_RANGE: return A64_WORDS_IMM_RANGE;
+    default: return A64_WORDS_OTHER;
+    }
+    if (!llvm_words(e) || e->reason == R_SHAPE) return A64_WORDS_INVALID;
+    if (e->reason != R_RANGE) return A64_WORDS_OTHER;   /* (reason 0's own words: a count, a feature) */
+    if (plain_range(e)) return A64_WORDS_IMM_RANGE;
+    return e->mult ? A64_WORDS_OTHER : A64_WORDS_INVALID;   /* an offset's range, else a post-increment's */
+}
+
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
                       size_t hcap)
 {
