@@ -291,6 +291,14 @@ bool a64_rows_have(const A64Mnem *m, int i, int kind);
  * returns where it is (A64_AT_*) */
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
                       size_t hcap);
+/* which words a64_match_message writes for e, for callers that decide on them (never on the text) */
+enum A64Words {
+    A64_WORDS_OTHER,
+    A64_WORDS_INVALID,     /* llvm's generic "invalid operand for instruction" */
+    A64_WORDS_IMM_RANGE,   /* "immediate must be an integer in range [lo, hi]." */
+    A64_WORDS_FPIMM,       /* "expected compatible register or floating-point constant" */
+};
+int a64_match_words(const A64MatchError *e);
 /* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
 bool a64_match_too_few(const A64MatchError *e);
 /* whether row r has a short form of Apple's suffix `apple` (an A64VShape; 0: every row has) */

@@ -1759,17 +1759,42 @@ bool a64_match_too_few(const A64MatchError *e)
     return e->opnd >= 0 && e->diag == D_FEW;
 }
 
-/* whether the words a64_match_message wrote for e (without a D_* diag) are llvm's */
-static bool llvm_words(const A64MatchError *e, const char *buf)
+/* whether a range error's pattern takes llvm's words for a plain range ("immediate must be ...") */
+static bool plain_range(const A64MatchError *e)
 {
+    return e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 || e->pat == P_MIMMMSL;
+}
+
+/* whether the words a64_match_message writes for e (without a D_* diag) are llvm's: decided from
+ * the fields that choose them, so rewording a message cannot change it */
+static bool llvm_words(const A64MatchError *e)
+{
+    bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64;
     switch (e->reason) {
     case 0: case R_INDEX: case R_UNREADABLE: case R_UNWRITABLE: case R_SYSFEAT: case R_PSTATE: case R_SHAPE:
         return true;
-    case R_RANGE:
-        return !strncmp(buf, "immediate must be", 17) || !strncmp(buf, "index must be", 13) || e->post_imm;
+    case R_RANGE:   /* "immediate must be", "index must be" (an offset's range) or a post-increment's */
+        return plain_range(e) || (!imm && e->mult) || e->post_imm;
     default:
         return false;
     }
+}
+
+int a64_match_words(const A64MatchError *e)
+{
+    switch (e->diag) {
+    case D_NONE: break;
+    case D_INVALID: case D_INVALID_POST: case D_INVALID_INDEX: case D_INVALID_SHIFT: case D_INVALID_END:
+    case D_INVALID_HASH:
+        return A64_WORDS_INVALID;
+    case D_FPIMM: return A64_WORDS_FPIMM;
+    case D_RANGE: return A64_WORDS_IMM_RANGE;
+    default: return A64_WORDS_OTHER;
+    }
+    if (!llvm_words(e) || e->reason == R_SHAPE) return A64_WORDS_INVALID;
+    if (e->reason != R_RANGE) return A64_WORDS_OTHER;   /* (reason 0's own words: a count, a feature) */
+    if (plain_range(e)) return A64_WORDS_IMM_RANGE;
+    return e->mult ? A64_WORDS_OTHER : A64_WORDS_INVALID;   /* an offset's range, else a post-increment's */
 }
 
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
@@ -1791,8 +1816,7 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
     case 0: snprintf(buf, cap, "%s", e->msg); break;
     case R_WIDTH: snprintf(buf, cap, "invalid operand '%s' for '%s': mixed 32-bit and 64-bit registers", op, mnem); break;
     case R_RANGE:
-        if (e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 ||
-            e->pat == P_MIMMMSL)                 /* llvm's words for a plain range */
+        if (plain_range(e))                      /* llvm's words for a plain range */
             snprintf(buf, cap, "immediate must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
         else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
         else if (e->mult == 1)                   /* llvm's words for an offset's range */
@@ -1825,7 +1849,7 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
     case R_PSTATE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
-    if (!llvm_words(e, buf)) {           /* uarch's own words go in the note, llvm's in the error */
+    if (!llvm_words(e)) {           /* uarch's own words go in the note, llvm's in the error */
         snprintf(hint, hcap, "%s", buf);
         snprintf(buf, cap, "%s", diags[D_INVALID].fmt);
     }

@@ -2463,7 +2463,8 @@ static bool typed_imm(Parser *P, const A64Inst *in, const A64Mnem *mn, int i, ch
     if (ok || me.opnd != i + 2) return false;
     char hint[200];
     a64_match_message(&me, in->mnem_name, "", buf, cap, hint, sizeof hint);
-    return !strncmp(buf, "immediate must be", 17) || !strcmp(buf, "expected compatible register or floating-point constant");
+    int w = a64_match_words(&me);
+    return w == A64_WORDS_IMM_RANGE || w == A64_WORDS_FPIMM;
 }
 
 /* The operand llvm reads and its matcher refuses (Parser.bad): llvm's words where it does, uarch's
@@ -2713,7 +2714,7 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
         o = at == A64_AT_END && x >= text_end ? a64p_end_of_statement(P, text_end) : error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
             P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
-            !strcmp(msg, "invalid operand for instruction")) {
+            a64_match_words(&me) == A64_WORDS_INVALID) {
             /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
             const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
             char words[200];
