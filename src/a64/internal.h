@@ -286,19 +286,19 @@ bool a64_sp0_rows(const A64Mnem *m);
 bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode);
 /* whether a row of m has an operand i of pattern kind (P_VEC ...) */
 bool a64_rows_have(const A64Mnem *m, int i, int kind);
-/* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
- * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
- * returns where it is (A64_AT_*) */
-int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
-                      size_t hcap);
-/* which words a64_match_message writes for e, for callers that decide on them (never on the text) */
+/* which words a64_match_message wrote, for callers that decide on them (never on the text) */
 enum A64Words {
-    A64_WORDS_OTHER,
+    A64_WORDS_OTHER,       /* (0: any other) */
     A64_WORDS_INVALID,     /* llvm's generic "invalid operand for instruction" */
     A64_WORDS_IMM_RANGE,   /* "immediate must be an integer in range [lo, hi]." */
     A64_WORDS_FPIMM,       /* "expected compatible register or floating-point constant" */
 };
-int a64_match_words(const A64MatchError *e);
+/* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
+ * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");
+ * *words which words they are (A64_WORDS_*), set where they are written;
+ * returns where it is (A64_AT_*) */
+int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
+                      size_t hcap, int *words);
 /* whether e is llvm's "too few operands for instruction" (llvm underlines the whole statement) */
 bool a64_match_too_few(const A64MatchError *e);
 /* whether row r has a short form of Apple's suffix `apple` (an A64VShape; 0: every row has) */

@@ -784,20 +784,21 @@ enum { D_NONE, D_ADDSUB, D_LOGICAL, D_FPIMM, D_FZERO, D_INVALID, D_INVALID_POST,
        D_EXTRACT, D_INSERT, D_SHIFTED, D_EXTEND_X, D_EXTEND_W, D_MEMEXT, D_BARRIER, D_PREFETCH, D_ROTATION,
        D_RANGE, D_CREG, D_FEW, D_CONDNAL, D_SYSREG_NO, D_SYSREG_NEED, D_SYSREG_R, D_SYSREG_W, D_BARRIER_NAME,
        D_ISB_NAME, D_LABEL, D_SYSOP, D_OFFSET9, D_COND_SHIFT };
-static const struct { const char *fmt; int at; } diags[] = {
+/* (words: which words they are, A64_WORDS_*, for callers that decide on them, never on the text) */
+static const struct { const char *fmt; int at, words; } diags[] = {
     [D_ADDSUB] = {"expected compatible register, symbol or integer in range [0, 4095]", A64_AT_OPND},
     [D_LOGICAL] = {"expected compatible register or logical immediate", A64_AT_OPND},
-    [D_FPIMM] = {"expected compatible register or floating-point constant", A64_AT_OPND},
+    [D_FPIMM] = {"expected compatible register or floating-point constant", A64_AT_OPND, A64_WORDS_FPIMM},
     [D_FZERO] = {"expected floating-point constant #0.0", A64_AT_NUMBER},
-    [D_INVALID] = {"invalid operand for instruction", A64_AT_OPND},
-    [D_INVALID_POST] = {"invalid operand for instruction", A64_AT_POST},
-    [D_INVALID_INDEX] = {"invalid operand for instruction", A64_AT_INDEX},
+    [D_INVALID] = {"invalid operand for instruction", A64_AT_OPND, A64_WORDS_INVALID},
+    [D_INVALID_POST] = {"invalid operand for instruction", A64_AT_POST, A64_WORDS_INVALID},
+    [D_INVALID_INDEX] = {"invalid operand for instruction", A64_AT_INDEX, A64_WORDS_INVALID},
     [D_ZEROIDX_INDEX] = {"index must be absent or #0", A64_AT_INDEX},
     [D_OFFSET9_INDEX] = {"index must be an integer in range [-256, 255].", A64_AT_INDEX},
     [D_OFFSET9_END] = {"index must be an integer in range [-256, 255].", A64_AT_END},
-    [D_INVALID_SHIFT] = {"invalid operand for instruction", A64_AT_SHIFT},
-    [D_INVALID_END] = {"invalid operand for instruction", A64_AT_END},
-    [D_INVALID_HASH] = {"invalid operand for instruction", A64_AT_HASH},
+    [D_INVALID_SHIFT] = {"invalid operand for instruction", A64_AT_SHIFT, A64_WORDS_INVALID},
+    [D_INVALID_END] = {"invalid operand for instruction", A64_AT_END, A64_WORDS_INVALID},
+    [D_INVALID_HASH] = {"invalid operand for instruction", A64_AT_HASH, A64_WORDS_INVALID},
     [D_ZEROIDX] = {"index must be absent or #0", A64_AT_CLOSE},
     [D_MOVSHIFT] = {"expected 'lsl' with optional integer %s", A64_AT_SHIFT},
     [D_LSL_AFTER] = {"only 'lsl #+N' valid after immediate", A64_AT_OPND},
@@ -829,7 +830,7 @@ static const struct { const char *fmt; int at; } diags[] = {
     [D_BARRIER] = {"barrier operand out of range", A64_AT_NUMBER},
     [D_PREFETCH] = {"prefetch operand out of range, [0,%s] expected", A64_AT_END},
     [D_ROTATION] = {"complex rotation must be %s.", A64_AT_OPND},
-    [D_RANGE] = {"immediate must be an integer in range [%s].", A64_AT_OPND},
+    [D_RANGE] = {"immediate must be an integer in range [%s].", A64_AT_OPND, A64_WORDS_IMM_RANGE},
 };
 
 /* whether a row of m with nops operands (-1: any number) has pattern kind k at operand i */
@@ -1765,42 +1766,11 @@ static bool plain_range(const A64MatchError *e)
     return e->pat == P_RANGE || e->pat == P_SHAMT || e->pat == P_MOV16 || e->pat == P_MIMM8 || e->pat == P_MIMMMSL;
 }
 
-/* whether the words a64_match_message writes for e (without a D_* diag) are llvm's: decided from
- * the fields that choose them, so rewording a message cannot change it */
-static bool llvm_words(const A64MatchError *e)
-{
-    bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64;
-    switch (e->reason) {
-    case 0: case R_INDEX: case R_UNREADABLE: case R_UNWRITABLE: case R_SYSFEAT: case R_PSTATE: case R_SHAPE:
-        return true;
-    case R_RANGE:   /* "immediate must be", "index must be" (an offset's range) or a post-increment's */
-        return plain_range(e) || (!imm && e->mult) || e->post_imm;
-    default:
-        return false;
-    }
-}
-
-int a64_match_words(const A64MatchError *e)
-{
-    switch (e->diag) {
-    case D_NONE: break;
-    case D_INVALID: case D_INVALID_POST: case D_INVALID_INDEX: case D_INVALID_SHIFT: case D_INVALID_END:
-    case D_INVALID_HASH:
-        return A64_WORDS_INVALID;
-    case D_FPIMM: return A64_WORDS_FPIMM;
-    case D_RANGE: return A64_WORDS_IMM_RANGE;
-    default: return A64_WORDS_OTHER;
-    }
-    if (!llvm_words(e) || e->reason == R_SHAPE) return A64_WORDS_INVALID;
-    if (e->reason != R_RANGE) return A64_WORDS_OTHER;   /* (reason 0's own words: a count, a feature) */
-    if (plain_range(e)) return A64_WORDS_IMM_RANGE;
-    return e->mult ? A64_WORDS_OTHER : A64_WORDS_INVALID;   /* an offset's range, else a post-increment's */
-}
-
 int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, char *buf, size_t cap, char *hint,
-                      size_t hcap)
+                      size_t hcap, int *words)
 {
     hint[0] = 0;
+    *words = e->diag ? diags[e->diag].words : A64_WORDS_OTHER;
     bool imm = e->pat >= P_IMM && e->pat <= P_MIMM64, mem = e->pat >= P_MEM;
     if (e->diag == D_MEMEXT) {
         char sh[16];
@@ -1812,19 +1782,32 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
         snprintf(buf, cap, diags[e->diag].fmt, e->msg);
         return e->at_shift ? A64_AT_SHIFT : diags[e->diag].at;
     }
+    bool own = true;                     /* (uarch's own words: they go in the note, llvm's in the error) */
+    switch (e->reason) {
+    case 0: case R_INDEX: case R_UNREADABLE: case R_UNWRITABLE: case R_SYSFEAT: case R_PSTATE: case R_SHAPE:
+        own = false;
+        break;
+    case R_RANGE:                        /* llvm's: a plain range's, an offset's, a post-increment's */
+        own = !(plain_range(e) || (!imm && e->mult) || e->post_imm);
+        break;
+    }
     switch (e->reason) {
     case 0: snprintf(buf, cap, "%s", e->msg); break;
     case R_WIDTH: snprintf(buf, cap, "invalid operand '%s' for '%s': mixed 32-bit and 64-bit registers", op, mnem); break;
     case R_RANGE:
-        if (plain_range(e))                      /* llvm's words for a plain range */
+        if (plain_range(e)) {                    /* llvm's words for a plain range */
             snprintf(buf, cap, "immediate must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
-        else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
+            *words = A64_WORDS_IMM_RANGE;
+        } else if (imm) snprintf(buf, cap, "immediate '%s' out of range for '%s'", op, mnem);
         else if (e->mult == 1)                   /* llvm's words for an offset's range */
             snprintf(buf, cap, "index must be an integer in range [%lld, %lld].", (long long)e->lo, (long long)e->hi);
         else if (e->mult)
             snprintf(buf, cap, "index must be a multiple of %d in range [%lld, %lld].", e->mult, (long long)e->lo,
                      (long long)e->hi);
-        else if (e->post_imm) snprintf(buf, cap, "invalid operand for instruction");
+        else if (e->post_imm) {
+            snprintf(buf, cap, "invalid operand for instruction");
+            *words = A64_WORDS_INVALID;
+        }
         else if (mem) snprintf(buf, cap, "invalid offset or index in '%s' for '%s'", op, mnem);
         else if (e->pat == P_COND || e->pat == P_CONDNAL) snprintf(buf, cap, "condition '%s' not allowed in '%s'", op, mnem);
         else if (e->pat == P_ELEM) snprintf(buf, cap, "invalid operand '%s' for '%s': expected a register of v0-v15", op, mnem);
@@ -1832,7 +1815,10 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
         break;
     case R_BITMASK: snprintf(buf, cap, "invalid logical immediate '%s' for '%s'", op, mnem); break;
     case R_FP: snprintf(buf, cap, "floating-point immediate '%s' cannot be encoded in '%s'", op, mnem); break;
-    case R_SHAPE: snprintf(buf, cap, "invalid operand for instruction"); break;   /* (llvm's words) */
+    case R_SHAPE:                                /* (llvm's words) */
+        snprintf(buf, cap, "invalid operand for instruction");
+        *words = A64_WORDS_INVALID;
+        break;
     case R_SHIFT: snprintf(buf, cap, "invalid shift or extend in '%s' for '%s'", op, mnem); break;
     case R_INDEX:                                /* (llvm's words; the error at its '[') */
         if (e->lo == e->hi)
@@ -1849,9 +1835,10 @@ int a64_match_message(const A64MatchError *e, const char *mnem, const char *op, 
     case R_PSTATE: snprintf(buf, cap, "expected writable system register or pstate"); break;
     default: snprintf(buf, cap, "invalid operand '%s' for '%s': expected %s", op, mnem, e->msg); break;
     }
-    if (!llvm_words(e)) {           /* uarch's own words go in the note, llvm's in the error */
+    if (own) {
         snprintf(hint, hcap, "%s", buf);
         snprintf(buf, cap, "%s", diags[D_INVALID].fmt);
+        *words = A64_WORDS_INVALID;
     }
     if (e->reason == R_INDEX) return A64_AT_LANE;
     if (e->reason == R_RANGE && (e->mult || e->post_imm)) return A64_AT_HASH;

@@ -2462,8 +2462,8 @@ static bool typed_imm(Parser *P, const A64Inst *in, const A64Mnem *mn, int i, ch
     P->env.mnem = mn;
     if (ok || me.opnd != i + 2) return false;
     char hint[200];
-    a64_match_message(&me, in->mnem_name, "", buf, cap, hint, sizeof hint);
-    int w = a64_match_words(&me);
+    int w;
+    a64_match_message(&me, in->mnem_name, "", buf, cap, hint, sizeof hint, &w);
     return w == A64_WORDS_IMM_RANGE || w == A64_WORDS_FPIMM;
 }
 
@@ -2706,7 +2706,7 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
         const char *o = P->ls + in->ops[me.opnd - 1].col - 1, *x = operand_end(o, text_end);
         char op[64], msg[400], hint[400];
         a64p_q(o, rtrim(o, x), op, sizeof op);
-        int at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint);
+        int words, at = a64_match_message(&me, in->mnem_name, op, msg, sizeof msg, hint, sizeof hint, &words);
         if (hint[0] && bad->kind == A64_OP_LABEL && bad->u.label.regname)   /* (llvm's words: a symbol's) */
             snprintf(hint, sizeof hint, "'%s' is no register: read as a symbol", bad->u.label.sym);
         else if (hint[0] && P->bad.at && me.opnd - 1 == P->bad.op)   /* (ldr v0, [x0]) */
@@ -2714,7 +2714,7 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
         o = at == A64_AT_END && x >= text_end ? a64p_end_of_statement(P, text_end) : error_at(o, x, text_end, at);
         if (bad->kind == A64_OP_VREG && bad->u.vreg.index >= 0 && (P->bare_ops >> (me.opnd - 1) & 1) && mn &&
             P->suffix && P->suffix < A64_V_ELEM_B && a64_rows_have(mn, me.opnd - 1, P_VEC) && !me.whole &&
-            a64_match_words(&me) == A64_WORDS_INVALID) {
+            words == A64_WORDS_INVALID) {
             /* (add.4s v2[1], ...: llvm's short form takes the register, and refuses the lane) */
             const char *lb = memchr(P->ls + bad->col - 1, '[', (size_t)(x - (P->ls + bad->col - 1)));
             char words[200];
