@@ -182,7 +182,7 @@ Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
 }
 
 /* one more warning of a run: printed while w allows, else counted */
-static void warned_one(FILE *f, Diag *d, A64Warned *w)
+static void warned_one(FILE *f, const Diag *d, A64Warned *w)
 {
     if (d->kind == A64_DIAG_SEMI_COMMENT) {
         if (w->said & 1u << d->kind)
@@ -219,8 +219,7 @@ int a64_print_warnings_before(FILE *f, const A64Program *prog, int line0, int af
 
 void a64_print_warning(FILE *f, const Diag *d, int after, A64Warned *w)
 {
-    Diag c = *d;
-    if (c.line > after) warned_one(f, &c, w);
+    if (d->line > after) warned_one(f, d, w);
 }
 
 void a64_print_warnings(FILE *f, const A64Program *prog, int line0, int after, A64Warned *w)
