@@ -373,8 +373,9 @@ static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
 }
 
 /* an error of a line parsed again blank, with the warnings of that line's statement that its
- * failed parse made before it (their lines the input's) */
-typedef struct Held { Diag err; Diag *warns; int nwarns; } Held;
+ * failed parse made before it (their lines the input's), and the count of those past the cap
+ * on printed warnings (A64Program.more) from line more_line on */
+typedef struct Held { Diag err; Diag *warns; int nwarns; long more; int more_line; } Held;
 
 /* err held (in line order: a line before one held, the parse that failed on it went past that
  * one; the errors of a line's earlier statements come inside err, first: the parser's
@@ -387,7 +388,12 @@ static void held_add(Held **held, int *nheld, const Diag *err, A64Program *g, in
     int at = (*nheld)++;
     for (; at > 0 && (*held)[at - 1].err.line > err->line; at--) (*held)[at] = (*held)[at - 1];
     Held *h = &(*held)[at];
-    *h = (Held){*err, NULL, 0};
+    *h = (Held){*err, NULL, 0, 0, 0};
+    for (int k = 0; k < g->nmore; k++)
+        if (g->more[k].line >= from) {
+            if (!h->more) h->more_line = g->more[k].line + line0;
+            h->more += g->more[k].n;
+        }
     int w = 0;
     while (w < g->nwarnings && (g->warnings[w].own || g->warnings[w].line < from)) w++;
     if (w < g->nwarnings) {
@@ -404,6 +410,7 @@ static void held_print(Run *run, const Held *h, bool collect, bool warn, bool *a
 {
     for (int k = 0; warn && k < h->nwarns; k++)
         a64_print_warning(stderr, &h->warns[k], run->warned_lines, &run->warned);
+    if (warn && h->more && h->more_line > run->warned_lines) run->warned.more += h->more;
     parse_diag(&h->err, collect ? "error" : "warning", asm_errors);
 }
 
@@ -414,12 +421,14 @@ static void held_free(Held *held, int nheld)
 }
 
 /* the parse failed: llvm-mca 19's closing line after the assembler's errors, where skipping the
- * failing lines was not asked for */
+ * failing lines was not asked for, after the count of the warnings past the cap (the run ends) */
 static bool parse_failed(const Run *run, bool asm_errors)
 {
-    if (asm_errors && run->c->skip != MCA_SKIP_PARSE && run->c->skip != MCA_SKIP_ANY)
+    if (asm_errors && run->c->skip != MCA_SKIP_PARSE && run->c->skip != MCA_SKIP_ANY) {
+        a64_print_warnings_more(stderr, run->fname, &run->warned);
         fprintf(stderr, "%s: error: Assembly input parsing had errors, use -skip-unsupported-instructions="
                 "parse-failure to drop failing lines from the input.\n", util_progname);
+    }
     return false;
 }
 
