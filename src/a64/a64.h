@@ -422,7 +422,8 @@ bool a64_start_files_gap(const A64ParseStart *s);
  * given), then again, each(ctx, prog) given its program as the whole parse would have it
  * (lines, offsets, branch targets, regions counting instructions from the file's first).
  * A text that does not cut (e.g. a macro defined early and
- * used late) is parsed whole and given as one piece. */
+ * used late) is parsed whole and given as one piece.  With opt->keep_warnings, an error also
+ * gives each(ctx, prog) the failed parse's program: the warnings made before the error. */
 typedef void (*A64PieceFn)(void *ctx, const A64Program *prog);
 bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, int lines, A64PieceFn each, void *ctx,
                       Diag *err);

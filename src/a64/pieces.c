@@ -138,11 +138,11 @@ static bool parse_whole(const char *file, FILE *in, const A64ParseOptions *opt, 
     A64Program g;
     bool ok = a64_parse_opts(file, t.len ? t.data : "", t.len, &o, &g, err);
     buf_free(&t);
-    if (!ok)
+    if (!ok && !o.keep_warnings)
         return false;
-    each(ctx, &g);
+    each(ctx, &g);                       /* (failed: its warnings only, to print before the error) */
     a64_program_free(&g);
-    return true;
+    return ok;
 }
 
 bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, int lines, A64PieceFn each, void *ctx,
@@ -153,6 +153,7 @@ bool a64_parse_pieces(const char *file, FILE *in, const A64ParseOptions *opt, in
     A64ParseStart start = {0, false, false, 0, 0, lab_find, &P};
     A64ParseOptions o = opt ? *opt : (A64ParseOptions){0};
     o.start = &start;
+    o.keep_warnings = false;             /* (a failing piece: the whole parse reports it) */
     Buf t;
     buf_init(&t);
     char *line = NULL;

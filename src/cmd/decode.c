@@ -224,7 +224,7 @@ static void dec_insts(void *ctx, const A64Program *prog)
 static bool decode_file(const char *path, const ModelCpu *cpu, A64Features features, bool json, bool show_enc,
                         bool file_key, Json *j, Buf *out, Out *stream, int piece_lines)
 {
-    A64ParseOptions po = {.features = features};
+    A64ParseOptions po = {.features = features, .keep_warnings = true};   /* (llvm-mc: warnings before an error) */
     const char *name = strcmp(path, "-") ? path : "<stdin>";
     SrcMap map = {0};
     Dec d = {cpu, json, show_enc, file_key, name, j, out, stream, NULL, 0, 0, &map, A64_WARNED_INIT};
@@ -272,15 +272,12 @@ static bool decode_file(const char *path, const ModelCpu *cpu, A64Features featu
         A64Program prog;
         ok = a64_parse_opts(name, in.data ? in.data : "", in.len, &po, &prog, &err);
         buf_free(&in);
-        if (ok) {
-            dec_insts(&d, &prog);
-            a64_program_free(&prog);
-        }
+        dec_insts(&d, &prog);            /* (failed: the warnings before the error, keep_warnings) */
+        a64_program_free(&prog);
     }
-    if (ok)
-        a64_print_warnings_more(stderr, name, &d.warned);
-    else
+    if (!ok)
         diag_print(stderr, &err, "error");
+    a64_print_warnings_more(stderr, name, &d.warned);
     for (int i = 0; i < d.nrg; i++) {
         if (ok && !json) {
             if (file_key) buf_printf(out, "%s: ", name);
