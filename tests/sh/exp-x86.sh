@@ -27,7 +27,9 @@ while IFS='|' read -r name args; do
   echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +([0-9.]+|-) +([0-9.]+|-) +([0-9.]+|-) +[0-9]+$' \
     || { bad "$name $args: no point rows"; echo "$out"; }
   # a statistic that is not a time (negative, NaN) is shown as unavailable: "-", an empty CSV field
-  echo "$out" | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +.*(-[0-9]|nan|inf)' && bad "$name: a negative or NaN value in the table"
+  # (a point flagged "! not positive (-0.12): impossible, left out" gives the raw figure on purpose)
+  echo "$out" | sed 's/  ! .*: impossible, left out$//' | grep -Eq '^ +[0-9.]+( [KMG]?i?B)? +.*(-[0-9]|nan|inf)' \
+    && bad "$name: a negative or NaN value in the table"
   # (series names with commas are quoted: the first field is read up to its closing quote)
   sed 's/^"\([^"]\|""\)*",/S,/' "$tmp/$name.csv" > "$tmp/$name.fields"
   awk -F, 'NR > 1 { for (i = 3; i <= 6; i++) if ($i ~ /^-|nan|inf/) bad = 1 } END { exit bad }' "$tmp/$name.fields" \
