@@ -96,6 +96,9 @@ static const char *user_int(const char *p, const char *e, int64_t *v)
     return end;
 }
 
+static size_t mnem_shape(const char *mnem, size_t n, const char *s, const char *e, char *out, size_t cap,
+                         const char **at);
+
 /* the place in address `a` (operand `k` of the text [s, e), of shape `shape`) of the first part
  * no row of the mnemonic's, from row lo on, has where a row has an address there: llvm reads an
  * address in parts ('[', the base, the offset, an extend), and its matcher refuses the first
@@ -104,7 +107,7 @@ static const char *address_part(const char *mnem, size_t n, int lo, const char *
 {
     char shape[160];
     const char *at[160];
-    size_t len = operand_shape(s, e, shape, sizeof shape, at);
+    size_t len = mnem_shape(mnem, n, s, e, shape, sizeof shape, at);
     if (len >= sizeof shape) return a;
     size_t from = 0;                        /* where operand k starts in the shape */
     for (int c = 0, depth = 0; from < len && c < k; from++) {
@@ -232,6 +235,32 @@ static bool mnem_rule(const char *mnem, size_t n, int rule)
 {
     const A64MnemRule *r = row_named(a64_mnem_rules, a64_mnem_rules_count, sizeof *a64_mnem_rules, mnem, n);
     return r && r->rule == rule;
+}
+
+/* operand_shape of [s, e) as the forms of mnemonic [mnem, +n) read it: where they take no sp
+ * (src/a64/mnem_rules.tsv, no_sp: cssc's umax x3, x1, sp), sp and wsp are the words "sp" and
+ * "wsp", not the class of x0 and w0 */
+static size_t mnem_shape(const char *mnem, size_t n, const char *s, const char *e, char *out, size_t cap,
+                         const char **at)
+{
+    const char *tok[160];
+    char sh[160];
+    size_t len = operand_shape(s, e, sh, sizeof sh, tok);
+    if (len >= sizeof sh || !mnem_rule(mnem, n, A64_RULE_NO_SP)) return operand_shape(s, e, out, cap, at);
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < cap; i++) {
+        const char *t = tok[i], *w = t;
+        while (w < e && (isalnum((unsigned char)*w) || *w == '_')) w++;
+        bool word = (sh[i] == 'x' || sh[i] == 'w') && (i == 0 || !isalnum((unsigned char)sh[i - 1])) &&
+                    ((w - t == 2 && !strncasecmp(t, "sp", 2)) || (w - t == 3 && !strncasecmp(t, "wsp", 3)));
+        for (const char *c = word ? (w - t == 2 ? "sp" : "wsp") : &sh[i]; *c && o + 1 < cap; c++) {
+            if (at) at[o] = t;
+            out[o++] = *c;
+            if (!word) break;
+        }
+    }
+    if (cap) out[o] = 0;
+    return o;
 }
 
 /* whether shape `r` of a row of mnemonic [mnem, +n) opens there a list of one vector (its '{'
@@ -2149,9 +2178,13 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         snprintf(words, cap, "Invalid lookup table, expected zt0");
         return false;
     }
-    if (xn == 1 && *x == 'N') {             /* (an immediate of src/a64/sve_imms.tsv: its words) */
+    if (xn == 1 && *x == 'N') {             /* (an immediate of src/a64/sve_imms.tsv: its words; none
+                                               for another operand than a number where its class
+                                               takes numbers only: add z0.b, z0.b, w1) */
         const A64SveImm *im = sve_imm_row(r->mnem, strlen(r->mnem), r->shape);
-        if (im && strcmp(im->words, "-")) snprintf(words, cap, "%s", im->words);
+        const char *d = *o == '#' ? o + 1 : o;
+        bool number = d < e && (isdigit((unsigned char)*d) || *d == '-' || *d == '+' || *d == '(');
+        if (im && strcmp(im->words, "-") && (number || !im->numeric)) snprintf(words, cap, "%s", im->words);
         return false;
     }
     int z = zreg_num(o, w);
@@ -2260,7 +2293,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
     *whole = -1;
     char sh[160];
     const char *at[160];
-    size_t len = operand_shape(s, e, sh, sizeof sh, at), best = 0;
+    size_t len = mnem_shape(mnem, n, s, e, sh, sizeof sh, at), best = 0;
     char rc = 0;                            /* what that form has where the shape goes on */
     if (len >= sizeof sh || strcmp(sh, shape)) return NULL;
     for (int i = lo; i < a64_shape_rows_count; i++) {
@@ -2453,13 +2486,21 @@ static const char *first_refused(const char *mnem, size_t n, int lo, bool known,
 /* A first operand that is a general register a form of the mnemonic takes first (cssc's umax x,
  * x, x; cpa's addpt x, x, x: hand rows), then operands of SVE or SME no form takes after it (umax
  * x3, z1.s, z2.s; addpt x3, x1, z1.s; not operands that stop short of a form or go on after one,
- * refused as such): llvm's matcher refuses the first operand where the forms
+ * refused as such), or any operands no form takes where no M1 form takes a general register
+ * first (umax x3, x1, w2 or p2, v2, sp; umax x3, v1, x2: the M1 forms are Neon's, refused at the
+ * x3 before these): llvm's matcher refuses the first operand where the forms
  * that take the most of them stop, "invalid operand for instruction" (llvm-mc-19; under -mattr=+all
  * the words of that form's operand there: umax x3, x1, z2.s, of x, x, N).  Its number, or -1 */
-static int gpr_first_diverge(const char *mnem, size_t n, int lo, const char *shape)
+static int gpr_first_diverge(const char *mnem, size_t n, int lo, bool known, const char *shape)
 {
     char c = shape[0];
-    if ((c != 'x' && c != 'w') || shape[1] != ',' || !a64_shape_sve(shape + 2)) return -1;
+    if ((c != 'x' && c != 'w') || shape[1] != ',') return -1;
+    if (!a64_shape_sve(shape + 2)) {
+        const A64Mnem *m = known ? a64_mnem_find(mnem, n) : NULL;
+        uint32_t cls = 1u << FC_X | 1u << FC_W | 1u << FC_SP | 1u << FC_WSP;
+        for (int ri = m ? m->first : 0; m && ri < m->first + m->count; ri++)
+            if (a64_rows[ri].nops && a64_pat_classes(a64_rows[ri].ops[0].kind) & cls) return -1;
+    }
     int near = 0;
     bool first = false;
     for (int i = lo; i < a64_shape_rows_count; i++) {
@@ -2566,7 +2607,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
 {
     char shape[160];
     const char *tok[160];                   /* where each character of the shape starts in [s, e) */
-    if (operand_shape(s, e, shape, sizeof shape, tok) >= sizeof shape)
+    if (mnem_shape(mnem, n, s, e, shape, sizeof shape, tok) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
@@ -2700,7 +2741,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         return A64_SHAPE_FORMS;
     }
     /* (a general register a form takes first, then SVE's operands no form takes: umax x3, z1.s) */
-    int gd = shape[0] ? gpr_first_diverge(mnem, n, lo, shape) : -1;
+    int gd = shape[0] ? gpr_first_diverge(mnem, n, lo, known, shape) : -1;
     if (gd >= 0) {
         char dw[160] = "";
         diverge_words(mnem, n, lo, s, e, shape, gd, dflt, features, dw, sizeof dw);
@@ -2760,7 +2801,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * x0: the default only), the matcher refuses it */
     int wide = shape[0] ? gpr_width_mismatch(shape) : -1;
     if (!hit && wide >= 0 && (wide <= near || (dflt && rows == 1)) && shape_sve_first(shape)) {
-        snprintf(msg, cap, "invalid operand for instruction");
+        char dw[160] = "";                  /* (the words of a form's immediate there: umax z0.b,
+                                               z0.b, x1, of umax z.b,z.b,N) */
+        diverge_words(mnem, n, lo, s, e, shape, wide, dflt, features, dw, sizeof dw);
+        snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
         *at = operand_at(s, e, wide);
         return A64_SHAPE_MANY;
     }
