@@ -11,7 +11,8 @@
 # the runs of k whose k*256 it takes; a form that takes any other value (a 16-bit one written
 # unsigned: dup z0.h, #65535) is left out, so that the table refuses only what llvm refuses.
 # The words are llvm-mc-19's error for the values of -300..300 it refuses when they are all the
-# same (immediate must be an integer in range [1, 32].), else '-'.
+# same (immediate must be an integer in range [1, 32].), else '-' (movt's rows of zt0[N] first
+# then get their words by hand: see the header of src/a64/sve_imms.tsv).
 # numeric: 1 when llvm-mc-19 refuses the instance with p1 for the immediate as "invalid operand
 # for instruction" while the words are another's, else 0.
 # Prints the table's rows (mnem, shape, values, shifted, words, numeric) on stdout:

@@ -2977,6 +2977,8 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
         return no_operand(P, req_at < e ? req_at : skip_ws(req_at, P->le));
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
+        if (req_at == e) req_at = skip_ws(e, P->le);   /* (the end of the statement: llvm's token
+                                                          after the blanks, ldr za[w12]  ) */
         char buf[48], hint[120];
         const char *x = operand_end(req_at, e), *b = req_at;
         while (*req_at != '[' && b < x && *b != ']' && *b != '[' && (*b != '}' || *req_at == '{')) b++;
@@ -3024,15 +3026,29 @@ static bool after_immediate(const char *p, const char *x)
  * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
  * refuses after an immediate: "only 'lsl #+N' valid after immediate"; after a register it is an
  * expression, [x0, z1.d, lsl #(2+1)]): into buf, each such '#expr' its value's digits, padded
- * with blanks to the expression's length (the places in the text stay), where they fit.  buf
- * (of e - p + 1 bytes at least), or p when nothing changed */
+ * with blanks to the expression's length (the places in the text stay), where they fit; and
+ * the ',' between a register of ZA and its index a blank (below).  buf (of e - p + 1 bytes at
+ * least), or p when nothing changed */
 static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
 {
     size_t len = (size_t)(e - p);
-    if (!memchr(p, '#', len)) return p;
+    bool any = false, blank = false;
     memcpy(buf, p, len);
     buf[len] = 0;
-    bool any = false;
+    /* (a register of ZA or zt0 then ", [": llvm's parser reads the brackets as its index, tokens
+     * of their own either way: ldr za, [w12, 0], [x0] is ldr za[w12, 0], [x0]; the ',' a blank,
+     * '\v', which src/a64/shapes.c reads as one and tells apart: zt_index_refused) */
+    for (const char *c = p; (c = memchr(c, ',', (size_t)(e - c))); c++) {
+        const char *b = skip_ws(c + 1, e), *we = c, *ws;
+        while (we > p && is_ws(we[-1])) we--;
+        for (ws = we; ws > p && (is_identc(ws[-1]) || ws[-1] == '.'); ws--) {}
+        const char *cls = ws < we ? a64_reg_class(ws, (size_t)(we - ws), true) : NULL;
+        if (b < e && *b == '[' && ((cls && (!strcmp(cls, "za") || !strcmp(cls, "zt"))) || a64_za_tile(ws, we))) {
+            buf[c - p] = '\v';
+            blank = true;
+        }
+    }
+    if (!memchr(p, '#', len)) return blank ? buf : p;
     P->A.line_start = P->ls;
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
         const char *x = h + 1, *end, *n = x < e && *x == '-' ? x + 1 : x, *w = h;
@@ -3052,7 +3068,7 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
         any = true;
     }
     if (any) P->memo_off = true;   /* (a .set symbol may be in it) */
-    return any ? buf : p;
+    return any || blank ? buf : p;
 }
 
 /* a64_shape_requires of the operands [p, e), read as shape_text gives them (in a buffer of the

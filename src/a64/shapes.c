@@ -2483,6 +2483,99 @@ static const char *first_refused(const char *mnem, size_t n, int lo, bool known,
     return operand_at(s, e, 0);
 }
 
+/* An index of zt0 no form with zt0 at that place takes (movt zt0[57], x0: multiples of 8 to 56
+ * in movt zt0[N], x0, 0 to 3 in movt zt0[N, mul vl], z0; src/a64/sve_imms.tsv): llvm's matcher
+ * refuses it in every form before what follows it (movt zt0[57], z0; movt zt0[57]), at zt0, in
+ * the words of the last of those forms in its order (src/a64/match_order.tsv: zt[N], zt[N,mulvl])
+ * whose features the CPU has (llvm-mc-19 -mattr=+all: [0, 3]; -mattr=+sme2: the multiple of
+ * 8's), "invalid operand for instruction" where it has none.  zt0, or NULL; the number where a
+ * ',' is between them (movt zt0, [57], x0: the brackets tokens of their own to llvm, the index
+ * an operand at its place; the ',' a '\v' here, src/a64/parse.c, shape_text) */
+static const char *zt_index_refused(const char *mnem, size_t n, int lo, const char *shape, const char *const *tok,
+                                    const char *e, A64Features features, char *msg, size_t cap)
+{
+    const char *zt = strstr(shape, "zt[N");
+    if (!zt || (zt > shape && zt[-1] != ',')) return NULL;
+    size_t zk = (size_t)(zt - shape);
+    const char *at = tok[zk + 3];
+    int64_t v;
+    const char *end = user_int(at + (*at == '#'), e, &v);
+    if (!end || skip_sp(end, e) == e || !strchr("],", *skip_sp(end, e))) return NULL;
+    bool any = false;
+    int best = -1;
+    snprintf(msg, cap, "invalid operand for instruction");
+    for (int i = sve_imm_first(mnem, n); sve_imm_of(i, mnem, n); i++) {
+        const A64SveImm *im = &a64_sve_imms[i];
+        if (strncmp(im->shape, shape, zk) || strncmp(im->shape + zk, "zt[N", 4)) continue;
+        if (runs_have(im->values, (long)v, NULL, NULL)) return NULL;
+        any = true;
+        const char *f = NULL;               /* (the features of its form: src/a64/shapes.tsv) */
+        for (int j = lo; j < a64_shape_rows_count && !strncmp(a64_shape_rows[j].mnem, mnem, n) && !a64_shape_rows[j].mnem[n]; j++)
+            if (!strcmp(a64_shape_rows[j].shape, im->shape)) f = a64_shape_rows[j].feature;
+        char m[160], name[32];
+        if (!f || !strcmp(f, "=") || !strcmp(im->words, "-") || requires_msg(mnem, n, f, features, m, sizeof m)) continue;
+        const char *close = strchr(im->shape + zk, ']');
+        snprintf(name, sizeof name, "%.*s", close ? (int)(close + 1 - im->shape - zk) : 0, im->shape + zk);
+        int rank = -1;
+        for (int k = 0; k < a64_match_order_count; k++)
+            if (!strcmp(a64_match_order[k].operand, name)) rank = k;
+        if (rank >= best) {
+            best = rank;
+            snprintf(msg, cap, "%s", im->words);
+        }
+    }
+    return !any ? NULL : memchr(tok[zk], '\v', (size_t)(at - tok[zk])) ? at : tok[zk];
+}
+
+/* ZA's vectors or a tile's slice with an index register and no offset after it (ldr za[w12],
+ * [x0]; mova z0.b, p0/m, za0h.b[w12]) at operand k, where a form that takes the operands before
+ * it has the operand with its offset there (ldr za[w,N],[x]): llvm's parser reads the token
+ * after the ']' where the offset is, and its matcher refuses the index register where its class
+ * does not take it (ldr za[w0], [x0]: "operand must be a register in range [w12, w15]"), else
+ * that token (the ',' or '}' after the ']', or the end of the line) in the
+ * words of the offset's class (src/a64/sme_operands.tsv: za 0-15, slice.s 0-3; "immediate must
+ * be 0." for the one offset of slice.q), before what follows (ldr za[w12]: not too few;
+ * llvm-mc-19 -mattr=+all); "invalid operand for instruction" where the CPU lacks the form's
+ * features.  Not ZA's array vectors (za.s[w8]), whose forms' offsets are of several kinds.
+ * The place refused, or NULL */
+static const char *za_offset_missing(const char *mnem, size_t n, int lo, const char *shape, const char *s,
+                                     const char *e, A64Features features, char *msg, size_t cap)
+{
+    const char *next = shape;               /* (the shape's operand after operand k) */
+    for (int k = 0; *next; k++) {
+        const char *x = next, *o = operand_at(s, e, k), *zo = *o == '{' ? skip_sp(o + 1, e) : o, *w = word_end(zo, e);
+        size_t xn = next_operand(&next);
+        bool slice = false, za = w - zo == 2 && !strncasecmp(zo, "za", 2);
+        if (!za && !(numbered_tile(zo, w, &slice) && slice && a64_za_tile(zo, w))) continue;
+        const char *b = skip_sp(w, e), *r = b < e && *b == '[' ? skip_sp(b + 1, e) : NULL;
+        const char *c = r ? skip_sp(word_end(r, e), e) : NULL;
+        const char *ix = xn > 2 ? memchr(x, '[', xn) : NULL;   /* (the shape's "[w]") */
+        if (!c || c >= e || *c != ']' || index_not_w(b, e) || !ix || (size_t)(x + xn - ix) < 3 || strncmp(ix, "[w]", 3))
+            continue;
+        size_t head = (size_t)(ix + 2 - shape);  /* (the shape up to the index register) */
+        const A64ShapeRow *form = NULL;
+        for (int i = lo; i < a64_shape_rows_count && !form; i++) {
+            const A64ShapeRow *row = &a64_shape_rows[i];
+            if (strncmp(row->mnem, mnem, n) || row->mnem[n]) break;
+            if (!strncmp(row->shape, shape, head) && !strncmp(row->shape + head, ",N", 2) &&
+                (row->shape[head + 2] == ']' || row->shape[head + 2] == ',')) form = row;
+        }
+        if (!form) return NULL;
+        const A64SmeOperand *kind = za_operand(slice, za, w[-1]);
+        long ilo = 0, ihi = 0, olo = 0, ohi = 0, v = atol(r + 1);
+        if (!kind || !runs_span(kind->index, &ilo, &ihi) || !runs_span(kind->offsets, &olo, &ohi)) return NULL;
+        char m[160];
+        bool has = !strcmp(form->feature, "=") ? mnem_has_form(mnem, n, lo, features)   /* (the default's) */
+                                               : !requires_msg(mnem, n, form->feature, features, m, sizeof m);
+        if (!has) snprintf(msg, cap, "invalid operand for instruction");
+        else if (v < ilo || v > ihi) snprintf(msg, cap, "operand must be a register in range [w%ld, w%ld]", ilo, ihi);
+        else if (olo == ohi) snprintf(msg, cap, "immediate must be %ld.", olo);
+        else snprintf(msg, cap, "immediate must be an integer in range [%ld, %ld].", olo, ohi);
+        return v < ilo || v > ihi ? r : skip_sp(c + 1, e);
+    }
+    return NULL;
+}
+
 /* A first operand that is a general register a form of the mnemonic takes first (cssc's umax x,
  * x, x; cpa's addpt x, x, x: hand rows), then operands of SVE or SME no form takes after it (umax
  * x3, z1.s, z2.s; addpt x3, x1, z1.s; not operands that stop short of a form or go on after one,
@@ -2659,6 +2752,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         snprintf(msg, cap, "unexpected token in argument list");
         *at = sec;
         return A64_SHAPE_PARSE;
+    }
+    const char *zx = shape[0] ? zt_index_refused(mnem, n, lo, shape, tok, e, features, msg, cap) : NULL;
+    if (!zx && shape[0]) zx = za_offset_missing(mnem, n, lo, shape, s, e, features, msg, cap);
+    if (zx) {
+        *at = zx;
+        return A64_SHAPE_FORMS;
     }
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
