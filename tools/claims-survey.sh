@@ -4,8 +4,8 @@
 # mnemonic's forms at that operand's place (all its forms, whatever the features: SVE, SME).
 # So a bare name of an SVE or SME register is read as a register where some form of the
 # mnemonic takes one there, else as a symbol.  For each mnemonic uarch has rows of (from
-# B/gen/isa.c; for `#` also each mnemonic of src/a64/shapes.tsv, whose operands uarch reads
-# only for such an error) and each place 0-7 (after as many `x0, `), the line `MNEM x0, ..., NAME` is
+# B/gen/isa.c; for `#` and z1 also each mnemonic of src/a64/shapes.tsv, whose operands uarch
+# reads only for such an error) and each place 0-7 (after as many `x0, `), the line `MNEM x0, ..., NAME` is
 # given to llvm-mca-19 -mtriple=aarch64 -mcpu=apple-m1 for NAME z1, p1, pn8, za and foo:
 #   z  llvm eats a bare z1 there and then fails on what follows ("unknown token in expression")
 #   p, pn, za  the name is a register there: refused, and not as `foo` (a symbol) is
@@ -32,6 +32,7 @@ for k in 0 1 2 3 4 5 6 7; do
         awk -v p="$pre" -v n="$n" -v k="$k" '{print $0 " " p n "\t" k "\t" n}' "$T/mn"
     done
     awk -v p="$pre" -v k="$k" '{print $0 " " p "#\t" k "\t#"; print $0 " " p "#1.5\t" k "\t#1.5"}' "$T/mn" "$T/sv"
+    awk -v p="$pre" -v k="$k" '{print $0 " " p "z1\t" k "\tz1"}' "$T/sv"
 done > "$T/lines"
 cut -f1 "$T/lines" > "$T/in.s"
 "$MCA" -mtriple=aarch64 -mcpu=apple-m1 "$T/in.s" 2>&1 >/dev/null | grep ': error: ' | sed 's/^[^:]*://' > "$T/err" || true

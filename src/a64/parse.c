@@ -2947,6 +2947,28 @@ static const char *empty_in_address(const char *p, const char *e)
 }
 
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+/* the first operand of [p, e) (mnemonic mnem) that is a bare z register (z0: no element size)
+ * where llvm's parser reads one (src/a64/claims.tsv, z: st1b z0, p0, [x0]; add z0, z1, z2; umax
+ * x3, x1, z2), whose operand parsers then fail on what follows it; NULL for none.  *after: the
+ * end of the register */
+static const char *bare_z_claimed(const char *mnem, const char *p, const char *e, const char **after)
+{
+    int depth = 0;
+    for (const char *o = p; o < e; o++) {
+        if (*o == '[' || *o == '{') depth++;
+        else if ((*o == ']' || *o == '}') && depth) depth--;
+        if (o != p && (*o != ',' || depth)) continue;   /* (each operand's start: p, or after a ',') */
+        const char *w = skip_ws(o + (*o == ','), e), *we = w;
+        while (we < e && is_identc(*we) && *we != '.') we++;
+        const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
+        if (cls && !strcmp(cls, "z") && (we >= e || *we != '.') && sve_claimed(mnem, "z", a64_shape_places(p, w))) {
+            *after = we;
+            return w;
+        }
+    }
+    return NULL;
+}
+
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
  * at req_at, the statement underlined when too few operands; false */
@@ -2954,9 +2976,10 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
                           const char *e, const A64Inst *in, const char *mnem)
 {
     const char *sh_at = NULL, *sh_msg = NULL, *sh = shift_amount_refused(P, p, e, &sh_at, &sh_msg);
-    const char *ea = empty_in_address(p, e);
+    const char *ea = empty_in_address(p, e), *bz_end = NULL, *bz = bare_z_claimed(mnem, p, e, &bz_end);
+    if (bz && ((sh && sh < bz) || (ea && ea < bz))) bz = NULL;
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
-        if ((sh && sh <= h) || (ea && ea < h)) break;   /* (a shift's amount: its parser's words) */
+        if ((sh && sh <= h) || (ea && ea < h) || (bz && bz < h)) break;   /* (a shift's amount: its parser's words) */
         /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
          * one without a value */
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
@@ -2970,6 +2993,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
             return a64p_perr(P, an.at, "%s", an.msg);
     }
+    if (bz) return no_operand(P, skip_ws(bz_end, P->le));   /* (llvm's parser fails before its matcher) */
     if (ea && (!sh || ea < sh)) return no_operand(P, ea);
     if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
