@@ -1612,7 +1612,21 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     char buf[48];
     o->col = (int)(p - P->ls) + 1;
     switch (*p) {
-    case '{': return parse_vlist(L, o);
+    case '{': {
+        /* (a list of z registers where a form of the mnemonic has one, claims.tsv, zlist: llvm's
+         * parser of SVE's lists reads it, its matcher refuses it, add x0, {z3.s-z4.s}, x1 at the
+         * '{'; elsewhere its parser of Neon's lists, "vector register expected") */
+        const char *z = skip_ws(p + 1, e), *ze = z, *c = memchr(p, '}', (size_t)(e - p));
+        while (ze < e && is_identc(*ze) && *ze != '.') ze++;
+        const char *cls = ze > z ? a64_reg_class(z, (size_t)(ze - z), true) : NULL;
+        if (c && cls && !strcmp(cls, "z") && sve_claimed(P->mname, "zlist", llvm_place(P, o))) {
+            o->kind = A64_OP_XREG;
+            o->u.named = arena_strndup(&P->prog->arena, p, (size_t)(c + 1 - p));
+            L->p = c + 1;
+            return true;
+        }
+        return parse_vlist(L, o);
+    }
     case '[': return parse_mem(L, o);
     case '#': {
         if (!float_sign_ok(P, o, p + 1, e)) return false;
