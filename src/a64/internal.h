@@ -200,6 +200,9 @@ bool a64_shape_sve(const char *shape);
  * A64_SHAPE_NONE when not listed */
 /* whether shapes.tsv has rows of mnemonic [mnem, +n) */
 bool a64_shape_known(const char *mnem, size_t n);
+/* whether a row of mnemonic [mnem, +n) has the register [s, e) (za, zt0, za0h.s) with an index
+ * in brackets right after it (ldr za[w,N],[x]; movt zt[N],x; not ldr zt,[x]) */
+bool a64_shape_indexed(const char *mnem, size_t n, const char *s, const char *e);
 enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS, A64_SHAPE_PARSE };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at);

@@ -3067,21 +3067,24 @@ static bool after_immediate(const char *p, const char *x)
  * with blanks to the expression's length (the places in the text stay), where they fit; and
  * the ',' between a register of ZA and its index a blank (below).  buf (of e - p + 1 bytes at
  * least), or p when nothing changed */
-static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
+static const char *shape_text(Parser *P, const char *mnem, size_t n, const char *p, const char *e, char *buf)
 {
     size_t len = (size_t)(e - p);
     bool any = false, blank = false;
     memcpy(buf, p, len);
     buf[len] = 0;
-    /* (a register of ZA or zt0 then ", [": llvm's parser reads the brackets as its index, tokens
-     * of their own either way: ldr za, [w12, 0], [x0] is ldr za[w12, 0], [x0]; the ',' a blank,
-     * '\v', which src/a64/shapes.c reads as one and tells apart: zt_index_refused) */
+    /* (a register of ZA or zt0 then ", [": llvm's parser reads the brackets as tokens of their
+     * own, with or without the ','; where a form has the register indexed, they are its index:
+     * ldr za, [w12, 0], [x0] is ldr za[w12, 0], [x0], movt zt0, [8], x0 is movt zt0[8], x0; not
+     * ldr zt0, [x0].  The ',' a blank, '\v', which src/a64/shapes.c reads as one and tells
+     * apart: zt_index_refused) */
     for (const char *c = p; (c = memchr(c, ',', (size_t)(e - c))); c++) {
         const char *b = skip_ws(c + 1, e), *we = c, *ws;
         while (we > p && is_ws(we[-1])) we--;
         for (ws = we; ws > p && (is_identc(ws[-1]) || ws[-1] == '.'); ws--) {}
         const char *cls = ws < we ? a64_reg_class(ws, (size_t)(we - ws), true) : NULL;
-        if (b < e && *b == '[' && ((cls && (!strcmp(cls, "za") || !strcmp(cls, "zt"))) || a64_za_tile(ws, we))) {
+        if (b < e && *b == '[' && ((cls && (!strcmp(cls, "za") || !strcmp(cls, "zt"))) || a64_za_tile(ws, we)) &&
+            a64_shape_indexed(mnem, n, ws, we)) {
             buf[c - p] = '\v';
             blank = true;
         }
@@ -3115,7 +3118,7 @@ static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const
                           size_t cap, const char **at)
 {
     char small[512], *buf = (size_t)(e - p) < sizeof small ? small : xmalloc((size_t)(e - p) + 1);
-    const char *t = shape_text(P, p, e, buf), *a = *at;
+    const char *t = shape_text(P, lw, n, p, e, buf), *a = *at;
     int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
     *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
     if (buf != small) free(buf);

@@ -2360,6 +2360,22 @@ static int first_row(const char *mnem, size_t n)
     return lo;
 }
 
+bool a64_shape_indexed(const char *mnem, size_t n, const char *s, const char *e)
+{
+    char reg[16];
+    size_t rn = operand_shape(s, e, reg, sizeof reg - 1, NULL);
+    if (rn + 1 >= sizeof reg) return false;
+    reg[rn++] = '[';
+    reg[rn] = 0;
+    for (int i = first_row(mnem, n); i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        for (const char *x = r->shape; (x = strstr(x, reg)) != NULL; x++)
+            if (x == r->shape || x[-1] == ',' || x[-1] == '{') return true;
+    }
+    return false;
+}
+
 bool a64_shape_known(const char *mnem, size_t n)
 {
     int i = first_row(mnem, n);
