@@ -2607,7 +2607,9 @@ static int gpr_first_diverge(const char *mnem, size_t n, int lo, bool known, con
     if (!a64_shape_sve(shape + 2)) {
         const A64Mnem *m = known ? a64_mnem_find(mnem, n) : NULL;
         uint32_t cls = 1u << FC_X | 1u << FC_W | 1u << FC_SP | 1u << FC_WSP;
-        for (int ri = m ? m->first : 0; m && ri < m->first + m->count; ri++)
+        if (!m) return -1;                  /* (the M1's mnemonics only: st2g x0, [w30, uxtw] is
+                                               refused at its address's part, address_part) */
+        for (int ri = m->first; ri < m->first + m->count; ri++)
             if (a64_rows[ri].nops && a64_pat_classes(a64_rows[ri].ops[0].kind) & cls) return -1;
     }
     int near = 0;
