@@ -11,8 +11,11 @@
 # the runs of k whose k*256 it takes; a form that takes any other value (a 16-bit one written
 # unsigned: dup z0.h, #65535) is left out, so that the table refuses only what llvm refuses.
 # The words are llvm-mc-19's error for the values of -300..300 it refuses when they are all the
-# same (immediate must be an integer in range [1, 32].), else '-'.
-# Prints the table's rows (mnem, shape, values, shifted, words) on stdout:
+# same (immediate must be an integer in range [1, 32].), else '-' (movt's rows of zt0[N] first
+# then get their words by hand: see the header of src/a64/sve_imms.tsv).
+# numeric: 1 when llvm-mc-19 refuses the instance with p1 for the immediate as "invalid operand
+# for instruction" while the words are another's, else 0.
+# Prints the table's rows (mnem, shape, values, shifted, words, numeric) on stdout:
 #
 #   tools/sve-imms-survey.sh > rows      (then paste them under the header of src/a64/sve_imms.tsv)
 set -uo pipefail
@@ -45,5 +48,11 @@ while IFS=$'\t' read -r m sh; do
     shifted=$(awk '$1 % 256 == 0 && $1 / 256 >= -300 && $1 / 256 <= 300 {print $1 / 256}' "$t/ok" | runs)
     words=$(awk -F: 'NR == FNR {v[FNR] = $1; next} /error:/ && v[$2] >= -300 && v[$2] <= 300 {sub(/^[^:]*:[0-9]*:[0-9]*: error: /, ""); print}' "$t/vals" "$t/err" | sort -u)
     [ "$(printf '%s\n' "$words" | wc -l)" = 1 ] && [ -n "$words" ] || words=-
-    [ "$values" = - ] || printf '%s\t%s\t%s\t%s\t%s\n' "$m" "$sh" "$values" "$shifted" "$words"
+    numeric=0
+    if [ "$words" != - ] && [ "${sh#*zt}" = "$sh" ]; then
+        printf '%s %s\n' "$m" "${tpl/\#V/p1}" > "$t/reg.s"
+        llvm-mc-19 -triple=aarch64 -mattr=+all "$t/reg.s" -o /dev/null 2> "$t/reg.err"
+        grep -q ': error: invalid operand for instruction$' "$t/reg.err" && numeric=1
+    fi
+    [ "$values" = - ] || printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$sh" "$values" "$shifted" "$words" "$numeric"
 done

@@ -148,15 +148,16 @@ extern const A64SmeAddr a64_sme_addrs[];
 extern const int a64_sme_addrs_count;
 /* the mnemonics whose operands llvm reads by a rule of their own (the rule column's words):
  * src/a64/mnem_rules.tsv -> $(B)/gen/a64_mnem_rules.c; sorted by mnem */
-enum { A64_RULE_NONE, A64_RULE_PREFETCH, A64_RULE_ADR, A64_RULE_NT_SHIFT, A64_RULE_BRACED_LIST };
+enum { A64_RULE_NONE, A64_RULE_PREFETCH, A64_RULE_ADR, A64_RULE_NT_SHIFT, A64_RULE_BRACED_LIST, A64_RULE_NO_SP };
 typedef struct A64MnemRule { const char *mnem; int rule; } A64MnemRule;
 extern const A64MnemRule a64_mnem_rules[];
 extern const int a64_mnem_rules_count;
 /* the integer immediates of SVE's forms with a last immediate (mul z0.d, z0.d, #N): src/a64/
  * sve_imms.tsv -> $(B)/gen/a64_sve_imms.c; sorted by mnem.  values, shifted: runs "lo-hi[,...]"
  * of the values, and of k for the values k * 256 ('-': none); words: llvm's error for a
- * value the form refuses */
-typedef struct A64SveImm { const char *mnem, *shape, *values, *shifted, *words; } A64SveImm;
+ * value the form refuses; numeric: 1 where another operand than a number there gets "invalid
+ * operand for instruction" rather than the words */
+typedef struct A64SveImm { const char *mnem, *shape, *values, *shifted, *words; int numeric; } A64SveImm;
 extern const A64SveImm a64_sve_imms[];
 extern const int a64_sve_imms_count;
 /* whether [s, e) is the name of a ZA tile or its slices of an element size llvm reads as a
@@ -199,6 +200,9 @@ bool a64_shape_sve(const char *shape);
  * A64_SHAPE_NONE when not listed */
 /* whether shapes.tsv has rows of mnemonic [mnem, +n) */
 bool a64_shape_known(const char *mnem, size_t n);
+/* whether a row of mnemonic [mnem, +n) has the register [s, e) (za, zt0, za0h.s) with an index
+ * in brackets right after it (ldr za[w,N],[x]; movt zt[N],x; not ldr zt,[x]) */
+bool a64_shape_indexed(const char *mnem, size_t n, const char *s, const char *e);
 enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS, A64_SHAPE_PARSE };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
                        A64Features features, char *msg, size_t cap, const char **at);

@@ -95,4 +95,4 @@ $(B)/gen/a64_mnem_rules.c: src/a64/mnem_rules.tsv $(GEN_TABLE) | $(B)/.dirs
 # the integer immediates of SVE's forms with a last immediate: src/a64/sve_imms.tsv (learned by
 # tools/sve-imms-survey.sh)
 $(B)/gen/a64_sve_imms.c: src/a64/sve_imms.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) -s a64/internal.h A64SveImm a64_sve_imms "str str str str str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) -s a64/internal.h A64SveImm a64_sve_imms "str str str str str int" $< > $@.tmp && mv $@.tmp $@

@@ -934,6 +934,13 @@ static bool post_row(const A64Mnem *m, int i)
 
 static bool generic(int d);
 
+/* whether operand o is a list: of Neon's vectors, or of z registers where llvm's parser of SVE's
+ * lists reads one (a register of SVE or SME its text, src/a64/parse.c: add x0, {z3.s-z4.s}) */
+static bool is_list(const A64Operand *o)
+{
+    return o->kind == A64_OP_VLIST || (o->kind == A64_OP_XREG && o->u.named[0] == '{');
+}
+
 /* llvm's words (D_*) for the refusal of operand i by row r (reason why); e->lo, e->hi, e->msg
  * take what they need */
 static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A64Inst *in, A64MatchError *e)
@@ -980,7 +987,8 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     if (why == R_FP) return D_FPIMM;
     if (why == R_KIND && p->kind == P_LABEL) return D_LABEL;   /* b x0 */
     if (why == R_SHIFT && p->kind == P_LABEL) return D_INVALID_SHIFT;   /* b #sym, lsl #2 */
-    if (why == R_KIND && p->kind == P_SYSREG && !p->str) return p->arg ? D_SYSREG_W : D_SYSREG_R;   /* mrs x0, x1 */
+    if (why == R_KIND && p->kind == P_SYSREG && !p->str)   /* mrs x0, x1 */
+        return is_list(o) ? D_INVALID : p->arg ? D_SYSREG_W : D_SYSREG_R;
     if (why == R_KIND) {       /* anything where an immediate is taken: the immediate's words */
         switch (p->kind) {
         case P_AIMM: case P_AIMMSH: return D_ADDSUB;
@@ -996,7 +1004,7 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         }
     }
     if (why == R_KIND && (p->kind == P_COND || p->kind == P_CONDNAL))   /* csel x0, x1, x2, x3 */
-        return o->kind == A64_OP_IMM || o->kind == A64_OP_FIMM || o->kind == A64_OP_MEM || o->kind == A64_OP_VLIST
+        return o->kind == A64_OP_IMM || o->kind == A64_OP_FIMM || o->kind == A64_OP_MEM || is_list(o)
                    ? D_COND : D_COND_NAME;
     if (why == R_KIND && p->kind == P_RANGE && p->arg == A64_RANGE_PREFETCH)   /* prfm x0, [x1] */
         return D_PREFETCH_HINT;
@@ -1054,7 +1062,7 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
         for (int ri = m->first; ri < m->first + m->count; ri++) {
             const A64Pat *q = &a64_rows[ri].ops[i];
             if (a64_rows[ri].nops == in->nops && q->kind == P_RANGE && q->arg == A64_RANGE_BARRIER)
-                return o->kind == A64_OP_MEM || o->kind == A64_OP_VLIST ? D_INVALID
+                return o->kind == A64_OP_MEM || is_list(o) ? D_INVALID
                        : strchr(p->str, '|')                            ? D_BARRIER_NAME
                                                                         : D_ISB_NAME;
         }
@@ -1244,7 +1252,7 @@ static int refused_words(const A64Mnem *m, const A64Row *r, const Try *t, int i,
     A64MatchError e2 = *e;
     int w = llvm_diag(m, r, i, why, c, &e2), best = 0;
     const A64Operand *o = &c->ops[i];   /* (not an address, llvm's '[', nor a vector: its register) */
-    bool plain = o->kind != A64_OP_MEM && o->kind != A64_OP_VLIST &&
+    bool plain = o->kind != A64_OP_MEM && !is_list(o) &&
                  !(o->kind == A64_OP_VREG && o->u.vreg.shape > A64_V_Q);
     for (int k = 0; k < m->count && (!w || generic(w)) && plain; k++) {
         const A64Row *q = &a64_rows[m->first + k];

@@ -1611,7 +1611,21 @@ static bool parse_operand(Lex *L, A64Operand *o, const char *ke)
     char buf[48];
     o->col = (int)(p - P->ls) + 1;
     switch (*p) {
-    case '{': return parse_vlist(L, o);
+    case '{': {
+        /* (a list of z registers where a form of the mnemonic has one, claims.tsv, zlist: llvm's
+         * parser of SVE's lists reads it, its matcher refuses it, add x0, {z3.s-z4.s}, x1 at the
+         * '{'; elsewhere its parser of Neon's lists, "vector register expected") */
+        const char *z = skip_ws(p + 1, e), *ze = z, *c = memchr(p, '}', (size_t)(e - p));
+        while (ze < e && is_identc(*ze) && *ze != '.') ze++;
+        const char *cls = ze > z ? a64_reg_class(z, (size_t)(ze - z), true) : NULL;
+        if (c && cls && !strcmp(cls, "z") && sve_claimed(P->mname, "zlist", llvm_place(P, o))) {
+            o->kind = A64_OP_XREG;
+            o->u.named = arena_strndup(&P->prog->arena, p, (size_t)(c + 1 - p));
+            L->p = c + 1;
+            return true;
+        }
+        return parse_vlist(L, o);
+    }
     case '[': return parse_mem(L, o);
     case '#': {
         if (!float_sign_ok(P, o, p + 1, e)) return false;
@@ -2947,6 +2961,28 @@ static const char *empty_in_address(const char *p, const char *e)
 }
 
 /* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+/* the first operand of [p, e) (mnemonic mnem) that is a bare z register (z0: no element size)
+ * where llvm's parser reads one (src/a64/claims.tsv, z: st1b z0, p0, [x0]; add z0, z1, z2; umax
+ * x3, x1, z2), whose operand parsers then fail on what follows it; NULL for none.  *after: the
+ * end of the register */
+static const char *bare_z_claimed(const char *mnem, const char *p, const char *e, const char **after)
+{
+    int depth = 0;
+    for (const char *o = p; o < e; o++) {
+        if (*o == '[' || *o == '{') depth++;
+        else if ((*o == ']' || *o == '}') && depth) depth--;
+        if (o != p && (*o != ',' || depth)) continue;   /* (each operand's start: p, or after a ',') */
+        const char *w = skip_ws(o + (*o == ','), e), *we = w;
+        while (we < e && is_identc(*we) && *we != '.') we++;
+        const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
+        if (cls && !strcmp(cls, "z") && (we >= e || *we != '.') && sve_claimed(mnem, "z", a64_shape_places(p, w))) {
+            *after = we;
+            return w;
+        }
+    }
+    return NULL;
+}
+
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
  * at req_at, the statement underlined when too few operands; false */
@@ -2954,9 +2990,10 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
                           const char *e, const A64Inst *in, const char *mnem)
 {
     const char *sh_at = NULL, *sh_msg = NULL, *sh = shift_amount_refused(P, p, e, &sh_at, &sh_msg);
-    const char *ea = empty_in_address(p, e);
+    const char *ea = empty_in_address(p, e), *bz_end = NULL, *bz = bare_z_claimed(mnem, p, e, &bz_end);
+    if (bz && ((sh && sh < bz) || (ea && ea < bz))) bz = NULL;
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
-        if ((sh && sh <= h) || (ea && ea < h)) break;   /* (a shift's amount: its parser's words) */
+        if ((sh && sh <= h) || (ea && ea < h) || (bz && bz < h)) break;   /* (a shift's amount: its parser's words) */
         /* a '#' where llvm reads a floating-point immediate (fmov z0.d, #: claims.tsv), else
          * one without a value */
         const char *t = sve_claimed(mnem, "fimm", a64_shape_places(p, h)) ? fimm_missing(P, h) : NULL;
@@ -2970,6 +3007,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
         if (d < e && is_digit(*d) && !(w > p && is_alpha(w[-1])) && !asm_lex_number(d, e, &an))
             return a64p_perr(P, an.at, "%s", an.msg);
     }
+    if (bz) return no_operand(P, skip_ws(bz_end, P->le));   /* (llvm's parser fails before its matcher) */
     if (ea && (!sh || ea < sh)) return no_operand(P, ea);
     if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
@@ -2977,6 +3015,8 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
         return no_operand(P, req_at < e ? req_at : skip_ws(req_at, P->le));
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
+        if (req_at == e) req_at = skip_ws(e, P->le);   /* (the end of the statement: llvm's token
+                                                          after the blanks, ldr za[w12]  ) */
         char buf[48], hint[120];
         const char *x = operand_end(req_at, e), *b = req_at;
         while (*req_at != '[' && b < x && *b != ']' && *b != '[' && (*b != '}' || *req_at == '{')) b++;
@@ -3024,15 +3064,32 @@ static bool after_immediate(const char *p, const char *x)
  * to llvm its value, as a number is (not a shift's amount, lsl #(8), which llvm's parser
  * refuses after an immediate: "only 'lsl #+N' valid after immediate"; after a register it is an
  * expression, [x0, z1.d, lsl #(2+1)]): into buf, each such '#expr' its value's digits, padded
- * with blanks to the expression's length (the places in the text stay), where they fit.  buf
- * (of e - p + 1 bytes at least), or p when nothing changed */
-static const char *shape_text(Parser *P, const char *p, const char *e, char *buf)
+ * with blanks to the expression's length (the places in the text stay), where they fit; and
+ * the ',' between a register of ZA and its index a blank (below).  buf (of e - p + 1 bytes at
+ * least), or p when nothing changed */
+static const char *shape_text(Parser *P, const char *mnem, size_t n, const char *p, const char *e, char *buf)
 {
     size_t len = (size_t)(e - p);
-    if (!memchr(p, '#', len)) return p;
+    bool any = false, blank = false;
     memcpy(buf, p, len);
     buf[len] = 0;
-    bool any = false;
+    /* (a register of ZA or zt0 then ", [": llvm's parser reads the brackets as tokens of their
+     * own, with or without the ','; where a form has the register indexed, they are its index:
+     * ldr za, [w12, 0], [x0] is ldr za[w12, 0], [x0], movt zt0, [8], x0 is movt zt0[8], x0; not
+     * ldr zt0, [x0].  The ',' a blank, '\v', which src/a64/shapes.c reads as one and tells
+     * apart: zt_index_refused) */
+    for (const char *c = p; (c = memchr(c, ',', (size_t)(e - c))); c++) {
+        const char *b = skip_ws(c + 1, e), *we = c, *ws;
+        while (we > p && is_ws(we[-1])) we--;
+        for (ws = we; ws > p && (is_identc(ws[-1]) || ws[-1] == '.'); ws--) {}
+        const char *cls = ws < we ? a64_reg_class(ws, (size_t)(we - ws), true) : NULL;
+        if (b < e && *b == '[' && ((cls && (!strcmp(cls, "za") || !strcmp(cls, "zt"))) || a64_za_tile(ws, we)) &&
+            a64_shape_indexed(mnem, n, ws, we)) {
+            buf[c - p] = '\v';
+            blank = true;
+        }
+    }
+    if (!memchr(p, '#', len)) return blank ? buf : p;
     P->A.line_start = P->ls;
     for (const char *h = p; (h = memchr(h, '#', (size_t)(e - h))); h++) {
         const char *x = h + 1, *end, *n = x < e && *x == '-' ? x + 1 : x, *w = h;
@@ -3052,7 +3109,7 @@ static const char *shape_text(Parser *P, const char *p, const char *e, char *buf
         any = true;
     }
     if (any) P->memo_off = true;   /* (a .set symbol may be in it) */
-    return any ? buf : p;
+    return any || blank ? buf : p;
 }
 
 /* a64_shape_requires of the operands [p, e), read as shape_text gives them (in a buffer of the
@@ -3061,7 +3118,7 @@ static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const
                           size_t cap, const char **at)
 {
     char small[512], *buf = (size_t)(e - p) < sizeof small ? small : xmalloc((size_t)(e - p) + 1);
-    const char *t = shape_text(P, p, e, buf), *a = *at;
+    const char *t = shape_text(P, lw, n, p, e, buf), *a = *at;
     int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
     *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
     if (buf != small) free(buf);

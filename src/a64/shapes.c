@@ -96,6 +96,9 @@ static const char *user_int(const char *p, const char *e, int64_t *v)
     return end;
 }
 
+static size_t mnem_shape(const char *mnem, size_t n, const char *s, const char *e, char *out, size_t cap,
+                         const char **at);
+
 /* the place in address `a` (operand `k` of the text [s, e), of shape `shape`) of the first part
  * no row of the mnemonic's, from row lo on, has where a row has an address there: llvm reads an
  * address in parts ('[', the base, the offset, an extend), and its matcher refuses the first
@@ -104,7 +107,7 @@ static const char *address_part(const char *mnem, size_t n, int lo, const char *
 {
     char shape[160];
     const char *at[160];
-    size_t len = operand_shape(s, e, shape, sizeof shape, at);
+    size_t len = mnem_shape(mnem, n, s, e, shape, sizeof shape, at);
     if (len >= sizeof shape) return a;
     size_t from = 0;                        /* where operand k starts in the shape */
     for (int c = 0, depth = 0; from < len && c < k; from++) {
@@ -232,6 +235,32 @@ static bool mnem_rule(const char *mnem, size_t n, int rule)
 {
     const A64MnemRule *r = row_named(a64_mnem_rules, a64_mnem_rules_count, sizeof *a64_mnem_rules, mnem, n);
     return r && r->rule == rule;
+}
+
+/* operand_shape of [s, e) as the forms of mnemonic [mnem, +n) read it: where they take no sp
+ * (src/a64/mnem_rules.tsv, no_sp: cssc's umax x3, x1, sp), sp and wsp are the words "sp" and
+ * "wsp", not the class of x0 and w0 */
+static size_t mnem_shape(const char *mnem, size_t n, const char *s, const char *e, char *out, size_t cap,
+                         const char **at)
+{
+    const char *tok[160];
+    char sh[160];
+    size_t len = operand_shape(s, e, sh, sizeof sh, tok);
+    if (len >= sizeof sh || !mnem_rule(mnem, n, A64_RULE_NO_SP)) return operand_shape(s, e, out, cap, at);
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < cap; i++) {
+        const char *t = tok[i], *w = t;
+        while (w < e && (isalnum((unsigned char)*w) || *w == '_')) w++;
+        bool word = (sh[i] == 'x' || sh[i] == 'w') && (i == 0 || !isalnum((unsigned char)sh[i - 1])) &&
+                    ((w - t == 2 && !strncasecmp(t, "sp", 2)) || (w - t == 3 && !strncasecmp(t, "wsp", 3)));
+        for (const char *c = word ? (w - t == 2 ? "sp" : "wsp") : &sh[i]; *c && o + 1 < cap; c++) {
+            if (at) at[o] = t;
+            out[o++] = *c;
+            if (!word) break;
+        }
+    }
+    if (cap) out[o] = 0;
+    return o;
 }
 
 /* whether shape `r` of a row of mnemonic [mnem, +n) opens there a list of one vector (its '{'
@@ -2149,9 +2178,13 @@ static bool operand_words(const A64ShapeRow *r, const char *x, const char *xe, c
         snprintf(words, cap, "Invalid lookup table, expected zt0");
         return false;
     }
-    if (xn == 1 && *x == 'N') {             /* (an immediate of src/a64/sve_imms.tsv: its words) */
+    if (xn == 1 && *x == 'N') {             /* (an immediate of src/a64/sve_imms.tsv: its words; none
+                                               for another operand than a number where its class
+                                               takes numbers only: add z0.b, z0.b, w1) */
         const A64SveImm *im = sve_imm_row(r->mnem, strlen(r->mnem), r->shape);
-        if (im && strcmp(im->words, "-")) snprintf(words, cap, "%s", im->words);
+        const char *d = *o == '#' ? o + 1 : o;
+        bool number = d < e && (isdigit((unsigned char)*d) || *d == '-' || *d == '+' || *d == '(');
+        if (im && strcmp(im->words, "-") && (number || !im->numeric)) snprintf(words, cap, "%s", im->words);
         return false;
     }
     int z = zreg_num(o, w);
@@ -2260,7 +2293,7 @@ static const char *diverge_at(const char *mnem, size_t n, int lo, const char *s,
     *whole = -1;
     char sh[160];
     const char *at[160];
-    size_t len = operand_shape(s, e, sh, sizeof sh, at), best = 0;
+    size_t len = mnem_shape(mnem, n, s, e, sh, sizeof sh, at), best = 0;
     char rc = 0;                            /* what that form has where the shape goes on */
     if (len >= sizeof sh || strcmp(sh, shape)) return NULL;
     for (int i = lo; i < a64_shape_rows_count; i++) {
@@ -2325,6 +2358,22 @@ static int first_row(const char *mnem, size_t n)
         else hi = mid;
     }
     return lo;
+}
+
+bool a64_shape_indexed(const char *mnem, size_t n, const char *s, const char *e)
+{
+    char reg[16];
+    size_t rn = operand_shape(s, e, reg, sizeof reg - 1, NULL);
+    if (rn + 1 >= sizeof reg) return false;
+    reg[rn++] = '[';
+    reg[rn] = 0;
+    for (int i = first_row(mnem, n); i < a64_shape_rows_count; i++) {
+        const A64ShapeRow *r = &a64_shape_rows[i];
+        if (strncmp(r->mnem, mnem, n) || r->mnem[n]) break;
+        for (const char *x = r->shape; (x = strstr(x, reg)) != NULL; x++)
+            if (x == r->shape || x[-1] == ',' || x[-1] == '{') return true;
+    }
+    return false;
 }
 
 bool a64_shape_known(const char *mnem, size_t n)
@@ -2450,16 +2499,119 @@ static const char *first_refused(const char *mnem, size_t n, int lo, bool known,
     return operand_at(s, e, 0);
 }
 
+/* An index of zt0 no form with zt0 at that place takes (movt zt0[57], x0: multiples of 8 to 56
+ * in movt zt0[N], x0, 0 to 3 in movt zt0[N, mul vl], z0; src/a64/sve_imms.tsv): llvm's matcher
+ * refuses it in every form before what follows it (movt zt0[57], z0; movt zt0[57]), at zt0, in
+ * the words of the last of those forms in its order (src/a64/match_order.tsv: zt[N], zt[N,mulvl])
+ * whose features the CPU has (llvm-mc-19 -mattr=+all: [0, 3]; -mattr=+sme2: the multiple of
+ * 8's), "invalid operand for instruction" where it has none.  zt0, or NULL; the number where a
+ * ',' is between them (movt zt0, [57], x0: the brackets tokens of their own to llvm, the index
+ * an operand at its place; the ',' a '\v' here, src/a64/parse.c, shape_text) */
+static const char *zt_index_refused(const char *mnem, size_t n, int lo, const char *shape, const char *const *tok,
+                                    const char *e, A64Features features, char *msg, size_t cap)
+{
+    const char *zt = strstr(shape, "zt[N");
+    if (!zt || (zt > shape && zt[-1] != ',')) return NULL;
+    size_t zk = (size_t)(zt - shape);
+    const char *at = tok[zk + 3];
+    int64_t v;
+    const char *end = user_int(at + (*at == '#'), e, &v);
+    if (!end || skip_sp(end, e) == e || !strchr("],", *skip_sp(end, e))) return NULL;
+    bool any = false;
+    int best = -1;
+    snprintf(msg, cap, "invalid operand for instruction");
+    for (int i = sve_imm_first(mnem, n); sve_imm_of(i, mnem, n); i++) {
+        const A64SveImm *im = &a64_sve_imms[i];
+        if (strncmp(im->shape, shape, zk) || strncmp(im->shape + zk, "zt[N", 4)) continue;
+        if (runs_have(im->values, (long)v, NULL, NULL)) return NULL;
+        any = true;
+        const char *f = NULL;               /* (the features of its form: src/a64/shapes.tsv) */
+        for (int j = lo; j < a64_shape_rows_count && !strncmp(a64_shape_rows[j].mnem, mnem, n) && !a64_shape_rows[j].mnem[n]; j++)
+            if (!strcmp(a64_shape_rows[j].shape, im->shape)) f = a64_shape_rows[j].feature;
+        char m[160], name[32];
+        if (!f || !strcmp(f, "=") || !strcmp(im->words, "-") || requires_msg(mnem, n, f, features, m, sizeof m)) continue;
+        const char *close = strchr(im->shape + zk, ']');
+        snprintf(name, sizeof name, "%.*s", close ? (int)(close + 1 - im->shape - zk) : 0, im->shape + zk);
+        int rank = -1;
+        for (int k = 0; k < a64_match_order_count; k++)
+            if (!strcmp(a64_match_order[k].operand, name)) rank = k;
+        if (rank >= best) {
+            best = rank;
+            snprintf(msg, cap, "%s", im->words);
+        }
+    }
+    return !any ? NULL : memchr(tok[zk], '\v', (size_t)(at - tok[zk])) ? at : tok[zk];
+}
+
+/* ZA's vectors or a tile's slice with an index register and no offset after it (ldr za[w12],
+ * [x0]; mova z0.b, p0/m, za0h.b[w12]) at operand k, where a form that takes the operands before
+ * it has the operand with its offset there (ldr za[w,N],[x]): llvm's parser reads the token
+ * after the ']' where the offset is, and its matcher refuses the index register where its class
+ * does not take it (ldr za[w0], [x0]: "operand must be a register in range [w12, w15]"), else
+ * that token (the ',' or '}' after the ']', or the end of the line) in the
+ * words of the offset's class (src/a64/sme_operands.tsv: za 0-15, slice.s 0-3; "immediate must
+ * be 0." for the one offset of slice.q), before what follows (ldr za[w12]: not too few;
+ * llvm-mc-19 -mattr=+all); "invalid operand for instruction" where the CPU lacks the form's
+ * features.  Not ZA's array vectors (za.s[w8]), whose forms' offsets are of several kinds.
+ * The place refused, or NULL */
+static const char *za_offset_missing(const char *mnem, size_t n, int lo, const char *shape, const char *s,
+                                     const char *e, A64Features features, char *msg, size_t cap)
+{
+    const char *next = shape;               /* (the shape's operand after operand k) */
+    for (int k = 0; *next; k++) {
+        const char *x = next, *o = operand_at(s, e, k), *zo = *o == '{' ? skip_sp(o + 1, e) : o, *w = word_end(zo, e);
+        size_t xn = next_operand(&next);
+        bool slice = false, za = w - zo == 2 && !strncasecmp(zo, "za", 2);
+        if (!za && !(numbered_tile(zo, w, &slice) && slice && a64_za_tile(zo, w))) continue;
+        const char *b = skip_sp(w, e), *r = b < e && *b == '[' ? skip_sp(b + 1, e) : NULL;
+        const char *c = r ? skip_sp(word_end(r, e), e) : NULL;
+        const char *ix = xn > 2 ? memchr(x, '[', xn) : NULL;   /* (the shape's "[w]") */
+        if (!c || c >= e || *c != ']' || index_not_w(b, e) || !ix || (size_t)(x + xn - ix) < 3 || strncmp(ix, "[w]", 3))
+            continue;
+        size_t head = (size_t)(ix + 2 - shape);  /* (the shape up to the index register) */
+        const A64ShapeRow *form = NULL;
+        for (int i = lo; i < a64_shape_rows_count && !form; i++) {
+            const A64ShapeRow *row = &a64_shape_rows[i];
+            if (strncmp(row->mnem, mnem, n) || row->mnem[n]) break;
+            if (!strncmp(row->shape, shape, head) && !strncmp(row->shape + head, ",N", 2) &&
+                (row->shape[head + 2] == ']' || row->shape[head + 2] == ',')) form = row;
+        }
+        if (!form) return NULL;
+        const A64SmeOperand *kind = za_operand(slice, za, w[-1]);
+        long ilo = 0, ihi = 0, olo = 0, ohi = 0, v = atol(r + 1);
+        if (!kind || !runs_span(kind->index, &ilo, &ihi) || !runs_span(kind->offsets, &olo, &ohi)) return NULL;
+        char m[160];
+        bool has = !strcmp(form->feature, "=") ? mnem_has_form(mnem, n, lo, features)   /* (the default's) */
+                                               : !requires_msg(mnem, n, form->feature, features, m, sizeof m);
+        if (!has) snprintf(msg, cap, "invalid operand for instruction");
+        else if (v < ilo || v > ihi) snprintf(msg, cap, "operand must be a register in range [w%ld, w%ld]", ilo, ihi);
+        else if (olo == ohi) snprintf(msg, cap, "immediate must be %ld.", olo);
+        else snprintf(msg, cap, "immediate must be an integer in range [%ld, %ld].", olo, ohi);
+        return v < ilo || v > ihi ? r : skip_sp(c + 1, e);
+    }
+    return NULL;
+}
+
 /* A first operand that is a general register a form of the mnemonic takes first (cssc's umax x,
  * x, x; cpa's addpt x, x, x: hand rows), then operands of SVE or SME no form takes after it (umax
  * x3, z1.s, z2.s; addpt x3, x1, z1.s; not operands that stop short of a form or go on after one,
- * refused as such): llvm's matcher refuses the first operand where the forms
+ * refused as such), or any operands no form takes where no M1 form takes a general register
+ * first (umax x3, x1, w2 or p2, v2, sp; umax x3, v1, x2: the M1 forms are Neon's, refused at the
+ * x3 before these): llvm's matcher refuses the first operand where the forms
  * that take the most of them stop, "invalid operand for instruction" (llvm-mc-19; under -mattr=+all
  * the words of that form's operand there: umax x3, x1, z2.s, of x, x, N).  Its number, or -1 */
-static int gpr_first_diverge(const char *mnem, size_t n, int lo, const char *shape)
+static int gpr_first_diverge(const char *mnem, size_t n, int lo, bool known, const char *shape)
 {
     char c = shape[0];
-    if ((c != 'x' && c != 'w') || shape[1] != ',' || !a64_shape_sve(shape + 2)) return -1;
+    if ((c != 'x' && c != 'w') || shape[1] != ',') return -1;
+    if (!a64_shape_sve(shape + 2)) {
+        const A64Mnem *m = known ? a64_mnem_find(mnem, n) : NULL;
+        uint32_t cls = 1u << FC_X | 1u << FC_W | 1u << FC_SP | 1u << FC_WSP;
+        if (!m) return -1;                  /* (the M1's mnemonics only: st2g x0, [w30, uxtw] is
+                                               refused at its address's part, address_part) */
+        for (int ri = m->first; ri < m->first + m->count; ri++)
+            if (a64_rows[ri].nops && a64_pat_classes(a64_rows[ri].ops[0].kind) & cls) return -1;
+    }
     int near = 0;
     bool first = false;
     for (int i = lo; i < a64_shape_rows_count; i++) {
@@ -2566,7 +2718,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
 {
     char shape[160];
     const char *tok[160];                   /* where each character of the shape starts in [s, e) */
-    if (operand_shape(s, e, shape, sizeof shape, tok) >= sizeof shape)
+    if (mnem_shape(mnem, n, s, e, shape, sizeof shape, tok) >= sizeof shape)
         shape[0] = 0;                       /* too long for a shape: the '*' row only */
     /* the rows are sorted by mnemonic then shape ('*' and '-' first: the mnemonic's defaults) */
     int lo = first_row(mnem, n);
@@ -2618,6 +2770,12 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         snprintf(msg, cap, "unexpected token in argument list");
         *at = sec;
         return A64_SHAPE_PARSE;
+    }
+    const char *zx = shape[0] ? zt_index_refused(mnem, n, lo, shape, tok, e, features, msg, cap) : NULL;
+    if (!zx && shape[0]) zx = za_offset_missing(mnem, n, lo, shape, s, e, features, msg, cap);
+    if (zx) {
+        *at = zx;
+        return A64_SHAPE_FORMS;
     }
     const A64ShapeRow *dflt = NULL, *any = NULL, *hit = NULL;
     bool prefix = false, forms = false;   /* forms: a row '=' (the default's forms are listed) */
@@ -2700,7 +2858,7 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
         return A64_SHAPE_FORMS;
     }
     /* (a general register a form takes first, then SVE's operands no form takes: umax x3, z1.s) */
-    int gd = shape[0] ? gpr_first_diverge(mnem, n, lo, shape) : -1;
+    int gd = shape[0] ? gpr_first_diverge(mnem, n, lo, known, shape) : -1;
     if (gd >= 0) {
         char dw[160] = "";
         diverge_words(mnem, n, lo, s, e, shape, gd, dflt, features, dw, sizeof dw);
@@ -2760,7 +2918,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
      * x0: the default only), the matcher refuses it */
     int wide = shape[0] ? gpr_width_mismatch(shape) : -1;
     if (!hit && wide >= 0 && (wide <= near || (dflt && rows == 1)) && shape_sve_first(shape)) {
-        snprintf(msg, cap, "invalid operand for instruction");
+        char dw[160] = "";                  /* (the words of a form's immediate there: umax z0.b,
+                                               z0.b, x1, of umax z.b,z.b,N) */
+        diverge_words(mnem, n, lo, s, e, shape, wide, dflt, features, dw, sizeof dw);
+        snprintf(msg, cap, "%s", dw[0] ? dw : "invalid operand for instruction");
         *at = operand_at(s, e, wide);
         return A64_SHAPE_MANY;
     }
