@@ -83,17 +83,20 @@ void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCach
  * given: what a run that tried found, after "; "); and f renamed "BTB index aliasing": a level
  * of n branches (named `level`) over spacings sp (their counts `counts`, the least smin) that
  * holds them up to spacing s0 and half as many for each doubling past it, footprint f->value; it
- * returns the name given (BTB_ALIAS_NAME or BTB_WIDE_NAME below), the one place that decides it */
+ * returns the kind it found (BtbAliasKind below), the one place that decides it */
 void btb_alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, const char *why);
-const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
-                           double n, double s0, const char *level, const BtbCaches *caches);
-/* The names btb_alias_name gives: the footprint's step over two spacings or more (smax > smin),
+/* The kinds btb_alias_name tells: the footprint's step over two spacings or more (smax > smin),
  * whose branch counts halve as the spacing doubles, is the index aliasing of the level; at one
  * spacing (smin == smax) the halving is not seen, and all the step shows is that the level
  * holds fewer branches spaced that wide (not a code cache's limit: the smaller spacing's level
- * does not end at this footprint) */
+ * does not end at this footprint).  Their names: BTB_ALIAS_NAME, BTB_WIDE_NAME, given by
+ * btb_alias_kind_name only. */
+typedef enum BtbAliasKind { BTB_ALIASING, BTB_WIDE_SPACING } BtbAliasKind;
 #define BTB_ALIAS_NAME "BTB index aliasing"
 #define BTB_WIDE_NAME "BTB limit at wide spacing"
+const char *btb_alias_kind_name(BtbAliasKind kind);
+BtbAliasKind btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
+                            double n, double s0, const char *level, const BtbCaches *caches);
 /* A step of one spacing that btb_classify grouped with none (no other spacing's step at its
  * count or its footprint), whose footprint is an ITLB's reach (cpuid's, entries x 4 KiB) or whose
  * branch count is a BTB level's of the sweep (the AMD guest's 1 KiB spacing: 256 branches, 256

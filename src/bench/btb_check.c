@@ -25,12 +25,17 @@ void btb_alias_untold(const Sweep *s, SweepFinding *f, const BtbCaches *caches, 
         sweep_fnote_clause(f, "%s", why + 2);
 }
 
-/* rename f BTB_ALIAS_NAME (two spacings or more) or BTB_WIDE_NAME (one): a level of n branches
- * (named `level`, "" for the check's) that holds them up to spacing s0 and half as many for each
- * doubling past it, footprint f->value; the name given.  One frame (the footprint, the spacings,
- * their counts, the caches' source) heads both notes, so they cannot drift apart. */
-const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
-                           double n, double s0, const char *level, const BtbCaches *caches)
+const char *btb_alias_kind_name(BtbAliasKind kind)
+{
+    return kind == BTB_WIDE_SPACING ? BTB_WIDE_NAME : BTB_ALIAS_NAME;
+}
+
+/* rename f by its kind, BTB_ALIASING (two spacings or more) or BTB_WIDE_SPACING (one): a level of
+ * n branches (named `level`, "" for the check's) that holds them up to spacing s0 and half as many
+ * for each doubling past it, footprint f->value; the kind.  One frame (the footprint, the
+ * spacings, their counts, the caches' source) heads both notes, so they cannot drift apart. */
+BtbAliasKind btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char *counts, double smin, double smax,
+                            double n, double s0, const char *level, const BtbCaches *caches)
 {
     char fp[32], s0s[32], sm[32], ns[32];   /* (the footprint, S0, the least aliased spacing, N x S0) */
     svg_fmt_bytes(fp, sizeof fp, f->value);
@@ -46,8 +51,8 @@ const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char
                  "many for each doubling of the spacing)", fp, sp, counts);
     snprintf(frame + strlen(frame), sizeof frame - strlen(frame), ", no code cache's size%s%s%s: ",
              known ? " (" : "", known ? sweep_cache_source(s->opt.cpu) : "", known ? ")" : "");
-    const char *name = one ? BTB_WIDE_NAME : BTB_ALIAS_NAME;
-    sweep_finding_rename(f, name);
+    BtbAliasKind kind = one ? BTB_WIDE_SPACING : BTB_ALIASING;
+    sweep_finding_rename(f, btb_alias_kind_name(kind));
     if (one)
         sweep_fnote(f, "%sfewer branches than the %s's %.0f, and the smaller spacing's level does not end at this "
                     "footprint, so the BTB holds fewer branches spaced this wide (not a cache or TLB); the BTB's "
@@ -58,7 +63,7 @@ const char *btb_alias_name(Sweep *s, SweepFinding *f, const char *sp, const char
         sweep_fnote(f, "%sthe %s's %.0f branches (%.0f x %s = %s) fall into fewer of its sets from %s spacing on, as "
                     "an index from address bit %.0f up skips sets: the BTB's index aliasing, not a cache or TLB",
                     frame, level, n, n, s0s, ns, sm, log2(s0));
-    return name;
+    return kind;
 }
 
 /* a step of a check run's curve: the branch count at it (halfway to the next level), the cycles a
@@ -129,12 +134,12 @@ void btb_alias_settle(Sweep *s, const BtbAliasCheck *chk, int ser, const BtbCach
             snprintf(verdict, sizeof verdict, "a code-size limit (the same footprint)");
         } else {
             svg_fmt_bytes(sp, sizeof sp, chk->spmin);
-            const char *name = btb_alias_name(s, f, chk->sp, chk->counts, chk->spmin, chk->spmax, n, exp2(round(log2(chk->bytes / n))),
-                           "BTB level", caches);
+            BtbAliasKind kind = btb_alias_name(s, f, chk->sp, chk->counts, chk->spmin, chk->spmax, n,
+                                               exp2(round(log2(chk->bytes / n))), "BTB level", caches);
             sweep_fnote_add(f, "; %s steps at %.0f branches (%s of code, %.3g -> %.3g cycles a branch), not at this "
                             "footprint: a BTB level of %.0f branches, %s from %s spacing on", run, n, nb, a, b, n,
-                            !strcmp(name, BTB_WIDE_NAME) ? "holding fewer" : "aliased", sp);
-            snprintf(verdict, sizeof verdict, "%s (of a level of %.0f branches)", name, n);
+                            kind == BTB_WIDE_SPACING ? "holding fewer" : "aliased", sp);
+            snprintf(verdict, sizeof verdict, "%s (of a level of %.0f branches)", btb_alias_kind_name(kind), n);
         }
     } else {
         snprintf(why, sizeof why, "; %s found %s: not told", run,
