@@ -666,14 +666,15 @@ static bool primary(Ex *X, Val *v)
         bool real = false;
         ok = c == '\'' ? charconst(X, &n) : number(X, &n, &real);
         /* (llvm's parsePrimaryExpr: an integer token, a character's too, then the identifier b
-         * or f, blanks between them or not, is a directional label: `.byte 1 b`) */
+         * or f, blanks between them or not, is a directional label: `.byte 1 b`; the blanks
+         * are passed only then) */
         const char *t = X->p;
         while (ok && !real && t < X->e && (*t == ' ' || *t == '\t')) t++;
-        if (t < X->e && (*t == 'b' || *t == 'f') && !(t + 1 < X->e && (asm_name_char(t[1]) || t[1] == '@'))) X->p = t;
-        if (ok && !real && X->p < X->e && (*X->p == 'b' || *X->p == 'f') &&
-            !(X->p + 1 < X->e && (asm_name_char(X->p[1]) || X->p[1] == '@')))
+        if (ok && !real && t < X->e && (*t == 'b' || *t == 'f') &&
+            !(t + 1 < X->e && (asm_name_char(t[1]) || t[1] == '@'))) {
+            X->p = t;
             ok = directional(X, at, n, v);
-        else ok = ok && constant(X, at, n, v);
+        } else ok = ok && constant(X, at, n, v);
     } else if (c == '[') {        /* (llvm's brackets expression: [1 + 2] is (1 + 2)) */
         X->p++;
         ok = full(X, v);
