@@ -114,8 +114,10 @@ void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], do
                      ratio);
         /* AMD's L2 TLB field (Fn8000_0006 EBX) has 12 bits of entries: Zen 5's 4,096-entry L2
          * DTLB (AMD's SOG) cannot be told there, so its figure is no reference for a level past
-         * 4,095 (the bhyve Zen 5 guest's cpuid says 128, not 4,096 cut to 12 bits, which is 0) */
-        if (l == 1 && f->value > 4095 && t->entries <= 4095 && !(fabs(log2(ratio)) <= 0.5))
+         * 4,095 (the bhyve Zen 5 guest's cpuid says 128, not 4,096 cut to 12 bits, which is 0);
+         * Intel's leaves 2 and 0x18 have no such bound */
+        if (l == 1 && clock_x86_amd_leaves(s->prov.vendor) && f->value > 4095 && t->entries <= 4095 &&
+            !(fabs(log2(ratio)) <= 0.5))
             sweep_fnote_add(f, "; not a reference here: a level past 4,095 entries cannot be told by AMD's cpuid "
                             "(Fn8000_0006 EBX gives the L2 TLB 12 bits of entries)");
     }

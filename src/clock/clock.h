@@ -169,6 +169,9 @@ const ClockTlb *clock_x86_load_tlb(const ClockX86 *x, int level);
 /* "performance (Core)", "efficiency (Atom)", or NULL for 0 / unknown */
 const char *clock_x86_core_type_name(unsigned core_type);
 void clock_x86_decode(ClockCpuidFn fn, void *ctx, ClockX86 *out);
+/* whether cpuid vendor `vendor` ("AuthenticAMD", ...) describes its caches and TLBs in AMD's
+ * leaves (Fn8000_0005/6, 0x8000001D), as clock_x86_decode reads them */
+bool clock_x86_amd_leaves(const char *vendor);
 /* "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz" -> 2.1e9; "... @ 800MHz" -> 8e8; none -> 0 */
 double clock_brand_hz(const char *brand);
 

@@ -323,9 +323,14 @@ static void caches_amd_legacy(ClockCpuidFn fn, void *ctx, ClockX86 *o)
     }
 }
 
+bool clock_x86_amd_leaves(const char *vendor)
+{
+    return !strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine");
+}
+
 static void decode_caches(ClockCpuidFn fn, void *ctx, bool topoext, ClockX86 *o)
 {
-    bool amd = !strcmp(o->vendor, "AuthenticAMD") || !strcmp(o->vendor, "HygonGenuine");
+    bool amd = clock_x86_amd_leaves(o->vendor);
     if (!amd && o->max_leaf >= 4) {
         caches_deterministic(fn, ctx, 4, o);
         o->cache_leaf = "4";
