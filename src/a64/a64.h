@@ -323,7 +323,8 @@ typedef struct A64Program {
     /* warnings, in source order, as llvm-mc gives them (a `.req` redefinition ignored, a `.fill`
      * size truncated): the first A64_MAX_WARNINGS + 1 kept (as many as a run prints, and one of
      * a kind said once per input that the run may have said), the others counted by line (a
-     * line of the input, of an included file's the line before it, and how many on it) */
+     * line of the input, for an included file's the input's line of the outermost expansion's
+     * call that read it, and how many on it) */
     Diag *warnings;
     int nwarnings;
     struct A64WarnMore { int line, n; } *more;

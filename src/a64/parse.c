@@ -158,8 +158,9 @@ Diag *a64p_pwarn(Parser *P, const char *at, const char *fmt, ...)
     int line = line_of(P, at, &ls);
     bool own = P->file != P->input_file;   /* (a line of a file the parser included) */
     if (g->nwarnings == A64_MAX_WARNINGS + 1) {
-        /* (one of an included file's lines: where the one before it is) */
-        int at_line = !own ? line : g->nmore ? g->more[g->nmore - 1].line : g->warnings[g->nwarnings - 1].line;
+        /* (one of an included file's lines: the input's line it comes from, the outermost
+         * expansion's call; not the file's own line, which no line of the input compares with) */
+        int at_line = own ? asm_outer_line(&P->A, line) : line;
         if (g->nmore && g->more[g->nmore - 1].line == at_line) {
             g->more[g->nmore - 1].n++;
             return NULL;

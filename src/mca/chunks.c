@@ -389,6 +389,9 @@ static void held_add(Held **held, int *nheld, const Diag *err, A64Program *g, in
     for (; at > 0 && (*held)[at - 1].err.line > err->line; at--) (*held)[at] = (*held)[at - 1];
     Held *h = &(*held)[at];
     *h = (Held){*err, NULL, 0, 0, 0};
+    /* (g->more's lines are the input's, also for a file the parser read for `.include`: one
+     * read by a line before `from` is read again by the parse without the line, which counts
+     * its warnings past the cap, so they are not counted here too) */
     for (int k = 0; k < g->nmore; k++)
         if (g->more[k].line >= from) {
             if (!h->more) h->more_line = g->more[k].line + line0;
