@@ -1815,6 +1815,8 @@ void sweep_pass_range(const SweepFinding *f, char *out, size_t n)
     char a[40], b[40];
     snprintf(a, sizeof a, fm, lo);
     snprintf(b, sizeof b, fm, hi);
+    if (f->bytes && !f->off_axis)   /* (a size as the finding's own: "741 KiB", not 741440) */
+        svg_fmt_bytes(a, sizeof a, lo), svg_fmt_bytes(b, sizeof b, hi);
     if (lo == hi)
         snprintf(out, n, " (passes %s%s)", a, nonetxt);
     else

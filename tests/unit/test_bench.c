@@ -2032,6 +2032,10 @@ TEST(test_bench_mispredict_learned_passes)
     sweep_pass_range(&s.find[0], pr, sizeof pr);
     CHECK_STR(pr, " (passes 8192..16384)");
     sweep_free(&s);
+    /* a size's passes as sizes (icache's L2 printed "(passes 741440..881728)") */
+    SweepFinding f = {.bytes = true, .npass = 3, .pass_val = {741440, 881728, NAN}};
+    sweep_pass_range(&f, pr, sizeof pr);
+    CHECK_STR(pr, " (passes 724 KiB..861 KiB; 1 of 3 found none)");
 }
 
 /* the pass rule (sweep_pass_knees): a dtlb sweep of three passes, each added as its pass */
