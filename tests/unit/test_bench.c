@@ -2121,3 +2121,24 @@ TEST(test_bench_pass_rule_lone_knee)
     sweep_free(&s[0]);
     sweep_free(&s[1]);
 }
+
+/* btb beside Zen 5's published BTBs (frontend.tsv: 16,384 zero-bubble, 8,192 one-bubble): the
+ * bhyve guest's "zero-bubble BTB: 51" at 1 KiB spacing was set beside 16,384 without a word */
+TEST(test_bench_btb_published_disagrees)
+{
+    const BenchFrontend *fe = frontend_named("Zen 5");
+    CHECK(fe != NULL);
+    if (!fe)
+        return;
+    Sweep s = {.x_int = true};
+    const double val[3] = {51, 16384, 20000};
+    const char *const nm[3] = {"zero-bubble BTB", "zero-bubble BTB", "one-bubble BTB"};
+    for (int i = 0; i < 3; i++)
+        sweep_finding(&s, nm[i], "")->value = val[i];
+    btb_published(&s, fe);
+    CHECK(strstr(s.find[0].note, "zero-bubble BTB 16384 entries; DISAGREES with Zen 5: 51 branches measured, "
+                                 "16384 entries there (0.00311 x)"));
+    CHECK(!strstr(s.find[1].note, "DISAGREES"));
+    CHECK(strstr(s.find[2].note, "one-bubble BTB 8192 entries") && !strstr(s.find[2].note, "DISAGREES"));
+    sweep_free(&s);
+}
