@@ -13,7 +13,7 @@ $(B)/gen/bench_frontend.c: src/bench/frontend.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) bench/known.h BenchFrontend bench_frontend "str int int int int int int int str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_cores.c: src/bench/cores.tsv $(GEN_TABLE) | $(B)/.dirs
-	$(GEN_TABLE) bench/known.h BenchCore bench_cores "str str int int int str" $< > $@.tmp && mv $@.tmp $@
+	$(GEN_TABLE) bench/known.h BenchCore bench_cores "str str int int int int str" $< > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/bench_x86regs.c: src/bench/x86regs.tsv $(GEN_TABLE) | $(B)/.dirs
 	$(GEN_TABLE) -S bench/x86regs.h BenchX86Reg bench_x86regs "str str int" $< > $@.tmp && mv $@.tmp $@

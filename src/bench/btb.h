@@ -168,4 +168,9 @@ bool btb_fast_plateau(Sweep *s, int series, int index, double spacing, BtbStep *
 void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, const BtbCaches *caches,
                  BtbChecks *chk);
 
+/* The published sizes (frontend.tsv's fe) beside the BTB levels found: a level more than half an
+ * octave from its published figure says "DISAGREES with <uarch>" (the one-bubble level agrees
+ * with its own or with it and the zero-bubble level's together). */
+void btb_published(Sweep *s, const BenchFrontend *fe);
+
 #endif

@@ -771,8 +771,7 @@ void btb_analyse(Sweep *s, const int *ser, const double *spacing, int nspacing, 
     btb_zero_bubble(s, fast, nfast, spacing, nspacing, caches);
 }
 
-/* The published sizes beside what was measured (frontend.tsv). */
-static void btb_published(Sweep *s, const BenchFrontend *fe)
+void btb_published(Sweep *s, const BenchFrontend *fe)
 {
     if (!fe || fe->btb_fast <= 0)
         return;
@@ -798,6 +797,13 @@ static void btb_published(Sweep *s, const BenchFrontend *fe)
             sweep_fnote_add(f, "; %s (%s): one-bubble BTB %d entries, %d with the "
                      "zero-bubble level's %d", fe->uarch, fe->source, fe->btb_slow,
                      fe->btb_slow + fe->btb_fast, fe->btb_fast);
+        /* more than half an octave from the published figure (the one-bubble level's: its own
+         * or with the zero-bubble one's): said, in the words of dcache's and dtlb's references */
+        double pub = zero ? fe->btb_fast : fe->btb_slow, ratio = f->value / pub;
+        bool agrees = fabs(log2(ratio)) <= 0.5 || (one && fabs(log2(f->value / (pub + fe->btb_fast))) <= 0.5);
+        if (isfinite(f->value) && f->value > 0 && !agrees)
+            sweep_fnote_add(f, "; DISAGREES with %s: %.0f branches measured, %.0f entries there (%.3g x)",
+                            fe->uarch, f->value, pub, ratio);
     }
     char pub[300];
     bench_ident_published(&s->ident, fe->uarch, pub, sizeof pub);

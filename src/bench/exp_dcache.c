@@ -96,7 +96,8 @@ static const char usage[] =
     "               random\n"
     "  -seq         chase in address order (shows the prefetchers)\n"
     "  -hugepages   madvise(MADV_HUGEPAGE) the buffer (2 MiB pages: fewer DTLB misses)\n"
-    "  -bw          bandwidth: independent 16-byte loads / stores, bytes per cycle";
+    "  -bw          bandwidth: independent 16-byte loads / stores, bytes per cycle\n"
+    "  knees        " SWEEP_PASS_RULE;
 
 double dcache_level_capacity(const double *x, const double *y, int n, const KneeLevel *L, double b, bool no_next,
                              int ways, int wmax, double *bc, int *wfit, bool *unresolved)
@@ -305,7 +306,7 @@ int exp_dcache(int argc, char **argv)
     /* in three passes, each point keeping its least disturbed (one pass of a quiet machine made
      * the L1D 32 KiB, the next 23 KiB: a few seconds in which another guest's work, or the host,
      * shared the core raised a run of points, every round of them, 4 cycles to 10-16 in the L1D) */
-    Sweep s = {.exp = "dcache", .geometric = true, .passes_dflt = 3, .xrange = {OPT_SIZE, 128, 1 << 30}};
+    Sweep s = {.exp = "dcache", .geometric = true, .passes_dflt = 3, .pass_rule = true, .xrange = {OPT_SIZE, 128, 1 << 30}};
     DcacheOpts o = {.stride = 64, .window = 65536};
     int status;
     if (!sweep_parse(&s, argc, argv, dcache_opt, &o, usage, &status))

@@ -41,7 +41,8 @@ static const char usage[] =
     "pointer chase with one load per page over the number of pages: L1 DTLB and L2 TLB reach\n"
     "  -page SIZE   the page size to step by (default: the system page size; 1 KiB .. 4 MiB);\n"
     "               -max pages of this size at most 4 GiB\n"
-    "  -min/-max    page counts (default 4 .. 16384)";
+    "  -min/-max    page counts (default 4 .. 16384)\n"
+    "  knees        " SWEEP_PASS_RULE;
 
 void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], double page, double end)
 {
@@ -125,7 +126,7 @@ void dtlb_name(Sweep *s, int ser, double l1d, const ClockTlb *const cpuid[2], do
 
 int exp_dtlb(int argc, char **argv)
 {
-    Sweep s = {.exp = "dtlb", .geometric = true, .passes_dflt = 3, .xrange = {OPT_COUNT, 1, 65536}};
+    Sweep s = {.exp = "dtlb", .geometric = true, .passes_dflt = 3, .pass_rule = true, .xrange = {OPT_COUNT, 1, 65536}};
     DtlbOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, dtlb_opt, &o, usage, &status))

@@ -65,7 +65,8 @@ static const char usage[] =
     "  -inst TEXT   the instruction (default: an 8-byte NOP on x86-64, nop on AArch64)\n"
     "  -bytes N     its encoded size in bytes, checked against the assembler's: a mismatch is an\n"
     "               error (exit status 2); default: the assembler's (1 .. 15)\n"
-    "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)";
+    "  -passes N    sweeps over all the points, each point keeps its fastest (default 3)\n"
+    "  knees        " SWEEP_PASS_RULE;
 
 /* The series of finding f (its name, or the only one) */
 static const SweepSeries *finding_series(const Sweep *s, const SweepFinding *f)
@@ -337,7 +338,7 @@ int exp_icache(int argc, char **argv)
 {
     /* in three passes, each point keeping its fastest (the IPC of a point was halved by another
      * task's stretch on the core, several points in a row, in one run of three) */
-    Sweep s = {.exp = "icache", .geometric = true, .passes_dflt = 3, .y_rate = true, .xrange = {OPT_SIZE, 64, 64 << 20}};
+    Sweep s = {.exp = "icache", .geometric = true, .passes_dflt = 3, .pass_rule = true, .y_rate = true, .xrange = {OPT_SIZE, 64, 64 << 20}};
     IcacheOpts o = {0};
     int status;
     if (!sweep_parse(&s, argc, argv, icache_opt, &o, usage, &status))

@@ -198,3 +198,17 @@ int bench_core_verdict(const BenchIdent *id, BenchFig fig, double measured, char
         snprintf(out + k, n - (size_t)k, "; no core of src/bench/cores.tsv has it");
     return 1;
 }
+
+int bench_core_itlb_verdict(const BenchIdent *id, int entries, char *out, size_t n)
+{
+    snprintf(out, n, "%s", "");
+    const BenchCore *c = core_of(id->uarch);
+    if (!c || c->l2_itlb <= 0 || entries <= 0)
+        return -1;
+    if (fabs(log2((double)entries / c->l2_itlb)) <= 0.5)
+        return 0;
+    char who[64];
+    bench_ident_name(id, who, sizeof who);
+    snprintf(out, n, "CONTRADICTS the %d entries published for %s (%s)", c->l2_itlb, who, c->source);
+    return 1;
+}

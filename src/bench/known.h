@@ -52,6 +52,7 @@ typedef struct BenchCore {
     int l1i;                             /* KiB */
     int l2_lat;                          /* L2 load-to-use latency, core cycles */
     int rob;                             /* reorder buffer entries */
+    int l2_itlb;                         /* L2 ITLB entries, 4 KiB pages (0: not known here) */
     const char *source;
 } BenchCore;
 extern const BenchCore bench_cores[];
@@ -86,5 +87,9 @@ typedef enum { BENCH_FIG_L1I, BENCH_FIG_L2_LAT, BENCH_FIG_ROB } BenchFig;
  * it, with a sentence in out saying so plainly (and, under a hypervisor, that cpuid's model may
  * be the virtual CPU's), naming the cores of the vendor published with the measured figure. */
 int bench_core_verdict(const BenchIdent *id, BenchFig fig, double measured, char *out, size_t n);
+/* The core cpuid names (id) against cpuid's own L2 ITLB of `entries`: out gets "CONTRADICTS the N
+ * entries published for <core> (source)" and 1 is returned when they are more than half an octave apart,
+ * 0 when they agree, -1 when nothing is published (out "") */
+int bench_core_itlb_verdict(const BenchIdent *id, int entries, char *out, size_t n);
 
 #endif

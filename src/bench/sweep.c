@@ -1132,6 +1132,14 @@ void sweep_add(Sweep *s, int series, const SweepPoint *pt0)
     SweepPoint p = *pt0;
     const SweepPoint *pt = &p;
     sweep_plausible(s, &p);
+    /* each pass's own figure, for the pass rule (sweep_pass_knees) */
+    for (int k = 0; k < SWEEP_PASS_Y; k++)
+        p.pass_y[k] = NAN;
+    if (s->pass < SWEEP_PASS_Y) {
+        p.pass_y[s->pass] = sweep_y(s, &p);
+        if (S->npass < s->pass + 1)
+            S->npass = s->pass + 1;
+    }
     if (s->pass > 0) {   /* the same x in an earlier pass: keep the less disturbed */
         for (int i = 0; i < S->n; i++) {
             if (S->pts[i].x != pt->x)
@@ -1139,9 +1147,14 @@ void sweep_add(Sweep *s, int series, const SweepPoint *pt0)
             /* (an impossible figure, sweep_y NAN, never wins over a possible one: an IPC above
              * the core's width was "the higher rate") */
             double was = sweep_y(s, &S->pts[i]), now = sweep_y(s, pt);
+            double kept[SWEEP_PASS_Y];
+            memcpy(kept, S->pts[i].pass_y, sizeof kept);
+            if (s->pass < SWEEP_PASS_Y)
+                kept[s->pass] = p.pass_y[s->pass];
             if ((!isfinite(was) && (isfinite(now) || S->pts[i].implausible)) ||
                 (s->y_rate ? now > was : now < was))
                 S->pts[i] = *pt;
+            memcpy(S->pts[i].pass_y, kept, sizeof kept);
             S->analysed = false;
             s->npoints_done++;
             return;
@@ -1327,10 +1340,157 @@ const KneeResult *sweep_knees(Sweep *s, int series)
         if (s->knee_median3)
             sweep_median3(y, S->n);
         knee_find(x, y, S->n, &s->knee, &S->knees);
+        for (int i = 0; i < KNEE_MAX_LEVELS; i++)
+            S->step_seen[i] = -1, S->step_conf0[i] = NAN;
+        if (s->pass_rule && S->npass >= 2) {
+            int np = S->npass;
+            double *py = xmalloc(sizeof *py * ((size_t)np * S->n + 1));
+            for (int k = 0; k < np; k++)
+                for (int i = 0; i < S->n; i++)
+                    py[(size_t)k * S->n + i] = S->pts[i].pass_y[k];
+            sweep_pass_knees(s, S, x, y, py, np, S->n, &S->knees);
+            free(py);
+        }
         free(x), free(y);
         S->analysed = true;
     }
     return &S->knees;
+}
+
+static double median_of(const double *y, int from, int to)
+{
+    double v[512];
+    int m = 0;
+    for (int i = from; i <= to && m < 512; i++)
+        if (isfinite(y[i]))
+            v[m++] = y[i];
+    return m ? stats_median(v, (size_t)m) : NAN;
+}
+
+/* Where pass curve yk steps from plateau [f1, l1] to plateau [f2, l2] of the sweep's curve (a
+ * step of `rise`, the log of the upper level over the lower): the last x before it first passes
+ * the middle (geometric) of its own two levels, when it rises at least half as much as the
+ * sweep's curve the same way and that x is within SWEEP_PASS_TOL octaves of `at`; else NAN */
+static double pass_shows(const double *x, const double *yk, int f1, int l1, int f2, int l2, double rise, double at)
+{
+    double lo = median_of(yk, f1, l1), hi = median_of(yk, f2, l2);
+    if (!(lo > 0 && hi > 0 && rise != 0) || log(hi / lo) / rise < 0.5)
+        return NAN;
+    double mid = sqrt(lo * hi), last = NAN;
+    for (int i = f1; i <= l2; i++) {
+        if (!isfinite(yk[i]))
+            continue;
+        if (rise > 0 ? yk[i] > mid : yk[i] < mid)
+            break;
+        last = x[i];
+    }
+    if (!(last > 0) || last >= x[l2] || fabs(log2(last / at)) > SWEEP_PASS_TOL + 1e-9)
+        return NAN;
+    return last;
+}
+
+/* how many passes of yp (npass curves of n points) show the step from plateau [f1, l1] to [f2, l2]
+ * of y at `at` (pass_shows): their places in val[] (NAN: not shown) */
+static int pass_count(const double *x, const double *y, const double *yp, int npass, int n, int f1, int l1,
+                      int f2, int l2, double at, double *val)
+{
+    double a = median_of(y, f1, l1), b = median_of(y, f2, l2);
+    double rise = a > 0 && b > 0 ? log(b / a) : 0;
+    int seen = 0;
+    for (int k = 0; k < npass; k++) {
+        val[k] = pass_shows(x, yp + (size_t)k * n, f1, l1, f2, l2, rise, at);
+        seen += isfinite(val[k]);
+    }
+    return seen;
+}
+
+void sweep_pass_knees(const Sweep *s, SweepSeries *S, const double *x, const double *y, const double *py,
+                      int npass, int n, KneeResult *r)
+{
+    if (npass > SWEEP_PASS_Y)
+        npass = SWEEP_PASS_Y;
+    int need = npass / 2 + npass % 2 > 2 ? npass / 2 + npass % 2 : 2;
+    for (int i = 0; i < KNEE_MAX_LEVELS; i++)
+        S->step_conf0[i] = i + 1 < r->nlevels ? r->levels[i].confidence : NAN;
+    KneeResult *q = xmalloc(sizeof *q * (size_t)npass);
+    double *yp = xmalloc(sizeof *yp * ((size_t)npass * n + 1)), val[SWEEP_PASS_Y];
+    for (int k = 0; k < npass; k++) {
+        double *yk = yp + (size_t)k * n;
+        memcpy(yk, py + (size_t)k * n, sizeof *yk * (size_t)n);
+        if (s->knee_median3)
+            sweep_median3(yk, n);
+        knee_find(x, yk, n, &s->knee, &q[k]);
+    }
+    /* a step of a pass's own curve that the fastest-of curve has none near, and that enough
+     * passes show (pass_count on the pass's plateaus): added, its plateau split off the fastest-of
+     * plateau that holds it, or put in the fastest-of curve's stretch between two plateaus (each
+     * such step once: after that the curve has it) */
+    for (int k = 0; k < npass; k++)
+        for (int j = 0; j + 1 < q[k].nlevels; j++) {
+            const KneeLevel *P = &q[k].levels[j], *Q = &q[k].levels[j + 1];
+            if (P->confidence < 0.5 || r->nlevels >= KNEE_MAX_LEVELS)
+                continue;
+            double at = isfinite(P->x_mid) ? P->x_mid : P->x_last;
+            bool near = false;
+            for (int i = 0; i + 1 < r->nlevels; i++) {
+                double a = isfinite(r->levels[i].x_mid) ? r->levels[i].x_mid : r->levels[i].x_last;
+                if (fabs(log2(a / at)) <= SWEEP_PASS_TOL)
+                    near = true;
+            }
+            if (near || pass_count(x, y, yp, npass, n, P->first, P->last, Q->first, Q->last, at, val) < need)
+                continue;
+            int a = P->last, b = Q->first, i = -1;
+            for (int l = 0; l < r->nlevels; l++)
+                if (r->levels[l].first <= a)
+                    i = l;
+            if (i < 0 || b <= a)
+                continue;
+            KneeLevel L = r->levels[i], *A, *B;
+            if (a <= L.last) {   /* inside plateau i: split */
+                if (b > L.last)
+                    continue;
+            } else if (i + 1 >= r->nlevels || a >= r->levels[i + 1].first) {
+                continue;
+            }
+            memmove(&r->levels[i + 2], &r->levels[i + 1], sizeof *r->levels * (size_t)(r->nlevels - i - 1));
+            for (int m = KNEE_MAX_LEVELS - 1; m > i; m--)
+                S->step_conf0[m] = S->step_conf0[m - 1];
+            r->nlevels++;
+            if (a <= L.last) {   /* plateau i: up to a, and from b on with its own step */
+                A = &r->levels[i], B = &r->levels[i + 1];
+                *A = L, *B = L;
+                A->last = a, A->x_last = x[a], A->level = median_of(y, L.first, a);
+                B->first = b, B->x_first = x[b], B->level = median_of(y, b, L.last);
+                S->step_conf0[i] = NAN;
+            } else {   /* a plateau of its own between i and i + 1, from the pass's (clipped) */
+                A = &r->levels[i + 1];
+                *A = *P;
+                if (A->first <= L.last)
+                    A->first = L.last + 1;
+                A->x_first = x[A->first], A->x_last = x[a];
+                A->level = median_of(y, A->first, a);
+                S->step_conf0[i + 1] = NAN;
+            }
+            A->x_mid = median_of(val, 0, npass - 1);   /* the passes' places */
+            A->confidence = P->confidence;
+        }
+    /* every step of the fastest-of curve: the passes that show it */
+    for (int i = 0; i + 1 < r->nlevels; i++) {
+        KneeLevel *L = &r->levels[i];
+        const KneeLevel *M = &r->levels[i + 1];
+        double at = isfinite(L->x_mid) ? L->x_mid : L->x_last;
+        int seen = pass_count(x, y, yp, npass, n, L->first, L->last, M->first, M->last, at, S->step_pass[i]);
+        S->step_seen[i] = seen;
+        double c0 = S->step_conf0[i];
+        if (isnan(c0))
+            continue;   /* added from the passes: their confidence */
+        if (c0 >= 0.5 && seen < need)
+            L->confidence = fmin(c0, 0.49);   /* no knee: sweep_steps passes it by */
+        else if (c0 < 0.5 && seen >= need)
+            L->confidence = 0.5;
+    }
+    free(q);
+    free(yp);
 }
 
 SweepFinding *sweep_finding(Sweep *s, const char *name, const char *series)
@@ -1655,6 +1815,8 @@ void sweep_pass_range(const SweepFinding *f, char *out, size_t n)
     char a[40], b[40];
     snprintf(a, sizeof a, fm, lo);
     snprintf(b, sizeof b, fm, hi);
+    if (f->bytes && !f->off_axis)   /* (a size as the finding's own: "741 KiB", not 741440) */
+        svg_fmt_bytes(a, sizeof a, lo), svg_fmt_bytes(b, sizeof b, hi);
     if (lo == hi)
         snprintf(out, n, " (passes %s%s)", a, nonetxt);
     else
@@ -2000,7 +2162,8 @@ static bool write_csv(Sweep *s, const char *path)
     /* cut: 1 on the row of a point cut at the timeout: a row of its own with no figures, or,
      * when an earlier pass measured it, that pass's figures */
     /* implausible: empty, or why the row's figure is impossible (its value, raw: the figure) */
-    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated,implausible,raw\n");
+    /* passes: each pass's own figure (analysed y), ';'-separated, of a sweep with two or more */
+    buf_puts(&b, "series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated,implausible,raw,passes\n");
     int nrows = s->nseries + (s->ncut < SWEEP_MAX_CUT ? s->ncut : SWEEP_MAX_CUT);
     for (int i = 0; i < nrows; i++) {
         const SweepCut *cut = i >= s->nseries ? &s->cut[i - s->nseries] : NULL;
@@ -2034,9 +2197,15 @@ static bool write_csv(Sweep *s, const char *path)
             buf_printf(&b, ",%d,%d,%d,%d,", p->n, cut || cut_at(s, nm, p->x), s->interrupted,
                        s->prov.emulated[0] != 0);
             if (p->implausible && isfinite(p->raw))
-                buf_printf(&b, "%s,%.6g\n", p->implausible, p->raw);
+                buf_printf(&b, "%s,%.6g,", p->implausible, p->raw);
             else
-                buf_printf(&b, "%s,\n", p->implausible ? p->implausible : "");
+                buf_printf(&b, "%s,,", p->implausible ? p->implausible : "");
+            for (int k = 0; !cut && s->series[i].npass > 1 && k < s->series[i].npass && k < SWEEP_PASS_Y; k++)
+                if (isfinite(p->pass_y[k]))
+                    buf_printf(&b, "%s%.6g", k ? ";" : "", p->pass_y[k]);
+                else
+                    buf_puts(&b, k ? ";" : "");
+            buf_putc(&b, '\n');
         }
     }
     bool ok = out_write_file(path, &b);
@@ -2201,6 +2370,48 @@ static void sweep_warnings(const Sweep *s)
     }
 }
 
+void sweep_pass_findings(Sweep *s)
+{
+    for (int si = 0; si < s->nseries; si++) {
+        SweepSeries *S = &s->series[si];
+        if (!s->pass_rule || S->npass < 2 || S->n == 0)
+            continue;
+        const KneeResult *r = sweep_knees(s, si);
+        int np = S->npass < SWEEP_PASS_Y ? S->npass : SWEEP_PASS_Y;
+        int need = np / 2 + np % 2 > 2 ? np / 2 + np % 2 : 2;
+        for (int i = 0; i + 1 < r->nlevels; i++) {
+            const KneeLevel *L = &r->levels[i];
+            int seen = S->step_seen[i];
+            double c0 = S->step_conf0[i];
+            if (seen < 0)
+                continue;
+            char xs[32];
+            sweep_fmt_x(s, isfinite(L->x_mid) ? L->x_mid : L->x_last, xs, sizeof xs);
+            if (isfinite(c0) && c0 >= 0.5 && seen < need) {
+                sweep_note(s, "%s: the fastest-of curve steps at %s (confidence %.2f), but %d of %d passes alone "
+                           "do: unsteady, not a finding (a knee is one at least %d passes show)",
+                           S->name[0] ? S->name : "the curve", xs, c0, seen, np, need);
+                continue;
+            }
+            for (int k = 0; k < s->nfind; k++) {
+                SweepFinding *f = &s->find[k];
+                if ((strcmp(f->series, S->name) && (f->series[0] || s->nseries > 1)) || f->from != L->x_first ||
+                    f->to != L->x_last || f->npass > 0)
+                    continue;
+                f->npass = np;
+                for (int m = 0; m < np; m++)
+                    f->pass_val[m] = S->step_pass[i][m];
+                sweep_fnote_clause(f, "%d of %d passes alone show it (rise across it, pass the middle of its levels "
+                                   "within half an octave)", seen, np);
+                if (isnan(c0))
+                    sweep_fnote_add(f, " (the fastest-of curve has no step there: found by the passes)");
+                else if (c0 < 0.5)
+                    sweep_fnote_add(f, " (the fastest-of curve alone: confidence %.2f)", c0);
+            }
+        }
+    }
+}
+
 int sweep_finish(Sweep *s)
 {
     if (!s->opt.quiet && isatty(2))
@@ -2230,6 +2441,7 @@ int sweep_finish(Sweep *s)
                 "(see the experiment's --help for the points it leaves out)\n", s->exp);
         return 1;
     }
+    sweep_pass_findings(s);
     char cav[400];
     bench_ident_caveat(&s->ident, cav, sizeof cav);
     if (cav[0])

@@ -33,6 +33,7 @@
 
 #define SWEEP_MAX_SERIES SVG_MAX_SERIES
 #define SWEEP_MAX_FINDINGS 64
+#define SWEEP_PASS_Y 4        /* the passes whose own curves are kept (the pass rule's) */
 
 typedef struct SweepOpts {
     int cpu;                  /* -cpu: CPU to pin to (default: the last online CPU) */
@@ -74,6 +75,8 @@ typedef struct SweepPoint {
                                * string: "not positive", "above the core's width" ...): shown with
                                * the point (table "!", JSON, CSV), left out of the analysis */
     double raw;               /* the figure found impossible (NAN when it is the one shown) */
+    double pass_y[SWEEP_PASS_Y];   /* the analysed y of each of the first passes alone (NAN: not
+                               * measured), set by sweep_add: the pass rule's curves */
 } SweepPoint;
 
 typedef struct SweepSeries {
@@ -83,6 +86,13 @@ typedef struct SweepSeries {
     int n, cap;
     KneeResult knees;
     bool analysed;
+    int npass;                /* passes recorded in pts[].pass_y (at most SWEEP_PASS_Y) */
+    /* the pass rule (Sweep.pass_rule), per step of knees (level i to i+1): each pass's own
+     * step within the tolerance (NAN: none), how many passes show it, and what the rule did */
+    double step_pass[KNEE_MAX_LEVELS][SWEEP_PASS_Y];
+    int step_seen[KNEE_MAX_LEVELS];
+    double step_conf0[KNEE_MAX_LEVELS];   /* the fastest-of curve's own confidence (NAN: the
+                                           * step was found by the passes alone) */
 } SweepSeries;
 
 typedef struct SweepFinding {
@@ -163,6 +173,7 @@ typedef struct Sweep {
                                   * (SweepPoint.implausible) and the analysis leaves it out */
     const char *ceiling_why;  /* what the ceiling is ("the rename width of Golden Cove ...") */
     BenchCpuTimes *load0;     /* the CPUs' times at sweep_begin (a note says what else ran) */
+    bool pass_rule;           /* the knees are those the passes agree on (sweep_pass_knees) */
     int pass;                 /* > 0: a later pass over the same points: sweep_add keeps, per x,
                                * the point with the lower y (interference only adds time, and a
                                * disturbed phase of the machine can outlast all the samples of a
@@ -386,8 +397,32 @@ double sweep_colored_capacity_range(const double *x, const double *y, int n, int
  * place (the ends and non-finite values kept): a monotone run, and so every step, is unchanged;
  * a single point above or below both neighbours takes the nearer of them. */
 void sweep_median3(double *y, int n);
-/* Run the knee detector over a series (cached). */
+/* Run the knee detector over a series (cached); with Sweep.pass_rule and two passes or more
+ * recorded, the knees the passes agree on (sweep_pass_knees). */
 const KneeResult *sweep_knees(Sweep *s, int series);
+/* The pass rule (SWEEP_PASS_RULE): r, the knees of the fastest-of curve (x, y[0..n)), made the
+ * knees the passes agree on, from each pass's own curve (py[k * n + i], k < npass): a pass shows
+ * a step when its own curve rises (falls) at least half as much between the step's two plateaus
+ * and passes the middle of its two levels within SWEEP_PASS_TOL octaves of the step; one fewer
+ * than max(2, half) of the passes show is no knee (its confidence set below 0.5), one they show
+ * that the fastest-of curve has below 0.5 is raised to 0.5, and a step of a pass's own knees
+ * (knee_find) that they show and the fastest-of curve has none near is added (a plateau split,
+ * or one put between two).  S gets each step's passes (step_pass, step_seen, step_conf0).
+ * Exposed for tests. */
+void sweep_pass_knees(const Sweep *s, SweepSeries *S, const double *x, const double *y, const double *py,
+                      int npass, int n, KneeResult *r);
+/* The pass rule's words (sweep_finish calls it): each finding of a step (its plateau that of a
+ * step of sweep_knees) gets its passes' figures (npass, pass_val: "(passes LO..HI)") and how many
+ * show it; a step of the fastest-of curve the passes do not show, a note of the sweep. */
+void sweep_pass_findings(Sweep *s);
+#define SWEEP_PASS_TOL 0.5
+#define SWEEP_PASS_RULE "each pass's own curve is checked too: a pass shows a knee when it rises (falls) at\n" \
+    "               least half as much across it and passes the middle of the two levels within\n" \
+    "               half an octave of it; a knee is reported when 2 of 3 passes show it (of N: half,\n" \
+    "               2 or more), even where the fastest-of curve misses it (found on a pass's curve);\n" \
+    "               a knee fewer passes show is no finding (a note says so); each finding gives the\n" \
+    "               passes' places \"(passes LO..HI)\""
+
 /* The steps of knee result r worth naming: the levels before the last with confidence >= 0.5,
  * their indices in idx[] and their capacity in at[] (x_mid: halfway to the next level, or
  * x_last for a sharp step).  Returns how many (at most max). */

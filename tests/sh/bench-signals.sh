@@ -68,8 +68,8 @@ for sig in INT TERM; do
   [ $rc = $want ] || bad "dcache SIG$sig: exit $rc, want $want"
   grep -q "^uarch: bench dcache: interrupted by SIG$sig, reporting the [0-9]* points measured" err || bad "dcache SIG$sig: no message: $(cat err)"
   grep -q '^findings (interrupted: partial sweep):' out || bad "dcache SIG$sig: no partial findings"
-  head -n 1 s.csv | grep -q ',interrupted,emulated,implausible,raw$' || bad "dcache SIG$sig: csv header: $(head -n 1 s.csv)"
-  awk -F, 'NR > 1 && $(NF-3) != 1 { bad = 1 } END { exit bad }' s.csv || bad "dcache SIG$sig: a csv row not marked interrupted"
+  head -n 1 s.csv | grep -q ',interrupted,emulated,implausible,raw,passes$' || bad "dcache SIG$sig: csv header: $(head -n 1 s.csv)"
+  awk -F, 'NR > 1 && $(NF-4) != 1 { bad = 1 } END { exit bad }' s.csv || bad "dcache SIG$sig: a csv row not marked interrupted"
   grep -q '(interrupted)' s.svg || bad "dcache SIG$sig: svg not marked interrupted"
   empty_tmp "dcache SIG$sig"
 done

@@ -35,7 +35,7 @@ while IFS='|' read -r name args; do
   awk -F, 'NR > 1 { for (i = 3; i <= 6; i++) if ($i ~ /^-|nan|inf/) bad = 1 } END { exit bad }' "$tmp/$name.fields" \
     || bad "$name: a negative or NaN median/best/min/max in the csv"
   echo "$out" | grep -q '^findings' || bad "$name: no findings section"
-  head -n 1 "$tmp/$name.csv" | grep -q '^series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated,implausible,raw$' || bad "$name: csv header"
+  head -n 1 "$tmp/$name.csv" | grep -q '^series,x,median,best,min,max,q25,q75,n,cut,interrupted,emulated,implausible,raw,passes$' || bad "$name: csv header"
   [ "$(wc -l < "$tmp/$name.csv")" -ge 2 ] || bad "$name: csv has no rows"
   # one row per point: passes over the same points keep one of each
   sed -E '1d; s/^"(([^"]|"")*)",([^,]*),.*/\1|\3/; t; s/^([^,]*),([^,]*),.*/\1|\2/' "$tmp/$name.csv" | sort | uniq -d | grep -q . \

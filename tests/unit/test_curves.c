@@ -7,6 +7,7 @@
 #include "bench/sweep.h"
 #include "bench/btb.h"
 #include "bench/dcache.h"
+#include "bench/dtlb.h"
 #include "bench/icache.h"
 #include "bench/itlb.h"
 #include "bench/rob.h"
@@ -20,19 +21,27 @@ typedef struct Curve {
     double x[512], best[512], med[512];
 } Curve;
 
-/* The points of a CSV of `uarch bench ... -csv` (series,x,median,best,...): those of `series`
- * (NULL: the first series).  Read from $ROOT (tests/run.sh) or the working directory (the
- * repo's root). */
-static bool curve_load_series(const char *name, const char *series, Curve *c)
+/* tests/data/curves/<name>, from $ROOT (tests/run.sh) or the working directory (the repo's
+ * root); NULL after a failed check */
+static FILE *curve_open(const char *name)
 {
     char path[512];
     const char *root = getenv("ROOT");
     snprintf(path, sizeof path, "%s%stests/data/curves/%s", root ? root : "", root ? "/" : "", name);
     FILE *f = fopen(path, "r");
-    if (!f) {
+    if (!f)
         t_fail(__FILE__, __LINE__, "cannot open %s", path);
+    return f;
+}
+
+/* The points of a CSV of `uarch bench ... -csv` (series,x,median,best,...): those of `series`
+ * (NULL: the first series).  Read from $ROOT (tests/run.sh) or the working directory (the
+ * repo's root). */
+static bool curve_load_series(const char *name, const char *series, Curve *c)
+{
+    FILE *f = curve_open(name);
+    if (!f)
         return false;
-    }
     char line[1024], first[1024] = "";
     c->n = 0;
     while (fgets(line, sizeof line, f) && c->n < 512) {
@@ -1137,4 +1146,78 @@ TEST(curves_btb_wide_spacing_not_aliasing)
         CHECK(btb_note(&s, k ? "says " BTB_ALIAS_NAME " (of a level of" : "says " BTB_WIDE_NAME " (of a level of"));
         sweep_free(&s);
     }
+}
+
+/* The points of a CSV with a "passes" column (each pass's own figure, ';'-separated: the last
+ * field) as a sweep of passes: s gets series `series` (its first series when NULL) pass by
+ * pass, as sweep_add saw them.  Returns the number of passes (0: none recorded). */
+static int curve_load_passes(const char *name, Sweep *s, int ser)
+{
+    FILE *f = curve_open(name);
+    if (!f)
+        return 0;
+    char line[1024];
+    double x[512], py[SWEEP_PASS_Y][512];
+    int n = 0, np = 0;
+    while (fgets(line, sizeof line, f) && n < 512) {
+        if (line[0] == '#' || !strncmp(line, "series,", 7) || line[0] == '"')
+            continue;
+        char *field[16];
+        int nf = 0;
+        for (char *p = line; p && nf < 16; nf++) {
+            field[nf] = p;
+            p = strchr(p, ',');
+            if (p)
+                *p++ = 0;
+        }
+        if (nf < 15)
+            continue;
+        x[n] = strtod(field[1], NULL);
+        int k = 0;
+        for (char *p = field[14]; k < SWEEP_PASS_Y; k++) {
+            char *e;
+            py[k][n] = strtod(p, &e);
+            if (e == p)
+                py[k][n] = NAN;
+            p = strchr(p, ';');
+            if (!p) {
+                k++;
+                break;
+            }
+            p++;
+        }
+        if (k > np)
+            np = k;
+        n++;
+    }
+    fclose(f);
+    for (s->pass = 0; s->pass < np; s->pass++)
+        for (int i = 0; i < n; i++) {
+            double y = py[s->pass][i];
+            SweepPoint pt = {.x = x[i], .med = y, .min = y, .max = y, .q25 = y, .q75 = y, .best = y, .n = 15};
+            sweep_add(s, ser, &pt);
+        }
+    return np > 1 ? np : 0;
+}
+
+/* dtlb on this bhyve Zen 5 guest (2026-12-03 09:43, 3 passes, other helpers' builds on both
+ * vCPUs): the passes' own curves (the CSV's passes column).  The knee detector on each pass alone
+ * found the L2 TLB's step (23 -> 222 cycles past 4,096 pages) in one pass of three (the others:
+ * a climb to the end, one step from the L1D's lines to the walks); each pass's curve crosses the
+ * middle of the two levels past 4,096 pages: 3 of 3 (sweep_pass_knees) */
+TEST(curves_dtlb_zen5_passes)
+{
+    Sweep s = {.opt = {.best = true}, .knee = knee_defaults(), .x_int = true, .pass_rule = true};
+    s.knee.direction = 1;
+    int ser = sweep_series(&s, "4 KiB pages");
+    CHECK(curve_load_passes("dtlb-zen5-passes-1.csv", &s, ser) == 3);
+    const ClockTlb l1 = {1, "Data", 96, 96, 96, true}, l2 = {2, "Data", 128, 8, 15, false};
+    const ClockTlb *cpuid[2] = {&l1, &l2};
+    dtlb_name(&s, ser, 48 * 1024, cpuid, 4096, 16384);
+    sweep_pass_findings(&s);
+    const SweepFinding *f1 = finding_named(&s, "L1 DTLB"), *f2 = finding_named(&s, "L2 TLB");
+    CHECK(f1 && f1->value == 91 && strstr(f1->note, "3 of 3 passes alone show it"));
+    CHECK(f2 && f2->value == 4096 && strstr(f2->note, "3 of 3 passes alone show it"));
+    CHECK(f2 && f2->npass == 3 && f2->pass_val[0] == 4096 && f2->pass_val[1] == 4096 && f2->pass_val[2] == 4096);
+    sweep_free(&s);
 }
