@@ -83,17 +83,6 @@ static bool masm_binary(const Parser *P, const char *at, char *buf, size_t cap)
     return true;
 }
 
-/* the line of `at` in the statement's (one that spans lines, a string across them: a line
- * after its first), its number, and its start in *ls */
-static int line_of(const Parser *P, const char *at, const char **ls)
-{
-    int line = P->line;
-    *ls = P->ls;
-    if (!at || at <= P->ls || at > P->le) return line;
-    for (const char *n; (n = memchr(*ls, '\n', (size_t)(at - *ls))); *ls = n + 1) line++;
-    return line;
-}
-
 /* the line a diagnostic shows for ls: the user's, where ls is in the copy with its block
  * comments blanked (same columns) */
 static const char *user_line(const Parser *P, const char *ls)
@@ -101,6 +90,21 @@ static const char *user_line(const Parser *P, const char *ls)
     const Buf *b = &P->cline;
     if (P->cline_of && b->data && ls >= b->data && ls <= b->data + b->len) return P->cline_of + (ls - b->data);
     return ls;
+}
+
+/* the line of `at` in the statement's (one that spans lines, a string across them: a line
+ * after its first), its number, and its start in *ls */
+static int line_of(const Parser *P, const char *at, const char **ls)
+{
+    int line = P->line;
+    *ls = P->ls;
+    if (!at || at <= P->ls || at > P->le) return line;
+    /* (in the copy with block comments blanked, their newlines are blanks: the user's line
+     * counts them, at the same offsets) */
+    const char *u = user_line(P, P->ls), *ua = u + (at - P->ls), *us = u;
+    for (const char *n; (n = memchr(us, '\n', (size_t)(ua - us))); us = n + 1) line++;
+    *ls = P->ls + (us - u);
+    return line;
 }
 
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
@@ -4098,7 +4102,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         tend = end;
         P.line = ++line_no;
         const char *from = P.A.in_comment ? comment_close(ls, le) : ls;   /* (past a block comment's end) */
-        if (plain < le && from && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
+        if (plain < le && from && (memchr(plain, '"', (size_t)(le - plain)) || memchr(plain, '*', (size_t)(le - plain)))) {
+            /* (a string or a block comment that spans lines?) */
             int more;
             const char *se = asm_statement_end(from, le, end, P.A.dialect == ASM_DARWIN, &more);
             if (se) le = se, line_no += more;
@@ -4123,18 +4128,19 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             bool aok;
             const char *cs = ls, *ce = le;
             if (P.A.in_comment || (plain < le && memchr(plain, '*', (size_t)(le - plain)))) {
-                /* block comments hide what they hold from the layer too */
+                /* block comments hide what they hold from the layer too; a body keeps their
+                 * ends and newlines (a statement goes on after one, in the expansion too) */
                 Buf *b = &P.cline;
                 buf_reset(b);
                 buf_put(b, ls, (size_t)(le - ls));
                 buf_cstr(b);
                 for (char *x = b->data; x < b->data + b->len; x++) {
                     if (P.A.in_comment) {
-                        if (x[0] == '*' && x[1] == '/') { x[0] = x[1] = ' '; x++; P.A.in_comment = false; }
-                        else if (*x != '\t') *x = ' ';
+                        if (x[0] == '*' && x[1] == '/') { x++; P.A.in_comment = false; }
+                        else if (*x != '\t' && *x != '\n') *x = ' ';
                     } else if (x[0] == '/' && x[1] == '*') {
                         P.cmt_line = P.line, P.cmt_col = (int)(x - b->data) + 1;
-                        x[0] = x[1] = ' '; x++; P.A.in_comment = true;
+                        x++; P.A.in_comment = true;
                     }
                     else if (x[0] == '/' && x[1] == '/') break;
                 }

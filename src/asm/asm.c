@@ -955,11 +955,17 @@ const char *asm_statement_end(const char *ls, const char *le, const char *end, b
             }
             p = q;
         } else if (*p == '/' && p + 1 < e && p[1] == '*') {
-            /* (a block comment closed on its line is passed: a string after it spans lines
-             * too; one left open ends the statement at that line's end) */
+            /* (llvm's lexer takes a block comment as a blank, newlines and all: the statement
+             * goes on after it, to the end of the line it closes on; one never closed ends
+             * the statement at its line's end, where "unterminated comment" goes) */
             const char *c = p + 2;
-            while (c + 1 < e && !(c[0] == '*' && c[1] == '/')) c++;
-            if (c + 1 >= e) break;
+            while (c + 1 < end && !(c[0] == '*' && c[1] == '/')) c++;
+            if (c + 1 >= end) break;
+            if (c + 1 > e) {
+                for (const char *y = e; (y = memchr(y, '\n', (size_t)(c - y))); y++) n++;
+                const char *x = memchr(c, '\n', (size_t)(end - c));
+                e = x ? x : end;
+            }
             p = c + 1;
         } else if ((*p == '/' && p + 1 < e && p[1] == '/') || (*p == ';' && darwin)) {
             break;
@@ -999,7 +1005,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
         const char *te = f->text.data + f->text.len, *e = nl ? nl : te;
         int more = 0;             /* (a string that spans lines: the statement's lines) */
         const char *se;
-        if (memchr(s, '"', (size_t)(e - s)) && (se = asm_statement_end(s, e, te, A->dialect == ASM_DARWIN, &more))) e = se;
+        if ((memchr(s, '"', (size_t)(e - s)) || memchr(s, '*', (size_t)(e - s))) && (se = asm_statement_end(s, e, te, A->dialect == ASM_DARWIN, &more))) e = se;
         f->pos = (size_t)(e - f->text.data) + 1;
         *ls = s;
         *le = e;

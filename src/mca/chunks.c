@@ -63,41 +63,6 @@ static int line_marker(const char *p, const char *e)
     return 0;
 }
 
-/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
- * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
- * " / ; before their newline: one pass finds their end, and they have no marker.  A line that
- * leaves a string open is read with the lines the string spans, as the parser reads them
- * (asm_statement_end; *more: the lines after the first; a marker inside the string is none):
- * NULL while no quote in [p, e) closes it, unless `final` (e is the end of the input) or the
- * lines would pass MCA_LINE_MAX (then the line alone: the parser's error), and when its last
- * line ends at e (the caller reads on, or takes the rest as the last line). */
-static const char *scan_line(const char *p, const char *e, bool final, bool darwin, int *marker, int *more)
-{
-    const char *c = p;
-    *more = 0;
-    while (c < e && (*c == ' ' || *c == '\t'))
-        c++;
-    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
-    if (q < e && *q == '\n') {
-        *marker = 0;
-        return q + 1;
-    }
-    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
-    if (!nl)
-        return NULL;
-    if (q < nl && memchr(q, '"', (size_t)(nl - q))) {
-        const char *se = asm_statement_end(p, nl, e, darwin, more);
-        if (se == e || (!se && !final && e - p <= MCA_LINE_MAX))
-            return NULL;          /* (read on: its end is not read yet; at the end, the rest) */
-        if (se && se - p <= MCA_LINE_MAX)
-            nl = se;
-        else
-            *more = 0;
-    }
-    *marker = line_marker(p, nl + 1);
-    return nl + 1;
-}
-
 /* is a block comment open after [p, e), from `open` (open at p)?  (a string's quotes and a
  * line comment as the parser reads them) */
 static bool comment_after(const char *p, const char *e, bool open)
@@ -119,9 +84,47 @@ static bool comment_after(const char *p, const char *e, bool open)
     return open;
 }
 
+/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
+ * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
+ * " / ; before their newline: one pass finds their end, and they have no marker.  A line that
+ * leaves a string open is read with the lines the string spans, as the parser reads them
+ * (asm_statement_end; *more: the lines after the first; a marker inside the string is none):
+ * NULL while no quote in [p, e) closes it, unless `final` (e is the end of the input) or the
+ * lines would pass MCA_LINE_MAX (then the line alone: the parser's error), and when its last
+ * line ends at e (the caller reads on, or takes the rest as the last line).  So does a line
+ * that leaves a block comment open: the statement goes on after the comment. */
+static const char *scan_line(const char *p, const char *e, bool final, bool darwin, int *marker, int *more)
+{
+    const char *c = p;
+    *more = 0;
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
+    if (q < e && *q == '\n') {
+        *marker = 0;
+        return q + 1;
+    }
+    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
+    if (!nl)
+        return NULL;
+    if (q < nl && (memchr(q, '"', (size_t)(nl - q)) || memchr(q, '*', (size_t)(nl - q)))) {
+        const char *se = asm_statement_end(p, nl, e, darwin, more);
+        if (se == e || (!se && !final && e - p <= MCA_LINE_MAX))
+            return NULL;          /* (read on: its end is not read yet; at the end, the rest) */
+        if (se && *c != '#' && !final && e - p <= MCA_LINE_MAX && comment_after(p, se, false))
+            return NULL;          /* (a block comment not closed yet: its statement goes on after it) */
+        if (se && se - p <= MCA_LINE_MAX)
+            nl = se;
+        else
+            *more = 0;
+    }
+    *marker = line_marker(p, nl + 1);
+    return nl + 1;
+}
+
 /* the lines [*first, *last] (1-based) of the statement of `text` that holds line `line`: one
- * line, or the lines a string spans (as the parser reads them: asm_statement_end, not inside
- * a block comment) */
+ * line, or the lines a string or a block comment spans (as the parser reads them:
+ * asm_statement_end, not inside a block comment never closed) */
 static void statement_lines(const Buf *text, int line, bool darwin, int *first, int *last)
 {
     const char *p = text->data, *end = p + text->len;
@@ -130,7 +133,8 @@ static void statement_lines(const Buf *text, int line, bool darwin, int *first, 
     for (int l = 1; p < end && l <= line;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *se;
         int more = 0;
-        if (!cmt && memchr(p, '"', (size_t)(le - p)) && (se = asm_statement_end(p, le, end, darwin, &more)))
+        if (!cmt && (memchr(p, '"', (size_t)(le - p)) || memchr(p, '*', (size_t)(le - p))) &&
+            (se = asm_statement_end(p, le, end, darwin, &more)))
             le = se;
         if (more || cmt || memchr(p, '/', (size_t)(le - p)))
             cmt = comment_after(p, le, cmt);
@@ -151,7 +155,7 @@ static bool blank_line(Buf *text, int line, bool darwin, bool to_end)
     int l = 1, first, last;
     size_t i = 0;
     bool changed = false;
-    if (memchr(text->data, '"', text->len))
+    if (memchr(text->data, '"', text->len) || memchr(text->data, '*', text->len))
         statement_lines(text, line, darwin, &first, &last);
     else
         first = last = line;
