@@ -3773,6 +3773,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * wants a string (.ascii) finds none: the directive's words */
         if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
         const char *msg = value_then_string(d, x, q);
+        if (msg) asm_cond_failed(&P->A, d, P->line, s);   /* (.if's condition: the conditional stays open) */
         if (msg) return a64p_perr(P, q, "%s", msg);
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)

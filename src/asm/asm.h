@@ -198,6 +198,9 @@ bool asm_macro_named(const AsmState *A, const char *s, size_t n);
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, const char *eos, int line, const char *ls,
                     bool *handled, AsmErr *err);
 
+/* the conditional d (at `at`, on `line`) whose condition failed: left open as llvm's is */
+void asm_cond_failed(AsmState *A, const AsmDirective *d, int line, const char *at);
+
 /* ---- logical lines ----
  * llvm's lexer reads a string up to the next '"' anywhere in the text, newlines included: a
  * statement whose line leaves a string open goes on over the lines the string spans, and its
