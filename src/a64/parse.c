@@ -114,6 +114,10 @@ static bool report(Parser *P, const char *at, const char *msg, const char *hint)
     int col = at ? (int)(at - ls) + 1 : 0;
     diag_set(P->err, P->file, line, col, user_line(P, ls), "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
+    /* (the warnings of its line said already, past its column: llvm's lexer said them first,
+     * reading the statement, e.g. a string's "newline inserted") */
+    for (int i = P->prog->nwarnings - 1; i >= 0 && P->prog->warnings[i].line == line; i--)
+        if (P->prog->warnings[i].col > P->err->order_col && !P->prog->warnings[i].own) P->err->order_col = P->prog->warnings[i].col;
     char masm[160];
     if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
     return report_notes(P, hint);
@@ -3949,6 +3953,7 @@ void a64p_skipped_add(Parser *P, const Diag *err)
         err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
         inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
         inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0, err->cut};
+    prog->skipped[prog->nskipped - 1].order_col = err->order_col;
 }
 
 /* the line `line` at ls failed after errors of its earlier statements were left out (from

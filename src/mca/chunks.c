@@ -379,6 +379,9 @@ static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
 /* an error of a line parsed again blank, with the warnings of that line's statement that its
  * failed parse made before it (their lines the input's), and the count of those past the cap
  * on printed warnings (A64Program.more) from line more_line on */
+/* the column an error is said at among its line's warnings (Diag.order_col) */
+static int order_col(int col, int order) { return order > col ? order : col; }
+
 typedef struct Held { Diag err; Diag *warns; int nwarns; long more; int more_line; } Held;
 
 /* err held (in line order: a line before one held, the parse that failed on it went past that
@@ -507,7 +510,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         for (int h = 0; h < nheld; h++) {
             if (warn)
                 wi = a64_print_warnings_before(stderr, &run->cur->prog, ch->line0, run->warned_lines, &run->warned,
-                                               wi, held[h].err.line, held[h].err.col);
+                                               wi, held[h].err.line, order_col(held[h].err.col, held[h].err.order_col));
             held_print(run, &held[h], collect, warn, &asm_errors);
         }
         held_free(held, nheld);
@@ -533,7 +536,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (h < nheld && (i == prog->nskipped || held[h].err.line <= prog->skipped[i].line + ch->line0)) {
             if (inter)
                 wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
-                                               held[h].err.line, held[h].err.col);
+                                               held[h].err.line, order_col(held[h].err.col, held[h].err.order_col));
             held_print(run, &held[h++], collect, inter, &asm_errors);
             continue;
         }
@@ -545,7 +548,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             continue;
         if (inter)
             wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
-                                           sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
+                                           sk->file ? INT_MIN : sk->line + ch->line0, order_col(sk->col, sk->order_col));
         if (!first)
             continue;
         /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-
