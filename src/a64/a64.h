@@ -337,6 +337,7 @@ typedef struct A64Program {
         int line, col, col_end; const char *msg, *notes; int kind;   /* its Diag's */
         const char *file, *src; int fline;
         int cut;                  /* its Diag's */
+        int order_col;            /* its Diag's */
     } *skipped;
     int nskipped;
     /* the instructions of files the parser read for `.include` (src/asm asm_include_text; their

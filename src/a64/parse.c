@@ -83,17 +83,6 @@ static bool masm_binary(const Parser *P, const char *at, char *buf, size_t cap)
     return true;
 }
 
-/* the line of `at` in the statement's (one that spans lines, a string across them: a line
- * after its first), its number, and its start in *ls */
-static int line_of(const Parser *P, const char *at, const char **ls)
-{
-    int line = P->line;
-    *ls = P->ls;
-    if (!at || at <= P->ls || at > P->le) return line;
-    for (const char *n; (n = memchr(*ls, '\n', (size_t)(at - *ls))); *ls = n + 1) line++;
-    return line;
-}
-
 /* the line a diagnostic shows for ls: the user's, where ls is in the copy with its block
  * comments blanked (same columns) */
 static const char *user_line(const Parser *P, const char *ls)
@@ -103,6 +92,21 @@ static const char *user_line(const Parser *P, const char *ls)
     return ls;
 }
 
+/* the line of `at` in the statement's (one that spans lines, a string across them: a line
+ * after its first), its number, and its start in *ls */
+static int line_of(const Parser *P, const char *at, const char **ls)
+{
+    int line = P->line;
+    *ls = P->ls;
+    if (!at || at <= P->ls || at > P->le) return line;
+    /* (in the copy with block comments blanked, their newlines are blanks: the user's line
+     * counts them, at the same offsets) */
+    const char *u = user_line(P, P->ls), *ua = u + (at - P->ls), *us = u;
+    for (const char *n; (n = memchr(us, '\n', (size_t)(ua - us))); us = n + 1) line++;
+    *ls = P->ls + (us - u);
+    return line;
+}
+
 static bool report(Parser *P, const char *at, const char *msg, const char *hint)
 {
     const char *ls;
@@ -110,6 +114,10 @@ static bool report(Parser *P, const char *at, const char *msg, const char *hint)
     int col = at ? (int)(at - ls) + 1 : 0;
     diag_set(P->err, P->file, line, col, user_line(P, ls), "%s", msg);
     if (P->file != P->input_file) P->err->kind = A64_DIAG_INCLUDED, P->err->own = true;
+    /* (the warnings of its line said already, past its column: llvm's lexer said them first,
+     * reading the statement, e.g. a string's "newline inserted") */
+    for (int i = P->prog->nwarnings - 1; i >= 0 && P->prog->warnings[i].line == line; i--)
+        if (P->prog->warnings[i].col > P->err->order_col && !P->prog->warnings[i].own) P->err->order_col = P->prog->warnings[i].col;
     char masm[160];
     if (!hint[0] && masm_binary(P, at, masm, sizeof masm)) hint = masm;
     return report_notes(P, hint);
@@ -3770,6 +3778,7 @@ static bool unterminated(Parser *P, const char *st, const char *s, const char *q
          * wants a string (.ascii) finds none: the directive's words */
         if (!d) return a64p_perr(P, s, "unknown directive");   /* (the name first) */
         const char *msg = value_then_string(d, x, q);
+        if (msg) asm_cond_failed(&P->A, d, P->line, s);   /* (.if's condition: the conditional stays open) */
         if (msg) return a64p_perr(P, q, "%s", msg);
         if (d && (d->kind == ASM_D_IFC || d->kind == ASM_D_IFNC) && !strcmp(d->unterminated, "-") && !P->A.nframes &&
             P->file == P->input_file)
@@ -3945,6 +3954,7 @@ void a64p_skipped_add(Parser *P, const Diag *err)
         err->notes[0] ? arena_strndup(&prog->arena, err->notes, strlen(err->notes)) : NULL, err->kind,
         inc ? arena_strndup(&prog->arena, err->file, strlen(err->file)) : NULL,
         inc ? arena_strndup(&prog->arena, err->src_line, strlen(err->src_line)) : NULL, inc ? err->line : 0, err->cut};
+    prog->skipped[prog->nskipped - 1].order_col = err->order_col;
 }
 
 /* the line `line` at ls failed after errors of its earlier statements were left out (from
@@ -4099,7 +4109,8 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
         tend = end;
         P.line = ++line_no;
         const char *from = P.A.in_comment ? comment_close(ls, le) : ls;   /* (past a block comment's end) */
-        if (plain < le && from && memchr(plain, '"', (size_t)(le - plain))) {   /* a string that spans lines? */
+        if (plain < le && from && (memchr(plain, '"', (size_t)(le - plain)) || memchr(plain, '*', (size_t)(le - plain)))) {
+            /* (a string or a block comment that spans lines?) */
             int more;
             const char *se = asm_statement_end(from, le, end, P.A.dialect == ASM_DARWIN, &more);
             if (se) le = se, line_no += more;
@@ -4124,18 +4135,19 @@ static bool parse_text(const char *file, const char *text, size_t len, const A64
             bool aok;
             const char *cs = ls, *ce = le;
             if (P.A.in_comment || (plain < le && memchr(plain, '*', (size_t)(le - plain)))) {
-                /* block comments hide what they hold from the layer too */
+                /* block comments hide what they hold from the layer too; a body keeps their
+                 * ends and newlines (a statement goes on after one, in the expansion too) */
                 Buf *b = &P.cline;
                 buf_reset(b);
                 buf_put(b, ls, (size_t)(le - ls));
                 buf_cstr(b);
                 for (char *x = b->data; x < b->data + b->len; x++) {
                     if (P.A.in_comment) {
-                        if (x[0] == '*' && x[1] == '/') { x[0] = x[1] = ' '; x++; P.A.in_comment = false; }
-                        else if (*x != '\t') *x = ' ';
+                        if (x[0] == '*' && x[1] == '/') { x++; P.A.in_comment = false; }
+                        else if (*x != '\t' && *x != '\n') *x = ' ';
                     } else if (x[0] == '/' && x[1] == '*') {
                         P.cmt_line = P.line, P.cmt_col = (int)(x - b->data) + 1;
-                        x[0] = x[1] = ' '; x++; P.A.in_comment = true;
+                        x++; P.A.in_comment = true;
                     }
                     else if (x[0] == '/' && x[1] == '/') break;
                 }

@@ -17,8 +17,9 @@
 enum { C_NONE, C_MACRO, C_REPT, C_IRP, C_IRPC };
 enum { F_MACRO, F_REPT, F_IRP, F_IRPC, F_INCLUDE };
 /* a conditional: its branch is being assembled, no branch taken yet, a branch was taken, or
- * the whole .if lies in a skipped region */
-enum { K_ACTIVE, K_WAITING, K_DONE, K_NESTED };
+ * the whole .if lies in a skipped region; or its .if failed: assembled, and its .else or
+ * .elseif taken too (llvm's state after the error: the outer's, none met) */
+enum { K_ACTIVE, K_WAITING, K_DONE, K_NESTED, K_FAILED };
 
 typedef struct AsmParam { char *name, *def; bool req, vararg; } AsmParam;
 struct AsmMacro {
@@ -300,6 +301,7 @@ bool asm_assign(AsmState *A, const char *name, size_t n, const char *x, const ch
 }
 
 /* ---- conditionals ---- */
+static bool is_if(int k) { return k <= ASM_D_IFNES; }
 static void update_busy(AsmState *A) { A->busy = A->collect != C_NONE || A->skip_from >= 0; }
 
 static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *err)
@@ -308,10 +310,21 @@ static bool cond_push(AsmState *A, int state, int line, const char *at, AsmErr *
     A->cond[A->ncond].state = (uint8_t)state;
     A->cond[A->ncond].seen_else = false;
     A->cond[A->ncond].line = line;
-    if (state != K_ACTIVE && A->skip_from < 0) A->skip_from = A->ncond;
+    if (state != K_ACTIVE && state != K_FAILED && A->skip_from < 0) A->skip_from = A->ncond;
     A->ncond++;
     update_busy(A);
     return true;
+}
+
+void asm_cond_failed(AsmState *A, const AsmDirective *d, int line, const char *at)
+{
+    /* (llvm-mc 19 opens the conditional before it reads the condition, but for .ifeqs and
+     * .ifnes: it stays open, in the outer's state; "unmatched .ifs or .elses" at the end
+     * without its .endif.  The outer's condition met: an .if's taken branch) */
+    if (!is_if(d->kind) || d->kind == ASM_D_IFEQS || d->kind == ASM_D_IFNES) return;
+    bool met = A->ncond && A->cond[A->ncond - 1].state == K_ACTIVE && !A->cond[A->ncond - 1].seen_else;
+    AsmErr pe;
+    cond_push(A, met ? K_ACTIVE : K_FAILED, line, at, &pe);
 }
 
 /* the end of the name llvm's parseIdentifier reads at a: a symbol name (a letter, _ . $ first)
@@ -423,8 +436,6 @@ const AsmElfSection *asm_elf_section_find(const char *name, size_t n)
     return NULL;
 }
 
-static bool is_if(int k) { return k <= ASM_D_IFNES; }
-
 /* .else / .elseif / .endif (d), while assembling or skipping */
 static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const char *e, const char *at, AsmErr *err)
 {
@@ -446,7 +457,7 @@ static bool cond_branch(AsmState *A, const AsmDirective *d, const char *a, const
     bool is_else = d->kind == ASM_D_ELSE;
     if (A->cond[k].state == K_NESTED) { A->cond[k].seen_else = is_else; return true; }
     bool take = false;
-    if (A->cond[k].state == K_WAITING) {
+    if (A->cond[k].state == K_WAITING || A->cond[k].state == K_FAILED) {
         if (is_else) take = true;
         else if (!cond_eval(A, ASM_D_IF, "if", a, e, e, &take, err)) return false;
     }
@@ -805,7 +816,10 @@ AsmResult asm_directive(AsmState *A, const AsmDirective *d, const char *at, cons
     default:
         if (!is_if(d->kind)) return ASM_NOT_MINE;
         bool v;
-        if (!cond_eval(A, d->kind, name, a, e, eos, &v, err)) return ASM_ERROR;
+        if (!cond_eval(A, d->kind, name, a, e, eos, &v, err)) {
+            asm_cond_failed(A, d, line, at);   /* (left open, as llvm-mc 19's) */
+            return ASM_ERROR;
+        }
         return cond_push(A, v ? K_ACTIVE : K_WAITING, line, at, err) ? ASM_DONE : ASM_ERROR;
     }
 set: {
@@ -955,11 +969,17 @@ const char *asm_statement_end(const char *ls, const char *le, const char *end, b
             }
             p = q;
         } else if (*p == '/' && p + 1 < e && p[1] == '*') {
-            /* (a block comment closed on its line is passed: a string after it spans lines
-             * too; one left open ends the statement at that line's end) */
+            /* (llvm's lexer takes a block comment as a blank, newlines and all: the statement
+             * goes on after it, to the end of the line it closes on; one never closed ends
+             * the statement at its line's end, where "unterminated comment" goes) */
             const char *c = p + 2;
-            while (c + 1 < e && !(c[0] == '*' && c[1] == '/')) c++;
-            if (c + 1 >= e) break;
+            while (c + 1 < end && !(c[0] == '*' && c[1] == '/')) c++;
+            if (c + 1 >= end) break;
+            if (c + 1 > e) {
+                for (const char *y = e; (y = memchr(y, '\n', (size_t)(c - y))); y++) n++;
+                const char *x = memchr(c, '\n', (size_t)(end - c));
+                e = x ? x : end;
+            }
             p = c + 1;
         } else if ((*p == '/' && p + 1 < e && p[1] == '/') || (*p == ';' && darwin)) {
             break;
@@ -999,7 +1019,7 @@ bool asm_frame_line(AsmState *A, const char **ls, const char **le, int *line, co
         const char *te = f->text.data + f->text.len, *e = nl ? nl : te;
         int more = 0;             /* (a string that spans lines: the statement's lines) */
         const char *se;
-        if (memchr(s, '"', (size_t)(e - s)) && (se = asm_statement_end(s, e, te, A->dialect == ASM_DARWIN, &more))) e = se;
+        if ((memchr(s, '"', (size_t)(e - s)) || memchr(s, '*', (size_t)(e - s))) && (se = asm_statement_end(s, e, te, A->dialect == ASM_DARWIN, &more))) e = se;
         f->pos = (size_t)(e - f->text.data) + 1;
         *ls = s;
         *le = e;

@@ -198,15 +198,20 @@ bool asm_macro_named(const AsmState *A, const char *s, size_t n);
 bool asm_macro_call(AsmState *A, const char *s, const char *we, const char *e, const char *eos, int line, const char *ls,
                     bool *handled, AsmErr *err);
 
+/* the conditional d (at `at`, on `line`) whose condition failed: left open as llvm's is */
+void asm_cond_failed(AsmState *A, const AsmDirective *d, int line, const char *at);
+
 /* ---- logical lines ----
  * llvm's lexer reads a string up to the next '"' anywhere in the text, newlines included: a
  * statement whose line leaves a string open goes on over the lines the string spans, and its
- * rest after the closing quote is the statement's rest.  The line [ls, le) of a text that
- * runs to `end`: the end of its statement's last line (its newline, or end) when a string
- * opened on it (outside its comments: `//`, `;` with `darwin`, a first `#`) closes on a later
- * line, *nl the newlines taken in; le when no string is left open (a block comment closed on
- * its line is passed, one left open ends the statement at its line's end); NULL when one is that no quote before `end` closes (the text
- * read on, or the callers' "unterminated" errors), *nl 0 then. */
+ * rest after the closing quote is the statement's rest; a block comment is a blank to it,
+ * newlines and all, so one that spans lines joins them as well.  The line [ls, le) of a text
+ * that runs to `end`: the end of its statement's last line (its newline, or end) when a string
+ * or a block comment opened on it (outside its comments: `//`, `;` with `darwin`, a first `#`)
+ * closes on a later line, *nl the newlines taken in; le when none is left open (a block
+ * comment never closed ends the statement at its line's end); NULL when a string is one that
+ * no quote before `end` closes (the text read on, or the callers' "unterminated" errors), *nl
+ * 0 then. */
 const char *asm_statement_end(const char *ls, const char *le, const char *end, bool darwin, int *nl);
 /* the end of what llvm's lexer reads as a character literal at p (a '\''): 'c' or '\c' and the
  * closing quote right after; without one ("single quote way too long") the c still (its '"',

@@ -63,41 +63,6 @@ static int line_marker(const char *p, const char *e)
     return 0;
 }
 
-/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
- * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
- * " / ; before their newline: one pass finds their end, and they have no marker.  A line that
- * leaves a string open is read with the lines the string spans, as the parser reads them
- * (asm_statement_end; *more: the lines after the first; a marker inside the string is none):
- * NULL while no quote in [p, e) closes it, unless `final` (e is the end of the input) or the
- * lines would pass MCA_LINE_MAX (then the line alone: the parser's error), and when its last
- * line ends at e (the caller reads on, or takes the rest as the last line). */
-static const char *scan_line(const char *p, const char *e, bool final, bool darwin, int *marker, int *more)
-{
-    const char *c = p;
-    *more = 0;
-    while (c < e && (*c == ' ' || *c == '\t'))
-        c++;
-    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
-    if (q < e && *q == '\n') {
-        *marker = 0;
-        return q + 1;
-    }
-    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
-    if (!nl)
-        return NULL;
-    if (q < nl && memchr(q, '"', (size_t)(nl - q))) {
-        const char *se = asm_statement_end(p, nl, e, darwin, more);
-        if (se == e || (!se && !final && e - p <= MCA_LINE_MAX))
-            return NULL;          /* (read on: its end is not read yet; at the end, the rest) */
-        if (se && se - p <= MCA_LINE_MAX)
-            nl = se;
-        else
-            *more = 0;
-    }
-    *marker = line_marker(p, nl + 1);
-    return nl + 1;
-}
-
 /* is a block comment open after [p, e), from `open` (open at p)?  (a string's quotes and a
  * line comment as the parser reads them) */
 static bool comment_after(const char *p, const char *e, bool open)
@@ -119,9 +84,47 @@ static bool comment_after(const char *p, const char *e, bool open)
     return open;
 }
 
+/* the line at p in [p, e): its end (after the newline) and *marker = line_marker of it; NULL
+ * when its newline is not in [p, e).  Most lines neither start with `#` nor hold any of
+ * " / ; before their newline: one pass finds their end, and they have no marker.  A line that
+ * leaves a string open is read with the lines the string spans, as the parser reads them
+ * (asm_statement_end; *more: the lines after the first; a marker inside the string is none):
+ * NULL while no quote in [p, e) closes it, unless `final` (e is the end of the input) or the
+ * lines would pass MCA_LINE_MAX (then the line alone: the parser's error), and when its last
+ * line ends at e (the caller reads on, or takes the rest as the last line).  So does a line
+ * that leaves a block comment open: the statement goes on after the comment. */
+static const char *scan_line(const char *p, const char *e, bool final, bool darwin, int *marker, int *more)
+{
+    const char *c = p;
+    *more = 0;
+    while (c < e && (*c == ' ' || *c == '\t'))
+        c++;
+    const char *q = c < e && *c == '#' ? c : a64_plain_end(c, e);
+    if (q < e && *q == '\n') {
+        *marker = 0;
+        return q + 1;
+    }
+    const char *nl = q < e ? memchr(q, '\n', (size_t)(e - q)) : NULL;
+    if (!nl)
+        return NULL;
+    if (q < nl && (memchr(q, '"', (size_t)(nl - q)) || memchr(q, '*', (size_t)(nl - q)))) {
+        const char *se = asm_statement_end(p, nl, e, darwin, more);
+        if (se == e || (!se && !final && e - p <= MCA_LINE_MAX))
+            return NULL;          /* (read on: its end is not read yet; at the end, the rest) */
+        if (se && *c != '#' && !final && e - p <= MCA_LINE_MAX && comment_after(p, se, false))
+            return NULL;          /* (a block comment not closed yet: its statement goes on after it) */
+        if (se && se - p <= MCA_LINE_MAX)
+            nl = se;
+        else
+            *more = 0;
+    }
+    *marker = line_marker(p, nl + 1);
+    return nl + 1;
+}
+
 /* the lines [*first, *last] (1-based) of the statement of `text` that holds line `line`: one
- * line, or the lines a string spans (as the parser reads them: asm_statement_end, not inside
- * a block comment) */
+ * line, or the lines a string or a block comment spans (as the parser reads them:
+ * asm_statement_end, not inside a block comment never closed) */
 static void statement_lines(const Buf *text, int line, bool darwin, int *first, int *last)
 {
     const char *p = text->data, *end = p + text->len;
@@ -130,7 +133,8 @@ static void statement_lines(const Buf *text, int line, bool darwin, int *first, 
     for (int l = 1; p < end && l <= line;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *se;
         int more = 0;
-        if (!cmt && memchr(p, '"', (size_t)(le - p)) && (se = asm_statement_end(p, le, end, darwin, &more)))
+        if (!cmt && (memchr(p, '"', (size_t)(le - p)) || memchr(p, '*', (size_t)(le - p))) &&
+            (se = asm_statement_end(p, le, end, darwin, &more)))
             le = se;
         if (more || cmt || memchr(p, '/', (size_t)(le - p)))
             cmt = comment_after(p, le, cmt);
@@ -151,7 +155,7 @@ static bool blank_line(Buf *text, int line, bool darwin, bool to_end)
     int l = 1, first, last;
     size_t i = 0;
     bool changed = false;
-    if (memchr(text->data, '"', text->len))
+    if (memchr(text->data, '"', text->len) || memchr(text->data, '*', text->len))
         statement_lines(text, line, darwin, &first, &last);
     else
         first = last = line;
@@ -375,6 +379,9 @@ static void parse_diag(const Diag *d, const char *severity, bool *asm_errors)
 /* an error of a line parsed again blank, with the warnings of that line's statement that its
  * failed parse made before it (their lines the input's), and the count of those past the cap
  * on printed warnings (A64Program.more) from line more_line on */
+/* the column an error is said at among its line's warnings (Diag.order_col) */
+static int order_col(int col, int order) { return order > col ? order : col; }
+
 typedef struct Held { Diag err; Diag *warns; int nwarns; long more; int more_line; } Held;
 
 /* err held (in line order: a line before one held, the parse that failed on it went past that
@@ -506,7 +513,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         for (int h = 0; h < nheld; h++) {
             if (warn)
                 wi = a64_print_warnings_before(stderr, &run->cur->prog, ch->line0, run->warned_lines, &run->warned,
-                                               wi, held[h].err.line, held[h].err.col);
+                                               wi, held[h].err.line, order_col(held[h].err.col, held[h].err.order_col));
             held_print(run, &held[h], collect, warn, &asm_errors);
         }
         held_free(held, nheld);
@@ -532,7 +539,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
         if (h < nheld && (i == prog->nskipped || held[h].err.line <= prog->skipped[i].line + ch->line0)) {
             if (inter)
                 wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
-                                               held[h].err.line, held[h].err.col);
+                                               held[h].err.line, order_col(held[h].err.col, held[h].err.order_col));
             held_print(run, &held[h++], collect, inter, &asm_errors);
             continue;
         }
@@ -544,7 +551,7 @@ bool mca_parse_chunk(Run *run, int k, bool first, bool report)
             continue;
         if (inter)
             wi = a64_print_warnings_before(stderr, prog, ch->line0, run->warned_lines, &run->warned, wi,
-                                           sk->file ? INT_MIN : sk->line + ch->line0, sk->col);
+                                           sk->file ? INT_MIN : sk->line + ch->line0, order_col(sk->col, sk->order_col));
         if (!first)
             continue;
         /* (a region marker's error is no line to skip: llvm-mca fails with any -skip-unsupported-

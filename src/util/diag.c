@@ -59,6 +59,7 @@ void diag_set(Diag *d, const char *file, int line, int col, const char *line_sta
     d->line = line;
     d->col = col;
     d->col_end = 0;
+    d->order_col = 0;
     d->kind = 0;
     d->cause = 0;
     d->own = false;

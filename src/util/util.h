@@ -206,6 +206,8 @@ typedef struct Diag {
     char file[256];
     int line, col;                            /* 1-based; col 0 = no column */
     int col_end;                              /* the range [col, col_end) underlined "^~~~", or 0 */
+    int order_col;                            /* printed after the warnings of its line up to this
+                                                 column (said before it), when past col; or 0 */
     char msg[512];
     char src_line[512];                       /* the offending source line, without newline */
     char notes[1536];                         /* notes printed after it (diag_note), or "" */
