@@ -1017,8 +1017,8 @@ static int llvm_diag(const A64Mnem *m, const A64Row *r, int i, int why, const A6
     }
     if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET && !o->u.mem.has_index &&
         (o->u.mem.reloc || o->u.mem.sym)) {                   /* [x1, sym]: at the offset */
-        if (rows_have(m, in->nops, i, P_MEMOFF9)) return D_OFFSET9;
-        if (rows_have(m, in->nops, i, P_MEMPAIR)) return D_INVALID_HASH;
+        if (rows_have(m, -1, i, P_MEMOFF9)) return D_OFFSET9;
+        if (rows_have(m, -1, i, P_MEMPAIR)) return D_INVALID_HASH;
     }
     if (why == R_KIND && o->kind == A64_OP_MEM && o->u.mem.mode == A64_AM_OFFSET &&
         (o->u.mem.has_index ? p->kind >= P_MEM && p->kind != P_MEMREG && p->kind != P_MEMSXTX
@@ -1254,9 +1254,12 @@ static int refused_words(const A64Mnem *m, const A64Row *r, const Try *t, int i,
     const A64Operand *o = &c->ops[i];   /* (not an address, llvm's '[', nor a vector: its register) */
     bool plain = o->kind != A64_OP_MEM && !is_list(o) &&
                  !(o->kind == A64_OP_VREG && o->u.vreg.shape > A64_V_Q);
-    for (int k = 0; k < m->count && (!w || generic(w)) && plain; k++) {
+    /* an address r refuses at its '[' (a label's row): a row of addresses refuses it inside the
+     * brackets, further to llvm, with words of its own (ldr x0, [x0, x1, x2], #8: the extend's) */
+    bool addr = o->kind == A64_OP_MEM, inside = addr && !same_class(&r->ops[i], o);
+    for (int k = 0; k < m->count && (((!w || generic(w)) && (plain || addr)) || inside); k++) {
         const A64Row *q = &a64_rows[m->first + k];
-        if (t[k].at != i || i >= q->nops || q == r) continue;
+        if (t[k].at != i || i >= q->nops || q == r || (addr && !same_class(&q->ops[i], o))) continue;
         A64MatchError e3 = *e;
         int x = llvm_diag(m, q, i, t[k].why, c, &e3), rank = same_class(&q->ops[i], &c->ops[i]) ? 2 : 1;
         if (!x || x == D_FEW || generic(x) || rank <= best) continue;

@@ -2694,7 +2694,12 @@ bool a64p_finish_inst(Parser *P, A64Inst *in, const char *mnem_at, const char *t
         P->env.mnem = NULL;        /* (as a64_match leaves it) */
         return false;
     }
-    if (!a64_match(in, &P->env, &me) && !match_zero_offset(P, in, mn)) {
+    /* (an operand after an address's offset: llvm refuses it where its own rows take the rest,
+     * not a GNU as spelling's, prfm pldl1keep, [x0, #1, lsl #0]: at the #1, memoff9:gas) */
+    P->env.llvm_only = P->extra != NULL;
+    bool ok = a64_match(in, &P->env, &me);
+    P->env.llvm_only = false;
+    if (!ok && !match_zero_offset(P, in, mn)) {
         const char *wb = pre_index_cut(P, in, mn, &me, text_end);
         if (wb) return report(P, wb, "invalid operand for instruction", "");
         wb = mn ? index_unread(P, in, mn, text_end, &me) : NULL;
