@@ -2960,10 +2960,22 @@ static const char *empty_in_address(const char *p, const char *e)
     return NULL;
 }
 
-/* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+/* whether the word at w (before e) is a bare z register (z0: no element size) that llvm's parser
+ * reads at place (src/a64/claims.tsv, z); *after: its end */
+static bool bare_z_at(const char *mnem, const char *w, const char *e, int place, const char **after)
+{
+    const char *we = w;
+    while (we < e && is_identc(*we) && *we != '.') we++;
+    const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
+    if (!cls || strcmp(cls, "z") || (we < e && *we == '.') || !sve_claimed(mnem, "z", place)) return false;
+    *after = we;
+    return true;
+}
+
 /* the first operand of [p, e) (mnemonic mnem) that is a bare z register (z0: no element size)
  * where llvm's parser reads one (src/a64/claims.tsv, z: st1b z0, p0, [x0]; add z0, z1, z2; umax
- * x3, x1, z2), whose operand parsers then fail on what follows it; NULL for none.  *after: the
+ * x3, x1, z2), whose operand parsers then fail on what follows it; in an address its base or
+ * another part (st1b z0.d, p0, [z0]: '[' a place, each part one); NULL for none.  *after: the
  * end of the register */
 static const char *bare_z_claimed(const char *mnem, const char *p, const char *e, const char **after)
 {
@@ -2972,13 +2984,20 @@ static const char *bare_z_claimed(const char *mnem, const char *p, const char *e
         if (*o == '[' || *o == '{') depth++;
         else if ((*o == ']' || *o == '}') && depth) depth--;
         if (o != p && (*o != ',' || depth)) continue;   /* (each operand's start: p, or after a ',') */
-        const char *w = skip_ws(o + (*o == ','), e), *we = w;
-        while (we < e && is_identc(*we) && *we != '.') we++;
-        const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
-        if (cls && !strcmp(cls, "z") && (we >= e || *we != '.') && sve_claimed(mnem, "z", a64_shape_places(p, w))) {
-            *after = we;
+        const char *w = skip_ws(o + (*o == ','), e);
+        int place = a64_shape_places(p, w);
+        if (w < e && *w == '[') {   /* (an address: its base at the place after the '[', then its parts) */
+            int d = 0, part = 1;
+            for (const char *x = w; x < e; x++) {
+                if (*x == '[' || *x == '{') d++;
+                else if ((*x == ']' || *x == '}') && --d == 0) break;
+                if (x != w && (*x != ',' || d != 1)) continue;
+                const char *c = skip_ws(x + 1, e);
+                if (bare_z_at(mnem, c, e, place < 0 ? place : place + part, after)) return c;
+                part++;
+            }
+        } else if (bare_z_at(mnem, w, e, place, after))
             return w;
-        }
     }
     return NULL;
 }
