@@ -197,7 +197,8 @@ bool a64_shape_sve(const char *shape);
  * mnemonic whose forms are all listed (A64_SHAPE_FORMS: whatever uarch's rows refuse, its SVE and
  * SME forms are those of the operands), "unexpected token in argument list" at *at where llvm's
  * parser stops (A64_SHAPE_PARSE: a z register's lane where no form has a z register);
- * A64_SHAPE_NONE when not listed */
+ * A64_SHAPE_NONE when not listed.  *words: which words msg has (A64_WORDS_*), set where they
+ * are written */
 /* whether shapes.tsv has rows of mnemonic [mnem, +n) */
 bool a64_shape_known(const char *mnem, size_t n);
 /* whether a row of mnemonic [mnem, +n) has the register [s, e) (za, zt0, za0h.s) with an index
@@ -205,7 +206,7 @@ bool a64_shape_known(const char *mnem, size_t n);
 bool a64_shape_indexed(const char *mnem, size_t n, const char *s, const char *e);
 enum { A64_SHAPE_NONE, A64_SHAPE_REQUIRES, A64_SHAPE_FEW, A64_SHAPE_MANY, A64_SHAPE_FORMS, A64_SHAPE_PARSE };
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                       A64Features features, char *msg, size_t cap, const char **at);
+                       A64Features features, char *msg, size_t cap, const char **at, int *words);
 static inline int a64_sysop_enc(const A64Sysop *o) { return o->op1 << 11 | o->crn << 7 | o->crm << 3 | o->op2; }
 int a64_shape_bits(int shape);                            /* 8..128; element: element size */
 int a64_shape_elem_bits(int shape);                       /* element size of any shape */
@@ -290,12 +291,15 @@ bool a64_sp0_rows(const A64Mnem *m);
 bool a64_rows_take_index_mode(const A64Mnem *m, int i, int mode);
 /* whether a row of m has an operand i of pattern kind (P_VEC ...) */
 bool a64_rows_have(const A64Mnem *m, int i, int kind);
-/* which words a64_match_message wrote, for callers that decide on them (never on the text) */
+/* which words a64_match_message or a64_shape_requires wrote, for callers that decide on them
+ * (never on the text) */
 enum A64Words {
     A64_WORDS_OTHER,       /* (0: any other) */
     A64_WORDS_INVALID,     /* llvm's generic "invalid operand for instruction" */
     A64_WORDS_IMM_RANGE,   /* "immediate must be an integer in range [lo, hi]." */
     A64_WORDS_FPIMM,       /* "expected compatible register or floating-point constant" */
+    A64_WORDS_NO_OPERAND,  /* "unknown token in expression": llvm's expression parser finds none */
+    A64_WORDS_NEON_LIST,   /* "vector register expected": llvm's parser of lists of Neon vectors */
 };
 /* the message for a failed match, in llvm's words; `op` = the source text of the failing operand;
  * `hint` gets uarch's own words where llvm's are only "invalid operand for instruction" (else "");

@@ -2974,10 +2974,22 @@ static const char *empty_in_address(const char *p, const char *e)
     return NULL;
 }
 
-/* `me`: the end of the mnemonic characters at s when the caller has it, else NULL */
+/* whether the word at w (before e) is a bare z register (z0: no element size) that llvm's parser
+ * reads at place (src/a64/claims.tsv, z); *after: its end */
+static bool bare_z_at(const char *mnem, const char *w, const char *e, int place, const char **after)
+{
+    const char *we = w;
+    while (we < e && is_identc(*we) && *we != '.') we++;
+    const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
+    if (!cls || strcmp(cls, "z") || (we < e && *we == '.') || !sve_claimed(mnem, "z", place)) return false;
+    *after = we;
+    return true;
+}
+
 /* the first operand of [p, e) (mnemonic mnem) that is a bare z register (z0: no element size)
  * where llvm's parser reads one (src/a64/claims.tsv, z: st1b z0, p0, [x0]; add z0, z1, z2; umax
- * x3, x1, z2), whose operand parsers then fail on what follows it; NULL for none.  *after: the
+ * x3, x1, z2), whose operand parsers then fail on what follows it; in an address its base or
+ * another part (st1b z0.d, p0, [z0]: '[' a place, each part one); NULL for none.  *after: the
  * end of the register */
 static const char *bare_z_claimed(const char *mnem, const char *p, const char *e, const char **after)
 {
@@ -2986,22 +2998,29 @@ static const char *bare_z_claimed(const char *mnem, const char *p, const char *e
         if (*o == '[' || *o == '{') depth++;
         else if ((*o == ']' || *o == '}') && depth) depth--;
         if (o != p && (*o != ',' || depth)) continue;   /* (each operand's start: p, or after a ',') */
-        const char *w = skip_ws(o + (*o == ','), e), *we = w;
-        while (we < e && is_identc(*we) && *we != '.') we++;
-        const char *cls = we > w ? a64_reg_class(w, (size_t)(we - w), true) : NULL;
-        if (cls && !strcmp(cls, "z") && (we >= e || *we != '.') && sve_claimed(mnem, "z", a64_shape_places(p, w))) {
-            *after = we;
+        const char *w = skip_ws(o + (*o == ','), e);
+        int place = a64_shape_places(p, w);
+        if (w < e && *w == '[') {   /* (an address: its base at the place after the '[', then its parts) */
+            int d = 0, part = 1;
+            for (const char *x = w; x < e; x++) {
+                if (*x == '[' || *x == '{') d++;
+                else if ((*x == ']' || *x == '}') && --d == 0) break;
+                if (x != w && (*x != ',' || d != 1)) continue;
+                const char *c = skip_ws(x + 1, e);
+                if (bare_z_at(mnem, c, e, place < 0 ? place : place + part, after)) return c;
+                part++;
+            }
+        } else if (bare_z_at(mnem, w, e, place, after))
             return w;
-        }
     }
     return NULL;
 }
 
 /* the error of a64_shape_requires's answer shp (not A64_SHAPE_NONE) for the instruction [s, e)
  * with operands from p: llvm's parser error at a '#' without a value first, else its words req
- * at req_at, the statement underlined when too few operands; false */
-static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_at, const char *s, const char *p,
-                          const char *e, const A64Inst *in, const char *mnem)
+ * (of kind words, A64_WORDS_*) at req_at, the statement underlined when too few operands; false */
+static bool shape_refusal(Parser *P, int shp, const char *req, int words, const char *req_at, const char *s,
+                          const char *p, const char *e, const A64Inst *in, const char *mnem)
 {
     const char *sh_at = NULL, *sh_msg = NULL, *sh = shift_amount_refused(P, p, e, &sh_at, &sh_msg);
     const char *ea = empty_in_address(p, e), *bz_end = NULL, *bz = bare_z_claimed(mnem, p, e, &bz_end);
@@ -3026,7 +3045,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     if (sh) return a64p_perr(P, sh_at, "%s", sh_msg);
     /* (no operand at req_at, incd x0, ; a register llvm's parser fails after, inch z0: its
      * expression parser's words and its operand parser's, at the end of the line after blanks) */
-    if (shp == A64_SHAPE_PARSE && !strcmp(req, "unknown token in expression"))
+    if (shp == A64_SHAPE_PARSE && words == A64_WORDS_NO_OPERAND)
         return no_operand(P, req_at < e ? req_at : skip_ws(req_at, P->le));
     if (shp == A64_SHAPE_MANY || shp == A64_SHAPE_FORMS) {   /* (uarch's words in a note) */
         if (req_at == e) req_at = skip_ws(e, P->le);   /* (the end of the statement: llvm's token
@@ -3049,7 +3068,7 @@ static bool shape_refusal(Parser *P, int shp, const char *req, const char *req_a
     }
     a64p_perr(P, req_at, "%s", req);
     if (shp == A64_SHAPE_FEW) underline_statement(P, s, e, in);
-    if (shp == A64_SHAPE_PARSE && !strcmp(req, "vector register expected")) {
+    if (shp == A64_SHAPE_PARSE && words == A64_WORDS_NEON_LIST) {
         /* (llvm's parser of lists of Neon vectors, at a z register: then its second errors at
          * what follows the register, as after mismatched sizes; none where a '-' of a range
          * follows it, {z3.d - z6.d}: llvm-mca-19 -mcpu=apple-m1) */
@@ -3127,13 +3146,13 @@ static const char *shape_text(Parser *P, const char *mnem, size_t n, const char 
 }
 
 /* a64_shape_requires of the operands [p, e), read as shape_text gives them (in a buffer of the
- * heap when they are long); *at: in [p, e) */
+ * heap when they are long); *at: in [p, e); *words: the kind of the words in req */
 static int shape_requires(Parser *P, const char *lw, size_t n, bool known, const char *p, const char *e, char *req,
-                          size_t cap, const char **at)
+                          size_t cap, const char **at, int *words)
 {
     char small[512], *buf = (size_t)(e - p) < sizeof small ? small : xmalloc((size_t)(e - p) + 1);
     const char *t = shape_text(P, lw, n, p, e, buf), *a = *at;
-    int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a);
+    int r = a64_shape_requires(lw, n, known, t, t + (e - p), P->env.features, req, cap, &a, words);
     *at = t != p && a >= t && a <= t + (e - p) ? p + (a - t) : a;
     if (buf != small) free(buf);
     return r;
@@ -3287,10 +3306,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     }
     char req[400];                /* an instruction of an extension uarch has no rows of */
     const char *req_at = s;
-    int shp = !m && in->cond == A64_COND_NONE ? shape_requires(P, lw, n, true, p, e, req, sizeof req, &req_at)
+    int words = A64_WORDS_OTHER;   /* (req's kind) */
+    int shp = !m && in->cond == A64_COND_NONE ? shape_requires(P, lw, n, true, p, e, req, sizeof req, &req_at, &words)
                                               : A64_SHAPE_NONE;
     /* (luti2 z0.b, zt0, z1[0]: its shape; luti2 v0 ...: '*', lut) */
-    if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
+    if (shp != A64_SHAPE_NONE) return shape_refusal(P, shp, req, words, req_at, s, p, e, in, lw);
     P->env.mnem = m;
     P->mname = lw;
     P->bare_ops = 0;
@@ -3306,11 +3326,11 @@ static bool instruction(Parser *P, const char *s, const char *e, const char *me)
     if (!ok) {
         /* an SVE or SME instruction (z0.s, p0/m ...), or another extension's form of an M1
          * mnemonic (ldapur b0, [x1]): llvm names the features it requires, at the mnemonic */
-        shp = in->cond == A64_COND_NONE ? shape_requires(P, lw, n, m != NULL, p, e, req, sizeof req, &req_at)
+        shp = in->cond == A64_COND_NONE ? shape_requires(P, lw, n, m != NULL, p, e, req, sizeof req, &req_at, &words)
                                         : A64_SHAPE_NONE;
         /* (past the operands of a form llvm has: where uarch's rows stop short of it) */
         if (shp == A64_SHAPE_MANY && P->err->col >= (int)(req_at - P->ls) + 1 && *req_at != '[') shp = A64_SHAPE_NONE;
-        if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, req_at, s, p, e, in, lw);
+        if (shp != A64_SHAPE_NONE) shape_refusal(P, shp, req, words, req_at, s, p, e, in, lw);
         return false;
     }
     if (!P->memo_off) memo_add(P, th, P->prog->ninsts - 1);

@@ -13,6 +13,23 @@
 
 #include "a64/internal.h"
 
+/* the words where llvm's parser stops (A64_SHAPE_PARSE) whose kind callers decide on
+ * (A64_WORDS_*: src/a64/parse.c's refusal goes on as llvm's parser does after them); written
+ * with their kind, never told apart by their text */
+enum { STOP_NO_OPERAND, STOP_NEON_LIST };
+static const struct { const char *text; int words; } stops[] = {
+    [STOP_NO_OPERAND] = {"unknown token in expression", A64_WORDS_NO_OPERAND},
+    [STOP_NEON_LIST] = {"vector register expected", A64_WORDS_NEON_LIST},
+};
+
+/* llvm's parser stops with the words stops[k]: them into msg, their kind into *words */
+static int parse_stop(int k, char *msg, size_t cap, int *words)
+{
+    snprintf(msg, cap, "%s", stops[k].text);
+    *words = stops[k].words;
+    return A64_SHAPE_PARSE;
+}
+
 /* the shape of [s, e) into out; at[k] (when not NULL): where in the text the token of out[k]
  * starts */
 static size_t operand_shape(const char *s, const char *e, char *out, size_t cap, const char **at)
@@ -338,17 +355,19 @@ static bool rows_take(const char *mnem, size_t n, int lo, int place, int take)
  * the list (ld1w {z0.s[1]}, ...), "'}' expected", or after it ({z0.s}[1]) "unexpected token in
  * argument list".  Or at a list of z registers where no form has a list (abs {z3.s}, p0/m,
  * z1.s): its parser of lists of vectors of Neon, "vector register expected" at the first.  The
- * first such place (its words into *msg), NULL where there is none */
+ * first such place (its words into *msg, their kind into *words), NULL where there is none */
 static const char *lane_unread(const char *mnem, size_t n, int lo, bool all, const char *shape,
-                               const char *const *tok, const char **msg)
+                               const char *const *tok, const char **msg, int *words)
 {
     int place = 0;
+    *words = A64_WORDS_OTHER;
     for (const char *p = shape; *p;) {
         const char *o = p;
         size_t k = next_operand(&p);
         const char *lb = memchr(o, '[', k);
         if (*o == '{' && zreg(o, k) && !rows_take(mnem, n, lo, place, TAKE_ZLIST)) {
-            *msg = "vector register expected";   /* (llvm's parser of lists of vectors of Neon) */
+            *msg = stops[STOP_NEON_LIST].text;   /* (llvm's parser of lists of vectors of Neon) */
+            *words = stops[STOP_NEON_LIST].words;
             return tok[o + 1 - shape];
         }
         if (lb && zreg(o, k) && *o == '{') {
@@ -542,9 +561,9 @@ static bool ec_takes(const A64CountForm *r, int k, int i, const EcPlace *pl)
  * where it is none of them; A64_SHAPE_REQUIRES where a form takes the operands (the CPU lacks
  * the features), A64_SHAPE_FEW where they stop short of every form, else A64_SHAPE_MANY
  * ("invalid operand for instruction" at *at: where the form that gets furthest stops) or
- * A64_SHAPE_PARSE (at *at, the words into msg) */
+ * A64_SHAPE_PARSE (at *at, the words into msg, their kind into *words) */
 static int count_error(const char *mnem, size_t n, const char *s, const char *e, char *msg, size_t cap,
-                       const char **at_out)
+                       const char **at_out, int *words)
 {
     char m[16] = {0};
     if (n >= sizeof m) return A64_SHAPE_NONE;
@@ -573,9 +592,8 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
         const char *y = x;
         while (y > p && isspace((unsigned char)y[-1])) y--;
         if (p == y) {                       /* (incd x0, ; incd x0,: no operand there) */
-            snprintf(msg, cap, "unknown token in expression");
             *at_out = p;
-            return A64_SHAPE_PARSE;
+            return parse_stop(STOP_NO_OPERAND, msg, cap, words);
         }
         if (*p == '{') {                    /* (a list: llvm's parser of Neon's or of ZA's reads it) */
             const char *r = p + 1, *rw;
@@ -584,9 +602,8 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
             const char *cls = a64_reg_class(r, (size_t)(rw - r), false);
             /* (no v register or ZA's name first, incd {z0.d}: "vector register expected" there) */
             if (!cls || (strcmp(cls, "za") && (strcmp(cls, "v") || tolower((unsigned char)*r) != 'v'))) {
-                snprintf(msg, cap, "vector register expected");
                 *at_out = r;
-                return A64_SHAPE_PARSE;
+                return parse_stop(STOP_NEON_LIST, msg, cap, words);
             }
         }
         bool mul = y - p >= 3 && tolower((unsigned char)p[0]) == 'm' && tolower((unsigned char)p[1]) == 'u' &&
@@ -653,9 +670,8 @@ static int count_error(const char *mnem, size_t n, const char *s, const char *e,
             } else if (!lb && cls && !strcmp(cls, "z") && ec_has_reg(forms, nf, np, "z")) {
                 /* (a z register without its element where a form has one: llvm's parser reads
                  * it and fails on what follows, inch z0, all) */
-                snprintf(msg, cap, "unknown token in expression");
                 *at_out = x;
-                return A64_SHAPE_PARSE;
+                return parse_stop(STOP_NO_OPERAND, msg, cap, words);
             } else {
                 np++;
             }
@@ -2714,7 +2730,7 @@ static const char *za_index_bracket(const char *mnem, size_t n, int lo, const ch
 }
 
 static int shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                          A64Features features, char *msg, size_t cap, const char **at)
+                          A64Features features, char *msg, size_t cap, const char **at, int *kind)
 {
     char shape[160];
     const char *tok[160];                   /* where each character of the shape starts in [s, e) */
@@ -2725,15 +2741,14 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (shape[0]) index_lsl0_out(mnem, n, lo, shape, tok, e);
     nt_index_shift_out(mnem, n, lo, shape, tok);
     const char *nv = shape[0] ? list_unvec(mnem, n, lo, shape, tok) : NULL;
-    int ec = count_error(mnem, n, s, e, msg, cap, at);   /* (incd x0, foo; ptrue x0) */
+    int ec = count_error(mnem, n, s, e, msg, cap, at, kind);   /* (incd x0, foo; ptrue x0) */
     /* (a row that takes the operands but for a predicate of the other half, ptrue pn0.b: the
      * rows' words, restricted_words) */
     if (ec == A64_SHAPE_MANY && shape[0] && restricted_row(mnem, n, lo, shape, tok)) ec = A64_SHAPE_NONE;
     if (ec != A64_SHAPE_NONE && ec != A64_SHAPE_REQUIRES && (!nv || (ec == A64_SHAPE_PARSE && *at < nv))) return ec;
     if (nv) {
-        snprintf(msg, cap, "vector register expected");
         *at = nv;
-        return A64_SHAPE_PARSE;
+        return parse_stop(STOP_NEON_LIST, msg, cap, kind);
     }
     const char *sec = shape[0] ? lsl_amount_unread(mnem, n, lo, shape, tok, e) : NULL;
     if (sec) {
@@ -2844,7 +2859,8 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
     if (pk != A64_SHAPE_NONE) return pk;
     /* (a lane where no form has a z register: llvm's parser stops at it) */
     const char *words = NULL;
-    const char *lb = shape[0] && rows ? lane_unread(mnem, n, lo, forms || (!dflt && !any), shape, tok, &words) : NULL;
+    const char *lb = shape[0] && rows ? lane_unread(mnem, n, lo, forms || (!dflt && !any), shape, tok, &words, kind)
+                                      : NULL;
     if (lb) {
         snprintf(msg, cap, "%s", words);
         *at = lb;
@@ -3060,9 +3076,10 @@ static int shape_requires(const char *mnem, size_t n, bool known, const char *s,
 }
 
 int a64_shape_requires(const char *mnem, size_t n, bool known, const char *s, const char *e,
-                       A64Features features, char *msg, size_t cap, const char **at)
+                       A64Features features, char *msg, size_t cap, const char **at, int *words)
 {
-    int r = shape_requires(mnem, n, known, s, e, features, msg, cap, at);
+    *words = A64_WORDS_OTHER;   /* (set where the words of a parser's stop are written: stops[]) */
+    int r = shape_requires(mnem, n, known, s, e, features, msg, cap, at, words);
     /* (a list of a tile's slice, {za0h.s[w12, 0]}, or of another register of ZA, {za0.s}, where a
      * form has a list of ZA: braces of the syntax to llvm, the register an operand of its own,
      * refused at it (else at the '{', incd {za0.d}: llvm's parser of Neon's lists); a slice without
